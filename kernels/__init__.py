@@ -1,0 +1,7 @@
+"""Kernels: NumPy (CPU) and CuPy (GPU) implementations of the runtime's ops.
+
+Importing this package registers every kernel. Kernels written once against `ctx.xp` are
+registered for both devices; `kernels/gpu/` holds the few that must differ on a GPU.
+"""
+
+from kernels import math_kernels  # noqa: F401

@@ -1,0 +1,484 @@
+"""Eager op execution: from an op name, inputs and attrs to output tensors.
+
+`execute("ArgMax", [x, axis], {"output_type": ag.int32})` does, in order: convert Python inputs
+(taking the dtype of the tensors that share their type attr), bind and check type attrs, check
+attrs against the `OpDef`, place the op on a device, pick a kernel, copy inputs to the device,
+run the shape function (so bad shapes and axes fail with a clear message before the kernel runs)
+and the kernel, and wrap the outputs. Everything that depends only on the op, the dtypes and the
+device is resolved once and cached.
+
+Ops whose inputs all share one type attr and that have no other attrs (most elementwise math)
+take `_SimpleOp`'s fast path; everything else `_GeneralOp`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from runtime import devices, dtypes
+from runtime.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
+from runtime.kernel_registry import KernelDef, kernel_registry
+from runtime.op_def import NO_DEFAULT, ArgDef, OpDef, check_attr_value
+from runtime.op_registry import op_registry
+from runtime.shape_inference import InferenceContext
+from runtime.tensor import EagerTensor, Tensor, make_eager
+from runtime.tensor_conversion import convert_to_tensor
+
+_MAX_CACHED_SHAPES = 512
+_placement = devices._placement
+_kernels = kernel_registry()
+
+
+def execute(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
+            name: str | None = None) -> Any:
+    """Runs op `op_name` eagerly and returns its output (a tuple for several outputs).
+
+    Args:
+        op_name: a registered op.
+        inputs: one entry per input arg: a tensor or convertible value (a list for list args).
+        attrs: attr values; type attrs bound by inputs and attrs with defaults may be omitted.
+        name: unused eagerly; kept so front-end functions can pass it through.
+    """
+    return op_handle(op_name).run(inputs, attrs)
+
+
+class OpHandle:
+    """A cached, lazily built executor for one op; front-end functions hold one each."""
+
+    def __init__(self, op_name: str):
+        self.op_name = op_name
+
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None) -> Any:
+        impl = _build(self.op_name)
+        self.run = impl.run  # later calls go straight to the executor
+        return impl.run(inputs, attrs)
+
+    @property
+    def op_def(self) -> OpDef:
+        return op_registry().lookup_op_def(self.op_name)
+
+
+_HANDLES: dict[str, OpHandle] = {}
+
+
+def op_handle(op_name: str) -> OpHandle:
+    handle = _HANDLES.get(op_name)
+    if handle is None:
+        handle = _HANDLES[op_name] = OpHandle(op_name)
+    return handle
+
+
+def _build(op_name: str):
+    reg = op_registry().lookup(op_name)
+    op_def = reg.op_def
+    type_attrs = {a.type_attr for a in op_def.input_arg if a.type_attr}
+    plain_inputs = all(not a.is_list and a.type_attr for a in op_def.input_arg)
+    inferred = _inferred_attrs(op_def)
+    out = op_def.output_arg
+    simple = (plain_inputs and len(type_attrs) == 1 and op_def.input_arg
+              and all(a.name in inferred for a in op_def.attr)
+              and len(out) == 1 and not out[0].is_list)
+    return _SimpleOp(reg) if simple else _GeneralOp(reg)
+
+
+def _inferred_attrs(op_def: OpDef) -> set[str]:
+    names = set()
+    for arg in op_def.input_arg:
+        names.update(n for n in (arg.type_attr, arg.number_attr, arg.type_list_attr) if n)
+    return names
+
+
+class _GeneralOp:
+    """The full path: list inputs, explicit attrs, several outputs, host memory."""
+
+    def __init__(self, reg):
+        self.reg = reg
+        self.op_def: OpDef = reg.op_def
+        self.name = self.op_def.name
+        self.attr_defs = {a.name: a for a in self.op_def.attr}
+        self.inferred = _inferred_attrs(self.op_def)
+        self.kernel_attrs = [a for a in self.op_def.attr if a.name not in self.inferred]
+
+    # Entry ---------------------------------------------------------------------------------
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None) -> Any:
+        args = self.op_def.input_arg
+        if len(inputs) != len(args):
+            names = ", ".join(a.name for a in args) or "none"
+            raise TypeError(f"{self.name} takes {len(args)} input(s) ({names}), got "
+                            f"{len(inputs)}.")
+        resolved = self._explicit_attrs(attrs or {})
+        tensors = self._convert_inputs(args, inputs, resolved)
+        self._check_type_attrs(resolved)
+        self._fill_defaults(resolved)
+        device, kernel = self._place(resolved)
+        arrays = self._arrays_on(device, kernel, args, tensors)
+        self._infer_shapes(tensors, arrays, resolved)
+        kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
+        result = _call_kernel(self.name, kernel, device, arrays, kernel_attrs)
+        return self._wrap_outputs(result, resolved, device, kernel)
+
+    # Attrs ---------------------------------------------------------------------------------
+    def _explicit_attrs(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        resolved = {}
+        for key, value in attrs.items():
+            attr = self.attr_defs.get(key)
+            if attr is None:
+                known = ", ".join(self.attr_defs) or "none"
+                raise TypeError(f"{self.name} got an unexpected attr {key!r} (its attrs: "
+                                f"{known}).")
+            resolved[key] = check_attr_value(attr, value, self.name)
+        return resolved
+
+    def _check_type_attrs(self, resolved: dict[str, Any]) -> None:
+        for attr in self.op_def.attr:
+            if attr.allowed_values is None or attr.name not in resolved:
+                continue
+            values = resolved[attr.name]
+            for v in values if isinstance(values, tuple) else (values,):
+                if v not in attr.allowed_values:
+                    raise InvalidArgumentError(_type_not_allowed(self.name, attr, v), self.name)
+
+    def _fill_defaults(self, resolved: dict[str, Any]) -> None:
+        for attr in self.op_def.attr:
+            if attr.name not in resolved:
+                if attr.default_value is NO_DEFAULT:
+                    raise TypeError(f"{self.name} needs a value for attr {attr.name!r} "
+                                    f"({attr.type}).")
+                resolved[attr.name] = attr.default_value
+
+    # Inputs --------------------------------------------------------------------------------
+    def _convert_inputs(self, args: tuple[ArgDef, ...], inputs: Sequence[Any],
+                        resolved: dict[str, Any]) -> list[Any]:
+        bound_by: dict[str, str] = {}
+
+        def bind(attr_name: str, dtype: dtypes.DType, arg_name: str) -> None:
+            have = resolved.get(attr_name)
+            if have is None:
+                resolved[attr_name] = dtype
+                bound_by[attr_name] = arg_name
+            elif have is not dtype:
+                raise InvalidArgumentError(_dtype_mismatch(
+                    self.name, arg_name, dtype, bound_by.get(attr_name), have, attr_name),
+                    self.name)
+
+        for arg, value in zip(args, inputs):  # pass 1: tensors decide type attrs
+            if arg.is_list:
+                if not isinstance(value, (list, tuple)):
+                    raise TypeError(f"{self.name}: input {arg.name!r} must be a list of tensors, "
+                                    f"got {type(value).__name__}.")
+                if arg.number_attr:
+                    self._bind_length(arg, len(value), resolved)
+            if arg.type_attr:
+                for v in value if arg.is_list else (value,):
+                    if isinstance(v, Tensor):
+                        bind(arg.type_attr, v.dtype, arg.name)
+        pending: dict[str, list[Any]] = {}
+        for arg, value in zip(args, inputs):  # Python values of unbound type attrs agree
+            if arg.type_attr and arg.type_attr not in resolved:
+                pending.setdefault(arg.type_attr, []).extend(value if arg.is_list else [value])
+        for attr_name, values in pending.items():
+            resolved[attr_name] = _common_dtype(self.name, values)
+        converted = []
+        for arg, value in zip(args, inputs):  # pass 2: convert
+            if arg.type_list_attr:
+                items = [convert_to_tensor(v) for v in value]
+                types = tuple(t.dtype for t in items)
+                given = resolved.get(arg.type_list_attr)
+                if given is not None and given != types:
+                    raise InvalidArgumentError(
+                        f"{self.name}: input {arg.name!r} has dtypes "
+                        f"{[t.name for t in types]}, but attr {arg.type_list_attr!r} is "
+                        f"{[t.name for t in given]}.", self.name)
+                resolved[arg.type_list_attr] = types
+                converted.append(items)
+                continue
+            target = arg.type if arg.type is not None else resolved[arg.type_attr]
+            if arg.is_list:
+                converted.append([self._convert(v, target, arg) for v in value])
+            else:
+                converted.append(self._convert(value, target, arg))
+        return converted
+
+    def _bind_length(self, arg: ArgDef, n: int, resolved: dict[str, Any]) -> None:
+        attr = self.attr_defs[arg.number_attr]
+        given = resolved.get(arg.number_attr)
+        if given is not None and given != n:
+            raise InvalidArgumentError(f"{self.name}: input {arg.name!r} has {n} tensors but "
+                                       f"attr {arg.number_attr!r} is {given}.", self.name)
+        if attr.has_minimum and n < attr.minimum:
+            raise InvalidArgumentError(f"{self.name}: input {arg.name!r} needs at least "
+                                       f"{attr.minimum} tensors, got {n}.", self.name)
+        resolved[arg.number_attr] = n
+
+    def _convert(self, value: Any, dtype: dtypes.DType, arg: ArgDef) -> Tensor:
+        if isinstance(value, Tensor):
+            if value.dtype is not dtype:
+                raise InvalidArgumentError(
+                    f"{self.name}: input {arg.name!r} must be {dtype.name}, got a "
+                    f"{value.dtype.name} tensor. Use ag.cast(x, ag.{dtype.name}).", self.name)
+            return value
+        try:
+            return convert_to_tensor(value, dtype=dtype)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"{self.name}: input {arg.name!r}: {e}") from None
+
+    # Placement -----------------------------------------------------------------------------
+    def _place(self, resolved: dict[str, Any]) -> tuple[devices.Device, KernelDef]:
+        type_attrs = {k: v for k, v in resolved.items() if isinstance(v, dtypes.DType)}
+        return place(self.name, type_attrs)
+
+    def _arrays_on(self, device: devices.Device, kernel: KernelDef, args: tuple[ArgDef, ...],
+                   tensors: list[Any]) -> list[Any]:
+        host = kernel.host_memory
+        arrays = []
+        for arg, t in zip(args, tensors):
+            target = devices.CPU if arg.name in host else device
+            if isinstance(t, list):
+                arrays.append([array_on(x, target) for x in t])
+            else:
+                arrays.append(array_on(t, target))
+        return arrays
+
+    # Shapes and outputs --------------------------------------------------------------------
+    def _infer_shapes(self, tensors: list[Any], arrays: list[Any], resolved: dict[str, Any]):
+        shape_fn = self.reg.shape_fn
+        if shape_fn is None:
+            return None
+        shapes = [[a.shape for a in x] if isinstance(x, list) else x.shape for x in arrays]
+        types = [[t.dtype for t in x] if isinstance(x, list) else x.dtype for x in tensors]
+        c = InferenceContext(self.name, shapes, types, resolved, _value_reader(arrays))
+        return run_shape_fn(shape_fn, c)
+
+    def _wrap_outputs(self, result: Any, resolved: dict[str, Any], device: devices.Device,
+                      kernel: KernelDef) -> Any:
+        outs = self.op_def.output_arg
+        results = (result,) if len(outs) == 1 else tuple(result)
+        if len(results) != len(outs):
+            raise InternalError(f"Kernel for {self.name} returned {len(results)} outputs, "
+                                f"expected {len(outs)}.", self.name)
+        wrapped = []
+        for arg, value in zip(outs, results):
+            dev = devices.CPU if arg.name in kernel.host_memory else device
+            if arg.type_list_attr:
+                types = resolved[arg.type_list_attr]
+                wrapped.append([_wrap(self.name, v, t, dev) for v, t in zip(value, types)])
+            elif arg.number_attr:
+                dt = arg.type or resolved[arg.type_attr]
+                wrapped.append([_wrap(self.name, v, dt, dev) for v in value])
+            else:
+                wrapped.append(_wrap(self.name, value, arg.type or resolved[arg.type_attr], dev))
+        return wrapped[0] if len(outs) == 1 else tuple(wrapped)
+
+
+class _SimpleOp(_GeneralOp):
+    """The fast path for ops like `AddV2(x: T, y: T) -> z: T` with no other attrs."""
+
+    def __init__(self, reg):
+        super().__init__(reg)
+        self.type_attr = self.op_def.input_arg[0].type_attr
+        out = self.op_def.output_arg[0]
+        self.out_fixed = out.type
+        self.entries: dict[Any, tuple] = {}
+        self.generation = -1
+
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None) -> Any:
+        if attrs:
+            return _GeneralOp.run(self, inputs, attrs)
+        dt = None
+        plain = True
+        for v in inputs:
+            if type(v) is EagerTensor:
+                if dt is None:
+                    dt = v._dtype
+                elif v._dtype is not dt:
+                    return _GeneralOp.run(self, inputs, attrs)  # raises the mismatch clearly
+            else:
+                plain = False
+        if not plain:
+            if dt is None or len(inputs) != len(self.op_def.input_arg):
+                return _GeneralOp.run(self, inputs, attrs)
+            try:
+                inputs = [v if type(v) is EagerTensor else convert_to_tensor(v, dtype=dt)
+                          for v in inputs]
+            except (TypeError, ValueError):
+                return _GeneralOp.run(self, inputs, attrs)
+        stack = _placement.stack
+        key = (dt, stack[-1]) if stack else dt
+        entry = self.entries.get(key)
+        if entry is None or self.generation != _kernels.generation:
+            entry = self._prepare(inputs, key, dt)
+            if entry is None:
+                return _GeneralOp.run(self, inputs, attrs)
+        fn, device, out_dtype, out_np, shapes_ok = entry
+        if len(inputs) == 2:
+            x, y = inputs
+            arrays = (x._value if x._device is device else array_on(x, device),
+                      y._value if y._device is device else array_on(y, device))
+            shapes = (arrays[0].shape, arrays[1].shape)
+        else:
+            arrays = [v._value if v._device is device else array_on(v, device) for v in inputs]
+            shapes = tuple([a.shape for a in arrays])
+        if shapes_ok is not None and shapes not in shapes_ok:
+            self._check_shapes(inputs, arrays, dt, shapes, shapes_ok)
+        try:
+            out = fn(device, *arrays)
+        except OpError as e:
+            if e.op_name is None:
+                e.op_name = self.name
+            raise
+        except Exception as e:
+            raise _kernel_failure(self.name, device, e) from e
+        if out.dtype != out_np:
+            raise _bad_output_dtype(self.name, out, out_dtype)
+        return make_eager(out, out_dtype, device)
+
+    def _prepare(self, inputs: Sequence[Any], key: Any, dt: dtypes.DType) -> tuple | None:
+        if len(inputs) != len(self.op_def.input_arg):
+            return None
+        resolved = {self.type_attr: dt}
+        self._check_type_attrs(resolved)
+        device, kernel = place(self.name, resolved)
+        if kernel.host_memory:
+            return None
+        out_dtype = self.out_fixed or dt
+        shapes_ok = {} if self.reg.shape_fn is not None else None
+        entry = (kernel.fn, device, out_dtype, out_dtype.np_dtype, shapes_ok)
+        if self.generation != _kernels.generation:
+            self.entries.clear()
+            self.generation = _kernels.generation
+        self.entries[key] = entry
+        return entry
+
+    def _check_shapes(self, inputs, arrays, dt, shapes, shapes_ok) -> None:
+        c = InferenceContext(self.name, list(shapes), [dt] * len(inputs), {self.type_attr: dt},
+                             _value_reader(list(arrays)))
+        run_shape_fn(self.reg.shape_fn, c)
+        if not c.values_read:
+            if len(shapes_ok) >= _MAX_CACHED_SHAPES:
+                shapes_ok.clear()
+            shapes_ok[shapes] = True
+
+
+# Shared helpers ------------------------------------------------------------------------------
+def place(op_name: str, type_attrs: dict[str, Any]) -> tuple[devices.Device, KernelDef]:
+    """The device and kernel for an op call, following the placement rules in `devices`."""
+    registry = kernel_registry()
+    spec = devices.requested_device()
+    if spec is not None:
+        device = devices.resolve_device(spec)
+        soft = devices.get_soft_device_placement()
+        if device is None:
+            if not soft:
+                raise devices.missing_device_error(spec)
+            device = devices.CPU
+        kernel = registry.find(op_name, device.device_type, type_attrs)
+        if kernel is None and soft and device.is_gpu:
+            device = devices.CPU
+            kernel = registry.find(op_name, "CPU", type_attrs)
+        if kernel is None:
+            raise NotFoundError(registry.missing_message(op_name, device.device_type, type_attrs),
+                                op_name)
+        return device, kernel
+    for device in devices.gpu_devices()[:1]:
+        kernel = registry.find(op_name, "GPU", type_attrs)
+        if kernel is not None:
+            return device, kernel
+    kernel = registry.find(op_name, "CPU", type_attrs)
+    if kernel is None:
+        raise NotFoundError(registry.missing_message(op_name, "CPU", type_attrs), op_name)
+    return devices.CPU, kernel
+
+
+def array_on(tensor: EagerTensor, device: devices.Device) -> Any:
+    """The tensor's array in `device`'s memory (copied when it lives elsewhere)."""
+    if not isinstance(tensor, EagerTensor):
+        raise TypeError(f"Expected an eager tensor, got {tensor!r}.")
+    if tensor._device is device:
+        return tensor._value
+    if device.is_gpu:
+        return device.import_array(tensor._value)
+    return tensor._device.to_host(tensor._value)
+
+
+def run_shape_fn(shape_fn, c: InferenceContext) -> list[Any]:
+    """Calls a shape function, turning its plain exceptions into errors that name the op."""
+    try:
+        return shape_fn(c)
+    except OpError as e:
+        if e.op_name is None:
+            e.op_name = c.op_name
+        raise
+    except (ValueError, TypeError, IndexError) as e:
+        raise InvalidArgumentError(str(e), c.op_name) from None
+
+
+def _value_reader(arrays: list[Any]):
+    def value(i: int) -> Any:
+        x = arrays[i]
+        if isinstance(x, list):
+            return [devices.CPU.to_host(a) for a in x]
+        return devices.CPU.to_host(x)
+    return value
+
+
+def _call_kernel(op_name: str, kernel: KernelDef, device: devices.Device, arrays: list[Any],
+                 kernel_attrs: dict[str, Any]) -> Any:
+    try:
+        if device.is_gpu and device.index:
+            with device.scope():
+                return kernel.fn(device, *arrays, **kernel_attrs)
+        return kernel.fn(device, *arrays, **kernel_attrs)
+    except OpError as e:
+        if e.op_name is None:
+            e.op_name = op_name
+        raise
+    except Exception as e:
+        raise _kernel_failure(op_name, device, e) from e
+
+
+def _wrap(op_name: str, value: Any, dtype: dtypes.DType, device: devices.Device) -> EagerTensor:
+    if value.dtype != dtype.np_dtype:
+        raise _bad_output_dtype(op_name, value, dtype)
+    if device.is_gpu and type(value).__module__.startswith("numpy"):
+        device = devices.CPU  # a host-memory result of a GPU kernel
+    return make_eager(value, dtype, device)
+
+
+def _kernel_failure(op_name: str, device: devices.Device, e: Exception) -> OpError:
+    return InvalidArgumentError(f"{op_name} failed on {device.short_name}: "
+                                f"{type(e).__name__}: {e}", op_name)
+
+
+def _bad_output_dtype(op_name: str, value: Any, dtype: dtypes.DType) -> InternalError:
+    return InternalError(f"The kernel of {op_name} returned {value.dtype} where the op declares "
+                         f"{dtype.name}; this is a bug in that kernel.", op_name)
+
+
+def _type_not_allowed(op_name: str, attr, value: dtypes.DType) -> str:
+    allowed = ", ".join(d.name for d in attr.allowed_values)
+    return (f"{op_name} does not support dtype {value.name} (attr {attr.name}); supported: "
+            f"{allowed}. Cast the input with ag.cast.")
+
+
+def _dtype_mismatch(op_name: str, arg: str, dtype: dtypes.DType, first_arg: str | None,
+                    have: dtypes.DType, attr_name: str) -> str:
+    first = f"input {first_arg!r}" if first_arg else f"attr {attr_name}"
+    return (f"{op_name}: input {arg!r} has dtype {dtype.name} but {first} has dtype "
+            f"{have.name}; they must match (attr {attr_name}). Convert one with "
+            f"ag.cast(..., ag.{have.name}): dtypes are never promoted implicitly.")
+
+
+def _common_dtype(op_name: str, values: list[Any]) -> dtypes.DType:
+    """The dtype Python values sharing a type attr take together (any float -> float32)."""
+    found = [convert_to_tensor(v).dtype for v in values]
+    first = found[0]
+    if all(d is first for d in found):
+        return first
+    if all(d.is_numeric for d in found):
+        floats = [d for d in found if d.is_floating]
+        if floats:
+            return floats[0]
+        return max(found, key=lambda d: d.size)
+    names = ", ".join(d.name for d in found)
+    raise InvalidArgumentError(f"{op_name}: inputs of dtypes {names} cannot share one dtype.",
+                               op_name)

@@ -1,0 +1,93 @@
+"""Error types raised by the runtime, mirroring TensorFlow's `tf.errors`.
+
+Every error carries a human-readable message that says what went wrong, where (the op, the
+argument) and what to do about it. `OpError.op_name` names the op at fault when there is one.
+
+>>> try:
+...     raise InvalidArgumentError("bad axis", op_name="Sum")
+... except OpError as e:
+...     print(e.op_name, "-", e)
+Sum - bad axis [Op:Sum]
+"""
+
+from __future__ import annotations
+
+
+class OpError(Exception):
+    """Base class of the errors an op can raise while being built or run."""
+
+    error_code = 2  # UNKNOWN, as in TensorFlow's error_codes.proto
+
+    def __init__(self, message: str, op_name: str | None = None):
+        self.message = message
+        self.op_name = op_name
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return f"{self.message} [Op:{self.op_name}]" if self.op_name else self.message
+
+
+class CancelledError(OpError):
+    error_code = 1
+
+
+class InvalidArgumentError(OpError):
+    """An argument (input, attr, shape, dtype) is not acceptable to an op."""
+
+    error_code = 3
+
+
+class NotFoundError(OpError):
+    """Something looked up by name (an op, a kernel, a device) does not exist."""
+
+    error_code = 5
+
+
+class AlreadyExistsError(OpError):
+    """Something registered by name (an op) is registered already."""
+
+    error_code = 6
+
+
+class FailedPreconditionError(OpError):
+    """The system is not in a state in which the operation can run."""
+
+    error_code = 9
+
+
+class OutOfRangeError(OpError):
+    """An index or iteration went past the valid range."""
+
+    error_code = 11
+
+
+class UnimplementedError(OpError):
+    """The operation is not implemented (for this device or dtype)."""
+
+    error_code = 12
+
+
+class InternalError(OpError):
+    """An invariant of the runtime was broken: a bug, please report it."""
+
+    error_code = 13
+
+
+class ResourceExhaustedError(OpError):
+    """Memory or another resource ran out."""
+
+    error_code = 8
+
+
+__all__ = [
+    "OpError",
+    "CancelledError",
+    "InvalidArgumentError",
+    "NotFoundError",
+    "AlreadyExistsError",
+    "FailedPreconditionError",
+    "OutOfRangeError",
+    "UnimplementedError",
+    "InternalError",
+    "ResourceExhaustedError",
+]

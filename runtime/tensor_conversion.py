@@ -1,0 +1,228 @@
+"""Turning Python and NumPy values into tensors, with TensorFlow's dtype rules.
+
+Python `int` becomes int32 (int64 when it does not fit), `float` float32, `bool` bool and `str`
+string; NumPy values keep their dtype. An explicit `dtype` accepts only lossless conversions
+(int -> float is fine, float -> int is not: use `ag.cast`).
+
+>>> convert_to_tensor([1, 2]).dtype, convert_to_tensor(2.5).dtype
+(ag.int32, ag.float32)
+>>> convert_to_tensor(np.arange(3)).dtype
+ag.int64
+>>> convert_to_tensor(1.5, dtype=dtypes.int32)
+Traceback (most recent call last):
+...
+TypeError: Cannot convert 1.5 to a tensor of dtype int32: it would lose information. Convert to float32 first and use ag.cast(x, ag.int32).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from runtime import devices, dtypes
+from runtime.tensor import EagerTensor, Tensor, make_eager
+
+_INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+
+
+def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
+                      name: str | None = None) -> Tensor:
+    """Converts `value` to a tensor (a tensor passes through).
+
+    Args:
+        value: a tensor, a NumPy array or scalar, a Python scalar, or a nested list of them.
+        dtype: the dtype the result must have; a tensor of another dtype is a ValueError.
+        dtype_hint: a dtype to use when `value` has none of its own and can take it.
+        name: unused eagerly; kept for TensorFlow compatibility.
+
+    Returns:
+        A `Tensor`.
+
+    Raises:
+        ValueError: a tensor of the wrong dtype, a ragged list, or an unsupported value.
+        TypeError: a lossy conversion to `dtype`.
+    """
+    if isinstance(value, Tensor):
+        if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
+            raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
+                             f"for a tensor of dtype {value.dtype.name}; use ag.cast to change "
+                             f"its dtype.")
+        return value
+    if dtype is None and dtype_hint is not None:
+        try:
+            array = to_array(value, dtypes.as_dtype(dtype_hint))
+        except (TypeError, ValueError):
+            array = to_array(value, None)
+    else:
+        array = to_array(value, None if dtype is None else dtypes.as_dtype(dtype))
+    dt = dtypes.as_dtype(array.dtype)
+    device = placement_device(dt)
+    return make_eager(device.import_array(array), dt, device)
+
+
+def placement_device(dtype: dtypes.DType) -> devices.Device:
+    """Where a new eager value of `dtype` goes: the requested device, else GPU:0, else CPU."""
+    spec = devices.requested_device()
+    if dtype.is_string:
+        return devices.CPU
+    if spec is not None:
+        found = devices.resolve_device(spec)
+        if found is not None:
+            return found
+        if not devices.get_soft_device_placement():
+            raise devices.missing_device_error(spec)
+        return devices.CPU
+    gpus = devices.gpu_devices()
+    return gpus[0] if gpus else devices.CPU
+
+
+def to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
+    """A host NumPy array for `value`, of `dtype` when given (checked to be lossless)."""
+    if isinstance(value, EagerTensor):
+        array = value.numpy()
+        array = np.asarray(array)
+    elif isinstance(value, (np.ndarray, np.generic)):
+        array = np.asarray(value)
+    else:
+        array = _python_to_array(value, dtype)
+    if array.dtype.kind in "SU":
+        array = _strings_to_object(array)
+    elif array.dtype == object:
+        array = _object_array(array, value)
+    if dtype is None:
+        dtypes.as_dtype(array.dtype)  # raises for unsupported NumPy dtypes such as complex
+        return array
+    return _cast_checked(array, dtype, value)
+
+
+def _python_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
+    if value is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    if isinstance(value, bool):
+        return np.array(value, dtype=np.bool_)
+    if isinstance(value, int):
+        if dtype is not None and dtype.is_numeric:
+            return _int_to(value, dtype)
+        return np.array(value, dtype=np.int32 if _INT32_MIN <= value <= _INT32_MAX else np.int64)
+    if isinstance(value, float):
+        return np.array(value, dtype=np.float32)
+    if isinstance(value, (str, bytes)):
+        return _strings_to_object(np.array(value, dtype=object))
+    if isinstance(value, (list, tuple)):
+        return _sequence_to_array(value)
+    raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
+                     f"({type(value)}) to a Tensor.")
+
+
+def _int_to(value: int, dtype: dtypes.DType) -> np.ndarray:
+    if dtype.is_integer and not (dtype.min <= value <= dtype.max):
+        raise TypeError(f"Cannot convert {value} to a tensor of dtype {dtype.name}: out of "
+                        f"range [{dtype.min}, {dtype.max}].")
+    return np.array(value, dtype=dtype.np_dtype)
+
+
+def _sequence_to_array(value: Any) -> np.ndarray:
+    leaves: list[Any] = []
+    _collect_leaves(value, leaves)
+    kinds = {_leaf_kind(leaf) for leaf in leaves}
+    try:
+        if "str" in kinds:
+            if kinds != {"str"}:
+                raise TypeError(f"Cannot convert {value!r} to a tensor: it mixes strings with "
+                                f"other values.")
+            array = np.array(value, dtype=object)
+            if array.dtype != object or any(isinstance(x, (list, tuple)) for x in array.flat):
+                raise ValueError
+            return array
+        typed = [np.asarray(leaf).dtype for leaf in leaves if _leaf_kind(leaf) == "array"]
+        array = np.array(value) if leaves else np.zeros((0,), np.float32)
+    except ValueError:
+        raise ValueError(f"Can't convert non-rectangular Python sequence to Tensor: "
+                         f"{_short(value)}.") from None
+    if array.dtype == object or not leaves:
+        return array if leaves else np.zeros(np.shape(value), np.float32)
+    python_kinds = kinds - {"array"}
+    if typed:
+        # Tensors or NumPy values decide; Python literals adapt to them.
+        target = np.result_type(*typed)
+        if "float" in python_kinds and target.kind in "iub":
+            target = np.dtype(np.float32)
+        return array.astype(target)
+    if array.dtype.kind == "f":
+        return array.astype(np.float32)
+    if array.dtype.kind in "iu":
+        if array.size and (array.min() < _INT32_MIN or array.max() > _INT32_MAX):
+            return array.astype(np.int64)
+        return array.astype(np.int32)
+    return array
+
+
+def _collect_leaves(value: Any, out: list) -> None:
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            _collect_leaves(v, out)
+    else:
+        out.append(value)
+
+
+def _leaf_kind(leaf: Any) -> str:
+    if isinstance(leaf, bool):
+        return "bool"
+    if isinstance(leaf, int):
+        return "int"
+    if isinstance(leaf, float):
+        return "float"
+    if isinstance(leaf, (str, bytes, np.str_, np.bytes_)):
+        return "str"
+    if isinstance(leaf, (np.ndarray, np.generic, EagerTensor)):
+        return "str" if np.asarray(leaf).dtype.kind in "SUO" else "array"
+    if leaf is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    raise ValueError(f"Attempt to convert a value ({leaf!r}) with an unsupported type "
+                     f"({type(leaf)}) to a Tensor.")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _strings_to_object(array: np.ndarray) -> np.ndarray:
+    out = np.empty(array.shape, dtype=object)
+    flat = out.reshape(-1)
+    for i, item in enumerate(array.reshape(-1)):
+        flat[i] = item.encode("utf-8") if isinstance(item, str) else bytes(item)
+    return out
+
+
+def _object_array(array: np.ndarray, original: Any) -> np.ndarray:
+    if all(isinstance(x, (str, bytes, np.str_, np.bytes_)) for x in array.flat):
+        return _strings_to_object(array)
+    raise ValueError(f"Attempt to convert a value ({_short(original)}) with an unsupported "
+                     f"type to a Tensor.")
+
+
+def _cast_checked(array: np.ndarray, dtype: dtypes.DType, original: Any) -> np.ndarray:
+    src = array.dtype
+    if src == dtype.np_dtype:
+        return array
+    src_kind = "S" if src == object else src.kind
+    ok = (src_kind == dtype.kind
+          or (src_kind in "iu" and dtype.kind in "iuf")
+          or (src_kind == "b" and dtype.kind == "b"))
+    if not ok or (src_kind in "iu" and dtype.kind in "iu" and array.size and (
+            array.min() < dtype.min or array.max() > dtype.max)):
+        raise TypeError(_lossy_message(original, dtype, src))
+    return array.astype(dtype.np_dtype)
+
+
+def _lossy_message(original: Any, dtype: dtypes.DType, src: np.dtype) -> str:
+    src_name = dtypes.as_dtype(src).name if src != object else "string"
+    if src_name == "float64" and not isinstance(original, (np.ndarray, np.generic)):
+        src_name = "float32"
+    return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it would "
+            f"lose information. Convert to {src_name} first and use "
+            f"ag.cast(x, ag.{dtype.name}).")
