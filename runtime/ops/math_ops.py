@@ -7,6 +7,8 @@ from typing import Any
 from runtime.dispatch import op_handle
 from runtime.ops import math_defs  # noqa: F401  (declares the ops)
 
+__all__ = ["add", "negative"]
+
 _add = op_handle("AddV2")
 _neg = op_handle("Neg")
 

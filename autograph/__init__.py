@@ -1,0 +1,25 @@
+"""autograph: write plain Python, run it as a dataflow graph on NumPy or CuPy.
+
+Users write `import autograph as ag`; names and behaviour follow TensorFlow 2.
+
+>>> import autograph as ag
+>>> ag.add(ag.constant([1.0, 2.0]), 1.0)
+<ag.Tensor: shape=(2,), dtype=float32, numpy=array([2., 3.], dtype=float32)>
+"""
+
+import kernels as _kernels  # noqa: F401  (registers every kernel)
+from runtime import errors
+from runtime.devices import device
+from runtime.dtypes import (DType, as_dtype, bool_ as bool, double, float16, float32,  # noqa: A004
+                            float64, half, int8, int16, int32, int64, string, uint8, uint16,
+                            uint32, uint64)
+from runtime.ops.array_ops import *  # noqa: F401,F403
+from runtime.ops.creation_ops import *  # noqa: F401,F403
+from runtime.ops.math_ops import *  # noqa: F401,F403
+from runtime.tensor import Tensor
+from runtime.tensor_conversion import convert_to_tensor
+from runtime.tensor_shape import TensorShape
+
+from autograph import config, math, random, strings  # noqa: E402
+
+__version__ = "0.1.0"

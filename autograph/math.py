@@ -1,0 +1,3 @@
+"""`ag.math`: the math functions, as `tf.math` groups them."""
+
+from runtime.ops.math_ops import *  # noqa: F401,F403

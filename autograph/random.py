@@ -1,0 +1,3 @@
+"""`ag.random`: random tensors and the global seed."""
+
+from runtime.ops.random_ops import *  # noqa: F401,F403

@@ -1,0 +1,3 @@
+"""`ag.strings`: operations on string tensors."""
+
+from runtime.ops.string_ops import *  # noqa: F401,F403

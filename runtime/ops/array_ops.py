@@ -1,0 +1,3 @@
+"""User-facing functions of the array ops."""
+
+__all__: list[str] = []

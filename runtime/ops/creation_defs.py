@@ -1,0 +1,1 @@
+"""Declarations of the creation ops."""

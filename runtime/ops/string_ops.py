@@ -1,0 +1,3 @@
+"""User-facing functions of the string ops."""
+
+__all__: list[str] = []
