@@ -276,13 +276,14 @@ class _SimpleOp(_GeneralOp):
     def __init__(self, reg):
         super().__init__(reg)
         self.type_attr = self.op_def.input_arg[0].type_attr
+        self.arity = len(self.op_def.input_arg)
         out = self.op_def.output_arg[0]
         self.out_fixed = out.type
         self.entries: dict[Any, tuple] = {}
         self.generation = -1
 
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None) -> Any:
-        if attrs:
+        if attrs or len(inputs) != self.arity:
             return _GeneralOp.run(self, inputs, attrs)
         dt = None
         plain = True
@@ -295,7 +296,7 @@ class _SimpleOp(_GeneralOp):
             else:
                 plain = False
         if not plain:
-            if dt is None or len(inputs) != len(self.op_def.input_arg):
+            if dt is None:
                 return _GeneralOp.run(self, inputs, attrs)
             try:
                 inputs = [v if type(v) is EagerTensor else convert_to_tensor(v, dtype=dt)
@@ -333,8 +334,6 @@ class _SimpleOp(_GeneralOp):
         return make_eager(out, out_dtype, device)
 
     def _prepare(self, inputs: Sequence[Any], key: Any, dt: dtypes.DType) -> tuple | None:
-        if len(inputs) != len(self.op_def.input_arg):
-            return None
         resolved = {self.type_attr: dt}
         self._check_type_attrs(resolved)
         device, kernel = place(self.name, resolved)

@@ -5,13 +5,13 @@ parameters (with their defaults), and `name=None` comes last, as in TensorFlow's
 `gen_*_ops` wrappers. The docstring is built from the op's documentation.
 
 >>> from runtime import register_op, register_kernel
->>> _ = (register_op("DoctestScale").input("x: T").output("y: T").attr("T: {float32}")
+>>> _ = (register_op("TestDoctestScale").input("x: T").output("y: T").attr("T: {float32}")
 ...      .attr("factor: float = 2.0").doc("Multiplies by a factor.\\n\\nx: the input."))
->>> @register_kernel("DoctestScale", device=("CPU", "GPU"))
+>>> @register_kernel("TestDoctestScale", device=("CPU", "GPU"))
 ... def _scale(ctx, x, factor):
 ...     return (x * factor).astype(x.dtype)
->>> doctest_scale = op_function("DoctestScale")
->>> doctest_scale([1.0, 2.0], factor=3.0).numpy()
+>>> test_doctest_scale = op_function("TestDoctestScale")
+>>> test_doctest_scale([1.0, 2.0], factor=3.0).numpy()
 array([3., 6.], dtype=float32)
 """
 

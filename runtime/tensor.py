@@ -172,7 +172,8 @@ class EagerTensor(Tensor):
 
 def _numpy_text(value: Any, is_repr: bool) -> str:
     if np.ndim(value) == 0:
-        return repr(value.item()) if is_repr else str(value.item())
+        item = value.item() if isinstance(value, np.generic) else value
+        return repr(item) if is_repr else str(item)
     text = repr(value) if is_repr else str(value)
     return "\n" + text if is_repr and "\n" in text else text
 

@@ -168,16 +168,16 @@ def _collect_leaves(value: Any, out: list) -> None:
 
 
 def _leaf_kind(leaf: Any) -> str:
+    if isinstance(leaf, (np.ndarray, np.generic, EagerTensor)):  # before float: np.float64 is one
+        return "str" if np.asarray(leaf).dtype.kind in "SUO" else "array"
     if isinstance(leaf, bool):
         return "bool"
     if isinstance(leaf, int):
         return "int"
     if isinstance(leaf, float):
         return "float"
-    if isinstance(leaf, (str, bytes, np.str_, np.bytes_)):
+    if isinstance(leaf, (str, bytes)):
         return "str"
-    if isinstance(leaf, (np.ndarray, np.generic, EagerTensor)):
-        return "str" if np.asarray(leaf).dtype.kind in "SUO" else "array"
     if leaf is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type "
                          "(<class 'NoneType'>) to a Tensor.")

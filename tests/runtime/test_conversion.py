@@ -1,0 +1,65 @@
+"""convert_to_tensor: TensorFlow's literal rules and lossless explicit dtypes."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+
+
+@pytest.mark.parametrize("value, dtype", [
+    (1, ag.int32), (2 ** 40, ag.int64), (1.5, ag.float32), (True, ag.bool), ("a", ag.string),
+    (b"a", ag.string), ([1, 2], ag.int32), ([1, 2.5], ag.float32), ([[True], [False]], ag.bool),
+    ([], ag.float32), (np.float64(1), ag.float64), (np.arange(3), ag.int64),
+    (np.array(["x", "yz"]), ag.string), ([np.float64(1), 2], ag.float64),
+    ([np.int64(1), 2.5], ag.float32),
+])
+def test_inferred_dtypes_follow_tensorflow(value, dtype):
+    assert ag.convert_to_tensor(value).dtype is dtype
+
+
+def test_strings_become_utf8_bytes():
+    t = ag.convert_to_tensor(["héllo", b"x"])
+    assert t.numpy().tolist() == ["héllo".encode(), b"x"]
+
+
+@pytest.mark.parametrize("value, dtype", [
+    (1, ag.float32), (3, ag.uint8), ([1, 2], ag.float64), (np.float64(2.5), ag.float32),
+    (np.arange(3, dtype=np.int64), ag.int32), (True, ag.bool),
+])
+def test_lossless_explicit_dtypes_are_accepted(value, dtype):
+    t = ag.convert_to_tensor(value, dtype=dtype)
+    assert t.dtype is dtype
+    np.testing.assert_array_equal(t.numpy(), np.asarray(value).astype(dtype.as_numpy_dtype))
+
+
+@pytest.mark.parametrize("value, dtype", [
+    (1.5, ag.int32), (300, ag.uint8), (-1, ag.uint8), ([1.0], ag.int64), (True, ag.int32),
+    ("a", ag.float32), (np.array([1.5]), ag.int32),
+])
+def test_lossy_explicit_dtypes_are_type_errors(value, dtype):
+    with pytest.raises(TypeError, match=f"dtype {dtype.name}"):
+        ag.convert_to_tensor(value, dtype=dtype)
+
+
+def test_tensor_of_other_dtype_is_a_value_error():
+    with pytest.raises(ValueError, match="requested dtype float32 for a tensor of dtype int32"):
+        ag.convert_to_tensor(ag.convert_to_tensor(1), dtype=ag.float32)
+
+
+def test_dtype_hint_is_used_only_when_possible():
+    assert ag.convert_to_tensor(1, dtype_hint=ag.float32).dtype is ag.float32
+    assert ag.convert_to_tensor(1.5, dtype_hint=ag.int32).dtype is ag.float32
+
+
+@pytest.mark.parametrize("value, message", [
+    ([[1, 2], [3]], "non-rectangular"), (None, "unsupported type"), (object(), "unsupported"),
+    ([1, "a"], "mixes strings"), (np.array([1j]), "Cannot convert"),
+])
+def test_unconvertible_values_are_clear_errors(value, message):
+    with pytest.raises((TypeError, ValueError), match=message):
+        ag.convert_to_tensor(value)
+
+
+def test_tensor_passes_through_unchanged():
+    t = ag.convert_to_tensor([1.0])
+    assert ag.convert_to_tensor(t) is t

@@ -1,0 +1,70 @@
+"""Eager tensors: value access, Python protocols, text forms."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+
+
+def test_numpy_returns_a_copy_and_scalars_as_numpy_scalars():
+    t = ag.convert_to_tensor([1.0, 2.0])
+    value = t.numpy()
+    value[0] = 99
+    assert t.numpy()[0] == 1.0
+    scalar = ag.convert_to_tensor(3.0).numpy()
+    assert isinstance(scalar, np.float32) and scalar == 3.0
+
+
+def test_shape_dtype_device_ndim():
+    t = ag.convert_to_tensor(np.zeros((2, 3), np.float64))
+    assert t.shape == ag.TensorShape([2, 3]) and t.dtype is ag.float64 and t.ndim == 2
+    assert t.device.startswith("/job:localhost/replica:0/task:0/device:")
+
+
+def test_repr_and_str_follow_tensorflow():
+    assert repr(ag.convert_to_tensor(1.5)) == (
+        "<ag.Tensor: shape=(), dtype=float32, numpy=1.5>")
+    assert repr(ag.convert_to_tensor([1, 2])) == (
+        "<ag.Tensor: shape=(2,), dtype=int32, numpy=array([1, 2], dtype=int32)>")
+    assert str(ag.convert_to_tensor([1, 2])) == "ag.Tensor([1 2], shape=(2,), dtype=int32)"
+    assert repr(ag.convert_to_tensor("hi")) == (
+        "<ag.Tensor: shape=(), dtype=string, numpy=b'hi'>")
+
+
+def test_len_bool_and_numbers():
+    assert len(ag.convert_to_tensor([1, 2, 3])) == 3
+    assert bool(ag.convert_to_tensor(1)) and not bool(ag.convert_to_tensor(0.0))
+    assert int(ag.convert_to_tensor(7)) == 7 and float(ag.convert_to_tensor(2.5)) == 2.5
+    assert [10, 20, 30][ag.convert_to_tensor(1)] == 20
+    assert f"{ag.convert_to_tensor(2.5):.2f}" == "2.50"
+
+
+def test_scalar_has_no_len():
+    with pytest.raises(TypeError, match="Scalar tensor has no len"):
+        len(ag.convert_to_tensor(1))
+
+
+def test_bool_of_many_elements_is_ambiguous():
+    with pytest.raises(ValueError, match="ambiguous"):
+        bool(ag.convert_to_tensor([1, 2]))
+
+
+def test_float_tensor_is_not_an_index():
+    with pytest.raises(TypeError, match="Only scalar integer tensors"):
+        [1, 2][ag.convert_to_tensor(1.0)]
+
+
+def test_tensors_are_unhashable_but_refs_are():
+    t = ag.convert_to_tensor(1)
+    with pytest.raises(TypeError, match="Use tensor.ref"):
+        hash(t)
+    assert {t.ref(): 1}[t.ref()] == 1 and t.ref().deref() is t
+
+
+def test_eager_tensor_has_no_name():
+    with pytest.raises(AttributeError, match="eager"):
+        ag.convert_to_tensor(1).name
+
+
+def test_numpy_functions_accept_tensors():
+    np.testing.assert_array_equal(np.asarray(ag.convert_to_tensor([1, 2])), [1, 2])
