@@ -42,6 +42,16 @@ def execute(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None = 
     return op_handle(op_name).run(inputs, attrs)
 
 
+def infer_shapes(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
+                 with_values: bool = True) -> list[Any]:
+    """What op `op_name`'s shape function says of its outputs for these inputs.
+
+    With `with_values=False` the shape function sees only shapes and dtypes, as when building
+    a graph from non-constant tensors. Returns one raw shape per output arg.
+    """
+    return _build(op_name).infer(inputs, attrs, with_values)
+
+
 class OpHandle:
     """A cached, lazily built executor for one op; front-end functions hold one each."""
 
@@ -112,7 +122,7 @@ class _GeneralOp:
         self._fill_defaults(resolved)
         device, kernel = self._place(resolved)
         arrays = self._arrays_on(device, kernel, args, tensors)
-        self._infer_shapes(tensors, arrays, resolved)
+        self._infer_shapes(tensors, arrays, resolved, _value_reader(arrays))
         kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
         result = _call_kernel(self.name, kernel, device, arrays, kernel_attrs)
         return self._wrap_outputs(result, resolved, device, kernel)
@@ -240,13 +250,27 @@ class _GeneralOp:
         return arrays
 
     # Shapes and outputs --------------------------------------------------------------------
-    def _infer_shapes(self, tensors: list[Any], arrays: list[Any], resolved: dict[str, Any]):
+    def infer(self, inputs: Sequence[Any], attrs: dict[str, Any] | None,
+              with_values: bool) -> list[Any]:
+        """The shape function's answer for a call, without running the kernel."""
+        resolved = self._explicit_attrs(attrs or {})
+        tensors = self._convert_inputs(self.op_def.input_arg, inputs, resolved)
+        self._check_type_attrs(resolved)
+        self._fill_defaults(resolved)
+        arrays = [[t._value for t in x] if isinstance(x, list) else x._value for x in tensors]
+        if self.reg.shape_fn is None:
+            raise NotFoundError(f"Op {self.name} has no shape function.", self.name)
+        return self._infer_shapes(tensors, arrays, resolved,
+                                  _value_reader(arrays) if with_values else None)
+
+    def _infer_shapes(self, tensors: list[Any], arrays: list[Any], resolved: dict[str, Any],
+                      value_fn) -> list[Any] | None:
         shape_fn = self.reg.shape_fn
         if shape_fn is None:
             return None
         shapes = [[a.shape for a in x] if isinstance(x, list) else x.shape for x in arrays]
         types = [[t.dtype for t in x] if isinstance(x, list) else x.dtype for x in tensors]
-        c = InferenceContext(self.name, shapes, types, resolved, _value_reader(arrays))
+        c = InferenceContext(self.name, shapes, types, resolved, value_fn)
         return run_shape_fn(shape_fn, c)
 
     def _wrap_outputs(self, result: Any, resolved: dict[str, Any], device: devices.Device,

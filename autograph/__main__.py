@@ -1,0 +1,7 @@
+"""`python -m autograph`: the same program as the `autograph` command."""
+
+import sys
+
+from cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""The `autograph` command line (a thin layer over the `autograph` package)."""
