@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from runtime import dtypes
 from runtime.errors import InvalidArgumentError
-from runtime.op_def import (NO_DEFAULT, SCALAR_ATTR_TYPES, ArgDef, AttrDef, OpDef,
+from runtime.op_def import (SCALAR_ATTR_TYPES, ArgDef, AttrDef, OpDef,
                             OpRegistration, check_attr_value)
 
 OP_NAME_RE = re.compile(r"^_?[A-Z][a-zA-Z0-9_]*$")

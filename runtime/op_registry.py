@@ -183,7 +183,7 @@ class OpRegistry:
         except OpError as e:
             error = self._watch(e, None)
             if error is not None:
-                raise error
+                raise error from None
             return
         error = None
         if reg.op_def.name in self._registry:
@@ -219,7 +219,7 @@ def _build(factory: Factory) -> OpRegistration:
 
 def format_op_def(op_def: OpDef) -> str:
     """The text block that `debug_string` prints for one op."""
-    lines = [f"op {{", f"  name: {op_def.name!r}"]
+    lines = ["op {", f"  name: {op_def.name!r}"]
     for kind, args in (("input_arg", op_def.input_arg), ("output_arg", op_def.output_arg)):
         for a in args:
             lines.append(f"  {kind} {{ name: {a.name!r} type: {a.type_string()!r} }}")

@@ -3,14 +3,14 @@
 Python operators on tensors (`+`, `@`, `x[1:3]`, ...) are installed from a table in
 `runtime.ops.operators`, so this module knows nothing of particular ops.
 
->>> from runtime import ops
->>> t = ops.constant([[1.0, 2.0], [3.0, 4.0]])
+>>> from runtime.tensor_conversion import convert_to_tensor
+>>> t = convert_to_tensor([[1.0, 2.0], [3.0, 4.0]])
 >>> t
 <ag.Tensor: shape=(2, 2), dtype=float32, numpy=
 array([[1., 2.],
        [3., 4.]], dtype=float32)>
->>> float(t[1, 0])
-3.0
+>>> t.shape, len(t)
+(TensorShape([2, 2]), 2)
 """
 
 from __future__ import annotations

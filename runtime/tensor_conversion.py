@@ -11,7 +11,7 @@ ag.int64
 >>> convert_to_tensor(1.5, dtype=dtypes.int32)
 Traceback (most recent call last):
 ...
-TypeError: Cannot convert 1.5 to a tensor of dtype int32: it would lose information. Convert to float32 first and use ag.cast(x, ag.int32).
+TypeError: Cannot convert 1.5 to a tensor of dtype int32: it would lose information. ...
 """
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ def _cast_checked(array: np.ndarray, dtype: dtypes.DType, original: Any) -> np.n
     src = array.dtype
     if src == dtype.np_dtype:
         return array
-    src_kind = "S" if src == object else src.kind
+    src_kind = "S" if src.kind == "O" else src.kind
     ok = (src_kind == dtype.kind
           or (src_kind in "iu" and dtype.kind in "iuf")
           or (src_kind == "b" and dtype.kind == "b"))
@@ -220,9 +220,9 @@ def _cast_checked(array: np.ndarray, dtype: dtypes.DType, original: Any) -> np.n
 
 
 def _lossy_message(original: Any, dtype: dtypes.DType, src: np.dtype) -> str:
-    src_name = dtypes.as_dtype(src).name if src != object else "string"
+    src_name = "string" if src.kind == "O" else dtypes.as_dtype(src).name
     if src_name == "float64" and not isinstance(original, (np.ndarray, np.generic)):
         src_name = "float32"
     return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it would "
-            f"lose information. Convert to {src_name} first and use "
-            f"ag.cast(x, ag.{dtype.name}).")
+            f"lose information. If that is what you mean, make a {src_name} tensor and "
+            f"convert it with ag.cast(x, ag.{dtype.name}).")

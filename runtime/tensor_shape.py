@@ -161,7 +161,7 @@ class TensorShape:
         return TensorShape(tuple(a if a == b else None for a, b in zip(self._dims, o)))
 
     def is_subtype_of(self, other: Any) -> bool:
-        """Whether every tensor of this shape also has shape `other` (`[2]` is a subtype of `[None]`)."""
+        """Whether every tensor of this shape also has shape `other` (`[2]` is within `[None]`)."""
         o = as_raw_shape(other)
         if o is None:
             return True
@@ -178,7 +178,7 @@ class TensorShape:
     __add__ = concatenate
 
     def with_rank(self, rank: int) -> TensorShape:
-        """This shape merged with an unknown shape of `rank` dims; ValueError if the rank differs."""
+        """This shape merged with `rank` unknown dims; ValueError if the rank differs."""
         try:
             return self.merge_with([None] * rank)
         except ValueError:

@@ -129,7 +129,7 @@ def test_shape_fn_is_kept_with_the_registration(reg):
     assert reg.lookup("WithShape").shape_fn is shape_fn
 
 
-# Validation: every problem of one registration in one error ----------------------------------------
+# Validation: every problem of one registration in one error -------------------------------------
 def test_all_problems_are_reported_together(reg):
     (reg.register_op("Broken").input("x: T").input("Bad: T").output("y: U")
      .attr("T: sometype").attr("k: int = 'no'"))
@@ -320,7 +320,7 @@ def test_watcher_cannot_be_overwritten_by_another(reg):
     reg.set_watcher(lambda e, d: e)
 
 
-# Lookups, export, debug string ---------------------------------------------------------------------
+# Lookups, export, debug string ------------------------------------------------------------------
 def test_lookup_of_unknown_op_suggests_near_names(reg):
     argmax(reg)
     with pytest.raises(NotFoundError, match="Did you mean ArgMax"):
