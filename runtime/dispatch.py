@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from runtime import devices, dtypes
 from runtime.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
 from runtime.kernel_registry import KernelDef, kernel_registry
-from runtime.op_def import NO_DEFAULT, ArgDef, OpDef, check_attr_value
+from runtime.op_def import ArgDef, OpDef, check_attr_value
 from runtime.op_registry import op_registry
 from runtime.shape_inference import InferenceContext
 from runtime.tensor import EagerTensor, Tensor, make_eager
@@ -108,9 +108,16 @@ class _GeneralOp:
         self.attr_defs = {a.name: a for a in self.op_def.attr}
         self.inferred = _inferred_attrs(self.op_def)
         self.kernel_attrs = [a for a in self.op_def.attr if a.name not in self.inferred]
+        self.type_attrs = [a for a in self.op_def.attr if a.type in ("type", "list(type)")]
+        self.checked_type_attrs = [a for a in self.type_attrs if a.allowed_values is not None]
+        self.defaults = [(a.name, a.default_value) for a in self.op_def.attr if a.has_default]
+        self.required = [a for a in self.op_def.attr if not a.has_default]
+        self.attr_cache: dict[tuple, Any] = {}  # (attr name, value) -> canonical value
+        self.placements: dict[tuple, tuple[devices.Device, KernelDef]] = {}
+        self.placement_generation = -1
 
     # Entry ---------------------------------------------------------------------------------
-    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None) -> Any:
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None) -> Any:
         args = self.op_def.input_arg
         if len(inputs) != len(args):
             names = ", ".join(a.name for a in args) or "none"
@@ -130,18 +137,32 @@ class _GeneralOp:
     # Attrs ---------------------------------------------------------------------------------
     def _explicit_attrs(self, attrs: dict[str, Any]) -> dict[str, Any]:
         resolved = {}
+        cache = self.attr_cache
         for key, value in attrs.items():
+            try:
+                resolved[key] = cache[key, type(value), value]
+                continue
+            except (KeyError, TypeError):  # not seen yet, or unhashable (a list)
+                pass
             attr = self.attr_defs.get(key)
             if attr is None:
                 known = ", ".join(self.attr_defs) or "none"
                 raise TypeError(f"{self.name} got an unexpected attr {key!r} (its attrs: "
                                 f"{known}).")
-            resolved[key] = check_attr_value(attr, value, self.name)
+            try:
+                resolved[key] = check_attr_value(attr, value, self.name)
+            except ValueError as e:  # a value of the right kind that the op does not accept
+                raise InvalidArgumentError(str(e), self.name) from None
+            if len(cache) < 256:
+                try:
+                    cache[key, type(value), value] = resolved[key]
+                except TypeError:
+                    pass
         return resolved
 
     def _check_type_attrs(self, resolved: dict[str, Any]) -> None:
-        for attr in self.op_def.attr:
-            if attr.allowed_values is None or attr.name not in resolved:
+        for attr in self.checked_type_attrs:
+            if attr.name not in resolved:
                 continue
             values = resolved[attr.name]
             for v in values if isinstance(values, tuple) else (values,):
@@ -149,12 +170,13 @@ class _GeneralOp:
                     raise InvalidArgumentError(_type_not_allowed(self.name, attr, v), self.name)
 
     def _fill_defaults(self, resolved: dict[str, Any]) -> None:
-        for attr in self.op_def.attr:
+        for attr in self.required:
             if attr.name not in resolved:
-                if attr.default_value is NO_DEFAULT:
-                    raise TypeError(f"{self.name} needs a value for attr {attr.name!r} "
-                                    f"({attr.type}).")
-                resolved[attr.name] = attr.default_value
+                raise TypeError(f"{self.name} needs a value for attr {attr.name!r} "
+                                f"({attr.type}).")
+        for name, default in self.defaults:
+            if name not in resolved:
+                resolved[name] = default
 
     # Inputs --------------------------------------------------------------------------------
     def _convert_inputs(self, args: tuple[ArgDef, ...], inputs: Sequence[Any],
@@ -186,8 +208,13 @@ class _GeneralOp:
         for arg, value in zip(args, inputs):  # Python values of unbound type attrs agree
             if arg.type_attr and arg.type_attr not in resolved:
                 pending.setdefault(arg.type_attr, []).extend(value if arg.is_list else [value])
+        made: dict[int, Tensor] = {}  # id(value) -> its tensor, made while finding the dtype
         for attr_name, values in pending.items():
-            resolved[attr_name] = _common_dtype(self.name, values)
+            default = self.attr_defs[attr_name].default_value
+            hint = default if isinstance(default, dtypes.DType) else None
+            resolved[attr_name], tensors = _common_dtype(self.name, values, hint)
+            made.update((id(v), t) for v, t in zip(values, tensors)
+                        if t.dtype is resolved[attr_name])
         converted = []
         for arg, value in zip(args, inputs):  # pass 2: convert
             if arg.type_list_attr:
@@ -204,9 +231,9 @@ class _GeneralOp:
                 continue
             target = arg.type if arg.type is not None else resolved[arg.type_attr]
             if arg.is_list:
-                converted.append([self._convert(v, target, arg) for v in value])
+                converted.append([self._convert_once(v, target, arg, made) for v in value])
             else:
-                converted.append(self._convert(value, target, arg))
+                converted.append(self._convert_once(value, target, arg, made))
         return converted
 
     def _bind_length(self, arg: ArgDef, n: int, resolved: dict[str, Any]) -> None:
@@ -219,6 +246,11 @@ class _GeneralOp:
             raise InvalidArgumentError(f"{self.name}: input {arg.name!r} needs at least "
                                        f"{attr.minimum} tensors, got {n}.", self.name)
         resolved[arg.number_attr] = n
+
+    def _convert_once(self, value: Any, dtype: dtypes.DType, arg: ArgDef,
+                      made: dict[int, Tensor]) -> Tensor:
+        tensor = made.get(id(value))
+        return self._convert(value, dtype, arg) if tensor is None else tensor
 
     def _convert(self, value: Any, dtype: dtypes.DType, arg: ArgDef) -> Tensor:
         if isinstance(value, Tensor):
@@ -234,8 +266,18 @@ class _GeneralOp:
 
     # Placement -----------------------------------------------------------------------------
     def _place(self, resolved: dict[str, Any]) -> tuple[devices.Device, KernelDef]:
-        type_attrs = {k: v for k, v in resolved.items() if isinstance(v, dtypes.DType)}
-        return place(self.name, type_attrs)
+        stack = _placement.stack
+        key = (stack[-1] if stack else None, devices.get_soft_device_placement(),
+               *[resolved.get(a.name) for a in self.type_attrs])
+        if self.placement_generation != _kernels.generation:
+            self.placements.clear()
+            self.placement_generation = _kernels.generation
+        found = self.placements.get(key)
+        if found is None:
+            type_attrs = {a.name: resolved[a.name] for a in self.type_attrs
+                          if isinstance(resolved.get(a.name), dtypes.DType)}
+            found = self.placements[key] = place(self.name, type_attrs)
+        return found
 
     def _arrays_on(self, device: devices.Device, kernel: KernelDef, args: tuple[ArgDef, ...],
                    tensors: list[Any]) -> list[Any]:
@@ -491,17 +533,21 @@ def _dtype_mismatch(op_name: str, arg: str, dtype: dtypes.DType, first_arg: str 
             f"ag.cast(..., ag.{have.name}): dtypes are never promoted implicitly.")
 
 
-def _common_dtype(op_name: str, values: list[Any]) -> dtypes.DType:
-    """The dtype Python values sharing a type attr take together (any float -> float32)."""
-    found = [convert_to_tensor(v).dtype for v in values]
+def _common_dtype(op_name: str, values: list[Any],
+                  hint: dtypes.DType | None) -> tuple[dtypes.DType, list[Tensor]]:
+    """The dtype Python values sharing a type attr take together (any float -> float32).
+
+    `hint` (the attr's default) is taken where the values allow it, so `[]` or `[2, 3]` for
+    an attr defaulting to int64 become int64, as in TensorFlow's op wrappers.
+    """
+    tensors = [convert_to_tensor(v, dtype_hint=hint) for v in values]
+    found = [t.dtype for t in tensors]
     first = found[0]
     if all(d is first for d in found):
-        return first
+        return first, tensors
     if all(d.is_numeric for d in found):
         floats = [d for d in found if d.is_floating]
-        if floats:
-            return floats[0]
-        return max(found, key=lambda d: d.size)
+        return (floats[0] if floats else max(found, key=lambda d: d.size)), tensors
     names = ", ".join(d.name for d in found)
     raise InvalidArgumentError(f"{op_name}: inputs of dtypes {names} cannot share one dtype.",
                                op_name)

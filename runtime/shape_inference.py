@@ -99,10 +99,15 @@ def broadcast_shapes(c: InferenceContext, a: RawShape, b: RawShape) -> RawShape:
 
 
 def normalize_axis(c: InferenceContext, axis: int, rank: int | None, what: str = "axis") -> int:
-    """`axis` in `[0, rank)`, accepting negative axes; `c.error` when out of range."""
+    """`axis` in `[0, rank)`, accepting negative axes; `c.error` when out of range.
+
+    Ops whose axis may also point one past the end (`expand_dims`, `stack`) pass `rank + 1`.
+    """
     if rank is None:
         return axis
-    if not -rank <= axis < max(rank, 1) or (rank == 0 and axis not in (0, -1)):
+    if rank == 0:
+        raise c.error(f"{what} {axis} is invalid for a scalar: a tensor of rank 0 has no axes.")
+    if not -rank <= axis < rank:
         raise c.error(f"{what} {axis} is out of range for a tensor of rank {rank}; it must be in "
                       f"[{-rank}, {rank}).")
     return axis + rank if axis < 0 else axis

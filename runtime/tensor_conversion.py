@@ -16,6 +16,7 @@ TypeError: Cannot convert 1.5 to a tensor of dtype int32: it would lose informat
 
 from __future__ import annotations
 
+from math import copysign
 from typing import Any
 
 import numpy as np
@@ -24,6 +25,11 @@ from runtime import devices, dtypes
 from runtime.tensor import EagerTensor, Tensor, make_eager
 
 _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+_SCALAR_TYPES = (int, float, bool)
+_MAX_CACHED_SCALARS = 1024
+# Python scalars met in expressions (`x * 2`) are converted once per dtype and placement and
+# then shared; tensors are immutable, so sharing is safe (TensorFlow's eager mode does the same).
+_scalar_cache: dict[tuple, Tensor] = {}
 
 
 def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
@@ -49,6 +55,22 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
                              f"for a tensor of dtype {value.dtype.name}; use ag.cast to change "
                              f"its dtype.")
         return value
+    if type(value) in _SCALAR_TYPES:
+        stack = devices._placement.stack
+        # copysign tells 0.0 from -0.0, which compare (and hash) equal
+        key = (type(value), value, copysign(1.0, value), dtype, dtype_hint,
+               stack[-1] if stack else None, devices._soft_placement[0])
+        cached = _scalar_cache.get(key)
+        if cached is None:
+            cached = _convert_new(value, dtype, dtype_hint)
+            if len(_scalar_cache) >= _MAX_CACHED_SCALARS:
+                _scalar_cache.clear()
+            _scalar_cache[key] = cached
+        return cached
+    return _convert_new(value, dtype, dtype_hint)
+
+
+def _convert_new(value: Any, dtype: Any, dtype_hint: Any) -> Tensor:
     if dtype is None and dtype_hint is not None:
         try:
             array = to_array(value, dtypes.as_dtype(dtype_hint))
@@ -209,6 +231,8 @@ def _cast_checked(array: np.ndarray, dtype: dtypes.DType, original: Any) -> np.n
     src = array.dtype
     if src == dtype.np_dtype:
         return array
+    if array.size == 0 and not dtype.is_string:
+        return array.astype(dtype.np_dtype)  # `[]` has no values that could be lost
     src_kind = "S" if src.kind == "O" else src.kind
     ok = (src_kind == dtype.kind
           or (src_kind in "iu" and dtype.kind in "iuf")

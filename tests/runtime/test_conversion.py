@@ -60,6 +60,19 @@ def test_unconvertible_values_are_clear_errors(value, message):
         ag.convert_to_tensor(value)
 
 
+def test_empty_list_takes_any_explicit_dtype():
+    t = ag.convert_to_tensor([[], []], dtype=ag.int32)
+    assert t.dtype is ag.int32 and t.shape == ag.TensorShape([2, 0])
+
+
+def test_python_scalars_are_cached_but_signed_zeros_are_told_apart():
+    assert ag.convert_to_tensor(2.0) is ag.convert_to_tensor(2.0)
+    assert np.signbit(ag.convert_to_tensor(-0.0).numpy())
+    assert not np.signbit(ag.convert_to_tensor(0.0).numpy())
+    assert ag.convert_to_tensor(1).dtype is ag.int32
+    assert ag.convert_to_tensor(True).dtype is ag.bool
+
+
 def test_tensor_passes_through_unchanged():
     t = ag.convert_to_tensor([1.0])
     assert ag.convert_to_tensor(t) is t
