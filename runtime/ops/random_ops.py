@@ -1,5 +1,126 @@
-"""User-facing functions of the random ops (`ag.random.*`)."""
+"""User-facing functions of the random ops (`ag.random.*`): `uniform`, `normal`, `set_seed`.
 
+Seeds follow TensorFlow's rules (see `runtime.random_seed`): after `set_seed(s)` a program's
+sequence of random calls repeats; an op `seed` alone also makes a call repeatable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime import dtypes, random_seed
+from runtime.dispatch import op_handle
+from runtime.errors import InvalidArgumentError
+from runtime.ops import math_ops
+from runtime.ops import random_defs  # noqa: F401  (declares the ops)
+from runtime.ops.creation_ops import as_shape_tensor
 from runtime.random_seed import set_seed
+from runtime.tensor import Tensor
+from runtime.tensor_conversion import convert_to_tensor
 
-__all__ = ["set_seed"]
+__all__ = ["set_seed", "uniform", "normal"]
+
+_uniform = op_handle("RandomUniform")
+_uniform_int = op_handle("RandomUniformInt")
+_normal = op_handle("RandomStandardNormal")
+
+_FLOATS = dtypes.NAMED_TYPE_SETS["floattype"]
+_INTS = (dtypes.int32, dtypes.int64)
+
+
+def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dtypes.float32,
+            seed: int | None = None, name: str | None = None) -> Tensor:
+    """Values drawn uniformly from `[minval, maxval)`.
+
+    Args:
+        shape: the output shape: a list or tuple of ints, a `TensorShape`, or an int tensor.
+        minval: the lower bound (included), a scalar or a tensor broadcasting with the output
+            for floats, a scalar for integers.
+        maxval: the upper bound (excluded): 1 when None for floats; required for integers.
+        dtype: float16, float32, float64, int32 or int64.
+        seed: an op seed; see `set_seed`.
+        name: unused eagerly.
+
+    Returns:
+        A tensor of shape `shape` and dtype `dtype`.
+
+    Raises:
+        ValueError: when `dtype` is an integer type and `maxval` is None.
+        InvalidArgumentError: for any other dtype, or for integers when `minval >= maxval`.
+
+    >>> set_seed(1)
+    >>> x = uniform([2, 3], minval=-1.0, maxval=1.0)
+    >>> x.shape, bool(((x.numpy() >= -1) & (x.numpy() < 1)).all())
+    (TensorShape([2, 3]), True)
+    """
+    dtype = _check_dtype(dtype, _FLOATS + _INTS, "uniform")
+    if maxval is None:
+        if dtype.is_integer:
+            raise ValueError(f"uniform: maxval must be given for integer dtype {dtype.name}.")
+        maxval = 1
+    seed1, seed2 = random_seed.get_seed(seed)
+    dims = as_shape_tensor(shape)
+    seeds = {"seed": seed1, "seed2": seed2}
+    if dtype.is_integer:
+        low, high = convert_to_tensor(minval, dtype), convert_to_tensor(maxval, dtype)
+        return _uniform_int.run([dims, low, high], seeds)
+    result = _uniform.run([dims], {**seeds, "dtype": dtype})
+    if _is_number(minval) and _is_number(maxval):
+        return _affine(result, maxval - minval, minval)
+    low, high = convert_to_tensor(minval, dtype), convert_to_tensor(maxval, dtype)
+    return _affine(result, math_ops.add(high, math_ops.negative(low)), low)
+
+
+def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32,
+           seed: int | None = None, name: str | None = None) -> Tensor:
+    """Values drawn from a normal distribution.
+
+    Args:
+        shape: the output shape: a list or tuple of ints, a `TensorShape`, or an int tensor.
+        mean: the mean, a scalar or a tensor broadcasting with the output.
+        stddev: the standard deviation, a scalar or a tensor broadcasting with the output.
+        dtype: float16, float32 or float64.
+        seed: an op seed; see `set_seed`.
+        name: unused eagerly.
+
+    Returns:
+        A tensor of shape `shape` and dtype `dtype`.
+
+    Raises:
+        InvalidArgumentError: when `dtype` is not a float type.
+
+    >>> set_seed(1)
+    >>> normal((2,), mean=5.0, dtype="float64").dtype
+    ag.float64
+    """
+    dtype = _check_dtype(dtype, _FLOATS, "normal")
+    seed1, seed2 = random_seed.get_seed(seed)
+    result = _normal.run([as_shape_tensor(shape)], {"seed": seed1, "seed2": seed2,
+                                                    "dtype": dtype})
+    if not _is_number(stddev):
+        stddev = convert_to_tensor(stddev, dtype)
+    if not _is_number(mean):
+        mean = convert_to_tensor(mean, dtype)
+    return _affine(result, stddev, mean)
+
+
+def _affine(x: Tensor, scale: Any, shift: Any) -> Tensor:
+    """`x * scale + shift`, skipping the steps that would change nothing."""
+    if not (_is_number(scale) and scale == 1):
+        x = math_ops.multiply(x, scale)
+    if not (_is_number(shift) and shift == 0):
+        x = math_ops.add(x, shift)
+    return x
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_dtype(dtype: Any, allowed: tuple, what: str) -> dtypes.DType:
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in allowed:
+        names = ", ".join(d.name for d in allowed)
+        raise InvalidArgumentError(f"{what} does not support dtype {dtype.name}; supported: "
+                                   f"{names}.")
+    return dtype
