@@ -1,3 +1,288 @@
-"""User-facing functions of the array ops."""
+"""Array functions of the public API: reshaping, joining, splitting, gathering, slicing, padding.
 
-__all__: list[str] = []
+Names and signatures follow TensorFlow 2 (`tf.reshape`, `tf.concat`, ...). Gathering and
+selection functions live in `runtime/ops/gathering.py`, slicing and `tensor[key]` in
+`runtime/ops/indexing.py`; this module re-exports them, so `__all__` here is the family's API.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from runtime import dtypes
+from runtime.dispatch import op_handle
+from runtime.errors import InvalidArgumentError
+from runtime.ops import array_defs  # noqa: F401  (declares the ops)
+from runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, where
+from runtime.ops.indexing import as_index_vector, newaxis, slice, strided_slice
+from runtime.ops.indexing import tensor_getitem  # noqa: F401  (Tensor.__getitem__ calls it)
+from runtime.tensor_conversion import convert_to_tensor
+
+__all__ = [
+    "identity", "reshape", "shape", "size", "rank", "expand_dims", "squeeze", "transpose",
+    "concat", "stack", "unstack", "split", "tile", "broadcast_to", "reverse", "pad",
+    "gather", "gather_nd", "one_hot", "where", "boolean_mask", "slice", "strided_slice",
+    "newaxis",
+]
+
+_identity = op_handle("Identity")
+_reshape = op_handle("Reshape")
+_shape = op_handle("Shape")
+_size = op_handle("Size")
+_rank = op_handle("Rank")
+_expand_dims = op_handle("ExpandDims")
+_squeeze = op_handle("Squeeze")
+_transpose = op_handle("Transpose")
+_concat = op_handle("ConcatV2")
+_pack = op_handle("Pack")
+_unpack = op_handle("Unpack")
+_split = op_handle("Split")
+_split_v = op_handle("SplitV")
+_tile = op_handle("Tile")
+_broadcast_to = op_handle("BroadcastTo")
+_reverse = op_handle("ReverseV2")
+_pad = op_handle("PadV2")
+_mirror_pad = op_handle("MirrorPad")
+
+
+def identity(input: Any, name: str | None = None) -> Any:
+    """Returns a tensor with the same shape and contents as `input`.
+
+    >>> identity([1, 2]).numpy()
+    array([1, 2], dtype=int32)
+    """
+    return _identity.run([input])
+
+
+def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
+    """Returns `tensor`'s elements, in order, with shape `shape` (one size may be -1).
+
+    Args:
+        tensor: a tensor.
+        shape: an int32/int64 vector of sizes; a -1 is inferred from the element count.
+        name: unused eagerly.
+
+    Raises:
+        InvalidArgumentError: the element counts differ, or `shape` has several -1.
+
+    >>> reshape([1, 2, 3, 4, 5, 6], [3, -1]).numpy()
+    array([[1, 2],
+           [3, 4],
+           [5, 6]], dtype=int32)
+    """
+    return _reshape.run([tensor, as_index_vector(shape)])
+
+
+def shape(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> Any:
+    """Returns the shape of `input` as a vector of dtype `out_type` (int32 or int64).
+
+    >>> shape([[1.0, 2.0, 3.0]]).numpy()
+    array([1, 3], dtype=int32)
+    """
+    return _shape.run([input], {"out_type": out_type})
+
+
+def size(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> Any:
+    """Returns the number of elements of `input`, a scalar of dtype `out_type`.
+
+    >>> int(size([[1, 2, 3], [4, 5, 6]]))
+    6
+    """
+    return _size.run([input], {"out_type": out_type})
+
+
+def rank(input: Any, name: str | None = None) -> Any:
+    """Returns the number of dimensions of `input`, an int32 scalar.
+
+    >>> int(rank([[1, 2, 3], [4, 5, 6]]))
+    2
+    """
+    return _rank.run([input])
+
+
+def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:
+    """Inserts a dimension of size 1 at `axis`, in `[-rank - 1, rank]`.
+
+    >>> expand_dims([1, 2], -1).shape
+    TensorShape([2, 1])
+    """
+    return _expand_dims.run([input, axis])
+
+
+def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:
+    """Removes dimensions of size 1: those in `axis` (an int or a list), or all of them.
+
+    Raises:
+        InvalidArgumentError: a dimension in `axis` does not have size 1.
+
+    >>> squeeze([[[1], [2]]]).shape
+    TensorShape([2])
+    >>> squeeze([[[1], [2]]], axis=-1).shape
+    TensorShape([1, 2])
+    """
+    axes = [] if axis is None else list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    return _squeeze.run([input], {"squeeze_dims": axes})
+
+
+def transpose(a: Any, perm: Any = None, conjugate: bool = False,
+              name: str = "transpose") -> Any:
+    """Permutes the dimensions of `a`: output dimension i is input dimension `perm[i]`.
+
+    Args:
+        a: a tensor.
+        perm: a permutation of `range(rank)`; reversed dimensions when None (a matrix
+            transpose for rank 2), which needs `a`'s rank to be known.
+        conjugate: complex conjugation in TensorFlow; there are no complex dtypes here, so it
+            changes nothing.
+        name: unused eagerly.
+
+    >>> transpose([[1, 2, 3]]).numpy()
+    array([[1],
+           [2],
+           [3]], dtype=int32)
+    """
+    if perm is None:
+        a = convert_to_tensor(a)
+        r = a.shape.rank
+        if r is None:
+            raise ValueError("transpose(perm=None) needs a tensor of known rank; pass perm.")
+        perm = list(range(r - 1, -1, -1))
+    return _transpose.run([a, as_index_vector(perm)])
+
+
+def concat(values: Sequence[Any], axis: Any, name: str = "concat") -> Any:
+    """Joins tensors of one rank along dimension `axis`; the other dimensions must match.
+
+    >>> concat([[[1, 2]], [[3, 4]]], axis=0).numpy()
+    array([[1, 2],
+           [3, 4]], dtype=int32)
+    """
+    return _concat.run([list(values), axis])
+
+
+def stack(values: Sequence[Any], axis: int = 0, name: str = "stack") -> Any:
+    """Stacks tensors of one shape along a new dimension `axis`, in `[-rank - 1, rank]`.
+
+    >>> stack([[1, 2], [3, 4]], axis=1).numpy()
+    array([[1, 3],
+           [2, 4]], dtype=int32)
+    """
+    return _pack.run([list(values)], {"axis": axis})
+
+
+def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unstack") -> list:
+    """Splits `value` into the list of its slices along `axis`, which is removed.
+
+    Args:
+        value: a tensor of rank >= 1.
+        num: the size of dimension `axis`; taken from `value`'s static shape when None.
+        axis: the dimension to unstack along.
+        name: unused eagerly.
+
+    >>> [t.numpy() for t in unstack([[1, 2], [3, 4]], axis=1)]
+    [array([1, 3], dtype=int32), array([2, 4], dtype=int32)]
+    """
+    if num is None:
+        value = convert_to_tensor(value)
+        dims = value.shape.dims
+        if dims is not None:
+            r = len(dims)
+            if not -r <= axis < r:
+                raise InvalidArgumentError(f"axis {axis} is out of range for a tensor of rank "
+                                           f"{r}; it must be in [{-r}, {r}).", "Unpack")
+            num = dims[axis]
+        if num is None:
+            raise ValueError(f"Cannot infer num from shape {value.shape}; pass num.")
+    return _unpack.run([value], {"num": num, "axis": axis})
+
+
+def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: int | None = None,
+          name: str = "split") -> list:
+    """Splits `value` along `axis` into equal parts, or parts of the given sizes.
+
+    Args:
+        value: the tensor to split.
+        num_or_size_splits: an int, the number of equal parts (it must divide the dimension),
+            or a vector of sizes, one of which may be -1 for what remains.
+        axis: the dimension to split.
+        num: the number of parts, when the sizes' length is not static.
+        name: unused eagerly.
+
+    >>> [t.numpy().tolist() for t in split([1, 2, 3, 4, 5], [2, -1])]
+    [[1, 2], [3, 4, 5]]
+    """
+    if isinstance(num_or_size_splits, int) and not isinstance(num_or_size_splits, bool):
+        return _split.run([axis, value], {"num_split": num_or_size_splits})
+    sizes = convert_to_tensor(num_or_size_splits)
+    if sizes.shape.rank == 0:
+        raise ValueError(f"num_or_size_splits must be an int or a vector of sizes, got the "
+                         f"scalar tensor {num_or_size_splits!r}; pass int(...) for equal parts.")
+    if num is None:
+        num = sizes.shape[0] if sizes.shape.rank else None
+        if num is None:
+            raise ValueError("Cannot infer the number of parts from num_or_size_splits; pass "
+                             "num.")
+    return _split_v.run([value, sizes, axis], {"num_split": num})
+
+
+def tile(input: Any, multiples: Any, name: str | None = None) -> Any:
+    """Repeats `input` `multiples[i]` times along each dimension i.
+
+    >>> tile([[1, 2]], [2, 2]).numpy()
+    array([[1, 2, 1, 2],
+           [1, 2, 1, 2]], dtype=int32)
+    """
+    return _tile.run([input, as_index_vector(multiples)])
+
+
+def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:
+    """Broadcasts `input` to `shape` with NumPy's rules (dimensions of size 1 stretch).
+
+    >>> broadcast_to([1, 2, 3], [2, 3]).numpy()
+    array([[1, 2, 3],
+           [1, 2, 3]], dtype=int32)
+    """
+    return _broadcast_to.run([input, as_index_vector(shape)])
+
+
+def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
+    """Reverses `tensor` along the dimensions in `axis` (a list; a single int also works).
+
+    >>> reverse([[1, 2], [3, 4]], [1]).numpy()
+    array([[2, 1],
+           [4, 3]], dtype=int32)
+    """
+    if isinstance(axis, (int, np.integer)):
+        axis = [axis]
+    return _reverse.run([tensor, as_index_vector(axis)])
+
+
+_PAD_MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
+
+
+def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any = 0,
+        name: str | None = None) -> Any:
+    """Pads `tensor`: `paddings[i] = [before, after]` elements around dimension i.
+
+    Args:
+        tensor: the tensor to pad.
+        paddings: an int matrix of shape `(rank, 2)`.
+        mode: "CONSTANT" (fill with `constant_values`), "REFLECT" (mirror, edge excluded) or
+            "SYMMETRIC" (mirror, edge included); case-insensitive.
+        constant_values: the fill value, of `tensor`'s dtype.
+        name: unused eagerly.
+
+    >>> pad([1, 2, 3], [[1, 2]]).numpy()
+    array([0, 1, 2, 3, 0, 0], dtype=int32)
+    >>> pad([1, 2, 3], [[2, 2]], mode="reflect").numpy()
+    array([3, 2, 1, 2, 3, 2, 1], dtype=int32)
+    """
+    upper = mode.upper() if isinstance(mode, str) else mode
+    if upper == "CONSTANT":
+        return _pad.run([tensor, paddings, constant_values])
+    if upper in _PAD_MODES:
+        return _mirror_pad.run([tensor, paddings], {"mode": upper})
+    raise ValueError(f"mode must be one of 'CONSTANT', 'REFLECT' or 'SYMMETRIC' (any case), got "
+                     f"{mode!r}.")
