@@ -1,9 +1,31 @@
-"""Kernels of the math ops, written once against the array module `ctx.xp`."""
+"""Kernels of the elementwise math ops, written once against the array module `ctx.xp`.
 
-from runtime.dtypes import REAL_NUMBER_TYPES, string
+Most ops are one NumPy/CuPy ufunc each and are registered from tables; the others are written
+out. NumPy warns where TensorFlow is silent (0 / 0, log(0), sqrt(-1)), so kernels that meet such
+values in ordinary use run under `quiet` (CuPy never warns). AddV2, Sub and Mul are left
+unwrapped: they are the hottest kernels, `np.errstate` costs more than the arithmetic itself
+(about 1.7 µs), and they warn only on overflow or inf - inf, where NumPy's RuntimeWarning is
+a fair hint that something went wrong.
+"""
+
+import functools
+
+import numpy as np
+
+from runtime.dtypes import REAL_NUMBER_TYPES, bool_, string
+from runtime.errors import InvalidArgumentError
 from runtime.kernel_registry import register_kernel
 
 BOTH = ("CPU", "GPU")
+
+
+def quiet(fn):
+    """Runs kernel `fn` with NumPy's floating-point warnings off."""
+    @functools.wraps(fn)
+    def kernel(*args, **kwargs):
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+    return kernel
 
 
 @register_kernel("AddV2", device=BOTH, type_constraints={"T": REAL_NUMBER_TYPES})
@@ -14,10 +36,138 @@ def add(ctx, x, y):
 @register_kernel("AddV2", device=BOTH, type_constraints={"T": [string]},
                  host_memory=("x", "y", "z"))
 def add_strings(ctx, x, y):
-    import numpy as np
-    return np.add(x, y)
+    return np.asarray(np.add(x, y), dtype=object)  # two 0-d arrays add up to plain bytes
 
 
 @register_kernel("Neg", device=BOTH)
 def neg(ctx, x):
     return ctx.xp.negative(x)
+
+
+def _ufunc_kernel(op_name: str, ufunc: str, warns: bool) -> None:
+    """Registers `xp.<ufunc>(*inputs)` as the kernel of `op_name`, on both devices."""
+    def kernel(ctx, *inputs):
+        return getattr(ctx.xp, ufunc)(*inputs)
+    kernel.__name__ = kernel.__qualname__ = ufunc
+    register_kernel(op_name, device=BOTH)(quiet(kernel) if warns else kernel)
+
+
+# op name -> (NumPy/CuPy function, whether NumPy may warn)
+_UFUNCS = {
+    "Sub": ("subtract", False), "Mul": ("multiply", False), "RealDiv": ("true_divide", True),
+    "Maximum": ("maximum", False), "Minimum": ("minimum", False),
+    "Less": ("less", False), "LessEqual": ("less_equal", False),
+    "Greater": ("greater", False), "GreaterEqual": ("greater_equal", False),
+    "LogicalAnd": ("logical_and", False), "LogicalOr": ("logical_or", False),
+    "LogicalNot": ("logical_not", False),
+    "BitwiseAnd": ("bitwise_and", False), "BitwiseOr": ("bitwise_or", False),
+    "BitwiseXor": ("bitwise_xor", False), "Invert": ("invert", False),
+    "Abs": ("absolute", False), "Sign": ("sign", False), "Square": ("square", True),
+    "Sqrt": ("sqrt", True), "Exp": ("exp", True), "Log": ("log", True),
+    "Log1p": ("log1p", True), "Sin": ("sin", True), "Cos": ("cos", True),
+    "Tanh": ("tanh", False), "Floor": ("floor", False), "Ceil": ("ceil", False),
+    "IsNan": ("isnan", False), "IsFinite": ("isfinite", False),
+}
+for _op, (_ufunc, _warns) in _UFUNCS.items():
+    _ufunc_kernel(_op, _ufunc, _warns)
+
+
+def _check_integer_divisor(y) -> None:
+    if y.dtype.kind in "iu" and bool((y == 0).any()):
+        raise InvalidArgumentError("Integer division by zero")
+
+
+@register_kernel("FloorDiv", device=BOTH)
+@quiet
+def floor_div(ctx, x, y):
+    if x.dtype.kind == "f":
+        return ctx.xp.floor(x / y)  # TensorFlow's definition; NumPy's floor_divide differs
+    _check_integer_divisor(y)
+    return ctx.xp.floor_divide(x, y)
+
+
+@register_kernel("FloorMod", device=BOTH)
+@quiet
+def floor_mod(ctx, x, y):
+    xp = ctx.xp
+    if x.dtype.kind == "f":
+        r = xp.fmod(x, y)
+        return xp.where((r != 0) & ((y < 0) != (r < 0)), r + y, r)
+    _check_integer_divisor(y)
+    return xp.remainder(x, y)
+
+
+@register_kernel("Pow", device=BOTH)
+@quiet
+def power(ctx, x, y):
+    if y.dtype.kind in "iu" and bool((y < 0).any()):
+        raise InvalidArgumentError("Integers to negative integer powers are not allowed")
+    return ctx.xp.power(x, y)
+
+
+def _equality(xp, ufunc: str, x, y, incompatible_shape_error: bool):
+    if not incompatible_shape_error and not _broadcastable(x.shape, y.shape):
+        return xp.asarray(ufunc == "not_equal")
+    return getattr(xp, ufunc)(x, y)
+
+
+def _broadcastable(a: tuple, b: tuple) -> bool:
+    return all(m == n or m == 1 or n == 1 for m, n in zip(a[::-1], b[::-1]))
+
+
+def _equality_kernels(op_name: str, ufunc: str) -> None:
+    @register_kernel(op_name, device=BOTH,
+                     type_constraints={"T": REAL_NUMBER_TYPES + (bool_,)})
+    def numbers(ctx, x, y, incompatible_shape_error):
+        return _equality(ctx.xp, ufunc, x, y, incompatible_shape_error)
+
+    @register_kernel(op_name, device=BOTH, type_constraints={"T": [string]},
+                     host_memory=("x", "y", "z"))
+    def strings(ctx, x, y, incompatible_shape_error):
+        return _equality(np, ufunc, x, y, incompatible_shape_error)
+
+
+_equality_kernels("Equal", "equal")
+_equality_kernels("NotEqual", "not_equal")
+
+
+@register_kernel("Rsqrt", device=BOTH)
+@quiet
+def rsqrt(ctx, x):
+    return ctx.xp.reciprocal(ctx.xp.sqrt(x))
+
+
+@register_kernel("Sigmoid", device=BOTH)
+def sigmoid(ctx, x):
+    xp = ctx.xp
+    e = xp.exp(-xp.abs(x))  # in (0, 1]: no overflow for any x
+    return xp.where(x >= 0, 1 / (1 + e), e / (1 + e))
+
+
+@register_kernel("Relu", device=BOTH)
+def relu(ctx, x):
+    return ctx.xp.maximum(x, x.dtype.type(0))
+
+
+@register_kernel("Round", device=BOTH)
+def round_half_to_even(ctx, x):
+    return ctx.xp.rint(x) if x.dtype.kind == "f" else x.copy()
+
+
+@register_kernel("ClipByValue", device=BOTH)
+def clip_by_value(ctx, t, clip_value_min, clip_value_max):
+    xp = ctx.xp
+    return xp.maximum(xp.minimum(t, clip_value_max), clip_value_min)
+
+
+@register_kernel("AddN", device=BOTH)
+@quiet
+def add_n(ctx, inputs):
+    total = inputs[0].copy()
+    for x in inputs[1:]:
+        total += x  # in place on the copy, never on an input
+    return total
+
+
+# The other math kernels live in modules of their own; importing this one registers them too.
+from kernels import linalg_kernels, reduction_kernels  # noqa: E402,F401

@@ -1,11 +1,15 @@
-"""Declarations of the math ops (elementwise, reductions, matrix products).
+"""Declarations of the elementwise math ops: arithmetic, comparisons, logic, bits, unary maths.
 
 Ops are declared here, once each; kernels live in `kernels/math_kernels.py` and the user-facing
-functions in `runtime/ops/math_ops.py`.
+functions in `runtime/ops/math_ops.py`. Reductions, scans and softmax are declared in
+`reduction_defs.py`, matrix products and einsum in `linalg_defs.py`. Type sets follow
+TensorFlow's op definitions (`signedtype` stands for its `UNARY()` set, and so on).
 """
 
 from runtime import shape_inference as si
+from runtime.errors import InvalidArgumentError
 from runtime.op_registry import register_op
+from runtime.tensor_shape import format_raw, raw_compatible, raw_merge
 
 register_op("AddV2").input("x: T").input("y: T").output("z: T") \
     .attr("T: {numbertype, string}").set_is_commutative().set_shape_fn(si.broadcast) \
@@ -13,3 +17,141 @@ register_op("AddV2").input("x: T").input("y: T").output("z: T") \
 
 register_op("Neg").input("x: T").output("y: T").attr("T: signedtype") \
     .set_shape_fn(si.unchanged).doc("Returns -x elementwise.")
+
+_BINARY_ARGS = "\n\nx: a tensor.\ny: a tensor of the same dtype, broadcast against x."
+
+# op name -> (allowed T, commutative, summary): `x: T, y: T -> z: T`, broadcasting.
+_ARITHMETIC = {
+    "Sub": ("numbertype", False, "Returns x - y elementwise."),
+    "Mul": ("numbertype", True, "Returns x * y elementwise."),
+    "RealDiv": ("floattype", False, "Returns x / y elementwise, for floats."),
+    "FloorDiv": ("numbertype", False, "Returns floor(x / y) elementwise; integer division by "
+                                      "zero is an error."),
+    "FloorMod": ("numbertype", False, "Returns x - floor(x / y) * y elementwise: the remainder "
+                                      "has the sign of y."),
+    "Pow": ("signedtype", False, "Returns x ** y elementwise; integers to negative integer "
+                                 "powers are an error."),
+    "Maximum": ("numbertype", True, "Returns the larger of x and y elementwise (NaN wins)."),
+    "Minimum": ("numbertype", True, "Returns the smaller of x and y elementwise (NaN wins)."),
+    "BitwiseAnd": ("integertype", True, "Returns x & y elementwise, bit by bit."),
+    "BitwiseOr": ("integertype", True, "Returns x | y elementwise, bit by bit."),
+    "BitwiseXor": ("integertype", True, "Returns x ^ y elementwise, bit by bit."),
+}
+for _name, (_types, _commutative, _summary) in _ARITHMETIC.items():
+    _builder = register_op(_name).input("x: T").input("y: T").output("z: T") \
+        .attr(f"T: {_types}").set_shape_fn(si.broadcast).doc(_summary + _BINARY_ARGS)
+    if _commutative:
+        _builder.set_is_commutative()
+
+# Ordering comparisons: `x: T, y: T -> z: bool`, numbers only.
+_ORDERING = {
+    "Less": "Returns x < y elementwise.",
+    "LessEqual": "Returns x <= y elementwise.",
+    "Greater": "Returns x > y elementwise.",
+    "GreaterEqual": "Returns x >= y elementwise.",
+}
+for _name, _summary in _ORDERING.items():
+    register_op(_name).input("x: T").input("y: T").output("z: bool").attr("T: numbertype") \
+        .set_shape_fn(si.broadcast).doc(_summary + _BINARY_ARGS)
+
+
+def _equality_shape(c: si.InferenceContext) -> list:
+    """Broadcast shapes; with incompatible_shape_error=false, a scalar when they cannot."""
+    if c.attr("incompatible_shape_error"):
+        return si.broadcast(c)
+    x, y = c.shape(0), c.shape(1)
+    if x is None or y is None or None in x or None in y:
+        return [None]  # either the broadcast shape or a scalar: not known until run time
+    try:
+        return si.broadcast(c)
+    except InvalidArgumentError:
+        return [()]
+
+
+for _name, _summary in (("Equal", "Returns x == y elementwise."),
+                        ("NotEqual", "Returns x != y elementwise.")):
+    register_op(_name).input("x: T").input("y: T").output("z: bool") \
+        .attr("T: {numbertype, bool, string}").attr("incompatible_shape_error: bool = true") \
+        .set_is_commutative().set_shape_fn(_equality_shape).doc(
+            _summary + _BINARY_ARGS + "\nincompatible_shape_error: when false, shapes that "
+            "cannot broadcast give a scalar (False for Equal, True for NotEqual) instead of an "
+            "error, as Python's == and != on tensors need.")
+
+for _name, _summary in (("LogicalAnd", "Returns x AND y elementwise."),
+                        ("LogicalOr", "Returns x OR y elementwise.")):
+    register_op(_name).input("x: bool").input("y: bool").output("z: bool") \
+        .set_is_commutative().set_shape_fn(si.broadcast).doc(_summary + _BINARY_ARGS)
+
+register_op("LogicalNot").input("x: bool").output("y: bool").set_shape_fn(si.unchanged) \
+    .doc("Returns NOT x elementwise.\n\nx: a bool tensor.")
+
+# op name -> (allowed T, summary): `x: T -> y: T`.
+_UNARY = {
+    "Abs": ("signedtype", "Returns |x| elementwise."),
+    "Sign": ("signedtype", "Returns -1, 0 or 1 elementwise, as x is negative, zero or positive "
+                           "(NaN stays NaN)."),
+    "Square": ("signedtype", "Returns x * x elementwise."),
+    "Sqrt": ("floattype", "Returns the square root of x elementwise (NaN below zero)."),
+    "Rsqrt": ("floattype", "Returns 1 / sqrt(x) elementwise."),
+    "Exp": ("floattype", "Returns e ** x elementwise."),
+    "Log": ("floattype", "Returns the natural logarithm of x elementwise (-inf at zero)."),
+    "Log1p": ("floattype", "Returns log(1 + x) elementwise, accurate for small x."),
+    "Sin": ("floattype", "Returns sin(x) elementwise."),
+    "Cos": ("floattype", "Returns cos(x) elementwise."),
+    "Tanh": ("floattype", "Returns tanh(x) elementwise."),
+    "Sigmoid": ("floattype", "Returns 1 / (1 + exp(-x)) elementwise."),
+    "Relu": ("numbertype", "Returns max(x, 0) elementwise."),
+    "Round": ("signedtype", "Rounds x to the nearest integer elementwise, halves to even."),
+    "Floor": ("floattype", "Returns the largest integer not greater than x, elementwise."),
+    "Ceil": ("floattype", "Returns the smallest integer not less than x, elementwise."),
+    "Invert": ("integertype", "Flips every bit of x (~x) elementwise."),
+}
+for _name, (_types, _summary) in _UNARY.items():
+    register_op(_name).input("x: T").output("y: T").attr(f"T: {_types}") \
+        .set_shape_fn(si.unchanged).doc(_summary + "\n\nx: a tensor.")
+
+for _name, _summary in (("IsNan", "Returns which elements of x are NaN."),
+                        ("IsFinite", "Returns which elements of x are neither infinite nor NaN.")):
+    register_op(_name).input("x: T").output("y: bool").attr("T: floattype") \
+        .set_shape_fn(si.unchanged).doc(_summary + "\n\nx: a float tensor.")
+
+
+def _clip_shape(c: si.InferenceContext) -> list:
+    t = c.shape(0)
+    for i, what in ((1, "clip_value_min"), (2, "clip_value_max")):
+        bound = c.shape(i)
+        if not raw_compatible(si.broadcast_shapes(c, t, bound), t):
+            raise c.error(f"{what} of shape {format_raw(bound)} would change the shape of t "
+                          f"{format_raw(t)}; it must be a scalar or broadcast to t's shape.")
+    return [t]
+
+
+register_op("ClipByValue").input("t: T").input("clip_value_min: T") \
+    .input("clip_value_max: T").output("output: T").attr("T: numbertype") \
+    .set_shape_fn(_clip_shape).doc(
+        "Clips t elementwise to [clip_value_min, clip_value_max].\n\n"
+        "t: a tensor.\n"
+        "clip_value_min: the lower bound: a scalar, or a tensor that broadcasts to t's shape.\n"
+        "clip_value_max: the upper bound, likewise; where it is below clip_value_min the result "
+        "is clip_value_min.\n"
+        "output: a tensor with t's shape.")
+
+
+def _add_n_shape(c: si.InferenceContext) -> list:
+    shapes = c.shape(0)
+    merged = shapes[0]
+    for i, shape in enumerate(shapes[1:], start=1):
+        if not raw_compatible(merged, shape):
+            raise c.error(f"AddN needs inputs of one shape, but inputs[{i}] has shape "
+                          f"{format_raw(shape)} and the ones before it {format_raw(merged)}. "
+                          f"Use ag.add (which broadcasts) or reshape the inputs first.")
+        merged = raw_merge(merged, shape)
+    return [merged]
+
+
+register_op("AddN").input("inputs: N * T").output("sum: T").attr("N: int >= 1") \
+    .attr("T: numbertype").set_is_aggregate().set_is_commutative() \
+    .set_shape_fn(_add_n_shape).doc(
+        "Adds all input tensors elementwise.\n\n"
+        "inputs: one or more tensors of the same dtype and shape (no broadcasting).\n"
+        "sum: their sum.")

@@ -1,19 +1,85 @@
-"""Math functions of the public API: `add`, `negative`, ... (also reachable as `ag.math.*`)."""
+"""Math functions of the public API: `add`, `multiply`, `equal`, `sqrt`, ... (also `ag.math.*`).
+
+Each function runs one registered op, as its TensorFlow namesake does; `truediv` casts integers
+to floats first and `logical_xor` composes three ops, as in TensorFlow. Reductions, scans and
+softmax live in `reduction_ops`, matrix products in `linalg_ops`; this module re-exports them,
+and importing it installs the Python operators of `Tensor` (see `runtime.ops.operators`).
+
+Python values take the dtype of the tensor they meet (`add(t, 1)`), and dtypes are never
+promoted: `add(int32_tensor, float32_tensor)` is an InvalidArgumentError. Use `ag.cast`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from runtime import dtypes
 from runtime.dispatch import op_handle
-from runtime.ops import math_defs  # noqa: F401  (declares the ops)
+from runtime.ops import linalg_ops, math_defs, reduction_ops  # noqa: F401  (math_defs: the ops)
+from runtime.ops.linalg_ops import *  # noqa: F403
+from runtime.ops.linalg_ops import convert_pair
+from runtime.ops.reduction_ops import *  # noqa: F403
+from runtime.tensor import Tensor
 
-__all__ = ["add", "negative"]
+__all__ = [
+    "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod", "pow",
+    "maximum", "minimum",
+    "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+    "logical_and", "logical_or", "logical_not", "logical_xor",
+    "bitwise_and", "bitwise_or", "bitwise_xor", "invert",
+    "negative", "abs", "sign", "square", "sqrt", "rsqrt", "exp", "log", "log1p", "sin", "cos",
+    "tanh", "sigmoid", "relu", "round", "floor", "ceil", "is_nan", "is_finite",
+    "clip_by_value", "add_n",
+] + reduction_ops.__all__ + linalg_ops.__all__
 
 _add = op_handle("AddV2")
+_sub = op_handle("Sub")
+_mul = op_handle("Mul")
+_real_div = op_handle("RealDiv")
+_floor_div = op_handle("FloorDiv")
+_floor_mod = op_handle("FloorMod")
+_pow = op_handle("Pow")
+_maximum = op_handle("Maximum")
+_minimum = op_handle("Minimum")
+_equal = op_handle("Equal")
+_not_equal = op_handle("NotEqual")
+_less = op_handle("Less")
+_less_equal = op_handle("LessEqual")
+_greater = op_handle("Greater")
+_greater_equal = op_handle("GreaterEqual")
+_logical_and = op_handle("LogicalAnd")
+_logical_or = op_handle("LogicalOr")
+_logical_not = op_handle("LogicalNot")
+_bitwise_and = op_handle("BitwiseAnd")
+_bitwise_or = op_handle("BitwiseOr")
+_bitwise_xor = op_handle("BitwiseXor")
+_invert = op_handle("Invert")
 _neg = op_handle("Neg")
+_abs = op_handle("Abs")
+_sign = op_handle("Sign")
+_square = op_handle("Square")
+_sqrt = op_handle("Sqrt")
+_rsqrt = op_handle("Rsqrt")
+_exp = op_handle("Exp")
+_log = op_handle("Log")
+_log1p = op_handle("Log1p")
+_sin = op_handle("Sin")
+_cos = op_handle("Cos")
+_tanh = op_handle("Tanh")
+_sigmoid = op_handle("Sigmoid")
+_relu = op_handle("Relu")
+_round = op_handle("Round")
+_floor = op_handle("Floor")
+_ceil = op_handle("Ceil")
+_is_nan = op_handle("IsNan")
+_is_finite = op_handle("IsFinite")
+_clip = op_handle("ClipByValue")
+_add_n = op_handle("AddN")
+_cast = op_handle("Cast")
 
 
-def add(x: Any, y: Any, name: str | None = None) -> Any:
+# Arithmetic ------------------------------------------------------------------------------------
+def add(x: Any, y: Any, name: str | None = None) -> Tensor:
     """Returns `x + y` elementwise, with broadcasting.
 
     >>> add([1, 2], 10).numpy()
@@ -22,6 +88,455 @@ def add(x: Any, y: Any, name: str | None = None) -> Any:
     return _add.run((x, y))
 
 
-def negative(x: Any, name: str | None = None) -> Any:
-    """Returns `-x` elementwise."""
+def subtract(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x - y` elementwise, with broadcasting.
+
+    >>> subtract([5, 7], 2).numpy()
+    array([3, 5], dtype=int32)
+    """
+    return _sub.run((x, y))
+
+
+def multiply(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x * y` elementwise, with broadcasting.
+
+    >>> multiply([1.5, 2.0], [2.0, 3.0]).numpy()
+    array([3., 6.], dtype=float32)
+    """
+    return _mul.run((x, y))
+
+
+# TensorFlow's true division of integers: small ones become float32, the others float64.
+_TRUEDIV_FLOAT = {
+    dtypes.int8: dtypes.float32, dtypes.uint8: dtypes.float32, dtypes.int16: dtypes.float32,
+    dtypes.uint16: dtypes.float32, dtypes.int32: dtypes.float64, dtypes.uint32: dtypes.float64,
+    dtypes.int64: dtypes.float64, dtypes.uint64: dtypes.float64,
+}
+
+
+def truediv(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x / y` elementwise, as floats: integers are cast to a float type first.
+
+    int8, int16, uint8 and uint16 become float32; int32, int64, uint32 and uint64 become
+    float64, as in TensorFlow.
+
+    Raises:
+        TypeError: `x` and `y` have different dtypes.
+
+    >>> truediv([1, 3], 2).numpy()
+    array([0.5, 1.5])
+    """
+    x, y = convert_pair(x, y)
+    if x.dtype is not y.dtype:
+        raise TypeError(f"truediv: x and y must have the same dtype, got {x.dtype.name} and "
+                        f"{y.dtype.name}. Convert one with ag.cast.")
+    target = _TRUEDIV_FLOAT.get(x.dtype)
+    if target is not None:
+        x = _cast.run([x], {"DstT": target})
+        y = _cast.run([y], {"DstT": target})
+    return _real_div.run((x, y))
+
+
+def divide(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x / y` elementwise; the same as `truediv`.
+
+    >>> divide([3.0, 1.0], [2.0, 4.0]).numpy()
+    array([1.5 , 0.25], dtype=float32)
+    """
+    return truediv(x, y)
+
+
+def floordiv(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `floor(x / y)` elementwise, keeping the dtype.
+
+    Raises:
+        InvalidArgumentError: integer division by zero.
+
+    >>> floordiv([7, -7], 2).numpy()
+    array([ 3, -4], dtype=int32)
+    """
+    return _floor_div.run((x, y))
+
+
+def floormod(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns the remainder of `floordiv(x, y)` elementwise: it has the sign of `y`.
+
+    Raises:
+        InvalidArgumentError: integer division by zero.
+
+    >>> floormod([7, -7], 3).numpy()
+    array([1, 2], dtype=int32)
+    """
+    return _floor_mod.run((x, y))
+
+
+mod = floormod
+
+
+def pow(x: Any, y: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's name)
+    """Returns `x ** y` elementwise.
+
+    Raises:
+        InvalidArgumentError: an integer raised to a negative integer power.
+
+    >>> pow([2, 3], 2).numpy()
+    array([4, 9], dtype=int32)
+    """
+    return _pow.run((x, y))
+
+
+def maximum(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns the larger of `x` and `y` elementwise (NaN if either is NaN).
+
+    >>> maximum([1, 5], 3).numpy()
+    array([3, 5], dtype=int32)
+    """
+    return _maximum.run((x, y))
+
+
+def minimum(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns the smaller of `x` and `y` elementwise (NaN if either is NaN).
+
+    >>> minimum([1, 5], 3).numpy()
+    array([1, 3], dtype=int32)
+    """
+    return _minimum.run((x, y))
+
+
+# Comparisons -----------------------------------------------------------------------------------
+def equal(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x == y` elementwise, as bools; numbers, bools and strings.
+
+    >>> equal([1, 2], 2).numpy()
+    array([False,  True])
+    """
+    return _equal.run((x, y))
+
+
+def not_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x != y` elementwise, as bools; numbers, bools and strings.
+
+    >>> not_equal(["a", "b"], "a").numpy()
+    array([False,  True])
+    """
+    return _not_equal.run((x, y))
+
+
+def less(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x < y` elementwise, as bools.
+
+    >>> less([1, 2, 3], 2).numpy()
+    array([ True, False, False])
+    """
+    return _less.run((x, y))
+
+
+def less_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x <= y` elementwise, as bools.
+
+    >>> less_equal([1, 2, 3], 2).numpy()
+    array([ True,  True, False])
+    """
+    return _less_equal.run((x, y))
+
+
+def greater(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x > y` elementwise, as bools.
+
+    >>> greater([1, 2, 3], 2).numpy()
+    array([False, False,  True])
+    """
+    return _greater.run((x, y))
+
+
+def greater_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x >= y` elementwise, as bools.
+
+    >>> greater_equal([1, 2, 3], 2).numpy()
+    array([False,  True,  True])
+    """
+    return _greater_equal.run((x, y))
+
+
+# Logic and bits --------------------------------------------------------------------------------
+def logical_and(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x AND y` elementwise, for bools.
+
+    >>> logical_and([True, True], [True, False]).numpy()
+    array([ True, False])
+    """
+    return _logical_and.run((x, y))
+
+
+def logical_or(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x OR y` elementwise, for bools.
+
+    >>> logical_or([False, False], [True, False]).numpy()
+    array([ True, False])
+    """
+    return _logical_or.run((x, y))
+
+
+def logical_not(x: Any, name: str | None = None) -> Tensor:
+    """Returns `NOT x` elementwise, for bools.
+
+    >>> logical_not([True, False]).numpy()
+    array([False,  True])
+    """
+    return _logical_not.run((x,))
+
+
+def logical_xor(x: Any, y: Any, name: str = "LogicalXor") -> Tensor:
+    """Returns `x XOR y` elementwise, for bools: `(x OR y) AND NOT (x AND y)`, as TensorFlow.
+
+    >>> logical_xor([True, True, False], [True, False, False]).numpy()
+    array([False,  True, False])
+    """
+    return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
+
+
+def bitwise_and(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x & y` elementwise, bit by bit, for integers (`tf.bitwise.bitwise_and`).
+
+    >>> bitwise_and([12, 10], 6).numpy()
+    array([4, 2], dtype=int32)
+    """
+    return _bitwise_and.run((x, y))
+
+
+def bitwise_or(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x | y` elementwise, bit by bit, for integers (`tf.bitwise.bitwise_or`).
+
+    >>> bitwise_or([12, 10], 1).numpy()
+    array([13, 11], dtype=int32)
+    """
+    return _bitwise_or.run((x, y))
+
+
+def bitwise_xor(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """Returns `x ^ y` elementwise, bit by bit, for integers (`tf.bitwise.bitwise_xor`).
+
+    >>> bitwise_xor([12, 10], 6).numpy()
+    array([10, 12], dtype=int32)
+    """
+    return _bitwise_xor.run((x, y))
+
+
+def invert(x: Any, name: str | None = None) -> Tensor:
+    """Returns `~x` elementwise, every bit flipped, for integers (`tf.bitwise.invert`).
+
+    >>> invert([0, 5]).numpy()
+    array([-1, -6], dtype=int32)
+    """
+    return _invert.run((x,))
+
+
+# Unary maths -----------------------------------------------------------------------------------
+def negative(x: Any, name: str | None = None) -> Tensor:
+    """Returns `-x` elementwise (signed types).
+
+    >>> negative([1, -2]).numpy()
+    array([-1,  2], dtype=int32)
+    """
     return _neg.run((x,))
+
+
+def abs(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's name)
+    """Returns `|x|` elementwise (signed types).
+
+    >>> abs([-1.5, 2.0]).numpy()
+    array([1.5, 2. ], dtype=float32)
+    """
+    return _abs.run((x,))
+
+
+def sign(x: Any, name: str | None = None) -> Tensor:
+    """Returns -1, 0 or 1 elementwise as `x` is negative, zero or positive (signed types).
+
+    >>> sign([-3, 0, 2]).numpy()
+    array([-1,  0,  1], dtype=int32)
+    """
+    return _sign.run((x,))
+
+
+def square(x: Any, name: str | None = None) -> Tensor:
+    """Returns `x * x` elementwise (signed types).
+
+    >>> square([-3, 2]).numpy()
+    array([9, 4], dtype=int32)
+    """
+    return _square.run((x,))
+
+
+def sqrt(x: Any, name: str | None = None) -> Tensor:
+    """Returns the square root of `x` elementwise (floats; NaN below zero).
+
+    >>> sqrt([4.0, 9.0]).numpy()
+    array([2., 3.], dtype=float32)
+    """
+    return _sqrt.run((x,))
+
+
+def rsqrt(x: Any, name: str | None = None) -> Tensor:
+    """Returns `1 / sqrt(x)` elementwise (floats).
+
+    >>> rsqrt([4.0, 16.0]).numpy()
+    array([0.5 , 0.25], dtype=float32)
+    """
+    return _rsqrt.run((x,))
+
+
+def exp(x: Any, name: str | None = None) -> Tensor:
+    """Returns `e ** x` elementwise (floats).
+
+    >>> exp([0.0]).numpy()
+    array([1.], dtype=float32)
+    """
+    return _exp.run((x,))
+
+
+def log(x: Any, name: str | None = None) -> Tensor:
+    """Returns the natural logarithm of `x` elementwise (floats; -inf at 0, NaN below).
+
+    >>> log([1.0]).numpy()
+    array([0.], dtype=float32)
+    """
+    return _log.run((x,))
+
+
+def log1p(x: Any, name: str | None = None) -> Tensor:
+    """Returns `log(1 + x)` elementwise, accurate for small `x` (floats).
+
+    >>> log1p([0.0]).numpy()
+    array([0.], dtype=float32)
+    """
+    return _log1p.run((x,))
+
+
+def sin(x: Any, name: str | None = None) -> Tensor:
+    """Returns `sin(x)` elementwise (floats, in radians).
+
+    >>> sin([0.0]).numpy()
+    array([0.], dtype=float32)
+    """
+    return _sin.run((x,))
+
+
+def cos(x: Any, name: str | None = None) -> Tensor:
+    """Returns `cos(x)` elementwise (floats, in radians).
+
+    >>> cos([0.0]).numpy()
+    array([1.], dtype=float32)
+    """
+    return _cos.run((x,))
+
+
+def tanh(x: Any, name: str | None = None) -> Tensor:
+    """Returns `tanh(x)` elementwise (floats).
+
+    >>> tanh([0.0]).numpy()
+    array([0.], dtype=float32)
+    """
+    return _tanh.run((x,))
+
+
+def sigmoid(x: Any, name: str | None = None) -> Tensor:
+    """Returns `1 / (1 + exp(-x))` elementwise (floats), without overflow for large `|x|`.
+
+    >>> sigmoid([0.0]).numpy()
+    array([0.5], dtype=float32)
+    """
+    return _sigmoid.run((x,))
+
+
+def relu(features: Any, name: str | None = None) -> Tensor:
+    """Returns `max(features, 0)` elementwise (`tf.nn.relu`).
+
+    >>> relu([-1.0, 2.0]).numpy()
+    array([0., 2.], dtype=float32)
+    """
+    return _relu.run((features,))
+
+
+def round(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's name)
+    """Rounds `x` to the nearest integer elementwise; halves go to the even neighbour.
+
+    >>> round([0.5, 1.5, 2.5, -0.5]).numpy()
+    array([ 0.,  2.,  2., -0.], dtype=float32)
+    """
+    return _round.run((x,))
+
+
+def floor(x: Any, name: str | None = None) -> Tensor:
+    """Returns the largest integer not greater than `x`, elementwise (floats).
+
+    >>> floor([1.5, -1.5]).numpy()
+    array([ 1., -2.], dtype=float32)
+    """
+    return _floor.run((x,))
+
+
+def ceil(x: Any, name: str | None = None) -> Tensor:
+    """Returns the smallest integer not less than `x`, elementwise (floats).
+
+    >>> ceil([1.5, -1.5]).numpy()
+    array([ 2., -1.], dtype=float32)
+    """
+    return _ceil.run((x,))
+
+
+def is_nan(x: Any, name: str | None = None) -> Tensor:
+    """Returns which elements of `x` are NaN (floats).
+
+    >>> is_nan([1.0, float("nan")]).numpy()
+    array([False,  True])
+    """
+    return _is_nan.run((x,))
+
+
+def is_finite(x: Any, name: str | None = None) -> Tensor:
+    """Returns which elements of `x` are neither infinite nor NaN (floats).
+
+    >>> is_finite([1.0, float("inf"), float("nan")]).numpy()
+    array([ True, False, False])
+    """
+    return _is_finite.run((x,))
+
+
+# Others ----------------------------------------------------------------------------------------
+def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
+                  name: str | None = None) -> Tensor:
+    """Clips `t` elementwise to `[clip_value_min, clip_value_max]`.
+
+    Args:
+        t: a tensor.
+        clip_value_min: the lower bound: a scalar, or a tensor that broadcasts to `t`'s shape.
+        clip_value_max: the upper bound, likewise.
+        name: unused eagerly.
+
+    Returns:
+        A tensor with `t`'s shape and dtype.
+
+    >>> clip_by_value([-2.0, 0.5, 3.0], -1.0, 1.0).numpy()
+    array([-1. ,  0.5,  1. ], dtype=float32)
+    """
+    return _clip.run((t, clip_value_min, clip_value_max))
+
+
+def add_n(inputs: Any, name: str | None = None) -> Tensor:
+    """Adds a list of tensors of one dtype and shape elementwise (no broadcasting).
+
+    Raises:
+        ValueError: `inputs` is not a non-empty list or tuple.
+
+    >>> add_n([[1, 2], [10, 20], [100, 200]]).numpy()
+    array([111, 222], dtype=int32)
+    """
+    if not isinstance(inputs, (list, tuple)) or not inputs:
+        got = "an empty list" if isinstance(inputs, (list, tuple)) else type(inputs).__name__
+        raise ValueError(f"add_n needs a non-empty list of tensors of one dtype and shape, "
+                         f"got {got}.")
+    return _add_n.run((list(inputs),))
+
+
+from runtime.ops import operators  # noqa: E402,F401  (installs +, -, ==, ... on Tensor)

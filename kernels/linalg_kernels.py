@@ -1,0 +1,32 @@
+"""Kernels of the matrix products, written once against `ctx.xp`.
+
+For the real dtypes the runtime has, an adjoint is a plain transpose. `Einsum` hands its
+equation, which the shape function has validated, to `xp.einsum`.
+"""
+
+from kernels.math_kernels import BOTH, quiet
+from runtime.kernel_registry import register_kernel
+
+
+@register_kernel("MatMul", device=BOTH)
+@quiet
+def mat_mul(ctx, a, b, transpose_a, transpose_b):
+    return ctx.xp.matmul(a.T if transpose_a else a, b.T if transpose_b else b)
+
+
+@register_kernel("BatchMatMulV2", device=BOTH)
+@quiet
+def batch_mat_mul(ctx, x, y, adj_x, adj_y):
+    xp = ctx.xp
+    if adj_x:
+        x = xp.swapaxes(x, -1, -2)
+    if adj_y:
+        y = xp.swapaxes(y, -1, -2)
+    return xp.matmul(x, y)
+
+
+@register_kernel("Einsum", device=BOTH)
+@quiet
+def einsum(ctx, inputs, equation):
+    out = ctx.xp.einsum(equation.replace(" ", ""), *inputs)
+    return out.astype(inputs[0].dtype, copy=False)

@@ -1,0 +1,134 @@
+"""Kernels of the reductions, ArgMax/ArgMin, Cumsum and Softmax, written once against `ctx.xp`.
+
+Axis inputs live in host memory, so they arrive as NumPy arrays on every device; the shape
+functions have checked them already, so kernels only normalise them. float16 sums and products
+accumulate in float32, and integer means in 64 bits, so they neither lose precision nor
+overflow on the way; the result has the input's dtype.
+"""
+
+import math
+
+import numpy as np
+
+from kernels.math_kernels import BOTH, quiet
+from runtime.kernel_registry import register_kernel
+
+
+def _axes(x, reduction_indices) -> tuple[int, ...]:
+    """The reduced axes of `x`: non-negative, sorted, without repeats."""
+    return tuple(sorted({int(a) % x.ndim for a in np.reshape(reduction_indices, -1)}))
+
+
+def _reduced_shape(shape: tuple, axes: tuple, keep_dims: bool) -> tuple:
+    if keep_dims:
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def _accumulator(dtype: np.dtype) -> np.dtype:
+    return np.dtype(np.float32) if dtype == np.float16 else dtype
+
+
+def _sum_like(op_name: str, reduce: str):
+    @register_kernel(op_name, device=BOTH, host_memory=("reduction_indices",))
+    @quiet
+    def kernel(ctx, x, reduction_indices, keep_dims):
+        axes = _axes(x, reduction_indices)
+        if not axes:
+            return x.copy()
+        out = getattr(ctx.xp, reduce)(x, axis=axes, dtype=_accumulator(x.dtype),
+                                      keepdims=keep_dims)
+        return out.astype(x.dtype, copy=False)
+
+
+_sum_like("Sum", "sum")
+_sum_like("Prod", "prod")
+
+
+@register_kernel("Mean", device=BOTH, host_memory=("reduction_indices",))
+@quiet
+def mean(ctx, x, reduction_indices, keep_dims):
+    xp = ctx.xp
+    axes = _axes(x, reduction_indices)
+    if not axes:
+        return x.copy()
+    count = math.prod(x.shape[a] for a in axes)
+    if x.dtype.kind == "f":  # an empty mean is 0 / 0 = NaN, as in TensorFlow
+        total = xp.sum(x, axis=axes, dtype=_accumulator(x.dtype), keepdims=keep_dims)
+        return (total / count).astype(x.dtype, copy=False)
+    wide = np.int64 if x.dtype.kind == "i" else np.uint64
+    total = xp.sum(x, axis=axes, dtype=wide, keepdims=keep_dims)
+    if count == 0:
+        return xp.zeros(_reduced_shape(x.shape, axes, keep_dims), x.dtype)
+    quotient = total // count
+    if x.dtype.kind == "i":  # floor division rounds negative means down: truncate instead
+        quotient = quotient + ((quotient * count != total) & (total < 0))
+    return quotient.astype(x.dtype, copy=False)
+
+
+def _extremum(op_name: str, reduce: str, empty_float: float, empty_int: str):
+    @register_kernel(op_name, device=BOTH, host_memory=("reduction_indices",))
+    def kernel(ctx, x, reduction_indices, keep_dims):
+        xp = ctx.xp
+        axes = _axes(x, reduction_indices)
+        if not axes:
+            return x.copy()
+        if x.size == 0:  # TensorFlow's identity element: the dtype's lowest (highest) value
+            fill = empty_float if x.dtype.kind == "f" else getattr(np.iinfo(x.dtype), empty_int)
+            return xp.full(_reduced_shape(x.shape, axes, keep_dims), fill, dtype=x.dtype)
+        return getattr(xp, reduce)(x, axis=axes, keepdims=keep_dims)
+
+
+_extremum("Max", "amax", -np.inf, "min")
+_extremum("Min", "amin", np.inf, "max")
+
+
+def _logical(op_name: str, reduce: str):
+    @register_kernel(op_name, device=BOTH, host_memory=("reduction_indices",))
+    def kernel(ctx, x, reduction_indices, keep_dims):
+        axes = _axes(x, reduction_indices)
+        if not axes:
+            return x.copy()
+        return getattr(ctx.xp, reduce)(x, axis=axes, keepdims=keep_dims)
+
+
+_logical("Any", "any")
+_logical("All", "all")
+
+
+def _arg_extremum(op_name: str, find: str):
+    @register_kernel(op_name, device=BOTH, host_memory=("dimension",))
+    def kernel(ctx, x, dimension, output_type):
+        index = getattr(ctx.xp, find)(x, axis=int(dimension) % x.ndim)
+        return index.astype(output_type.np_dtype, copy=False)
+
+
+_arg_extremum("ArgMax", "argmax")
+_arg_extremum("ArgMin", "argmin")
+
+
+@register_kernel("Cumsum", device=BOTH, host_memory=("axis",))
+def cumsum(ctx, x, axis, exclusive, reverse):
+    xp = ctx.xp
+    axis = int(axis) % x.ndim
+    if reverse:
+        x = xp.flip(x, axis)
+    out = xp.cumsum(x, axis=axis, dtype=x.dtype)
+    if exclusive:  # shift by one along the axis: out[i] = sum of x[:i]
+        shifted = xp.zeros_like(out)
+        to, frm = [slice(None)] * x.ndim, [slice(None)] * x.ndim
+        to[axis], frm[axis] = slice(1, None), slice(None, -1)
+        shifted[tuple(to)] = out[tuple(frm)]
+        out = shifted
+    return xp.flip(out, axis) if reverse else out
+
+
+@register_kernel("Softmax", device=BOTH)
+@quiet
+def softmax(ctx, logits, axis):
+    xp = ctx.xp
+    if logits.size == 0:
+        return logits.copy()
+    x = logits.astype(_accumulator(logits.dtype), copy=False)
+    e = xp.exp(x - xp.amax(x, axis=axis, keepdims=True))  # shifted: exp cannot overflow
+    return (e / xp.sum(e, axis=axis, keepdims=True)).astype(logits.dtype, copy=False)
