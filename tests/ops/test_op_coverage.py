@@ -1,0 +1,120 @@
+"""Every op: public, kernelled on both devices, sampled, and its shape function right.
+
+The samples live in `tests/ops/samples_*.py`, one module per op family. Ops named `Test*` are
+registered by tests themselves and are left out.
+"""
+
+import importlib
+import pkgutil
+
+import numpy as np
+import pytest
+
+import autograph as ag
+import tests.ops
+from runtime import execute, kernels_for, op_registry
+from runtime.dispatch import infer_shapes
+from runtime.tensor_shape import raw_compatible
+
+API_FUNCTIONS = """
+constant convert_to_tensor zeros ones zeros_like ones_like fill range linspace eye identity cast
+reshape shape size rank expand_dims squeeze transpose concat stack unstack split tile gather
+gather_nd slice strided_slice pad reverse one_hot where broadcast_to boolean_mask
+add subtract multiply divide truediv floordiv mod pow negative abs sign square sqrt rsqrt exp log
+log1p sin cos tanh sigmoid relu softmax maximum minimum clip_by_value round floor ceil matmul
+tensordot einsum add_n cumsum reduce_sum reduce_mean reduce_max reduce_min reduce_prod reduce_any
+reduce_all argmax argmin equal not_equal less less_equal greater greater_equal logical_and
+logical_or logical_not is_nan is_finite
+""".split()
+MATH_FUNCTIONS = API_FUNCTIONS[API_FUNCTIONS.index("add"):]
+NAMESPACED = {"random": ["uniform", "normal", "set_seed"], "strings": ["join", "length"]}
+
+
+def _load_samples():
+    samples = []
+    for info in sorted(pkgutil.iter_modules(tests.ops.__path__), key=lambda m: m.name):
+        if info.name.startswith("samples_"):
+            module = importlib.import_module(f"tests.ops.{info.name}")
+            samples.extend(module.SAMPLES)
+    return samples
+
+
+SAMPLES = _load_samples()
+
+
+def _registered_ops():
+    return [d.name for d in op_registry().export(include_internal=True)
+            if not d.name.startswith("Test") and not d.name.startswith("_Test")]
+
+
+@pytest.mark.parametrize("name", API_FUNCTIONS)
+def test_api_function_is_public(name):
+    assert callable(getattr(ag, name, None)), f"ag.{name} is missing"
+
+
+@pytest.mark.parametrize("name", MATH_FUNCTIONS)
+def test_math_function_is_in_ag_math(name):
+    assert callable(getattr(ag.math, name, None)), f"ag.math.{name} is missing"
+
+
+@pytest.mark.parametrize("namespace, name", [(ns, n) for ns, names in NAMESPACED.items()
+                                             for n in names])
+def test_namespaced_function_is_public(namespace, name):
+    assert callable(getattr(getattr(ag, namespace), name, None)), f"ag.{namespace}.{name}"
+
+
+def test_every_op_has_a_cpu_and_a_gpu_kernel():
+    missing = [(op, dev) for op in _registered_ops() for dev in ("CPU", "GPU")
+               if not any(k.device == dev for k in kernels_for(op))]
+    assert missing == []
+
+
+def test_every_op_has_a_sample():
+    sampled = {s.op for s in SAMPLES}
+    assert sorted(set(_registered_ops()) - sampled) == []
+
+
+def test_every_sample_names_a_registered_op():
+    registered = set(_registered_ops())
+    assert sorted({s.op for s in SAMPLES} - registered) == []
+
+
+def _as_structure(op_name, outputs):
+    """Output tensors as the structure shape functions return: a raw shape per output arg."""
+    args = op_registry().lookup_op_def(op_name).output_arg
+    per_arg = (outputs,) if len(args) == 1 else outputs
+
+    def shape(t):
+        return tuple(t.shape.as_list())
+    return [[shape(t) for t in out] if arg.is_list else shape(out)
+            for arg, out in zip(args, per_arg)]
+
+
+def _inputs(sample):
+    def convert(x):
+        return [ag.convert_to_tensor(v) for v in x] if isinstance(x, list) else (
+            ag.convert_to_tensor(x))
+    return [convert(x) for x in sample.inputs]
+
+
+def _compatible(inferred, actual):
+    if isinstance(actual, list):
+        return isinstance(inferred, list) and len(inferred) == len(actual) and all(
+            _compatible(i, a) for i, a in zip(inferred, actual))
+    return raw_compatible(inferred, actual)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.op)
+def test_shape_function_agrees_with_the_kernel(sample, device):
+    inputs = _inputs(sample)
+    actual = _as_structure(sample.op, execute(sample.op, inputs, dict(sample.attrs)))
+    known = infer_shapes(sample.op, inputs, dict(sample.attrs), with_values=True)
+    assert list(known) == actual, "with input values known"
+    unknown = infer_shapes(sample.op, inputs, dict(sample.attrs), with_values=False)
+    assert _compatible(list(unknown), actual), "with input values unknown"
+
+
+def test_samples_cover_several_dtypes():
+    dtypes_seen = {np.asarray(x).dtype for s in SAMPLES for x in s.inputs
+                   if not isinstance(x, list)}
+    assert len(dtypes_seen) >= 4
