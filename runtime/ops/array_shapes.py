@@ -14,7 +14,7 @@ shape function never disagree on a size.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Any, Sequence
 
 from runtime import shape_inference as si
 from runtime.errors import InvalidArgumentError
@@ -154,13 +154,19 @@ def squeeze(c: InferenceContext) -> list[RawShape]:
     return [tuple(d for i, d in enumerate(shape) if i not in axes)]
 
 
-def transpose(c: InferenceContext) -> list[RawShape]:
+def _per_dimension_vector(c: InferenceContext, name: str) -> tuple[RawShape, Any, int | None]:
+    """Input 0's shape, and input 1 (one entry per dimension of input 0): its value and length."""
     shape = c.shape(0)
-    perm = vector_value(c, 1, "perm")
-    length = vector_length(c, 1, "perm")
+    values = vector_value(c, 1, name)
+    length = vector_length(c, 1, name)
     if shape is not None and length is not None and length != len(shape):
-        raise c.error(f"perm must have one entry per dimension of the input (rank {len(shape)}), "
-                      f"but it has {length}.")
+        raise c.error(f"{name} must have one entry per dimension of the input (rank "
+                      f"{len(shape)}), but it has {length}.")
+    return shape, values, length
+
+
+def transpose(c: InferenceContext) -> list[RawShape]:
+    shape, perm, length = _per_dimension_vector(c, "perm")
     if perm is None:
         return [_unknown(_rank(shape) if shape is not None else length)]
     if sorted(perm) != list(range(len(perm))):
@@ -264,12 +270,7 @@ def split_v(c: InferenceContext) -> list[list[RawShape]]:
 
 
 def tile(c: InferenceContext) -> list[RawShape]:
-    shape = c.shape(0)
-    multiples = vector_value(c, 1, "multiples")
-    length = vector_length(c, 1, "multiples")
-    if shape is not None and length is not None and length != len(shape):
-        raise c.error(f"multiples must have one entry per dimension of the input (rank "
-                      f"{len(shape)}), but it has {length}.")
+    shape, multiples, length = _per_dimension_vector(c, "multiples")
     if multiples is None:
         return [_unknown(_rank(shape) if shape is not None else length)]
     if any(m < 0 for m in multiples):
