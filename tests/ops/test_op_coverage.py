@@ -63,6 +63,24 @@ def test_namespaced_function_is_public(namespace, name):
     assert callable(getattr(getattr(ag, namespace), name, None)), f"ag.{namespace}.{name}"
 
 
+# The TensorFlow ops behind API.md §3 (creation, shape, math, strings, random).
+API_OPS = """
+Const Fill ZerosLike OnesLike Range LinSpace Eye Identity Cast RandomUniform RandomUniformInt
+RandomStandardNormal Reshape Shape Size Rank ExpandDims Squeeze Transpose ConcatV2 Pack Unpack
+Split SplitV Tile GatherV2 GatherNd Slice StridedSlice PadV2 MirrorPad ReverseV2 OneHot Where
+SelectV2 BroadcastTo AddV2 Sub Mul RealDiv FloorDiv FloorMod Pow Neg Abs Sign Square Sqrt Rsqrt
+Exp Log Log1p Sin Cos Tanh Sigmoid Relu Softmax Maximum Minimum ClipByValue Round Floor Ceil
+MatMul BatchMatMulV2 Einsum AddN Cumsum Sum Mean Max Min Prod Any All ArgMax ArgMin Equal NotEqual
+Less LessEqual Greater GreaterEqual LogicalAnd LogicalOr LogicalNot IsNan IsFinite StringJoin
+StringLength
+""".split()
+
+
+def test_export_lists_every_api_op():
+    exported = {d.name for d in op_registry().export()}
+    assert sorted(set(API_OPS) - exported) == []
+
+
 def test_every_op_has_a_cpu_and_a_gpu_kernel():
     missing = [(op, dev) for op in _registered_ops() for dev in ("CPU", "GPU")
                if not any(k.device == dev for k in kernels_for(op))]

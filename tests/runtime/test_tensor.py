@@ -68,3 +68,13 @@ def test_eager_tensor_has_no_name():
 
 def test_numpy_functions_accept_tensors():
     np.testing.assert_array_equal(np.asarray(ag.convert_to_tensor([1, 2])), [1, 2])
+
+
+def test_iterating_a_tensor_yields_its_rows():
+    rows = [r.numpy().tolist() for r in ag.constant([[1, 2], [3, 4]])]
+    assert rows == [[1, 2], [3, 4]]
+
+
+def test_iterating_a_scalar_is_a_type_error():
+    with pytest.raises(TypeError, match="Cannot iterate over a scalar tensor"):
+        iter(ag.constant(1))
