@@ -403,8 +403,8 @@ class _SimpleOp(_GeneralOp):
         resolved = {self.type_attr: dt}
         self._check_type_attrs(resolved)
         device, kernel = place(self.name, resolved)
-        if kernel.host_memory:
-            return None
+        if kernel.host_memory or (device.is_gpu and device.index):
+            return None  # host memory, or a GPU other than the current one: the general path
         out_dtype = self.out_fixed or dt
         shapes_ok = {} if self.reg.shape_fn is not None else None
         entry = (kernel.fn, device, out_dtype, out_dtype.np_dtype, shapes_ok)
