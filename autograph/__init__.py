@@ -15,7 +15,9 @@ from runtime.dtypes import (DType, as_dtype, bool_ as bool, double, float16, flo
                             uint32, uint64)
 from runtime.ops.array_ops import *  # noqa: F401,F403
 from runtime.ops.creation_ops import *  # noqa: F401,F403
+from runtime.ops.graph_ops import *  # noqa: F401,F403
 from runtime.ops.math_ops import *  # noqa: F401,F403
+from runtime.session import Session, get_default_session
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape

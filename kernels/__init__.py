@@ -4,5 +4,5 @@ Importing this package registers every kernel. Kernels written once against `ctx
 registered for both devices; `kernels/gpu/` holds the few that must differ on a GPU.
 """
 
-from kernels import (array_kernels, creation_kernels, math_kernels,  # noqa: F401
-                     random_kernels, string_kernels)
+from kernels import (array_kernels, creation_kernels, graph_kernels,  # noqa: F401
+                     math_kernels, random_kernels, string_kernels)

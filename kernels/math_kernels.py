@@ -28,7 +28,16 @@ def quiet(fn):
     return kernel
 
 
-@register_kernel("AddV2", device=BOTH, type_constraints={"T": REAL_NUMBER_TYPES})
+# Kernels the executor may write into plans as Python operators (NumPy and CuPy arrays and
+# NumPy scalars give the same results through operators and ufuncs; scalars much faster).
+INLINE = {"AddV2": "{0} + {1}", "Sub": "{0} - {1}", "Mul": "{0} * {1}", "RealDiv": "{0} / {1}",
+          "Neg": "-{0}", "Less": "{0} < {1}", "LessEqual": "{0} <= {1}", "Greater": "{0} > {1}",
+          "GreaterEqual": "{0} >= {1}", "LogicalAnd": "{0} & {1}", "LogicalOr": "{0} | {1}",
+          "LogicalNot": "~{0}"}
+
+
+@register_kernel("AddV2", device=BOTH, type_constraints={"T": REAL_NUMBER_TYPES},
+                 inline=INLINE["AddV2"])
 def add(ctx, x, y):
     return ctx.xp.add(x, y)
 
@@ -39,7 +48,7 @@ def add_strings(ctx, x, y):
     return np.asarray(np.add(x, y), dtype=object)  # two 0-d arrays add up to plain bytes
 
 
-@register_kernel("Neg", device=BOTH)
+@register_kernel("Neg", device=BOTH, inline=INLINE["Neg"])
 def neg(ctx, x):
     return ctx.xp.negative(x)
 
@@ -49,7 +58,8 @@ def _ufunc_kernel(op_name: str, ufunc: str, warns: bool) -> None:
     def kernel(ctx, *inputs):
         return getattr(ctx.xp, ufunc)(*inputs)
     kernel.__name__ = kernel.__qualname__ = ufunc
-    register_kernel(op_name, device=BOTH)(quiet(kernel) if warns else kernel)
+    register_kernel(op_name, device=BOTH, inline=INLINE.get(op_name))(
+        quiet(kernel) if warns else kernel)
 
 
 # op name -> (NumPy/CuPy function, whether NumPy may warn)

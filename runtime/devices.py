@@ -70,7 +70,7 @@ class Device:
         if not self.is_gpu:
             return self.to_host(array)
         if array.dtype == object:
-            return array  # strings stay in host memory, as in TensorFlow
+            return array  # strings, resources, variants stay in host memory, as in TensorFlow
         with self.xp.cuda.Device(self.index):
             return self.xp.asarray(array)
 

@@ -16,13 +16,16 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from runtime import devices, dtypes
+from runtime.constant_value import constant_value
 from runtime.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
+from runtime.graph import _eager_disabled, building_graph
+from runtime.graph import _state as _graphs
 from runtime.kernel_registry import KernelDef, kernel_registry
-from runtime.op_def import ArgDef, OpDef, check_attr_value
+from runtime.op_def import ArgDef, OpDef, check_attr_value, inferred_attr_names
 from runtime.op_registry import op_registry
 from runtime.shape_inference import InferenceContext
 from runtime.tensor import EagerTensor, Tensor, make_eager
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.tensor_conversion import convert_to_tensor, into_graph
 
 _MAX_CACHED_SHAPES = 512
 _placement = devices._placement
@@ -39,7 +42,7 @@ def execute(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None = 
         attrs: attr values; type attrs bound by inputs and attrs with defaults may be omitted.
         name: unused eagerly; kept so front-end functions can pass it through.
     """
-    return op_handle(op_name).run(inputs, attrs)
+    return op_handle(op_name).run(inputs, attrs, name)
 
 
 def infer_shapes(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
@@ -58,10 +61,11 @@ class OpHandle:
     def __init__(self, op_name: str):
         self.op_name = op_name
 
-    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None) -> Any:
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
+            name: str | None = None) -> Any:
         impl = _build(self.op_name)
         self.run = impl.run  # later calls go straight to the executor
-        return impl.run(inputs, attrs)
+        return impl.run(inputs, attrs, name)
 
     @property
     def op_def(self) -> OpDef:
@@ -83,19 +87,12 @@ def _build(op_name: str):
     op_def = reg.op_def
     type_attrs = {a.type_attr for a in op_def.input_arg if a.type_attr}
     plain_inputs = all(not a.is_list and a.type_attr for a in op_def.input_arg)
-    inferred = _inferred_attrs(op_def)
+    inferred = inferred_attr_names(op_def)
     out = op_def.output_arg
     simple = (plain_inputs and len(type_attrs) == 1 and op_def.input_arg
               and all(a.name in inferred for a in op_def.attr)
               and len(out) == 1 and not out[0].is_list)
     return _SimpleOp(reg) if simple else _GeneralOp(reg)
-
-
-def _inferred_attrs(op_def: OpDef) -> set[str]:
-    names = set()
-    for arg in op_def.input_arg:
-        names.update(n for n in (arg.type_attr, arg.number_attr, arg.type_list_attr) if n)
-    return names
 
 
 class _GeneralOp:
@@ -106,7 +103,7 @@ class _GeneralOp:
         self.op_def: OpDef = reg.op_def
         self.name = self.op_def.name
         self.attr_defs = {a.name: a for a in self.op_def.attr}
-        self.inferred = _inferred_attrs(self.op_def)
+        self.inferred = inferred_attr_names(self.op_def)
         self.kernel_attrs = [a for a in self.op_def.attr if a.name not in self.inferred]
         self.type_attrs = [a for a in self.op_def.attr if a.type in ("type", "list(type)")]
         self.checked_type_attrs = [a for a in self.type_attrs if a.allowed_values is not None]
@@ -117,7 +114,10 @@ class _GeneralOp:
         self.placement_generation = -1
 
     # Entry ---------------------------------------------------------------------------------
-    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None) -> Any:
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
+            name: str | None = None) -> Any:
+        if _graphs.stack or _eager_disabled[0]:
+            return self.build(building_graph(), inputs, attrs, name)
         args = self.op_def.input_arg
         if len(inputs) != len(args):
             names = ", ".join(a.name for a in args) or "none"
@@ -133,6 +133,64 @@ class _GeneralOp:
         kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
         result = _call_kernel(self.name, kernel, device, arrays, kernel_attrs)
         return self._wrap_outputs(result, resolved, device, kernel)
+
+    # Graph building ------------------------------------------------------------------------
+    def build(self, graph, inputs: Sequence[Any], attrs: dict[str, Any] | None,
+              name: str | None) -> Any:
+        """Adds the op to `graph` and returns its symbolic outputs (the op if it has none)."""
+        args = self.op_def.input_arg
+        if len(inputs) != len(args):
+            names = ", ".join(a.name for a in args) or "none"
+            raise TypeError(f"{self.name} takes {len(args)} input(s) ({names}), got "
+                            f"{len(inputs)}.")
+        resolved = self._explicit_attrs(attrs or {})
+        tensors = [[into_graph(graph, t) for t in x] if isinstance(x, list) else
+                   into_graph(graph, x) for x in self._convert_inputs(args, inputs, resolved)]
+        self._check_type_attrs(resolved)
+        self._fill_defaults(resolved)
+        flat = [t for x in tensors for t in (x if isinstance(x, list) else [x])]
+        shapes = [[t._shape for t in x] if isinstance(x, list) else x._shape for x in tensors]
+        out_shapes = self._graph_shapes(tensors, shapes, resolved)
+        output_types = []
+        lengths = []
+        for arg, shape in zip(self.op_def.output_arg, out_shapes):
+            types = self._output_dtypes(arg, resolved)
+            if arg.is_list:
+                arg_shapes = shape if isinstance(shape, list) else [None] * len(types)
+                output_types.extend(zip(types, arg_shapes))
+                lengths.append(len(types))
+            else:
+                output_types.append((types, shape))
+                lengths.append(1)
+        op = graph.create_op(
+            self.name, flat, resolved, output_types, name=name, op_def=self.op_def,
+            input_arg_lengths=tuple(len(x) if isinstance(x, list) else 1 for x in tensors),
+            output_arg_lengths=tuple(lengths))
+        return _structure(op, self.op_def)
+
+    def _graph_shapes(self, tensors: list[Any], shapes: list[Any],
+                      resolved: dict[str, Any]) -> list[Any]:
+        outs = self.op_def.output_arg
+        if self.reg.shape_fn is None:
+            return [None] * len(outs)
+
+        def value(i: int) -> Any:
+            x = tensors[i]
+            return [constant_value(t) for t in x] if isinstance(x, list) else constant_value(x)
+        types = [[t.dtype for t in x] if isinstance(x, list) else x.dtype for x in tensors]
+        c = InferenceContext(self.name, shapes, types, resolved, value)
+        found = run_shape_fn(self.reg.shape_fn, c)
+        if len(found) != len(outs):
+            raise InternalError(f"The shape function of {self.name} returned {len(found)} "
+                                f"shapes for {len(outs)} outputs.", self.name)
+        return found
+
+    @staticmethod
+    def _output_dtypes(arg: ArgDef, resolved: dict[str, Any]) -> Any:
+        if arg.type_list_attr:
+            return list(resolved[arg.type_list_attr])
+        dtype = arg.type or resolved[arg.type_attr]
+        return [dtype] * resolved[arg.number_attr] if arg.number_attr else dtype
 
     # Attrs ---------------------------------------------------------------------------------
     def _explicit_attrs(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -318,6 +376,8 @@ class _GeneralOp:
     def _wrap_outputs(self, result: Any, resolved: dict[str, Any], device: devices.Device,
                       kernel: KernelDef) -> Any:
         outs = self.op_def.output_arg
+        if not outs:
+            return None
         results = (result,) if len(outs) == 1 else tuple(result)
         if len(results) != len(outs):
             raise InternalError(f"Kernel for {self.name} returned {len(results)} outputs, "
@@ -348,9 +408,10 @@ class _SimpleOp(_GeneralOp):
         self.entries: dict[Any, tuple] = {}
         self.generation = -1
 
-    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None) -> Any:
-        if attrs or len(inputs) != self.arity:
-            return _GeneralOp.run(self, inputs, attrs)
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
+            name: str | None = None) -> Any:
+        if attrs or len(inputs) != self.arity or _graphs.stack or _eager_disabled[0]:
+            return _GeneralOp.run(self, inputs, attrs, name)
         dt = None
         plain = True
         for v in inputs:
@@ -425,10 +486,28 @@ class _SimpleOp(_GeneralOp):
 
 
 # Shared helpers ------------------------------------------------------------------------------
-def place(op_name: str, type_attrs: dict[str, Any]) -> tuple[devices.Device, KernelDef]:
-    """The device and kernel for an op call, following the placement rules in `devices`."""
+def _structure(op, op_def: OpDef) -> Any:
+    """An op's outputs grouped as its front-end returns them (the op when it has none)."""
+    if not op_def.output_arg:
+        return op
+    groups, start = [], 0
+    for arg, n in zip(op_def.output_arg, op.output_arg_lengths):
+        part = op.outputs[start:start + n]
+        groups.append(part if arg.is_list else part[0])
+        start += n
+    return groups[0] if len(groups) == 1 else tuple(groups)
+
+
+def place(op_name: str, type_attrs: dict[str, Any],
+          spec: Any = "context") -> tuple[devices.Device, KernelDef]:
+    """The device and kernel for an op call, following the placement rules in `devices`.
+
+    `spec` is a parsed device name, None for "no request", or (default) the request of the
+    enclosing `ag.device` scope.
+    """
     registry = kernel_registry()
-    spec = devices.requested_device()
+    if spec == "context":
+        spec = devices.requested_device()
     if spec is not None:
         device = devices.resolve_device(spec)
         soft = devices.get_soft_device_placement()
@@ -457,12 +536,23 @@ def place(op_name: str, type_attrs: dict[str, Any]) -> tuple[devices.Device, Ker
 def array_on(tensor: EagerTensor, device: devices.Device) -> Any:
     """The tensor's array in `device`'s memory (copied when it lives elsewhere)."""
     if not isinstance(tensor, EagerTensor):
-        raise TypeError(f"Expected an eager tensor, got {tensor!r}.")
+        raise _not_eager(tensor)
     if tensor._device is device:
         return tensor._value
     if device.is_gpu:
         return device.import_array(tensor._value)
     return tensor._device.to_host(tensor._value)
+
+
+def _not_eager(tensor: Any) -> Exception:
+    op = getattr(tensor, "op", None)
+    if op is None:
+        return TypeError(f"Expected an eager tensor, got {tensor!r}.")
+    where = f" (created at {op.source})" if op.source else ""
+    return TypeError(
+        f"Tensor {tensor.name}{where} is symbolic: it belongs to a graph and has no value "
+        f"outside it, so it cannot be used in eager code. Compute it inside the graph (or "
+        f"function) that made it and return it from there.")
 
 
 def run_shape_fn(shape_fn, c: InferenceContext) -> list[Any]:

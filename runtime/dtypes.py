@@ -55,6 +55,11 @@ class DType:
         return self.kind == "S"
 
     @property
+    def is_host_only(self) -> bool:
+        """Strings, resources and variants always live in host memory."""
+        return self.kind in "SRV"
+
+    @property
     def size(self) -> int:
         """Bytes per element (for strings, the size of an object reference)."""
         return self.np_dtype.itemsize
@@ -128,6 +133,10 @@ uint32 = DType("uint32", 22, np.uint32, "u")
 uint64 = DType("uint64", 23, np.uint64, "u")
 bool_ = DType("bool", 10, np.bool_, "b")
 string = DType("string", 7, np.object_, "S")
+# Opaque host values: a handle to a resource such as a variable, and a value of any Python
+# type such as a tensor list. Both live in host memory, in 0-d object arrays.
+resource = DType("resource", 20, np.object_, "R")
+variant = DType("variant", 21, np.object_, "V")
 
 half, double = float16, float64
 
@@ -136,13 +145,13 @@ ALL_DTYPES: tuple[DType, ...] = (
     uint8, uint16, uint32, uint64, bool_, string,
 )
 
-_BY_NAME = {d.name: d for d in ALL_DTYPES}
+_BY_NAME = {d.name: d for d in ALL_DTYPES + (resource, variant)}
 _BY_NAME.update({"half": float16, "float": float32, "double": float64, "str": string})
 _BY_ENUM_NAME = {
     "DT_HALF": float16, "DT_FLOAT": float32, "DT_DOUBLE": float64, "DT_INT8": int8,
     "DT_INT16": int16, "DT_INT32": int32, "DT_INT64": int64, "DT_UINT8": uint8,
     "DT_UINT16": uint16, "DT_UINT32": uint32, "DT_UINT64": uint64, "DT_BOOL": bool_,
-    "DT_STRING": string,
+    "DT_STRING": string, "DT_RESOURCE": resource, "DT_VARIANT": variant,
 }
 _BY_NP = {d.np_dtype: d for d in ALL_DTYPES}
 _BY_PYTHON_TYPE = {float: float64, int: int64, bool: bool_, str: string, bytes: string}

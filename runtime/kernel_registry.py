@@ -31,6 +31,7 @@ class KernelDef:
     fn: Callable
     type_constraints: tuple[tuple[str, frozenset], ...] = ()
     host_memory: tuple[str, ...] = ()
+    inline: str | None = None  # the same computation as a Python expression: "{0} + {1}"
 
     def matches(self, type_attrs: dict[str, Any]) -> bool:
         return all(type_attrs.get(name) in allowed for name, allowed in self.type_constraints)
@@ -53,7 +54,7 @@ class KernelRegistry:
 
     def register(self, op_name: str, device: str | Iterable[str], fn: Callable,
                  type_constraints: dict[str, Iterable[Any]] | None = None,
-                 host_memory: Iterable[str] = ()) -> None:
+                 host_memory: Iterable[str] = (), inline: str | None = None) -> None:
         devices = (device,) if isinstance(device, str) else tuple(device)
         constraints = tuple(sorted(
             (name, frozenset(dtypes.as_dtype(t) for t in (
@@ -65,7 +66,7 @@ class KernelRegistry:
                     raise InvalidArgumentError(
                         f"Kernel for {op_name}: unknown device type {dev!r}; use "
                         f"{' or '.join(repr(d) for d in DEVICE_TYPES)}.")
-                new = KernelDef(op_name, dev, fn, constraints, tuple(host_memory))
+                new = KernelDef(op_name, dev, fn, constraints, tuple(host_memory), inline)
                 for old in self._kernels.get(op_name, []):
                     if old.device == dev and old.type_constraints == constraints:
                         raise InvalidArgumentError(
@@ -134,7 +135,8 @@ def kernels_for(op_name: str) -> list[KernelDef]:
 
 def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
                     type_constraints: dict[str, Iterable[Any]] | None = None,
-                    host_memory: Iterable[str] = ()) -> Callable[[Callable], Callable]:
+                    host_memory: Iterable[str] = (),
+                    inline: str | None = None) -> Callable[[Callable], Callable]:
     """Decorator registering a kernel (TensorFlow's `REGISTER_KERNEL_BUILDER`).
 
     Args:
@@ -142,8 +144,11 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
         device: `"CPU"`, `"GPU"`, or both as a tuple for a kernel written against `ctx.xp`.
         type_constraints: attr name -> the dtypes this kernel accepts for that type attr.
         host_memory: names of inputs/outputs that stay in host (NumPy) memory on a GPU.
+        inline: optionally, the same computation as a Python expression over the inputs
+            (`"{0} + {1}"`), which the executor writes into its plans instead of a call, for
+            kernels of one output and no attrs. It must give exactly what `fn` gives.
     """
     def decorate(fn: Callable) -> Callable:
-        _GLOBAL.register(op_name, device, fn, type_constraints, host_memory)
+        _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline)
         return fn
     return decorate

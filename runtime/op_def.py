@@ -100,6 +100,14 @@ class OpRegistration:
     shape_fn: Callable | None = None
 
 
+def inferred_attr_names(op_def: OpDef) -> set[str]:
+    """Attrs whose values come from the inputs (type attrs like `T`, lengths like `N`)."""
+    names = set()
+    for arg in op_def.input_arg:
+        names.update(n for n in (arg.type_attr, arg.number_attr, arg.type_list_attr) if n)
+    return names
+
+
 def check_attr_value(attr: AttrDef, value: Any, op_name: str = "") -> Any:
     """Returns `value` in canonical form for `attr`, or raises ValueError/TypeError saying why.
 

@@ -21,8 +21,8 @@ import inspect
 import re
 from typing import Any, Callable
 
-from runtime.dispatch import _inferred_attrs, op_handle
-from runtime.op_def import NO_DEFAULT
+from runtime.dispatch import op_handle
+from runtime.op_def import NO_DEFAULT, inferred_attr_names
 from runtime.op_registry import op_registry
 
 
@@ -30,7 +30,7 @@ def op_function(op_name: str) -> Callable[..., Any]:
     """The front-end function of op `op_name` (NotFoundError if it is not registered)."""
     op_def = op_registry().lookup_op_def(op_name)
     handle = op_handle(op_name)
-    inferred = _inferred_attrs(op_def)
+    inferred = inferred_attr_names(op_def)
     input_names = [a.name for a in op_def.input_arg]
     attrs = [a for a in op_def.attr if a.name not in inferred]
     params = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in input_names]

@@ -22,6 +22,8 @@ from typing import Any
 import numpy as np
 
 from runtime import devices, dtypes
+from runtime.graph import Graph, SymbolicTensor, building_graph
+from runtime.op_registry import op_registry
 from runtime.tensor import EagerTensor, Tensor, make_eager
 
 _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
@@ -37,7 +39,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     """Converts `value` to a tensor (a tensor passes through).
 
     Args:
-        value: a tensor, a NumPy array or scalar, a Python scalar, or a nested list of them.
+        value: a tensor, a NumPy array or scalar, a Python scalar, or a nested list of them,
+            or an object with a `__tf_tensor__(dtype, name)` method (such as a variable).
         dtype: the dtype the result must have; a tensor of another dtype is a ValueError.
         dtype_hint: a dtype to use when `value` has none of its own and can take it.
         name: unused eagerly; kept for TensorFlow compatibility.
@@ -54,7 +57,14 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
                              f"for a tensor of dtype {value.dtype.name}; use ag.cast to change "
                              f"its dtype.")
-        return value
+        graph = building_graph()
+        return value if graph is None else into_graph(graph, value)
+    convert = getattr(type(value), "__tf_tensor__", None)
+    if convert is not None:  # objects that stand for a tensor, such as variables
+        return convert(value, None if dtype is None else dtypes.as_dtype(dtype), name)
+    graph = building_graph()
+    if graph is not None:
+        return graph_constant(graph, _host_array(value, dtype, dtype_hint), name or "Const")
     if type(value) in _SCALAR_TYPES:
         stack = devices._placement.stack
         # copysign tells 0.0 from -0.0, which compare (and hash) equal
@@ -71,22 +81,41 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
 
 
 def _convert_new(value: Any, dtype: Any, dtype_hint: Any) -> Tensor:
-    if dtype is None and dtype_hint is not None:
-        try:
-            array = to_array(value, dtypes.as_dtype(dtype_hint))
-        except (TypeError, ValueError):
-            array = to_array(value, None)
-    else:
-        array = to_array(value, None if dtype is None else dtypes.as_dtype(dtype))
+    array = _host_array(value, dtype, dtype_hint)
     dt = dtypes.as_dtype(array.dtype)
     device = placement_device(dt)
     return make_eager(device.import_array(array), dt, device)
 
 
+def _host_array(value: Any, dtype: Any, dtype_hint: Any) -> np.ndarray:
+    if dtype is None and dtype_hint is not None:
+        try:
+            return to_array(value, dtypes.as_dtype(dtype_hint))
+        except (TypeError, ValueError):
+            return to_array(value, None)
+    return to_array(value, None if dtype is None else dtypes.as_dtype(dtype))
+
+
+def graph_constant(graph: Graph, array: np.ndarray, name: str = "Const") -> SymbolicTensor:
+    """A `Const` op in `graph` holding `array` (copied: the graph must not see later changes)."""
+    dt = dtypes.as_dtype(array.dtype)
+    value = np.array(array, copy=True)
+    op = graph.create_op("Const", [], {"value": value, "dtype": dt}, [(dt, value.shape)],
+                         name=name, op_def=op_registry().lookup_op_def("Const"))
+    return op.outputs[0]
+
+
+def into_graph(graph: Graph, tensor: Tensor) -> SymbolicTensor:
+    """`tensor` as a tensor of `graph`: eager values become constants, outer tensors captures."""
+    if isinstance(tensor, SymbolicTensor):
+        return tensor if tensor.graph is graph else graph.capture(tensor)
+    return graph_constant(graph, np.asarray(tensor.numpy()))
+
+
 def placement_device(dtype: dtypes.DType) -> devices.Device:
     """Where a new eager value of `dtype` goes: the requested device, else GPU:0, else CPU."""
     spec = devices.requested_device()
-    if dtype.is_string:
+    if dtype.is_host_only:
         return devices.CPU
     if spec is not None:
         found = devices.resolve_device(spec)

@@ -87,9 +87,17 @@ def test_every_op_has_a_cpu_and_a_gpu_kernel():
     assert missing == []
 
 
+# Ops whose static shape is deliberately less specific than any one run's: a value fed for a
+# PlaceholderWithDefault may have any shape compatible with its `shape` attr.
+LESS_SPECIFIC = {"PlaceholderWithDefault"}
+
+# Ops that cannot run eagerly: a placeholder has a value only when fed (tests/graph covers it).
+GRAPH_ONLY = {"Placeholder"}
+
+
 def test_every_op_has_a_sample():
     sampled = {s.op for s in SAMPLES}
-    assert sorted(set(_registered_ops()) - sampled) == []
+    assert sorted(set(_registered_ops()) - sampled - GRAPH_ONLY) == []
 
 
 def test_every_sample_names_a_registered_op():
@@ -100,6 +108,8 @@ def test_every_sample_names_a_registered_op():
 def _as_structure(op_name, outputs):
     """Output tensors as the structure shape functions return: a raw shape per output arg."""
     args = op_registry().lookup_op_def(op_name).output_arg
+    if not args:
+        return []
     per_arg = (outputs,) if len(args) == 1 else outputs
 
     def shape(t):
@@ -127,7 +137,10 @@ def test_shape_function_agrees_with_the_kernel(sample, device):
     inputs = _inputs(sample)
     actual = _as_structure(sample.op, execute(sample.op, inputs, dict(sample.attrs)))
     known = infer_shapes(sample.op, inputs, dict(sample.attrs), with_values=True)
-    assert list(known) == actual, "with input values known"
+    if sample.op in LESS_SPECIFIC:
+        assert _compatible(list(known), actual), "with input values known"
+    else:
+        assert list(known) == actual, "with input values known"
     unknown = infer_shapes(sample.op, inputs, dict(sample.attrs), with_values=False)
     assert _compatible(list(unknown), actual), "with input values unknown"
 

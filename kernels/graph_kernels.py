@@ -1,0 +1,30 @@
+"""Kernels of the graph-structure ops (`Placeholder`, `PlaceholderWithDefault`, `NoOp`)."""
+
+from runtime.dtypes import string
+from runtime.errors import InvalidArgumentError
+from runtime.kernel_registry import register_kernel
+
+BOTH = ("CPU", "GPU")
+
+
+@register_kernel("Placeholder", device=BOTH)
+def placeholder(ctx, dtype, shape):
+    # The executor checks feeds before running; this is what an unfed placeholder does.
+    raise InvalidArgumentError(f"You must feed a value for a placeholder tensor of dtype "
+                               f"{dtype.name}.")
+
+
+@register_kernel("PlaceholderWithDefault", device=BOTH)
+def placeholder_with_default(ctx, x, dtype, shape):
+    return x
+
+
+@register_kernel("PlaceholderWithDefault", device="GPU", type_constraints={"dtype": [string]},
+                 host_memory=("input", "output"))
+def placeholder_with_default_strings(ctx, x, dtype, shape):
+    return x
+
+
+@register_kernel("NoOp", device=BOTH)
+def no_op(ctx):
+    return None

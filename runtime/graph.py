@@ -1,0 +1,521 @@
+"""The graph IR: `Graph`, `Operation`, `SymbolicTensor`, and the default-graph stack.
+
+A graph owns its operations in creation order (which is a topological order: an op's inputs
+exist before it), a name stack with unique-name counters, collections, and the
+control-dependency and device stacks that new ops pick up. Ops are added by the dispatcher
+(`runtime.dispatch`) when a graph is being built: inside `Graph.as_default()`, or anywhere
+after `disable_eager_execution()`.
+
+>>> g = Graph()
+>>> op = g.create_op("Placeholder", [], {"dtype": dtypes.float32, "shape": (None, 3)},
+...                  [(dtypes.float32, (None, 3))], name="x")
+>>> x = op.outputs[0]
+>>> x.name, x.op.type, str(x.shape)
+('x:0', 'Placeholder', '(None, 3)')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import re
+import threading
+import traceback
+from typing import Any, Iterator
+
+from runtime import dtypes
+from runtime.devices import parse_device_name
+from runtime.tensor import Tensor
+from runtime.tensor_shape import TensorShape, as_raw_shape, raw_merge
+
+_VALID_OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\-/>]*$")
+_VALID_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\-/>]*$")
+
+
+class SymbolicTensor(Tensor):
+    """An output of an `Operation`: its value exists only when the graph runs."""
+
+    __slots__ = ("_op", "_index", "_dtype", "_shape", "__weakref__")
+
+    def __init__(self, op: Operation, index: int, dtype: dtypes.DType, shape: Any):
+        self._op = op
+        self._index = index
+        self._dtype = dtype
+        self._shape = shape  # raw shape
+
+    @property
+    def op(self) -> Operation:
+        return self._op
+
+    @property
+    def graph(self) -> Graph:
+        return self._op.graph
+
+    @property
+    def value_index(self) -> int:
+        return self._index
+
+    @property
+    def name(self) -> str:
+        return f"{self._op.name}:{self._index}"
+
+    @property
+    def dtype(self) -> dtypes.DType:
+        return self._dtype
+
+    @property
+    def shape(self) -> TensorShape:
+        return TensorShape(self._shape)
+
+    @property
+    def device(self) -> str:
+        return self._op.device
+
+    def set_shape(self, shape: Any) -> None:
+        """Refines the static shape (ValueError when incompatible with what is known)."""
+        self._shape = raw_merge(self._shape, as_raw_shape(shape))
+
+    def consumers(self) -> list[Operation]:
+        return [op for op in self.graph.get_operations() if self in op.inputs]
+
+    def numpy(self):
+        raise NotImplementedError(
+            f"Tensor {self.name} is symbolic: it has no value until its graph runs, so "
+            f".numpy() cannot work. Run it with ag.Session(graph).run({self.name!r}), or call "
+            f"the function eagerly.")
+
+    def eval(self, feed_dict: dict | None = None, session: Any = None) -> Any:
+        """The value of this tensor in `session` (default: the default session)."""
+        from runtime.session import get_default_session
+        session = session or get_default_session()
+        if session is None:
+            raise ValueError("Cannot evaluate tensor using `eval()`: no default session is "
+                             "registered. Use `with ag.Session():` or pass session=.")
+        return session.run(self, feed_dict=feed_dict)
+
+    def __bool__(self) -> bool:
+        raise TypeError(
+            f"Using symbolic tensor {self.name} as a Python bool is not allowed: its value is "
+            f"only known when the graph runs. Use ag.cond(pred, true_fn, false_fn) for a "
+            f"branch, or write the code in an @ag.function so AutoGraph converts the `if`.")
+
+    def __iter__(self):
+        shape = self._shape
+        if shape is None or not shape or shape[0] is None:
+            raise TypeError(f"Cannot iterate over symbolic tensor {self.name} of shape "
+                            f"{self.shape}: the number of elements is not known. Use "
+                            f"ag.while_loop, ag.unstack, or an @ag.function loop.")
+        return (self[i] for i in range(shape[0]))
+
+    def __len__(self) -> int:
+        shape = self._shape
+        if shape is None or not shape or shape[0] is None:
+            raise TypeError(f"len() of symbolic tensor {self.name} is not known statically "
+                            f"(shape {self.shape}); use ag.shape(x)[0].")
+        return shape[0]
+
+    def __index__(self) -> int:
+        raise TypeError(f"Symbolic tensor {self.name} cannot be used as a Python index: its "
+                        f"value is not known until the graph runs.")
+
+    # TensorFlow 2 semantics: in a function graph `==` is elementwise and tensors unhashable;
+    # in a TensorFlow-1 style graph tensors compare by identity and hash by id (feed_dict keys).
+    def __eq__(self, other: Any):
+        if self.graph.building_function:
+            from runtime.ops.operators import tensor_equal
+            return tensor_equal(self, other)
+        return self is other
+
+    def __ne__(self, other: Any):
+        if self.graph.building_function:
+            from runtime.ops.operators import tensor_not_equal
+            return tensor_not_equal(self, other)
+        return self is not other
+
+    def __hash__(self) -> int:
+        if self.graph.building_function:
+            return Tensor.__hash__(self)
+        return id(self)
+
+    def __repr__(self) -> str:
+        return f"<ag.Tensor '{self.name}' shape={self.shape} dtype={self._dtype.name}>"
+
+    __str__ = __repr__
+
+
+class Operation:
+    """One node of a graph: an op type, inputs, attrs and outputs."""
+
+    def __init__(self, graph: Graph, name: str, op_type: str, inputs: list[SymbolicTensor],
+                 attrs: dict[str, Any], output_types: list[tuple[dtypes.DType, Any]],
+                 control_inputs: list[Operation], device: str, op_def: Any = None,
+                 input_arg_lengths: tuple[int, ...] = (), output_arg_lengths: tuple = ()):
+        self.graph = graph
+        self.name = name
+        self.type = op_type
+        self.inputs = list(inputs)
+        self.attrs = dict(attrs)
+        self.control_inputs = list(control_inputs)
+        self.device = device
+        self.op_def = op_def
+        # How the flat inputs/outputs group into the OpDef's args (list args hold several).
+        self.input_arg_lengths = input_arg_lengths or (1,) * len(inputs)
+        self.output_arg_lengths = output_arg_lengths or (1,) * len(output_types)
+        self.outputs = [SymbolicTensor(self, i, dt, shape)
+                        for i, (dt, shape) in enumerate(output_types)]
+        self.source = _user_frame()
+
+    @property
+    def values(self) -> list[SymbolicTensor]:
+        return self.outputs
+
+    def get_attr(self, name: str) -> Any:
+        if name not in self.attrs:
+            raise ValueError(f"Operation {self.name!r} ({self.type}) has no attr named {name!r}.")
+        return self.attrs[name]
+
+    def run(self, feed_dict: dict | None = None, session: Any = None) -> None:
+        from runtime.session import get_default_session
+        (session or get_default_session()).run(self, feed_dict=feed_dict)
+
+    @property
+    def node_def(self) -> NodeDef:
+        return NodeDef(
+            name=self.name, op=self.type,
+            input=[_input_name(t) for t in self.inputs] + [f"^{c.name}"
+                                                          for c in self.control_inputs],
+            attr=dict(self.attrs), device=self.device)
+
+    def __repr__(self) -> str:
+        return f"<ag.Operation '{self.name}' type={self.type}>"
+
+
+def _input_name(t: SymbolicTensor) -> str:
+    return t.op.name if t.value_index == 0 else t.name
+
+
+@dataclasses.dataclass
+class NodeDef:
+    """The record of one op in `Graph.as_graph_def()`, with TensorFlow's field names."""
+
+    name: str
+    op: str
+    input: list[str]
+    attr: dict[str, Any]
+    device: str = ""
+
+
+@dataclasses.dataclass
+class GraphDef:
+    node: list[NodeDef]
+    versions: dict[str, int] = dataclasses.field(default_factory=lambda: {"producer": 1})
+
+
+def _user_frame() -> str:
+    """`file:line` of the innermost frame outside this package, for error messages."""
+    for frame in reversed(traceback.extract_stack(limit=30)):
+        path = frame.filename.replace("\\", "/")
+        if not any(part in path for part in ("/runtime/", "/kernels/", "/autograph/",
+                                             "contextlib.py")):
+            return f"{frame.filename}:{frame.lineno}"
+    return ""
+
+
+class Graph:
+    """A dataflow graph (TensorFlow's `tf.Graph`)."""
+
+    building_function = False
+
+    def __init__(self):
+        self._lock = threading.RLock()
+        self._ops: list[Operation] = []
+        self._by_name: dict[str, Operation] = {}
+        self._names_in_use: dict[str, int] = {}
+        self._name_stack = ""
+        self._collections: dict[str, list] = {}
+        self._control_dependencies: list[list[Operation]] = []
+        self._device_stack: list[str] = []
+        self._finalized = False
+        self.version = 0  # bumped on every change; plan caches key on it
+        self.seed: int | None = None
+
+    # Default graph ---------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def as_default(self) -> Iterator[Graph]:
+        """Makes this the graph new ops go to, in this thread, inside the `with` block."""
+        _state.stack.append(self)
+        try:
+            yield self
+        finally:
+            _state.stack.pop()
+
+    # Operations ------------------------------------------------------------------------------
+    def get_operations(self) -> list[Operation]:
+        return list(self._ops)
+
+    def get_operation_by_name(self, name: str) -> Operation:
+        if not isinstance(name, str):
+            raise TypeError(f"Operation names are strings, got {name!r}.")
+        op = self._by_name.get(name)
+        if op is None:
+            raise KeyError(f"The name {name!r} refers to an Operation not in the graph."
+                           + _near(name, self._by_name))
+        return op
+
+    def get_tensor_by_name(self, name: str) -> SymbolicTensor:
+        if not isinstance(name, str) or ":" not in name:
+            raise ValueError(f"The name {name!r} looks like an Operation name, not a Tensor "
+                             f"name: Tensor names look like '<op_name>:<output_index>'.")
+        op_name, _, index = name.rpartition(":")
+        op = self._by_name.get(op_name)
+        if op is None:
+            raise KeyError(f"The name {name!r} refers to a Tensor which does not exist. The "
+                           f"operation {op_name!r} does not exist in this graph."
+                           + _near(op_name, self._by_name))
+        if not index.isdigit() or int(index) >= len(op.outputs):
+            raise KeyError(f"The name {name!r} refers to a Tensor which does not exist: "
+                           f"operation {op_name!r} has {len(op.outputs)} outputs.")
+        return op.outputs[int(index)]
+
+    def as_graph_element(self, obj: Any) -> SymbolicTensor | Operation:
+        """A tensor or op of this graph from itself or its name ('x:0' or 'x')."""
+        if isinstance(obj, str):
+            return self.get_tensor_by_name(obj) if ":" in obj else (
+                self.get_operation_by_name(obj))
+        if isinstance(obj, (SymbolicTensor, Operation)):
+            if obj.graph is not self:
+                raise ValueError(f"{obj!r} is not an element of this graph.")
+            return obj
+        raise TypeError(f"Can not convert a {type(obj).__name__} into a Tensor or Operation.")
+
+    def create_op(self, op_type: str, inputs: list[SymbolicTensor], attrs: dict[str, Any],
+                  output_types: list[tuple[dtypes.DType, Any]], name: str | None = None,
+                  op_def: Any = None, input_arg_lengths: tuple = (),
+                  output_arg_lengths: tuple = ()) -> Operation:
+        """Adds an op (the dispatcher's job; users call op functions)."""
+        with self._lock:
+            self._check_not_finalized()
+            for t in inputs:
+                if t.graph is not self:
+                    raise ValueError(f"Tensor {t.name} must be from the same graph as the op "
+                                     f"{op_type} being created.")
+            if name and name.endswith("/"):
+                op_name = name[:-1]  # a scope name from name_scope(): used as it is
+                if op_name in self._by_name:
+                    raise ValueError(f"An op named {op_name!r} exists already in this graph.")
+            else:
+                op_name = self.unique_name(name or op_type)
+            control = self._current_control_inputs(inputs)
+            device = self._device_stack[-1] if self._device_stack else ""
+            op = Operation(self, op_name, op_type, inputs, attrs, output_types, control,
+                           device, op_def, input_arg_lengths, output_arg_lengths)
+            self._ops.append(op)
+            self._by_name[op_name] = op
+            self.version += 1
+            return op
+
+    def capture(self, tensor: SymbolicTensor) -> SymbolicTensor:
+        """A tensor of another graph used here: an error (function graphs capture it instead)."""
+        raise ValueError(f"Tensor {tensor.name} must be from the same graph as the ops it is "
+                         f"used with; it belongs to another graph. Build everything inside one "
+                         f"`with graph.as_default():` block.")
+
+    def finalize(self) -> None:
+        """Makes the graph read-only: adding an op afterwards raises RuntimeError."""
+        self._finalized = True
+
+    @property
+    def finalized(self) -> bool:
+        return self._finalized
+
+    def _check_not_finalized(self) -> None:
+        if self._finalized:
+            raise RuntimeError("Graph is finalized and cannot be modified.")
+
+    # Names -----------------------------------------------------------------------------------
+    def unique_name(self, name: str, mark_as_used: bool = True) -> str:
+        """`name` prefixed by the name scope, with `_1`, `_2`, ... when already taken."""
+        if self._name_stack:
+            name = f"{self._name_stack}/{name}"
+        key = name.lower()  # TensorFlow treats names case-insensitively here
+        count = self._names_in_use.get(key, 0)
+        if mark_as_used:
+            self._names_in_use[key] = count + 1
+        if count > 0:
+            base = key
+            while f"{base}_{count}" in self._names_in_use:
+                count += 1
+            if mark_as_used:
+                self._names_in_use[f"{base}_{count}"] = 1
+            name = f"{name}_{count}"
+        return name
+
+    def get_name_scope(self) -> str:
+        return self._name_stack
+
+    @contextlib.contextmanager
+    def name_scope(self, name: str | None) -> Iterator[str]:
+        """Scopes op names under `name/` (seed 002's rules).
+
+        A name ending in `/` re-enters that exact scope; `None` or `""` resets to the root;
+        any other name is made unique (`a`, `a_1`, ...). Invalid names raise ValueError.
+        """
+        if name:
+            pattern = _VALID_SCOPE_NAME if self._name_stack else _VALID_OP_NAME
+            if not pattern.match(name):
+                raise ValueError(f"'{name}' is not a valid scope name: use letters, digits "
+                                 f"and '._-/>' (not starting with '_' or '-' at the root).")
+        old = self._name_stack
+        if not name:
+            new = ""
+        elif name.endswith("/"):
+            new = name[:-1]
+        else:
+            new = self.unique_name(name)
+        self._name_stack = new
+        try:
+            yield f"{new}/" if new else ""
+        finally:
+            self._name_stack = old
+
+    # Collections -----------------------------------------------------------------------------
+    def add_to_collection(self, name: str, value: Any) -> None:
+        with self._lock:
+            self._check_not_finalized()
+            self._collections.setdefault(name, []).append(value)
+
+    def add_to_collections(self, names: Any, value: Any) -> None:
+        for name in [names] if isinstance(names, str) else names:
+            self.add_to_collection(name, value)
+
+    def get_collection_ref(self, name: str) -> list:
+        """The collection's own list (changes to it change the collection)."""
+        with self._lock:
+            return self._collections.setdefault(name, [])
+
+    def get_collection(self, name: str, scope: str | None = None) -> list:
+        """A copy of the collection, keeping items whose `name` matches `scope` from the start."""
+        with self._lock:
+            items = list(self._collections.get(name, []))
+        if scope is None:
+            return items
+        pattern = re.compile(scope)
+        return [item for item in items
+                if isinstance(getattr(item, "name", None), str) and pattern.match(item.name)]
+
+    def get_all_collection_keys(self) -> list[str]:
+        return [k for k, v in self._collections.items() if v]
+
+    def clear_collection(self, name: str) -> None:
+        with self._lock:
+            self._collections.pop(name, None)
+
+    # Control dependencies and devices ----------------------------------------------------------
+    @contextlib.contextmanager
+    def control_dependencies(self, control_inputs: Any) -> Iterator[None]:
+        """New ops in the block run only after `control_inputs` (ops or tensors); None clears."""
+        if control_inputs is None:
+            saved, self._control_dependencies = self._control_dependencies, []
+            try:
+                yield
+            finally:
+                self._control_dependencies = saved
+            return
+        ops = []
+        for c in control_inputs:
+            c = self.as_graph_element(c)
+            ops.append(c.op if isinstance(c, SymbolicTensor) else c)
+        self._control_dependencies.append(ops)
+        try:
+            yield
+        finally:
+            self._control_dependencies.pop()
+
+    def _current_control_inputs(self, inputs: list[SymbolicTensor]) -> list[Operation]:
+        found: list[Operation] = []
+        input_ops = {t.op for t in inputs}
+        for frame in self._control_dependencies:
+            for op in frame:
+                if op not in found and op not in input_ops:
+                    found.append(op)
+        return found
+
+    @contextlib.contextmanager
+    def device(self, name: str | None) -> Iterator[None]:
+        if name:
+            device_type, index = parse_device_name(name)
+            name = f"/device:{device_type}:{index}"
+        self._device_stack.append(name or "")
+        try:
+            yield
+        finally:
+            self._device_stack.pop()
+
+    # Text forms ------------------------------------------------------------------------------
+    def as_graph_def(self) -> GraphDef:
+        return GraphDef(node=[op.node_def for op in self._ops])
+
+    def __str__(self) -> str:
+        from runtime.graph_printer import format_graph
+        return format_graph(self)
+
+    def lint(self) -> None:
+        from runtime.graph_lint import lint
+        lint(self)
+
+
+def _near(name: str, names: dict) -> str:
+    import difflib
+    close = difflib.get_close_matches(name, list(names), n=3)
+    return f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+
+
+# The default graph stack (per thread) and the process-wide default graph ------------------------
+class _GraphState(threading.local):
+    def __init__(self):
+        self.stack: list[Graph] = []
+
+
+_state = _GraphState()
+_global_default: list[Graph | None] = [None]
+_eager_disabled = [False]
+
+
+def get_default_graph() -> Graph:
+    """The innermost graph of `as_default()` in this thread, else the global default graph."""
+    if _state.stack:
+        return _state.stack[-1]
+    if _global_default[0] is None:
+        _global_default[0] = Graph()
+    return _global_default[0]
+
+
+def reset_default_graph() -> None:
+    """Replaces the global default graph with a new one (not allowed inside `as_default()`)."""
+    if _state.stack:
+        raise AssertionError("Do not use reset_default_graph() to clear nested graphs: it "
+                             "cannot be called inside a `with graph.as_default():` block.")
+    _global_default[0] = Graph()
+
+
+def building_graph() -> Graph | None:
+    """The graph ops are being added to, or None when executing eagerly."""
+    if _state.stack:
+        return _state.stack[-1]
+    if _eager_disabled[0]:
+        return get_default_graph()
+    return None
+
+
+def executing_eagerly() -> bool:
+    return building_graph() is None
+
+
+def disable_eager_execution() -> None:
+    """TensorFlow-1 mode: outside `as_default()` blocks, ops go to the default graph."""
+    _eager_disabled[0] = True
+
+
+def enable_eager_execution() -> None:
+    _eager_disabled[0] = False
+
