@@ -15,13 +15,13 @@ def placeholder(ctx, dtype, shape):
 
 
 @register_kernel("PlaceholderWithDefault", device=BOTH)
-def placeholder_with_default(ctx, x, dtype, shape):
+def placeholder_with_default(ctx, x, shape):
     return x
 
 
 @register_kernel("PlaceholderWithDefault", device="GPU", type_constraints={"dtype": [string]},
                  host_memory=("input", "output"))
-def placeholder_with_default_strings(ctx, x, dtype, shape):
+def placeholder_with_default_strings(ctx, x, shape):
     return x
 
 
