@@ -30,8 +30,7 @@ def quiet(fn):
 
 # Kernels the executor may write into plans as Python operators (NumPy and CuPy arrays and
 # NumPy scalars give the same results through operators and ufuncs; scalars much faster).
-INLINE = {"AddV2": "{0} + {1}", "Sub": "{0} - {1}", "Mul": "{0} * {1}", "RealDiv": "{0} / {1}",
-          "Neg": "-{0}", "Less": "{0} < {1}", "LessEqual": "{0} <= {1}", "Greater": "{0} > {1}",
+INLINE = {"AddV2": "{0} + {1}", "Sub": "{0} - {1}", "Mul": "{0} * {1}", "Neg": "-{0}", "Less": "{0} < {1}", "LessEqual": "{0} <= {1}", "Greater": "{0} > {1}",
           "GreaterEqual": "{0} >= {1}", "LogicalAnd": "{0} & {1}", "LogicalOr": "{0} | {1}",
           "LogicalNot": "~{0}"}
 
@@ -58,11 +57,14 @@ def _ufunc_kernel(op_name: str, ufunc: str, warns: bool) -> None:
     def kernel(ctx, *inputs):
         return getattr(ctx.xp, ufunc)(*inputs)
     kernel.__name__ = kernel.__qualname__ = ufunc
-    register_kernel(op_name, device=BOTH, inline=INLINE.get(op_name))(
-        quiet(kernel) if warns else kernel)
+    arity = "{0}, {1}" if op_name in _BINARY else "{0}"
+    inline = INLINE.get(op_name) or (None if warns else f"{{xp}}.{ufunc}({arity})")
+    register_kernel(op_name, device=BOTH, inline=inline)(quiet(kernel) if warns else kernel)
 
 
 # op name -> (NumPy/CuPy function, whether NumPy may warn)
+_BINARY = {"Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Less", "LessEqual", "Greater",
+           "GreaterEqual", "LogicalAnd", "LogicalOr", "BitwiseAnd", "BitwiseOr", "BitwiseXor"}
 _UFUNCS = {
     "Sub": ("subtract", False), "Mul": ("multiply", False), "RealDiv": ("true_divide", True),
     "Maximum": ("maximum", False), "Minimum": ("minimum", False),

@@ -430,6 +430,8 @@ class _SimpleOp(_GeneralOp):
                           for v in inputs]
             except (TypeError, ValueError):
                 return _GeneralOp.run(self, inputs, attrs)
+            if any(type(v) is not EagerTensor for v in inputs):
+                return _GeneralOp.run(self, inputs, attrs)  # e.g. a leaked symbolic tensor
         stack = _placement.stack
         key = (dt, stack[-1]) if stack else dt
         entry = self.entries.get(key)

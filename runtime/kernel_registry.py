@@ -145,8 +145,9 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
         type_constraints: attr name -> the dtypes this kernel accepts for that type attr.
         host_memory: names of inputs/outputs that stay in host (NumPy) memory on a GPU.
         inline: optionally, the same computation as a Python expression over the inputs
-            (`"{0} + {1}"`), which the executor writes into its plans instead of a call, for
-            kernels of one output and no attrs. It must give exactly what `fn` gives.
+            (`"{0} + {1}"`, `"{xp}.tanh({0})"` with `{xp}` the device's array module), which
+            the executor writes into its plans instead of a call, for kernels of one output
+            and no attrs. It must give exactly what `fn` gives, warnings included.
     """
     def decorate(fn: Callable) -> Callable:
         _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline)

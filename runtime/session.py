@@ -21,7 +21,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from runtime import resources
-from runtime.executor import Plan
+from runtime.executor import Plan, as_fast_scalar
 from runtime.graph import Graph, Operation, SymbolicTensor, get_default_graph
 from runtime.tensor import EagerTensor
 from runtime.tensor_conversion import to_array
@@ -69,17 +69,26 @@ class Session:
         """
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
-        flat: list[Any] = []
-        rebuild = self._flatten(fetches, flat)
-        feeds, values = self._feeds(feed_dict or {})
-        key = (self.graph.version, tuple(map(id, flat)), tuple(map(id, feeds)))
+        if isinstance(fetches, SymbolicTensor) and fetches.graph is self.graph:
+            flat, rebuild = [fetches], None  # the common case, without the structure machinery
+        else:
+            flat = []
+            rebuild = self._flatten(fetches, flat)
+        feeds, values = self._feeds(feed_dict) if feed_dict else ([], [])
+        key = (self.graph.version, *map(id, flat), None, *map(id, feeds))
         plan = self._plans.get(key)
         if plan is None:
             if len(self._plans) >= _MAX_PLANS:
                 self._plans.clear()
             plan = self._plans[key] = Plan(self.graph, feeds, flat)
-        with resources.use(self.resources):
+        stack = resources._current.stack
+        stack.append(self.resources)
+        try:
             results = plan.run(values)
+        finally:
+            stack.pop()
+        if rebuild is None:
+            return _output(results[0])
         return rebuild(iter([_output(r) for r in results]))
 
     def _flatten(self, fetches: Any, flat: list[Any]):
@@ -110,7 +119,14 @@ class Session:
     def _feeds(self, feed_dict: dict) -> tuple[list[SymbolicTensor], list[Any]]:
         feeds, values = [], []
         for key, value in feed_dict.items():
-            tensor = self.graph.as_graph_element(key)
+            if type(key) is SymbolicTensor and key.graph is self.graph:
+                tensor = key
+                if type(value) is tensor._dtype.as_numpy_dtype and tensor._shape in ((), None):
+                    feeds.append(tensor)  # a NumPy scalar of the right type: nothing to check
+                    values.append(value)
+                    continue
+            else:
+                tensor = self.graph.as_graph_element(key)
             if not isinstance(tensor, SymbolicTensor):
                 raise TypeError(f"Cannot feed {key!r}: only tensors can be fed, not ops.")
             array = to_array(value, tensor.dtype)
@@ -119,7 +135,7 @@ class Session:
                                  f"Tensor {tensor.name}, which has shape "
                                  f"{format_raw(tensor._shape)}.")
             feeds.append(tensor)
-            values.append(array)
+            values.append(as_fast_scalar(array))
         return feeds, values
 
     # Lifetime and defaults ---------------------------------------------------------------------
@@ -154,6 +170,8 @@ class Session:
 def _output(value: Any) -> Any:
     if value is None:
         return None
+    if isinstance(value, np.generic):
+        return value  # NumPy scalars are immutable
     host = value.get() if hasattr(value, "get") and not isinstance(value, np.generic) else value
     host = np.asarray(host)
     # A copy: the value may be a graph constant or a view of one, which callers must not change.

@@ -1,0 +1,218 @@
+"""Session.run and the executor: fetches, feeds, errors, plan caching, memory release."""
+
+import collections
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from runtime.errors import InvalidArgumentError
+from runtime.executor import Plan
+
+
+@pytest.fixture
+def graph():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None], name="x")
+        y = ag.multiply(x, 2.0, name="y")
+        ag.reduce_sum(y, name="total")
+    return g
+
+
+def feed():
+    return {"x:0": [1.0, 2.0]}
+
+
+def test_run_fetches_a_tensor_as_a_numpy_array(graph):
+    with ag.Session(graph=graph) as sess:
+        value = sess.run(graph.get_tensor_by_name("y:0"), feed_dict=feed())
+    np.testing.assert_array_equal(value, np.array([2.0, 4.0], np.float32))
+    assert value.dtype == np.float32
+
+
+def test_scalar_fetch_is_a_numpy_scalar(graph):
+    with ag.Session(graph=graph) as sess:
+        total = sess.run("total:0", feed_dict=feed())
+    assert isinstance(total, np.float32) and total == 6.0
+
+
+def test_nested_fetch_structures_keep_their_shape(graph):
+    Pair = collections.namedtuple("Pair", "y total")
+    with ag.Session(graph=graph) as sess:
+        out = sess.run({"a": ["y:0", ("total:0",)], "b": Pair("y:0", "total:0")},
+                       feed_dict=feed())
+    assert list(out) == ["a", "b"]
+    assert isinstance(out["a"][1], tuple) and out["a"][1][0] == 6.0
+    assert isinstance(out["b"], Pair) and out["b"].total == 6.0
+
+
+def test_fetching_an_op_returns_none(graph):
+    with graph.as_default():
+        done = ag.no_op(name="done")
+    with ag.Session(graph=graph) as sess:
+        assert sess.run([done, "done"]) == [None, None]
+
+
+def test_feed_by_tensor_or_name(graph):
+    x = graph.get_tensor_by_name("x:0")
+    with ag.Session(graph=graph) as sess:
+        assert sess.run("total:0", {x: [1.0]}) == 2.0
+        assert sess.run("total:0", {"x:0": [3.0]}) == 6.0
+
+
+def test_any_tensor_can_be_fed_and_cuts_the_graph(graph):
+    with ag.Session(graph=graph) as sess:
+        assert sess.run("total:0", {"y:0": [10.0, 20.0]}) == 30.0
+
+
+def test_missing_feed_names_the_placeholder(graph):
+    with ag.Session(graph=graph) as sess:
+        with pytest.raises(InvalidArgumentError,
+                           match="must feed a value for placeholder tensor 'x' with dtype "
+                                 r"float32 and shape \[None\]"):
+            sess.run("total:0")
+
+
+def test_feed_of_incompatible_shape_is_refused_before_running(graph):
+    with ag.Session(graph=graph) as sess:
+        with pytest.raises(ValueError, match=r"Cannot feed value of shape \(1, 2\) for Tensor "
+                                             r"x:0, which has shape \(None,\)"):
+            sess.run("total:0", {"x:0": [[1.0, 2.0]]})
+
+
+def test_lossy_feed_is_refused_before_running():
+    g = ag.Graph()
+    with g.as_default():
+        n = ag.placeholder(ag.int32, [], name="n")
+        doubled = n * 2
+    with ag.Session(graph=g) as sess:
+        with pytest.raises(TypeError, match="Cannot convert 1.5 to a tensor of dtype int32"):
+            sess.run(doubled, {n: 1.5})
+
+
+@pytest.mark.parametrize("fetch, error, message", [
+    (None, TypeError, "Fetch argument None"),
+    ("nothing:0", KeyError, "cannot be interpreted"),
+])
+def test_bad_fetches_are_clear(graph, fetch, error, message):
+    with ag.Session(graph=graph) as sess:
+        with pytest.raises(error, match=message):
+            sess.run(fetch, feed_dict=feed())
+
+
+def test_eager_tensor_is_not_a_fetch(graph):
+    eager = ag.constant(1.0)
+    with ag.Session(graph=graph) as sess:
+        with pytest.raises(TypeError, match="eager tensor"):
+            sess.run(eager)
+
+
+def test_closed_session_refuses_to_run(graph):
+    sess = ag.Session(graph=graph)
+    sess.close()
+    with pytest.raises(RuntimeError, match="closed Session"):
+        sess.run("total:0", feed_dict=feed())
+
+
+def test_session_context_makes_its_graph_and_itself_default(graph):
+    with ag.Session(graph=graph) as sess:
+        assert ag.get_default_graph() is graph and ag.get_default_session() is sess
+        assert graph.get_tensor_by_name("total:0").eval(feed_dict=feed()) == 6.0
+    assert ag.get_default_session() is None
+
+
+def test_plans_are_cached_per_fetches_and_feeds(graph):
+    with ag.Session(graph=graph) as sess:
+        for _ in range(3):
+            sess.run("total:0", feed_dict=feed())
+        sess.run("y:0", feed_dict=feed())
+        assert len(sess._plans) == 2
+
+
+def test_graph_growth_compiles_a_new_plan(graph):
+    with ag.Session(graph=graph) as sess:
+        assert sess.run("total:0", feed_dict=feed()) == 6.0
+        with graph.as_default():
+            ag.add(graph.get_tensor_by_name("total:0"), 1.0, name="more")
+        assert sess.run("more:0", feed_dict=feed()) == 7.0
+
+
+def test_op_failure_names_the_op_and_the_user_line():
+    g = ag.Graph()
+    with g.as_default():
+        a = ag.placeholder(ag.float32, [None], name="a")
+        b = ag.placeholder(ag.float32, [None], name="b")
+        total = ag.add(a, b, name="total")  # shapes only meet at run time
+    with ag.Session(graph=g) as sess:
+        with pytest.raises(InvalidArgumentError,
+                           match=r"while executing `total = AddV2\(a, b\).*` "
+                                 r"\(.*test_session.py:\d+\)"):
+            sess.run(total, {a: [1.0, 2.0], b: [1.0, 2.0, 3.0]})
+
+
+def test_kernel_errors_keep_their_type_and_name_the_op():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.int32, [None], name="x")
+        q = ag.floordiv(x, ag.placeholder(ag.int32, [None], name="zero"), name="q")
+    with ag.Session(graph=g) as sess:
+        with pytest.raises(InvalidArgumentError, match="while executing `q = FloorDiv.*"
+                                                       "Integer division by zero"):
+            sess.run(q, {"x:0": [1], "zero:0": [0]})
+
+
+def test_plan_source_reads_like_the_program(graph):
+    x = graph.get_tensor_by_name("x:0")
+    plan = Plan(graph, [x], [graph.get_tensor_by_name("total:0")])
+    assert "v1 = v0 * c" in plan.source and "# y = Mul" in plan.source
+    assert "del v0" in plan.source
+
+
+def test_only_needed_ops_run():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None], name="x")
+        ag.reshape(x, [3, 3], name="would_fail")  # never fetched
+        ok = ag.identity(x, name="ok")
+    with ag.Session(graph=g) as sess:
+        np.testing.assert_array_equal(sess.run(ok, {x: [1.0]}), [1.0])
+
+
+def test_fetched_arrays_are_copies_the_graph_keeps_its_constants():
+    g = ag.Graph()
+    with g.as_default():
+        c = ag.constant([1.0, 2.0], name="c")
+    with ag.Session(graph=g) as sess:
+        first = sess.run(c)
+        first[0] = 99.0
+        np.testing.assert_array_equal(sess.run(c), [1.0, 2.0])
+
+
+def test_float_division_by_zero_is_silent_in_graphs():
+    g = ag.Graph()
+    with g.as_default():
+        q = ag.divide(ag.constant([1.0]), ag.constant([0.0]))
+    with ag.Session(graph=g) as sess, np.errstate(all="raise"):
+        np.testing.assert_array_equal(sess.run(q), [np.inf])
+
+
+def test_intermediates_are_released_after_their_last_use():
+    """Ten 8 MB intermediates in a chain must not all be alive at once."""
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float64, [1_000_000], name="x")
+        y = x
+        for _ in range(10):
+            y = y * 1.0001
+        total = ag.reduce_sum(y)
+    value = np.ones(1_000_000)
+    with ag.Session(graph=g) as sess:
+        sess.run(total, {x: value})  # compile the plan first
+        tracemalloc.start()
+        sess.run(total, {x: value})
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    one = value.nbytes
+    assert peak < 4 * one, f"peak {peak / 1e6:.1f} MB for 8 MB arrays: values are not freed"
