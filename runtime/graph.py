@@ -122,14 +122,14 @@ class SymbolicTensor(Tensor):
     # in a TensorFlow-1 style graph tensors compare by identity and hash by id (feed_dict keys).
     def __eq__(self, other: Any):
         if self.graph.building_function:
-            from runtime.ops.operators import tensor_equal
-            return tensor_equal(self, other)
+            from runtime.ops.operators import OPERATORS
+            return OPERATORS["__eq__"](self, other)
         return self is other
 
     def __ne__(self, other: Any):
         if self.graph.building_function:
-            from runtime.ops.operators import tensor_not_equal
-            return tensor_not_equal(self, other)
+            from runtime.ops.operators import OPERATORS
+            return OPERATORS["__ne__"](self, other)
         return self is not other
 
     def __hash__(self) -> int:
