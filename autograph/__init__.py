@@ -17,11 +17,19 @@ from runtime.ops.array_ops import *  # noqa: F401,F403
 from runtime.ops.creation_ops import *  # noqa: F401,F403
 from runtime.ops.graph_ops import *  # noqa: F401,F403
 from runtime.ops.math_ops import *  # noqa: F401,F403
+from runtime import initializers
+from runtime.collections import *  # noqa: F401,F403
+from runtime.initializers import *  # noqa: F401,F403
+from runtime.ops.state_ops import *  # noqa: F401,F403
 from runtime.session import Session, get_default_session
+from runtime.templates import make_template
+from runtime.variable_scope import *  # noqa: F401,F403
+from runtime.variables import Variable
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape
 
 from autograph import config, math, random, strings  # noqa: E402
+from autograph import compat  # noqa: E402  (last: it re-exports everything above)
 
 __version__ = "0.1.0"

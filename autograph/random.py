@@ -1,3 +1,4 @@
 """`ag.random`: random tensors and the global seed."""
 
 from runtime.ops.random_ops import *  # noqa: F401,F403
+from runtime.ops.state_ops import truncated_normal  # noqa: F401

@@ -5,4 +5,4 @@ registered for both devices; `kernels/gpu/` holds the few that must differ on a 
 """
 
 from kernels import (array_kernels, creation_kernels, graph_kernels,  # noqa: F401
-                     math_kernels, random_kernels, string_kernels)
+                     math_kernels, random_kernels, state_kernels, string_kernels)

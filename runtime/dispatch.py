@@ -260,8 +260,8 @@ class _GeneralOp:
                     self._bind_length(arg, len(value), resolved)
             if arg.type_attr:
                 for v in value if arg.is_list else (value,):
-                    if isinstance(v, Tensor):
-                        bind(arg.type_attr, v.dtype, arg.name)
+                    if isinstance(v, Tensor) or hasattr(type(v), "__tf_tensor__"):
+                        bind(arg.type_attr, v.dtype, arg.name)  # tensors and variables
         pending: dict[str, list[Any]] = {}
         for arg, value in zip(args, inputs):  # Python values of unbound type attrs agree
             if arg.type_attr and arg.type_attr not in resolved:

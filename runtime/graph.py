@@ -278,7 +278,11 @@ class Graph:
         return op.outputs[int(index)]
 
     def as_graph_element(self, obj: Any) -> SymbolicTensor | Operation:
-        """A tensor or op of this graph from itself or its name ('x:0' or 'x')."""
+        """A tensor or op of this graph from itself, its name ('x:0' or 'x'), or an object that
+        stands for one (`obj._as_graph_element()`, as variables define)."""
+        convert = getattr(obj, "_as_graph_element", None)
+        if convert is not None and not isinstance(obj, (SymbolicTensor, Operation)):
+            obj = convert()
         if isinstance(obj, str):
             return self.get_tensor_by_name(obj) if ":" in obj else (
                 self.get_operation_by_name(obj))

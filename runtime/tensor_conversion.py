@@ -96,9 +96,13 @@ def _host_array(value: Any, dtype: Any, dtype_hint: Any) -> np.ndarray:
     return to_array(value, None if dtype is None else dtypes.as_dtype(dtype))
 
 
-def graph_constant(graph: Graph, array: np.ndarray, name: str = "Const") -> SymbolicTensor:
-    """A `Const` op in `graph` holding `array` (copied: the graph must not see later changes)."""
-    dt = dtypes.as_dtype(array.dtype)
+def graph_constant(graph: Graph, array: np.ndarray, name: str = "Const",
+                   dtype: dtypes.DType | None = None) -> SymbolicTensor:
+    """A `Const` op in `graph` holding `array` (copied: the graph must not see later changes).
+
+    `dtype` is needed only for object arrays that are not strings (resources, variants).
+    """
+    dt = dtype or dtypes.as_dtype(array.dtype)
     value = np.array(array, copy=True)
     op = graph.create_op("Const", [], {"value": value, "dtype": dt}, [(dt, value.shape)],
                          name=name, op_def=op_registry().lookup_op_def("Const"))
@@ -109,7 +113,7 @@ def into_graph(graph: Graph, tensor: Tensor) -> SymbolicTensor:
     """`tensor` as a tensor of `graph`: eager values become constants, outer tensors captures."""
     if isinstance(tensor, SymbolicTensor):
         return tensor if tensor.graph is graph else graph.capture(tensor)
-    return graph_constant(graph, np.asarray(tensor.numpy()))
+    return graph_constant(graph, np.asarray(tensor.numpy()), dtype=tensor.dtype)
 
 
 def placement_device(dtype: dtypes.DType) -> devices.Device:

@@ -1,0 +1,12 @@
+"""`ag.compat.v1`: TensorFlow 1 names, aliasing the very objects at the top level of `ag`.
+
+Graph mode needs no `compat.v1` here (`ag.placeholder`, `ag.Session`, `ag.variable_scope` are
+top-level), but programs written against `tf.compat.v1` port by changing only the import.
+
+>>> import autograph as ag
+>>> ag.compat.v1.placeholder is ag.placeholder
+True
+"""
+
+from autograph import *  # noqa: F401,F403
+from autograph import config, errors, math, random, strings  # noqa: F401
