@@ -14,6 +14,7 @@ from runtime.dtypes import (DType, as_dtype, bool_ as bool, double, float16, flo
                             float64, half, int8, int16, int32, int64, string, uint8, uint16,
                             uint32, uint64)
 from runtime.ops.array_ops import *  # noqa: F401,F403
+from runtime.ops.control_flow_ops import *  # noqa: F401,F403
 from runtime.ops.creation_ops import *  # noqa: F401,F403
 from runtime.ops.graph_ops import *  # noqa: F401,F403
 from runtime.ops.math_ops import *  # noqa: F401,F403
@@ -29,7 +30,7 @@ from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape
 
-from autograph import config, math, random, strings  # noqa: E402
+from autograph import config, debugging, math, random, strings  # noqa: E402
 from autograph import compat  # noqa: E402  (last: it re-exports everything above)
 
 __version__ = "0.1.0"

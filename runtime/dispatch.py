@@ -211,7 +211,7 @@ class _GeneralOp:
                 resolved[key] = check_attr_value(attr, value, self.name)
             except ValueError as e:  # a value of the right kind that the op does not accept
                 raise InvalidArgumentError(str(e), self.name) from None
-            if len(cache) < 256:
+            if len(cache) < 256 and "func" not in attr.type:  # graphs: not kept alive here
                 try:
                     cache[key, type(value), value] = resolved[key]
                 except TypeError:

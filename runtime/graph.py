@@ -320,9 +320,11 @@ class Graph:
 
     def capture(self, tensor: SymbolicTensor) -> SymbolicTensor:
         """A tensor of another graph used here: an error (function graphs capture it instead)."""
-        raise ValueError(f"Tensor {tensor.name} must be from the same graph as the ops it is "
-                         f"used with; it belongs to another graph. Build everything inside one "
-                         f"`with graph.as_default():` block.")
+        where = f" (created at {tensor.op.source})" if tensor.op.source else ""
+        raise ValueError(f"Tensor {tensor.name}{where} must be from the same graph as the ops it "
+                         f"is used with; it belongs to another graph. Build everything inside "
+                         f"one `with graph.as_default():` block, or return the tensor from the "
+                         f"function that made it.")
 
     def finalize(self) -> None:
         """Makes the graph read-only: adding an op afterwards raises RuntimeError."""

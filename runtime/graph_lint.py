@@ -50,8 +50,11 @@ def _lint(graph: Any, where: str, problems: list[str]) -> None:
             problems.append(f"{here}: {len(op.output_arg_lengths)} output args, the OpDef "
                             f"declares {expected}")
         for name, value in op.attrs.items():
-            if hasattr(value, "get_operations") and hasattr(value, "outputs"):
-                _lint(value, f"{here}/{name}:", problems)
+            items = value if isinstance(value, (list, tuple)) else [value]
+            for i, item in enumerate(items):
+                if hasattr(item, "get_operations") and hasattr(item, "outputs"):
+                    label = name if item is value else f"{name}[{i}]"
+                    _lint(item, f"{here}/{label}:", problems)
 
 
 def _lint_attrs(op: Any, op_def: Any, here: str, problems: list[str]) -> None:

@@ -55,6 +55,10 @@ def _format_ops(graph: Any, ops: list, indent: str, lines: list[str]) -> None:
         for attr_name, value in op.attrs.items():
             if _is_function(value):
                 _format_function(attr_name, value, indent + "  ", lines)
+            elif isinstance(value, (list, tuple)):
+                for i, item in enumerate(value):
+                    if _is_function(item):
+                        _format_function(f"{attr_name}[{i}]", item, indent + "  ", lines)
 
 
 def _format_op(op: Any) -> str:

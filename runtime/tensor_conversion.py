@@ -134,6 +134,12 @@ def placement_device(dtype: dtypes.DType) -> devices.Device:
 
 def to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
     """A host NumPy array for `value`, of `dtype` when given (checked to be lossless)."""
+    if dtype is not None and dtype.kind in "RV":  # resources and variants: opaque objects
+        if isinstance(value, np.ndarray) and value.dtype == object:
+            return value
+        array = np.empty((), dtype=object)
+        array[()] = value
+        return array
     if isinstance(value, EagerTensor):
         array = value.numpy()
         array = np.asarray(array)

@@ -25,8 +25,10 @@ log1p sin cos tanh sigmoid relu softmax maximum minimum clip_by_value round floo
 tensordot einsum add_n cumsum reduce_sum reduce_mean reduce_max reduce_min reduce_prod reduce_any
 reduce_all argmax argmin equal not_equal less less_equal greater greater_equal logical_and
 logical_or logical_not is_nan is_finite
+cond case switch_case while_loop no_op group control_dependencies TensorArray Variable
+placeholder Session Graph name_scope variable_scope get_variable make_template
 """.split()
-MATH_FUNCTIONS = API_FUNCTIONS[API_FUNCTIONS.index("add"):]
+MATH_FUNCTIONS = API_FUNCTIONS[API_FUNCTIONS.index("add"):API_FUNCTIONS.index("cond")]
 NAMESPACED = {"random": ["uniform", "normal", "set_seed"], "strings": ["join", "length"]}
 
 

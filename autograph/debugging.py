@@ -1,0 +1,3 @@
+"""`ag.debugging`: runtime checks."""
+
+from runtime.ops.control_flow_ops import Assert  # noqa: F401
