@@ -19,7 +19,7 @@ which `expand_composites=True` replaces by their component tensors.
 ...     y = convert_to_tensor(3.0)
 ...     f = func_graph_from_py_func("add_y", lambda x: {"sum": x + y}, [y])
 >>> [t.name for t in f.inputs], [t.name for t in f.outputs], list(f.structured_outputs)
-(['arg_0:0', 'Const:0'], ['AddV2:0'], ['sum'])
+(['arg_0:0', 'Const:0'], ['add:0'], ['sum'])
 >>> [(outer.name, inner.name) for outer, inner in f.captures]
 [('Const:0', 'Const:0')]
 """

@@ -3,6 +3,10 @@
 Names and signatures follow TensorFlow 2 (`tf.reshape`, `tf.concat`, ...). Gathering and
 selection functions live in `runtime/ops/gathering.py`, slicing and `tensor[key]` in
 `runtime/ops/indexing.py`; this module re-exports them, so `__all__` here is the family's API.
+
+In a graph, `name` names the op a function creates. The default is TensorFlow's: the op type
+(`Reshape`, `Tile`), or the name in the function's signature (`transpose`, `concat`, `stack`,
+`unstack`, `split`).
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ def identity(input: Any, name: str | None = None) -> Any:
     >>> identity([1, 2]).numpy()
     array([1, 2], dtype=int32)
     """
-    return _identity.run([input])
+    return _identity.run([input], None, name)
 
 
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
@@ -62,7 +66,7 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
     Args:
         tensor: a tensor.
         shape: an int32/int64 vector of sizes; a -1 is inferred from the element count.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     Raises:
         InvalidArgumentError: the element counts differ, or `shape` has several -1.
@@ -72,7 +76,7 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
            [3, 4],
            [5, 6]], dtype=int32)
     """
-    return _reshape.run([tensor, as_index_vector(shape)])
+    return _reshape.run([tensor, as_index_vector(shape)], None, name)
 
 
 def shape(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> Any:
@@ -81,7 +85,7 @@ def shape(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> 
     >>> shape([[1.0, 2.0, 3.0]]).numpy()
     array([1, 3], dtype=int32)
     """
-    return _shape.run([input], {"out_type": out_type})
+    return _shape.run([input], {"out_type": out_type}, name)
 
 
 def size(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> Any:
@@ -90,7 +94,7 @@ def size(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> A
     >>> int(size([[1, 2, 3], [4, 5, 6]]))
     6
     """
-    return _size.run([input], {"out_type": out_type})
+    return _size.run([input], {"out_type": out_type}, name)
 
 
 def rank(input: Any, name: str | None = None) -> Any:
@@ -99,7 +103,7 @@ def rank(input: Any, name: str | None = None) -> Any:
     >>> int(rank([[1, 2, 3], [4, 5, 6]]))
     2
     """
-    return _rank.run([input])
+    return _rank.run([input], None, name)
 
 
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:
@@ -108,7 +112,7 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:
     >>> expand_dims([1, 2], -1).shape
     TensorShape([2, 1])
     """
-    return _expand_dims.run([input, axis])
+    return _expand_dims.run([input, axis], None, name)
 
 
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:
@@ -123,7 +127,7 @@ def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:
     TensorShape([1, 2])
     """
     axes = [] if axis is None else list(axis) if isinstance(axis, (list, tuple)) else [axis]
-    return _squeeze.run([input], {"squeeze_dims": axes})
+    return _squeeze.run([input], {"squeeze_dims": axes}, name)
 
 
 def transpose(a: Any, perm: Any = None, conjugate: bool = False,
@@ -136,7 +140,7 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False,
             transpose for rank 2), which needs `a`'s rank to be known.
         conjugate: complex conjugation in TensorFlow; there are no complex dtypes here, so it
             changes nothing.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     >>> transpose([[1, 2, 3]]).numpy()
     array([[1],
@@ -149,7 +153,7 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False,
         if r is None:
             raise ValueError("transpose(perm=None) needs a tensor of known rank; pass perm.")
         perm = list(range(r - 1, -1, -1))
-    return _transpose.run([a, as_index_vector(perm)])
+    return _transpose.run([a, as_index_vector(perm)], None, name)
 
 
 def concat(values: Sequence[Any], axis: Any, name: str = "concat") -> Any:
@@ -159,7 +163,7 @@ def concat(values: Sequence[Any], axis: Any, name: str = "concat") -> Any:
     array([[1, 2],
            [3, 4]], dtype=int32)
     """
-    return _concat.run([list(values), axis])
+    return _concat.run([list(values), axis], None, name)
 
 
 def stack(values: Sequence[Any], axis: int = 0, name: str = "stack") -> Any:
@@ -169,7 +173,7 @@ def stack(values: Sequence[Any], axis: int = 0, name: str = "stack") -> Any:
     array([[1, 3],
            [2, 4]], dtype=int32)
     """
-    return _pack.run([list(values)], {"axis": axis})
+    return _pack.run([list(values)], {"axis": axis}, name)
 
 
 def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unstack") -> list:
@@ -179,7 +183,7 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
         value: a tensor of rank >= 1.
         num: the size of dimension `axis`; taken from `value`'s static shape when None.
         axis: the dimension to unstack along.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     >>> [t.numpy() for t in unstack([[1, 2], [3, 4]], axis=1)]
     [array([1, 3], dtype=int32), array([2, 4], dtype=int32)]
@@ -195,7 +199,7 @@ def unstack(value: Any, num: int | None = None, axis: int = 0, name: str = "unst
             num = dims[axis]
         if num is None:
             raise ValueError(f"Cannot infer num from shape {value.shape}; pass num.")
-    return _unpack.run([value], {"num": num, "axis": axis})
+    return _unpack.run([value], {"num": num, "axis": axis}, name)
 
 
 def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: int | None = None,
@@ -208,13 +212,13 @@ def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: int | None = 
             or a vector of sizes, one of which may be -1 for what remains.
         axis: the dimension to split.
         num: the number of parts, when the sizes' length is not static.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     >>> [t.numpy().tolist() for t in split([1, 2, 3, 4, 5], [2, -1])]
     [[1, 2], [3, 4, 5]]
     """
     if isinstance(num_or_size_splits, int) and not isinstance(num_or_size_splits, bool):
-        return _split.run([axis, value], {"num_split": num_or_size_splits})
+        return _split.run([axis, value], {"num_split": num_or_size_splits}, name)
     sizes = convert_to_tensor(num_or_size_splits)
     if sizes.shape.rank == 0:
         raise ValueError(f"num_or_size_splits must be an int or a vector of sizes, got the "
@@ -224,7 +228,7 @@ def split(value: Any, num_or_size_splits: Any, axis: Any = 0, num: int | None = 
         if num is None:
             raise ValueError("Cannot infer the number of parts from num_or_size_splits; pass "
                              "num.")
-    return _split_v.run([value, sizes, axis], {"num_split": num})
+    return _split_v.run([value, sizes, axis], {"num_split": num}, name)
 
 
 def tile(input: Any, multiples: Any, name: str | None = None) -> Any:
@@ -234,7 +238,7 @@ def tile(input: Any, multiples: Any, name: str | None = None) -> Any:
     array([[1, 2, 1, 2],
            [1, 2, 1, 2]], dtype=int32)
     """
-    return _tile.run([input, as_index_vector(multiples)])
+    return _tile.run([input, as_index_vector(multiples)], None, name)
 
 
 def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:
@@ -244,7 +248,7 @@ def broadcast_to(input: Any, shape: Any, name: str | None = None) -> Any:
     array([[1, 2, 3],
            [1, 2, 3]], dtype=int32)
     """
-    return _broadcast_to.run([input, as_index_vector(shape)])
+    return _broadcast_to.run([input, as_index_vector(shape)], None, name)
 
 
 def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
@@ -256,7 +260,7 @@ def reverse(tensor: Any, axis: Any, name: str | None = None) -> Any:
     """
     if isinstance(axis, (int, np.integer)):
         axis = [axis]
-    return _reverse.run([tensor, as_index_vector(axis)])
+    return _reverse.run([tensor, as_index_vector(axis)], None, name)
 
 
 _PAD_MODES = ("CONSTANT", "REFLECT", "SYMMETRIC")
@@ -272,7 +276,7 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
         mode: "CONSTANT" (fill with `constant_values`), "REFLECT" (mirror, edge excluded) or
             "SYMMETRIC" (mirror, edge included); case-insensitive.
         constant_values: the fill value, of `tensor`'s dtype.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     >>> pad([1, 2, 3], [[1, 2]]).numpy()
     array([0, 1, 2, 3, 0, 0], dtype=int32)
@@ -281,8 +285,8 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
     """
     upper = mode.upper() if isinstance(mode, str) else mode
     if upper == "CONSTANT":
-        return _pad.run([tensor, paddings, constant_values])
+        return _pad.run([tensor, paddings, constant_values], None, name)
     if upper in _PAD_MODES:
-        return _mirror_pad.run([tensor, paddings], {"mode": upper})
+        return _mirror_pad.run([tensor, paddings], {"mode": upper}, name)
     raise ValueError(f"mode must be one of 'CONSTANT', 'REFLECT' or 'SYMMETRIC' (any case), got "
                      f"{mode!r}.")

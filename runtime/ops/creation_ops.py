@@ -3,6 +3,11 @@
 `as_shape_tensor` (not exported) turns the shapes users write (lists, tuples, `TensorShape`s,
 ints, integer tensors) into the 1-D integer tensor that shape inputs of ops take; the random ops
 use it too.
+
+In a graph, `name` names the op a function creates (default: the op type, or the function's
+name where TensorFlow's names it so: `zeros`, `ones`). `constant` makes one `Const` op holding
+the value computed on the host. `zeros_like`, `ones_like` and `range`, which may cast, create
+their ops inside `name_scope(name)` and give the last one the scope's name, as TensorFlow does.
 """
 
 from __future__ import annotations
@@ -15,9 +20,11 @@ import numpy as np
 from runtime import dtypes
 from runtime.dispatch import op_handle
 from runtime.errors import InvalidArgumentError
+from runtime.graph import SymbolicTensor, building_graph
 from runtime.ops import creation_defs  # noqa: F401  (declares the ops)
+from runtime.ops.graph_ops import name_scope
 from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.tensor_conversion import convert_to_tensor, graph_constant, to_array
 from runtime.tensor_shape import TensorShape
 
 __all__ = ["constant", "fill", "zeros", "ones", "zeros_like", "ones_like", "range", "linspace",
@@ -78,18 +85,20 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     """A constant tensor from a Python or NumPy value (or a tensor).
 
     Args:
-        value: a Python scalar or nested list, a NumPy array, or a tensor.
+        value: a Python scalar or nested list, a NumPy array, or a tensor (in a graph, an
+            eager one: a symbolic tensor has no value yet).
         dtype: the dtype of the result; a tensor of another dtype is cast, other values must
             convert without loss (`constant(1.5, ag.int32)` is a TypeError: use `cast`).
         shape: the shape of the result: `value` is reshaped when it has as many elements, and
             fills the shape when it has one element.
-        name: unused eagerly.
+        name: the name of the `Const` op in a graph; unused eagerly.
 
     Returns:
         A `Tensor`.
 
     Raises:
-        TypeError: when `value` has neither as many elements as `shape` nor one.
+        TypeError: when `value` has neither as many elements as `shape` nor one, or is a
+            symbolic tensor while building a graph.
 
     >>> constant([1, 2, 3, 4], shape=(2, 2)).numpy()
     array([[1, 2],
@@ -98,24 +107,54 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
     array([7., 7.], dtype=float32)
     """
     dtype = None if dtype is None else dtypes.as_dtype(dtype)
+    target = None if shape is None else _constant_shape(shape)
+    graph = building_graph()
+    if graph is not None:  # one Const op, its value computed here on the host
+        array = _host_value(value, dtype)
+        if target is not None and array.shape != target:
+            array = _reshaped(array, target)
+        return graph_constant(graph, array, name)
     if isinstance(value, Tensor) and dtype is not None:
         t = cast(value, dtype)
     else:
         t = convert_to_tensor(value, dtype=dtype)
-    if shape is None:
+    if target is None or tuple(t.shape.as_list()) == target:
         return t
+    return convert_to_tensor(_reshaped(np.asarray(t), target))
+
+
+def _constant_shape(shape: Any) -> tuple[int, ...]:
     target = tuple(_dims(shape, "shape"))
     if any(d < 0 for d in target):
         raise ValueError(f"constant: shape must not contain negative dimensions, got "
                          f"{list(target)}.")
-    if tuple(t.shape.as_list()) == target:
-        return t
-    array = np.asarray(t)
+    return target
+
+
+def _host_value(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
+    """`constant`'s value as a host array of `dtype`: a tensor is cast as `Cast` would."""
+    if not isinstance(value, Tensor) and hasattr(type(value), "__tf_tensor__"):
+        value = convert_to_tensor(value)  # a variable: its value, when it has one now
+    if isinstance(value, SymbolicTensor):
+        raise TypeError(f"constant needs a value known now, but {value.name} is a symbolic "
+                        f"tensor whose value exists only when its graph runs. Use "
+                        f"ag.identity, ag.cast or ag.reshape on it instead.")
+    if not isinstance(value, Tensor) or dtype is None or value.dtype is dtype:
+        return to_array(value, dtype)
+    if value.dtype.is_string or dtype.is_string:
+        raise InvalidArgumentError(f"Cast from {value.dtype.name} to {dtype.name} is not "
+                                   f"supported: only numbers and bool can be cast.", "Cast")
+    with np.errstate(invalid="ignore", over="ignore"):  # as the Cast kernel
+        return np.asarray(value).astype(dtype.np_dtype)
+
+
+def _reshaped(array: np.ndarray, target: tuple[int, ...]) -> np.ndarray:
+    """`array` reshaped to `target`, or filling it when it has one element."""
     size = int(np.prod(target, dtype=np.int64))
     if array.size == size:
-        return convert_to_tensor(array.reshape(target))
+        return array.reshape(target)
     if array.size == 1:
-        return convert_to_tensor(np.full(target, array.reshape(()), dtype=array.dtype))
+        return np.full(target, array.reshape(()), dtype=array.dtype)
     raise TypeError(f"constant: a value with {array.size} elements cannot have shape "
                     f"{list(target)}; it needs {size} elements (to be reshaped) or 1 (to fill "
                     f"the shape).")
@@ -128,7 +167,7 @@ def fill(dims: Any, value: Any, name: str | None = None) -> Tensor:
     array([[9, 9, 9],
            [9, 9, 9]], dtype=int32)
     """
-    return _fill.run([as_shape_tensor(dims, "dims"), value], {})
+    return _fill.run([as_shape_tensor(dims, "dims"), value], None, name)
 
 
 def zeros(shape: Any, dtype: Any = dtypes.float32, name: str | None = None) -> Tensor:
@@ -138,7 +177,7 @@ def zeros(shape: Any, dtype: Any = dtypes.float32, name: str | None = None) -> T
     array([0., 0.], dtype=float32)
     """
     dtype = dtypes.as_dtype(dtype)
-    return fill(shape, _scalar(0, dtype, "zeros"))
+    return fill(shape, _scalar(0, dtype, "zeros"), "zeros" if name is None else name)
 
 
 def ones(shape: Any, dtype: Any = dtypes.float32, name: str | None = None) -> Tensor:
@@ -148,7 +187,7 @@ def ones(shape: Any, dtype: Any = dtypes.float32, name: str | None = None) -> Te
     array([1, 1])
     """
     dtype = dtypes.as_dtype(dtype)
-    return fill(shape, _scalar(1, dtype, "ones"))
+    return fill(shape, _scalar(1, dtype, "ones"), "ones" if name is None else name)
 
 
 def zeros_like(input: Any, dtype: Any = None, name: str | None = None) -> Tensor:  # noqa: A002
@@ -157,7 +196,7 @@ def zeros_like(input: Any, dtype: Any = None, name: str | None = None) -> Tensor
     >>> zeros_like([[1, 2]]).numpy()
     array([[0, 0]], dtype=int32)
     """
-    return _like(_zeros_like, input, dtype, 0, "zeros_like")
+    return _like(_zeros_like, input, dtype, 0, name, "zeros_like")
 
 
 def ones_like(input: Any, dtype: Any = None, name: str | None = None) -> Tensor:  # noqa: A002
@@ -166,17 +205,27 @@ def ones_like(input: Any, dtype: Any = None, name: str | None = None) -> Tensor:
     >>> ones_like([1.5, 2.5], dtype="int32").numpy()
     array([1, 1], dtype=int32)
     """
-    return _like(_ones_like, input, dtype, 1, "ones_like")
+    return _like(_ones_like, input, dtype, 1, name, "ones_like")
 
 
-def _like(handle: Any, input: Any, dtype: Any, value: int, what: str) -> Tensor:  # noqa: A002
+def _like(handle: Any, input: Any, dtype: Any, value: int, name: str | None,  # noqa: A002
+          what: str) -> Tensor:
+    """`zeros_like` or `ones_like` (`what`); in a graph, in `name_scope(name, what)`."""
+    if building_graph() is None:  # eagerly, ops have no names: no scope to enter
+        return _like_ops(handle, input, dtype, value, None, what)
+    with name_scope(name, what, [input]) as scope:
+        return _like_ops(handle, input, dtype, value, scope, what)
+
+
+def _like_ops(handle: Any, input: Any, dtype: Any, value: int, scope: str | None,  # noqa: A002
+              what: str) -> Tensor:
     x = convert_to_tensor(input)
     dtype = x.dtype if dtype is None else dtypes.as_dtype(dtype)
     if dtype is x.dtype:
-        return handle.run([x], {})
+        return handle.run([x], None, scope)
     if x.dtype.is_string or dtype.is_string:
-        return fill(x.shape, _scalar(value, dtype, what))
-    return cast(handle.run([x], {}), dtype)  # exact: 0 and 1 exist in every numeric dtype
+        return fill(x.shape, _scalar(value, dtype, what), scope)
+    return cast(handle.run([x], None), dtype, scope)  # exact: 0 and 1 exist in every dtype
 
 
 def _scalar(value: int, dtype: dtypes.DType, what: str) -> np.ndarray:
@@ -206,6 +255,11 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
     """
     if limit is None:
         start, limit = 0, start
+    with name_scope(name, "Range", [start, limit, delta]) as scope:
+        return _range_in_scope(start, limit, delta, dtype, scope)
+
+
+def _range_in_scope(start: Any, limit: Any, delta: Any, dtype: Any, name: str) -> Tensor:
     dtype = None if dtype is None else dtypes.as_dtype(dtype)
     args = [a if isinstance(a, Tensor) else convert_to_tensor(a, dtype=dtype)
             for a in (start, limit, delta)]
@@ -217,7 +271,7 @@ def range(start: Any, limit: Any = None, delta: Any = 1, dtype: Any = None,  # n
                 raise InvalidArgumentError(f"range does not support dtype {d.name}; "
                                            f"supported: {names}.", "Range")
         dtype = max(found, key=_RANGE_ORDER.index)
-    return _range.run([cast(a, dtype) for a in args], {})
+    return _range.run([cast(a, dtype) for a in args], None, name)
 
 
 def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int = 0) -> Tensor:
@@ -231,7 +285,7 @@ def linspace(start: Any, stop: Any, num: Any, name: str | None = None, axis: int
     """
     if not isinstance(start, Tensor) and not isinstance(stop, Tensor):
         start = convert_to_tensor(start, dtype_hint=dtypes.float32)
-    return _linspace.run([start, stop, num], {"axis": axis})
+    return _linspace.run([start, stop, num], {"axis": axis}, name)
 
 
 def eye(num_rows: Any, num_columns: Any = None, batch_shape: Any = None,
@@ -245,7 +299,7 @@ def eye(num_rows: Any, num_columns: Any = None, batch_shape: Any = None,
     if num_columns is None:
         num_columns = num_rows
     batch = () if batch_shape is None else tuple(_dims(batch_shape, "batch_shape"))
-    return _eye.run([num_rows, num_columns], {"dtype": dtype, "batch_shape": batch})
+    return _eye.run([num_rows, num_columns], {"dtype": dtype, "batch_shape": batch}, name)
 
 
 def cast(x: Any, dtype: Any, name: str | None = None) -> Tensor:
@@ -267,4 +321,4 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Tensor:
     if x.dtype.is_string or dtype.is_string:
         raise InvalidArgumentError(f"Cast from {x.dtype.name} to {dtype.name} is not supported: "
                                    f"only numbers and bool can be cast.", "Cast")
-    return _cast.run([x], {"DstT": dtype})
+    return _cast.run([x], {"DstT": dtype}, name)

@@ -1,6 +1,8 @@
 """Gathering and selection functions: `gather`, `gather_nd`, `one_hot`, `where`, `boolean_mask`.
 
-Re-exported by `runtime/ops/array_ops.py`, whose `__all__` is the public API.
+Re-exported by `runtime/ops/array_ops.py`, whose `__all__` is the public API. In a graph,
+`name` names the op (default: the op type; `one_hot` for `one_hot`, as in TensorFlow);
+`boolean_mask` creates its ops in `name_scope(name)` and gives the last the scope's name.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from runtime import dtypes
 from runtime.dispatch import op_handle
 from runtime.errors import InvalidArgumentError
 from runtime.ops import array_defs  # noqa: F401  (declares the ops)
+from runtime.ops.graph_ops import name_scope
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
@@ -43,7 +46,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
         axis: the dimension to gather along; `batch_dims` when None.
         batch_dims: leading dimensions that `params` and `indices` share: each batch entry
             gathers from its own slice of `params`.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     Raises:
         InvalidArgumentError: an index out of range (the message names it), or a bad axis.
@@ -56,7 +59,7 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     """
     if axis is None:
         axis = batch_dims
-    return _gather.run([params, indices, axis], {"batch_dims": batch_dims})
+    return _gather.run([params, indices, axis], {"batch_dims": batch_dims}, name)
 
 
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None) -> Any:
@@ -67,7 +70,7 @@ def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None =
     >>> gather_nd([[1, 2], [3, 4]], [[1, 0], [0, 1]]).numpy()
     array([3, 2], dtype=int32)
     """
-    return _gather_nd.run([params, indices], {"batch_dims": int(batch_dims)})
+    return _gather_nd.run([params, indices], {"batch_dims": int(batch_dims)}, name)
 
 
 def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = None,
@@ -81,7 +84,7 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
         on_value, off_value: the values to use (1 and 0 by default), of dtype `dtype`.
         axis: where the new dimension goes: -1 (last, the default) or in `[0, rank]`.
         dtype: the output dtype; that of `on_value`/`off_value` when given, else float32.
-        name: unused eagerly.
+        name: the op's name in a graph (default `one_hot`).
 
     Raises:
         TypeError: `on_value`, `off_value` and `dtype` disagree on the dtype.
@@ -109,7 +112,8 @@ def one_hot(indices: Any, depth: Any, on_value: Any = None, off_value: Any = Non
     off = given.get("off_value")
     on = convert_to_tensor(np.ones((), dtype.np_dtype)) if on is None else on
     off = convert_to_tensor(np.zeros((), dtype.np_dtype)) if off is None else off
-    return _one_hot.run([indices, depth, on, off], {"axis": -1 if axis is None else axis})
+    return _one_hot.run([indices, depth, on, off], {"axis": -1 if axis is None else axis},
+                        "one_hot" if name is None else name)
 
 
 def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None) -> Any:
@@ -129,10 +133,10 @@ def where(condition: Any, x: Any = None, y: Any = None, name: str | None = None)
     array([ 1, 20], dtype=int32)
     """
     if x is None and y is None:
-        return _where.run([condition])
+        return _where.run([condition], None, name)
     if x is None or y is None:
         raise ValueError("x and y must both be given, or both be None.")
-    return _select.run([condition, x, y])
+    return _select.run([condition, x, y], None, name)
 
 
 def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_mask") -> Any:
@@ -147,7 +151,7 @@ def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_
         tensor: the tensor to mask.
         mask: a bool tensor of known rank >= 1, matching `tensor`'s dimensions from `axis`.
         axis: the first dimension the mask covers (0 when None).
-        name: unused eagerly.
+        name: the name scope of its ops in a graph, and the result's op name.
 
     Raises:
         ValueError: the mask is a scalar, has unknown rank, or does not match `tensor`.
@@ -157,8 +161,11 @@ def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_
     array([[1, 2],
            [5, 6]], dtype=int32)
     """
-    tensor = convert_to_tensor(tensor)
-    mask = convert_to_tensor(mask)
+    with name_scope(name, "boolean_mask", [tensor, mask]) as scope:
+        return _boolean_mask(convert_to_tensor(tensor), convert_to_tensor(mask), axis, scope)
+
+
+def _boolean_mask(tensor: Tensor, mask: Tensor, axis: Any, name: str) -> Any:
     if mask.dtype is not dtypes.bool_:
         raise InvalidArgumentError(f"boolean_mask needs a bool mask, got a {mask.dtype.name} "
                                    f"tensor; compare it (mask > 0) or use ag.cast.")
@@ -181,7 +188,7 @@ def boolean_mask(tensor: Any, mask: Any, axis: Any = None, name: str = "boolean_
     flat = _reshape.run([tensor, _masked_shape(tensor, axis, k)])
     coordinates = _where.run([_reshape.run([mask, [-1]])])  # shape (num_true, 1)
     indices = _squeeze.run([coordinates], {"squeeze_dims": [1]})
-    return _gather.run([flat, indices, axis], {"batch_dims": 0})
+    return _gather.run([flat, indices, axis], {"batch_dims": 0}, name)
 
 
 def _masked_shape(tensor: Tensor, axis: int, k: int) -> Any:

@@ -3,6 +3,10 @@
 `tensor_getitem` lowers a Python/NumPy basic index to one `StridedSlice` op, as TensorFlow's
 `Tensor.__getitem__` does: each entry of the key becomes one entry of begin/end/strides plus a
 bit in one of the masks. Re-exported by `runtime/ops/array_ops.py`.
+
+In a graph, `slice` and `strided_slice` name their op `name` (default: the op type);
+`tensor[key]` creates its ops in `name_scope("strided_slice")`, the StridedSlice op taking the
+scope's name, as TensorFlow's `Tensor.__getitem__` does.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import numpy as np
 from runtime import dtypes
 from runtime.dispatch import op_handle
 from runtime.ops import array_defs  # noqa: F401  (declares the ops)
+from runtime.ops.graph_ops import name_scope
 from runtime.ops.slicing import MASKS
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
@@ -46,7 +51,7 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
         input_: the tensor to slice.
         begin: the block's start in each dimension, in `[0, dim]`.
         size: the block's size in each dimension; -1 takes the rest of the dimension.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     Raises:
         InvalidArgumentError: the block does not fit in the tensor.
@@ -55,7 +60,7 @@ def slice(input_: Any, begin: Any, size: Any, name: str | None = None) -> Any:  
     array([[2, 3],
            [5, 6]], dtype=int32)
     """
-    return _slice.run([input_, as_index_vector(begin), as_index_vector(size)])
+    return _slice.run([input_, as_index_vector(begin), as_index_vector(size)], None, name)
 
 
 def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_mask: int = 0,
@@ -74,7 +79,7 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
         begin, end: int32/int64 vectors of one length.
         strides: non-zero steps, of the same length (all 1 when None).
         begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask: the masks.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     >>> strided_slice([[1, 2, 3], [4, 5, 6]], [0, 2], [0, 0], [1, -1], shrink_axis_mask=1,
     ...               end_mask=2).numpy()
@@ -88,7 +93,7 @@ def strided_slice(input_: Any, begin: Any, end: Any, strides: Any = None, begin_
     begin, end, strides = (as_index_vector(v) for v in (begin, end, strides))
     masks = {"begin_mask": begin_mask, "end_mask": end_mask, "ellipsis_mask": ellipsis_mask,
              "new_axis_mask": new_axis_mask, "shrink_axis_mask": shrink_axis_mask}
-    return _strided_slice.run([input_, begin, end, strides], masks)
+    return _strided_slice.run([input_, begin, end, strides], masks, name)
 
 
 def tensor_getitem(tensor: Any, key: Any) -> Any:
@@ -135,8 +140,9 @@ def tensor_getitem(tensor: Any, key: Any) -> Any:
             end.append(index + 1 if isinstance(index, int) else index)
             strides.append(1)
             masks["shrink_axis_mask"] |= bit
-    spec = _spec_tensors(begin, end, strides)
-    return _strided_slice.run([tensor, *spec], {k: v for k, v in masks.items() if v})
+    with name_scope(None, "strided_slice", [tensor]) as scope:
+        spec = _spec_tensors(begin, end, strides)
+        return _strided_slice.run([tensor, *spec], {k: v for k, v in masks.items() if v}, scope)
 
 
 def _index(item: Any) -> Any:
@@ -173,5 +179,5 @@ def _spec_tensors(*vectors: list) -> list[Any]:
     dtype = kinds.pop() if kinds else dtypes.int64 if wide else dtypes.int32
     if tensors:
         return [_pack.run([[v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=dtype)
-                            for v in vector]], {"axis": 0}) for vector in vectors]
+                            for v in vector]], {"axis": 0}, "stack") for vector in vectors]
     return [np.array(vector, dtype=dtype.np_dtype) for vector in vectors]

@@ -2,6 +2,9 @@
 
 `matmul` runs MatMul for two matrices and BatchMatMulV2 otherwise, as TensorFlow does;
 `tensordot` writes its contraction as an einsum equation.
+
+In a graph, `name` names the op: `MatMul` by default for both of matmul's ops, as TensorFlow's
+`matmul` names them; `Einsum`; and `Tensordot` for the scope and the einsum of `tensordot`.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import Any
 
 from runtime.dispatch import op_handle
 from runtime.ops import linalg_defs  # noqa: F401  (declares the ops)
+from runtime.ops.graph_ops import name_scope
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
@@ -43,7 +47,7 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         transpose_b: whether to use the transpose of `b`.
         adjoint_a: whether to use the adjoint of `a` (for real numbers, the transpose).
         adjoint_b: whether to use the adjoint of `b`.
-        name: unused eagerly.
+        name: the op's name in a graph (default `MatMul`).
 
     Returns:
         A tensor of `a`'s dtype.
@@ -62,9 +66,10 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         raise ValueError("Only one of transpose_b and adjoint_b can be True.")
     a, b = convert_pair(a, b)
     flip_a, flip_b = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
+    name = "MatMul" if name is None else name
     if a.shape.rank == 2 and b.shape.rank == 2:
-        return _mat_mul.run((a, b), {"transpose_a": flip_a, "transpose_b": flip_b})
-    return _batch_mat_mul.run((a, b), {"adj_x": flip_a, "adj_y": flip_b})
+        return _mat_mul.run((a, b), {"transpose_a": flip_a, "transpose_b": flip_b}, name)
+    return _batch_mat_mul.run((a, b), {"adj_x": flip_a, "adj_y": flip_b}, name)
 
 
 def einsum(equation: str, *inputs: Any, name: str | None = None) -> Tensor:
@@ -78,7 +83,7 @@ def einsum(equation: str, *inputs: Any, name: str | None = None) -> Tensor:
     Args:
         equation: such as `"ij,jk->ik"`, `"bij,bjk->bik"`, `"ii->i"` or `"...ij->...ji"`.
         *inputs: one tensor per input of the equation, all of one dtype.
-        name: unused eagerly.
+        name: the op's name in a graph (default `Einsum`).
 
     Returns:
         A tensor of the inputs' dtype.
@@ -89,7 +94,7 @@ def einsum(equation: str, *inputs: Any, name: str | None = None) -> Tensor:
     >>> einsum("ij,j->i", [[1.0, 2.0], [3.0, 4.0]], [1.0, 1.0]).numpy()
     array([3., 7.], dtype=float32)
     """
-    return _einsum.run((list(inputs),), {"equation": equation})
+    return _einsum.run((list(inputs),), {"equation": equation}, name)
 
 
 def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Tensor:
@@ -100,7 +105,8 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Tensor:
         b: a tensor of `a`'s dtype.
         axes: an int N, to contract the last N axes of `a` with the first N of `b`; or a pair
             `[a_axes, b_axes]` of equally long lists (or ints) of axes to contract together.
-        name: unused eagerly.
+        name: the name scope of its ops in a graph, and the result's op name (default
+            `Tensordot`).
 
     Returns:
         A tensor with `a`'s free axes followed by `b`'s.
@@ -114,7 +120,13 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Tensor:
     >>> tensordot([1, 2, 3], [4, 5, 6], axes=[[0], [0]]).numpy()
     np.int32(32)
     """
-    a, b = convert_pair(a, b)
+    with name_scope(name, "Tensordot", [a, b, axes]) as scope:
+        a, b = convert_pair(a, b)
+        return einsum(_tensordot_equation(a, b, axes), a, b, name=scope)
+
+
+def _tensordot_equation(a: Tensor, b: Tensor, axes: Any) -> str:
+    """The einsum equation of `tensordot(a, b, axes)`."""
     rank_a, rank_b = a.shape.rank, b.shape.rank
     if rank_a is None or rank_b is None:
         raise ValueError("tensordot needs tensors of known rank.")
@@ -134,7 +146,7 @@ def tensordot(a: Any, b: Any, axes: Any, name: str | None = None) -> Tensor:
         labels_b[j] = labels_a[i]
     free = [labels_a[i] for i in range(rank_a) if i not in axes_a] + [
         labels_b[j] for j in range(rank_b) if j not in axes_b]
-    return einsum(f"{labels_a},{''.join(labels_b)}->{''.join(free)}", a, b)
+    return f"{labels_a},{''.join(labels_b)}->{''.join(free)}"
 
 
 def _tensordot_axes(axes: Any, rank_a: int, rank_b: int) -> tuple[list[int], list[int]]:

@@ -7,6 +7,12 @@ and importing it installs the Python operators of `Tensor` (see `runtime.ops.ope
 
 Python values take the dtype of the tensor they meet (`add(t, 1)`), and dtypes are never
 promoted: `add(int32_tensor, float32_tensor)` is an InvalidArgumentError. Use `ag.cast`.
+
+In a graph, `name` names the op a function creates; by default it is TensorFlow's: the op
+type (`AddV2`, `Sum`), or the function's name where TensorFlow's function chooses one
+(`truediv`, `floordiv`, `clip_by_value`). Functions that create several ops (`truediv` with
+integers, `logical_xor`) create them inside `name_scope(name)` and give the last op the scope's
+name, as TensorFlow does.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ from typing import Any
 
 from runtime import dtypes
 from runtime.dispatch import op_handle
+from runtime.graph import building_graph
 from runtime.ops import linalg_ops, math_defs, reduction_ops  # noqa: F401  (math_defs: the ops)
+from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import *  # noqa: F403
 from runtime.ops.linalg_ops import convert_pair
 from runtime.ops.reduction_ops import *  # noqa: F403
@@ -85,7 +93,7 @@ def add(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> add([1, 2], 10).numpy()
     array([11, 12], dtype=int32)
     """
-    return _add.run((x, y))
+    return _add.run((x, y), None, name)
 
 
 def subtract(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -94,7 +102,7 @@ def subtract(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> subtract([5, 7], 2).numpy()
     array([3, 5], dtype=int32)
     """
-    return _sub.run((x, y))
+    return _sub.run((x, y), None, name)
 
 
 def multiply(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -103,7 +111,7 @@ def multiply(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> multiply([1.5, 2.0], [2.0, 3.0]).numpy()
     array([3., 6.], dtype=float32)
     """
-    return _mul.run((x, y))
+    return _mul.run((x, y), None, name)
 
 
 # TensorFlow's true division of integers: small ones become float32, the others float64.
@@ -126,6 +134,13 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> truediv([1, 3], 2).numpy()
     array([0.5, 1.5])
     """
+    if building_graph() is None:  # eagerly, ops have no names: no scope to enter
+        return _truediv(x, y, None)
+    with name_scope(name, "truediv", [x, y]) as scope:
+        return _truediv(x, y, scope)
+
+
+def _truediv(x: Any, y: Any, name: str | None) -> Tensor:
     x, y = convert_pair(x, y)
     if x.dtype is not y.dtype:
         raise TypeError(f"truediv: x and y must have the same dtype, got {x.dtype.name} and "
@@ -134,16 +149,16 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Tensor:
     if target is not None:
         x = _cast.run([x], {"DstT": target})
         y = _cast.run([y], {"DstT": target})
-    return _real_div.run((x, y))
+    return _real_div.run((x, y), None, name)
 
 
 def divide(x: Any, y: Any, name: str | None = None) -> Tensor:
-    """Returns `x / y` elementwise; the same as `truediv`.
+    """Returns `x / y` elementwise; the same as `truediv` (its ops are named `truediv` too).
 
     >>> divide([3.0, 1.0], [2.0, 4.0]).numpy()
     array([1.5 , 0.25], dtype=float32)
     """
-    return truediv(x, y)
+    return truediv(x, y, name)
 
 
 def floordiv(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -155,7 +170,7 @@ def floordiv(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> floordiv([7, -7], 2).numpy()
     array([ 3, -4], dtype=int32)
     """
-    return _floor_div.run((x, y))
+    return _floor_div.run((x, y), None, "floordiv" if name is None else name)
 
 
 def floormod(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -167,7 +182,7 @@ def floormod(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> floormod([7, -7], 3).numpy()
     array([1, 2], dtype=int32)
     """
-    return _floor_mod.run((x, y))
+    return _floor_mod.run((x, y), None, name)
 
 
 mod = floormod
@@ -182,7 +197,7 @@ def pow(x: Any, y: Any, name: str | None = None) -> Tensor:  # noqa: A001  (Tens
     >>> pow([2, 3], 2).numpy()
     array([4, 9], dtype=int32)
     """
-    return _pow.run((x, y))
+    return _pow.run((x, y), None, name)
 
 
 def maximum(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -191,7 +206,7 @@ def maximum(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> maximum([1, 5], 3).numpy()
     array([3, 5], dtype=int32)
     """
-    return _maximum.run((x, y))
+    return _maximum.run((x, y), None, name)
 
 
 def minimum(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -200,7 +215,7 @@ def minimum(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> minimum([1, 5], 3).numpy()
     array([1, 3], dtype=int32)
     """
-    return _minimum.run((x, y))
+    return _minimum.run((x, y), None, name)
 
 
 # Comparisons -----------------------------------------------------------------------------------
@@ -210,7 +225,7 @@ def equal(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> equal([1, 2], 2).numpy()
     array([False,  True])
     """
-    return _equal.run((x, y))
+    return _equal.run((x, y), None, name)
 
 
 def not_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -219,7 +234,7 @@ def not_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> not_equal(["a", "b"], "a").numpy()
     array([False,  True])
     """
-    return _not_equal.run((x, y))
+    return _not_equal.run((x, y), None, name)
 
 
 def less(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -228,7 +243,7 @@ def less(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> less([1, 2, 3], 2).numpy()
     array([ True, False, False])
     """
-    return _less.run((x, y))
+    return _less.run((x, y), None, name)
 
 
 def less_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -237,7 +252,7 @@ def less_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> less_equal([1, 2, 3], 2).numpy()
     array([ True,  True, False])
     """
-    return _less_equal.run((x, y))
+    return _less_equal.run((x, y), None, name)
 
 
 def greater(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -246,7 +261,7 @@ def greater(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> greater([1, 2, 3], 2).numpy()
     array([False, False,  True])
     """
-    return _greater.run((x, y))
+    return _greater.run((x, y), None, name)
 
 
 def greater_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -255,7 +270,7 @@ def greater_equal(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> greater_equal([1, 2, 3], 2).numpy()
     array([False,  True,  True])
     """
-    return _greater_equal.run((x, y))
+    return _greater_equal.run((x, y), None, name)
 
 
 # Logic and bits --------------------------------------------------------------------------------
@@ -265,7 +280,7 @@ def logical_and(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> logical_and([True, True], [True, False]).numpy()
     array([ True, False])
     """
-    return _logical_and.run((x, y))
+    return _logical_and.run((x, y), None, name)
 
 
 def logical_or(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -274,7 +289,7 @@ def logical_or(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> logical_or([False, False], [True, False]).numpy()
     array([ True, False])
     """
-    return _logical_or.run((x, y))
+    return _logical_or.run((x, y), None, name)
 
 
 def logical_not(x: Any, name: str | None = None) -> Tensor:
@@ -283,16 +298,26 @@ def logical_not(x: Any, name: str | None = None) -> Tensor:
     >>> logical_not([True, False]).numpy()
     array([False,  True])
     """
-    return _logical_not.run((x,))
+    return _logical_not.run((x,), None, name)
 
 
 def logical_xor(x: Any, y: Any, name: str = "LogicalXor") -> Tensor:
     """Returns `x XOR y` elementwise, for bools: `(x OR y) AND NOT (x AND y)`, as TensorFlow.
 
+    In a graph the four ops go in `name_scope(name)`; the last one takes the scope's name.
+
     >>> logical_xor([True, True, False], [True, False, False]).numpy()
     array([False,  True, False])
     """
-    return logical_and(logical_or(x, y), logical_not(logical_and(x, y)))
+    if building_graph() is None:  # eagerly, ops have no names: no scope to enter
+        return _logical_xor(x, y, None)
+    with name_scope(name, "LogicalXor", [x, y]) as scope:
+        return _logical_xor(x, y, scope)
+
+
+def _logical_xor(x: Any, y: Any, name: str | None) -> Tensor:
+    either = _logical_or.run((x, y))
+    return _logical_and.run((either, _logical_not.run((_logical_and.run((x, y)),))), None, name)
 
 
 def bitwise_and(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -301,7 +326,7 @@ def bitwise_and(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> bitwise_and([12, 10], 6).numpy()
     array([4, 2], dtype=int32)
     """
-    return _bitwise_and.run((x, y))
+    return _bitwise_and.run((x, y), None, name)
 
 
 def bitwise_or(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -310,7 +335,7 @@ def bitwise_or(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> bitwise_or([12, 10], 1).numpy()
     array([13, 11], dtype=int32)
     """
-    return _bitwise_or.run((x, y))
+    return _bitwise_or.run((x, y), None, name)
 
 
 def bitwise_xor(x: Any, y: Any, name: str | None = None) -> Tensor:
@@ -319,7 +344,7 @@ def bitwise_xor(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> bitwise_xor([12, 10], 6).numpy()
     array([10, 12], dtype=int32)
     """
-    return _bitwise_xor.run((x, y))
+    return _bitwise_xor.run((x, y), None, name)
 
 
 def invert(x: Any, name: str | None = None) -> Tensor:
@@ -328,7 +353,7 @@ def invert(x: Any, name: str | None = None) -> Tensor:
     >>> invert([0, 5]).numpy()
     array([-1, -6], dtype=int32)
     """
-    return _invert.run((x,))
+    return _invert.run((x,), None, name)
 
 
 # Unary maths -----------------------------------------------------------------------------------
@@ -338,7 +363,7 @@ def negative(x: Any, name: str | None = None) -> Tensor:
     >>> negative([1, -2]).numpy()
     array([-1,  2], dtype=int32)
     """
-    return _neg.run((x,))
+    return _neg.run((x,), None, name)
 
 
 def abs(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's name)
@@ -347,7 +372,7 @@ def abs(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's
     >>> abs([-1.5, 2.0]).numpy()
     array([1.5, 2. ], dtype=float32)
     """
-    return _abs.run((x,))
+    return _abs.run((x,), None, name)
 
 
 def sign(x: Any, name: str | None = None) -> Tensor:
@@ -356,7 +381,7 @@ def sign(x: Any, name: str | None = None) -> Tensor:
     >>> sign([-3, 0, 2]).numpy()
     array([-1,  0,  1], dtype=int32)
     """
-    return _sign.run((x,))
+    return _sign.run((x,), None, name)
 
 
 def square(x: Any, name: str | None = None) -> Tensor:
@@ -365,7 +390,7 @@ def square(x: Any, name: str | None = None) -> Tensor:
     >>> square([-3, 2]).numpy()
     array([9, 4], dtype=int32)
     """
-    return _square.run((x,))
+    return _square.run((x,), None, name)
 
 
 def sqrt(x: Any, name: str | None = None) -> Tensor:
@@ -374,7 +399,7 @@ def sqrt(x: Any, name: str | None = None) -> Tensor:
     >>> sqrt([4.0, 9.0]).numpy()
     array([2., 3.], dtype=float32)
     """
-    return _sqrt.run((x,))
+    return _sqrt.run((x,), None, name)
 
 
 def rsqrt(x: Any, name: str | None = None) -> Tensor:
@@ -383,7 +408,7 @@ def rsqrt(x: Any, name: str | None = None) -> Tensor:
     >>> rsqrt([4.0, 16.0]).numpy()
     array([0.5 , 0.25], dtype=float32)
     """
-    return _rsqrt.run((x,))
+    return _rsqrt.run((x,), None, name)
 
 
 def exp(x: Any, name: str | None = None) -> Tensor:
@@ -392,7 +417,7 @@ def exp(x: Any, name: str | None = None) -> Tensor:
     >>> exp([0.0]).numpy()
     array([1.], dtype=float32)
     """
-    return _exp.run((x,))
+    return _exp.run((x,), None, name)
 
 
 def log(x: Any, name: str | None = None) -> Tensor:
@@ -401,7 +426,7 @@ def log(x: Any, name: str | None = None) -> Tensor:
     >>> log([1.0]).numpy()
     array([0.], dtype=float32)
     """
-    return _log.run((x,))
+    return _log.run((x,), None, name)
 
 
 def log1p(x: Any, name: str | None = None) -> Tensor:
@@ -410,7 +435,7 @@ def log1p(x: Any, name: str | None = None) -> Tensor:
     >>> log1p([0.0]).numpy()
     array([0.], dtype=float32)
     """
-    return _log1p.run((x,))
+    return _log1p.run((x,), None, name)
 
 
 def sin(x: Any, name: str | None = None) -> Tensor:
@@ -419,7 +444,7 @@ def sin(x: Any, name: str | None = None) -> Tensor:
     >>> sin([0.0]).numpy()
     array([0.], dtype=float32)
     """
-    return _sin.run((x,))
+    return _sin.run((x,), None, name)
 
 
 def cos(x: Any, name: str | None = None) -> Tensor:
@@ -428,7 +453,7 @@ def cos(x: Any, name: str | None = None) -> Tensor:
     >>> cos([0.0]).numpy()
     array([1.], dtype=float32)
     """
-    return _cos.run((x,))
+    return _cos.run((x,), None, name)
 
 
 def tanh(x: Any, name: str | None = None) -> Tensor:
@@ -437,7 +462,7 @@ def tanh(x: Any, name: str | None = None) -> Tensor:
     >>> tanh([0.0]).numpy()
     array([0.], dtype=float32)
     """
-    return _tanh.run((x,))
+    return _tanh.run((x,), None, name)
 
 
 def sigmoid(x: Any, name: str | None = None) -> Tensor:
@@ -446,7 +471,7 @@ def sigmoid(x: Any, name: str | None = None) -> Tensor:
     >>> sigmoid([0.0]).numpy()
     array([0.5], dtype=float32)
     """
-    return _sigmoid.run((x,))
+    return _sigmoid.run((x,), None, name)
 
 
 def relu(features: Any, name: str | None = None) -> Tensor:
@@ -455,7 +480,7 @@ def relu(features: Any, name: str | None = None) -> Tensor:
     >>> relu([-1.0, 2.0]).numpy()
     array([0., 2.], dtype=float32)
     """
-    return _relu.run((features,))
+    return _relu.run((features,), None, name)
 
 
 def round(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's name)
@@ -464,7 +489,7 @@ def round(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow
     >>> round([0.5, 1.5, 2.5, -0.5]).numpy()
     array([ 0.,  2.,  2., -0.], dtype=float32)
     """
-    return _round.run((x,))
+    return _round.run((x,), None, name)
 
 
 def floor(x: Any, name: str | None = None) -> Tensor:
@@ -473,7 +498,7 @@ def floor(x: Any, name: str | None = None) -> Tensor:
     >>> floor([1.5, -1.5]).numpy()
     array([ 1., -2.], dtype=float32)
     """
-    return _floor.run((x,))
+    return _floor.run((x,), None, name)
 
 
 def ceil(x: Any, name: str | None = None) -> Tensor:
@@ -482,7 +507,7 @@ def ceil(x: Any, name: str | None = None) -> Tensor:
     >>> ceil([1.5, -1.5]).numpy()
     array([ 2., -1.], dtype=float32)
     """
-    return _ceil.run((x,))
+    return _ceil.run((x,), None, name)
 
 
 def is_nan(x: Any, name: str | None = None) -> Tensor:
@@ -491,7 +516,7 @@ def is_nan(x: Any, name: str | None = None) -> Tensor:
     >>> is_nan([1.0, float("nan")]).numpy()
     array([False,  True])
     """
-    return _is_nan.run((x,))
+    return _is_nan.run((x,), None, name)
 
 
 def is_finite(x: Any, name: str | None = None) -> Tensor:
@@ -500,7 +525,7 @@ def is_finite(x: Any, name: str | None = None) -> Tensor:
     >>> is_finite([1.0, float("inf"), float("nan")]).numpy()
     array([ True, False, False])
     """
-    return _is_finite.run((x,))
+    return _is_finite.run((x,), None, name)
 
 
 # Others ----------------------------------------------------------------------------------------
@@ -512,7 +537,7 @@ def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
         t: a tensor.
         clip_value_min: the lower bound: a scalar, or a tensor that broadcasts to `t`'s shape.
         clip_value_max: the upper bound, likewise.
-        name: unused eagerly.
+        name: the op's name in a graph (default `clip_by_value`, as TensorFlow's).
 
     Returns:
         A tensor with `t`'s shape and dtype.
@@ -520,7 +545,8 @@ def clip_by_value(t: Any, clip_value_min: Any, clip_value_max: Any,
     >>> clip_by_value([-2.0, 0.5, 3.0], -1.0, 1.0).numpy()
     array([-1. ,  0.5,  1. ], dtype=float32)
     """
-    return _clip.run((t, clip_value_min, clip_value_max))
+    return _clip.run((t, clip_value_min, clip_value_max), None,
+                     "clip_by_value" if name is None else name)
 
 
 def add_n(inputs: Any, name: str | None = None) -> Tensor:
@@ -536,7 +562,7 @@ def add_n(inputs: Any, name: str | None = None) -> Tensor:
         got = "an empty list" if isinstance(inputs, (list, tuple)) else type(inputs).__name__
         raise ValueError(f"add_n needs a non-empty list of tensors of one dtype and shape, "
                          f"got {got}.")
-    return _add_n.run((list(inputs),))
+    return _add_n.run((list(inputs),), None, name)
 
 
 from runtime.ops import operators  # noqa: E402,F401  (installs +, -, ==, ... on Tensor)

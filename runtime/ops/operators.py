@@ -7,8 +7,12 @@ broadcast give a scalar False / True); otherwise, and for `t == None`, they fall
 Python's identity comparison. `Tensor.__hash__` stays an error, as in TensorFlow: use
 `t.ref()` for sets and dict keys. Indexing delegates to `array_ops.tensor_getitem`.
 
-Forward operators are the front-end functions themselves (`Tensor.__add__ is math_ops.add`):
-one Python call less on the hottest path.
+In a graph, binary operators name their op as TensorFlow's operator wrappers do: `t + u` is
+an op named `add` (then `add_1`, ...), `-` `sub`, `*` `mul`, `/` `truediv`, `//` `floordiv`,
+`%` `mod`, `**` `pow`, `@` `matmul`, `&` `and`, `|` `or`, `^` `xor`; the others keep their op
+type (`Neg`, `Less`, `Equal`), and `t[key]` is `strided_slice`. An operator whose function runs
+a single op calls that op's handle directly with the name, so it costs no more eagerly than
+calling the function would.
 
 >>> import autograph as ag
 >>> t = ag.convert_to_tensor([1, 2])
@@ -20,32 +24,44 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from runtime.dispatch import OpHandle
 from runtime.ops import math_ops
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
 
-def _reflected(fn: Callable) -> Callable:
-    """The `__r<op>__` form of a binary operator: `other <op> self`."""
+def _binary(name: str, handle: OpHandle | None, fn: Callable) -> tuple[Callable, Callable]:
+    """`__<name>__` and `__r<name>__`: `self <op> other` and `other <op> self`, ops named `name`.
+
+    With a `handle` (the op `fn` runs, and nothing else) the operators call it directly.
+    """
+    if handle is not None:
+        def operator(self: Tensor, other: Any) -> Any:
+            return handle.run((self, other), None, name)
+
+        def reflected(self: Tensor, other: Any) -> Any:
+            return handle.run((other, self), None, name)
+    else:
+        def operator(self: Tensor, other: Any) -> Any:
+            return fn(self, other, name=name)
+
+        def reflected(self: Tensor, other: Any) -> Any:
+            return fn(other, self, name=name)
+    operator.__name__ = operator.__qualname__ = f"__{name}__"
+    reflected.__name__ = reflected.__qualname__ = f"__r{name}__"
+    return operator, reflected
+
+
+def _bool_or_bits(name: str, logical: Callable, bitwise: Callable) -> tuple[Callable, Callable]:
+    """`__<name>__` and `__r<name>__`: `logical` on bool tensors, `bitwise` on the others."""
+    def operator(self: Tensor, other: Any) -> Any:
+        return (logical if self.dtype.is_bool else bitwise)(self, other, name)
+
     def reflected(self: Tensor, other: Any) -> Any:
-        return fn(other, self)
-    reflected.__name__ = reflected.__qualname__ = f"r{fn.__name__}"
-    return reflected
-
-
-def _bool_or_bits(logical: Callable, bitwise: Callable, name: str) -> Callable:
-    """An operator that is `logical` on bool tensors and `bitwise` on the others."""
-    def operator(self: Tensor, other: Any) -> Any:
-        return (logical if self.dtype.is_bool else bitwise)(self, other)
-    operator.__name__ = operator.__qualname__ = name
-    return operator
-
-
-def _bool_or_bits_reflected(logical: Callable, bitwise: Callable, name: str) -> Callable:
-    def operator(self: Tensor, other: Any) -> Any:
-        return (logical if self.dtype.is_bool else bitwise)(other, self)
-    operator.__name__ = operator.__qualname__ = name
-    return operator
+        return (logical if self.dtype.is_bool else bitwise)(other, self, name)
+    operator.__name__ = operator.__qualname__ = f"__{name}__"
+    reflected.__name__ = reflected.__qualname__ = f"__r{name}__"
+    return operator, reflected
 
 
 def _invert(self: Tensor) -> Any:
@@ -80,10 +96,12 @@ def _getitem(self: Tensor, key: Any) -> Any:
     return array_ops.tensor_getitem(self, key)
 
 
-_BINARY = {  # name -> function(x, y); the reflected `__r<name>__` swaps the operands
-    "add": math_ops.add, "sub": math_ops.subtract, "mul": math_ops.multiply,
-    "truediv": math_ops.truediv, "floordiv": math_ops.floordiv, "mod": math_ops.floormod,
-    "pow": math_ops.pow, "matmul": math_ops.matmul,
+_BINARY = {  # name -> (the handle of the one op the function runs, or None; the function)
+    "add": (math_ops._add, math_ops.add), "sub": (math_ops._sub, math_ops.subtract),
+    "mul": (math_ops._mul, math_ops.multiply), "truediv": (None, math_ops.truediv),
+    "floordiv": (math_ops._floor_div, math_ops.floordiv),
+    "mod": (math_ops._floor_mod, math_ops.floormod), "pow": (math_ops._pow, math_ops.pow),
+    "matmul": (None, math_ops.matmul),
 }
 _BOOL_OR_BITS = {  # name -> (on bool tensors, on integer tensors)
     "and": (math_ops.logical_and, math_ops.bitwise_and),
@@ -97,12 +115,30 @@ OPERATORS: dict[str, Callable] = {
     "__neg__": math_ops.negative, "__abs__": math_ops.abs, "__invert__": _invert,
     "__getitem__": _getitem,
 }
-for _name, _fn in _BINARY.items():
-    OPERATORS[f"__{_name}__"] = _fn
-    OPERATORS[f"__r{_name}__"] = _reflected(_fn)
+for _name, (_handle, _fn) in _BINARY.items():
+    OPERATORS[f"__{_name}__"], OPERATORS[f"__r{_name}__"] = _binary(_name, _handle, _fn)
 for _name, (_logical, _bitwise) in _BOOL_OR_BITS.items():
-    OPERATORS[f"__{_name}__"] = _bool_or_bits(_logical, _bitwise, f"__{_name}__")
-    OPERATORS[f"__r{_name}__"] = _bool_or_bits_reflected(_logical, _bitwise, f"__r{_name}__")
+    OPERATORS[f"__{_name}__"], OPERATORS[f"__r{_name}__"] = _bool_or_bits(_name, _logical,
+                                                                          _bitwise)
 
-for _name, _fn in OPERATORS.items():
-    setattr(Tensor, _name, _fn)
+
+def install_operators(cls: type, exclude: tuple[str, ...] = (),
+                      convert: Callable | None = None) -> None:
+    """Gives `cls` the same Python operators as `Tensor`, except the names in `exclude`.
+
+    For a class whose instances stand for a tensor (such as `Variable`), `convert(obj)` turns
+    the operand into that tensor first, so `v * 2` reads `v` once and multiplies.
+    """
+    for name, fn in OPERATORS.items():
+        if name not in exclude:
+            setattr(cls, name, fn if convert is None else _converting(fn, convert))
+
+
+def _converting(fn: Callable, convert: Callable) -> Callable:
+    def operator(self: Any, *args: Any) -> Any:
+        return fn(convert(self), *args)
+    operator.__name__ = operator.__qualname__ = getattr(fn, "__name__", "operator")
+    return operator
+
+
+install_operators(Tensor)

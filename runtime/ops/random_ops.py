@@ -2,6 +2,9 @@
 
 Seeds follow TensorFlow's rules (see `runtime.random_seed`): after `set_seed(s)` a program's
 sequence of random calls repeats; an op `seed` alone also makes a call repeatable.
+
+In a graph, `uniform` and `normal` create their ops in `name_scope(name)` (`random_uniform`,
+`random_normal` by default) and give the last one, the result, the scope's name, as TensorFlow.
 """
 
 from __future__ import annotations
@@ -9,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from runtime import dtypes, random_seed
-from runtime.dispatch import op_handle
+from runtime.dispatch import OpHandle, op_handle
 from runtime.errors import InvalidArgumentError
 from runtime.ops import math_ops
 from runtime.ops import random_defs  # noqa: F401  (declares the ops)
 from runtime.ops.creation_ops import as_shape_tensor
+from runtime.ops.graph_ops import name_scope
 from runtime.random_seed import set_seed
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
@@ -39,7 +43,7 @@ def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dtypes
         maxval: the upper bound (excluded): 1 when None for floats; required for integers.
         dtype: float16, float32, float64, int32 or int64.
         seed: an op seed; see `set_seed`.
-        name: unused eagerly.
+        name: the name scope of the ops in a graph, and the result's op name.
 
     Returns:
         A tensor of shape `shape` and dtype `dtype`.
@@ -59,16 +63,18 @@ def uniform(shape: Any, minval: Any = 0, maxval: Any = None, dtype: Any = dtypes
             raise ValueError(f"uniform: maxval must be given for integer dtype {dtype.name}.")
         maxval = 1
     seed1, seed2 = random_seed.get_seed(seed)
-    dims = as_shape_tensor(shape)
     seeds = {"seed": seed1, "seed2": seed2}
-    if dtype.is_integer:
-        low, high = convert_to_tensor(minval, dtype), convert_to_tensor(maxval, dtype)
-        return _uniform_int.run([dims, low, high], seeds)
-    result = _uniform.run([dims], {**seeds, "dtype": dtype})
-    if _is_number(minval) and _is_number(maxval):
-        return _affine(result, maxval - minval, minval)
-    low, high = convert_to_tensor(minval, dtype), convert_to_tensor(maxval, dtype)
-    return _affine(result, math_ops.add(high, math_ops.negative(low)), low)
+    with name_scope(name, "random_uniform", [shape, minval, maxval]) as scope:
+        dims = as_shape_tensor(shape)
+        if dtype.is_integer:
+            low, high = convert_to_tensor(minval, dtype), convert_to_tensor(maxval, dtype)
+            return _uniform_int.run([dims, low, high], seeds, scope)
+        if _is_number(minval) and _is_number(maxval):
+            scale, shift = maxval - minval, minval
+        else:
+            shift = convert_to_tensor(minval, dtype)
+            scale = math_ops.add(convert_to_tensor(maxval, dtype), math_ops.negative(shift))
+        return _affine(_uniform, [dims], {**seeds, "dtype": dtype}, scale, shift, scope)
 
 
 def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.float32,
@@ -81,7 +87,7 @@ def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.f
         stddev: the standard deviation, a scalar or a tensor broadcasting with the output.
         dtype: float16, float32 or float64.
         seed: an op seed; see `set_seed`.
-        name: unused eagerly.
+        name: the name scope of the ops in a graph, and the result's op name.
 
     Returns:
         A tensor of shape `shape` and dtype `dtype`.
@@ -95,21 +101,29 @@ def normal(shape: Any, mean: Any = 0.0, stddev: Any = 1.0, dtype: Any = dtypes.f
     """
     dtype = _check_dtype(dtype, _FLOATS, "normal")
     seed1, seed2 = random_seed.get_seed(seed)
-    result = _normal.run([as_shape_tensor(shape)], {"seed": seed1, "seed2": seed2,
-                                                    "dtype": dtype})
-    if not _is_number(stddev):
-        stddev = convert_to_tensor(stddev, dtype)
-    if not _is_number(mean):
-        mean = convert_to_tensor(mean, dtype)
-    return _affine(result, stddev, mean)
+    with name_scope(name, "random_normal", [shape, mean, stddev]) as scope:
+        dims = as_shape_tensor(shape)
+        if not _is_number(stddev):
+            stddev = convert_to_tensor(stddev, dtype)
+        if not _is_number(mean):
+            mean = convert_to_tensor(mean, dtype)
+        attrs = {"seed": seed1, "seed2": seed2, "dtype": dtype}
+        return _affine(_normal, [dims], attrs, stddev, mean, scope)
 
 
-def _affine(x: Tensor, scale: Any, shift: Any) -> Tensor:
-    """`x * scale + shift`, skipping the steps that would change nothing."""
-    if not (_is_number(scale) and scale == 1):
-        x = math_ops.multiply(x, scale)
-    if not (_is_number(shift) and shift == 0):
-        x = math_ops.add(x, shift)
+def _affine(handle: OpHandle, inputs: list, attrs: dict, scale: Any, shift: Any,
+            name: str) -> Tensor:
+    """`handle`'s op times `scale` plus `shift`, skipping the steps that would change nothing.
+
+    The last op created is named `name`.
+    """
+    scaled = not (_is_number(scale) and scale == 1)
+    shifted = not (_is_number(shift) and shift == 0)
+    x = handle.run(inputs, attrs, None if scaled or shifted else name)
+    if scaled:
+        x = math_ops.multiply(x, scale, None if shifted else name)
+    if shifted:
+        x = math_ops.add(x, shift, name)
     return x
 
 

@@ -2,6 +2,8 @@
 
 An axis may be a Python int, a list or tuple of ints, or an integer tensor; negative axes count
 from the end. `axis=None` means every axis (for `argmax` and `argmin`, axis 0, as TensorFlow).
+In a graph, `name` names the op; it defaults to the op type (`Sum`, `ArgMax`, ...), as in
+TensorFlow.
 """
 
 from __future__ import annotations
@@ -32,14 +34,15 @@ _cumsum = op_handle("Cumsum")
 _softmax = op_handle("Softmax")
 
 
-def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any) -> Tensor:
+def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
+            name: str | None) -> Tensor:
     if axis is None:
         input_tensor = convert_to_tensor(input_tensor)
         rank = input_tensor.shape.rank
         if rank is None:
             raise ValueError("axis=None needs a tensor of known rank; pass the axes explicitly.")
         axis = np.arange(rank, dtype=np.int32)
-    return handle.run((input_tensor, axis), {"keep_dims": bool(keepdims)})
+    return handle.run((input_tensor, axis), {"keep_dims": bool(keepdims)}, name)
 
 
 def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -51,7 +54,7 @@ def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False,
         axis: the axes to reduce: an int, a list or tuple of ints, or an integer tensor;
             None reduces every axis.
         keepdims: whether to keep each reduced axis, with size 1.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     Returns:
         A tensor of `input_tensor`'s dtype.
@@ -62,7 +65,7 @@ def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     >>> reduce_sum([[1, 2], [3, 4]], axis=0).numpy()
     array([4, 6], dtype=int32)
     """
-    return _reduce(_sum, input_tensor, axis, keepdims)
+    return _reduce(_sum, input_tensor, axis, keepdims, name)
 
 
 def reduce_mean(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -75,7 +78,7 @@ def reduce_mean(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     >>> reduce_mean([[1, 2], [3, 6]], axis=1).numpy()
     array([1, 4], dtype=int32)
     """
-    return _reduce(_mean, input_tensor, axis, keepdims)
+    return _reduce(_mean, input_tensor, axis, keepdims, name)
 
 
 def reduce_max(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -88,7 +91,7 @@ def reduce_max(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     >>> reduce_max([[1, 5], [3, 4]], axis=-1).numpy()
     array([5, 4], dtype=int32)
     """
-    return _reduce(_max, input_tensor, axis, keepdims)
+    return _reduce(_max, input_tensor, axis, keepdims, name)
 
 
 def reduce_min(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -101,7 +104,7 @@ def reduce_min(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     >>> reduce_min([[1, 5], [3, 4]], axis=[0, 1]).numpy()
     np.int32(1)
     """
-    return _reduce(_min, input_tensor, axis, keepdims)
+    return _reduce(_min, input_tensor, axis, keepdims, name)
 
 
 def reduce_prod(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -114,7 +117,7 @@ def reduce_prod(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     array([[ 2],
            [12]], dtype=int32)
     """
-    return _reduce(_prod, input_tensor, axis, keepdims)
+    return _reduce(_prod, input_tensor, axis, keepdims, name)
 
 
 def reduce_any(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -126,7 +129,7 @@ def reduce_any(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     >>> reduce_any([[True, False], [False, False]], axis=1).numpy()
     array([ True, False])
     """
-    return _reduce(_any, input_tensor, axis, keepdims)
+    return _reduce(_any, input_tensor, axis, keepdims, name)
 
 
 def reduce_all(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -138,7 +141,7 @@ def reduce_all(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     >>> reduce_all([[True, False], [True, True]], axis=1).numpy()
     array([False,  True])
     """
-    return _reduce(_all, input_tensor, axis, keepdims)
+    return _reduce(_all, input_tensor, axis, keepdims, name)
 
 
 def argmax(input: Any, axis: Any = None, output_type: Any = dtypes.int64,
@@ -149,7 +152,7 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dtypes.int64,
         input: a tensor of numbers or bools, of rank >= 1.
         axis: the axis, an int or a scalar integer tensor; None means 0, as in TensorFlow.
         output_type: the dtype of the indices: int16, uint16, int32 or int64.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     Returns:
         A tensor of `output_type` with `input`'s shape less `axis`.
@@ -160,7 +163,8 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dtypes.int64,
     >>> argmax([[1, 9, 3], [7, 2, 7]], axis=1).numpy()
     array([1, 0])
     """
-    return _arg_max.run((input, 0 if axis is None else axis), {"output_type": output_type})
+    axis = 0 if axis is None else axis
+    return _arg_max.run((input, axis), {"output_type": output_type}, name)
 
 
 def argmin(input: Any, axis: Any = None, output_type: Any = dtypes.int64,
@@ -172,7 +176,8 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dtypes.int64,
     >>> argmin([[1, 9, 3], [7, 2, 2]], axis=1).numpy()
     array([0, 1])
     """
-    return _arg_min.run((input, 0 if axis is None else axis), {"output_type": output_type})
+    axis = 0 if axis is None else axis
+    return _arg_min.run((input, axis), {"output_type": output_type}, name)
 
 
 def cumsum(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,
@@ -184,7 +189,7 @@ def cumsum(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False
         axis: the axis, an int or a scalar integer tensor; negative counts from the end.
         exclusive: whether each sum leaves out its own element (the first output is 0).
         reverse: whether to sum from the end of the axis toward its start.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     Returns:
         A tensor of `x`'s shape and dtype.
@@ -194,7 +199,8 @@ def cumsum(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False
     >>> cumsum([1, 2, 3], exclusive=True, reverse=True).numpy()
     array([5, 3, 0], dtype=int32)
     """
-    return _cumsum.run((x, axis), {"exclusive": bool(exclusive), "reverse": bool(reverse)})
+    return _cumsum.run((x, axis), {"exclusive": bool(exclusive), "reverse": bool(reverse)},
+                       name)
 
 
 def softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Tensor:
@@ -204,7 +210,7 @@ def softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Te
         logits: a float tensor of rank >= 1.
         axis: the axis to normalise; None means the last one. Other axes run in the same
             kernel (the Softmax op's `axis` attr), not by transposing as TensorFlow does.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     Returns:
         A tensor of `logits`' shape and dtype.
@@ -212,4 +218,4 @@ def softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Te
     >>> softmax([0.0, 0.0]).numpy()
     array([0.5, 0.5], dtype=float32)
     """
-    return _softmax.run((logits,), {"axis": -1 if axis is None else axis})
+    return _softmax.run((logits,), {"axis": -1 if axis is None else axis}, name)

@@ -1,4 +1,7 @@
-"""User-facing functions of the string ops (`ag.strings.*`): `join`, `length`."""
+"""User-facing functions of the string ops (`ag.strings.*`): `join`, `length`.
+
+In a graph, `name` names the op (default: the op type, `StringJoin` or `StringLength`).
+"""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ def join(inputs: Sequence[Any], separator: str = "", name: str | None = None) ->
     Args:
         inputs: string tensors of one shape, or scalars (which apply to every element).
         separator: a string inserted between the joined strings.
-        name: unused eagerly.
+        name: the op's name in a graph; unused eagerly.
 
     Returns:
         A string tensor of the inputs' shape.
@@ -28,7 +31,7 @@ def join(inputs: Sequence[Any], separator: str = "", name: str | None = None) ->
     >>> join([["a", "b"], "x"], separator="-").numpy()
     array([b'a-x', b'b-x'], dtype=object)
     """
-    return _join.run([inputs], {"separator": separator})
+    return _join.run([inputs], {"separator": separator}, name)
 
 
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Tensor:  # noqa: A002
@@ -39,4 +42,4 @@ def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Tensor:  
     >>> length("é", unit="UTF8_CHAR").numpy()
     np.int32(1)
     """
-    return _length.run([input], {"unit": unit})
+    return _length.run([input], {"unit": unit}, name)

@@ -100,9 +100,9 @@ def test_text_form_is_one_line_per_op():
         "graph {",
         "  x = Placeholder() {dtype=float32, shape=[?, 3]} : float32[?, 3]",
         "  Const = Const() {value=2.0, dtype=float32} : float32[]",
-        "  Mul = Mul(x, Const) : float32[?, 3]",
+        "  mul = Mul(x, Const) : float32[?, 3]",
         "  Const_1 = Const() {value=1, dtype=int32} : int32[]",
-        "  total = Sum(Mul, Const_1) {keep_dims=false} : float32[?]",
+        "  total = Sum(mul, Const_1) {keep_dims=false} : float32[?]",
         "}",
     ]
 

@@ -161,10 +161,12 @@ def test_tensors_stay_unhashable():
         hash(tensor([1], np.int32))
 
 
-def test_forward_operators_are_the_front_end_functions():
-    assert Tensor.__add__ is math_ops.add
-    assert Tensor.__mul__ is math_ops.multiply
-    assert Tensor.__matmul__ is math_ops.matmul
+def test_operators_name_their_ops_as_tensorflow_does():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, [2, 2])
+        names = [(x + 1.0).op.name, (x * x).op.name, (1.0 - x).op.name, (x / 2.0).op.name,
+                 (x @ x).op.name, (x ** 2.0).op.name, (-x).op.name, (x < 1.0).op.name]
+    assert names == ["add", "mul", "sub", "truediv", "matmul", "pow", "Neg", "Less"]
 
 
 def test_indexing_delegates_to_array_ops_at_call_time(monkeypatch):
