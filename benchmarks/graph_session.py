@@ -42,20 +42,21 @@ def chain_graph():
 
 
 def loop_python(n):
+    n, one = np.int32(n), np.int32(1)  # constants made once, as in the graph
     i, x = np.int32(0), np.float32(1.0)
     while i < n:
         x = x * A + B
-        i = i + np.int32(1)
-    return x
+        i = i + one
+    return i, x
 
 
 def loop_graph(n):
     g = ag.Graph()
     with g.as_default():
         limit = ag.placeholder(ag.int32, [], name="n")
-        _, y = ag.while_loop(lambda i, x: i < limit, lambda i, x: (i + 1, x * A + B),
-                             (ag.constant(0), ag.constant(1.0)))
-    return g, limit, y
+        result = ag.while_loop(lambda i, x: i < limit, lambda i, x: (i + 1, x * A + B),
+                               (ag.constant(0), ag.constant(1.0)))
+    return g, limit, result
 
 
 def best(fn, number: int, repeat: int = 7) -> float:
@@ -79,7 +80,9 @@ def main() -> None:
     n = 10_000
     g, limit, y = loop_graph(n)
     with ag.Session(graph=g) as sess:
-        np.testing.assert_allclose(sess.run(y, {limit: n}), loop_python(n), rtol=1e-5)
+        count, x = sess.run(y, {limit: n})
+        assert count == n, f"the loop ran {count} times, not {n}"
+        np.testing.assert_allclose(x, loop_python(n)[1], rtol=1e-5)
         t_graph = best(lambda: sess.run(y, {limit: n}), 5)
     t_python = best(lambda: loop_python(n), 5)
     print(f"\nwhile_loop of {n} iterations, 3-op body, per iteration")
