@@ -29,3 +29,10 @@ def test_eager_tour_runs_every_section():
         "hypot on int32 -> Hypot does not support dtype int32",
     ):
         assert expected in out, f"missing: {expected}\n--- output ---\n{out}"
+
+
+def test_variable_sharing_makes_one_variable_and_equal_results():
+    out = run_example("variable_sharing.py")
+    assert "variables: ['abc/fn/w:0']" in out
+    assert "y1 == y2: True" in out
+    assert "  def/fn/mul = Mul(def/fn/ReadVariableOp, x) : float32[]" in out
