@@ -118,6 +118,18 @@ class _GeneralOp:
             name: str | None = None) -> Any:
         if _graphs.stack or _eager_disabled[0]:
             return self.build(building_graph(), inputs, attrs, name)
+        resolved, tensors = self._bind(inputs, attrs)
+        device, kernel = self._place(resolved)
+        arrays = self._arrays_on(device, kernel, self.op_def.input_arg, tensors)
+        self._infer_shapes(tensors, arrays, resolved, _value_reader(arrays))
+        kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
+        result = _call_kernel(self.name, kernel, device, arrays, kernel_attrs)
+        return self._wrap_outputs(result, resolved, device, kernel)
+
+    def _bind(self, inputs: Sequence[Any], attrs: dict[str, Any] | None
+              ) -> tuple[dict[str, Any], list[Any]]:
+        """Checks the number of inputs, converts them, and resolves every attr: the given ones
+        checked, type and length attrs from the inputs, the rest from their defaults."""
         args = self.op_def.input_arg
         if len(inputs) != len(args):
             names = ", ".join(a.name for a in args) or "none"
@@ -127,27 +139,15 @@ class _GeneralOp:
         tensors = self._convert_inputs(args, inputs, resolved)
         self._check_type_attrs(resolved)
         self._fill_defaults(resolved)
-        device, kernel = self._place(resolved)
-        arrays = self._arrays_on(device, kernel, args, tensors)
-        self._infer_shapes(tensors, arrays, resolved, _value_reader(arrays))
-        kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
-        result = _call_kernel(self.name, kernel, device, arrays, kernel_attrs)
-        return self._wrap_outputs(result, resolved, device, kernel)
+        return resolved, tensors
 
     # Graph building ------------------------------------------------------------------------
     def build(self, graph, inputs: Sequence[Any], attrs: dict[str, Any] | None,
               name: str | None) -> Any:
         """Adds the op to `graph` and returns its symbolic outputs (the op if it has none)."""
-        args = self.op_def.input_arg
-        if len(inputs) != len(args):
-            names = ", ".join(a.name for a in args) or "none"
-            raise TypeError(f"{self.name} takes {len(args)} input(s) ({names}), got "
-                            f"{len(inputs)}.")
-        resolved = self._explicit_attrs(attrs or {})
+        resolved, converted = self._bind(inputs, attrs)
         tensors = [[into_graph(graph, t) for t in x] if isinstance(x, list) else
-                   into_graph(graph, x) for x in self._convert_inputs(args, inputs, resolved)]
-        self._check_type_attrs(resolved)
-        self._fill_defaults(resolved)
+                   into_graph(graph, x) for x in converted]
         flat = [t for x in tensors for t in (x if isinstance(x, list) else [x])]
         shapes = [[t._shape for t in x] if isinstance(x, list) else x._shape for x in tensors]
         out_shapes = self._graph_shapes(tensors, shapes, resolved)
@@ -353,10 +353,7 @@ class _GeneralOp:
     def infer(self, inputs: Sequence[Any], attrs: dict[str, Any] | None,
               with_values: bool) -> list[Any]:
         """The shape function's answer for a call, without running the kernel."""
-        resolved = self._explicit_attrs(attrs or {})
-        tensors = self._convert_inputs(self.op_def.input_arg, inputs, resolved)
-        self._check_type_attrs(resolved)
-        self._fill_defaults(resolved)
+        resolved, tensors = self._bind(inputs, attrs)
         arrays = [[t._value for t in x] if isinstance(x, list) else x._value for x in tensors]
         if self.reg.shape_fn is None:
             raise NotFoundError(f"Op {self.name} has no shape function.", self.name)
