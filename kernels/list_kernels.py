@@ -12,7 +12,7 @@ import numpy as np
 from runtime import dtypes
 from runtime.errors import InvalidArgumentError
 from runtime.kernel_registry import register_kernel
-from runtime.ops.control_flow_defs import (
+from runtime.ops.list_defs import (
     check_index,
     check_item_shape,
     check_list,

@@ -30,7 +30,8 @@ def quiet(fn):
 
 # Kernels the executor may write into plans as Python operators (NumPy and CuPy arrays and
 # NumPy scalars give the same results through operators and ufuncs; scalars much faster).
-INLINE = {"AddV2": "{0} + {1}", "Sub": "{0} - {1}", "Mul": "{0} * {1}", "Neg": "-{0}", "Less": "{0} < {1}", "LessEqual": "{0} <= {1}", "Greater": "{0} > {1}",
+INLINE = {"AddV2": "{0} + {1}", "Sub": "{0} - {1}", "Mul": "{0} * {1}", "Neg": "-{0}",
+          "Less": "{0} < {1}", "LessEqual": "{0} <= {1}", "Greater": "{0} > {1}",
           "GreaterEqual": "{0} >= {1}", "LogicalAnd": "{0} & {1}", "LogicalOr": "{0} | {1}",
           "LogicalNot": "~{0}"}
 

@@ -3,7 +3,7 @@
 A `TensorArray` is functional: `write`, `unstack` and `scatter` return a new TensorArray and
 leave the old one as it was, so it can be a loop variable of `while_loop` and behaves the same
 eagerly and in graphs. Each wraps one variant scalar, its `flow`; the ops on it are TensorFlow's
-TensorList ops (declared in `runtime/ops/control_flow_defs.py`).
+TensorList ops (declared in `runtime/ops/list_defs.py`).
 
 >>> import kernels.list_kernels
 >>> ta = TensorArray("float32", size=2)
@@ -24,7 +24,7 @@ import numpy as np
 from runtime import dtypes
 from runtime.devices import CPU
 from runtime.dispatch import op_handle
-from runtime.ops import control_flow_defs  # noqa: F401  (declares the TensorList ops)
+from runtime.ops import list_defs  # noqa: F401  (declares the TensorList ops)
 from runtime.tensor import Tensor, make_eager
 from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape, as_raw_shape, format_raw, raw_compatible, raw_merge

@@ -9,16 +9,7 @@ from runtime import execute
 from runtime.errors import InvalidArgumentError
 from runtime.func_graph import func_graph_from_py_func
 from runtime.ops.control_flow_ops import Assert, case, switch_case
-
-
-@pytest.fixture
-def graph():
-    return ag.Graph()
-
-
-def run(graph, fetches, feeds=None):
-    with ag.Session(graph=graph) as sess:
-        return sess.run(fetches, feeds)
+from tests.graph.graph_testing import run
 
 
 def constant(value):

@@ -11,6 +11,7 @@ from runtime import execute
 from runtime.errors import InvalidArgumentError
 from runtime.func_graph import FuncGraph, func_graph_from_py_func
 from runtime.ops.control_flow_ops import Assert, cond
+from tests.graph.graph_testing import run
 
 Pair = collections.namedtuple("Pair", "first second")
 
@@ -23,16 +24,6 @@ def failing():
 
 def passing():
     return ag.convert_to_tensor(1.0)
-
-
-@pytest.fixture
-def graph():
-    return ag.Graph()
-
-
-def run(graph, fetches, feeds=None):
-    with ag.Session(graph=graph) as sess:
-        return sess.run(fetches, feeds)
 
 
 # Eagerly ---------------------------------------------------------------------------------------

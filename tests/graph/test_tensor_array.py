@@ -12,16 +12,7 @@ from runtime import dtypes, execute
 from runtime.errors import InvalidArgumentError
 from runtime.ops.control_flow_ops import cond, while_loop
 from runtime.tensor_array import TensorArray, TensorList, variant_tensor
-
-
-@pytest.fixture
-def graph():
-    return ag.Graph()
-
-
-def run(graph, fetches, feeds=None):
-    with ag.Session(graph=graph) as sess:
-        return sess.run(fetches, feeds)
+from tests.graph.graph_testing import run
 
 
 # TensorList: persistent, O(1) writes to the newest version ----------------------------------

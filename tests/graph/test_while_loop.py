@@ -13,18 +13,9 @@ from runtime.errors import InvalidArgumentError
 from runtime.func_graph import func_graph_from_py_func
 from runtime.ops.control_flow_ops import Assert, cond, while_loop
 from runtime.tensor_array import TensorArray
+from tests.graph.graph_testing import run
 
 State = collections.namedtuple("State", "step total")
-
-
-@pytest.fixture
-def graph():
-    return ag.Graph()
-
-
-def run(graph, fetches, feeds=None):
-    with ag.Session(graph=graph) as sess:
-        return sess.run(fetches, feeds)
 
 
 def triangle(n):

@@ -7,8 +7,8 @@ import pytest
 
 import autograph as ag
 from runtime.errors import InvalidArgumentError
-from runtime.ops import array_ops, math_ops
 from runtime.tensor import Tensor
+from runtime.ops import array_ops
 from tests.op_testing import assert_tensor
 
 

@@ -1,0 +1,62 @@
+"""Helpers shared by `cond`, `case`, `switch_case` and `while_loop`: argument checks, error
+wording, function names, and the captures common to several function graphs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime import dtypes
+from runtime.func_graph import FuncGraph
+from runtime.tensor import Tensor
+from runtime.tensor_conversion import convert_to_tensor
+
+
+def _check_callable(fn: Any, what: str, arg: str) -> None:
+    if not callable(fn):
+        raise TypeError(f"{what}: {arg} must be callable, got {fn!r}.")
+
+
+def _eager_value(value: Any, what: str, arg: str, kind: Any) -> Any:
+    """`value` as a Python bool (`kind` bool) or int (`kind` "int"), checked as in graphs."""
+    if isinstance(value, Tensor):
+        if value.shape.rank != 0:
+            raise ValueError(f"{what}: {arg} must be a scalar, got shape {value.shape}.")
+        ok = value.dtype is kind if kind is dtypes.bool_ else value.dtype.is_integer
+        if not ok:
+            wanted = "a bool" if kind is dtypes.bool_ else "an int"
+            raise TypeError(f"{what}: {arg} must be {wanted} scalar, got "
+                            f"{_a(value.dtype)} tensor.")
+        value = value.numpy()
+    return bool(value) if kind is dtypes.bool_ else int(value)
+
+
+def _scalar(value: Any, dtype: dtypes.DType | None, what: str, arg: str) -> Tensor:
+    t = convert_to_tensor(value)
+    if dtype is not None and t.dtype is not dtype:
+        raise TypeError(f"{what}: {arg} must be {_a(dtype)} scalar, got {_a(t.dtype)} "
+                        f"tensor; compare it first (e.g. x > 0).")
+    if t.shape.rank not in (None, 0):
+        raise ValueError(f"{what}: {arg} must be a scalar, got shape {t.shape}.")
+    return t
+
+
+def _a(dtype: dtypes.DType) -> str:
+    """`dtype`'s name with its article: "an int32", "a float32"."""
+    return f"{'an' if dtype.name[0] in 'aeio' else 'a'} {dtype.name}"
+
+
+def _function_name(scope: str) -> str:
+    return scope.rstrip("/").replace("/", "_")
+
+
+def _unify_captures(branches: list[FuncGraph]) -> list[Tensor]:
+    """Every branch takes the tensors any branch captured, in one order; returns them."""
+    outer, seen = [], set()
+    for branch in branches:
+        for t in branch.external_captures:
+            if id(t) not in seen:
+                seen.add(id(t))
+                outer.append(t)
+    for branch in branches:
+        branch.order_captures(outer)
+    return outer
