@@ -1,0 +1,118 @@
+"""Calls: user functions go through `ag__.converted_call` (so they convert too), builtins with
+tensor-aware versions go to those, and calls into libraries stay as they are.
+
+Before:
+
+    def f(x):
+        y = helper(x)
+        print(len(x), y)
+        return np.sqrt(ag.reduce_sum(y))
+
+After (with `helper` a user function, `np` NumPy and `ag` autograph):
+
+    def f(x):
+        y = ag__.converted_call(helper, x)
+        ag__.print(ag__.len(x), y)
+        return np.sqrt(ag.reduce_sum(y))
+
+Callees are resolved where they can be, in the converted function's own namespace (globals,
+builtins, closure values): a function of NumPy, the standard library or this project is called
+directly; a name not known statically (a local, a method of a local) goes through
+`converted_call`, which decides when the call runs.
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import sys
+from typing import Any
+
+import gast
+
+from autograph.pyct import templates
+from autograph.pyct.transformer import Base, EntityContext, copy_location
+
+# Builtins with tensor-aware versions in `ag__` (autograph/operators/py_builtins.py).
+OVERLOADED_BUILTINS = ("len", "range", "print", "int", "float", "abs", "max", "min",
+                       "enumerate", "zip")
+_NEVER_CONVERTED = ("autograph", "runtime", "kernels", "numpy", "cupy", "gast")
+_UNKNOWN = object()
+
+
+class CallTrees(Base):
+    def visit_FunctionDef(self, node: Any) -> Any:
+        if not hasattr(self, "local_names"):
+            self.local_names = bound_names(node)  # locals shadow the namespace
+        return self.generic_visit(node)
+
+    def visit_Call(self, node: Any) -> Any:
+        self.generic_visit(node)
+        root = node.func
+        while isinstance(root, gast.Attribute):
+            root = root.value
+        if isinstance(root, gast.Name) and root.id == "ag__":
+            return node  # already an operator call written by an earlier converter
+        local = isinstance(root, gast.Name) and root.id in getattr(self, "local_names", ())
+        callee = _UNKNOWN if local else _resolve(node.func, self.ctx.namespace)
+        if callee is not _UNKNOWN and _is_builtin(callee):
+            name = callee.__name__
+            if name in OVERLOADED_BUILTINS:
+                node.func = templates.replace_as_expression(f"ag__.{name}")
+            return node
+        if callee is not _UNKNOWN and is_library_callable(callee):
+            return node
+        if not self.ctx.options.recursive and callee is _UNKNOWN:
+            return node
+        new = templates.replace_as_expression("ag__.converted_call(f)", f=node.func)
+        new.args = new.args + list(node.args)
+        new.keywords = list(node.keywords)
+        return copy_location(new, node)
+
+
+def _resolve(node: Any, namespace: dict[str, Any]) -> Any:
+    """The object a dotted name refers to in `namespace`, or _UNKNOWN."""
+    if isinstance(node, gast.Name):
+        if node.id in namespace:
+            return namespace[node.id]
+        return getattr(builtins, node.id, _UNKNOWN)
+    if isinstance(node, gast.Attribute):
+        owner = _resolve(node.value, namespace)
+        if owner is _UNKNOWN or not inspect.ismodule(owner):
+            return _UNKNOWN  # attributes of values can change; modules' rarely do
+        return getattr(owner, node.attr, _UNKNOWN)
+    return _UNKNOWN
+
+
+def bound_names(function: Any) -> set[str]:
+    """Names a function binds anywhere in its body: parameters, assignments, defs, imports."""
+    names = set()
+    for n in gast.walk(function):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param, gast.Del)):
+            names.add(n.id)
+        elif isinstance(n, (gast.FunctionDef, gast.ClassDef)) and n is not function:
+            names.add(n.name)
+        elif isinstance(n, gast.alias):
+            names.add((n.asname or n.name).split(".")[0])
+    return names
+
+
+def _is_builtin(obj: Any) -> bool:
+    return getattr(obj, "__module__", None) == "builtins" or (
+        inspect.isbuiltin(obj) and getattr(builtins, getattr(obj, "__name__", ""), None) is obj)
+
+
+def is_library_callable(obj: Any) -> bool:
+    """Whether calls of `obj` never need converting: classes, and functions of NumPy, the
+    standard library and this project (which are graph-aware already)."""
+    if inspect.isclass(obj):
+        return True
+    module = getattr(obj, "__module__", None) or ""
+    top = module.split(".")[0]
+    if top in _NEVER_CONVERTED or top in sys.stdlib_module_names:
+        return True
+    return inspect.isbuiltin(obj)
+
+
+def transform(node: Any, ctx: EntityContext) -> Any:
+    return CallTrees(ctx).visit(node)

@@ -1,0 +1,37 @@
+"""Conditional expressions `a if cond else b` become `ag__.if_exp` with lazy branches.
+
+Before:
+
+    y = x if x > 0 else -x
+
+After:
+
+    y = ag__.if_exp(x > 0, lambda: x, lambda: -x, 'x if x > 0 else -x')
+
+Only the chosen branch is evaluated for a Python condition; a tensor condition builds a cond.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gast
+
+from autograph.pyct import templates
+from autograph.pyct.loader import unparse
+from autograph.pyct.transformer import Base, EntityContext, copy_location
+
+
+class ConditionalExpressions(Base):
+    def visit_IfExp(self, node: Any) -> Any:
+        text = unparse(node)
+        self.generic_visit(node)
+        new = templates.replace_as_expression(
+            "ag__.if_exp(test, lambda: body, lambda: orelse, text)", test=node.test,
+            body=node.body, orelse=node.orelse,
+            text=gast.Constant(value=text, kind=None))
+        return copy_location(new, node)
+
+
+def transform(node: Any, ctx: EntityContext) -> Any:
+    return ConditionalExpressions(ctx).visit(node)

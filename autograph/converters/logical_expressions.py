@@ -1,0 +1,48 @@
+"""`and`, `or` and `not` become `ag__.and_`, `ag__.or_`, `ag__.not_`, keeping laziness.
+
+Before:
+
+    if x > 0 and y > 0 or not done:
+        ...
+
+After:
+
+    if ag__.or_(ag__.and_(x > 0, lambda: y > 0), lambda: ag__.not_(done)):
+        ...
+
+Operands after the first become lambdas, so they are evaluated only when Python would
+evaluate them; on tensors the operators build logical ops.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gast
+
+from autograph.pyct import templates
+from autograph.pyct.transformer import Base, EntityContext, copy_location
+
+_OPERATOR = {gast.And: "ag__.and_", gast.Or: "ag__.or_"}
+
+
+class LogicalExpressions(Base):
+    def visit_BoolOp(self, node: Any) -> Any:
+        self.generic_visit(node)
+        operator = _OPERATOR[type(node.op)]
+        result = node.values[-1]
+        for value in reversed(node.values[:-1]):
+            result = templates.replace_as_expression(
+                f"{operator}(a, lambda: b)", a=value, b=result)
+        return copy_location(result, node)
+
+    def visit_UnaryOp(self, node: Any) -> Any:
+        self.generic_visit(node)
+        if not isinstance(node.op, gast.Not):
+            return node
+        return copy_location(templates.replace_as_expression("ag__.not_(a)", a=node.operand),
+                             node)
+
+
+def transform(node: Any, ctx: EntityContext) -> Any:
+    return LogicalExpressions(ctx).visit(node)

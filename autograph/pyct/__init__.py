@@ -1,0 +1,1 @@
+"""Python code tools for the converter: parsing, templates, analyses, loading (as AutoGraph's pyct)."""

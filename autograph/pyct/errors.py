@@ -1,0 +1,16 @@
+"""Errors of the converter: `ConversionError`, `StagingError`, and re-raising user errors.
+
+`ConversionError` is raised while converting (unsupported syntax, missing source) and names the
+construct, the file and line, and what to do instead. `StagingError` wraps an error raised
+while a converted function runs or traces, when the original exception type cannot be kept.
+"""
+
+from __future__ import annotations
+
+
+class ConversionError(Exception):
+    """A function cannot be converted; the message says where and what to do instead."""
+
+
+class StagingError(Exception):
+    """An error raised inside converted code, reported at the user's original lines."""

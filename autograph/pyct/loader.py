@@ -1,0 +1,130 @@
+"""Turning a converted AST into source and a live function, with a map back to user lines.
+
+`unparse` uses the standard library's `ast.unparse` (after `gast.gast_to_ast`), not
+`astunparse`, for readable output on every supported Python. `load_function` compiles the
+converted function under a file name registered in `linecache` (so tracebacks and `pdb` show
+the generated code) and builds a function that shares the original's globals dict and closure
+cells, so later changes to either are seen. Its `SourceMap` maps each generated line to the
+user's file and line: nodes keep their original line numbers until unparsing; after it, the
+generated source is parsed again and walked in step with the unparsed tree.
+
+>>> import gast
+>>> tree = gast.parse("def f(x):\\n    return (x + 1)")
+>>> print(unparse(tree))
+def f(x):
+    return x + 1
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import itertools
+import linecache
+import types
+from typing import Any, Callable
+
+import gast
+
+_counter = itertools.count()
+
+
+@dataclasses.dataclass
+class SourceMap:
+    """Generated line -> (user file, user line) for one converted function."""
+
+    generated_file: str
+    lines: dict[int, tuple[str, int]]
+
+    def lookup(self, generated_line: int) -> tuple[str, int] | None:
+        return self.lines.get(generated_line)
+
+
+def to_ast(node: Any) -> Any:
+    """A standard-library AST for a gast node, with locations filled in."""
+    tree = gast.gast_to_ast(node)
+    ast.fix_missing_locations(tree)
+    return tree
+
+
+def unparse(node: Any) -> str:
+    """Readable Python source for a gast node (a module, statement or expression)."""
+    return ast.unparse(to_ast(node)).strip("\n")
+
+
+def compile_function(function_node: Any, original: Callable, user_file: str,
+                     extra_names: list[str]) -> tuple[types.CodeType, SourceMap]:
+    """Compiles a converted gast FunctionDef; `instantiate` turns the code into a function.
+
+    It is compiled inside a factory, `def factory(<free names>): <def>; return <name>`, so
+    its free variables (the original's, and `extra_names` such as `ag__`) are the factory's
+    parameters, and the inner code object can be bound to any closure of the original code.
+
+    Returns:
+        (the converted function's code object, its source map).
+    """
+    function_name = function_node.name
+    params = list(original.__code__.co_freevars) + sorted(extra_names)
+    factory = gast.FunctionDef(
+        name=f"{function_name}__factory",
+        args=gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(), annotation=None,
+                                            type_comment=None) for p in params],
+                            posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                            kwarg=None, defaults=[]),
+        body=[function_node, gast.Return(value=gast.Name(id=function_name, ctx=gast.Load(),
+                                                         annotation=None, type_comment=None))],
+        decorator_list=[], returns=None, type_comment=None, type_params=[])
+    module_node = gast.Module(body=[factory], type_ignores=[])
+    tree = to_ast(module_node)
+    source = ast.unparse(tree) + "\n"
+    generated_file = f"<autograph: {function_name} from {user_file}#{next(_counter)}>"
+    source_map = SourceMap(generated_file, _line_map(tree, source, user_file))
+    linecache.cache[generated_file] = (len(source), None, source.splitlines(True),
+                                       generated_file)
+    code = compile(source, generated_file, "exec")
+    factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
+    inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType)
+                 and c.co_name == function_name)
+    return inner, source_map
+
+
+def instantiate(code: types.CodeType, original: Callable,
+                namespace: dict[str, Any]) -> Callable:
+    """A function running `code` over `original`'s globals dict and closure cells (so later
+    changes to either are seen), with new cells for the names in `namespace`."""
+    cells = _cells(code.co_freevars, original, namespace)
+    fn = types.FunctionType(code, original.__globals__, original.__name__,
+                            original.__defaults__, cells)
+    fn.__kwdefaults__ = original.__kwdefaults__
+    fn.__qualname__ = original.__qualname__
+    fn.__doc__ = original.__doc__
+    fn.__module__ = original.__module__
+    fn.__dict__.update(original.__dict__)
+    return fn
+
+
+def _cells(names: tuple[str, ...], original: Callable, namespace: dict[str, Any]) -> tuple:
+    existing = dict(zip(original.__code__.co_freevars, original.__closure__ or ()))
+    cells = []
+    for name in names:
+        if name in existing:
+            cells.append(existing[name])
+        elif name in namespace:
+            cells.append(types.CellType(namespace[name]))
+        else:
+            cells.append(types.CellType())  # an outer name the original never bound
+    return tuple(cells)
+
+
+def _line_map(tree: Any, source: str, user_file: str) -> dict[int, tuple[str, int]]:
+    """Walks the unparsed tree and its re-parse in step: generated line -> original line."""
+    reparsed = ast.parse(source)
+    mapping: dict[int, tuple[str, int]] = {}
+    for before, after in zip(ast.walk(tree), ast.walk(reparsed)):
+        if type(before) is not type(after):
+            break  # unparsing normalised something; stop rather than guess
+        line = getattr(after, "lineno", None)
+        original = getattr(before, "lineno", None)
+        if line is not None and original is not None and line not in mapping:
+            mapping[line] = (user_file, original)
+    return mapping

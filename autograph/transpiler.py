@@ -1,0 +1,125 @@
+"""The conversion pipeline: one visible list of converters, and the conversion of a function.
+
+`convert_entity(fn)` parses the function, runs the converters in the order below, and loads
+the result as a live function sharing the original's globals and closure cells. Each
+converter runs the analyses it needs itself.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import inspect
+import threading
+import types
+import weakref
+from typing import Any, Callable
+
+import gast
+
+from autograph import operators
+from autograph.converters import (asserts, call_trees, conditional_expressions,
+                                  logical_expressions)
+from autograph.pyct import loader, naming, parser
+from autograph.pyct.transformer import ConversionOptions, EntityContext
+
+# The pipeline, in order. Ordering constraints:
+# - conditional_expressions first: it quotes the user's expression as written.
+# - call_trees after every converter that writes `ag__` calls (it leaves those alone) and
+#   after those that move user calls into lambdas (it converts calls wherever they are).
+PIPELINE = (
+    conditional_expressions,
+    asserts,
+    logical_expressions,
+    call_trees,
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class ConvertedCode:
+    """What converting a code object gives; shared by every function made from that code."""
+
+    code: types.CodeType
+    source: str  # the converted function's source, as `to_code` shows it
+    source_map: loader.SourceMap
+
+
+_NAMESPACE = {"ag__": operators}
+_cache: dict[tuple, ConvertedCode] = {}
+_functions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
+
+
+def convert(fn: Callable,
+            options: ConversionOptions | None = None) -> tuple[Callable, ConvertedCode]:
+    """The converted version of `fn` (cached: a second call is two dict lookups).
+
+    Raises:
+        ConversionError: naming the file, line and construct that cannot be converted.
+    """
+    options = options or ConversionOptions()
+    key = (options.recursive,)
+    per_function = _functions.get(fn)
+    if per_function is not None and key in per_function:
+        return per_function[key]
+    original = inspect.unwrap(fn)
+    code_key = (original.__code__, key)
+    converted = _cache.get(code_key)
+    if converted is None:
+        converted = _convert_code(original, options)
+        with _lock:
+            _cache[code_key] = converted
+    result = (loader.instantiate(converted.code, original, _NAMESPACE), converted)
+    with _lock:
+        _functions.setdefault(fn, {})[key] = result
+    return result
+
+
+def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
+    entity = parser.parse_entity(fn)
+    node = entity.node
+    if isinstance(node, gast.Lambda):
+        node = _lambda_as_function(node)
+    node.decorator_list = []  # the caller applies decorators to the converted function
+    ctx = EntityContext(namer=naming.Namer(naming.names_in(node)), filename=entity.filename,
+                        namespace=_namespace(entity.function), options=options,
+                        function=entity.function)
+    for converter in PIPELINE:
+        node = converter.transform(node, ctx)
+    source = loader.unparse(node) + "\n"
+    code, source_map = loader.compile_function(node, entity.function, entity.filename,
+                                               list(_NAMESPACE))
+    register_source_map(source_map)
+    return ConvertedCode(code, source, source_map)
+
+
+_source_maps: dict[str, loader.SourceMap] = {}
+
+
+def register_source_map(source_map: loader.SourceMap) -> None:
+    _source_maps[source_map.generated_file] = source_map
+
+
+def source_map_for(generated_file: str) -> loader.SourceMap | None:
+    """The source map of a generated file name seen in a traceback, if it is ours."""
+    return _source_maps.get(generated_file)
+
+
+def _namespace(fn: Callable) -> dict[str, Any]:
+    """What the function's names refer to: builtins, globals, then closure values."""
+    namespace = dict(vars(builtins))
+    namespace.update(fn.__globals__)
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+        try:
+            namespace[name] = cell.cell_contents
+        except ValueError:  # an empty cell: the name is not bound yet
+            pass
+    return namespace
+
+
+def _lambda_as_function(node: Any) -> Any:
+    """A lambda as an equivalent `def <lambda>(...): return ...` (converted like a def)."""
+    return gast.FunctionDef(name="_lambda_", args=node.args,
+                            body=[gast.Return(value=node.body)], decorator_list=[],
+                            returns=None, type_comment=None, type_params=[],
+                            lineno=node.lineno, col_offset=node.col_offset)
