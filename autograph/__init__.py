@@ -17,6 +17,7 @@ from runtime.ops.array_ops import *  # noqa: F401,F403
 from runtime.ops.control_flow_ops import *  # noqa: F401,F403
 from runtime.ops.creation_ops import *  # noqa: F401,F403
 from runtime.ops.graph_ops import *  # noqa: F401,F403
+from runtime.ops.logging_ops import print  # noqa: A004
 from runtime.ops.math_ops import *  # noqa: F401,F403
 from runtime import initializers
 from runtime.collections import *  # noqa: F401,F403
@@ -31,6 +32,13 @@ from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape
 
 from autograph import config, debugging, math, random, strings  # noqa: E402
+from autograph import operators as _operators  # noqa: E402
+from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
+from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
+
+from autograph import api  # noqa: E402
+
+_operators.set_conversion_hook(api.conversion_hook)
 from autograph import compat  # noqa: E402  (last: it re-exports everything above)
 
 __version__ = "0.1.0"

@@ -16,6 +16,7 @@ import inspect
 import types
 
 from autograph import transpiler, user_errors
+from autograph.pyct import loader
 from autograph.converters.call_trees import is_library_callable
 from autograph.pyct.transformer import ConversionOptions
 from autograph.pyct.errors import ConversionError
@@ -77,9 +78,15 @@ def conversion_hook(func: Callable) -> Callable | None:
     """What `ag__.converted_call` calls: the converted user function, or None to call as is."""
     target = getattr(func, "__func__", func)
     if getattr(target, DO_NOT_CONVERT, False) or is_library_callable(target) or not hasattr(
-            target, "__code__"):
+            target, "__code__") or is_converted_code(target):
         return None
     return _converted(func)
+
+
+def is_converted_code(func: Callable) -> bool:
+    """Whether `func` was defined by converted code (a nested function converted with its
+    parent): it must not be converted again."""
+    return func.__code__.co_filename.startswith(loader.GENERATED_PREFIX)
 
 
 def _check_convertible(func: Any) -> None:

@@ -18,20 +18,40 @@ from typing import Any, Callable
 import gast
 
 from autograph import operators
-from autograph.converters import (asserts, call_trees, conditional_expressions,
-                                  logical_expressions)
+from autograph.converters import (asserts, break_statements, call_trees, comprehensions,
+                                  conditional_expressions, continue_statements, control_flow,
+                                  lists, logical_expressions, return_statements, unsupported,
+                                  variables)
 from autograph.pyct import loader, naming, parser
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 
 # The pipeline, in order. Ordering constraints:
+# - unsupported before all: it rewrites nothing, and rejects what cannot be converted while
+#   the code is as the user wrote it.
+# - comprehensions before lists and control_flow: its loops append to lists and are loops.
+# - lists before control_flow: `l = ag__.list_append(l, x)` makes the list loop state.
+# - variables last: it analyses the final code, where control_flow's `Undefined`s are bound.
 # - conditional_expressions first: it quotes the user's expression as written.
+# - break_statements, continue_statements, return_statements before control_flow, which
+#   needs loops without `else` and bodies without jumps; break_statements first, since it
+#   turns `for`/`while ... else` into the loop and an `if`, which the other two then lower.
+# - control_flow after every converter that adds statements to bodies (asserts), since it
+#   computes each statement's state from the code as it will run.
 # - call_trees after every converter that writes `ag__` calls (it leaves those alone) and
 #   after those that move user calls into lambdas (it converts calls wherever they are).
 PIPELINE = (
+    unsupported,
     conditional_expressions,
+    comprehensions,
+    lists,
     asserts,
+    break_statements,
+    continue_statements,
+    return_statements,
+    control_flow,
     logical_expressions,
     call_trees,
+    variables,
 )
 
 
@@ -86,9 +106,8 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
                         function=entity.function)
     for converter in PIPELINE:
         node = converter.transform(node, ctx)
-    source = loader.unparse(node) + "\n"
-    code, source_map = loader.compile_function(node, entity.function, entity.filename,
-                                               list(_NAMESPACE))
+    code, source, source_map = loader.compile_function(node, entity.function, entity.filename,
+                                                       list(_NAMESPACE))
     register_source_map(source_map)
     return ConvertedCode(code, source, source_map)
 

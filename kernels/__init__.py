@@ -5,5 +5,5 @@ registered for both devices; `kernels/gpu/` holds the few that must differ on a 
 """
 
 from kernels import (array_kernels, control_flow_kernels, creation_kernels,  # noqa: F401
-                     graph_kernels, list_kernels, math_kernels, random_kernels, state_kernels,
-                     string_kernels)
+                     graph_kernels, list_kernels, logging_kernels, math_kernels,
+                     random_kernels, state_kernels, string_kernels)

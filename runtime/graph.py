@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import re
 import threading
 import traceback
@@ -211,12 +212,17 @@ class GraphDef:
     versions: dict[str, int] = dataclasses.field(default_factory=lambda: {"producer": 1})
 
 
+_PACKAGE_DIRS = tuple(
+    os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), name) + os.sep
+    for name in ("runtime", "kernels", "autograph"))
+
+
 def _user_frame() -> str:
-    """`file:line` of the innermost frame outside this package, for error messages."""
+    """`file:line` of the innermost frame outside this project's packages, for messages."""
     for frame in reversed(traceback.extract_stack(limit=30)):
-        path = frame.filename.replace("\\", "/")
-        if not any(part in path for part in ("/runtime/", "/kernels/", "/autograph/",
-                                             "contextlib.py")):
+        path = os.path.abspath(frame.filename)
+        if not path.startswith(_PACKAGE_DIRS) and not path.endswith("contextlib.py") and (
+                not frame.filename.startswith("<autograph: ")):
             return f"{frame.filename}:{frame.lineno}"
     return ""
 

@@ -1,1 +1,1 @@
-"""Python code tools for the converter: parsing, templates, analyses, loading (as AutoGraph's pyct)."""
+"""Python code tools for the converter: parsing, templates, static analyses, loading."""

@@ -27,6 +27,7 @@ from typing import Any, Callable
 import gast
 
 _counter = itertools.count()
+GENERATED_PREFIX = "<autograph: "  # file names of generated code
 
 
 @dataclasses.dataclass
@@ -53,7 +54,7 @@ def unparse(node: Any) -> str:
 
 
 def compile_function(function_node: Any, original: Callable, user_file: str,
-                     extra_names: list[str]) -> tuple[types.CodeType, SourceMap]:
+                     extra_names: list[str]) -> tuple[types.CodeType, str, SourceMap]:
     """Compiles a converted gast FunctionDef; `instantiate` turns the code into a function.
 
     It is compiled inside a factory, `def factory(<free names>): <def>; return <name>`, so
@@ -61,23 +62,29 @@ def compile_function(function_node: Any, original: Callable, user_file: str,
     parameters, and the inner code object can be bound to any closure of the original code.
 
     Returns:
-        (the converted function's code object, its source map).
+        (the converted function's code object, its source as `to_code` shows it, its source
+        map).
     """
     function_name = function_node.name
-    params = list(original.__code__.co_freevars) + sorted(extra_names)
-    factory = gast.FunctionDef(
+    freevars = list(original.__code__.co_freevars)
+    params = freevars + sorted(n for n in extra_names if n not in freevars)
+    function_ast = to_ast(function_node)
+    function_source = ast.unparse(function_ast) + "\n"
+    # A fresh name inside the factory: a recursive call of `f` must reach the global `f`
+    # (or the original's closure), not the factory's local of the same name.
+    function_name = function_ast.name = f"{function_name}__converted"
+    factory = ast.FunctionDef(
         name=f"{function_name}__factory",
-        args=gast.arguments(args=[gast.Name(id=p, ctx=gast.Param(), annotation=None,
-                                            type_comment=None) for p in params],
-                            posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                            kwarg=None, defaults=[]),
-        body=[function_node, gast.Return(value=gast.Name(id=function_name, ctx=gast.Load(),
-                                                         annotation=None, type_comment=None))],
-        decorator_list=[], returns=None, type_comment=None, type_params=[])
-    module_node = gast.Module(body=[factory], type_ignores=[])
-    tree = to_ast(module_node)
+        args=ast.arguments(args=[ast.arg(arg=p) for p in params], posonlyargs=[], vararg=None,
+                           kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
+        body=[function_ast, ast.Return(value=ast.Name(id=function_name, ctx=ast.Load()))],
+        decorator_list=[], returns=None, type_comment=None, lineno=1, col_offset=0)
+    if hasattr(ast, "TypeVar"):  # Python 3.12+ requires the field
+        factory.type_params = []
+    tree = ast.Module(body=[factory], type_ignores=[])
+    ast.fix_missing_locations(tree)
     source = ast.unparse(tree) + "\n"
-    generated_file = f"<autograph: {function_name} from {user_file}#{next(_counter)}>"
+    generated_file = f"{GENERATED_PREFIX}{function_name} from {user_file}#{next(_counter)}>"
     source_map = SourceMap(generated_file, _line_map(tree, source, user_file))
     linecache.cache[generated_file] = (len(source), None, source.splitlines(True),
                                        generated_file)
@@ -85,7 +92,10 @@ def compile_function(function_node: Any, original: Callable, user_file: str,
     factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType)
                  and c.co_name == function_name)
-    return inner, source_map
+    names = {"co_name": original.__name__}
+    if hasattr(inner, "co_qualname"):  # Python 3.11+
+        names["co_qualname"] = original.__qualname__
+    return inner.replace(**names), function_source, source_map
 
 
 def instantiate(code: types.CodeType, original: Callable,

@@ -30,7 +30,7 @@ def _parsed(template: str) -> Any:
 
 def replace(template: str, **replacements: Any) -> list[Any]:
     """The statements of `template` with each placeholder name replaced."""
-    module = copy.deepcopy(_parsed(template))
+    module = copy_tree(_parsed(template))
     body = _Replacer(replacements).visit(module).body
     return body
 
@@ -41,6 +41,19 @@ def replace_as_expression(template: str, **replacements: Any) -> Any:
     if not isinstance(stmt, gast.Expr):
         raise ValueError(f"template {template!r} is not an expression")
     return stmt.value
+
+
+def copy_tree(node: Any) -> Any:
+    """A deep copy of a gast tree (much faster than `copy.deepcopy` on ASTs)."""
+    if isinstance(node, list):
+        return [copy_tree(n) for n in node]
+    if not isinstance(node, gast.AST):
+        return node
+    new = type(node)(**{f: copy_tree(getattr(node, f, None)) for f in node._fields})
+    for attr in node._attributes:
+        if hasattr(node, attr):
+            setattr(new, attr, getattr(node, attr))
+    return new
 
 
 class _Replacer(gast.NodeTransformer):

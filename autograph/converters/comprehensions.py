@@ -1,0 +1,159 @@
+"""Comprehensions become explicit loops, which the later converters turn into graph loops.
+
+Before (golden/to_code/list_comprehension.py):
+
+    def f(xs):
+        squares = [x * x for x in xs if x > 0]
+        return squares
+
+After this converter (lists and control_flow then convert the `append` and the loop):
+
+    def f(xs):
+        squares = []
+        for x in xs:
+            if x > 0:
+                squares.append(x * x)
+        return squares
+
+Rewritten, when the comprehension is the whole value of an assignment or a `return`, so that
+moving its loop before the statement changes no order of evaluation:
+
+    t = [e for x in xs if c]     ->  t = []; for x in xs: if c: t.append(e)
+    t = {e for ...}              ->  t = set(); ... t.add(e)
+    t = {k: v for ...}           ->  t = {}; ... t[k] = v
+    t = sum(e for x in xs)       ->  t = 0; for x in xs: t = t + e   (also sum(g, start))
+
+The result is built in the assigned name when that is a plain name the comprehension does not
+read, else in a fresh `result_`. A comprehension variable whose name the function uses
+elsewhere is renamed (`x_1`), as it is local to the comprehension in Python. Comprehensions
+anywhere else (arguments, nested in expressions or lambdas, `async` ones) and generator
+expressions other than the argument of `sum` stay as written: they run as Python (a generator
+stays lazy), so they work on Python values and eager tensors, not on symbolic ones.
+
+Two differences from Python remain, visible only in corner cases: a dict comprehension's value
+is evaluated before its key (as in `t[k] = v`), and on Python 3.12+ `sum` of Python floats
+compensates rounding errors, which the running total does not (it adds as `sum` does for
+every other type, tensors included).
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import gast
+
+from autograph.converters.call_trees import bound_names
+from autograph.pyct import templates
+from autograph.pyct.transformer import Base, EntityContext, copy_location
+
+_COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+_SIMPLE = (gast.Constant, gast.Name)  # a `sum` start evaluated early changes nothing
+
+
+class Comprehensions(Base):
+    def __init__(self, ctx: EntityContext, function: Any):
+        super().__init__(ctx)
+        self.outside = _names_outside_comprehensions(function)
+        self.local_names = bound_names(function)
+
+    def visit_Assign(self, node: Any) -> Any:
+        node = self.generic_visit(node)
+        if not self._hoistable(node.value):
+            return node
+        target = node.targets[0] if len(node.targets) == 1 else None
+        reads = {n.id for n in gast.walk(node.value) if isinstance(n, gast.Name)}
+        if isinstance(target, gast.Name) and target.id not in reads:
+            return copy_location(self._loop(node.value, target.id), node)
+        result = self.ctx.namer.new("result_")
+        statements = self._loop(node.value, result)
+        node.value = gast.Name(id=result, ctx=gast.Load(), annotation=None, type_comment=None)
+        return copy_location(statements + [node], node)
+
+    def visit_Return(self, node: Any) -> Any:
+        node = self.generic_visit(node)
+        if node.value is None or not self._hoistable(node.value):
+            return node
+        result = self.ctx.namer.new("result_")
+        statements = self._loop(node.value, result)
+        node.value = gast.Name(id=result, ctx=gast.Load(), annotation=None, type_comment=None)
+        return copy_location(statements + [node], node)
+
+    # Pieces ----------------------------------------------------------------------------------
+    def _hoistable(self, value: Any) -> bool:
+        """Whether `value` is a list/set/dict comprehension, or a `sum` of a generator or list
+        comprehension, that can become a loop."""
+        if self._is_sum(value):
+            comprehension = value.args[0]
+        elif isinstance(value, (gast.ListComp, gast.SetComp, gast.DictComp)):
+            comprehension = value
+        else:
+            return False
+        return not any(g.is_async for g in comprehension.generators)
+
+    def _is_sum(self, value: Any) -> bool:
+        return (isinstance(value, gast.Call) and isinstance(value.func, gast.Name)
+                and value.func.id == "sum" and value.func.id not in self.local_names
+                and self.ctx.namespace.get("sum", builtins.sum) is builtins.sum
+                and len(value.args) in (1, 2) and not value.keywords
+                and isinstance(value.args[0], (gast.GeneratorExp, gast.ListComp))
+                and (len(value.args) == 1 or isinstance(value.args[1], _SIMPLE)))
+
+    def _loop(self, value: Any, result: str) -> list[Any]:
+        """Statements that leave in `result` what `value` (see `_hoistable`) evaluates to."""
+        if self._is_sum(value):
+            comprehension = self._renamed(value.args[0])
+            start = value.args[1] if len(value.args) == 2 else gast.Constant(value=0, kind=None)
+            init = templates.replace("result = start", result=result, start=start)
+            step = templates.replace("result = result + elt", result=result,
+                                     elt=comprehension.elt)
+        else:
+            comprehension = self._renamed(value)
+            if isinstance(comprehension, gast.DictComp):
+                init = templates.replace("result = {}", result=result)
+                step = templates.replace("result[key] = value", result=result,
+                                         key=comprehension.key, value=comprehension.value)
+            else:
+                empty, add = (("[]", "append") if isinstance(comprehension, gast.ListComp)
+                              else ("set()", "add"))
+                init = templates.replace(f"result = {empty}", result=result)
+                step = templates.replace(f"result.{add}(elt)", result=result,
+                                         elt=comprehension.elt)
+        body = step
+        for generator in reversed(comprehension.generators):
+            for test in reversed(generator.ifs):
+                body = templates.replace("if test:\n    body", test=test, body=body)
+            body = templates.replace("for target in iter_:\n    body", target=generator.target,
+                                     iter_=generator.iter, body=body)
+        return init + body
+
+    def _renamed(self, comprehension: Any) -> Any:
+        """`comprehension` with its variables that the function uses elsewhere renamed; the
+        first iterable is evaluated outside the comprehension, so it keeps its names."""
+        targets = {n.id for g in comprehension.generators for n in gast.walk(g.target)
+                   if isinstance(n, gast.Name)}
+        renames = {name: self.ctx.namer.new(name) for name in sorted(targets & self.outside)}
+        outer = {id(n) for n in gast.walk(comprehension.generators[0].iter)}
+        for n in gast.walk(comprehension):
+            if isinstance(n, gast.Name) and n.id in renames and id(n) not in outer:
+                n.id = renames[n.id]
+        return comprehension
+
+
+def _names_outside_comprehensions(function: Any) -> set[str]:
+    """Names used in `function` other than inside comprehensions (parameters included)."""
+    names, stack = set(), [function]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _COMPREHENSIONS):
+            continue
+        if isinstance(node, gast.Name):
+            names.add(node.id)
+        elif isinstance(node, gast.FunctionDef):
+            names.add(node.name)
+        stack.extend(gast.iter_child_nodes(node))
+    return names
+
+
+def transform(node: Any, ctx: EntityContext) -> Any:
+    return Comprehensions(ctx, node).visit(node)

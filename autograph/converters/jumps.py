@@ -1,0 +1,218 @@
+"""Lowering jump statements (`break`, `continue`, `return`) in a block, shared by the
+break_statements, continue_statements and return_statements converters.
+
+Those converters run before control_flow, which turns branch and loop bodies into functions
+from which a jump could not leave the loop or the function. `Lowering(flag).block(body)`
+replaces each jump with assignments (`flag = True` first, when there is a flag) and makes sure
+that nothing the jump skipped runs, in the way that reads best:
+
+- an `if` one of whose branches always jumps takes the statements that follow it into its
+  other branch, which needs no flag:
+
+      if x < 0:                         if x < 0:
+          continue          becomes         pass    # (nothing: the `if` is inverted)
+      s += x                            else:
+                                            s += x
+
+  so `if c: continue` followed by `rest` reads `if not c: rest`;
+- after any other statement that may jump, the rest of the block runs under `if not flag:`.
+
+Statements that follow a jump on every path (dead code) are dropped.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import gast
+
+from autograph.pyct import anno, templates
+from autograph.pyct.transformer import copy_location
+
+_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef, gast.Lambda)
+_LOOPS = (gast.For, gast.While, gast.AsyncFor)
+_TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
+
+
+class Lowering:
+    """Lowers the jumps of one kind in blocks; subclasses say which jumps and what they become.
+
+    `guarded` records whether a guard `if not flag:` was written, `loops` how many loops
+    held jumps (for `return`): a caller runs a trial lowering without committing to a flag
+    and asks for one only when either is set.
+    """
+
+    crosses_loops = False  # whether jumps inside nested loops leave them (`return` does)
+
+    def __init__(self, flag: str | None):
+        self.flag = flag
+        self.guarded = False
+        self.loops = 0
+        self._always: dict[tuple, bool] = {}
+
+    # What a subclass says --------------------------------------------------------------------
+    def is_jump(self, node: Any) -> bool:
+        raise NotImplementedError
+
+    def replacement(self, node: Any) -> list:
+        """The statements a jump becomes, after `flag = True`."""
+        return []
+
+    def loop(self, node: Any) -> Any:
+        """A loop holding jumps: in its `else` only, unless `crosses_loops`."""
+        new = copy.copy(node)
+        new.orelse = self.block(node.orelse)
+        return new
+
+    # Analysis --------------------------------------------------------------------------------
+    def contains(self, node: Any) -> bool:
+        """Whether `node` is or holds a jump of this kind that leaves it."""
+        if self.is_jump(node):
+            return True
+        if isinstance(node, _SCOPES):
+            return False
+        return any(self.contains(s) for block in self._blocks(node) for s in block)
+
+    def always(self, statements: list) -> bool:
+        """Whether every path through `statements`, once lowered, ends in a jump."""
+        key = tuple(map(id, statements))
+        if key not in self._always:
+            self._always[key] = self._ends_in_jump(statements)
+        return self._always[key]
+
+    def _ends_in_jump(self, statements: list) -> bool:
+        for i, stmt in enumerate(statements):
+            if not self.contains(stmt):
+                continue
+            rest = statements[i + 1:]
+            if self.is_jump(stmt):
+                return True
+            if isinstance(stmt, gast.If):
+                body, orelse = self.always(stmt.body), self.always(stmt.orelse)
+                if body and orelse:
+                    return True
+                if body or orelse:
+                    return self.always(stmt.orelse + rest if body else stmt.body + rest)
+            elif isinstance(stmt, gast.With) and self.always(stmt.body):
+                return True
+            return self.always(rest)  # the rest runs under a guard
+        return False
+
+    # Lowering --------------------------------------------------------------------------------
+    def block(self, statements: list, tail: bool = False) -> list:
+        """`statements` with the jumps lowered. `tail`: nothing that could read the flag runs
+        after them (the flag need not be set there)."""
+        out = []
+        for i, stmt in enumerate(statements):
+            if not self.contains(stmt):
+                out.append(stmt)
+                continue
+            rest = statements[i + 1:]
+            if self.is_jump(stmt):
+                return out + self._jump(stmt, tail)
+            if isinstance(stmt, gast.If):
+                return out + self._if(stmt, rest, tail)
+            if not rest or isinstance(stmt, gast.With) and self.always(stmt.body):
+                return out + [self._compound(stmt, tail)]
+            return out + [self._compound(stmt, False)] + self.guard(rest, tail)
+        return out
+
+    def guard(self, statements: list, tail: bool = False) -> list:
+        """`if not flag: statements`, lowered."""
+        self.guarded = True
+        body = self.block(statements, tail)
+        if not body:
+            return []
+        return copy_location(templates.replace("if not flag:\n    body", flag=self.flag or "_",
+                                                body=body), statements[0])
+
+    def _jump(self, node: Any, tail: bool) -> list:
+        new = templates.replace("flag = True", flag=self.flag) if self.flag and not tail else []
+        return copy_location(new + self.replacement(node), node)
+
+    def _if(self, node: Any, rest: list, tail: bool) -> list:
+        body_jumps, orelse_jumps = self.always(node.body), self.always(node.orelse)
+        body, orelse = node.body, node.orelse
+        if body_jumps and not orelse_jumps:
+            orelse, rest = orelse + rest, []
+        elif orelse_jumps and not body_jumps:
+            body, rest = body + rest, []
+        if not rest or body_jumps and orelse_jumps:
+            return [_if(node, self.block(body, tail), self.block(orelse, tail))]
+        return [_if(node, self.block(body), self.block(orelse))] + self.guard(rest, tail)
+
+    def _compound(self, node: Any, tail: bool) -> Any:
+        """A loop (see `loop`), `with`, `try` or `match` with its blocks lowered."""
+        if isinstance(node, _LOOPS):
+            return self.loop(node)
+        new = copy.copy(node)
+        if isinstance(node, _TRY) and node.orelse and any(self.contains(s) for s in node.body):
+            tail = False  # `else` runs only if the body did not jump: it reads the flag
+            new.orelse = self.guard(node.orelse) or [gast.Pass()]
+            node = copy.copy(node)
+            node.orelse = []
+        for field in ("body", "orelse", "finalbody"):
+            if getattr(node, field, None):
+                setattr(new, field, self.block(getattr(node, field), tail) or [gast.Pass()])
+        for field in ("handlers", "cases"):
+            if getattr(node, field, None):
+                setattr(new, field, [self._with_body(x, tail) for x in getattr(node, field)])
+        return new
+
+    def _with_body(self, node: Any, tail: bool) -> Any:
+        new = copy.copy(node)
+        new.body = self.block(node.body, tail) or [gast.Pass()]
+        return new
+
+    def _blocks(self, node: Any) -> list[list]:
+        if isinstance(node, _LOOPS) and not self.crosses_loops:
+            return [node.orelse]
+        return statement_lists(node)
+
+
+def stop_when(loop: Any, flag: str) -> None:
+    """Makes `loop` stop before its next iteration once `flag` is set: `while not flag and
+    test:`, or `not flag` in a `for` loop's EXTRA_LOOP_TEST annotation (which control_flow
+    passes to `ag__.for_stmt` as `extra_test`). The flag comes first: as in Python, the test
+    is not evaluated again after a jump."""
+    check = copy_location(templates.replace_as_expression("not flag", flag=flag), loop)
+    if isinstance(loop, gast.While):
+        loop.test = _and(check, loop.test)
+    else:
+        extra = anno.getanno(loop, anno.Basic.EXTRA_LOOP_TEST, None)
+        anno.setanno(loop, anno.Basic.EXTRA_LOOP_TEST,
+                     check if extra is None else _and(check, extra))
+
+
+def _and(check: Any, test: Any) -> Any:
+    """`check and test`, one flat `and` (`while True:` becomes `while check:`)."""
+    if isinstance(test, gast.Constant) and test.value is True:
+        return check
+    if isinstance(test, gast.BoolOp) and isinstance(test.op, gast.And):
+        return copy_location(gast.BoolOp(op=gast.And(), values=[check] + test.values), test)
+    return copy_location(gast.BoolOp(op=gast.And(), values=[check, test]), test)
+
+
+def _if(node: Any, body: list, orelse: list) -> Any:
+    """A copy of the `if` with new blocks; inverted when only its `else` has statements."""
+    new = copy.copy(node)
+    if not body and orelse:
+        body, orelse = orelse, []
+        new.test = _negated(node.test)
+    new.body, new.orelse = body or [gast.Pass()], orelse
+    return new
+
+
+def _negated(test: Any) -> Any:
+    if isinstance(test, gast.UnaryOp) and isinstance(test.op, gast.Not):
+        return test.operand  # in a test, `not not x` is `x`
+    return copy_location(gast.UnaryOp(op=gast.Not(), operand=test), test)
+
+
+def statement_lists(node: Any) -> list[list]:
+    """The blocks of a compound statement, its handlers' and its match cases' bodies."""
+    found = [getattr(node, f) for f in ("body", "orelse", "finalbody") if getattr(node, f, None)]
+    found += [h.body for h in getattr(node, "handlers", ())]
+    found += [c.body for c in getattr(node, "cases", ())]
+    return found

@@ -1,0 +1,115 @@
+"""`return` inside `if`, `while` and `for` becomes an assignment to `retval_`, returned at the end.
+
+Before:
+
+    PLACEHOLDER
+
+After:
+
+    PLACEHOLDER
+
+Branch and loop bodies become functions (control_flow), so a `return` in them could not
+return from the user's function. Here `return x` becomes `retval_ = x` and the function ends
+with `return retval_`. What the `return` skips moves into the other branch of its `if`, or
+runs under `if not do_return:` where a flag is needed; a loop holding a `return` stops once
+`do_return` is set, like one holding a `break`. `retval_` starts as
+`ag__.UndefinedReturnValue()`; where a path may end without a `return`, the function returns
+`ag__.retval(retval_)`, which is None on that path, as in Python. A function whose returns
+are not inside `if`, `while` or `for` is left as it is.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import gast
+
+from autograph.converters import jumps
+from autograph.pyct import templates
+from autograph.pyct.transformer import Base, EntityContext, copy_location
+
+
+class _Returns(jumps.Lowering):
+    crosses_loops = True
+
+    def __init__(self, flag: str | None, retval: str | None):
+        super().__init__(flag)
+        self.retval = retval
+
+    def is_jump(self, node: Any) -> bool:
+        return isinstance(node, gast.Return)
+
+    def replacement(self, node: Any) -> list:
+        if self.retval is None:
+            return []
+        value = node.value or gast.Constant(value=None, kind=None)
+        return templates.replace("retval_ = value", retval_=self.retval, value=value)
+
+    def loop(self, node: Any) -> Any:
+        self.loops += 1
+        new = copy.copy(node)
+        new.body = self.block(node.body)
+        new.orelse = self.block(node.orelse)
+        if self.flag is not None:
+            jumps.stop_when(new, self.flag)
+        return new
+
+
+class ReturnStatements(Base):
+    def __init__(self, ctx: EntityContext):
+        super().__init__(ctx)
+        self._names: dict[str, str] = {}  # one name each, shared by all the functions
+
+    def visit_FunctionDef(self, node: Any) -> Any:
+        node = self.generic_visit(node)  # nested functions first, each on its own
+        returns = _returns(node.body)
+        if not any(inside for _, inside in returns):
+            return node
+        docstring, body = _docstring(node.body)
+        retval = self._name("retval_") if any(r.value for r, _ in returns) else None
+        trial = _Returns(None, retval)
+        trial.block(body, tail=True)
+        flag = self._name("do_return") if trial.guarded or trial.loops else None
+        lowering = _Returns(flag, retval)
+        lowered = lowering.block(body, tail=True)
+        prologue = templates.replace("flag = False", flag=flag) if flag else []
+        epilogue = []
+        if retval:
+            prologue += templates.replace("retval_ = ag__.UndefinedReturnValue()",
+                                          retval_=retval)
+            result = "retval_" if lowering.always(body) else "ag__.retval(retval_)"
+            epilogue = templates.replace(f"return {result}", retval_=retval)
+        node.body = docstring + copy_location(prologue, node) + lowered + copy_location(
+            epilogue, node.body[-1])
+        return node
+
+    def _name(self, base: str) -> str:
+        if base not in self._names:
+            self._names[base] = self.ctx.namer.new(base)
+        return self._names[base]
+
+
+def _returns(body: list, inside: bool = False) -> list[tuple[Any, bool]]:
+    """The function's `return` statements, each with whether it is inside if/while/for."""
+    found = []
+    for stmt in body:
+        if isinstance(stmt, gast.Return):
+            found.append((stmt, inside))
+        elif not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            nested = inside or isinstance(stmt, (gast.If, gast.While, gast.For))
+            for block in jumps.statement_lists(stmt):
+                found += _returns(block, nested)
+    return found
+
+
+def _docstring(body: list) -> tuple[list, list]:
+    first = body[0]
+    if isinstance(first, gast.Expr) and isinstance(first.value, gast.Constant) and isinstance(
+            first.value.value, str):
+        return [first], body[1:]
+    return [], body
+
+
+def transform(node: Any, ctx: EntityContext) -> Any:
+    return ReturnStatements(ctx).visit(node)

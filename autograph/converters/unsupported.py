@@ -1,0 +1,182 @@
+"""Syntax the converter cannot handle is reported at once, with what to write instead.
+
+Before:
+
+    def f(xs):
+        for x in xs:
+            yield x * 2
+
+After: no code, but an error naming the construct, the file and its line:
+
+    ConversionError: example.py:3: `yield` makes `f` a generator, which cannot be converted:
+    its loops and branches become functions ... collect the values in a list and return it.
+
+Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`,
+`try` and `with` statements around `if`/`while`/`for`, `global`/`nonlocal` names assigned in
+a loop or branch, and `del` of a variable inside a loop that assigns it. One error is raised
+at a time, naming the line of the construct; nothing is changed when none is found.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gast
+
+from autograph.pyct.transformer import Base, EntityContext
+
+_CONTROL_FLOW = (gast.If, gast.While, gast.For)
+_FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)
+_WHY_BODIES = ("a converted `if`, `while` or `for` runs its bodies as nested functions that "
+               "take their variables as arguments and return them")
+
+
+class Unsupported(Base):
+    def __init__(self, ctx: EntityContext):
+        super().__init__(ctx)
+        self.functions: list[Any] = []  # enclosing function definitions, innermost last
+
+    def visit_FunctionDef(self, node: Any) -> Any:
+        self.functions.append(node)
+        self._check_declared_names(node)
+        self.generic_visit(node)
+        self.functions.pop()
+        return node
+
+    def visit_AsyncFunctionDef(self, node: Any) -> Any:
+        raise self.error(node, f"`async def {node.name}` cannot be converted: coroutines are "
+                               f"not supported. Write a plain function, and await its "
+                               f"results outside the converted code.")
+
+    def visit_Await(self, node: Any) -> Any:
+        raise self.error(node, "`await` cannot be converted: coroutines are not supported. "
+                               "Await outside the converted function and pass the result in.")
+
+    def visit_AsyncFor(self, node: Any) -> Any:
+        raise self.error(node, "`async for` cannot be converted: asynchronous iteration is not "
+                               "supported. Collect the items first and loop over the list.")
+
+    def visit_AsyncWith(self, node: Any) -> Any:
+        raise self.error(node, "`async with` cannot be converted: asynchronous context "
+                               "managers are not supported. Enter it outside the converted "
+                               "function.")
+
+    def visit_Yield(self, node: Any) -> Any:
+        raise self.error(node, f"`yield` makes `{self._function_name()}` a generator, which "
+                               f"cannot be converted: {_WHY_BODIES}, so a `yield` there would "
+                               f"not yield from it. Collect the values in a list and return "
+                               f"it.")
+
+    def visit_YieldFrom(self, node: Any) -> Any:
+        raise self.error(node, f"`yield from` makes `{self._function_name()}` a generator, "
+                               f"which cannot be converted. Collect the values in a list and "
+                               f"return it.")
+
+    def visit_ClassDef(self, node: Any) -> Any:
+        raise self.error(node, f"class `{node.name}` is defined inside the converted function; "
+                               f"class definitions cannot be converted. Define the class at "
+                               f"module level: its methods are converted when called.")
+
+    def visit_Match(self, node: Any) -> Any:
+        raise self.error(node, "`match` statements cannot be converted. Use `if`/`elif` "
+                               "instead, which become graph conditionals for tensors.")
+
+    def visit_Try(self, node: Any) -> Any:
+        inner = _control_flow_in(node.body + node.handlers + node.orelse + node.finalbody)
+        if inner is not None:
+            raise self.error(node, f"`try` around the `{_keyword(inner)}` at line "
+                                   f"{inner.lineno} cannot be converted: {_WHY_BODIES}, so "
+                                   f"exceptions would not reach the handlers as written. Move "
+                                   f"the `try` outside the converted function, or the "
+                                   f"`{_keyword(inner)}` out of the `try`.")
+        return self.generic_visit(node)
+
+    visit_TryStar = visit_Try
+
+    def visit_With(self, node: Any) -> Any:
+        inner = _control_flow_in(node.body)
+        if inner is not None:
+            raise self.error(node, f"`with` around the `{_keyword(inner)}` at line "
+                                   f"{inner.lineno} cannot be converted: {_WHY_BODIES}, so "
+                                   f"the context would not cover them as written. Move the "
+                                   f"`{_keyword(inner)}` out of the `with` (or the `with` "
+                                   f"into a function that the converted one calls).")
+        return self.generic_visit(node)
+
+    def visit_Delete(self, node: Any) -> Any:
+        names = {t.id for t in node.targets if isinstance(t, gast.Name)}
+        for loop in self._loops_around(node):
+            assigned = names & _assigned_in(loop)
+            if assigned:
+                name = sorted(assigned)[0]
+                raise self.error(node, f"`del {name}` cannot be converted: `{name}` is "
+                                       f"assigned in the loop at line {loop.lineno}, whose "
+                                       f"variables must keep a value from one iteration to "
+                                       f"the next. Remove the `del`, or assign `{name}` a "
+                                       f"new value instead.")
+        return self.generic_visit(node)
+
+    # Pieces ----------------------------------------------------------------------------------
+    def _check_declared_names(self, function: Any) -> None:
+        """`global`/`nonlocal` names of `function` assigned inside one of its loops or
+        branches: they cannot travel as state, which is passed in and returned."""
+        declared = {}
+        for stmt in _own_nodes(function.body):
+            if isinstance(stmt, (gast.Global, gast.Nonlocal)):
+                keyword = "global" if isinstance(stmt, gast.Global) else "nonlocal"
+                declared.update({name: keyword for name in stmt.names})
+        if not declared:
+            return
+        for stmt in _own_nodes(function.body):
+            if not isinstance(stmt, _CONTROL_FLOW):
+                continue
+            targets = [stmt.target] if isinstance(stmt, gast.For) else []
+            for name_node in _own_nodes(targets + stmt.body + stmt.orelse):
+                if (isinstance(name_node, gast.Name) and name_node.id in declared
+                        and isinstance(name_node.ctx, (gast.Store, gast.Del))):
+                    keyword, name = declared[name_node.id], name_node.id
+                    raise self.error(name_node, (
+                        f"{keyword} variable `{name}` is assigned inside the "
+                        f"`{_keyword(stmt)}` at line {stmt.lineno}, which cannot be "
+                        f"converted: {_WHY_BODIES}, and a {keyword} name cannot be passed "
+                        f"that way. Compute the value in a local variable and assign "
+                        f"`{name}` after the `{_keyword(stmt)}`."))
+
+    def _loops_around(self, node: Any) -> list[Any]:
+        function = self.functions[-1] if self.functions else None
+        body = function.body if function is not None else []
+        return [loop for loop in _own_nodes(body) if isinstance(loop, (gast.While, gast.For))
+                and any(n is node for n in _own_nodes(loop.body))]
+
+    def _function_name(self) -> str:
+        return self.functions[-1].name if self.functions else "the function"
+
+
+def _own_nodes(statements: list) -> list[Any]:
+    """Every node under `statements`, not entering nested functions, lambdas or classes."""
+    found, stack = [], list(reversed(statements))
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if isinstance(node, _FUNCTIONS + (gast.ClassDef,)):
+            continue
+        stack.extend(reversed(list(gast.iter_child_nodes(node))))
+    return found
+
+
+def _control_flow_in(statements: list) -> Any:
+    """The first `if`, `while` or `for` in `statements` (outside nested functions), if any."""
+    return next((n for n in _own_nodes(statements) if isinstance(n, _CONTROL_FLOW)), None)
+
+
+def _assigned_in(loop: Any) -> set[str]:
+    return {n.id for n in _own_nodes([loop]) if isinstance(n, gast.Name)
+            and isinstance(n.ctx, gast.Store)}
+
+
+def _keyword(node: Any) -> str:
+    return {gast.If: "if", gast.While: "while", gast.For: "for"}[type(node)]
+
+
+def transform(node: Any, ctx: EntityContext) -> Any:
+    return Unsupported(ctx).visit(node)

@@ -1,0 +1,43 @@
+"""The `ag__` operators: what converted code calls in place of Python statements and builtins.
+
+Converted code imports this module as `ag__`. Every operator keeps plain Python's semantics
+for Python values and eager tensors (its Python path), and builds graph ops when the value
+that decides (a condition, an iterable, an operand) is a symbolic tensor (its graph path).
+Each module's docstring gives the plain Python each operator stands for.
+
+>>> import autograph.operators as ag__
+>>> def loop_body(i, s):
+...     return s + i
+>>> ag__.for_stmt(ag__.range(4), loop_body, (0,), ("s",))
+6
+"""
+
+from autograph.operators.call import converted_call, set_conversion_hook
+from autograph.operators.conditional_expressions import if_exp
+from autograph.operators.control_flow import for_stmt, if_stmt, while_stmt
+from autograph.operators.data_structures import list_append, list_pop, new_list
+from autograph.operators.exceptions import assert_stmt
+from autograph.operators.logical import and_, not_, or_
+from autograph.operators.py_builtins import (abs_, enumerate_, float_, int_, len_, max_, min_,
+                                             print_, range_, zip_)
+from autograph.operators.variables import (Undefined, UndefinedReturnValue, is_undefined,
+                                           is_undefined_return, ld, retval)
+
+# The builtins converted code calls as `ag__.len(x)`, `ag__.range(n)`, ...
+len = len_
+range = range_
+print = print_
+int = int_
+float = float_
+abs = abs_
+max = max_
+min = min_
+enumerate = enumerate_
+zip = zip_
+
+__all__ = [
+    "if_stmt", "while_stmt", "for_stmt", "and_", "or_", "not_", "if_exp", "converted_call",
+    "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
+    "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
+    "min", "enumerate", "zip", "list_append", "list_pop", "new_list", "assert_stmt",
+]

@@ -1,0 +1,219 @@
+"""`if_stmt`, `while_stmt` and `for_stmt`: Python statements that become graph ops on tensors.
+
+The converter turns each branch or loop body into a function of the statement's state (the
+variables it changes that are used after it) returning their new values; the operators return
+the final values: the bare value for one variable, a tuple for several, None for none.
+
+    if_stmt(cond, body, orelse, state, names)    # plain Python:
+                                                 #   state = body(*state) if cond
+                                                 #           else orelse(*state)
+    while_stmt(test, body, state, names)         #   while test(*state): state = body(*state)
+    for_stmt(iter_, body, state, names)          #   for item in iter_:
+                                                 #       state = body(item, *state)
+
+Each has a Python path, with exactly Python's semantics, taken when the deciding value (the
+condition, the iterable) is a Python value or an eager tensor; and a graph path, taken when it
+is a symbolic tensor, which builds one `If` or `While` op (see `graph_cond`, `graph_loop`).
+
+>>> if_stmt(2 > 1, lambda x: x + 1, None, (1,), ("x",))
+2
+>>> while_stmt(lambda i, s: i < 4, lambda i, s: (i + 1, s + i), (0, 0), ("i", "s"))
+(4, 6)
+>>> for_stmt(range(3), lambda item, s: s + [item], ([],), ("s",))
+[0, 1, 2]
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Callable, Iterable, Sequence
+
+from autograph.operators.graph_cond import graph_if, is_symbolic, truth_tensor
+from autograph.operators.graph_loop import graph_loop
+from autograph.operators.py_builtins import TensorIterable
+from runtime.constant_value import constant_value
+from runtime.func_graph import FuncGraph
+from runtime.graph import building_graph
+from runtime.ops import math_ops
+from runtime.tensor_conversion import convert_to_tensor
+
+
+def unpack_state(result: Any, n: int, what: str) -> tuple:
+    """The values a branch or body function returned, as a tuple of `n` values."""
+    if n == 0:
+        return ()
+    if n == 1:
+        return (result,)
+    if not isinstance(result, tuple) or len(result) != n:
+        raise ValueError(f"{what}: the function must return {n} values (a tuple), got "
+                         f"{result!r}.")
+    return result
+
+
+def pack_state(values: Sequence[Any], n: int) -> Any:
+    """The operator's result: None, the bare value, or a tuple, for 0, 1 or more variables."""
+    if n == 0:
+        return None
+    return values[0] if n == 1 else tuple(values)
+
+
+def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
+            names: tuple) -> Any:
+    """An `if` statement: `body(*state)` if `cond` else `orelse(*state)`.
+
+    Equivalent Python (`orelse=None` keeps the state as it is):
+
+        if cond:
+            state = body(*state)
+        else:
+            state = orelse(*state)
+
+    With a symbolic tensor `cond`, both branches are traced and one `If` op runs the one the
+    condition picks; then each variable must be defined in both branches (or before the `if`)
+    and have one dtype in both (Python numbers take the other branch's dtype).
+
+    Raises:
+        ValueError: a variable defined in one branch only (graph path).
+        TypeError: a variable of different dtypes or kinds in the two branches (graph path).
+
+    >>> if_stmt(False, lambda a, b: (a + 1, b), lambda a, b: (a, b - 1), (1, 1), ("a", "b"))
+    (1, 0)
+    """
+    n = len(names)
+    if is_symbolic(cond):
+        def true_fn() -> tuple:
+            return unpack_state(body(*state), n, "if")
+
+        def false_fn() -> tuple:
+            return tuple(state) if orelse is None else unpack_state(orelse(*state), n, "if")
+        return pack_state(graph_if(cond, true_fn, false_fn, state, names, "if"), n)
+    if cond:
+        return body(*state)
+    return orelse(*state) if orelse is not None else pack_state(state, n)
+
+
+def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
+               opts: dict | None = None) -> Any:
+    """A `while` loop: `while test(*state): state = body(*state)`.
+
+    When `test` gives a symbolic tensor (on the first evaluation, or a later one once the
+    state holds tensors), the rest of the loop is one `While` op. `opts` may hold
+    `maximum_iterations`, `shape_invariants` (a list of (variable name, shape) pairs) and
+    `parallel_iterations`; they apply to the graph loop.
+
+    Raises:
+        ValueError: a variable not defined before a graph loop, or one whose shape leaves its
+            shape invariant.
+        TypeError: a variable whose dtype changes in a graph loop.
+
+    >>> while_stmt(lambda x: x < 100, lambda x: x * 3, (1,), ("x",))
+    243
+    """
+    n = len(names)
+    state = tuple(state)
+    while True:
+        condition = _evaluate_test(test, state)
+        if is_symbolic(condition):
+            def body_fn(extra: list, values: list) -> tuple[list, tuple]:
+                return [], unpack_state(body(*values), n, "while")
+            _, final = graph_loop(lambda extra, values: test(*values), body_fn, [], state,
+                                  names, opts)
+            return pack_state(final, n)
+        if not condition:
+            return pack_state(state, n)
+        state = unpack_state(body(*state), n, "while")
+
+
+def _evaluate_test(test: Callable, state: tuple) -> Any:
+    """`test(*state)`; while a graph is built, on a scratch graph, so that a test that turns
+    out to be a tensor leaves no unused ops behind (the loop traces it again)."""
+    graph = building_graph()
+    if graph is None:
+        return test(*state)
+    with FuncGraph("while_test", graph).as_default():
+        return test(*state)
+
+
+def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
+             extra_test: Callable | None = None, opts: dict | None = None) -> Any:
+    """A `for` loop: `state = body(item, *state)` for each item, while `extra_test(*state)`.
+
+    Equivalent Python (`extra_test` is how the converter lowers `break`):
+
+        for item in iter_:
+            if extra_test is not None and not extra_test(*state):
+                break
+            state = body(item, *state)
+
+    Python iterables and eager tensors (their rows) are iterated in Python. A symbolic tensor
+    is iterated along its first dimension by one `While` op (for `ag.range(...)` of integers,
+    counting from start to limit without making the range); so are `ag__.enumerate` and
+    `ag__.zip` of symbolic tensors. If `extra_test` gives a symbolic tensor while a Python
+    iterable is iterated, each later iteration's body runs under an `If` on it.
+
+    >>> for_stmt([1, 2, 3, 4], lambda x, s: s + x, (0,), ("s",), lambda s: s < 3)
+    3
+    """
+    n = len(names)
+    state = tuple(state)
+    if is_symbolic(iter_) or isinstance(iter_, TensorIterable):
+        return pack_state(_graph_for(iter_, body, state, names, extra_test, opts), n)
+    for item in iter_:
+        if extra_test is not None:
+            keep_going = extra_test(*state)
+            if is_symbolic(keep_going):
+                step = partial(_guarded, body, item, n)
+                state = graph_if(keep_going, partial(step, state), lambda s=state: s, state,
+                                 names, "for")
+                continue
+            if not keep_going:
+                break
+        state = unpack_state(body(item, *state), n, "for")
+    return pack_state(state, n)
+
+
+def _guarded(body: Callable, item: Any, n: int, state: tuple) -> tuple:
+    return unpack_state(body(item, *state), n, "for")
+
+
+def _graph_for(iter_: Any, body: Callable, state: tuple, names: Sequence[str],
+               extra_test: Callable | None, opts: dict | None) -> list:
+    n = len(names)
+    if is_symbolic(iter_) and iter_.op.type == "Range" and iter_.dtype.is_integer:
+        start, limit, delta = iter_.op.inputs
+        step = constant_value(delta)
+
+        def test(extra: list, values: list) -> Any:
+            i = extra[0]
+            if step is not None:
+                more = i < limit if step > 0 else i > limit
+            else:
+                more = math_ops.logical_or(math_ops.logical_and(delta > 0, i < limit),
+                                           math_ops.logical_and(delta < 0, i > limit))
+            return _and_extra(more, extra_test, values)
+
+        def body_fn(extra: list, values: list) -> tuple[list, tuple]:
+            i = extra[0]
+            return [i + delta], unpack_state(body(i, *values), n, "for")
+        _, final = graph_loop(test, body_fn, [start], state, names, opts)
+        return final
+    rows = iter_ if isinstance(iter_, TensorIterable) else TensorIterable.rows(iter_)
+
+    def count_test(extra: list, values: list) -> Any:
+        return _and_extra(extra[0] < rows.length, extra_test, values)
+
+    def count_body(extra: list, values: list) -> tuple[list, tuple]:
+        k = extra[0]
+        return [k + 1], unpack_state(body(rows.item(k), *values), n, "for")
+    _, final = graph_loop(count_test, count_body, [convert_to_tensor(0)], state, names, opts)
+    return final
+
+
+def _and_extra(more: Any, extra_test: Callable | None, values: Iterable[Any]) -> Any:
+    """The loop condition `more`, and `extra_test(*values)` when there is one."""
+    if extra_test is None:
+        return more
+    keep_going = extra_test(*values)
+    if not is_symbolic(keep_going):
+        return more if keep_going else convert_to_tensor(False)
+    return math_ops.logical_and(more, truth_tensor(keep_going, "for"))

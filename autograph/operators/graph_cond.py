@@ -1,0 +1,289 @@
+"""The graph path shared by `if_stmt`, `if_exp`, `and_` and `or_`: one `If` op (via `cond`).
+
+Both branches are traced once, each returning the values of the statement's variables; the
+values are checked pairwise, so that every error names the variable:
+
+- a tensor (or TensorArray) in one branch needs one of the same dtype in the other;
+- a Python number becomes a tensor, of the dtype of the other branch's value when that is a
+  tensor (`s = 0` in one branch, `s = x` with a float32 `x` in the other gives a float32 `s`);
+- any other value (None, `Undefined`, a Python object) must be the same in both branches, and
+  then passes through the `if` untouched; `Undefined` in one branch only is an error, since a
+  graph `if` cannot leave a variable defined or not depending on a runtime value.
+
+The true branch is traced first, so when its Python number must take the dtype of the false
+branch's tensor, the `if` is traced again with that dtype (the op keeps its name).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from autograph.operators.variables import Undefined, UndefinedReturnValue
+from runtime import dtypes
+from runtime.func_graph import assert_same_structure, flatten, flatten_with_paths, is_composite
+from runtime.graph import SymbolicTensor, building_graph
+from runtime.ops import math_ops
+from runtime.ops.control_flow_ops import cond
+from runtime.tensor import Tensor
+from runtime.tensor_conversion import convert_to_tensor, to_array
+
+IF_LABELS = ("the if branch", "the else branch")
+_NUMBER = (bool, int, float, str, bytes, np.generic)
+
+
+def is_symbolic(value: Any) -> bool:
+    """Whether `value` is a tensor of a graph (its value is known only when the graph runs).
+
+    >>> is_symbolic(convert_to_tensor(1.0)), is_symbolic(True)
+    (False, False)
+    """
+    return isinstance(value, SymbolicTensor)
+
+
+def truth_tensor(value: Tensor, what: str) -> Tensor:
+    """Python's truth test of a tensor, as a bool tensor: `x != 0` for numbers.
+
+    >>> truth_tensor(convert_to_tensor(3), "if").numpy()
+    np.True_
+    """
+    if value.dtype.is_numeric and not value.dtype.is_bool:
+        value = math_ops.not_equal(value, 0)
+    elif not value.dtype.is_bool:
+        raise TypeError(f"{what}: a {value.dtype.name} tensor has no truth value in a graph; "
+                        f"compare it first (e.g. `ag.strings.length(s) > 0`).")
+    if value.shape.rank not in (None, 0):
+        raise ValueError(f"{what}: the condition must be a scalar, but its shape is "
+                         f"{value.shape}; reduce it with ag.reduce_any or ag.reduce_all.")
+    return value
+
+
+class _Retry(Exception):
+    """The true branch's Python numbers at these positions must take these dtypes."""
+
+    def __init__(self, hints: dict[int, dtypes.DType]):
+        super().__init__(hints)
+        self.hints = hints
+
+
+def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], tuple],
+             state: Sequence[Any], names: Sequence[str], what: str,
+             labels: tuple[str, str] = IF_LABELS) -> tuple:
+    """`true_fn()` if `pred` else `false_fn()`, as an `If` op; both return one value per name.
+
+    `state` holds the values before the statement: Python lists among them must not be
+    changed in place by a branch (that would happen at trace time, in both branches).
+    `names` name the values in errors, `what` is the statement, `labels` the two branches.
+
+    >>> import autograph as ag
+    >>> with ag.Graph().as_default() as g:
+    ...     x = ag.placeholder(ag.float32, [])
+    ...     (y,) = graph_if(x > 0, lambda: (x * 2.0,), lambda: (0,), (), ("y",), "if")
+    >>> ag.Session(graph=g).run(y, {x: 3.0}), ag.Session(graph=g).run(y, {x: -1.0})
+    (np.float32(6.0), np.float32(0.0))
+    """
+    graph = building_graph()
+    if graph is None:
+        raise TypeError(f"{what}: the condition {pred.name} belongs to a graph that is not "
+                        f"being built; use it inside that graph (or its function).")
+    pred = truth_tensor(pred, what)
+    op_name = graph.unique_name("cond") + "/"  # one name for every attempt
+    lists = {i: list(v) for i, v in enumerate(state) if type(v) is list}
+    hints: dict[int, dtypes.DType] = {}
+    while True:
+        attempt = _Attempt(state, lists, names, labels, what, hints)
+        try:
+            outputs = cond(pred, attempt.branch(true_fn, 0), attempt.branch(false_fn, 1),
+                           name=op_name)
+        except _Retry as retry:
+            hints.update(retry.hints)
+            continue
+        return tuple(attempt.raw[0][i] if kind == "pass" else outputs[i]
+                     for i, kind in enumerate(attempt.kinds))
+
+
+class _Attempt:
+    """One tracing of both branches; the true branch's values decide what the If outputs."""
+
+    def __init__(self, state: Sequence[Any], lists: dict, names: Sequence[str],
+                 labels: tuple[str, str], what: str, hints: dict):
+        self.state, self.lists, self.names = state, lists, names
+        self.labels, self.what, self.hints = labels, what, hints
+        self.kinds: list[str] = []
+        self.raw: list[tuple] = []
+
+    def branch(self, fn: Callable, side: int) -> Callable:
+        def traced() -> tuple:
+            values = tuple(fn())
+            _check_lists(self.state, self.lists, self.names, self.labels[side])
+            self.raw.append(values)
+            if side == 0:
+                self.kinds = [_kind(v) for v in values]
+                return tuple(None if k == "pass" else _first(v, self.hints.get(i))
+                             for i, (v, k) in enumerate(zip(values, self.kinds)))
+            return _second(self.raw[0], values, self.kinds, self.hints, self.names,
+                           self.labels, self.what)
+        return traced
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, Tensor) or is_composite(value):
+        return "tensor"
+    if isinstance(value, _NUMBER):
+        return "number"
+    if isinstance(value, (list, tuple, dict)) and any(
+            isinstance(v, Tensor) or is_composite(v) for v in flatten(value)):
+        return "nested"
+    return "pass"
+
+
+def _default_dtype(value: Any) -> dtypes.DType:
+    return dtypes.as_dtype(to_array(value, None).dtype)
+
+
+def _fits(value: Any, dtype: dtypes.DType) -> bool:
+    """Whether Python value `value` converts to `dtype` without losing information."""
+    try:
+        to_array(value, dtype)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _first(value: Any, hint: dtypes.DType | None) -> Any:
+    """The true branch's output for `value` (Python numbers as tensors of `hint`)."""
+    if isinstance(value, _NUMBER):
+        return convert_to_tensor(value, dtype=hint)
+    return value
+
+
+def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: Sequence[str],
+            labels: tuple[str, str], what: str) -> tuple:
+    """The false branch's outputs, checked against the true branch's values."""
+    outputs, retry = [], {}
+    for i, (a, b, kind, name) in enumerate(zip(first, second, kinds, names)):
+        if kind == "pass":
+            if not _same(a, b):
+                raise _mismatch(name, a, b, labels, what)
+            outputs.append(None)
+        elif kind == "nested":
+            outputs.append(_nested(a, b, name, labels, what))
+        elif _kind(b) not in ("tensor", "number"):
+            raise _mismatch(name, a, b, labels, what)
+        elif kind == "number":
+            have = hints.get(i) or _default_dtype(a)
+            want = b.dtype if _kind(b) == "tensor" else _common(have, _default_dtype(b))
+            if is_composite(b) or want is None or not _fits(a, want):
+                raise _mismatch(name, a, b, labels, what)
+            if want is not have:
+                retry[i] = want
+            outputs.append(_converted(b, want, name, a, labels, what))
+        else:
+            outputs.append(_like(a, b, name, labels, what))
+    if retry:
+        raise _Retry(retry)
+    return tuple(outputs)
+
+
+def _common(a: dtypes.DType, b: dtypes.DType) -> dtypes.DType | None:
+    """The dtype two Python values take together: the float one when int meets float."""
+    if a is b:
+        return a
+    if a.is_numeric and b.is_numeric and not (a.is_bool or b.is_bool):
+        return a if a.is_floating else b
+    return None
+
+
+def _converted(value: Any, dtype: dtypes.DType, name: str, other: Any,
+               labels: tuple[str, str], what: str) -> Any:
+    if isinstance(value, Tensor):
+        return value
+    if not _fits(value, dtype):
+        raise _mismatch(name, other, value, labels, what)
+    return convert_to_tensor(value, dtype=dtype)
+
+
+def _like(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> Any:
+    """`b` (false branch) for the tensor or TensorArray `a` (true branch), dtype checked."""
+    if is_composite(a) or is_composite(b):
+        if type(a) is not type(b) or a.dtype is not b.dtype:
+            raise _mismatch(name, a, b, labels, what)
+        return b
+    if isinstance(b, Tensor):
+        if b.dtype is not a.dtype:
+            raise _mismatch(name, a, b, labels, what)
+        return b
+    return _converted(b, a.dtype, name, a, labels, what)
+
+
+def _nested(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> Any:
+    try:
+        assert_same_structure(a, b, check_types=False)
+    except ValueError as e:
+        raise ValueError(f"{what}: {_quoted(name)} has a different structure in {labels[0]} and "
+                         f"{labels[1]}: {e}") from None
+    for (path, x), (_, y) in zip(flatten_with_paths(a), flatten_with_paths(b)):
+        if _kind(x) == "tensor" and _kind(y) in ("tensor", "number"):
+            _like(x, y, name + path, labels, what)
+    return b
+
+
+def _same(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    if type(a) is not type(b) or not isinstance(a, (list, tuple, str, bytes)):
+        return False
+    try:
+        return bool(a == b)
+    except Exception:  # elements that do not compare (arrays): not the same
+        return False
+
+
+def _a(dtype: dtypes.DType) -> str:
+    return f"{'an' if dtype.name[0] in 'aeio' else 'a'} {dtype.name}"
+
+
+def _quoted(name: str) -> str:
+    """A variable's name in quotes; a description ("the result") as it is."""
+    return name if " " in name else f"'{name}'"
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, Undefined):
+        return "not defined"
+    if isinstance(value, Tensor):
+        return f"{_a(value.dtype)} tensor"
+    if is_composite(value):
+        return f"a {type(value).__name__} of {value.dtype.name}"
+    if isinstance(value, _NUMBER):
+        return f"{value!r} (a Python {type(value).__name__})"
+    text = repr(value)
+    return text if len(text) <= 40 else f"a {type(value).__name__}"
+
+
+def _mismatch(name: str, a: Any, b: Any, labels: tuple[str, str], what: str) -> Exception:
+    if isinstance(a, UndefinedReturnValue) or isinstance(b, UndefinedReturnValue):
+        side = labels[0] if isinstance(b, UndefinedReturnValue) else labels[1]
+        return ValueError(f"{what}: the function returns a value in {side} only; when the "
+                          f"condition is a tensor, both branches must return (or neither).")
+    if isinstance(a, Undefined) or isinstance(b, Undefined):
+        missing = labels[0] if isinstance(a, Undefined) else labels[1]
+        return ValueError(f"{what}: '{name}' must be defined in both branches (or before "
+                          f"the `if`), but it is not defined in {missing}. The condition is a "
+                          f"tensor, so both branches run in the graph and '{name}' needs a "
+                          f"value either way.")
+    return TypeError(f"{what}: {_quoted(name)} is {_describe(a)} in {labels[0]} but {_describe(b)} "
+                     f"in {labels[1]}; when the condition is a tensor, both branches must "
+                     f"give it tensors of one dtype (or the same Python value).")
+
+
+def _check_lists(state: Sequence[Any], lists: dict, names: Sequence[str], label: str) -> None:
+    for i, before in lists.items():
+        now = state[i]
+        if len(now) != len(before) or any(x is not y for x, y in zip(now, before)):
+            now[:] = before  # undo, so the other branch sees the list as it was
+            raise ValueError(f"list '{names[i]}' is changed in place in {label} of an `if` "
+                             f"whose condition is a tensor; that cannot depend on a value "
+                             f"known only when the graph runs. Use a TensorArray, or change "
+                             f"the list outside the `if`.")

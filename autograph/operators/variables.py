@@ -1,0 +1,81 @@
+"""Placeholders for variables that have no value yet, and `ld`, the checked read of one.
+
+Converted code binds a variable that a statement defines but that did not exist before it to
+`Undefined('name')`, so that the variable can travel through the statement's state like any
+other. Plain Python has no such value: reading the variable raises UnboundLocalError, which is
+what `ld` does:
+
+    x = ag__.Undefined('x')        # x not bound yet
+    ...
+    y = ag__.ld(x)                 # plain Python: y = x
+
+`UndefinedReturnValue()` is the value of a function's return variable before any `return`
+ran; `retval` turns it into the None that Python returns then.
+
+>>> x = Undefined("x")
+>>> is_undefined(x), is_undefined(0)
+(True, False)
+>>> ld(x)
+Traceback (most recent call last):
+...
+UnboundLocalError: 'x' is used before it is defined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Undefined:
+    """The value of variable `symbol_name` before anything is assigned to it."""
+
+    __slots__ = ("symbol_name",)
+
+    def __init__(self, symbol_name: str):
+        self.symbol_name = symbol_name
+
+    def read(self) -> Any:
+        """Raises the error plain Python raises for reading an unbound variable."""
+        raise UnboundLocalError(f"'{self.symbol_name}' is used before it is defined.")
+
+    def __repr__(self) -> str:
+        return f"Undefined({self.symbol_name!r})"
+
+
+class UndefinedReturnValue:
+    """The return value of a function before any `return` statement ran."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UndefinedReturnValue()"
+
+
+def ld(value: Any) -> Any:
+    """`value`, or UnboundLocalError naming the variable when it is `Undefined`.
+
+    >>> ld(3)
+    3
+    """
+    if isinstance(value, Undefined):
+        value.read()
+    return value
+
+
+def is_undefined(value: Any) -> bool:
+    """Whether `value` stands for a variable that is not defined."""
+    return isinstance(value, Undefined)
+
+
+def is_undefined_return(value: Any) -> bool:
+    """Whether `value` stands for a return value not set by any `return` yet."""
+    return isinstance(value, UndefinedReturnValue)
+
+
+def retval(value: Any) -> Any:
+    """The value a function returns: `value`, or None when no `return` set it.
+
+    >>> retval(UndefinedReturnValue()) is None, retval(2)
+    (True, 2)
+    """
+    return None if isinstance(value, UndefinedReturnValue) else value

@@ -1,0 +1,118 @@
+"""Annotations: facts that analyses and converters attach to AST nodes.
+
+An annotation is a value stored on a node under a key, usually a member of `Basic` (set by
+parsing and converters) or `Static` (set by the static analyses):
+
+>>> import gast
+>>> node = gast.parse("x = 1").body[0]
+>>> setanno(node, Basic.ORIGIN, "f.py:3")
+>>> getanno(node, Basic.ORIGIN), hasanno(node, Basic.SKIP_PROCESSING)
+('f.py:3', False)
+>>> getanno(node, Basic.SKIP_PROCESSING, default=None) is None
+True
+
+Annotations live in a dict attribute of the node. A copy of a node (`copy.copy` or
+`copy.deepcopy`) gets its own dict holding the same values, so annotating the copy leaves the
+original as it was, and a deep copy does not duplicate the scopes and sets hung on the tree.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Hashable
+
+import gast
+
+_FIELD = "_pyct_anno"
+_NO_DEFAULT = object()
+
+
+class _Annotations(dict):
+    def __deepcopy__(self, memo: dict) -> _Annotations:
+        return _Annotations(self)
+
+
+class _Key(enum.Enum):
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Basic(_Key):
+    """Keys set when parsing and by converters. The value of each member says what it holds."""
+
+    QN = "the qualified name (qual_names.QN) of a Name, Attribute or Subscript node"
+    SKIP_PROCESSING = "True on nodes that converters must leave as they are"
+    ORIGIN = "where the node comes from in the user's source"
+    DIRECTIVES = "a dict of directives (e.g. loop options) given for the node"
+    EXTRA_LOOP_TEST = "on a For: an expression tested before each iteration (a lowered break)"
+
+
+class Static(_Key):
+    """Keys set by the static analyses (`activity`, `liveness`, `reaching_definitions`)."""
+
+    SCOPE = "the activity.Scope of a statement, or of an expression that is a CFG node"
+    BODY_SCOPE = "the Scope of an if/while/for body, match case, or function/class body"
+    ORELSE_SCOPE = "the Scope of the else block of an if, while or for"
+    ITERATE_SCOPE = "the Scope of a for loop's target: the names each iteration assigns"
+    COND_SCOPE = "the Scope of the test of an if or while"
+    ARGS_SCOPE = "the Scope of a function's or lambda's parameters"
+    LIVE_VARS_IN = "frozenset of QNs whose values may be read after entering the statement"
+    LIVE_VARS_OUT = "frozenset of QNs whose values may be read after the statement completes"
+    DEFINED_VARS_IN = "frozenset of QNs bound on every path that reaches the statement"
+    MAYBE_DEFINED_VARS_IN = "frozenset of QNs bound on at least one path reaching the statement"
+    DEFINITIONS = "on a Name that is read: frozenset of reaching_definitions.Definition"
+
+
+def getanno(node: Any, key: Hashable, default: Any = _NO_DEFAULT) -> Any:
+    """The annotation `key` of `node`; `default` if it has none.
+
+    Raises:
+        KeyError: the node has no such annotation and no default was given.
+    """
+    annotations = node.__dict__.get(_FIELD, {})
+    if key in annotations:
+        return annotations[key]
+    if default is _NO_DEFAULT:
+        line = getattr(node, "lineno", None)
+        where = f" at line {line}" if line else ""
+        raise KeyError(f"the {type(node).__name__} node{where} has no annotation {key!r}; "
+                       f"run the analysis that sets it first")
+    return default
+
+
+def hasanno(node: Any, key: Hashable) -> bool:
+    """Whether `node` has the annotation `key`."""
+    return key in node.__dict__.get(_FIELD, {})
+
+
+def setanno(node: Any, key: Hashable, value: Any) -> None:
+    """Sets (or replaces) the annotation `key` of `node`."""
+    # A new dict on every write: copies of a node share its dict until one of them changes.
+    annotations = _Annotations(node.__dict__.get(_FIELD, {}))
+    annotations[key] = value
+    node.__dict__[_FIELD] = annotations
+
+
+def delanno(node: Any, key: Hashable) -> None:
+    """Removes the annotation `key` of `node`; does nothing if it has none."""
+    if hasanno(node, key):
+        annotations = _Annotations(node.__dict__[_FIELD])
+        del annotations[key]
+        node.__dict__[_FIELD] = annotations
+
+
+def copyanno(src: Any, dst: Any, key: Hashable) -> None:
+    """Gives `dst` the annotation `key` of `src`, if `src` has one."""
+    if hasanno(src, key):
+        setanno(dst, key, getanno(src, key))
+
+
+def keys(node: Any) -> frozenset:
+    """The keys of every annotation of `node`."""
+    return frozenset(node.__dict__.get(_FIELD, {}))
+
+
+def clearanno(tree: Any) -> None:
+    """Removes every annotation from `tree` and all the nodes under it."""
+    for node in gast.walk(tree):
+        node.__dict__.pop(_FIELD, None)

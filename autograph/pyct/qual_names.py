@@ -1,0 +1,241 @@
+"""Qualified names: `a`, `a.b`, `a[0]`, `a[i]` as hashable values the analyses can track.
+
+A `QN` is a plain name, or an attribute or subscript of another `QN`. A subscript key is a
+`QN` (`a[i]`) or a `Literal` constant (`a[0]`, `a['k']`). `resolve(tree)` annotates every
+Name, Attribute and Subscript node that has such a name with its QN (`anno.Basic.QN`); an
+expression like `f().b` or `a[i + 1]` has none.
+
+>>> qn = from_str("a.b[i]")
+>>> str(qn), str(qn.parent), qn.has_subscript, sorted(map(str, qn.owner_set))
+('a.b[i]', 'a.b', True, ['a', 'a.b'])
+>>> sorted(map(str, qn.support_set))
+['a', 'i']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gast
+
+from autograph.pyct import anno
+
+
+class Literal:
+    """A constant subscript key, as in `a[0]` or `a['k']`; printed as its `repr`."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        # `type` too: 1 == True in Python, but `a[1]` and `a[True]` are different names.
+        return (isinstance(other, Literal) and type(other.value) is type(self.value)
+                and other.value == self.value)
+
+    def __hash__(self) -> int:
+        return hash((type(self.value), self.value))
+
+    def __str__(self) -> str:
+        return repr(self.value)
+
+    __repr__ = __str__
+
+
+class QN:
+    """A qualified name: `QN("a")`, `QN(QN("a"), attr="b")`, `QN(QN("a"), subscript=...)`.
+
+    QNs are immutable, hashable and ordered by their text (so sorting them is deterministic).
+    """
+
+    __slots__ = ("_parent", "_name", "_attr", "_subscript", "_key", "_text")
+
+    def __init__(self, base: str | QN, attr: str | None = None,
+                 subscript: QN | Literal | None = None):
+        self._name = self._parent = None
+        self._attr, self._subscript = attr, subscript
+        if isinstance(base, str):
+            if attr is not None or subscript is not None:
+                raise ValueError("an attribute or subscript QN needs a QN as its base")
+            if not base.isidentifier():
+                raise ValueError(f"{base!r} is not an identifier; use qual_names.from_str "
+                                 f"to turn text such as 'a.b' into a QN")
+            self._name, self._key, self._text = base, base, base
+        elif isinstance(base, QN):
+            if (attr is None) == (subscript is None):
+                raise ValueError("a QN built on another needs exactly one of attr, subscript")
+            self._parent = base
+            if attr is not None:
+                self._key = (base._key, ".", attr)
+                self._text = f"{base}.{attr}"
+            else:
+                sub_key = subscript._key if isinstance(subscript, QN) else subscript
+                self._key = (base._key, "[]", sub_key)
+                self._text = f"{base}[{subscript}]"
+        else:
+            raise TypeError(f"a QN's base is a str or a QN, not {type(base).__name__}")
+
+    @property
+    def is_simple(self) -> bool:
+        """A plain name, like `a`."""
+        return self._parent is None
+
+    @property
+    def is_composite(self) -> bool:
+        """An attribute or subscript, like `a.b` or `a[0]`."""
+        return self._parent is not None
+
+    @property
+    def has_attr(self) -> bool:
+        return self._attr is not None
+
+    @property
+    def has_subscript(self) -> bool:
+        return self._subscript is not None
+
+    @property
+    def parent(self) -> QN | None:
+        """`a.b` for `a.b.c` and for `a.b[i]`; None for a simple name."""
+        return self._parent
+
+    @property
+    def attr(self) -> str | None:
+        return self._attr
+
+    @property
+    def subscript(self) -> QN | Literal | None:
+        return self._subscript
+
+    @property
+    def root(self) -> QN:
+        """The simple name at the base: `a` for `a.b[i]`."""
+        return self if self._parent is None else self._parent.root
+
+    @property
+    def owner_set(self) -> frozenset[QN]:
+        """The names whose objects contain this one: `{a, a.b}` for `a.b[c.d]`.
+
+        Rebinding an owner changes what this name refers to.
+        """
+        if self._parent is None:
+            return frozenset()
+        return self._parent.owner_set | {self._parent}
+
+    @property
+    def dependencies(self) -> frozenset[QN]:
+        """The names whose rebinding changes what this one denotes: its owners and the names
+        in its subscripts, with theirs: `{a, a.b, i}` for `a.b[i]`."""
+        if self._parent is None:
+            return frozenset()
+        found = self._parent.dependencies | {self._parent}
+        if isinstance(self._subscript, QN):
+            found |= self._subscript.dependencies | {self._subscript}
+        return found
+
+    @property
+    def support_set(self) -> frozenset[QN]:
+        """The simple names this name depends on: `{a, i}` for `a.b[i]`."""
+        if self._parent is None:
+            return frozenset({self})
+        support = self._parent.support_set
+        if isinstance(self._subscript, QN):
+            support |= self._subscript.support_set
+        return support
+
+    def to_ast(self, ctx: Any = None) -> Any:
+        """This name as a gast expression (`ctx` defaults to `gast.Load()`)."""
+        ctx = ctx or gast.Load()
+        if self._parent is None:
+            return gast.Name(id=self._name, ctx=ctx, annotation=None, type_comment=None)
+        if self._attr is not None:
+            return gast.Attribute(value=self._parent.to_ast(), attr=self._attr, ctx=ctx)
+        key = (self._subscript.to_ast() if isinstance(self._subscript, QN)
+               else gast.Constant(value=self._subscript.value, kind=None))
+        return gast.Subscript(value=self._parent.to_ast(), slice=key, ctx=ctx)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, QN) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __lt__(self, other: QN) -> bool:
+        return self._text < other._text
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"<QN {self._text}>"
+
+
+def from_str(text: str) -> QN:
+    """The QN of an expression written as text, such as `'a.b[0]'`.
+
+    >>> from_str("x['k']") == QN(QN("x"), subscript=Literal("k"))
+    True
+
+    Raises:
+        ValueError: the expression has no qualified name (a call, an operation, ...).
+    """
+    node = gast.parse(text.strip(), mode="eval").body
+    resolve(node)
+    if not anno.hasanno(node, anno.Basic.QN):
+        raise ValueError(f"{text!r} is not a qualified name (a name, or attributes and "
+                         f"constant or named subscripts of one)")
+    return anno.getanno(node, anno.Basic.QN)
+
+
+def resolve(tree: Any) -> Any:
+    """Annotates the Name, Attribute and Subscript nodes of `tree` with their QN; returns it.
+
+    Subscripts get a QN when their key is a constant or itself has a QN; slices, tuples and
+    other expressions as keys leave the subscript without one (it is still an expression
+    the analyses read through). Running it again refreshes names after a transformation.
+    """
+    _Resolver().visit(tree)
+    return tree
+
+
+class _Resolver(gast.NodeVisitor):
+    def visit_Name(self, node: Any) -> None:
+        anno.setanno(node, anno.Basic.QN, QN(node.id))
+        self.generic_visit(node)  # the annotation of a parameter
+
+    def visit_Attribute(self, node: Any) -> None:
+        self.generic_visit(node)
+        base = anno.getanno(node.value, anno.Basic.QN, None)
+        self._set(node, QN(base, attr=node.attr) if base is not None else None)
+
+    def visit_Subscript(self, node: Any) -> None:
+        self.generic_visit(node)
+        base = anno.getanno(node.value, anno.Basic.QN, None)
+        key = node.slice
+        if (isinstance(key, gast.UnaryOp) and isinstance(key.op, gast.USub)
+                and isinstance(key.operand, gast.Constant)
+                and isinstance(key.operand.value, (int, float))):
+            subscript = Literal(-key.operand.value)  # `a[-1]`
+        elif isinstance(key, gast.Constant) and key.value is not Ellipsis:
+            subscript = Literal(key.value)
+        else:
+            subscript = anno.getanno(key, anno.Basic.QN, None)
+        qn = None
+        if base is not None and subscript is not None:
+            qn = QN(base, subscript=subscript)
+        self._set(node, qn)
+
+    def visit_For(self, node: Any) -> None:
+        self.generic_visit(node)
+        extra_test = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
+        if extra_test is not None:
+            self.visit(extra_test)
+
+    visit_AsyncFor = visit_For
+
+    @staticmethod
+    def _set(node: Any, qn: QN | None) -> None:
+        if qn is None:
+            anno.delanno(node, anno.Basic.QN)  # a stale name from before a transformation
+        else:
+            anno.setanno(node, anno.Basic.QN, qn)

@@ -1,0 +1,1 @@
+"""Static analyses over gast trees: activity (scopes), liveness and reaching definitions."""

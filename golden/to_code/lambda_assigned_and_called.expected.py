@@ -1,0 +1,3 @@
+def f(x):
+    square = lambda v: v * v
+    return ag__.converted_call(square, x) + 1

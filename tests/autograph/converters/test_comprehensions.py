@@ -1,0 +1,163 @@
+"""The comprehensions converter: comprehensions in assignments and returns become loops."""
+
+import numpy as np
+
+import autograph as ag
+from autograph import api
+from tests.autograph.converters.helpers import run_in_graph
+
+
+def list_with_filter(xs):
+    squares = [x * x for x in xs if x > 0]
+    return squares
+
+
+def returned_set(words):
+    return {w[0] for w in words if w}
+
+
+def returned_dict(names):
+    return {name: len(name) for name in names}
+
+
+def two_generators_and_two_filters(xs, ys):
+    pairs = [(x, y) for x in xs if x for y in ys if y != x]
+    return pairs
+
+
+def target_read_by_the_comprehension(xs):
+    xs = [x + 1 for x in xs]
+    return xs
+
+
+def variable_used_outside(xs):
+    x = 10
+    doubled = [x * 2 for x in xs]
+    return doubled, x
+
+
+def first_iterable_uses_the_outer_name(x):
+    x = [x * 2 for x in x]
+    return x
+
+
+def sum_of_generator(xs):
+    total = sum(x * x for x in xs)
+    return total
+
+
+def sum_with_start(xs, start):
+    return sum((x for x in xs), start)
+
+
+def generator_kept_lazy(xs):
+    gen = (x for x in xs)
+    return next(gen)
+
+
+def comprehension_as_argument(xs):
+    return max([abs(x) for x in xs])
+
+
+def sum_shadowed(xs):
+    sum = len
+    return sum([x for x in xs])
+
+
+def attribute_target(holder, xs):
+    holder.values = [x + 1 for x in xs]
+    return holder.values
+
+
+class Holder:
+    values = None
+
+
+def test_list_comprehension_appends_to_the_assigned_name():
+    code = api.to_code(list_with_filter)
+    assert "squares = []" in code
+    assert "squares = ag__.list_append(squares, x * x)" in code
+    assert "ag__.if_stmt(x > 0" in code
+    assert api.to_graph(list_with_filter)([1, -2, 3]) == list_with_filter([1, -2, 3])
+
+
+def test_returned_set_comprehension_fills_a_fresh_result():
+    code = api.to_code(returned_set)
+    assert "result_ = set()" in code and "return result_" in code
+    words = ["bob", "", "bea", "al"]
+    assert api.to_graph(returned_set)(words) == returned_set(words)
+
+
+def test_returned_dict_comprehension_assigns_items():
+    code = api.to_code(returned_dict)
+    assert "result_ = {}" in code and "result_[name] = ag__.len(name)" in code
+    assert api.to_graph(returned_dict)(["ab", "c"]) == {"ab": 2, "c": 1}
+
+
+def test_several_generators_and_filters_nest_in_order():
+    xs, ys = [0, 1, 2], [1, 2, 3]
+    assert api.to_graph(two_generators_and_two_filters)(xs, ys) == (
+        two_generators_and_two_filters(xs, ys))
+
+
+def test_a_target_the_comprehension_reads_gets_a_fresh_result():
+    code = api.to_code(target_read_by_the_comprehension)
+    assert "result_ = []" in code and "xs = result_" in code
+    assert api.to_graph(target_read_by_the_comprehension)([1, 2]) == [2, 3]
+
+
+def test_a_comprehension_variable_used_elsewhere_is_renamed():
+    code = api.to_code(variable_used_outside)
+    assert "x_1 * 2" in code
+    assert api.to_graph(variable_used_outside)([1, 2]) == ([2, 4], 10)
+
+
+def test_the_first_iterable_keeps_the_outer_name():
+    assert api.to_graph(first_iterable_uses_the_outer_name)([1, 2]) == [2, 4]
+
+
+def test_sum_of_a_generator_becomes_a_running_total():
+    code = api.to_code(sum_of_generator)
+    assert "total = 0" in code and "total = total + x * x" in code
+    assert api.to_graph(sum_of_generator)([1, 2, 3]) == 14
+
+
+def test_sum_with_a_start_value_starts_from_it():
+    assert "result_ = start" in api.to_code(sum_with_start)
+    assert api.to_graph(sum_with_start)([1, 2], 10) == 13
+
+
+def test_sum_of_a_generator_over_a_tensor_is_a_graph_loop():
+    xs = np.array([1.0, 2.0, 3.0], np.float32)
+    got = run_in_graph(sum_of_generator, [(ag.float32, [None])], xs)
+    np.testing.assert_allclose(got, 14.0)
+
+
+def test_list_comprehension_over_a_tensor_gives_its_values_in_a_graph():
+    def doubled(xs):
+        values = [x * 2.0 for x in xs]
+        return values
+    xs = np.array([1.0, 2.0], np.float32)
+    np.testing.assert_array_equal(run_in_graph(doubled, [(ag.float32, [None])], xs), xs * 2)
+
+
+def test_a_generator_expression_outside_sum_stays_lazy():
+    code = api.to_code(generator_kept_lazy)
+    assert "gen = (x for x in xs)" in code
+    assert api.to_graph(generator_kept_lazy)([5, 6]) == 5
+
+
+def test_a_comprehension_as_an_argument_stays_as_written():
+    assert "[ag__.abs(x) for x in xs]" in api.to_code(comprehension_as_argument)
+    assert api.to_graph(comprehension_as_argument)([-3, 2]) == 3
+
+
+def test_a_shadowed_sum_is_not_treated_as_the_builtin():
+    assert "[x for x in xs]" in api.to_code(sum_shadowed)
+    assert api.to_graph(sum_shadowed)([1, 2, 3]) == 3
+
+
+def test_an_attribute_target_is_assigned_the_result():
+    code = api.to_code(attribute_target)
+    assert "holder.values = result_" in code
+    assert api.to_graph(attribute_target)(Holder(), [1]) == [2]

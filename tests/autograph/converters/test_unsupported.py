@@ -1,0 +1,204 @@
+"""The unsupported converter: one clear ConversionError per construct, at its line."""
+
+import re
+import threading
+
+import pytest
+
+from autograph import api
+from autograph.pyct.errors import ConversionError
+from tests.autograph.converters.helpers import line_of
+
+COUNTER = 0
+
+
+def generator(xs):
+    for x in xs:
+        yield x * 2
+
+
+def delegating_generator(xs):
+    yield from xs
+
+
+async def coroutine(x):
+    return x
+
+
+def awaits_inside_nested(xs):
+    async def inner():
+        await xs
+    return inner
+
+
+def try_around_if(x):
+    try:
+        if x > 0:
+            x = x - 1
+    except ValueError:
+        pass
+    return x
+
+
+def try_with_loop_in_handler(xs):
+    try:
+        total = sum(xs)
+    except TypeError:
+        total = 0
+        for x in xs:
+            total = total + x
+    return total
+
+
+def try_without_control_flow(x):
+    try:
+        y = 1 / x
+    except ZeroDivisionError:
+        y = 0.0
+    return y
+
+
+def global_assigned_in_loop(n):
+    global COUNTER
+    for i in range(n):
+        COUNTER = COUNTER + i
+    return n
+
+
+def global_assigned_outside_control_flow(n):
+    global COUNTER
+    COUNTER = n
+    return n
+
+
+def nonlocal_assigned_in_branch(x):
+    total = 0
+
+    def add(v):
+        nonlocal total
+        if v > 0:
+            total = total + v
+    add(x)
+    return total
+
+
+def del_in_loop(xs):
+    for x in xs:
+        y = x * 2
+        del y
+    return xs
+
+
+def del_outside_loops(x):
+    y = x
+    del y
+    return x
+
+
+def match_statement(x):
+    match x:
+        case 0:
+            return "zero"
+    return "other"
+
+
+def class_inside(x):
+    class Point:
+        pass
+    return Point()
+
+
+def with_around_while(lock, n):
+    with lock:
+        while n > 0:
+            n = n - 1
+    return n
+
+
+def with_without_control_flow(lock, x):
+    with lock:
+        y = x + 1
+    return y
+
+
+def assert_conversion_error(fn, line_text, *fragments):
+    with pytest.raises(ConversionError) as info:
+        api.to_code(fn)
+    message = str(info.value)
+    assert f"{__file__}:{line_of(fn, line_text)}:" in message
+    for fragment in fragments:
+        assert re.search(fragment, message), (fragment, message)
+
+
+def test_yield_is_rejected_naming_the_generator_and_what_to_do():
+    assert_conversion_error(generator, "yield", "`yield` makes `generator` a generator",
+                            "Collect the values in a list")
+
+
+def test_yield_from_is_rejected():
+    assert_conversion_error(delegating_generator, "yield from", "`yield from`")
+
+
+def test_async_def_is_rejected():
+    assert_conversion_error(coroutine, "async def", r"`async def coroutine`", "plain function")
+
+
+def test_await_in_a_nested_coroutine_is_rejected():
+    assert_conversion_error(awaits_inside_nested, "async def inner", "async def inner")
+
+
+def test_try_around_an_if_names_both_lines_and_what_to_do():
+    line = line_of(try_around_if, "if x > 0")
+    assert_conversion_error(try_around_if, "try:", f"`try` around the `if` at line {line}",
+                            "Move the `try` outside the converted function")
+
+
+def test_try_with_a_loop_in_a_handler_is_rejected():
+    assert_conversion_error(try_with_loop_in_handler, "try:", "around the `for`")
+
+
+def test_try_without_control_flow_converts_and_runs():
+    assert api.to_graph(try_without_control_flow)(0) == 0.0
+    assert api.to_graph(try_without_control_flow)(4) == 0.25
+
+
+def test_global_assigned_in_a_loop_says_why_it_cannot_be_state():
+    assert_conversion_error(global_assigned_in_loop, "COUNTER = COUNTER + i",
+                            "global variable `COUNTER` is assigned inside the `for`",
+                            "cannot be passed that way", "assign `COUNTER` after the `for`")
+
+
+def test_global_assigned_outside_loops_and_branches_converts():
+    assert api.to_graph(global_assigned_outside_control_flow)(3) == 3
+    assert COUNTER == 3
+
+
+def test_nonlocal_assigned_in_a_branch_of_a_nested_function_is_rejected():
+    assert_conversion_error(nonlocal_assigned_in_branch, "total = total + v",
+                            "nonlocal variable `total` is assigned inside the `if`")
+
+
+def test_del_of_a_variable_assigned_in_the_loop_is_rejected():
+    assert_conversion_error(del_in_loop, "del y", "`del y` cannot be converted",
+                            "assigned in the loop at line", "Remove the `del`")
+
+
+def test_del_outside_loops_converts():
+    assert api.to_graph(del_outside_loops)(2) == 2
+
+
+def test_match_says_to_use_if_elif():
+    assert_conversion_error(match_statement, "match x", "`match`", "Use `if`/`elif`")
+
+
+def test_class_definition_inside_says_to_define_it_at_module_level():
+    assert_conversion_error(class_inside, "class Point", "class `Point`", "module level")
+
+
+def test_with_around_control_flow_says_what_to_do():
+    assert_conversion_error(with_around_while, "with lock", "`with` around the `while`",
+                            "Move the `while` out of the `with`")
+
+
+def test_with_without_control_flow_converts_and_runs():
+    assert api.to_graph(with_without_control_flow)(threading.Lock(), 1) == 2

@@ -1,0 +1,142 @@
+"""The variables converter: reads that may see an undefined variable become `ag__.ld`."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from autograph import api
+from tests.autograph.converters.helpers import run_in_graph
+
+
+def defined_in_one_branch(x):
+    if x > 0:
+        y = x * 2
+    return y
+
+
+def defined_in_both_branches(x):
+    if x > 0:
+        y = x * 2
+    else:
+        y = -x
+    return y
+
+
+def defined_before_the_branch(x):
+    y = 0
+    if x > 0:
+        y = x * 2
+    return y
+
+
+def assigned_in_loop(xs):
+    for x in xs:
+        last = x
+    return last
+
+
+def read_from_the_previous_iteration(n):
+    seen = []
+    for i in range(n):
+        if i > 0:
+            seen.append(previous)  # noqa: F821  (bound by the previous iteration)
+        previous = i  # noqa: F841
+    return seen
+
+
+def defined_in_both_branches_of_a_loop_body(xs):
+    total = 0
+    for x in xs:
+        if x > 0:
+            step = x
+        else:
+            step = -x
+        total = total + step
+    return total
+
+
+def while_loop_defines(n):
+    while n > 0:
+        last = n
+        n = n - 1
+    return last
+
+
+def no_control_flow(x):
+    y = x + 1
+    return y
+
+
+def read_in_a_nested_function(c):
+    if c:
+        value = 1
+
+    def get():
+        return value
+    return get()
+
+
+def test_read_after_a_branch_that_may_not_run_is_checked():
+    code = api.to_code(defined_in_one_branch)
+    assert "return ag__.ld(y)" in code
+    assert "(y,), ('y',)" in code  # the state passes on as it is
+    assert api.to_graph(defined_in_one_branch)(3) == 6
+
+
+def test_checked_read_of_an_undefined_variable_names_it():
+    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+        api.to_graph(defined_in_one_branch)(-1)
+    with pytest.raises(UnboundLocalError):
+        defined_in_one_branch(-1)
+
+
+def test_variable_defined_in_both_branches_is_read_plainly():
+    code = api.to_code(defined_in_both_branches)
+    assert "ag__.ld" not in code and "y = ag__.Undefined('y')" in code
+    assert api.to_graph(defined_in_both_branches)(-2) == 2
+
+
+def test_variable_defined_before_the_branch_is_read_plainly():
+    assert "ag__.ld" not in api.to_code(defined_before_the_branch)
+
+
+def test_variable_assigned_in_a_loop_body_is_checked_after_the_loop():
+    code = api.to_code(assigned_in_loop)
+    assert "return ag__.ld(last)" in code and "return last\n" in code
+    assert api.to_graph(assigned_in_loop)([1, 2]) == 2
+    with pytest.raises(UnboundLocalError, match="'last' is used"):
+        api.to_graph(assigned_in_loop)([])
+
+
+def test_read_of_the_previous_iteration_inside_the_loop_is_checked():
+    code = api.to_code(read_from_the_previous_iteration)
+    assert "ag__.list_append(seen, ag__.ld(previous))" in code
+    assert api.to_graph(read_from_the_previous_iteration)(4) == [0, 1, 2]
+
+
+def test_variable_defined_on_every_path_of_a_loop_body_is_read_plainly():
+    assert "ag__.ld" not in api.to_code(defined_in_both_branches_of_a_loop_body)
+    assert api.to_graph(defined_in_both_branches_of_a_loop_body)([1, -2]) == 3
+
+
+def test_while_loop_result_is_checked():
+    code = api.to_code(while_loop_defines)
+    assert "return ag__.ld(last)" in code
+    assert api.to_graph(while_loop_defines)(3) == 1
+    with pytest.raises(UnboundLocalError, match="'last'"):
+        api.to_graph(while_loop_defines)(0)
+
+
+def test_function_without_control_flow_is_unchanged():
+    assert api.to_code(no_control_flow) == "def no_control_flow(x):\n    y = x + 1\n    return y\n"
+
+
+def test_read_in_a_nested_function_is_checked():
+    code = api.to_code(read_in_a_nested_function)
+    assert "return ag__.ld(value)" in code
+    assert api.to_graph(read_in_a_nested_function)(True) == 1
+
+
+def test_graph_branches_defining_the_variable_on_both_sides_run():
+    got = run_in_graph(defined_in_both_branches, [(ag.float32, [])], np.float32(-3.0))
+    np.testing.assert_allclose(got, 3.0)

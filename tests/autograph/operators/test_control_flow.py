@@ -1,0 +1,527 @@
+"""`if_stmt`, `while_stmt`, `for_stmt` on Python values, eager tensors and in graphs."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+import autograph.operators as ag__
+from runtime.executor import Plan
+from runtime.func_graph import func_graph_from_py_func
+from tests.autograph.operators.operators_testing import assert_same, eager, graph_run, op_types
+
+
+# Functions as the converter writes them -------------------------------------------------------
+def clip_sum(x, n):
+    """s = 0; for i in range(n): if x[i] > 0: s = s + x[i]"""
+    s = 0
+
+    def loop_body(i, s):
+        def if_body(s):
+            return s + x[i]
+        return ag__.if_stmt(x[i] > 0, if_body, None, (s,), ("s",))
+    return ag__.for_stmt(ag__.range(n), loop_body, (s,), ("s",))
+
+
+def sign_and_magnitude(x):
+    """if x >= 0: sign = 1; mag = x  else: sign = -1; mag = -x"""
+    def if_body(sign, mag):
+        return 1, x
+
+    def else_body(sign, mag):
+        return -1, -x
+    return ag__.if_stmt(x >= 0, if_body, else_body, (ag__.Undefined("sign"),
+                                                     ag__.Undefined("mag")), ("sign", "mag"))
+
+
+def collatz_steps(n):
+    """steps = 0; while n != 1: n = n // 2 if n % 2 == 0 else 3 * n + 1; steps += 1"""
+    steps = 0
+
+    def test(n, steps):
+        return ag.not_equal(n, 1)
+
+    def body(n, steps):
+        def if_body(n):
+            return n // 2
+
+        def else_body(n):
+            return 3 * n + 1
+        n = ag__.if_stmt(ag.equal(n % 2, 0), if_body, else_body, (n,), ("n",))
+        return n, steps + 1
+    return ag__.while_stmt(test, body, (n, steps), ("n", "steps"))
+
+
+def nested(limit, xs):
+    """total = 0.0; k = 0
+    while k < limit:
+        for x in xs:
+            if x > k: total = total + x  else: total = total - 1.0
+        k = k + 1"""
+    def while_test(k, total):
+        return k < limit
+
+    def while_body(k, total):
+        def for_body(x, total):
+            def if_body(total):
+                return total + x
+
+            def else_body(total):
+                return total - 1.0
+            return ag__.if_stmt(x > ag__.float(k), if_body, else_body, (total,), ("total",))
+        total = ag__.for_stmt(xs, for_body, (total,), ("total",))
+        return k + 1, total
+    return ag__.while_stmt(while_test, while_body, (0, 0.0), ("k", "total"))
+
+
+def first_above(xs, threshold):
+    """found = -1; for i, x in enumerate(xs): if x > threshold: found = i; break"""
+    def extra_test(found, break_):
+        return ag__.not_(break_)
+
+    def body(item, found, break_):
+        i, x = item
+
+        def if_body(found, break_):
+            return i, True
+        return ag__.if_stmt(x > threshold, if_body, None, (found, break_), ("found", "break_"))
+    found, _ = ag__.for_stmt(ag__.enumerate(xs), body, (-1, False), ("found", "break_"),
+                             extra_test)
+    return found
+
+
+XS = np.array([1.0, -2.0, 3.0, 4.0], np.float32)
+
+
+# if_stmt ---------------------------------------------------------------------------------------
+def test_if_stmt_python_runs_the_branch_taken_only():
+    calls = []
+
+    def body(x):
+        calls.append("body")
+        return x + 1
+
+    def orelse(x):
+        calls.append("orelse")
+        return x - 1
+    assert ag__.if_stmt(0, body, orelse, (5,), ("x",)) == 4
+    assert calls == ["orelse"]
+
+
+def test_if_stmt_without_else_keeps_the_state():
+    assert ag__.if_stmt(False, lambda a, b: (0, 0), None, (1, 2), ("a", "b")) == (1, 2)
+
+
+def test_if_stmt_with_no_state_returns_none():
+    seen = []
+    assert ag__.if_stmt(True, lambda: seen.append(1), None, (), ()) is None
+    assert seen == [1]
+
+
+@pytest.mark.parametrize("x", [3.0, -2.0])
+def test_if_stmt_python_eager_and_graph_agree(x):
+    expected = sign_and_magnitude(x)
+    assert expected == ((1, x) if x >= 0 else (-1, -x))
+    assert_same(eager(sign_and_magnitude, np.float32(x)), expected)
+    result, graph = graph_run(sign_and_magnitude, np.float32(x))
+    assert_same(result, expected)
+    assert op_types(graph).count("If") == 1
+
+
+def test_graph_if_python_number_takes_the_dtype_of_the_other_branch():
+    def f(x):
+        # s = 0.0 is not written: the false branch keeps the Python int 0.
+        return ag__.if_stmt(x > 0, lambda s: s + x, None, (0,), ("s",))
+    result, graph = graph_run(f, np.float32(2.5))
+    assert result == np.float32(2.5) and result.dtype == np.float32
+    assert graph_run(f, np.float32(-1.0))[0] == 0.0
+
+
+def test_graph_if_python_number_in_the_first_branch_is_traced_again_with_its_dtype():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda s: 7, lambda s: s * x, (2.0,), ("s",))
+    result, graph = graph_run(f, np.float32(1.0))
+    assert result == 7.0 and result.dtype == np.float32
+    assert graph_run(f, np.float32(-1.5))[0] == -3.0
+    assert op_types(graph).count("If") == 1 and graph.get_operation_by_name("cond")
+
+
+def test_graph_if_python_ints_and_floats_meet_as_float32():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda y: 1, lambda y: 2.5, (0,), ("y",))
+    assert graph_run(f, np.float32(1.0))[0] == 1.0
+    assert graph_run(f, np.float32(-1.0))[0] == 2.5
+
+
+def test_graph_if_numeric_condition_means_not_zero():
+    def f(n):
+        return ag__.if_stmt(n, lambda y: y + 1, None, (n,), ("y",))
+    assert graph_run(f, np.int32(0))[0] == 0
+    assert graph_run(f, np.int32(4))[0] == 5
+
+
+def test_graph_if_variable_defined_in_one_branch_is_an_error():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda y: x * 2.0, None, (ag__.Undefined("y"),), ("y",))
+    with pytest.raises(ValueError, match=r"'y' must be defined in both branches \(or before "
+                                         r"the `if`\), but it is not defined in the else"):
+        graph_run(f, np.float32(1.0))
+
+
+def test_graph_if_variable_undefined_in_both_branches_stays_undefined():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda a, b: (x, b), lambda a, b: (-x, b),
+                            (ag__.Undefined("a"), ag__.Undefined("b")), ("a", "b"))
+    (a, b), _ = graph_run(f, np.float32(-3.0))
+    assert a == 3.0 and ag__.is_undefined(b)
+
+
+def test_graph_if_branches_of_different_dtypes_name_the_variable():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda y: ag.cast(x, ag.int32), lambda y: x, (x,), ("y",))
+    with pytest.raises(TypeError, match="'y' is an int32 tensor in the if branch but a float32 "
+                                        "tensor in the else branch"):
+        graph_run(f, np.float32(1.0))
+
+
+def test_graph_if_incompatible_structures_name_the_variable():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda p: (x, x), lambda p: (x,), (None,), ("p",))
+    with pytest.raises(ValueError, match="'p' has a different structure in the if branch and "
+                                         "the else branch"):
+        graph_run(f, np.float32(1.0))
+
+
+def test_graph_if_none_in_one_branch_is_an_error():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda y: x, None, (None,), ("y",))
+    with pytest.raises(TypeError, match="'y' is a float32 tensor in the if branch but None"):
+        graph_run(f, np.float32(1.0))
+
+
+def test_graph_if_same_python_object_in_both_branches_passes_through():
+    config = {"scale": 2}
+
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, [])
+        c, y = ag__.if_stmt(x > 0, lambda c, y: (c, x * 2.0), lambda c, y: (c, x),
+                            (config, 0.0), ("c", "y"))
+    assert c is config and ag.Session(graph=x.graph).run(y, {x: 3.0}) == 6.0
+
+
+def test_graph_if_return_in_one_branch_only_is_an_error():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda r: x, None, (ag__.UndefinedReturnValue(),),
+                            ("retval_",))
+    with pytest.raises(ValueError, match="returns a value in the if branch only"):
+        graph_run(f, np.float32(1.0))
+
+
+def test_graph_if_appending_to_a_python_list_in_a_branch_is_an_error():
+    items = [1]
+
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda xs: ag__.list_append(xs, x), None, (items,),
+                            ("xs",))
+    with pytest.raises(ValueError, match="list 'xs' is changed in place in the if branch"):
+        graph_run(f, np.float32(1.0))
+    assert items == [1]
+
+
+def test_graph_if_with_no_state_runs_its_ops_in_a_loop_body(capsys):
+    def f(n):
+        def body(i):
+            ag__.if_stmt(i % 2 == 0, lambda: ag__.print("even", i), None, (), ())
+        return ag__.for_stmt(ag__.range(n), body, (), ())
+    graph = ag.Graph()
+    with graph.as_default():
+        n = ag.placeholder(ag.int32, [])
+        f(n)
+        loop = graph.get_operation_by_name("while")
+    ag.Session(graph=graph).run(loop, {n: 5})
+    assert capsys.readouterr().out == "even 0\neven 2\neven 4\n"
+
+
+# while_stmt ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [1, 6, 27])
+def test_while_stmt_python_eager_and_graph_agree(n):
+    expected = collatz_steps(n)
+    assert expected[0] == 1
+    assert_same(eager(collatz_steps, np.int32(n)), expected)
+    assert_same(graph_run(collatz_steps, np.int32(n))[0], expected)
+
+
+def test_while_stmt_python_path_has_python_side_effects():
+    seen = []
+
+    def body(i):
+        seen.append(i)
+        return i + 1
+    assert ag__.while_stmt(lambda i: i < 3, body, (0,), ("i",)) == 3
+    assert seen == [0, 1, 2]
+
+
+def test_graph_while_is_one_op_whatever_the_iteration_count():
+    _, graph = graph_run(collatz_steps, np.int32(27))
+    assert op_types(graph).count("While") == 1
+    assert_same(graph_run(collatz_steps, np.int32(97))[0], collatz_steps(97))
+
+
+def test_graph_while_leaves_no_unused_ops_behind():
+    _, graph = graph_run(collatz_steps, np.int32(6))
+    assert op_types(graph) == ["Placeholder", "Const", "While"]
+
+
+def test_graph_while_nested_state_keeps_its_structure():
+    def f(x, n):
+        return ag__.while_stmt(lambda pair: pair[0] < n, lambda pair: (pair[0] + 1, pair[1] * x),
+                               ((0, x),), ("pair",))
+    result, graph = graph_run(f, np.float32(2.0), np.int32(3))
+    assert result == (3, 16.0) and op_types(graph).count("While") == 1
+
+
+def test_graph_while_dtype_change_in_a_nested_variable_names_its_part():
+    def f(x, n):
+        return ag__.while_stmt(lambda pair: pair[0] < n,
+                               lambda pair: (pair[0] + 1, ag.cast(pair[1], ag.int32)),
+                               ((0, x),), ("pair",))
+    with pytest.raises(TypeError, match=r"'pair\[1\]' has dtype float32 before the loop"):
+        graph_run(f, np.float32(2.0), np.int32(3))
+
+
+def test_graph_while_variable_undefined_before_the_loop_is_an_error():
+    def f(n):
+        return ag__.while_stmt(lambda i, y: i < n, lambda i, y: (i + 1, ag.cast(i, ag.float32)),
+                               (0, ag__.Undefined("y")), ("i", "y"))
+    with pytest.raises(ValueError, match="'y' must be defined before the loop"):
+        graph_run(f, np.int32(3))
+
+
+def test_graph_while_with_a_return_value_not_set_before_the_loop_is_an_error():
+    def f(n):
+        return ag__.while_stmt(lambda i, r: i < n, lambda i, r: (i + 1, i),
+                               (0, ag__.UndefinedReturnValue()), ("i", "retval_"))
+    with pytest.raises(ValueError, match="A `return` inside a loop over tensors"):
+        graph_run(f, np.int32(3))
+
+
+def test_graph_while_dtype_change_names_the_variable():
+    def f(n):
+        return ag__.while_stmt(lambda x: x < n, lambda x: ag.cast(x, ag.float32) + 1.0, (n - n,),
+                               ("x",))
+    with pytest.raises(TypeError, match="'x' has dtype int32 before the loop but float32 after "
+                                        "one iteration"):
+        graph_run(f, np.int32(3))
+
+
+def test_graph_while_python_number_takes_the_dtype_the_body_gives_it():
+    def f(x):
+        return ag__.while_stmt(lambda i, s: i < 3, lambda i, s: (i + 1, s + x), (0, 0),
+                               ("i", "s"))
+    (i, s), _ = graph_run(f, np.float32(1.5))
+    assert i == 3 and s == 4.5 and s.dtype == np.float32
+
+
+def test_graph_while_shape_change_names_the_variable_and_suggests_an_invariant():
+    def f(n, opts=None):
+        return ag__.while_stmt(lambda v: ag.size(v) < n, lambda v: ag.concat([v, v], 0),
+                               (ag.ones([1]),), ("v",), opts)
+    with pytest.raises(ValueError, match=r"'v' has shape \(1,\) before the loop but \(2,\) "
+                                         r"after one iteration.*shape_invariants=\[\('v', "
+                                         r"\[None\]\)\]"):
+        graph_run(f, np.int32(5))
+    result, _ = graph_run(lambda n: f(n, {"shape_invariants": [("v", [None])]}), np.int32(5))
+    np.testing.assert_array_equal(result, np.ones(8))
+
+
+def test_graph_while_maximum_iterations_option():
+    def f(n):
+        return ag__.while_stmt(lambda i: i < n, lambda i: i + 1, (0,), ("i",),
+                               {"maximum_iterations": 4})
+    assert graph_run(f, np.int32(100))[0] == 4
+
+
+def test_graph_while_unknown_option_is_an_error():
+    def f(n):
+        return ag__.while_stmt(lambda i: i < n, lambda i: i + 1, (0,), ("i",), {"unroll": 2})
+    with pytest.raises(ValueError, match=r"Unknown loop options \['unroll'\]"):
+        graph_run(f, np.int32(1))
+
+
+def test_while_condition_becoming_a_tensor_continues_as_a_graph_loop():
+    def f(x):
+        # The first test is Python (i is 0); then i is a tensor.
+        return ag__.while_stmt(lambda i: i < 10, lambda i: i + ag.cast(x, ag.int32), (0,),
+                               ("i",))
+    result, graph = graph_run(f, np.float32(3.0))
+    assert result == 12 and op_types(graph).count("While") == 1
+
+
+# for_stmt --------------------------------------------------------------------------------------
+def test_for_stmt_python_iterable_with_break():
+    calls = []
+
+    def body(x, s):
+        calls.append(x)
+        return s + x
+    assert ag__.for_stmt([1, 2, 3, 4], body, (0,), ("s",), lambda s: s < 3) == 3
+    assert calls == [1, 2]
+
+
+def test_for_stmt_over_an_eager_tensor_iterates_its_rows():
+    rows = []
+    ag__.for_stmt(ag.convert_to_tensor([[1, 2], [3, 4]]), lambda r: rows.append(r.numpy()), (),
+                  ())
+    np.testing.assert_array_equal(rows, [[1, 2], [3, 4]])
+
+
+def test_for_stmt_python_eager_and_graph_agree():
+    expected = clip_sum(list(XS), 4)
+    assert expected == 8.0
+    assert_same(eager(clip_sum, XS, np.int32(4)), expected)
+    assert_same(graph_run(clip_sum, XS, np.int32(4))[0], expected)
+
+
+def test_graph_for_over_range_does_not_grow_with_n():
+    sizes = []
+    for n in (3, 50):
+        result, graph = graph_run(lambda x, n=n: clip_sum(x, ag.convert_to_tensor(n)),
+                                  np.arange(n, dtype=np.float32))
+        assert result == sum(range(n))
+        sizes.append(len(graph.get_operations()))
+    assert sizes[0] == sizes[1]
+
+
+@pytest.mark.parametrize("start, limit, delta", [(0, 5, 1), (10, 1, -3), (2, 2, 1), (5, 0, 2)])
+def test_graph_for_over_range_counts_like_python(start, limit, delta):
+    def f(a, b, c, constant_delta):
+        items = ag__.range(a, b, delta if constant_delta else c)
+        return ag__.for_stmt(items, lambda i, s: s * 10 + i, (0,), ("s",))
+    expected = f(start, limit, delta, True)
+    for constant_delta in (True, False):
+        result, graph = graph_run(lambda a, b, c, k=constant_delta: f(a, b, c, k), np.int32(start),
+                                  np.int32(limit), np.int32(delta))
+        assert result == expected
+        assert "StridedSlice" not in op_types(graph)  # counted, not indexed
+
+
+def test_graph_for_over_float_range_matches_eager():
+    def f(n):
+        return ag__.for_stmt(ag__.range(0.0, ag.cast(n, ag.float32), 0.5),
+                             lambda x, s: s + x, (0.0,), ("s",))
+    assert graph_run(f, np.int32(3))[0] == eager(f, np.int32(3)) == 7.5
+
+
+def test_graph_for_over_tensor_rows():
+    def f(m):
+        return ag__.for_stmt(m, lambda row, s: s + row * row, (ag.zeros([3]),), ("s",))
+    m = np.arange(12, dtype=np.float32).reshape(4, 3)
+    result, _ = graph_run(f, m)
+    np.testing.assert_allclose(result, (m * m).sum(axis=0))
+    np.testing.assert_allclose(eager(f, m), result)
+
+
+def test_graph_for_over_a_scalar_is_an_error():
+    with pytest.raises(TypeError, match="Cannot iterate over a scalar tensor"):
+        graph_run(lambda x: ag__.for_stmt(x, lambda i: None, (), ()), np.int32(3))
+
+
+def test_graph_for_break_via_extra_test():
+    for threshold in (0.5, 3.5, 10.0):
+        expected = first_above(list(XS), threshold)
+        assert_same(eager(first_above, XS, np.float32(threshold)), expected)
+        assert_same(graph_run(first_above, XS, np.float32(threshold))[0], expected)
+
+
+def test_graph_for_list_append_gives_a_tensor_array():
+    def f(xs):
+        def body(x, out):
+            return ag__.list_append(out, x * 2.0)
+        return ag__.for_stmt(xs, body, ([],), ("out",))
+    result, graph = graph_run(f, XS)
+    np.testing.assert_array_equal(result, XS * 2)
+    assert [x.numpy() for x in f(ag.convert_to_tensor(XS))] == list(XS * 2)
+    with graph.as_default():
+        array = f(ag.placeholder(ag.float32, [None]))
+    assert isinstance(array, ag.TensorArray) and array.dtype == ag.float32
+
+
+def test_graph_for_list_append_keeps_the_elements_before_the_loop():
+    def f(n):
+        return ag__.for_stmt(ag__.range(n), lambda i, out: ag__.list_append(out, i * i),
+                             ([7, 8],), ("out",))
+    np.testing.assert_array_equal(graph_run(f, np.int32(3))[0], [7, 8, 0, 1, 4])
+
+
+def test_graph_for_list_append_of_another_dtype_than_the_list_is_an_error():
+    def f(n):
+        return ag__.for_stmt(ag__.range(n), lambda i, out: ag__.list_append(out, i),
+                             ([0.5],), ("out",))
+    with pytest.raises(TypeError, match="list 'out' becomes a TensorArray"):
+        graph_run(f, np.int32(3))
+
+
+def test_graph_for_list_unchanged_by_the_loop_stays_a_python_list():
+    names = ["a"]
+
+    with ag.Graph().as_default():
+        n = ag.placeholder(ag.int32, [])
+        kept, s = ag__.for_stmt(ag__.range(n), lambda i, names, s: (names, s + i), (names, 0),
+                                ("names", "s"))
+    assert kept is names and ag.Session(graph=n.graph).run(s, {n: 4}) == 6
+
+
+def test_graph_for_nested_in_while_with_an_if_inside():
+    xs = np.array([0.5, 2.0, 3.0], np.float32)
+    expected = nested(3, list(xs))
+    assert_same(eager(nested, np.int32(3), xs), expected)
+    result, graph = graph_run(nested, np.int32(3), xs)
+    assert_same(result, expected)
+    assert op_types(graph).count("While") == 1
+
+
+def test_graph_for_over_zip_of_tensors():
+    def f(a, b):
+        return ag__.for_stmt(ag__.zip(a, b), lambda pair, s: s + pair[0] * pair[1], (0.0,),
+                             ("s",))
+    a, b = XS, np.array([1.0, 2.0, 3.0], np.float32)
+    assert graph_run(f, a, b)[0] == f(list(a), list(b)) == eager(f, a, b)
+
+
+def test_graph_for_print_prints_each_iteration_when_run(capsys):
+    def f(n):
+        ag__.for_stmt(ag__.range(n), lambda i: ag__.print("step", i, "of", n), (), ())
+        return n
+    graph = ag.Graph()
+    with graph.as_default():
+        n = ag.placeholder(ag.int32, [])
+        f(n)
+        loop = graph.get_operation_by_name("while")
+    assert capsys.readouterr().out == ""  # nothing while tracing
+    with ag.Session(graph=graph) as sess:
+        sess.run(loop, {n: 3})
+        assert capsys.readouterr().out == "step 0 of 3\nstep 1 of 3\nstep 2 of 3\n"
+        sess.run(loop, {n: 1})
+    assert capsys.readouterr().out == "step 0 of 1\n"
+
+
+def test_for_over_python_list_with_a_tensor_break_flag_guards_later_iterations():
+    def f(x):
+        def body(item, s, break_):
+            def if_body(s, break_):
+                return s, True
+
+            def else_body(s, break_):
+                return s + item, break_
+            return ag__.if_stmt(x < item, if_body, else_body, (s, break_), ("s", "break_"))
+        s, _ = ag__.for_stmt([1.0, 2.0, 3.0], body, (0.0, False), ("s", "break_"),
+                             lambda s, break_: ag__.not_(break_))
+        return s
+    for x in (0.0, 1.5, 9.0):
+        assert graph_run(f, np.float32(x))[0] == f(x) == eager(f, np.float32(x))
+
+
+def test_graph_for_inside_a_function_graph():
+    xs = ag.convert_to_tensor(XS)
+    fn = func_graph_from_py_func("clip_sum", lambda x, n: clip_sum(x, n), [xs, 4])
+    (value,) = Plan(fn, fn.inputs, fn.outputs).run([XS])
+    assert value == 8.0

@@ -1,0 +1,51 @@
+"""`assert_stmt`: Python's `assert`, and an `Assert` op for tensors."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+import autograph.operators as ag__
+from runtime.errors import InvalidArgumentError
+
+
+def test_python_assert_passes_without_computing_the_message():
+    assert ag__.assert_stmt(True, lambda: 1 / 0) is None
+
+
+def test_python_assert_fails_with_the_message():
+    with pytest.raises(AssertionError, match="^x must be positive$"):
+        ag__.assert_stmt(-1 > 0, lambda: "x must be positive")
+    with pytest.raises(AssertionError):
+        ag__.assert_stmt(0, None)
+
+
+def test_eager_tensor_assert_fails_at_once():
+    ag__.assert_stmt(ag.convert_to_tensor(True), lambda: "fine")
+    with pytest.raises(InvalidArgumentError, match="assertion failed: \\[x too big\\]"):
+        ag__.assert_stmt(ag.convert_to_tensor(5) < 3, lambda: "x too big")
+
+
+def test_graph_assert_fails_when_run():
+    graph = ag.Graph()
+    with graph.as_default():
+        x = ag.placeholder(ag.float32, [])
+        check = ag__.assert_stmt(x > 0, lambda: ("x must be positive, got", x))
+    with ag.Session(graph=graph) as sess:
+        sess.run(check, {x: 1.0})
+        with pytest.raises(InvalidArgumentError, match=r"x must be positive, got\] \[-2"):
+            sess.run(check, {x: -2.0})
+
+
+def test_graph_assert_in_a_loop_body_checks_every_iteration():
+    graph = ag.Graph()
+    with graph.as_default():
+        xs = ag.placeholder(ag.int32, [None])
+
+        def body(x, s):
+            ag__.assert_stmt(ag.not_equal(x, 0), lambda: "zero in the input")
+            return s + 10 // x
+        total = ag__.for_stmt(xs, body, (0,), ("s",))
+    with ag.Session(graph=graph) as sess:
+        assert sess.run(total, {xs: np.array([1, 2, 5])}) == 17
+        with pytest.raises(InvalidArgumentError, match="zero in the input"):
+            sess.run(total, {xs: np.array([1, 0, 5])})

@@ -1,0 +1,110 @@
+"""`print` (`ag.print`) and its ops `StringFormat` and `PrintV2`: formatting, streams, errors."""
+
+import sys
+
+import numpy as np
+import pytest
+
+import autograph as ag
+import kernels.logging_kernels  # noqa: F401  (until kernels/__init__ imports it)
+from runtime import execute
+from runtime.errors import InvalidArgumentError
+from runtime.ops.logging_ops import print as ag_print
+
+
+def printed(capsys, *inputs, **kwargs):
+    ag_print(*inputs, **kwargs)
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value, text", [
+    (np.int32(7), "7"),
+    (np.array([1, 2, 3], np.int64), "[1 2 3]"),
+    (np.array([[1, 2], [3, 4]], np.uint8), "[[1 2]\n [3 4]]"),
+    (np.array([0.5, 2.0, 1 / 3], np.float32), "[0.5 2 0.333333343]"),
+    (np.array([0.1, 1e-20], np.float64), "[0.1 1e-20]"),
+    (np.array([np.nan, -np.inf], np.float16), "[nan -inf]"),
+    (np.array([True, False]), "[1 0]"),
+    (np.array(["a", 'say "hi"\n'], object), '["a" "say \\"hi\\"\\n"]'),
+    (np.zeros((2, 0), np.float32), "[]"),
+])
+def test_tensors_print_as_tf_print_shows_them(device, capsys, value, text):
+    assert printed(capsys, ag.convert_to_tensor(value)) == text + "\n"
+
+
+def test_long_dimensions_are_summarized(device, capsys):
+    x = ag.convert_to_tensor(np.arange(40, dtype=np.int32).reshape(8, 5))
+    assert printed(capsys, x, summarize=2) == (
+        "[[0 1 ... 3 4]\n [5 6 ... 8 9]\n ...\n [30 31 ... 33 34]\n [35 36 ... 38 39]]\n")
+    assert printed(capsys, x[0], summarize=-1) == "[0 1 2 3 4]\n"
+
+
+def test_rank_three_tensors_separate_blocks_with_a_blank_line(device, capsys):
+    x = ag.convert_to_tensor(np.arange(8, dtype=np.int32).reshape(2, 2, 2))
+    assert printed(capsys, x) == "[[[0 1]\n  [2 3]]\n\n [[4 5]\n  [6 7]]]\n"
+
+
+def test_python_values_sep_and_end(device, capsys):
+    t = ag.convert_to_tensor([1, 2])
+    assert printed(capsys, "t =", t, 3.5, None, sep=", ", end="|") == "t =, [1 2], 3.5, None|"
+
+
+def test_structures_holding_tensors_show_the_tensors_inside(device, capsys):
+    t = ag.convert_to_tensor(1)
+    assert printed(capsys, {"a": t, "b": [t, "s"]}, (t,)) == "{'a': 1, 'b': [1, 's']} (1,)\n"
+
+
+def test_braces_in_python_text_are_kept(device, capsys):
+    assert printed(capsys, "{}", ag.convert_to_tensor(2), "{{}}") == "{} 2 {{}}\n"
+
+
+def test_a_lone_string_scalar_prints_unquoted(device, capsys):
+    assert printed(capsys, ag.convert_to_tensor("plain")) == "plain\n"
+
+
+def test_print_writes_to_stderr_and_files(device, capsys, tmp_path):
+    ag_print(ag.convert_to_tensor(1), output_stream=sys.stderr)
+    assert capsys.readouterr().err == "1\n"
+    path = tmp_path / "log.txt"
+    ag_print("a", output_stream=f"file://{path}")
+    ag_print("b", ag.convert_to_tensor([2]), output_stream=f"file://{path}")
+    assert path.read_text() == "a\nb [2]\n"
+
+
+def test_unsupported_stream_is_an_error():
+    with pytest.raises(ValueError, match="output_stream must be sys.stdout"):
+        ag_print("x", output_stream=object())
+
+
+def test_graph_print_prints_each_time_it_runs(capsys):
+    graph = ag.Graph()
+    with graph.as_default():
+        x = ag.placeholder(ag.float32, [None])
+        op = ag_print("x:", x, name="show")
+    assert op.name == "show" and op.type == "PrintV2"
+    assert capsys.readouterr().out == ""
+    with ag.Session(graph=graph) as sess:
+        sess.run(op, {x: [1.0]})
+        sess.run(op, {x: [2.0, 3.0]})
+    assert capsys.readouterr().out == "x: [1]\nx: [2 3]\n"
+
+
+def test_string_format_op(device):
+    out = execute("StringFormat", [[np.array([1, 2], np.int32)]],
+                  {"template": "v=%s.", "placeholder": "%s"})
+    assert out.numpy() == b"v=[1 2]."
+
+
+def test_string_format_placeholder_count_must_match_inputs(device):
+    with pytest.raises(InvalidArgumentError, match="the template has 2 placeholder"):
+        execute("StringFormat", [[np.int32(1)]], {"template": "{} {}", "placeholder": "{}"})
+
+
+def test_print_v2_needs_a_string_scalar(device):
+    with pytest.raises(InvalidArgumentError, match="input must be a string scalar"):
+        execute("PrintV2", [np.array(["a", "b"], object)])
+
+
+def test_print_v2_refuses_unknown_streams(device):
+    with pytest.raises(InvalidArgumentError, match="output_stream must be 'stdout'"):
+        execute("PrintV2", [np.array("a", object)], {"output_stream": "log"})
