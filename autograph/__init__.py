@@ -36,7 +36,7 @@ from autograph import operators as _operators  # noqa: E402
 from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
 
-from autograph import api  # noqa: E402
+from autograph import api, autograph  # noqa: E402
 
 _operators.set_conversion_hook(api.conversion_hook)
 from autograph import compat  # noqa: E402  (last: it re-exports everything above)

@@ -45,12 +45,10 @@ from autograph.pyct.transformer import Base, EntityContext, copy_location
 class ControlFlow(Base):
     def __init__(self, ctx: EntityContext, function: Any):
         super().__init__(ctx)
-        self._bindings: dict[str, list[Any]] = {}  # name -> the nodes that bind it
-        for n in gast.walk(function):
-            if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
-                self._bindings.setdefault(n.id, []).append(n)
+        # name -> (a node binding it, the ids of the nodes around that node)
+        self._bindings: dict[str, list[tuple[Any, frozenset[int]]]] = {}
         self._loops: dict[int, Any] = {}  # id(statement) -> innermost loop around it
-        _record_loops(function, None, self._loops)
+        _record(function, None, (), self._loops, self._bindings)
 
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
@@ -137,14 +135,13 @@ class ControlFlow(Base):
         as its own function, so a value from an earlier iteration arrives only as that loop's
         state; bindings count when outside the innermost loop around `node`, or earlier in
         that loop's body, and never inside `node` itself."""
-        inside = {id(n) for n in gast.walk(node)}
         loop = self._loops.get(id(node))
-        in_loop = {id(n) for n in gast.walk(loop)} if loop is not None else set()
         line = getattr(node, "lineno", 0) or 0
-        for binding in self._bindings.get(name, ()):
-            if id(binding) in inside:
+        for binding, ancestors in self._bindings.get(name, ()):
+            if id(node) in ancestors:
                 continue
-            if id(binding) not in in_loop or (getattr(binding, "lineno", 0) or 0) < line:
+            if loop is None or id(loop) not in ancestors or (
+                    getattr(binding, "lineno", 0) or 0) < line:
                 return True
         return False
 
@@ -177,13 +174,18 @@ class ControlFlow(Base):
                                    f"unlowered; this is a bug in the converter.")
 
 
-def _record_loops(node: Any, loop: Any, out: dict[int, Any]) -> None:
+def _record(node: Any, loop: Any, ancestors: tuple, loops: dict[int, Any],
+            bindings: dict[str, list]) -> None:
+    """Walks once: each node's innermost loop, and each binding's enclosing nodes."""
+    ancestors = ancestors + (id(node),)
     for child in gast.iter_child_nodes(node):
+        if isinstance(child, gast.Name) and isinstance(child.ctx, (gast.Store, gast.Param)):
+            bindings.setdefault(child.id, []).append((child, frozenset(ancestors)))
         if isinstance(child, (gast.FunctionDef, gast.Lambda)):
-            continue  # their own scopes
-        out[id(child)] = loop
+            loop = None  # a nested function's body is not inside the outer loop
+        loops[id(child)] = loop
         inner = child if isinstance(child, (gast.While, gast.For)) else loop
-        _record_loops(child, inner, out)
+        _record(child, inner, ancestors, loops, bindings)
 
 
 def _simple(qn: Any) -> bool:

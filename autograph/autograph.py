@@ -1,0 +1,4 @@
+"""`ag.autograph`: the converter's namespace, as `tf.autograph` (errors, `to_code`, ...)."""
+
+from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: F401
+from autograph.pyct.errors import ConversionError, StagingError  # noqa: F401
