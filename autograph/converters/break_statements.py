@@ -1,19 +1,37 @@
 """`break` becomes a flag that stops the loop; `for ... else` and `while ... else` become the
-loop followed by its `else` block.
+loop followed by their `else` block.
 
-Before:
+Before (golden/to_code/while_else_with_break.py):
 
-    PLACEHOLDER
+    def f(n):
+        d = 2
+        while d * d <= n:
+            if n % d == 0:
+                break
+            d += 1
+        else:
+            d = n
+        return d
 
-After:
+After (then control_flow converts the loop and the `if`s):
 
-    PLACEHOLDER
+    def f(n):
+        d = 2
+        break_ = False
+        while not break_ and d * d <= n:
+            if n % d == 0:
+                break_ = True
+            else:
+                d += 1
+        if not break_:
+            d = n
+        return d
 
-The flag is set where the `break` was; what the `break` skipped runs only while it is not
-set (see `jumps`); `while test:` becomes `while not break_ and test:` (the flag first, so
-that the test is not evaluated again after a `break`, as in Python), and a `for` loop gets
-`not break_` as its extra test (`ag__.for_stmt(..., extra_test=...)`). The `else` block runs
-after the loop under `if not break_:`, or unguarded when the loop has no `break`.
+The flag is set where the `break` was, and what the `break` skips does not run (see `jumps`:
+here `d += 1` moves into an `else`). `while test:` becomes `while not break_ and test:`, the
+flag first so that the test is not evaluated again after a `break`, as in Python; a `for`
+loop gets `not break_` as its extra test (`ag__.for_stmt(..., extra_test=...)`). The `else`
+block runs after the loop, under `if not break_:` when the loop has a `break`.
 """
 
 from __future__ import annotations
@@ -23,8 +41,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
-from autograph.pyct import templates
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct.transformer import Base, EntityContext
 
 
 class _Breaks(jumps.Lowering):
@@ -54,10 +71,10 @@ class BreakStatements(Base):
             return [node] + orelse
         node.body = _Breaks(flag).block(node.body)
         jumps.stop_when(node, flag)
-        before = templates.replace("flag = False", flag=flag)
-        after = templates.replace("if not flag:\n    orelse", flag=flag,
-                                  orelse=orelse) if orelse else []
-        return copy_location(before, node) + [node] + copy_location(after, orelse[:1] or node)
+        before = jumps.generated("flag = False", node, flag=flag)
+        after = jumps.generated("if not flag:\n    orelse", orelse[0], flag=flag,
+                                orelse=orelse) if orelse else []
+        return before + [node] + after
 
     def _flag(self) -> str:
         if len(self._flags) == self._depth:

@@ -1,16 +1,36 @@
-"""`continue` becomes the end of the iteration: what it skips moves under an `if`.
+"""`continue` ends the iteration: what it skips moves into an `else`, or under a flag.
 
-Before:
+Before (golden/to_code/continue_guarded_by_flag.py):
 
-    PLACEHOLDER
+    def f(n):
+        total = 0
+        for i in ag.range(n):
+            if i % 3 == 0:
+                if i % 2 == 0:
+                    continue
+                total += 100
+            total += i
+        return total
 
-After:
+After (then control_flow converts the loop and the `if`s):
 
-    PLACEHOLDER
+    def f(n):
+        total = 0
+        for i in ag.range(n):
+            continue_ = False
+            if i % 3 == 0:
+                if i % 2 == 0:
+                    continue_ = True
+                else:
+                    total += 100
+            if not continue_:
+                total += i
+        return total
 
-An `if` whose branch ends in `continue` takes the rest of the body into its other branch;
-where that is not possible (a `continue` under an `if` that may or may not continue), a flag
-`continue_`, reset at the top of each iteration, guards the rest: `if not continue_:`.
+An `if` whose branch ends in `continue` takes what follows it into its other branch, so
+`if c: continue` followed by `rest` reads `if not c: rest`, with no flag. Only where that
+cannot cover everything skipped (above: `total += i`, after an `if` that may or may not
+continue) a flag, reset at the top of each iteration, guards the rest: `if not continue_:`.
 """
 
 from __future__ import annotations
@@ -20,8 +40,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
-from autograph.pyct import templates
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct.transformer import Base, EntityContext
 
 
 class _Continues(jumps.Lowering):
@@ -51,7 +70,7 @@ class ContinueStatements(Base):
         node = self.generic_visit(node)
         self._depth -= flag is not None
         body = _Continues(flag).block(node.body, tail=True)
-        reset = copy_location(templates.replace("flag = False", flag=flag), node) if flag else []
+        reset = jumps.generated("flag = False", node, flag=flag) if flag else []
         node.body = reset + body or [gast.Pass()]
         return node
 

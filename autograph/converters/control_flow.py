@@ -78,7 +78,9 @@ class ControlFlow(Base):
     def visit_For(self, node: Any) -> Any:
         self._no_else(node, "for")
         target_names = {n.id for n in gast.walk(node.target) if isinstance(n, gast.Name)}
-        state = self._state(node, [node.body], exclude=target_names)
+        extra = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
+        state = self._state(node, [node.body], exclude=target_names,
+                            extra_reads=_reads(extra) if extra is not None else frozenset())
         if target_names & set(_live_out(node)):  # the loop variable is used after the loop
             state = sorted(set(state) | (target_names & set(_live_out(node))))
         node = self.generic_visit(node)
@@ -88,7 +90,6 @@ class ControlFlow(Base):
             item = self.ctx.namer.new("itr")
             prologue = templates.replace("target = item", target=node.target, item=item)
         body = self._function("loop_body", state, prologue + node.body, first=item)
-        extra = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
         extra_fn = self._function("extra_test", state, [], returns=extra) if extra else None
         template = "ag__.for_stmt(iter_, body, state, names" + (
             ", extra_test=extra)" if extra_fn else ")")

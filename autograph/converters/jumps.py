@@ -1,23 +1,26 @@
-"""Lowering jump statements (`break`, `continue`, `return`) in a block, shared by the
-break_statements, continue_statements and return_statements converters.
+"""Lowering `break`, `continue` and `return` in a block to assignments: what the
+break_statements, continue_statements and return_statements converters share.
 
-Those converters run before control_flow, which turns branch and loop bodies into functions
-from which a jump could not leave the loop or the function. `Lowering(flag).block(body)`
-replaces each jump with assignments (`flag = True` first, when there is a flag) and makes sure
-that nothing the jump skipped runs, in the way that reads best:
+They run before control_flow, which makes branch and loop bodies functions, from which a
+jump could not leave its loop or function. `Lowering(flag).block(body)` replaces each jump
+with assignments (`flag = True` first, where a later test reads the flag) and keeps what the
+jump skips from running, in the way that reads best:
 
 - an `if` one of whose branches always jumps takes the statements that follow it into its
-  other branch, which needs no flag:
-
-      if x < 0:                         if x < 0:
-          continue          becomes         pass    # (nothing: the `if` is inverted)
-      s += x                            else:
-                                            s += x
-
-  so `if c: continue` followed by `rest` reads `if not c: rest`;
+  other branch: `if c: continue` followed by `rest` becomes `if not c: rest`;
 - after any other statement that may jump, the rest of the block runs under `if not flag:`.
 
-Statements that follow a jump on every path (dead code) are dropped.
+Statements that follow a jump on every path (dead code) are dropped. A converter first
+lowers on trial without a flag, and asks the namer for one only if a guard was needed.
+
+>>> from autograph.pyct import loader
+>>> class Continues(Lowering):
+...     def is_jump(self, node):
+...         return isinstance(node, gast.Continue)
+>>> body = gast.parse("if x < 0:\\n    continue\\ntotal += x").body
+>>> print(loader.unparse(gast.Module(body=Continues(None).block(body), type_ignores=[])))
+if not x < 0:
+    total += x
 """
 
 from __future__ import annotations
@@ -124,12 +127,12 @@ class Lowering:
         body = self.block(statements, tail)
         if not body:
             return []
-        return copy_location(templates.replace("if not flag:\n    body", flag=self.flag or "_",
-                                                body=body), statements[0])
+        return generated("if not flag:\n    body", statements[0], flag=self.flag or "_",
+                         body=body)
 
     def _jump(self, node: Any, tail: bool) -> list:
-        new = templates.replace("flag = True", flag=self.flag) if self.flag and not tail else []
-        return copy_location(new + self.replacement(node), node)
+        new = generated("flag = True", node, flag=self.flag) if self.flag and not tail else []
+        return new + self.replacement(node)
 
     def _if(self, node: Any, rest: list, tail: bool) -> list:
         body_jumps, orelse_jumps = self.always(node.body), self.always(node.orelse)
@@ -147,17 +150,18 @@ class Lowering:
         if isinstance(node, _LOOPS):
             return self.loop(node)
         new = copy.copy(node)
-        if isinstance(node, _TRY) and node.orelse and any(self.contains(s) for s in node.body):
-            tail = False  # `else` runs only if the body did not jump: it reads the flag
-            new.orelse = self.guard(node.orelse) or [gast.Pass()]
-            node = copy.copy(node)
-            node.orelse = []
-        for field in ("body", "orelse", "finalbody"):
+        # The `else` of a `try` runs only if its body did not jump: it is guarded.
+        guarded_else = isinstance(node, _TRY) and node.orelse and any(
+            self.contains(s) for s in node.body)
+        for field in ("body", "finalbody") + (() if guarded_else else ("orelse",)):
             if getattr(node, field, None):
-                setattr(new, field, self.block(getattr(node, field), tail) or [gast.Pass()])
+                inner_tail = tail and not (guarded_else and field == "body")
+                setattr(new, field, self.block(getattr(node, field), inner_tail) or [gast.Pass()])
         for field in ("handlers", "cases"):
             if getattr(node, field, None):
                 setattr(new, field, [self._with_body(x, tail) for x in getattr(node, field)])
+        if guarded_else:
+            new.orelse = self.guard(node.orelse, tail) or [gast.Pass()]
         return new
 
     def _with_body(self, node: Any, tail: bool) -> Any:
@@ -171,12 +175,34 @@ class Lowering:
         return statement_lists(node)
 
 
+def generated(template: str, at: Any, **replacements: Any) -> list:
+    """`templates.replace(template, **replacements)`, its own statements placed on `at`'s
+    line (the user's statement they stand for), its own expressions left without a place.
+
+    The template's nodes would otherwise keep the template's line numbers (1, 2, ...);
+    expressions without a place take their statement's when the code is unparsed.
+    """
+    given = {id(n) for value in replacements.values()
+             for item in (value if isinstance(value, list) else [value])
+             if isinstance(item, gast.AST) for n in gast.walk(item)}
+    new = templates.replace(template, **replacements)
+    for stmt in new:
+        for n in gast.walk(stmt):
+            if id(n) in given or "lineno" not in n._attributes:
+                continue
+            for attr in n._attributes:
+                n.__dict__.pop(attr, None)
+            if isinstance(n, gast.stmt):
+                n.lineno, n.col_offset = at.lineno, at.col_offset
+    return new
+
+
 def stop_when(loop: Any, flag: str) -> None:
     """Makes `loop` stop before its next iteration once `flag` is set: `while not flag and
     test:`, or `not flag` in a `for` loop's EXTRA_LOOP_TEST annotation (which control_flow
     passes to `ag__.for_stmt` as `extra_test`). The flag comes first: as in Python, the test
     is not evaluated again after a jump."""
-    check = copy_location(templates.replace_as_expression("not flag", flag=flag), loop)
+    check = generated("not flag", loop, flag=flag)[0].value
     if isinstance(loop, gast.While):
         loop.test = _and(check, loop.test)
     else:

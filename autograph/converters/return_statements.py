@@ -1,21 +1,34 @@
-"""`return` inside `if`, `while` and `for` becomes an assignment to `retval_`, returned at the end.
+"""`return` inside `if`, `while` and `for` becomes `retval_ = value`, returned at the end.
 
-Before:
+Before (golden/to_code/return_in_for_loop.py):
 
-    PLACEHOLDER
+    def f(xs, threshold):
+        for x in xs:
+            if x > threshold:
+                return x
+        return -1.0
 
-After:
+After (then control_flow converts the loop and the `if`s):
 
-    PLACEHOLDER
+    def f(xs, threshold):
+        do_return = False
+        retval_ = ag__.UndefinedReturnValue()
+        for x in xs:  # with the extra test `not do_return`
+            if x > threshold:
+                do_return = True
+                retval_ = x
+        if not do_return:
+            retval_ = -1.0
+        return retval_
 
-Branch and loop bodies become functions (control_flow), so a `return` in them could not
-return from the user's function. Here `return x` becomes `retval_ = x` and the function ends
-with `return retval_`. What the `return` skips moves into the other branch of its `if`, or
-runs under `if not do_return:` where a flag is needed; a loop holding a `return` stops once
-`do_return` is set, like one holding a `break`. `retval_` starts as
-`ag__.UndefinedReturnValue()`; where a path may end without a `return`, the function returns
-`ag__.retval(retval_)`, which is None on that path, as in Python. A function whose returns
-are not inside `if`, `while` or `for` is left as it is.
+Branch and loop bodies become functions, from which a `return` could not leave the user's
+function. What a `return` skips moves into the other branch of its `if` (an early return
+makes the rest of the function the `else` branch, with no flag), or runs under
+`if not do_return:`; a loop holding a `return` stops once `do_return` is set. `retval_`
+starts as `ag__.UndefinedReturnValue()`; where a path may end without a `return`, the
+function returns `ag__.retval(retval_)`, None on that path as in Python. A bare `return`
+sets `retval_ = None` (or, in a function without values to return, only the flag). A
+function whose returns are not inside `if`, `while` or `for` is left as it is.
 """
 
 from __future__ import annotations
@@ -26,8 +39,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
-from autograph.pyct import templates
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct.transformer import Base, EntityContext
 
 
 class _Returns(jumps.Lowering):
@@ -44,7 +56,7 @@ class _Returns(jumps.Lowering):
         if self.retval is None:
             return []
         value = node.value or gast.Constant(value=None, kind=None)
-        return templates.replace("retval_ = value", retval_=self.retval, value=value)
+        return jumps.generated("retval_ = value", node, retval_=self.retval, value=value)
 
     def loop(self, node: Any) -> Any:
         self.loops += 1
@@ -73,15 +85,14 @@ class ReturnStatements(Base):
         flag = self._name("do_return") if trial.guarded or trial.loops else None
         lowering = _Returns(flag, retval)
         lowered = lowering.block(body, tail=True)
-        prologue = templates.replace("flag = False", flag=flag) if flag else []
+        prologue = jumps.generated("flag = False", node, flag=flag) if flag else []
         epilogue = []
         if retval:
-            prologue += templates.replace("retval_ = ag__.UndefinedReturnValue()",
-                                          retval_=retval)
+            prologue += jumps.generated("retval_ = ag__.UndefinedReturnValue()", node,
+                                        retval_=retval)
             result = "retval_" if lowering.always(body) else "ag__.retval(retval_)"
-            epilogue = templates.replace(f"return {result}", retval_=retval)
-        node.body = docstring + copy_location(prologue, node) + lowered + copy_location(
-            epilogue, node.body[-1])
+            epilogue = jumps.generated(f"return {result}", body[-1], retval_=retval)
+        node.body = docstring + prologue + lowered + epilogue
         return node
 
     def _name(self, base: str) -> str:

@@ -140,8 +140,11 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
 
     Equivalent Python (`extra_test` is how the converter lowers `break`):
 
-        for item in iter_:
-            if extra_test is not None and not extra_test(*state):
+        iterator = iter(iter_)
+        while extra_test is None or extra_test(*state):  # tested before taking an item,
+            try:                                        # so a break reads no extra one
+                item = next(iterator)
+            except StopIteration:
                 break
             state = body(item, *state)
 
@@ -158,17 +161,21 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     state = tuple(state)
     if is_symbolic(iter_) or isinstance(iter_, TensorIterable):
         return pack_state(_graph_for(iter_, body, state, names, extra_test, opts), n)
-    for item in iter_:
-        if extra_test is not None:
-            keep_going = extra_test(*state)
-            if is_symbolic(keep_going):
-                step = partial(_guarded, body, item, n)
-                state = graph_if(keep_going, partial(step, state), lambda s=state: s, state,
-                                 names, "for")
-                continue
-            if not keep_going:
-                break
-        state = unpack_state(body(item, *state), n, "for")
+    iterator = iter(iter_)
+    while True:
+        keep_going = True if extra_test is None else extra_test(*state)
+        if not is_symbolic(keep_going) and not keep_going:
+            break
+        try:
+            item = next(iterator)
+        except StopIteration:
+            break
+        if is_symbolic(keep_going):
+            step = partial(_guarded, body, item, n)
+            state = graph_if(keep_going, partial(step, state), lambda s=state: s, state,
+                             names, "for")
+        else:
+            state = unpack_state(body(item, *state), n, "for")
     return pack_state(state, n)
 
 

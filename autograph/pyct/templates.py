@@ -25,7 +25,7 @@ import gast
 
 @functools.lru_cache(maxsize=256)
 def _parsed(template: str) -> Any:
-    return gast.parse(textwrap.dedent(template))
+    return _without_locations(gast.parse(textwrap.dedent(template)))
 
 
 def replace(template: str, **replacements: Any) -> list[Any]:
@@ -54,6 +54,16 @@ def copy_tree(node: Any) -> Any:
         if hasattr(node, attr):
             setattr(new, attr, getattr(node, attr))
     return new
+
+
+def _without_locations(tree: Any) -> Any:
+    """A template's own line numbers mean nothing in user code: generated nodes take the
+    location of the user's node they replace (`transformer.copy_location`)."""
+    for node in gast.walk(tree):
+        for attr in node._attributes:
+            if hasattr(node, attr):
+                setattr(node, attr, None)
+    return tree
 
 
 class _Replacer(gast.NodeTransformer):

@@ -18,6 +18,7 @@ import autograph as ag
 from autograph import api
 from runtime.executor import Plan
 from runtime.func_graph import FuncGraph
+from tests.autograph import pinned_unparse
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "golden" / "to_code"
 CASES = sorted(p for p in ROOT.glob("*.py") if not p.name.endswith(".expected.py"))
@@ -30,6 +31,7 @@ def load(path: pathlib.Path):
     return module
 
 
+@pinned_unparse
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_to_code_matches_the_golden_file(path, request):
     actual = api.to_code(load(path).f)

@@ -1,0 +1,234 @@
+"""The return converter: `retval_`, folding into `else`, `do_return` where a flag is needed."""
+
+import contextlib
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from autograph import api
+from tests.autograph.converters.helpers import run_in_graph
+
+
+def single_return(x):
+    y = x + 1
+    return y
+
+
+def return_in_with(x):
+    with contextlib.nullcontext():
+        return x * 2
+
+
+def early_return(x):
+    """Keeps its docstring first."""
+    if x < 0:
+        return 0
+    y = x * x
+    return y + 1
+
+
+def both_branches(x, y):
+    if x > y:
+        return x - y
+    else:
+        return y - x
+
+
+def elif_chain(x):
+    if x > 10:
+        return "big"
+    elif x > 0:
+        return "small"
+    elif x == 0:
+        return "zero"
+    return "negative"
+
+
+def falls_off_the_end(x):
+    if x > 0:
+        return x
+
+
+def bare_returns_only(xs, out):
+    for x in xs:
+        if x < 0:
+            return
+        out.append(x)
+
+
+def value_or_bare_return(xs):
+    total = 0
+    for x in xs:
+        if x is None:
+            return
+        total += x
+    return total
+
+
+def return_in_nested_loops(rows, visited):
+    for row in rows:
+        for x in row:
+            visited.append(x)
+            if x < 0:
+                return x
+    return 0
+
+
+def return_in_while(n, calls):
+    i = 0
+    while calls.append(i) or i < n:
+        if i * i >= n:
+            return i
+        i += 1
+    return -1
+
+
+def return_needing_a_flag(x, y):
+    if x > 0:
+        if y > 0:
+            return x + y
+        x = x - y
+    return x * 2
+
+
+def outer_with_nested(xs):
+    def first_positive(ys):
+        for y in ys:
+            if y > 0:
+                return y
+        return None
+
+    if not xs:
+        return -1
+    return first_positive(xs)
+
+
+def return_in_try_else(x, log):
+    if x > 0:
+        try:
+            return 10 // x
+        except ZeroDivisionError:
+            log.append("error")
+        else:
+            log.append("else")
+    return 0
+
+
+def first_above(xs, threshold):
+    for x in xs:
+        if x > threshold:
+            return x
+    return -1.0
+
+
+def test_a_single_final_return_is_left_as_it_is():
+    assert "retval_" not in api.to_code(single_return)
+
+
+def test_a_return_outside_if_while_and_for_is_left_as_it_is():
+    assert "retval_" not in api.to_code(return_in_with)
+    assert api.to_graph(return_in_with)(3) == 6
+
+
+def test_an_early_return_makes_the_rest_the_else_branch_without_a_flag():
+    code = api.to_code(early_return)
+    assert "do_return" not in code
+    assert code.splitlines()[1].strip() == '"""Keeps its docstring first."""'
+    assert "def else_body(retval_):" in code
+    assert code.rstrip().endswith("return retval_")
+    for x in (-1, 3):
+        assert api.to_graph(early_return)(x) == early_return(x)
+
+
+@pytest.mark.parametrize("x", [-2.0, 3.0])
+def test_an_early_return_in_a_graph(x):
+    np.testing.assert_allclose(run_in_graph(early_return, [(ag.float32, [])], x),
+                               early_return(x))
+
+
+def test_returns_in_both_branches_in_a_graph():
+    specs = [(ag.float32, []), (ag.float32, [])]
+    for x, y in ((3.0, 1.0), (1.0, 3.0)):
+        np.testing.assert_allclose(run_in_graph(both_branches, specs, x, y),
+                                   both_branches(x, y))
+
+
+@pytest.mark.parametrize("x", [11, 5, 0, -3])
+def test_an_elif_chain_of_returns_needs_no_flag(x):
+    assert "do_return" not in api.to_code(elif_chain)
+    assert api.to_graph(elif_chain)(x) == elif_chain(x)
+
+
+def test_falling_off_the_end_returns_none():
+    code = api.to_code(falls_off_the_end)
+    assert "retval_ = ag__.UndefinedReturnValue()" in code
+    assert code.rstrip().endswith("return ag__.retval(retval_)")
+    assert api.to_graph(falls_off_the_end)(-1) is None
+    assert api.to_graph(falls_off_the_end)(2) == 2
+
+
+def test_bare_returns_need_no_return_value():
+    code = api.to_code(bare_returns_only)
+    assert "retval_" not in code and "do_return = True" in code
+    expected, got = [], []
+    assert api.to_graph(bare_returns_only)([1, 2, -1, 3], got) is None
+    bare_returns_only([1, 2, -1, 3], expected)
+    assert got == expected == [1, 2]
+
+
+@pytest.mark.parametrize("xs", [[1, None, 2], [1, 2], []])
+def test_a_bare_return_among_value_returns_returns_none(xs):
+    assert "retval_ = None" in api.to_code(value_or_bare_return)
+    assert api.to_graph(value_or_bare_return)(xs) == value_or_bare_return(xs)
+
+
+def test_a_return_stops_every_loop_around_it():
+    rows = [[1, 2], [3, -4, 5], [6]]
+    expected, got = [], []
+    assert api.to_graph(return_in_nested_loops)(rows, got) == return_in_nested_loops(
+        rows, expected)
+    assert got == expected == [1, 2, 3, -4]
+
+
+def test_the_while_test_is_not_evaluated_again_after_a_return():
+    expected, got = [], []
+    assert api.to_graph(return_in_while)(10, got) == return_in_while(10, expected)
+    assert got == expected == [0, 1, 2, 3, 4]
+    assert api.to_graph(return_in_while)(0, []) == return_in_while(0, [])
+
+
+@pytest.mark.parametrize("x, y", [(1, 2), (1, -2), (-1, 2)])
+def test_a_return_under_an_if_that_may_not_return_is_guarded_by_a_flag(x, y):
+    code = api.to_code(return_needing_a_flag)
+    assert "do_return = False" in code
+    assert "ag__.if_stmt(ag__.not_(do_return)" in code
+    assert api.to_graph(return_needing_a_flag)(x, y) == return_needing_a_flag(x, y)
+
+
+@pytest.mark.parametrize("xs", [[], [-1, 2], [-1]])
+def test_nested_functions_are_lowered_each_on_its_own(xs):
+    assert api.to_graph(outer_with_nested)(xs) == outer_with_nested(xs)
+
+
+@pytest.mark.parametrize("x", [0, 5, -1])
+def test_the_else_of_a_try_does_not_run_after_a_return_in_its_body(x):
+    expected, got = [], []
+    assert api.to_graph(return_in_try_else)(x, got) == return_in_try_else(x, expected)
+    assert got == expected
+
+
+@pytest.mark.parametrize("xs", [[1.0, 5.0, 7.0], [1.0, 2.0]])
+def test_a_conditional_return_in_a_python_loop(xs):
+    assert api.to_graph(first_above)(xs, 4.0) == first_above(xs, 4.0)
+
+
+@pytest.mark.xfail(strict=True, reason="the graph loop needs an initial value for retval_: "
+                   "ag__.for_stmt/while_stmt must settle ag__.UndefinedReturnValue() like a "
+                   "Python number (zeros of what the body assigns), see the lowering report")
+def test_a_conditional_return_in_a_tensor_loop():
+    specs = [(ag.float32, [None]), (ag.float32, [])]
+    for xs in ([1.0, 5.0, 7.0], [1.0, 2.0]):
+        xs = np.array(xs, np.float32)
+        np.testing.assert_allclose(run_in_graph(first_above, specs, xs, 4.0),
+                                   first_above(xs, 4.0))
