@@ -53,9 +53,12 @@ class ControlFlow(Base):
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
         state = self._state(node, [node.body, node.orelse])
+        # Names first, then nested statements: the outermost `if` gets `if_body`.
+        body_name = self.ctx.namer.new("if_body")
+        else_name = self.ctx.namer.new("else_body") if node.orelse else None
         node = self.generic_visit(node)
-        body = self._function("if_body", state, node.body)
-        orelse = self._function("else_body", state, node.orelse) if node.orelse else None
+        body = self._function(body_name, state, node.body)
+        orelse = self._function(else_name, state, node.orelse) if node.orelse else None
         call = templates.replace_as_expression(
             "ag__.if_stmt(test, body, orelse, state, names)", test=node.test,
             body=body.name, orelse=orelse.name if orelse else _none(),
@@ -66,9 +69,11 @@ class ControlFlow(Base):
     def visit_While(self, node: Any) -> Any:
         self._no_else(node, "while")
         state = self._state(node, [node.body], extra_reads=_reads(node.test))
+        test_name = self.ctx.namer.new("loop_test")
+        body_name = self.ctx.namer.new("loop_body")
         node = self.generic_visit(node)
-        test = self._function("loop_test", state, [], returns=node.test)
-        body = self._function("loop_body", state, node.body)
+        test = self._function(test_name, state, [], returns=node.test)
+        body = self._function(body_name, state, node.body)
         call = templates.replace_as_expression(
             "ag__.while_stmt(test, body, state, names)", test=test.name, body=body.name,
             state=_tuple(state), names=_names(state))
@@ -83,14 +88,16 @@ class ControlFlow(Base):
                             extra_reads=_reads(extra) if extra is not None else frozenset())
         if target_names & set(_live_out(node)):  # the loop variable is used after the loop
             state = sorted(set(state) | (target_names & set(_live_out(node))))
+        body_name = self.ctx.namer.new("loop_body")
+        extra_name = self.ctx.namer.new("extra_test") if extra is not None else None
         node = self.generic_visit(node)
         if isinstance(node.target, gast.Name) and node.target.id not in state:
             item, prologue = node.target.id, []
         else:
             item = self.ctx.namer.new("itr")
             prologue = templates.replace("target = item", target=node.target, item=item)
-        body = self._function("loop_body", state, prologue + node.body, first=item)
-        extra_fn = self._function("extra_test", state, [], returns=extra) if extra else None
+        body = self._function(body_name, state, prologue + node.body, first=item)
+        extra_fn = self._function(extra_name, state, [], returns=extra) if extra else None
         template = "ag__.for_stmt(iter_, body, state, names" + (
             ", extra_test=extra)" if extra_fn else ")")
         call = templates.replace_as_expression(
@@ -146,10 +153,9 @@ class ControlFlow(Base):
                 return True
         return False
 
-    def _function(self, base: str, state: list[str], body: list, returns: Any = None,
+    def _function(self, name: str, state: list[str], body: list, returns: Any = None,
                   first: str | None = None) -> Any:
         params = ([first] if first else []) + state
-        name = self.ctx.namer.new(base)
         if returns is not None:
             result = returns
         elif state:

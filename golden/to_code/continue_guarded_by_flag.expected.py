@@ -4,18 +4,18 @@ def f(n):
     def loop_body(i, total):
         continue_ = False
 
-        def if_body_1(continue_, total):
+        def if_body(continue_, total):
 
-            def if_body(continue_, total):
+            def if_body_1(continue_, total):
                 continue_ = True
                 return (continue_, total)
 
             def else_body(continue_, total):
                 total += 100
                 return (continue_, total)
-            continue_, total = ag__.if_stmt(i % 2 == 0, if_body, else_body, (continue_, total), ('continue_', 'total'))
+            continue_, total = ag__.if_stmt(i % 2 == 0, if_body_1, else_body, (continue_, total), ('continue_', 'total'))
             return (continue_, total)
-        continue_, total = ag__.if_stmt(i % 3 == 0, if_body_1, None, (continue_, total), ('continue_', 'total'))
+        continue_, total = ag__.if_stmt(i % 3 == 0, if_body, None, (continue_, total), ('continue_', 'total'))
 
         def if_body_2(total):
             total += i

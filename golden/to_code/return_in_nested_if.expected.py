@@ -2,9 +2,9 @@ def f(x, y):
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
 
-    def if_body_1(do_return, retval_, x):
+    def if_body(do_return, retval_, x):
 
-        def if_body(do_return, retval_, x):
+        def if_body_1(do_return, retval_, x):
             do_return = True
             retval_ = x + y
             return (do_return, retval_, x)
@@ -12,9 +12,9 @@ def f(x, y):
         def else_body(do_return, retval_, x):
             x = x - y
             return (do_return, retval_, x)
-        do_return, retval_, x = ag__.if_stmt(y > 0.0, if_body, else_body, (do_return, retval_, x), ('do_return', 'retval_', 'x'))
+        do_return, retval_, x = ag__.if_stmt(y > 0.0, if_body_1, else_body, (do_return, retval_, x), ('do_return', 'retval_', 'x'))
         return (do_return, retval_, x)
-    do_return, retval_, x = ag__.if_stmt(x > 0.0, if_body_1, None, (do_return, retval_, x), ('do_return', 'retval_', 'x'))
+    do_return, retval_, x = ag__.if_stmt(x > 0.0, if_body, None, (do_return, retval_, x), ('do_return', 'retval_', 'x'))
 
     def if_body_2(retval_):
         z = x * 2.0

@@ -5,7 +5,7 @@ def f(xs, stop):
 
     def loop_body(x, do_return, retval_, total):
 
-        def if_body_1(do_return, retval_, total):
+        def if_body(do_return, retval_, total):
             do_return = True
             retval_ = None
             return (do_return, retval_, total)
@@ -13,13 +13,13 @@ def f(xs, stop):
         def else_body(do_return, retval_, total):
             total += x
 
-            def if_body(do_return, retval_):
+            def if_body_1(do_return, retval_):
                 do_return = True
                 retval_ = total
                 return (do_return, retval_)
-            do_return, retval_ = ag__.if_stmt(total > stop, if_body, None, (do_return, retval_), ('do_return', 'retval_'))
+            do_return, retval_ = ag__.if_stmt(total > stop, if_body_1, None, (do_return, retval_), ('do_return', 'retval_'))
             return (do_return, retval_, total)
-        do_return, retval_, total = ag__.if_stmt(x is None, if_body_1, else_body, (do_return, retval_, total), ('do_return', 'retval_', 'total'))
+        do_return, retval_, total = ag__.if_stmt(x is None, if_body, else_body, (do_return, retval_, total), ('do_return', 'retval_', 'total'))
         return (do_return, retval_, total)
 
     def extra_test(do_return, retval_, total):
