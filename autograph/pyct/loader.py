@@ -21,6 +21,7 @@ import ast
 import dataclasses
 import itertools
 import linecache
+import textwrap
 import types
 from typing import Any, Callable
 
@@ -72,23 +73,18 @@ def compile_function(function_node: Any, original: Callable, user_file: str,
     function_source = ast.unparse(function_ast) + "\n"
     # A fresh name inside the factory: a recursive call of `f` must reach the global `f`
     # (or the original's closure), not the factory's local of the same name.
-    function_name = function_ast.name = f"{function_name}__converted"
-    factory = ast.FunctionDef(
-        name=f"{function_name}__factory",
-        args=ast.arguments(args=[ast.arg(arg=p) for p in params], posonlyargs=[], vararg=None,
-                           kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]),
-        body=[function_ast, ast.Return(value=ast.Name(id=function_name, ctx=ast.Load()))],
-        decorator_list=[], returns=None, type_comment=None, lineno=1, col_offset=0)
-    if hasattr(ast, "TypeVar"):  # Python 3.12+ requires the field
-        factory.type_params = []
-    tree = ast.Module(body=[factory], type_ignores=[])
-    ast.fix_missing_locations(tree)
-    source = ast.unparse(tree) + "\n"
+    inner_name = f"{function_name}__converted"
+    renamed = function_source.replace(f"def {function_name}(", f"def {inner_name}(", 1)
+    source = (f"def {inner_name}__factory({', '.join(params)}):\n"
+              + textwrap.indent(renamed, "    ") + f"    return {inner_name}\n")
     generated_file = f"{GENERATED_PREFIX}{function_name} from {user_file}#{next(_counter)}>"
-    source_map = SourceMap(generated_file, _line_map(tree, source, user_file))
+    reparsed = ast.parse(source)  # once: for the line map, and compiled as it is
+    source_map = SourceMap(generated_file,
+                           _line_map(function_ast, reparsed.body[0].body[0], user_file))
     linecache.cache[generated_file] = (len(source), None, source.splitlines(True),
                                        generated_file)
-    code = compile(source, generated_file, "exec")
+    code = compile(reparsed, generated_file, "exec")
+    function_name = inner_name
     factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType)
                  and c.co_name == function_name)
@@ -126,9 +122,8 @@ def _cells(names: tuple[str, ...], original: Callable, namespace: dict[str, Any]
     return tuple(cells)
 
 
-def _line_map(tree: Any, source: str, user_file: str) -> dict[int, tuple[str, int]]:
+def _line_map(tree: Any, reparsed: Any, user_file: str) -> dict[int, tuple[str, int]]:
     """Walks the unparsed tree and its re-parse in step: generated line -> original line."""
-    reparsed = ast.parse(source)
     mapping: dict[int, tuple[str, int]] = {}
     for before, after in zip(ast.walk(tree), ast.walk(reparsed)):
         if type(before) is not type(after):
