@@ -20,8 +20,8 @@ import gast
 from autograph import operators
 from autograph.converters import (asserts, break_statements, call_trees, comprehensions,
                                   conditional_expressions, continue_statements, control_flow,
-                                  lists, logical_expressions, return_statements, unsupported,
-                                  variables)
+                                  lists, logical_expressions, return_statements, slices,
+                                  unsupported, variables)
 from autograph.pyct import loader, naming, parser
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 
@@ -30,6 +30,8 @@ from autograph.pyct.transformer import ConversionOptions, EntityContext
 #   the code is as the user wrote it.
 # - comprehensions before lists and control_flow: its loops append to lists and are loops.
 # - lists before control_flow: `l = ag__.list_append(l, x)` makes the list loop state.
+# - slices before call_trees, which wraps the `TensorArray(...)` and `.write(...)` calls that
+#   slices looks for, and before control_flow, which moves reads into body functions.
 # - variables last: it analyses the final code, where control_flow's `Undefined`s are bound.
 # - conditional_expressions first: it quotes the user's expression as written.
 # - break_statements, continue_statements, return_statements before control_flow, which
@@ -44,6 +46,7 @@ PIPELINE = (
     conditional_expressions,
     comprehensions,
     lists,
+    slices,
     asserts,
     break_statements,
     continue_statements,

@@ -15,7 +15,7 @@ Each module's docstring gives the plain Python each operator stands for.
 from autograph.operators.call import converted_call, set_conversion_hook
 from autograph.operators.conditional_expressions import if_exp
 from autograph.operators.control_flow import for_stmt, if_stmt, while_stmt
-from autograph.operators.data_structures import list_append, list_pop, new_list
+from autograph.operators.data_structures import get_item, list_append, list_pop, new_list
 from autograph.operators.exceptions import assert_stmt
 from autograph.operators.logical import and_, not_, or_
 from autograph.operators.py_builtins import (abs_, enumerate_, float_, int_, len_, max_, min_,
@@ -39,5 +39,6 @@ __all__ = [
     "if_stmt", "while_stmt", "for_stmt", "and_", "or_", "not_", "if_exp", "converted_call",
     "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
     "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
-    "min", "enumerate", "zip", "list_append", "list_pop", "new_list", "assert_stmt",
+    "min", "enumerate", "zip", "list_append", "list_pop", "new_list", "get_item",
+    "assert_stmt",
 ]

@@ -1,4 +1,5 @@
-"""`list_append`, `list_pop`, `new_list`: list operations that also work on TensorArrays.
+"""`list_append`, `list_pop`, `new_list`, `get_item`: list operations that also work on
+TensorArrays.
 
 The converter rewrites `l.append(x)` as `l = ag__.list_append(l, x)` and `x = l.pop()` as
 `l, x = ag__.list_pop(l)`, so that a list changed in a loop is part of the loop's state. In a
@@ -8,9 +9,10 @@ loop over tensors, a Python list the loop appends to becomes a TensorArray (see
     list_append(l, x)     # plain Python: l.append(x); l
     list_pop(l, i)        # plain Python: x = l.pop(i); (l, x)
     new_list(xs)          # plain Python: list(xs)
+    get_item(l, i)        # plain Python: l[i]  (a TensorArray: l.read(i))
 
->>> list_append([1], 2), list_pop([1, 2, 3]), new_list("ab")
-([1, 2], ([1, 2], 3), ['a', 'b'])
+>>> list_append([1], 2), list_pop([1, 2, 3]), new_list("ab"), get_item([4, 5], 1)
+([1, 2], ([1, 2], 3), ['a', 'b'], 5)
 """
 
 from __future__ import annotations
@@ -69,3 +71,15 @@ def new_list(iterable: Iterable[Any] = ()) -> Any:
     if isinstance(iterable, SymbolicTensor):
         return TensorArray(iterable.dtype, size=0, dynamic_size=True).unstack(iterable)
     return list(iterable)
+
+
+def get_item(target: Any, key: Any) -> Any:
+    """`target[key]`; for a TensorArray, its element `key` (`target.read(key)`).
+
+    >>> import autograph as ag
+    >>> int(get_item(ag.TensorArray(ag.int32, size=2).write(1, 7), 1))
+    7
+    """
+    if isinstance(target, TensorArray):
+        return target.read(key)
+    return target[key]

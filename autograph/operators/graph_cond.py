@@ -9,6 +9,10 @@ values are checked pairwise, so that every error names the variable:
 - any other value (None, `Undefined`, a Python object) must be the same in both branches, and
   then passes through the `if` untouched; `Undefined` in one branch only is an error, since a
   graph `if` cannot leave a variable defined or not depending on a runtime value.
+- `UndefinedReturnValue` in one branch and a tensor (or number) in the other is that same
+  error, except while a graph loop settles its return value (`settling_return_values`): there
+  the lowering's `do_return` flag says which value counts, so the undefined side gives zeros
+  of the other side's dtype and shape (0 for its unknown dimensions).
 
 The true branch is traced first, so when its Python number must take the dtype of the false
 branch's tensor, the `if` is traced again with that dtype (the op keeps its name).
@@ -16,7 +20,9 @@ branch's tensor, the `if` is traced again with that dtype (the op keeps its name
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+import contextlib
+import contextvars
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
@@ -24,13 +30,50 @@ from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
 from runtime.func_graph import assert_same_structure, flatten, flatten_with_paths, is_composite
 from runtime.graph import SymbolicTensor, building_graph
-from runtime.ops import math_ops
+from runtime.ops import creation_ops, math_ops
 from runtime.ops.control_flow_ops import cond
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor, to_array
+from runtime.tensor_shape import TensorShape
 
 IF_LABELS = ("the if branch", "the else branch")
 _NUMBER = (bool, int, float, str, bytes, np.generic)
+_settling = contextvars.ContextVar("settling_return_values", default=False)
+
+
+@contextlib.contextmanager
+def settling_return_values() -> Iterator[None]:
+    """Within it, a graph `if` gives zeros for `UndefinedReturnValue` facing a tensor.
+
+    A graph loop traces its body under it to learn what a `return` inside the loop returns.
+    """
+    token = _settling.set(True)
+    try:
+        yield
+    finally:
+        _settling.reset(token)
+
+
+class _Zeros(NamedTuple):
+    """Hint: the true branch's `UndefinedReturnValue` gives zeros of this dtype and shape."""
+
+    dtype: dtypes.DType
+    shape: TensorShape
+
+
+def _zeros_for(value: Any) -> _Zeros | None:
+    """What stands for `UndefinedReturnValue` facing `value`, when anything may."""
+    if not _settling.get() or is_composite(value):
+        return None
+    if isinstance(value, Tensor):
+        return _Zeros(value.dtype, value.shape) if value.shape.rank is not None else None
+    if isinstance(value, _NUMBER) and not isinstance(value, (str, bytes)):
+        return _Zeros(_default_dtype(value), TensorShape([]))
+    return None
+
+
+def _zeros(spec: _Zeros) -> Tensor:
+    return creation_ops.zeros([d or 0 for d in spec.shape.as_list()], spec.dtype)
 
 
 def is_symbolic(value: Any) -> bool:
@@ -60,9 +103,10 @@ def truth_tensor(value: Tensor, what: str) -> Tensor:
 
 
 class _Retry(Exception):
-    """The true branch's Python numbers at these positions must take these dtypes."""
+    """The true branch's Python numbers at these positions must take these dtypes (its
+    `UndefinedReturnValue`s these zeros)."""
 
-    def __init__(self, hints: dict[int, dtypes.DType]):
+    def __init__(self, hints: dict[int, Any]):
         super().__init__(hints)
         self.hints = hints
 
@@ -90,7 +134,7 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
     pred = truth_tensor(pred, what)
     op_name = graph.unique_name("cond") + "/"  # one name for every attempt
     lists = {i: list(v) for i, v in enumerate(state) if type(v) is list}
-    hints: dict[int, dtypes.DType] = {}
+    hints: dict[int, Any] = {}
     while True:
         attempt = _Attempt(state, lists, names, labels, what, hints)
         try:
@@ -119,7 +163,8 @@ class _Attempt:
             _check_lists(self.state, self.lists, self.names, self.labels[side])
             self.raw.append(values)
             if side == 0:
-                self.kinds = [_kind(v) for v in values]
+                self.kinds = ["tensor" if isinstance(self.hints.get(i), _Zeros) else _kind(v)
+                              for i, v in enumerate(values)]
                 return tuple(None if k == "pass" else _first(v, self.hints.get(i))
                              for i, (v, k) in enumerate(zip(values, self.kinds)))
             return _second(self.raw[0], values, self.kinds, self.hints, self.names,
@@ -151,8 +196,10 @@ def _fits(value: Any, dtype: dtypes.DType) -> bool:
     return True
 
 
-def _first(value: Any, hint: dtypes.DType | None) -> Any:
+def _first(value: Any, hint: Any) -> Any:
     """The true branch's output for `value` (Python numbers as tensors of `hint`)."""
+    if isinstance(hint, _Zeros):
+        return _zeros(hint)
     if isinstance(value, _NUMBER):
         return convert_to_tensor(value, dtype=hint)
     return value
@@ -163,10 +210,20 @@ def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: S
     """The false branch's outputs, checked against the true branch's values."""
     outputs, retry = [], {}
     for i, (a, b, kind, name) in enumerate(zip(first, second, kinds, names)):
-        if kind == "pass":
-            if not _same(a, b):
+        spec = _zeros_for(a) if isinstance(b, UndefinedReturnValue) else None
+        if spec is not None and kind in ("tensor", "number"):
+            if kind == "number":
+                spec = spec._replace(dtype=hints.get(i) or spec.dtype)
+            outputs.append(_zeros(spec))
+        elif kind == "pass":
+            spec = _zeros_for(b) if isinstance(a, UndefinedReturnValue) else None
+            if spec is not None:
+                retry[i] = spec
+            elif not _same(a, b):
                 raise _mismatch(name, a, b, labels, what)
             outputs.append(None)
+        elif isinstance(hints.get(i), _Zeros):  # `a` is the UndefinedReturnValue
+            outputs.append(_converted(b, hints[i].dtype, name, a, labels, what))
         elif kind == "nested":
             outputs.append(_nested(a, b, name, labels, what))
         elif _kind(b) not in ("tensor", "number"):

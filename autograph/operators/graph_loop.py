@@ -11,7 +11,13 @@ graph (only then, since it runs the body's Python code a second time):
 - a Python list that the body appends to (`list_append`) becomes a TensorArray with the dtype
   and element shape of what is appended, holding the list's elements; after the loop it stays a
   TensorArray (`.stack()` gives a tensor). A list the body leaves unchanged stays the same
-  Python list, and other lists are nested structures of loop variables.
+  Python list, and other lists are nested structures of loop variables;
+- the return value of a `return` inside the loop, `UndefinedReturnValue()` before it, starts as
+  zeros of the dtype and shape the body returns (the body is traced under
+  `settling_return_values`, where an `if` that returns in one branch only gives zeros in the
+  other). The lowering's `do_return` flag says whether those zeros were ever replaced; a
+  function that may also end without a `return` then returns the zeros in a graph, where
+  Python returns None.
 
 A variable still `Undefined` (or None) when the loop starts is an error: a loop variable needs
 a dtype and shape before the first iteration.
@@ -23,12 +29,13 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from autograph.operators.graph_cond import truth_tensor
+from autograph.operators.graph_cond import settling_return_values, truth_tensor
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
 from runtime.func_graph import (FuncGraph, assert_same_structure, flatten, flatten_with_paths,
                                 is_composite, pack_sequence_as)
 from runtime.graph import building_graph
+from runtime.ops import creation_ops
 from runtime.ops.while_loop import while_loop
 from runtime.tensor import Tensor
 from runtime.tensor_array import TensorArray
@@ -68,11 +75,14 @@ def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Seq
     for value, name in zip(state, names):
         _check_defined(value, name)
     probe = _probe(body_fn, extra, state) if any(
-        isinstance(v, (*_NUMBER, list)) for v in state) else None
+        isinstance(v, (*_NUMBER, list, UndefinedReturnValue)) for v in state) else None
     inits = [_initial(v, name, None if probe is None else probe[i])
              for i, (v, name) in enumerate(zip(state, names))]
     moving = [i for i, init in enumerate(inits) if init is not _INVARIANT]
     shapes = _shape_invariants(opts.pop("shape_invariants", None), inits, names)
+    for i, value in enumerate(state):  # zeros for a return value of partly unknown shape
+        if isinstance(value, UndefinedReturnValue) and not probe[i][2].is_fully_defined():
+            shapes.setdefault(i, probe[i][2])
     counter = [] if extra or moving else [convert_to_tensor(0)]  # While needs a loop variable
     skip = len(extra) + len(counter)
 
@@ -107,10 +117,6 @@ def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Seq
 
 
 def _check_defined(value: Any, name: str) -> None:
-    if isinstance(value, UndefinedReturnValue):
-        raise ValueError("A `return` inside a loop over tensors needs the value returned "
-                         "defined before the loop: assign it to a variable before the loop, "
-                         "`break` out of the loop, and return the variable after it.")
     if isinstance(value, Undefined) or value is None:
         what = "is None" if value is None else "is not defined"
         raise ValueError(f"'{name}' must be defined before the loop: it {what} when the loop "
@@ -125,7 +131,7 @@ def _probe(body_fn: LoopFn, extra: list[Tensor], state: Sequence[Any]) -> list |
     to, ("same",) for a list it leaves as it was, or None. None when the body fails."""
     scratch = FuncGraph("loop_probe", building_graph())
     try:
-        with scratch.as_default():
+        with scratch.as_default(), settling_return_values():
             args = [_probe_arg(scratch, v) for v in state]
             new_extra = [scratch.add_input(t.dtype, t.shape) for t in extra]
             _, results = body_fn(new_extra, args)
@@ -150,6 +156,11 @@ def _probe_arg(graph: FuncGraph, value: Any) -> Any:
 
 
 def _finding(before: Any, arg: Any, after: Any) -> tuple | None:
+    if isinstance(before, UndefinedReturnValue):
+        if isinstance(after, (Tensor, *_NUMBER)) and not is_composite(after):
+            after = convert_to_tensor(after)
+            return ("return", after.dtype, after.shape) if after.shape.rank is not None else None
+        return None
     if isinstance(after, TensorArray):
         return ("list", after.dtype, after.element_shape)
     if type(before) is list and after is arg:
@@ -172,6 +183,14 @@ def _finding(before: Any, arg: Any, after: Any) -> tuple | None:
 
 def _initial(value: Any, name: str, finding: tuple | None) -> Any:
     """The loop variable that state variable `name` starts the loop as."""
+    if isinstance(value, UndefinedReturnValue):
+        if finding is None:
+            raise ValueError("A `return` inside a loop over tensors must return a tensor of "
+                             "one dtype and rank (or a Python number) in every iteration; "
+                             "otherwise assign the value to a variable before the loop, "
+                             "`break` out of the loop, and return the variable after it.")
+        _, dtype, shape = finding
+        return creation_ops.zeros([d or 0 for d in shape.as_list()], dtype)
     if type(value) is list and finding is not None and finding[0] == "same":
         return _INVARIANT
     if type(value) is list and finding is not None and finding[0] == "list":

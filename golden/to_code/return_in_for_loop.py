@@ -1,8 +1,9 @@
-"""`return` inside a loop: the loop stops once `do_return` is set. (Python values only for
-now: a graph loop needs a first value for `retval_`, which `ag__.for_stmt` does not yet
-settle; see test_return_statements.py's xfail.)"""
+"""`return` inside a loop: the loop stops once `do_return` is set. Over a tensor, the graph
+loop starts `retval_` as zeros of the dtype and shape the body returns."""
 
 import numpy as np
+
+import autograph as ag
 
 
 def f(xs, threshold):
@@ -14,3 +15,4 @@ def f(xs, threshold):
 
 PYTHON_ARGS = [(np.array([1.0, 5.0, 7.0], np.float32), 4.0),
                (np.array([1.0, 2.0], np.float32), 4.0)]
+TENSOR_SPECS = [(ag.float32, [None]), (ag.float32, [])]

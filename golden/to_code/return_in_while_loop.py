@@ -1,5 +1,7 @@
-"""`return` inside a `while` loop: the smallest `i` whose square reaches `n`. (Python values
-only for now, as in return_in_for_loop.)"""
+"""`return` inside a `while` loop: the smallest `i` whose square reaches `n`. With a tensor `n`
+the graph loop starts `retval_` as an int32 zero, as in return_in_for_loop."""
+
+import autograph as ag
 
 
 def f(n):
@@ -12,3 +14,4 @@ def f(n):
 
 
 PYTHON_ARGS = [(10,), (1,), (16,)]
+TENSOR_SPECS = [(ag.int32, [])]

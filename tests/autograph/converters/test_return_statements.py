@@ -223,9 +223,6 @@ def test_a_conditional_return_in_a_python_loop(xs):
     assert api.to_graph(first_above)(xs, 4.0) == first_above(xs, 4.0)
 
 
-@pytest.mark.xfail(strict=True, reason="the graph loop needs an initial value for retval_: "
-                   "ag__.for_stmt/while_stmt must settle ag__.UndefinedReturnValue() like a "
-                   "Python number (zeros of what the body assigns), see the lowering report")
 def test_a_conditional_return_in_a_tensor_loop():
     specs = [(ag.float32, [None]), (ag.float32, [])]
     for xs in ([1.0, 5.0, 7.0], [1.0, 2.0]):

@@ -296,12 +296,12 @@ def test_graph_while_variable_undefined_before_the_loop_is_an_error():
         graph_run(f, np.int32(3))
 
 
-def test_graph_while_with_a_return_value_not_set_before_the_loop_is_an_error():
+def test_graph_while_return_value_starts_as_zeros_of_what_the_body_returns():
     def f(n):
         return ag__.while_stmt(lambda i, r: i < n, lambda i, r: (i + 1, i),
                                (0, ag__.UndefinedReturnValue()), ("i", "retval_"))
-    with pytest.raises(ValueError, match="A `return` inside a loop over tensors"):
-        graph_run(f, np.int32(3))
+    (i, r), _ = graph_run(f, np.int32(3))
+    assert (i, r) == (3, 2) and r.dtype == np.int32
 
 
 def test_graph_while_dtype_change_names_the_variable():

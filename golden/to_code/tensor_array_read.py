@@ -1,0 +1,16 @@
+"""`squares[i]` on a TensorArray reads element `i` (`ag__.get_item`); `xs[i]`, on a name never
+assigned a TensorArray, stays as it is. Text only: unconverted, `squares[i]` is a TypeError
+(a TensorArray has no `[]`), so tests/autograph/converters/test_slices.py runs it instead."""
+
+import autograph as ag
+
+
+def f(xs):
+    squares = ag.TensorArray(ag.float32, size=ag.size(xs))
+    for i in ag.range(ag.size(xs)):
+        squares = squares.write(i, xs[i] * xs[i])
+    total = 0.0
+    for i in ag.range(ag.size(xs)):
+        total += squares[i]
+    return total
+
