@@ -41,7 +41,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
-from autograph.pyct.transformer import Base, EntityContext
+from autograph.pyct.transformer import EntityContext
 
 
 class _Breaks(jumps.Lowering):
@@ -49,23 +49,13 @@ class _Breaks(jumps.Lowering):
         return isinstance(node, gast.Break)
 
 
-class BreakStatements(Base):
-    def __init__(self, ctx: EntityContext):
-        super().__init__(ctx)
-        self._flags: list[str] = []  # by depth: a loop nested in one with a flag needs another
-        self._depth = 0
-
-    def visit_While(self, node: Any) -> Any:
-        return self._loop(node)
-
-    def visit_For(self, node: Any) -> Any:
-        return self._loop(node)
+class BreakStatements(jumps.LoopFlags):
+    FLAG = "break_"
 
     def _loop(self, node: Any) -> Any:
         flag = self._flag() if any(_Breaks(None).contains(s) for s in node.body) else None
-        self._depth += flag is not None
-        node = self.generic_visit(node)  # inner loops first: their `else` joins this body
-        self._depth -= flag is not None
+        with self.inside(flag):
+            node = self.generic_visit(node)  # inner loops first: their `else` joins this body
         orelse, node.orelse = node.orelse, []
         if flag is None:
             return [node] + orelse
@@ -75,11 +65,6 @@ class BreakStatements(Base):
         after = jumps.generated("if not flag:\n    orelse", orelse[0], flag=flag,
                                 orelse=orelse) if orelse else []
         return before + [node] + after
-
-    def _flag(self) -> str:
-        if len(self._flags) == self._depth:
-            self._flags.append(self.ctx.namer.new("break_"))
-        return self._flags[self._depth]
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:

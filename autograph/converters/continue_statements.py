@@ -40,7 +40,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
-from autograph.pyct.transformer import Base, EntityContext
+from autograph.pyct.transformer import EntityContext
 
 
 class _Continues(jumps.Lowering):
@@ -48,17 +48,8 @@ class _Continues(jumps.Lowering):
         return isinstance(node, gast.Continue)
 
 
-class ContinueStatements(Base):
-    def __init__(self, ctx: EntityContext):
-        super().__init__(ctx)
-        self._flags: list[str] = []  # by depth: a loop nested in one with a flag needs another
-        self._depth = 0
-
-    def visit_While(self, node: Any) -> Any:
-        return self._loop(node)
-
-    def visit_For(self, node: Any) -> Any:
-        return self._loop(node)
+class ContinueStatements(jumps.LoopFlags):
+    FLAG = "continue_"
 
     def _loop(self, node: Any) -> Any:
         trial = _Continues(None)
@@ -66,18 +57,12 @@ class ContinueStatements(Base):
             return self.generic_visit(node)
         trial.block(node.body, tail=True)
         flag = self._flag() if trial.guarded else None
-        self._depth += flag is not None
-        node = self.generic_visit(node)
-        self._depth -= flag is not None
+        with self.inside(flag):
+            node = self.generic_visit(node)
         body = _Continues(flag).block(node.body, tail=True)
         reset = jumps.generated("flag = False", node, flag=flag) if flag else []
         node.body = reset + body or [gast.Pass()]
         return node
-
-    def _flag(self) -> str:
-        if len(self._flags) == self._depth:
-            self._flags.append(self.ctx.namer.new("continue_"))
-        return self._flags[self._depth]
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:

@@ -31,7 +31,7 @@ from typing import Any
 import gast
 
 from autograph.pyct import anno, templates
-from autograph.pyct.transformer import copy_location
+from autograph.pyct.transformer import Base, EntityContext, copy_location
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef, gast.Lambda)
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)
@@ -173,6 +173,48 @@ class Lowering:
         if isinstance(node, _LOOPS) and not self.crosses_loops:
             return [node.orelse]
         return statement_lists(node)
+
+
+class LoopFlags(Base):
+    """A converter of loops that may need a flag each (`break_`, `continue_`): one name per
+    depth of loops that have one, so an inner loop's flag never shadows its outer loop's.
+
+    Subclasses set `FLAG` and write `_loop(node)`, visiting inner loops `with
+    self.inside(flag)`.
+    """
+
+    FLAG = "flag_"
+
+    def __init__(self, ctx: EntityContext):
+        super().__init__(ctx)
+        self._flags: list[str] = []
+        self._depth = 0
+
+    def visit_While(self, node: Any) -> Any:
+        return self._loop(node)
+
+    def visit_For(self, node: Any) -> Any:
+        return self._loop(node)
+
+    def _flag(self) -> str:
+        if len(self._flags) == self._depth:
+            self._flags.append(self.ctx.namer.new(self.FLAG))
+        return self._flags[self._depth]
+
+    def inside(self, flag: str | None) -> Any:
+        """A context for visiting a loop's body: loops in it take the next depth's flag."""
+        return _Depth(self, 1 if flag is not None else 0)
+
+
+class _Depth:
+    def __init__(self, owner: LoopFlags, step: int):
+        self.owner, self.step = owner, step
+
+    def __enter__(self) -> None:
+        self.owner._depth += self.step
+
+    def __exit__(self, *exc: Any) -> None:
+        self.owner._depth -= self.step
 
 
 def generated(template: str, at: Any, **replacements: Any) -> list:
