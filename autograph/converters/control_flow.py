@@ -39,10 +39,10 @@ import gast
 
 from autograph.pyct import anno, cfg, qual_names, templates
 from autograph.pyct.static_analysis import activity, liveness, reaching_definitions
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
 
 
-class ControlFlow(Base):
+class ControlFlow(StatementTransformer):
     def __init__(self, ctx: EntityContext, function: Any):
         super().__init__(ctx)
         # name -> (a node binding it, the ids of the nodes around that node)

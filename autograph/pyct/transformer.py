@@ -64,6 +64,24 @@ class Base(gast.NodeTransformer):
         return node
 
 
+class StatementTransformer(Base):
+    """A converter that rewrites statements only: it does not descend into expressions,
+    which makes its walk several times cheaper (expressions are most of a tree's nodes)."""
+
+    _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+    def generic_visit(self, node: Any) -> Any:
+        for field in self._BLOCKS:
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block:
+                if isinstance(block[0], gast.stmt):
+                    setattr(node, field, self.visit_block(block))
+                else:  # except handlers and match cases hold statement blocks
+                    for item in block:
+                        self.generic_visit(item)
+        return node
+
+
 def copy_location(new: Any, old: Any) -> Any:
     """Gives `new` (a node or a list of nodes, recursively) `old`'s line where it has none."""
     for item in new if isinstance(new, list) else [new]:
