@@ -415,6 +415,15 @@ class Graph:
         return [item for item in items
                 if isinstance(getattr(item, "name", None), str) and pattern.match(item.name)]
 
+    def collection_singleton(self, name: Any, factory: Any) -> Any:
+        """The one object kept in collection `name`, made by `factory()` on first use (the
+        variable-scope and variable stores live in the graph this way, as in TensorFlow)."""
+        with self._lock:
+            found = self._collections.get(name)
+            if not found:
+                found = self._collections[name] = [factory()]
+            return found[0]
+
     def get_all_collection_keys(self) -> list[str]:
         return [k for k, v in self._collections.items() if v]
 

@@ -195,13 +195,7 @@ class _VariableScopeStore(threading.local):
 
 def get_variable_scope_store() -> _VariableScopeStore:
     """The default graph's scope store (made on first use)."""
-    graph = get_default_graph()
-    found = graph.get_collection(VARSCOPESTORE_KEY)
-    if found:
-        return found[0]
-    store = _VariableScopeStore()
-    graph.add_to_collection(VARSCOPESTORE_KEY, store)
-    return store
+    return get_default_graph().collection_singleton(VARSCOPESTORE_KEY, _VariableScopeStore)
 
 
 def get_variable_scope() -> VariableScope:

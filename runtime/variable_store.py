@@ -158,13 +158,7 @@ def _takes_no_arguments(fn: Callable) -> bool:
 
 def default_variable_store() -> _VariableStore:
     """The default graph's variable store (made on first use), or the active eager store."""
-    graph = get_default_graph()
-    found = graph.get_collection(VARSTORE_KEY)
-    if found:
-        return found[0]
-    store = _VariableStore()
-    graph.add_to_collection(VARSTORE_KEY, store)
-    return store
+    return get_default_graph().collection_singleton(VARSTORE_KEY, _VariableStore)
 
 
 @contextlib.contextmanager
