@@ -489,11 +489,7 @@ def _structure(op, op_def: OpDef) -> Any:
     """An op's outputs grouped as its front-end returns them (the op when it has none)."""
     if not op_def.output_arg:
         return op
-    groups, start = [], 0
-    for arg, n in zip(op_def.output_arg, op.output_arg_lengths):
-        part = op.outputs[start:start + n]
-        groups.append(part if arg.is_list else part[0])
-        start += n
+    groups = [part if arg.is_list else part[0] for arg, part in op.output_groups()]
     return groups[0] if len(groups) == 1 else tuple(groups)
 
 

@@ -165,21 +165,19 @@ class _Writer:
         self.lines.append(f"{indent}{at}; {statement}{comment}")
 
     def _arguments(self, op: Operation, device: devices.Device, host: tuple) -> list[str]:
-        args, start = [], 0
-        for arg, n in zip(op.op_def.input_arg, op.input_arg_lengths):
+        args = []
+        for arg, tensors in op.input_groups():
             target = devices.CPU if arg.name in host else device
-            values = [self._on(t, target) for t in op.inputs[start:start + n]]
+            values = [self._on(t, target) for t in tensors]
             args.append(f"[{', '.join(values)}]" if arg.is_list else values[0])
-            start += n
         return args
 
     def _outputs(self, op: Operation, device: devices.Device, host: tuple) -> str:
-        groups, start = [], 0
-        for arg, n in zip(op.op_def.output_arg, op.output_arg_lengths):
+        groups = []
+        for arg, tensors in op.output_groups():
             where = devices.CPU if arg.name in host else device
-            names = [self.var(t, where) for t in op.outputs[start:start + n]]
+            names = [self.var(t, where) for t in tensors]
             groups.append(f"[{', '.join(names)}]" if arg.is_list else names[0])
-            start += n
         if not groups:
             return ""
         return groups[0] if len(groups) == 1 else ", ".join(groups)

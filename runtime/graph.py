@@ -170,6 +170,14 @@ class Operation:
     def values(self) -> list[SymbolicTensor]:
         return self.outputs
 
+    def input_groups(self) -> list[tuple[Any, list[SymbolicTensor]]]:
+        """The inputs grouped by the OpDef's input args: `[(arg, tensors), ...]`."""
+        return _grouped(self.op_def.input_arg, self.input_arg_lengths, self.inputs)
+
+    def output_groups(self) -> list[tuple[Any, list[SymbolicTensor]]]:
+        """The outputs grouped by the OpDef's output args: `[(arg, tensors), ...]`."""
+        return _grouped(self.op_def.output_arg, self.output_arg_lengths, self.outputs)
+
     def get_attr(self, name: str) -> Any:
         if name not in self.attrs:
             raise ValueError(f"Operation {self.name!r} ({self.type}) has no attr named {name!r}.")
@@ -189,6 +197,14 @@ class Operation:
 
     def __repr__(self) -> str:
         return f"<ag.Operation '{self.name}' type={self.type}>"
+
+
+def _grouped(args: Any, lengths: tuple[int, ...], items: list) -> list[tuple[Any, list]]:
+    groups, start = [], 0
+    for arg, n in zip(args, lengths):
+        groups.append((arg, items[start:start + n]))
+        start += n
+    return groups
 
 
 def _input_name(t: SymbolicTensor) -> str:
