@@ -32,12 +32,12 @@ from runtime.graph import building_graph
 from runtime.ops import array_defs, control_flow_defs, math_defs  # noqa: F401  (the ops used)
 from runtime.ops.control_flow_defs import generalize
 from runtime.ops.control_flow_util import (
-    _a,
-    _check_callable,
-    _eager_value,
-    _function_name,
-    _scalar,
-    _unify_captures,
+    with_article,
+    check_callable,
+    eager_value,
+    function_name,
+    scalar_tensor,
+    unify_captures,
 )
 from runtime.ops.while_loop import while_loop
 from runtime.tensor import Tensor
@@ -96,14 +96,14 @@ def cond(pred: Any, true_fn: Callable | None = None, false_fn: Callable | None =
     >>> cond(1 > 2, lambda: 1.0, lambda: 2.0)
     2.0
     """
-    _check_callable(true_fn, "cond", "true_fn")
-    _check_callable(false_fn, "cond", "false_fn")
+    check_callable(true_fn, "cond", "true_fn")
+    check_callable(false_fn, "cond", "false_fn")
     graph = building_graph()
     if graph is None:
-        return true_fn() if _eager_value(pred, "cond", "pred", dtypes.bool_) else false_fn()
+        return true_fn() if eager_value(pred, "cond", "pred", dtypes.bool_) else false_fn()
     with graph.name_scope(name or "cond") as scope:
-        pred = _scalar(pred, dtypes.bool_, "cond", "pred")
-        base = _function_name(scope)
+        pred = scalar_tensor(pred, dtypes.bool_, "cond", "pred")
+        base = function_name(scope)
         branches = [func_graph_from_py_func(f"{base}_true", true_fn, op_return_value=pred),
                     func_graph_from_py_func(f"{base}_false", false_fn, op_return_value=pred)]
         return _branch_op(graph, _if, pred, branches, ["true_fn", "false_fn"], "cond", scope,
@@ -131,19 +131,19 @@ def switch_case(branch_index: Any, branch_fns: Any, default: Callable | None = N
     """
     fns = _indexed_branches(branch_fns)
     if default is not None:
-        _check_callable(default, "switch_case", "default")
+        check_callable(default, "switch_case", "default")
     graph = building_graph()
     if graph is None:
-        index = _eager_value(branch_index, "switch_case", "branch_index", "int")
+        index = eager_value(branch_index, "switch_case", "branch_index", "int")
         return fns[index]() if 0 <= index < len(fns) else (default or fns[-1])()
     with graph.name_scope(name or "switch_case") as scope:
-        index = _scalar(branch_index, None, "switch_case", "branch_index")
+        index = scalar_tensor(branch_index, None, "switch_case", "branch_index")
         if index.dtype is dtypes.int64:
             index = _cast.run([index], {"DstT": dtypes.int32})
         elif index.dtype is not dtypes.int32:
             raise TypeError(f"switch_case: branch_index must be an int32 or int64 scalar, got "
-                            f"{_a(index.dtype)} tensor.")
-        base = _function_name(scope)
+                            f"{with_article(index.dtype)} tensor.")
+        base = function_name(scope)
         all_fns = fns + ([default] if default is not None else [])
         branches = [func_graph_from_py_func(f"{base}_branch{i}", fn)
                     for i, fn in enumerate(all_fns)]
@@ -173,10 +173,10 @@ def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = 
     """
     pairs = _pred_fn_pairs(pred_fn_pairs)
     if default is not None:
-        _check_callable(default, "case", "default")
+        check_callable(default, "case", "default")
     graph = building_graph()
     if graph is None:
-        preds = [bool(_eager_value(p, "case", f"pred_fn_pairs[{i}][0]", dtypes.bool_))
+        preds = [bool(eager_value(p, "case", f"pred_fn_pairs[{i}][0]", dtypes.bool_))
                  for i, (p, _) in enumerate(pairs)]
         if exclusive and sum(preds) > 1:
             Assert(False, ["Input error: exclusive=True and more than 1 conditions evaluated "
@@ -188,7 +188,7 @@ def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = 
             Assert(False, ["Input error: None of conditions evaluated as True:", preds])
         return default()
     with graph.name_scope(name or "case"):
-        preds = [_scalar(p, dtypes.bool_, "case", f"pred_fn_pairs[{i}][0]")
+        preds = [scalar_tensor(p, dtypes.bool_, "case", f"pred_fn_pairs[{i}][0]")
                  for i, (p, _) in enumerate(pairs)]
         fns = [fn for _, fn in pairs]
         if default is None:
@@ -229,7 +229,7 @@ def _branch_op(graph: Any, handle: Any, first: Tensor, branches: list[FuncGraph]
                labels: list[str], what: str, scope: str, attrs: dict) -> Any:
     """Adds the If/Case op calling `branches` and returns its outputs in their structure."""
     _check_same_outputs(branches, labels, what)
-    outer = _unify_captures(branches)
+    outer = unify_captures(branches)
     shapes = []
     for outputs in zip(*[b.outputs for b in branches]):
         shape = outputs[0]._shape
@@ -308,7 +308,7 @@ def _indexed_branches(branch_fns: Any) -> list[Callable]:
         raise ValueError(f"switch_case: branch indices (keys) must be 0, 1, ..., "
                          f"{len(items) - 1}, got {keys}.")
     for k, fn in items:
-        _check_callable(fn, "switch_case", f"branch_fns[{k}]")
+        check_callable(fn, "switch_case", f"branch_fns[{k}]")
     return [fn for _, fn in items]
 
 
@@ -322,5 +322,5 @@ def _pred_fn_pairs(pairs: Any) -> list[tuple[Any, Callable]]:
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise TypeError(f"case: pred_fn_pairs[{i}] must be a (pred, callable) pair, got "
                             f"{pair!r}.")
-        _check_callable(pair[1], "case", f"pred_fn_pairs[{i}][1]")
+        check_callable(pair[1], "case", f"pred_fn_pairs[{i}][1]")
     return list(pairs)

@@ -11,12 +11,12 @@ from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
 
-def _check_callable(fn: Any, what: str, arg: str) -> None:
+def check_callable(fn: Any, what: str, arg: str) -> None:
     if not callable(fn):
         raise TypeError(f"{what}: {arg} must be callable, got {fn!r}.")
 
 
-def _eager_value(value: Any, what: str, arg: str, kind: Any) -> Any:
+def eager_value(value: Any, what: str, arg: str, kind: Any) -> Any:
     """`value` as a Python bool (`kind` bool) or int (`kind` "int"), checked as in graphs."""
     if isinstance(value, Tensor):
         if value.shape.rank != 0:
@@ -25,31 +25,31 @@ def _eager_value(value: Any, what: str, arg: str, kind: Any) -> Any:
         if not ok:
             wanted = "a bool" if kind is dtypes.bool_ else "an int"
             raise TypeError(f"{what}: {arg} must be {wanted} scalar, got "
-                            f"{_a(value.dtype)} tensor.")
+                            f"{with_article(value.dtype)} tensor.")
         value = value.numpy()
     return bool(value) if kind is dtypes.bool_ else int(value)
 
 
-def _scalar(value: Any, dtype: dtypes.DType | None, what: str, arg: str) -> Tensor:
+def scalar_tensor(value: Any, dtype: dtypes.DType | None, what: str, arg: str) -> Tensor:
     t = convert_to_tensor(value)
     if dtype is not None and t.dtype is not dtype:
-        raise TypeError(f"{what}: {arg} must be {_a(dtype)} scalar, got {_a(t.dtype)} "
-                        f"tensor; compare it first (e.g. x > 0).")
+        raise TypeError(f"{what}: {arg} must be {with_article(dtype)} scalar, got "
+                        f"{with_article(t.dtype)} tensor; compare it first (e.g. x > 0).")
     if t.shape.rank not in (None, 0):
         raise ValueError(f"{what}: {arg} must be a scalar, got shape {t.shape}.")
     return t
 
 
-def _a(dtype: dtypes.DType) -> str:
+def with_article(dtype: dtypes.DType) -> str:
     """`dtype`'s name with its article: "an int32", "a float32"."""
     return f"{'an' if dtype.name[0] in 'aeio' else 'a'} {dtype.name}"
 
 
-def _function_name(scope: str) -> str:
+def function_name(scope: str) -> str:
     return scope.rstrip("/").replace("/", "_")
 
 
-def _unify_captures(branches: list[FuncGraph]) -> list[Tensor]:
+def unify_captures(branches: list[FuncGraph]) -> list[Tensor]:
     """Every branch takes the tensors any branch captured, in one order; returns them."""
     outer, seen = [], set()
     for branch in branches:

@@ -26,12 +26,12 @@ from runtime.func_graph import (
 from runtime.graph import building_graph
 from runtime.ops import control_flow_defs, math_defs  # noqa: F401  (the ops used)
 from runtime.ops.control_flow_util import (
-    _a,
-    _check_callable,
-    _eager_value,
-    _function_name,
-    _scalar,
-    _unify_captures,
+    with_article,
+    check_callable,
+    eager_value,
+    function_name,
+    scalar_tensor,
+    unify_captures,
 )
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
@@ -84,8 +84,8 @@ def while_loop(cond: Callable, body: Callable, loop_vars: Any, shape_invariants:
     >>> while_loop(lambda x: x < 100, lambda x: x * 2, 1, maximum_iterations=3)
     8
     """
-    _check_callable(cond, "while_loop", "cond")
-    _check_callable(body, "while_loop", "body")
+    check_callable(cond, "while_loop", "cond")
+    check_callable(body, "while_loop", "body")
     if isinstance(parallel_iterations, bool) or not isinstance(parallel_iterations, int) \
             or parallel_iterations < 1:
         raise TypeError(f"while_loop: parallel_iterations must be a positive integer, got "
@@ -127,10 +127,10 @@ def _same_structure(a: Any, b: Any) -> bool:
 
 def _eager_while(cond: Callable, body: Callable, loop_vars: Any, maximum_iterations: Any) -> Any:
     spread = isinstance(loop_vars, (list, tuple))
-    limit = None if maximum_iterations is None else _eager_value(
+    limit = None if maximum_iterations is None else eager_value(
         maximum_iterations, "while_loop", "maximum_iterations", "int")
     count = 0
-    while (limit is None or count < limit) and _eager_value(
+    while (limit is None or count < limit) and eager_value(
             _call(cond, loop_vars, spread), "while_loop", "the result of cond", dtypes.bool_):
         loop_vars = _next_values(_call(body, loop_vars, spread), loop_vars)
         count += 1
@@ -169,18 +169,18 @@ class _GraphWhile:
         types = [t.dtype for t in self.inits]
         limit = None
         if maximum_iterations is not None:
-            limit = _scalar(maximum_iterations, None, "while_loop", "maximum_iterations")
+            limit = scalar_tensor(maximum_iterations, None, "while_loop", "maximum_iterations")
             if limit.dtype is dtypes.int64:
                 limit = _cast.run([limit], {"DstT": dtypes.int32})
             elif limit.dtype is not dtypes.int32:
                 raise TypeError(f"while_loop: maximum_iterations must be an int scalar, got "
-                                f"{_a(limit.dtype)} tensor.")
+                                f"{with_article(limit.dtype)} tensor.")
             types, shapes = [dtypes.int32] + types, [()] + shapes
-        base = _function_name(self.scope)
+        base = function_name(self.scope)
         cond_graph = self._trace(f"{base}_cond", types, shapes, limit, self._cond_fn(limit))
         body_graph = self._trace(f"{base}_body", types, shapes, limit,
                                  self._body_fn(shapes[len(shapes) - len(self.inits):]))
-        captured = _unify_captures([cond_graph, body_graph])
+        captured = unify_captures([cond_graph, body_graph])
         body_graph.outputs += [inner for _, inner in body_graph.captures]
         counter = [] if limit is None else [convert_to_tensor(0)]
         outputs = _while.run([counter + self.inits + captured], {
@@ -227,7 +227,7 @@ class _GraphWhile:
             result = convert_to_tensor(_call(self.cond, values, self.spread))
             if result.dtype is not dtypes.bool_ or result.shape.rank not in (None, 0):
                 raise TypeError(f"while_loop: cond must return a bool scalar, but returns "
-                                f"{_a(result.dtype)} tensor of shape {result.shape}.")
+                                f"{with_article(result.dtype)} tensor of shape {result.shape}.")
             if limit is not None:
                 result = _logical_and.run([_less.run([counter, limit]), result])
             return result
@@ -304,5 +304,5 @@ def _describe(value: Any) -> str:
     if is_composite(value):
         return f"a {type(value).__name__} of {value.dtype.name}"
     if isinstance(value, Tensor):
-        return f"{_a(value.dtype)} tensor"
+        return f"{with_article(value.dtype)} tensor"
     return repr(value)
