@@ -3,6 +3,12 @@
 `convert_entity(fn)` parses the function, runs the converters in the order below, and loads
 the result as a live function sharing the original's globals and closure cells. Each
 converter runs the analyses it needs itself.
+
+A converter runs only where it can change something: each declares `TRIGGERS`, the node types
+(or the names of variables and attributes, such as `append`) it acts on, and the pipeline keeps
+an inventory of what the code holds, so a function without `break` never walks the `break`
+converter. A converter that declares `PRODUCES` adds those to the inventory; after one that
+does not, the code is scanned again.
 """
 
 from __future__ import annotations
@@ -100,6 +106,17 @@ def convert(fn: Callable,
 
 def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
     entity = parser.parse_entity(fn)
+    node, ctx = prepare(entity, options)
+    node = run_pipeline(node, ctx)
+    code, source, source_map = loader.compile_function(node, entity.function, entity.filename,
+                                                       list(_NAMESPACE))
+    register_source_map(source_map)
+    return ConvertedCode(code, source, source_map)
+
+
+def prepare(entity: parser.ParsedEntity,
+            options: ConversionOptions) -> tuple[gast.FunctionDef, EntityContext]:
+    """The function definition to convert (a lambda as a def), and its context."""
     node = entity.node
     if isinstance(node, gast.Lambda):
         node = _lambda_as_function(node)
@@ -107,12 +124,45 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
     ctx = EntityContext(namer=naming.Namer(naming.names_in(node)), filename=entity.filename,
                         namespace=_namespace(entity.function), options=options,
                         function=entity.function)
+    return node, ctx
+
+
+def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef:
+    """Runs each converter of PIPELINE whose TRIGGERS the code holds."""
+    present = inventory(node)
     for converter in PIPELINE:
+        if present.isdisjoint(converter.TRIGGERS):
+            continue
         node = converter.transform(node, ctx)
-    code, source, source_map = loader.compile_function(node, entity.function, entity.filename,
-                                                       list(_NAMESPACE))
-    register_source_map(source_map)
-    return ConvertedCode(code, source, source_map)
+        produced = getattr(converter, "PRODUCES", None)
+        present = inventory(node) if produced is None else present | produced
+    return node
+
+
+_WATCHED_NAMES = frozenset(t for converter in PIPELINE for t in converter.TRIGGERS
+                           if isinstance(t, str))
+
+
+def inventory(node: Any) -> set:
+    """The node types in `node`, the names of variables and attributes that some converter's
+    TRIGGERS mention, and `LOOP_ELSE` if a loop has an `else`."""
+    found = set()
+    for n in gast.walk(node):
+        kind = type(n)
+        found.add(kind)
+        if kind is gast.For or kind is gast.While:
+            if n.orelse:
+                found.add(break_statements.LOOP_ELSE)
+            continue
+        if kind is gast.Name:
+            name = n.id
+        elif kind is gast.Attribute:
+            name = n.attr
+        else:
+            continue
+        if name in _WATCHED_NAMES:
+            found.add(name)
+    return found
 
 
 _source_maps: dict[str, loader.SourceMap] = {}

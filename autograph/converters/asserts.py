@@ -20,6 +20,10 @@ import gast
 from autograph.pyct import templates
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py). Its output is scanned again afterwards.
+TRIGGERS = frozenset({gast.Assert})
+
 
 class Asserts(Base):
     def visit_Assert(self, node: Any) -> Any:

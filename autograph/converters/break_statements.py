@@ -43,6 +43,11 @@ import gast
 from autograph.converters import jumps
 from autograph.pyct.transformer import EntityContext
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py). Its output is scanned again afterwards.
+LOOP_ELSE = "loop-else"  # the inventory's mark for a `for` or `while` with an `else`
+TRIGGERS = frozenset({gast.Break, LOOP_ELSE})
+
 
 class _Breaks(jumps.Lowering):
     def is_jump(self, node: Any) -> bool:

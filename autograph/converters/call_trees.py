@@ -33,6 +33,11 @@ import gast
 from autograph.pyct import templates
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py), and what the code it writes may add.
+TRIGGERS = frozenset({gast.Call})
+PRODUCES = frozenset({gast.Call, gast.Attribute})
+
 # Builtins with tensor-aware versions in `ag__` (autograph/operators/py_builtins.py).
 OVERLOADED_BUILTINS = ("len", "range", "print", "int", "float", "abs", "max", "min",
                        "enumerate", "zip")

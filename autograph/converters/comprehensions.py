@@ -47,6 +47,10 @@ from autograph.converters.call_trees import bound_names
 from autograph.pyct import templates
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py). Its output is scanned again afterwards.
+TRIGGERS = frozenset({gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp})
+
 _COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
 _SIMPLE = (gast.Constant, gast.Name)  # a `sum` start evaluated early changes nothing
 

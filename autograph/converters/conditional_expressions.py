@@ -21,6 +21,11 @@ from autograph.pyct import templates
 from autograph.pyct.loader import unparse
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py), and what the code it writes may add.
+TRIGGERS = frozenset({gast.IfExp})
+PRODUCES = frozenset({gast.Call, gast.Attribute, gast.Lambda, gast.Constant})
+
 
 class ConditionalExpressions(Base):
     def visit_IfExp(self, node: Any) -> Any:

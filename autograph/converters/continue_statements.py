@@ -42,6 +42,10 @@ import gast
 from autograph.converters import jumps
 from autograph.pyct.transformer import EntityContext
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py). Its output is scanned again afterwards.
+TRIGGERS = frozenset({gast.Continue})
+
 
 class _Continues(jumps.Lowering):
     def is_jump(self, node: Any) -> bool:

@@ -40,6 +40,11 @@ from autograph.pyct import anno, qual_names, templates
 from autograph.pyct.static_analysis import activity
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py), and what the code it writes may add.
+TRIGGERS = frozenset({"append", "pop"})
+PRODUCES = frozenset({gast.Assign, gast.Call, gast.Attribute, gast.Tuple})
+
 
 class Lists(Base):
     def __init__(self, ctx: EntityContext):

@@ -41,6 +41,10 @@ import gast
 from autograph.converters import jumps
 from autograph.pyct.transformer import Base, EntityContext
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py). Its output is scanned again afterwards.
+TRIGGERS = frozenset({gast.Return})
+
 
 class _Returns(jumps.Lowering):
     crosses_loops = True

@@ -38,6 +38,11 @@ import gast
 from autograph.pyct import templates
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py), and what the code it writes may add.
+TRIGGERS = frozenset({"TensorArray", "write"})
+PRODUCES = frozenset({gast.Call, gast.Attribute})
+
 _MAKERS = ("TensorArray", "write")  # calls whose value may be a TensorArray
 
 

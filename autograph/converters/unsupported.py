@@ -25,6 +25,14 @@ import gast
 
 from autograph.pyct.transformer import Base, EntityContext
 
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py), and what the code it writes may add.
+TRIGGERS = frozenset({gast.AsyncFunctionDef, gast.Await, gast.AsyncFor, gast.AsyncWith,
+                      gast.Yield, gast.YieldFrom, gast.ClassDef, gast.Match, gast.Try,
+                      getattr(gast, "TryStar", gast.Try), gast.With, gast.Delete, gast.Global,
+                      gast.Nonlocal})
+PRODUCES = frozenset()
+
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)
 _WHY_BODIES = ("a converted `if`, `while` or `for` runs its bodies as nested functions that "

@@ -22,13 +22,15 @@ Where plain Python raises UnboundLocalError, converted code would read an `Undef
 and fail later with an obscure message; `ag__.ld` raises the plain Python error, naming the
 variable, at the read. A read proven defined stays as written.
 
-This converter runs on the final code and analyses it again: reaching definitions give the
-bindings each read may see, and a binding may leave the variable undefined when it is
-`x = ag__.Undefined('x')`, or the result of an `ag__.if_stmt` / `while_stmt` / `for_stmt`
-for a state variable that may enter it undefined (and that a branch or loop body may not
-bind), or a parameter of such a statement's body taking that state. The state tuples given to
-the operators and the state returned by bodies are passed on as they are, since moving an
-undefined value along is what they are for. `x += 1` and `del x` are left as they are.
+This converter runs on the final code, where control_flow has left no `if`, `while` or `for`:
+each function body runs straight through, so the binding a read sees is the last one before it
+in its function (or, for a free variable, the last one before the nested function's `def`).
+A binding may leave the variable undefined when it is `x = ag__.Undefined('x')`, or the result
+of an `ag__.if_stmt` / `while_stmt` / `for_stmt` for a state variable that may enter it
+undefined (and that a branch or loop body may not bind), or a parameter of such a statement's
+body taking that state. The state tuples given to the operators and the state returned by
+bodies are passed on as they are, since moving an undefined value along is what they are for.
+`x += 1` and `del x` are left as they are.
 """
 
 from __future__ import annotations
@@ -37,12 +39,20 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import anno, cfg, qual_names, templates
-from autograph.pyct.static_analysis import activity, reaching_definitions
+from autograph.pyct import templates
 from autograph.pyct.transformer import Base, EntityContext, copy_location
+
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py), and what the code it writes may add.
+TRIGGERS = frozenset({"Undefined"})
+PRODUCES = frozenset({gast.Call, gast.Attribute})
 
 # operator: (position of its `state` argument, positions of the functions returning state)
 _OPERATORS = {"if_stmt": (3, (1, 2)), "while_stmt": (2, (1,)), "for_stmt": (2, (1,))}
+_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef,
+           gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+
+Bindings = frozenset  # the statements (or `arguments`) whose binding a read may see
 
 
 class Variables(Base):
@@ -56,56 +66,181 @@ class Variables(Base):
         return copy_location(templates.replace_as_expression("ag__.ld(x)", x=node), node)
 
 
-class _Undefinedness:
-    """Which definitions may leave a variable undefined, in code written by control_flow."""
+class _Bindings:
+    """Which bindings each read of a local name may see, found in one walk of the code.
 
-    def __init__(self, nodes: list[Any]):
-        functions = [n for n in nodes if isinstance(n, gast.FunctionDef)]
-        by_name = {fn.name: fn for fn in functions}
-        self.owner = {id(fn.args): fn for fn in functions}  # parameters -> their function
+    `reads` maps a Name's id to (the Name, its possible bindings); a read of a global, a
+    builtin, or a local before any binding has none. `functions` maps each function's name to
+    its definition, and `owner` each `arguments` node to its function.
+    """
+
+    def __init__(self, function: Any):
+        self.reads: dict[int, tuple[Any, Bindings]] = {}
+        self.functions: dict[str, Any] = {}
+        self.owner: dict[int, Any] = {}
+        self.calls: list[tuple[Any, str]] = []  # (operator call, operator)
+        self._function(function, {})
+
+    def _function(self, fn: Any, outer: dict[str, Bindings]) -> None:
+        self.functions[fn.name] = fn
+        self.owner[id(fn.args)] = fn
+        params, stored, declared = _locals(fn)
+        env = {k: v for k, v in outer.items() if k not in params | stored | declared}
+        self._expressions(_defaults(fn.args), outer)
+        binding = Bindings((fn.args,))
+        env.update(dict.fromkeys(params, binding))
+        self._block(fn.body, env)
+
+    def _block(self, statements: list, env: dict[str, Bindings]) -> None:
+        for stmt in statements:
+            self._statement(stmt, env)
+
+    def _statement(self, stmt: Any, env: dict[str, Bindings]) -> None:
+        if isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef)):
+            self._expressions(stmt.decorator_list, env)
+            self._function(stmt, env)
+            env[stmt.name] = Bindings((stmt,))
+        elif isinstance(stmt, gast.If):
+            self._expressions([stmt.test], env)
+            orelse = dict(env)
+            self._block(stmt.body, env)
+            self._block(stmt.orelse, orelse)
+            _merge_into(env, orelse)
+        elif isinstance(stmt, (gast.While, gast.For, gast.AsyncFor)):
+            self._loop(stmt, env)
+        elif isinstance(stmt, (gast.Try, getattr(gast, "TryStar", gast.Try))):
+            self._try(stmt, env)
+        elif isinstance(stmt, (gast.With, gast.AsyncWith)):
+            for item in stmt.items:
+                self._expressions([item.context_expr], env)
+                self._bind(item.optional_vars, stmt, env)
+            self._block(stmt.body, env)
+        else:
+            self._simple(stmt, env)
+
+    def _simple(self, stmt: Any, env: dict[str, Bindings]) -> None:
+        """A statement without a body: its reads, then its bindings."""
+        stored = []
+        for node in _own_nodes(stmt):
+            if isinstance(node, gast.Name):
+                if isinstance(node.ctx, gast.Load):
+                    self._read(node, env)
+                elif isinstance(node.ctx, gast.Store):
+                    stored.append(node.id)
+            elif isinstance(node, _SCOPES):
+                self._inner_scope(node, env)
+            elif isinstance(node, (gast.Import, gast.ImportFrom)):
+                stored += [(a.asname or a.name).split(".")[0] for a in node.names]
+            elif isinstance(node, gast.Call):
+                op = _operator(node)
+                if op in _OPERATORS:
+                    self.calls.append((node, op))
+        for name in stored:
+            env[name] = Bindings((stmt,))
+
+    def _loop(self, stmt: Any, env: dict[str, Bindings]) -> None:
+        """A loop left in the code: its body may run zero, one or more times."""
+        header = stmt.test if isinstance(stmt, gast.While) else stmt.iter
+        self._expressions([header], env)
+        for _ in range(2):  # the second pass sees what the first iteration bound
+            body = dict(env)
+            if not isinstance(stmt, gast.While):
+                self._bind(stmt.target, stmt, body)
+            self._block(stmt.body, body)
+            _merge_into(env, body)
+        self._block(stmt.orelse, env)
+
+    def _try(self, stmt: Any, env: dict[str, Bindings]) -> None:
+        """A `try` body may stop anywhere: a handler sees what it bound or not."""
+        before = dict(env)
+        self._block(stmt.body, env)
+        entering = dict(before)
+        _merge_into(entering, env)
+        self._block(stmt.orelse, env)
+        for handler in stmt.handlers:
+            scope = dict(entering)
+            self._expressions([handler.type] if handler.type else [], scope)
+            if handler.name:
+                scope[_name_of(handler.name)] = Bindings((handler,))
+            self._block(handler.body, scope)
+            _merge_into(env, scope)
+        self._block(stmt.finalbody, env)
+
+    def _bind(self, target: Any, stmt: Any, env: dict[str, Bindings]) -> None:
+        if target is None:
+            return
+        self._expressions([target], env)
+        for node in gast.walk(target):
+            if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
+                env[node.id] = Bindings((stmt,))
+
+    def _expressions(self, expressions: list, env: dict[str, Bindings]) -> None:
+        for expression in expressions:
+            for node in _own_nodes(expression):
+                if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Load):
+                    self._read(node, env)
+                elif isinstance(node, _SCOPES):
+                    self._inner_scope(node, env)
+
+    def _inner_scope(self, node: Any, env: dict[str, Bindings]) -> None:
+        """A lambda or comprehension: its reads see `env`, less the names it binds."""
+        names = list(gast.walk(node))
+        shadowed = {n.id for n in names if isinstance(n, gast.Name)
+                    and isinstance(n.ctx, (gast.Store, gast.Param))}
+        inner = {k: v for k, v in env.items() if k not in shadowed}
+        for n in names:
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+                self._read(n, inner)
+
+    def _read(self, node: Any, env: dict[str, Bindings]) -> None:
+        bindings = env.get(node.id)
+        if bindings:
+            self.reads[id(node)] = (node, bindings)
+
+
+class _Undefinedness:
+    """Which bindings may leave a variable undefined, in code written by control_flow."""
+
+    def __init__(self, found: _Bindings):
+        self.found = found
         self.users: dict[str, tuple[Any, str]] = {}  # state function -> (operator call, op)
         self.passed_on: set[int] = set()  # ids of the Names that only pass state along
-        for call in nodes:
-            op = _operator(call)
-            if op not in _OPERATORS:
-                continue
+        for call, op in found.calls:
             state_at, returning_at = _OPERATORS[op]
             self.passed_on |= {id(n) for n in gast.walk(call.args[state_at])}
             for i, arg in enumerate(call.args + [k.value for k in call.keywords]):
-                if isinstance(arg, gast.Name) and arg.id in by_name:
+                if isinstance(arg, gast.Name) and arg.id in found.functions:
                     self.users[arg.id] = (call, op)
-                    result = _returned(by_name[arg.id]) if i in returning_at else None
+                    result = _returned(found.functions[arg.id]) if i in returning_at else None
                     if result is not None:  # the new state, as the body returns it
                         self.passed_on |= {id(n) for n in gast.walk(result)}
-        self.by_name = by_name
-        self.undefined: set[reaching_definitions.Definition] = set()
+        self.undefined: set[tuple[str, Any]] = set()  # (name, binding) pairs
 
-    def solve(self, reads: list[Any]) -> set[int]:
-        """The ids of the `reads` (Names) that may see an undefined value."""
-        definitions = set()
-        for read in reads:
-            definitions |= anno.getanno(read, anno.Static.DEFINITIONS)
+    def solve(self) -> set[int]:
+        """The ids of the reads (Names) that may see an undefined value."""
+        definitions = {(node.id, b) for node, bindings in self.found.reads.values()
+                       for b in bindings}
         changed = True
         while changed:  # to a fixed point: a loop body's parameter depends on its result
             changed = False
             for definition in definitions - self.undefined:
-                if self._may_be_undefined(definition):
+                if self._may_be_undefined(*definition):
                     self.undefined.add(definition)
                     changed = True
-        return {id(r) for r in reads if id(r) not in self.passed_on and self._read(r)}
+        return {key for key, (node, _) in self.found.reads.items()
+                if key not in self.passed_on and self._read(node)}
 
     def _read(self, node: Any) -> bool:
-        return isinstance(node, gast.Name) and any(
-            d in self.undefined for d in anno.getanno(node, anno.Static.DEFINITIONS, ()))
+        found = self.found.reads.get(id(node)) if isinstance(node, gast.Name) else None
+        return found is not None and any((node.id, b) in self.undefined for b in found[1])
 
-    def _may_be_undefined(self, definition: Any) -> bool:
-        node, name = definition.node, str(definition.qn)
-        if isinstance(node, gast.Assign):
-            op = _operator(node.value)
+    def _may_be_undefined(self, name: str, binding: Any) -> bool:
+        if isinstance(binding, gast.Assign):
+            op = _operator(binding.value)
             if op == "Undefined":
                 return True
-            return op in _OPERATORS and self._result(node.value, op, name)
-        fn = self.owner.get(id(node)) if isinstance(node, gast.arguments) else None
+            return op in _OPERATORS and self._result(binding.value, op, name)
+        fn = self.found.owner.get(id(binding)) if isinstance(binding, gast.arguments) else None
         if fn is None or fn.name not in self.users:
             return False
         call, op = self.users[fn.name]
@@ -127,8 +262,8 @@ class _Undefinedness:
         results = []
         for i in returning_at:
             fn = call.args[i]
-            if isinstance(fn, gast.Name) and fn.id in self.by_name:
-                results.append(self._returns_undefined(self.by_name[fn.id], k))
+            if isinstance(fn, gast.Name) and fn.id in self.found.functions:
+                results.append(self._returns_undefined(self.found.functions[fn.id], k))
             else:  # no `else` branch: the state is kept
                 results.append(entering)
         return any(results) or (op != "if_stmt" and entering)
@@ -138,6 +273,51 @@ class _Undefinedness:
         if isinstance(result, gast.Tuple):
             result = result.elts[k]
         return self._read(result)
+
+
+def _own_nodes(root: Any) -> list[Any]:
+    """`root` and the nodes under it, not entering nested scopes (functions, lambdas,
+    comprehensions), whose reads are visited with their own names bound."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        if isinstance(node, _SCOPES) and node is not root:
+            continue
+        stack.extend(gast.iter_child_nodes(node))
+    return found
+
+
+def _locals(fn: Any) -> tuple[set[str], set[str], set[str]]:
+    """A function's parameters, the other names it binds, and its global/nonlocal names."""
+    params = {n.id for n in gast.walk(fn.args) if isinstance(n, gast.Name)
+              and isinstance(n.ctx, gast.Param)}
+    stored, declared = set(), set()
+    for stmt in fn.body:
+        if isinstance(stmt, _SCOPES):
+            stored.add(stmt.name)
+            continue
+        for node in _own_nodes(stmt):
+            if isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del)):
+                stored.add(node.id)
+            elif isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+                stored.add(node.name)
+            elif isinstance(node, (gast.Global, gast.Nonlocal)):
+                declared.update(node.names)
+    return params, stored - declared, declared
+
+
+def _defaults(args: Any) -> list[Any]:
+    return list(args.defaults) + [d for d in args.kw_defaults if d is not None]
+
+
+def _merge_into(env: dict[str, Bindings], other: dict[str, Bindings]) -> None:
+    for name, bindings in other.items():
+        env[name] = env.get(name, Bindings()) | bindings
+
+
+def _name_of(node: Any) -> str:
+    return node.id if isinstance(node, gast.Name) else node
 
 
 def _operator(node: Any) -> str | None:
@@ -160,15 +340,5 @@ def _returned(fn: Any) -> Any:
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    nodes = list(gast.walk(node))
-    if not any(_operator(n) == "Undefined" for n in nodes):
-        return node  # nothing can be undefined
-    names = [n for n in nodes if isinstance(n, gast.Name)]
-    for name in names:
-        anno.delanno(name, anno.Static.DEFINITIONS)  # left by an earlier analysis
-    node = activity.resolve(qual_names.resolve(node))
-    node = reaching_definitions.resolve(node, cfg.build_all(node))
-    reads = [n for n in names if isinstance(n.ctx, gast.Load)
-             and anno.hasanno(n, anno.Static.DEFINITIONS)]
-    checked = _Undefinedness(nodes).solve(reads)
+    checked = _Undefinedness(_Bindings(node)).solve()
     return Variables(ctx, checked).visit(node) if checked else node

@@ -1,0 +1,75 @@
+"""The pipeline skips converters whose TRIGGERS the code lacks, and the skipping is safe.
+
+Safety is checked on every golden case: each converter is run whether triggered or not, and
+one that the inventory would skip must leave the code as it was; one that declares PRODUCES
+must add nothing else that some converter looks for.
+"""
+
+import pytest
+
+from autograph import transpiler
+from autograph.converters import break_statements
+from autograph.pyct import loader, parser
+from autograph.pyct.transformer import ConversionOptions
+from tests.autograph.test_golden import CASES, load
+
+LOOKED_FOR = frozenset().union(*(c.TRIGGERS for c in transpiler.PIPELINE))
+
+
+def prepared(fn):
+    return transpiler.prepare(parser.parse_entity(fn), ConversionOptions())
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_a_converter_the_inventory_skips_changes_nothing(path):
+    node, ctx = prepared(load(path).f)
+    for converter in transpiler.PIPELINE:
+        present = transpiler.inventory(node)
+        before = loader.unparse(node)
+        node = converter.transform(node, ctx)
+        if present.isdisjoint(converter.TRIGGERS):
+            assert loader.unparse(node) == before, converter.__name__
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_a_converter_adds_only_what_it_declares(path):
+    node, ctx = prepared(load(path).f)
+    for converter in transpiler.PIPELINE:
+        present = transpiler.inventory(node)
+        node = converter.transform(node, ctx)
+        produced = getattr(converter, "PRODUCES", None)
+        if produced is not None:
+            added = (transpiler.inventory(node) - present - produced) & LOOKED_FOR
+            assert not added, f"{converter.__name__} adds {added}"
+
+
+def test_every_converter_declares_its_triggers():
+    for converter in transpiler.PIPELINE:
+        assert converter.TRIGGERS, converter.__name__
+
+
+def test_inventory_holds_node_types_and_watched_names():
+    def f(xs, n):
+        out = []
+        for x in xs:
+            out.append(x)
+        else:
+            n = other(n)
+        return out, n
+
+    found = transpiler.inventory(prepared(f)[0])
+    assert {"append", break_statements.LOOP_ELSE} <= found
+    assert "other" not in found and "out" not in found  # names no converter looks for
+
+
+def test_function_without_loops_skips_the_loop_converters():
+    def f(x):
+        return x + 1
+
+    ran = []
+    node, ctx = prepared(f)
+    present = transpiler.inventory(node)
+    for converter in transpiler.PIPELINE:
+        if not present.isdisjoint(converter.TRIGGERS):
+            ran.append(converter.__name__.rsplit(".", 1)[-1])
+    assert ran == ["return_statements"]
