@@ -54,12 +54,12 @@ def test_inventory_holds_node_types_and_watched_names():
         for x in xs:
             out.append(x)
         else:
-            n = other(n)
+            n = abs(n)
         return out, n
 
     found = transpiler.inventory(prepared(f)[0])
     assert {"append", break_statements.LOOP_ELSE} <= found
-    assert "other" not in found and "out" not in found  # names no converter looks for
+    assert "abs" not in found and "out" not in found  # names no converter looks for
 
 
 def test_function_without_loops_skips_the_loop_converters():
