@@ -14,12 +14,13 @@ does not, the code is scanned again.
 from __future__ import annotations
 
 import builtins
+import collections
 import dataclasses
 import inspect
 import threading
 import types
 import weakref
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import gast
 
@@ -28,7 +29,7 @@ from autograph.converters import (asserts, break_statements, call_trees, compreh
                                   conditional_expressions, continue_statements, control_flow,
                                   lists, logical_expressions, return_statements, slices,
                                   unsupported, variables)
-from autograph.pyct import loader, naming, parser
+from autograph.pyct import anno, loader, naming, parser
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 
 # The pipeline, in order. Ordering constraints:
@@ -144,8 +145,9 @@ _WATCHED_NAMES = frozenset(t for converter in PIPELINE for t in converter.TRIGGE
 
 
 def inventory(node: Any) -> set:
-    """The node types in `node`, the names of variables and attributes that some converter's
-    TRIGGERS mention, and `LOOP_ELSE` if a loop has an `else`."""
+    """The node types in `node` (and in the extra tests of its loops), the names of variables
+    and attributes that some converter's TRIGGERS mention, and `LOOP_ELSE` if a loop has an
+    `else`."""
     found = set()
     for n in gast.walk(node):
         kind = type(n)
@@ -153,6 +155,9 @@ def inventory(node: Any) -> set:
         if kind is gast.For or kind is gast.While:
             if n.orelse:
                 found.add(break_statements.LOOP_ELSE)
+            extra_test = anno.getanno(n, anno.Basic.EXTRA_LOOP_TEST, None)
+            if extra_test is not None:  # code that control_flow will put in the loop
+                found |= inventory(extra_test)
             continue
         if kind is gast.Name:
             name = n.id
@@ -177,16 +182,15 @@ def source_map_for(generated_file: str) -> loader.SourceMap | None:
     return _source_maps.get(generated_file)
 
 
-def _namespace(fn: Callable) -> dict[str, Any]:
-    """What the function's names refer to: builtins, globals, then closure values."""
-    namespace = dict(vars(builtins))
-    namespace.update(fn.__globals__)
+def _namespace(fn: Callable) -> Mapping[str, Any]:
+    """What the function's names refer to: closure values, then globals, then builtins."""
+    closure = {}
     for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
         try:
-            namespace[name] = cell.cell_contents
+            closure[name] = cell.cell_contents
         except ValueError:  # an empty cell: the name is not bound yet
             pass
-    return namespace
+    return collections.ChainMap(closure, fn.__globals__, vars(builtins))
 
 
 def _lambda_as_function(node: Any) -> Any:

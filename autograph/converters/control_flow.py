@@ -44,11 +44,9 @@ from autograph.pyct.transformer import EntityContext, StatementTransformer, copy
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
 TRIGGERS = frozenset({gast.If, gast.While, gast.For})
-# A loop's extra test (`not break_`), kept in an annotation by the jump converters, enters the
-# code here, hence the BoolOp and UnaryOp.
 PRODUCES = frozenset({gast.FunctionDef, gast.arguments, gast.Return, gast.Assign, gast.Expr,
                       gast.Pass, gast.Call, gast.Attribute, gast.Tuple, gast.Constant,
-                      gast.BoolOp, gast.UnaryOp, "Undefined"})
+                      "Undefined"})
 
 
 class ControlFlow(StatementTransformer):

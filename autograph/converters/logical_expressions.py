@@ -25,7 +25,7 @@ from autograph.pyct.transformer import Base, EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
-TRIGGERS = frozenset({gast.BoolOp, gast.UnaryOp})
+TRIGGERS = frozenset({gast.BoolOp, gast.Not})
 PRODUCES = frozenset({gast.Call, gast.Attribute, gast.Lambda, gast.Constant})
 
 _OPERATOR = {gast.And: "ag__.and_", gast.Or: "ag__.or_"}

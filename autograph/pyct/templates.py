@@ -24,15 +24,13 @@ import gast
 
 
 @functools.lru_cache(maxsize=256)
-def _parsed(template: str) -> Any:
-    return _without_locations(gast.parse(textwrap.dedent(template)))
+def _parsed(template: str) -> list[Any]:
+    return gast.parse(textwrap.dedent(template)).body
 
 
 def replace(template: str, **replacements: Any) -> list[Any]:
     """The statements of `template` with each placeholder name replaced."""
-    module = copy_tree(_parsed(template))
-    body = _Replacer(replacements).visit(module).body
-    return body
+    return _Instance(replacements).block(_parsed(template))
 
 
 def replace_as_expression(template: str, **replacements: Any) -> Any:
@@ -43,112 +41,89 @@ def replace_as_expression(template: str, **replacements: Any) -> Any:
     return stmt.value
 
 
-def copy_tree(node: Any) -> Any:
-    """A deep copy of a gast tree (much faster than `copy.deepcopy` on ASTs)."""
-    if isinstance(node, list):
-        return [copy_tree(n) for n in node]
-    if not isinstance(node, gast.AST):
-        return node
-    new = type(node)(**{f: copy_tree(getattr(node, f, None)) for f in node._fields})
-    for attr in node._attributes:
-        if hasattr(node, attr):
-            setattr(new, attr, getattr(node, attr))
-    return new
+# A template's own line numbers mean nothing in user code: generated nodes take the location of
+# the user's node they replace (`transformer.copy_location`).
+_NO_LOCATION = {"lineno": None, "col_offset": None, "end_lineno": None, "end_col_offset": None}
 
 
-def _without_locations(tree: Any) -> Any:
-    """A template's own line numbers mean nothing in user code: generated nodes take the
-    location of the user's node they replace (`transformer.copy_location`)."""
-    for node in gast.walk(tree):
-        for attr in node._attributes:
-            if hasattr(node, attr):
-                setattr(node, attr, None)
-    return tree
+class _Instance:
+    """Builds a template's tree anew, replacing placeholders on the way (one walk)."""
 
-
-class _Replacer(gast.NodeTransformer):
     def __init__(self, replacements: dict[str, Any]):
         self.replacements = replacements
 
-    def _value(self, name: str, ctx: Any) -> Any:
-        value = self.replacements[name]
+    def block(self, nodes: list) -> list:
+        """Copies of `nodes` (a field's list); a placeholder standing for several nodes is
+        spliced in, and other items (such as strings) are kept."""
+        out = []
+        for node in nodes:
+            if not isinstance(node, gast.AST):
+                out.append(node)
+                continue
+            new = self.node(node)
+            if isinstance(new, list):
+                out.extend(new)
+            elif new is not None:
+                out.append(new)
+        return out
+
+    def node(self, node: Any) -> Any:
+        kind = type(node)
+        if kind is gast.Name and node.id in self.replacements:
+            return self._value(self.replacements[node.id], node.ctx)
+        if kind is gast.Expr and type(node.value) is gast.Name:
+            value = self.replacements.get(node.value.id)
+            if isinstance(value, (list, gast.stmt)):  # a placeholder alone on a line
+                return value
+        if kind is gast.arguments:
+            return self._copy(node, args=self._parameters(node.args))
+        new = self._copy(node)
+        if kind is gast.FunctionDef and new.name in self.replacements:
+            new.name = self.replacements[new.name]
+        return new
+
+    def _copy(self, node: Any, **given: Any) -> Any:
+        kind = type(node)
+        fields = []
+        for field in kind._fields:
+            if field in given:
+                fields.append(given[field])
+                continue
+            value = getattr(node, field)
+            if type(value) is list:
+                value = self.block(value)
+            elif isinstance(value, gast.AST):
+                value = self.node(value)
+            fields.append(value)
+        new = kind(*fields)
+        if kind._attributes:
+            new.__dict__.update(_NO_LOCATION)
+        return new
+
+    def _parameters(self, args: list) -> list:
+        """`def f(params):` with params -> a list of names expands to several parameters."""
+        expanded = []
+        for arg in args:
+            value = self.replacements.get(arg.id)
+            if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+                expanded.extend(_name(v, gast.Param()) for v in value)
+            else:
+                expanded.append(self.node(arg))
+        return expanded
+
+    @staticmethod
+    def _value(value: Any, ctx: Any) -> Any:
         if isinstance(value, str):
-            return gast.Name(id=value, ctx=ctx, annotation=None, type_comment=None)
+            return _name(value, type(ctx)())
         if isinstance(value, list):
             return value
-        value = copy.deepcopy(value) if getattr(value, "_template_copy", False) else value
         if isinstance(value, gast.Name):
-            value = gast.Name(id=value.id, ctx=ctx, annotation=None, type_comment=None)
-        elif isinstance(value, (gast.Tuple, gast.Attribute, gast.Subscript)) and hasattr(
-                value, "ctx"):
+            return _name(value.id, type(ctx)())
+        if isinstance(value, (gast.Tuple, gast.Attribute, gast.Subscript)):
             value = copy.copy(value)
-            value.ctx = ctx
+            value.ctx = type(ctx)()
         return value
 
-    def visit_Name(self, node: Any) -> Any:
-        if node.id in self.replacements:
-            return self._value(node.id, node.ctx)
-        return node
 
-    def visit_Expr(self, node: Any) -> Any:
-        # A placeholder alone on a line stands for statements.
-        if isinstance(node.value, gast.Name) and node.value.id in self.replacements:
-            value = self.replacements[node.value.id]
-            if isinstance(value, list):
-                return value
-            if isinstance(value, gast.stmt):
-                return value
-        return self.generic_visit(node)
-
-    def visit_FunctionDef(self, node: Any) -> Any:
-        if node.name in self.replacements:
-            node.name = self.replacements[node.name]
-        self.generic_visit(node)
-        node.body = _flatten(node.body)
-        return node
-
-    def visit_arg(self, node: Any) -> Any:
-        if node.arg in self.replacements:
-            value = self.replacements[node.arg]
-            node.arg = value if isinstance(value, str) else value.id
-        return node
-
-    def visit_arguments(self, node: Any) -> Any:
-        # `def f(params):` with params -> a list of names expands to several parameters.
-        expanded = []
-        for arg in node.args:
-            name = getattr(arg, "id", None) or getattr(arg, "arg", None)
-            value = self.replacements.get(name)
-            if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-                expanded.extend(gast.Name(id=v, ctx=gast.Param(), annotation=None,
-                                          type_comment=None) for v in value)
-            else:
-                expanded.append(self.visit(arg))
-        node.args = expanded
-        return node
-
-    def generic_visit(self, node: Any) -> Any:
-        for field, old in gast.iter_fields(node):
-            if isinstance(old, list):
-                new = []
-                for item in old:
-                    if isinstance(item, gast.AST):
-                        item = self.visit(item)
-                        if item is None:
-                            continue
-                        if isinstance(item, list):
-                            new.extend(item)
-                            continue
-                    new.append(item)
-                old[:] = new
-            elif isinstance(old, gast.AST):
-                value = self.visit(old)
-                setattr(node, field, value)
-        return node
-
-
-def _flatten(items: list) -> list:
-    out = []
-    for item in items:
-        out.extend(item if isinstance(item, list) else [item])
-    return out
+def _name(identifier: str, ctx: Any) -> Any:
+    return gast.Name(id=identifier, ctx=ctx, annotation=None, type_comment=None)

@@ -9,7 +9,7 @@ messages), the function's namespace (to resolve callees statically), and the opt
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import gast
 
@@ -26,16 +26,37 @@ class ConversionOptions:
 class EntityContext:
     namer: Namer
     filename: str
-    namespace: dict[str, Any]  # globals, builtins and closure values of the function
+    namespace: Mapping[str, Any]  # closure values, globals and builtins of the function
     options: ConversionOptions = dataclasses.field(default_factory=ConversionOptions)
     function: Callable | None = None
 
 
 class Base(gast.NodeTransformer):
-    """A converter: `transform(node, ctx)` modules subclass this."""
+    """A converter: `transform(node, ctx)` modules subclass this.
+
+    Its walk is `ast.NodeTransformer`'s, made cheaper: the visit method of each node class is
+    looked up once per converter class, and leaf nodes without a visit method of their own
+    (contexts such as `Load`, operators such as `Add`) are not visited at all.
+    """
+
+    _visitors: dict[type, str | None] = {}
 
     def __init__(self, ctx: EntityContext):
         self.ctx = ctx
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._visitors = {}  # node class -> bound-method name, or None for a skipped leaf
+
+    def visit(self, node: Any) -> Any:
+        kind = type(node)
+        name = self._visitors.get(kind, False)
+        if name is False:
+            name = _visitor_name(type(self), kind)
+            self._visitors[kind] = name
+        if name is None:
+            return node
+        return getattr(self, name)(node)
 
     def error(self, node: Any, message: str) -> ConversionError:
         line = getattr(node, "lineno", None)
@@ -53,15 +74,25 @@ class Base(gast.NodeTransformer):
         return out
 
     def generic_visit(self, node: Any) -> Any:
-        for field, old in gast.iter_fields(node):
-            if isinstance(old, list) and old and isinstance(old[0], gast.stmt):
-                setattr(node, field, self.visit_block(old))
-            elif isinstance(old, list):
-                setattr(node, field, [self.visit(x) if isinstance(x, gast.AST) else x
-                                      for x in old])
+        for field in node._fields:
+            old = getattr(node, field, None)
+            if type(old) is list:
+                if not old:
+                    continue
+                if isinstance(old[0], gast.stmt):
+                    setattr(node, field, self.visit_block(old))
+                else:
+                    old[:] = [self.visit(x) if isinstance(x, gast.AST) else x for x in old]
             elif isinstance(old, gast.AST):
                 setattr(node, field, self.visit(old))
         return node
+
+
+def _visitor_name(converter: type, kind: type) -> str | None:
+    name = "visit_" + kind.__name__
+    if hasattr(converter, name):
+        return name
+    return "generic_visit" if kind._fields else None
 
 
 class StatementTransformer(Base):
@@ -83,10 +114,18 @@ class StatementTransformer(Base):
 
 
 def copy_location(new: Any, old: Any) -> Any:
-    """Gives `new` (a node or a list of nodes, recursively) `old`'s line where it has none."""
-    for item in new if isinstance(new, list) else [new]:
-        for n in gast.walk(item):
-            if getattr(n, "lineno", None) is None and "lineno" in getattr(n, "_attributes", ()):
-                n.lineno = getattr(old, "lineno", None)
-                n.col_offset = getattr(old, "col_offset", 0)
+    """Gives `new` (a node or a list of nodes, recursively) `old`'s line where it has none.
+
+    Nodes that have a line keep it, and so do the nodes under them: the user's nodes, moved
+    into generated code, and generated nodes already placed.
+    """
+    line, column = getattr(old, "lineno", None), getattr(old, "col_offset", 0)
+    pending = list(new) if isinstance(new, list) else [new]
+    while pending:
+        n = pending.pop()
+        if "lineno" in n._attributes:
+            if getattr(n, "lineno", None) is not None:
+                continue
+            n.lineno, n.col_offset = line, column
+        pending.extend(gast.iter_child_nodes(n))
     return new
