@@ -30,7 +30,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import templates
+from autograph.pyct import templates, traversal
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -92,12 +92,14 @@ def _resolve(node: Any, namespace: dict[str, Any]) -> Any:
 def bound_names(function: Any) -> set[str]:
     """Names a function binds anywhere in its body: parameters, assignments, defs, imports."""
     names = set()
-    for n in gast.walk(function):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param, gast.Del)):
-            names.add(n.id)
-        elif isinstance(n, (gast.FunctionDef, gast.ClassDef)) and n is not function:
+    for n in traversal.own_nodes([function], scopes=()):
+        kind = type(n)
+        if kind is gast.Name:
+            if type(n.ctx) is not gast.Load:
+                names.add(n.id)
+        elif (kind is gast.FunctionDef or kind is gast.ClassDef) and n is not function:
             names.add(n.name)
-        elif isinstance(n, gast.alias):
+        elif kind is gast.alias:
             names.add((n.asname or n.name).split(".")[0])
     return names
 

@@ -36,9 +36,8 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import anno, qual_names, templates
-from autograph.pyct.static_analysis import activity
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct import templates, traversal
+from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
@@ -46,14 +45,13 @@ TRIGGERS = frozenset({"append", "pop"})
 PRODUCES = frozenset({gast.Assign, gast.Call, gast.Attribute, gast.Tuple})
 
 
-class Lists(Base):
+class Lists(StatementTransformer):
     def __init__(self, ctx: EntityContext):
         super().__init__(ctx)
         self.locals: list[set[str]] = []  # local names of the enclosing functions
 
     def visit_FunctionDef(self, node: Any) -> Any:
-        scope = anno.getanno(node, anno.Static.BODY_SCOPE)
-        self.locals.append({str(q) for q in scope.local_names()})
+        self.locals.append(traversal.local_names(node))
         self.generic_visit(node)
         self.locals.pop()
         return node
@@ -95,5 +93,4 @@ class Lists(Base):
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    node = activity.resolve(qual_names.resolve(node))
     return Lists(ctx).visit(node)

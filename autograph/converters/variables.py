@@ -39,7 +39,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import templates
+from autograph.pyct import templates, traversal
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -49,8 +49,6 @@ PRODUCES = frozenset({gast.Call, gast.Attribute})
 
 # operator: (position of its `state` argument, positions of the functions returning state)
 _OPERATORS = {"if_stmt": (3, (1, 2)), "while_stmt": (2, (1,)), "for_stmt": (2, (1,))}
-_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef,
-           gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
 
 Bindings = frozenset  # the statements (or `arguments`) whose binding a read may see
 
@@ -82,13 +80,17 @@ class _Bindings:
         self._function(function, {})
 
     def _function(self, fn: Any, outer: dict[str, Bindings]) -> None:
+        """A function starts with what is bound where it is defined. (A read of one of its
+        own locals before the local is bound would see the outer binding here; Python raises
+        UnboundLocalError there either way.)"""
         self.functions[fn.name] = fn
         self.owner[id(fn.args)] = fn
-        params, stored, declared = _locals(fn)
-        env = {k: v for k, v in outer.items() if k not in params | stored | declared}
         self._expressions(_defaults(fn.args), outer)
+        env = dict(outer)
         binding = Bindings((fn.args,))
-        env.update(dict.fromkeys(params, binding))
+        for node in traversal.own_nodes([fn.args]):
+            if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Param):
+                env[node.id] = binding
         self._block(fn.body, env)
 
     def _block(self, statements: list, env: dict[str, Bindings]) -> None:
@@ -110,6 +112,9 @@ class _Bindings:
             self._loop(stmt, env)
         elif isinstance(stmt, (gast.Try, getattr(gast, "TryStar", gast.Try))):
             self._try(stmt, env)
+        elif isinstance(stmt, (gast.Global, gast.Nonlocal)):
+            for name in stmt.names:  # not a local of this function: never undefined
+                env.pop(name, None)
         elif isinstance(stmt, (gast.With, gast.AsyncWith)):
             for item in stmt.items:
                 self._expressions([item.context_expr], env)
@@ -121,13 +126,13 @@ class _Bindings:
     def _simple(self, stmt: Any, env: dict[str, Bindings]) -> None:
         """A statement without a body: its reads, then its bindings."""
         stored = []
-        for node in _own_nodes(stmt):
+        for node in traversal.own_nodes([stmt]):
             if isinstance(node, gast.Name):
                 if isinstance(node.ctx, gast.Load):
                     self._read(node, env)
                 elif isinstance(node.ctx, gast.Store):
                     stored.append(node.id)
-            elif isinstance(node, _SCOPES):
+            elif isinstance(node, traversal.SCOPES):
                 self._inner_scope(node, env)
             elif isinstance(node, (gast.Import, gast.ImportFrom)):
                 stored += [(a.asname or a.name).split(".")[0] for a in node.names]
@@ -176,15 +181,15 @@ class _Bindings:
 
     def _expressions(self, expressions: list, env: dict[str, Bindings]) -> None:
         for expression in expressions:
-            for node in _own_nodes(expression):
+            for node in traversal.own_nodes([expression]):
                 if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Load):
                     self._read(node, env)
-                elif isinstance(node, _SCOPES):
+                elif isinstance(node, traversal.SCOPES):
                     self._inner_scope(node, env)
 
     def _inner_scope(self, node: Any, env: dict[str, Bindings]) -> None:
         """A lambda or comprehension: its reads see `env`, less the names it binds."""
-        names = list(gast.walk(node))
+        names = traversal.own_nodes([node], scopes=())
         shadowed = {n.id for n in names if isinstance(n, gast.Name)
                     and isinstance(n.ctx, (gast.Store, gast.Param))}
         inner = {k: v for k, v in env.items() if k not in shadowed}
@@ -273,38 +278,6 @@ class _Undefinedness:
         if isinstance(result, gast.Tuple):
             result = result.elts[k]
         return self._read(result)
-
-
-def _own_nodes(root: Any) -> list[Any]:
-    """`root` and the nodes under it, not entering nested scopes (functions, lambdas,
-    comprehensions), whose reads are visited with their own names bound."""
-    found, stack = [], [root]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        if isinstance(node, _SCOPES) and node is not root:
-            continue
-        stack.extend(gast.iter_child_nodes(node))
-    return found
-
-
-def _locals(fn: Any) -> tuple[set[str], set[str], set[str]]:
-    """A function's parameters, the other names it binds, and its global/nonlocal names."""
-    params = {n.id for n in gast.walk(fn.args) if isinstance(n, gast.Name)
-              and isinstance(n.ctx, gast.Param)}
-    stored, declared = set(), set()
-    for stmt in fn.body:
-        if isinstance(stmt, _SCOPES):
-            stored.add(stmt.name)
-            continue
-        for node in _own_nodes(stmt):
-            if isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del)):
-                stored.add(node.id)
-            elif isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
-                stored.add(node.name)
-            elif isinstance(node, (gast.Global, gast.Nonlocal)):
-                declared.update(node.names)
-    return params, stored - declared, declared
 
 
 def _defaults(args: Any) -> list[Any]:

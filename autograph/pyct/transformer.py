@@ -8,6 +8,7 @@ messages), the function's namespace (to resolve callees statically), and the opt
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from typing import Any, Callable, Mapping
 
@@ -90,8 +91,9 @@ class Base(gast.NodeTransformer):
 
 def _visitor_name(converter: type, kind: type) -> str | None:
     name = "visit_" + kind.__name__
-    if hasattr(converter, name):
-        return name
+    method = getattr(converter, name, None)
+    if method is not None and method is not getattr(ast.NodeVisitor, name, None):
+        return name  # not ast.NodeVisitor's own visit_Constant, kept for deprecated nodes
     return "generic_visit" if kind._fields else None
 
 

@@ -1,0 +1,72 @@
+"""Fast walks over gast trees, for converters that look at many nodes.
+
+`children(node)` is `ast.iter_child_nodes` without the leaves that hold nothing (expression
+contexts such as `Load`, operators such as `Add`), as a list; `own_nodes(roots)` walks down
+from `roots` without entering nested scopes; `local_names(function)` are the names a function
+binds in its own scope.
+
+>>> import gast
+>>> tree = gast.parse("y = f(x) + (lambda z: z)(1)").body[0]
+>>> sorted(type(n).__name__ for n in own_nodes([tree]))[:4]
+['Assign', 'BinOp', 'Call', 'Call']
+>>> any(isinstance(n, gast.Load) for n in own_nodes([tree]))
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import gast
+
+# Nodes with fields of their own, whose names, bodies and expressions belong to another scope.
+SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef, gast.ListComp,
+          gast.SetComp, gast.DictComp, gast.GeneratorExp)
+_LEAVES = frozenset(kind for kind in vars(gast).values()
+                    if isinstance(kind, type) and issubclass(kind, gast.AST)
+                    and not kind._fields)
+
+
+def children(node: Any) -> list[Any]:
+    """The nodes directly under `node`, in field order, less field-less leaves."""
+    found = []
+    for field in node._fields:
+        value = getattr(node, field, None)
+        if type(value) is list:
+            found += [v for v in value
+                      if isinstance(v, gast.AST) and type(v) not in _LEAVES]
+        elif isinstance(value, gast.AST) and type(value) not in _LEAVES:
+            found.append(value)
+    return found
+
+
+def own_nodes(roots: Iterable[Any], scopes: tuple[type, ...] = SCOPES) -> list[Any]:
+    """`roots` and every node under them (less field-less leaves), in no particular order;
+    a node of one of `scopes` below the roots is listed but not entered."""
+    found, pending = [], list(roots)
+    root_ids = {id(r) for r in pending}
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if isinstance(node, scopes) and id(node) not in root_ids:
+            continue
+        pending += children(node)
+    return found
+
+
+def local_names(function: Any) -> set[str]:
+    """The names `function` binds in its own scope: parameters, assignment targets, nested
+    function and class names, imports; less those it declares `global` or `nonlocal`."""
+    bound, declared = set(), set()
+    for node in own_nodes([function.args] + function.body):
+        kind = type(node)
+        if kind is gast.Name:
+            if type(node.ctx) is not gast.Load:
+                bound.add(node.id)
+        elif kind in (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef):
+            bound.add(node.name)
+        elif kind is gast.alias:
+            bound.add((node.asname or node.name).split(".")[0])
+        elif kind is gast.Global or kind is gast.Nonlocal:
+            declared.update(node.names)
+    return bound - declared
