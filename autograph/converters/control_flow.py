@@ -37,7 +37,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import anno, cfg, qual_names, templates
+from autograph.pyct import anno, cfg, qual_names, templates, traversal
 from autograph.pyct.static_analysis import activity, liveness, reaching_definitions
 from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
 
@@ -192,7 +192,7 @@ def _record(node: Any, loop: Any, ancestors: tuple, loops: dict[int, Any],
             bindings: dict[str, list]) -> None:
     """Walks once: each node's innermost loop, and each binding's enclosing nodes."""
     ancestors = ancestors + (id(node),)
-    for child in gast.iter_child_nodes(node):
+    for child in traversal.children(node):
         if isinstance(child, gast.Name) and isinstance(child.ctx, (gast.Store, gast.Param)):
             bindings.setdefault(child.id, []).append((child, frozenset(ancestors)))
         if isinstance(child, (gast.FunctionDef, gast.Lambda)):

@@ -84,21 +84,18 @@ class _Instance:
 
     def _copy(self, node: Any, **given: Any) -> Any:
         kind = type(node)
-        fields = []
+        fields = dict(_NO_LOCATION) if kind._attributes else {}
         for field in kind._fields:
             if field in given:
-                fields.append(given[field])
+                fields[field] = given[field]
                 continue
             value = getattr(node, field)
             if type(value) is list:
                 value = self.block(value)
             elif isinstance(value, gast.AST):
                 value = self.node(value)
-            fields.append(value)
-        new = kind(*fields)
-        if kind._attributes:
-            new.__dict__.update(_NO_LOCATION)
-        return new
+            fields[field] = value
+        return kind(**fields)  # gast sets keyword fields in one update: the fast way
 
     def _parameters(self, args: list) -> list:
         """`def f(params):` with params -> a list of names expands to several parameters."""

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 
 import gast
 
+from autograph.pyct import traversal
 from autograph.pyct.errors import ConversionError
 from autograph.pyct.naming import Namer
 
@@ -129,5 +130,5 @@ def copy_location(new: Any, old: Any) -> Any:
             if getattr(n, "lineno", None) is not None:
                 continue
             n.lineno, n.col_offset = line, column
-        pending.extend(gast.iter_child_nodes(n))
+        pending += traversal.children(n)
     return new
