@@ -122,9 +122,9 @@ def prepare(entity: parser.ParsedEntity,
     if isinstance(node, gast.Lambda):
         node = _lambda_as_function(node)
     node.decorator_list = []  # the caller applies decorators to the converted function
-    ctx = EntityContext(namer=naming.Namer(naming.names_in(node)), filename=entity.filename,
-                        namespace=_namespace(entity.function), options=options,
-                        function=entity.function)
+    ctx = EntityContext(namer=naming.Namer(naming.names_in(entity.function.__code__)),
+                        filename=entity.filename, namespace=_namespace(entity.function),
+                        options=options, function=entity.function)
     return node, ctx
 
 

@@ -9,9 +9,8 @@ A `Namer` knows every name the function already uses, so a generated name never 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
-
-import gast
+import types
+from typing import Iterable
 
 
 class Namer:
@@ -28,14 +27,13 @@ class Namer:
         return name
 
 
-def names_in(node: Any) -> set[str]:
-    """Every identifier a tree mentions: names, parameters, function and class names."""
-    found = set()
-    for n in gast.walk(node):
-        if isinstance(n, gast.Name):
-            found.add(n.id)
-        elif isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
-            found.add(n.name)
-        elif isinstance(n, gast.alias):
-            found.add((n.asname or n.name).split(".")[0])
+def names_in(code: types.CodeType) -> set[str]:
+    """Every identifier a compiled function (and the code nested in it) mentions: variables,
+    globals, attributes, nested functions. Names that only appear in code the compiler
+    dropped (an unevaluated annotation, an `if False:` body) are missing, which is harmless:
+    that code never runs."""
+    found = {*code.co_varnames, *code.co_names, *code.co_cellvars, *code.co_freevars}
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found |= names_in(const)
     return found
