@@ -1,10 +1,10 @@
 """The conversion API: `to_code`, `to_graph`, `convert`, `do_not_convert`.
 
 >>> def f(x, y):
-...     return x if x > y else y
+...     return abs(x) + y
 >>> print(to_code(f))
 def f(x, y):
-    return ag__.if_exp(x > y, lambda: x, lambda: y, 'x if x > y else y')
+    return ag__.abs(x) + y
 """
 
 from __future__ import annotations

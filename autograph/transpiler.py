@@ -16,6 +16,7 @@ from __future__ import annotations
 import builtins
 import collections
 import dataclasses
+import functools
 import inspect
 import threading
 import types
@@ -47,7 +48,8 @@ from autograph.pyct.transformer import ConversionOptions, EntityContext
 # - control_flow after every converter that adds statements to bodies (asserts), since it
 #   computes each statement's state from the code as it will run.
 # - call_trees after every converter that writes `ag__` calls (it leaves those alone) and
-#   after those that move user calls into lambdas (it converts calls wherever they are).
+#   after those that move user calls into lambdas (it converts calls wherever they are), and
+#   before control_flow, whose scaffolding more than doubles the code it would walk.
 PIPELINE = (
     unsupported,
     conditional_expressions,
@@ -58,9 +60,9 @@ PIPELINE = (
     break_statements,
     continue_statements,
     return_statements,
+    call_trees,
     control_flow,
     logical_expressions,
-    call_trees,
     variables,
 )
 
@@ -70,8 +72,13 @@ class ConvertedCode:
     """What converting a code object gives; shared by every function made from that code."""
 
     code: types.CodeType
-    source: str  # the converted function's source, as `to_code` shows it
     source_map: loader.SourceMap
+    unparse: Callable[[], str]  # makes `source`
+
+    @functools.cached_property
+    def source(self) -> str:
+        """The converted function's source, as `to_code` shows it (made on first use)."""
+        return self.unparse()
 
 
 _NAMESPACE = {"ag__": operators}
@@ -109,10 +116,10 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
     entity = parser.parse_entity(fn)
     node, ctx = prepare(entity, options)
     node = run_pipeline(node, ctx)
-    code, source, source_map = loader.compile_function(node, entity.function, entity.filename,
-                                                       list(_NAMESPACE))
+    code, unparse, source_map = loader.compile_function(node, entity.function, entity.filename,
+                                                        list(_NAMESPACE))
     register_source_map(source_map)
-    return ConvertedCode(code, source, source_map)
+    return ConvertedCode(code, source_map, unparse)
 
 
 def prepare(entity: parser.ParsedEntity,

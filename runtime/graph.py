@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import os
 import re
+import sys
 import threading
-import traceback
 from typing import Any, Iterator
 
 from runtime import dtypes
@@ -235,12 +236,24 @@ _PACKAGE_DIRS = tuple(
 
 def _user_frame() -> str:
     """`file:line` of the innermost frame outside this project's packages, for messages."""
-    for frame in reversed(traceback.extract_stack(limit=30)):
-        path = os.path.abspath(frame.filename)
-        if not path.startswith(_PACKAGE_DIRS) and not path.endswith("contextlib.py") and (
-                not frame.filename.startswith("<autograph: ")):
-            return f"{frame.filename}:{frame.lineno}"
+    frame = sys._getframe(1)
+    for _ in range(30):
+        if frame is None:
+            break
+        filename = frame.f_code.co_filename
+        if _is_user_file(filename):
+            return f"{filename}:{frame.f_lineno}"
+        frame = frame.f_back
     return ""
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_user_file(filename: str) -> bool:
+    # "<autograph: ...>" names converted code (autograph.pyct.loader, a layer above this one).
+    if filename.startswith("<autograph: "):
+        return False
+    path = os.path.abspath(filename)
+    return not path.startswith(_PACKAGE_DIRS) and not path.endswith("contextlib.py")
 
 
 class Graph:

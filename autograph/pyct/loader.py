@@ -1,12 +1,12 @@
-"""Turning a converted AST into source and a live function, with a map back to user lines.
+"""Turning a converted AST into a live function, with its source and a map back to user lines.
 
-`unparse` uses the standard library's `ast.unparse` (after `gast.gast_to_ast`), not
-`astunparse`, for readable output on every supported Python. `load_function` compiles the
-converted function under a file name registered in `linecache` (so tracebacks and `pdb` show
-the generated code) and builds a function that shares the original's globals dict and closure
-cells, so later changes to either are seen. Its `SourceMap` maps each generated line to the
-user's file and line: nodes keep their original line numbers until unparsing; after it, the
-generated source is parsed again and walked in step with the unparsed tree.
+`compile_function` compiles the converted function without making its text: `layout.to_ast`
+gives every node the line `ast.unparse` will print it at, so the code's line numbers, the
+`SourceMap` (generated line -> the user's file and line, from the same walk) and the text
+agree. The text is unparsed on first use: `to_code` asks for it, and so does `linecache`
+(tracebacks, `pdb`) under the generated file name. `instantiate` builds a function that
+shares the original's globals dict and closure cells, so later changes to either are seen.
+`unparse` gives readable source of any gast node with the standard library's `ast.unparse`.
 
 >>> import gast
 >>> tree = gast.parse("def f(x):\\n    return (x + 1)")
@@ -18,14 +18,18 @@ def f(x):
 from __future__ import annotations
 
 import ast
+import collections.abc
+import copy
 import dataclasses
+import functools
 import itertools
 import linecache
-import textwrap
 import types
 from typing import Any, Callable
 
 import gast
+
+from autograph.pyct import layout
 
 _counter = itertools.count()
 GENERATED_PREFIX = "<autograph: "  # file names of generated code
@@ -42,20 +46,16 @@ class SourceMap:
         return self.lines.get(generated_line)
 
 
-def to_ast(node: Any) -> Any:
-    """A standard-library AST for a gast node, with locations filled in."""
-    tree = gast.gast_to_ast(node)
-    ast.fix_missing_locations(tree)
-    return tree
-
-
 def unparse(node: Any) -> str:
     """Readable Python source for a gast node (a module, statement or expression)."""
-    return ast.unparse(to_ast(node)).strip("\n")
+    tree = gast.gast_to_ast(node)
+    ast.fix_missing_locations(tree)
+    return ast.unparse(tree).strip("\n")
 
 
 def compile_function(function_node: Any, original: Callable, user_file: str,
-                     extra_names: list[str]) -> tuple[types.CodeType, str, SourceMap]:
+                     extra_names: list[str]) -> tuple[types.CodeType, Callable[[], str],
+                                                      SourceMap]:
     """Compiles a converted gast FunctionDef; `instantiate` turns the code into a function.
 
     It is compiled inside a factory, `def factory(<free names>): <def>; return <name>`, so
@@ -63,35 +63,30 @@ def compile_function(function_node: Any, original: Callable, user_file: str,
     parameters, and the inner code object can be bound to any closure of the original code.
 
     Returns:
-        (the converted function's code object, its source as `to_code` shows it, its source
-        map).
+        (the converted function's code object, a function giving its source as `to_code`
+        shows it (unparsed when called), its source map).
     """
-    function_name = function_node.name
     freevars = list(original.__code__.co_freevars)
     params = freevars + sorted(n for n in extra_names if n not in freevars)
-    function_ast = to_ast(function_node)
-    function_source = ast.unparse(function_ast) + "\n"
     # A fresh name inside the factory: a recursive call of `f` must reach the global `f`
     # (or the original's closure), not the factory's local of the same name.
-    inner_name = f"{function_name}__converted"
-    renamed = function_source.replace(f"def {function_name}(", f"def {inner_name}(", 1)
-    source = (f"def {inner_name}__factory({', '.join(params)}):\n"
-              + textwrap.indent(renamed, "    ") + f"    return {inner_name}\n")
-    generated_file = f"{GENERATED_PREFIX}{function_name} from {user_file}#{next(_counter)}>"
-    reparsed = ast.parse(source)  # once: for the line map, and compiled as it is
-    source_map = SourceMap(generated_file,
-                           _line_map(function_ast, reparsed.body[0].body[0], user_file))
-    linecache.cache[generated_file] = (len(source), None, source.splitlines(True),
-                                       generated_file)
-    code = compile(reparsed, generated_file, "exec")
-    function_name = inner_name
+    inner_name = f"{function_node.name}__converted"
+    module, origins = layout.to_ast(_factory(function_node, inner_name, params))
+    generated_file = (f"{GENERATED_PREFIX}{function_node.name} from {user_file}"
+                      f"#{next(_counter)}>")
+    source_map = SourceMap(generated_file, {line: (user_file, origin)
+                                            for line, origin in origins.items()})
+    # (size, mtime, lines, name): without an mtime, `linecache.checkcache` keeps the entry.
+    linecache.cache[generated_file] = (None, None, _UnparsedLines(module), generated_file)
+    code = compile(module, generated_file, "exec")
     factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType)
-                 and c.co_name == function_name)
+                 and c.co_name == inner_name)
     names = {"co_name": original.__name__}
     if hasattr(inner, "co_qualname"):  # Python 3.11+
         names["co_qualname"] = original.__qualname__
-    return inner.replace(**names), function_source, source_map
+    source = functools.partial(_function_source, module.body[0].body[0], function_node.name)
+    return inner.replace(**names), source, source_map
 
 
 def instantiate(code: types.CodeType, original: Callable,
@@ -122,14 +117,48 @@ def _cells(names: tuple[str, ...], original: Callable, namespace: dict[str, Any]
     return tuple(cells)
 
 
-def _line_map(tree: Any, reparsed: Any, user_file: str) -> dict[int, tuple[str, int]]:
-    """Walks the unparsed tree and its re-parse in step: generated line -> original line."""
-    mapping: dict[int, tuple[str, int]] = {}
-    for before, after in zip(ast.walk(tree), ast.walk(reparsed)):
-        if type(before) is not type(after):
-            break  # unparsing normalised something; stop rather than guess
-        line = getattr(after, "lineno", None)
-        original = getattr(before, "lineno", None)
-        if line is not None and original is not None and line not in mapping:
-            mapping[line] = (user_file, original)
-    return mapping
+def _factory(function_node: Any, inner_name: str, params: list[str]) -> Any:
+    """The module `def <inner_name>__factory(<params>): <the function, renamed>; return
+    <inner_name>`, built from nodes: parsing a template would cost about as much as
+    compiling it."""
+    inner = copy.copy(function_node)
+    inner.name = inner_name
+    arguments = gast.arguments(args=[gast.Name(p, gast.Param(), None, None) for p in params],
+                               posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                               kwarg=None, defaults=[])
+    factory = gast.FunctionDef(name=f"{inner_name}__factory", args=arguments,
+                               body=[inner, gast.Return(gast.Name(inner_name, gast.Load(),
+                                                                  None, None))],
+                               decorator_list=[], returns=None, type_comment=None,
+                               type_params=[])
+    return gast.Module(body=[factory], type_ignores=[])
+
+
+def _function_source(function: ast.FunctionDef, name: str) -> str:
+    """The converted function's text under the user's name (`function` is the renamed
+    inner function of the factory)."""
+    renamed = copy.copy(function)
+    renamed.name = name
+    return ast.unparse(renamed) + "\n"
+
+
+class _UnparsedLines(collections.abc.Sequence):
+    """The lines of a generated module for `linecache`, unparsed when first read.
+
+    `linecache` resolves its own lazy entries only for names not written `<...>`, and `pdb`
+    takes any other name for a path (it then shows lines of the user's module), so the
+    entry is a complete one whose lines are made on first use.
+    """
+
+    def __init__(self, module: ast.Module):
+        self._module = module
+
+    @functools.cached_property
+    def _lines(self) -> list[str]:
+        return (ast.unparse(self._module) + "\n").splitlines(True)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._lines[index]
+
+    def __len__(self) -> int:
+        return len(self._lines)

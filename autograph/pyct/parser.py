@@ -1,10 +1,14 @@
 """Finding and parsing a function's source: `parse_entity(fn) -> ParsedEntity`.
 
-Source is found wherever `inspect` finds it: files, `exec`'d code registered in `linecache`,
-REPL and IPython cells; decorator chains are followed through `__wrapped__`. Indented sources
-(methods, nested functions) are dedented, and every node keeps its line number in the
-ORIGINAL file, so generated code maps back to the user's lines. A lambda is told apart from
-others on the same line by compiling each candidate and comparing code objects.
+A def's source is read from `linecache` (files, `exec`'d code registered there, REPL and
+IPython cells): it starts at the code object's first line (its first decorator) and ends
+after the code's last line and the more indented lines that follow; parsing it checks the
+guess. Anything else (lambdas, or a guess that does not parse) is found by `inspect`.
+Decorator chains are followed through `__wrapped__`. Indented sources (methods, nested
+functions) are dedented, and parsed after blank lines standing for the file's lines above
+them, so that every node has its line number in the ORIGINAL file and generated code maps
+back to the user's lines. A lambda is told apart from others on the same line by compiling
+each candidate and comparing code objects.
 
 >>> def double(x):
 ...     return x * 2
@@ -44,20 +48,16 @@ def parse_entity(fn: Callable) -> ParsedEntity:
         ConversionError: the source cannot be found or parsed, naming the function and why.
     """
     fn = inspect.unwrap(fn)
-    try:
-        lines, first_line = inspect.getsourcelines(fn)
-        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
-    except (OSError, TypeError) as e:
-        raise ConversionError(
-            f"Cannot convert {_describe(fn)}: its source code is not available ({e}). "
-            f"Define it in a file (or a notebook cell), or mark it with "
-            f"@ag.do_not_convert to run it as it is.") from None
+    if fn.__name__ != "<lambda>":
+        found = _parse_from_linecache(fn)
+        if found is not None:
+            return found
+    lines, first_line, filename = _inspect_source(fn)
     source = textwrap.dedent("".join(lines))
     if fn.__name__ == "<lambda>":
         node, source = _parse_lambda(fn, source, filename, first_line)
     else:
         node = _parse_function(fn, source, filename, first_line)
-    _to_file_lines(node, first_line)
     return ParsedEntity(node, source, filename, first_line, fn)
 
 
@@ -66,15 +66,82 @@ def parse_str(source: str) -> Any:
     return gast.parse(textwrap.dedent(source))
 
 
+def _parse_from_linecache(fn: Callable) -> ParsedEntity | None:
+    """The def of `fn` from the lines `linecache` has for its file; None when unsure."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return None
+    filename = code.co_filename
+    linecache.checkcache(filename)  # as inspect does: the file may have changed
+    lines = linecache.getlines(filename, fn.__globals__)
+    first_line = code.co_firstlineno
+    last_line = max((line for _, _, line in code.co_lines() if line is not None),
+                    default=first_line)
+    if not first_line <= last_line <= len(lines):
+        return None
+    end = _block_end(lines, last_line, _indentation(lines[first_line - 1]))
+    source = textwrap.dedent("".join(lines[first_line - 1:end]))
+    try:
+        module = _parse(source, first_line)
+    except SyntaxError:
+        return None
+    if len(module.body) != 1 or not _is_definition_of(module.body[0], fn):
+        return None
+    return ParsedEntity(module.body[0], source, filename, first_line, fn)
+
+
+def _block_end(lines: list[str], last_line: int, indentation: int) -> int:
+    """The line ending the block that goes on at least to `last_line`: the lines after it
+    that are blank, comments, or indented deeper than `indentation` belong to the block
+    (the last statement's lines after its last instruction, a nested def's body)."""
+    end = last_line
+    while end < len(lines) and (_is_blank_or_comment(lines[end])
+                                or _indentation(lines[end]) > indentation):
+        end += 1
+    while end > last_line and _is_blank_or_comment(lines[end - 1]):
+        end -= 1  # trailing blank and comment lines are not the function's
+    return end
+
+
+def _indentation(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _is_blank_or_comment(line: str) -> bool:
+    return line.lstrip()[:1] in ("", "#")
+
+
+def _is_definition_of(node: Any, fn: Callable) -> bool:
+    return isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)) and (
+        node.name == fn.__name__)
+
+
+def _inspect_source(fn: Callable) -> tuple[list[str], int, str]:
+    try:
+        lines, first_line = inspect.getsourcelines(fn)
+        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+    except (OSError, TypeError) as e:
+        raise ConversionError(
+            f"Cannot convert {_describe(fn)}: its source code is not available ({e}). "
+            f"Define it in a file (or a notebook cell), or mark it with "
+            f"@ag.do_not_convert to run it as it is.") from None
+    return lines, first_line, filename
+
+
+def _parse(source: str, first_line: int) -> Any:
+    """Parses dedented `source` found at `first_line` of its file: its nodes get the file's
+    line numbers."""
+    return gast.parse("\n" * (first_line - 1) + source)
+
+
 def _parse_function(fn: Callable, source: str, filename: str, first_line: int) -> Any:
     try:
-        module = gast.parse(source)
+        module = _parse(source, first_line)
     except SyntaxError as e:
-        raise ConversionError(f"{filename}:{first_line + (e.lineno or 1) - 1}: cannot parse "
+        raise ConversionError(f"{filename}:{e.lineno or first_line}: cannot parse "
                               f"the source of {_describe(fn)}: {e.msg}.") from None
     for node in module.body:
-        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)) and (
-                node.name == fn.__name__):
+        if _is_definition_of(node, fn):
             return node
     raise ConversionError(f"{filename}:{first_line}: could not find the definition of "
                           f"{_describe(fn)} in its source.")
@@ -82,7 +149,7 @@ def _parse_function(fn: Callable, source: str, filename: str, first_line: int) -
 
 def _parse_lambda(fn: Callable, source: str, filename: str, first_line: int):
     """The Lambda node of `fn`; its source may be part of a larger, unparseable statement."""
-    module = _parse_enclosing(source)
+    module = _parse_enclosing(source, first_line)
     if module is None:
         raise ConversionError(f"{filename}:{first_line}: cannot parse the source line of a "
                               f"lambda; put it on a line of its own or use a def.")
@@ -95,13 +162,13 @@ def _parse_lambda(fn: Callable, source: str, filename: str, first_line: int):
     return node, source
 
 
-def _parse_enclosing(source: str) -> Any:
+def _parse_enclosing(source: str, first_line: int) -> Any:
     """Parses `source`, trimming trailing text until it parses (a lambda inside a call)."""
     text = source.rstrip()
     while text:
         for candidate in (text, f"({text})", text.rstrip(",") + ")"):
             try:
-                return gast.parse(textwrap.dedent(candidate))
+                return _parse(textwrap.dedent(candidate), first_line)
             except SyntaxError:
                 continue
         text = text[:-1]
@@ -121,15 +188,6 @@ def _same_code(node: Any, fn: Callable) -> bool:
     target = fn.__code__
     return lam is not None and lam.co_code == target.co_code and (
         lam.co_varnames == target.co_varnames) and lam.co_names == target.co_names
-
-
-def _to_file_lines(node: Any, first_line: int) -> None:
-    for n in gast.walk(node):
-        if hasattr(n, "lineno") and n.lineno is not None:
-            n.lineno += first_line - 1
-            end = getattr(n, "end_lineno", None)
-            if end is not None:
-                n.end_lineno = end + first_line - 1
 
 
 def source_line(filename: str, lineno: int) -> str:
