@@ -142,7 +142,7 @@ class ControlFlow(StatementTransformer):
         name bound on some paths keeps its value). At a loop, definitions that arrive only
         over its own back edge do not count: names bound nowhere outside the loop."""
         maybe = {str(q) for q in anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ())}
-        return [templates.replace(f"{name} = ag__.Undefined({name!r})")[0]
+        return [_assignment(_name(name, gast.Store()), _operator_call("Undefined", [_str(name)]))
                 for name in state if name not in maybe or not self._bound_before(name, node)]
 
     def _bound_before(self, name: str, node: Any) -> bool:
@@ -172,15 +172,17 @@ class ControlFlow(StatementTransformer):
         statements = list(body) + ([gast.Return(value=result)] if result is not None else [])
         if not statements:
             statements = [gast.Pass()]
-        [fn] = templates.replace("def fname(params):\n    body", fname=name, params=params,
-                                 body=statements)
-        return fn
+        # Built directly rather than from a template: this is the converter's hottest node.
+        args = gast.arguments(args=[_name(p, gast.Param()) for p in params], posonlyargs=[],
+                              vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+                              defaults=[])
+        return gast.FunctionDef(name=name, args=args, body=statements, decorator_list=[],
+                                returns=None, type_comment=None, type_params=[])
 
     def _assign(self, state: list[str], call: Any) -> Any:
         if not state:
             return gast.Expr(value=call)
-        [stmt] = templates.replace("target = call", target=_state_target(state), call=call)
-        return stmt
+        return _assignment(_state_target(state), call)
 
     def _no_else(self, node: Any, keyword: str) -> None:
         if node.orelse:
@@ -215,6 +217,20 @@ def _reads(expr: Any) -> set[str]:
             and isinstance(n.ctx, gast.Load)}
 
 
+def _assignment(target: Any, value: Any) -> Any:
+    return gast.Assign(targets=[target], value=value, type_comment=None)
+
+
+def _operator_call(operator: str, args: list[Any]) -> Any:
+    """`ag__.operator(*args)`."""
+    return gast.Call(func=gast.Attribute(value=_name("ag__"), attr=operator, ctx=gast.Load()),
+                     args=args, keywords=[])
+
+
+def _str(text: str) -> Any:
+    return gast.Constant(value=text, kind=None)
+
+
 def _none() -> Any:
     return gast.Constant(value=None, kind=None)
 
@@ -228,7 +244,7 @@ def _tuple(names: list[str]) -> Any:
 
 
 def _names(names: list[str]) -> Any:
-    return gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in names], ctx=gast.Load())
+    return gast.Tuple(elts=[_str(n) for n in names], ctx=gast.Load())
 
 
 def _state_value(names: list[str]) -> Any:
