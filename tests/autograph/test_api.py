@@ -133,7 +133,8 @@ def test_exec_code_in_linecache_converts():
 def test_missing_source_is_a_conversion_error_saying_what_to_do():
     namespace = {}
     exec("def nosource(x):\n    return x\n", namespace)
-    with pytest.raises(ConversionError, match="source code is not available.*do_not_convert"):
+    with pytest.raises(ConversionError,
+                       match="'nosource': its source code is not available.*do_not_convert"):
         api.to_code(namespace["nosource"])
 
 

@@ -134,13 +134,6 @@ def test_code_registered_in_linecache_is_found():
     assert (node.name, node.lineno, node.body[0].lineno) == ("from_exec", 3, 4)
 
 
-def test_missing_source_is_a_conversion_error():
-    namespace = {}
-    exec("def nosource(x):\n    return x\n", namespace)
-    with pytest.raises(ConversionError, match="'nosource': its source code is not available"):
-        parser.parse_entity(namespace["nosource"])
-
-
 def test_source_that_does_not_parse_names_the_file_and_line():
     filename = "<parser-test-broken>"
     namespace = {}
