@@ -11,6 +11,8 @@ binds in its own scope.
 ['Assign', 'BinOp', 'Call', 'Call']
 >>> any(isinstance(n, gast.Load) for n in own_nodes([tree]))
 False
+>>> [type(n).__name__ for n in children(gast.parse("while x:\\n    break").body[0])]
+['Name', 'Break']
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ import gast
 # Nodes with fields of their own, whose names, bodies and expressions belong to another scope.
 SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef, gast.ListComp,
           gast.SetComp, gast.DictComp, gast.GeneratorExp)
+# Contexts and operators: no fields and no location (unlike `pass`, `break`, `continue`).
 _LEAVES = frozenset(kind for kind in vars(gast).values()
                     if isinstance(kind, type) and issubclass(kind, gast.AST)
-                    and not kind._fields)
+                    and not kind._fields and not kind._attributes)
 
 
 def children(node: Any) -> list[Any]:
