@@ -25,6 +25,7 @@ import gast
 
 _FIELD = "_pyct_anno"
 _NO_DEFAULT = object()
+_NO_ANNOTATIONS: dict = {}  # those of a node that has none; never modified
 
 
 class _Annotations(dict):
@@ -33,6 +34,10 @@ class _Annotations(dict):
 
 
 class _Key(enum.Enum):
+    # Members are singletons compared by identity: the identity hash is right, and it is
+    # computed in C, several times faster than Enum's (every annotation lookup hashes a key).
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
 
@@ -69,26 +74,24 @@ def getanno(node: Any, key: Hashable, default: Any = _NO_DEFAULT) -> Any:
     Raises:
         KeyError: the node has no such annotation and no default was given.
     """
-    annotations = node.__dict__.get(_FIELD, {})
-    if key in annotations:
-        return annotations[key]
-    if default is _NO_DEFAULT:
+    value = node.__dict__.get(_FIELD, _NO_ANNOTATIONS).get(key, default)
+    if value is _NO_DEFAULT:
         line = getattr(node, "lineno", None)
         where = f" at line {line}" if line else ""
         raise KeyError(f"the {type(node).__name__} node{where} has no annotation {key!r}; "
                        f"run the analysis that sets it first")
-    return default
+    return value
 
 
 def hasanno(node: Any, key: Hashable) -> bool:
     """Whether `node` has the annotation `key`."""
-    return key in node.__dict__.get(_FIELD, {})
+    return key in node.__dict__.get(_FIELD, _NO_ANNOTATIONS)
 
 
 def setanno(node: Any, key: Hashable, value: Any) -> None:
     """Sets (or replaces) the annotation `key` of `node`."""
     # A new dict on every write: copies of a node share its dict until one of them changes.
-    annotations = _Annotations(node.__dict__.get(_FIELD, {}))
+    annotations = _Annotations(node.__dict__.get(_FIELD, _NO_ANNOTATIONS))
     annotations[key] = value
     node.__dict__[_FIELD] = annotations
 
@@ -109,7 +112,7 @@ def copyanno(src: Any, dst: Any, key: Hashable) -> None:
 
 def keys(node: Any) -> frozenset:
     """The keys of every annotation of `node`."""
-    return frozenset(node.__dict__.get(_FIELD, {}))
+    return frozenset(node.__dict__.get(_FIELD, _NO_ANNOTATIONS))
 
 
 def clearanno(tree: Any) -> None:

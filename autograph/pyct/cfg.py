@@ -37,6 +37,7 @@ import gast
 from autograph.pyct import anno
 
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef)
+_BLOCKS = ("body", "handlers", "orelse", "finalbody", "cases")  # in the order of their fields
 
 
 class Node:
@@ -99,7 +100,22 @@ def build(fn: Any) -> Graph:
 
 def build_all(tree: Any) -> dict[Any, Graph]:
     """The graph of every function defined in `tree` (nested ones too), outermost first."""
-    return {node: build(node) for node in gast.walk(tree) if isinstance(node, _FUNCTIONS)}
+    graphs, level = {}, [tree]
+    while level:  # breadth first, in the order of `gast.walk`, through statement blocks only
+        graphs.update((node, build(node)) for node in level if isinstance(node, _FUNCTIONS))
+        level = [child for node in level for child in _blocks_of(node)]
+    return graphs
+
+
+def _blocks_of(node: Any) -> list:
+    """The statements, `except` handlers and match cases directly under `node`: the only
+    places on the way to a function definition."""
+    found = []
+    for field in _BLOCKS:
+        block = getattr(node, field, None)
+        if type(block) is list:  # a Lambda's or an IfExp's body is an expression
+            found += block
+    return found
 
 
 class _Loop:
@@ -274,17 +290,34 @@ class _Builder:
         self.returns |= sources
 
     def _statement_edges(self) -> tuple[dict, dict, dict]:
+        # The statements holding a node nest (`ranges` lists inner ones first): an edge enters
+        # or leaves those from the innermost out to the first that holds both its ends.
+        holders: list[list] = [[] for _ in self.nodes]
         prev, entry, after = {}, {}, {}
         for stmt, (lo, hi) in self.ranges.items():
-            inside = self.nodes[lo:hi]
-            prev[stmt] = frozenset(p for n in inside for p in n.prev if not lo <= p.index < hi)
-            entry[stmt] = frozenset([inside[0]] + [n for n in inside
-                                                   if any(not lo <= p.index < hi for p in n.prev)])
-            after[stmt] = frozenset(m for n in inside for m in n.next
-                                    if not lo <= m.index < hi and (n, m) in self.normal)
+            for index in range(lo, hi):
+                holders[index].append((stmt, lo, hi))
+            prev[stmt], entry[stmt], after[stmt] = set(), {self.nodes[lo]}, set()
+        for node in self.nodes:
+            for source in node.prev:
+                for stmt, lo, hi in holders[node.index]:
+                    if lo <= source.index < hi:
+                        break
+                    prev[stmt].add(source)
+                    entry[stmt].add(node)
+            for target in node.next:
+                if (node, target) in self.normal:
+                    for stmt, lo, hi in holders[node.index]:
+                        if lo <= target.index < hi:
+                            break
+                        after[stmt].add(target)
         for node in self.nodes:
             node.next, node.prev = frozenset(node.next), frozenset(node.prev)
-        return prev, entry, after
+        return _frozen(prev), _frozen(entry), _frozen(after)
+
+
+def _frozen(sets: dict[Any, set]) -> dict[Any, frozenset]:
+    return {key: frozenset(value) for key, value in sets.items()}
 
 
 def _irrefutable(pattern: Any) -> bool:

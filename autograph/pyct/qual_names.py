@@ -18,7 +18,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import anno
+from autograph.pyct import anno, traversal
 
 
 class Literal:
@@ -49,7 +49,7 @@ class QN:
     QNs are immutable, hashable and ordered by their text (so sorting them is deterministic).
     """
 
-    __slots__ = ("_parent", "_name", "_attr", "_subscript", "_key", "_text")
+    __slots__ = ("_parent", "_name", "_attr", "_subscript", "_key", "_text", "_hash")
 
     def __init__(self, base: str | QN, attr: str | None = None,
                  subscript: QN | Literal | None = None):
@@ -68,13 +68,14 @@ class QN:
             self._parent = base
             if attr is not None:
                 self._key = (base._key, ".", attr)
-                self._text = f"{base}.{attr}"
+                self._text = f"{base._text}.{attr}"
             else:
                 sub_key = subscript._key if isinstance(subscript, QN) else subscript
                 self._key = (base._key, "[]", sub_key)
-                self._text = f"{base}[{subscript}]"
+                self._text = f"{base._text}[{subscript}]"
         else:
             raise TypeError(f"a QN's base is a str or a QN, not {type(base).__name__}")
+        self._hash = hash(self._key)  # the analyses hash QNs often; a key nests tuples
 
     @property
     def is_simple(self) -> bool:
@@ -158,7 +159,13 @@ class QN:
         return isinstance(other, QN) and other._key == self._key
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return self._hash
+
+    def __reduce__(self) -> tuple:
+        # Rebuilt, not restored: the cached hash of a str differs from one process to another.
+        if self._parent is None:
+            return QN, (self._name,)
+        return QN, (self._parent, self._attr, self._subscript)
 
     def __lt__(self, other: QN) -> bool:
         return self._text < other._text
@@ -194,48 +201,49 @@ def resolve(tree: Any) -> Any:
     other expressions as keys leave the subscript without one (it is still an expression
     the analyses read through). Running it again refreshes names after a transformation.
     """
-    _Resolver().visit(tree)
+    _resolve(tree)
     return tree
 
 
-class _Resolver(gast.NodeVisitor):
-    def visit_Name(self, node: Any) -> None:
-        anno.setanno(node, anno.Basic.QN, QN(node.id))
-        self.generic_visit(node)  # the annotation of a parameter
-
-    def visit_Attribute(self, node: Any) -> None:
-        self.generic_visit(node)
+def _resolve(node: Any) -> None:
+    kind = type(node)
+    if kind is gast.Name:
+        _set(node, QN(node.id))
+        annotation = getattr(node, "annotation", None)  # of a parameter; built nodes may lack it
+        if annotation is not None:
+            _resolve(annotation)
+        return
+    for child in traversal.children(node):
+        _resolve(child)
+    if kind is gast.Attribute:
         base = anno.getanno(node.value, anno.Basic.QN, None)
-        self._set(node, QN(base, attr=node.attr) if base is not None else None)
-
-    def visit_Subscript(self, node: Any) -> None:
-        self.generic_visit(node)
-        base = anno.getanno(node.value, anno.Basic.QN, None)
-        key = node.slice
-        if (isinstance(key, gast.UnaryOp) and isinstance(key.op, gast.USub)
-                and isinstance(key.operand, gast.Constant)
-                and isinstance(key.operand.value, (int, float))):
-            subscript = Literal(-key.operand.value)  # `a[-1]`
-        elif isinstance(key, gast.Constant) and key.value is not Ellipsis:
-            subscript = Literal(key.value)
-        else:
-            subscript = anno.getanno(key, anno.Basic.QN, None)
-        qn = None
-        if base is not None and subscript is not None:
-            qn = QN(base, subscript=subscript)
-        self._set(node, qn)
-
-    def visit_For(self, node: Any) -> None:
-        self.generic_visit(node)
+        _set(node, QN(base, attr=node.attr) if base is not None else None)
+    elif kind is gast.Subscript:
+        _set(node, _subscript_qn(node))
+    elif kind is gast.For or kind is gast.AsyncFor:
         extra_test = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
         if extra_test is not None:
-            self.visit(extra_test)
+            _resolve(extra_test)
 
-    visit_AsyncFor = visit_For
 
-    @staticmethod
-    def _set(node: Any, qn: QN | None) -> None:
-        if qn is None:
-            anno.delanno(node, anno.Basic.QN)  # a stale name from before a transformation
-        else:
-            anno.setanno(node, anno.Basic.QN, qn)
+def _subscript_qn(node: Any) -> QN | None:
+    base = anno.getanno(node.value, anno.Basic.QN, None)
+    key = node.slice
+    if (isinstance(key, gast.UnaryOp) and isinstance(key.op, gast.USub)
+            and isinstance(key.operand, gast.Constant)
+            and isinstance(key.operand.value, (int, float))):
+        subscript = Literal(-key.operand.value)  # `a[-1]`
+    elif isinstance(key, gast.Constant) and key.value is not Ellipsis:
+        subscript = Literal(key.value)
+    else:
+        subscript = anno.getanno(key, anno.Basic.QN, None)
+    if base is None or subscript is None:
+        return None
+    return QN(base, subscript=subscript)
+
+
+def _set(node: Any, qn: QN | None) -> None:
+    if qn is None:
+        anno.delanno(node, anno.Basic.QN)  # a stale name from before a transformation
+    else:
+        anno.setanno(node, anno.Basic.QN, qn)

@@ -26,7 +26,7 @@ Limitation: a nested function's writes to its `nonlocal` names are not seen wher
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import gast
 
@@ -116,7 +116,9 @@ def resolve(tree: Any) -> Any:
     return tree
 
 
-class _Analyzer(gast.NodeVisitor):
+class _Analyzer:
+    _methods: dict[type, Callable[[_Analyzer, Any], None]] = {}  # node class -> its visit
+
     def __init__(self):
         self.scope = Scope(None, isolated=True)
         self.augmented = False  # visiting the target of `x += ...`: it is read as well
@@ -132,35 +134,52 @@ class _Analyzer(gast.NodeVisitor):
         return scope
 
     def visit(self, node: Any) -> None:
+        kind = type(node)
+        method = self._methods.get(kind)
+        if method is None:
+            method = getattr(_Analyzer, "visit_" + kind.__name__, _Analyzer.generic_visit)
+            self._methods[kind] = method
         if isinstance(node, gast.stmt):
             self._enter()
-            super().visit(node)
+            method(self, node)
             anno.setanno(node, anno.Static.SCOPE, self._exit())
         else:
-            super().visit(node)
+            method(self, node)
+
+    def generic_visit(self, node: Any) -> None:
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, gast.AST):
+                        self.visit(item)
+            elif isinstance(value, gast.AST) and value._fields:  # not a leaf such as `Load`
+                self.visit(value)
 
     # Names ---------------------------------------------------------------------------------
-    def _track(self, node: Any, ctx: Any) -> None:
-        qn = anno.getanno(node, anno.Basic.QN)
-        if not isinstance(ctx, gast.Store) or self.augmented:  # `del x` needs x's value too
-            self.scope.read.add(qn)
-        if not isinstance(ctx, gast.Load):
-            self.scope.modified.add(qn)
-        if isinstance(ctx, gast.Del):
-            self.scope.deleted.add(qn)
+    def _track(self, qn: QN, ctx: Any) -> None:
+        scope, kind = self.scope, type(ctx)
+        if kind is not gast.Store or self.augmented:  # `del x` needs x's value too
+            scope.read.add(qn)
+        if kind is not gast.Load:
+            scope.modified.add(qn)
+        if kind is gast.Del:
+            scope.deleted.add(qn)
 
     def visit_Name(self, node: Any) -> None:
-        if not anno.hasanno(node, anno.Basic.QN):
+        qn = anno.getanno(node, anno.Basic.QN, None)
+        if qn is None:
             raise ValueError(f"name {node.id!r} has no qualified name: run "
                              f"qual_names.resolve(tree) before activity.resolve(tree)")
-        self._track(node, node.ctx)
+        self._track(qn, node.ctx)
 
     def _visit_composite(self, node: Any) -> None:
         augmented, self.augmented = self.augmented, False  # `a` in `a.b += 1` is only read
         self.generic_visit(node)
         self.augmented = augmented
-        if anno.hasanno(node, anno.Basic.QN):  # `f().b` has none: nothing to track
-            self._track(node, node.ctx)
+        qn = anno.getanno(node, anno.Basic.QN, None)
+        if qn is not None:  # `f().b` has none: nothing to track
+            self._track(qn, node.ctx)
 
     visit_Attribute = visit_Subscript = _visit_composite
 

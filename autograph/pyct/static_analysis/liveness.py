@@ -27,8 +27,11 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import anno, cfg
+from autograph.pyct import anno, cfg, traversal
 from autograph.pyct.qual_names import QN
+from autograph.pyct.static_analysis import bitsets
+
+_SCOPES = {gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef}
 
 
 def resolve(tree: Any, graphs: dict[Any, cfg.Graph] | None = None) -> Any:
@@ -40,37 +43,53 @@ def resolve(tree: Any, graphs: dict[Any, cfg.Graph] | None = None) -> Any:
     """
     graphs = cfg.build_all(tree) if graphs is None else graphs
     for fn, graph in graphs.items():
-        live_in = _solve(graph, _outliving(fn))
+        names = bitsets.Universe()  # the sets of names below are masks of these
+        live_in = _solve(graph, names, names.mask(_outliving(fn)))
         for stmt, after in graph.stmt_next.items():
             entry = graph.stmt_entry[stmt]
-            anno.setanno(stmt, anno.Static.LIVE_VARS_IN, _union(live_in[n] for n in entry))
-            anno.setanno(stmt, anno.Static.LIVE_VARS_OUT, _union(live_in[n] for n in after))
+            anno.setanno(stmt, anno.Static.LIVE_VARS_IN, names.frozenset(_union(live_in, entry)))
+            anno.setanno(stmt, anno.Static.LIVE_VARS_OUT, names.frozenset(_union(live_in, after)))
     return tree
 
 
-def _solve(graph: cfg.Graph, outliving: frozenset[QN]) -> dict[cfg.Node, frozenset[QN]]:
-    """The names live on entry to each node, iterated to a fixed point."""
-    live_in = {node: frozenset() for node in graph.nodes}
-    changed = True
-    while changed:
-        changed = False
-        for node in reversed(graph.nodes):
-            out = _union(live_in[n] for n in node.next)
-            if node is graph.exit or node in graph.error:
-                out |= outliving
-            new = _transfer(node, out)
-            if new != live_in[node]:
-                live_in[node], changed = new, True
+def _solve(graph: cfg.Graph, names: bitsets.Universe, outliving: int) -> dict[cfg.Node, int]:
+    """The names live on entry to each node, to a fixed point: a worklist of the nodes whose
+    successors changed, from the exit backwards."""
+    read, killed = _read_and_killed(graph, names)
+    live_out_at_least = dict.fromkeys(graph.nodes, 0)
+    for node in graph.error | {graph.exit}:
+        live_out_at_least[node] = outliving
+    live_in = dict.fromkeys(graph.nodes, 0)
+    pending = list(graph.nodes)  # popped from the end: the exit first
+    queued = set(pending)
+    while pending:
+        node = pending.pop()
+        queued.remove(node)
+        live_out = live_out_at_least[node]
+        for successor in node.next:
+            live_out |= live_in[successor]
+        new = read[node] | (live_out & ~killed[node])
+        if new != live_in[node]:
+            live_in[node] = new
+            for predecessor in node.prev - queued:
+                queued.add(predecessor)
+                pending.append(predecessor)
     return live_in
 
 
-def _transfer(node: cfg.Node, live_out: frozenset[QN]) -> frozenset[QN]:
-    if node.ast_node is None:
-        return live_out
-    scope = anno.getanno(node.ast_node, anno.Static.SCOPE)
-    killed = scope.modified
-    survivors = (q for q in live_out if q not in killed and not q.dependencies & killed)
-    return frozenset(scope.read).union(survivors)
+def _read_and_killed(graph: cfg.Graph, names: bitsets.Universe) -> tuple[dict, dict]:
+    """The names each node reads, and those it kills: rebinding `a` kills `a.b` and `x[a]`."""
+    scopes = {node: anno.getanno(node.ast_node, anno.Static.SCOPE)
+              for node in graph.nodes if node.ast_node is not None}
+    read = dict.fromkeys(graph.nodes, 0)
+    for node, scope in scopes.items():
+        read[node] = names.mask(scope.read)
+    stale = bitsets.stale_after_binding(names)  # all the names that can be live are in
+    killed = dict.fromkeys(graph.nodes, 0)
+    for node, scope in scopes.items():
+        for qn in scope.modified:
+            killed[node] |= stale.get(qn, 0)
+    return read, killed
 
 
 def _outliving(fn: Any) -> frozenset[QN]:
@@ -88,16 +107,16 @@ def _nested_scopes(statements: list) -> list[Any]:
     found, todo = [], list(statements)
     while todo:
         node = todo.pop()
-        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda,
-                             gast.ClassDef)):
+        kind = type(node)
+        if kind in _SCOPES:  # not entered: what its own nested ones read, it reads
             found.append(anno.getanno(node, anno.Static.BODY_SCOPE))
-            continue  # its own nested functions are counted in its free reads
-        todo.extend(gast.iter_child_nodes(node))
+        elif kind is not gast.Name and kind is not gast.Constant:  # no scope under those
+            todo += traversal.children(node)
     return found
 
 
-def _union(sets: Any) -> frozenset[QN]:
-    result: frozenset[QN] = frozenset()
-    for s in sets:
-        result |= s
-    return result
+def _union(live_in: dict[cfg.Node, int], nodes: frozenset[cfg.Node]) -> int:
+    union = 0
+    for node in nodes:
+        union |= live_in[node]
+    return union

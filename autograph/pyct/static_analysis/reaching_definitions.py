@@ -27,15 +27,17 @@ parameters are definitions of their own.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Callable
 
 import gast
 
-from autograph.pyct import anno, cfg
+from autograph.pyct import anno, cfg, traversal
 from autograph.pyct.qual_names import QN
-from autograph.pyct.static_analysis import activity
+from autograph.pyct.static_analysis import activity, bitsets
 
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef)
+_DEFINITIONS = (*_FUNCTIONS, gast.ClassDef)
+_COMPREHENSIONS = {gast.ListComp, gast.SetComp, gast.GeneratorExp, gast.DictComp}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,18 +56,16 @@ class Definition:
 
 
 @dataclasses.dataclass(frozen=True)
-class _State:
+class _Start:
+    """What a function sees of the one it is defined in, when it starts."""
+
     defs: dict[QN, frozenset[Definition]]  # every definition that may reach, per name
     defined: frozenset[QN]  # names bound on every path
 
-    def merge(self, other: _State) -> _State:
-        defs = dict(self.defs)
-        for qn, found in other.defs.items():
-            defs[qn] = defs.get(qn, frozenset()) | found
-        return _State(defs, self.defined & other.defined)
 
-
-_EMPTY = _State({}, frozenset())
+_EMPTY = _Start({}, frozenset())
+# Masks: the definitions that may reach; the names bound on every path; on at least one path.
+_State = tuple[int, int, int]
 
 
 def resolve(tree: Any, graphs: dict[Any, cfg.Graph] | None = None) -> Any:
@@ -76,119 +76,180 @@ def resolve(tree: Any, graphs: dict[Any, cfg.Graph] | None = None) -> Any:
         graphs: the CFGs of its functions (`cfg.build_all(tree)`), built here if not given.
     """
     graphs = cfg.build_all(tree) if graphs is None else graphs
-    starts: dict[Any, _State] = {}  # what a nested function sees of its parent
+    starts: dict[Any, _Start] = {}  # what a nested function sees of its parent
     for fn, graph in graphs.items():  # outermost first: parents set their children's starts
-        out = _solve(graph, starts.get(fn, _EMPTY))
-        for node in graph.nodes:
-            if node.ast_node is not None:
-                state = _merged(out[p] for p in node.prev) if node is not graph.entry else (
-                    starts.get(fn, _EMPTY))
-                _annotate_reads(node.ast_node, state or _EMPTY)
-                _pass_to_nested(node.ast_node, out[node] or _EMPTY, starts)
-        for stmt, before in graph.stmt_prev.items():
-            state = _merged(out[p] for p in before) or _EMPTY
-            anno.setanno(stmt, anno.Static.DEFINED_VARS_IN, state.defined)
-            anno.setanno(stmt, anno.Static.MAYBE_DEFINED_VARS_IN, frozenset(state.defs))
+        _Solution(graph, starts.get(fn, _EMPTY)).annotate(starts)
     return tree
 
 
-def _solve(graph: cfg.Graph, start: _State) -> dict[cfg.Node, _State | None]:
-    """The state after each node (None while no path to it is known), to a fixed point."""
-    out: dict[cfg.Node, _State | None] = {node: None for node in graph.nodes}
-    changed = True
-    while changed:
-        changed = False
-        for node in graph.nodes:
-            state = start if node is graph.entry else _merged(out[p] for p in node.prev)
-            new = _transfer(node, state) if state is not None else None
+class _Solution:
+    """The states of one function's graph, solved to a fixed point.
+
+    A state is None before any path to it is known, else three masks (`bitsets`): of `defs`,
+    the definitions that may reach; of `names`, the names bound on every path, and those bound
+    on at least one (the names of the definitions, kept apart to be read at once).
+    """
+
+    def __init__(self, graph: cfg.Graph, start: _Start):
+        self.graph = graph
+        self.defs, self.names = bitsets.Universe(), bitsets.Universe()
+        self.start = (self.defs.mask(d for found in start.defs.values() for d in found),
+                      self.names.mask(start.defined), self.names.mask(start.defs))
+        self.gen, self.kill = self._gen_and_kill()
+        self.defs_of: dict[QN, int] = {}  # each name's definitions
+        for definition, bit in self.defs.bit.items():
+            self.defs_of[definition.qn] = self.defs_of.get(definition.qn, 0) | bit
+        self.out = self._solve()
+
+    def _gen_and_kill(self) -> tuple[dict[cfg.Node, tuple], dict[cfg.Node, tuple]]:
+        """What each node binds, and what its bindings make stale (see `bitsets`)."""
+        scopes = {node: anno.getanno(node.ast_node, anno.Static.SCOPE)
+                  for node in self.graph.nodes if node.ast_node is not None}
+        gen = dict.fromkeys(self.graph.nodes, (0, 0))
+        for node, scope in scopes.items():
+            bound = scope.modified - scope.deleted
+            gen[node] = (self.defs.mask(Definition(qn, node.ast_node) for qn in bound),
+                         self.names.mask(bound))
+        stale_defs = bitsets.stale_after_binding(self.defs, name_of=lambda d: d.qn)
+        stale_names = bitsets.stale_after_binding(self.names)
+        kill = dict.fromkeys(self.graph.nodes, (0, 0))
+        for node, scope in scopes.items():
+            kill_defs = kill_names = 0
+            for qn in scope.modified:
+                kill_defs |= stale_defs.get(qn, 0)
+                kill_names |= stale_names.get(qn, 0)
+            kill[node] = (kill_defs, kill_names)
+        return gen, kill
+
+    def _solve(self) -> dict[cfg.Node, _State | None]:
+        """The state after each node: a worklist of the nodes whose predecessors changed, in
+        the order of the source."""
+        entry, out = self.graph.entry, dict.fromkeys(self.graph.nodes)
+        pending = list(reversed(self.graph.nodes))  # popped from the end: the entry first
+        queued = set(pending)
+        while pending:
+            node = pending.pop()
+            queued.remove(node)
+            state = self.start if node is entry else self._merged(node.prev, out)
+            if state is None:
+                continue
+            (gen_defs, gen_names), (kill_defs, kill_names) = self.gen[node], self.kill[node]
+            new = (state[0] & ~kill_defs | gen_defs, state[1] & ~kill_names | gen_names,
+                   state[2] & ~kill_names | gen_names)
             if new != out[node]:
-                out[node], changed = new, True
-    return out
+                out[node] = new
+                for successor in node.next - queued:
+                    queued.add(successor)
+                    pending.append(successor)
+        return out
+
+    @staticmethod
+    def _merged(nodes: frozenset[cfg.Node], out: dict) -> _State | None:
+        merged = None
+        for node in nodes:
+            state = out[node]
+            if state is not None:
+                merged = state if merged is None else (
+                    merged[0] | state[0], merged[1] & state[1], merged[2] | state[2])
+        return merged
+
+    def annotate(self, starts: dict[Any, _Start]) -> None:
+        """Annotates the graph's statements and reads; sets the starts of nested functions."""
+        graph, out = self.graph, self.out
+        for node in graph.nodes:
+            if node.ast_node is not None:
+                before = self.start if node is graph.entry else self._merged(node.prev, out)
+                _annotate_reads(node.ast_node, self._reaching(before))
+                self._pass_to_nested(node.ast_node, out[node] or (0, 0, 0), starts)
+        for stmt, before in graph.stmt_prev.items():
+            _, defined, maybe_defined = self._merged(before, out) or (0, 0, 0)
+            anno.setanno(stmt, anno.Static.DEFINED_VARS_IN, self.names.frozenset(defined))
+            anno.setanno(stmt, anno.Static.MAYBE_DEFINED_VARS_IN,
+                         self.names.frozenset(maybe_defined))
+
+    def _reaching(self, state: _State | None) -> Callable[[QN], frozenset[Definition]]:
+        """The definitions of a name that reach a point in `state`."""
+        defs = state[0] if state is not None else 0
+        return lambda qn: self.defs.frozenset(defs & self.defs_of.get(qn, 0))
+
+    def _pass_to_nested(self, node: Any, state: _State, starts: dict[Any, _Start]) -> None:
+        """Gives the functions defined by `node` (directly or as methods) the state after it."""
+        if isinstance(node, gast.ClassDef):
+            for stmt in node.body:
+                self._pass_to_nested(stmt, state, starts)
+        elif isinstance(node, _FUNCTIONS):
+            local = anno.getanno(node, anno.Static.BODY_SCOPE).local_names()
+            defs: dict[QN, frozenset[Definition]] = {}
+            for definition in self.defs.frozenset(state[0]):
+                if definition.qn.root not in local:
+                    defs[definition.qn] = defs.get(definition.qn, frozenset()) | {definition}
+            starts[node] = _Start(defs, frozenset(q for q in self.names.frozenset(state[1])
+                                                  if q.root not in local))
 
 
-def _merged(states: Any) -> _State | None:
-    result = None
-    for state in states:
-        if state is not None:
-            result = state if result is None else result.merge(state)
-    return result
-
-
-def _transfer(node: cfg.Node, state: _State) -> _State:
-    if node.ast_node is None:
-        return state
-    scope = anno.getanno(node.ast_node, anno.Static.SCOPE)
-    killed = scope.modified
-    bound = scope.modified - scope.deleted
-    defs = {qn: found for qn, found in state.defs.items()
-            if qn not in killed and not qn.dependencies & killed}
-    defs.update({qn: frozenset({Definition(qn, node.ast_node)}) for qn in bound})
-    defined = {qn for qn in state.defined if qn not in killed and not qn.dependencies & killed}
-    return _State(defs, frozenset(defined | bound))
-
-
-def _pass_to_nested(node: Any, state: _State, starts: dict[Any, _State]) -> None:
-    """Gives the functions defined by `node` (directly or as methods) the state after it."""
-    if isinstance(node, gast.ClassDef):
-        for stmt in node.body:
-            _pass_to_nested(stmt, state, starts)
-    elif isinstance(node, _FUNCTIONS):
-        local = anno.getanno(node, anno.Static.BODY_SCOPE).local_names()
-        starts[node] = _State({q: d for q, d in state.defs.items() if q.root not in local},
-                              frozenset(q for q in state.defined if q.root not in local))
-
-
-def _annotate_reads(node: Any, state: _State) -> None:
-    """Sets DEFINITIONS on the Names that `node` reads, seen from `state`."""
-    if isinstance(node, _FUNCTIONS + (gast.ClassDef,)):  # its body is analysed on its own
-        _ReadAnnotator(state.defs).visit_all(activity.evaluated_where_defined(node))
+def _annotate_reads(node: Any, reaching: Callable[[QN], frozenset[Definition]]) -> None:
+    """Sets DEFINITIONS on the Names that `node` reads, given the definitions reaching it."""
+    if isinstance(node, _DEFINITIONS):  # its body is analysed on its own
+        _ReadAnnotator(reaching).visit_all(activity.evaluated_where_defined(node))
     elif isinstance(node, gast.ExceptHandler):
         if node.type is not None:  # its body is made of nodes of their own
-            _ReadAnnotator(state.defs).visit(node.type)
+            _ReadAnnotator(reaching).visit(node.type)
     elif not isinstance(node, gast.arguments):
-        _ReadAnnotator(state.defs).visit(node)
+        _ReadAnnotator(reaching).visit(node)
 
 
-class _ReadAnnotator(gast.NodeVisitor):
-    def __init__(self, defs: dict[QN, frozenset[Definition]]):
-        self.defs = defs
+class _ReadAnnotator:
+    """Sets DEFINITIONS on the Names read under the nodes it visits."""
+
+    def __init__(self, outer: Callable[[QN], frozenset[Definition]]):
+        self.outer = outer  # the definitions reaching from outside a lambda or comprehension
+        self.local: dict[QN, frozenset[Definition]] = {}  # the names they bind
+
+    def reaching(self, qn: QN) -> frozenset[Definition]:
+        found = self.local.get(qn)
+        return self.outer(qn) if found is None else found
 
     def visit_all(self, nodes: list) -> None:
         for node in nodes:
             self.visit(node)
 
-    def visit_Name(self, node: Any) -> None:
-        if not isinstance(node.ctx, (gast.Store, gast.Param)):
-            self._annotate(node)
+    def visit(self, node: Any) -> None:
+        kind = type(node)
+        if kind is gast.Name:
+            if not isinstance(node.ctx, (gast.Store, gast.Param)):
+                self._annotate(node)
+        elif kind is gast.AugAssign:
+            self.visit(node.value)
+            if isinstance(node.target, gast.Name):
+                self._annotate(node.target)  # `x += 1` reads x before binding it
+            else:
+                self.visit_all(traversal.children(node.target))
+        elif kind is gast.Lambda:
+            self._visit_lambda(node)
+        elif kind in _COMPREHENSIONS:
+            self._visit_comprehension(node)
+        else:
+            self.visit_all(traversal.children(node))
 
     def _annotate(self, node: Any) -> None:
         qn = anno.getanno(node, anno.Basic.QN)
-        anno.setanno(node, anno.Static.DEFINITIONS, self.defs.get(qn, frozenset()))
+        anno.setanno(node, anno.Static.DEFINITIONS, self.reaching(qn))
 
-    def visit_AugAssign(self, node: Any) -> None:
-        self.visit(node.value)
-        if isinstance(node.target, gast.Name):
-            self._annotate(node.target)  # `x += 1` reads x before binding it
-        else:
-            self.generic_visit(node.target)
-
-    def visit_Lambda(self, node: Any) -> None:
+    def _visit_lambda(self, node: Any) -> None:
         self.visit_all(activity.evaluated_where_defined(node))
-        params = anno.getanno(node, anno.Static.ARGS_SCOPE).params
-        inner = dict(self.defs)
-        inner.update({qn: frozenset({Definition(qn, node.args)}) for qn in params})
-        _ReadAnnotator(inner).visit(node.body)
+        inner = _ReadAnnotator(self.reaching)
+        for qn in anno.getanno(node, anno.Static.ARGS_SCOPE).params:
+            inner.local[qn] = frozenset({Definition(qn, node.args)})
+        inner.visit(node.body)
 
     def _visit_comprehension(self, node: Any) -> None:
-        inner = _ReadAnnotator(dict(self.defs))
+        inner = _ReadAnnotator(self.reaching)
         for i, generator in enumerate(node.generators):
             (inner if i else self).visit(generator.iter)
             for target in gast.walk(generator.target):
                 if isinstance(target, gast.Name):
                     qn = anno.getanno(target, anno.Basic.QN)
-                    inner.defs[qn] = frozenset({Definition(qn, generator)})
+                    inner.local[qn] = frozenset({Definition(qn, generator)})
             inner.visit_all(generator.ifs)
         is_dict = isinstance(node, gast.DictComp)
         inner.visit_all([node.key, node.value] if is_dict else [node.elt])
-
-    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _visit_comprehension

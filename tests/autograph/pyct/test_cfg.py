@@ -545,6 +545,36 @@ def test_build_all_gives_every_function_outermost_first():
     assert [fn.name for fn in graphs] == ["f", "g", "m"]
 
 
+def test_build_all_finds_definitions_in_every_block_in_the_order_of_a_walk():
+    tree = gast.parse(textwrap.dedent("""
+        def f(x):
+            try:
+                pass
+            except E:
+                def in_handler():
+                    pass
+            finally:
+                def in_finally():
+                    pass
+            match x:
+                case 0:
+                    def in_case():
+                        pass
+            while x:
+                pass
+            else:
+                def in_else():
+                    def nested():
+                        pass
+            async def coroutine():
+                pass
+            g = lambda: 0
+    """))
+    walked = [n for n in gast.walk(tree) if isinstance(n, (gast.FunctionDef,
+                                                           gast.AsyncFunctionDef))]
+    assert list(cfg.build_all(tree)) == walked and len(walked) == 7
+
+
 def test_build_takes_only_function_definitions():
     with pytest.raises(TypeError, match="function definition, not Module"):
         cfg.build(gast.parse("x = 1"))

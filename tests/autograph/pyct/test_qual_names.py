@@ -1,6 +1,8 @@
 """Qualified names: construction, structure, identity, and annotating a tree with them."""
 
 import ast
+import copy
+import pickle
 import textwrap
 
 import gast
@@ -110,6 +112,14 @@ def test_equal_names_are_equal_and_hash_alike():
     ("a.b", "b.a"), ("a", "a.a")])
 def test_different_names_differ(left, right):
     assert qual_names.from_str(left) != qual_names.from_str(right)
+
+
+@pytest.mark.parametrize("copy_of", [copy.copy, copy.deepcopy,
+                                     lambda qn: pickle.loads(pickle.dumps(qn))])
+def test_copies_and_pickles_are_equal_and_hash_alike(copy_of):
+    qn = qual_names.from_str("a.b[i][0]")
+    twin = copy_of(qn)
+    assert twin == qn and hash(twin) == hash(qn) and str(twin) == "a.b[i][0]"
 
 
 def test_a_qn_never_equals_its_text():

@@ -1,0 +1,74 @@
+"""Sets as ints, for the dataflow analyses (`liveness`, `reaching_definitions`).
+
+A `Universe` gives each element a bit; a set of its elements is the int of their bits. Union,
+intersection and difference are then one integer operation each, and telling whether a
+fixed-point iteration changed anything is comparing two ints.
+
+>>> names = Universe()
+>>> ab = names.mask(["a", "b"])
+>>> sorted(names.frozenset(ab & ~names.mask(["a"])))
+['b']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Iterable
+
+from autograph.pyct.qual_names import QN
+
+
+class Universe:
+    """Numbers elements in the order they are first seen; turns masks back into sets.
+
+    Attributes:
+        bit: each element's bit (a power of two).
+        elements: the elements, by bit number.
+    """
+
+    def __init__(self):
+        self.bit: dict[Hashable, int] = {}
+        self.elements: list[Any] = []
+        self._sets: dict[int, frozenset] = {0: frozenset()}
+
+    def add(self, element: Hashable) -> int:
+        """The bit of `element`, numbered now if it is new."""
+        bit = self.bit.get(element)
+        if bit is None:
+            bit = self.bit[element] = 1 << len(self.elements)
+            self.elements.append(element)
+        return bit
+
+    def mask(self, elements: Iterable[Hashable]) -> int:
+        """The set of `elements` as an int (numbering the new ones)."""
+        mask = 0
+        for element in elements:
+            mask |= self.add(element)
+        return mask
+
+    def frozenset(self, mask: int) -> frozenset:
+        """The elements of `mask`; equal masks give the same frozenset object."""
+        found = self._sets.get(mask)
+        if found is None:
+            elements, rest = [], mask
+            while rest:
+                lowest = rest & -rest
+                elements.append(self.elements[lowest.bit_length() - 1])
+                rest ^= lowest
+            found = self._sets[mask] = frozenset(elements)
+        return found
+
+
+def stale_after_binding(universe: Universe,
+                        name_of: Callable[[Any], QN] = lambda qn: qn) -> dict[QN, int]:
+    """For each name, the mask of the elements of `universe` that binding it makes stale.
+
+    An element (a name, or what `name_of` gives for it) is stale after binding its own name
+    or one of that name's dependencies: binding `a` or `i` changes what `a.b[i]` denotes.
+    """
+    stale: dict[QN, int] = {}
+    for element, bit in universe.bit.items():
+        qn = name_of(element)
+        stale[qn] = stale.get(qn, 0) | bit
+        for owner in qn.dependencies:
+            stale[owner] = stale.get(owner, 0) | bit
+    return stale
