@@ -2,7 +2,6 @@
 
 import functools
 import inspect
-import linecache
 import textwrap
 import timeit
 
@@ -11,7 +10,7 @@ import pytest
 
 from autograph import api, transpiler
 from autograph.pyct.errors import ConversionError
-from tests.autograph import pinned_unparse
+from tests.autograph import exec_registered, pinned_unparse
 
 GLOBAL_OFFSET = 10
 
@@ -122,11 +121,8 @@ def test_lambdas_on_one_line_are_told_apart():
 
 
 def test_exec_code_in_linecache_converts():
-    source = "def from_exec(x):\n    return -x if x < 0 else x\n"
-    filename = "<exec-test>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace = {}
-    exec(compile(source, filename, "exec"), namespace)
+    namespace = exec_registered("def from_exec(x):\n    return -x if x < 0 else x\n",
+                                "<exec-test>")
     assert api.to_graph(namespace["from_exec"])(-4) == 4
 
 

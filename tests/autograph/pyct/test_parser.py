@@ -11,6 +11,7 @@ import pytest
 
 from autograph.pyct import parser
 from autograph.pyct.errors import ConversionError
+from tests.autograph import exec_registered
 
 
 def decorator(*args):
@@ -125,11 +126,7 @@ def test_lambdas_on_one_line_are_told_apart_and_keep_their_line():
 
 
 def test_code_registered_in_linecache_is_found():
-    source = "\n\ndef from_exec(x):\n    return -x\n"
-    filename = "<parser-test>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace = {}
-    exec(compile(source, filename, "exec"), namespace)
+    namespace = exec_registered("\n\ndef from_exec(x):\n    return -x\n", "<parser-test>")
     node = parser.parse_entity(namespace["from_exec"]).node
     assert (node.name, node.lineno, node.body[0].lineno) == ("from_exec", 3, 4)
 
