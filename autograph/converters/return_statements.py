@@ -39,11 +39,13 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
-from autograph.pyct.transformer import Base, EntityContext
+from autograph.pyct.transformer import EntityContext, StatementTransformer
 
 # What the pipeline looks for before running this converter (node types, or names of
-# variables and attributes; see transpiler.py). Its output is scanned again afterwards.
+# variables and attributes; see transpiler.py), and what the code it writes may add.
 TRIGGERS = frozenset({gast.Return})
+PRODUCES = frozenset({gast.Assign, gast.If, gast.Return, gast.Call, gast.Attribute,
+                      gast.Constant, gast.UnaryOp, gast.Not, gast.BoolOp, gast.And})
 
 
 class _Returns(jumps.Lowering):
@@ -72,7 +74,7 @@ class _Returns(jumps.Lowering):
         return new
 
 
-class ReturnStatements(Base):
+class ReturnStatements(StatementTransformer):
     def __init__(self, ctx: EntityContext):
         super().__init__(ctx)
         self._names: dict[str, str] = {}  # one name each, shared by all the functions
