@@ -17,6 +17,7 @@ False
 
 from __future__ import annotations
 
+import ast
 from typing import Any, Iterable
 
 import gast
@@ -28,17 +29,35 @@ SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef, g
 _LEAVES = frozenset(kind for kind in vars(gast).values()
                     if isinstance(kind, type) and issubclass(kind, gast.AST)
                     and not kind._fields and not kind._attributes)
+_NODES = frozenset(kind for kind in vars(gast).values()
+                   if isinstance(kind, type) and issubclass(kind, gast.AST)
+                   and kind not in _LEAVES)
+# Fields that never hold a node, or hold only leaves: skipped without being read.
+_NOT_NODES = frozenset({"ctx", "op", "id", "attr", "kind", "type_comment", "conversion",
+                        "level", "module", "is_async"})
+
+
+def _node_fields(kind: type) -> tuple[str, ...]:
+    return tuple(f for f in kind._fields
+                 if f not in _NOT_NODES and not (kind is gast.Constant and f == "value"))
+
+
+_FIELDS = {kind: _node_fields(kind) for kind in _NODES | _LEAVES}
 
 
 def children(node: Any) -> list[Any]:
     """The nodes directly under `node`, in field order, less field-less leaves."""
+    kind = type(node)
+    fields = _FIELDS.get(kind)
+    if fields is None:  # not a gast node (a plain `ast` one): the general walk
+        return [child for child in ast.iter_child_nodes(node) if type(child) not in _LEAVES]
     found = []
-    for field in node._fields:
-        value = getattr(node, field, None)
+    values = node.__dict__  # a field a node was made without is absent, as for getattr
+    for field in fields:
+        value = values.get(field)
         if type(value) is list:
-            found += [v for v in value
-                      if isinstance(v, gast.AST) and type(v) not in _LEAVES]
-        elif isinstance(value, gast.AST) and type(value) not in _LEAVES:
+            found += [v for v in value if type(v) in _NODES]
+        elif type(value) in _NODES:
             found.append(value)
     return found
 
