@@ -30,7 +30,7 @@ from autograph.converters import (asserts, break_statements, call_trees, compreh
                                   conditional_expressions, continue_statements, control_flow,
                                   lists, logical_expressions, return_statements, slices,
                                   unsupported, variables)
-from autograph.pyct import anno, loader, naming, parser
+from autograph.pyct import anno, loader, naming, parser, traversal
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 
 # The pipeline, in order. Ordering constraints:
@@ -154,22 +154,26 @@ _WATCHED_NAMES = frozenset(t for converter in PIPELINE for t in converter.TRIGGE
 def inventory(node: Any) -> set:
     """The node types in `node` (and in the extra tests of its loops), the names of variables
     and attributes that some converter's TRIGGERS mention, and `LOOP_ELSE` if a loop has an
-    `else`."""
+    `else`. Of the contexts and operators, which the walk skips, it lists those of unary and
+    boolean operations (`not`, `and`, `or`, `-`), which converters may look for."""
     found = set()
-    for n in gast.walk(node):
+    for n in traversal.own_nodes([node], scopes=()):
         kind = type(n)
         found.add(kind)
-        if kind is gast.For or kind is gast.While:
+        if kind is gast.Name:
+            name = n.id
+        elif kind is gast.Attribute:
+            name = n.attr
+        elif kind is gast.UnaryOp or kind is gast.BoolOp:
+            found.add(type(n.op))
+            continue
+        elif kind is gast.For or kind is gast.While:
             if n.orelse:
                 found.add(break_statements.LOOP_ELSE)
             extra_test = anno.getanno(n, anno.Basic.EXTRA_LOOP_TEST, None)
             if extra_test is not None:  # code that control_flow will put in the loop
                 found |= inventory(extra_test)
             continue
-        if kind is gast.Name:
-            name = n.id
-        elif kind is gast.Attribute:
-            name = n.attr
         else:
             continue
         if name in _WATCHED_NAMES:

@@ -31,7 +31,7 @@ from typing import Any
 import gast
 
 from autograph.pyct import templates, traversal
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
@@ -45,34 +45,28 @@ _NEVER_CONVERTED = ("autograph", "runtime", "kernels", "numpy", "cupy", "gast")
 _UNKNOWN = object()
 
 
-class CallTrees(Base):
-    def visit_FunctionDef(self, node: Any) -> Any:
-        if not hasattr(self, "local_names"):
-            self.local_names = bound_names(node)  # locals shadow the namespace
-        return self.generic_visit(node)
-
-    def visit_Call(self, node: Any) -> Any:
-        self.generic_visit(node)
-        root = node.func
-        while isinstance(root, gast.Attribute):
-            root = root.value
-        if isinstance(root, gast.Name) and root.id == "ag__":
-            return node  # already an operator call written by an earlier converter
-        local = isinstance(root, gast.Name) and root.id in getattr(self, "local_names", ())
-        callee = _UNKNOWN if local else _resolve(node.func, self.ctx.namespace)
-        if callee is not _UNKNOWN and _is_builtin(callee):
-            name = callee.__name__
-            if name in OVERLOADED_BUILTINS:
-                node.func = templates.replace_as_expression(f"ag__.{name}")
-            return node
-        if callee is not _UNKNOWN and is_library_callable(callee):
-            return node
-        if not self.ctx.options.recursive and callee is _UNKNOWN:
-            return node
-        new = templates.replace_as_expression("ag__.converted_call(f)", f=node.func)
-        new.args = new.args + list(node.args)
-        new.keywords = list(node.keywords)
-        return copy_location(new, node)
+def _converted(call: Any, ctx: EntityContext, local_names: set[str]) -> Any:
+    """`call` as the converted code makes it (the same node where it stays a plain call)."""
+    root = call.func
+    while isinstance(root, gast.Attribute):
+        root = root.value
+    if isinstance(root, gast.Name) and root.id == "ag__":
+        return call  # already an operator call written by an earlier converter
+    local = isinstance(root, gast.Name) and root.id in local_names
+    callee = _UNKNOWN if local else _resolve(call.func, ctx.namespace)
+    if callee is not _UNKNOWN and _is_builtin(callee):
+        name = callee.__name__
+        if name in OVERLOADED_BUILTINS:
+            call.func = templates.replace_as_expression(f"ag__.{name}")
+        return call
+    if callee is not _UNKNOWN and is_library_callable(callee):
+        return call
+    if not ctx.options.recursive and callee is _UNKNOWN:
+        return call
+    new = templates.replace_as_expression("ag__.converted_call(f)", f=call.func)
+    new.args = new.args + list(call.args)
+    new.keywords = list(call.keywords)
+    return copy_location(new, call)
 
 
 def _resolve(node: Any, namespace: dict[str, Any]) -> Any:
@@ -122,4 +116,9 @@ def is_library_callable(obj: Any) -> bool:
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    return CallTrees(ctx).visit(node)
+    local_names = bound_names(node)  # locals shadow the namespace
+    for parent, call in reversed(traversal.find(node, {gast.Call})):  # inner calls first
+        new = _converted(call, ctx, local_names)
+        if new is not call:
+            traversal.replace_child(parent, call, new)
+    return node

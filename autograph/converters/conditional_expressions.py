@@ -17,9 +17,9 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import templates
+from autograph.pyct import templates, traversal
 from autograph.pyct.loader import unparse
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
@@ -27,16 +27,16 @@ TRIGGERS = frozenset({gast.IfExp})
 PRODUCES = frozenset({gast.Call, gast.Attribute, gast.Lambda, gast.Constant})
 
 
-class ConditionalExpressions(Base):
-    def visit_IfExp(self, node: Any) -> Any:
-        text = unparse(node)
-        self.generic_visit(node)
-        new = templates.replace_as_expression(
-            "ag__.if_exp(test, lambda: body, lambda: orelse, text)", test=node.test,
-            body=node.body, orelse=node.orelse,
-            text=gast.Constant(value=text, kind=None))
-        return copy_location(new, node)
+def _if_exp(node: Any, text: str) -> Any:
+    new = templates.replace_as_expression(
+        "ag__.if_exp(test, lambda: body, lambda: orelse, text)", test=node.test,
+        body=node.body, orelse=node.orelse, text=gast.Constant(value=text, kind=None))
+    return copy_location(new, node)
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    return ConditionalExpressions(ctx).visit(node)
+    found = traversal.find(node, {gast.IfExp})
+    texts = [unparse(if_exp) for _, if_exp in found]  # as written, before any is converted
+    for (parent, if_exp), text in reversed(list(zip(found, texts))):
+        traversal.replace_child(parent, if_exp, _if_exp(if_exp, text))
+    return node

@@ -20,8 +20,8 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import templates
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct import templates, traversal
+from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
@@ -31,23 +31,23 @@ PRODUCES = frozenset({gast.Call, gast.Attribute, gast.Lambda, gast.Constant})
 _OPERATOR = {gast.And: "ag__.and_", gast.Or: "ag__.or_"}
 
 
-class LogicalExpressions(Base):
-    def visit_BoolOp(self, node: Any) -> Any:
-        self.generic_visit(node)
-        operator = _OPERATOR[type(node.op)]
-        result = node.values[-1]
-        for value in reversed(node.values[:-1]):
-            result = templates.replace_as_expression(
-                f"{operator}(a, lambda: b)", a=value, b=result)
-        return copy_location(result, node)
+def _bool_op(node: Any) -> Any:
+    operator = _OPERATOR[type(node.op)]
+    result = node.values[-1]
+    for value in reversed(node.values[:-1]):
+        result = templates.replace_as_expression(
+            f"{operator}(a, lambda: b)", a=value, b=result)
+    return copy_location(result, node)
 
-    def visit_UnaryOp(self, node: Any) -> Any:
-        self.generic_visit(node)
-        if not isinstance(node.op, gast.Not):
-            return node
-        return copy_location(templates.replace_as_expression("ag__.not_(a)", a=node.operand),
-                             node)
+
+def _not(node: Any) -> Any:
+    return copy_location(templates.replace_as_expression("ag__.not_(a)", a=node.operand), node)
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    return LogicalExpressions(ctx).visit(node)
+    for parent, operation in reversed(traversal.find(node, {gast.BoolOp, gast.UnaryOp})):
+        if type(operation) is gast.BoolOp:
+            traversal.replace_child(parent, operation, _bool_op(operation))
+        elif type(operation.op) is gast.Not:
+            traversal.replace_child(parent, operation, _not(operation))
+    return node

@@ -40,7 +40,7 @@ from typing import Any
 import gast
 
 from autograph.pyct import templates, traversal
-from autograph.pyct.transformer import Base, EntityContext, copy_location
+from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
@@ -51,17 +51,11 @@ PRODUCES = frozenset({gast.Call, gast.Attribute})
 _OPERATORS = {"if_stmt": (3, (1, 2)), "while_stmt": (2, (1,)), "for_stmt": (2, (1,))}
 
 Bindings = frozenset  # the statements (or `arguments`) whose binding a read may see
+_SCOPES = frozenset(traversal.SCOPES)
 
 
-class Variables(Base):
-    def __init__(self, ctx: EntityContext, reads: set[int]):
-        super().__init__(ctx)
-        self.reads = reads  # ids of the Name nodes to check
-
-    def visit_Name(self, node: Any) -> Any:
-        if id(node) not in self.reads:
-            return node
-        return copy_location(templates.replace_as_expression("ag__.ld(x)", x=node), node)
+def _ld(read: Any) -> Any:
+    return copy_location(templates.replace_as_expression("ag__.ld(x)", x=read), read)
 
 
 class _Bindings:
@@ -125,23 +119,11 @@ class _Bindings:
 
     def _simple(self, stmt: Any, env: dict[str, Bindings]) -> None:
         """A statement without a body: its reads, then its bindings."""
-        stored = []
-        for node in traversal.own_nodes([stmt]):
-            if isinstance(node, gast.Name):
-                if isinstance(node.ctx, gast.Load):
-                    self._read(node, env)
-                elif isinstance(node.ctx, gast.Store):
-                    stored.append(node.id)
-            elif isinstance(node, traversal.SCOPES):
-                self._inner_scope(node, env)
-            elif isinstance(node, (gast.Import, gast.ImportFrom)):
-                stored += [(a.asname or a.name).split(".")[0] for a in node.names]
-            elif isinstance(node, gast.Call):
-                op = _operator(node)
-                if op in _OPERATORS:
-                    self.calls.append((node, op))
-        for name in stored:
-            env[name] = Bindings((stmt,))
+        stored = self._scan([stmt], env, binds=True)
+        if stored:
+            binding = Bindings((stmt,))
+            for name in stored:
+                env[name] = binding
 
     def _loop(self, stmt: Any, env: dict[str, Bindings]) -> None:
         """A loop left in the code: its body may run zero, one or more times."""
@@ -180,12 +162,34 @@ class _Bindings:
                 env[node.id] = Bindings((stmt,))
 
     def _expressions(self, expressions: list, env: dict[str, Bindings]) -> None:
-        for expression in expressions:
-            for node in traversal.own_nodes([expression]):
-                if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Load):
+        self._scan(expressions, env, binds=False)
+
+    def _scan(self, roots: list, env: dict[str, Bindings], binds: bool) -> list[str]:
+        """Records the reads under `roots` (nested scopes below them included, as they see
+        `env`). With `binds` (the roots are a simple statement), also records its operator
+        calls and returns the names it binds."""
+        stored, pending = [], list(roots)
+        while pending:
+            node = pending.pop()
+            kind = type(node)
+            if kind is gast.Name:
+                context = type(node.ctx)
+                if context is gast.Load:
                     self._read(node, env)
-                elif isinstance(node, traversal.SCOPES):
-                    self._inner_scope(node, env)
+                elif context is gast.Store and binds:
+                    stored.append(node.id)
+            elif kind is gast.Call:
+                if binds:
+                    op = _operator(node)
+                    if op in _OPERATORS:
+                        self.calls.append((node, op))
+            elif kind in _SCOPES and not any(node is root for root in roots):
+                self._inner_scope(node, env)
+                continue
+            elif (kind is gast.Import or kind is gast.ImportFrom) and binds:
+                stored += [(a.asname or a.name).split(".")[0] for a in node.names]
+            pending += traversal.children(node)
+        return stored
 
     def _inner_scope(self, node: Any, env: dict[str, Bindings]) -> None:
         """A lambda or comprehension: its reads see `env`, less the names it binds."""
@@ -212,32 +216,47 @@ class _Undefinedness:
         self.passed_on: set[int] = set()  # ids of the Names that only pass state along
         for call, op in found.calls:
             state_at, returning_at = _OPERATORS[op]
-            self.passed_on |= {id(n) for n in gast.walk(call.args[state_at])}
+            self.passed_on |= _ids(call.args[state_at])
             for i, arg in enumerate(call.args + [k.value for k in call.keywords]):
                 if isinstance(arg, gast.Name) and arg.id in found.functions:
                     self.users[arg.id] = (call, op)
                     result = _returned(found.functions[arg.id]) if i in returning_at else None
                     if result is not None:  # the new state, as the body returns it
-                        self.passed_on |= {id(n) for n in gast.walk(result)}
+                        self.passed_on |= _ids(result)
         self.undefined: set[tuple[str, Any]] = set()  # (name, binding) pairs
+        # (name, binding) -> the pairs whose undefinedness was decided while it was defined
+        self._askers: dict[tuple[str, Any], list[tuple[str, Any]]] = {}
+        self._asking: tuple[str, Any] | None = None
 
     def solve(self) -> set[int]:
         """The ids of the reads (Names) that may see an undefined value."""
-        definitions = {(node.id, b) for node, bindings in self.found.reads.values()
-                       for b in bindings}
-        changed = True
-        while changed:  # to a fixed point: a loop body's parameter depends on its result
-            changed = False
-            for definition in definitions - self.undefined:
-                if self._may_be_undefined(*definition):
-                    self.undefined.add(definition)
-                    changed = True
+        # To a fixed point, as a loop body's parameter depends on its result: a pair is
+        # looked at again when one that it read turns out to be undefined.
+        pending = list({(node.id, b) for node, bindings in self.found.reads.values()
+                        for b in bindings})
+        while pending:
+            definition = pending.pop()
+            if definition in self.undefined:
+                continue
+            self._asking = definition
+            if self._may_be_undefined(*definition):
+                self.undefined.add(definition)
+                pending += self._askers.pop(definition, ())
+        self._asking = None
         return {key for key, (node, _) in self.found.reads.items()
                 if key not in self.passed_on and self._read(node)}
 
     def _read(self, node: Any) -> bool:
         found = self.found.reads.get(id(node)) if isinstance(node, gast.Name) else None
-        return found is not None and any((node.id, b) in self.undefined for b in found[1])
+        if found is None:
+            return False
+        for binding in found[1]:
+            definition = (node.id, binding)
+            if definition in self.undefined:
+                return True
+            if self._asking is not None:
+                self._askers.setdefault(definition, []).append(self._asking)
+        return False
 
     def _may_be_undefined(self, name: str, binding: Any) -> bool:
         if isinstance(binding, gast.Assign):
@@ -284,6 +303,10 @@ def _defaults(args: Any) -> list[Any]:
     return list(args.defaults) + [d for d in args.kw_defaults if d is not None]
 
 
+def _ids(node: Any) -> set[int]:
+    return {id(n) for n in traversal.own_nodes([node], scopes=())}
+
+
 def _merge_into(env: dict[str, Bindings], other: dict[str, Bindings]) -> None:
     for name, bindings in other.items():
         env[name] = env.get(name, Bindings()) | bindings
@@ -313,5 +336,9 @@ def _returned(fn: Any) -> Any:
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    checked = _Undefinedness(_Bindings(node)).solve()
-    return Variables(ctx, checked).visit(node) if checked else node
+    checked = _Undefinedness(_Bindings(node)).solve()  # ids of the reads to wrap
+    if checked:
+        for parent, name in traversal.find(node, {gast.Name}):
+            if id(name) in checked:
+                traversal.replace_child(parent, name, _ld(name))
+    return node

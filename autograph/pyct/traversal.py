@@ -3,7 +3,9 @@
 `children(node)` is `ast.iter_child_nodes` without the leaves that hold nothing (expression
 contexts such as `Load`, operators such as `Add`), as a list; `own_nodes(roots)` walks down
 from `roots` without entering nested scopes; `local_names(function)` are the names a function
-binds in its own scope.
+binds in its own scope. A converter that acts on a few node kinds (`IfExp`, `BoolOp`, `Call`)
+finds them with `find` and puts each replacement in place with `replace_child`, rather than
+running a transformer that dispatches on, reads and writes back every field of every node.
 
 >>> import gast
 >>> tree = gast.parse("y = f(x) + (lambda z: z)(1)").body[0]
@@ -13,12 +15,15 @@ binds in its own scope.
 False
 >>> [type(n).__name__ for n in children(gast.parse("while x:\\n    break").body[0])]
 ['Name', 'Break']
+>>> calls = find(gast.parse("y = f(g(x))"), {gast.Call})
+>>> [(type(parent).__name__, call.func.id) for parent, call in calls]
+[('Assign', 'f'), ('Call', 'g')]
 """
 
 from __future__ import annotations
 
 import ast
-from typing import Any, Iterable
+from typing import Any, Collection, Iterable
 
 import gast
 
@@ -92,3 +97,33 @@ def local_names(function: Any) -> set[str]:
         elif kind is gast.Global or kind is gast.Nonlocal:
             declared.update(node.names)
     return bound - declared
+
+
+def find(root: Any, kinds: Collection[type]) -> list[tuple[Any, Any]]:
+    """(parent, node) for each node of `kinds` under `root` (nested scopes included), an
+    outer node before the nodes under it; so rewriting them in reverse order rewrites the
+    inner ones first, as a transformer that visits children before their parent does."""
+    found, pending = [], [root]
+    while pending:
+        node = pending.pop()
+        below = children(node)
+        for child in below:
+            if type(child) in kinds:
+                found.append((node, child))
+        pending += below
+    return found
+
+
+def replace_child(parent: Any, old: Any, new: Any) -> None:
+    """Puts `new` where `old` is directly under `parent`."""
+    for field in parent._fields:
+        value = getattr(parent, field, None)
+        if value is old:
+            setattr(parent, field, new)
+            return
+        if type(value) is list:
+            for i, item in enumerate(value):
+                if item is old:
+                    value[i] = new
+                    return
+    raise ValueError(f"{old!r} is not under {parent!r}")
