@@ -37,8 +37,9 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import anno, cfg, qual_names, templates, traversal
+from autograph.pyct import anno, cfg, qual_names, traversal
 from autograph.pyct.static_analysis import activity, liveness, reaching_definitions
+from autograph.pyct.templates import LOAD, PARAM, STORE, build
 from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -52,9 +53,9 @@ PRODUCES = frozenset({gast.FunctionDef, gast.arguments, gast.Return, gast.Assign
 class ControlFlow(StatementTransformer):
     def __init__(self, ctx: EntityContext, function: Any):
         super().__init__(ctx)
-        # name -> (a node binding it, the ids of the nodes around that node)
-        self._bindings: dict[str, list[tuple[Any, frozenset[int]]]] = {}
-        self._loops: dict[int, Any] = {}  # id(statement) -> innermost loop around it
+        # name -> (a node binding it, the ids of the control-flow statements around that node)
+        self._bindings: dict[str, list[tuple[Any, tuple[int, ...]]]] = {}
+        self._loops: dict[int, Any] = {}  # id(control-flow statement) -> innermost loop around it
         _record(function, None, (), self._loops, self._bindings)
 
     # Statements ------------------------------------------------------------------------------
@@ -64,14 +65,15 @@ class ControlFlow(StatementTransformer):
         body_name = self.ctx.namer.new("if_body")
         else_name = self.ctx.namer.new("else_body") if node.orelse else None
         node = self.generic_visit(node)
-        body = self._function(body_name, state, node.body)
-        orelse = self._function(else_name, state, node.orelse) if node.orelse else None
-        call = templates.replace_as_expression(
-            "ag__.if_stmt(test, body, orelse, state, names)", test=node.test,
-            body=body.name, orelse=orelse.name if orelse else _none(),
-            state=_tuple(state), names=_names(state))
-        new = self._undefined(node, state) + [body] + ([orelse] if orelse else [])
-        return copy_location(new + [self._assign(state, call)], node)
+        at = _place(node)
+        functions = [self._function(body_name, state, node.body, at)]
+        if else_name:
+            functions.append(self._function(else_name, state, node.orelse, at))
+        orelse = _name(else_name, at) if else_name else _constant(None, at)
+        call = _operator_call("if_stmt", [node.test, _name(body_name, at), orelse,
+                                          _tuple(state, at), _names(state, at)], [], at)
+        return self._replacement(node, at, state, functions, call,
+                                 node.body + node.orelse + [node.test])
 
     def visit_While(self, node: Any) -> Any:
         self._no_else(node, "while")
@@ -79,13 +81,12 @@ class ControlFlow(StatementTransformer):
         test_name = self.ctx.namer.new("loop_test")
         body_name = self.ctx.namer.new("loop_body")
         node = self.generic_visit(node)
-        test = self._function(test_name, state, [], returns=node.test)
-        body = self._function(body_name, state, node.body)
-        call = templates.replace_as_expression(
-            "ag__.while_stmt(test, body, state, names)", test=test.name, body=body.name,
-            state=_tuple(state), names=_names(state))
-        new = self._undefined(node, state) + [test, body]
-        return copy_location(new + [self._assign(state, call)], node)
+        at = _place(node)
+        functions = [self._function(test_name, state, [], at, returns=node.test),
+                     self._function(body_name, state, node.body, at)]
+        call = _operator_call("while_stmt", [_name(test_name, at), _name(body_name, at),
+                                             _tuple(state, at), _names(state, at)], [], at)
+        return self._replacement(node, at, state, functions, call, node.body + [node.test])
 
     def visit_For(self, node: Any) -> Any:
         self._no_else(node, "for")
@@ -93,56 +94,77 @@ class ControlFlow(StatementTransformer):
         extra = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
         state = self._state(node, [node.body], exclude=target_names,
                             extra_reads=_reads(extra) if extra is not None else frozenset())
-        if target_names & set(_live_out(node)):  # the loop variable is used after the loop
-            state = sorted(set(state) | (target_names & set(_live_out(node))))
+        used_after = target_names & _simple_names(
+            anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
+        if used_after:  # the loop variable is used after the loop
+            state = sorted(set(state) | used_after)
         body_name = self.ctx.namer.new("loop_body")
         extra_name = self.ctx.namer.new("extra_test") if extra is not None else None
         node = self.generic_visit(node)
+        at = _place(node)
+        moved = node.body + [node.iter]
         if isinstance(node.target, gast.Name) and node.target.id not in state:
             item, prologue = node.target.id, []
         else:
             item = self.ctx.namer.new("itr")
-            prologue = templates.replace("target = item", target=node.target, item=item)
-        body = self._function(body_name, state, prologue + node.body, first=item)
-        extra_fn = self._function(extra_name, state, [], returns=extra) if extra else None
-        template = "ag__.for_stmt(iter_, body, state, names" + (
-            ", extra_test=extra)" if extra_fn else ")")
-        call = templates.replace_as_expression(
-            template, iter_=node.iter, body=body.name, state=_tuple(state),
-            names=_names(state), extra=extra_fn.name if extra_fn else _none())
-        new = self._undefined(node, state) + [body] + ([extra_fn] if extra_fn else [])
-        return copy_location(new + [self._assign(state, call)], node)
+            prologue = [_assignment(node.target, _name(item, at), at)]
+            moved.append(node.target)
+        functions = [self._function(body_name, state, prologue + node.body, at, first=item)]
+        keywords = []
+        if extra is not None:
+            functions.append(self._function(extra_name, state, [], at, returns=extra))
+            keywords.append(build(gast.keyword, arg="extra_test", value=_name(extra_name, at),
+                                  **at))
+            moved.append(extra)
+        call = _operator_call("for_stmt", [node.iter, _name(body_name, at), _tuple(state, at),
+                                           _names(state, at)], keywords, at)
+        return self._replacement(node, at, state, functions, call, moved)
 
     # Pieces ----------------------------------------------------------------------------------
     def _state(self, node: Any, bodies: list[list], extra_reads: set[str] = frozenset(),
                exclude: set[str] = frozenset()) -> list[str]:
         """Variables assigned in the statement that are live after it or read before being
         assigned in one of its bodies (or in its test)."""
-        modified = set()
+        # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
+        live = frozenset(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ())).union(
+            *[anno.getanno(body[0], anno.Static.LIVE_VARS_IN, ()) for body in bodies if body])
+        excluded = exclude | self._declared(node)
+        state = set()
         for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
             scope = anno.getanno(node, key, None)
-            if scope is not None:
-                modified |= {str(q) for q in scope.modified if _simple(q)}
-        needed = set(_live_out(node)) | set(extra_reads)
-        for body in bodies:
-            if body:
-                needed |= {str(q) for q in anno.getanno(body[0], anno.Static.LIVE_VARS_IN,
-                                                        ()) if _simple(q)}
-        return sorted((modified & needed) - set(exclude) - self._declared(node))
+            for q in scope.modified if scope is not None else ():
+                name = str(q)
+                if q.is_simple and (q in live or name in extra_reads) and name not in excluded:
+                    state.add(name)
+        return sorted(state)
 
     def _declared(self, node: Any) -> set[str]:
         scope = anno.getanno(node, anno.Static.SCOPE, None)
-        declared = set()
-        for attr in ("globals", "nonlocals"):
-            declared |= {str(q) for q in getattr(scope, attr, ())}
-        return declared
+        if scope is None:
+            return set()
+        return {str(q) for q in scope.globals} | {str(q) for q in scope.nonlocals}
 
-    def _undefined(self, node: Any, state: list[str]) -> list[Any]:
+    def _replacement(self, node: Any, at: dict[str, Any], state: list[str],
+                     functions: list[Any], call: Any, moved: list[Any]) -> list[Any]:
+        """What replaces `node`: `Undefined` bindings, the functions, then the call.
+
+        The new nodes are made at `node`'s place (`at`); the user's nodes `moved` into them
+        keep theirs, and those that an earlier converter made without one take `node`'s.
+        """
+        copy_location(moved, node)
+        if state:
+            result = _assignment(_state_target(state, at), call, at)
+        else:
+            result = build(gast.Expr, value=call, **at)
+        return self._undefined(node, state, at) + functions + [result]
+
+    def _undefined(self, node: Any, state: list[str], at: dict[str, Any]) -> list[Any]:
         """`x = ag__.Undefined('x')` for state bound on no path reaching the statement (a
         name bound on some paths keeps its value). At a loop, definitions that arrive only
         over its own back edge do not count: names bound nowhere outside the loop."""
-        maybe = {str(q) for q in anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ())}
-        return [_assignment(_name(name, gast.Store()), _operator_call("Undefined", [_str(name)]))
+        maybe = _simple_names(anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ()))
+        return [_assignment(_name(name, at, STORE),
+                            _operator_call("Undefined", [_constant(name, at)], [], at), at)
                 for name in state if name not in maybe or not self._bound_before(name, node)]
 
     def _bound_before(self, name: str, node: Any) -> bool:
@@ -152,37 +174,33 @@ class ControlFlow(StatementTransformer):
         that loop's body, and never inside `node` itself."""
         loop = self._loops.get(id(node))
         line = getattr(node, "lineno", 0) or 0
-        for binding, ancestors in self._bindings.get(name, ()):
-            if id(node) in ancestors:
+        for binding, around in self._bindings.get(name, ()):
+            if id(node) in around:
                 continue
-            if loop is None or id(loop) not in ancestors or (
+            if loop is None or id(loop) not in around or (
                     getattr(binding, "lineno", 0) or 0) < line:
                 return True
         return False
 
-    def _function(self, name: str, state: list[str], body: list, returns: Any = None,
-                  first: str | None = None) -> Any:
+    def _function(self, name: str, state: list[str], body: list, at: dict[str, Any],
+                  returns: Any = None, first: str | None = None) -> Any:
         params = ([first] if first else []) + state
         if returns is not None:
             result = returns
         elif state:
-            result = _state_value(state)
+            result = _state_value(state, at)
         else:
             result = None
-        statements = list(body) + ([gast.Return(value=result)] if result is not None else [])
+        statements = list(body)
+        if result is not None:
+            statements.append(build(gast.Return, value=result, **at))
         if not statements:
-            statements = [gast.Pass()]
-        # Built directly rather than from a template: this is the converter's hottest node.
-        args = gast.arguments(args=[_name(p, gast.Param()) for p in params], posonlyargs=[],
-                              vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
-                              defaults=[])
-        return gast.FunctionDef(name=name, args=args, body=statements, decorator_list=[],
-                                returns=None, type_comment=None, type_params=[])
-
-    def _assign(self, state: list[str], call: Any) -> Any:
-        if not state:
-            return gast.Expr(value=call)
-        return _assignment(_state_target(state), call)
+            statements = [build(gast.Pass, **at)]
+        args = build(gast.arguments, args=[_name(p, at, PARAM) for p in params],
+                     posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+                     defaults=[])
+        return build(gast.FunctionDef, name=name, args=args, body=statements,
+                     decorator_list=[], returns=None, type_comment=None, type_params=[], **at)
 
     def _no_else(self, node: Any, keyword: str) -> None:
         if node.orelse:
@@ -190,26 +208,34 @@ class ControlFlow(StatementTransformer):
                                    f"unlowered; this is a bug in the converter.")
 
 
-def _record(node: Any, loop: Any, ancestors: tuple, loops: dict[int, Any],
+def _record(node: Any, loop: Any, around: tuple[int, ...], loops: dict[int, Any],
             bindings: dict[str, list]) -> None:
-    """Walks once: each node's innermost loop, and each binding's enclosing nodes."""
-    ancestors = ancestors + (id(node),)
+    """Walks once: each control-flow statement's innermost loop, and the control-flow
+    statements around each binding."""
     for child in traversal.children(node):
-        if isinstance(child, gast.Name) and isinstance(child.ctx, (gast.Store, gast.Param)):
-            bindings.setdefault(child.id, []).append((child, frozenset(ancestors)))
-        if isinstance(child, (gast.FunctionDef, gast.Lambda)):
+        kind = type(child)
+        if kind is gast.Name:
+            if type(child.ctx) in _BINDING:
+                bindings.setdefault(child.id, []).append((child, around))
+            if getattr(child, "annotation", None) is None:
+                continue
+        elif kind is gast.FunctionDef or kind is gast.Lambda:
             loop = None  # a nested function's body is not inside the outer loop
-        loops[id(child)] = loop
-        inner = child if isinstance(child, (gast.While, gast.For)) else loop
-        _record(child, inner, ancestors, loops, bindings)
+        elif kind in _CONTROL_FLOW:
+            loops[id(child)] = loop
+            inner = loop if kind is gast.If else child
+            _record(child, inner, around + (id(child),), loops, bindings)
+            continue
+        _record(child, loop, around, loops, bindings)
 
 
-def _simple(qn: Any) -> bool:
-    return qn.is_simple
+_BINDING = (gast.Store, gast.Param)
+_CONTROL_FLOW = (gast.If, gast.While, gast.For)
 
 
-def _live_out(node: Any) -> list[str]:
-    return [str(q) for q in anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()) if _simple(q)]
+def _simple_names(names: Any) -> set[str]:
+    """The plain names (not attributes or subscripts) among `names`, a set of QNs."""
+    return {str(q) for q in names if q.is_simple}
 
 
 def _reads(expr: Any) -> set[str]:
@@ -217,44 +243,49 @@ def _reads(expr: Any) -> set[str]:
             and isinstance(n.ctx, gast.Load)}
 
 
-def _assignment(target: Any, value: Any) -> Any:
-    return gast.Assign(targets=[target], value=value, type_comment=None)
+# Generated nodes, built by hand rather than from templates: this converter makes more nodes
+# than any other, and making each at its statement's place (`at`, location attributes) leaves
+# nothing for `copy_location` to walk.
+
+def _place(node: Any) -> dict[str, Any]:
+    return {"lineno": getattr(node, "lineno", None), "col_offset": getattr(node, "col_offset", 0)}
 
 
-def _operator_call(operator: str, args: list[Any]) -> Any:
-    """`ag__.operator(*args)`."""
-    return gast.Call(func=gast.Attribute(value=_name("ag__"), attr=operator, ctx=gast.Load()),
-                     args=args, keywords=[])
+def _assignment(target: Any, value: Any, at: dict[str, Any]) -> Any:
+    return build(gast.Assign, targets=[target], value=value, type_comment=None, **at)
 
 
-def _str(text: str) -> Any:
-    return gast.Constant(value=text, kind=None)
+def _operator_call(operator: str, args: list[Any], keywords: list[Any],
+                   at: dict[str, Any]) -> Any:
+    """`ag__.operator(*args, **keywords)`."""
+    function = build(gast.Attribute, value=_name("ag__", at), attr=operator, ctx=LOAD, **at)
+    return build(gast.Call, func=function, args=args, keywords=keywords, **at)
 
 
-def _none() -> Any:
-    return gast.Constant(value=None, kind=None)
+def _constant(value: Any, at: dict[str, Any]) -> Any:
+    return build(gast.Constant, value=value, kind=None, **at)
 
 
-def _name(name: str, ctx: Any = None) -> Any:
-    return gast.Name(id=name, ctx=ctx or gast.Load(), annotation=None, type_comment=None)
+def _name(name: str, at: dict[str, Any], ctx: Any = LOAD) -> Any:
+    return build(gast.Name, id=name, ctx=ctx, annotation=None, type_comment=None, **at)
 
 
-def _tuple(names: list[str]) -> Any:
-    return gast.Tuple(elts=[_name(n) for n in names], ctx=gast.Load())
+def _tuple(names: list[str], at: dict[str, Any]) -> Any:
+    return build(gast.Tuple, elts=[_name(n, at) for n in names], ctx=LOAD, **at)
 
 
-def _names(names: list[str]) -> Any:
-    return gast.Tuple(elts=[_str(n) for n in names], ctx=gast.Load())
+def _names(names: list[str], at: dict[str, Any]) -> Any:
+    return build(gast.Tuple, elts=[_constant(n, at) for n in names], ctx=LOAD, **at)
 
 
-def _state_value(names: list[str]) -> Any:
-    return _name(names[0]) if len(names) == 1 else _tuple(names)
+def _state_value(names: list[str], at: dict[str, Any]) -> Any:
+    return _name(names[0], at) if len(names) == 1 else _tuple(names, at)
 
 
-def _state_target(names: list[str]) -> Any:
+def _state_target(names: list[str], at: dict[str, Any]) -> Any:
     if len(names) == 1:
-        return _name(names[0], gast.Store())
-    return gast.Tuple(elts=[_name(n, gast.Store()) for n in names], ctx=gast.Store())
+        return _name(names[0], at, STORE)
+    return build(gast.Tuple, elts=[_name(n, at, STORE) for n in names], ctx=STORE, **at)
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
