@@ -38,6 +38,10 @@ from autograph.pyct import anno
 
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef)
 _BLOCKS = ("body", "handlers", "orelse", "finalbody", "cases")  # in the order of their fields
+# The blocks of each kind of statement, `except` handler and match case.
+_BLOCK_FIELDS = {kind: tuple(field for field in _BLOCKS if field in kind._fields)
+                 for kind in vars(gast).values()
+                 if isinstance(kind, type) and issubclass(kind, gast.AST)}
 
 
 class Node:
@@ -111,7 +115,7 @@ def _blocks_of(node: Any) -> list:
     """The statements, `except` handlers and match cases directly under `node`: the only
     places on the way to a function definition."""
     found = []
-    for field in _BLOCKS:
+    for field in _BLOCK_FIELDS.get(type(node), _BLOCKS):
         block = getattr(node, field, None)
         if type(block) is list:  # a Lambda's or an IfExp's body is an expression
             found += block
@@ -290,34 +294,28 @@ class _Builder:
         self.returns |= sources
 
     def _statement_edges(self) -> tuple[dict, dict, dict]:
-        # The statements holding a node nest (`ranges` lists inner ones first): an edge enters
-        # or leaves those from the innermost out to the first that holds both its ends.
-        holders: list[list] = [[] for _ in self.nodes]
+        # A statement's nodes are those numbered in its range; its edges in and out are those
+        # with one end outside the range.
+        nodes, normal = self.nodes, self.normal
+        for node in nodes:
+            node.next, node.prev = frozenset(node.next), frozenset(node.prev)
         prev, entry, after = {}, {}, {}
         for stmt, (lo, hi) in self.ranges.items():
-            for index in range(lo, hi):
-                holders[index].append((stmt, lo, hi))
-            prev[stmt], entry[stmt], after[stmt] = set(), {self.nodes[lo]}, set()
-        for node in self.nodes:
-            for source in node.prev:
-                for stmt, lo, hi in holders[node.index]:
-                    if lo <= source.index < hi:
-                        break
-                    prev[stmt].add(source)
-                    entry[stmt].add(node)
-            for target in node.next:
-                if (node, target) in self.normal:
-                    for stmt, lo, hi in holders[node.index]:
-                        if lo <= target.index < hi:
-                            break
-                        after[stmt].add(target)
-        for node in self.nodes:
-            node.next, node.prev = frozenset(node.next), frozenset(node.prev)
-        return _frozen(prev), _frozen(entry), _frozen(after)
-
-
-def _frozen(sets: dict[Any, set]) -> dict[Any, frozenset]:
-    return {key: frozenset(value) for key, value in sets.items()}
+            if hi - lo == 1:  # a single node (which never leads to itself): all its edges
+                node = nodes[lo]
+                prev[stmt], entry[stmt] = node.prev, frozenset([node])
+                after[stmt] = frozenset([target for target in node.next
+                                         if (node, target) in normal])
+                continue
+            inside = nodes[lo:hi]
+            into = [(source, node) for node in inside for source in node.prev
+                    if not lo <= source.index < hi]
+            prev[stmt] = frozenset([source for source, _ in into])
+            entry[stmt] = frozenset([nodes[lo]] + [node for _, node in into])
+            after[stmt] = frozenset([target for node in inside for target in node.next
+                                     if not lo <= target.index < hi
+                                     and (node, target) in normal])
+        return prev, entry, after
 
 
 def _irrefutable(pattern: Any) -> bool:

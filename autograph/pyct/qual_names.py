@@ -201,49 +201,58 @@ def resolve(tree: Any) -> Any:
     other expressions as keys leave the subscript without one (it is still an expression
     the analyses read through). Running it again refreshes names after a transformation.
     """
-    _resolve(tree)
+    _resolve(tree, {})
     return tree
 
 
-def _resolve(node: Any) -> None:
+def _resolve(node: Any, simple: dict[str, QN]) -> QN | None:
+    """Annotates `node` and the nodes under it; returns the QN of `node`, if it has one.
+
+    `simple` holds the simple QNs made so far, each name's QN made once per tree.
+    """
     kind = type(node)
     if kind is gast.Name:
-        _set(node, QN(node.id))
+        qn = simple.get(node.id)
+        if qn is None:
+            qn = simple[node.id] = QN(node.id)
+        anno.setanno(node, anno.Basic.QN, qn)
         annotation = getattr(node, "annotation", None)  # of a parameter; built nodes may lack it
         if annotation is not None:
-            _resolve(annotation)
-        return
-    for child in traversal.children(node):
-        _resolve(child)
+            _resolve(annotation, simple)
+        return qn
     if kind is gast.Attribute:
-        base = anno.getanno(node.value, anno.Basic.QN, None)
-        _set(node, QN(base, attr=node.attr) if base is not None else None)
-    elif kind is gast.Subscript:
-        _set(node, _subscript_qn(node))
-    elif kind is gast.For or kind is gast.AsyncFor:
+        base = _resolve(node.value, simple)
+        return _set(node, QN(base, attr=node.attr) if base is not None else None)
+    if kind is gast.Subscript:
+        base = _resolve(node.value, simple)
+        key = _subscript_key(node.slice, _resolve(node.slice, simple))
+        return _set(node, QN(base, subscript=key) if base is not None and key is not None
+                    else None)
+    if kind is gast.Constant:  # nothing under it
+        return None
+    for child in traversal.children(node):
+        _resolve(child, simple)
+    if kind is gast.For or kind is gast.AsyncFor:
         extra_test = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
         if extra_test is not None:
-            _resolve(extra_test)
+            _resolve(extra_test, simple)
+    return None
 
 
-def _subscript_qn(node: Any) -> QN | None:
-    base = anno.getanno(node.value, anno.Basic.QN, None)
-    key = node.slice
+def _subscript_key(key: Any, key_qn: QN | None) -> QN | Literal | None:
+    """What a subscript with the key expression `key` (whose QN is `key_qn`) is keyed by."""
     if (isinstance(key, gast.UnaryOp) and isinstance(key.op, gast.USub)
             and isinstance(key.operand, gast.Constant)
             and isinstance(key.operand.value, (int, float))):
-        subscript = Literal(-key.operand.value)  # `a[-1]`
-    elif isinstance(key, gast.Constant) and key.value is not Ellipsis:
-        subscript = Literal(key.value)
-    else:
-        subscript = anno.getanno(key, anno.Basic.QN, None)
-    if base is None or subscript is None:
-        return None
-    return QN(base, subscript=subscript)
+        return Literal(-key.operand.value)  # `a[-1]`
+    if isinstance(key, gast.Constant) and key.value is not Ellipsis:
+        return Literal(key.value)
+    return key_qn
 
 
-def _set(node: Any, qn: QN | None) -> None:
+def _set(node: Any, qn: QN | None) -> QN | None:
     if qn is None:
         anno.delanno(node, anno.Basic.QN)  # a stale name from before a transformation
     else:
         anno.setanno(node, anno.Basic.QN, qn)
+    return qn

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 import gast
 
-from autograph.pyct import anno
+from autograph.pyct import anno, traversal
 from autograph.pyct.qual_names import QN
 
 
@@ -46,7 +46,12 @@ class Scope:
             imports, def/class names, walrus targets, parameters.
         deleted: names deleted (`del x`); they are in `modified` too.
         params: the parameters bound by a function's or lambda's ARGS_SCOPE and BODY_SCOPE.
+        nested: in an isolated scope, the BODY_SCOPEs of the functions, lambdas and classes
+            defined in it (directly, or in its comprehensions, whose own `nested` is empty).
     """
+
+    __slots__ = ("parent", "isolated", "comprehension", "read", "modified", "deleted", "params",
+                 "nested", "_globals", "_nonlocals")
 
     def __init__(self, parent: Scope | None, isolated: bool = False,
                  comprehension: bool = False):
@@ -57,6 +62,7 @@ class Scope:
         self.modified: set[QN] = set()
         self.deleted: set[QN] = set()
         self.params: set[QN] = set()
+        self.nested: list[Scope] = []
         self._globals: set[QN] = set()
         self._nonlocals: set[QN] = set()
 
@@ -97,10 +103,13 @@ class Scope:
         if self.isolated:
             self.parent.read |= self.free_reads()
             return
-        self.parent.read |= self.read
-        self.parent.modified |= self.modified
-        self.parent.deleted |= self.deleted
-        self.parent.params |= self.params
+        parent = self.parent
+        parent.read |= self.read
+        parent.modified |= self.modified
+        if self.deleted:
+            parent.deleted |= self.deleted
+        if self.params:
+            parent.params |= self.params
 
     def __repr__(self) -> str:
         return f"Scope(read={sorted(self.read)}, modified={sorted(self.modified)})"
@@ -117,8 +126,6 @@ def resolve(tree: Any) -> Any:
 
 
 class _Analyzer:
-    _methods: dict[type, Callable[[_Analyzer, Any], None]] = {}  # node class -> its visit
-
     def __init__(self):
         self.scope = Scope(None, isolated=True)
         self.augmented = False  # visiting the target of `x += ...`: it is read as well
@@ -127,6 +134,13 @@ class _Analyzer:
         self.scope = Scope(self.scope, isolated, comprehension)
         return self.scope
 
+    def _definer(self) -> Scope:
+        """The scope of the function (or class) that a definition here is nested in."""
+        scope = self.scope
+        while not scope.isolated or scope.comprehension:
+            scope = scope.parent
+        return scope
+
     def _exit(self) -> Scope:
         scope = self.scope
         scope._close()
@@ -134,27 +148,29 @@ class _Analyzer:
         return scope
 
     def visit(self, node: Any) -> None:
-        kind = type(node)
-        method = self._methods.get(kind)
-        if method is None:
-            method = getattr(_Analyzer, "visit_" + kind.__name__, _Analyzer.generic_visit)
-            self._methods[kind] = method
-        if isinstance(node, gast.stmt):
-            self._enter()
-            method(self, node)
-            anno.setanno(node, anno.Static.SCOPE, self._exit())
-        else:
-            method(self, node)
+        _METHODS.get(type(node), _Analyzer.generic_visit)(self, node)
 
     def generic_visit(self, node: Any) -> None:
-        for field in node._fields:
-            value = getattr(node, field, None)
-            if type(value) is list:
-                for item in value:
-                    if isinstance(item, gast.AST):
-                        self.visit(item)
-            elif isinstance(value, gast.AST) and value._fields:  # not a leaf such as `Load`
-                self.visit(value)
+        for child in traversal.children(node):
+            self.visit(child)
+
+    def visit_Constant(self, node: Any) -> None:
+        pass  # nothing under it
+
+    # The commonest nodes, visited without listing their children first.
+    def visit_Assign(self, node: Any) -> None:
+        for target in node.targets:
+            self.visit(target)
+        self.visit(node.value)
+
+    def visit_BinOp(self, node: Any) -> None:
+        self.visit(node.left)
+        self.visit(node.right)
+
+    def visit_Compare(self, node: Any) -> None:
+        self.visit(node.left)
+        for comparator in node.comparators:
+            self.visit(comparator)
 
     # Names ---------------------------------------------------------------------------------
     def _track(self, qn: QN, ctx: Any) -> None:
@@ -290,7 +306,9 @@ class _Analyzer:
             self.visit(expr)
         if not isinstance(node, gast.Lambda):
             self.scope.modified.add(QN(node.name))
+        definer = self._definer()
         body = self._enter(isolated=True)
+        definer.nested.append(body)
         args = self._enter()
         for param in parameters(node.args):
             args.params.add(anno.getanno(param, anno.Basic.QN))
@@ -309,7 +327,9 @@ class _Analyzer:
         for expr in evaluated_where_defined(node):
             self.visit(expr)
         self.scope.modified.add(QN(node.name))
+        definer = self._definer()
         self._block(node.body, node, anno.Static.BODY_SCOPE, isolated=True)
+        definer.nested.append(anno.getanno(node, anno.Static.BODY_SCOPE))
 
     def _visit_comprehension(self, node: Any) -> None:
         self.visit(node.generators[0].iter)  # evaluated in the enclosing scope
@@ -325,6 +345,26 @@ class _Analyzer:
         self._exit()
 
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _visit_comprehension
+
+
+def _in_own_scope(visit: Callable[[_Analyzer, Any], None]) -> Callable[[_Analyzer, Any], None]:
+    """`visit` for a statement: in a scope of its own, which becomes its SCOPE."""
+    def visit_statement(analyzer: _Analyzer, node: Any) -> None:
+        scope = analyzer.scope = Scope(analyzer.scope)
+        visit(analyzer, node)
+        scope._close()
+        analyzer.scope = scope.parent
+        anno.setanno(node, anno.Static.SCOPE, scope)
+    return visit_statement
+
+
+def _visit_method(kind: type) -> Callable[[_Analyzer, Any], None]:
+    visit = getattr(_Analyzer, "visit_" + kind.__name__, _Analyzer.generic_visit)
+    return _in_own_scope(visit) if issubclass(kind, gast.stmt) else visit
+
+
+_METHODS = {kind: _visit_method(kind) for kind in vars(gast).values()
+            if isinstance(kind, type) and issubclass(kind, gast.AST)}
 
 
 def parameters(args: Any) -> list[Any]:

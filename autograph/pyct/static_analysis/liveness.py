@@ -25,13 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import gast
-
-from autograph.pyct import anno, cfg, traversal
+from autograph.pyct import anno, cfg
 from autograph.pyct.qual_names import QN
 from autograph.pyct.static_analysis import bitsets
-
-_SCOPES = {gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef}
 
 
 def resolve(tree: Any, graphs: dict[Any, cfg.Graph] | None = None) -> Any:
@@ -56,24 +52,23 @@ def _solve(graph: cfg.Graph, names: bitsets.Universe, outliving: int) -> dict[cf
     """The names live on entry to each node, to a fixed point: a worklist of the nodes whose
     successors changed, from the exit backwards."""
     read, killed = _read_and_killed(graph, names)
-    live_out_at_least = dict.fromkeys(graph.nodes, 0)
-    for node in graph.error | {graph.exit}:
-        live_out_at_least[node] = outliving
+    ends = graph.error | {graph.exit}
     live_in = dict.fromkeys(graph.nodes, 0)
     pending = list(graph.nodes)  # popped from the end: the exit first
     queued = set(pending)
     while pending:
         node = pending.pop()
         queued.remove(node)
-        live_out = live_out_at_least[node]
+        live_out = outliving if node in ends else 0
         for successor in node.next:
             live_out |= live_in[successor]
         new = read[node] | (live_out & ~killed[node])
         if new != live_in[node]:
             live_in[node] = new
-            for predecessor in node.prev - queued:
-                queued.add(predecessor)
-                pending.append(predecessor)
+            for predecessor in node.prev:
+                if predecessor not in queued:
+                    queued.add(predecessor)
+                    pending.append(predecessor)
     return live_in
 
 
@@ -97,22 +92,9 @@ def _outliving(fn: Any) -> frozenset[QN]:
     body = anno.getanno(fn, anno.Static.BODY_SCOPE)
     local = body.local_names()
     captured = set()
-    for nested in _nested_scopes(fn.body):
+    for nested in body.nested:
         captured |= {q for q in nested.free_reads() if q.root in local}
     return body.globals | body.nonlocals | frozenset(captured)
-
-
-def _nested_scopes(statements: list) -> list[Any]:
-    """The BODY_SCOPEs of the functions, lambdas and classes defined directly in a body."""
-    found, todo = [], list(statements)
-    while todo:
-        node = todo.pop()
-        kind = type(node)
-        if kind in _SCOPES:  # not entered: what its own nested ones read, it reads
-            found.append(anno.getanno(node, anno.Static.BODY_SCOPE))
-        elif kind is not gast.Name and kind is not gast.Constant:  # no scope under those
-            todo += traversal.children(node)
-    return found
 
 
 def _union(live_in: dict[cfg.Node, int], nodes: frozenset[cfg.Node]) -> int:

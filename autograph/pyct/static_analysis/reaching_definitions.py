@@ -6,7 +6,8 @@ r"""Reaching definitions: which bindings of a name may reach each read, and what
   path (a name in neither is undefined there on every path);
 - every Name that is read (loaded, augmented or deleted) with DEFINITIONS: the `Definition`s
   that may have bound the value it reads (empty for a global, a builtin, or a local read
-  before any binding).
+  before any binding); `annotate_reads=False` leaves these out, for callers that read only
+  the statements' annotations.
 
 A nested function starts with what is defined where it is defined (its own locals aside), so a
 read of an outer variable gets the outer definitions; comprehension targets and lambda
@@ -59,26 +60,31 @@ class Definition:
 class _Start:
     """What a function sees of the one it is defined in, when it starts."""
 
-    defs: dict[QN, frozenset[Definition]]  # every definition that may reach, per name
+    defs: frozenset[Definition]  # every definition that may reach (when reads are annotated)
     defined: frozenset[QN]  # names bound on every path
+    maybe_defined: frozenset[QN]  # names bound on at least one path
 
 
-_EMPTY = _Start({}, frozenset())
+_EMPTY = _Start(frozenset(), frozenset(), frozenset())
 # Masks: the definitions that may reach; the names bound on every path; on at least one path.
 _State = tuple[int, int, int]
 
 
-def resolve(tree: Any, graphs: dict[Any, cfg.Graph] | None = None) -> Any:
+def resolve(tree: Any, graphs: dict[Any, cfg.Graph] | None = None,
+            annotate_reads: bool = True) -> Any:
     """Annotates every function in `tree` with definitions (see the module doc); returns it.
 
     Args:
         tree: a gast tree already annotated by `activity.resolve`.
         graphs: the CFGs of its functions (`cfg.build_all(tree)`), built here if not given.
+        annotate_reads: whether to set DEFINITIONS on the Names read, which takes most of
+            the time; without it only the statements' DEFINED_VARS_IN and
+            MAYBE_DEFINED_VARS_IN are set, the same as with it.
     """
     graphs = cfg.build_all(tree) if graphs is None else graphs
     starts: dict[Any, _Start] = {}  # what a nested function sees of its parent
     for fn, graph in graphs.items():  # outermost first: parents set their children's starts
-        _Solution(graph, starts.get(fn, _EMPTY)).annotate(starts)
+        _Solution(graph, starts.get(fn, _EMPTY), annotate_reads).annotate(starts)
     return tree
 
 
@@ -86,15 +92,15 @@ class _Solution:
     """The states of one function's graph, solved to a fixed point.
 
     A state is None before any path to it is known, else three masks (`bitsets`): of `defs`,
-    the definitions that may reach; of `names`, the names bound on every path, and those bound
-    on at least one (the names of the definitions, kept apart to be read at once).
+    the definitions that may reach (none are tracked unless reads are annotated); of `names`,
+    the names bound on every path, and those bound on at least one.
     """
 
-    def __init__(self, graph: cfg.Graph, start: _Start):
-        self.graph = graph
+    def __init__(self, graph: cfg.Graph, start: _Start, annotate_reads: bool):
+        self.graph, self.annotate_reads = graph, annotate_reads
         self.defs, self.names = bitsets.Universe(), bitsets.Universe()
-        self.start = (self.defs.mask(d for found in start.defs.values() for d in found),
-                      self.names.mask(start.defined), self.names.mask(start.defs))
+        self.start = (self.defs.mask(start.defs), self.names.mask(start.defined),
+                      self.names.mask(start.maybe_defined))
         self.gen, self.kill = self._gen_and_kill()
         self.defs_of: dict[QN, int] = {}  # each name's definitions
         for definition, bit in self.defs.bit.items():
@@ -108,8 +114,9 @@ class _Solution:
         gen = dict.fromkeys(self.graph.nodes, (0, 0))
         for node, scope in scopes.items():
             bound = scope.modified - scope.deleted
-            gen[node] = (self.defs.mask(Definition(qn, node.ast_node) for qn in bound),
-                         self.names.mask(bound))
+            gen_defs = (self.defs.mask(Definition(qn, node.ast_node) for qn in bound)
+                        if self.annotate_reads else 0)
+            gen[node] = (gen_defs, self.names.mask(bound))
         stale_defs = bitsets.stale_after_binding(self.defs, name_of=lambda d: d.qn)
         stale_names = bitsets.stale_after_binding(self.names)
         kill = dict.fromkeys(self.graph.nodes, (0, 0))
@@ -138,9 +145,10 @@ class _Solution:
                    state[2] & ~kill_names | gen_names)
             if new != out[node]:
                 out[node] = new
-                for successor in node.next - queued:
-                    queued.add(successor)
-                    pending.append(successor)
+                for successor in node.next:
+                    if successor not in queued:
+                        queued.add(successor)
+                        pending.append(successor)
         return out
 
     @staticmethod
@@ -158,9 +166,11 @@ class _Solution:
         graph, out = self.graph, self.out
         for node in graph.nodes:
             if node.ast_node is not None:
-                before = self.start if node is graph.entry else self._merged(node.prev, out)
-                _annotate_reads(node.ast_node, self._reaching(before))
-                self._pass_to_nested(node.ast_node, out[node] or (0, 0, 0), starts)
+                if self.annotate_reads:
+                    before = self.start if node is graph.entry else self._merged(node.prev, out)
+                    _annotate_reads(node.ast_node, self._reaching(before))
+                if isinstance(node.ast_node, _DEFINITIONS):
+                    self._pass_to_nested(node.ast_node, out[node] or (0, 0, 0), starts)
         for stmt, before in graph.stmt_prev.items():
             _, defined, maybe_defined = self._merged(before, out) or (0, 0, 0)
             anno.setanno(stmt, anno.Static.DEFINED_VARS_IN, self.names.frozenset(defined))
@@ -179,12 +189,13 @@ class _Solution:
                 self._pass_to_nested(stmt, state, starts)
         elif isinstance(node, _FUNCTIONS):
             local = anno.getanno(node, anno.Static.BODY_SCOPE).local_names()
-            defs: dict[QN, frozenset[Definition]] = {}
-            for definition in self.defs.frozenset(state[0]):
-                if definition.qn.root not in local:
-                    defs[definition.qn] = defs.get(definition.qn, frozenset()) | {definition}
-            starts[node] = _Start(defs, frozenset(q for q in self.names.frozenset(state[1])
-                                                  if q.root not in local))
+
+            def outer(names: frozenset[QN]) -> frozenset[QN]:
+                return frozenset(q for q in names if q.root not in local)
+
+            starts[node] = _Start(
+                frozenset(d for d in self.defs.frozenset(state[0]) if d.qn.root not in local),
+                outer(self.names.frozenset(state[1])), outer(self.names.frozenset(state[2])))
 
 
 def _annotate_reads(node: Any, reaching: Callable[[QN], frozenset[Definition]]) -> None:

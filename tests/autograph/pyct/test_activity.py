@@ -267,6 +267,24 @@ def test_free_reads_of_a_deeper_function_reach_the_outer_function():
     assert _names(_scope(_find(fn, "def g():")).read) == ["x"]
 
 
+def test_a_function_scope_lists_the_scopes_defined_directly_in_it():
+    fn = _analyze("""
+        def f(xs, key=lambda k: k):
+            def g():
+                def h():
+                    pass
+            class C:
+                pass
+            return [lambda: x for x in xs]
+    """)
+    body = _scope(fn, anno.Static.BODY_SCOPE)
+    nested = [_scope(_find(fn, "def g():"), anno.Static.BODY_SCOPE),
+              _scope(_find(fn, "class C:"), anno.Static.BODY_SCOPE),
+              _scope(fn.body[-1].value.elt, anno.Static.BODY_SCOPE)]
+    assert body.nested == nested  # a default's lambda is defined where `f` is, not in it
+    assert nested[0].nested == [_scope(_find(fn, "def h():"), anno.Static.BODY_SCOPE)]
+
+
 def test_reads_of_an_attribute_of_a_local_object_do_not_leave_the_function():
     fn = _analyze("""
         def f():

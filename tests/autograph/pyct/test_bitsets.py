@@ -42,3 +42,11 @@ def test_stale_elements_can_be_named_through_a_function():
     universe.mask([("def", a), ("def", ab)])
     stale = bitsets.stale_after_binding(universe, name_of=lambda element: element[1])
     assert universe.frozenset(stale[a]) == {("def", a), ("def", ab)}
+
+
+def test_masks_wider_than_a_machine_word_turn_back_into_their_elements():
+    universe = bitsets.Universe()
+    universe.mask(range(200))
+    odd = sum(universe.bit[n] for n in range(1, 200, 2))
+    assert universe.frozenset(odd) == frozenset(range(1, 200, 2))
+    assert universe.frozenset(universe.bit[199]) == {199}

@@ -315,6 +315,19 @@ def test_variable_read_by_a_lambda_stays_live_to_the_end():
     assert _state(fn, "if xs:") == ["k"]
 
 
+def test_variable_read_by_a_lambda_in_a_default_value_stays_live_to_the_end():
+    fn = _analyze("""
+        def f(xs):
+            k = 1
+            def g(h=lambda: k):
+                return h()
+            if xs:
+                k = 2
+            return g
+    """)
+    assert _state(fn, "if xs:") == ["k"]
+
+
 def test_global_names_are_live_at_the_end():
     fn = _analyze("""
         def f(xs):

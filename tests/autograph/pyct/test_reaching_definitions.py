@@ -395,3 +395,28 @@ def test_definitions_are_equal_for_the_same_name_and_node():
                      if isinstance(n, gast.Name)]
     assert first == second
     assert "Definition(x by Assign, line 3)" == repr(next(iter(first)))
+
+
+def test_without_reads_statements_get_the_same_annotations_and_names_none():
+    src = """
+        def f(c):
+            if c:
+                x = 1
+            def g(d):
+                if d:
+                    y = x
+                return y
+            return x
+    """
+    keys = (anno.Static.DEFINED_VARS_IN, anno.Static.MAYBE_DEFINED_VARS_IN)
+
+    def annotations(**options):
+        tree = activity.resolve(qual_names.resolve(gast.parse(textwrap.dedent(src))))
+        fn = reaching_definitions.resolve(tree, **options).body[0]
+        reads = [n for n in gast.walk(fn) if anno.hasanno(n, anno.Static.DEFINITIONS)]
+        return [[anno.getanno(n, key, None) for key in keys] for n in gast.walk(fn)
+                if isinstance(n, gast.stmt)], reads
+
+    statements, reads = annotations()
+    statements_only, no_reads = annotations(annotate_reads=False)
+    assert statements_only == statements and reads and not no_reads
