@@ -56,6 +56,8 @@ class ControlFlow(StatementTransformer):
         # name -> (a node binding it, the ids of the control-flow statements around that node)
         self._bindings: dict[str, list[tuple[Any, tuple[int, ...]]]] = {}
         self._loops: dict[int, Any] = {}  # id(control-flow statement) -> innermost loop around it
+        # id(loop) -> the names its body function takes as parameters (its state, its target)
+        self._parameters: dict[int, set[str]] = {}
         _record(function, None, (), self._loops, self._bindings)
 
     # Statements ------------------------------------------------------------------------------
@@ -78,6 +80,7 @@ class ControlFlow(StatementTransformer):
     def visit_While(self, node: Any) -> Any:
         self._no_else(node, "while")
         state = self._state(node, [node.body], extra_reads=_reads(node.test))
+        self._parameters[id(node)] = set(state)
         test_name = self.ctx.namer.new("loop_test")
         body_name = self.ctx.namer.new("loop_body")
         node = self.generic_visit(node)
@@ -98,6 +101,7 @@ class ControlFlow(StatementTransformer):
             anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
         if used_after:  # the loop variable is used after the loop
             state = sorted(set(state) | used_after)
+        self._parameters[id(node)] = set(state) | target_names
         body_name = self.ctx.namer.new("loop_body")
         extra_name = self.ctx.namer.new("extra_test") if extra is not None else None
         node = self.generic_visit(node)
@@ -170,9 +174,11 @@ class ControlFlow(StatementTransformer):
     def _bound_before(self, name: str, node: Any) -> bool:
         """Whether a binding of `name` can reach `node` in converted code: each loop body runs
         as its own function, so a value from an earlier iteration arrives only as that loop's
-        state; bindings count when outside the innermost loop around `node`, or earlier in
-        that loop's body, and never inside `node` itself."""
+        state: a parameter of its body counts, and so do bindings outside the innermost loop
+        around `node`, or earlier in that loop's body, and never inside `node` itself."""
         loop = self._loops.get(id(node))
+        if loop is not None and name in self._parameters.get(id(loop), ()):
+            return True
         line = getattr(node, "lineno", 0) or 0
         for binding, around in self._bindings.get(name, ()):
             if id(node) in around:
@@ -220,7 +226,9 @@ def _record(node: Any, loop: Any, around: tuple[int, ...], loops: dict[int, Any]
             if getattr(child, "annotation", None) is None:
                 continue
         elif kind is gast.FunctionDef or kind is gast.Lambda:
-            loop = None  # a nested function's body is not inside the outer loop
+            # a nested function's body is not inside the outer loop (its siblings are)
+            _record(child, None, around, loops, bindings)
+            continue
         elif kind in _CONTROL_FLOW:
             loops[id(child)] = loop
             inner = loop if kind is gast.If else child

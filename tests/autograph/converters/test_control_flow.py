@@ -46,3 +46,36 @@ def test_loop_local_variable_is_not_state():
     code = api.to_code(loop_only_variable)
     assert "def loop_body(x, total):" in code
     assert api.to_graph(loop_only_variable)([1, 2]) == 6
+
+
+def reads_loop_state_before_binding_it(n):
+    i = 0
+    while i < n:
+        if i > 1:
+            z = z + 1  # noqa: F821 - bound by the previous iteration
+        z = i
+        i += 1
+    return i, z
+
+
+def reads_loop_state_after_a_nested_def(n):
+    i = 0
+    while i < n:
+        def g():
+            return 1
+        if i > 1:
+            z = z + g()  # noqa: F821 - bound by the previous iteration
+        z = i
+        i += 1
+    return i, z
+
+
+def test_loop_state_read_in_a_branch_keeps_the_previous_iteration_value():
+    assert "z = ag__.Undefined('z')" in api.to_code(reads_loop_state_before_binding_it)
+    assert api.to_code(reads_loop_state_before_binding_it).count("ag__.Undefined('z')") == 1
+    assert api.to_graph(reads_loop_state_before_binding_it)(5) == (5, 4)
+
+
+def test_nested_def_in_a_loop_does_not_hide_the_loop_from_later_statements():
+    converted = api.to_graph(reads_loop_state_after_a_nested_def)
+    assert converted(5) == reads_loop_state_after_a_nested_def(5)
