@@ -53,38 +53,55 @@ def to_ast(module: Any) -> tuple[ast.Module, dict[int, int]]:
 
 
 def _converter(ast_class: type) -> Callable[[_Layout, Any, int], ast.AST]:
-    """Converts a gast node to `ast_class` with the same fields, placed on a given line."""
-    fields = ast_class._fields
-    if not fields and not ast_class._attributes:  # a context or an operator: one instance
-        instance = ast_class()
-        return lambda layout, node, line: instance
+    """Converts a gast node to `ast_class` with the same fields, placed on a given line; of
+    a statement, only the header: the layout adds its blocks."""
     located = "lineno" in ast_class._attributes
     needs_end = issubclass(ast_class, _NEEDS_END)
+    # Contexts and operators are shared instances, looked up rather than converted.
+    leaves = tuple(f for f in ast_class._fields if f in ("ctx", "op"))
+    skip = _BLOCKS if issubclass(ast_class, _WITH_BLOCKS) else ()
+    fields = tuple(f for f in ast_class._fields if f not in leaves and f not in skip)
+    new = ast_class.__new__
 
     def convert(layout: _Layout, node: Any, line: int) -> ast.AST:
-        values = []
+        if not located:
+            values = {}
+        elif needs_end:
+            values = {"lineno": line, "col_offset": _NO_COLUMN, "end_lineno": line,
+                      "end_col_offset": _NO_COLUMN}
+        else:
+            values = {"lineno": line, "col_offset": _NO_COLUMN}
+        given = node.__dict__  # a field the node was made without is absent: None
+        for field in leaves:
+            values[field] = _LEAVES.get(type(given.get(field)))
         for field in fields:  # `_Layout.value`, inlined: this loop is most of the walk
-            value = getattr(node, field, None)
+            value = given.get(field)
             convert_value = _CONVERTERS.get(type(value))
             if convert_value is not None:
                 value = convert_value(layout, value, line)
             elif type(value) is list:
                 value = [c(layout, v, line) if (c := _CONVERTERS.get(type(v))) else v
                          for v in value]
-            values.append(value)
-        new = ast_class(*values)
-        if located:
-            new.lineno = line
-            new.col_offset = _NO_COLUMN
-            if needs_end:
-                new.end_lineno = line
-                new.end_col_offset = _NO_COLUMN
-        return new
+            values[field] = value
+        converted = new(ast_class)  # `_node`, inlined
+        converted.__dict__ = values
+        return converted
     return convert
+
+
+def _node(ast_class: type, values: dict[str, Any]) -> ast.AST:
+    """A node of `ast_class` holding `values`: cheaper than the keyword constructor, which
+    sets them one by one."""
+    node = ast_class.__new__(ast_class)
+    node.__dict__ = values
+    return node
 
 
 # Pattern and type parameter nodes require end positions; elsewhere they are optional.
 _NEEDS_END = tuple(getattr(ast, name) for name in ("pattern", "type_param") if hasattr(ast, name))
+# The fields holding statements or clauses, which the layout converts, line by line.
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "decorator_list", "cases")
+_WITH_BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case)
 _CLASSES = {getattr(gast, name): getattr(ast, name) for name in dir(gast)
             if isinstance(getattr(gast, name), type) and issubclass(getattr(gast, name), _AST)
             and isinstance(getattr(ast, name, None), type)}
@@ -99,8 +116,6 @@ class _Layout:
         self.extra_lines = 0  # lines taken by f-strings of the statement being written
         self.fstring_depth = 0
 
-    # Lines.
-
     def start(self, origin: int | None) -> int:
         """Starts a line (`_Unparser.fill`) for a node that came from user line `origin`."""
         self.line += 1
@@ -108,32 +123,21 @@ class _Layout:
             self.origins[self.line] = origin
         return self.line
 
-    def header(self, node: Any, line: int, skip: tuple[str, ...]) -> dict[str, Any]:
-        """The converted fields of a statement but its blocks (`skip`), all on `line`."""
-        ast_class = _CLASSES[type(node)]
-        fields = {f: self.value(getattr(node, f, None), line)
-                  for f in ast_class._fields if f not in skip}
-        self.end_line()
-        return fields
-
-    def end_line(self) -> None:
-        """Moves past the lines that f-strings of the line just written took."""
-        self.line += self.extra_lines
-        self.extra_lines = 0
-
     # Statements.
 
     def block(self, statements: list, origin: int | None) -> list:
         return [self.statement(s, origin) for s in statements]
 
     def statement(self, node: Any, origin: int | None) -> ast.stmt:
-        origin = getattr(node, "lineno", None) or origin
-        return _STATEMENTS.get(type(node), _Layout.simple)(self, node, origin)
+        origin = node.__dict__.get("lineno") or origin
+        return _STATEMENTS.get(type(node), _Layout.header)(self, node, origin)
 
-    def simple(self, node: Any, origin: int | None) -> ast.stmt:
-        line = self.start(origin)
-        converted = _CONVERTERS[type(node)](self, node, line)
-        self.end_line()
+    def header(self, node: Any, origin: int | None) -> ast.AST:
+        """A line holding a statement (or clause) but its blocks, and the lines f-strings
+        in it took."""
+        converted = _CONVERTERS[type(node)](self, node, self.start(origin))
+        self.line += self.extra_lines
+        self.extra_lines = 0
         return converted
 
     def clause(self, statements: list, origin: int | None) -> list:
@@ -149,11 +153,10 @@ class _Layout:
             self.line += 1
         decorators = [self.value(d, self.start(getattr(d, "lineno", None) or origin))
                       for d in node.decorator_list]
-        line = self.start(origin)
-        fields = self.header(node, line, ("decorator_list", "body"))
-        fields["decorator_list"] = decorators
-        fields["body"] = self.body_with_docstring(node.body, origin)
-        return _located(type(node), fields, line)
+        converted = self.header(node, origin)
+        converted.decorator_list = decorators
+        converted.body = self.body_with_docstring(node.body, origin)
+        return converted
 
     def body_with_docstring(self, body: list, origin: int | None) -> list:
         if not (body and _is_docstring(body[0])):
@@ -165,52 +168,45 @@ class _Layout:
         return [docstring] + self.block(body[1:], origin)
 
     def if_(self, node: Any, origin: int | None) -> ast.stmt:
-        line = self.start(origin)
-        fields = self.header(node, line, ("body", "orelse"))
-        fields["body"] = self.block(node.body, origin)
+        converted = self.header(node, origin)
+        converted.body = self.block(node.body, origin)
         orelse = node.orelse
         if len(orelse) == 1 and type(orelse[0]) is gast.If:  # printed as `elif`
-            fields["orelse"] = [self.statement(orelse[0], origin)]
+            converted.orelse = [self.statement(orelse[0], origin)]
         else:
-            fields["orelse"] = self.clause(orelse, origin)
-        return _located(type(node), fields, line)
+            converted.orelse = self.clause(orelse, origin)
+        return converted
 
     def loop_or_with(self, node: Any, origin: int | None) -> ast.stmt:
-        line = self.start(origin)
-        fields = self.header(node, line, ("body", "orelse"))
-        fields["body"] = self.block(node.body, origin)
-        if "orelse" in _CLASSES[type(node)]._fields:
-            fields["orelse"] = self.clause(node.orelse, origin)
-        return _located(type(node), fields, line)
+        converted = self.header(node, origin)
+        converted.body = self.block(node.body, origin)
+        if "orelse" in converted._fields:
+            converted.orelse = self.clause(node.orelse, origin)
+        return converted
 
     def try_(self, node: Any, origin: int | None) -> ast.stmt:
-        line = self.start(origin)
-        body = self.block(node.body, origin)
-        handlers = [self.handler(h, getattr(h, "lineno", None) or origin)
-                    for h in node.handlers]
-        orelse = self.clause(node.orelse, origin)
-        finalbody = self.clause(node.finalbody, origin)
-        return _located(type(node), {"body": body, "handlers": handlers, "orelse": orelse,
-                                     "finalbody": finalbody}, line)
+        converted = self.header(node, origin)
+        converted.body = self.block(node.body, origin)
+        converted.handlers = [self.handler(h, getattr(h, "lineno", None) or origin)
+                              for h in node.handlers]
+        converted.orelse = self.clause(node.orelse, origin)
+        converted.finalbody = self.clause(node.finalbody, origin)
+        return converted
 
     def handler(self, node: Any, origin: int | None) -> ast.excepthandler:
-        line = self.start(origin)
-        kind = self.value(node.type, line)
-        self.end_line()
-        name = node.name.id if node.name is not None else None  # a gast Name, an ast str
-        return ast.ExceptHandler(kind, name, self.block(node.body, origin), lineno=line,
-                                 col_offset=_NO_COLUMN)
+        converted = self.header(node, origin)
+        converted.name = node.name.id if node.name is not None else None  # gast: a Name
+        converted.body = self.block(node.body, origin)
+        return converted
 
     def match(self, node: Any, origin: int | None) -> ast.stmt:
-        line = self.start(origin)
-        subject = self.header(node, line, ("cases",))["subject"]
-        cases = []
+        converted = self.header(node, origin)
+        converted.cases = []
         for case in node.cases:
-            case_line = self.start(getattr(case.pattern, "lineno", None) or origin)
-            fields = self.header(case, case_line, ("body",))
-            cases.append(ast.match_case(fields["pattern"], fields["guard"],
-                                        self.block(case.body, origin)))
-        return _located(type(node), {"subject": subject, "cases": cases}, line)
+            case_node = self.header(case, getattr(case.pattern, "lineno", None) or origin)
+            case_node.body = self.block(case.body, origin)
+            converted.cases.append(case_node)
+        return converted
 
     # Expressions and the other nodes inside a statement's line.
 
@@ -224,22 +220,28 @@ class _Layout:
         return value
 
     def name(self, node: Any, line: int) -> ast.Name:
-        new = ast.Name(node.id, _CONTEXTS[type(node.ctx)])
-        new.lineno = line
-        new.col_offset = _NO_COLUMN
-        return new
+        converted = _new_name(ast.Name)  # the commonest node: `_node`, inlined
+        converted.__dict__ = {"id": node.id, "ctx": _LEAVES[type(node.ctx)], "lineno": line,
+                              "col_offset": _NO_COLUMN}
+        return converted
 
     def arguments(self, node: Any, line: int) -> ast.arguments:
         """gast keeps parameters as Names in a Param context; ast as `arg` nodes."""
-        def arg(name: Any) -> ast.arg | None:
-            if name is None:
-                return None
-            return ast.arg(name.id, self.value(name.annotation, line), name.type_comment,
-                           lineno=line, col_offset=_NO_COLUMN)
-        return ast.arguments([arg(a) for a in node.posonlyargs], [arg(a) for a in node.args],
-                             arg(node.vararg), [arg(a) for a in node.kwonlyargs],
-                             self.value(node.kw_defaults, line), arg(node.kwarg),
-                             self.value(node.defaults, line))
+        return _node(ast.arguments, {
+            "posonlyargs": [self.arg(a, line) for a in node.posonlyargs],
+            "args": [self.arg(a, line) for a in node.args],
+            "vararg": self.arg(node.vararg, line) if node.vararg else None,
+            "kwonlyargs": [self.arg(a, line) for a in node.kwonlyargs],
+            "kw_defaults": self.value(node.kw_defaults, line),
+            "kwarg": self.arg(node.kwarg, line) if node.kwarg else None,
+            "defaults": self.value(node.defaults, line)})
+
+    def arg(self, name: Any, line: int) -> ast.arg:
+        annotation = name.annotation
+        return _node(ast.arg, {
+            "arg": name.id, "type_comment": name.type_comment, "lineno": line,
+            "col_offset": _NO_COLUMN,
+            "annotation": None if annotation is None else self.value(annotation, line)})
 
     def joined_str(self, node: Any, line: int) -> ast.JoinedStr:
         """An f-string; one holding a string with a newline may be printed on more lines
@@ -253,10 +255,6 @@ class _Layout:
                 for n in ast.walk(converted)):
             self.extra_lines += ast.unparse(converted).count("\n")
         return converted
-
-
-def _located(node_type: type, fields: dict[str, Any], line: int) -> ast.stmt:
-    return _CLASSES[node_type](**fields, lineno=line, col_offset=_NO_COLUMN)
 
 
 def _is_docstring(node: Any) -> bool:
@@ -278,10 +276,16 @@ _STATEMENTS: dict[type, Callable] = {
     gast.TryStar: _Layout.try_,
     gast.Match: _Layout.match,
 }
-_CONTEXTS = {gast.Load: ast.Load(), gast.Store: ast.Store(), gast.Del: ast.Del()}
+_new_name = ast.Name.__new__
+# gast context or operator class -> the ast instance standing for every one of them.
+_LEAVES = {gast_class: ast_class() for gast_class, ast_class in _CLASSES.items()
+           if not ast_class._fields and not ast_class._attributes}
 # gast class -> its converter (for a statement: of the node, not of its blocks).
 _CONVERTERS: dict[type, Callable[[_Layout, Any, int], Any]] = {
-    **{node_class: _converter(ast_class) for node_class, ast_class in _CLASSES.items()},
+    **{gast_class: _converter(ast_class) for gast_class, ast_class in _CLASSES.items()
+       if gast_class not in _LEAVES},
+    **{gast_class: lambda layout, node, line, leaf=leaf: leaf
+       for gast_class, leaf in _LEAVES.items()},  # for a list of them (`Compare.ops`)
     gast.Name: _Layout.name,
     gast.arguments: _Layout.arguments,
     gast.JoinedStr: _Layout.joined_str,

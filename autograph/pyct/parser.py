@@ -19,6 +19,7 @@ each candidate and comparing code objects.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import inspect
 import linecache
@@ -28,6 +29,7 @@ from typing import Any, Callable
 import gast
 
 from autograph.pyct.errors import ConversionError
+from autograph.pyct.gast_from_ast import ast_to_gast
 
 
 @dataclasses.dataclass
@@ -63,7 +65,7 @@ def parse_entity(fn: Callable) -> ParsedEntity:
 
 def parse_str(source: str) -> Any:
     """Parses source text into a gast Module."""
-    return gast.parse(textwrap.dedent(source))
+    return ast_to_gast(ast.parse(textwrap.dedent(source)))
 
 
 def _parse_from_linecache(fn: Callable) -> ParsedEntity | None:
@@ -131,7 +133,7 @@ def _inspect_source(fn: Callable) -> tuple[list[str], int, str]:
 def _parse(source: str, first_line: int) -> Any:
     """Parses dedented `source` found at `first_line` of its file: its nodes get the file's
     line numbers."""
-    return gast.parse("\n" * (first_line - 1) + source)
+    return ast_to_gast(ast.parse("\n" * (first_line - 1) + source))
 
 
 def _parse_function(fn: Callable, source: str, filename: str, first_line: int) -> Any:
@@ -176,8 +178,6 @@ def _parse_enclosing(source: str, first_line: int) -> Any:
 
 
 def _same_code(node: Any, fn: Callable) -> bool:
-    import ast
-
     tree = gast.gast_to_ast(gast.Expression(body=node))
     ast.fix_missing_locations(tree)
     try:

@@ -61,7 +61,9 @@ def children(node: Any) -> list[Any]:
     for field in fields:
         value = values.get(field)
         if type(value) is list:
-            found += [v for v in value if type(v) in _NODES]
+            for item in value:  # a loop: cheaper than a comprehension for short lists
+                if type(item) in _NODES:
+                    found.append(item)
         elif type(value) in _NODES:
             found.append(value)
     return found

@@ -140,3 +140,9 @@ def test_source_that_does_not_parse_names_the_file_and_line():
     with pytest.raises(ConversionError, match=f"{filename}:2: cannot parse the source of "
                                               f"function 'broken'"):
         parser.parse_entity(namespace["broken"])
+
+
+def test_parse_str_gives_the_tree_gast_gives():
+    text = "    def f(x, *a, k: int = 1):\n        return [x async for x in a]\n"
+    assert gast.dump(parser.parse_str(text), include_attributes=True) == gast.dump(
+        gast.parse(textwrap.dedent(text)), include_attributes=True)
