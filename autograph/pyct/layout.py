@@ -52,6 +52,11 @@ def to_ast(module: Any) -> tuple[ast.Module, dict[int, int]]:
     return ast.Module(body=body, type_ignores=[]), layout.origins
 
 
+def expression_to_ast(node: Any) -> ast.expr:
+    """The standard-library tree of a gast expression, on line 1 (to be unparsed)."""
+    return _CONVERTERS[type(node)](_Layout(), node, 1)
+
+
 def _converter(ast_class: type) -> Callable[[_Layout, Any, int], ast.AST]:
     """Converts a gast node to `ast_class` with the same fields, placed on a given line; of
     a statement, only the header: the layout adds its blocks."""

@@ -48,8 +48,12 @@ class SourceMap:
 
 def unparse(node: Any) -> str:
     """Readable Python source for a gast node (a module, statement or expression)."""
-    tree = gast.gast_to_ast(node)
-    ast.fix_missing_locations(tree)
+    if isinstance(node, gast.Module):
+        tree = layout.to_ast(node)[0]
+    elif isinstance(node, gast.stmt):
+        tree = layout.to_ast(gast.Module(body=[node], type_ignores=[]))[0]
+    else:
+        tree = layout.expression_to_ast(node)
     return ast.unparse(tree).strip("\n")
 
 
