@@ -5,10 +5,10 @@ the result as a live function sharing the original's globals and closure cells. 
 converter runs the analyses it needs itself.
 
 A converter runs only where it can change something: each declares `TRIGGERS`, the node types
-(or the names of variables and attributes, such as `append`) it acts on, and the pipeline keeps
-an inventory of what the code holds, so a function without `break` never walks the `break`
-converter. A converter that declares `PRODUCES` adds those to the inventory; after one that
-does not, the code is scanned again.
+(or the names of variables and attributes, such as `append`, or marks such as a `return`
+inside an `if`) it acts on, and the pipeline keeps an inventory of what the code holds, so a
+function without `break` never walks the `break` converter. A converter that declares
+`PRODUCES` adds those to the inventory; after one that does not, the code is scanned again.
 """
 
 from __future__ import annotations
@@ -153,9 +153,10 @@ _WATCHED_NAMES = frozenset(t for converter in PIPELINE for t in converter.TRIGGE
 
 def inventory(node: Any) -> set:
     """The node types in `node` (and in the extra tests of its loops), the names of variables
-    and attributes that some converter's TRIGGERS mention, and `LOOP_ELSE` if a loop has an
-    `else`. Of the contexts and operators, which the walk skips, it lists those of unary and
-    boolean operations (`not`, `and`, `or`, `-`), which converters may look for."""
+    and attributes that some converter's TRIGGERS mention, `LOOP_ELSE` if a loop has an
+    `else`, and `INNER_RETURN` if an `if`, `while` or `for` holds a `return`. Of the
+    contexts and operators, which the walk skips, it lists those of unary and boolean
+    operations (`not`, `and`, `or`, `-`), which converters may look for."""
     found = set()
     for n in traversal.own_nodes([node], scopes=()):
         kind = type(n)
@@ -167,12 +168,15 @@ def inventory(node: Any) -> set:
         elif kind is gast.UnaryOp or kind is gast.BoolOp:
             found.add(type(n.op))
             continue
-        elif kind is gast.For or kind is gast.While:
-            if n.orelse:
-                found.add(break_statements.LOOP_ELSE)
-            extra_test = anno.getanno(n, anno.Basic.EXTRA_LOOP_TEST, None)
-            if extra_test is not None:  # code that control_flow will put in the loop
-                found |= inventory(extra_test)
+        elif kind is gast.For or kind is gast.While or kind is gast.If:
+            if kind is not gast.If:
+                if n.orelse:
+                    found.add(break_statements.LOOP_ELSE)
+                extra_test = anno.getanno(n, anno.Basic.EXTRA_LOOP_TEST, None)
+                if extra_test is not None:  # code that control_flow will put in the loop
+                    found |= inventory(extra_test)
+            if return_statements.INNER_RETURN not in found and return_statements.holds_return(n):
+                found.add(return_statements.INNER_RETURN)
             continue
         else:
             continue

@@ -43,7 +43,8 @@ from autograph.pyct.transformer import EntityContext, StatementTransformer
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
-TRIGGERS = frozenset({gast.Return})
+INNER_RETURN = "inner-return"  # the inventory's mark for an if/while/for holding a `return`
+TRIGGERS = frozenset({INNER_RETURN})
 PRODUCES = frozenset({gast.Assign, gast.If, gast.Return, gast.Call, gast.Attribute,
                       gast.Constant, gast.UnaryOp, gast.Not, gast.BoolOp, gast.And})
 
@@ -118,6 +119,11 @@ def _returns(body: list, inside: bool = False) -> list[tuple[Any, bool]]:
             for block in jumps.statement_lists(stmt):
                 found += _returns(block, nested)
     return found
+
+
+def holds_return(statement: Any) -> bool:
+    """Whether `statement` (an `if`, `while` or `for`) holds a `return` of its function."""
+    return any(_returns(block) for block in jumps.statement_lists(statement))
 
 
 def _docstring(body: list) -> tuple[list, list]:

@@ -62,14 +62,32 @@ def test_inventory_holds_node_types_and_watched_names():
     assert "abs" not in found and "out" not in found  # names no converter looks for
 
 
-def test_function_without_loops_skips_the_loop_converters():
+def converters_that_run(f) -> list[str]:
+    present = transpiler.inventory(prepared(f)[0])
+    return [c.__name__.rsplit(".", 1)[-1] for c in transpiler.PIPELINE
+            if not present.isdisjoint(c.TRIGGERS)]
+
+
+def test_function_without_control_flow_runs_no_converter():
     def f(x):
         return x + 1
 
-    ran = []
-    node, ctx = prepared(f)
-    present = transpiler.inventory(node)
-    for converter in transpiler.PIPELINE:
-        if not present.isdisjoint(converter.TRIGGERS):
-            ran.append(converter.__name__.rsplit(".", 1)[-1])
-    assert ran == ["return_statements"]
+    assert converters_that_run(f) == []
+
+
+def test_return_inside_a_branch_runs_the_return_converter():
+    def f(x):
+        if x > 0:
+            return x
+        return -x
+
+    assert "return_statements" in converters_that_run(f)
+
+
+def test_returns_only_at_the_end_skip_the_return_converter():
+    def f(x):
+        if x > 0:
+            x = x + 1
+        return x
+
+    assert "return_statements" not in converters_that_run(f)
