@@ -9,6 +9,7 @@ Users write `import autograph as ag`; names and behaviour follow TensorFlow 2.
 
 import kernels as _kernels  # noqa: F401  (registers every kernel)
 from runtime import errors
+from runtime import graph as _graph
 from runtime.devices import device
 from runtime.dtypes import (DType, as_dtype, bool_ as bool, double, float16, float32,  # noqa: A004
                             float64, half, int8, int16, int32, int64, string, uint8, uint16,
@@ -27,6 +28,7 @@ from runtime.session import Session, get_default_session
 from runtime.templates import make_template
 from runtime.variable_scope import *  # noqa: F401,F403
 from runtime.variables import Variable
+from runtime.module import Module
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape
@@ -36,9 +38,10 @@ from autograph import operators as _operators  # noqa: E402
 from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
 
-from autograph import api, autograph  # noqa: E402
+from autograph import api, autograph, transpiler  # noqa: E402
 
 _operators.set_conversion_hook(api.conversion_hook)
+_graph.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines
 from autograph import compat  # noqa: E402  (last: it re-exports everything above)
 
 __version__ = "0.1.0"

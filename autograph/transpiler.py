@@ -197,6 +197,12 @@ def source_map_for(generated_file: str) -> loader.SourceMap | None:
     return _source_maps.get(generated_file)
 
 
+def user_line(generated_file: str, line: int) -> tuple[str, int] | None:
+    """The user's (file, line) that a line of generated code came from, if the code is ours."""
+    source_map = _source_maps.get(generated_file)
+    return None if source_map is None else source_map.lookup(line)
+
+
 def _namespace(fn: Callable) -> Mapping[str, Any]:
     """What the function's names refer to: closure values, then globals, then builtins."""
     closure = {}

@@ -18,7 +18,8 @@ from typing import Any, Sequence
 from runtime import devices, dtypes
 from runtime.constant_value import constant_value
 from runtime.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
-from runtime.graph import _eager_disabled, building_graph
+from runtime.graph import SymbolicTensor, _eager_disabled, building_graph, check_in_scope
+from runtime.graph import out_of_scope_reason
 from runtime.graph import _state as _graphs
 from runtime.kernel_registry import KernelDef, kernel_registry
 from runtime.op_def import ArgDef, OpDef, check_attr_value, inferred_attr_names
@@ -146,8 +147,8 @@ class _GeneralOp:
               name: str | None) -> Any:
         """Adds the op to `graph` and returns its symbolic outputs (the op if it has none)."""
         resolved, converted = self._bind(inputs, attrs)
-        tensors = [[into_graph(graph, t) for t in x] if isinstance(x, list) else
-                   into_graph(graph, x) for x in converted]
+        tensors = [[self._into(graph, t, arg) for t in x] if isinstance(x, list) else
+                   self._into(graph, x, arg) for arg, x in zip(self.op_def.input_arg, converted)]
         flat = [t for x in tensors for t in (x if isinstance(x, list) else [x])]
         shapes = [[t._shape for t in x] if isinstance(x, list) else x._shape for x in tensors]
         out_shapes = self._graph_shapes(tensors, shapes, resolved)
@@ -167,6 +168,12 @@ class _GeneralOp:
             input_arg_lengths=tuple(len(x) if isinstance(x, list) else 1 for x in tensors),
             output_arg_lengths=tuple(lengths))
         return _structure(op, self.op_def)
+
+    def _into(self, graph, tensor: Tensor, arg: ArgDef) -> Any:
+        """`tensor` as a tensor of `graph`; one of a function that has returned is an error."""
+        if type(tensor) is SymbolicTensor and tensor._op.graph is not graph:
+            check_in_scope(tensor, f"Input {arg.name!r} of {self.name} cannot be {tensor.name}")
+        return into_graph(graph, tensor)
 
     def _graph_shapes(self, tensors: list[Any], shapes: list[Any],
                       resolved: dict[str, Any]) -> list[Any]:
@@ -543,6 +550,9 @@ def _not_eager(tensor: Any) -> Exception:
     op = getattr(tensor, "op", None)
     if op is None:
         return TypeError(f"Expected an eager tensor, got {tensor!r}.")
+    if op.graph.returned_from is not None:
+        return TypeError(f"An op run eagerly cannot take symbolic tensor {tensor.name}: "
+                         f"{out_of_scope_reason(tensor)}")
     where = f" (created at {op.source})" if op.source else ""
     return TypeError(
         f"Tensor {tensor.name}{where} is symbolic: it belongs to a graph and has no value "

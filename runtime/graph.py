@@ -6,6 +6,12 @@ control-dependency and device stacks that new ops pick up. Ops are added by the 
 (`runtime.dispatch`) when a graph is being built: inside `Graph.as_default()`, or anywhere
 after `disable_eager_execution()`.
 
+A graph built by tracing a function is marked with `returned_from` when the trace ends: its
+tensors used anywhere else afterwards ("leaked" through a global, a list or an attribute) raise
+an error naming the tensor, the function and the line that made it. A function graph that
+reaches `UNROLL_WARNING_OPS` ops warns once (`UnrolledLoopWarning`), as an unrolled Python loop
+usually causes that.
+
 >>> g = Graph()
 >>> op = g.create_op("Placeholder", [], {"dtype": dtypes.float32, "shape": (None, 3)},
 ...                  [(dtypes.float32, (None, 3))], name="x")
@@ -19,11 +25,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import linecache
 import os
 import re
 import sys
 import threading
-from typing import Any, Iterator
+import warnings
+from typing import Any, Callable, Iterator
 
 from runtime import dtypes
 from runtime.devices import parse_device_name
@@ -32,6 +40,23 @@ from runtime.tensor_shape import TensorShape, as_raw_shape, raw_merge
 
 _VALID_OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\-/>]*$")
 _VALID_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\-/>]*$")
+
+UNROLL_WARNING_OPS = 1000
+"""A function graph reaching this many ops warns once (`UnrolledLoopWarning`)."""
+
+
+class UnrolledLoopWarning(UserWarning):
+    """A function graph grew large, most likely from a Python loop unrolled while tracing."""
+
+
+class SymbolicValueError(AttributeError, NotImplementedError):
+    """`.numpy()` of a symbolic tensor, which has no value outside its running graph.
+
+    An `AttributeError`, as TensorFlow raises there (`'SymbolicTensor' object has no attribute
+    'numpy'`), so `except AttributeError` written for TensorFlow works; and a
+    `NotImplementedError`, so code catching that works too. The message says why the tensor
+    has no value there and what to do instead.
+    """
 
 
 class SymbolicTensor(Tensor):
@@ -81,10 +106,11 @@ class SymbolicTensor(Tensor):
         return [op for op in self.graph.get_operations() if self in op.inputs]
 
     def numpy(self):
-        raise NotImplementedError(
-            f"Tensor {self.name} is symbolic: it has no value until its graph runs, so "
-            f".numpy() cannot work. Run it with ag.Session(graph).run({self.name!r}), or call "
-            f"the function eagerly.")
+        raise SymbolicValueError(_no_value(
+            self, f"Tensor {self.name} is symbolic, so .numpy() cannot work",
+            f"Run it with ag.Session(graph).run({self.name!r}), or call the function eagerly.",
+            "Use ag.print(x) to see its value every time the function runs, or return it from "
+            "the function and call .numpy() on the result."))
 
     def eval(self, feed_dict: dict | None = None, session: Any = None) -> Any:
         """The value of this tensor in `session` (default: the default session)."""
@@ -96,17 +122,20 @@ class SymbolicTensor(Tensor):
         return session.run(self, feed_dict=feed_dict)
 
     def __bool__(self) -> bool:
-        raise TypeError(
-            f"Using symbolic tensor {self.name} as a Python bool is not allowed: its value is "
-            f"only known when the graph runs. Use ag.cond(pred, true_fn, false_fn) for a "
-            f"branch, or write the code in an @ag.function so AutoGraph converts the `if`.")
+        raise TypeError(_no_value(
+            self, f"Using symbolic tensor {self.name} as a Python bool is not allowed",
+            "Use ag.cond(pred, true_fn, false_fn) for a branch, or write the code in an "
+            "@ag.function so AutoGraph converts the `if`.",
+            "Use ag.cond(pred, true_fn, false_fn), or let AutoGraph convert the `if` (it "
+            "converts the function's own code unless autograph=False or ag.do_not_convert)."))
 
     def __iter__(self):
         shape = self._shape
         if shape is None or not shape or shape[0] is None:
-            raise TypeError(f"Cannot iterate over symbolic tensor {self.name} of shape "
-                            f"{self.shape}: the number of elements is not known. Use "
-                            f"ag.while_loop, ag.unstack, or an @ag.function loop.")
+            raise TypeError(_no_value(
+                self, f"Cannot iterate over symbolic tensor {self.name} of shape {self.shape}",
+                "The number of elements is not known: use ag.while_loop, ag.unstack, or an "
+                "@ag.function loop."))
         return (self[i] for i in range(shape[0]))
 
     def __len__(self) -> int:
@@ -117,8 +146,17 @@ class SymbolicTensor(Tensor):
         return shape[0]
 
     def __index__(self) -> int:
-        raise TypeError(f"Symbolic tensor {self.name} cannot be used as a Python index: its "
-                        f"value is not known until the graph runs.")
+        raise TypeError(_no_value(
+            self, f"Symbolic tensor {self.name} cannot be used as a Python index",
+            "Index with a tensor through ag.gather, or use a Python int."))
+
+    def __int__(self) -> int:
+        raise TypeError(_no_value(self, f"int() of symbolic tensor {self.name} cannot work",
+                                  "Use ag.cast(x, ag.int32) to convert it in the graph."))
+
+    def __float__(self) -> float:
+        raise TypeError(_no_value(self, f"float() of symbolic tensor {self.name} cannot work",
+                                  "Use ag.cast(x, ag.float32) to convert it in the graph."))
 
     # TensorFlow 2 semantics: in a function graph `==` is elementwise and tensors unhashable;
     # in a TensorFlow-1 style graph tensors compare by identity and hash by id (feed_dict keys).
@@ -208,6 +246,50 @@ def _grouped(args: Any, lengths: tuple[int, ...], items: list) -> list[tuple[Any
     return groups
 
 
+def _no_value(tensor: SymbolicTensor, problem: str, advice: str,
+              tracing_advice: str | None = None) -> str:
+    """`problem` explained: why `tensor` has no Python value here, and what to do instead."""
+    graph = tensor.graph
+    if graph.returned_from is not None:
+        return f"{problem}: {out_of_scope_reason(tensor)}"
+    traced = _traced_function(graph)
+    if traced is not None:
+        return (f"{problem}: it has no value while tracing function {traced!r} (the function's "
+                f"graph is being built, not run). {tracing_advice or advice}")
+    return f"{problem}: it has no value until its graph runs. {advice}"
+
+
+def _traced_function(graph: Graph) -> str | None:
+    """The name of the outermost function being traced that `graph` belongs to, if any."""
+    name = None
+    while graph is not None and graph.building_function:
+        name = getattr(graph, "name", None) or name
+        graph = getattr(graph, "outer_graph", None)
+    return name
+
+
+def out_of_scope_reason(tensor: SymbolicTensor) -> str:
+    """Why a tensor of a function that has returned cannot be used, and what to do instead."""
+    function = tensor.graph.returned_from
+    where = f" at {tensor.op.source}" if tensor.op.source else ""
+    return (f"it was made{where} while tracing function {function!r}, which has returned, so "
+            f"it is out of scope here: it stands for a value inside that function's graph and "
+            f"has none outside it. Return it from {function!r} and use the returned value "
+            f"(keeping a tensor in a global, a list or an object attribute while tracing keeps "
+            f"only the trace's symbolic tensor).")
+
+
+def check_in_scope(tensor: SymbolicTensor, use: str) -> None:
+    """Raises TypeError when `tensor` belongs to a function that has returned (a "leak").
+
+    Args:
+        tensor: a symbolic tensor about to be used outside its graph.
+        use: what it is used for, starting the message ("Input 'x' of AddV2").
+    """
+    if tensor.graph.returned_from is not None:
+        raise TypeError(f"{use}: {out_of_scope_reason(tensor)}")
+
+
 def _input_name(t: SymbolicTensor) -> str:
     return t.op.name if t.value_index == 0 else t.name
 
@@ -234,17 +316,58 @@ _PACKAGE_DIRS = tuple(
     for name in ("runtime", "kernels", "autograph"))
 
 
+_GENERATED_PREFIX = "<autograph: "  # file names of converted code (autograph.pyct.loader)
+_source_resolver: list[Callable[[str, int], tuple[str, int] | None] | None] = [None]
+
+
+def set_generated_source_resolver(
+        resolver: Callable[[str, int], tuple[str, int] | None] | None) -> None:
+    """Lets op sources name the user's line inside converted code.
+
+    The converter (a layer above this one) gives `resolver(generated_file, line)`, which
+    answers the user's `(file, line)` for a line of code it generated, or None.
+    """
+    _source_resolver[0] = resolver
+
+
 def _user_frame() -> str:
-    """`file:line` of the innermost frame outside this project's packages, for messages."""
+    """`file:line` of the innermost frame outside this project's packages, for messages.
+
+    A frame of converted code counts as the user's line it was generated from, where the
+    resolver knows it.
+    """
     frame = sys._getframe(1)
+    resolver = _source_resolver[0]
     for _ in range(30):
         if frame is None:
             break
         filename = frame.f_code.co_filename
         if _is_user_file(filename):
             return f"{filename}:{frame.f_lineno}"
+        if resolver is not None and filename.startswith(_GENERATED_PREFIX):
+            found = resolver(filename, frame.f_lineno)
+            if found is not None:
+                return f"{found[0]}:{found[1]}"
         frame = frame.f_back
     return ""
+
+
+def _warn_unrolled(graph: Graph, op: Operation) -> None:
+    """Warns that function graph `graph` has reached `UNROLL_WARNING_OPS` ops with `op`."""
+    filename, _, line = op.source.rpartition(":")
+    text = linecache.getline(filename, int(line)).strip() if line.isdigit() else ""
+    at = f" at {op.source}" + (f" (`{text}`)" if text else "") if op.source else ""
+    name = _traced_function(graph) or getattr(graph, "name", "?")
+    message = (
+        f"Function {name!r} has {len(graph._ops)} ops, the latest added{at}. This usually "
+        f"means a Python loop (over a Python range, list or other iterable) is being "
+        f"unrolled: tracing runs its body once per iteration, adding a copy of its ops each "
+        f"time. Loop over ag.range(n), or give the loop a tensor bound, so it becomes one "
+        f"while_loop whose size does not depend on the number of iterations.")
+    if line.isdigit():
+        warnings.warn_explicit(message, UnrolledLoopWarning, filename, int(line))
+    else:
+        warnings.warn(message, UnrolledLoopWarning, stacklevel=3)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -257,9 +380,16 @@ def _is_user_file(filename: str) -> bool:
 
 
 class Graph:
-    """A dataflow graph (TensorFlow's `tf.Graph`)."""
+    """A dataflow graph (TensorFlow's `tf.Graph`).
+
+    Attributes:
+        building_function: whether the graph stands for a function (a `FuncGraph`).
+        returned_from: the name of the function whose trace built this graph, set when that
+            trace has returned; its tensors are then out of scope everywhere else.
+    """
 
     building_function = False
+    returned_from: str | None = None
 
     def __init__(self):
         self._lock = threading.RLock()
@@ -273,6 +403,8 @@ class Graph:
         self._finalized = False
         self.version = 0  # bumped on every change; plan caches key on it
         self.seed: int | None = None
+        # The op count at which a function graph warns of an unrolled loop (0: never).
+        self._warn_at_op_count = UNROLL_WARNING_OPS if self.building_function else 0
 
     # Default graph ---------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -323,6 +455,9 @@ class Graph:
                 self.get_operation_by_name(obj))
         if isinstance(obj, (SymbolicTensor, Operation)):
             if obj.graph is not self:
+                if isinstance(obj, SymbolicTensor) and obj.graph.returned_from is not None:
+                    raise ValueError(f"{obj!r} is not an element of this graph: "
+                                     f"{out_of_scope_reason(obj)}")
                 raise ValueError(f"{obj!r} is not an element of this graph.")
             return obj
         raise TypeError(f"Can not convert a {type(obj).__name__} into a Tensor or Operation.")
@@ -351,10 +486,13 @@ class Graph:
             self._ops.append(op)
             self._by_name[op_name] = op
             self.version += 1
+            if len(self._ops) == self._warn_at_op_count:
+                _warn_unrolled(self, op)
             return op
 
     def capture(self, tensor: SymbolicTensor) -> SymbolicTensor:
         """A tensor of another graph used here: an error (function graphs capture it instead)."""
+        check_in_scope(tensor, f"Tensor {tensor.name} cannot be used in this graph")
         where = f" (created at {tensor.op.source})" if tensor.op.source else ""
         raise ValueError(f"Tensor {tensor.name}{where} must be from the same graph as the ops it "
                          f"is used with; it belongs to another graph. Build everything inside "

@@ -8,9 +8,11 @@ import timeit
 import numpy as np
 import pytest
 
+import autograph as ag
 from autograph import api, transpiler
 from autograph.pyct.errors import ConversionError
 from tests.autograph import exec_registered, pinned_unparse
+from tests.autograph.converters.helpers import line_of
 
 GLOBAL_OFFSET = 10
 
@@ -184,3 +186,20 @@ def test_non_functions_are_refused():
         api.to_code(3)
     with pytest.raises(ConversionError, match="only Python functions"):
         api.to_code(len)
+
+
+def doubled_or_decremented(x):
+    if x > 0:
+        y = x * 2.0
+    else:
+        y = x - 1.0
+    return y
+
+
+def test_ops_made_in_converted_code_name_the_users_line():
+    graph = ag.Graph()
+    with graph.as_default():
+        api.to_graph(doubled_or_decremented)(ag.placeholder(ag.float32, []))
+    branch = graph.get_operations()[-1].attrs["then_branch"]
+    multiply = next(op for op in branch.get_operations() if op.type == "Mul")
+    assert multiply.source == f"{__file__}:{line_of(doubled_or_decremented, 'x * 2.0')}"

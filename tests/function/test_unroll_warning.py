@@ -1,0 +1,111 @@
+"""A function graph growing past `UNROLL_WARNING_OPS` ops warns once, naming the user's line
+and suggesting `ag.range` or a tensor loop bound (a Python loop being unrolled while tracing)."""
+
+import warnings
+
+import pytest
+
+import autograph as ag
+from runtime import graph as graph_module
+from runtime.func_graph import FuncGraph, func_graph_from_py_func
+from runtime.graph import UnrolledLoopWarning
+
+
+def _unrolled(n):
+    def f(x):
+        for _ in range(n):
+            x = x + 1  # two ops per iteration: a constant and an add
+        return x
+    return f, f.__code__.co_firstlineno + 2
+
+
+def _trace(f, name="f"):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        graph = func_graph_from_py_func(name, f, [ag.constant(1)])
+    return graph, [w for w in caught if issubclass(w.category, UnrolledLoopWarning)]
+
+
+def test_unrolled_python_loop_warns_with_op_count_and_line():
+    f, line = _unrolled(graph_module.UNROLL_WARNING_OPS // 2 + 10)
+    _, caught = _trace(f)
+    assert len(caught) == 1
+    message = str(caught[0].message)
+    assert f"has {graph_module.UNROLL_WARNING_OPS} ops" in message
+    assert f"{__file__}:{line}" in message and "`x = x + 1" in message
+
+
+def test_warning_suggests_ag_range_or_a_tensor_bound():
+    f, _ = _unrolled(graph_module.UNROLL_WARNING_OPS // 2 + 10)
+    _, caught = _trace(f)
+    assert "ag.range(n)" in str(caught[0].message)
+    assert "tensor bound" in str(caught[0].message)
+
+
+def test_warning_points_at_the_users_line():
+    f, line = _unrolled(graph_module.UNROLL_WARNING_OPS // 2 + 10)
+    _, caught = _trace(f)
+    assert (caught[0].filename, caught[0].lineno) == (__file__, line)
+
+
+def test_warns_once_per_graph_however_large_it_grows():
+    f, _ = _unrolled(graph_module.UNROLL_WARNING_OPS * 2)
+    graph, caught = _trace(f)
+    assert len(graph.get_operations()) > 3 * graph_module.UNROLL_WARNING_OPS
+    assert len(caught) == 1
+
+
+def test_each_new_trace_warns_again():
+    f, _ = _unrolled(graph_module.UNROLL_WARNING_OPS // 2 + 10)
+    assert len(_trace(f)[1]) == 1 and len(_trace(f)[1]) == 1
+
+
+def test_small_function_does_not_warn():
+    f, _ = _unrolled(graph_module.UNROLL_WARNING_OPS // 2 - 10)
+    assert _trace(f)[1] == []
+
+
+def test_threshold_is_the_module_constant(monkeypatch):
+    monkeypatch.setattr(graph_module, "UNROLL_WARNING_OPS", 20)
+    f, _ = _unrolled(15)
+    _, caught = _trace(f)
+    assert len(caught) == 1 and "has 20 ops" in str(caught[0].message)
+
+
+def test_tf1_graph_never_warns():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with ag.Graph().as_default():
+            x = ag.constant(1)
+            for _ in range(graph_module.UNROLL_WARNING_OPS):
+                x = x + 1
+    assert not [w for w in caught if issubclass(w.category, UnrolledLoopWarning)]
+
+
+def test_warning_names_the_function_being_traced(monkeypatch):
+    monkeypatch.setattr(graph_module, "UNROLL_WARNING_OPS", 20)
+    f, _ = _unrolled(15)
+    _, caught = _trace(f, name="train_step")
+    assert "Function 'train_step' has 20 ops" in str(caught[0].message)
+
+
+def test_warning_can_be_made_an_error():
+    f, _ = _unrolled(graph_module.UNROLL_WARNING_OPS // 2 + 10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        with pytest.raises(UnrolledLoopWarning):
+            func_graph_from_py_func("f", f, [ag.constant(1)])
+
+
+def test_source_resolver_maps_generated_lines_to_the_users_line():
+    generated = "<autograph: f from model.py#0>"
+    code = compile("\n\nop = graph.create_op('NoOp', [], {}, [])", generated, "exec")
+    graph_module.set_generated_source_resolver(
+        lambda filename, line: ("model.py", line + 10) if filename == generated else None)
+    try:
+        graph = FuncGraph("f")
+        namespace = {"graph": graph}
+        exec(code, namespace)
+    finally:
+        graph_module.set_generated_source_resolver(None)
+    assert namespace["op"].source == "model.py:13"
