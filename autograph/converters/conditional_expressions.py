@@ -17,7 +17,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import templates, traversal
+from autograph.pyct import anno, templates, traversal
 from autograph.pyct.loader import unparse
 from autograph.pyct.transformer import EntityContext, copy_location
 
@@ -31,6 +31,8 @@ def _if_exp(node: Any, text: str) -> Any:
     new = templates.replace_as_expression(
         "ag__.if_exp(test, lambda: body, lambda: orelse, text)", test=node.test,
         body=node.body, orelse=node.orelse, text=gast.Constant(value=text, kind=None))
+    for operand in new.args[1:3]:  # called by ag__.if_exp at once: nothing to keep alive
+        anno.setanno(operand, anno.Basic.CALLED_IN_PLACE, True)
     return copy_location(new, node)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import templates, traversal
+from autograph.pyct import anno, templates, traversal
 from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -37,6 +37,7 @@ def _bool_op(node: Any) -> Any:
     for value in reversed(node.values[:-1]):
         result = templates.replace_as_expression(
             f"{operator}(a, lambda: b)", a=value, b=result)
+        anno.setanno(result.args[1], anno.Basic.CALLED_IN_PLACE, True)
     return copy_location(result, node)
 
 

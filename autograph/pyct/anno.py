@@ -50,6 +50,8 @@ class Basic(_Key):
     ORIGIN = "where the node comes from in the user's source"
     DIRECTIVES = "a dict of directives (e.g. loop options) given for the node"
     EXTRA_LOOP_TEST = "on a For: an expression tested before each iteration (a lowered break)"
+    CALLED_IN_PLACE = ("True on a lambda the code calls before its statement ends (the operand "
+                       "lambdas of ag__.if_exp, and_, or_): it does not outlive the statement")
 
 
 class Static(_Key):

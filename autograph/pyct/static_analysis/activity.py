@@ -47,7 +47,8 @@ class Scope:
         deleted: names deleted (`del x`); they are in `modified` too.
         params: the parameters bound by a function's or lambda's ARGS_SCOPE and BODY_SCOPE.
         nested: in an isolated scope, the BODY_SCOPEs of the functions, lambdas and classes
-            defined in it (directly, or in its comprehensions, whose own `nested` is empty).
+            defined in it (directly, or in its comprehensions, whose own `nested` is empty),
+            less the lambdas marked `Basic.CALLED_IN_PLACE`, which cannot be called later.
     """
 
     __slots__ = ("parent", "isolated", "comprehension", "read", "modified", "deleted", "params",
@@ -308,7 +309,8 @@ class _Analyzer:
             self.scope.modified.add(QN(node.name))
         definer = self._definer()
         body = self._enter(isolated=True)
-        definer.nested.append(body)
+        if not anno.getanno(node, anno.Basic.CALLED_IN_PLACE, False):
+            definer.nested.append(body)
         args = self._enter()
         for param in parameters(node.args):
             args.params.add(anno.getanno(param, anno.Basic.QN))

@@ -7,8 +7,8 @@ it completes: for a compound statement, after the whole statement). The state of
 `if`/`while`/`for` is what it modifies that is live after it.
 
 Names that outlive the function are live at its end: its `global` and `nonlocal` names, and
-its names that a nested function or lambda reads (it may be called later). Rebinding `a` or `i`
-kills `a.b` and `a[i]` too.
+its names that a nested function or lambda reads (it may be called later), unless the lambda is
+marked `Basic.CALLED_IN_PLACE`. Rebinding `a` or `i` kills `a.b` and `a[i]` too.
 
 >>> import gast
 >>> from autograph.pyct import anno, qual_names

@@ -1,6 +1,10 @@
 """The control-flow converter: state, Undefined bindings, nested functions."""
 
+import numpy as np
+
+import autograph as ag
 from autograph import api
+from tests.autograph.converters.helpers import run_in_graph
 
 
 def nested_function_with_its_own_loop(n):
@@ -79,3 +83,23 @@ def test_loop_state_read_in_a_branch_keeps_the_previous_iteration_value():
 def test_nested_def_in_a_loop_does_not_hide_the_loop_from_later_statements():
     converted = api.to_graph(reads_loop_state_after_a_nested_def)
     assert converted(5) == reads_loop_state_after_a_nested_def(5)
+
+
+def conditional_expression_reads_a_loop_local(x, n):
+    i = 0
+    total = 0.0
+    while i < n:
+        value = x[i]
+        total = total + (value if value > 0 else -value)
+        i += 1
+    return total
+
+
+def test_loop_local_read_by_a_conditional_expression_is_not_state():
+    assert "def loop_body(i, total):" in api.to_code(conditional_expression_reads_a_loop_local)
+
+
+def test_loop_local_read_by_a_conditional_expression_runs_as_a_tensor_loop():
+    result = run_in_graph(conditional_expression_reads_a_loop_local,
+                          [(ag.float32, [None]), (ag.int32, [])], [1.0, -2.0, 3.0], 3)
+    np.testing.assert_allclose(result, 6.0)
