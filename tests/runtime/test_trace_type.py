@@ -1,0 +1,603 @@
+"""Trace types: the rules of tracing (seed 004), call types, and the dispatch cache."""
+
+import collections
+import gc
+import inspect
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from runtime.func_graph import FuncGraph
+from runtime.tensor_spec import TensorSpec
+from runtime.trace_type import (ArgumentBinder, FunctionType, ListType, LiteralType, MappingType,
+                                NamedTupleType, PlaceholderContext, TraceCache, TraceType,
+                                TupleType, VariableType, WeakrefType, from_value, is_expired,
+                                signature_of)
+
+Point = collections.namedtuple("Point", "x y")
+Pair = collections.namedtuple("Pair", "x y")
+
+
+class Thing:
+    """A plain object: matched by identity."""
+
+
+class Key:
+    """A hashable object equal to others with the same key."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def __eq__(self, other):
+        return isinstance(other, Key) and other.key == self.key
+
+    def __hash__(self):
+        return hash(self.key)
+
+
+class Unhashable:
+    __hash__ = None
+
+
+# Tensors ----------------------------------------------------------------------------------
+def test_eager_tensor_type_is_its_spec():
+    assert from_value(ag.constant([[1, 2, 3]])) == TensorSpec([1, 3], ag.int32)
+
+
+def test_symbolic_tensor_type_is_its_spec():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, [None, 2])
+    assert from_value(x) == TensorSpec([None, 2], ag.float32)
+
+
+def test_numpy_array_type_is_the_spec_of_the_tensor_it_becomes():
+    assert from_value(np.zeros((2, 3), np.float64)) == TensorSpec([2, 3], ag.float64)
+    assert from_value(np.float32(1.5)) == TensorSpec([], ag.float32)
+
+
+def test_tensors_of_one_dtype_and_shape_share_one_type():
+    assert from_value(ag.constant([1, 2])) is from_value(ag.constant([3, 4]))
+
+
+def test_tensor_types_differ_by_dtype_and_shape():
+    assert from_value(ag.constant(1)) != from_value(ag.constant(1.0))
+    assert from_value(ag.constant([1])) != from_value(ag.constant([1, 2]))
+
+
+def test_a_spec_given_as_a_value_stands_for_itself():
+    spec = TensorSpec([None], ag.string)
+    assert from_value(spec) is spec
+
+
+def test_any_trace_type_given_as_a_value_stands_for_itself():
+    literal = LiteralType(3)
+    assert from_value(literal) is literal
+
+
+# Literals ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("value", [3, 2.5, True, "relu", b"x", None, Ellipsis, 1j, int])
+def test_literals_match_an_equal_value(value):
+    assert from_value(value) == from_value(value)
+    assert hash(from_value(value)) == hash(from_value(value))
+
+
+def test_literals_are_typed_by_value_not_by_python_type():
+    assert from_value(3) != from_value(4)
+    assert from_value("relu") != from_value("tanh")
+
+
+def test_one_one_point_oh_and_true_are_different_types():
+    assert len({from_value(1), from_value(1.0), from_value(True)}) == 3
+
+
+def test_nan_literal_matches_itself():
+    assert from_value(float("nan")) == from_value(float("nan"))
+
+
+def test_literal_placeholder_is_the_value():
+    assert from_value("relu").placeholder_value(None) == "relu"
+
+
+def test_literal_subtyping_is_equality():
+    assert from_value(3).is_subtype_of(from_value(3))
+    assert not from_value(3).is_subtype_of(from_value(4))
+    assert from_value(3).most_specific_common_supertype([from_value(4)]) is None
+
+
+# Containers -------------------------------------------------------------------------------
+def test_list_order_matters():
+    assert from_value([1, 2]) != from_value([2, 1])
+    assert from_value([1, 2]) == from_value([1, 2])
+
+
+def test_a_list_is_not_a_tuple():
+    assert isinstance(from_value([1]), ListType) and isinstance(from_value((1,)), TupleType)
+    assert from_value([1, 2]) != from_value((1, 2))
+    assert not from_value([1, 2]).is_subtype_of(from_value((1, 2)))
+
+
+def test_namedtuples_are_typed_by_class_and_fields():
+    assert isinstance(from_value(Point(1, 2)), NamedTupleType)
+    assert from_value(Point(1, 2)) == from_value(Point(1, 2))
+    assert from_value(Point(1, 2)) != from_value(Pair(1, 2))
+    assert from_value(Point(1, 2)) != from_value((1, 2))
+
+
+def test_container_subtyping_is_elementwise():
+    small = from_value([ag.constant([1, 2]), 3])
+    assert small.is_subtype_of(ListType(list, (TensorSpec([None], ag.int32), LiteralType(3))))
+    assert not small.is_subtype_of(from_value([ag.constant([1, 2])]))
+
+
+def test_container_supertype_relaxes_tensor_elements():
+    a = from_value((ag.constant([1, 2]), "x"))
+    b = from_value((ag.constant([1, 2, 3]), "x"))
+    assert a.most_specific_common_supertype([b]) == \
+        TupleType(tuple, (TensorSpec([None], ag.int32), LiteralType("x")))
+    assert a.most_specific_common_supertype([from_value((ag.constant([1]), "y"))]) is None
+
+
+def test_dict_key_order_does_not_matter():
+    assert from_value({1: 2, 3: 4}) == from_value({3: 4, 1: 2})
+    assert hash(from_value({1: 2, 3: 4})) == hash(from_value({3: 4, 1: 2}))
+
+
+def test_dicts_differ_by_keys_and_value_types():
+    assert from_value({1: 2}) != from_value({1: 3})
+    assert from_value({1: 2}) != from_value({2: 2})
+
+
+def test_dict_subtyping_is_per_key():
+    wide = MappingType(dict, {"x": TensorSpec([None], ag.int32)})
+    assert from_value({"x": ag.constant([1, 2])}).is_subtype_of(wide)
+    assert not from_value({"y": ag.constant([1, 2])}).is_subtype_of(wide)
+
+
+def test_other_mappings_keep_their_class():
+    value = collections.OrderedDict(a=1)
+    assert from_value(value) != from_value({"a": 1})
+    assert type(from_value(value).placeholder_value(None)) is collections.OrderedDict
+
+
+def test_nested_containers_make_named_placeholders():
+    graph = FuncGraph("f")
+    t = from_value({"pair": Point(ag.constant(1.0), [ag.constant([1, 2]), "s"])})
+    built = t.placeholder_value(PlaceholderContext(graph, "x"))
+    assert built["pair"].y[1] == "s"
+    assert [p.name for p in graph.inputs] == ["x_pair_0:0", "x_pair_1_0:0"]
+
+
+def test_to_tensors_follows_the_type_not_the_value_key_order():
+    t = from_value({"a": ag.constant(1), "b": ag.constant(2.0)})
+    flat = t.to_tensors({"b": ag.constant(5.0), "a": ag.constant(6)})
+    np.testing.assert_array_equal([x.numpy() for x in flat], [6, 5.0])
+
+
+# Generic objects ----------------------------------------------------------------------------
+def test_plain_objects_match_by_identity():
+    a, b = Thing(), Thing()
+    assert isinstance(from_value(a), WeakrefType)
+    assert from_value(a) == from_value(a)
+    assert from_value(a) != from_value(b)
+
+
+def test_hashable_objects_match_by_equality():
+    assert from_value(Key(1)) == from_value(Key(1))
+    assert from_value(Key(1)) != from_value(Key(2))
+
+
+def test_unhashable_objects_match_by_identity():
+    a = Unhashable()
+    assert from_value(a) == from_value(a)
+    assert from_value(a) != from_value(Unhashable())
+
+
+def test_objects_that_refuse_weak_references_still_work():
+    a = object()
+    assert from_value(a) == from_value(a) and from_value(a).placeholder_value(None) is a
+    assert from_value(a) != from_value(object())
+
+
+def test_weakly_held_object_placeholder_is_the_object():
+    a = Thing()
+    assert from_value(a).placeholder_value(None) is a
+
+
+def test_generic_type_does_not_keep_its_object_alive():
+    a = Key(7)
+    t = from_value(a)
+    del a
+    gc.collect()
+    assert t.value is None and is_expired(t)
+
+
+def test_expired_generic_type_matches_nothing():
+    a = Key(7)
+    t = from_value(a)
+    del a
+    gc.collect()
+    assert t != from_value(Key(7))
+    assert not from_value(Key(7)).is_subtype_of(t)
+    with pytest.raises(ValueError, match="garbage collected"):
+        t.placeholder_value(None)
+
+
+# Variables --------------------------------------------------------------------------------
+def test_each_variable_is_its_own_type():
+    v, w = ag.Variable(1.0), ag.Variable(1.0)
+    assert isinstance(from_value(v), VariableType)
+    assert from_value(v) == from_value(v)
+    assert from_value(v) != from_value(w)
+
+
+def test_variable_type_holds_its_spec():
+    assert from_value(ag.Variable([1, 2])).spec == TensorSpec([2], ag.int32)
+
+
+def test_variable_placeholder_is_the_variable_itself():
+    v = ag.Variable(1.0)
+    t = from_value(v)
+    assert t.placeholder_value(None) is v and t.to_tensors(v) == []
+
+
+# The tracing protocol (seed 004: "Use the tracing protocol") --------------------------------
+class FruitTraceType(TraceType):
+    def __init__(self, fruit):
+        self.fruit_type = type(fruit)
+        self.fruit_value = fruit
+
+    def is_subtype_of(self, other):
+        return type(other) is FruitTraceType and self.fruit_type is other.fruit_type
+
+    def most_specific_common_supertype(self, others):
+        return self if all(self == other for other in others) else None
+
+    def placeholder_value(self, placeholder_context=None):
+        return self.fruit_value
+
+    def __eq__(self, other):
+        return type(other) is FruitTraceType and self.fruit_type == other.fruit_type
+
+    def __hash__(self):
+        return hash(self.fruit_type)
+
+
+class FruitWithTraceType:
+    def __tf_tracing_type__(self, context):
+        return FruitTraceType(self)
+
+
+class AppleWithTraceType(FruitWithTraceType):
+    flavor = [1, 2]
+
+
+class MangoWithTraceType(FruitWithTraceType):
+    flavor = [3, 4]
+
+
+class Apple:
+    flavor = [1, 2]
+
+
+class Mango:
+    flavor = [3, 4]
+
+
+def _get_mixed_flavor(fruit_a, fruit_b):
+    return fruit_a.flavor + fruit_b.flavor
+
+
+def _traces(calls):
+    """How many traces a cache needs for `calls` of get_mixed_flavor (each a zero-arg maker)."""
+    binder, cache, traced = ArgumentBinder(_get_mixed_flavor), TraceCache(), 0
+    for make in calls:
+        call_type, _ = binder.bind(make(), {})
+        if cache.lookup(call_type) is None:
+            traced += 1
+            cache.add(call_type, traced)
+    return traced
+
+
+def test_generic_objects_that_went_out_of_scope_trace_again():
+    assert _traces([lambda: (Apple(), Mango())] * 2) == 2
+
+
+def test_tracing_protocol_reuses_the_trace_for_the_same_subclasses():
+    assert _traces([lambda: (AppleWithTraceType(), MangoWithTraceType())] * 2) == 1
+
+
+def test_tracing_protocol_type_is_what_the_method_returns():
+    apple = AppleWithTraceType()
+    t = from_value(apple)
+    assert isinstance(t, FruitTraceType) and t.placeholder_value() is apple
+
+
+def test_tracing_protocol_must_return_a_trace_type():
+    class Bad:
+        def __tf_tracing_type__(self, context):
+            return "fruit"
+
+    with pytest.raises(TypeError, match="must return a TraceType"):
+        from_value(Bad())
+
+
+# Call types -------------------------------------------------------------------------------
+def _f(x, n=2):
+    return x
+
+
+def test_call_type_applies_defaults():
+    assert signature_of(_f, (1.0,), {}) == signature_of(_f, (1.0, 2), {})
+    assert signature_of(_f, (1.0,), {}) != signature_of(_f, (1.0, 3), {})
+
+
+def test_call_type_is_the_same_by_position_or_keyword():
+    assert signature_of(_f, (1.0,), {"n": 3}) == signature_of(_f, (), {"x": 1.0, "n": 3})
+    assert signature_of(_f, (1.0,), {"n": 3}) == signature_of(_f, (1.0, 3), {})
+
+
+def test_var_positional_and_keyword_are_one_parameter_each():
+    def g(a, *rest, scale=1.0, **options):
+        return a
+
+    t, values = ArgumentBinder(g).bind((1, 2, 3), {"mode": "x"})
+    assert t.names == ("a", "rest", "scale", "options")
+    assert values == (1, (2, 3), 1.0, {"mode": "x"})
+    assert t.types[1] == from_value((2, 3)) and t.types[3] == from_value({"mode": "x"})
+
+
+def test_bad_call_raises_type_error_naming_the_function():
+    with pytest.raises(TypeError, match=r"Cannot call _f\(\): missing a required argument: 'x'"):
+        signature_of(_f, (), {})
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        signature_of(_f, (1,), {"m": 2})
+
+
+def test_positional_only_parameter_given_by_keyword_is_rejected():
+    def g(x, /, y=1):
+        return x
+
+    with pytest.raises(TypeError, match="positional.only"):
+        signature_of(g, (), {"x": 1})
+
+
+def test_keyword_for_an_argument_given_positionally_is_rejected():
+    with pytest.raises(TypeError, match="multiple values"):
+        signature_of(_f, (1,), {"x": 1})
+
+
+def test_call_subtyping_is_per_parameter():
+    narrow = signature_of(_f, (ag.constant([1, 2]),), {})
+    wide = signature_of(_f, (TensorSpec([None], ag.int32),), {})
+    assert narrow.is_subtype_of(wide) and not wide.is_subtype_of(narrow)
+    assert not narrow.is_subtype_of(signature_of(_f, (TensorSpec([None], ag.int32), 3), {}))
+
+
+def test_call_supertype_relaxes_each_parameter():
+    a = signature_of(_f, (ag.constant([1, 2]),), {})
+    b = signature_of(_f, (ag.constant([1, 2, 3]),), {})
+    assert a.most_specific_common_supertype([b]) == \
+        signature_of(_f, (TensorSpec([None], ag.int32),), {})
+
+
+def test_differences_name_each_changed_argument():
+    old = signature_of(_f, (ag.constant(1),), {"n": 3})
+    new = signature_of(_f, (ag.constant(1),), {"n": 4})
+    assert old.differences(new) == ["argument `n` changed from 3 to 4"]
+
+
+def test_differences_reach_into_containers():
+    old = signature_of(_f, ({"a": [1, ag.constant([1.0])]},), {})
+    new = signature_of(_f, ({"a": [1, ag.constant([1.0, 2.0])]},), {})
+    assert old.differences(new) == [
+        "argument `x['a'][1]` changed from float32 Tensor, shape=(1,) "
+        "to float32 Tensor, shape=(2,)"]
+
+
+def test_describe_lists_every_parameter():
+    assert signature_of(_f, (ag.constant(1),), {}).describe() == \
+        "x: int32 Tensor, shape=(), n: 2"
+
+
+def test_placeholder_arguments_rebuild_the_call():
+    def g(a, *rest, k=1, **options):
+        return a
+
+    t, _ = ArgumentBinder(g).bind((ag.constant(1), ag.constant([1.0]), "s"), {"mode": 2})
+    graph = FuncGraph("g")
+    args, kwargs = t.placeholder_arguments(graph)
+    assert [a.name for a in args[:2]] == ["a:0", "rest_0:0"] and args[2] == "s"
+    assert kwargs == {"k": 1, "mode": 2}
+
+
+def test_to_tensors_flattens_a_call_in_placeholder_order():
+    def g(a, b):
+        return a
+
+    values = (ag.constant(1), [ag.constant(2), 5, (ag.constant(3),)])
+    t, bound = ArgumentBinder(g).bind(values, {})
+    assert [x.numpy() for x in t.to_tensors(bound)] == [1, 2, 3]
+
+
+def test_call_type_kinds_come_from_the_signature():
+    t = signature_of(_f, (1,), {})
+    assert t.kinds == (inspect.Parameter.POSITIONAL_OR_KEYWORD,) * 2
+    assert isinstance(t, FunctionType) and repr(t) == \
+        "FunctionType(x=LiteralType(1), n=LiteralType(2))"
+
+
+def test_methods_trace_per_instance_through_self():
+    class Model:
+        def call(self, x):
+            return x
+
+    a, b = Model(), Model()
+    binder = ArgumentBinder(Model.call)
+    assert binder.bind((a, 1), {})[0] == binder.bind((a, 1), {})[0]
+    assert binder.bind((a, 1), {})[0] != binder.bind((b, 1), {})[0]
+
+
+# Dispatch ---------------------------------------------------------------------------------
+def _cache_of(*specs):
+    cache = TraceCache()
+    for shape in specs:
+        cache.add(TensorSpec(shape), str(shape))
+    return cache
+
+
+def test_exact_match_wins():
+    assert _cache_of([1, 2], [None, None]).lookup(TensorSpec([1, 2])) == "[1, 2]"
+
+
+def test_most_specific_matching_trace_wins():
+    cache = _cache_of([None, None], [1, None])
+    assert cache.lookup(TensorSpec([1, 2])) == "[1, None]"
+    assert cache.lookup(TensorSpec([2, 2])) == "[None, None]"
+
+
+def test_most_specific_wins_whatever_the_order_added():
+    assert _cache_of([1, None], [None, None]).lookup(TensorSpec([1, 2])) == "[1, None]"
+
+
+def test_no_match_is_none():
+    assert _cache_of([None, None]).lookup(TensorSpec([1])) is None
+
+
+def test_incomparable_matches_choose_the_earliest_added():
+    cache = _cache_of([1, None], [None, 2])
+    assert cache.lookup(TensorSpec([1, 2])) == "[1, None]"
+
+
+def test_a_later_more_specific_trace_replaces_a_remembered_lookup():
+    cache = _cache_of([None, None])
+    assert cache.lookup(TensorSpec([1, 2])) == "[None, None]"
+    cache.add(TensorSpec([1, None]), "[1, None]")
+    assert cache.lookup(TensorSpec([1, 2])) == "[1, None]"
+
+
+def test_a_remembered_miss_is_forgotten_when_a_trace_is_added():
+    cache = TraceCache()
+    assert cache.lookup(TensorSpec([1])) is None
+    cache.add(TensorSpec([None]), "any")
+    assert cache.lookup(TensorSpec([1])) == "any"
+
+
+def test_lookup_key_names_the_chosen_type():
+    cache = _cache_of([None, None], [1, None])
+    assert cache.lookup_key(TensorSpec([1, 5])) == TensorSpec([1, None])
+
+
+def test_call_types_dispatch_to_the_most_specific_trace():
+    cache = TraceCache()
+    cache.add(signature_of(_f, (TensorSpec([None], ag.int32),), {}), "any length")
+    cache.add(signature_of(_f, (TensorSpec([3], ag.int32),), {}), "three")
+    assert cache.lookup(signature_of(_f, (ag.constant([1, 2, 3]),), {})) == "three"
+    assert cache.lookup(signature_of(_f, (ag.constant([1, 2]),), {})) == "any length"
+    assert cache.lookup(signature_of(_f, (ag.constant([1, 2]), 3), {})) is None
+
+
+def test_generalize_relaxes_shapes_against_cached_types():
+    cache = TraceCache()
+    cache.add(signature_of(_f, (ag.constant([1, 2]),), {}), "first")
+    relaxed = cache.generalize(signature_of(_f, (ag.constant([1, 2, 3]),), {}))
+    assert relaxed == signature_of(_f, (TensorSpec([None], ag.int32),), {})
+
+
+def test_generalize_keeps_a_type_with_no_common_supertype():
+    cache = TraceCache()
+    cache.add(signature_of(_f, (ag.constant([1, 2]), 3), {}), "first")
+    call = signature_of(_f, (ag.constant([1, 2, 3]), 4), {})
+    assert cache.generalize(call) == call
+
+
+def test_entries_for_collected_objects_are_dropped_on_add():
+    cache = TraceCache()
+    gone = Thing()
+    cache.add(signature_of(_f, (gone,), {}), "gone")
+    del gone
+    gc.collect()
+    cache.add(signature_of(_f, (1,), {}), "one")
+    assert cache.values() == ["one"]
+
+
+def test_prune_returns_the_dropped_values():
+    cache = TraceCache()
+    gone = Thing()
+    cache.add(from_value([gone]), "gone")
+    del gone
+    gc.collect()
+    assert cache.prune() == ["gone"] and len(cache) == 0
+
+
+def test_none_is_not_a_cacheable_value():
+    with pytest.raises(ValueError, match="must not be None"):
+        TraceCache().add(TensorSpec([1]), None)
+
+
+def test_clear_empties_the_cache():
+    cache = _cache_of([1])
+    cache.clear()
+    assert len(cache) == 0 and cache.lookup(TensorSpec([1])) is None
+
+
+# Casting a call to a signature --------------------------------------------------------------
+_SIG = signature_of(_f, ([TensorSpec([None], ag.int32), "mode"], 2), {})
+
+
+def test_cast_converts_python_values_for_tensor_specs():
+    (x, mode), n = _SIG.cast(([[1, 2, 3], "mode"], 2))
+    np.testing.assert_array_equal(x.numpy(), [1, 2, 3])
+    assert x.dtype is ag.int32 and (mode, n) == ("mode", 2)
+
+
+def test_cast_names_a_fixed_python_argument_that_differs():
+    with pytest.raises(TypeError, match=r"argument `n`: expected 2, got 3"):
+        _SIG.cast(([[1], "mode"], 3))
+
+
+def test_cast_names_a_nested_tensor_that_does_not_fit():
+    with pytest.raises(TypeError, match=r"argument `x\[0\]`: float32 tensor of shape \(1,\)"):
+        _SIG.cast(([ag.constant([1.0]), "mode"], 2))
+
+
+def test_cast_rejects_a_different_structure():
+    with pytest.raises(TypeError, match=r"argument `x`: expected \[int32 Tensor"):
+        _SIG.cast((([1], "mode"), 2))
+    with pytest.raises(TypeError, match="argument `x`: expected"):
+        _SIG.cast(([[1]], 2))
+
+
+def test_cast_checks_mapping_keys_and_values():
+    sig = signature_of(_f, ({"a": TensorSpec([], ag.float32)},), {})
+    (cast, _) = sig.cast(({"a": 2.0}, 2))
+    assert cast["a"].dtype is ag.float32
+    with pytest.raises(TypeError, match="argument `x`: expected {'a'"):
+        sig.cast(({"b": 2.0}, 2))
+
+
+def test_cast_accepts_the_same_object_for_a_generic_type():
+    thing = Thing()
+    sig = signature_of(_f, (thing,), {})
+    assert sig.cast((thing, 2))[0] is thing
+    with pytest.raises(TypeError, match="argument `x`: expected"):
+        sig.cast((Thing(), 2))
+
+
+def test_cast_uses_subtyping_for_user_trace_types():
+    apple = AppleWithTraceType()
+    assert from_value(apple).cast(AppleWithTraceType()) is not apple
+    with pytest.raises(TypeError, match="expected"):
+        from_value(apple).cast(MangoWithTraceType())
+
+
+def test_tracing_protocol_type_must_be_hashable():
+    class NoHash(FruitTraceType):
+        __hash__ = None
+
+    class Fruit:
+        def __tf_tracing_type__(self, context):
+            return NoHash(self)
+
+    with pytest.raises(TypeError, match="must be hashable"):
+        from_value(Fruit())
