@@ -2,3 +2,4 @@
 
 from runtime.devices import (get_soft_device_placement, list_physical_devices,  # noqa: F401
                              set_soft_device_placement)
+from runtime.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401

@@ -37,7 +37,8 @@ import numpy as np
 from runtime import dtypes
 from runtime.collections import GraphKeys
 from runtime.devices import device as device_scope
-from runtime.graph import Graph, Operation, building_graph
+from runtime.graph import Graph, Operation, SymbolicTensor, building_graph
+from runtime.init_scope import FunctionTrace, init_scope, trace_building
 from runtime.op_registry import op_registry
 from runtime.ops import state_ops
 from runtime.ops.operators import OPERATORS
@@ -80,7 +81,10 @@ class Variable:
         self._trainable = bool(trainable)
         self._graph_handles: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         graph = building_graph()
-        if graph is None:
+        trace = trace_building(graph) if graph is not None else None
+        if trace is not None:
+            self._init_in_function(trace, initial_value, name, dtype, shape)
+        elif graph is None:
             self._init_eager(initial_value, name or "Variable", dtype, shape)
         else:
             self._init_graph(graph, initial_value, name or "Variable", dtype, shape, collections)
@@ -102,6 +106,27 @@ class Variable:
         self._initial_value = initial
         self._initializer = self._graph_element = None
         weakref.finalize(self, resource.manager.delete, resource.key)
+
+    def _init_in_function(self, trace: FunctionTrace, initial_value: Any, name: str | None,
+                          dtype: Any, shape: Any) -> None:
+        """Creation while an `ag.function` traces: lifted out of its graph (`init_scope`), so
+        the variable is made and initialised once, eagerly (or in the outer TensorFlow-1
+        graph), and the function's graph reads and updates it through its handle."""
+        trace.check_variable_creation(name)
+        if isinstance(initial_value, SymbolicTensor) and initial_value.graph.building_function:
+            raise ValueError(
+                f"Variable {name or 'Variable'} is created inside ag.function {trace.name!r} "
+                f"with an initial value computed in the function ({initial_value.name}); it is "
+                f"created once, outside the function's graph, so its initial value cannot "
+                f"depend on the function's tensors. Pass a Python or NumPy value, an eager "
+                f"tensor, or a callable (`lambda: ...`) that computes it.")
+        with init_scope():
+            graph = building_graph()
+            if graph is None:
+                self._init_eager(initial_value, name or "Variable", dtype, shape)
+            else:
+                self._init_graph(graph, initial_value, name or "Variable", dtype, shape, None)
+        trace.created.append(self)
 
     def _init_graph(self, graph: Graph, initial_value: Any, name: str, dtype: Any, shape: Any,
                     collections: Any) -> None:

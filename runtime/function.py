@@ -1,0 +1,340 @@
+"""`function` and `Function`: a Python function traced into graphs, one per kind of call.
+
+A `Function` maps each call's arguments to a trace type (tensors by dtype and shape, Python
+values by value, containers by their items; see `runtime.trace_type`), finds the most specific
+cached `ConcreteFunction` whose type the call's is a subtype of, or traces a new one, and runs
+it. Python code in the function (printing, appending to lists) therefore runs only while
+tracing; ops (`ag.print`, `Variable.assign_add`) run on every call. Globals and closures are
+read while tracing, and keep the values they had then.
+
+>>> import kernels
+>>> from runtime.tensor_conversion import convert_to_tensor
+>>> @function(autograph=False)
+... def double(a):
+...     print("Tracing with", a)
+...     return a + a
+>>> double(convert_to_tensor(1))
+Tracing with <ag.Tensor 'a:0' shape=() dtype=int32>
+<ag.Tensor: shape=(), dtype=int32, numpy=2>
+>>> double(convert_to_tensor(5)).numpy(), double.experimental_get_tracing_count()
+(np.int32(10), 1)
+
+With `autograph=True` (the default) the Python function is first converted by the hook that
+the `autograph` package installs (`set_conversion_hook`), so `if`/`while`/`for` on tensors
+become graph control flow; `runtime` alone runs it unconverted.
+
+Departures from TensorFlow, each on purpose:
+- A Function called while it is itself being traced (recursion) raises `RecursionError` at
+  once with a clear message, instead of recursing until Python's stack runs out.
+- Called while another graph is being built (a Function inside a Function, or TensorFlow-1
+  graph mode), a Function runs its Python function there, adding its ops to that graph (the
+  trace is inlined, not called as a separate function op).
+- The retracing warning names the argument that changed and how.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import types
+import warnings
+import weakref
+from typing import Any, Callable, Sequence
+
+from runtime.concrete_function import ConcreteFunction, convert_for, describe_call, trace
+from runtime.func_graph import flatten
+from runtime.graph import _eager_disabled
+from runtime.graph import _state as _graphs
+from runtime.tensor import EagerTensor
+from runtime.tensor_spec import TensorSpec
+from runtime.trace_type import ArgumentBinder, TraceCache
+
+__all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
+           "set_conversion_hook", "RetracingWarning"]
+
+RETRACE_WARNING_THRESHOLD = 5
+"""A Function warns (once) when it has traced this many times."""
+
+_LITERALS = (int, float, bool, str, type(None))
+_hook: list[Callable[[Callable], Callable] | None] = [None]
+_run_eagerly = [False]
+
+
+def set_conversion_hook(fn: Callable[[Callable], Callable] | None) -> None:
+    """Installs `fn(python_function) -> converted function`, used by Functions made with
+    `autograph=True` (the `autograph` package installs its converter; None uninstalls)."""
+    _hook[0] = fn
+
+
+def run_functions_eagerly(run_eagerly: bool) -> None:
+    """Debugging switch: with True, calling a Function runs its Python function eagerly (no
+    tracing, no graph), so breakpoints and `print` work on every call."""
+    _run_eagerly[0] = bool(run_eagerly)
+
+
+def functions_run_eagerly() -> bool:
+    """Whether `run_functions_eagerly(True)` is in effect."""
+    return _run_eagerly[0]
+
+
+class RetracingWarning(UserWarning):
+    """A Function traced many times: its calls keep needing new graphs."""
+
+
+def function(func: Callable | None = None, *, input_signature: Sequence[Any] | None = None,
+             autograph: bool = True, reduce_retracing: bool = False,
+             name: str | None = None) -> Any:
+    """Makes `func` a `Function` (decorator, with or without arguments).
+
+    Args:
+        func: the Python function (or method).
+        input_signature: a sequence of (nested) `TensorSpec`s, one per positional parameter:
+            calls must match it (Python and NumPy values are converted), there is one trace,
+            and a mismatch raises TypeError showing the signature and the call.
+        autograph: convert the function first (tensor `if`/`while`/`for` become graph ops).
+        reduce_retracing: after a retrace, trace for the most general types seen (shapes
+            relaxed to `None` dimensions), so that fewer traces are needed.
+        name: the name of the graphs and of the function in messages (default the function's).
+
+    Returns:
+        A `Function`, or a decorator making one when `func` is None.
+    """
+    if func is None:
+        return functools.partial(function, input_signature=input_signature,
+                                 autograph=autograph, reduce_retracing=reduce_retracing,
+                                 name=name)
+    return Function(func, name or getattr(func, "__name__", "function"), input_signature,
+                    autograph, reduce_retracing)
+
+
+class Function:
+    """A Python function with a cache of its traces (TensorFlow's `tf.function` result).
+
+    Attributes:
+        python_function: the original Python function.
+        input_signature: the `input_signature` given, if any.
+    """
+
+    def __init__(self, python_function: Callable, name: str,
+                 input_signature: Sequence[Any] | None = None, autograph: bool = True,
+                 reduce_retracing: bool = False):
+        if not callable(python_function):
+            raise TypeError(f"ag.function needs a callable, got {python_function!r}.")
+        self.python_function = python_function
+        self.input_signature = None if input_signature is None else tuple(input_signature)
+        self._name = name
+        self._autograph = autograph
+        self._reduce_retracing = reduce_retracing
+        self._converted: Callable | None = None
+        self._binder = ArgumentBinder(python_function)
+        self._cache = TraceCache()
+        self._fast: dict[tuple, tuple[ConcreteFunction, tuple[int, ...]]] = {}
+        self._tracing_count = 0
+        self._first_trace_done = False
+        self._last_type: Any = None
+        self._warned = False
+        self._active = False  # tracing (or running inlined): a call now is recursion
+        self._instances: dict[int, Function] = {}
+        self._signature_type = None
+        if self.input_signature is not None:
+            _check_signature(self.input_signature, name)
+            self._signature_type, _ = self._binder.bind(self.input_signature, {})
+        functools.update_wrapper(self, python_function, updated=())
+
+    # Calling ----------------------------------------------------------------------------------
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _graphs.stack or _eager_disabled[0] or _run_eagerly[0]:
+            return self._call_in_context(args, kwargs)
+        if not kwargs:
+            key = []
+            for a in args:
+                kind = type(a)
+                if kind is EagerTensor:
+                    key.append(a._dtype)
+                    key.append(a._value.shape)
+                elif kind in _LITERALS:
+                    key.append(kind)
+                    key.append(a)
+                else:
+                    break
+            else:
+                found = self._fast.get(tuple(key))
+                if found is not None:
+                    return found[0].call_positional(args, found[1])
+        return self._call(args, kwargs)
+
+    def _call(self, args: tuple, kwargs: dict) -> Any:
+        concrete, values = self._concrete_for(args, kwargs)
+        tensors = concrete.function_type.to_tensors(values)
+        if not kwargs:
+            self._remember_fast(args, concrete, tensors)
+        return concrete.call_flat(tensors)
+
+    def _remember_fast(self, args: tuple, concrete: ConcreteFunction, tensors: list) -> None:
+        """Lets later calls of the same kind skip binding and lookup: valid when the fed
+        tensors are exactly the call's eager tensors, in order, and the rest are literals."""
+        key, positions = [], []
+        for i, a in enumerate(args):
+            kind = type(a)
+            if kind is EagerTensor:
+                key += (a._dtype, a._value.shape)
+                positions.append(i)
+            elif kind in _LITERALS:
+                key += (kind, a)
+            else:
+                return
+        if len(tensors) != len(positions) or any(t is not args[i]
+                                                  for t, i in zip(tensors, positions)):
+            return
+        try:
+            self._fast[tuple(key)] = (concrete, tuple(positions))
+        except TypeError:  # an unhashable literal (nan is fine; this is for safety)
+            pass
+
+    def _concrete_for(self, args: tuple, kwargs: dict) -> tuple[ConcreteFunction, tuple]:
+        """The concrete function for this call (traced if needed) and the bound values."""
+        call_type, values = self._binder.bind(args, kwargs)
+        if self._signature_type is not None:
+            if not call_type.is_subtype_of(self._signature_type):
+                values = convert_for(self._signature_type, call_type, values)
+                if values is None:
+                    raise TypeError(self._signature_mismatch(args, kwargs))
+            call_type = self._signature_type
+        concrete = self._cache.lookup(call_type)
+        if concrete is None:
+            if self._reduce_retracing and len(self._cache):
+                call_type = self._cache.generalize(call_type)
+            concrete = self._trace(call_type)
+        return concrete, values
+
+    def _call_in_context(self, args: tuple, kwargs: dict) -> Any:
+        """Eagerly by request, or inside another graph: the Python function runs here."""
+        if _run_eagerly[0] and not (_graphs.stack or _eager_disabled[0]):
+            return self.python_function(*args, **kwargs)
+        if self._active:
+            raise RecursionError(self._recursion_message())
+        if self._signature_type is not None:
+            call_type, values = self._binder.bind(args, kwargs)
+            if (not call_type.is_subtype_of(self._signature_type)
+                    and convert_for(self._signature_type, call_type, values) is None):
+                raise TypeError(self._signature_mismatch(args, kwargs))
+        self._active = True
+        try:
+            return self._traced_function()(*args, **kwargs)
+        finally:
+            self._active = False
+
+    # Tracing ----------------------------------------------------------------------------------
+    def _traced_function(self) -> Callable:
+        """The function tracing runs: converted by the installed hook when `autograph`."""
+        if self._converted is None:
+            fn = self.python_function
+            target = getattr(fn, "__func__", fn)
+            if self._autograph and _hook[0] is not None and hasattr(target, "__code__"):
+                try:
+                    fn = _hook[0](fn)
+                except Exception as e:  # as TensorFlow: warn, and trace it as it is
+                    warnings.warn(f"ag.function {self._name!r} could not be converted and "
+                                  f"will run as it is (tensor `if`/`while`/`for` will not "
+                                  f"become graph ops): {type(e).__name__}: {e}",
+                                  stacklevel=_user_stacklevel())
+            self._converted = fn
+        return self._converted
+
+    def _trace(self, function_type: Any) -> ConcreteFunction:
+        if self._active:
+            raise RecursionError(self._recursion_message())
+        python_function = self._traced_function()
+        self._active = True
+        try:
+            first = not self._first_trace_done
+            concrete = trace(self._name, python_function, self._binder, function_type,
+                             allow_variables=first)
+            self._first_trace_done = True
+            if concrete.created_variables:
+                # As TensorFlow: the first trace made the variables (once, eagerly); trace
+                # again, creating none, for the graph that calls will run.
+                concrete = trace(self._name, python_function, self._binder, function_type)
+        finally:
+            self._active = False
+        self._cache.add(function_type, concrete)
+        self._fast.clear()  # a new, possibly more specific, trace: fast entries may be stale
+        self._tracing_count += 1
+        self._warn_if_retracing(function_type)
+        return concrete
+
+    def _warn_if_retracing(self, function_type: Any) -> None:
+        previous, self._last_type = self._last_type, function_type
+        if self._warned or self._tracing_count < RETRACE_WARNING_THRESHOLD:
+            return
+        self._warned = True
+        changes = previous.differences(function_type) if previous is not None else []
+        what = "; ".join(changes) if changes else "the arguments' trace types changed"
+        warnings.warn(
+            f"ag.function {self._name!r} has traced {self._tracing_count} times; the last "
+            f"retrace because {what}. Tracing is expensive: pass tensors instead of Python "
+            f"values that change (ag.constant(n)), or give an input_signature with None "
+            f"dimensions (or reduce_retracing=True) for tensors whose shapes change.",
+            RetracingWarning, stacklevel=_user_stacklevel())
+
+    def _recursion_message(self) -> str:
+        return (f"ag.function {self._name!r} called itself while it was being traced: "
+                f"recursive Functions are not supported (each call would trace again, "
+                f"forever). Write the recursion as a loop (a `while` on tensors becomes a "
+                f"while_loop), or make the recursive helper a plain Python function.")
+
+    def _signature_mismatch(self, args: tuple, kwargs: dict) -> str:
+        return (f"ag.function {self._name!r} was called with arguments that do not match its "
+                f"input_signature.\n  input_signature: {self.input_signature!r}\n"
+                f"  Call:            {self._name}{describe_call(args, kwargs)}")
+
+    # Public API -------------------------------------------------------------------------------
+    def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
+        """The concrete function for calls like `args` (values or `TensorSpec`s), traced if
+        needed but not run. With an input_signature and no arguments, its one trace."""
+        if self._signature_type is not None and not args and not kwargs:
+            args = self.input_signature
+        concrete, _ = self._concrete_for(args, kwargs)
+        return concrete
+
+    def experimental_get_tracing_count(self) -> int:
+        """How many times this Function traced its Python function."""
+        return self._tracing_count
+
+    def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
+        """The signatures of the cached traces, oldest first, separated by blank lines."""
+        return "\n\n".join(c.pretty_printed_signature(verbose) for c in self._cache.values())
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        """As a method: one Function per instance, so each instance traces separately."""
+        if instance is None:
+            return self
+        found = self._instances.get(id(instance))
+        if found is None:
+            found = Function(types.MethodType(self.python_function, instance), self._name,
+                             self.input_signature, self._autograph, self._reduce_retracing)
+            key = id(instance)
+            self._instances[key] = found
+            try:
+                weakref.finalize(instance, self._instances.pop, key, None)
+            except TypeError:  # not weakly referenceable: kept for the Function's life
+                pass
+        return found
+
+    def __repr__(self) -> str:
+        return f"<ag.Function {self._name} ({self._tracing_count} traces)>"
+
+
+def _check_signature(signature: tuple, name: str) -> None:
+    for leaf in flatten(list(signature)):
+        if not isinstance(leaf, TensorSpec):
+            raise TypeError(f"The input_signature of ag.function {name!r} must hold only "
+                            f"ag.TensorSpec objects (possibly nested), got {leaf!r}.")
+
+
+def _user_stacklevel() -> int:
+    """The `warnings` stacklevel of the innermost frame outside this package."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("runtime"):
+        frame, level = frame.f_back, level + 1
+    return level

@@ -1,0 +1,183 @@
+"""Which trace a call runs: trace types, input_signature, reduce_retracing, the retracing
+warning, and methods."""
+
+import warnings
+
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+from runtime.function import RETRACE_WARNING_THRESHOLD, RetracingWarning
+from runtime.tensor_spec import TensorSpec
+
+
+def _counting(fn=lambda x: x):
+    return ag.function(fn)
+
+
+def test_python_literals_trace_per_value_tensors_share_a_trace():
+    train = _counting(lambda num_steps: num_steps)
+    train(num_steps=10)
+    train(num_steps=20)
+    assert train.experimental_get_tracing_count() == 2
+    train(num_steps=ag.constant(10))
+    train(num_steps=ag.constant(20))
+    assert train.experimental_get_tracing_count() == 3
+
+
+def test_same_value_different_python_type_traces_again():
+    f = _counting()
+    f(1)
+    f(1.0)
+    f(True)
+    assert f.experimental_get_tracing_count() == 3
+
+
+def test_new_shape_traces_again():
+    f = _counting()
+    f(ag.constant([1, 2]))
+    f(ag.constant([1, 2, 3]))
+    f(ag.constant([4, 5, 6]))
+    assert f.experimental_get_tracing_count() == 2
+
+
+def test_dict_argument_order_does_not_matter():
+    f = _counting(lambda d: d["a"] + d["b"])
+    assert f({"a": 1, "b": 2}) == 3
+    assert f({"b": 2, "a": 1}) == 3
+    assert f.experimental_get_tracing_count() == 1
+
+
+def test_list_argument_order_matters():
+    f = _counting(lambda items: items[0])
+    f([1, 2])
+    f([2, 1])
+    assert f.experimental_get_tracing_count() == 2
+
+
+def test_most_specific_concrete_function_is_chosen():
+    f = ag.function(lambda x: x.shape.as_list())  # a Python output: the traced shape
+    f.get_concrete_function(TensorSpec([1, None], ag.int32))
+    f.get_concrete_function(TensorSpec([None, None], ag.int32))
+    assert f(ag.constant([[1, 2]])) == [1, None]
+    assert f(ag.constant([[1, 2], [3, 4]])) == [None, None]
+    assert f.experimental_get_tracing_count() == 2
+
+
+def test_input_signature_accepts_matching_calls_with_one_trace():
+    traces = []
+
+    @ag.function(input_signature=(TensorSpec(shape=[None], dtype=ag.int32),))
+    def g(x):
+        traces.append(x.shape.as_list())
+        return x
+    npt.assert_array_equal(g(ag.constant([1, 2, 3])).numpy(), [1, 2, 3])
+    npt.assert_array_equal(g(ag.constant([1, 2, 3, 4, 5])).numpy(), [1, 2, 3, 4, 5])
+    assert traces == [[None]]
+
+
+@pytest.mark.parametrize("bad", [[[1, 2], [3, 4]], [1.0, 2.0]], ids=["rank", "dtype"])
+def test_input_signature_mismatch_is_type_error_showing_both(bad):
+    @ag.function(input_signature=(TensorSpec(shape=[None], dtype=ag.int32),))
+    def next_collatz(x):
+        return ag.where(x % 2 == 0, x // 2, 3 * x + 1)
+    npt.assert_array_equal(next_collatz(ag.constant([1, 2])).numpy(), [4, 1])
+    with pytest.raises(TypeError, match=r"input_signature[\s\S]*Call: +next_collatz\("):
+        next_collatz(ag.constant(bad))
+
+
+def test_input_signature_converts_python_values():
+    f = ag.function(lambda x: x * 2, input_signature=[TensorSpec([None], ag.float32)])
+    npt.assert_array_equal(f([1.0, 2.0]).numpy(), [2.0, 4.0])
+
+
+def test_input_signature_must_hold_specs():
+    with pytest.raises(TypeError, match="TensorSpec"):
+        ag.function(lambda x: x, input_signature=[3])
+
+
+def test_get_concrete_function_without_arguments_uses_input_signature():
+    f = ag.function(lambda x: x, input_signature=[TensorSpec([2], ag.int32)])
+    assert [t.shape.as_list() for t in f.get_concrete_function().inputs] == [[2]]
+
+
+def test_reduce_retracing_relaxes_shapes_after_a_retrace():
+    shapes = []
+
+    @ag.function(reduce_retracing=True)
+    def f(x):
+        shapes.append(x.shape.as_list())
+        return x
+    for n in (1, 2, 3, 4):
+        f(ag.zeros([n]))
+    assert shapes == [[1], [None]]
+
+
+def test_frequent_retracing_warns_once_naming_the_changed_argument():
+    f = _counting(lambda x, n: x)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for n in range(RETRACE_WARNING_THRESHOLD + 2):
+            f(1, n)
+    found = [w for w in caught if issubclass(w.category, RetracingWarning)]
+    assert len(found) == 1
+    message = str(found[0].message)
+    assert "argument `n` changed from 3 to 4" in message
+    assert "input_signature" in message and found[0].filename == __file__
+
+
+def test_method_traces_per_instance():
+    class Scale:
+        def __init__(self, factor):
+            self.factor = factor
+
+        @ag.function
+        def __call__(self, x):
+            return x * self.factor
+    two, three = Scale(2), Scale(3)
+    assert two(ag.constant(5)).numpy() == 10
+    assert three(ag.constant(5)).numpy() == 15
+    assert two(ag.constant(7)).numpy() == 14
+    assert Scale.__call__.experimental_get_tracing_count() == 0
+    assert two.__call__.experimental_get_tracing_count() == 1
+
+
+def test_objects_with_same_tracing_type_share_a_trace():
+    from runtime.trace_type import TraceType
+
+    class KindType(TraceType):
+        def __init__(self, value):
+            self.kind, self.value = type(value), value
+
+        def is_subtype_of(self, other):
+            return type(other) is KindType and self.kind is other.kind
+
+        def most_specific_common_supertype(self, others):
+            return self if all(self == o for o in others) else None
+
+        def placeholder_value(self, placeholder_context=None):
+            return self.value
+
+        def __eq__(self, other):
+            return type(other) is KindType and self.kind is other.kind
+
+        def __hash__(self):
+            return hash(self.kind)
+
+    class Apple:
+        flavor = ag.constant([1, 2])
+
+        def __tf_tracing_type__(self, context):
+            return KindType(self)
+    f = ag.function(lambda fruit: fruit.flavor * 2)
+    npt.assert_array_equal(f(Apple()).numpy(), [2, 4])
+    npt.assert_array_equal(f(Apple()).numpy(), [2, 4])
+    assert f.experimental_get_tracing_count() == 1
+
+
+def test_repeated_calls_with_python_and_tensor_arguments_give_right_results():
+    f = ag.function(lambda x, n: x * n)
+    for n in (2, 3):
+        for value in (1, 5):
+            assert f(ag.constant(value), n).numpy() == value * n
+    assert f.experimental_get_tracing_count() == 2
