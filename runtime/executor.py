@@ -3,19 +3,21 @@
 Compiling does, once: prune the graph to what the fetches need, order it (creation order is
 topological), resolve every op's device and kernel, insert copies between devices, and find
 each value's last use. The plan is then written out as Python source, one line per kernel
-call, with `del` after each value's last use so memory is released as early as possible:
+call, with `del` after each value's last use so memory is released as early as possible
+(scalars excepted: they hold too little to be worth the statement):
 
     def plan(feeds):
         v0 = feeds[0]
-        _at = 1; v1 = k1(v0, v0)          # y = Mul(x, x)
+        v1 = k1(v0, v0)          # y = Mul(x, x)
         del v0
-        _at = 2; v2 = k2(v1)              # z = Neg(y)
+        v2 = k2(v1)              # z = Neg(y)
         return (v2,)
 
 `If`, `Case` and `While` ops are written as Python `if` / `while` statements around their
 branch and body graphs, so only the taken branch runs and a loop iteration costs little more
 than its kernels. `Plan.source` shows the code; errors name the op and the user's line that
-created it: "while executing `mul = Mul(x, y)` (model.py:12): ...".
+created it, found from the plan line the error was raised at: "while executing
+`mul = Mul(x, y)` (model.py:12): ...".
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class _Writer:
         self.lines: list[str] = []
         self.constants: dict[str, Any] = {"_op_failure": _op_failure}
         self.descriptions: list[str] = []
+        self._op_lines: dict[int, int] = {}  # index in `lines` -> index in `descriptions`
         self._names: dict[int, str] = {}  # id(tensor) -> local variable
         self._devices: dict[int, devices.Device] = {}  # id(tensor) -> where its value lives
         self._constants: set[int] = set()  # tensors bound to plan constants: never deleted
@@ -105,7 +108,10 @@ class _Writer:
         ops = _prune(graph, feeds, fetches)
         self.lines += ["def plan(feeds):", "    try:"]
         for i, t in enumerate(feeds):
-            self.lines.append(f"        {self.var(t, devices.CPU)} = feeds[{i}]")
+            # A numeric scalar runs as a NumPy scalar, as constants do (see as_fast_scalar).
+            numeric = np.dtype(t.dtype.as_numpy_dtype).kind in "biuf"
+            scalar = "[()]" if t._shape == () and numeric else ""
+            self.lines.append(f"        {self.var(t, devices.CPU)} = feeds[{i}]{scalar}")
         fetched = {id(f) for f in fetches if isinstance(f, SymbolicTensor)}
         self._write_ops(ops, "        ", keep=fetched)
         results = []
@@ -116,10 +122,20 @@ class _Writer:
                 results.append("None")
         self.lines.append(f"        return [{', '.join(results)}]")
         self.lines += ["    except Exception as _e:",
-                       "        raise _op_failure(_describe[_at], _e) from _e"]
-        self.constants["_describe"] = self.descriptions
-        self.lines.insert(1, "    _at = 0")
+                       "        raise _op_failure(_describe[_e.__traceback__.tb_lineno], _e) "
+                       "from _e"]
+        self.constants["_describe"] = self._line_descriptions()
         return ops
+
+    def _line_descriptions(self) -> list[str]:
+        """The op each line of the plan runs, by line number: an error names the op from the
+        line it was raised at, so running an op costs no bookkeeping. A line of no op of its
+        own (feeding, copying, passing results on) counts as the op before it."""
+        described = [self.descriptions[0] if self.descriptions else "the plan"]
+        for i in range(len(self.lines)):
+            at = self._op_lines.get(i)
+            described.append(described[-1] if at is None else self.descriptions[at])
+        return described
 
     def _write_ops(self, ops: list[Operation], indent: str, keep: set[int],
                    protected: set[int] = frozenset()) -> None:
@@ -130,18 +146,20 @@ class _Writer:
             for t in last_use.get(position, ()):
                 key = id(t)
                 if (key not in keep and key not in protected and key in self._names
-                        and key not in self._constants):
+                        and key not in self._constants and t._shape != ()):  # scalars: cheap
                     self.lines.append(f"{indent}del {self._names[key]}")
 
     # One op -------------------------------------------------------------------------------------
     def _write_op(self, op: Operation, indent: str) -> None:
         self.descriptions.append(f"`{_format_op(op)}`" + (f" ({op.source})" if op.source
                                                            else ""))
-        at = f"_at = {len(self.descriptions) - 1}"
+        at = len(self.descriptions) - 1
         emit = _CONTROL_FLOW.get(op.type)
         if emit is not None:
-            self.lines.append(f"{indent}{at}")
+            start = len(self.lines)
             emit(self, op, indent)
+            for line in range(start, len(self.lines)):  # the lines its branches left over
+                self._op_lines.setdefault(line, at)
             return
         device, kernel = _place_op(op)
         kernel_attrs = {a.name: op.attrs[a.name] for a in op.op_def.attr
@@ -162,7 +180,8 @@ class _Writer:
             call = f"{self.bind('k', fn)}({', '.join(args)})"
         outs = self._outputs(op, device, kernel.host_memory)
         statement = f"{outs} = {call}" if outs else call
-        self.lines.append(f"{indent}{at}; {statement}{comment}")
+        self._op_lines[len(self.lines)] = at
+        self.lines.append(f"{indent}{statement}{comment}")
 
     def _arguments(self, op: Operation, device: devices.Device, host: tuple) -> list[str]:
         args = []
