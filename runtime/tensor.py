@@ -172,6 +172,10 @@ class EagerTensor(Tensor):
 
 def _numpy_text(value: Any, is_repr: bool) -> str:
     if np.ndim(value) == 0:
+        if isinstance(value, np.ndarray):
+            value = value[()]
+        if isinstance(value, np.generic) and value.dtype.kind in "biufc":
+            return str(value)  # float32 2.2 prints as 2.2, not as the float64 it widens to
         item = value.item() if isinstance(value, np.generic) else value
         return repr(item) if is_repr else str(item)
     text = repr(value) if is_repr else str(value)
