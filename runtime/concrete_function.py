@@ -15,7 +15,7 @@ same effect; fetching them is equivalent here because the plan never reorders op
 
 >>> import kernels
 >>> from runtime.tensor_spec import TensorSpec
->>> from runtime.trace_type import ArgumentBinder
+>>> from runtime.function_type import ArgumentBinder
 >>> def double(a):
 ...     return a + a
 >>> binder = ArgumentBinder(double)

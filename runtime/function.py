@@ -11,10 +11,10 @@ read while tracing, and keep the values they had then.
 >>> from runtime.tensor_conversion import convert_to_tensor
 >>> @function(autograph=False)
 ... def double(a):
-...     print("Tracing with", a)
+...     print("Tracing with", a.name, a.dtype.name)
 ...     return a + a
 >>> double(convert_to_tensor(1))
-Tracing with <ag.Tensor 'a:0' shape=() dtype=int32>
+Tracing with a:0 int32
 <ag.Tensor: shape=(), dtype=int32, numpy=2>
 >>> double(convert_to_tensor(5)).numpy(), double.experimental_get_tracing_count()
 (np.int32(10), 1)
@@ -24,11 +24,17 @@ the `autograph` package installs (`set_conversion_hook`), so `if`/`while`/`for` 
 become graph control flow; `runtime` alone runs it unconverted.
 
 Departures from TensorFlow, each on purpose:
-- A Function called while it is itself being traced (recursion) raises `RecursionError` at
-  once with a clear message, instead of recursing until Python's stack runs out.
+- Recursion is resolved while tracing. A Function that calls itself with arguments of a new
+  trace type (a smaller Python int, say) runs that level in the same trace, so recursion on
+  Python values works and ends when the values do. A call whose type is that of a call still
+  being traced (a subtype of it) could never finish tracing: each level would trace the
+  same thing again. TensorFlow recurses until Python's stack runs out; here that call raises
+  `TracingRecursionError` at once, naming the function and the argument types and saying to
+  write a loop.
 - Called while another graph is being built (a Function inside a Function, or TensorFlow-1
   graph mode), a Function runs its Python function there, adding its ops to that graph (the
-  trace is inlined, not called as a separate function op).
+  trace is inlined, not called as a separate function op). Each such run counts in
+  `experimental_get_tracing_count()`, since it runs the Python function again.
 - The retracing warning names the argument that changed and how.
 """
 
@@ -47,10 +53,11 @@ from runtime.graph import _eager_disabled
 from runtime.graph import _state as _graphs
 from runtime.tensor import EagerTensor
 from runtime.tensor_spec import TensorSpec
-from runtime.trace_type import ArgumentBinder, TraceCache
+from runtime.function_type import ArgumentBinder
+from runtime.trace_cache import TraceCache
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
-           "set_conversion_hook", "RetracingWarning"]
+           "set_conversion_hook", "RetracingWarning", "TracingRecursionError"]
 
 RETRACE_WARNING_THRESHOLD = 5
 """A Function warns (once) when it has traced this many times."""
@@ -79,6 +86,16 @@ def functions_run_eagerly() -> bool:
 
 class RetracingWarning(UserWarning):
     """A Function traced many times: its calls keep needing new graphs."""
+
+
+class TracingRecursionError(RecursionError):
+    """A Function called itself, while tracing, with arguments of a type already being traced.
+
+    It is a `RecursionError` because it is one (recursion that cannot end), found before the
+    Python stack runs out, so `except RecursionError` still catches it. Raised inside
+    converted code, it is reported "in user code" like any error while tracing: the user's
+    file, line and source for each frame of the recursion, with this type kept.
+    """
 
 
 def function(func: Callable | None = None, *, input_signature: Sequence[Any] | None = None,
@@ -129,11 +146,12 @@ class Function:
         self._binder = ArgumentBinder(python_function)
         self._cache = TraceCache()
         self._fast: dict[tuple, tuple[ConcreteFunction, tuple[int, ...]]] = {}
-        self._tracing_count = 0
+        self._tracing_count = 0  # traces into the cache; inlined runs are counted apart
+        self._inlined_count = 0
         self._first_trace_done = False
         self._last_type: Any = None
         self._warned = False
-        self._active = False  # tracing (or running inlined): a call now is recursion
+        self._tracing_types: list[Any] = []  # calls being traced or run inlined, outermost first
         self._instances: dict[int, Function] = {}
         self._signature_type = None
         if self.input_signature is not None:
@@ -211,18 +229,19 @@ class Function:
         """Eagerly by request, or inside another graph: the Python function runs here."""
         if _run_eagerly[0] and not (_graphs.stack or _eager_disabled[0]):
             return self.python_function(*args, **kwargs)
-        if self._active:
-            raise RecursionError(self._recursion_message())
-        if self._signature_type is not None:
-            call_type, values = self._binder.bind(args, kwargs)
-            if (not call_type.is_subtype_of(self._signature_type)
-                    and convert_for(self._signature_type, call_type, values) is None):
+        call_type, values = self._binder.bind(args, kwargs)
+        if self._signature_type is not None and not call_type.is_subtype_of(
+                self._signature_type):
+            if convert_for(self._signature_type, call_type, values) is None:
                 raise TypeError(self._signature_mismatch(args, kwargs))
-        self._active = True
+            call_type = self._signature_type
+        self._check_recursion(call_type)
+        self._tracing_types.append(call_type)
+        self._inlined_count += 1
         try:
             return self._traced_function()(*args, **kwargs)
         finally:
-            self._active = False
+            self._tracing_types.pop()
 
     # Tracing ----------------------------------------------------------------------------------
     def _traced_function(self) -> Callable:
@@ -242,10 +261,9 @@ class Function:
         return self._converted
 
     def _trace(self, function_type: Any) -> ConcreteFunction:
-        if self._active:
-            raise RecursionError(self._recursion_message())
+        self._check_recursion(function_type)
         python_function = self._traced_function()
-        self._active = True
+        self._tracing_types.append(function_type)
         try:
             first = not self._first_trace_done
             concrete = trace(self._name, python_function, self._binder, function_type,
@@ -256,7 +274,7 @@ class Function:
                 # again, creating none, for the graph that calls will run.
                 concrete = trace(self._name, python_function, self._binder, function_type)
         finally:
-            self._active = False
+            self._tracing_types.pop()
         self._cache.add(function_type, concrete)
         self._fast.clear()  # a new, possibly more specific, trace: fast entries may be stale
         self._tracing_count += 1
@@ -277,11 +295,21 @@ class Function:
             f"dimensions (or reduce_retracing=True) for tensors whose shapes change.",
             RetracingWarning, stacklevel=_user_stacklevel())
 
-    def _recursion_message(self) -> str:
-        return (f"ag.function {self._name!r} called itself while it was being traced: "
-                f"recursive Functions are not supported (each call would trace again, "
-                f"forever). Write the recursion as a loop (a `while` on tensors becomes a "
-                f"while_loop), or make the recursive helper a plain Python function.")
+    def _check_recursion(self, call_type: Any) -> None:
+        """Raises when a call of `call_type`, made while this Function is being traced, can
+        never finish tracing: a call of that type (or a more general one) is already being
+        traced, so tracing it would repeat that trace, level after level, forever."""
+        if not any(call_type.is_subtype_of(active) for active in self._tracing_types):
+            return
+        raise TracingRecursionError(
+            f"ag.function {self._name!r} called itself while it was being traced, with "
+            f"arguments of the type it is already being traced for "
+            f"({call_type.describe()}), so its trace could never finish. A tensor argument "
+            f"does not stop the recursion while tracing: its value is unknown until the "
+            f"graph runs, so every level traces the next one. Write the recursion as a loop "
+            f"instead: a `while` on tensors (which AutoGraph converts to a graph loop) or "
+            f"ag.while_loop. Recursion on Python values (each level called with a different "
+            f"value) is traced level by level.")
 
     def _signature_mismatch(self, args: tuple, kwargs: dict) -> str:
         return (f"ag.function {self._name!r} was called with arguments that do not match its "
@@ -298,8 +326,11 @@ class Function:
         return concrete
 
     def experimental_get_tracing_count(self) -> int:
-        """How many times this Function traced its Python function."""
-        return self._tracing_count
+        """How many times this Function traced its Python function: its own traces, plus
+        each run inlined into another graph being built (called while another Function
+        traces, by recursion on Python values, or in a TensorFlow-1 graph), since each of
+        those runs the Python function (and its side effects) again to record ops."""
+        return self._tracing_count + self._inlined_count
 
     def pretty_printed_concrete_signatures(self, verbose: bool = True) -> str:
         """The signatures of the cached traces, oldest first, separated by blank lines."""
@@ -322,7 +353,7 @@ class Function:
         return found
 
     def __repr__(self) -> str:
-        return f"<ag.Function {self._name} ({self._tracing_count} traces)>"
+        return f"<ag.Function {self._name} ({self.experimental_get_tracing_count()} traces)>"
 
 
 def _check_signature(signature: tuple, name: str) -> None:

@@ -122,3 +122,27 @@ def test_object_argument_captured_at_trace_time_is_fixed():
     with_bias = ag.function(evaluate).get_concrete_function(model, x)
     assert no_bias(x).numpy() == 20.0  # the model is fixed: it need not be passed
     assert with_bias(x).numpy() == 25.0
+
+
+def test_function_classes_are_public_at_the_top_level_and_as_types_experimental():
+    assert ag.Function is ag.types.experimental.PolymorphicFunction
+    assert ag.Function is ag.types.experimental.GenericFunction
+    assert ag.ConcreteFunction is ag.types.experimental.ConcreteFunction is ConcreteFunction
+    assert isinstance(double.get_concrete_function(TensorSpec([], ag.int32)),
+                      ag.ConcreteFunction)
+
+
+def test_every_name_of_the_function_api_is_reachable_from_autograph():
+    names = ["function", "Function", "ConcreteFunction", "to_code", "to_graph", "convert",
+             "do_not_convert", "device", "init_scope", "print", "TensorSpec",
+             "config.run_functions_eagerly", "config.functions_run_eagerly",
+             "config.list_physical_devices", "types.experimental.TraceType",
+             "autograph.to_code", "autograph.StagingError"]
+    missing = []
+    for name in names:
+        value = ag
+        for part in name.split("."):
+            value = getattr(value, part, None)
+        if not callable(value):
+            missing.append(name)
+    assert missing == []

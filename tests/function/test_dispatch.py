@@ -142,10 +142,13 @@ def test_method_traces_per_instance():
     assert two.__call__.experimental_get_tracing_count() == 1
 
 
-def test_objects_with_same_tracing_type_share_a_trace():
+def test_trace_type_is_public_as_types_experimental():
     from runtime.trace_type import TraceType
+    assert ag.types.experimental.TraceType is TraceType
 
-    class KindType(TraceType):
+
+def test_objects_with_same_tracing_type_share_a_trace():
+    class KindType(ag.types.experimental.TraceType):
         def __init__(self, value):
             self.kind, self.value = type(value), value
 

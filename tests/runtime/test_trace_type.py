@@ -10,10 +10,11 @@ import pytest
 import autograph as ag
 from runtime.func_graph import FuncGraph
 from runtime.tensor_spec import TensorSpec
-from runtime.trace_type import (ArgumentBinder, FunctionType, ListType, LiteralType, MappingType,
-                                NamedTupleType, PlaceholderContext, TraceCache, TraceType,
-                                TupleType, VariableType, WeakrefType, from_value, is_expired,
-                                signature_of)
+from runtime.function_type import ArgumentBinder, FunctionType, signature_of
+from runtime.trace_cache import TraceCache
+from runtime.trace_type import (ListType, LiteralType, MappingType, NamedTupleType,
+                                PlaceholderContext, TraceType, TupleType, VariableType,
+                                WeakrefType, from_value, is_expired)
 
 Point = collections.namedtuple("Point", "x y")
 Pair = collections.namedtuple("Pair", "x y")
