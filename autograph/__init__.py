@@ -44,10 +44,12 @@ from autograph import api, autograph, transpiler  # noqa: E402
 _operators.set_conversion_hook(api.conversion_hook)
 _graph.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines
 from runtime import function as _function  # noqa: E402
+from runtime.concrete_function import ConcreteFunction  # noqa: E402,F401
 from runtime.function import Function, function  # noqa: E402,F401
 from runtime.init_scope import init_scope  # noqa: E402,F401
 
 _function.set_conversion_hook(api.to_graph)
+from autograph import types  # noqa: E402
 from autograph import compat  # noqa: E402  (last: it re-exports everything above)
 
 __version__ = "0.1.0"

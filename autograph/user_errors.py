@@ -2,7 +2,10 @@
 
 When an exception leaves a converted function, the frames of generated code in its traceback
 are looked up in their source maps and the error is raised again, of the same type where the
-type allows it, with the user's file, line and source text first:
+type allows it, with the user's file, line and source text first. Each frame is named after
+the user's function that holds the line (not the generated `if_body` or `loop_body` that ran
+it); frames of the user's code that was not converted (a `do_not_convert` helper) are shown as
+they are; frames of this package, of the standard library and of installed packages are not:
 
     TypeError: in user code:
 
@@ -14,30 +17,100 @@ type allows it, with the user's file, line and source text first:
 
 from __future__ import annotations
 
+import ast
+import functools
+import linecache
+import os
+import sysconfig
 import traceback
 from typing import Any
 
 from autograph.pyct.errors import StagingError
+from autograph.pyct.loader import GENERATED_PREFIX
 from autograph.pyct.parser import source_line
 from autograph.transpiler import source_map_for
 
 _MARK = "__ag_user_frames__"
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_NOT_USER = tuple(
+    [os.path.join(_ROOT, package) + os.sep for package in ("autograph", "runtime", "kernels",
+                                                           "cli")]
+    + sorted({os.path.join(path, "") for key, path in sysconfig.get_paths().items()
+              if key in ("stdlib", "platstdlib", "purelib", "platlib")}))
 
 
 def user_frames(error: BaseException) -> list[str]:
-    """The user's frames of generated code in `error`'s traceback, as text blocks."""
-    blocks = []
+    """The user's frames in `error`'s traceback, innermost last, as text blocks: generated
+    code at the user's lines, and the user's own unconverted code."""
+    frames = []
     for frame in traceback.extract_tb(error.__traceback__):
         source_map = source_map_for(frame.filename)
-        if source_map is None:
-            continue
-        found = source_map.lookup(frame.lineno)
-        if found is None:
-            continue
-        filename, line = found
-        blocks.append(f'    File "{filename}", line {line}, in {frame.name}\n'
-                      f"        {source_line(filename, line)}")
-    return blocks
+        if source_map is not None:
+            found = source_map.lookup(frame.lineno)
+            if found is None:
+                continue
+            filename, line = found
+            frames.append((filename, line, _enclosing_function(filename, line) or frame.name))
+        elif _is_user_file(frame.filename) and frame.lineno is not None:
+            frames.append((frame.filename, frame.lineno, frame.name))
+    # A converted `if`/`for`/`while` runs its body in a frame of its own; the frame of the
+    # statement itself says nothing the body's line does not, so only the body's is shown.
+    kept = [f for f, after in zip(frames, frames[1:] + [None])
+            if after is None or not _encloses(f, after)]
+    return [f'    File "{filename}", line {line}, in {name}\n'
+            f"        {source_line(filename, line)}" for filename, line, name in kept]
+
+
+def _encloses(frame: tuple, inner: tuple) -> bool:
+    """Whether `frame`'s line starts a compound statement of the same function that holds
+    `inner`'s line."""
+    filename, line, name = frame
+    if inner[0] != filename or inner[2] != name or inner[1] <= line:
+        return False
+    return any(start == line and inner[1] <= end for start, end in _compounds_of(filename))
+
+
+def _is_user_file(filename: str) -> bool:
+    if filename.startswith(("<", GENERATED_PREFIX)):
+        return False
+    return not os.path.abspath(filename).startswith(_NOT_USER)
+
+
+def _enclosing_function(filename: str, line: int) -> str | None:
+    """The name of the innermost function (or lambda) of the user's file holding `line`."""
+    best = None
+    for start, end, name in _functions_of(filename):
+        if start <= line <= end and (best is None or start >= best[0]):
+            best = (start, name)
+    return None if best is None else best[1]
+
+
+@functools.lru_cache(maxsize=64)
+def _parse(filename: str) -> ast.AST | None:
+    try:
+        return ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return None
+
+
+@functools.lru_cache(maxsize=64)
+def _compounds_of(filename: str) -> tuple[tuple[int, int], ...]:
+    """The (first, last) lines of the `if`, `for`, `while`, `with` and `try` statements."""
+    tree = _parse(filename)
+    kinds = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)
+    return () if tree is None else tuple((node.lineno, node.end_lineno or node.lineno)
+                                         for node in ast.walk(tree) if isinstance(node, kinds))
+
+
+@functools.lru_cache(maxsize=64)
+def _functions_of(filename: str) -> tuple[tuple[int, int, str], ...]:
+    tree = _parse(filename)
+    if tree is None:
+        return ()
+    return tuple((node.lineno, node.end_lineno or node.lineno,
+                  "<lambda>" if isinstance(node, ast.Lambda) else node.name)
+                 for node in ast.walk(tree)
+                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
 
 
 def rewrite(error: BaseException) -> BaseException:
@@ -58,7 +131,9 @@ def rewrite(error: BaseException) -> BaseException:
 
 
 def _message(error: BaseException) -> str:
-    text = str(error)
+    # An op error's `[Op:name]` suffix comes back when the new error is printed.
+    message = getattr(error, "message", None)
+    text = message if isinstance(message, str) and hasattr(error, "op_name") else str(error)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 

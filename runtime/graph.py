@@ -180,7 +180,9 @@ class SymbolicTensor(Tensor):
     def __repr__(self) -> str:
         return f"<ag.Tensor '{self.name}' shape={self.shape} dtype={self._dtype.name}>"
 
-    __str__ = __repr__
+    def __str__(self) -> str:  # as TensorFlow prints a symbolic tensor
+        shape = f", shape={self.shape}" if self._shape is not None else ""
+        return f'Tensor("{self.name}"{shape}, dtype={self._dtype.name})'
 
 
 class Operation:

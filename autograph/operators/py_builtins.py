@@ -4,8 +4,11 @@ Each is the builtin itself for Python values, and a tensor op when an argument i
 
     len(x)           # builtins.len(x); a tensor: its static first dimension, else shape(x)[0]
     range(n)         # builtins.range(n); tensor bounds: ag.range(n), which for_stmt counts
-    print(*xs)       # builtins.print(*xs); with a tensor among xs: ag.print, which prints
-                     # each time the op RUNS (every iteration of a graph loop), not when traced
+    print(*xs)       # builtins.print(*xs) for Python values, and while an ag.function
+                     # traces (a Python side effect: it prints once per trace). Otherwise, with
+                     # a tensor among xs, ag.print: eagerly it prints at once; in a
+                     # TensorFlow-1 graph each time the op RUNS (every Session.run, every
+                     # iteration of a graph loop)
     int(x), float(x) # ag.cast(x, int32 / float32)
     abs(x)           # ag.abs(x)
     max(*xs)         # ag.reduce_max of one vector, ag.maximum of several scalars; min alike
@@ -25,7 +28,8 @@ import sys
 from typing import Any, Callable
 
 from runtime import dtypes
-from runtime.graph import SymbolicTensor
+from runtime.graph import SymbolicTensor, building_graph
+from runtime.init_scope import trace_building
 from runtime.ops import array_ops, creation_ops, logging_ops, math_ops, reduction_ops
 from runtime.tensor import Tensor
 from runtime.tensor_array import TensorArray
@@ -89,8 +93,20 @@ def range_(*args: Any) -> Any:
 
 def print_(*objects: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None,
            flush: bool = False) -> Any:
-    """`print(...)`; with a tensor among `objects`, `ag.print`, which prints when it runs."""
-    if not any(_is_tensor(x) for x in objects):
+    """`print(...)`, as Python's while an `ag.function` traces, else `ag.print` for tensors.
+
+    The rule, by where the call runs:
+    - Python values only: `builtins.print`.
+    - While an `ag.function` traces (also inside its `cond` branches and loop bodies):
+      `builtins.print`, a Python side effect that runs once per trace and shows symbolic
+      tensors by name (`Tensor("a:0", shape=(), dtype=int32)`), as the `tf.function` guide
+      shows; `ag.print` is the print that runs on every call.
+    - Building a TensorFlow-1 graph (placeholders and a Session): `ag.print`, an op that
+      prints the values each time the graph runs, since a trace-time print could only show
+      placeholders there.
+    - Eagerly: `ag.print`, which prints the tensors' values at once.
+    """
+    if not any(_is_tensor(x) for x in objects) or trace_building(building_graph()) is not None:
         return builtins.print(*objects, sep=sep, end=end, file=file, flush=flush)
     return logging_ops.print(*objects, sep=" " if sep is None else sep,
                              end="\n" if end is None else end,

@@ -5,6 +5,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
+from runtime.function import TracingRecursionError
 from runtime.graph import building_graph
 from runtime.tensor_spec import TensorSpec
 
@@ -146,15 +147,105 @@ def test_init_scope_outside_functions_changes_nothing():
         assert building_graph() is graph
 
 
-def test_recursion_is_a_clear_error():
+def test_recursion_on_a_tensor_is_a_clear_recursion_error():
     @ag.function
     def recursive_fn(n):
         if n > 0:
             return recursive_fn(n - 1)
         else:
             return 1
-    with pytest.raises(RecursionError, match="called itself while it was being traced"):
+    with pytest.raises(RecursionError) as caught:
         recursive_fn(ag.constant(5))
+    assert isinstance(caught.value, TracingRecursionError)
+    message = str(caught.value)
+    assert "'recursive_fn' called itself while it was being traced" in message
+    assert "n: int32 Tensor, shape=()" in message
+    assert "tensor argument does not stop the recursion" in message
+    assert "ag.while_loop" in message
+
+
+def test_recursion_on_a_tensor_is_reported_at_the_users_line():
+    @ag.function
+    def recursive_fn(n):
+        if n > 0:
+            return recursive_fn(n - 1)
+        return 1
+    with pytest.raises(TracingRecursionError) as caught:
+        recursive_fn(ag.constant(5))
+    message = str(caught.value)
+    assert message.startswith("in user code:") and __file__ in message
+    assert "return recursive_fn(n - 1)" in message
+
+
+def test_recursion_on_python_values_traces_each_level_once(capsys):
+    @ag.function
+    def recursive_fn(n):
+        if n > 0:
+            print("tracing")
+            return recursive_fn(n - 1)
+        else:
+            return 1
+    assert recursive_fn(5) == 1
+    assert capsys.readouterr().out == "tracing\n" * 5
+    assert recursive_fn.experimental_get_tracing_count() == 6  # one per value, 5 down to 0
+
+
+def test_recursion_on_python_values_reuses_the_trace_on_the_next_call(capsys):
+    @ag.function
+    def recursive_fn(n):
+        if n > 0:
+            print("tracing")
+            return recursive_fn(n - 1)
+        return 1
+    recursive_fn(3)
+    capsys.readouterr()
+    assert recursive_fn(3) == 1
+    assert capsys.readouterr().out == ""
+    assert recursive_fn.experimental_get_tracing_count() == 4
+
+
+def test_function_run_inside_another_trace_counts_as_a_trace():
+    @ag.function
+    def inner(x):
+        return x * 2
+
+    @ag.function
+    def outer(x):
+        return inner(x) + inner(x + 1)
+    outer(ag.constant(1))
+    outer(ag.constant(2))
+    assert outer.experimental_get_tracing_count() == 1
+    assert inner.experimental_get_tracing_count() == 2
+
+
+def test_recursion_on_tensors_of_shrinking_static_shape_terminates():
+    @ag.function
+    def total(x):
+        if x.shape[0] == 1:
+            return x[0]
+        half = x.shape[0] // 2
+        return total(x[:half]) + total(x[half:])
+    npt.assert_allclose(total(ag.constant([1.0, 2.0, 3.0, 4.0])).numpy(), 10.0)
+
+
+def test_recursion_with_an_input_signature_is_an_error():
+    @ag.function(input_signature=[TensorSpec([], ag.int32)])
+    def recursive_fn(n):
+        return recursive_fn(n - 1)
+    with pytest.raises(TracingRecursionError, match="'recursive_fn' called itself"):
+        recursive_fn(3)
+
+
+def test_mutual_recursion_on_a_tensor_is_an_error():
+    @ag.function
+    def ping(n):
+        return pong(n - 1)
+
+    @ag.function
+    def pong(n):
+        return ping(n - 1)
+    with pytest.raises(TracingRecursionError, match="'ping' called itself"):
+        ping(ag.constant(4))
 
 
 def test_run_functions_eagerly_runs_python_on_every_call():
@@ -213,3 +304,64 @@ def test_function_without_source_runs_unconverted_with_warning():
     exec("def f(x):\n    return x * 2\n", namespace)
     with pytest.warns(UserWarning, match="could not be converted"):
         assert ag.function(namespace["f"])(ag.constant(2)).numpy() == 4
+
+
+def _helper_with_a_dtype_mismatch(y):
+    z = y * 2
+    return z + ag.constant(1.5)
+
+
+@ag.do_not_convert
+def _unconverted_helper(y):
+    raise ValueError("helper refused")
+
+
+def test_tracing_error_from_adding_a_string_keeps_type_and_shows_the_line():
+    @ag.function
+    def add_text(x):
+        return x + "text"
+    with pytest.raises(TypeError) as caught:
+        add_text(ag.constant(1))
+    message = str(caught.value)
+    assert message.startswith("in user code:")
+    assert f'File "{__file__}"' in message and "in add_text" in message
+    assert 'return x + "text"' in message
+    assert "<autograph:" not in message
+
+
+def test_tracing_error_from_a_dtype_mismatch_is_an_invalid_argument_error():
+    @ag.function
+    def mismatch(x):
+        return x + ag.constant(1.5)
+    with pytest.raises(ag.errors.InvalidArgumentError) as caught:
+        mismatch(ag.constant(1))
+    message = str(caught.value)
+    assert "return x + ag.constant(1.5)" in message and "in mismatch" in message
+    assert caught.value.op_name == "AddV2" and message.count("[Op:AddV2]") == 1
+
+
+def test_tracing_error_two_functions_deep_shows_both_users_frames_in_order():
+    @ag.function
+    def two_deep(x):
+        if x > 0:
+            x = _helper_with_a_dtype_mismatch(x)
+        return x
+    with pytest.raises(ag.errors.InvalidArgumentError) as caught:
+        two_deep(ag.constant(1))
+    message = str(caught.value)
+    outer = message.index("x = _helper_with_a_dtype_mismatch(x)")
+    inner = message.index("return z + ag.constant(1.5)")
+    assert outer < inner
+    assert "in two_deep" in message and "in _helper_with_a_dtype_mismatch" in message
+    assert "if_body" not in message and "if x > 0:" not in message
+
+
+def test_tracing_error_in_unconverted_user_code_shows_its_frame():
+    @ag.function
+    def calls_helper(x):
+        return _unconverted_helper(x)
+    with pytest.raises(ValueError) as caught:
+        calls_helper(ag.constant(1))
+    message = str(caught.value)
+    assert "return _unconverted_helper(x)" in message
+    assert 'raise ValueError("helper refused")' in message and "helper refused" in message

@@ -1,6 +1,7 @@
 """The builtins of `ag__`: Python's for Python values, tensor ops for tensors."""
 
 import numpy as np
+import numpy.testing as npt
 import pytest
 
 import autograph as ag
@@ -120,3 +121,54 @@ def test_print_of_a_tensor_prints_when_run(capsys):
 def test_print_of_an_eager_tensor_prints_at_once(capsys):
     ag__.print("value", ag.convert_to_tensor([[1.5, 2.0]]))
     assert capsys.readouterr().out == "value [[1.5 2]]\n"
+
+
+def test_print_of_a_tensor_while_a_function_traces_is_a_python_print(capsys):
+    seen = []
+
+    def f(x):
+        seen.append(x)
+        ag__.print("Tracing with", x)
+        return x + 1
+    concrete = ag.function(f, autograph=False).get_concrete_function(ag.TensorSpec([], ag.int32))
+    assert capsys.readouterr().out == f"Tracing with {seen[0]}\n"
+    assert "PrintV2" not in [op.type for op in concrete.graph.get_operations()]
+
+
+def test_print_in_a_converted_function_prints_once_per_trace(capsys):
+    @ag.function
+    def f(x):
+        print("Tracing with", x.dtype.name)
+        return x + x
+    f(ag.constant(1))
+    f(ag.constant(2))
+    assert capsys.readouterr().out == "Tracing with int32\n"
+
+
+def test_print_in_a_graph_loop_of_a_function_prints_once_while_tracing(capsys):
+    @ag.function
+    def f(n):
+        total = ag.constant(0)
+        for i in ag.range(n):
+            print("Tracing the body with", i.dtype.name)
+            total += i
+        return total
+    assert f(ag.constant(4)).numpy() == 6
+    assert f(ag.constant(5)).numpy() == 10
+    assert capsys.readouterr().out == "Tracing the body with int32\n"
+
+
+def test_print_in_a_converted_function_in_a_tf1_graph_prints_when_run(capsys):
+    def f(x):
+        print("x is", x)
+        return x * 2
+    graph = ag.Graph()
+    with graph.as_default():
+        x = ag.placeholder(ag.int32, [])
+        y = ag.to_graph(f)(x)
+    assert capsys.readouterr().out == ""
+    (printer,) = [op for op in graph.get_operations() if op.type == "PrintV2"]
+    with ag.Session(graph=graph) as sess:
+        npt.assert_array_equal(sess.run([y, printer], {x: 3})[0], 6)
+        npt.assert_array_equal(sess.run([y, printer], {x: 4})[0], 8)
+    assert capsys.readouterr().out == "x is 3\nx is 4\n"
