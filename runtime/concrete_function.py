@@ -2,8 +2,10 @@
 
 `trace(...)` runs a Python function once in a new `FuncGraph` with placeholder arguments made
 from a call's trace type; what it returns is the *structured output*: each tensor in it gets an
-`Identity` op whose output is one of the graph's outputs (as in TensorFlow), Python values
-are returned as they are on every call. Calling the `ConcreteFunction` feeds the tensors of
+`Identity` op whose output is one of the graph's outputs (as in TensorFlow); so does each
+returned Python number, string or NumPy value, which comes back as a tensor, as TensorFlow
+returns it. None, and other Python objects (where TensorFlow raises), are returned as they
+were when traced, on every call. Calling the `ConcreteFunction` feeds the tensors of
 the arguments to the placeholders and runs the graph with an executor `Plan` compiled once;
 the results come back as eager tensors in the structure the Python function returned.
 
@@ -36,6 +38,8 @@ from __future__ import annotations
 
 import inspect
 from typing import Any, Callable, Sequence
+
+import numpy as np
 
 from runtime.devices import CPU
 from runtime.dispatch import op_handle
@@ -79,6 +83,10 @@ def trace(name: str, python_function: Callable, binder: Any, function_type: Any,
     return concrete
 
 
+# Returned Python values that become tensors; None and other objects come back as they are.
+_CONVERTED_VALUES = (bool, int, float, complex, str, bytes, np.generic, np.ndarray)
+
+
 def _structured_outputs(graph: FuncGraph, result: Any) -> tuple[Any, list[Operation]]:
     """The returned structure with each tensor behind an `Identity` op of `graph`; returned
     operations (which must run) are replaced by None and listed."""
@@ -92,6 +100,8 @@ def _structured_outputs(graph: FuncGraph, result: Any) -> tuple[Any, list[Operat
             return None
         if is_composite(leaf):
             return leaf._from_components([_identity.run([t]) for t in leaf._components()])
+        if isinstance(leaf, _CONVERTED_VALUES):  # as TensorFlow returns them: tensors
+            return _identity.run([convert_to_tensor(leaf)])
         return leaf
     return pack_sequence_as(result, [output(leaf) for leaf in flatten(result)]), ops
 

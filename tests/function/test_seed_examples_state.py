@@ -47,9 +47,6 @@ def test_buggy_add_keeps_the_global_it_traced_with(global_foo):
     assert int(recommended_add(foo)) == 101
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "A Python value returned by a Function comes back as it is; TensorFlow converts it to a "
-    "tensor (runtime/concrete_function.py, _structured_outputs)."))
 def test_buggy_add_prints_tensors_as_the_guide_shows(global_foo, capsys):
     global foo
     f, g = ag.function(buggy_add.python_function), ag.function(recommended_add.python_function)
