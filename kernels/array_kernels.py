@@ -24,14 +24,16 @@ NON_STRING = tuple(d for d in ALL_DTYPES if d is not string)
 
 
 def _kernel(op_name: str, host_memory: tuple[str, ...] = (),
-            string_host_memory: tuple[str, ...] = (), type_attr: str = "T") -> Callable:
+            string_host_memory: tuple[str, ...] = (), type_attr: str = "T",
+            inline: str | None = None) -> Callable:
     """Registers a kernel body for every dtype of `type_attr`, on both devices.
 
     `string_host_memory` names the inputs and outputs that `host_memory` leaves out: the string
-    version keeps them all in host memory.
+    version keeps them all in host memory. `inline` is the expression plans may write instead
+    of calling the kernel (see `register_kernel`).
     """
     def decorate(fn: Callable) -> Callable:
-        register_kernel(op_name, BOTH, {type_attr: NON_STRING}, host_memory)(fn)
+        register_kernel(op_name, BOTH, {type_attr: NON_STRING}, host_memory, inline=inline)(fn)
 
         def on_host(ctx, *args, **attrs):
             return fn(devices.CPU, *args, **attrs)
@@ -52,7 +54,7 @@ def _axis(axis: Any, rank: int) -> int:
 
 
 # Shapes ------------------------------------------------------------------------------------------
-@_kernel("Identity", string_host_memory=("input", "output"))
+@_kernel("Identity", string_host_memory=("input", "output"), inline="{0}")
 def identity(ctx, x):
     return x
 

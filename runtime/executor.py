@@ -50,7 +50,6 @@ class Plan:
         namespace = dict(writer.constants)
         exec(compile(self.source, f"<plan of {len(self.ops)} ops>", "exec"), namespace)
         self._run = namespace["plan"]
-        self._describe = writer.descriptions
 
     def run(self, feed_values: Sequence[Any]) -> list[Any]:
         """Runs the plan; `feed_values` are arrays in `feeds` order; returns fetch values."""
@@ -65,7 +64,9 @@ class _PlanError(Exception):
         self.error = error
 
 
-def _op_failure(description: str, e: Exception) -> _PlanError:
+def _op_failure(op: Operation | None, e: Exception) -> _PlanError:
+    """The error to raise for `e`, raised while running `op` (None: feeding the plan)."""
+    description = _describe(op) if op is not None else "the plan's feeds"
     if isinstance(e, OpError):
         error = type(e)(f"while executing {description}: {e.message}", e.op_name)
     else:
@@ -75,14 +76,18 @@ def _op_failure(description: str, e: Exception) -> _PlanError:
     return wrapped
 
 
+def _describe(op: Operation) -> str:
+    return f"`{_format_op(op)}`" + (f" ({op.source})" if op.source else "")
+
+
 class _Writer:
     """Writes a plan's Python source; kernels and constants are bound by name."""
 
     def __init__(self):
         self.lines: list[str] = []
         self.constants: dict[str, Any] = {"_op_failure": _op_failure}
-        self.descriptions: list[str] = []
-        self._op_lines: dict[int, int] = {}  # index in `lines` -> index in `descriptions`
+        self.written: list[Operation] = []  # in the order their lines were written
+        self._op_lines: dict[int, int] = {}  # index in `lines` -> index in `written`
         self._names: dict[int, str] = {}  # id(tensor) -> local variable
         self._devices: dict[int, devices.Device] = {}  # id(tensor) -> where its value lives
         self._constants: set[int] = set()  # tensors bound to plan constants: never deleted
@@ -122,20 +127,20 @@ class _Writer:
                 results.append("None")
         self.lines.append(f"        return [{', '.join(results)}]")
         self.lines += ["    except Exception as _e:",
-                       "        raise _op_failure(_describe[_e.__traceback__.tb_lineno], _e) "
+                       "        raise _op_failure(_line_ops[_e.__traceback__.tb_lineno], _e) "
                        "from _e"]
-        self.constants["_describe"] = self._line_descriptions()
+        self.constants["_line_ops"] = self._line_ops()
         return ops
 
-    def _line_descriptions(self) -> list[str]:
+    def _line_ops(self) -> list[Operation | None]:
         """The op each line of the plan runs, by line number: an error names the op from the
         line it was raised at, so running an op costs no bookkeeping. A line of no op of its
-        own (feeding, copying, passing results on) counts as the op before it."""
-        described = [self.descriptions[0] if self.descriptions else "the plan"]
+        own (copying, passing results on) counts as the op before it; feeding, as None."""
+        ops: list[Operation | None] = [None]
         for i in range(len(self.lines)):
             at = self._op_lines.get(i)
-            described.append(described[-1] if at is None else self.descriptions[at])
-        return described
+            ops.append(ops[-1] if at is None else self.written[at])
+        return ops
 
     def _write_ops(self, ops: list[Operation], indent: str, keep: set[int],
                    protected: set[int] = frozenset()) -> None:
@@ -151,9 +156,8 @@ class _Writer:
 
     # One op -------------------------------------------------------------------------------------
     def _write_op(self, op: Operation, indent: str) -> None:
-        self.descriptions.append(f"`{_format_op(op)}`" + (f" ({op.source})" if op.source
-                                                           else ""))
-        at = len(self.descriptions) - 1
+        self.written.append(op)
+        at = len(self.written) - 1
         emit = _CONTROL_FLOW.get(op.type)
         if emit is not None:
             start = len(self.lines)

@@ -168,7 +168,7 @@ class Function:
             for a in args:
                 kind = type(a)
                 if kind is EagerTensor:
-                    key.append(a._dtype)
+                    key.append(a._dtype.name)  # a str hashes in C; a DType in Python
                     key.append(a._value.shape)
                 elif kind in _LITERALS:
                     key.append(kind)
@@ -195,7 +195,7 @@ class Function:
         for i, a in enumerate(args):
             kind = type(a)
             if kind is EagerTensor:
-                key += (a._dtype, a._value.shape)
+                key += (a._dtype.name, a._value.shape)
                 positions.append(i)
             elif kind in _LITERALS:
                 key += (kind, a)
