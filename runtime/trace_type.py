@@ -292,7 +292,30 @@ def _strong(value: Any) -> Callable[[], Any]:
     return lambda: value
 
 
-class WeakrefType(TraceType):
+class _HeldType(TraceType):
+    """A type standing for one object held weakly: it matches only types equal to it, and
+    tracing passes the object itself."""
+
+    __slots__ = ()
+    _GONE = "The object this trace type stood for has been garbage collected."
+
+    def is_expired(self) -> bool:
+        return self._ref() is None
+
+    def is_subtype_of(self, other: Any) -> bool:
+        return self == other
+
+    def most_specific_common_supertype(self, others: Sequence[Any]) -> TraceType | None:
+        return self if all(self == other for other in others) else None
+
+    def placeholder_value(self, placeholder_context: Any = None) -> Any:
+        value = self._ref()
+        if value is None:
+            raise ValueError(self._GONE)
+        return value
+
+
+class WeakrefType(_HeldType):
     """Any other object: the same object matches, then (for hashable objects) an equal one.
 
     The object is held weakly, so a trace never keeps it alive; once it is gone the type
@@ -318,21 +341,6 @@ class WeakrefType(TraceType):
     def value(self) -> Any:
         """The object, or None once it has been garbage collected."""
         return self._ref()
-
-    def is_expired(self) -> bool:
-        return self._ref() is None
-
-    def is_subtype_of(self, other: Any) -> bool:
-        return self == other
-
-    def most_specific_common_supertype(self, others: Sequence[Any]) -> TraceType | None:
-        return self if all(self == other for other in others) else None
-
-    def placeholder_value(self, placeholder_context: Any = None) -> Any:
-        value = self._ref()
-        if value is None:
-            raise ValueError("The object this trace type stood for has been garbage collected.")
-        return value
 
     def describe(self) -> str:
         value = self._ref()
@@ -365,31 +373,17 @@ class WeakrefType(TraceType):
         return f"WeakrefType({self.describe()})"
 
 
-class VariableType(TraceType):
+class VariableType(_HeldType):
     """A variable: its dtype and shape plus its identity (each variable its own type). The
     trace uses the variable itself, so the traced function reads and updates its live state."""
 
     __slots__ = ("_ref", "spec", "_hash")
+    _GONE = "The variable this trace type stood for has been deleted."
 
     def __init__(self, variable: Any):
         self._ref = weakref.ref(variable)
         self.spec = TensorSpec._make(variable.shape._dims, variable.dtype)
         self._hash = hash((id(variable), self.spec))
-
-    def is_expired(self) -> bool:
-        return self._ref() is None
-
-    def is_subtype_of(self, other: Any) -> bool:
-        return self == other
-
-    def most_specific_common_supertype(self, others: Sequence[Any]) -> TraceType | None:
-        return self if all(self == other for other in others) else None
-
-    def placeholder_value(self, placeholder_context: Any = None) -> Any:
-        variable = self._ref()
-        if variable is None:
-            raise ValueError("The variable this trace type stood for has been deleted.")
-        return variable
 
     def describe(self) -> str:
         variable = self._ref()

@@ -98,23 +98,6 @@ def test_python_guard_without_init_scope_runs_the_update_every_call():
     assert [m().numpy() for _ in range(3)] == [1, 2, 3]
 
 
-def test_init_scope_lifts_the_update_out_of_the_function():
-    class Model:
-        def __init__(self):
-            self.v = ag.Variable(0)
-            self.counter = 0
-
-        @ag.function
-        def __call__(self):
-            if self.counter == 0:
-                with ag.init_scope():
-                    self.counter += 1
-                    self.v.assign_add(1)
-            return self.v
-    m = Model()
-    assert [m().numpy() for _ in range(3)] == [1, 1, 1]
-
-
 def test_init_scope_is_eager_inside_a_trace():
     seen = []
 
@@ -175,19 +158,6 @@ def test_recursion_on_a_tensor_is_reported_at_the_users_line():
     message = str(caught.value)
     assert message.startswith("in user code:") and __file__ in message
     assert "return recursive_fn(n - 1)" in message
-
-
-def test_recursion_on_python_values_traces_each_level_once(capsys):
-    @ag.function
-    def recursive_fn(n):
-        if n > 0:
-            print("tracing")
-            return recursive_fn(n - 1)
-        else:
-            return 1
-    assert recursive_fn(5) == 1
-    assert capsys.readouterr().out == "tracing\n" * 5
-    assert recursive_fn.experimental_get_tracing_count() == 6  # one per value, 5 down to 0
 
 
 def test_recursion_on_python_values_reuses_the_trace_on_the_next_call(capsys):
