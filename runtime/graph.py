@@ -323,13 +323,15 @@ _source_resolver: list[Callable[[str, int], tuple[str, int] | None] | None] = [N
 
 
 def set_generated_source_resolver(
-        resolver: Callable[[str, int], tuple[str, int] | None] | None) -> None:
-    """Lets op sources name the user's line inside converted code.
+        resolver: Callable[[str, int], tuple[str, int] | None] | None) -> Any:
+    """Lets op sources name the user's line inside converted code; returns the resolver it
+    replaces.
 
     The converter (a layer above this one) gives `resolver(generated_file, line)`, which
     answers the user's `(file, line)` for a line of code it generated, or None.
     """
-    _source_resolver[0] = resolver
+    previous, _source_resolver[0] = _source_resolver[0], resolver
+    return previous
 
 
 def _user_frame() -> str:
