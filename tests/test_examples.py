@@ -36,3 +36,74 @@ def test_variable_sharing_makes_one_variable_and_equal_results():
     assert "variables: ['abc/fn/w:0']" in out
     assert "y1 == y2: True" in out
     assert "  def/fn/mul = Mul(def/fn/ReadVariableOp, x) : float32[]" in out
+
+
+def assert_lines_in(out, expected_lines):
+    for expected in expected_lines:
+        assert expected in out, f"missing: {expected}\n--- output ---\n{out}"
+
+
+def test_fizzbuzz_traces_each_branch_once_and_prints_on_every_call():
+    out = run_example("fizzbuzz.py")
+    assert out.startswith(
+        "== fizzbuzz(5): the first call traces, then runs\n"
+        "Tracing for loop\nTracing fizzbuzz branch\nTracing fizz branch\n"
+        "Tracing buzz branch\nTracing default branch\n1\n2\nfizz\n4\nbuzz\n")
+    assert out.count("Tracing for loop") == 1
+    assert_lines_in(out, (
+        "1 2 fizz 4 buzz fizz 7 8 fizz buzz 11 fizz 13 14 fizzbuzz\n",
+        "same as plain Python: True",
+        "tracing count after two calls: 1",
+        "(1 While)",
+    ))
+
+
+def test_collatz_counts_steps_as_python_does_with_one_while_op():
+    out = run_example("collatz.py")
+    assert_lines_in(out, (
+        "   27    111    111  ok",
+        "  871    178    178  ok",
+        "collatz_steps(27) with a Python int: 111",
+        "tracing count: 1",
+        "ops in the graph: Placeholder, Const, While, Identity (1 While)",
+        "ConcreteFunction collatz_steps(n)\n  Args:\n    n: int32 Tensor, shape=()",
+    ))
+    assert out.count("  ok\n") == 6 and "MISMATCH" not in out
+
+
+def test_newton_converges_to_the_square_root_in_one_traced_loop():
+    out = run_example("newton.py")
+    assert_lines_in(out, (
+        "        2   1e-06  1.414214              3  1.414214     ok",
+        "    1e+06     0.1  1000                 13  1000         ok",
+        "tracing count: 1",
+        "(1 While)",
+        "return ag__.and_(ag.abs(x * x - a) > tol, lambda",  # `lambda :` on Python 3.10
+    ))
+    assert out.count("  ok\n") == 5 and "MISMATCH" not in out
+
+
+def test_dynamic_rnn_matches_numpy_for_two_sequence_lengths_with_one_trace():
+    out = run_example("dynamic_rnn.py")
+    assert_lines_in(out, (
+        "batch 2,  5 steps -> states [2, 5, 4]",
+        "batch 3, 12 steps -> states [3, 12, 4]",
+        "tracing count: 1",
+        "(1 While)",
+    ))
+    assert out.count("matches: True") == 2
+    assert "TensorListReserve" in out and "TensorListStack" in out
+
+
+def test_custom_op_runs_eagerly_and_in_a_graph_and_rejects_bad_input():
+    out = run_example("custom_op.py")
+    assert_lines_in(out, (
+        "  attr { name: 'beta' type: 'float' default_value: 1.0 }",
+        "swish(x) = [-0.2384, -0.1888, 0.0, 0.3112, 1.7616] | matches NumPy: True",
+        "swish(x, beta=2.0) = [-0.036, -0.1345, 0.0, 0.3655, 1.964]",
+        "swish on int32 -> Swish does not support dtype int32 (attr T)",
+        "swish_energy(x) = 4.0104 | NumPy: 4.0104",
+        "ops in the graph: Placeholder, Swish, Square, Const, Sum, Identity",
+        "Op 'BadSwish' is declared incorrectly (3 problems):",
+        "unknown attr type 'flaot'",
+    ))
