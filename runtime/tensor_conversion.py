@@ -17,7 +17,7 @@ TypeError: Cannot convert 1.5 to a tensor of dtype int32: it would lose informat
 from __future__ import annotations
 
 from math import copysign
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -64,6 +64,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         return convert(value, None if dtype is None else dtypes.as_dtype(dtype), name)
     graph = building_graph()
     if graph is not None:
+        if isinstance(value, (list, tuple)) and _holds_tensor(value):
+            return _packed(value, dtype, dtype_hint)
         return graph_constant(graph, _host_array(value, dtype, dtype_hint), name or "Const")
     if type(value) in _SCALAR_TYPES:
         stack = devices._placement.stack
@@ -78,6 +80,23 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             _scalar_cache[key] = cached
         return cached
     return _convert_new(value, dtype, dtype_hint)
+
+
+def _holds_tensor(value: Any) -> bool:
+    return any(isinstance(v, Tensor) or (isinstance(v, (list, tuple)) and _holds_tensor(v))
+               for v in value)
+
+
+def _packed(value: Sequence[Any], dtype: Any, dtype_hint: Any) -> Tensor:
+    """A list holding symbolic tensors (`[n, 4]` as a shape), stacked into one tensor as
+    TensorFlow auto-packs it; the other items take the tensors' dtype."""
+    from runtime.ops.array_ops import stack  # the ops build on this module
+
+    if dtype is None:
+        found = next((v for v in value if isinstance(v, Tensor)), None)
+        dtype_hint = found.dtype if found is not None else dtype_hint
+    items = [convert_to_tensor(v, dtype, dtype_hint) for v in value]
+    return stack(items)
 
 
 def _convert_new(value: Any, dtype: Any, dtype_hint: Any) -> Tensor:

@@ -47,13 +47,16 @@ _INT32_MAX = 2 ** 31 - 1
 def as_shape_tensor(shape: Any, what: str = "shape") -> Tensor:
     """A 1-D integer tensor for `shape`: a list, tuple, `TensorShape`, int, or integer tensor.
 
-    Tensors pass through unchanged (the op checks them); an int `n` means the shape `[n]`.
+    Tensors pass through unchanged (the op checks them); an int `n` means the shape `[n]`; a
+    list holding tensors is packed into one (`[n, 4]`).
 
     >>> as_shape_tensor((2, 3)).numpy()
     array([2, 3], dtype=int32)
     """
     if isinstance(shape, Tensor):
         return shape
+    if isinstance(shape, (list, tuple)) and any(isinstance(d, Tensor) for d in shape):
+        return convert_to_tensor(list(shape))  # `[n, 4]` with a tensor `n`: packed, as in TF
     dims = _dims(shape, what)
     big = any(abs(d) > _INT32_MAX for d in dims)
     return convert_to_tensor(np.array(dims, dtype=np.int64 if big else np.int32))

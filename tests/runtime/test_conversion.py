@@ -76,3 +76,20 @@ def test_python_scalars_are_cached_but_signed_zeros_are_told_apart():
 def test_tensor_passes_through_unchanged():
     t = ag.convert_to_tensor([1.0])
     assert ag.convert_to_tensor(t) is t
+
+
+def test_a_list_holding_symbolic_tensors_is_packed_into_one_tensor():
+    graph = ag.Graph()
+    with graph.as_default():
+        n = ag.placeholder(ag.int32, [])
+        packed = ag.convert_to_tensor([[n, 1], [2, n]])
+    assert (packed.dtype, packed.shape.as_list()) == (ag.int32, [2, 2])
+    with ag.Session(graph=graph) as session:
+        np.testing.assert_array_equal(session.run(packed, {n: 5}), [[5, 1], [2, 5]])
+
+
+def test_zeros_takes_a_shape_list_holding_a_tensor_while_tracing():
+    @ag.function(autograph=False)
+    def rows_of_four(n):
+        return ag.zeros([n, 4])
+    assert rows_of_four(ag.constant(3)).shape == (3, 4)
