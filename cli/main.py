@@ -1,7 +1,13 @@
-"""Entry point of the `autograph` command line.
+"""Entry point of the `autograph` command line: one subcommand per module of this package.
 
-The subcommands (`transpile`, `graph`, `ops`, `run`) arrive with the converter and the graph
-runtime; today the program answers `--version` and `--help`.
+    autograph transpile FILE.py      converted code of a module's functions, without running it
+    autograph graph FILE.py:FUNC     the graph a function traces to, as text, DOT, SVG, PNG, JSON
+    autograph ops [NAME]             the registered ops and their kernels
+    autograph run FILE.py:FUNC ARG…  call a function through ag.function and print the result
+
+Exit codes: 0 on success, 1 when the input is at fault (a file, function or argument: one line
+on stderr names it), 2 for a usage error (argparse's own message). `python -m autograph` is the
+same program.
 
 >>> main(["--version"])
 autograph 0.1.0
@@ -15,13 +21,18 @@ import sys
 from typing import Sequence
 
 from autograph import __version__
+from cli import graph, ops, run, transpile
+from cli.common import UserError
+
+COMMANDS = (transpile, graph, ops, run)
 
 DESCRIPTION = """\
 autograph converts plain Python functions into dataflow graphs and runs them on NumPy (CPU)
-or CuPy (GPU) kernels. Use it from Python with `import autograph as ag`.
+or CuPy (GPU) kernels. Use it from Python with `import autograph as ag`, or inspect your own
+modules with the commands below.
 
 example:
-  python -c "import autograph as ag; print(ag.add([1, 2], 3))"
+  autograph transpile examples/collatz.py
 """
 
 
@@ -30,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="autograph", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"autograph {__version__}")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for command in COMMANDS:
+        command.add_parser(commands)
     return parser
 
 
@@ -37,11 +51,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line with `argv` (default: `sys.argv[1:]`); returns the exit code."""
     parser = build_parser()
     try:
-        parser.parse_args(argv)
+        args = parser.parse_args(argv)
     except SystemExit as e:  # argparse exits for --help, --version and usage errors
         return int(e.code or 0)
-    parser.print_help()
-    return 0
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 0
+    try:
+        return handler(args)
+    except UserError as e:
+        print(f"autograph: error: {e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
