@@ -1,0 +1,27 @@
+"""The README's quoted command output is what the commands print today."""
+
+import pathlib
+import re
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+# ```text blocks that start with `$ autograph ...`: the command, then (the end of) its output
+COMMAND_BLOCKS = re.findall(r"```text\n\$ (autograph [^\n]+)\n(.*?)```", README, re.S)
+
+
+def test_the_readme_quotes_command_output():
+    assert len(COMMAND_BLOCKS) >= 3
+
+
+@pytest.mark.parametrize("command, shown", COMMAND_BLOCKS, ids=[c for c, _ in COMMAND_BLOCKS])
+def test_quoted_command_output_is_real(command, shown):
+    args = shlex.split(command)[1:]
+    result = subprocess.run([sys.executable, "-m", "autograph", *args], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith(shown)
