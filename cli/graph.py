@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import shutil
 import subprocess
@@ -66,14 +67,17 @@ def run(args: argparse.Namespace) -> int:
     """Traces the function and writes its graph in the chosen format; returns 0."""
     dot_program = _check_output(args.format, args.output)
     specs = parse_signature(args.signature) if args.signature.strip() else {}
-    path, name, func = load_function(args.target)
-    function = as_ag_function(func)
-    if specs or function.input_signature is None:  # else: trace with its input_signature
-        bind_signature(function.python_function, specs)
-    try:
-        concrete = function.get_concrete_function(**specs)
-    except Exception as e:  # the user's function failed while tracing
-        raise UserError(f"{path}: tracing {name} failed: {error_message(e)}") from None
+    # What the module and the trace print goes to stderr: stdout carries the graph alone, so
+    # that `--format dot | dot -Tsvg` works on a function that prints while tracing.
+    with contextlib.redirect_stdout(sys.stderr):
+        path, name, func = load_function(args.target)
+        function = as_ag_function(func)
+        if specs or function.input_signature is None:  # else: trace with its input_signature
+            bind_signature(function.python_function, specs)
+        try:
+            concrete = function.get_concrete_function(**specs)
+        except Exception as e:  # the user's function failed while tracing
+            raise UserError(f"{path}: tracing {name} failed: {error_message(e)}") from None
     write_output(render(concrete.graph, args.format, dot_program), args.output)
     return 0
 

@@ -38,6 +38,10 @@ SOURCE = textwrap.dedent('''\
 
     def broken(x):
         return ag.reshape(x, [7, 7])
+
+    def chatty(x):
+        print("Tracing with", x)
+        return x + 1.0
 ''')
 
 
@@ -257,3 +261,11 @@ def test_signature_name_that_is_not_a_parameter_lists_the_parameters():
 
     with pytest.raises(UserError, match=r"'y' is not a parameter of f \(its parameters: x, n\)"):
         bind_signature(f, parse_signature("x: float32[], y: int32[]"))
+
+
+def test_what_the_function_prints_while_tracing_goes_to_stderr(module_file):
+    result = run(f"{module_file}:chatty", "--signature", "x: float32[]", "--format", "dot")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("digraph")
+    assert 'Tracing with Tensor("x:0"' in result.stderr
+    check_dot_syntax(result.stdout)
