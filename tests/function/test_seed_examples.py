@@ -15,6 +15,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
+from runtime.function import TracingRecursionError
 # The guide subclasses `tf.types.experimental.TraceType`; ours is `runtime.trace_type.TraceType`.
 from runtime.trace_type import TraceType
 
@@ -546,7 +547,7 @@ def test_recursive_fn_on_a_tensor_is_a_clear_error():
             return recursive_fn(n - 1)
         else:
             return 1
-    with pytest.raises(RecursionError, match="'recursive_fn' called itself") as caught:
+    with pytest.raises(TracingRecursionError, match="'recursive_fn' called itself") as caught:
         recursive_fn(ag.constant(5))  # Bad - maximum recursion error.
     message = str(caught.value)
     assert message.startswith("in user code:") and __file__ in message

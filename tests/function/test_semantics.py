@@ -83,21 +83,6 @@ def test_variable_initial_value_from_function_tensor_is_value_error():
         f(ag.constant(1))
 
 
-def test_python_guard_without_init_scope_runs_the_update_every_call():
-    class Model:
-        def __init__(self):
-            self.v = ag.Variable(0)
-            self.counter = 0
-
-        @ag.function
-        def __call__(self):
-            if self.counter == 0:
-                self.v.assign_add(1)
-            return self.v
-    m = Model()
-    assert [m().numpy() for _ in range(3)] == [1, 2, 3]
-
-
 def test_init_scope_is_eager_inside_a_trace():
     seen = []
 
@@ -145,19 +130,6 @@ def test_recursion_on_a_tensor_is_a_clear_recursion_error():
     assert "n: int32 Tensor, shape=()" in message
     assert "tensor argument does not stop the recursion" in message
     assert "ag.while_loop" in message
-
-
-def test_recursion_on_a_tensor_is_reported_at_the_users_line():
-    @ag.function
-    def recursive_fn(n):
-        if n > 0:
-            return recursive_fn(n - 1)
-        return 1
-    with pytest.raises(TracingRecursionError) as caught:
-        recursive_fn(ag.constant(5))
-    message = str(caught.value)
-    assert message.startswith("in user code:") and __file__ in message
-    assert "return recursive_fn(n - 1)" in message
 
 
 def test_recursion_on_python_values_reuses_the_trace_on_the_next_call(capsys):
