@@ -666,6 +666,31 @@ def _near(name: str, names: dict) -> str:
 class _GraphState(threading.local):
     def __init__(self):
         self.stack: list[Graph] = []
+        self.eager_scope = ""  # the eager name scope, "" or ending in "/"
+
+
+@contextlib.contextmanager
+def eager_name_scope(name: str | None) -> Iterator[str]:
+    """Enters a name scope while executing eagerly, where it names variables only (ops have
+    no names), as in TensorFlow 2: nested scopes join with `/`, a name ending in `/` is
+    entered as it is, and None or "" is the root. Eager scopes are not made unique."""
+    old = _state.eager_scope
+    if not name:
+        new = ""
+    elif name.endswith("/"):
+        new = name
+    else:
+        new = f"{old}{name}/"
+    _state.eager_scope = new
+    try:
+        yield new
+    finally:
+        _state.eager_scope = old
+
+
+def current_eager_name_scope() -> str:
+    """The eager name scope: "" at the root, else ending in `/`."""
+    return _state.eager_scope
 
 
 _state = _GraphState()

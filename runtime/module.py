@@ -28,7 +28,6 @@ import re
 from typing import Any, Callable, Iterator
 
 from runtime.func_graph import sorted_keys
-from runtime.graph import building_graph
 from runtime.ops.graph_ops import name_scope as _name_scope
 from runtime.variables import Variable
 
@@ -136,7 +135,7 @@ class _ModuleNameScope:
         self._entered: list[Any] = []
 
     def __enter__(self) -> str:
-        if building_graph() is None or not self._scope_name:
+        if not self._scope_name:
             self._entered.append(None)
             return self._scope_name
         scope = _name_scope(self._scope_name)  # ends in "/": re-entered exactly

@@ -40,7 +40,8 @@ from typing import Any, Callable
 
 from runtime import dtypes
 from runtime.collections import GraphKeys
-from runtime.graph import _VALID_OP_NAME, _VALID_SCOPE_NAME, building_graph, get_default_graph
+from runtime.graph import (_VALID_OP_NAME, _VALID_SCOPE_NAME, building_graph, eager_name_scope,
+                           get_default_graph)
 from runtime.tensor_conversion import to_array
 from runtime.variable_store import VARSTORE_KEY, with_variable_store  # noqa: F401  (re-exported)
 from runtime.variable_store import (
@@ -153,7 +154,7 @@ class VariableScope:
         full_name = f"{self._name}/{name}" if self._name else name
         graph = building_graph()
         # Variable names depend on the variable scope only, so ops are made at the root scope.
-        with graph.name_scope(None) if graph is not None else contextlib.nullcontext():
+        with graph.name_scope(None) if graph is not None else eager_name_scope(None):
             if dtype is not None and initializer is not None and not callable(initializer):
                 init_dtype = getattr(initializer, "dtype", None) or dtypes.as_dtype(
                     to_array(initializer, None).dtype)
@@ -348,11 +349,11 @@ def unique_variable_scope(prefix: str) -> str:
 
 
 def _name_scope(name: str) -> contextlib.AbstractContextManager:
-    """The graph's name scope `name`; eagerly, ops have no names and this only yields it."""
+    """The graph's name scope `name`; eagerly, the eager name scope, which names variables."""
     graph = building_graph()
     if graph is not None:
         return graph.name_scope(name)
-    return contextlib.nullcontext(f"{name.rstrip('/')}/" if name else "")
+    return eager_name_scope(name)
 
 
 def _check_scope_name(name: str) -> None:

@@ -3,9 +3,9 @@
 Eagerly, a variable's value lives in the process-wide eager `ResourceManager` from creation
 until the variable is garbage collected; reads and updates run at once, on the device that made
 the handle. `.name` is `'w:0'` as in TensorFlow 2 (two eager variables may share a name: the
-value's key is made unique with a counter, `w_12`, like TensorFlow's `uid`). Eager name scopes
-keep no state here, so they do not prefix eager variables' names (variable scopes do, through
-`get_variable`).
+value's key is made unique with a counter, `w_12`, like TensorFlow's `uid`). As in TensorFlow
+2, the eager name scope prefixes the name: `w` made inside `name_scope("dense")` (or a
+`variable_scope`, or a module's `name_scope`) is `dense/w:0`.
 
 In a graph (TensorFlow 1), creating `Variable(..., name="w")` adds, under the name scope `w/`:
 the handle `w = VarHandleOp` (shared name `w`), the initial value under `w/Initializer/`,
@@ -37,7 +37,8 @@ import numpy as np
 from runtime import dtypes
 from runtime.collections import GraphKeys
 from runtime.devices import device as device_scope
-from runtime.graph import Graph, Operation, SymbolicTensor, building_graph
+from runtime.graph import (Graph, Operation, SymbolicTensor, building_graph,
+                           current_eager_name_scope)
 from runtime.init_scope import FunctionTrace, init_scope, trace_building
 from runtime.op_registry import op_registry
 from runtime.ops import state_ops
@@ -90,6 +91,7 @@ class Variable:
             self._init_graph(graph, initial_value, name or "Variable", dtype, shape, collections)
 
     def _init_eager(self, initial_value: Any, name: str, dtype: Any, shape: Any) -> None:
+        name = current_eager_name_scope() + name  # `dense/w` inside `name_scope("dense")`
         if callable(initial_value):
             initial_value = initial_value()
         initial = convert_to_tensor(initial_value, dtype=dtype)

@@ -15,8 +15,8 @@ from typing import Any, Iterator
 from runtime import dtypes
 from runtime.dispatch import op_handle
 from runtime.graph import (Graph, building_graph, disable_eager_execution,  # noqa: F401
-                           enable_eager_execution, executing_eagerly, get_default_graph,
-                           reset_default_graph)
+                           eager_name_scope, enable_eager_execution, executing_eagerly,
+                           get_default_graph, reset_default_graph)
 from runtime.ops import graph_defs  # noqa: F401  (declares the ops)
 from runtime.tensor import Tensor
 from runtime.tensor_shape import as_raw_shape
@@ -90,12 +90,14 @@ def name_scope(name: str | None, default_name: str | None = None,
     """Prefixes the names of ops created inside with `name/` (TensorFlow 1 signature).
 
     `name` None uses `default_name` (made unique); a name ending in `/` re-enters that scope.
-    Eagerly, ops have no names and this only yields the scope string.
+    Eagerly, ops have no names: the scope names the variables made inside, as in TensorFlow 2
+    (`dense/w:0`), and is not made unique.
     """
     graph = building_graph()
     scope = name if name is not None else default_name
     if graph is None:
-        yield f"{scope}/" if scope else ""
+        with eager_name_scope(scope) as entered:
+            yield entered
         return
     with graph.name_scope(scope) as entered:
         yield entered

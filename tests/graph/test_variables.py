@@ -407,3 +407,23 @@ def test_global_variables_initializer_in_session():
             sess.run(global_variables_initializer())
             np.testing.assert_array_equal(sess.run(a.value()), [1, 2])
             np.testing.assert_array_equal(sess.run(b.value()), [0.0, 0.0, 0.0])
+
+
+def test_eager_name_scopes_prefix_variable_names():
+    with ag.name_scope("dense"):
+        weight = Variable(1.0, name="w")
+        with ag.name_scope("inner"):
+            bias = Variable(1.0, name="b")
+    assert (weight.name, bias.name) == ("dense/w:0", "dense/inner/b:0")
+
+
+def test_eager_variable_scope_prefixes_variables_once():
+    with ag.variable_scope("layer"):
+        made = Variable(1.0, name="w")
+        got = ag.get_variable("g", shape=[], initializer=ag.zeros_initializer())
+    assert (made.name, got.name) == ("layer/w:0", "layer/g:0")
+
+
+def test_eager_name_scope_ending_in_a_slash_is_entered_as_it_is():
+    with ag.name_scope("outer"), ag.name_scope("dense/"):
+        assert Variable(1.0, name="w").name == "dense/w:0"

@@ -154,3 +154,17 @@ def test_variables_change_through_module_attributes():
     for v in layer.trainable_variables:
         v.assign_add(np.ones(v.shape, np.float32))
     np.testing.assert_allclose(layer.w.numpy(), [[2.0], [2.0]])
+
+
+def test_variables_made_in_the_name_scope_eagerly_take_its_name():
+    class Layer(ag.Module):
+        def __init__(self):
+            super().__init__()
+            with self.name_scope:
+                self.w = ag.Variable(1.0, name="w")
+
+        @ag.Module.with_name_scope
+        def make_bias(self):
+            return ag.Variable(0.0, name="b")
+    layer = Layer()
+    assert (layer.w.name, layer.make_bias().name) == ("layer/w:0", "layer/b:0")
