@@ -80,19 +80,20 @@ def signature(op_def: OpDef) -> str:
 
 
 def format_listing(op_defs: list[OpDef]) -> str:
-    """One aligned line per op: name, signature, flags, devices."""
+    """One aligned line per op: name, devices, flags, then the signature (last, so that a long
+    one does not widen every line)."""
     if not op_defs:
         return "no ops match"
-    rows = [(d.name, signature(d), ", ".join(flags_of(d)), " ".join(devices_of(d.name)) or "-")
+    rows = [(d.name, " ".join(devices_of(d.name)) or "-", ", ".join(flags_of(d)), signature(d))
             for d in op_defs]
     name_width = max(len(r[0]) for r in rows)
-    sig_width = min(max(len(r[1]) for r in rows), 60)
-    flag_width = max(len(r[2]) for r in rows) + 2
+    device_width = max(len(r[1]) for r in rows)
+    flag_width = max((len(r[2]) + 2 for r in rows if r[2]), default=0)
     lines = []
-    for name, sig, flags, devices in rows:
+    for name, devices, flags, sig in rows:
         flags = f"[{flags}]" if flags else ""
-        lines.append(f"{name:<{name_width}}  {sig:<{sig_width}}  {flags:<{flag_width}}  "
-                     f"{devices}".rstrip())
+        lines.append(f"{name:<{name_width}}  {devices:<{device_width}}  {flags:<{flag_width}}  "
+                     f"{sig}")
     lines.append(f"{len(rows)} ops")
     return "\n".join(lines)
 

@@ -13,7 +13,7 @@ def run(*args):
                           capture_output=True, text=True, timeout=60)
 
 
-def test_listing_has_one_sorted_line_per_op_with_signature_flags_and_devices():
+def test_listing_has_one_sorted_line_per_op_with_devices_flags_and_signature():
     result = run()
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
@@ -22,8 +22,8 @@ def test_listing_has_one_sorted_line_per_op_with_signature_flags_and_devices():
     assert {"AddV2", "MatMul", "While", "If"} <= set(names)
     assert not any(name.startswith("_") for name in names)
     add = next(line for line in lines if line.startswith("AddV2 "))
-    assert add.split() == ["AddV2", "(x:", "T,", "y:", "T)", "->", "(z:", "T)",
-                           "[commutative]", "CPU", "GPU"]
+    assert add.split() == ["AddV2", "CPU", "GPU", "[commutative]", "(x:", "T,", "y:", "T)",
+                           "->", "(z:", "T)"]
     assert "[stateful]" in next(line for line in lines if line.startswith("RandomUniform "))
 
 
