@@ -1,6 +1,7 @@
 """The conversion API: finding source, loading, caching, and errors at the user's lines."""
 
 import functools
+import gc
 import inspect
 import textwrap
 import timeit
@@ -203,3 +204,20 @@ def test_ops_made_in_converted_code_name_the_users_line():
     branch = graph.get_operations()[-1].attrs["then_branch"]
     multiply = next(op for op in branch.get_operations() if op.type == "Mul")
     assert multiply.source == f"{__file__}:{line_of(doubled_or_decremented, 'x * 2.0')}"
+
+
+def freshly_defined(x):
+    return x + 1
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_conversion_leaves_the_garbage_collector_as_it_found_it(enabled):
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        transpiler._cache.clear()
+        transpiler._functions.pop(freshly_defined, None)
+        assert api.to_graph(freshly_defined)(1) == 2
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
