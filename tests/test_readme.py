@@ -33,3 +33,14 @@ def test_quoted_command_output_is_real(command, shown):
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.endswith(shown)
+
+
+def test_the_function_tour_prints_what_the_readme_shows(tmp_path):
+    section = README[README.index("### Functions"):README.index("### Eager ops")]
+    code, shown = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
+    script = tmp_path / "tour.py"
+    script.write_text(code)
+    result = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == shown
