@@ -35,12 +35,34 @@ def test_quoted_command_output_is_real(command, shown):
     assert result.stdout.endswith(shown)
 
 
-def test_the_function_tour_prints_what_the_readme_shows(tmp_path):
-    section = README[README.index("### Functions"):README.index("### Eager ops")]
-    code, shown = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
-    script = tmp_path / "tour.py"
+def _run_block(tmp_path, code: str) -> str:
+    script = tmp_path / "readme_block.py"
     script.write_text(code)
     result = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True,
                             text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == shown
+    return result.stdout
+
+
+def _section(start: str, end: str) -> str:
+    return README[README.index(start):README.index(end)]
+
+
+def test_the_function_tour_prints_what_the_readme_shows(tmp_path):
+    section = _section("### Functions", "### Eager ops")
+    code, shown = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
+    assert _run_block(tmp_path, code) == shown
+
+
+def test_the_eager_tour_prints_what_the_readme_shows(tmp_path):
+    section = _section("### Eager ops", "### The converter")
+    code, shown = re.search(r"```python\n(.*?)```\n\nprints\n\n```text\n(.*?)```", section,
+                            re.S).groups()
+    assert _run_block(tmp_path, code) == shown
+
+
+@pinned_unparse
+def test_the_converter_tour_prints_what_the_readme_shows(tmp_path):
+    section = _section("### The converter", "### From the command line")
+    code, shown = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
+    assert _run_block(tmp_path, "import autograph as ag\n\n" + code) == shown + "\n"
