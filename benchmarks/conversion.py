@@ -60,7 +60,7 @@ def forty_lines(x, n, threshold):
     return result, len(history)
 
 
-def best(fn, number: int, repeat: int = 5) -> float:
+def best(fn, number: int, repeat: int = 15) -> float:
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
 
 
