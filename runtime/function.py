@@ -63,6 +63,24 @@ RETRACE_WARNING_THRESHOLD = 5
 """A Function warns (once) when it has traced this many times."""
 
 _LITERALS = (int, float, bool, str, type(None))
+
+
+def _fast_key(args: tuple) -> tuple[tuple, tuple[int, ...]] | None:
+    """The fast path's key for positional `args` made only of eager tensors (by dtype name,
+    which hashes in C, and shape) and literals, with the positions of the tensors; None for
+    any other argument."""
+    key: list = []
+    positions = []
+    for i, a in enumerate(args):
+        kind = type(a)
+        if kind is EagerTensor:
+            key += (a._dtype.name, a._value.shape)
+            positions.append(i)
+        elif kind in _LITERALS:
+            key += (kind, a)
+        else:
+            return None
+    return tuple(key), tuple(positions)
 _hook: list[Callable[[Callable], Callable] | None] = [None]
 _run_eagerly = [False]
 
@@ -163,16 +181,14 @@ class Function:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if _graphs.stack or _eager_disabled[0] or _run_eagerly[0]:
             return self._call_in_context(args, kwargs)
-        if not kwargs:
+        if not kwargs:  # `_fast_key(args)[0]`, inlined: this runs on every call
             key = []
             for a in args:
                 kind = type(a)
                 if kind is EagerTensor:
-                    key.append(a._dtype.name)  # a str hashes in C; a DType in Python
-                    key.append(a._value.shape)
+                    key += (a._dtype.name, a._value.shape)
                 elif kind in _LITERALS:
-                    key.append(kind)
-                    key.append(a)
+                    key += (kind, a)
                 else:
                     break
             else:
@@ -191,21 +207,15 @@ class Function:
     def _remember_fast(self, args: tuple, concrete: ConcreteFunction, tensors: list) -> None:
         """Lets later calls of the same kind skip binding and lookup: valid when the fed
         tensors are exactly the call's eager tensors, in order, and the rest are literals."""
-        key, positions = [], []
-        for i, a in enumerate(args):
-            kind = type(a)
-            if kind is EagerTensor:
-                key += (a._dtype.name, a._value.shape)
-                positions.append(i)
-            elif kind in _LITERALS:
-                key += (kind, a)
-            else:
-                return
+        key = _fast_key(args)
+        if key is None:
+            return
+        key, positions = key
         if len(tensors) != len(positions) or any(t is not args[i]
                                                   for t, i in zip(tensors, positions)):
             return
         try:
-            self._fast[tuple(key)] = (concrete, tuple(positions))
+            self._fast[key] = (concrete, positions)
         except TypeError:  # an unhashable literal (nan is fine; this is for safety)
             pass
 

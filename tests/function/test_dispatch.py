@@ -184,3 +184,16 @@ def test_repeated_calls_with_python_and_tensor_arguments_give_right_results():
         for value in (1, 5):
             assert f(ag.constant(value), n).numpy() == value * n
     assert f.experimental_get_tracing_count() == 2
+
+
+def test_a_repeated_call_of_tensors_and_literals_skips_binding_and_lookup(monkeypatch):
+    # The per-call key is inlined in Function.__call__; it must equal the one remembered.
+    @ag.function
+    def scale(x, factor):
+        return x * factor
+    scale(ag.constant([1.0, 2.0]), 3.0)
+
+    def slow_path(*args):
+        raise AssertionError("the call took the slow path")
+    monkeypatch.setattr(scale, "_call", slow_path)
+    npt.assert_allclose(scale(ag.constant([4.0, 5.0]), 3.0).numpy(), [12.0, 15.0])
