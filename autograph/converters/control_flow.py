@@ -37,7 +37,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import anno, cfg, qual_names, traversal
+from autograph.pyct import anno, cfg, qual_names, templates, traversal
 from autograph.pyct.static_analysis import activity, liveness, reaching_definitions
 from autograph.pyct.templates import LOAD, PARAM, STORE, build
 from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
@@ -63,6 +63,7 @@ class ControlFlow(StatementTransformer):
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
         state = self._state(node, [node.body, node.orelse])
+        composites = self._composites(node)
         # Names first, then nested statements: the outermost `if` gets `if_body`.
         body_name = self.ctx.namer.new("if_body")
         else_name = self.ctx.namer.new("else_body") if node.orelse else None
@@ -71,15 +72,17 @@ class ControlFlow(StatementTransformer):
         functions = [self._function(body_name, state, node.body, at)]
         if else_name:
             functions.append(self._function(else_name, state, node.orelse, at))
+        keywords = self._composite_state(composites, functions, node)
         orelse = _name(else_name, at) if else_name else _constant(None, at)
         call = _operator_call("if_stmt", [node.test, _name(body_name, at), orelse,
-                                          _tuple(state, at), _names(state, at)], [], at)
+                                          _tuple(state, at), _names(state, at)], keywords, at)
         return self._replacement(node, at, state, functions, call,
                                  node.body + node.orelse + [node.test])
 
     def visit_While(self, node: Any) -> Any:
         self._no_else(node, "while")
         state = self._state(node, [node.body], extra_reads=_reads(node.test))
+        composites = self._composites(node)
         self._parameters[id(node)] = set(state)
         test_name = self.ctx.namer.new("loop_test")
         body_name = self.ctx.namer.new("loop_body")
@@ -87,8 +90,10 @@ class ControlFlow(StatementTransformer):
         at = _place(node)
         functions = [self._function(test_name, state, [], at, returns=node.test),
                      self._function(body_name, state, node.body, at)]
+        keywords = self._composite_state(composites, functions, node)
         call = _operator_call("while_stmt", [_name(test_name, at), _name(body_name, at),
-                                             _tuple(state, at), _names(state, at)], [], at)
+                                             _tuple(state, at), _names(state, at)], keywords,
+                              at)
         return self._replacement(node, at, state, functions, call, node.body + [node.test])
 
     def visit_For(self, node: Any) -> Any:
@@ -97,6 +102,7 @@ class ControlFlow(StatementTransformer):
         extra = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
         state = self._state(node, [node.body], exclude=target_names,
                             extra_reads=_reads(extra) if extra is not None else frozenset())
+        composites = self._composites(node, exclude=target_names)
         used_after = target_names & _simple_names(
             anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
         if used_after:  # the loop variable is used after the loop
@@ -120,6 +126,7 @@ class ControlFlow(StatementTransformer):
             keywords.append(build(gast.keyword, arg="extra_test", value=_name(extra_name, at),
                                   **at))
             moved.append(extra)
+        keywords += self._composite_state(composites, functions, node)
         call = _operator_call("for_stmt", [node.iter, _name(body_name, at), _tuple(state, at),
                                            _names(state, at)], keywords, at)
         return self._replacement(node, at, state, functions, call, moved)
@@ -141,6 +148,47 @@ class ControlFlow(StatementTransformer):
                 if q.is_simple and (q in live or name in extra_reads) and name not in excluded:
                     state.add(name)
         return sorted(state)
+
+    def _composites(self, node: Any, exclude: set[str] = frozenset()) -> list[Any]:
+        """The items and attributes assigned in the statement whose owners and keys it does
+        not rebind (those are the statement's own, or travel with their owner)."""
+        modified = set()
+        for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
+            scope = anno.getanno(node, key, None)
+            if scope is not None:
+                modified |= scope.modified
+        rebound = modified | {qual_names.QN(name) for name in exclude}
+        return sorted(q for q in modified
+                      if q.is_composite and not (q.dependencies & rebound))
+
+    def _composite_state(self, composites: list[Any], functions: list[Any],
+                         node: Any) -> list[Any]:
+        """`get_state` / `set_state` for `composites` (added to `functions`), and the
+        `composites=(get_state, set_state, names)` keyword passing them to the operator."""
+        if not composites:
+            return []
+        get_name = self.ctx.namer.new("get_state")
+        set_name = self.ctx.namer.new("set_state")
+        values = self.ctx.namer.new("values")
+        items = build(gast.Tuple, elts=[q.to_ast() for q in composites], ctx=LOAD)
+        targets = build(gast.Tuple, elts=[q.to_ast(STORE) for q in composites], ctx=STORE)
+        names = build(gast.Tuple, elts=[build(gast.Constant, value=str(q), kind=None)
+                                        for q in composites], ctx=LOAD)
+        new = templates.replace(
+            """
+            def get_state():
+                return items
+
+            def set_state(values):
+                targets = values
+            """, get_state=get_name, set_state=set_name, items=items, targets=targets,
+            values=values)
+        keyword = build(gast.keyword, arg="composites", value=templates.replace_as_expression(
+            "(get_state, set_state, names)", get_state=get_name, set_state=set_name,
+            names=names))
+        copy_location(new + [keyword], node)
+        functions.extend(new)
+        return [keyword]
 
     def _declared(self, node: Any) -> set[str]:
         scope = anno.getanno(node, anno.Static.SCOPE, None)
