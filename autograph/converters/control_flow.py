@@ -33,7 +33,8 @@ is a clear error. Reads of names are left as they are: Python semantics hold.
 
 from __future__ import annotations
 
-from typing import Any
+import itertools
+from typing import Any, Iterator
 
 import gast
 
@@ -53,16 +54,20 @@ PRODUCES = frozenset({gast.FunctionDef, gast.arguments, gast.Return, gast.Assign
 class ControlFlow(StatementTransformer):
     def __init__(self, ctx: EntityContext, function: Any):
         super().__init__(ctx)
-        # name -> (a node binding it, the ids of the control-flow statements around that node)
-        self._bindings: dict[str, list[tuple[Any, tuple[int, ...]]]] = {}
-        self._loops: dict[int, Any] = {}  # id(control-flow statement) -> innermost loop around it
-        # id(loop) -> the names its body function takes as parameters (its state, its target)
+        # A body is a branch or loop body, which becomes a function: (id(statement), 0 or 1).
+        # Positions in source order. name -> (the position of a binding of it, the bodies
+        # around that binding, outermost first)
+        self._bindings: dict[str, list[tuple[int, tuple[Body, ...]]]] = {}
+        # id(control-flow statement) -> (the innermost body around it, its position)
+        self._bodies: dict[int, tuple[Body | None, int]] = {}
+        # id(statement) -> the names its body functions take as parameters (state, target)
         self._parameters: dict[int, set[str]] = {}
-        _record(function, None, (), self._loops, self._bindings)
+        _record(function, None, (), self._bodies, self._bindings, itertools.count())
 
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
         state = self._state(node, [node.body, node.orelse])
+        self._parameters[id(node)] = set(state)
         composites = self._composites(node)
         # Names first, then nested statements: the outermost `if` gets `if_body`.
         body_name = self.ctx.namer.new("if_body")
@@ -220,19 +225,17 @@ class ControlFlow(StatementTransformer):
                 for name in state if name not in maybe or not self._bound_before(name, node)]
 
     def _bound_before(self, name: str, node: Any) -> bool:
-        """Whether a binding of `name` can reach `node` in converted code: each loop body runs
-        as its own function, so a value from an earlier iteration arrives only as that loop's
-        state: a parameter of its body counts, and so do bindings outside the innermost loop
-        around `node`, or earlier in that loop's body, and never inside `node` itself."""
-        loop = self._loops.get(id(node))
-        if loop is not None and name in self._parameters.get(id(loop), ()):
+        """Whether a binding of `name` can reach `node` in converted code: each branch or loop
+        body runs as its own function, in which `name` is local (`node` assigns it), so only
+        a parameter of the innermost body around `node` counts, or a binding earlier in that
+        body; at the function's top level, any binding outside `node` itself."""
+        body, position = self._bodies[id(node)]
+        if body is not None and name in self._parameters.get(body[0], ()):
             return True
-        line = getattr(node, "lineno", 0) or 0
         for binding, around in self._bindings.get(name, ()):
-            if id(node) in around:
+            if any(outer == id(node) for outer, _ in around):
                 continue
-            if loop is None or id(loop) not in around or (
-                    getattr(binding, "lineno", 0) or 0) < line:
+            if body is None or (body in around and binding < position):
                 return True
         return False
 
@@ -245,7 +248,7 @@ class ControlFlow(StatementTransformer):
             result = _state_value(state, at)
         else:
             result = None
-        statements = list(body)
+        statements = _undefine_deleted(list(body), set(state))
         if result is not None:
             statements.append(build(gast.Return, value=result, **at))
         if not statements:
@@ -262,29 +265,67 @@ class ControlFlow(StatementTransformer):
                                    f"unlowered; this is a bug in the converter.")
 
 
-def _record(node: Any, loop: Any, around: tuple[int, ...], loops: dict[int, Any],
-            bindings: dict[str, list]) -> None:
-    """Walks once: each control-flow statement's innermost loop, and the control-flow
-    statements around each binding."""
+Body = tuple[int, int]
+
+
+def _record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict[int, Any],
+            bindings: dict[str, list], order: Iterator[int]) -> None:
+    """Walks once, in source order (`order` numbers what it finds): each control-flow
+    statement's innermost body, and the bodies around each binding (a statement's test,
+    iterable and target belong to the body around it)."""
+    kind = type(node)
+    if kind is gast.Name:
+        if type(node.ctx) in _BINDING:
+            bindings.setdefault(node.id, []).append((next(order), around))
+        if getattr(node, "annotation", None) is None:
+            return
+    elif kind in _CONTROL_FLOW:
+        bodies[id(node)] = (body, next(order))
+        for field in ("test", "iter", "target"):
+            part = getattr(node, field, None)
+            if part is not None:
+                _record(part, body, around, bodies, bindings, order)
+        for index, block in enumerate((node.body, node.orelse)):
+            inner = (id(node), index)
+            for statement in block:
+                _record(statement, inner, around + (inner,), bodies, bindings, order)
+        return
+    elif kind is gast.FunctionDef or kind is gast.Lambda:
+        body = None  # a nested function's code is in no body of the outer function
     for child in traversal.children(node):
-        kind = type(child)
-        if kind is gast.Name:
-            if type(child.ctx) in _BINDING:
-                bindings.setdefault(child.id, []).append((child, around))
-            if getattr(child, "annotation", None) is None:
+        _record(child, body, around, bodies, bindings, order)
+
+
+def _undefine_deleted(statements: list[Any], state: set[str]) -> list[Any]:
+    """`del x` of a state variable `x` becomes `x = ag__.Undefined('x')`: the body returns its
+    state, and a deleted variable travels on as undefined (reading it later raises
+    UnboundLocalError, as in Python). Blocks of `with` and `try` are searched too."""
+    result = []
+    for statement in statements:
+        kind = type(statement)
+        if kind is gast.Delete:
+            deleted = [t for t in statement.targets
+                       if type(t) is gast.Name and t.id in state]
+            if deleted:
+                at = _place(statement)
+                kept = [t for t in statement.targets if t not in deleted]
+                if kept:
+                    result.append(build(gast.Delete, targets=kept, **at))
+                result.extend(_assignment(_name(t.id, at, STORE), _operator_call(
+                    "Undefined", [_constant(t.id, at)], [], at), at) for t in deleted)
                 continue
-        elif kind is gast.FunctionDef or kind is gast.Lambda:
-            # a nested function's body is not inside the outer loop (its siblings are)
-            _record(child, None, around, loops, bindings)
-            continue
-        elif kind in _CONTROL_FLOW:
-            loops[id(child)] = loop
-            inner = loop if kind is gast.If else child
-            _record(child, inner, around + (id(child),), loops, bindings)
-            continue
-        _record(child, loop, around, loops, bindings)
+        for field in ("body", "orelse", "finalbody"):
+            if kind in _BLOCKS and getattr(statement, field, None):
+                setattr(statement, field, _undefine_deleted(getattr(statement, field), state))
+        if kind in _TRY:
+            for handler in statement.handlers:
+                handler.body = _undefine_deleted(handler.body, state)
+        result.append(statement)
+    return result
 
 
+_TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
+_BLOCKS = (gast.With, *_TRY)
 _BINDING = (gast.Store, gast.Param)
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 

@@ -136,17 +136,22 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
     while True:
         condition = _evaluate_test(test, state)
         if is_symbolic(condition):
-            extended = _Extended(composites, "while", state, names)
-            test_fn, body_fn, m = extended.test(test), extended.body(body), len(extended.names)
-
-            def loop_body(extra: list, values: list) -> tuple[list, tuple]:
-                return [], unpack_state(body_fn(*values), m, "while")
-            _, final = graph_loop(lambda extra, values: test_fn(*values), loop_body, [],
-                                  extended.state, extended.names, opts)
-            return pack_state(extended.finish(final), n)
+            return pack_state(_graph_while(test, body, state, names, opts, composites), n)
         if not condition:
             return pack_state(state, n)
         state = unpack_state(body(*state), n, "while")
+
+
+def _graph_while(test: Callable, body: Callable, state: tuple, names: Sequence[str],
+                 opts: dict | None, composites: tuple | None) -> tuple:
+    extended = _Extended(composites, "while", state, names)
+    test_fn, body_fn, m = extended.test(test), extended.body(body), len(extended.names)
+
+    def loop_body(extra: list, values: list) -> tuple[list, tuple]:
+        return [], unpack_state(body_fn(*values), m, "while")
+    _, final = graph_loop(lambda extra, values: test_fn(*values), loop_body, [],
+                          extended.state, extended.names, opts)
+    return extended.finish(final)
 
 
 def _evaluate_test(test: Callable, state: tuple) -> Any:
