@@ -30,10 +30,11 @@ After (then control_flow converts the loop and the `if`s):
 A `while` whose test binds a name (`while (j := i * 2) < n:`) first becomes `while True:`
 whose body starts with `if not test:`, the `else` block and a `break`, so that the body, which
 reads the name, sees it bound. The flag is set where the `break` was, and what the `break`
-skips does not run (see `jumps`: here `d += 1` moves into an `else`). `while test:` becomes `while not break_ and test:`, the
-flag first so that the test is not evaluated again after a `break`, as in Python; a `for`
-loop gets `not break_` as its extra test (`ag__.for_stmt(..., extra_test=...)`). The `else`
-block runs after the loop, under `if not break_:` when the loop has a `break`.
+skips does not run (see `jumps`: here `d += 1` moves into an `else`). `while test:` becomes
+`while not break_ and test:`, the flag first so that the test is not evaluated again after a
+`break`, as in Python; a `for` loop gets `not break_` as its extra test
+(`ag__.for_stmt(..., extra_test=...)`). The `else` block runs after the loop, under
+`if not break_:` when the loop has a `break`.
 """
 
 from __future__ import annotations
