@@ -144,7 +144,7 @@ class ControlFlow(StatementTransformer):
         # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
         live = frozenset(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ())).union(
             *[anno.getanno(body[0], anno.Static.LIVE_VARS_IN, ()) for body in bodies if body])
-        excluded = exclude | self._declared(node)
+        excluded = exclude | self._declared(node) | _only_deleted(node, bodies)
         state = set()
         for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
             scope = anno.getanno(node, key, None)
@@ -248,7 +248,7 @@ class ControlFlow(StatementTransformer):
             result = _state_value(state, at)
         else:
             result = None
-        statements = _undefine_deleted(list(body), set(state))
+        statements = _undefine_deleted(list(body))
         if result is not None:
             statements.append(build(gast.Return, value=result, **at))
         if not statements:
@@ -296,16 +296,32 @@ def _record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict
         _record(child, body, around, bodies, bindings, order)
 
 
-def _undefine_deleted(statements: list[Any], state: set[str]) -> list[Any]:
-    """`del x` of a state variable `x` becomes `x = ag__.Undefined('x')`: the body returns its
-    state, and a deleted variable travels on as undefined (reading it later raises
-    UnboundLocalError, as in Python). Blocks of `with` and `try` are searched too."""
+def _only_deleted(node: Any, bodies: list[list]) -> set[str]:
+    """The names the statement deletes, never reads otherwise, and leaves dead: they need not
+    travel (`del x` reads `x`, and so makes it live where the statement starts)."""
+    deleted = set()
+    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
+        scope = anno.getanno(node, key, None)
+        if scope is not None:
+            deleted.update(str(q) for q in scope.deleted if q.is_simple)
+    if not deleted:
+        return set()
+    live = _simple_names(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
+    read = {n.id for body in bodies for statement in body for n in gast.walk(statement)
+            if type(n) is gast.Name and type(n.ctx) is gast.Load}
+    return deleted - live - read
+
+
+def _undefine_deleted(statements: list[Any]) -> list[Any]:
+    """`del x` becomes `x = ag__.Undefined('x')` in a body: `x` may be the body's state, which
+    it returns, and is otherwise a local of the body function, not bound there before; a
+    deleted variable travels on as undefined (reading it later raises UnboundLocalError, as in
+    Python). Blocks of `with` and `try` are searched too."""
     result = []
     for statement in statements:
         kind = type(statement)
         if kind is gast.Delete:
-            deleted = [t for t in statement.targets
-                       if type(t) is gast.Name and t.id in state]
+            deleted = [t for t in statement.targets if type(t) is gast.Name]
             if deleted:
                 at = _place(statement)
                 kept = [t for t in statement.targets if t not in deleted]
@@ -316,10 +332,10 @@ def _undefine_deleted(statements: list[Any], state: set[str]) -> list[Any]:
                 continue
         for field in ("body", "orelse", "finalbody"):
             if kind in _BLOCKS and getattr(statement, field, None):
-                setattr(statement, field, _undefine_deleted(getattr(statement, field), state))
+                setattr(statement, field, _undefine_deleted(getattr(statement, field)))
         if kind in _TRY:
             for handler in statement.handlers:
-                handler.body = _undefine_deleted(handler.body, state)
+                handler.body = _undefine_deleted(handler.body)
         result.append(statement)
     return result
 
