@@ -71,12 +71,13 @@ class CompositeState:
             return tuple(self.get_state())
         except (KeyError, IndexError, AttributeError) as error:
             listed = ", ".join(self.names)
+            article = "an" if what == "if" else "a"
             raise ValueError(
-                f"{listed} is assigned in a `{what}` that becomes a graph op (its condition "
-                f"is a tensor) but has no value before it ({type(error).__name__}: {error}). "
-                f"Each item or attribute such a statement assigns needs a value before it, as "
-                f"a variable does (TensorFlow requires the same): assign {listed} before the "
-                f"`{what}`.") from None
+                f"{listed} is assigned in {article} `{what}` that becomes a graph op (its "
+                f"condition is a tensor) but has no value before it ({type(error).__name__}: "
+                f"{error}). Each item or attribute such a statement assigns needs a value "
+                f"before it, as a variable does (TensorFlow requires the same): assign "
+                f"{listed} before the `{what}`.") from None
 
     def write(self, values: Sequence[Any]) -> None:
         self.set_state(tuple(values))
