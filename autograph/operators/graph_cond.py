@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
+from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
 from runtime.func_graph import assert_same_structure, flatten, flatten_with_paths, is_composite
@@ -146,6 +147,9 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
         except _Retry as retry:
             hints.update(retry.hints)
             continue
+        except Exception as error:
+            mark_traced(error, f"a branch of {'an' if what == 'if' else 'a'} `{what}`")
+            raise
         return tuple(attempt.raw[0][i] if kind == "pass" else outputs[i]
                      for i, kind in enumerate(attempt.kinds))
 
