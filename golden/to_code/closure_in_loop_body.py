@@ -7,7 +7,7 @@ import autograph as ag
 def f(n):
     s = n * 0
     for i in ag.range(n):
-        double = lambda: i * 2  # noqa: E731
+        double = lambda: i * 2  # noqa: E731, B023 (the point of the case)
         s += double()
     return s
 
