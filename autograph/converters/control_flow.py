@@ -29,6 +29,21 @@ state of a statement is the variables it assigns that are live after it, or read
 before being assigned there; nothing else travels. A state variable not defined before the
 statement is first bound to `ag__.Undefined('x')`, so that using it where it may be undefined
 is a clear error. Reads of names are left as they are: Python semantics hold.
+
+Items and attributes the statement assigns (`d['a']`, `obj.total`), whose owners and keys it
+does not rebind, are its state too, whether or not they are read after it (the object may be
+seen elsewhere). They cannot be parameters, so a pair of functions reads and writes them all
+(golden/to_code/composite_state_in_if.py):
+
+    def get_state():
+        return (box.sign, d['a'])
+
+    def set_state(values):
+        box.sign, d['a'] = values
+    ag__.if_stmt(x > 0, if_body, else_body, (), (),
+                 composites=(get_state, set_state, ('box.sign', "d['a']")))
+
+`del x` in a body leaves `x` undefined there (`x = ag__.Undefined('x')`).
 """
 
 from __future__ import annotations
