@@ -31,13 +31,14 @@ from autograph import operators
 from autograph.converters import (asserts, break_statements, call_trees, comprehensions,
                                   conditional_expressions, continue_statements, control_flow,
                                   lists, logical_expressions, return_statements, slices,
-                                  unsupported, variables)
+                                  try_statements, unsupported, variables)
 from autograph.pyct import anno, loader, naming, parser, traversal
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 
 # The pipeline, in order. Ordering constraints:
 # - unsupported before all: it rewrites nothing, and rejects what cannot be converted while
 #   the code is as the user wrote it.
+# - try_statements before the converters that add or move `if`s (it looks for the user's).
 # - comprehensions before lists and control_flow: its loops append to lists and are loops.
 # - lists before control_flow: `l = ag__.list_append(l, x)` makes the list loop state.
 # - slices before call_trees, which wraps the `TensorArray(...)` and `.write(...)` calls that
@@ -54,6 +55,7 @@ from autograph.pyct.transformer import ConversionOptions, EntityContext
 #   before control_flow, whose scaffolding more than doubles the code it would walk.
 PIPELINE = (
     unsupported,
+    try_statements,
     conditional_expressions,
     comprehensions,
     lists,

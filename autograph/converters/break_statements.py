@@ -27,11 +27,14 @@ After (then control_flow converts the loop and the `if`s):
             d = n
         return d
 
-The flag is set where the `break` was, and what the `break` skips does not run (see `jumps`:
-here `d += 1` moves into an `else`). `while test:` becomes `while not break_ and test:`, the
-flag first so that the test is not evaluated again after a `break`, as in Python; a `for`
-loop gets `not break_` as its extra test (`ag__.for_stmt(..., extra_test=...)`). The `else`
-block runs after the loop, under `if not break_:` when the loop has a `break`.
+A `while` whose test binds a name (`while (j := i * 2) < n:`) first becomes `while True:`
+whose body starts with `if not test:`, the `else` block and a `break`, so that the body, which
+reads the name, sees it bound. The flag is set where the `break` was, and what the `break`
+skips does not run (see `jumps`: here `d += 1` moves into an `else`). `while test:` becomes
+`while not break_ and test:`, the flag first so that the test is not evaluated again after a
+`break`, as in Python; a `for` loop gets `not break_` as its extra test
+(`ag__.for_stmt(..., extra_test=...)`). The `else` block runs after the loop, under
+`if not break_:` when the loop has a `break`.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from autograph.pyct.transformer import EntityContext
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py). Its output is scanned again afterwards.
 LOOP_ELSE = "loop-else"  # the inventory's mark for a `for` or `while` with an `else`
-TRIGGERS = frozenset({gast.Break, LOOP_ELSE})
+TRIGGERS = frozenset({gast.Break, LOOP_ELSE, gast.NamedExpr})
 
 
 class _Breaks(jumps.Lowering):
@@ -58,6 +61,8 @@ class BreakStatements(jumps.LoopFlags):
     FLAG = "break_"
 
     def _loop(self, node: Any) -> Any:
+        if isinstance(node, gast.While) and _binds(node.test):
+            node = _test_in_body(node)
         flag = self._flag() if any(_Breaks(None).contains(s) for s in node.body) else None
         with self.inside(flag):
             node = self.generic_visit(node)  # inner loops first: their `else` joins this body
@@ -70,6 +75,28 @@ class BreakStatements(jumps.LoopFlags):
         after = jumps.generated("if not flag:\n    orelse", orelse[0], flag=flag,
                                 orelse=orelse) if orelse else []
         return before + [node] + after
+
+
+def _binds(test: Any) -> bool:
+    """Whether a loop test binds a name (`while (line := read()):`), outside any lambda."""
+    pending = [test]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, gast.NamedExpr):
+            return True
+        if not isinstance(node, gast.Lambda):
+            pending.extend(gast.iter_child_nodes(node))
+    return False
+
+
+def _test_in_body(node: Any) -> Any:
+    """`while test: body else: orelse` as `while True:` whose body first runs
+    `if not test: orelse; break`: a name the test binds is then bound in the body, where the
+    body (a function, once converted) reads it."""
+    [loop] = jumps.generated("while True:\n    if not test:\n        orelse\n        break\n"
+                             "    body", node, test=node.test, orelse=node.orelse or [],
+                             body=node.body)
+    return loop
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:

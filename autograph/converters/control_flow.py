@@ -29,15 +29,31 @@ state of a statement is the variables it assigns that are live after it, or read
 before being assigned there; nothing else travels. A state variable not defined before the
 statement is first bound to `ag__.Undefined('x')`, so that using it where it may be undefined
 is a clear error. Reads of names are left as they are: Python semantics hold.
+
+Items and attributes the statement assigns (`d['a']`, `obj.total`), whose owners and keys it
+does not rebind, are its state too, whether or not they are read after it (the object may be
+seen elsewhere). They cannot be parameters, so a pair of functions reads and writes them all
+(golden/to_code/composite_state_in_if.py):
+
+    def get_state():
+        return (box.sign, d['a'])
+
+    def set_state(values):
+        box.sign, d['a'] = values
+    ag__.if_stmt(x > 0, if_body, else_body, (), (),
+                 composites=(get_state, set_state, ('box.sign', "d['a']")))
+
+`del x` in a body leaves `x` undefined there (`x = ag__.Undefined('x')`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import itertools
+from typing import Any, Iterator
 
 import gast
 
-from autograph.pyct import anno, cfg, qual_names, traversal
+from autograph.pyct import anno, cfg, qual_names, templates, traversal
 from autograph.pyct.static_analysis import activity, liveness, reaching_definitions
 from autograph.pyct.templates import LOAD, PARAM, STORE, build
 from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
@@ -53,16 +69,21 @@ PRODUCES = frozenset({gast.FunctionDef, gast.arguments, gast.Return, gast.Assign
 class ControlFlow(StatementTransformer):
     def __init__(self, ctx: EntityContext, function: Any):
         super().__init__(ctx)
-        # name -> (a node binding it, the ids of the control-flow statements around that node)
-        self._bindings: dict[str, list[tuple[Any, tuple[int, ...]]]] = {}
-        self._loops: dict[int, Any] = {}  # id(control-flow statement) -> innermost loop around it
-        # id(loop) -> the names its body function takes as parameters (its state, its target)
+        # A body is a branch or loop body, which becomes a function: (id(statement), 0 or 1).
+        # Positions in source order. name -> (the position of a binding of it, the bodies
+        # around that binding, outermost first)
+        self._bindings: dict[str, list[tuple[int, tuple[Body, ...]]]] = {}
+        # id(control-flow statement) -> (the innermost body around it, its position)
+        self._bodies: dict[int, tuple[Body | None, int]] = {}
+        # id(statement) -> the names its body functions take as parameters (state, target)
         self._parameters: dict[int, set[str]] = {}
-        _record(function, None, (), self._loops, self._bindings)
+        _record(function, None, (), self._bodies, self._bindings, itertools.count())
 
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
         state = self._state(node, [node.body, node.orelse])
+        self._parameters[id(node)] = set(state)
+        composites = self._composites(node)
         # Names first, then nested statements: the outermost `if` gets `if_body`.
         body_name = self.ctx.namer.new("if_body")
         else_name = self.ctx.namer.new("else_body") if node.orelse else None
@@ -71,15 +92,17 @@ class ControlFlow(StatementTransformer):
         functions = [self._function(body_name, state, node.body, at)]
         if else_name:
             functions.append(self._function(else_name, state, node.orelse, at))
+        keywords = self._composite_state(composites, functions, node)
         orelse = _name(else_name, at) if else_name else _constant(None, at)
         call = _operator_call("if_stmt", [node.test, _name(body_name, at), orelse,
-                                          _tuple(state, at), _names(state, at)], [], at)
+                                          _tuple(state, at), _names(state, at)], keywords, at)
         return self._replacement(node, at, state, functions, call,
                                  node.body + node.orelse + [node.test])
 
     def visit_While(self, node: Any) -> Any:
         self._no_else(node, "while")
         state = self._state(node, [node.body], extra_reads=_reads(node.test))
+        composites = self._composites(node)
         self._parameters[id(node)] = set(state)
         test_name = self.ctx.namer.new("loop_test")
         body_name = self.ctx.namer.new("loop_body")
@@ -87,8 +110,10 @@ class ControlFlow(StatementTransformer):
         at = _place(node)
         functions = [self._function(test_name, state, [], at, returns=node.test),
                      self._function(body_name, state, node.body, at)]
+        keywords = self._composite_state(composites, functions, node)
         call = _operator_call("while_stmt", [_name(test_name, at), _name(body_name, at),
-                                             _tuple(state, at), _names(state, at)], [], at)
+                                             _tuple(state, at), _names(state, at)], keywords,
+                              at)
         return self._replacement(node, at, state, functions, call, node.body + [node.test])
 
     def visit_For(self, node: Any) -> Any:
@@ -97,6 +122,7 @@ class ControlFlow(StatementTransformer):
         extra = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
         state = self._state(node, [node.body], exclude=target_names,
                             extra_reads=_reads(extra) if extra is not None else frozenset())
+        composites = self._composites(node, exclude=target_names)
         used_after = target_names & _simple_names(
             anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
         if used_after:  # the loop variable is used after the loop
@@ -120,6 +146,7 @@ class ControlFlow(StatementTransformer):
             keywords.append(build(gast.keyword, arg="extra_test", value=_name(extra_name, at),
                                   **at))
             moved.append(extra)
+        keywords += self._composite_state(composites, functions, node)
         call = _operator_call("for_stmt", [node.iter, _name(body_name, at), _tuple(state, at),
                                            _names(state, at)], keywords, at)
         return self._replacement(node, at, state, functions, call, moved)
@@ -132,7 +159,7 @@ class ControlFlow(StatementTransformer):
         # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
         live = frozenset(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ())).union(
             *[anno.getanno(body[0], anno.Static.LIVE_VARS_IN, ()) for body in bodies if body])
-        excluded = exclude | self._declared(node)
+        excluded = exclude | self._declared(node) | _only_deleted(node, bodies)
         state = set()
         for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
             scope = anno.getanno(node, key, None)
@@ -141,6 +168,47 @@ class ControlFlow(StatementTransformer):
                 if q.is_simple and (q in live or name in extra_reads) and name not in excluded:
                     state.add(name)
         return sorted(state)
+
+    def _composites(self, node: Any, exclude: set[str] = frozenset()) -> list[Any]:
+        """The items and attributes assigned in the statement whose owners and keys it does
+        not rebind (those are the statement's own, or travel with their owner)."""
+        modified = set()
+        for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
+            scope = anno.getanno(node, key, None)
+            if scope is not None:
+                modified |= scope.modified
+        rebound = modified | {qual_names.QN(name) for name in exclude}
+        return sorted(q for q in modified
+                      if q.is_composite and not (q.dependencies & rebound))
+
+    def _composite_state(self, composites: list[Any], functions: list[Any],
+                         node: Any) -> list[Any]:
+        """`get_state` / `set_state` for `composites` (added to `functions`), and the
+        `composites=(get_state, set_state, names)` keyword passing them to the operator."""
+        if not composites:
+            return []
+        get_name = self.ctx.namer.new("get_state")
+        set_name = self.ctx.namer.new("set_state")
+        values = self.ctx.namer.new("values")
+        items = build(gast.Tuple, elts=[q.to_ast() for q in composites], ctx=LOAD)
+        targets = build(gast.Tuple, elts=[q.to_ast(STORE) for q in composites], ctx=STORE)
+        names = build(gast.Tuple, elts=[build(gast.Constant, value=str(q), kind=None)
+                                        for q in composites], ctx=LOAD)
+        new = templates.replace(
+            """
+            def get_state():
+                return items
+
+            def set_state(values):
+                targets = values
+            """, get_state=get_name, set_state=set_name, items=items, targets=targets,
+            values=values)
+        keyword = build(gast.keyword, arg="composites", value=templates.replace_as_expression(
+            "(get_state, set_state, names)", get_state=get_name, set_state=set_name,
+            names=names))
+        copy_location(new + [keyword], node)
+        functions.extend(new)
+        return [keyword]
 
     def _declared(self, node: Any) -> set[str]:
         scope = anno.getanno(node, anno.Static.SCOPE, None)
@@ -172,19 +240,17 @@ class ControlFlow(StatementTransformer):
                 for name in state if name not in maybe or not self._bound_before(name, node)]
 
     def _bound_before(self, name: str, node: Any) -> bool:
-        """Whether a binding of `name` can reach `node` in converted code: each loop body runs
-        as its own function, so a value from an earlier iteration arrives only as that loop's
-        state: a parameter of its body counts, and so do bindings outside the innermost loop
-        around `node`, or earlier in that loop's body, and never inside `node` itself."""
-        loop = self._loops.get(id(node))
-        if loop is not None and name in self._parameters.get(id(loop), ()):
+        """Whether a binding of `name` can reach `node` in converted code: each branch or loop
+        body runs as its own function, in which `name` is local (`node` assigns it), so only
+        a parameter of the innermost body around `node` counts, or a binding earlier in that
+        body; at the function's top level, any binding outside `node` itself."""
+        body, position = self._bodies[id(node)]
+        if body is not None and name in self._parameters.get(body[0], ()):
             return True
-        line = getattr(node, "lineno", 0) or 0
         for binding, around in self._bindings.get(name, ()):
-            if id(node) in around:
+            if any(outer == id(node) for outer, _ in around):
                 continue
-            if loop is None or id(loop) not in around or (
-                    getattr(binding, "lineno", 0) or 0) < line:
+            if body is None or (body in around and binding < position):
                 return True
         return False
 
@@ -197,7 +263,7 @@ class ControlFlow(StatementTransformer):
             result = _state_value(state, at)
         else:
             result = None
-        statements = list(body)
+        statements = _undefine_deleted(list(body))
         if result is not None:
             statements.append(build(gast.Return, value=result, **at))
         if not statements:
@@ -214,29 +280,83 @@ class ControlFlow(StatementTransformer):
                                    f"unlowered; this is a bug in the converter.")
 
 
-def _record(node: Any, loop: Any, around: tuple[int, ...], loops: dict[int, Any],
-            bindings: dict[str, list]) -> None:
-    """Walks once: each control-flow statement's innermost loop, and the control-flow
-    statements around each binding."""
+Body = tuple[int, int]
+
+
+def _record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict[int, Any],
+            bindings: dict[str, list], order: Iterator[int]) -> None:
+    """Walks once, in source order (`order` numbers what it finds): each control-flow
+    statement's innermost body, and the bodies around each binding (a statement's test,
+    iterable and target belong to the body around it)."""
+    kind = type(node)
+    if kind is gast.Name:
+        if type(node.ctx) in _BINDING:
+            bindings.setdefault(node.id, []).append((next(order), around))
+        if getattr(node, "annotation", None) is None:
+            return
+    elif kind in _CONTROL_FLOW:
+        bodies[id(node)] = (body, next(order))
+        for field in ("test", "iter", "target"):
+            part = getattr(node, field, None)
+            if part is not None:
+                _record(part, body, around, bodies, bindings, order)
+        for index, block in enumerate((node.body, node.orelse)):
+            inner = (id(node), index)
+            for statement in block:
+                _record(statement, inner, around + (inner,), bodies, bindings, order)
+        return
+    elif kind is gast.FunctionDef or kind is gast.Lambda:
+        body = None  # a nested function's code is in no body of the outer function
     for child in traversal.children(node):
-        kind = type(child)
-        if kind is gast.Name:
-            if type(child.ctx) in _BINDING:
-                bindings.setdefault(child.id, []).append((child, around))
-            if getattr(child, "annotation", None) is None:
+        _record(child, body, around, bodies, bindings, order)
+
+
+def _only_deleted(node: Any, bodies: list[list]) -> set[str]:
+    """The names the statement deletes, never reads otherwise, and leaves dead: they need not
+    travel (`del x` reads `x`, and so makes it live where the statement starts)."""
+    deleted = set()
+    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
+        scope = anno.getanno(node, key, None)
+        if scope is not None:
+            deleted.update(str(q) for q in scope.deleted if q.is_simple)
+    if not deleted:
+        return set()
+    live = _simple_names(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
+    read = {n.id for body in bodies for statement in body for n in gast.walk(statement)
+            if type(n) is gast.Name and type(n.ctx) is gast.Load}
+    return deleted - live - read
+
+
+def _undefine_deleted(statements: list[Any]) -> list[Any]:
+    """`del x` becomes `x = ag__.Undefined('x')` in a body: `x` may be the body's state, which
+    it returns, and is otherwise a local of the body function, not bound there before; a
+    deleted variable travels on as undefined (reading it later raises UnboundLocalError, as in
+    Python). Blocks of `with` and `try` are searched too."""
+    result = []
+    for statement in statements:
+        kind = type(statement)
+        if kind is gast.Delete:
+            deleted = [t for t in statement.targets if type(t) is gast.Name]
+            if deleted:
+                at = _place(statement)
+                kept = [t for t in statement.targets if t not in deleted]
+                if kept:
+                    result.append(build(gast.Delete, targets=kept, **at))
+                result.extend(_assignment(_name(t.id, at, STORE), _operator_call(
+                    "Undefined", [_constant(t.id, at)], [], at), at) for t in deleted)
                 continue
-        elif kind is gast.FunctionDef or kind is gast.Lambda:
-            # a nested function's body is not inside the outer loop (its siblings are)
-            _record(child, None, around, loops, bindings)
-            continue
-        elif kind in _CONTROL_FLOW:
-            loops[id(child)] = loop
-            inner = loop if kind is gast.If else child
-            _record(child, inner, around + (id(child),), loops, bindings)
-            continue
-        _record(child, loop, around, loops, bindings)
+        for field in ("body", "orelse", "finalbody"):
+            if kind in _BLOCKS and getattr(statement, field, None):
+                setattr(statement, field, _undefine_deleted(getattr(statement, field)))
+        if kind in _TRY:
+            for handler in statement.handlers:
+                handler.body = _undefine_deleted(handler.body)
+        result.append(statement)
+    return result
 
 
+_TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
+_BLOCKS = (gast.With, *_TRY)
 _BINDING = (gast.Store, gast.Param)
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 

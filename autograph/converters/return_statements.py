@@ -25,8 +25,9 @@ Branch and loop bodies become functions, from which a `return` could not leave t
 function. What a `return` skips moves into the other branch of its `if` (an early return
 makes the rest of the function the `else` branch, with no flag), or runs under
 `if not do_return:`; a loop holding a `return` stops once `do_return` is set. `retval_`
-starts as `ag__.UndefinedReturnValue()`; where a path may end without a `return`, the
-function returns `ag__.retval(retval_)`, None on that path as in Python. A bare `return`
+starts as `ag__.UndefinedReturnValue()`; where a path may end without a `return`, it starts
+as `ag__.UndefinedReturnValue(may_return_none=True)` and the function returns
+`ag__.retval(retval_)`, None on that path as in Python. A bare `return`
 sets `retval_ = None` (or, in a function without values to return, only the flag). A
 function whose returns are not inside `if`, `while` or `for` is left as it is.
 """
@@ -95,9 +96,11 @@ class ReturnStatements(StatementTransformer):
         prologue = jumps.generated("flag = False", node, flag=flag) if flag else []
         epilogue = []
         if retval:
-            prologue += jumps.generated("retval_ = ag__.UndefinedReturnValue()", node,
+            always = lowering.always(body)
+            initial = "" if always else "may_return_none=True"
+            prologue += jumps.generated(f"retval_ = ag__.UndefinedReturnValue({initial})", node,
                                         retval_=retval)
-            result = "retval_" if lowering.always(body) else "ag__.retval(retval_)"
+            result = "retval_" if always else "ag__.retval(retval_)"
             epilogue = jumps.generated(f"return {result}", body[-1], retval_=retval)
         node.body = docstring + prologue + lowered + epilogue
         return node

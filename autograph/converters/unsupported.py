@@ -11,9 +11,8 @@ After: no code, but an error naming the construct, the file and its line:
     ConversionError: example.py:3: `yield` makes `f` a generator, which cannot be converted:
     its loops and branches become functions ... collect the values in a list and return it.
 
-Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`,
-`try` and `with` statements around `if`/`while`/`for`, `global`/`nonlocal` names assigned in
-a loop or branch, and `del` of a variable inside a loop that assigns it. One error is raised
+Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`, and
+`global`/`nonlocal` names assigned in a loop or branch. One error is raised
 at a time, naming the line of the construct; nothing is changed when none is found.
 """
 
@@ -28,8 +27,7 @@ from autograph.pyct.transformer import Base, EntityContext
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
 TRIGGERS = frozenset({gast.AsyncFunctionDef, gast.Await, gast.AsyncFor, gast.AsyncWith,
-                      gast.Yield, gast.YieldFrom, gast.ClassDef, gast.Match, gast.Try,
-                      getattr(gast, "TryStar", gast.Try), gast.With, gast.Delete, gast.Global,
+                      gast.Yield, gast.YieldFrom, gast.ClassDef, gast.Match, gast.Global,
                       gast.Nonlocal})
 PRODUCES = frozenset()
 
@@ -89,41 +87,6 @@ class Unsupported(Base):
         raise self.error(node, "`match` statements cannot be converted. Use `if`/`elif` "
                                "instead, which become graph conditionals for tensors.")
 
-    def visit_Try(self, node: Any) -> Any:
-        inner = _control_flow_in(node.body + node.handlers + node.orelse + node.finalbody)
-        if inner is not None:
-            raise self.error(node, f"`try` around the `{_keyword(inner)}` at line "
-                                   f"{inner.lineno} cannot be converted: {_WHY_BODIES}, so "
-                                   f"exceptions would not reach the handlers as written. Move "
-                                   f"the `try` outside the converted function, or the "
-                                   f"`{_keyword(inner)}` out of the `try`.")
-        return self.generic_visit(node)
-
-    visit_TryStar = visit_Try
-
-    def visit_With(self, node: Any) -> Any:
-        inner = _control_flow_in(node.body)
-        if inner is not None:
-            raise self.error(node, f"`with` around the `{_keyword(inner)}` at line "
-                                   f"{inner.lineno} cannot be converted: {_WHY_BODIES}, so "
-                                   f"the context would not cover them as written. Move the "
-                                   f"`{_keyword(inner)}` out of the `with` (or the `with` "
-                                   f"into a function that the converted one calls).")
-        return self.generic_visit(node)
-
-    def visit_Delete(self, node: Any) -> Any:
-        names = {t.id for t in node.targets if isinstance(t, gast.Name)}
-        for loop in self._loops_around(node):
-            assigned = names & _assigned_in(loop)
-            if assigned:
-                name = sorted(assigned)[0]
-                raise self.error(node, f"`del {name}` cannot be converted: `{name}` is "
-                                       f"assigned in the loop at line {loop.lineno}, whose "
-                                       f"variables must keep a value from one iteration to "
-                                       f"the next. Remove the `del`, or assign `{name}` a "
-                                       f"new value instead.")
-        return self.generic_visit(node)
-
     # Pieces ----------------------------------------------------------------------------------
     def _check_declared_names(self, function: Any) -> None:
         """`global`/`nonlocal` names of `function` assigned inside one of its loops or
@@ -150,12 +113,6 @@ class Unsupported(Base):
                         f"that way. Compute the value in a local variable and assign "
                         f"`{name}` after the `{_keyword(stmt)}`."))
 
-    def _loops_around(self, node: Any) -> list[Any]:
-        function = self.functions[-1] if self.functions else None
-        body = function.body if function is not None else []
-        return [loop for loop in _own_nodes(body) if isinstance(loop, (gast.While, gast.For))
-                and any(n is node for n in _own_nodes(loop.body))]
-
     def _function_name(self) -> str:
         return self.functions[-1].name if self.functions else "the function"
 
@@ -170,16 +127,6 @@ def _own_nodes(statements: list) -> list[Any]:
             continue
         stack.extend(reversed(list(gast.iter_child_nodes(node))))
     return found
-
-
-def _control_flow_in(statements: list) -> Any:
-    """The first `if`, `while` or `for` in `statements` (outside nested functions), if any."""
-    return next((n for n in _own_nodes(statements) if isinstance(n, _CONTROL_FLOW)), None)
-
-
-def _assigned_in(loop: Any) -> set[str]:
-    return {n.id for n in _own_nodes([loop]) if isinstance(n, gast.Name)
-            and isinstance(n.ctx, gast.Store)}
 
 
 def _keyword(node: Any) -> str:

@@ -18,6 +18,7 @@ from autograph.operators.control_flow import for_stmt, if_stmt, while_stmt
 from autograph.operators.data_structures import get_item, list_append, list_pop, new_list
 from autograph.operators.exceptions import assert_stmt
 from autograph.operators.logical import and_, not_, or_
+from autograph.operators.traced_errors import reraise_traced
 from autograph.operators.py_builtins import (abs_, enumerate_, float_, int_, len_, max_, min_,
                                              print_, range_, zip_)
 from autograph.operators.variables import (Undefined, UndefinedReturnValue, is_undefined,
@@ -40,5 +41,5 @@ __all__ = [
     "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
     "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
     "min", "enumerate", "zip", "list_append", "list_pop", "new_list", "get_item",
-    "assert_stmt",
+    "assert_stmt", "reraise_traced",
 ]

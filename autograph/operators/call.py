@@ -75,8 +75,14 @@ def converted_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
 
 
 def _converted(f: Callable) -> Callable | None:
-    """The converted `f`, or None when it is allowlisted or not convertible."""
+    """The converted `f`, or None when it is allowlisted or not convertible: generators and
+    coroutines (and what wraps them, such as a `contextlib.contextmanager`) run as written,
+    since their bodies cannot be split into functions."""
     hook = _hook[0]
     if hook is None or not inspect.isfunction(f) or is_allowlisted(f):
+        return None
+    original = inspect.unwrap(f)
+    if inspect.isgeneratorfunction(original) or inspect.iscoroutinefunction(original) or (
+            inspect.isasyncgenfunction(original)):
         return None
     return hook(f)

@@ -25,12 +25,12 @@ is a symbolic tensor, which builds one `If` or `While` op (see `graph_cond`, `gr
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
 from autograph.operators.graph_cond import graph_if, is_symbolic, truth_tensor
 from autograph.operators.graph_loop import graph_loop
 from autograph.operators.py_builtins import TensorIterable
+from autograph.operators.state import CompositeState, pack_state, unpack_state
 from runtime.constant_value import constant_value
 from runtime.func_graph import FuncGraph
 from runtime.graph import building_graph
@@ -38,27 +38,8 @@ from runtime.ops import math_ops
 from runtime.tensor_conversion import convert_to_tensor
 
 
-def unpack_state(result: Any, n: int, what: str) -> tuple:
-    """The values a branch or body function returned, as a tuple of `n` values."""
-    if n == 0:
-        return ()
-    if n == 1:
-        return (result,)
-    if not isinstance(result, tuple) or len(result) != n:
-        raise ValueError(f"{what}: the function must return {n} values (a tuple), got "
-                         f"{result!r}.")
-    return result
-
-
-def pack_state(values: Sequence[Any], n: int) -> Any:
-    """The operator's result: None, the bare value, or a tuple, for 0, 1 or more variables."""
-    if n == 0:
-        return None
-    return values[0] if n == 1 else tuple(values)
-
-
 def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
-            names: tuple) -> Any:
+            names: tuple, composites: tuple | None = None) -> Any:
     """An `if` statement: `body(*state)` if `cond` else `orelse(*state)`.
 
     Equivalent Python (`orelse=None` keeps the state as it is):
@@ -70,7 +51,8 @@ def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
 
     With a symbolic tensor `cond`, both branches are traced and one `If` op runs the one the
     condition picks; then each variable must be defined in both branches (or before the `if`)
-    and have one dtype in both (Python numbers take the other branch's dtype).
+    and have one dtype in both (Python numbers take the other branch's dtype). `composites`
+    are the items and attributes the branches assign (see `state.CompositeState`).
 
     Raises:
         ValueError: a variable defined in one branch only (graph path).
@@ -81,19 +63,59 @@ def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
     """
     n = len(names)
     if is_symbolic(cond):
+        if orelse is None:
+            def orelse(*values: Any) -> Any:
+                return pack_state(values, n)
+        extended = _Extended(composites, "if", state, names)
+        body, orelse = extended.body(body), extended.body(orelse)
+        state, m = extended.state, len(extended.names)
+
         def true_fn() -> tuple:
-            return unpack_state(body(*state), n, "if")
+            return unpack_state(body(*state), m, "if")
 
         def false_fn() -> tuple:
-            return tuple(state) if orelse is None else unpack_state(orelse(*state), n, "if")
-        return pack_state(graph_if(cond, true_fn, false_fn, state, names, "if"), n)
+            return unpack_state(orelse(*state), m, "if")
+        outputs = graph_if(cond, true_fn, false_fn, state, extended.names, "if")
+        return pack_state(extended.finish(outputs), n)
     if cond:
         return body(*state)
     return orelse(*state) if orelse is not None else pack_state(state, n)
 
 
+class _Extended:
+    """A statement's state and functions, extended by its composites (if any) for the graph
+    path: the items and attributes become state values after the named ones."""
+
+    def __init__(self, composites: tuple | None, what: str, state: Sequence[Any],
+                 names: Sequence[str]):
+        self.composites = CompositeState(composites) if composites else None
+        self.what, self.n = what, len(names)
+        self.state, self.names = tuple(state), tuple(names)
+        if self.composites is not None:
+            self.state += self.composites.read(what)
+            self.names += self.composites.names
+
+    def body(self, fn: Callable, leading: int = 0) -> Callable:
+        """`fn` (taking `leading` values, then the state) over the extended state."""
+        if self.composites is None:
+            return fn
+        return self.composites.extend_body(fn, self.n, self.what, leading)
+
+    def test(self, fn: Callable) -> Callable:
+        if self.composites is None or fn is None:
+            return fn
+        return self.composites.extend_test(fn, self.n)
+
+    def finish(self, values: Sequence[Any]) -> tuple:
+        """The named variables' final values; the composites' are written back."""
+        if self.composites is None:
+            return tuple(values)
+        self.composites.write(values[self.n:])
+        return tuple(values[:self.n])
+
+
 def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
-               opts: dict | None = None) -> Any:
+               opts: dict | None = None, composites: tuple | None = None) -> Any:
     """A `while` loop: `while test(*state): state = body(*state)`.
 
     When `test` gives a symbolic tensor (on the first evaluation, or a later one once the
@@ -114,14 +136,22 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
     while True:
         condition = _evaluate_test(test, state)
         if is_symbolic(condition):
-            def body_fn(extra: list, values: list) -> tuple[list, tuple]:
-                return [], unpack_state(body(*values), n, "while")
-            _, final = graph_loop(lambda extra, values: test(*values), body_fn, [], state,
-                                  names, opts)
-            return pack_state(final, n)
+            return pack_state(_graph_while(test, body, state, names, opts, composites), n)
         if not condition:
             return pack_state(state, n)
         state = unpack_state(body(*state), n, "while")
+
+
+def _graph_while(test: Callable, body: Callable, state: tuple, names: Sequence[str],
+                 opts: dict | None, composites: tuple | None) -> tuple:
+    extended = _Extended(composites, "while", state, names)
+    test_fn, body_fn, m = extended.test(test), extended.body(body), len(extended.names)
+
+    def loop_body(extra: list, values: list) -> tuple[list, tuple]:
+        return [], unpack_state(body_fn(*values), m, "while")
+    _, final = graph_loop(lambda extra, values: test_fn(*values), loop_body, [],
+                          extended.state, extended.names, opts)
+    return extended.finish(final)
 
 
 def _evaluate_test(test: Callable, state: tuple) -> Any:
@@ -135,7 +165,8 @@ def _evaluate_test(test: Callable, state: tuple) -> Any:
 
 
 def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
-             extra_test: Callable | None = None, opts: dict | None = None) -> Any:
+             extra_test: Callable | None = None, opts: dict | None = None,
+             composites: tuple | None = None) -> Any:
     """A `for` loop: `state = body(item, *state)` for each item, while `extra_test(*state)`.
 
     Equivalent Python (`extra_test` is how the converter lowers `break`):
@@ -160,7 +191,10 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     n = len(names)
     state = tuple(state)
     if is_symbolic(iter_) or isinstance(iter_, TensorIterable):
-        return pack_state(_graph_for(iter_, body, state, names, extra_test, opts), n)
+        extended = _Extended(composites, "for", state, names)
+        final = _graph_for(iter_, extended.body(body, 1), extended.state, extended.names,
+                           extended.test(extra_test), opts)
+        return pack_state(extended.finish(final), n)
     iterator = iter(iter_)
     while True:
         keep_going = True if extra_test is None else extra_test(*state)
@@ -171,16 +205,24 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
         except StopIteration:
             break
         if is_symbolic(keep_going):
-            step = partial(_guarded, body, item, n)
-            state = graph_if(keep_going, partial(step, state), lambda s=state: s, state,
-                             names, "for")
+            state = _guarded_step(keep_going, body, item, state, names, composites)
         else:
             state = unpack_state(body(item, *state), n, "for")
     return pack_state(state, n)
 
 
-def _guarded(body: Callable, item: Any, n: int, state: tuple) -> tuple:
-    return unpack_state(body(item, *state), n, "for")
+def _guarded_step(keep_going: Any, body: Callable, item: Any, state: tuple,
+                  names: Sequence[str], composites: tuple | None) -> tuple:
+    """One iteration, under an `If` on the tensor `keep_going` (an earlier `break`'s flag)."""
+    n = len(names)
+    extended = _Extended(composites, "for", state, names)
+    m = len(extended.names)
+    step = extended.body(body, 1)
+    skip = extended.body(lambda _, *values: pack_state(values, n), 1)
+    values = graph_if(keep_going, lambda: unpack_state(step(item, *extended.state), m, "for"),
+                      lambda: unpack_state(skip(item, *extended.state), m, "for"),
+                      extended.state, extended.names, "for")
+    return extended.finish(values)
 
 
 def _graph_for(iter_: Any, body: Callable, state: tuple, names: Sequence[str],

@@ -9,10 +9,12 @@ values are checked pairwise, so that every error names the variable:
 - any other value (None, `Undefined`, a Python object) must be the same in both branches, and
   then passes through the `if` untouched; `Undefined` in one branch only is an error, since a
   graph `if` cannot leave a variable defined or not depending on a runtime value.
-- `UndefinedReturnValue` in one branch and a tensor (or number) in the other is that same
-  error, except while a graph loop settles its return value (`settling_return_values`): there
-  the lowering's `do_return` flag says which value counts, so the undefined side gives zeros
-  of the other side's dtype and shape (0 for its unknown dimensions).
+- `UndefinedReturnValue` in one branch and a tensor (or number) in the other gives zeros of
+  the other side's dtype and shape (0 for its unknown dimensions) on the undefined side: the
+  lowering's `do_return` flag says which value counts, and the function sets the value on
+  every path before it ends. Where a path may end without a `return` (the function may
+  return None) it is that same error, except while a graph loop settles its return value
+  (`settling_return_values`).
 
 The true branch is traced first, so when its Python number must take the dtype of the false
 branch's tensor, the `if` is traced again with that dtype (the op keeps its name).
@@ -26,6 +28,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
+from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
 from runtime.func_graph import assert_same_structure, flatten, flatten_with_paths, is_composite
@@ -61,9 +64,10 @@ class _Zeros(NamedTuple):
     shape: TensorShape
 
 
-def _zeros_for(value: Any) -> _Zeros | None:
-    """What stands for `UndefinedReturnValue` facing `value`, when anything may."""
-    if not _settling.get() or is_composite(value):
+def _zeros_for(value: Any, undefined: UndefinedReturnValue) -> _Zeros | None:
+    """What stands for `undefined` facing `value`, when anything may: while a loop settles
+    its return value, or when the function sets it on every path before it ends."""
+    if (undefined.may_return_none and not _settling.get()) or is_composite(value):
         return None
     if isinstance(value, Tensor):
         return _Zeros(value.dtype, value.shape) if value.shape.rank is not None else None
@@ -143,6 +147,9 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
         except _Retry as retry:
             hints.update(retry.hints)
             continue
+        except Exception as error:
+            mark_traced(error, f"a branch of {'an' if what == 'if' else 'a'} `{what}`")
+            raise
         return tuple(attempt.raw[0][i] if kind == "pass" else outputs[i]
                      for i, kind in enumerate(attempt.kinds))
 
@@ -210,13 +217,13 @@ def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: S
     """The false branch's outputs, checked against the true branch's values."""
     outputs, retry = [], {}
     for i, (a, b, kind, name) in enumerate(zip(first, second, kinds, names)):
-        spec = _zeros_for(a) if isinstance(b, UndefinedReturnValue) else None
+        spec = _zeros_for(a, b) if isinstance(b, UndefinedReturnValue) else None
         if spec is not None and kind in ("tensor", "number"):
             if kind == "number":
                 spec = spec._replace(dtype=hints.get(i) or spec.dtype)
             outputs.append(_zeros(spec))
         elif kind == "pass":
-            spec = _zeros_for(b) if isinstance(a, UndefinedReturnValue) else None
+            spec = _zeros_for(b, a) if isinstance(a, UndefinedReturnValue) else None
             if spec is not None:
                 retry[i] = spec
             elif not _same(a, b):

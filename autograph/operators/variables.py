@@ -43,11 +43,21 @@ class Undefined:
 
 
 class UndefinedReturnValue:
-    """The return value of a function before any `return` statement ran."""
+    """The return value of a function before any `return` statement ran.
 
-    __slots__ = ()
+    `may_return_none`: the function may end without a `return` (returning None). Otherwise
+    every path sets the value before the function ends, so a graph `if` may stand zeros in
+    for it where the other branch returns a tensor: they are never returned.
+    """
+
+    __slots__ = ("may_return_none",)
+
+    def __init__(self, may_return_none: bool = False):
+        self.may_return_none = may_return_none
 
     def __repr__(self) -> str:
+        if self.may_return_none:
+            return "UndefinedReturnValue(may_return_none=True)"
         return "UndefinedReturnValue()"
 
 
@@ -75,7 +85,7 @@ def is_undefined_return(value: Any) -> bool:
 def retval(value: Any) -> Any:
     """The value a function returns: `value`, or None when no `return` set it.
 
-    >>> retval(UndefinedReturnValue()) is None, retval(2)
+    >>> retval(UndefinedReturnValue(may_return_none=True)) is None, retval(2)
     (True, 2)
     """
     return None if isinstance(value, UndefinedReturnValue) else value

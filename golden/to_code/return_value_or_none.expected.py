@@ -1,6 +1,6 @@
 def f(xs, stop):
     do_return = False
-    retval_ = ag__.UndefinedReturnValue()
+    retval_ = ag__.UndefinedReturnValue(may_return_none=True)
     total = 0
 
     def loop_body(x, do_return, retval_, total):

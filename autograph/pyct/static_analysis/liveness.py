@@ -8,7 +8,9 @@ it completes: for a compound statement, after the whole statement). The state of
 
 Names that outlive the function are live at its end: its `global` and `nonlocal` names, and
 its names that a nested function or lambda reads (it may be called later), unless the lambda is
-marked `Basic.CALLED_IN_PLACE`. Rebinding `a` or `i` kills `a.b` and `a[i]` too.
+marked `Basic.CALLED_IN_PLACE`, or is defined in an `if`/`while`/`for` that assigns the name
+(converted, it reads the name from that statement's body function). Rebinding `a` or `i`
+kills `a.b` and `a[i]` too.
 
 >>> import gast
 >>> from autograph.pyct import anno, qual_names
@@ -24,6 +26,8 @@ marked `Basic.CALLED_IN_PLACE`. Rebinding `a` or `i` kills `a.b` and `a[i]` too.
 from __future__ import annotations
 
 from typing import Any
+
+import gast
 
 from autograph.pyct import anno, cfg
 from autograph.pyct.qual_names import QN
@@ -91,10 +95,55 @@ def _outliving(fn: Any) -> frozenset[QN]:
     """The names of `fn` that must keep their values when it ends (see the module doc)."""
     body = anno.getanno(fn, anno.Static.BODY_SCOPE)
     local = body.local_names()
-    captured = set()
-    for nested in body.nested:
-        captured |= {q for q in nested.free_reads() if q.root in local}
+    captured: set[QN] = set()
+    if body.nested:
+        nested = {id(scope) for scope in body.nested}
+        for child in fn.body:
+            _captures(child, frozenset(), nested, local, captured)
     return body.globals | body.nonlocals | frozenset(captured)
+
+
+def _captures(node: Any, assigned: frozenset, nested: set[int], local: frozenset,
+              captured: set[QN]) -> None:
+    """Adds to `captured` the names of the function that the nested functions under `node`
+    read. A name that an `if`, `while` or `for` around the nested function assigns is left
+    out: converted, that statement's bodies are functions of their own, whose local the
+    nested function reads (`assigned` holds those names, simple names as text)."""
+    kind = type(node)
+    if kind is gast.FunctionDef or kind is gast.Lambda:
+        scope = anno.getanno(node, anno.Static.BODY_SCOPE, None)
+        if scope is not None and id(scope) in nested:
+            captured.update(q for q in scope.free_reads()
+                            if q.root in local and str(q.root) not in assigned)
+        for part in (node.args.defaults, node.args.kw_defaults,
+                     getattr(node, "decorator_list", ())):
+            for child in part:
+                if child is not None:
+                    _captures(child, assigned, nested, local, captured)
+        return
+    inside = assigned
+    if kind is gast.If or kind is gast.While or kind is gast.For:
+        inside = assigned | _assigned_by(node)
+    for field, value in gast.iter_fields(node):
+        block = inside if field in ("body", "orelse") and kind in _CONTROL_FLOW else assigned
+        for child in value if isinstance(value, list) else (value,):
+            if isinstance(child, gast.AST):
+                _captures(child, block, nested, local, captured)
+
+
+_CONTROL_FLOW = (gast.If, gast.While, gast.For)
+
+
+def _assigned_by(node: Any) -> frozenset[str]:
+    """The simple names a control-flow statement binds in its bodies (and as its target)."""
+    names = set()
+    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
+        scope = anno.getanno(node, key, None)
+        if scope is not None:
+            names.update(str(q) for q in scope.modified if q.is_simple)
+    if type(node) is gast.For:
+        names.update(n.id for n in gast.walk(node.target) if type(n) is gast.Name)
+    return frozenset(names)
 
 
 def _union(live_in: dict[cfg.Node, int], nodes: frozenset[cfg.Node]) -> int:

@@ -162,7 +162,7 @@ def test_an_elif_chain_of_returns_needs_no_flag(x):
 
 def test_falling_off_the_end_returns_none():
     code = api.to_code(falls_off_the_end)
-    assert "retval_ = ag__.UndefinedReturnValue()" in code
+    assert "retval_ = ag__.UndefinedReturnValue(may_return_none=True)" in code
     assert code.rstrip().endswith("return ag__.retval(retval_)")
     assert api.to_graph(falls_off_the_end)(-1) is None
     assert api.to_graph(falls_off_the_end)(2) == 2

@@ -210,10 +210,20 @@ def test_graph_if_same_python_object_in_both_branches_passes_through():
 
 def test_graph_if_return_in_one_branch_only_is_an_error():
     def f(x):
-        return ag__.if_stmt(x > 0, lambda r: x, None, (ag__.UndefinedReturnValue(),),
-                            ("retval_",))
+        undefined = ag__.UndefinedReturnValue(may_return_none=True)
+        return ag__.if_stmt(x > 0, lambda r: x, None, (undefined,), ("retval_",))
     with pytest.raises(ValueError, match="returns a value in the if branch only"):
         graph_run(f, np.float32(1.0))
+
+
+def test_graph_if_return_in_one_branch_gives_zeros_where_every_path_returns_later():
+    # The lowering's `do_return` flag marks the zeros as not returned; a later `return`
+    # replaces them on every path.
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda r: x, None, (ag__.UndefinedReturnValue(),),
+                            ("retval_",))
+    np.testing.assert_equal(graph_run(f, np.float32(2.0))[0], np.float32(2.0))
+    np.testing.assert_equal(graph_run(f, np.float32(-2.0))[0], np.float32(0.0))
 
 
 def test_graph_if_appending_to_a_python_list_in_a_branch_is_an_error():

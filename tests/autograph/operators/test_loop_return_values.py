@@ -91,7 +91,7 @@ def test_a_return_value_the_body_never_sets_is_an_error():
 
 def test_outside_a_loop_a_return_in_one_branch_only_is_still_an_error():
     def f(x):
-        return ag__.if_stmt(x > 0, lambda r: x, None, (ag__.UndefinedReturnValue(),),
-                            ("retval_",))
+        undefined = ag__.UndefinedReturnValue(may_return_none=True)
+        return ag__.if_stmt(x > 0, lambda r: x, None, (undefined,), ("retval_",))
     with pytest.raises(ValueError, match="returns a value in the if branch only"):
         graph_run(f, np.float32(1.0))

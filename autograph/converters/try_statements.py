@@ -1,0 +1,72 @@
+"""The handlers of a `try` around an `if`, `while` or `for` first re-raise what a graph branch
+or loop body raised while being traced.
+
+Before:
+
+    try:
+        if x > 0:
+            y = 10 // k
+    except ZeroDivisionError:
+        y = -1
+
+After (then control_flow converts the `if`):
+
+    try:
+        if x > 0:
+            y = 10 // k
+    except ZeroDivisionError as error_:
+        ag__.reraise_traced(error_)
+        y = -1
+
+A tensor `if` traces both branches, and a tensor loop its body, whatever the tensor's value
+will be: an exception raised there is raised at trace time whether or not that code would run,
+so the handler must not take it for the program's own (see `operators.traced_errors`).
+Handlers of a `try` without such statements in its body are left as they are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gast
+
+from autograph.pyct import templates
+from autograph.pyct.transformer import Base, EntityContext, copy_location
+
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py). Its output is scanned again afterwards.
+TRIGGERS = frozenset({gast.Try, getattr(gast, "TryStar", gast.Try)})
+
+_CONTROL_FLOW = (gast.If, gast.While, gast.For)
+_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
+
+
+class TryStatements(Base):
+    def visit_Try(self, node: Any) -> Any:
+        self.generic_visit(node)
+        if not _holds_control_flow(node.body):
+            return node
+        for handler in node.handlers:
+            if handler.name is None:
+                handler.name = gast.Name(id=self.ctx.namer.new("error_"), ctx=gast.Store(),
+                                         annotation=None, type_comment=None)
+            check = templates.replace("ag__.reraise_traced(error)", error=handler.name.id)
+            handler.body = copy_location(check, handler) + handler.body
+        return node
+
+    visit_TryStar = visit_Try
+
+
+def _holds_control_flow(statements: list[Any]) -> bool:
+    pending = list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, _CONTROL_FLOW):
+            return True
+        if not isinstance(node, _SCOPES):
+            pending.extend(gast.iter_child_nodes(node))
+    return False
+
+
+def transform(node: Any, ctx: EntityContext) -> Any:
+    return TryStatements(ctx).visit(node)

@@ -1,0 +1,17 @@
+"""A `while` whose test binds `j`: the test moves into the body, under `if not ...: break`,
+so the body, a function once converted, reads the `j` of its own iteration."""
+
+import autograph as ag
+
+
+def f(n):
+    i = 0
+    s = 0
+    while (j := i * 2) < n:
+        s += j
+        i += 1
+    return s
+
+
+PYTHON_ARGS = [(0,), (7,)]
+TENSOR_SPECS = [(ag.int32, [])]
