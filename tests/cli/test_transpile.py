@@ -113,10 +113,10 @@ def run(*args, cwd=ROOT):
 
 @pinned_unparse
 @pytest.mark.parametrize("path", TO_CODE_CASES, ids=lambda p: p.stem)
-def test_static_conversion_of_a_golden_input_equals_its_to_code_golden_file(path):
+def test_static_conversion_of_a_golden_input_equals_its_to_code_golden_file(path, golden):
     name = live(load(path), "f").__qualname__  # `f` may be a bound method, `Scaler.apply`
     [function] = static.convert_source(path.read_text(), str(path), [name])
-    assert function.converted == path.with_name(f"{path.stem}.expected.py").read_text()
+    assert function.converted == golden.read(path.with_name(f"{path.stem}.expected.py"))
 
 
 @pytest.mark.parametrize("path", TO_CODE_CASES, ids=lambda p: p.stem)
@@ -237,15 +237,11 @@ def test_a_rejected_function_keeps_the_converters_error_and_the_others_convert()
 
 @golden_python
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_transpile_of_an_example_matches_its_golden_file(path, capsys, monkeypatch, request):
+def test_transpile_of_an_example_matches_its_golden_file(path, capsys, monkeypatch, golden):
     monkeypatch.chdir(ROOT)
     code, out, err = transpile(capsys, f"examples/{path.name}", "--color", "never")
     assert (code, err) == (0, "")
-    expected = GOLDEN / f"{path.stem}.expected.py"
-    if request.config.getoption("--update-golden") or not expected.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        expected.write_text(out)
-    assert out == expected.read_text()
+    golden.check(out, GOLDEN / f"{path.stem}.expected.py")
 
 
 def test_functions_and_methods_are_printed_in_file_order_under_headers(tmp_path, capsys):
