@@ -41,6 +41,7 @@ Departures from TensorFlow, each on purpose:
 from __future__ import annotations
 
 import functools
+import inspect
 import sys
 import types
 import warnings
@@ -238,6 +239,7 @@ class Function:
     def _call_in_context(self, args: tuple, kwargs: dict) -> Any:
         """Eagerly by request, or inside another graph: the Python function runs here."""
         if _run_eagerly[0] and not (_graphs.stack or _eager_disabled[0]):
+            self._check_not_generator()
             return self.python_function(*args, **kwargs)
         call_type, values = self._binder.bind(args, kwargs)
         if self._signature_type is not None and not call_type.is_subtype_of(
@@ -257,6 +259,7 @@ class Function:
     def _traced_function(self) -> Callable:
         """The function tracing runs: converted by the installed hook when `autograph`."""
         if self._converted is None:
+            self._check_not_generator()
             fn = self.python_function
             target = getattr(fn, "__func__", fn)
             if self._autograph and _hook[0] is not None and hasattr(target, "__code__"):
@@ -269,6 +272,18 @@ class Function:
                                   stacklevel=_user_stacklevel())
             self._converted = fn
         return self._converted
+
+    def _check_not_generator(self) -> None:
+        """A generator function cannot be traced: calling it runs none of its body. (TensorFlow
+        warns, then fails on the generator it returns; run eagerly it returns the generator.)"""
+        if inspect.isgeneratorfunction(self.python_function):
+            raise TypeError(
+                f"ag.function {self._name!r} wraps a generator function (its body uses "
+                f"`yield`), and a generator cannot be a Function: a Function runs its Python "
+                f"function to build a graph and returns the tensors it computed. Return the "
+                f"values instead: collect them in a Python list and return it (ag.stack(values) "
+                f"makes one tensor of them), or, in a loop over tensors, write them to an "
+                f"ag.TensorArray (ta = ta.write(i, value)) and return ta.stack().")
 
     def _trace(self, function_type: Any) -> ConcreteFunction:
         self._check_recursion(function_type)
