@@ -20,6 +20,7 @@ from autograph.pyct import loader
 from autograph.converters.call_trees import is_library_callable
 from autograph.pyct.transformer import ConversionOptions
 from autograph.pyct.errors import ConversionError
+from runtime.traceback_utils import filter_traceback
 
 DO_NOT_CONVERT = "__ag_do_not_convert__"
 
@@ -57,6 +58,7 @@ def convert(recursive: bool = True) -> Callable[[Callable], Callable]:
     def decorate(func: Callable) -> Callable:
         converted: list[Callable] = []
 
+        @filter_traceback
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             if not converted:

@@ -1,3 +1,7 @@
 """`ag.math`: the math functions, as `tf.math` groups them."""
 
 from runtime.ops.math_ops import *  # noqa: F401,F403
+
+from autograph.tracebacks import filter_exports  # noqa: E402
+
+filter_exports(globals())

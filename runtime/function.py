@@ -56,6 +56,7 @@ from runtime.tensor import EagerTensor
 from runtime.tensor_spec import TensorSpec
 from runtime.function_type import ArgumentBinder
 from runtime.trace_cache import TraceCache
+from runtime.traceback_utils import filter_traceback, filtered, leaves_to_user
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
            "set_conversion_hook", "RetracingWarning", "TracingRecursionError"]
@@ -180,23 +181,31 @@ class Function:
 
     # Calling ----------------------------------------------------------------------------------
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if _graphs.stack or _eager_disabled[0] or _run_eagerly[0]:
-            return self._call_in_context(args, kwargs)
-        if not kwargs:  # `_fast_key(args)[0]`, inlined: this runs on every call
-            key = []
-            for a in args:
-                kind = type(a)
-                if kind is EagerTensor:
-                    key += (a._dtype.name, a._value.shape)
-                elif kind in _LITERALS:
-                    key += (kind, a)
+        # The errors of a call leave with the user's frames only (`runtime.traceback_utils`);
+        # written inline, not as a decorator, since a `try` costs nothing until it catches.
+        try:
+            if _graphs.stack or _eager_disabled[0] or _run_eagerly[0]:
+                return self._call_in_context(args, kwargs)
+            if not kwargs:  # `_fast_key(args)[0]`, inlined: this runs on every call
+                key = []
+                for a in args:
+                    kind = type(a)
+                    if kind is EagerTensor:
+                        key += (a._dtype.name, a._value.shape)
+                    elif kind in _LITERALS:
+                        key += (kind, a)
+                    else:
+                        break
                 else:
-                    break
-            else:
-                found = self._fast.get(tuple(key))
-                if found is not None:
-                    return found[0].call_positional(args, found[1])
-        return self._call(args, kwargs)
+                    found = self._fast.get(tuple(key))
+                    if found is not None:
+                        return found[0].call_positional(args, found[1])
+            return self._call(args, kwargs)
+        except Exception as e:
+            if not leaves_to_user(sys._getframe(1)):
+                raise
+            __tracebackhide__ = True  # noqa: F841  (read by pytest and IPython)
+            raise filtered(e)  # noqa: B904  (the same error: its chain stays as filtered)
 
     def _call(self, args: tuple, kwargs: dict) -> Any:
         concrete, values = self._concrete_for(args, kwargs)
@@ -342,6 +351,7 @@ class Function:
                 f"  Call:            {self._name}{describe_call(args, kwargs)}")
 
     # Public API -------------------------------------------------------------------------------
+    @filter_traceback
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The concrete function for calls like `args` (values or `TensorSpec`s), traced if
         needed but not run. With an input_signature and no arguments, its one trace."""

@@ -1,0 +1,123 @@
+"""Traceback filtering: errors leave the package showing the user's frames, not ours.
+
+As TensorFlow's `traceback_utils`: the public entry points (a `Function` call, a front-end op
+function, a tensor operator, a converted function) catch an exception on its way out and
+re-raise it with the frames of this project's packages (`autograph/`, `runtime/`, `kernels/`,
+`cli/`) and of generated code (whose lines the "in user code" message already shows) removed
+from its traceback. The frame of the entry point itself stays: Python records every frame an
+exception passes through, so it is the one frame of ours left, as in TensorFlow
+(`traceback_utils.py ... in error_handler`). Pytest and IPython hide it too (`__tracebackhide__`).
+
+Where TensorFlow re-raises `from None`, dropping every chained exception, a chained exception
+(`__cause__`, `__context__`) is kept, its traceback filtered the same way, when some of its
+frames are the user's (`raise ValueError(...) from e` in the user's code); one raised and
+chained only inside the package is dropped. Filtering is on by default, per thread;
+`disable_traceback_filtering()` shows every frame again, for debugging the package itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import threading
+import types
+from typing import Any, Callable
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_INTERNAL_DIRS = tuple(os.path.join(_ROOT, package) + os.sep
+                       for package in ("autograph", "runtime", "kernels", "cli"))
+GENERATED_PREFIX = "<autograph: "  # file names of converted code (autograph.pyct.loader)
+CAUSE_IN_MESSAGE = "__ag_cause_in_message__"
+"""An exception with this attribute true restates its `__cause__` in its own message (an "in
+user code" report): filtering drops the cause."""
+_state = threading.local()
+
+
+def is_traceback_filtering_enabled() -> bool:
+    """Whether errors raised through the public API show only the user's frames (the
+    default, in each thread)."""
+    return getattr(_state, "enabled", True)
+
+
+def enable_traceback_filtering() -> None:
+    """Filters the package's own frames out of the tracebacks of errors raised through the
+    public API, in this thread (the default)."""
+    _state.enabled = True
+
+
+def disable_traceback_filtering() -> None:
+    """Shows every frame, the package's included, in the tracebacks of errors raised through
+    the public API, in this thread: for debugging the package itself."""
+    _state.enabled = False
+
+
+def is_internal_file(filename: str) -> bool:
+    """Whether `filename` is a file of this project's packages, or generated code."""
+    return filename.startswith(GENERATED_PREFIX) or os.path.abspath(filename).startswith(
+        _INTERNAL_DIRS)
+
+
+def leaves_to_user(caller: types.FrameType | None) -> bool:
+    """Whether an error raised to the frame `caller` (the caller of an entry point) leaves the
+    package, so is to be filtered: filtering is enabled and `caller` is not the package's."""
+    return is_traceback_filtering_enabled() and (
+        caller is None or not is_internal_file(caller.f_code.co_filename))
+
+
+def filtered(error: BaseException) -> BaseException:
+    """`error`, its traceback (and those of the exceptions it chains) holding only the
+    user's frames; a chained exception with no frame of the user's is dropped."""
+    _filter(error, {id(error)})
+    return error
+
+
+def _filter(error: BaseException, seen: set[int]) -> None:
+    error.__traceback__ = _user_traceback(error.__traceback__)
+    if getattr(error, CAUSE_IN_MESSAGE, False):
+        error.__cause__ = None
+        error.__suppress_context__ = True
+    for attr in ("__cause__", "__context__"):
+        chained = getattr(error, attr)
+        if chained is None or id(chained) in seen:
+            continue
+        seen.add(id(chained))
+        if _has_user_frame(chained.__traceback__):
+            _filter(chained, seen)
+        else:
+            setattr(error, attr, None)
+
+
+def _user_traceback(tb: types.TracebackType | None) -> types.TracebackType | None:
+    frames = []
+    while tb is not None:
+        if not is_internal_file(tb.tb_frame.f_code.co_filename):
+            frames.append(tb)
+        tb = tb.tb_next
+    new = None
+    for tb in reversed(frames):
+        new = types.TracebackType(new, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
+    return new
+
+
+def _has_user_frame(tb: types.TracebackType | None) -> bool:
+    while tb is not None:
+        if not is_internal_file(tb.tb_frame.f_code.co_filename):
+            return True
+        tb = tb.tb_next
+    return False
+
+
+def filter_traceback(fn: Callable) -> Callable:
+    """Decorator of a public entry point: what `fn` raises leaves for the user's code with the
+    user's frames only, while filtering is enabled."""
+    @functools.wraps(fn)
+    def error_handler(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:
+            if not leaves_to_user(sys._getframe(1)):
+                raise
+            __tracebackhide__ = True  # noqa: F841  (read by pytest and IPython)
+            raise filtered(e)  # noqa: B904  (the same error: its chain stays as filtered)
+    return error_handler
