@@ -25,6 +25,7 @@ from runtime.traceback_utils import filter_traceback
 DO_NOT_CONVERT = "__ag_do_not_convert__"
 
 
+@filter_traceback
 def to_code(func: Callable, recursive: bool = True) -> str:
     """The converted source of `func`: valid, readable Python.
 
@@ -37,6 +38,7 @@ def to_code(func: Callable, recursive: bool = True) -> str:
     return converted.source
 
 
+@filter_traceback
 def to_graph(func: Callable, recursive: bool = True) -> Callable:
     """The converted function: callable like `func`; tensors make its control flow graph ops.
 

@@ -169,13 +169,17 @@ def reraise_in_user_code(fn: Any):
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
-        except Exception as e:
-            new = rewrite(e)
+            try:
+                return fn(*args, **kwargs)
+            except Exception as e:
+                new = rewrite(e)
+                if new is e:
+                    raise
+                raise new from e
+        except Exception as error:  # filtered here, where it leaves (runtime.traceback_utils)
             if traceback_utils.leaves_to_user(sys._getframe(1)):
-                __tracebackhide__ = True  # noqa: F841  (read by pytest and IPython)
-                raise traceback_utils.filtered(new)  # noqa: B904  (chain set by rewrite)
-            if new is e:
-                raise
-            raise new from e
+                traceback_utils.filtered(error)
+                if traceback_utils.BARE_RAISE_RESTORES_FRAMES:
+                    raise error
+            raise  # records no frame: the traceback is the user's frames alone
     return wrapper

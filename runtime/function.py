@@ -56,7 +56,8 @@ from runtime.tensor import EagerTensor
 from runtime.tensor_spec import TensorSpec
 from runtime.function_type import ArgumentBinder
 from runtime.trace_cache import TraceCache
-from runtime.traceback_utils import filter_traceback, filtered, leaves_to_user
+from runtime.traceback_utils import (BARE_RAISE_RESTORES_FRAMES, filter_traceback, filtered,
+                                     leaves_to_user)
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
            "set_conversion_hook", "RetracingWarning", "TracingRecursionError"]
@@ -201,11 +202,12 @@ class Function:
                     if found is not None:
                         return found[0].call_positional(args, found[1])
             return self._call(args, kwargs)
-        except Exception as e:
-            if not leaves_to_user(sys._getframe(1)):
-                raise
-            __tracebackhide__ = True  # noqa: F841  (read by pytest and IPython)
-            raise filtered(e)  # noqa: B904  (the same error: its chain stays as filtered)
+        except Exception as error:
+            if leaves_to_user(sys._getframe(1)):
+                filtered(error)
+                if BARE_RAISE_RESTORES_FRAMES:
+                    raise error
+            raise  # records no frame: the traceback is the user's frames alone
 
     def _call(self, args: tuple, kwargs: dict) -> Any:
         concrete, values = self._concrete_for(args, kwargs)

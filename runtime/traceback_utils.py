@@ -4,9 +4,11 @@ As TensorFlow's `traceback_utils`: the public entry points (a `Function` call, a
 function, a tensor operator, a converted function) catch an exception on its way out and
 re-raise it with the frames of this project's packages (`autograph/`, `runtime/`, `kernels/`,
 `cli/`) and of generated code (whose lines the "in user code" message already shows) removed
-from its traceback. The frame of the entry point itself stays: Python records every frame an
-exception passes through, so it is the one frame of ours left, as in TensorFlow
-(`traceback_utils.py ... in error_handler`). Pytest and IPython hide it too (`__tracebackhide__`).
+from its traceback. The re-raise is a bare `raise`, which records no frame of its own, so no
+frame of ours is left; TensorFlow re-raises with `raise e.with_traceback(...)`, which leaves
+its `traceback_utils.py ... in error_handler` frame. (Python 3.10's bare `raise` brings back
+the frames the error was caught with, so there the entry point re-raises the error itself and
+its one frame stays, as in TensorFlow.)
 
 Where TensorFlow re-raises `from None`, dropping every chained exception, a chained exception
 (`__cause__`, `__context__`) is kept, its traceback filtered the same way, when some of its
@@ -29,6 +31,8 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _INTERNAL_DIRS = tuple(os.path.join(_ROOT, package) + os.sep
                        for package in ("autograph", "runtime", "kernels", "cli"))
 GENERATED_PREFIX = "<autograph: "  # file names of converted code (autograph.pyct.loader)
+BARE_RAISE_RESTORES_FRAMES = sys.version_info < (3, 11)
+"""Python 3.10: a bare `raise` re-raises the traceback the error was caught with."""
 CAUSE_IN_MESSAGE = "__ag_cause_in_message__"
 """An exception with this attribute true restates its `__cause__` in its own message (an "in
 user code" report): filtering drops the cause."""
@@ -67,8 +71,8 @@ def leaves_to_user(caller: types.FrameType | None) -> bool:
 
 
 def filtered(error: BaseException) -> BaseException:
-    """`error`, its traceback (and those of the exceptions it chains) holding only the
-    user's frames; a chained exception with no frame of the user's is dropped."""
+    """`error`, changed in place: its traceback (and those of the exceptions it chains) holds
+    only the user's frames; a chained exception with no frame of the user's is dropped."""
     _filter(error, {id(error)})
     return error
 
@@ -118,36 +122,41 @@ def filter_traceback(fn: Callable) -> Callable:
     tenth of an eager op); its frame shows that function's lines.
     """
     try:
-        params, arguments, defaults = _forwarding(inspect.signature(fn, follow_wrapped=False))
-        lines, first = inspect.getsourcelines(_error_handler)
-    except (TypeError, ValueError, OSError):  # no signature or no source: a generic wrapper
-        params, arguments, defaults = "*args, **kwargs", "*args, **kwargs", {}
-        lines, first = [], 0
+        signature = inspect.signature(fn, follow_wrapped=False)
+        lines, first = _template()
+    except (TypeError, ValueError, OSError):  # no signature, or no source to compile
+        return functools.wraps(fn)(_closure(fn))
+    if _RESERVED & set(signature.parameters):
+        return functools.wraps(fn)(_closure(fn))
+    params, arguments, defaults = _forwarding(signature)
+    lines = [f"def error_handler({params}):\n"] + [
+        line.replace("_wrapped(*args, **kwargs)", f"_wrapped({arguments})") for line in lines[1:]]
     namespace = {"_wrapped": fn, "leaves_to_user": leaves_to_user, "filtered": filtered,
-                 "sys": sys, **defaults}
-    if lines and not _RESERVED & set(inspect.signature(fn, follow_wrapped=False).parameters):
-        lines = [f"def error_handler({params}):\n"] + lines[1:]
-        lines = [line.replace("_wrapped(*args, **kwargs)", f"_wrapped({arguments})")
-                 for line in lines]
-        # Blank lines first, so that the wrapper's lines are this file's lines.
-        exec(compile("\n" * (first - 1) + "".join(lines), __file__, "exec"), namespace)
-        handler = namespace["error_handler"]
-    else:
-        handler = _closure(fn)
-    return functools.wraps(fn)(handler)
+                 "sys": sys, "BARE_RAISE_RESTORES_FRAMES": BARE_RAISE_RESTORES_FRAMES,
+                 **defaults}
+    # Blank lines first, so that the wrapper's lines are this file's lines.
+    exec(compile("\n" * (first - 1) + "".join(lines), __file__, "exec"), namespace)
+    return functools.wraps(fn)(namespace["error_handler"])
+
+
+@functools.lru_cache(maxsize=None)
+def _template() -> tuple[list[str], int]:
+    return inspect.getsourcelines(_error_handler)
 
 
 def _error_handler(*args: Any, **kwargs: Any) -> Any:  # compiled by filter_traceback
     try:
         return _wrapped(*args, **kwargs)  # noqa: F821  (the function filter_traceback wraps)
     except Exception as error:
-        if not leaves_to_user(sys._getframe(1)):
-            raise
-        __tracebackhide__ = True  # noqa: F841  (read by pytest and IPython)
-        raise filtered(error)  # noqa: B904  (the same error: its chain stays as filtered)
+        if leaves_to_user(sys._getframe(1)):
+            filtered(error)
+            if BARE_RAISE_RESTORES_FRAMES:
+                raise error
+        raise  # records no frame: the traceback is the user's frames alone
 
 
-_RESERVED = {"_wrapped", "leaves_to_user", "filtered", "sys", "error"}
+_RESERVED = {"_wrapped", "leaves_to_user", "filtered", "sys", "error",
+             "BARE_RAISE_RESTORES_FRAMES"}
 
 
 def _closure(fn: Callable) -> Callable:
@@ -155,10 +164,11 @@ def _closure(fn: Callable) -> Callable:
         try:
             return fn(*args, **kwargs)
         except Exception as error:
-            if not leaves_to_user(sys._getframe(1)):
-                raise
-            __tracebackhide__ = True  # noqa: F841  (read by pytest and IPython)
-            raise filtered(error)  # noqa: B904  (the same error: its chain stays as filtered)
+            if leaves_to_user(sys._getframe(1)):
+                filtered(error)
+                if BARE_RAISE_RESTORES_FRAMES:
+                    raise error
+            raise  # records no frame: the traceback is the user's frames alone
     return error_handler
 
 
