@@ -185,6 +185,16 @@ def test_a_convert_decorated_function_error_shows_only_the_users_frames():
     assert 'x = x + "b"' in str(error)
 
 
+def test_a_conversion_error_of_to_code_shows_only_the_users_frames():
+    def numbers():
+        yield 1
+
+    error = raised(ag.to_code, numbers)
+    assert isinstance(error, ag.ConversionError) and "`yield`" in str(error)
+    assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
+    assert user_names(error) == ["raised"]
+
+
 def test_a_concrete_function_called_wrongly_shows_only_the_users_frames():
     double = ag.function(lambda x: x * 2)
     concrete = double.get_concrete_function(ag.TensorSpec([], ag.int32))
