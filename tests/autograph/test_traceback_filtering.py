@@ -31,9 +31,9 @@ def _filtering_back_on():
     ag.debugging.enable_traceback_filtering()
 
 
-def raised(fn, *args):
+def raised(fn, *args, **kwargs):
     with pytest.raises(Exception) as info:
-        fn(*args)
+        fn(*args, **kwargs)
     return info.value
 
 
@@ -171,6 +171,14 @@ def test_a_tensor_operator_error_shows_only_the_users_frame():
         x + y
     assert_no_package_frames(info.value, ("runtime/traceback_utils.py", "error_handler"))
     assert user_names(info.value) == ["test_a_tensor_operator_error_shows_only_the_users_frame"]
+
+
+def test_variable_errors_show_only_the_users_frames():
+    v = ag.Variable([1.0, 2.0])
+    for error in (raised(v.assign, [1.0, 2.0, 3.0]), raised(v.__add__, "a"),
+                  raised(ag.Variable, [1.0], dtype=ag.string)):
+        assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
+        assert user_names(error) == ["raised"]
 
 
 def test_a_to_graph_function_error_shows_only_the_users_frames_and_names_the_users_line():
