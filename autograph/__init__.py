@@ -49,6 +49,9 @@ from runtime.function import Function, function  # noqa: E402,F401
 from runtime.init_scope import init_scope  # noqa: E402,F401
 
 _function.set_conversion_hook(api.to_graph)
+from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
+
+_filter_exports(globals())  # errors of ag.add, ag.constant, ... show the user's frames
 from autograph import types  # noqa: E402
 from autograph import compat  # noqa: E402  (last: it re-exports everything above)
 

@@ -20,10 +20,12 @@ from autograph.pyct import loader
 from autograph.converters.call_trees import is_library_callable
 from autograph.pyct.transformer import ConversionOptions
 from autograph.pyct.errors import ConversionError
+from runtime.traceback_utils import filter_traceback
 
 DO_NOT_CONVERT = "__ag_do_not_convert__"
 
 
+@filter_traceback
 def to_code(func: Callable, recursive: bool = True) -> str:
     """The converted source of `func`: valid, readable Python.
 
@@ -36,6 +38,7 @@ def to_code(func: Callable, recursive: bool = True) -> str:
     return converted.source
 
 
+@filter_traceback
 def to_graph(func: Callable, recursive: bool = True) -> Callable:
     """The converted function: callable like `func`; tensors make its control flow graph ops.
 
@@ -57,6 +60,7 @@ def convert(recursive: bool = True) -> Callable[[Callable], Callable]:
     def decorate(func: Callable) -> Callable:
         converted: list[Callable] = []
 
+        @filter_traceback
         @functools.wraps(func)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             if not converted:

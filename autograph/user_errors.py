@@ -13,6 +13,11 @@ they are; frames of this package, of the standard library and of installed packa
             y = x + "a"
 
     unsupported operand type(s) for +: 'int' and 'str'
+
+The new error's `__cause__` is the original. Where the error leaves for the user's code, the
+traceback is filtered as well (`runtime.traceback_utils`): the package's frames and the
+generated ones go, and so does the cause, which the message restates; with filtering disabled
+(`ag.debugging.disable_traceback_filtering()`) both stay.
 """
 
 from __future__ import annotations
@@ -21,9 +26,12 @@ import ast
 import functools
 import linecache
 import os
+import sys
 import sysconfig
 import traceback
 from typing import Any
+
+from runtime import traceback_utils
 
 from autograph.pyct.errors import StagingError
 from autograph.pyct.loader import GENERATED_PREFIX
@@ -126,6 +134,7 @@ def rewrite(error: BaseException) -> BaseException:
     except Exception:  # a type whose constructor needs more than a message
         new = StagingError(f"{type(error).__name__}: {message}")
     setattr(new, _MARK, True)
+    setattr(new, traceback_utils.CAUSE_IN_MESSAGE, True)
     new.__cause__ = error
     return new
 
@@ -155,16 +164,22 @@ def _same_type(error: BaseException, message: str) -> BaseException:
 
 
 def reraise_in_user_code(fn: Any):
-    """Wraps a converted function so its errors are reported at the user's lines."""
-    import functools
-
+    """Wraps a converted function so its errors are reported at the user's lines (and leave
+    for the user's code with the user's frames only)."""
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
-        except Exception as e:
-            new = rewrite(e)
-            if new is e:
-                raise
-            raise new from e
+            try:
+                return fn(*args, **kwargs)
+            except Exception as e:
+                new = rewrite(e)
+                if new is e:
+                    raise
+                raise new from e
+        except Exception as error:  # filtered here, where it leaves (runtime.traceback_utils)
+            if traceback_utils.leaves_to_user(sys._getframe(1)):
+                traceback_utils.filtered(error)
+                if traceback_utils.BARE_RAISE_RESTORES_FRAMES:
+                    raise error
+            raise  # records no frame: the traceback is the user's frames alone
     return wrapper

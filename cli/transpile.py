@@ -3,15 +3,17 @@
 Each file is parsed, never imported: every top-level function and method (or those named with
 `-f`) goes through the converter pipeline of `ag.to_code` (see `autograph/static.py`). The
 output is each converted function under a `# name (file:line)` header, a unified diff of the
-original against it (`--diff`), or one converted module per file (`-o DIR`). A function the
-converter rejects is reported on stderr as `file:line: error: ...` and the exit code is 1; the
-other functions are converted all the same.
+original against it (`--diff`), one converted module per file (`-o DIR`), or one JSON record
+per function (`--format json`). A function the converter rejects is reported on stderr as
+`file:line: error: ...` (in the JSON, by its record) and the exit code is 1; the other functions
+are converted all the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import os
 import re
 import sys
@@ -26,12 +28,25 @@ Print the converted code of the functions and methods of Python files, as ag.to_
 for the live functions. The files are parsed, never imported: their code does not run.
 """
 
-EXAMPLES = """\
+JSON_HELP = """\
+--format json prints one JSON object on stdout, and nothing on stderr:
+  {"functions": [RECORD, ...], "converted": N, "failed": M}
+with one RECORD per function or method, in file order:
+  {"file": "m.py", "name": "Counter.up_to", "line": 21, "status": "converted",
+   "converted": "def up_to(self, n):\\n...", "error": null, "error_line": null}
+  {"file": "m.py", "name": "numbers", "line": 1, "status": "failed",
+   "converted": null, "error": "`yield` makes `numbers` a generator, ...", "error_line": 3}
+`line` is the line of the def; `error_line` the line the error is about. The exit code is 1
+when any function failed, else 0.
+"""
+
+EXAMPLES = JSON_HELP + """
 examples:
   autograph transpile examples/collatz.py
   autograph transpile examples/collatz.py -f collatz_steps --diff
   autograph transpile model.py -f Model.call --color always | less -R
   autograph transpile examples/*.py -o converted/
+  autograph transpile model.py --format json | jq '.functions[] | select(.status == "failed")'
 """
 
 
@@ -49,6 +64,10 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     output.add_argument("-o", "--output-dir", metavar="DIR",
                         help="write DIR/<name>_converted.py for each FILE: the module with its "
                              "functions converted, importable and runnable")
+    output.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text: each converted function under a header (default); json: "
+                             "one record per function, converted or failed (see below; not with "
+                             "--diff or -o)")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the output: on a terminal (auto, unless NO_COLOR is "
                              "set), always, or never (default: auto)")
@@ -63,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
     converted = {path: _convert(path, source, args.functions)
                  for path, source in sources.items()}
     _check_names(args.functions, converted)
+    if args.format == "json":
+        return _print_json(converted)
     color = highlight.use_color(args.color)
     failed = False
     printed = 0
@@ -98,14 +119,38 @@ def read_source(path: str) -> str:
 
 
 def error_line(path: str, function: static.StaticFunction) -> str:
-    """`FILE:LINE: error: MESSAGE` for a function the converter rejected (the line of the
-    construct the converter names, else the function's own)."""
+    """`FILE:LINE: error: MESSAGE` for a function the converter rejected."""
+    line, message = _error_at(path, function)
+    return f"{path}:{line}: error: {message}"
+
+
+def _error_at(path: str, function: static.StaticFunction) -> tuple[int, str]:
+    """Where a rejected function's error is, and what it says: the line of the construct the
+    converter names (else the function's own), and the message without `FILE:LINE: `."""
     message = str(function.error)
     where = re.match(re.escape(path) + r":(\d+): ", message)
-    line = function.line
     if where:
-        line, message = int(where.group(1)), message[where.end():]
-    return f"{path}:{line}: error: {message}"
+        return int(where.group(1)), message[where.end():]
+    return function.line, message
+
+
+def json_record(path: str, function: static.StaticFunction) -> dict:
+    """The `--format json` record of one function (every key present; null where unused)."""
+    record = {"file": path, "name": function.name, "line": function.line,
+              "status": "converted", "converted": function.converted, "error": None,
+              "error_line": None}
+    if function.error is not None:
+        line, message = _error_at(path, function)
+        record.update(status="failed", converted=None, error=message, error_line=line)
+    return record
+
+
+def _print_json(converted: dict[str, list[static.StaticFunction]]) -> int:
+    records = [json_record(path, f) for path, functions in converted.items() for f in functions]
+    failed = sum(record["status"] == "failed" for record in records)
+    summary = {"functions": records, "converted": len(records) - failed, "failed": failed}
+    sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+    return 1 if failed else 0
 
 
 def _convert(path: str, source: str, names: list[str] | None) -> list[static.StaticFunction]:

@@ -51,6 +51,7 @@ from runtime.tensor import EagerTensor, Tensor, make_eager
 from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_spec import TensorSpec
 from runtime.trace_type import from_value
+from runtime.traceback_utils import filter_traceback
 
 _identity = op_handle("Identity")
 
@@ -157,6 +158,7 @@ class ConcreteFunction:
         return (_as_specs(tuple(args)), _as_specs(dict(kwargs)))
 
     # Calling ----------------------------------------------------------------------------------
+    @filter_traceback
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Runs the graph on `args`, which must match the signature it was traced for.
 

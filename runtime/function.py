@@ -41,6 +41,7 @@ Departures from TensorFlow, each on purpose:
 from __future__ import annotations
 
 import functools
+import inspect
 import sys
 import types
 import warnings
@@ -55,6 +56,8 @@ from runtime.tensor import EagerTensor
 from runtime.tensor_spec import TensorSpec
 from runtime.function_type import ArgumentBinder
 from runtime.trace_cache import TraceCache
+from runtime.traceback_utils import (BARE_RAISE_RESTORES_FRAMES, filter_traceback, filtered,
+                                     leaves_to_user)
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
            "set_conversion_hook", "RetracingWarning", "TracingRecursionError"]
@@ -179,23 +182,32 @@ class Function:
 
     # Calling ----------------------------------------------------------------------------------
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if _graphs.stack or _eager_disabled[0] or _run_eagerly[0]:
-            return self._call_in_context(args, kwargs)
-        if not kwargs:  # `_fast_key(args)[0]`, inlined: this runs on every call
-            key = []
-            for a in args:
-                kind = type(a)
-                if kind is EagerTensor:
-                    key += (a._dtype.name, a._value.shape)
-                elif kind in _LITERALS:
-                    key += (kind, a)
+        # The errors of a call leave with the user's frames only (`runtime.traceback_utils`);
+        # written inline, not as a decorator, since a `try` costs nothing until it catches.
+        try:
+            if _graphs.stack or _eager_disabled[0] or _run_eagerly[0]:
+                return self._call_in_context(args, kwargs)
+            if not kwargs:  # `_fast_key(args)[0]`, inlined: this runs on every call
+                key = []
+                for a in args:
+                    kind = type(a)
+                    if kind is EagerTensor:
+                        key += (a._dtype.name, a._value.shape)
+                    elif kind in _LITERALS:
+                        key += (kind, a)
+                    else:
+                        break
                 else:
-                    break
-            else:
-                found = self._fast.get(tuple(key))
-                if found is not None:
-                    return found[0].call_positional(args, found[1])
-        return self._call(args, kwargs)
+                    found = self._fast.get(tuple(key))
+                    if found is not None:
+                        return found[0].call_positional(args, found[1])
+            return self._call(args, kwargs)
+        except Exception as error:
+            if leaves_to_user(sys._getframe(1)):
+                filtered(error)
+                if BARE_RAISE_RESTORES_FRAMES:
+                    raise error
+            raise  # records no frame: the traceback is the user's frames alone
 
     def _call(self, args: tuple, kwargs: dict) -> Any:
         concrete, values = self._concrete_for(args, kwargs)
@@ -238,6 +250,7 @@ class Function:
     def _call_in_context(self, args: tuple, kwargs: dict) -> Any:
         """Eagerly by request, or inside another graph: the Python function runs here."""
         if _run_eagerly[0] and not (_graphs.stack or _eager_disabled[0]):
+            self._check_not_generator()
             return self.python_function(*args, **kwargs)
         call_type, values = self._binder.bind(args, kwargs)
         if self._signature_type is not None and not call_type.is_subtype_of(
@@ -257,6 +270,7 @@ class Function:
     def _traced_function(self) -> Callable:
         """The function tracing runs: converted by the installed hook when `autograph`."""
         if self._converted is None:
+            self._check_not_generator()
             fn = self.python_function
             target = getattr(fn, "__func__", fn)
             if self._autograph and _hook[0] is not None and hasattr(target, "__code__"):
@@ -269,6 +283,18 @@ class Function:
                                   stacklevel=_user_stacklevel())
             self._converted = fn
         return self._converted
+
+    def _check_not_generator(self) -> None:
+        """A generator function cannot be traced: calling it runs none of its body. (TensorFlow
+        warns, then fails on the generator it returns; run eagerly it returns the generator.)"""
+        if inspect.isgeneratorfunction(self.python_function):
+            raise TypeError(
+                f"ag.function {self._name!r} wraps a generator function (its body uses "
+                f"`yield`), and a generator cannot be a Function: a Function runs its Python "
+                f"function to build a graph and returns the tensors it computed. Return the "
+                f"values instead: collect them in a Python list and return it (ag.stack(values) "
+                f"makes one tensor of them), or, in a loop over tensors, write them to an "
+                f"ag.TensorArray (ta = ta.write(i, value)) and return ta.stack().")
 
     def _trace(self, function_type: Any) -> ConcreteFunction:
         self._check_recursion(function_type)
@@ -327,6 +353,7 @@ class Function:
                 f"  Call:            {self._name}{describe_call(args, kwargs)}")
 
     # Public API -------------------------------------------------------------------------------
+    @filter_traceback
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The concrete function for calls like `args` (values or `TensorSpec`s), traced if
         needed but not run. With an input_signature and no arguments, its one trace."""

@@ -47,6 +47,7 @@ from runtime.ops.state_defs import broadcasts_onto
 from runtime.tensor import EagerTensor, Tensor, TensorRef, _numpy_text
 from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape, as_raw_shape, format_raw, raw_compatible
+from runtime.traceback_utils import filter_traceback
 
 __all__ = ["Variable"]
 
@@ -73,6 +74,7 @@ class Variable:
 
     __array_priority__ = 100  # NumPy defers to our operators: np.float32(1) + v -> tensor
 
+    @filter_traceback  # errors leave with the user's frames (runtime.traceback_utils)
     def __init__(self, initial_value: Any = None, trainable: bool = True, name: str | None = None,
                  dtype: Any = None, shape: Any = None, *, collections: Any = None):
         if initial_value is None:
@@ -278,6 +280,7 @@ class Variable:
         return found
 
     # Updating -----------------------------------------------------------------------------------
+    @filter_traceback
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,
                read_value: bool = True) -> Any:
         """Replaces the value with `value` (its dtype, a shape compatible with `shape`).
@@ -291,12 +294,14 @@ class Variable:
         """
         return self._update(state_ops.assign_variable_op, value, name, read_value, False)
 
+    @filter_traceback
     def assign_add(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
         """Adds `delta`, which may broadcast but must leave the shape unchanged (TensorFlow
         demands equal shapes: `v.assign_add(1.0)` on a vector works here and fails there)."""
         return self._update(state_ops.assign_add_variable_op, delta, name, read_value, True)
 
+    @filter_traceback
     def assign_sub(self, delta: Any, use_locking: Any = None, name: str | None = None,
                    read_value: bool = True) -> Any:
         """Subtracts `delta`, which may broadcast but must leave the shape unchanged."""
@@ -381,9 +386,11 @@ class Variable:
     def _by_identity(self) -> bool:
         return self._graph is not None and not self._graph.building_function
 
+    @filter_traceback
     def __eq__(self, other: Any) -> Any:
         return self is other if self._by_identity() else OPERATORS["__eq__"](self._read(), other)
 
+    @filter_traceback
     def __ne__(self, other: Any) -> Any:
         if self._by_identity():
             return self is not other
@@ -415,7 +422,7 @@ def _reading(fn: Any) -> Any:
 # The same operator table as Tensor's (`+ - * / // % ** @`, comparisons, `~ & | ^`, indexing).
 for _name, _fn in OPERATORS.items():
     if _name not in ("__eq__", "__ne__"):
-        setattr(Variable, _name, _reading(_fn))
+        setattr(Variable, _name, filter_traceback(_reading(_fn)))
 
 
 def _declared_shape(initial: Tensor, shape: Any, name: str) -> Any:

@@ -28,6 +28,7 @@ from runtime.dispatch import OpHandle
 from runtime.ops import math_ops
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
+from runtime.traceback_utils import filter_traceback
 
 
 def _binary(name: str, handle: OpHandle | None, fn: Callable) -> tuple[Callable, Callable]:
@@ -127,11 +128,13 @@ def install_operators(cls: type, exclude: tuple[str, ...] = (),
     """Gives `cls` the same Python operators as `Tensor`, except the names in `exclude`.
 
     For a class whose instances stand for a tensor (such as `Variable`), `convert(obj)` turns
-    the operand into that tensor first, so `v * 2` reads `v` once and multiplies.
+    the operand into that tensor first, so `v * 2` reads `v` once and multiplies. Errors leave
+    the operators with the user's frames only (`runtime.traceback_utils`).
     """
     for name, fn in OPERATORS.items():
         if name not in exclude:
-            setattr(cls, name, fn if convert is None else _converting(fn, convert))
+            setattr(cls, name, filter_traceback(fn if convert is None
+                                                else _converting(fn, convert)))
 
 
 def _converting(fn: Callable, convert: Callable) -> Callable:

@@ -5,7 +5,8 @@ A case is `golden/to_code/<case>.py`: a module defining `f` (the function conver
 optionally `PYTHON_ARGS` (argument tuples: the converted function must give exactly what `f`
 gives) and `TENSOR_SPECS` (one `(dtype, shape)` per argument: the same values, fed through
 placeholders of a graph built by the converted function, must give the same numbers). The
-expected output is `golden/to_code/<case>.expected.py`; `pytest --update-golden` rewrites it.
+expected output is `golden/to_code/<case>.expected.py`; only `pytest --update-golden` writes it
+(a missing one fails).
 """
 
 import importlib.util
@@ -33,12 +34,8 @@ def load(path: pathlib.Path):
 
 @pinned_unparse
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
-def test_to_code_matches_the_golden_file(path, request):
-    actual = api.to_code(load(path).f)
-    expected_path = path.with_name(f"{path.stem}.expected.py")
-    if request.config.getoption("--update-golden") or not expected_path.exists():
-        expected_path.write_text(actual)
-    assert actual == expected_path.read_text()
+def test_to_code_matches_the_golden_file(path, golden):
+    golden.check(api.to_code(load(path).f), path.with_name(f"{path.stem}.expected.py"))
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)

@@ -113,10 +113,10 @@ def run(*args, cwd=ROOT):
 
 @pinned_unparse
 @pytest.mark.parametrize("path", TO_CODE_CASES, ids=lambda p: p.stem)
-def test_static_conversion_of_a_golden_input_equals_its_to_code_golden_file(path):
+def test_static_conversion_of_a_golden_input_equals_its_to_code_golden_file(path, golden):
     name = live(load(path), "f").__qualname__  # `f` may be a bound method, `Scaler.apply`
     [function] = static.convert_source(path.read_text(), str(path), [name])
-    assert function.converted == path.with_name(f"{path.stem}.expected.py").read_text()
+    assert function.converted == golden.read(path.with_name(f"{path.stem}.expected.py"))
 
 
 @pytest.mark.parametrize("path", TO_CODE_CASES, ids=lambda p: p.stem)
@@ -237,15 +237,11 @@ def test_a_rejected_function_keeps_the_converters_error_and_the_others_convert()
 
 @golden_python
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_transpile_of_an_example_matches_its_golden_file(path, capsys, monkeypatch, request):
+def test_transpile_of_an_example_matches_its_golden_file(path, capsys, monkeypatch, golden):
     monkeypatch.chdir(ROOT)
     code, out, err = transpile(capsys, f"examples/{path.name}", "--color", "never")
     assert (code, err) == (0, "")
-    expected = GOLDEN / f"{path.stem}.expected.py"
-    if request.config.getoption("--update-golden") or not expected.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        expected.write_text(out)
-    assert out == expected.read_text()
+    golden.check(out, GOLDEN / f"{path.stem}.expected.py")
 
 
 def test_functions_and_methods_are_printed_in_file_order_under_headers(tmp_path, capsys):
@@ -319,6 +315,64 @@ def test_a_missing_file_is_a_one_line_error(tmp_path, capsys):
     assert (code, err) == (1, f"autograph: error: {tmp_path / 'nowhere.py'}: no such file\n")
 
 
+# --format json.
+
+def test_format_json_gives_one_record_per_function_and_exits_with_1_on_a_failure(tmp_path,
+                                                                                capsys):
+    path = write(tmp_path, "unsupported.py", UNSUPPORTED)
+    code, out, err = transpile(capsys, path, "--format", "json")
+    assert (code, err) == (1, "")
+    summary = json.loads(out)
+    assert list(summary) == ["functions", "converted", "failed"]
+    assert (summary["converted"], summary["failed"]) == (1, 2)
+    numbers, fine, matched = summary["functions"]
+    assert fine == {"file": path, "name": "fine", "line": 6, "status": "converted",
+                    "converted": "def fine(x):\n    return -x\n", "error": None,
+                    "error_line": None}
+    assert numbers["error"].startswith("`yield` makes `numbers` a generator")
+    assert {k: v for k, v in numbers.items() if k != "error"} == {
+        "file": path, "name": "numbers", "line": 1, "status": "failed", "converted": None,
+        "error_line": 3}
+    assert (matched["status"], matched["line"], matched["error_line"]) == ("failed", 10, 11)
+    assert matched["error"].startswith("`match`")
+
+
+def test_format_json_of_a_module_that_converts_exits_with_0(tmp_path, capsys):
+    path = write(tmp_path, "loops.py", LOOPS)
+    code, out, _ = transpile(capsys, path, "-f", "count_up", "-f", "Counter.up_to",
+                             "--format", "json")
+    assert code == 0
+    summary = json.loads(out)
+    assert (summary["converted"], summary["failed"]) == (2, 0)
+    up_to = summary["functions"][1]
+    assert (up_to["name"], up_to["line"], up_to["status"]) == ("Counter.up_to", 21, "converted")
+    assert up_to["converted"].startswith("def up_to(self, n):\n")
+
+
+def test_format_json_converted_source_equals_the_text_listing(tmp_path, capsys):
+    path = write(tmp_path, "loops.py", LOOPS)
+    _, listing, _ = transpile(capsys, path, "-f", "hypot", "--color", "never")
+    _, out, _ = transpile(capsys, path, "-f", "hypot", "--format", "json")
+    [record] = json.loads(out)["functions"]
+    assert listing == f"# hypot ({path}:13)\n" + record["converted"]
+
+
+def test_format_json_records_the_functions_of_every_file(tmp_path, capsys):
+    first = write(tmp_path, "loops.py", LOOPS)
+    second = write(tmp_path, "gen.py", "def gen():\n    yield 1\n")
+    code, out, _ = transpile(capsys, first, second, "--format", "json")
+    records = json.loads(out)["functions"]
+    assert code == 1
+    assert [(r["file"], r["name"], r["status"]) for r in records][-2:] == [
+        (first, "Counter.up_to", "converted"), (second, "gen", "failed")]
+
+
+def test_format_json_with_diff_or_output_dir_is_a_usage_error(tmp_path, capsys):
+    path = write(tmp_path, "loops.py", LOOPS)
+    assert transpile(capsys, path, "--format", "json", "--diff")[0] == 2
+    assert transpile(capsys, path, "--format", "json", "-o", str(tmp_path))[0] == 2
+
+
 # Converted modules (-o).
 
 def test_dash_o_writes_a_converted_module_that_imports_and_runs(tmp_path, capsys):
@@ -375,6 +429,7 @@ def test_help_gives_an_example_and_bad_usage_exits_with_2():
     helped = run("--help")
     assert helped.returncode == 0
     assert "examples:\n  autograph transpile examples/collatz.py\n" in helped.stdout
+    assert "--format json prints one JSON object on stdout" in helped.stdout
     clash = run("examples/collatz.py", "--diff", "-o", "out")
     assert clash.returncode == 2
     assert "not allowed with argument" in clash.stderr
