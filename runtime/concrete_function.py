@@ -48,6 +48,7 @@ from runtime.func_graph import FuncGraph, flatten, is_composite, pack_sequence_a
 from runtime.graph import Operation, SymbolicTensor, building_graph
 from runtime.init_scope import FunctionTrace, tracing
 from runtime.tensor import EagerTensor, Tensor, make_eager
+from runtime.tensor_array import TensorArray
 from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_spec import TensorSpec
 from runtime.trace_type import from_value
@@ -90,10 +91,17 @@ _CONVERTED_VALUES = (bool, int, float, complex, str, bytes, np.generic, np.ndarr
 
 def _structured_outputs(graph: FuncGraph, result: Any) -> tuple[Any, list[Operation]]:
     """The returned structure with each tensor behind an `Identity` op of `graph`; returned
-    operations (which must run) are replaced by None and listed."""
+    operations (which must run) are replaced by None and listed.
+
+    A returned TensorArray comes back stacked, as one tensor: it is what a Python list that a
+    loop over tensors appends to becomes, and the caller gets its values (TensorFlow cannot
+    return such a list, and returns a TensorArray object the caller must stack).
+    """
     ops: list[Operation] = []
 
     def output(leaf: Any) -> Any:
+        if isinstance(leaf, TensorArray):
+            leaf = leaf.stack()
         if isinstance(leaf, Tensor) or hasattr(type(leaf), "__tf_tensor__"):
             return _identity.run([convert_to_tensor(leaf)])
         if isinstance(leaf, Operation):

@@ -1,9 +1,10 @@
 """The graph path shared by `while_stmt` and `for_stmt`: one `While` op over the loop's state.
 
 Each state variable becomes a loop variable that keeps its dtype (and a shape within its shape
-invariant) from one iteration to the next; errors name the variable. Before building the loop,
-state variables that are plain Python values are settled by tracing the body once on a scratch
-graph (only then, since it runs the body's Python code a second time):
+invariant) from one iteration to the next; errors name the variable. The body is traced once,
+with Python numbers as tensors of their default dtype, and Python lists and undefined values
+passed through as they are. What that trace shows may settle a variable otherwise; then the
+loop is traced again, once (the body's Python code, a `print` say, runs twice only then):
 
 - a Python number takes the dtype the body gives it, when it converts to it exactly: `s = 0`
   with `s = s + x` for a float32 `x` starts the loop as a float32 0.0 (TensorFlow raises an
@@ -12,15 +13,14 @@ graph (only then, since it runs the body's Python code a second time):
   and element shape of what is appended, holding the list's elements; after the loop it stays a
   TensorArray (`.stack()` gives a tensor). A list the body leaves unchanged stays the same
   Python list, and other lists are nested structures of loop variables;
+- a variable first assigned in the loop (`Undefined` before it) starts as zeros of the dtype
+  and shape the body gives it (0 for unknown dimensions, which its shape invariant leaves
+  open). If the loop runs zero times, using it afterwards is an error when the graph runs,
+  naming it (as in TensorFlow);
 - the return value of a `return` inside the loop, `UndefinedReturnValue()` before it, starts as
-  zeros of the dtype and shape the body returns (the body is traced under
-  `settling_return_values`, where an `if` that returns in one branch only gives zeros in the
-  other). The lowering's `do_return` flag says whether those zeros were ever replaced; a
-  function that may also end without a `return` then returns the zeros in a graph, where
-  Python returns None.
-
-A variable still `Undefined` (or None) when the loop starts is an error: a loop variable needs
-a dtype and shape before the first iteration.
+  zeros the same way: the lowering's `do_return` flag says whether they were ever replaced,
+  and the function returns on every path after the loop. Where it may end without a `return`
+  (returning None, which a graph cannot do for some values only) it is an error.
 """
 
 from __future__ import annotations
@@ -29,13 +29,15 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from autograph.operators.graph_cond import settling_return_values, truth_tensor
+from autograph.operators.graph_cond import truth_tensor
+from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
-from runtime.func_graph import (FuncGraph, assert_same_structure, flatten, flatten_with_paths,
+from runtime.func_graph import (assert_same_structure, flatten, flatten_with_paths,
                                 is_composite, pack_sequence_as)
 from runtime.graph import building_graph
-from runtime.ops import creation_ops
+from runtime.ops import array_ops, creation_ops
+from runtime.ops.control_flow_ops import Assert
 from runtime.ops.while_loop import while_loop
 from runtime.tensor import Tensor
 from runtime.tensor_array import TensorArray
@@ -44,9 +46,18 @@ from runtime.tensor_shape import TensorShape
 
 _INVARIANT = object()  # a state value that stays the same Python object in every iteration
 _NUMBER = (bool, int, float, np.generic)
-_OPTIONS = {"maximum_iterations", "shape_invariants", "parallel_iterations"}
+_OPTIONS = {"maximum_iterations", "shape_invariants", "parallel_iterations", "swap_memory"}
+_UNDEFINED = (Undefined, UndefinedReturnValue)
 
 LoopFn = Callable[[list, list], Any]
+
+
+class _Retrace(Exception):
+    """What the body's trace showed of these state positions: trace the loop again."""
+
+    def __init__(self, findings: dict[int, tuple]):
+        super().__init__(findings)
+        self.findings = findings
 
 
 def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Sequence[Any],
@@ -56,7 +67,7 @@ def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Seq
     `extra` are hidden loop variables (an iteration counter), given to the functions first:
     `test_fn(extra, state)` gives the condition, `body_fn(extra, state)` the pair
     (new extra values, new state values). `opts` may hold `maximum_iterations`,
-    `shape_invariants` ((name, shape) pairs) and `parallel_iterations`.
+    `shape_invariants` ((name, shape) pairs), `parallel_iterations` and `swap_memory`.
 
     >>> import autograph as ag
     >>> with ag.Graph().as_default() as g:
@@ -74,98 +85,137 @@ def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Seq
                          f"{sorted(_OPTIONS)}.")
     for value, name in zip(state, names):
         _check_defined(value, name)
-    probe = _probe(body_fn, extra, state) if any(
-        isinstance(v, (*_NUMBER, list, UndefinedReturnValue)) for v in state) else None
-    inits = [_initial(v, name, None if probe is None else probe[i])
-             for i, (v, name) in enumerate(zip(state, names))]
-    moving = [i for i, init in enumerate(inits) if init is not _INVARIANT]
-    shapes = _shape_invariants(opts.pop("shape_invariants", None), inits, names)
-    for i, value in enumerate(state):  # zeros for a return value of partly unknown shape
-        if isinstance(value, UndefinedReturnValue) and not probe[i][2].is_fully_defined():
-            shapes.setdefault(i, probe[i][2])
-    counter = [] if extra or moving else [convert_to_tensor(0)]  # While needs a loop variable
-    skip = len(extra) + len(counter)
+    findings: dict[int, tuple] = {}
+    first_error = None
+    for _ in range(len(state) + 3):  # each retrace settles at least one more variable
+        try:
+            return _Loop(test_fn, body_fn, extra, state, names, findings).build(dict(opts))
+        except _Retrace as retrace:
+            findings.update(retrace.findings)
+        except Exception as error:
+            # Python numbers as tensors of their default dtype may be what failed (`s = 0`,
+            # `s += x` for a float32 x): trace once with them as Python numbers, to learn the
+            # dtypes the body gives them.
+            numbers = {i: ("python",) for i, v in enumerate(state)
+                       if isinstance(v, _NUMBER) and i not in findings}
+            if first_error is None and numbers:
+                first_error = error
+                findings.update(numbers)
+                continue
+            error = first_error or error
+            mark_traced(error, "the body of a loop")
+            raise error
+    raise RuntimeError(f"The loop over {list(names)} did not settle its variables' types "
+                       f"after {len(state) + 3} traces; this is a bug in autograph.")
 
-    def unpack(values: Sequence[Any]) -> tuple[list, list]:
-        current = list(state)
-        for i, value in zip(moving, values[skip:]):
+
+class _Loop:
+    """One tracing of a loop, from what earlier ones found (`findings`)."""
+
+    def __init__(self, test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor],
+                 state: Sequence[Any], names: Sequence[str], findings: dict[int, tuple]):
+        self.test_fn, self.body_fn, self.extra = test_fn, body_fn, extra
+        self.state, self.names, self.findings = list(state), list(names), findings
+        self.inits = [_initial(v, name, findings.get(i))
+                      for i, (v, name) in enumerate(zip(state, names))]
+        self.moving = [i for i, init in enumerate(self.inits) if init is not _INVARIANT]
+        self.defined_here = [i for i in self.moving if isinstance(state[i], Undefined)]
+
+    def build(self, opts: dict) -> tuple[list, list]:
+        inits, extra = self.inits, self.extra
+        shapes = _shape_invariants(opts.pop("shape_invariants", None), inits, self.names)
+        for i, finding in self.findings.items():  # zeros standing for partly unknown shapes
+            if finding[0] == "defined" and not finding[2].is_fully_defined():
+                shapes.setdefault(i, finding[2])
+        self.shapes = shapes
+        # While needs a loop variable; `ran` says whether the body ran at all.
+        counter = [] if extra or self.moving else [convert_to_tensor(0)]
+        ran = [convert_to_tensor(False)] if self.defined_here else []
+        hidden = counter + ran
+        self.skip = len(extra) + len(hidden)
+
+        def test(*values: Any) -> Tensor:
+            result = self.test_fn(*self.unpack(values))
+            if isinstance(result, Tensor):
+                return truth_tensor(result, "loop condition")
+            return convert_to_tensor(bool(result))
+
+        def body(*values: Any) -> list:
+            new_extra, new_state = self.body_fn(*self.unpack(values))
+            self.settle(new_state)
+            ran_now = [convert_to_tensor(True)] if ran else []
+            return list(new_extra) + counter + ran_now + [
+                _checked(new_state[i], inits[i], self.names[i], shapes.get(i))
+                for i in self.moving]
+
+        invariants = None
+        if shapes:
+            invariants = [t.shape for t in extra + hidden] + [
+                shapes.get(i, _shape_of(inits[i])) for i in self.moving]
+        results = while_loop(test, body, list(extra) + hidden + [inits[i] for i in self.moving],
+                             shape_invariants=invariants, **opts)
+        final_extra, final = self.unpack(results, copies=False)
+        for i in self.defined_here:
+            final[i] = _used_only_if(results[len(extra) + len(counter)], final[i],
+                                     self.names[i])
+        return final_extra, final
+
+    def unpack(self, values: Sequence[Any], copies: bool = True) -> tuple[list, list]:
+        # A list passed through goes as a copy, which the body may append to at trace time.
+        current = [list(v) if copies and type(v) is list else v for v in self.state]
+        for i, value in zip(self.moving, values[self.skip:]):
             current[i] = value
-        return list(values[:len(extra)]), current
+        return list(values[:len(self.extra)]), current
 
-    def test(*values: Any) -> Tensor:
-        result = test_fn(*unpack(values))
-        if isinstance(result, Tensor):
-            return truth_tensor(result, "loop condition")
-        return convert_to_tensor(bool(result))
-
-    def body(*values: Any) -> list:
-        new_extra, new_state = body_fn(*unpack(values))
-        for i in range(len(state)):
-            if inits[i] is _INVARIANT and new_state[i] is not state[i]:
-                raise ValueError(f"list '{names[i]}' is replaced in a loop over tensors; "
-                                 f"append to it with list_append instead.")
-        return list(new_extra) + list(counter) + [
-            _checked(new_state[i], inits[i], names[i], shapes.get(i)) for i in moving]
-
-    invariants = None
-    if shapes:
-        invariants = [t.shape for t in extra + counter] + [
-            shapes.get(i, _shape_of(inits[i])) for i in moving]
-    results = while_loop(test, body, list(extra) + counter + [inits[i] for i in moving],
-                         shape_invariants=invariants, **opts)
-    return unpack(results)
+    def settle(self, new_state: Sequence[Any]) -> None:
+        """Raises `_Retrace` when this trace's results settle a variable otherwise."""
+        found = {}
+        for i, (before, after) in enumerate(zip(self.state, new_state)):
+            if self.inits[i] is _INVARIANT and after is not before:
+                found[i] = _finding(before, after, self.names[i])
+            elif isinstance(before, _NUMBER) and not isinstance(before, bool) and isinstance(
+                    after, Tensor) and after.dtype is not self.inits[i].dtype and _fits(
+                    before, after.dtype) and i not in self.findings:
+                found[i] = ("dtype", after.dtype)
+        found = {i: f for i, f in found.items() if f is not None}
+        if found:
+            raise _Retrace(found)
 
 
 def _check_defined(value: Any, name: str) -> None:
-    if isinstance(value, Undefined) or value is None:
-        what = "is None" if value is None else "is not defined"
-        raise ValueError(f"'{name}' must be defined before the loop: it {what} when the loop "
+    if value is None:
+        raise ValueError(f"'{name}' must be defined before the loop: it is None when the loop "
                          f"starts, and a loop over tensors needs each variable it changes to "
                          f"have a dtype and shape before the first iteration. Give '{name}' "
                          f"an initial value (e.g. a zero of the right dtype) before the loop.")
+    if isinstance(value, UndefinedReturnValue) and value.may_return_none:
+        raise ValueError("A `return` inside a loop over tensors, in a function that may also "
+                         "end without one (returning None): a graph cannot return None for "
+                         "some values only. End the function with a `return` of a value of "
+                         "the same dtype (TensorFlow refuses any `return` in such a loop).")
 
 
-def _probe(body_fn: LoopFn, extra: list[Tensor], state: Sequence[Any]) -> list | None:
-    """What one iteration of the body makes of each state variable, traced on a scratch
-    graph: ("dtype", dtype) for a tensor, ("list", element dtype, shape) for a list it appends
-    to, ("same",) for a list it leaves as it was, or None. None when the body fails."""
-    scratch = FuncGraph("loop_probe", building_graph())
-    try:
-        with scratch.as_default(), settling_return_values():
-            args = [_probe_arg(scratch, v) for v in state]
-            new_extra = [scratch.add_input(t.dtype, t.shape) for t in extra]
-            _, results = body_fn(new_extra, args)
-            return [_finding(before, arg, after) for before, arg, after in
-                    zip(state, args, results)]
-    except Exception:  # the real tracing reports the problem, with its own message
-        return None
-
-
-def _probe_arg(graph: FuncGraph, value: Any) -> Any:
-    if type(value) is list:
-        return list(value)  # a copy the body may append to
-    leaves = []
-    for leaf in flatten(value):
-        if isinstance(leaf, Tensor):
-            leaf = graph.add_input(leaf.dtype, leaf.shape)
-        elif is_composite(leaf):
-            leaf = leaf._from_components([graph.add_input(t.dtype, t.shape)
-                                          for t in leaf._components()])
-        leaves.append(leaf)
-    return pack_sequence_as(value, leaves)
-
-
-def _finding(before: Any, arg: Any, after: Any) -> tuple | None:
-    if isinstance(before, UndefinedReturnValue):
+def _finding(before: Any, after: Any, name: str) -> tuple | None:
+    """What the body's value `after` for a variable passed through as `before` settles."""
+    if isinstance(before, _NUMBER):
+        if isinstance(after, Tensor) and not is_composite(after) and _fits(before, after.dtype):
+            return ("dtype", after.dtype)
+        return ("default",)
+    if isinstance(before, _UNDEFINED):
+        if isinstance(after, _UNDEFINED):
+            return None  # still undefined on every path: it stays as it is
         if isinstance(after, (Tensor, *_NUMBER)) and not is_composite(after):
             after = convert_to_tensor(after)
-            return ("return", after.dtype, after.shape) if after.shape.rank is not None else None
-        return None
+            if after.shape.rank is not None:
+                return ("defined", after.dtype, after.shape)
+        what = "the return value" if isinstance(before, UndefinedReturnValue) else f"'{name}'"
+        raise ValueError(f"{what} is first set inside a loop over tensors, which gives it "
+                         f"{_describe(after)}; a variable first assigned in such a loop must "
+                         f"be a tensor of one dtype and rank (or a Python number) in every "
+                         f"iteration. Otherwise assign it before the loop.")
     if isinstance(after, TensorArray):
         return ("list", after.dtype, after.element_shape)
-    if type(before) is list and after is arg:
-        if len(after) == len(before) and all(x is y for x, y in zip(after, before)):
-            return ("same",)
+    if type(before) is list and type(after) is list:
         added = after[len(before):]
         if len(after) > len(before) and all(x is y for x, y in zip(after, before)):
             tensors = [convert_to_tensor(x) for x in added]
@@ -173,45 +223,62 @@ def _finding(before: Any, arg: Any, after: Any) -> tuple | None:
             for t in tensors[1:]:
                 shape = shape.most_specific_compatible_shape(t.shape)
             return ("list", tensors[0].dtype, shape)
-        return None
-    if isinstance(after, Tensor):
-        return ("dtype", after.dtype)
-    if isinstance(after, _NUMBER):
-        return ("dtype", dtypes.as_dtype(to_array(after, None).dtype))
-    return None
+        if len(after) == len(before) and all(x is y for x, y in zip(after, before)):
+            return None
+    return ("nested",)
+
+
+def _fits(value: Any, dtype: dtypes.DType) -> bool:
+    try:
+        to_array(value, dtype)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _initial(value: Any, name: str, finding: tuple | None) -> Any:
     """The loop variable that state variable `name` starts the loop as."""
-    if isinstance(value, UndefinedReturnValue):
+    if isinstance(value, _UNDEFINED):
         if finding is None:
-            raise ValueError("A `return` inside a loop over tensors must return a tensor of "
-                             "one dtype and rank (or a Python number) in every iteration; "
-                             "otherwise assign the value to a variable before the loop, "
-                             "`break` out of the loop, and return the variable after it.")
+            return _INVARIANT
         _, dtype, shape = finding
         return creation_ops.zeros([d or 0 for d in shape.as_list()], dtype)
-    if type(value) is list and finding is not None and finding[0] == "same":
-        return _INVARIANT
-    if type(value) is list and finding is not None and finding[0] == "list":
-        _, dtype, shape = finding
-        array = TensorArray(dtype, size=0, dynamic_size=True, element_shape=shape)
-        try:
-            for i, x in enumerate(value):
-                array = array.write(i, x)
-        except (TypeError, ValueError) as e:
-            raise TypeError(f"list '{name}' becomes a TensorArray in this loop, since the loop "
-                            f"appends {dtype.name} tensors of shape {shape} to it, but its "
-                            f"elements before the loop do not fit: {e}") from None
-        return array
+    if type(value) is list:
+        if finding is None:
+            return _INVARIANT
+        if finding[0] == "list":
+            return _tensor_array(value, name, finding)
+        return value
     if isinstance(value, _NUMBER):
+        if finding is not None and finding[0] == "python":
+            return _INVARIANT
         if finding is not None and finding[0] == "dtype":
-            try:
-                return convert_to_tensor(value, dtype=finding[1])
-            except (TypeError, ValueError):
-                pass
+            return convert_to_tensor(value, dtype=finding[1])
         return convert_to_tensor(value)
     return value
+
+
+def _tensor_array(value: list, name: str, finding: tuple) -> TensorArray:
+    _, dtype, shape = finding
+    array = TensorArray(dtype, size=0, dynamic_size=True, element_shape=shape)
+    try:
+        for i, x in enumerate(value):
+            array = array.write(i, x)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"list '{name}' becomes a TensorArray in this loop, since the loop "
+                        f"appends {dtype.name} tensors of shape {shape} to it, but its "
+                        f"elements before the loop do not fit: {e}") from None
+    return array
+
+
+def _used_only_if(ran: Tensor, value: Tensor, name: str) -> Tensor:
+    """`value`, checked when the graph runs: the loop that first assigns it ran."""
+    message = (f"'{name}' is first assigned inside a loop over tensors that ran zero times, "
+               f"so it has no value after the loop. Assign it before the loop.")
+    check = Assert(ran, [message])
+    graph = building_graph()
+    with graph.control_dependencies([check]):
+        return array_ops.identity(value)
 
 
 def _shape_invariants(given: Any, inits: list, names: Sequence[str]) -> dict[int, TensorShape]:

@@ -298,12 +298,28 @@ def test_graph_while_dtype_change_in_a_nested_variable_names_its_part():
         graph_run(f, np.float32(2.0), np.int32(3))
 
 
-def test_graph_while_variable_undefined_before_the_loop_is_an_error():
+def graph_while_defining_y(n):
+    return ag__.while_stmt(lambda i, y: i < n, lambda i, y: (i + 1, ag.cast(i, ag.float32)),
+                           (0, ag__.Undefined("y")), ("i", "y"))
+
+
+def test_graph_while_variable_first_assigned_in_the_loop_has_its_last_value():
+    (i, y), _ = graph_run(graph_while_defining_y, np.int32(3))
+    np.testing.assert_equal([i, y], [3, 2.0])
+
+
+def test_graph_while_variable_first_assigned_in_a_loop_that_never_ran_is_an_error_when_used():
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match="'y' is first assigned inside a loop over tensors that ran zero"):
+        graph_run(graph_while_defining_y, np.int32(0))
+
+
+def test_graph_while_variable_still_undefined_after_the_body_stays_undefined():
     def f(n):
-        return ag__.while_stmt(lambda i, y: i < n, lambda i, y: (i + 1, ag.cast(i, ag.float32)),
+        return ag__.while_stmt(lambda i, y: i < n, lambda i, y: (i + 1, y),
                                (0, ag__.Undefined("y")), ("i", "y"))
-    with pytest.raises(ValueError, match="'y' must be defined before the loop"):
-        graph_run(f, np.int32(3))
+    (i, y), _ = graph_run(f, np.int32(3))
+    assert ag__.is_undefined(y)
 
 
 def test_graph_while_return_value_starts_as_zeros_of_what_the_body_returns():

@@ -81,11 +81,20 @@ def test_a_python_number_returned_in_a_while_loop_takes_the_dtype_int32(n, expec
     assert result == expected and result.dtype == np.int32
 
 
-def test_a_return_value_the_body_never_sets_is_an_error():
+def test_a_return_value_the_body_never_sets_stays_undefined():
     def f(n):
         return ag__.while_stmt(lambda i, r: i < n, lambda i, r: (i + 1, r),
                                (0, ag__.UndefinedReturnValue()), ("i", "retval_"))
-    with pytest.raises(ValueError, match="A `return` inside a loop over tensors must return"):
+    (i, r), _ = graph_run(f, np.int32(3))
+    assert i == 3 and ag__.is_undefined_return(r)
+
+
+def test_a_return_in_a_loop_of_a_function_that_may_return_none_is_an_error():
+    def f(n):
+        return ag__.while_stmt(lambda i, r: i < n, lambda i, r: (i + 1, i),
+                               (0, ag__.UndefinedReturnValue(may_return_none=True)),
+                               ("i", "retval_"))
+    with pytest.raises(ValueError, match="may also end without one"):
         graph_run(f, np.int32(3))
 
 
