@@ -342,9 +342,10 @@ def _lossy_message(original: Any, dtype: dtypes.DType, src: np.dtype) -> str:
     src_name = "string" if src.kind == "O" else dtypes.as_dtype(src).name
     if src_name == "float64" and not isinstance(original, (np.ndarray, np.generic)):
         src_name = "float32"
-    if src_name == "string":
+    if src_name == "string" or dtype.is_string:
         return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it holds "
-                f"strings. {_change_dtype_hint(dtypes.string, dtype).capitalize()}.")
+                f"{'strings' if src_name == 'string' else 'numbers'}. "
+                f"{_change_dtype_hint(dtypes.as_dtype(src), dtype).capitalize()}.")
     return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it would "
             f"lose information. If that is what you mean, make a {src_name} tensor and "
             f"convert it with ag.cast(x, ag.{dtype.name}).")
@@ -356,6 +357,5 @@ def _change_dtype_hint(src: dtypes.DType, dst: dtypes.DType) -> str:
         return (f"to parse numbers from strings use ag.strings.to_number(x, "
                 f"out_type=ag.{dst.name})")
     if src.is_string or dst.is_string:
-        return (f"no op converts {src.name} to {dst.name}; "
-                f"ag.strings.to_number parses strings into numbers")
+        return f"no op converts {src.name} to {dst.name}"
     return f"use ag.cast(x, ag.{dst.name}) to change its dtype"

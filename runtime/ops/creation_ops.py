@@ -322,6 +322,8 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Tensor:
     if x.dtype is dtype:
         return x
     if x.dtype.is_string or dtype.is_string:
+        hint = (f" To parse numbers from strings use ag.strings.to_number(x, "
+                f"out_type=ag.{dtype.name})." if x.dtype.is_string and dtype.is_numeric else "")
         raise InvalidArgumentError(f"Cast from {x.dtype.name} to {dtype.name} is not supported: "
-                                   f"only numbers and bool can be cast.", "Cast")
+                                   f"only numbers and bool can be cast.{hint}", "Cast")
     return _cast.run([x], {"DstT": dtype}, name)
