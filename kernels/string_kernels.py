@@ -82,7 +82,8 @@ def string_to_number(ctx, string_tensor, out_type):
     out = np.empty(flat.shape, out_type.np_dtype)
     for i, s in enumerate(flat):
         try:
-            out[i] = parse(s)
+            with np.errstate(over="ignore"):  # 1e50 as float32 is inf, as in TensorFlow
+                out[i] = parse(s)
         except ValueError:
             text = s.decode("utf-8", "replace")
             raise InvalidArgumentError(
