@@ -73,7 +73,8 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if type(value) in _SCALAR_TYPES:
         stack = devices._placement.stack
         # copysign tells 0.0 from -0.0, which compare (and hash) equal
-        sign = copysign(1.0, value.real) if type(value) is complex else copysign(1.0, value)
+        sign = ((copysign(1.0, value.real), copysign(1.0, value.imag))
+                if type(value) is complex else copysign(1.0, value))
         key = (type(value), value, sign, dtype, dtype_hint,
                stack[-1] if stack else None, devices._soft_placement[0])
         cached = _scalar_cache.get(key)

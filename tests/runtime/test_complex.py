@@ -269,3 +269,15 @@ def test_complex_specs_give_complex_placeholders():
     assert [t.dtype for t in concrete.outputs] == [ag.complex64, ag.float32]
     assert_tensor(concrete(ag.constant([1j], ag.complex64), ag.constant([2 + 0j], ag.complex64))[0],
                   np.array([0 + 1j], np.complex64))
+
+
+def test_python_complex_and_float_operands_share_complex128():
+    # TensorFlow: tf.add(2j, 1.0) is complex128 (1+2j); tf.add(1.0, 2j) is an error there,
+    # where we let the complex operand decide either way.
+    assert_tensor(ag.add(2j, 1.0), np.complex128(1 + 2j), dtype=ag.complex128)
+    assert_tensor(ag.add(1.0, 2j), np.complex128(1 + 2j), dtype=ag.complex128)
+
+
+def test_python_complex_scalars_keep_the_sign_of_zero_parts():
+    assert np.signbit(ag.constant(complex(0.0, -0.0)).numpy().imag)
+    assert not np.signbit(ag.constant(0j).numpy().imag)
