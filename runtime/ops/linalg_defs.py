@@ -169,7 +169,8 @@ def _einsum_shape(c: si.InferenceContext) -> list:
 
 
 register_op("Einsum").input("inputs: N * T").output("output: T").attr("equation: string") \
-    .attr("N: int >= 1").attr("T: {float16, float32, float64, int32, int64, complex64, complex128}") \
+    .attr("N: int >= 1") \
+    .attr("T: {float16, float32, float64, int32, int64, complex64, complex128}") \
     .set_shape_fn(_einsum_shape).doc(
         "Contracts tensors as an Einstein summation equation says.\n\n"
         "inputs: one tensor per input subscript of the equation, all of one dtype.\n"

@@ -147,7 +147,7 @@ def to_number(string_tensor: Any, out_type: Any = dtypes.float32,
         InvalidArgumentError: a string that is not such a number (named in the message).
 
     >>> to_number(["1.5", "-2", "1e3"]).numpy()
-    array([ 1.5,   -2. , 1000. ], dtype=float32)
+    array([   1.5,   -2. , 1000. ], dtype=float32)
     >>> to_number("42", out_type="int64").numpy()
     np.int64(42)
     """
