@@ -14,7 +14,7 @@ from runtime import dtypes
 
 UNICODE_ENCODINGS = ("UTF-8", "UTF-16-BE", "UTF-32-BE")
 _FLOAT_WORDS = re.compile(rb"[+-]?(inf|infinity|nan)", re.IGNORECASE)
-_HEX = re.compile(rb"[+-]?0x[0-9a-f]+", re.IGNORECASE)
+_HEX = re.compile(rb"[+-]?0x([0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(p[+-]?[0-9]+)?", re.IGNORECASE)
 _INT = re.compile(rb"[+-]?[0-9]+")
 _DECIMAL = re.compile(rb"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?", re.IGNORECASE)
 
@@ -79,5 +79,5 @@ def _parse_float(s: bytes) -> float:
     if _DECIMAL.fullmatch(text) or _FLOAT_WORDS.fullmatch(text):
         return float(text)
     if _HEX.fullmatch(text):
-        return float(int(text, 16))
+        return float.fromhex(text.decode("ascii"))
     raise ValueError(s)

@@ -100,6 +100,38 @@ def test_to_number_parses_floats_as_tensorflow_does(device):
                   dtype=ag.float32)
 
 
+@pytest.mark.parametrize("text, expected", [
+    (" 7 ", 7.0), ("1.", 1.0), (".5", 0.5), ("+.5", 0.5), ("0x1p3", 8.0), ("0X1A", 26.0),
+    ("-0x10", -16.0), ("0x.8", 0.5), ("0x1.8p1", 3.0), ("1e+3", 1000.0), ("  inf ", np.inf),
+    ("-nan", np.nan), ("\t3\n", 3.0),
+])
+def test_to_number_accepts_what_tensorflow_accepts(text, expected):
+    assert_tensor(ag.strings.to_number(text), np.float32(expected))
+
+
+@pytest.mark.parametrize("text", ["1e", "e3", "infinityx", "0x", "0xp3", "1 2", "1,5", "١"])
+def test_to_number_rejects_what_tensorflow_rejects(text):
+    with pytest.raises(InvalidArgumentError, match="could not correctly convert string"):
+        ag.strings.to_number(text)
+
+
+@pytest.mark.parametrize("text, out_type, expected", [
+    (" 7 ", ag.int32, 7), ("+0", ag.int32, 0), ("007", ag.int32, 7),
+    ("-2147483648", ag.int32, -2 ** 31), ("18446744073709551615", ag.uint64, 2 ** 64 - 1),
+])
+def test_to_number_parses_integers_as_tensorflow_does(text, out_type, expected):
+    assert_tensor(ag.strings.to_number(text, out_type=out_type),
+                  np.array(expected, out_type.as_numpy_dtype), dtype=out_type)
+
+
+@pytest.mark.parametrize("text, out_type", [
+    ("0x10", ag.int32), ("2147483648", ag.int32), ("1 2", ag.int32), ("-1", ag.uint64),
+])
+def test_to_number_rejects_integers_tensorflow_rejects(text, out_type):
+    with pytest.raises(InvalidArgumentError, match="could not correctly convert string"):
+        ag.strings.to_number(text, out_type=out_type)
+
+
 def test_to_number_of_a_scalar_is_a_scalar():
     assert_tensor(ag.strings.to_number("1.5"), np.float32(1.5), dtype=ag.float32)
 
