@@ -21,8 +21,9 @@ _DECIMAL = re.compile(rb"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?", re.IGN
 
 def split(s: bytes, sep: bytes, maxsplit: int) -> list[bytes]:
     """`s` split at `sep` (at runs of whitespace when `sep` is empty), at most `maxsplit` times
-    when `maxsplit` >= 0, as Python's `bytes.split` does."""
-    return s.split(sep or None, maxsplit)
+    when `maxsplit` >= 0, as Python's `bytes.split` does; but `maxsplit=0` gives `[s]` as it
+    is, as in TensorFlow (Python strips whitespace there)."""
+    return [s] if maxsplit == 0 else s.split(sep or None, maxsplit)
 
 
 def bytes_split(s: bytes) -> list[bytes]:

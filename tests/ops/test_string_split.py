@@ -30,6 +30,13 @@ def _strings(*items):
     ("a<>b<>c", {"sep": "<>"}, ["a", "b", "c"]),
     ("abc", {"sep": ""}, ["abc"]),
     ("é ü", {}, ["é", "ü"]),
+    ("a\x0bb\rc\x0cd", {}, ["a", "b", "c", "d"]),
+    ("a\xa0b", {}, ["a\xa0b"]),
+    (" a b c", {"maxsplit": 1}, ["a", "b c"]),
+    ("a b ", {"maxsplit": 1}, ["a", "b "]),
+    (" a b ", {"maxsplit": 0}, [" a b "]),
+    ("", {"maxsplit": 0}, [""]),
+    ("a,b,c", {"sep": ",", "maxsplit": 0}, ["a,b,c"]),
 ])
 def test_split_of_one_string_matches_tensorflow(text, kwargs, expected, device):
     assert_tensor(ag.strings.split(text, **kwargs), _strings(*expected), dtype=ag.string)
