@@ -200,7 +200,7 @@ def _python_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
     if isinstance(value, (str, bytes)):
         return _strings_to_object(np.array(value, dtype=object))
     if isinstance(value, (list, tuple)):
-        return _sequence_to_array(value)
+        return _sequence_to_array(value, dtype)
     raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
                      f"({type(value)}) to a Tensor.")
 
@@ -216,8 +216,8 @@ def _int_to(value: int, dtype: dtypes.DType) -> np.ndarray:
 
 def _int_range_message(value: int, dtype: dtypes.DType) -> str:
     shown = str(value) if len(str(value)) <= 30 else f"{str(value)[:27]}..."
-    if dtype is dtypes.int64:
-        fix = "pass a float (dtype=ag.float64), or split the value into smaller numbers"
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        fix = "pass a float dtype (dtype=ag.float64), or split the value into smaller numbers"
     else:
         fix = ("pass dtype=ag.int64 or a float dtype, or bring the value into range "
                "first (for example with % or ag.clip_by_value)")
@@ -225,12 +225,22 @@ def _int_range_message(value: int, dtype: dtypes.DType) -> str:
             f"range of {dtype.name}, [{dtype.min}, {dtype.max}]. To keep it, {fix}.")
 
 
-def _sequence_to_array(value: Any) -> np.ndarray:
+def _sequence_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
     leaves: list[Any] = []
     _collect_leaves(value, leaves)
     kinds = {_leaf_kind(leaf) for leaf in leaves}
-    if "int" in kinds:
-        _check_int_range(leaves)
+    huge = next((leaf for leaf in leaves if type(leaf) is int
+                 and not _INT64_MIN <= leaf <= _INT64_MAX), None) if "int" in kinds else None
+    if huge is not None:
+        if dtype is None or dtype.kind not in "fc" or not kinds <= {"int", "float", "complex"}:
+            wanted = dtype if dtype is not None and dtype.is_integer else dtypes.int64
+            raise ValueError(_int_range_message(huge, wanted))
+        wide = np.complex128 if dtype.is_complex else np.float64  # as TensorFlow converts them
+        try:
+            return np.array(value, dtype=wide)
+        except ValueError:
+            raise ValueError(f"Can't convert non-rectangular Python sequence to Tensor: "
+                             f"{_short(value)}.") from None
     try:
         if "str" in kinds:
             if kinds != {"str"}:
@@ -263,12 +273,6 @@ def _sequence_to_array(value: Any) -> np.ndarray:
             return array.astype(np.int64)
         return array.astype(np.int32)
     return array
-
-
-def _check_int_range(leaves: list) -> None:
-    for leaf in leaves:
-        if type(leaf) is int and not _INT64_MIN <= leaf <= _INT64_MAX:
-            raise ValueError(_int_range_message(leaf, dtypes.int64))
 
 
 def _collect_leaves(value: Any, out: list) -> None:

@@ -44,6 +44,26 @@ def test_huge_ints_convert_to_floats():
                   dtype=ag.float32)
 
 
+def test_lists_of_huge_ints_convert_to_float_and_complex_dtypes():
+    # TensorFlow: tf.constant([2**70], dtype=tf.float32) is [1.1805916e+21].
+    assert_tensor(ag.constant([2 ** 70], dtype=ag.float32), np.array([2.0 ** 70], np.float32),
+                  dtype=ag.float32)
+    assert_tensor(ag.constant([[2 ** 70], [1]], dtype=ag.complex64),
+                  np.array([[2.0 ** 70], [1]], np.complex64), dtype=ag.complex64)
+
+
+def test_lists_mixing_huge_ints_and_floats_without_a_dtype_are_range_errors():
+    # TensorFlow: tf.constant([2**70, 1.5]) is the same out-of-range ValueError.
+    with pytest.raises(ValueError, match="outside the range of int64"):
+        ag.constant([2 ** 70, 1.5])
+
+
+def test_ints_beyond_int64_with_a_narrow_dtype_recommend_a_float():
+    with pytest.raises(ValueError, match=r"dtype int8: .*\[-128, 127\]\. To keep it, pass a "
+                                         r"float dtype"):
+        ag.constant([2 ** 70], dtype=ag.int8)
+
+
 @pytest.mark.parametrize("value, dtype, message", [
     (-1, ag.uint8, r"Cannot convert -1 to a tensor of dtype uint8: .*\[0, 255\]"),
     (300, ag.int8, r"Cannot convert 300 to a tensor of dtype int8: .*\[-128, 127\]"),
