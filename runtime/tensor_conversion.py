@@ -31,6 +31,7 @@ _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 _SCALAR_TYPES = (int, float, bool, complex)
 _MAX_CACHED_SCALARS = 1024
+_TO_NUMBER_TYPES = ("float32", "float64", "int32", "int64", "uint32", "uint64")
 # Python scalars met in expressions (`x * 2`) are converted once per dtype and placement and
 # then shared; tensors are immutable, so sharing is safe (TensorFlow's eager mode does the same).
 _scalar_cache: dict[tuple, Tensor] = {}
@@ -59,7 +60,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
                              f"for a tensor of dtype {value.dtype.name}; "
-                             f"{_change_dtype_hint(value.dtype, dtypes.as_dtype(dtype))}.")
+                             f"{change_dtype_hint(value.dtype, dtypes.as_dtype(dtype))}.")
         graph = building_graph()
         return value if graph is None else into_graph(graph, value)
     convert = getattr(type(value), "__tf_tensor__", None)
@@ -348,19 +349,24 @@ def _lossy_message(original: Any, dtype: dtypes.DType, src: np.dtype) -> str:
     if src_name == "float64" and not isinstance(original, (np.ndarray, np.generic)):
         src_name = "float32"
     if src_name == "string" or dtype.is_string:
+        hint = change_dtype_hint(dtypes.as_dtype(src), dtype)
         return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it holds "
-                f"{'strings' if src_name == 'string' else 'numbers'}. "
-                f"{_change_dtype_hint(dtypes.as_dtype(src), dtype).capitalize()}.")
+                f"{'strings' if src_name == 'string' else src_name + ' values'}. "
+                f"{hint[0].upper()}{hint[1:]}.")
     return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it would "
             f"lose information. If that is what you mean, make a {src_name} tensor and "
             f"convert it with ag.cast(x, ag.{dtype.name}).")
 
 
-def _change_dtype_hint(src: dtypes.DType, dst: dtypes.DType) -> str:
+def change_dtype_hint(src: dtypes.DType, dst: dtypes.DType) -> str:
     """What exists to turn a `src` tensor into a `dst` one."""
     if src.is_string and (dst.is_floating or dst.is_integer):
+        if dst.name in _TO_NUMBER_TYPES:
+            return (f"to parse numbers from strings use ag.strings.to_number(x, "
+                    f"out_type=ag.{dst.name})")
         return (f"to parse numbers from strings use ag.strings.to_number(x, "
-                f"out_type=ag.{dst.name})")
+                f"out_type=ag.{'float32' if dst.is_floating else 'int64'}), then ag.cast(..., "
+                f"ag.{dst.name})")
     if src.is_string or dst.is_string:
         return f"no op converts {src.name} to {dst.name}"
     return f"use ag.cast(x, ag.{dst.name}) to change its dtype"

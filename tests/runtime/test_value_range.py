@@ -106,3 +106,12 @@ def test_numbers_where_strings_are_expected_recommend_no_cast():
         ag.constant([1], dtype=ag.string)
     assert "ag.cast" not in str(info.value) and "no op converts int32 to string" in str(
         info.value).lower()
+
+
+def test_strings_to_a_dtype_to_number_lacks_recommend_parsing_then_casting():
+    with pytest.raises(InvalidArgumentError, match=r"to_number\(x, out_type=ag\.int64\), then "
+                                                   r"ag\.cast\(\.\.\., ag\.int8\)"):
+        ag.cast(ag.constant("1"), ag.int8)
+    with pytest.raises(TypeError, match=r"out_type=ag\.float32\), then ag\.cast\(\.\.\., "
+                                        r"ag\.float16\)"):
+        ag.constant("1", dtype=ag.float16)
