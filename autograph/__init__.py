@@ -11,9 +11,10 @@ import kernels as _kernels  # noqa: F401  (registers every kernel)
 from runtime import errors
 from runtime import graph as _graph
 from runtime.devices import device
-from runtime.dtypes import (DType, as_dtype, bool_ as bool, double, float16, float32,  # noqa: A004
-                            float64, half, int8, int16, int32, int64, string, uint8, uint16,
-                            uint32, uint64)
+from runtime.dtypes import (DType, as_dtype, bool_ as bool, complex64, complex128,  # noqa: A004
+                            double, float16, float32, float64, half, int8, int16, int32, int64,
+                            string, uint8, uint16, uint32, uint64)
+from runtime.ops.complex_ops import complex  # noqa: A004
 from runtime.ops.array_ops import *  # noqa: F401,F403
 from runtime.ops.control_flow_ops import *  # noqa: F401,F403
 from runtime.ops.creation_ops import *  # noqa: F401,F403
@@ -34,7 +35,7 @@ from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape
 from runtime.tensor_spec import TensorSpec
 
-from autograph import config, debugging, math, random, strings  # noqa: E402
+from autograph import config, debugging, dtypes, math, random, strings  # noqa: E402
 from autograph import operators as _operators  # noqa: E402
 from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402

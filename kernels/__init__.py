@@ -4,6 +4,6 @@ Importing this package registers every kernel. Kernels written once against `ctx
 registered for both devices; `kernels/gpu/` holds the few that must differ on a GPU.
 """
 
-from kernels import (array_kernels, control_flow_kernels, creation_kernels,  # noqa: F401
-                     graph_kernels, list_kernels, logging_kernels, math_kernels,
+from kernels import (array_kernels, complex_kernels, control_flow_kernels,  # noqa: F401
+                     creation_kernels, graph_kernels, list_kernels, logging_kernels, math_kernels,
                      random_kernels, state_kernels, string_kernels)

@@ -5,12 +5,12 @@ String tensors stay in host memory on every device, so their kernels use NumPy d
 
 import numpy as np
 
-from runtime.dtypes import REAL_NUMBER_TYPES, bool_, string
+from runtime.dtypes import NUMBER_TYPES, bool_, string
 from runtime.kernel_registry import register_kernel
 from runtime.ops.creation_defs import range_size
 
 BOTH = ("CPU", "GPU")
-NUMBERS_AND_BOOL = REAL_NUMBER_TYPES + (bool_,)
+NUMBERS_AND_BOOL = NUMBER_TYPES + (bool_,)
 
 
 @register_kernel("Const", device=BOTH, type_constraints={"dtype": NUMBERS_AND_BOOL})
@@ -89,6 +89,8 @@ def eye(ctx, num_rows, num_columns, dtype, batch_shape):
 
 @register_kernel("Cast", device=BOTH)
 def cast(ctx, x, DstT):
+    if x.dtype.kind == "c" and DstT.kind != "c" and not DstT.is_bool:
+        x = x.real  # complex -> real drops the imaginary part, as in TensorFlow
     # Out-of-range float -> int casts are undefined, as in TensorFlow; NumPy would warn.
     with np.errstate(invalid="ignore", over="ignore"):
         return x.astype(DstT.np_dtype)

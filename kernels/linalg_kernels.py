@@ -1,6 +1,6 @@
 """Kernels of the matrix products, written once against `ctx.xp`.
 
-For the real dtypes the runtime has, an adjoint is a plain transpose. `Einsum` hands its
+An adjoint is the conjugate transpose (a plain transpose for real dtypes). `Einsum` hands its
 equation, which the shape function has validated, to `xp.einsum`.
 """
 
@@ -19,9 +19,9 @@ def mat_mul(ctx, a, b, transpose_a, transpose_b):
 def batch_mat_mul(ctx, x, y, adj_x, adj_y):
     xp = ctx.xp
     if adj_x:
-        x = xp.swapaxes(x, -1, -2)
+        x = xp.conj(xp.swapaxes(x, -1, -2))
     if adj_y:
-        y = xp.swapaxes(y, -1, -2)
+        y = xp.conj(xp.swapaxes(y, -1, -2))
     return xp.matmul(x, y)
 
 

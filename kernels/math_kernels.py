@@ -12,7 +12,7 @@ import functools
 
 import numpy as np
 
-from runtime.dtypes import REAL_NUMBER_TYPES, bool_, string
+from runtime.dtypes import NUMBER_TYPES, bool_, string
 from runtime.errors import InvalidArgumentError
 from runtime.kernel_registry import register_kernel
 
@@ -36,7 +36,7 @@ INLINE = {"AddV2": "{0} + {1}", "Sub": "{0} - {1}", "Mul": "{0} * {1}", "Neg": "
           "LogicalNot": "~{0}"}
 
 
-@register_kernel("AddV2", device=BOTH, type_constraints={"T": REAL_NUMBER_TYPES},
+@register_kernel("AddV2", device=BOTH, type_constraints={"T": NUMBER_TYPES},
                  inline=INLINE["AddV2"])
 def add(ctx, x, y):
     return ctx.xp.add(x, y)
@@ -130,7 +130,7 @@ def _broadcastable(a: tuple, b: tuple) -> bool:
 
 def _equality_kernels(op_name: str, ufunc: str) -> None:
     @register_kernel(op_name, device=BOTH,
-                     type_constraints={"T": REAL_NUMBER_TYPES + (bool_,)})
+                     type_constraints={"T": NUMBER_TYPES + (bool_,)})
     def numbers(ctx, x, y, incompatible_shape_error):
         return _equality(ctx.xp, ufunc, x, y, incompatible_shape_error)
 
@@ -153,6 +153,8 @@ def rsqrt(ctx, x):
 @register_kernel("Sigmoid", device=BOTH)
 def sigmoid(ctx, x):
     xp = ctx.xp
+    if x.dtype.kind == "c":  # complex values have no sign to keep exp from overflowing
+        return 1 / (1 + xp.exp(-x))
     e = xp.exp(-xp.abs(x))  # in (0, 1]: no overflow for any x
     return xp.where(x >= 0, 1 / (1 + e), e / (1 + e))
 

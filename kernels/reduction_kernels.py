@@ -53,7 +53,7 @@ def mean(ctx, x, reduction_indices, keep_dims):
     if not axes:
         return x.copy()
     count = math.prod(x.shape[a] for a in axes)
-    if x.dtype.kind == "f":  # an empty mean is 0 / 0 = NaN, as in TensorFlow
+    if x.dtype.kind in "fc":  # an empty mean is 0 / 0 = NaN, as in TensorFlow
         total = xp.sum(x, axis=axes, dtype=_accumulator(x.dtype), keepdims=keep_dims)
         return (total / count).astype(x.dtype, copy=False)
     wide = np.int64 if x.dtype.kind == "i" else np.uint64

@@ -5,7 +5,9 @@ Every input and output is listed in `host_memory`, so the same body serves both 
 
 import numpy as np
 
+from runtime.errors import InvalidArgumentError
 from runtime.kernel_registry import register_kernel
+from runtime.ops import string_pieces as pieces
 
 BOTH = ("CPU", "GPU")
 
@@ -30,3 +32,62 @@ def string_length(ctx, input, unit):  # noqa: A002
             return sum((b & 0xC0) != 0x80 for b in s)
     lengths = [count(s) for s in input.reshape(-1)]
     return np.array(lengths, dtype=np.int32).reshape(input.shape)
+
+
+def _sparse_pieces(strings: np.ndarray, split_one) -> tuple:
+    """The (indices, values, shape) parts of the pieces `split_one(s)` of each string."""
+    rows = [split_one(s) for s in strings]
+    count = sum(len(r) for r in rows)
+    indices = np.zeros((count, 2), np.int64)
+    values = np.empty(count, dtype=object)
+    k = 0
+    for i, row in enumerate(rows):
+        indices[k:k + len(row), 0] = i
+        indices[k:k + len(row), 1] = np.arange(len(row))
+        values[k:k + len(row)] = row
+        k += len(row)
+    width = max((len(r) for r in rows), default=0)
+    return indices, values, np.array([len(rows), width], np.int64)
+
+
+_SPARSE = ("indices", "values", "shape")
+
+
+@register_kernel("StringSplitV2", device=BOTH, host_memory=("input", "sep") + _SPARSE)
+def string_split_v2(ctx, input, sep, maxsplit):  # noqa: A002
+    sep_bytes = bytes(sep.reshape(-1)[0])
+    return _sparse_pieces(input, lambda s: pieces.split(s, sep_bytes, maxsplit))
+
+
+@register_kernel("StringBytesSplit", device=BOTH, host_memory=("input",) + _SPARSE)
+def string_bytes_split(ctx, input):  # noqa: A002
+    return _sparse_pieces(input, pieces.bytes_split)
+
+
+@register_kernel("UnicodeSplit", device=BOTH, host_memory=("input",) + _SPARSE)
+def unicode_split(ctx, input, input_encoding, errors, replacement_char):  # noqa: A002
+    def split_one(s: bytes) -> list[bytes]:
+        try:
+            return pieces.unicode_split(s, input_encoding, errors, replacement_char)
+        except UnicodeError as e:
+            raise InvalidArgumentError(f"Invalid {input_encoding} input {s!r}: {e}. Pass "
+                                       f"errors='replace' or 'ignore' to accept it.") from None
+    return _sparse_pieces(input, split_one)
+
+
+@register_kernel("StringToNumber", device=BOTH, host_memory=("string_tensor", "output"))
+def string_to_number(ctx, string_tensor, out_type):
+    parse = pieces.parser(out_type)
+    flat = string_tensor.reshape(-1)
+    out = np.empty(flat.shape, out_type.np_dtype)
+    for i, s in enumerate(flat):
+        try:
+            with np.errstate(over="ignore"):  # 1e50 as float32 is inf, as in TensorFlow
+                out[i] = parse(s)
+        except ValueError:
+            text = s.decode("utf-8", "replace")
+            raise InvalidArgumentError(
+                f"StringToNumberOp could not correctly convert string: {text} (as "
+                f"{out_type.name}: each string must hold one "
+                f"{'number' if out_type.is_floating else 'integer in range'}).") from None
+    return out.reshape(string_tensor.shape)

@@ -630,7 +630,8 @@ def _dtype_mismatch(op_name: str, arg: str, dtype: dtypes.DType, first_arg: str 
 
 def _common_dtype(op_name: str, values: list[Any],
                   hint: dtypes.DType | None) -> tuple[dtypes.DType, list[Tensor]]:
-    """The dtype Python values sharing a type attr take together (any float -> float32).
+    """The dtype Python values sharing a type attr take together (any complex -> complex128,
+    else any float -> float32).
 
     `hint` (the attr's default) is taken where the values allow it, so `[]` or `[2, 3]` for
     an attr defaulting to int64 become int64, as in TensorFlow's op wrappers.
@@ -641,8 +642,8 @@ def _common_dtype(op_name: str, values: list[Any],
     if all(d is first for d in found):
         return first, tensors
     if all(d.is_numeric for d in found):
-        floats = [d for d in found if d.is_floating]
-        return (floats[0] if floats else max(found, key=lambda d: d.size)), tensors
+        wider = ([d for d in found if d.is_complex] or [d for d in found if d.is_floating])
+        return (wider[0] if wider else max(found, key=lambda d: d.size)), tensors
     names = ", ".join(d.name for d in found)
     raise InvalidArgumentError(f"{op_name}: inputs of dtypes {names} cannot share one dtype.",
                                op_name)

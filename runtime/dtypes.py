@@ -9,6 +9,8 @@ True
 'int64'
 >>> float16.is_floating, int8.is_integer, bool_.is_numeric
 (True, True, False)
+>>> complex64.is_complex, complex128.real_dtype
+(True, ag.float64)
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ class DType:
         self.enum = enum
         self.as_numpy_dtype = numpy_type
         self.np_dtype = np.dtype(numpy_type)
-        self.kind = kind  # 'f' float, 'i' signed int, 'u' unsigned int, 'b' bool, 'S' string
+        # 'f' float, 'c' complex, 'i' signed int, 'u' unsigned int, 'b' bool, 'S' string
+        self.kind = kind
 
     @property
     def is_floating(self) -> bool:
@@ -37,6 +40,15 @@ class DType:
     @property
     def is_integer(self) -> bool:
         return self.kind in "iu"
+
+    @property
+    def is_complex(self) -> bool:
+        return self.kind == "c"
+
+    @property
+    def real_dtype(self) -> DType:
+        """The dtype of the real and imaginary parts of a complex dtype; itself otherwise."""
+        return _REAL_PARTS.get(self, self)
 
     @property
     def is_unsigned(self) -> bool:
@@ -48,7 +60,7 @@ class DType:
 
     @property
     def is_numeric(self) -> bool:
-        return self.kind in "fiu"
+        return self.kind in "fciu"
 
     @property
     def is_string(self) -> bool:
@@ -116,7 +128,7 @@ def _limits(dtype: DType):
         return int(info.min), int(info.max)
     if dtype.kind == "b":
         return False, True
-    raise TypeError(f"dtype {dtype.name} has no min or max")
+    raise TypeError(f"dtype {dtype.name} has no min or max: its values are not ordered.")
 
 
 # Enum values follow TensorFlow's types.proto so that `DT_INT32` style defaults read the same.
@@ -127,6 +139,8 @@ int8 = DType("int8", 6, np.int8, "i")
 int16 = DType("int16", 5, np.int16, "i")
 int32 = DType("int32", 3, np.int32, "i")
 int64 = DType("int64", 9, np.int64, "i")
+complex64 = DType("complex64", 8, np.complex64, "c")
+complex128 = DType("complex128", 18, np.complex128, "c")
 uint8 = DType("uint8", 4, np.uint8, "u")
 uint16 = DType("uint16", 17, np.uint16, "u")
 uint32 = DType("uint32", 22, np.uint32, "u")
@@ -139,10 +153,11 @@ resource = DType("resource", 20, np.object_, "R")
 variant = DType("variant", 21, np.object_, "V")
 
 half, double = float16, float64
+_REAL_PARTS = {complex64: float32, complex128: float64}
 
 ALL_DTYPES: tuple[DType, ...] = (
     float16, float32, float64, int8, int16, int32, int64,
-    uint8, uint16, uint32, uint64, bool_, string,
+    uint8, uint16, uint32, uint64, bool_, string, complex64, complex128,
 )
 
 _BY_NAME = {d.name: d for d in ALL_DTYPES + (resource, variant)}
@@ -151,16 +166,24 @@ _BY_ENUM_NAME = {
     "DT_HALF": float16, "DT_FLOAT": float32, "DT_DOUBLE": float64, "DT_INT8": int8,
     "DT_INT16": int16, "DT_INT32": int32, "DT_INT64": int64, "DT_UINT8": uint8,
     "DT_UINT16": uint16, "DT_UINT32": uint32, "DT_UINT64": uint64, "DT_BOOL": bool_,
-    "DT_STRING": string, "DT_RESOURCE": resource, "DT_VARIANT": variant,
+    "DT_STRING": string, "DT_COMPLEX64": complex64, "DT_COMPLEX128": complex128,
+    "DT_RESOURCE": resource, "DT_VARIANT": variant,
 }
 _BY_NP = {d.np_dtype: d for d in ALL_DTYPES}
-_BY_PYTHON_TYPE = {float: float64, int: int64, bool: bool_, str: string, bytes: string}
+_BY_PYTHON_TYPE = {float: float64, int: int64, bool: bool_, str: string, bytes: string,
+                   complex: complex128}
 
-# Named type sets usable in attr specs (`"T: numbertype"`), as in TensorFlow's op_def grammar.
+# Named type sets usable in attr specs (`"T: numbertype"`), as in TensorFlow's op_def grammar,
+# with one difference: `numbertype` leaves complex out (TensorFlow's includes it), so that ops
+# written for real numbers need not reject complex one by one; an op that takes complex values
+# says so with `complextype` (`"T: {numbertype, complextype}"`).
 REAL_NUMBER_TYPES = (float16, float32, float64, int8, int16, int32, int64,
                      uint8, uint16, uint32, uint64)
+COMPLEX_TYPES = (complex64, complex128)
+NUMBER_TYPES = REAL_NUMBER_TYPES + COMPLEX_TYPES
 NAMED_TYPE_SETS: dict[str, tuple[DType, ...]] = {
     "numbertype": REAL_NUMBER_TYPES,
+    "complextype": COMPLEX_TYPES,
     "realnumbertype": REAL_NUMBER_TYPES,
     "floattype": (float16, float32, float64),
     "integertype": (int8, int16, int32, int64, uint8, uint16, uint32, uint64),
@@ -207,5 +230,5 @@ def as_dtype(value: Any) -> DType:
     raise TypeError(f"Cannot convert {value!r} to a dtype. Supported dtypes: {names}.")
 
 
-__all__ = ["DType", "as_dtype", "ALL_DTYPES", "NAMED_TYPE_SETS"] + [d.name for d in ALL_DTYPES
-                                                                  if d.name != "bool"]
+__all__ = ["DType", "as_dtype", "ALL_DTYPES", "NAMED_TYPE_SETS", "NUMBER_TYPES"] + [
+    d.name for d in ALL_DTYPES if d.name != "bool"]

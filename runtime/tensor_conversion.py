@@ -1,8 +1,9 @@
 """Turning Python and NumPy values into tensors, with TensorFlow's dtype rules.
 
-Python `int` becomes int32 (int64 when it does not fit), `float` float32, `bool` bool and `str`
-string; NumPy values keep their dtype. An explicit `dtype` accepts only lossless conversions
-(int -> float is fine, float -> int is not: use `ag.cast`).
+Python `int` becomes int32 (int64 when it does not fit), `float` float32, `complex` complex128,
+`bool` bool and `str` string; NumPy values keep their dtype. An explicit `dtype` accepts only
+lossless conversions (int -> float is fine, float -> int is not: use `ag.cast`), and an int
+outside its dtype's range is a ValueError that names the range.
 
 >>> convert_to_tensor([1, 2]).dtype, convert_to_tensor(2.5).dtype
 (ag.int32, ag.float32)
@@ -27,8 +28,10 @@ from runtime.op_registry import op_registry
 from runtime.tensor import EagerTensor, Tensor, make_eager
 
 _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
-_SCALAR_TYPES = (int, float, bool)
+_INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+_SCALAR_TYPES = (int, float, bool, complex)
 _MAX_CACHED_SCALARS = 1024
+_TO_NUMBER_TYPES = ("float32", "float64", "int32", "int64", "uint32", "uint64")
 # Python scalars met in expressions (`x * 2`) are converted once per dtype and placement and
 # then shared; tensors are immutable, so sharing is safe (TensorFlow's eager mode does the same).
 _scalar_cache: dict[tuple, Tensor] = {}
@@ -49,14 +52,15 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
         A `Tensor`.
 
     Raises:
-        ValueError: a tensor of the wrong dtype, a ragged list, or an unsupported value.
+        ValueError: a tensor of the wrong dtype, a ragged list, an unsupported value, or an
+            integer outside the range of its dtype.
         TypeError: a lossy conversion to `dtype`.
     """
     if isinstance(value, Tensor):
         if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
-                             f"for a tensor of dtype {value.dtype.name}; use ag.cast to change "
-                             f"its dtype.")
+                             f"for a tensor of dtype {value.dtype.name}; "
+                             f"{change_dtype_hint(value.dtype, dtypes.as_dtype(dtype))}.")
         graph = building_graph()
         return value if graph is None else into_graph(graph, value)
     convert = getattr(type(value), "__tf_tensor__", None)
@@ -70,7 +74,9 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if type(value) in _SCALAR_TYPES:
         stack = devices._placement.stack
         # copysign tells 0.0 from -0.0, which compare (and hash) equal
-        key = (type(value), value, copysign(1.0, value), dtype, dtype_hint,
+        sign = ((copysign(1.0, value.real), copysign(1.0, value.imag))
+                if type(value) is complex else copysign(1.0, value))
+        key = (type(value), value, sign, dtype, dtype_hint,
                stack[-1] if stack else None, devices._soft_placement[0])
         cached = _scalar_cache.get(key)
         if cached is None:
@@ -185,28 +191,57 @@ def _python_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
     if isinstance(value, int):
         if dtype is not None and dtype.is_numeric:
             return _int_to(value, dtype)
+        if not _INT64_MIN <= value <= _INT64_MAX:
+            raise ValueError(_int_range_message(value, dtypes.int64))
         return np.array(value, dtype=np.int32 if _INT32_MIN <= value <= _INT32_MAX else np.int64)
     if isinstance(value, float):
         return np.array(value, dtype=np.float32)
+    if isinstance(value, complex):
+        return np.array(value, dtype=np.complex128)
     if isinstance(value, (str, bytes)):
         return _strings_to_object(np.array(value, dtype=object))
     if isinstance(value, (list, tuple)):
-        return _sequence_to_array(value)
+        return _sequence_to_array(value, dtype)
     raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
                      f"({type(value)}) to a Tensor.")
 
 
 def _int_to(value: int, dtype: dtypes.DType) -> np.ndarray:
+    # TensorFlow wraps ints that do not fit a narrower dtype (uint8 -1 is 255, int8 300 is 44)
+    # and raises ValueError beyond int64; a silently wrapped value is a wrong answer, so any
+    # out-of-range int is a ValueError here.
     if dtype.is_integer and not (dtype.min <= value <= dtype.max):
-        raise TypeError(f"Cannot convert {value} to a tensor of dtype {dtype.name}: out of "
-                        f"range [{dtype.min}, {dtype.max}].")
+        raise ValueError(_int_range_message(value, dtype))
     return np.array(value, dtype=dtype.np_dtype)
 
 
-def _sequence_to_array(value: Any) -> np.ndarray:
+def _int_range_message(value: int, dtype: dtypes.DType) -> str:
+    shown = str(value) if len(str(value)) <= 30 else f"{str(value)[:27]}..."
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        fix = "pass a float dtype (dtype=ag.float64), or split the value into smaller numbers"
+    else:
+        fix = ("pass dtype=ag.int64 or a float dtype, or bring the value into range "
+               "first (for example with % or ag.clip_by_value)")
+    return (f"Cannot convert {shown} to a tensor of dtype {dtype.name}: it is outside the "
+            f"range of {dtype.name}, [{dtype.min}, {dtype.max}]. To keep it, {fix}.")
+
+
+def _sequence_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
     leaves: list[Any] = []
     _collect_leaves(value, leaves)
     kinds = {_leaf_kind(leaf) for leaf in leaves}
+    huge = next((leaf for leaf in leaves if type(leaf) is int
+                 and not _INT64_MIN <= leaf <= _INT64_MAX), None) if "int" in kinds else None
+    if huge is not None:
+        if dtype is None or dtype.kind not in "fc" or not kinds <= {"int", "float", "complex"}:
+            wanted = dtype if dtype is not None and dtype.is_integer else dtypes.int64
+            raise ValueError(_int_range_message(huge, wanted))
+        wide = np.complex128 if dtype.is_complex else np.float64  # as TensorFlow converts them
+        try:
+            return np.array(value, dtype=wide)
+        except ValueError:
+            raise ValueError(f"Can't convert non-rectangular Python sequence to Tensor: "
+                             f"{_short(value)}.") from None
     try:
         if "str" in kinds:
             if kinds != {"str"}:
@@ -227,7 +262,9 @@ def _sequence_to_array(value: Any) -> np.ndarray:
     if typed:
         # Tensors or NumPy values decide; Python literals adapt to them.
         target = np.result_type(*typed)
-        if "float" in python_kinds and target.kind in "iub":
+        if "complex" in python_kinds and target.kind != "c":
+            target = np.dtype(np.complex128)
+        elif "float" in python_kinds and target.kind in "iub":
             target = np.dtype(np.float32)
         return array.astype(target)
     if array.dtype.kind == "f":
@@ -256,6 +293,8 @@ def _leaf_kind(leaf: Any) -> str:
         return "int"
     if isinstance(leaf, float):
         return "float"
+    if isinstance(leaf, complex):
+        return "complex"
     if isinstance(leaf, (str, bytes)):
         return "str"
     if leaf is None:
@@ -293,11 +332,15 @@ def _cast_checked(array: np.ndarray, dtype: dtypes.DType, original: Any) -> np.n
         return array.astype(dtype.np_dtype)  # `[]` has no values that could be lost
     src_kind = "S" if src.kind == "O" else src.kind
     ok = (src_kind == dtype.kind
-          or (src_kind in "iu" and dtype.kind in "iuf")
+          or (src_kind in "iu" and dtype.kind in "iufc")
+          or (src_kind == "f" and dtype.kind == "c")
           or (src_kind == "b" and dtype.kind == "b"))
-    if not ok or (src_kind in "iu" and dtype.kind in "iu" and array.size and (
-            array.min() < dtype.min or array.max() > dtype.max)):
+    if not ok:
         raise TypeError(_lossy_message(original, dtype, src))
+    if src_kind in "iu" and dtype.kind in "iu" and array.size:
+        low, high = array.min(), array.max()
+        if low < dtype.min or high > dtype.max:
+            raise ValueError(_int_range_message(int(low if low < dtype.min else high), dtype))
     return array.astype(dtype.np_dtype)
 
 
@@ -305,6 +348,25 @@ def _lossy_message(original: Any, dtype: dtypes.DType, src: np.dtype) -> str:
     src_name = "string" if src.kind == "O" else dtypes.as_dtype(src).name
     if src_name == "float64" and not isinstance(original, (np.ndarray, np.generic)):
         src_name = "float32"
+    if src_name == "string" or dtype.is_string:
+        hint = change_dtype_hint(dtypes.as_dtype(src), dtype)
+        return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it holds "
+                f"{'strings' if src_name == 'string' else src_name + ' values'}. "
+                f"{hint[0].upper()}{hint[1:]}.")
     return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it would "
             f"lose information. If that is what you mean, make a {src_name} tensor and "
             f"convert it with ag.cast(x, ag.{dtype.name}).")
+
+
+def change_dtype_hint(src: dtypes.DType, dst: dtypes.DType) -> str:
+    """What exists to turn a `src` tensor into a `dst` one."""
+    if src.is_string and (dst.is_floating or dst.is_integer):
+        if dst.name in _TO_NUMBER_TYPES:
+            return (f"to parse numbers from strings use ag.strings.to_number(x, "
+                    f"out_type=ag.{dst.name})")
+        return (f"to parse numbers from strings use ag.strings.to_number(x, "
+                f"out_type=ag.{'float32' if dst.is_floating else 'int64'}), then ag.cast(..., "
+                f"ag.{dst.name})")
+    if src.is_string or dst.is_string:
+        return f"no op converts {src.name} to {dst.name}"
+    return f"use ag.cast(x, ag.{dst.name}) to change its dtype"

@@ -135,7 +135,8 @@ register_op("ZerosLike").input("x: T").output("y: T").attr("T: type") \
     .set_shape_fn(si.unchanged).doc(
         "Zeros (empty strings, False) with the shape and dtype of x.")
 
-register_op("OnesLike").input("x: T").output("y: T").attr("T: {numbertype, bool}") \
+register_op("OnesLike").input("x: T").output("y: T") \
+    .attr("T: {numbertype, complextype, bool}") \
     .set_shape_fn(si.unchanged).doc("Ones (True for bool) with the shape and dtype of x.")
 
 register_op("Range").input("start: Tidx").input("limit: Tidx").input("delta: Tidx") \
@@ -170,10 +171,12 @@ register_op("Eye").input("num_rows: int32").input("num_columns: int32").output("
         "batch_shape: leading dimensions; the output has shape batch_shape + [rows, columns].")
 
 register_op("Cast").input("x: SrcT").output("y: DstT") \
-    .attr("SrcT: {numbertype, bool}").attr("DstT: {numbertype, bool}") \
+    .attr("SrcT: {numbertype, complextype, bool}") \
+    .attr("DstT: {numbertype, complextype, bool}") \
     .set_shape_fn(si.unchanged).doc(
         "Converts x to dtype DstT.\n\n"
         "Floats become integers by truncation toward zero; numbers become bool by comparison "
-        "with zero; bool becomes 0 or 1. Strings cannot be cast.\n\n"
+        "with zero; bool becomes 0 or 1; complex numbers become real ones by dropping the "
+        "imaginary part. Strings cannot be cast.\n\n"
         "x: the tensor to convert.\n"
         "DstT: the dtype of the result.")

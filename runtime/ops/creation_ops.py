@@ -24,7 +24,8 @@ from runtime.graph import SymbolicTensor, building_graph
 from runtime.ops import creation_defs  # noqa: F401  (declares the ops)
 from runtime.ops.graph_ops import name_scope
 from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor, graph_constant, to_array
+from runtime.tensor_conversion import (change_dtype_hint, convert_to_tensor, graph_constant,
+                                       to_array)
 from runtime.tensor_shape import TensorShape
 
 __all__ = ["constant", "fill", "zeros", "ones", "zeros_like", "ones_like", "range", "linspace",
@@ -322,6 +323,7 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Tensor:
     if x.dtype is dtype:
         return x
     if x.dtype.is_string or dtype.is_string:
+        hint = change_dtype_hint(x.dtype, dtype)
         raise InvalidArgumentError(f"Cast from {x.dtype.name} to {dtype.name} is not supported: "
-                                   f"only numbers and bool can be cast.", "Cast")
+                                   f"only numbers and bool can be cast; {hint}.", "Cast")
     return _cast.run([x], {"DstT": dtype}, name)

@@ -40,7 +40,7 @@ def _matmul_shape(c: si.InferenceContext) -> list:
 
 register_op("MatMul").input("a: T").input("b: T").output("product: T") \
     .attr("transpose_a: bool = false").attr("transpose_b: bool = false") \
-    .attr("T: numbertype").set_shape_fn(_matmul_shape).doc(
+    .attr("T: {numbertype, complextype}").set_shape_fn(_matmul_shape).doc(
         "Multiplies matrix a by matrix b.\n\n"
         "a: a matrix (rank 2).\n"
         "b: a matrix of the same dtype.\n"
@@ -63,7 +63,8 @@ def _batch_matmul_shape(c: si.InferenceContext) -> list:
 
 
 register_op("BatchMatMulV2").input("x: T").input("y: T").output("output: T") \
-    .attr("T: {float16, float32, float64, int16, int32, int64, uint8, uint16, uint32, uint64}") \
+    .attr("T: {float16, float32, float64, int16, int32, int64, uint8, uint16, uint32, uint64, "
+          "complex64, complex128}") \
     .attr("adj_x: bool = false").attr("adj_y: bool = false") \
     .set_shape_fn(_batch_matmul_shape).doc(
         "Multiplies the matrices in the last two dimensions of x and y, broadcasting the rest.\n\n"
@@ -168,7 +169,8 @@ def _einsum_shape(c: si.InferenceContext) -> list:
 
 
 register_op("Einsum").input("inputs: N * T").output("output: T").attr("equation: string") \
-    .attr("N: int >= 1").attr("T: {float16, float32, float64, int32, int64}") \
+    .attr("N: int >= 1") \
+    .attr("T: {float16, float32, float64, int32, int64, complex64, complex128}") \
     .set_shape_fn(_einsum_shape).doc(
         "Contracts tensors as an Einstein summation equation says.\n\n"
         "inputs: one tensor per input subscript of the equation, all of one dtype.\n"

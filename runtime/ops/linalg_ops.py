@@ -13,7 +13,7 @@ import string
 from typing import Any
 
 from runtime.dispatch import op_handle
-from runtime.ops import linalg_defs  # noqa: F401  (declares the ops)
+from runtime.ops import complex_defs, linalg_defs  # noqa: F401  (declares the ops)
 from runtime.ops.graph_ops import name_scope
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
@@ -21,6 +21,7 @@ from runtime.tensor_conversion import convert_to_tensor
 __all__ = ["matmul", "einsum", "tensordot"]
 
 _mat_mul = op_handle("MatMul")
+_conj = op_handle("Conj")
 _batch_mat_mul = op_handle("BatchMatMulV2")
 _einsum = op_handle("Einsum")
 
@@ -68,7 +69,13 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     flip_a, flip_b = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     name = "MatMul" if name is None else name
     if a.shape.rank == 2 and b.shape.rank == 2:
+        if a.dtype.is_complex:  # MatMul only transposes: an adjoint conjugates first
+            a = _conj.run((a,), None) if adjoint_a else a
+            b = _conj.run((b,), None) if adjoint_b else b
         return _mat_mul.run((a, b), {"transpose_a": flip_a, "transpose_b": flip_b}, name)
+    if a.dtype.is_complex:  # BatchMatMulV2 takes adjoints: a transpose conjugates back
+        a = _conj.run((a,), None) if transpose_a else a
+        b = _conj.run((b,), None) if transpose_b else b
     return _batch_mat_mul.run((a, b), {"adj_x": flip_a, "adj_y": flip_b}, name)
 
 

@@ -3,7 +3,9 @@
 Ops are declared here, once each; kernels live in `kernels/math_kernels.py` and the user-facing
 functions in `runtime/ops/math_ops.py`. Reductions, scans and softmax are declared in
 `reduction_defs.py`, matrix products and einsum in `linalg_defs.py`. Type sets follow
-TensorFlow's op definitions (`signedtype` stands for its `UNARY()` set, and so on).
+TensorFlow's op definitions (`signedtype` stands for its `UNARY()` set, and so on); ops that
+TensorFlow runs on complex numbers add `complextype`, the others reject complex tensors. The
+complex-only ops (Real, Imag, Conj, Complex, ComplexAbs, Angle) are in `complex_defs.py`.
 """
 
 from runtime import shape_inference as si
@@ -12,24 +14,27 @@ from runtime.op_registry import register_op
 from runtime.tensor_shape import format_raw, raw_compatible, raw_merge
 
 register_op("AddV2").input("x: T").input("y: T").output("z: T") \
-    .attr("T: {numbertype, string}").set_is_commutative().set_shape_fn(si.broadcast) \
+    .attr("T: {numbertype, complextype, string}").set_is_commutative().set_shape_fn(si.broadcast) \
     .doc("Returns x + y elementwise, with NumPy broadcasting (concatenation for strings).")
 
-register_op("Neg").input("x: T").output("y: T").attr("T: signedtype") \
+register_op("Neg").input("x: T").output("y: T").attr("T: {signedtype, complextype}") \
     .set_shape_fn(si.unchanged).doc("Returns -x elementwise.")
 
+# Type sets of ops that take complex values too.
+_NUM_C, _SIGNED_C, _FLOAT_C = ("numbertype, complextype", "signedtype, complextype",
+                               "floattype, complextype")
 _BINARY_ARGS = "\n\nx: a tensor.\ny: a tensor of the same dtype, broadcast against x."
 
 # op name -> (allowed T, commutative, summary): `x: T, y: T -> z: T`, broadcasting.
 _ARITHMETIC = {
-    "Sub": ("numbertype", False, "Returns x - y elementwise."),
-    "Mul": ("numbertype", True, "Returns x * y elementwise."),
-    "RealDiv": ("floattype", False, "Returns x / y elementwise, for floats."),
+    "Sub": (_NUM_C, False, "Returns x - y elementwise."),
+    "Mul": (_NUM_C, True, "Returns x * y elementwise."),
+    "RealDiv": (_FLOAT_C, False, "Returns x / y elementwise, for floats and complex numbers."),
     "FloorDiv": ("numbertype", False, "Returns floor(x / y) elementwise; integer division by "
                                       "zero is an error."),
     "FloorMod": ("numbertype", False, "Returns x - floor(x / y) * y elementwise: the remainder "
                                       "has the sign of y."),
-    "Pow": ("signedtype", False, "Returns x ** y elementwise; integers to negative integer "
+    "Pow": (_SIGNED_C, False, "Returns x ** y elementwise; integers to negative integer "
                                  "powers are an error."),
     "Maximum": ("numbertype", True, "Returns the larger of x and y elementwise (NaN wins)."),
     "Minimum": ("numbertype", True, "Returns the smaller of x and y elementwise (NaN wins)."),
@@ -39,7 +44,7 @@ _ARITHMETIC = {
 }
 for _name, (_types, _commutative, _summary) in _ARITHMETIC.items():
     _builder = register_op(_name).input("x: T").input("y: T").output("z: T") \
-        .attr(f"T: {_types}").set_shape_fn(si.broadcast).doc(_summary + _BINARY_ARGS)
+        .attr(f"T: {{{_types}}}").set_shape_fn(si.broadcast).doc(_summary + _BINARY_ARGS)
     if _commutative:
         _builder.set_is_commutative()
 
@@ -71,7 +76,8 @@ def _equality_shape(c: si.InferenceContext) -> list:
 for _name, _summary in (("Equal", "Returns x == y elementwise."),
                         ("NotEqual", "Returns x != y elementwise.")):
     register_op(_name).input("x: T").input("y: T").output("z: bool") \
-        .attr("T: {numbertype, bool, string}").attr("incompatible_shape_error: bool = true") \
+        .attr("T: {numbertype, complextype, bool, string}") \
+        .attr("incompatible_shape_error: bool = true") \
         .set_is_commutative().set_shape_fn(_equality_shape).doc(
             _summary + _BINARY_ARGS + "\nincompatible_shape_error: when false, shapes that "
             "cannot broadcast give a scalar (False for Equal, True for NotEqual) instead of an "
@@ -88,18 +94,18 @@ register_op("LogicalNot").input("x: bool").output("y: bool").set_shape_fn(si.unc
 # op name -> (allowed T, summary): `x: T -> y: T`.
 _UNARY = {
     "Abs": ("signedtype", "Returns |x| elementwise."),
-    "Sign": ("signedtype", "Returns -1, 0 or 1 elementwise, as x is negative, zero or positive "
+    "Sign": (_SIGNED_C, "Returns -1, 0 or 1 elementwise, as x is negative, zero or positive "
                            "(NaN stays NaN)."),
-    "Square": ("signedtype", "Returns x * x elementwise."),
-    "Sqrt": ("floattype", "Returns the square root of x elementwise (NaN below zero)."),
-    "Rsqrt": ("floattype", "Returns 1 / sqrt(x) elementwise."),
-    "Exp": ("floattype", "Returns e ** x elementwise."),
-    "Log": ("floattype", "Returns the natural logarithm of x elementwise (-inf at zero)."),
-    "Log1p": ("floattype", "Returns log(1 + x) elementwise, accurate for small x."),
-    "Sin": ("floattype", "Returns sin(x) elementwise."),
-    "Cos": ("floattype", "Returns cos(x) elementwise."),
-    "Tanh": ("floattype", "Returns tanh(x) elementwise."),
-    "Sigmoid": ("floattype", "Returns 1 / (1 + exp(-x)) elementwise."),
+    "Square": (_SIGNED_C, "Returns x * x elementwise."),
+    "Sqrt": (_FLOAT_C, "Returns the square root of x elementwise (NaN below zero)."),
+    "Rsqrt": (_FLOAT_C, "Returns 1 / sqrt(x) elementwise."),
+    "Exp": (_FLOAT_C, "Returns e ** x elementwise."),
+    "Log": (_FLOAT_C, "Returns the natural logarithm of x elementwise (-inf at zero)."),
+    "Log1p": (_FLOAT_C, "Returns log(1 + x) elementwise, accurate for small x."),
+    "Sin": (_FLOAT_C, "Returns sin(x) elementwise."),
+    "Cos": (_FLOAT_C, "Returns cos(x) elementwise."),
+    "Tanh": (_FLOAT_C, "Returns tanh(x) elementwise."),
+    "Sigmoid": (_FLOAT_C, "Returns 1 / (1 + exp(-x)) elementwise."),
     "Relu": ("numbertype", "Returns max(x, 0) elementwise."),
     "Round": ("signedtype", "Rounds x to the nearest integer elementwise, halves to even."),
     "Floor": ("floattype", "Returns the largest integer not greater than x, elementwise."),
@@ -107,7 +113,7 @@ _UNARY = {
     "Invert": ("integertype", "Flips every bit of x (~x) elementwise."),
 }
 for _name, (_types, _summary) in _UNARY.items():
-    register_op(_name).input("x: T").output("y: T").attr(f"T: {_types}") \
+    register_op(_name).input("x: T").output("y: T").attr(f"T: {{{_types}}}") \
         .set_shape_fn(si.unchanged).doc(_summary + "\n\nx: a tensor.")
 
 for _name, _summary in (("IsNan", "Returns which elements of x are NaN."),
@@ -150,7 +156,7 @@ def _add_n_shape(c: si.InferenceContext) -> list:
 
 
 register_op("AddN").input("inputs: N * T").output("sum: T").attr("N: int >= 1") \
-    .attr("T: numbertype").set_is_aggregate().set_is_commutative() \
+    .attr("T: {numbertype, complextype}").set_is_aggregate().set_is_commutative() \
     .set_shape_fn(_add_n_shape).doc(
         "Adds all input tensors elementwise.\n\n"
         "inputs: one or more tensors of the same dtype and shape (no broadcasting).\n"

@@ -22,12 +22,13 @@ from typing import Any
 from runtime import dtypes
 from runtime.dispatch import op_handle
 from runtime.graph import building_graph
-from runtime.ops import linalg_ops, math_defs, reduction_ops  # noqa: F401  (math_defs: the ops)
+from runtime.ops import complex_defs, linalg_ops, math_defs, reduction_ops  # noqa: F401  (ops)
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import *  # noqa: F403
 from runtime.ops.linalg_ops import convert_pair
 from runtime.ops.reduction_ops import *  # noqa: F403
 from runtime.tensor import Tensor
+from runtime.tensor_conversion import convert_to_tensor
 
 __all__ = [
     "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod", "pow",
@@ -38,7 +39,7 @@ __all__ = [
     "negative", "abs", "sign", "square", "sqrt", "rsqrt", "exp", "log", "log1p", "sin", "cos",
     "tanh", "sigmoid", "relu", "round", "floor", "ceil", "is_nan", "is_finite",
     "clip_by_value", "add_n",
-] + reduction_ops.__all__ + linalg_ops.__all__
+] + reduction_ops.__all__ + linalg_ops.__all__  # complex_ops' functions: ag.math, ag.complex
 
 _add = op_handle("AddV2")
 _sub = op_handle("Sub")
@@ -64,6 +65,7 @@ _bitwise_xor = op_handle("BitwiseXor")
 _invert = op_handle("Invert")
 _neg = op_handle("Neg")
 _abs = op_handle("Abs")
+_complex_abs = op_handle("ComplexAbs")
 _sign = op_handle("Sign")
 _square = op_handle("Square")
 _sqrt = op_handle("Sqrt")
@@ -367,11 +369,17 @@ def negative(x: Any, name: str | None = None) -> Tensor:
 
 
 def abs(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's name)
-    """Returns `|x|` elementwise (signed types).
+    """Returns `|x|` elementwise (signed types); the magnitude, a float, for complex ones.
 
     >>> abs([-1.5, 2.0]).numpy()
     array([1.5, 2. ], dtype=float32)
+    >>> abs([3 + 4j]).numpy()
+    array([5.])
     """
+    if not isinstance(x, Tensor):
+        x = convert_to_tensor(x)
+    if x.dtype.is_complex:
+        return _complex_abs.run((x,), {"Tout": x.dtype.real_dtype}, name)
     return _abs.run((x,), None, name)
 
 

@@ -63,8 +63,9 @@ for _name, (_type, _summary) in _REDUCTIONS.items():
         .output(f"output: {_type}").attr("keep_dims: bool = false") \
         .attr("Tidx: {int32, int64} = DT_INT32").set_shape_fn(_reduction_shape) \
         .doc(_summary + _REDUCTION_ARGS)
-    if _type == "T":
-        _builder.attr("T: numbertype")
+    if _type == "T":  # Max and Min need ordered values; sums and products take complex ones
+        _builder.attr("T: numbertype" if _name in ("Max", "Min") else
+                      "T: {numbertype, complextype}")
 
 
 def _arg_shape(c: si.InferenceContext) -> list:
@@ -112,7 +113,8 @@ def _cumsum_shape(c: si.InferenceContext) -> list:
 
 
 register_op("Cumsum").input("x: T").input("axis: Tidx").output("out: T") \
-    .attr("exclusive: bool = false").attr("reverse: bool = false").attr("T: numbertype") \
+    .attr("exclusive: bool = false").attr("reverse: bool = false") \
+    .attr("T: {numbertype, complextype}") \
     .attr("Tidx: {int32, int64} = DT_INT32").set_shape_fn(_cumsum_shape).doc(
         "Computes the cumulative sum of x along an axis.\n\n"
         "x: a tensor of rank >= 1.\n"

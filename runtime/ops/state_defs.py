@@ -144,7 +144,8 @@ register_op("AssignVariableOp").input("resource: resource").input("value: dtype"
 for _name, _verb in (("AssignAddVariableOp", "Adds value to"),
                      ("AssignSubVariableOp", "Subtracts value from")):
     register_op(_name).input("resource: resource").input("value: dtype") \
-        .attr("dtype: numbertype").set_is_stateful().set_shape_fn(_assign_shape(True)).doc(
+        .attr("dtype: {numbertype, complextype}").set_is_stateful() \
+        .set_shape_fn(_assign_shape(True)).doc(
             f"{_verb} a variable's value (FailedPreconditionError when it has none).\n\n"
             f"resource: the variable's handle.\n"
             f"value: the variable's dtype; it may broadcast, but must leave the variable's "
