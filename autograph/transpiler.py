@@ -30,6 +30,7 @@ import gast
 from autograph import operators
 from autograph.converters import (asserts, break_statements, call_trees, comprehensions,
                                   conditional_expressions, continue_statements, control_flow,
+                                  directives,
                                   lists, logical_expressions, return_statements, slices,
                                   try_statements, unsupported, variables)
 from autograph.pyct import anno, loader, naming, parser, traversal
@@ -39,6 +40,8 @@ from autograph.pyct.transformer import ConversionOptions, EntityContext
 # - unsupported before all: it rewrites nothing, and rejects what cannot be converted while
 #   the code is as the user wrote it.
 # - try_statements before the converters that add or move `if`s (it looks for the user's).
+# - directives before the converters that add statements to loop bodies or turn `break` into
+#   loops' tests: it takes the options call out of the body as the user wrote it.
 # - comprehensions before lists and control_flow: its loops append to lists and are loops.
 # - lists before control_flow: `l = ag__.list_append(l, x)` makes the list loop state.
 # - slices before call_trees, which wraps the `TensorArray(...)` and `.write(...)` calls that
@@ -56,6 +59,7 @@ from autograph.pyct.transformer import ConversionOptions, EntityContext
 PIPELINE = (
     unsupported,
     try_statements,
+    directives,
     conditional_expressions,
     comprehensions,
     lists,

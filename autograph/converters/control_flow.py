@@ -110,7 +110,7 @@ class ControlFlow(StatementTransformer):
         at = _place(node)
         functions = [self._function(test_name, state, [], at, returns=node.test),
                      self._function(body_name, state, node.body, at)]
-        keywords = self._composite_state(composites, functions, node)
+        keywords = _options(node, at) + self._composite_state(composites, functions, node)
         call = _operator_call("while_stmt", [_name(test_name, at), _name(body_name, at),
                                              _tuple(state, at), _names(state, at)], keywords,
                               at)
@@ -146,7 +146,7 @@ class ControlFlow(StatementTransformer):
             keywords.append(build(gast.keyword, arg="extra_test", value=_name(extra_name, at),
                                   **at))
             moved.append(extra)
-        keywords += self._composite_state(composites, functions, node)
+        keywords += _options(node, at) + self._composite_state(composites, functions, node)
         call = _operator_call("for_stmt", [node.iter, _name(body_name, at), _tuple(state, at),
                                            _names(state, at)], keywords, at)
         return self._replacement(node, at, state, functions, call, moved)
@@ -359,6 +359,16 @@ _TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
 _BLOCKS = (gast.With, *_TRY)
 _BINDING = (gast.Store, gast.Param)
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
+
+
+def _options(loop: Any, at: dict[str, Any]) -> list[Any]:
+    """`opts={...}`: the loop's options, from `set_loop_options` in its body (directives)."""
+    options = anno.getanno(loop, anno.Basic.DIRECTIVES, None)
+    if not options:
+        return []
+    value = build(gast.Dict, keys=[_constant(k, at) for k in options],
+                  values=list(options.values()), **at)
+    return [build(gast.keyword, arg="opts", value=value, **at)]
 
 
 def _simple_names(names: Any) -> set[str]:

@@ -335,8 +335,9 @@ def _checked(new: Any, init: Any, name: str, shape: TensorShape | None) -> Any:
         wider = allowed.most_specific_compatible_shape(new.shape)
         raise ValueError(f"'{name}' has shape {init.shape} before the loop but {new.shape} "
                          f"after one iteration (allowed: {allowed}). To let its shape change, "
-                         f"give the loop the option shape_invariants=[('{name}', "
-                         f"{wider.as_list() if wider.rank is not None else None})].")
+                         f"begin the loop's body with ag.autograph.experimental."
+                         f"set_loop_options(shape_invariants=[({name}, ag.TensorShape("
+                         f"{wider.as_list() if wider.rank is not None else None}))]).")
     return new
 
 
