@@ -26,9 +26,14 @@ moving its loop before the statement changes no order of evaluation:
 The result is built in the assigned name when that is a plain name the comprehension does not
 read, else in a fresh `result_`. A comprehension variable whose name the function uses
 elsewhere is renamed (`x_1`), as it is local to the comprehension in Python. Comprehensions
-anywhere else (arguments, nested in expressions or lambdas, `async` ones) and generator
-expressions other than the argument of `sum` stay as written: they run as Python (a generator
-stays lazy), so they work on Python values and eager tensors, not on symbolic ones.
+nested in the value of an assignment, an augmented assignment or a `return` is rewritten the
+same way into a fresh `result_` when that moves no evaluation across
+another: it is reached through operators, calls, subscripts and displays, not under `and`,
+`or`, an `if` expression or a lambda, and nothing else in the statement calls a function
+(`x = sum([1 for j in range(n)]) % 3`). Comprehensions anywhere else (under lazy operators,
+in lambdas, `async` ones, or beside other calls) and generator expressions other than the
+argument of `sum` stay as written: they run as Python (a generator stays lazy), so they work
+on Python values and eager tensors, not on symbolic ones.
 
 Two differences from Python remain, visible only in corner cases: a dict comprehension's value
 is evaluated before its key (as in `t[k] = v`), and on Python 3.12+ `sum` of Python floats
@@ -64,7 +69,7 @@ class Comprehensions(Base):
     def visit_Assign(self, node: Any) -> Any:
         node = self.generic_visit(node)
         if not self._hoistable(node.value):
-            return node
+            return self._hoist_nested(node)
         target = node.targets[0] if len(node.targets) == 1 else None
         reads = {n.id for n in gast.walk(node.value) if isinstance(n, gast.Name)}
         if isinstance(target, gast.Name) and target.id not in reads:
@@ -76,14 +81,33 @@ class Comprehensions(Base):
 
     def visit_Return(self, node: Any) -> Any:
         node = self.generic_visit(node)
-        if node.value is None or not self._hoistable(node.value):
+        if node.value is None:
             return node
+        if not self._hoistable(node.value):
+            return self._hoist_nested(node)
         result = self.ctx.namer.new("result_")
         statements = self._loop(node.value, result)
         node.value = gast.Name(id=result, ctx=gast.Load(), annotation=None, type_comment=None)
         return copy_location(statements + [node], node)
 
+    def visit_AugAssign(self, node: Any) -> Any:
+        return self._hoist_nested(self.generic_visit(node))
+
     # Pieces ----------------------------------------------------------------------------------
+    def _hoist_nested(self, node: Any) -> Any:
+        """`node` after the loops of the comprehensions nested in its value, each replaced by
+        its `result_`, where that moves no evaluation across another (see `_nested`)."""
+        found = _nested(node.value, self._hoistable)
+        if not found:
+            return node
+        statements = []
+        for comprehension in found:
+            result = self.ctx.namer.new("result_")
+            statements += self._loop(comprehension, result)
+            node.value = _replaced(node.value, comprehension, gast.Name(
+                id=result, ctx=gast.Load(), annotation=None, type_comment=None))
+        return copy_location(statements + [node], node)
+
     def _hoistable(self, value: Any) -> bool:
         """Whether `value` is a list/set/dict comprehension, or a `sum` of a generator or list
         comprehension, that can become a loop."""
@@ -142,6 +166,53 @@ class Comprehensions(Base):
             if isinstance(n, gast.Name) and n.id in renames and id(n) not in outer:
                 n.id = renames[n.id]
         return comprehension
+
+
+# Expressions whose parts are all evaluated, in order, each time they are.
+_STRICT = (gast.BinOp, gast.UnaryOp, gast.Call, gast.keyword, gast.Subscript, gast.Attribute,
+           gast.Tuple, gast.List, gast.Dict, gast.Set, gast.Starred)
+
+
+def _nested(value: Any, hoistable: Any) -> list[Any]:
+    """The comprehensions in `value` (and `sum`s of them) that may run before the statement:
+    each is reached through expressions that evaluate all their parts (not under `and`,
+    `or`, an `if` expression, a lambda or another comprehension), and no call, `:=`, `await`
+    or `yield` outside them is evaluated except the calls that take them as arguments."""
+    found, enclosing = [], set()
+
+    def walk(node: Any, path: tuple) -> None:
+        if hoistable(node):
+            found.append(node)
+            enclosing.update(id(n) for n in path)
+            return
+        if isinstance(node, _STRICT):
+            for child in gast.iter_child_nodes(node):
+                walk(child, path + (node,))
+    walk(value, ())
+    if not found:
+        return []
+    inside = {id(n) for c in found for n in gast.walk(c)}
+    for n in gast.walk(value):
+        if id(n) in inside or id(n) in enclosing:
+            continue
+        if isinstance(n, (gast.Call, gast.NamedExpr, gast.Await, gast.Yield, gast.YieldFrom)):
+            return []
+    return found
+
+
+def _replaced(tree: Any, old: Any, new: Any) -> Any:
+    """`tree` with the node `old` replaced by `new` (in place; `tree` itself if it is `old`)."""
+    if tree is old:
+        return new
+    for node in gast.walk(tree):
+        for field, value in gast.iter_fields(node):
+            if value is old:
+                setattr(node, field, new)
+                return tree
+            if isinstance(value, list) and any(item is old for item in value):
+                value[:] = [new if item is old else item for item in value]
+                return tree
+    return tree
 
 
 def _names_outside_comprehensions(function: Any) -> set[str]:

@@ -11,8 +11,9 @@ After: no code, but an error naming the construct, the file and its line:
     ConversionError: example.py:3: `yield` makes `f` a generator, which cannot be converted:
     its loops and branches become functions ... collect the values in a list and return it.
 
-Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`, and
-`global`/`nonlocal` names assigned in a loop or branch. One error is raised
+Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`,
+`global`/`nonlocal` names assigned in a loop or branch, and `return`, `break` or `continue`
+leaving a `finally` block. One error is raised
 at a time, naming the line of the construct; nothing is changed when none is found.
 """
 
@@ -28,7 +29,7 @@ from autograph.pyct.transformer import Base, EntityContext
 # variables and attributes; see transpiler.py), and what the code it writes may add.
 TRIGGERS = frozenset({gast.AsyncFunctionDef, gast.Await, gast.AsyncFor, gast.AsyncWith,
                       gast.Yield, gast.YieldFrom, gast.ClassDef, gast.Match, gast.Global,
-                      gast.Nonlocal})
+                      gast.Nonlocal, gast.Try, getattr(gast, "TryStar", gast.Try)})
 PRODUCES = frozenset()
 
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
@@ -87,6 +88,19 @@ class Unsupported(Base):
         raise self.error(node, "`match` statements cannot be converted. Use `if`/`elif` "
                                "instead, which become graph conditionals for tensors.")
 
+    def visit_Try(self, node: Any) -> Any:
+        jump = _jump_out_of(node.finalbody)
+        if jump is not None:
+            keyword = type(jump).__name__.lower()
+            raise self.error(jump, f"`{keyword}` inside a `finally` block cannot be converted: "
+                                   f"it would discard an exception the `try` raises, which "
+                                   f"the converted code must see (Python 3.14 warns against "
+                                   f"it too, PEP 765). Move the `{keyword}` after the `try` "
+                                   f"statement.")
+        return self.generic_visit(node)
+
+    visit_TryStar = visit_Try
+
     # Pieces ----------------------------------------------------------------------------------
     def _check_declared_names(self, function: Any) -> None:
         """`global`/`nonlocal` names of `function` assigned inside one of its loops or
@@ -127,6 +141,22 @@ def _own_nodes(statements: list) -> list[Any]:
             continue
         stack.extend(reversed(list(gast.iter_child_nodes(node))))
     return found
+
+
+def _jump_out_of(statements: list) -> Any:
+    """A `return`, or a `break` or `continue` outside any loop of `statements`, leaving them
+    (nested functions and classes aside)."""
+    pending = [(s, False) for s in statements]
+    while pending:
+        node, in_loop = pending.pop()
+        if isinstance(node, gast.Return) or (
+                isinstance(node, (gast.Break, gast.Continue)) and not in_loop):
+            return node
+        if isinstance(node, _FUNCTIONS + (gast.ClassDef,)):
+            continue
+        inner = in_loop or isinstance(node, (gast.For, gast.While, gast.AsyncFor))
+        pending.extend((child, inner) for child in gast.iter_child_nodes(node))
+    return None
 
 
 def _keyword(node: Any) -> str:

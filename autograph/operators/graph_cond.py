@@ -137,7 +137,7 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
                         f"being built; use it inside that graph (or its function).")
     pred = truth_tensor(pred, what)
     op_name = graph.unique_name("cond") + "/"  # one name for every attempt
-    lists = {i: list(v) for i, v in enumerate(state) if type(v) is list}
+    lists = _containers(state, names)
     hints: dict[int, Any] = {}
     while True:
         attempt = _Attempt(state, lists, names, labels, what, hints)
@@ -167,7 +167,7 @@ class _Attempt:
     def branch(self, fn: Callable, side: int) -> Callable:
         def traced() -> tuple:
             values = tuple(fn())
-            _check_lists(self.state, self.lists, self.names, self.labels[side])
+            _check_containers(self.lists, self.labels[side], self.what)
             self.raw.append(values)
             if side == 0:
                 self.kinds = ["tensor" if isinstance(self.hints.get(i), _Zeros) else _kind(v)
@@ -342,12 +342,43 @@ def _mismatch(name: str, a: Any, b: Any, labels: tuple[str, str], what: str) -> 
                      f"give it tensors of one dtype (or the same Python value).")
 
 
-def _check_lists(state: Sequence[Any], lists: dict, names: Sequence[str], label: str) -> None:
-    for i, before in lists.items():
-        now = state[i]
-        if len(now) != len(before) or any(x is not y for x, y in zip(now, before)):
-            now[:] = before  # undo, so the other branch sees the list as it was
-            raise ValueError(f"list '{names[i]}' is changed in place in {label} of an `if` "
-                             f"whose condition is a tensor; that cannot depend on a value "
-                             f"known only when the graph runs. Use a TensorArray, or change "
-                             f"the list outside the `if`.")
+def _containers(state: Sequence[Any], names: Sequence[str]) -> list[tuple]:
+    """(container, its items now, how it is reached) for each list and dict in the
+    statement's state, nested ones included: a branch must not change them in place."""
+    found: dict[int, tuple] = {}
+    pending = [(value, f"'{name}'") for value, name in zip(state, names)]
+    while pending:
+        value, where = pending.pop()
+        kind = type(value)
+        if (kind is list or kind is dict) and id(value) not in found:
+            found[id(value)] = (value, list(value) if kind is list else dict(value), where)
+            inside = f"a {kind.__name__} in {where}" if where.startswith("'") else where
+            pending.extend((v, inside) for v in (value if kind is list else value.values()))
+    return list(found.values())
+
+
+def _check_containers(containers: list[tuple], label: str, what: str) -> None:
+    """Undoes what a branch changed in place in the state's lists and dicts, and says so."""
+    changed = None
+    for container, before, where in containers:
+        if type(container) is list:
+            same = len(container) == len(before) and all(
+                x is y for x, y in zip(container, before))
+        else:
+            same = container.keys() == before.keys() and all(
+                container[k] is v for k, v in before.items())
+        if not same:
+            if changed is None:
+                kind = type(container).__name__
+                changed = f"{kind} {where}" if where.startswith("'") else where
+            if type(container) is list:
+                container[:] = before  # undo, so the other branch sees it as it was
+            else:
+                container.clear()
+                container.update(before)
+    if changed is not None:
+        raise ValueError(f"{changed} is changed in place in {label} of "
+                         f"{'an' if what == 'if' else 'a'} `{what}` whose condition is a "
+                         f"tensor; that cannot depend on a value known only when the graph "
+                         f"runs. Use a TensorArray, build a new one instead, or change it "
+                         f"outside the `{what}`.")

@@ -130,3 +130,17 @@ def test_composites_travel_through_get_state_and_set_state_in_the_generated_code
     code = ag.to_code(dict_item_set_in_both_branches.python_function)
     assert "def get_state():\n        return (d['a'],)" in code
     assert "composites=(get_state, set_state, (\"d['a']\",))" in code
+
+
+def test_a_dict_nested_in_state_changed_in_place_in_a_tensor_branch_is_an_error():
+    # Its owner is rebound in the same branch, so the item is no state of its own; changing
+    # the shared dict at trace time would leak into the other branch.
+    @ag.function
+    def f(a, b):
+        d = {"a": 0, "b": {"c": 1}}
+        if a == 0:
+            d["b"]["c"] = 0
+            d = {"a": b, "b": d["b"]}
+        return d["b"]["c"]
+    with pytest.raises(ValueError, match=r"a dict in 'd' is changed in place in the if branch"):
+        f(ag.constant(0), ag.constant(0))

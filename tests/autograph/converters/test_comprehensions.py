@@ -59,6 +59,10 @@ def comprehension_as_argument(xs):
     return max([abs(x) for x in xs])
 
 
+def comprehension_beside_a_call(xs):
+    return max([abs(x) for x in xs], default=len(xs))
+
+
 def sum_shadowed(xs):
     sum = len
     return sum([x for x in xs])
@@ -147,13 +151,22 @@ def test_a_generator_expression_outside_sum_stays_lazy():
     assert api.to_graph(generator_kept_lazy)([5, 6]) == 5
 
 
-def test_a_comprehension_as_an_argument_stays_as_written():
-    assert "[ag__.abs(x) for x in xs]" in api.to_code(comprehension_as_argument)
+def test_a_comprehension_as_an_argument_becomes_a_loop_before_the_statement():
+    code = api.to_code(comprehension_as_argument)
+    assert "result_ = ag__.for_stmt(xs, loop_body" in code
+    assert "return ag__.max(result_)" in code
     assert api.to_graph(comprehension_as_argument)([-3, 2]) == 3
 
 
+def test_a_comprehension_beside_another_call_stays_as_written():
+    # Moving it before the statement would run it before `len(xs)`.
+    assert "[ag__.abs(x) for x in xs]" in api.to_code(comprehension_beside_a_call)
+    assert api.to_graph(comprehension_beside_a_call)([-3, 2]) == 3
+
+
 def test_a_shadowed_sum_is_not_treated_as_the_builtin():
-    assert "[x for x in xs]" in api.to_code(sum_shadowed)
+    code = api.to_code(sum_shadowed)
+    assert "result_ + " not in code and "return ag__.converted_call(sum, result_)" in code
     assert api.to_graph(sum_shadowed)([1, 2, 3]) == 3
 
 

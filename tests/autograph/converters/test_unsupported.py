@@ -203,3 +203,30 @@ def test_with_around_control_flow_converts_and_runs():
 
 def test_with_without_control_flow_converts_and_runs():
     assert api.to_graph(with_without_control_flow)(threading.Lock(), 1) == 2
+
+
+def return_in_finally(x):
+    try:
+        x = 10 // x
+    finally:
+        return 0  # noqa: B012 (the point of the test)
+
+
+def loop_with_break_in_finally(xs):
+    total = 0
+    try:
+        total = sum(xs)
+    finally:
+        for x in xs:
+            if x < 0:
+                break
+    return total
+
+
+def test_return_in_a_finally_block_is_rejected_saying_what_to_do():
+    assert_conversion_error(return_in_finally, "return 0", "`return` inside a `finally` block",
+                            "Move the `return` after the `try`")
+
+
+def test_a_break_of_a_loop_inside_a_finally_block_converts():
+    assert api.to_graph(loop_with_break_in_finally)([1, -2, 3]) == 2
