@@ -5,12 +5,15 @@ runs on, whose `ctx.xp` is NumPy or CuPy, so one body written against `xp` serve
 Inputs listed in `host_memory` reach the kernel as NumPy arrays even on a GPU (shape arguments,
 strings), as with TensorFlow's `HostMemory`; outputs listed there stay on the host.
 
->>> @register_kernel("Twice", device=("CPU", "GPU"), type_constraints={"T": ["float32"]})
-... def twice(ctx, x):
+`register_kernel` registers into the process's registry, for an op that is declared already
+(`register_op`); a `KernelRegistry` of its own shows the same on a made-up op:
+
+>>> registry = KernelRegistry()
+>>> def twice(ctx, x):
 ...     return ctx.xp.multiply(x, 2)
->>> [k.device for k in kernels_for("Twice")]
+>>> registry.register("Twice", ("CPU", "GPU"), twice, {"T": ["float32"]})
+>>> [k.device for k in registry.kernels_for("Twice")]
 ['CPU', 'GPU']
->>> _ = _GLOBAL._kernels.pop("Twice")
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any, Callable, Iterable
 from runtime import dtypes
 from runtime.devices import DEVICE_TYPES
 from runtime.errors import InvalidArgumentError, NotFoundError
+from runtime.op_registry import op_registry
 
 
 @dataclasses.dataclass(frozen=True)
@@ -149,6 +153,11 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
             the executor writes into its plans instead of a call, for kernels of one output
             and no attrs. It must give exactly what `fn` gives, warnings included.
     """
+    registry = op_registry()
+    if registry.get(op_name) is None:
+        raise NotFoundError(f"Cannot register a kernel for {op_name!r}: "
+                            f"{registry.not_found_message(op_name)} Declare the op first.")
+
     def decorate(fn: Callable) -> Callable:
         _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline)
         return fn

@@ -10,6 +10,8 @@ of a deferred group or, when any of them fails, none (the group stays queued unt
 
 A builder from `register_op` cannot know when its chained calls end, so it is processed at the
 registry's next read even in immediate mode; in practice that is before its op can be used.
+Importing `runtime.ops` registers the built-in ops as one deferred group and leaves the registry
+in immediate mode, so a user's op is registered (or refused) on its own.
 
 >>> reg = OpRegistry()
 >>> _ = reg.register_op("Twice").input("x: T").output("y: T").attr("T: numbertype")
@@ -102,7 +104,7 @@ class OpRegistry:
             self._ensure_processed()
             found = self._registry.get(name)
             if found is None:
-                raise NotFoundError(self._not_found_message(name))
+                raise NotFoundError(self.not_found_message(name))
             return found
 
     def lookup_op_def(self, name: str) -> OpDef:
@@ -200,7 +202,8 @@ class OpRegistry:
             return error
         return self._watcher(error, reg.op_def if reg is not None else None)
 
-    def _not_found_message(self, name: str) -> str:
+    def not_found_message(self, name: str) -> str:
+        """Says that op `name` is not registered, naming near matches."""
         lower = {n.lower(): n for n in self._registry}
         close = difflib.get_close_matches(str(name).lower(), lower, n=3, cutoff=0.6)
         hint = f" Did you mean {', '.join(lower[c] for c in close)}?" if close else ""
