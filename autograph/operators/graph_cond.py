@@ -175,8 +175,49 @@ class _Attempt:
         return traced
 
 
+class _AsTensors:
+    """Hint: the true branch's nested Python numbers become tensors of these dtypes (a
+    structure like theirs), since the other branch gives different numbers or tensors."""
+
+    __slots__ = ("structure",)
+
+    def __init__(self, structure: Any):
+        self.structure = structure
+
+    def make(self, value: Any) -> Any:
+        return pack_sequence_as(value, [convert_to_tensor(x, dtype=d) for x, d in zip(
+            flatten(value), flatten(self.structure))])
+
+
+def _numbers_as_tensors(a: Any, b: Any) -> _AsTensors | None:
+    """The hint that turns `a`, a list, tuple or dict of Python numbers, into tensors that `b`
+    (the same structure, of numbers or tensors) can match; None where nothing can."""
+    if not isinstance(a, (list, tuple, dict)):
+        return None
+    try:
+        assert_same_structure(a, b, check_types=False)
+    except (ValueError, TypeError):
+        return None
+    chosen = []
+    for x, y in zip(flatten(a), flatten(b)):
+        if not isinstance(x, _NUMBER) or isinstance(x, (str, bytes)):
+            return None
+        if isinstance(y, Tensor) and not is_composite(y):
+            want = y.dtype
+        elif isinstance(y, _NUMBER) and not isinstance(y, (str, bytes)):
+            want = _common(_default_dtype(x), _default_dtype(y))
+        else:
+            return None
+        if want is None or not _fits(x, want):
+            return None
+        chosen.append(want)
+    return _AsTensors(pack_sequence_as(a, chosen)) if chosen else None
+
+
 def _hinted_kind(hint: Any) -> str | None:
-    """The kind of the zeros a hint stands in with, if it is a `_Zeros` hint."""
+    """The kind of the values a hint makes of the true branch's, if it is a hint."""
+    if isinstance(hint, _AsTensors):
+        return "nested"
     if not isinstance(hint, _Zeros):
         return None
     return "nested" if hint.structure is not None else "tensor"
@@ -210,6 +251,8 @@ def _first(value: Any, hint: Any) -> Any:
     """The true branch's output for `value` (Python numbers as tensors of `hint`)."""
     if isinstance(hint, _Zeros):
         return hint.make()
+    if isinstance(hint, _AsTensors):
+        return hint.make(value)
     if isinstance(value, _NUMBER):
         return convert_to_tensor(value, dtype=hint)
     return value
@@ -233,7 +276,10 @@ def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: S
             if spec is not None:
                 retry[i] = spec
             elif not _same(a, b):
-                raise _mismatch(name, a, b, labels, what)
+                dtypes_of = _numbers_as_tensors(a, b)
+                if dtypes_of is None:
+                    raise _mismatch(name, a, b, labels, what)
+                retry[i] = dtypes_of
             outputs.append(None)
         elif _hinted_kind(hints.get(i)) == "tensor":  # `a` is the UndefinedReturnValue
             outputs.append(_converted(b, hints[i].dtype, name, a, labels, what))
@@ -295,10 +341,12 @@ def _nested(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> An
     except ValueError as e:
         raise ValueError(f"{what}: {_quoted(name)} has a different structure in {labels[0]} and "
                          f"{labels[1]}: {e}") from None
+    leaves = []
     for (path, x), (_, y) in zip(flatten_with_paths(a), flatten_with_paths(b)):
         if _kind(x) == "tensor" and _kind(y) in ("tensor", "number"):
-            _like(x, y, name + path, labels, what)
-    return b
+            y = _like(x, y, name + path, labels, what)
+        leaves.append(y)
+    return pack_sequence_as(b, leaves)
 
 
 def _same(a: Any, b: Any) -> bool:
