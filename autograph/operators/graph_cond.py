@@ -9,12 +9,11 @@ values are checked pairwise, so that every error names the variable:
 - any other value (None, `Undefined`, a Python object) must be the same in both branches, and
   then passes through the `if` untouched; `Undefined` in one branch only is an error, since a
   graph `if` cannot leave a variable defined or not depending on a runtime value.
-- `UndefinedReturnValue` in one branch and a tensor (or number) in the other gives zeros of
-  the other side's dtype and shape (0 for its unknown dimensions) on the undefined side: the
-  lowering's `do_return` flag says which value counts, and the function sets the value on
-  every path before it ends. Where a path may end without a `return` (the function may
-  return None) it is that same error, except while a graph loop settles its return value
-  (`settling_return_values`).
+- `UndefinedReturnValue` in one branch and a tensor, a number or a nested structure of them in
+  the other gives zeros like the other side's (0 for unknown dimensions) on the undefined
+  side: the lowering's `do_return` flag says which value counts, and the function sets the
+  value on every path before it ends. Where a path may end without a `return` (the function
+  may return None) it is that same error.
 
 The true branch is traced first, so when its Python number must take the dtype of the false
 branch's tensor, the `if` is traced again with that dtype (the op keeps its name).
@@ -22,16 +21,15 @@ branch's tensor, the `if` is traced again with that dtype (the op keeps its name
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
-from runtime.func_graph import assert_same_structure, flatten, flatten_with_paths, is_composite
+from runtime.func_graph import (assert_same_structure, flatten, flatten_with_paths, is_composite,
+                                pack_sequence_as)
 from runtime.graph import SymbolicTensor, building_graph
 from runtime.ops import creation_ops, math_ops
 from runtime.ops.control_flow_ops import cond
@@ -41,43 +39,40 @@ from runtime.tensor_shape import TensorShape
 
 IF_LABELS = ("the if branch", "the else branch")
 _NUMBER = (bool, int, float, str, bytes, np.generic)
-_settling = contextvars.ContextVar("settling_return_values", default=False)
 
 
-@contextlib.contextmanager
-def settling_return_values() -> Iterator[None]:
-    """Within it, a graph `if` gives zeros for `UndefinedReturnValue` facing a tensor.
+class _Zeros:
+    """Hint: the true branch's `UndefinedReturnValue` gives zeros of this dtype and shape, or
+    a nested structure (`structure`, with `_Zeros` leaves) of them."""
 
-    A graph loop traces its body under it to learn what a `return` inside the loop returns.
-    """
-    token = _settling.set(True)
-    try:
-        yield
-    finally:
-        _settling.reset(token)
+    __slots__ = ("dtype", "shape", "structure")
 
+    def __init__(self, dtype: dtypes.DType | None, shape: TensorShape | None,
+                 structure: Any = None):
+        self.dtype, self.shape, self.structure = dtype, shape, structure
 
-class _Zeros(NamedTuple):
-    """Hint: the true branch's `UndefinedReturnValue` gives zeros of this dtype and shape."""
-
-    dtype: dtypes.DType
-    shape: TensorShape
+    def make(self) -> Any:
+        if self.structure is not None:
+            return pack_sequence_as(self.structure,
+                                    [leaf.make() for leaf in flatten(self.structure)])
+        return creation_ops.zeros([d or 0 for d in self.shape.as_list()], self.dtype)
 
 
 def _zeros_for(value: Any, undefined: UndefinedReturnValue) -> _Zeros | None:
-    """What stands for `undefined` facing `value`, when anything may: while a loop settles
-    its return value, or when the function sets it on every path before it ends."""
-    if (undefined.may_return_none and not _settling.get()) or is_composite(value):
+    """What stands for `undefined` facing `value`, when anything may: when the function sets
+    it on every path before it ends (the lowering's `do_return` flag says which counts)."""
+    if undefined.may_return_none or is_composite(value):
         return None
+    if isinstance(value, (list, tuple, dict)):
+        leaves = [_zeros_for(leaf, undefined) for leaf in flatten(value)]
+        if not leaves or any(leaf is None or leaf.structure is not None for leaf in leaves):
+            return None
+        return _Zeros(None, None, pack_sequence_as(value, leaves))
     if isinstance(value, Tensor):
         return _Zeros(value.dtype, value.shape) if value.shape.rank is not None else None
     if isinstance(value, _NUMBER) and not isinstance(value, (str, bytes)):
         return _Zeros(_default_dtype(value), TensorShape([]))
     return None
-
-
-def _zeros(spec: _Zeros) -> Tensor:
-    return creation_ops.zeros([d or 0 for d in spec.shape.as_list()], spec.dtype)
 
 
 def is_symbolic(value: Any) -> bool:
@@ -170,13 +165,62 @@ class _Attempt:
             _check_containers(self.lists, self.labels[side], self.what)
             self.raw.append(values)
             if side == 0:
-                self.kinds = ["tensor" if isinstance(self.hints.get(i), _Zeros) else _kind(v)
+                self.kinds = [_hinted_kind(self.hints.get(i)) or _kind(v)
                               for i, v in enumerate(values)]
-                return tuple(None if k == "pass" else _first(v, self.hints.get(i))
-                             for i, (v, k) in enumerate(zip(values, self.kinds)))
+                self.first = tuple(None if k == "pass" else _first(v, self.hints.get(i))
+                                   for i, (v, k) in enumerate(zip(values, self.kinds)))
+                return self.first
             return _second(self.raw[0], values, self.kinds, self.hints, self.names,
-                           self.labels, self.what)
+                           self.labels, self.what, self.first)
         return traced
+
+
+class _AsTensors:
+    """Hint: the true branch's nested Python numbers become tensors of these dtypes (a
+    structure like theirs), since the other branch gives different numbers or tensors."""
+
+    __slots__ = ("structure",)
+
+    def __init__(self, structure: Any):
+        self.structure = structure
+
+    def make(self, value: Any) -> Any:
+        return pack_sequence_as(value, [convert_to_tensor(x, dtype=d) for x, d in zip(
+            flatten(value), flatten(self.structure))])
+
+
+def _numbers_as_tensors(a: Any, b: Any) -> _AsTensors | None:
+    """The hint that turns `a`, a list, tuple or dict of Python numbers, into tensors that `b`
+    (the same structure, of numbers or tensors) can match; None where nothing can."""
+    if not isinstance(a, (list, tuple, dict)):
+        return None
+    try:
+        assert_same_structure(a, b, check_types=False)
+    except (ValueError, TypeError):
+        return None
+    chosen = []
+    for x, y in zip(flatten(a), flatten(b)):
+        if not isinstance(x, _NUMBER) or isinstance(x, (str, bytes)):
+            return None
+        if isinstance(y, Tensor) and not is_composite(y):
+            want = y.dtype
+        elif isinstance(y, _NUMBER) and not isinstance(y, (str, bytes)):
+            want = _common(_default_dtype(x), _default_dtype(y))
+        else:
+            return None
+        if want is None or not _fits(x, want):
+            return None
+        chosen.append(want)
+    return _AsTensors(pack_sequence_as(a, chosen)) if chosen else None
+
+
+def _hinted_kind(hint: Any) -> str | None:
+    """The kind of the values a hint makes of the true branch's, if it is a hint."""
+    if isinstance(hint, _AsTensors):
+        return "nested"
+    if not isinstance(hint, _Zeros):
+        return None
+    return "nested" if hint.structure is not None else "tensor"
 
 
 def _kind(value: Any) -> str:
@@ -206,31 +250,41 @@ def _fits(value: Any, dtype: dtypes.DType) -> bool:
 def _first(value: Any, hint: Any) -> Any:
     """The true branch's output for `value` (Python numbers as tensors of `hint`)."""
     if isinstance(hint, _Zeros):
-        return _zeros(hint)
+        return hint.make()
+    if isinstance(hint, _AsTensors):
+        return hint.make(value)
     if isinstance(value, _NUMBER):
         return convert_to_tensor(value, dtype=hint)
     return value
 
 
 def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: Sequence[str],
-            labels: tuple[str, str], what: str) -> tuple:
-    """The false branch's outputs, checked against the true branch's values."""
+            labels: tuple[str, str], what: str, emitted: tuple) -> tuple:
+    """The false branch's outputs, checked against the true branch's values (and outputs,
+    `emitted`)."""
     outputs, retry = [], {}
     for i, (a, b, kind, name) in enumerate(zip(first, second, kinds, names)):
         spec = _zeros_for(a, b) if isinstance(b, UndefinedReturnValue) else None
         if spec is not None and kind in ("tensor", "number"):
             if kind == "number":
-                spec = spec._replace(dtype=hints.get(i) or spec.dtype)
-            outputs.append(_zeros(spec))
+                spec = _Zeros(hints.get(i) or spec.dtype, spec.shape)
+            outputs.append(spec.make())
+        elif spec is not None and kind == "nested":
+            outputs.append(_nested(a, spec.make(), name, labels, what))
         elif kind == "pass":
             spec = _zeros_for(b, a) if isinstance(a, UndefinedReturnValue) else None
             if spec is not None:
                 retry[i] = spec
             elif not _same(a, b):
-                raise _mismatch(name, a, b, labels, what)
+                dtypes_of = _numbers_as_tensors(a, b)
+                if dtypes_of is None:
+                    raise _mismatch(name, a, b, labels, what)
+                retry[i] = dtypes_of
             outputs.append(None)
-        elif isinstance(hints.get(i), _Zeros):  # `a` is the UndefinedReturnValue
+        elif _hinted_kind(hints.get(i)) == "tensor":  # `a` is the UndefinedReturnValue
             outputs.append(_converted(b, hints[i].dtype, name, a, labels, what))
+        elif _hinted_kind(hints.get(i)) == "nested":
+            outputs.append(_nested(emitted[i], b, name, labels, what))
         elif kind == "nested":
             outputs.append(_nested(a, b, name, labels, what))
         elif _kind(b) not in ("tensor", "number"):
@@ -287,10 +341,12 @@ def _nested(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> An
     except ValueError as e:
         raise ValueError(f"{what}: {_quoted(name)} has a different structure in {labels[0]} and "
                          f"{labels[1]}: {e}") from None
+    leaves = []
     for (path, x), (_, y) in zip(flatten_with_paths(a), flatten_with_paths(b)):
         if _kind(x) == "tensor" and _kind(y) in ("tensor", "number"):
-            _like(x, y, name + path, labels, what)
-    return b
+            y = _like(x, y, name + path, labels, what)
+        leaves.append(y)
+    return pack_sequence_as(b, leaves)
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -43,6 +43,7 @@ from runtime.tensor import Tensor
 from runtime.tensor_array import TensorArray
 from runtime.tensor_conversion import convert_to_tensor, to_array
 from runtime.tensor_shape import TensorShape
+from runtime.tensor_spec import TensorSpec
 
 _INVARIANT = object()  # a state value that stays the same Python object in every iteration
 _NUMBER = (bool, int, float, np.generic)
@@ -125,8 +126,10 @@ class _Loop:
         inits, extra = self.inits, self.extra
         shapes = _shape_invariants(opts.pop("shape_invariants", None), inits, self.names)
         for i, finding in self.findings.items():  # zeros standing for partly unknown shapes
-            if finding[0] == "defined" and not finding[2].is_fully_defined():
-                shapes.setdefault(i, finding[2])
+            if finding[0] == "defined" and not all(
+                    leaf.shape.is_fully_defined() for leaf in flatten(finding[1])):
+                shapes.setdefault(i, pack_sequence_as(
+                    finding[1], [leaf.shape for leaf in flatten(finding[1])]))
         self.shapes = shapes
         # While needs a loop variable; `ran` says whether the body ran at all.
         counter = [] if extra or self.moving else [convert_to_tensor(0)]
@@ -204,15 +207,19 @@ def _finding(before: Any, after: Any, name: str) -> tuple | None:
     if isinstance(before, _UNDEFINED):
         if isinstance(after, _UNDEFINED):
             return None  # still undefined on every path: it stays as it is
-        if isinstance(after, (Tensor, *_NUMBER)) and not is_composite(after):
-            after = convert_to_tensor(after)
-            if after.shape.rank is not None:
-                return ("defined", after.dtype, after.shape)
+        leaves = flatten(after)
+        if leaves and all(isinstance(x, (Tensor, *_NUMBER)) and not is_composite(x)
+                          for x in leaves):
+            tensors = [convert_to_tensor(x) for x in leaves]
+            if all(t.shape.rank is not None for t in tensors):
+                return ("defined", pack_sequence_as(
+                    after, [TensorSpec(t.shape, t.dtype) for t in tensors]))
         what = "the return value" if isinstance(before, UndefinedReturnValue) else f"'{name}'"
         raise ValueError(f"{what} is first set inside a loop over tensors, which gives it "
                          f"{_describe(after)}; a variable first assigned in such a loop must "
-                         f"be a tensor of one dtype and rank (or a Python number) in every "
-                         f"iteration. Otherwise assign it before the loop.")
+                         f"be tensors of one dtype and rank (or Python numbers, or a tuple, "
+                         f"list or dict of them) in every iteration. Otherwise assign it "
+                         f"before the loop.")
     if isinstance(after, TensorArray):
         return ("list", after.dtype, after.element_shape)
     if type(before) is list and type(after) is list:
@@ -241,8 +248,9 @@ def _initial(value: Any, name: str, finding: tuple | None) -> Any:
     if isinstance(value, _UNDEFINED):
         if finding is None:
             return _INVARIANT
-        _, dtype, shape = finding
-        return creation_ops.zeros([d or 0 for d in shape.as_list()], dtype)
+        return pack_sequence_as(finding[1], [
+            creation_ops.zeros([d or 0 for d in leaf.shape.as_list()], leaf.dtype)
+            for leaf in flatten(finding[1])])
     if type(value) is list:
         if finding is None:
             return _INVARIANT
@@ -312,8 +320,9 @@ def _checked(new: Any, init: Any, name: str, shape: TensorShape | None) -> Any:
             assert_same_structure(init, new, check_types=False)
         except ValueError as e:
             raise ValueError(f"'{name}' changes its structure in the loop: {e}") from None
-        leaves = [_checked(x, i, name + path, None) for (path, x), i in
-                  zip(flatten_with_paths(new), flatten(init))]
+        allowed = flatten(shape) if shape is not None else [None] * len(flatten(init))
+        leaves = [_checked(x, i, name + path, s) for (path, x), i, s in
+                  zip(flatten_with_paths(new), flatten(init), allowed)]
         return pack_sequence_as(new, leaves)
     if new is None or isinstance(new, (Undefined, UndefinedReturnValue)) or is_composite(new):
         raise TypeError(f"'{name}' is {_describe(init)} before the loop but "

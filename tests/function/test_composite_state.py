@@ -144,3 +144,29 @@ def test_a_dict_nested_in_state_changed_in_place_in_a_tensor_branch_is_an_error(
         return d["b"]["c"]
     with pytest.raises(ValueError, match=r"a dict in 'd' is changed in place in the if branch"):
         f(ag.constant(0), ag.constant(0))
+
+
+def test_a_list_of_numbers_rebuilt_in_one_tensor_branch_becomes_tensors():
+    @ag.function
+    def f(b):
+        xs = [0, 1]
+        if b == 0:
+            xs = [1, xs[1]]
+        return xs[0] + xs[1]
+    npt.assert_equal(f(ag.constant(0)).numpy(), 2)
+    npt.assert_equal(f(ag.constant(3)).numpy(), 1)
+
+
+def test_a_dict_of_numbers_rebuilt_with_a_tensor_in_one_branch_takes_its_dtype():
+    @ag.function
+    def f(x, b):
+        d = {"a": 0.5, "b": {"c": 1}}
+        if b == 1:
+            pass
+        else:
+            d = {"a": x, "b": d["b"]}
+        return d["a"], d["b"]["c"]
+    a, c = f(ag.constant(2.0), ag.constant(0))
+    assert a.dtype == ag.float32 and c.dtype == ag.int32
+    npt.assert_equal([a.numpy(), c.numpy()], [2.0, 1])
+    npt.assert_equal([t.numpy() for t in f(ag.constant(2.0), ag.constant(1))], [0.5, 1])

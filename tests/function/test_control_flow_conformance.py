@@ -237,3 +237,15 @@ def test_an_exception_raised_and_handled_inside_one_branch_follows_python():
         return y
     npt.assert_equal(values(f(ag.constant(2))), 6)
     npt.assert_equal(values(f(ag.constant(-2))), 2)
+
+
+def test_a_tuple_returned_inside_a_with_block_in_one_branch():
+    # TensorFlow 2.21 raises "the else branch must also have a return statement".
+    @ag.function
+    def f(b):
+        with ag.name_scope("s"):
+            if b == 0:
+                return (b, 0)
+        return (b + 1, 5)
+    npt.assert_equal(values(f(ag.constant(0))), [0, 0])
+    npt.assert_equal(values(f(ag.constant(3))), [4, 5])

@@ -202,3 +202,14 @@ def test_an_exception_raised_while_tracing_a_loop_body_is_not_taken_for_the_prog
         return s
     with pytest.raises(ag.autograph.StagingError, match="raised while tracing the body"):
         f(ag.constant(0))
+
+
+def test_a_tuple_returned_inside_a_tensor_loop():
+    # TensorFlow 2.21 refuses any return inside a loop over tensors; plain Python's answer.
+    @ag.function
+    def f(n):
+        while 0 < n:
+            return (n, 0)
+        return (n * 2, 1)
+    npt.assert_equal([t.numpy() for t in f(ag.constant(2))], [2, 0])
+    npt.assert_equal([t.numpy() for t in f(ag.constant(-1))], [-2, 1])
