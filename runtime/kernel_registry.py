@@ -5,12 +5,18 @@ runs on, whose `ctx.xp` is NumPy or CuPy, so one body written against `xp` serve
 Inputs listed in `host_memory` reach the kernel as NumPy arrays even on a GPU (shape arguments,
 strings), as with TensorFlow's `HostMemory`; outputs listed there stay on the host.
 
->>> @register_kernel("Twice", device=("CPU", "GPU"), type_constraints={"T": ["float32"]})
+A kernel names an op that must be registered: `register_kernel` checks it at once when the op
+registry has nothing queued, otherwise at the first kernel lookup after the queue is processed;
+a kernel of a missing op is dropped there with a NotFoundError naming near op names.
+
+>>> from runtime.op_registry import register_op
+>>> _ = register_op("DoctestTwice").input("x: T").output("y: T").attr("T: numbertype")
+>>> @register_kernel("DoctestTwice", device=("CPU", "GPU"), type_constraints={"T": ["float32"]})
 ... def twice(ctx, x):
 ...     return ctx.xp.multiply(x, 2)
->>> [k.device for k in kernels_for("Twice")]
+>>> [k.device for k in kernels_for("DoctestTwice")]
 ['CPU', 'GPU']
->>> _ = _GLOBAL._kernels.pop("Twice")
+>>> _GLOBAL.unregister("DoctestTwice")
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any, Callable, Iterable
 from runtime import dtypes
 from runtime.devices import DEVICE_TYPES
 from runtime.errors import InvalidArgumentError, NotFoundError
+from runtime.op_registry import OpRegistry, op_registry
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,12 +51,15 @@ class KernelDef:
 
 
 class KernelRegistry:
-    """Thread-safe store of `KernelDef`s with cached selection."""
+    """Thread-safe store of `KernelDef`s with cached selection, for the ops of `ops` (by
+    default the process-wide op registry)."""
 
-    def __init__(self):
+    def __init__(self, ops: OpRegistry | None = None):
+        self._ops = ops
         self._lock = threading.RLock()
         self._kernels: dict[str, list[KernelDef]] = {}
         self._cache: dict[tuple, KernelDef | None] = {}
+        self._unchecked: list[str] = []  # ops of kernels registered while ops were queued
         self.generation = 0  # bumped on every change, so callers' caches can notice
 
     def register(self, op_name: str, device: str | Iterable[str], fn: Callable,
@@ -60,7 +70,10 @@ class KernelRegistry:
             (name, frozenset(dtypes.as_dtype(t) for t in (
                 [allowed] if isinstance(allowed, (str, dtypes.DType)) else allowed)))
             for name, allowed in (type_constraints or {}).items()))
+        ops = self._op_registry()
         with self._lock:
+            if ops.is_settled() and ops.get(op_name) is None:
+                raise NotFoundError(self._no_op_message(op_name, fn))
             for dev in devices:
                 if dev not in DEVICE_TYPES:
                     raise InvalidArgumentError(
@@ -73,12 +86,15 @@ class KernelRegistry:
                             f"A kernel for {op_name} with {old.describe()} is registered "
                             f"already ({old.fn.__module__}.{old.fn.__qualname__}).")
                 self._kernels.setdefault(op_name, []).append(new)
+            if not ops.is_settled():
+                self._unchecked.append(op_name)
             self._cache.clear()
             self.generation += 1
 
     def kernels_for(self, op_name: str) -> list[KernelDef]:
         """Every kernel of `op_name`, in registration order."""
         with self._lock:
+            self._check_ops()
             return list(self._kernels.get(op_name, []))
 
     def find(self, op_name: str, device: str, type_attrs: dict[str, Any]) -> KernelDef | None:
@@ -90,6 +106,7 @@ class KernelRegistry:
         except KeyError:
             pass
         with self._lock:
+            self._check_ops()
             candidates = [k for k in self._kernels.get(op_name, [])
                           if k.device == device and k.matches(type_attrs)]
             candidates.sort(key=lambda k: -len(k.type_constraints))
@@ -112,6 +129,31 @@ class KernelRegistry:
                 f"Registered kernels:\n{listing}\n"
                 f"Cast the inputs to a supported dtype, place the op on another device, or "
                 f"register a kernel with runtime.register_kernel({op_name!r}, ...).")
+
+    def _check_ops(self) -> None:
+        """Drops the kernels of ops that turn out not to exist, raising NotFoundError for them."""
+        if not self._unchecked:
+            return
+        names, self._unchecked = list(dict.fromkeys(self._unchecked)), []
+        ops = self._op_registry()
+        missing = [n for n in names if ops.get(n) is None]
+        if not missing:
+            return
+        messages = [self._no_op_message(n, self._kernels[n][0].fn) for n in missing]
+        for name in missing:
+            self._kernels.pop(name, None)
+        self._cache.clear()
+        self.generation += 1
+        raise NotFoundError("\n".join(messages))
+
+    def _op_registry(self) -> OpRegistry:
+        return self._ops if self._ops is not None else op_registry()
+
+    def _no_op_message(self, op_name: str, fn: Callable) -> str:
+        where = f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', fn)}"
+        return (f"Cannot register kernel {where} for op {op_name!r}: "
+                + self._op_registry().missing_op_message(op_name)
+                + " Kernels of an op that is not registered are dropped.")
 
     def unregister(self, op_name: str) -> None:
         """Drops every kernel of `op_name` (for tests and interactive experiments)."""

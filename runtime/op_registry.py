@@ -1,11 +1,14 @@
 """The process-wide op registry: deferred and immediate registration, a watcher, lookups.
 
 It follows TensorFlow's `OpRegistry` (seed 003). The registry starts in *deferred* mode:
-registrations are queued and processed, all together, by the first read (`lookup`, `export`,
-`debug_string`, `registered_ops`) or by `process_registrations()`, after which it is in
-*immediate* mode. `defer_registrations()` returns it to deferred mode, so that a group of ops
-that depend on each other is registered atomically: `process_registrations()` registers all
-of a deferred group or, when any of them fails, none (the group stays queued until
+registrations are queued and processed by the first read (`lookup`, `export`, `debug_string`,
+`registered_ops`) or by `process_registrations()`, after which it is in *immediate* mode. That
+first queue holds the built-in ops and whatever a user registered before the first read, so
+each of its entries is applied on its own: a malformed or duplicate one is dropped and its error
+raised (one error listing every failed entry) while the others, the built-in ops among them,
+are registered. `defer_registrations()` returns the registry to deferred mode, so that a group
+of ops that depend on each other is registered atomically: `process_registrations()` registers
+all of such a group or, when any of them fails, none (the group stays queued until
 `clear_deferred_registrations()`).
 
 A builder from `register_op` cannot know when its chained calls end, so it is processed at the
@@ -40,6 +43,7 @@ class OpRegistry:
         self._deferred: list[Factory] = []
         self._pending: list[OpDefBuilder] = []  # builders met in immediate mode
         self._initialized = False
+        self._atomic = False  # True for a group opened by defer_registrations()
         self._watcher: Watcher | None = None
         self._version = 0  # bumped on every change; caches keyed on it stay correct
 
@@ -67,6 +71,7 @@ class OpRegistry:
         with self._lock:
             self._flush_pending()
             self._initialized = False
+            self._atomic = True
 
     def process_registrations(self) -> None:
         """Registers every queued op, or none of them if any fails; raises that first failure."""
@@ -131,6 +136,16 @@ class OpRegistry:
         """A text listing of the exported ops, one `op { ... }` block each."""
         return "".join(format_op_def(d) for d in self.export(include_internal))
 
+    def is_settled(self) -> bool:
+        """True when nothing is queued, so a missing name is missing for good (for now)."""
+        with self._lock:
+            return self._initialized and not self._pending and not self._deferred
+
+    def missing_op_message(self, name: str) -> str:
+        """The NotFoundError text for op `name`, with near names."""
+        with self._lock:
+            return self._not_found_message(name)
+
     @property
     def version(self) -> int:
         return self._version
@@ -163,6 +178,9 @@ class OpRegistry:
             built.append((factory, reg, error))
         results = [(reg, self._watch(error, reg)) for _, reg, error in built]
         failures = [err for _, err in results if err is not None]
+        if failures and not self._atomic:
+            self._register_valid(results)
+            raise _combined(failures)
         if failures:
             self._initialized = True
             first = failures[0]
@@ -170,11 +188,16 @@ class OpRegistry:
             raise type(first)(
                 f"{first.message}{more}. No op of this deferred group was registered; fix it, "
                 f"or drop the group with clear_deferred_registrations().", first.op_name)
-        for reg, _ in results:
-            if reg is not None and reg.op_def.name not in self._registry:
+        self._register_valid(results)
+
+    def _register_valid(self, results: list) -> None:
+        """Registers the entries of `results` that did not fail; empties the queue."""
+        for reg, error in results:
+            if reg is not None and error is None and reg.op_def.name not in self._registry:
                 self._registry[reg.op_def.name] = reg
         self._deferred.clear()
         self._initialized = True
+        self._atomic = False
         self._version += 1
 
     def _register_now(self, factory: Factory) -> None:
@@ -206,6 +229,16 @@ class OpRegistry:
         hint = f" Did you mean {', '.join(lower[c] for c in close)}?" if close else ""
         return (f"Op type not registered: {name!r}.{hint} Register it with "
                 f"runtime.register_op({name!r}) or import the module that does.")
+
+
+def _combined(failures: list[OpError]) -> OpError:
+    """One error of the first failure's type that lists every failed registration."""
+    first = failures[0]
+    if len(failures) == 1:
+        return first
+    listing = "\n".join("  - " + e.message.replace("\n", "\n    ") for e in failures)
+    return type(first)(f"{len(failures)} op registrations failed and were dropped; the other "
+                       f"ops are registered:\n{listing}", first.op_name)
 
 
 def _build(factory: Factory) -> OpRegistration:

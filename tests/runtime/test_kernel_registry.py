@@ -5,6 +5,7 @@ import pytest
 from runtime import dtypes
 from runtime.errors import InvalidArgumentError, NotFoundError
 from runtime.kernel_registry import KernelRegistry
+from runtime.op_registry import OpRegistry
 
 
 def kernel(ctx, x):
@@ -13,7 +14,11 @@ def kernel(ctx, x):
 
 @pytest.fixture
 def kreg():
-    return KernelRegistry()
+    ops = OpRegistry()
+    for name in ("Op", "Late", "MatMul", "Reshape", "Nothing"):
+        ops.register_op(name)
+    ops.process_registrations()
+    return KernelRegistry(ops)
 
 
 def test_one_kernel_registers_for_both_devices(kreg):
