@@ -172,7 +172,9 @@ class ConcreteFunction:
         """Runs the graph on `args`, which must match the signature it was traced for.
 
         Raises:
-            TypeError: the call does not match (the message shows the signature and the call).
+            TypeError: the arguments do not bind to the parameters, or a Python value cannot
+                become its tensor parameter's dtype (the message shows signature and call).
+            InvalidArgumentError: a tensor of another dtype or shape than traced.
         """
         function_type, values = self._bind_checked(args, kwargs)
         return self.call_flat(function_type.to_tensors(values))
