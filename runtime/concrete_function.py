@@ -43,6 +43,7 @@ import numpy as np
 
 from runtime.devices import CPU
 from runtime.dispatch import op_handle
+from runtime.errors import InvalidArgumentError
 from runtime.executor import Plan
 from runtime.func_graph import FuncGraph, flatten, is_composite, pack_sequence_as
 from runtime.graph import Operation, SymbolicTensor, building_graph
@@ -171,7 +172,9 @@ class ConcreteFunction:
         """Runs the graph on `args`, which must match the signature it was traced for.
 
         Raises:
-            TypeError: the call does not match (the message shows the signature and the call).
+            TypeError: the arguments do not bind to the parameters, or a Python value cannot
+                become its tensor parameter's dtype (the message shows signature and call).
+            InvalidArgumentError: a tensor of another dtype or shape than traced.
         """
         function_type, values = self._bind_checked(args, kwargs)
         return self.call_flat(function_type.to_tensors(values))
@@ -187,11 +190,48 @@ class ConcreteFunction:
             if len(args) <= len(free):
                 found = self._bind((), {**kwargs, **dict(zip(free, args))})
         if found is None:
-            raise TypeError(
-                f"{self._header()} was called with arguments that do not match its "
-                f"signature.\n  Signature: {self.name}{self._signature_text()}\n"
-                f"  Call:      {self.name}{describe_call(args, kwargs)}")
+            raise self._mismatch(args, kwargs)
         return self.function_type, found
+
+    def _mismatch(self, args: tuple, kwargs: dict) -> Exception:
+        """The error for a call that does not match: TypeError when the arguments do not bind
+        (as TensorFlow's "Binding inputs ... failed"), InvalidArgumentError naming the first
+        tensor input of another dtype or shape."""
+        texts = (f"\n  Signature: {self.name}{self._signature_text()}\n"
+                 f"  Call:      {self.name}{describe_call(args, kwargs)}")
+        bound = self._bind_loosely(args, kwargs)
+        if isinstance(bound, TypeError):
+            reason = str(bound).split(": ", 1)[-1]
+            return TypeError(f"Binding inputs to {self._header()} failed due to `{reason}`."
+                             + texts)
+        call_type, values = bound
+        names = self.function_type.names
+        index = 0
+        for name, want, have, value in zip(names, self.function_type.types, call_type.types,
+                                           values):
+            index, problem = _first_problem(want, have, value, name, index)
+            if problem is not None:
+                return problem(f"{self._header()} cannot be computed: {problem.text}.{texts}")
+        return TypeError(f"{self._header()} was called with arguments that do not match its "
+                         f"signature.{texts}")
+
+    def _bind_loosely(self, args: tuple, kwargs: dict) -> tuple | TypeError:
+        """The call bound as `_bind_checked` would, without matching types: `(type, values)`,
+        or the binding's TypeError."""
+        filled = {**{n: self._fixed_values[n] for n in self._fixed[len(args):]
+                     if n is not None and n not in kwargs}, **kwargs}
+        try:
+            return self._binder.bind(args, filled)
+        except TypeError as e:
+            first = e
+        free = [n for n in self.function_type.names
+                if n not in self._fixed_values and n not in kwargs]
+        if args and self._fixed_values and len(args) <= len(free):
+            try:
+                return self._binder.bind((), {**kwargs, **dict(zip(free, args))})
+            except TypeError:
+                pass
+        return first
 
     def _bind(self, args: tuple, kwargs: dict) -> tuple | None:
         """The bound values of a call that matches the signature (after converting Python
@@ -360,6 +400,54 @@ def describe_call(args: tuple, kwargs: dict) -> str:
     """`(int32 Tensor, shape=(), b=3)`: a call's arguments described."""
     parts = [describe(a) for a in args] + [f"{k}={describe(v)}" for k, v in kwargs.items()]
     return f"({', '.join(parts)})"
+
+
+class _Problem:
+    """What `_first_problem` found: the error class and its text."""
+
+    def __init__(self, error: type, text: str):
+        self.error, self.text = error, text
+
+    def __call__(self, message: str) -> Exception:
+        return self.error(message)
+
+
+def _first_problem(want: Any, have: Any, value: Any, path: str,
+                   index: int) -> tuple[int, _Problem | None]:
+    """Walks a parameter's declared type `want` and the call's `have` together; returns the
+    flat input index after it and the first tensor of another dtype or shape, if any."""
+    if type(want) is TensorSpec:
+        where = f"input #{index}(zero-based) `{path}`"
+        if not isinstance(value, Tensor):
+            try:
+                value = convert_to_tensor(value, dtype=want.dtype)
+            except (TypeError, ValueError) as e:
+                return index + 1, _Problem(TypeError, f"{where} cannot be converted to a "
+                                           f"{want.dtype.name} tensor ({e})")
+        if value.dtype != want.dtype:
+            return index + 1, _Problem(InvalidArgumentError, (
+                f"{where} was expected to be a {want.dtype.name} tensor but is a "
+                f"{value.dtype.name} tensor"))
+        if not want.shape.is_compatible_with(value.shape):
+            # TensorFlow runs the graph on the new shape; ours is planned for the traced
+            # shapes, so another shape needs its own trace.
+            return index + 1, _Problem(InvalidArgumentError, (
+                f"{where} was expected to have shape {want.shape} but has shape "
+                f"{value.shape}; trace the function for that shape (or a shape with None "
+                f"dimensions) with get_concrete_function"))
+        return index + 1, None
+    components = getattr(want, "components", None)
+    if (components is not None and type(have) is type(want)
+            and len(have.components) == len(components)):
+        for i, (w, h, v) in enumerate(zip(components, have.components, value)):
+            index, problem = _first_problem(w, h, v, f"{path}[{i}]", index)
+            if problem is not None:
+                return index, problem
+        return index, None
+    try:
+        return index + len(want.to_tensors(value)), None
+    except (TypeError, ValueError, AttributeError):  # another structure: no tensors counted
+        return index, None
 
 
 def convert_for(declared: Any, actual: Any, values: tuple) -> tuple | None:

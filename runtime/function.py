@@ -175,9 +175,15 @@ class Function:
         self._tracing_types: list[Any] = []  # calls being traced or run inlined, outermost first
         self._instances: dict[int, Function] = {}
         self._signature_type = None
+        # A method's input_signature describes the arguments after `self` (as TensorFlow):
+        # it is bound by each instance's Function, made in `__get__`.
+        self._method_signature = False
         if self.input_signature is not None:
             _check_signature(self.input_signature, name)
-            self._signature_type, _ = self._binder.bind(self.input_signature, {})
+            if _takes_self_first(python_function):
+                self._method_signature = True
+            else:
+                self._signature_type, _ = self._binder.bind(self.input_signature, {})
         functools.update_wrapper(self, python_function, updated=())
 
     # Calling ----------------------------------------------------------------------------------
@@ -233,6 +239,11 @@ class Function:
 
     def _concrete_for(self, args: tuple, kwargs: dict) -> tuple[ConcreteFunction, tuple]:
         """The concrete function for this call (traced if needed) and the bound values."""
+        if self._method_signature:
+            raise TypeError(
+                f"ag.function {self._name!r} is a method whose input_signature describes the "
+                f"arguments after `self`; call it on an instance: `obj.{self._name}(...)` or "
+                f"`obj.{self._name}.get_concrete_function()`.")
         call_type, values = self._binder.bind(args, kwargs)
         if self._signature_type is not None:
             if not call_type.is_subtype_of(self._signature_type):
@@ -357,7 +368,7 @@ class Function:
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The concrete function for calls like `args` (values or `TensorSpec`s), traced if
         needed but not run. With an input_signature and no arguments, its one trace."""
-        if self._signature_type is not None and not args and not kwargs:
+        if self.input_signature is not None and not args and not kwargs:
             args = self.input_signature
         concrete, _ = self._concrete_for(args, kwargs)
         return concrete
@@ -391,6 +402,18 @@ class Function:
 
     def __repr__(self) -> str:
         return f"<ag.Function {self._name} ({self.experimental_get_tracing_count()} traces)>"
+
+
+def _takes_self_first(python_function: Callable) -> bool:
+    """True for a function (not yet bound) whose first parameter is `self`: a method."""
+    if isinstance(python_function, types.MethodType):
+        return False
+    try:
+        first = next(iter(inspect.signature(python_function).parameters.values()), None)
+    except (TypeError, ValueError):
+        return False
+    return first is not None and first.name == "self" and first.kind in (
+        inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
 def _check_signature(signature: tuple, name: str) -> None:

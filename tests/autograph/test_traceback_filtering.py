@@ -207,7 +207,7 @@ def test_a_concrete_function_called_wrongly_shows_only_the_users_frames():
     double = ag.function(lambda x: x * 2)
     concrete = double.get_concrete_function(ag.TensorSpec([], ag.int32))
     error = raised(concrete, ag.constant([1.0]))
-    assert isinstance(error, TypeError)
+    assert isinstance(error, ag.errors.InvalidArgumentError)
     assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
 
 

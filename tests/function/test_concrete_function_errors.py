@@ -1,0 +1,78 @@
+"""Calling a ConcreteFunction with arguments that do not match what it was traced for.
+
+Expected errors were taken from TensorFlow 2.21 (`tf.function` + `get_concrete_function`).
+"""
+
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+from runtime.errors import InvalidArgumentError
+
+
+@ag.function(autograph=False)
+def plus_one(x):
+    return x + 1
+
+
+@ag.function(autograph=False)
+def times(a, b):
+    return a * b
+
+
+@pytest.fixture
+def int_pair():
+    return plus_one.get_concrete_function(ag.TensorSpec([2], ag.int32))
+
+
+def test_float_tensor_for_int32_trace_is_invalid_argument_naming_input_and_dtypes(int_pair):
+    # TensorFlow: "cannot compute __inference_f_6 as input #0(zero-based) was expected to be
+    # a int32 tensor but is a float tensor"
+    with pytest.raises(InvalidArgumentError,
+                       match=r"input #0\(zero-based\) `x` was expected to be a int32 tensor "
+                             r"but is a float32 tensor"):
+        int_pair(ag.constant([1.0, 2.0]))
+
+
+def test_wrong_dtype_of_second_argument_names_input_one():
+    concrete = times.get_concrete_function(ag.TensorSpec(None, ag.float32),
+                                           ag.TensorSpec([], ag.float32))
+    with pytest.raises(InvalidArgumentError,
+                       match=r"input #1\(zero-based\) `b` was expected to be a float32 tensor "
+                             r"but is a int32 tensor"):
+        concrete(ag.constant(1.0), ag.constant(2))
+
+
+def test_wrong_shape_is_invalid_argument(int_pair):
+    # TensorFlow runs the graph on the new shape, with shape-dependent values folded for the
+    # traced one: `x + tf.shape(x)[0]` traced for [2] gives [3 4 5] for [1 2 3]. We refuse
+    # rather than risk such a silent wrong answer.
+    with pytest.raises(InvalidArgumentError,
+                       match=r"`x` was expected to have shape \(2,\) but has shape \(3,\)"):
+        int_pair(ag.constant([1, 2, 3]))
+
+
+def test_too_many_arguments_is_type_error(int_pair):
+    with pytest.raises(TypeError, match="failed due to `too many positional arguments`"):
+        int_pair(ag.constant([1, 2]), ag.constant([1, 2]))
+
+
+def test_missing_argument_is_type_error(int_pair):
+    with pytest.raises(TypeError, match="failed due to `missing a required argument: 'x'`"):
+        int_pair()
+
+
+def test_unexpected_keyword_is_type_error(int_pair):
+    with pytest.raises(TypeError,
+                       match="failed due to `got an unexpected keyword argument 'y'`"):
+        int_pair(ag.constant([1, 2]), y=ag.constant(1))
+
+
+def test_argument_by_keyword_and_python_list_are_accepted(int_pair):
+    npt.assert_array_equal(int_pair(x=ag.constant([1, 2])).numpy(), [2, 3])
+    npt.assert_array_equal(int_pair([1, 2]).numpy(), [2, 3])
+
+
+def test_python_value_that_cannot_become_the_dtype_is_type_error(int_pair):
+    with pytest.raises(TypeError, match=r"`x` cannot be converted to a int32 tensor"):
+        int_pair([1.5, 2])
