@@ -288,6 +288,8 @@ class Function:
                 try:
                     fn = _hook[0](fn)
                 except Exception as e:  # as TensorFlow: warn, and trace it as it is
+                    if not getattr(e, "unconverted_fallback", True):
+                        raise
                     warnings.warn(f"ag.function {self._name!r} could not be converted and "
                                   f"will run as it is (tensor `if`/`while`/`for` will not "
                                   f"become graph ops): {type(e).__name__}: {e}",

@@ -92,11 +92,13 @@ class Unsupported(Base):
         jump = _jump_out_of(node.finalbody)
         if jump is not None:
             keyword = type(jump).__name__.lower()
-            raise self.error(jump, f"`{keyword}` inside a `finally` block cannot be converted: "
-                                   f"it would discard an exception the `try` raises, which "
-                                   f"the converted code must see (Python 3.14 warns against "
-                                   f"it too, PEP 765). Move the `{keyword}` after the `try` "
-                                   f"statement.")
+            error = self.error(jump, f"`{keyword}` inside a `finally` block cannot be "
+                                     f"converted: it would discard an exception the `try` "
+                                     f"raises, which the converted code must see (Python 3.14 "
+                                     f"warns against it too, PEP 765). Move the `{keyword}` "
+                                     f"after the `try` statement.")
+            error.unconverted_fallback = False  # unconverted, it would discard trace errors
+            raise error
         return self.generic_visit(node)
 
     visit_TryStar = visit_Try

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 
 class ConversionError(Exception):
-    """A function cannot be converted; the message says where and what to do instead."""
+    """A function cannot be converted; the message says where and what to do instead.
+
+    `ag.function` then runs the function as written, as TensorFlow does, unless
+    `unconverted_fallback` is False: where running it unconverted could give a wrong answer
+    without an error.
+    """
+
+    unconverted_fallback = True
 
 
 class StagingError(Exception):

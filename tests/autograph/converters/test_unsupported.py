@@ -5,6 +5,7 @@ import threading
 
 import pytest
 
+import autograph as ag
 from autograph import api
 from autograph.pyct.errors import ConversionError
 from tests.autograph.converters.helpers import line_of
@@ -230,3 +231,16 @@ def test_return_in_a_finally_block_is_rejected_saying_what_to_do():
 
 def test_a_break_of_a_loop_inside_a_finally_block_converts():
     assert api.to_graph(loop_with_break_in_finally)([1, -2, 3]) == 2
+
+
+def test_ag_function_refuses_a_return_in_finally_rather_than_running_it_unconverted():
+    # Unconverted, `return` in `finally` would discard the trace's errors and answer wrongly.
+    @ag.function
+    def f(b):
+        y = 0
+        try:
+            y = sum([1 for _ in range(b)])
+        finally:
+            return y  # noqa: B012 (the point of the test)
+    with pytest.raises(ConversionError, match="`return` inside a `finally` block"):
+        f(ag.constant(1))
