@@ -1,4 +1,4 @@
-"""Kernels of `If`, `Case`, `While` and `Assert`.
+"""Kernels of `If`, `Case`, `While`, `Assert` and `CheckDefined`.
 
 The executor writes `If`, `Case` and `While` inline into its plans (the fast path); these
 kernels are the interpreter fallback used when the ops run eagerly (`execute("If", ...)`).
@@ -66,6 +66,13 @@ def while_(ctx, inputs, cond, body, output_shapes, parallel_iterations):
     while bool(call_function(cond, values)[0]):
         values = call_function(body, values)
     return _to_device(ctx, values)
+
+
+@register_kernel("CheckDefined", device=BOTH, host_memory=("defined",))
+def check_defined(ctx, value, defined, message):
+    if not bool(defined):
+        raise InvalidArgumentError(message)
+    return value
 
 
 @register_kernel("Assert", device=BOTH, host_memory=("condition", "data"))

@@ -7,8 +7,11 @@ values are checked pairwise, so that every error names the variable:
 - a Python number becomes a tensor, of the dtype of the other branch's value when that is a
   tensor (`s = 0` in one branch, `s = x` with a float32 `x` in the other gives a float32 `s`);
 - any other value (None, `Undefined`, a Python object) must be the same in both branches, and
-  then passes through the `if` untouched; `Undefined` in one branch only is an error, since a
-  graph `if` cannot leave a variable defined or not depending on a runtime value.
+  then passes through the `if` untouched;
+- `Undefined` in one branch and a tensor (a number, or a structure of them) in the other gives
+  zeros on the undefined side, and the `if`'s result is read through a `CheckDefined` op: a
+  graph that uses the variable after the other branch ran fails there, naming it, as Python
+  raises UnboundLocalError (TensorFlow refuses such an `if` when tracing).
 - `UndefinedReturnValue` in one branch and a tensor, a number or a nested structure of them in
   the other gives zeros like the other side's (0 for unknown dimensions) on the undefined
   side: the lowering's `do_return` flag says which value counts, and the function sets the
@@ -32,7 +35,7 @@ from runtime.func_graph import (assert_same_structure, flatten, flatten_with_pat
                                 pack_sequence_as)
 from runtime.graph import SymbolicTensor, building_graph
 from runtime.ops import creation_ops, math_ops
-from runtime.ops.control_flow_ops import cond
+from runtime.ops.control_flow_ops import check_defined, cond
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor, to_array
 from runtime.tensor_shape import TensorShape
@@ -58,10 +61,11 @@ class _Zeros:
         return creation_ops.zeros([d or 0 for d in self.shape.as_list()], self.dtype)
 
 
-def _zeros_for(value: Any, undefined: UndefinedReturnValue) -> _Zeros | None:
-    """What stands for `undefined` facing `value`, when anything may: when the function sets
-    it on every path before it ends (the lowering's `do_return` flag says which counts)."""
-    if undefined.may_return_none or is_composite(value):
+def _zeros_for(value: Any, undefined: Undefined | UndefinedReturnValue) -> _Zeros | None:
+    """What stands for `undefined` facing `value`, when anything may: for a return value,
+    when the function sets it on every path before it ends (the lowering's `do_return` flag
+    says which counts); for a variable, always (`_defined_only` guards its reads)."""
+    if getattr(undefined, "may_return_none", False) or is_composite(value):
         return None
     if isinstance(value, (list, tuple, dict)):
         leaves = [_zeros_for(leaf, undefined) for leaf in flatten(value)]
@@ -145,8 +149,11 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
         except Exception as error:
             mark_traced(error, f"a branch of {'an' if what == 'if' else 'a'} `{what}`")
             raise
-        return tuple(attempt.raw[0][i] if kind == "pass" else outputs[i]
-                     for i, kind in enumerate(attempt.kinds))
+        results = [attempt.raw[0][i] if kind == "pass" else outputs[i]
+                   for i, kind in enumerate(attempt.kinds)]
+        for i, side in attempt.guards.items():
+            results[i] = _defined_only(results[i], pred, side, names[i], labels, what)
+        return tuple(results)
 
 
 class _Attempt:
@@ -158,6 +165,7 @@ class _Attempt:
         self.labels, self.what, self.hints = labels, what, hints
         self.kinds: list[str] = []
         self.raw: list[tuple] = []
+        self.guards: dict[int, int] = {}  # position -> the only branch that defines it
 
     def branch(self, fn: Callable, side: int) -> Callable:
         def traced() -> tuple:
@@ -170,6 +178,9 @@ class _Attempt:
                 self.first = tuple(None if k == "pass" else _first(v, self.hints.get(i))
                                    for i, (v, k) in enumerate(zip(values, self.kinds)))
                 return self.first
+            for i, (a, b) in enumerate(zip(self.raw[0], values)):
+                if isinstance(a, Undefined) != isinstance(b, Undefined):
+                    self.guards[i] = 1 if isinstance(a, Undefined) else 0
             return _second(self.raw[0], values, self.kinds, self.hints, self.names,
                            self.labels, self.what, self.first)
         return traced
@@ -212,6 +223,21 @@ def _numbers_as_tensors(a: Any, b: Any) -> _AsTensors | None:
             return None
         chosen.append(want)
     return _AsTensors(pack_sequence_as(a, chosen)) if chosen else None
+
+
+_UNDEFINED = (Undefined, UndefinedReturnValue)
+
+
+def _defined_only(value: Any, pred: Tensor, side: int, name: str, labels: tuple[str, str],
+                  what: str) -> Any:
+    """`value` of a variable that only branch `side` defines, checked where the graph uses
+    it: reading it after the other branch ran raises, as Python's UnboundLocalError would."""
+    message = (f"'{name}' is assigned only in {labels[side]} of {'an' if what == 'if' else 'a'}"
+               f" `{what}` whose condition is a tensor, and the other branch ran, so it has no "
+               f"value here. Assign it before the `{what}` or in both branches.")
+    defined = pred if side == 0 else math_ops.logical_not(pred)
+    return pack_sequence_as(value, [check_defined(leaf, defined, message)
+                                    for leaf in flatten(value)])
 
 
 def _hinted_kind(hint: Any) -> str | None:
@@ -264,7 +290,7 @@ def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: S
     `emitted`)."""
     outputs, retry = [], {}
     for i, (a, b, kind, name) in enumerate(zip(first, second, kinds, names)):
-        spec = _zeros_for(a, b) if isinstance(b, UndefinedReturnValue) else None
+        spec = _zeros_for(a, b) if isinstance(b, _UNDEFINED) else None
         if spec is not None and kind in ("tensor", "number"):
             if kind == "number":
                 spec = _Zeros(hints.get(i) or spec.dtype, spec.shape)
@@ -272,7 +298,7 @@ def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: S
         elif spec is not None and kind == "nested":
             outputs.append(_nested(a, spec.make(), name, labels, what))
         elif kind == "pass":
-            spec = _zeros_for(b, a) if isinstance(a, UndefinedReturnValue) else None
+            spec = _zeros_for(b, a) if isinstance(a, _UNDEFINED) else None
             if spec is not None:
                 retry[i] = spec
             elif not _same(a, b):

@@ -35,9 +35,8 @@ from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
 from runtime.func_graph import (assert_same_structure, flatten, flatten_with_paths,
                                 is_composite, pack_sequence_as)
-from runtime.graph import building_graph
-from runtime.ops import array_ops, creation_ops
-from runtime.ops.control_flow_ops import Assert
+from runtime.ops import creation_ops
+from runtime.ops.control_flow_ops import check_defined
 from runtime.ops.while_loop import while_loop
 from runtime.tensor import Tensor
 from runtime.tensor_array import TensorArray
@@ -279,14 +278,13 @@ def _tensor_array(value: list, name: str, finding: tuple) -> TensorArray:
     return array
 
 
-def _used_only_if(ran: Tensor, value: Tensor, name: str) -> Tensor:
-    """`value`, checked when the graph runs: the loop that first assigns it ran."""
+def _used_only_if(ran: Tensor, value: Any, name: str) -> Any:
+    """`value` (tensors, or a structure of them), checked when the graph uses it: the loop
+    that first assigns it ran."""
     message = (f"'{name}' is first assigned inside a loop over tensors that ran zero times, "
                f"so it has no value after the loop. Assign it before the loop.")
-    check = Assert(ran, [message])
-    graph = building_graph()
-    with graph.control_dependencies([check]):
-        return array_ops.identity(value)
+    return pack_sequence_as(value, [check_defined(leaf, ran, message)
+                                    for leaf in flatten(value)])
 
 
 def _shape_invariants(given: Any, inits: list, names: Sequence[str]) -> dict[int, TensorShape]:

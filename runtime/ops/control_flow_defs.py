@@ -135,6 +135,11 @@ def _while_shape(c: si.InferenceContext) -> list:
     return [outputs]
 
 
+def _check_defined_shape(c: si.InferenceContext) -> list:
+    _check_scalar(c, 1, "defined")
+    return [c.shape(0)]
+
+
 def _assert_shape(c: si.InferenceContext) -> list:
     _check_scalar(c, 0, "condition")
     return []
@@ -177,6 +182,17 @@ register_op("While").input("input: T").output("output: T").attr("T: list(type) >
         "output_shapes: the shapes the loop variables keep in every iteration (none: their "
         "initial shapes, generalized by the body's).\n"
         "parallel_iterations: accepted for compatibility; iterations run one by one.")
+
+register_op("CheckDefined").input("value: T").input("defined: bool").output("output: T") \
+    .attr("T: type").attr("message: string").set_shape_fn(_check_defined_shape).doc(
+        "Passes value on when defined is true; else raises InvalidArgumentError with message.\n"
+        "\nUnlike Assert, it checks only when its output is needed: converted code reads a "
+        "variable through it where the variable may have no value (a loop that first assigns "
+        "it ran zero times; a branch that assigns it was not taken).\n\n"
+        "value: the variable's value (zeros where it has none).\n"
+        "defined: whether it has a value.\n"
+        "output: value.\n"
+        "message: what to say when it has none.")
 
 register_op("Assert").input("condition: bool").input("data: T").attr("T: list(type) >= 0") \
     .attr("summarize: int = 3").set_is_stateful().set_shape_fn(_assert_shape).doc(

@@ -40,6 +40,7 @@ from runtime.ops.control_flow_util import (
     unify_captures,
 )
 from runtime.ops.while_loop import while_loop
+from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor import Tensor
 from runtime.tensor_array import TensorArray
 
@@ -48,10 +49,21 @@ __all__ = ["cond", "case", "switch_case", "while_loop", "Assert", "TensorArray"]
 _if = op_handle("If")
 _case = op_handle("Case")
 _assert = op_handle("Assert")
+_check_defined = op_handle("CheckDefined")
 _add = op_handle("AddV2")
 _less = op_handle("Less")
 _pack = op_handle("Pack")
 _cast = op_handle("Cast")
+
+
+def check_defined(value: Any, defined: Any, message: str) -> Any:
+    """`value`, once `defined` is true; else InvalidArgumentError(`message`) when needed.
+
+    >>> check_defined(2.0, True, "never shown").numpy()
+    np.float32(2.0)
+    """
+    return _check_defined.run([convert_to_tensor(value), convert_to_tensor(defined)],
+                              {"message": message})
 
 
 def Assert(condition: Any, data: list, summarize: int | None = None,  # noqa: N802 (TF's name)

@@ -249,3 +249,33 @@ def test_a_tuple_returned_inside_a_with_block_in_one_branch():
         return (b + 1, 5)
     npt.assert_equal(values(f(ag.constant(0))), [0, 0])
     npt.assert_equal(values(f(ag.constant(3))), [4, 5])
+
+
+@ag.function
+def doubled_if_positive(x):
+    if x > 0:
+        t = x * 2
+    return t
+
+
+def test_a_variable_assigned_in_one_tensor_branch_has_its_value_when_that_branch_ran():
+    # TensorFlow 2.21 refuses this function ("'t' must also be initialized in the else
+    # branch"); plain Python returns 6 for 3, and raises for -3.
+    npt.assert_equal(values(doubled_if_positive(ag.constant(3))), 6)
+
+
+def test_a_variable_assigned_in_one_tensor_branch_is_an_error_when_the_other_ran():
+    with pytest.raises(ag.errors.InvalidArgumentError, match="'t' is assigned only in the if"):
+        doubled_if_positive(ag.constant(-3))
+
+
+def test_a_variable_assigned_in_one_tensor_branch_and_unused_after_is_no_error():
+    @ag.function
+    def f(a, y):
+        if a == 1:
+            for _ in ag.range(1):
+                t = 0
+            y = t
+        return y
+    npt.assert_equal(values(f(ag.constant(0), ag.constant(5))), 5)
+    npt.assert_equal(values(f(ag.constant(1), ag.constant(5))), 0)

@@ -57,6 +57,8 @@ SAMPLES = [
     OpSample("Case", [np.int32(9), [_A, _B]], {"Tout": [F32], "branches": _BRANCHES}),
     OpSample("While", [[np.int32(0), np.ones(3, np.float32)]], {"cond": _COND, "body": _BODY}),
     OpSample("Assert", [np.bool_(True), [np.array([1, 2]), np.array(["shown"], object)]]),
+    OpSample("CheckDefined", [np.array([1.0, 2.0], np.float32), np.bool_(True)],
+             {"message": "'x' has no value"}),
     OpSample("EmptyTensorList", [_SHAPE_2, np.int32(-1)], {"element_dtype": F32}),
     OpSample("TensorListReserve", [np.array([-1, 3], np.int64), np.int32(4)],
              {"element_dtype": dtypes.int64}),

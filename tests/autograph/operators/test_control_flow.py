@@ -159,12 +159,19 @@ def test_graph_if_numeric_condition_means_not_zero():
     assert graph_run(f, np.int32(4))[0] == 5
 
 
-def test_graph_if_variable_defined_in_one_branch_is_an_error():
-    def f(x):
-        return ag__.if_stmt(x > 0, lambda y: x * 2.0, None, (ag__.Undefined("y"),), ("y",))
-    with pytest.raises(ValueError, match=r"'y' must be defined in both branches \(or before "
-                                         r"the `if`\), but it is not defined in the else"):
-        graph_run(f, np.float32(1.0))
+def graph_if_defining_y_in_one_branch(x):
+    return ag__.if_stmt(x > 0, lambda y: x * 2.0, None, (ag__.Undefined("y"),), ("y",))
+
+
+def test_graph_if_variable_defined_in_one_branch_has_its_value_when_that_branch_ran():
+    np.testing.assert_equal(graph_run(graph_if_defining_y_in_one_branch, np.float32(1.0))[0],
+                            np.float32(2.0))
+
+
+def test_graph_if_variable_defined_in_one_branch_is_an_error_when_read_after_the_other():
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match="'y' is assigned only in the if branch"):
+        graph_run(graph_if_defining_y_in_one_branch, np.float32(-1.0))
 
 
 def test_graph_if_variable_undefined_in_both_branches_stays_undefined():
