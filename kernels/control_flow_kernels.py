@@ -4,8 +4,8 @@ The executor writes `If`, `Case` and `While` inline into its plans (the fast pat
 kernels are the interpreter fallback used when the ops run eagerly (`execute("If", ...)`).
 They run the branch and body function graphs through cached executor plans. Plans take and
 return host arrays, so values cross to the host and back around each function call; the
-results are moved to the kernel's device. Every op of a function runs, as in the inline code,
-not only those its outputs need (an `Assert` with no consumers still checks).
+results are moved to the kernel's device. A function runs the ops its outputs need and every
+op with side effects, as in the inline code (an `Assert` with no consumers still checks).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 
 from runtime.devices import CPU
 from runtime.errors import InvalidArgumentError
-from runtime.executor import Plan
+from runtime.executor import Plan, function_ops
 from runtime.kernel_registry import register_kernel
 
 BOTH = ("CPU", "GPU")
@@ -28,8 +28,8 @@ def _plan(fn: Any) -> Plan:
     cached = _plans.get(fn)
     if cached is None or cached[0] != fn.version:
         inputs = {id(t.op) for t in fn.inputs}
-        every_op = [op for op in fn.get_operations() if id(op) not in inputs]
-        cached = _plans[fn] = (fn.version, Plan(fn, fn.inputs, fn.outputs + every_op))
+        ops = [op for op in function_ops(fn) if id(op) not in inputs]
+        cached = _plans[fn] = (fn.version, Plan(fn, fn.inputs, fn.outputs + ops))
     return cached[1]
 
 

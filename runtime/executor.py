@@ -224,7 +224,7 @@ class _Writer:
             self._names[id(placeholder)] = name
             self._devices[id(placeholder)] = home_device(placeholder.dtype)
         inputs = {id(t.op) for t in fn.inputs}
-        ops = [op for op in fn.get_operations() if id(op) not in inputs]
+        ops = [op for op in function_ops(fn) if id(op) not in inputs]
         outputs = {id(t) for t in fn.outputs}
         self._write_ops(ops, indent, keep=outputs, protected={id(t) for t in fn.inputs})
         return [self._on(t, home_device(t.dtype)) for t in fn.outputs]
@@ -267,6 +267,15 @@ def _place_op(op: Operation):
     type_attrs = {k: v for k, v in op.attrs.items() if isinstance(v, dtypes.DType)}
     spec = devices.parse_device_name(op.device.rsplit("device:", 1)[-1]) if op.device else None
     return place(op.type, type_attrs, spec)
+
+
+def function_ops(fn: Any) -> list[Operation]:
+    """The ops a call of function graph `fn` runs: those its outputs need, and every op with
+    side effects (an `Assert`, a print, a variable update), in creation order, as TensorFlow
+    runs a function's stateful ops and prunes what nothing needs."""
+    stateful = [op for op in fn.get_operations() if op.op_def is not None
+                and op.op_def.is_stateful]
+    return _prune(fn, list(fn.inputs), list(fn.outputs) + stateful)
 
 
 def _prune(graph: Graph, feeds: list, fetches: list) -> list[Operation]:

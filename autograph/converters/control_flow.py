@@ -82,6 +82,10 @@ class ControlFlow(StatementTransformer):
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
         state = self._state(node, [node.body, node.orelse])
+        # A variable no binding reaches, and dead after the `if`, need not travel: in the
+        # bodies it is a local that reading before assigning fails on, as in Python.
+        after = _simple_names(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
+        state = [name for name in state if name in after or self._reaches(name, node)]
         self._parameters[id(node)] = set(state)
         composites = self._composites(node)
         # Names first, then nested statements: the outermost `if` gets `if_body`.
@@ -230,14 +234,18 @@ class ControlFlow(StatementTransformer):
             result = build(gast.Expr, value=call, **at)
         return self._undefined(node, state, at) + functions + [result]
 
+    def _reaches(self, name: str, node: Any) -> bool:
+        """Whether a binding of `name` may reach `node` in converted code."""
+        maybe = _simple_names(anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ()))
+        return name in maybe and self._bound_before(name, node)
+
     def _undefined(self, node: Any, state: list[str], at: dict[str, Any]) -> list[Any]:
         """`x = ag__.Undefined('x')` for state bound on no path reaching the statement (a
         name bound on some paths keeps its value). At a loop, definitions that arrive only
         over its own back edge do not count: names bound nowhere outside the loop."""
-        maybe = _simple_names(anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ()))
         return [_assignment(_name(name, at, STORE),
                             _operator_call("Undefined", [_constant(name, at)], [], at), at)
-                for name in state if name not in maybe or not self._bound_before(name, node)]
+                for name in state if not self._reaches(name, node)]
 
     def _bound_before(self, name: str, node: Any) -> bool:
         """Whether a binding of `name` can reach `node` in converted code: each branch or loop
