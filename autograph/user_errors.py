@@ -33,6 +33,7 @@ from typing import Any
 
 from runtime import traceback_utils
 
+from autograph.operators.traced_errors import forget_lost_state
 from autograph.pyct.errors import StagingError
 from autograph.pyct.loader import GENERATED_PREFIX
 from autograph.pyct.parser import source_line
@@ -172,6 +173,7 @@ def reraise_in_user_code(fn: Any):
             try:
                 return fn(*args, **kwargs)
             except Exception as e:
+                forget_lost_state(e)  # the function's own variables are gone with it
                 new = rewrite(e)
                 if new is e:
                     raise

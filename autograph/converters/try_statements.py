@@ -20,8 +20,11 @@ After (then control_flow converts the `if`):
 
 A tensor `if` traces both branches, and a tensor loop its body, whatever the tensor's value
 will be: an exception raised there is raised at trace time whether or not that code would run,
-so the handler must not take it for the program's own (see `operators.traced_errors`).
-Handlers of a `try` without such statements in its body are left as they are.
+so the handler must not take it for the program's own (see `operators.traced_errors`). The
+variables the `try` body assigns that the handler, or what follows it, reads are named
+(`live=('total',)`): a body function that raises loses the values it assigned, and the check
+refuses the exception when one of those is read afterwards. Handlers of a `try` without such
+statements in its body are left as they are.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import templates
+from autograph.pyct import anno, qual_names, templates
+from autograph.pyct.static_analysis import activity, liveness
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -46,15 +50,36 @@ class TryStatements(Base):
         self.generic_visit(node)
         if not _holds_control_flow(node.body):
             return node
+        assigned = _assigned(node.body)
         for handler in node.handlers:
             if handler.name is None:
                 handler.name = gast.Name(id=self.ctx.namer.new("error_"), ctx=gast.Store(),
                                          annotation=None, type_comment=None)
-            check = templates.replace("ag__.reraise_traced(error)", error=handler.name.id)
+            live = sorted(assigned & {str(q) for q in anno.getanno(
+                handler.body[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple})
+            if live:
+                names = gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in live],
+                                   ctx=gast.Load())
+                check = templates.replace("ag__.reraise_traced(error, live=names)",
+                                          error=handler.name.id, names=names)
+            else:
+                check = templates.replace("ag__.reraise_traced(error)", error=handler.name.id)
             handler.body = copy_location(check, handler) + handler.body
         return node
 
     visit_TryStar = visit_Try
+
+
+def _assigned(statements: list[Any]) -> set[str]:
+    """The plain names that `statements` bind, outside nested functions and classes."""
+    names, pending = set(), list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
+            names.add(node.id)
+        if not isinstance(node, _SCOPES):
+            pending.extend(gast.iter_child_nodes(node))
+    return names
 
 
 def _holds_control_flow(statements: list[Any]) -> bool:
@@ -69,4 +94,5 @@ def _holds_control_flow(statements: list[Any]) -> bool:
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
+    node = liveness.resolve(activity.resolve(qual_names.resolve(node)))
     return TryStatements(ctx).visit(node)

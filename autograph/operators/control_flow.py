@@ -31,6 +31,7 @@ from autograph.operators.graph_cond import graph_if, is_symbolic, truth_tensor
 from autograph.operators.graph_loop import graph_loop
 from autograph.operators.py_builtins import TensorIterable
 from autograph.operators.state import CompositeState, pack_state, unpack_state
+from autograph.operators.traced_errors import note_lost_state
 from runtime.constant_value import constant_value
 from runtime.func_graph import FuncGraph
 from runtime.graph import building_graph
@@ -77,9 +78,14 @@ def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
             return unpack_state(orelse(*state), m, "if")
         outputs = graph_if(cond, true_fn, false_fn, state, extended.names, "if")
         return pack_state(extended.finish(outputs), n)
-    if cond:
-        return body(*state)
-    return orelse(*state) if orelse is not None else pack_state(state, n)
+    branch = body if cond else orelse
+    if branch is None:
+        return pack_state(state, n)
+    try:
+        return branch(*state)
+    except Exception as error:
+        note_lost_state(error, branch, state, state, names)
+        raise
 
 
 class _Extended:
@@ -132,14 +138,18 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
     243
     """
     n = len(names)
-    state = tuple(state)
-    while True:
-        condition = _evaluate_test(test, state)
-        if is_symbolic(condition):
-            return pack_state(_graph_while(test, body, state, names, opts, composites), n)
-        if not condition:
-            return pack_state(state, n)
-        state = unpack_state(body(*state), n, "while")
+    state = initial = tuple(state)
+    try:
+        while True:
+            condition = _evaluate_test(test, state)
+            if is_symbolic(condition):
+                return pack_state(_graph_while(test, body, state, names, opts, composites), n)
+            if not condition:
+                return pack_state(state, n)
+            state = unpack_state(body(*state), n, "while")
+    except Exception as error:
+        note_lost_state(error, body, initial, state, names)
+        raise
 
 
 def _graph_while(test: Callable, body: Callable, state: tuple, names: Sequence[str],
@@ -196,18 +206,23 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
                            extended.test(extra_test), opts)
         return pack_state(extended.finish(final), n)
     iterator = iter(iter_)
-    while True:
-        keep_going = True if extra_test is None else extra_test(*state)
-        if not is_symbolic(keep_going) and not keep_going:
-            break
-        try:
-            item = next(iterator)
-        except StopIteration:
-            break
-        if is_symbolic(keep_going):
-            state = _guarded_step(keep_going, body, item, state, names, composites)
-        else:
-            state = unpack_state(body(item, *state), n, "for")
+    initial = state
+    try:
+        while True:
+            keep_going = True if extra_test is None else extra_test(*state)
+            if not is_symbolic(keep_going) and not keep_going:
+                break
+            try:
+                item = next(iterator)
+            except StopIteration:
+                break
+            if is_symbolic(keep_going):
+                state = _guarded_step(keep_going, body, item, state, names, composites)
+            else:
+                state = unpack_state(body(item, *state), n, "for")
+    except Exception as error:
+        note_lost_state(error, body, initial, state, names)
+        raise
     return pack_state(state, n)
 
 

@@ -20,9 +20,12 @@ again as a `StagingError` that says why.
 
 from __future__ import annotations
 
+from typing import Any
+
 from autograph.pyct.errors import StagingError
 
 _MARK = "_autograph_traced_in"
+_LOST = "_autograph_lost_state"
 
 
 def mark_traced(error: BaseException, where: str) -> None:
@@ -34,12 +37,62 @@ def mark_traced(error: BaseException, where: str) -> None:
             pass
 
 
-def reraise_traced(error: BaseException) -> None:
-    """Raises `error` again, as a StagingError, when a graph branch or body raised it.
+def note_lost_state(error: BaseException, body: Any, initial: tuple, current: tuple,
+                    names: tuple) -> None:
+    """Marks `error`, raised out of a branch or loop `body` on the Python path, with the state
+    variables whose new values it loses: those the statement had changed (`current`, or the
+    body's own locals when it raised) from `initial`. A handler in the same function that
+    reads one of them would see its old value, where plain Python sees the new one."""
+    if hasattr(error, _LOST):
+        return
+    values = dict(zip(names, current))
+    frame = _frame_of(error.__traceback__, getattr(body, "__code__", None))
+    if frame is not None:
+        values.update((k, v) for k, v in frame.f_locals.items() if k in values)
+    lost = tuple(name for name, old in zip(names, initial) if values[name] is not old)
+    if lost:
+        try:
+            setattr(error, _LOST, lost)
+        except AttributeError:
+            pass
+
+
+def forget_lost_state(error: BaseException) -> None:
+    """Drops the mark of `note_lost_state`: `error` leaves the function whose variables it
+    was about."""
+    if hasattr(error, _LOST):
+        try:
+            delattr(error, _LOST)
+        except AttributeError:
+            pass
+
+
+def _frame_of(traceback: Any, code: Any) -> Any:
+    while traceback is not None and code is not None:
+        if traceback.tb_frame.f_code is code:
+            return traceback.tb_frame
+        traceback = traceback.tb_next
+    return None
+
+
+def reraise_traced(error: BaseException, live: tuple = ()) -> None:
+    """Raises `error` again, as a StagingError, when a graph branch or body raised it, or when
+    the converted statement it left lost the new value of a variable in `live` (those the
+    handler and what follows it read).
 
     Raises:
-        StagingError: `error` escaped a traced branch or loop body.
+        StagingError: `error` escaped a traced branch or loop body, or lost a live value.
     """
+    lost = [name for name in getattr(error, _LOST, ()) if name in live]
+    if lost:
+        listed = ", ".join(repr(name) for name in lost)
+        raise StagingError(
+            f"{type(error).__name__}: {error}\nThis exception left a converted `if`, `while` "
+            f"or `for` body (code after an early `return` or `break` runs in one too) after "
+            f"it assigned {listed}; converted bodies are functions, which hand their "
+            f"variables back only when they end, so this handler would see the old value "
+            f"where plain Python sees the new one. Assign {listed} outside the statement "
+            f"that raises, or catch the exception outside this function.") from error
     cause = error
     while cause is not None and not hasattr(cause, _MARK):
         cause = cause.__cause__

@@ -279,3 +279,39 @@ def test_a_variable_assigned_in_one_tensor_branch_and_unused_after_is_no_error()
         return y
     npt.assert_equal(values(f(ag.constant(0), ag.constant(5))), 5)
     npt.assert_equal(values(f(ag.constant(1), ag.constant(5))), 0)
+
+
+def raises_after_rebinding(a):
+    xs = [0, 1]
+    try:
+        if a == 1:
+            return 5
+        xs = [3, xs[1]]
+        raise ValueError("v")
+    except ValueError:
+        pass
+    return xs[0]
+
+
+def validates_in_a_loop(items):
+    total = 0
+    try:
+        for x in items:
+            total += x
+            if x < 0:
+                raise ValueError("negative")
+    except ValueError:
+        return -1
+    return total
+
+
+def test_a_handler_reading_a_value_a_raising_body_assigned_is_refused_not_wrong():
+    # Plain Python returns 3; the converted body loses `xs = [3, ...]` when it raises.
+    assert raises_after_rebinding(0) == 3
+    with pytest.raises(ag.autograph.StagingError, match="after it assigned 'xs'"):
+        ag.to_graph(raises_after_rebinding)(0)
+
+
+def test_a_handler_that_reads_nothing_the_raising_body_assigned_follows_python():
+    converted = ag.to_graph(validates_in_a_loop)
+    assert [converted([1, -2]), converted([1, 2])] == [-1, 3]
