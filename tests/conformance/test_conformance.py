@@ -41,8 +41,6 @@ XFAIL = {
     "loop_variables.prog_var_defined_in_one_branch_only":
         "returns 1 for a variable set in one branch only; TF raises ValueError",
     # Missing API.
-    "guides.prog_guide_basics_matmul_and_ops": "no ag.nn (ag.nn.softmax)",
-    "guides.prog_guide_modules_sequential": "no ag.nn (ag.nn.relu)",
     "strings.prog_strings_upper": "no ag.strings.upper",
 }
 
