@@ -34,8 +34,6 @@ XFAIL = {
     # Loop and branch state.
     "composite_state.prog_dict_key_created_in_loop":
         "ValueError for a dict key first set in a tensor loop; TF returns 2",
-    "loop_variables.prog_none_loop_var_becomes_tensor":
-        "ValueError for a None loop variable that becomes a tensor; TF returns 2",
     # Missing API.
     "strings.prog_strings_upper": "no ag.strings.upper",
 }
