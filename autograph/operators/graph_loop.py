@@ -13,8 +13,8 @@ loop is traced again, once (the body's Python code, a `print` say, runs twice on
   and element shape of what is appended, holding the list's elements; after the loop it stays a
   TensorArray (`.stack()` gives a tensor). A list the body leaves unchanged stays the same
   Python list, and other lists are nested structures of loop variables;
-- a variable first assigned in the loop (`Undefined` before it) starts as zeros of the dtype
-  and shape the body gives it (0 for unknown dimensions, which its shape invariant leaves
+- a variable first assigned in the loop (`Undefined` or None before it) starts as zeros of
+  the dtype and shape the body gives it (0 for unknown dimensions, which its shape invariant leaves
   open). If the loop runs zero times, using it afterwards is an error when the graph runs,
   naming it (as in TensorFlow);
 - the return value of a `return` inside the loop, `UndefinedReturnValue()` before it, starts as
@@ -119,7 +119,8 @@ class _Loop:
         self.inits = [_initial(v, name, findings.get(i))
                       for i, (v, name) in enumerate(zip(state, names))]
         self.moving = [i for i, init in enumerate(self.inits) if init is not _INVARIANT]
-        self.defined_here = [i for i in self.moving if isinstance(state[i], Undefined)]
+        self.defined_here = [i for i in self.moving
+                             if state[i] is None or isinstance(state[i], Undefined)]
 
     def build(self, opts: dict) -> tuple[list, list]:
         inits, extra = self.inits, self.extra
@@ -185,11 +186,6 @@ class _Loop:
 
 
 def _check_defined(value: Any, name: str) -> None:
-    if value is None:
-        raise ValueError(f"'{name}' must be defined before the loop: it is None when the loop "
-                         f"starts, and a loop over tensors needs each variable it changes to "
-                         f"have a dtype and shape before the first iteration. Give '{name}' "
-                         f"an initial value (e.g. a zero of the right dtype) before the loop.")
     if isinstance(value, UndefinedReturnValue) and value.may_return_none:
         raise ValueError("A `return` inside a loop over tensors, in a function that may also "
                          "end without one (returning None): a graph cannot return None for "
@@ -203,9 +199,9 @@ def _finding(before: Any, after: Any, name: str) -> tuple | None:
         if isinstance(after, Tensor) and not is_composite(after) and _fits(before, after.dtype):
             return ("dtype", after.dtype)
         return ("default",)
-    if isinstance(before, _UNDEFINED):
-        if isinstance(after, _UNDEFINED):
-            return None  # still undefined on every path: it stays as it is
+    if before is None or isinstance(before, _UNDEFINED):
+        if after is before or isinstance(after, _UNDEFINED):
+            return None  # still undefined (or None) on every path: it stays as it is
         leaves = flatten(after)
         if leaves and all(isinstance(x, (Tensor, *_NUMBER)) and not is_composite(x)
                           for x in leaves):
@@ -244,7 +240,7 @@ def _fits(value: Any, dtype: dtypes.DType) -> bool:
 
 def _initial(value: Any, name: str, finding: tuple | None) -> Any:
     """The loop variable that state variable `name` starts the loop as."""
-    if isinstance(value, _UNDEFINED):
+    if value is None or isinstance(value, _UNDEFINED):
         if finding is None:
             return _INVARIANT
         return pack_sequence_as(finding[1], [

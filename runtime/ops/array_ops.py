@@ -22,6 +22,7 @@ from runtime.ops import array_defs  # noqa: F401  (declares the ops)
 from runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, where
 from runtime.ops.indexing import as_index_vector, newaxis, slice, strided_slice
 from runtime.ops.indexing import tensor_getitem  # noqa: F401  (Tensor.__getitem__ calls it)
+from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
 __all__ = [
@@ -169,10 +170,17 @@ def concat(values: Sequence[Any], axis: Any, name: str = "concat") -> Any:
 def stack(values: Sequence[Any], axis: int = 0, name: str = "stack") -> Any:
     """Stacks tensors of one shape along a new dimension `axis`, in `[-rank - 1, rank]`.
 
+    A TensorArray (what a Python list appended to in a loop over tensors becomes) gives its
+    own `stack()` along `axis` 0 (TensorFlow cannot stack such a list: the appended tensors
+    belong to the loop's body).
+
     >>> stack([[1, 2], [3, 4]], axis=1).numpy()
     array([[1, 3],
            [2, 4]], dtype=int32)
     """
+    if axis == 0 and not isinstance(values, (list, tuple, Tensor)) and callable(
+            getattr(values, "stack", None)):
+        return values.stack(name=name)
     return _pack.run([list(values)], {"axis": axis}, name)
 
 

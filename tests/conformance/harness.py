@@ -32,6 +32,12 @@ DELIBERATE = {
         "TF: OperatorNotAllowedInGraphError (walrus unsupported); autograph converts it",
     "nested_loops.prog_while_else_without_break":
         "TF: OperatorNotAllowedInGraphError (while/else unsupported); autograph converts it",
+    "accumulation.prog_python_list_append_in_tensor_loop":
+        "TF: InaccessibleTensorError (the list holds the loop body's tensors); autograph "
+        "makes the list a TensorArray, which stacks",
+    "loop_variables.prog_var_defined_in_one_branch_only":
+        "TF: ValueError when tracing; autograph gives the branch's value where it ran, and "
+        "fails when the graph uses the variable after the other branch",
 }
 
 

@@ -23,8 +23,6 @@ PROGRAMS = harness.collect()
 # program -> what differs from TensorFlow today.
 XFAIL = {
     # Errors of another type than TensorFlow's.
-    "accumulation.prog_python_list_append_in_tensor_loop":
-        "TypeError at tf.stack; TF raises InaccessibleTensorError",
     "closures.prog_closure_called_after_loop":
         "ValueError for a lambda loop variable; TF raises TypeError",
     "early_returns.prog_return_mismatched_structures":
@@ -36,13 +34,7 @@ XFAIL = {
     # Loop and branch state.
     "composite_state.prog_dict_key_created_in_loop":
         "ValueError for a dict key first set in a tensor loop; TF returns 2",
-    "loop_variables.prog_none_loop_var_becomes_tensor":
-        "ValueError for a None loop variable that becomes a tensor; TF returns 2",
-    "loop_variables.prog_var_defined_in_one_branch_only":
-        "returns 1 for a variable set in one branch only; TF raises ValueError",
     # Missing API.
-    "guides.prog_guide_basics_matmul_and_ops": "no ag.nn (ag.nn.softmax)",
-    "guides.prog_guide_modules_sequential": "no ag.nn (ag.nn.relu)",
     "strings.prog_strings_upper": "no ag.strings.upper",
 }
 
