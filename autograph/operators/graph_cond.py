@@ -364,9 +364,9 @@ def _like(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> Any:
 def _nested(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> Any:
     try:
         assert_same_structure(a, b, check_types=False)
-    except ValueError as e:
-        raise ValueError(f"{what}: {_quoted(name)} has a different structure in {labels[0]} and "
-                         f"{labels[1]}: {e}") from None
+    except ValueError as e:  # TypeError, as TensorFlow raises
+        raise TypeError(f"{what}: {_quoted(name)} has a different structure in {labels[0]} and "
+                        f"{labels[1]}: {e}") from None
     leaves = []
     for (path, x), (_, y) in zip(flatten_with_paths(a), flatten_with_paths(b)):
         if _kind(x) == "tensor" and _kind(y) in ("tensor", "number"):

@@ -174,6 +174,12 @@ class _Loop:
         """Raises `_Retrace` when this trace's results settle a variable otherwise."""
         found = {}
         for i, (before, after) in enumerate(zip(self.state, new_state)):
+            if _opaque(before) and after is not before:
+                raise TypeError(f"'{self.names[i]}' is {_describe(before)} before the loop and "
+                                f"the loop assigns it {_describe(after)}: a loop over tensors "
+                                f"can carry tensors, numbers, strings and lists, tuples and "
+                                f"dicts of them from one iteration to the next, not other "
+                                f"Python objects. Compute what it holds in the loop instead.")
             if self.inits[i] is _INVARIANT and after is not before:
                 found[i] = _finding(before, after, self.names[i])
             elif isinstance(before, _NUMBER) and not isinstance(before, bool) and isinstance(
@@ -230,6 +236,14 @@ def _finding(before: Any, after: Any, name: str) -> tuple | None:
     return ("nested",)
 
 
+def _opaque(value: Any) -> bool:
+    """Whether `value` is a Python object a loop cannot make a loop variable of (a function,
+    a class instance): not a tensor, number, string, container, None or undefined."""
+    return not (value is None or isinstance(value, (Tensor, TensorArray, *_NUMBER, str, bytes,
+                                                    list, tuple, dict, *_UNDEFINED))
+                or is_composite(value))
+
+
 def _fits(value: Any, dtype: dtypes.DType) -> bool:
     try:
         to_array(value, dtype)
@@ -252,6 +266,8 @@ def _initial(value: Any, name: str, finding: tuple | None) -> Any:
         if finding[0] == "list":
             return _tensor_array(value, name, finding)
         return value
+    if _opaque(value):
+        return _INVARIANT  # a loop may carry it only unchanged (`settle` says so)
     if isinstance(value, _NUMBER):
         if finding is not None and finding[0] == "python":
             return _INVARIANT

@@ -53,8 +53,10 @@ class TensorIterable:
         if isinstance(tensor, TensorIterable):
             return tensor
         tensor = convert_to_tensor(tensor)
-        if tensor.shape.rank == 0:
-            raise TypeError("Cannot iterate over a scalar tensor.")
+        if tensor.shape.rank == 0:  # ValueError, as TensorFlow's loops raise
+            raise ValueError(f"Cannot iterate over the scalar tensor {tensor.name}: a `for` "
+                             f"loop over a tensor runs over its first dimension, and a scalar "
+                             f"has none. Loop over ag.range(n), or reshape it to a vector.")
         return cls(len_(tensor), lambda k: tensor[k])
 
     def __iter__(self):

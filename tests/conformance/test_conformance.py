@@ -23,12 +23,6 @@ PROGRAMS = harness.collect()
 # program -> what differs from TensorFlow today.
 XFAIL = {
     # Errors of another type than TensorFlow's.
-    "closures.prog_closure_called_after_loop":
-        "ValueError for a lambda loop variable; TF raises TypeError",
-    "early_returns.prog_return_mismatched_structures":
-        "ValueError for branches returning different structures; TF raises TypeError",
-    "iteration.prog_for_over_scalar_tensor_raises":
-        "TypeError iterating a scalar tensor; TF raises ValueError",
     "dtypes.prog_int_plus_python_float_raises":
         "TypeError for int32 + 1.5; TF raises InvalidArgumentError",
     # Loop and branch state.

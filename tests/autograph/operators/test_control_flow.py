@@ -193,7 +193,7 @@ def test_graph_if_branches_of_different_dtypes_name_the_variable():
 def test_graph_if_incompatible_structures_name_the_variable():
     def f(x):
         return ag__.if_stmt(x > 0, lambda p: (x, x), lambda p: (x,), (None,), ("p",))
-    with pytest.raises(ValueError, match="'p' has a different structure in the if branch and "
+    with pytest.raises(TypeError, match="'p' has a different structure in the if branch and "
                                          "the else branch"):
         graph_run(f, np.float32(1.0))
 
@@ -453,8 +453,8 @@ def test_graph_for_over_tensor_rows():
     np.testing.assert_allclose(eager(f, m), result)
 
 
-def test_graph_for_over_a_scalar_is_an_error():
-    with pytest.raises(TypeError, match="Cannot iterate over a scalar tensor"):
+def test_graph_for_over_a_scalar_is_a_value_error_as_in_tensorflow():
+    with pytest.raises(ValueError, match="Cannot iterate over the scalar tensor"):
         graph_run(lambda x: ag__.for_stmt(x, lambda i: None, (), ()), np.int32(3))
 
 
