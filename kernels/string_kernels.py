@@ -23,6 +23,25 @@ def string_join(ctx, inputs, separator):
     return np.asarray(out, dtype=object)  # 0-d object arithmetic gives a bare `bytes`
 
 
+def _changed_case(input, encoding, ascii_change, text_change):  # noqa: A002
+    """Each string changed: bytes' own method (ASCII letters only), or over UTF-8 text."""
+    def one(s: bytes) -> bytes:
+        return text_change(s.decode("utf-8")).encode("utf-8") if encoding else ascii_change(s)
+    out = np.empty(input.shape, dtype=object)
+    out.reshape(-1)[:] = [one(s) for s in input.reshape(-1)]
+    return out
+
+
+@register_kernel("StringUpper", device=BOTH, host_memory=("input", "output"))
+def string_upper(ctx, input, encoding):  # noqa: A002
+    return _changed_case(input, encoding, bytes.upper, str.upper)
+
+
+@register_kernel("StringLower", device=BOTH, host_memory=("input", "output"))
+def string_lower(ctx, input, encoding):  # noqa: A002
+    return _changed_case(input, encoding, bytes.lower, str.lower)
+
+
 @register_kernel("StringLength", device=BOTH, host_memory=("input", "output"))
 def string_length(ctx, input, unit):  # noqa: A002
     if unit == "BYTE":

@@ -1,4 +1,5 @@
-"""Declarations of the string ops: StringJoin, StringLength, the split ops and StringToNumber.
+"""Declarations of the string ops: StringJoin, StringLength, StringUpper, StringLower, the
+split ops and StringToNumber.
 
 The split ops take a vector of strings and give their pieces as the three parts of a sparse
 tensor (indices, values, dense shape), as TensorFlow's StringSplitV2 does; StringBytesSplit
@@ -46,6 +47,14 @@ register_op("StringLength").input("input: string").output("output: int32") \
         "The length of each string.\n\n"
         "input: a string tensor.\n"
         "unit: BYTE counts bytes, UTF8_CHAR counts UTF-8 encoded characters.")
+
+
+for _case in ("Upper", "Lower"):
+    register_op(f"String{_case}").input("input: string").output("output: string") \
+        .attr("encoding: {'', 'utf-8'} = ''").set_shape_fn(si.unchanged).doc(
+            f"Each string in {_case.lower()} case.\n\n"
+            f"input: a string tensor.\n"
+            f"encoding: '' changes ASCII letters only; 'utf-8' every letter of UTF-8 text.")
 
 
 def _pieces_shape(c: InferenceContext, count: Callable[[bytes], int] | None) -> list[RawShape]:

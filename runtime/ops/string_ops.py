@@ -21,10 +21,13 @@ from runtime.ops.array_ops import reshape
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
-__all__ = ["join", "length", "split", "bytes_split", "unicode_split", "to_number"]
+__all__ = ["join", "length", "upper", "lower", "split", "bytes_split", "unicode_split",
+           "to_number"]
 
 _join = op_handle("StringJoin")
 _length = op_handle("StringLength")
+_upper = op_handle("StringUpper")
+_lower = op_handle("StringLower")
 _split = op_handle("StringSplitV2")
 _bytes_split = op_handle("StringBytesSplit")
 _unicode_split = op_handle("UnicodeSplit")
@@ -46,6 +49,24 @@ def join(inputs: Sequence[Any], separator: str = "", name: str | None = None) ->
     array([b'a-x', b'b-x'], dtype=object)
     """
     return _join.run([inputs], {"separator": separator}, name)
+
+
+def upper(input: Any, encoding: str = "", name: str | None = None) -> Tensor:  # noqa: A002
+    """Each string in upper case: ASCII letters only, or every letter with `encoding="utf-8"`.
+
+    >>> upper(["Mixed", "é"]).numpy()
+    array([b'MIXED', b'\\xc3\\xa9'], dtype=object)
+    """
+    return _upper.run([input], {"encoding": encoding}, name)
+
+
+def lower(input: Any, encoding: str = "", name: str | None = None) -> Tensor:  # noqa: A002
+    """Each string in lower case: ASCII letters only, or every letter with `encoding="utf-8"`.
+
+    >>> lower("MiXed").numpy()
+    b'mixed'
+    """
+    return _lower.run([input], {"encoding": encoding}, name)
 
 
 def length(input: Any, unit: str = "BYTE", name: str | None = None) -> Tensor:  # noqa: A002

@@ -29,7 +29,6 @@ XFAIL = {
     "composite_state.prog_dict_key_created_in_loop":
         "ValueError for a dict key first set in a tensor loop; TF returns 2",
     # Missing API.
-    "strings.prog_strings_upper": "no ag.strings.upper",
 }
 
 

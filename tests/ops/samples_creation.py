@@ -47,4 +47,6 @@ SAMPLES = [
     OpSample("StringJoin", [[np.array(b"a", dtype=object), np.array(b"b", dtype=object)]]),
     OpSample("StringLength", [_strings("ab", "é", "")], {"unit": "UTF8_CHAR"}),
     OpSample("StringLength", [np.array([[b"xyz"]], dtype=object)]),
+    OpSample("StringUpper", [_strings("Mixed", "é")]),
+    OpSample("StringLower", [_strings("Mixed", "É")], {"encoding": "utf-8"}),
 ]

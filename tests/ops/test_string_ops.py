@@ -108,3 +108,15 @@ def test_length_rejects_an_unknown_unit():
 def test_length_rejects_numbers():
     with pytest.raises(ag.errors.InvalidArgumentError, match="must be string, got a float32"):
         ag.strings.length(ag.convert_to_tensor([1.0]))
+
+
+def test_upper_and_lower_change_ascii_letters_only_by_default_as_tensorflow():
+    # TensorFlow 2.21: upper(["Mixed", "é"]) -> [b"MIXED", b"\xc3\xa9"], upper("abé") -> b"AB\xc3\xa9"
+    np.testing.assert_array_equal(ag.strings.upper(["Mixed", "é"]).numpy(),
+                                  np.array([b"MIXED", "é".encode()], dtype=object))
+    assert ag.strings.upper("abé").numpy() == "ABé".encode()
+
+
+def test_lower_with_utf8_encoding_changes_every_letter_as_tensorflow():
+    # TensorFlow 2.21: lower("MiXÉ", encoding="utf-8") -> b"mix\xc3\xa9"
+    assert ag.strings.lower("MiXÉ", encoding="utf-8").numpy() == "mixé".encode()
