@@ -111,7 +111,8 @@ def test_length_rejects_numbers():
 
 
 def test_upper_and_lower_change_ascii_letters_only_by_default_as_tensorflow():
-    # TensorFlow 2.21: upper(["Mixed", "é"]) -> [b"MIXED", b"\xc3\xa9"], upper("abé") -> b"AB\xc3\xa9"
+    # TensorFlow 2.21: upper(["Mixed", "é"]) -> [b"MIXED", b"\xc3\xa9"],
+    # upper("abé") -> b"AB\xc3\xa9"
     np.testing.assert_array_equal(ag.strings.upper(["Mixed", "é"]).numpy(),
                                   np.array([b"MIXED", "é".encode()], dtype=object))
     assert ag.strings.upper("abé").numpy() == "ABé".encode()
