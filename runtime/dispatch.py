@@ -327,7 +327,10 @@ class _GeneralOp:
         try:
             return convert_to_tensor(value, dtype=dtype)
         except (TypeError, ValueError) as e:
-            raise type(e)(f"{self.name}: input {arg.name!r}: {e}") from None
+            # Eagerly, TensorFlow converts the value as it is and the op refuses its dtype.
+            kind = (InvalidArgumentError if type(e) is TypeError and building_graph() is None
+                    and isinstance(value, (int, float, complex)) else type(e))
+            raise kind(f"{self.name}: input {arg.name!r}: {e}") from None
 
     # Placement -----------------------------------------------------------------------------
     def _place(self, resolved: dict[str, Any]) -> tuple[devices.Device, KernelDef]:

@@ -23,8 +23,6 @@ PROGRAMS = harness.collect()
 # program -> what differs from TensorFlow today.
 XFAIL = {
     # Errors of another type than TensorFlow's.
-    "dtypes.prog_int_plus_python_float_raises":
-        "TypeError for int32 + 1.5; TF raises InvalidArgumentError",
     # Loop and branch state.
     "composite_state.prog_dict_key_created_in_loop":
         "ValueError for a dict key first set in a tensor loop; TF returns 2",

@@ -155,9 +155,14 @@ def test_binary_op_rejects_shapes_that_do_not_broadcast(device):
         ag.multiply(np.ones((2, 3), np.float32), np.ones((2,), np.float32))
 
 
-def test_lossy_python_scalar_is_a_type_error(device):
-    with pytest.raises(TypeError, match="lose information"):
+def test_lossy_python_scalar_is_invalid_argument_eagerly_and_a_type_error_in_a_graph(device):
+    # As TensorFlow 2.21: eagerly the op refuses the float (InvalidArgumentError); while a
+    # graph is built, the conversion is a TypeError.
+    with pytest.raises(InvalidArgumentError, match="lose information"):
         ag.subtract(tensor([1, 2]), 1.5)
+    with ag.Graph().as_default():
+        with pytest.raises(TypeError, match="lose information"):
+            ag.subtract(ag.placeholder(ag.int32, [2]), 1.5)
 
 
 # True division ---------------------------------------------------------------------------------

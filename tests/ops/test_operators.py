@@ -64,10 +64,10 @@ def test_matmul_operator_and_its_reflection(device):
     assert_tensor([[1.0, 1.0]] @ tensor(a, np.float32), np.array([[4.0, 6.0]]))
 
 
-def test_int_tensor_plus_a_fractional_float_is_a_type_error(device):
-    with pytest.raises(TypeError, match="lose information"):
+def test_int_tensor_plus_a_fractional_float_is_invalid_argument_as_tensorflow(device):
+    with pytest.raises(InvalidArgumentError, match="lose information"):
         tensor([1, 2], np.int32) + 1.5
-    with pytest.raises(TypeError, match="lose information"):
+    with pytest.raises(InvalidArgumentError, match="lose information"):
         1.5 + tensor([1, 2], np.int32)
 
 

@@ -83,8 +83,8 @@ def test_mixed_tensor_dtypes_raise_naming_both_before_the_kernel():
     assert calls == []
 
 
-def test_lossy_python_value_is_a_type_error():
-    with pytest.raises(TypeError, match="Cannot convert 1.5 to a tensor of dtype int32"):
+def test_lossy_python_value_is_invalid_argument_eagerly():
+    with pytest.raises(InvalidArgumentError, match="Cannot convert 1.5 to a tensor of dtype"):
         execute("TestSpyAdd", [ag.convert_to_tensor([1]), 1.5])
 
 
