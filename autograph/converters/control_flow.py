@@ -49,11 +49,12 @@ seen elsewhere). They cannot be parameters, so a pair of functions reads and wri
 from __future__ import annotations
 
 import itertools
-from typing import Any, Iterator
+from typing import Any
 
 import gast
 
-from autograph.pyct import anno, cfg, qual_names, templates, traversal
+from autograph.converters import control_flow_nodes as nodes
+from autograph.pyct import anno, cfg, qual_names, templates
 from autograph.pyct.static_analysis import activity, liveness, reaching_definitions
 from autograph.pyct.templates import LOAD, PARAM, STORE, build
 from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
@@ -72,19 +73,19 @@ class ControlFlow(StatementTransformer):
         # A body is a branch or loop body, which becomes a function: (id(statement), 0 or 1).
         # Positions in source order. name -> (the position of a binding of it, the bodies
         # around that binding, outermost first)
-        self._bindings: dict[str, list[tuple[int, tuple[Body, ...]]]] = {}
+        self._bindings: dict[str, list[tuple[int, tuple[nodes.Body, ...]]]] = {}
         # id(control-flow statement) -> (the innermost body around it, its position)
-        self._bodies: dict[int, tuple[Body | None, int]] = {}
+        self._bodies: dict[int, tuple[nodes.Body | None, int]] = {}
         # id(statement) -> the names its body functions take as parameters (state, target)
         self._parameters: dict[int, set[str]] = {}
-        _record(function, None, (), self._bodies, self._bindings, itertools.count())
+        nodes.record(function, None, (), self._bodies, self._bindings, itertools.count())
 
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
         state = self._state(node, [node.body, node.orelse])
         # A variable no binding reaches, and dead after the `if`, need not travel: in the
         # bodies it is a local that reading before assigning fails on, as in Python.
-        after = _simple_names(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
+        after = nodes.simple_names(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
         state = [name for name in state if name in after or self._reaches(name, node)]
         self._parameters[id(node)] = set(state)
         composites = self._composites(node)
@@ -92,32 +93,33 @@ class ControlFlow(StatementTransformer):
         body_name = self.ctx.namer.new("if_body")
         else_name = self.ctx.namer.new("else_body") if node.orelse else None
         node = self.generic_visit(node)
-        at = _place(node)
+        at = nodes.place(node)
         functions = [self._function(body_name, state, node.body, at)]
         if else_name:
             functions.append(self._function(else_name, state, node.orelse, at))
         keywords = self._composite_state(composites, functions, node)
-        orelse = _name(else_name, at) if else_name else _constant(None, at)
-        call = _operator_call("if_stmt", [node.test, _name(body_name, at), orelse,
-                                          _tuple(state, at), _names(state, at)], keywords, at)
+        orelse = nodes.name(else_name, at) if else_name else nodes.constant(None, at)
+        args = [node.test, nodes.name(body_name, at), orelse, nodes.tuple(state, at),
+                nodes.names(state, at)]
+        call = nodes.operator_call("if_stmt", args, keywords, at)
         return self._replacement(node, at, state, functions, call,
                                  node.body + node.orelse + [node.test])
 
     def visit_While(self, node: Any) -> Any:
         self._no_else(node, "while")
-        state = self._state(node, [node.body], extra_reads=_reads(node.test))
+        state = self._state(node, [node.body], extra_reads=nodes.reads(node.test))
         composites = self._composites(node)
         self._parameters[id(node)] = set(state)
         test_name = self.ctx.namer.new("loop_test")
         body_name = self.ctx.namer.new("loop_body")
         node = self.generic_visit(node)
-        at = _place(node)
+        at = nodes.place(node)
         functions = [self._function(test_name, state, [], at, returns=node.test),
                      self._function(body_name, state, node.body, at)]
-        keywords = _options(node, at) + self._composite_state(composites, functions, node)
-        call = _operator_call("while_stmt", [_name(test_name, at), _name(body_name, at),
-                                             _tuple(state, at), _names(state, at)], keywords,
-                              at)
+        keywords = nodes.options(node, at) + self._composite_state(composites, functions, node)
+        args = [nodes.name(test_name, at), nodes.name(body_name, at), nodes.tuple(state, at),
+                nodes.names(state, at)]
+        call = nodes.operator_call("while_stmt", args, keywords, at)
         return self._replacement(node, at, state, functions, call, node.body + [node.test])
 
     def visit_For(self, node: Any) -> Any:
@@ -125,9 +127,9 @@ class ControlFlow(StatementTransformer):
         target_names = {n.id for n in gast.walk(node.target) if isinstance(n, gast.Name)}
         extra = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
         state = self._state(node, [node.body], exclude=target_names,
-                            extra_reads=_reads(extra) if extra is not None else frozenset())
+                            extra_reads=nodes.reads(extra) if extra is not None else frozenset())
         composites = self._composites(node, exclude=target_names)
-        used_after = target_names & _simple_names(
+        used_after = target_names & nodes.simple_names(
             anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
         if used_after:  # the loop variable is used after the loop
             state = sorted(set(state) | used_after)
@@ -135,24 +137,25 @@ class ControlFlow(StatementTransformer):
         body_name = self.ctx.namer.new("loop_body")
         extra_name = self.ctx.namer.new("extra_test") if extra is not None else None
         node = self.generic_visit(node)
-        at = _place(node)
+        at = nodes.place(node)
         moved = node.body + [node.iter]
         if isinstance(node.target, gast.Name) and node.target.id not in state:
             item, prologue = node.target.id, []
         else:
             item = self.ctx.namer.new("itr")
-            prologue = [_assignment(node.target, _name(item, at), at)]
+            prologue = [nodes.assignment(node.target, nodes.name(item, at), at)]
             moved.append(node.target)
         functions = [self._function(body_name, state, prologue + node.body, at, first=item)]
         keywords = []
         if extra is not None:
             functions.append(self._function(extra_name, state, [], at, returns=extra))
-            keywords.append(build(gast.keyword, arg="extra_test", value=_name(extra_name, at),
+            keywords.append(build(gast.keyword, arg="extra_test", value=nodes.name(extra_name, at),
                                   **at))
             moved.append(extra)
-        keywords += _options(node, at) + self._composite_state(composites, functions, node)
-        call = _operator_call("for_stmt", [node.iter, _name(body_name, at), _tuple(state, at),
-                                           _names(state, at)], keywords, at)
+        keywords += nodes.options(node, at) + self._composite_state(composites, functions, node)
+        args = [node.iter, nodes.name(body_name, at), nodes.tuple(state, at),
+                nodes.names(state, at)]
+        call = nodes.operator_call("for_stmt", args, keywords, at)
         return self._replacement(node, at, state, functions, call, moved)
 
     # Pieces ----------------------------------------------------------------------------------
@@ -163,7 +166,7 @@ class ControlFlow(StatementTransformer):
         # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
         live = frozenset(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ())).union(
             *[anno.getanno(body[0], anno.Static.LIVE_VARS_IN, ()) for body in bodies if body])
-        excluded = exclude | self._declared(node) | _only_deleted(node, bodies)
+        excluded = exclude | self._declared(node) | nodes.only_deleted(node, bodies)
         state = set()
         for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
             scope = anno.getanno(node, key, None)
@@ -229,23 +232,24 @@ class ControlFlow(StatementTransformer):
         """
         copy_location(moved, node)
         if state:
-            result = _assignment(_state_target(state, at), call, at)
+            result = nodes.assignment(nodes.state_target(state, at), call, at)
         else:
             result = build(gast.Expr, value=call, **at)
         return self._undefined(node, state, at) + functions + [result]
 
     def _reaches(self, name: str, node: Any) -> bool:
         """Whether a binding of `name` may reach `node` in converted code."""
-        maybe = _simple_names(anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ()))
+        maybe = nodes.simple_names(anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ()))
         return name in maybe and self._bound_before(name, node)
 
     def _undefined(self, node: Any, state: list[str], at: dict[str, Any]) -> list[Any]:
         """`x = ag__.Undefined('x')` for state bound on no path reaching the statement (a
         name bound on some paths keeps its value). At a loop, definitions that arrive only
         over its own back edge do not count: names bound nowhere outside the loop."""
-        return [_assignment(_name(name, at, STORE),
-                            _operator_call("Undefined", [_constant(name, at)], [], at), at)
-                for name in state if not self._reaches(name, node)]
+        return [nodes.assignment(
+            nodes.name(name, at, STORE),
+            nodes.operator_call("Undefined", [nodes.constant(name, at)], [], at), at)
+            for name in state if not self._reaches(name, node)]
 
     def _bound_before(self, name: str, node: Any) -> bool:
         """Whether a binding of `name` can reach `node` in converted code: each branch or loop
@@ -268,15 +272,15 @@ class ControlFlow(StatementTransformer):
         if returns is not None:
             result = returns
         elif state:
-            result = _state_value(state, at)
+            result = nodes.state_value(state, at)
         else:
             result = None
-        statements = _undefine_deleted(list(body))
+        statements = nodes.undefine_deleted(list(body))
         if result is not None:
             statements.append(build(gast.Return, value=result, **at))
         if not statements:
             statements = [build(gast.Pass, **at)]
-        args = build(gast.arguments, args=[_name(p, at, PARAM) for p in params],
+        args = build(gast.arguments, args=[nodes.name(p, at, PARAM) for p in params],
                      posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
                      defaults=[])
         return build(gast.FunctionDef, name=name, args=args, body=statements,
@@ -286,152 +290,6 @@ class ControlFlow(StatementTransformer):
         if node.orelse:
             raise self.error(node, f"`{keyword} ... else` reached the control-flow converter "
                                    f"unlowered; this is a bug in the converter.")
-
-
-Body = tuple[int, int]
-
-
-def _record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict[int, Any],
-            bindings: dict[str, list], order: Iterator[int]) -> None:
-    """Walks once, in source order (`order` numbers what it finds): each control-flow
-    statement's innermost body, and the bodies around each binding (a statement's test,
-    iterable and target belong to the body around it)."""
-    kind = type(node)
-    if kind is gast.Name:
-        if type(node.ctx) in _BINDING:
-            bindings.setdefault(node.id, []).append((next(order), around))
-        if getattr(node, "annotation", None) is None:
-            return
-    elif kind in _CONTROL_FLOW:
-        bodies[id(node)] = (body, next(order))
-        for field in ("test", "iter", "target"):
-            part = getattr(node, field, None)
-            if part is not None:
-                _record(part, body, around, bodies, bindings, order)
-        for index, block in enumerate((node.body, node.orelse)):
-            inner = (id(node), index)
-            for statement in block:
-                _record(statement, inner, around + (inner,), bodies, bindings, order)
-        return
-    elif kind is gast.FunctionDef or kind is gast.Lambda:
-        body = None  # a nested function's code is in no body of the outer function
-    for child in traversal.children(node):
-        _record(child, body, around, bodies, bindings, order)
-
-
-def _only_deleted(node: Any, bodies: list[list]) -> set[str]:
-    """The names the statement deletes, never reads otherwise, and leaves dead: they need not
-    travel (`del x` reads `x`, and so makes it live where the statement starts)."""
-    deleted = set()
-    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
-        scope = anno.getanno(node, key, None)
-        if scope is not None:
-            deleted.update(str(q) for q in scope.deleted if q.is_simple)
-    if not deleted:
-        return set()
-    live = _simple_names(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
-    read = {n.id for body in bodies for statement in body for n in gast.walk(statement)
-            if type(n) is gast.Name and type(n.ctx) is gast.Load}
-    return deleted - live - read
-
-
-def _undefine_deleted(statements: list[Any]) -> list[Any]:
-    """`del x` becomes `x = ag__.Undefined('x')` in a body: `x` may be the body's state, which
-    it returns, and is otherwise a local of the body function, not bound there before; a
-    deleted variable travels on as undefined (reading it later raises UnboundLocalError, as in
-    Python). Blocks of `with` and `try` are searched too."""
-    result = []
-    for statement in statements:
-        kind = type(statement)
-        if kind is gast.Delete:
-            deleted = [t for t in statement.targets if type(t) is gast.Name]
-            if deleted:
-                at = _place(statement)
-                kept = [t for t in statement.targets if t not in deleted]
-                if kept:
-                    result.append(build(gast.Delete, targets=kept, **at))
-                result.extend(_assignment(_name(t.id, at, STORE), _operator_call(
-                    "Undefined", [_constant(t.id, at)], [], at), at) for t in deleted)
-                continue
-        for field in ("body", "orelse", "finalbody"):
-            if kind in _BLOCKS and getattr(statement, field, None):
-                setattr(statement, field, _undefine_deleted(getattr(statement, field)))
-        if kind in _TRY:
-            for handler in statement.handlers:
-                handler.body = _undefine_deleted(handler.body)
-        result.append(statement)
-    return result
-
-
-_TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
-_BLOCKS = (gast.With, *_TRY)
-_BINDING = (gast.Store, gast.Param)
-_CONTROL_FLOW = (gast.If, gast.While, gast.For)
-
-
-def _options(loop: Any, at: dict[str, Any]) -> list[Any]:
-    """`opts={...}`: the loop's options, from `set_loop_options` in its body (directives)."""
-    options = anno.getanno(loop, anno.Basic.DIRECTIVES, None)
-    if not options:
-        return []
-    value = build(gast.Dict, keys=[_constant(k, at) for k in options],
-                  values=list(options.values()), **at)
-    return [build(gast.keyword, arg="opts", value=value, **at)]
-
-
-def _simple_names(names: Any) -> set[str]:
-    """The plain names (not attributes or subscripts) among `names`, a set of QNs."""
-    return {str(q) for q in names if q.is_simple}
-
-
-def _reads(expr: Any) -> set[str]:
-    return {n.id for n in gast.walk(expr) if isinstance(n, gast.Name)
-            and isinstance(n.ctx, gast.Load)}
-
-
-# Generated nodes, built by hand rather than from templates: this converter makes more nodes
-# than any other, and making each at its statement's place (`at`, location attributes) leaves
-# nothing for `copy_location` to walk.
-
-def _place(node: Any) -> dict[str, Any]:
-    return {"lineno": getattr(node, "lineno", None), "col_offset": getattr(node, "col_offset", 0)}
-
-
-def _assignment(target: Any, value: Any, at: dict[str, Any]) -> Any:
-    return build(gast.Assign, targets=[target], value=value, type_comment=None, **at)
-
-
-def _operator_call(operator: str, args: list[Any], keywords: list[Any],
-                   at: dict[str, Any]) -> Any:
-    """`ag__.operator(*args, **keywords)`."""
-    function = build(gast.Attribute, value=_name("ag__", at), attr=operator, ctx=LOAD, **at)
-    return build(gast.Call, func=function, args=args, keywords=keywords, **at)
-
-
-def _constant(value: Any, at: dict[str, Any]) -> Any:
-    return build(gast.Constant, value=value, kind=None, **at)
-
-
-def _name(name: str, at: dict[str, Any], ctx: Any = LOAD) -> Any:
-    return build(gast.Name, id=name, ctx=ctx, annotation=None, type_comment=None, **at)
-
-
-def _tuple(names: list[str], at: dict[str, Any]) -> Any:
-    return build(gast.Tuple, elts=[_name(n, at) for n in names], ctx=LOAD, **at)
-
-
-def _names(names: list[str], at: dict[str, Any]) -> Any:
-    return build(gast.Tuple, elts=[_constant(n, at) for n in names], ctx=LOAD, **at)
-
-
-def _state_value(names: list[str], at: dict[str, Any]) -> Any:
-    return _name(names[0], at) if len(names) == 1 else _tuple(names, at)
-
-
-def _state_target(names: list[str], at: dict[str, Any]) -> Any:
-    if len(names) == 1:
-        return _name(names[0], at, STORE)
-    return build(gast.Tuple, elts=[_name(n, at, STORE) for n in names], ctx=STORE, **at)
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:

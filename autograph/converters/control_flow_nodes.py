@@ -1,0 +1,158 @@
+"""What the control_flow converter builds and records: generated nodes placed at their
+statement, the bindings around each statement (`record`), and `del` in bodies."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import gast
+
+from autograph.pyct import anno, traversal
+from autograph.pyct.templates import LOAD, STORE, build
+
+Body = tuple[int, int]
+
+
+def record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict[int, Any],
+            bindings: dict[str, list], order: Iterator[int]) -> None:
+    """Walks once, in source order (`order` numbers what it finds): each control-flow
+    statement's innermost body, and the bodies around each binding (a statement's test,
+    iterable and target belong to the body around it)."""
+    kind = type(node)
+    if kind is gast.Name:
+        if type(node.ctx) in _BINDING:
+            bindings.setdefault(node.id, []).append((next(order), around))
+        if getattr(node, "annotation", None) is None:
+            return
+    elif kind in _CONTROL_FLOW:
+        bodies[id(node)] = (body, next(order))
+        for field in ("test", "iter", "target"):
+            part = getattr(node, field, None)
+            if part is not None:
+                record(part, body, around, bodies, bindings, order)
+        for index, block in enumerate((node.body, node.orelse)):
+            inner = (id(node), index)
+            for statement in block:
+                record(statement, inner, around + (inner,), bodies, bindings, order)
+        return
+    elif kind is gast.FunctionDef or kind is gast.Lambda:
+        body = None  # a nested function's code is in no body of the outer function
+    for child in traversal.children(node):
+        record(child, body, around, bodies, bindings, order)
+
+
+def only_deleted(node: Any, bodies: list[list]) -> set[str]:
+    """The names the statement deletes, never reads otherwise, and leaves dead: they need not
+    travel (`del x` reads `x`, and so makes it live where the statement starts)."""
+    deleted = set()
+    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
+        scope = anno.getanno(node, key, None)
+        if scope is not None:
+            deleted.update(str(q) for q in scope.deleted if q.is_simple)
+    if not deleted:
+        return set()
+    live = simple_names(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
+    read = {n.id for body in bodies for statement in body for n in gast.walk(statement)
+            if type(n) is gast.Name and type(n.ctx) is gast.Load}
+    return deleted - live - read
+
+
+def undefine_deleted(statements: list[Any]) -> list[Any]:
+    """`del x` becomes `x = ag__.Undefined('x')` in a body: `x` may be the body's state, which
+    it returns, and is otherwise a local of the body function, not bound there before; a
+    deleted variable travels on as undefined (reading it later raises UnboundLocalError, as in
+    Python). Blocks of `with` and `try` are searched too."""
+    result = []
+    for statement in statements:
+        kind = type(statement)
+        if kind is gast.Delete:
+            deleted = [t for t in statement.targets if type(t) is gast.Name]
+            if deleted:
+                at = place(statement)
+                kept = [t for t in statement.targets if t not in deleted]
+                if kept:
+                    result.append(build(gast.Delete, targets=kept, **at))
+                result.extend(assignment(name(t.id, at, STORE), operator_call(
+                    "Undefined", [constant(t.id, at)], [], at), at) for t in deleted)
+                continue
+        for field in ("body", "orelse", "finalbody"):
+            if kind in _BLOCKS and getattr(statement, field, None):
+                setattr(statement, field, undefine_deleted(getattr(statement, field)))
+        if kind in _TRY:
+            for handler in statement.handlers:
+                handler.body = undefine_deleted(handler.body)
+        result.append(statement)
+    return result
+
+
+_TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
+_BLOCKS = (gast.With, *_TRY)
+_BINDING = (gast.Store, gast.Param)
+_CONTROL_FLOW = (gast.If, gast.While, gast.For)
+
+
+def options(loop: Any, at: dict[str, Any]) -> list[Any]:
+    """`opts={...}`: the loop's options, from `set_loop_options` in its body (directives)."""
+    options = anno.getanno(loop, anno.Basic.DIRECTIVES, None)
+    if not options:
+        return []
+    value = build(gast.Dict, keys=[constant(k, at) for k in options],
+                  values=list(options.values()), **at)
+    return [build(gast.keyword, arg="opts", value=value, **at)]
+
+
+def simple_names(names: Any) -> set[str]:
+    """The plain names (not attributes or subscripts) among `names`, a set of QNs."""
+    return {str(q) for q in names if q.is_simple}
+
+
+def reads(expr: Any) -> set[str]:
+    return {n.id for n in gast.walk(expr) if isinstance(n, gast.Name)
+            and isinstance(n.ctx, gast.Load)}
+
+
+# Generated nodes, built by hand rather than from templates: this converter makes more nodes
+# than any other, and making each at its statement's place (`at`, location attributes) leaves
+# nothing for `copy_location` to walk.
+
+def place(node: Any) -> dict[str, Any]:
+    return {"lineno": getattr(node, "lineno", None), "col_offset": getattr(node, "col_offset", 0)}
+
+
+def assignment(target: Any, value: Any, at: dict[str, Any]) -> Any:
+    return build(gast.Assign, targets=[target], value=value, type_comment=None, **at)
+
+
+def operator_call(operator: str, args: list[Any], keywords: list[Any],
+                   at: dict[str, Any]) -> Any:
+    """`ag__.operator(*args, **keywords)`."""
+    function = build(gast.Attribute, value=name("ag__", at), attr=operator, ctx=LOAD, **at)
+    return build(gast.Call, func=function, args=args, keywords=keywords, **at)
+
+
+def constant(value: Any, at: dict[str, Any]) -> Any:
+    return build(gast.Constant, value=value, kind=None, **at)
+
+
+def name(name: str, at: dict[str, Any], ctx: Any = LOAD) -> Any:
+    return build(gast.Name, id=name, ctx=ctx, annotation=None, type_comment=None, **at)
+
+
+def tuple(names: list[str], at: dict[str, Any]) -> Any:
+    return build(gast.Tuple, elts=[name(n, at) for n in names], ctx=LOAD, **at)
+
+
+def names(names: list[str], at: dict[str, Any]) -> Any:
+    return build(gast.Tuple, elts=[constant(n, at) for n in names], ctx=LOAD, **at)
+
+
+def state_value(names: list[str], at: dict[str, Any]) -> Any:
+    return name(names[0], at) if len(names) == 1 else tuple(names, at)
+
+
+def state_target(names: list[str], at: dict[str, Any]) -> Any:
+    if len(names) == 1:
+        return name(names[0], at, STORE)
+    return build(gast.Tuple, elts=[name(n, at, STORE) for n in names], ctx=STORE, **at)
+
+
