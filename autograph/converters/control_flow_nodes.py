@@ -14,7 +14,7 @@ Body = tuple[int, int]
 
 
 def record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict[int, Any],
-            bindings: dict[str, list], order: Iterator[int]) -> None:
+           bindings: dict[str, list], order: Iterator[int]) -> None:
     """Walks once, in source order (`order` numbers what it finds): each control-flow
     statement's innermost body, and the bodies around each binding (a statement's test,
     iterable and target belong to the body around it)."""
