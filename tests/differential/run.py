@@ -86,7 +86,8 @@ def _print_classes(failures: dict, options: argparse.Namespace) -> None:
         shrunk = {}
         for _, source, args, outcome in programs[:samples]:
             if not options.no_shrink:
-                source, args = shrink.shrink(source, args, key, options.shrink_budget)
+                source, args = shrink.shrink(source, args, shrink.fails_like(key),
+                                            options.shrink_budget)
                 outcome = _outcome(source, args, key)
             tags = constructs(source) if key[2] == "different" else ()
             if tags not in shrunk or shrink.size(source) < shrink.size(shrunk[tags][0]):

@@ -45,7 +45,7 @@ _PYTHON_MESSAGES = re.compile(
     r"unhashable|is not callable|unexpected keyword|not supported between|"
     r"referenced before assignment|cannot access local variable|name '[^']*' is not defined|"
     r"too many values to unpack|not enough values to unpack|object has no attribute")
-_PYTHON_STEPS = 200_000  # line events allowed to plain Python (a shrunk loop may not end)
+_PYTHON_STEPS = 20_000  # line events allowed to plain Python (a shrunk loop may not end)
 _TIMEOUT_S = 10.0  # converted or traced runs past this count as a hang
 
 _file_numbers = itertools.count()

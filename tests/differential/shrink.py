@@ -3,9 +3,8 @@
 Greedy, over Python's `ast`: try deleting a statement, replacing a compound statement by one
 of its bodies, dropping an `else`, dropping an element of a returned tuple, replacing an
 expression by one of its operands or a constant by 0 or 1; keep the first candidate that
-still fails with the same `Outcome.key`, and start again until nothing smaller fails. Then try
-smaller arguments. Each candidate must still run in plain Python (a candidate whose loop no
-longer ends is rejected by the runner's step limit).
+still fails (`fails_like(key)`: the same failure class), and start again until nothing
+smaller fails. Then try smaller arguments.
 """
 
 from __future__ import annotations
@@ -26,37 +25,55 @@ def failing_key(result: runner.Result, stage: str) -> tuple | None:
     return (result.python_raised,) + outcome.key if outcome is not None else None
 
 
-def shrink(source: str, args: tuple, key: tuple, budget_s: float = 30.0) -> tuple:
-    """The smallest (source, args) found, within `budget_s`, that still fails with `key`
-    (a `failing_key`)."""
+def fails_like(key: tuple) -> Callable[[str, tuple], bool]:
+    """A predicate: does a program, run on the given arguments, fail with `key` (a
+    `failing_key`)?"""
+    def fails(source: str, args: tuple) -> bool:
+        return failing_key(runner.run(source, args), key[1]) == key
+    return fails
+
+
+def shrink(source: str, args: tuple, fails: Callable[[str, tuple], bool],
+           budget_s: float = 30.0) -> tuple:
+    """The smallest (source, args) found within `budget_s` for which `fails` still holds.
+    A candidate whose loop no longer ends in plain Python, or that is not Python, fails not."""
     deadline = time.monotonic() + budget_s
 
-    def fails(candidate: str, candidate_args: tuple) -> bool:
+    def still_fails(candidate: str, candidate_args: tuple) -> bool:
         try:
-            result = runner.run(candidate, candidate_args)
-        except (runner._Timeout, SyntaxError):  # its loop no longer ends, or it is not Python
+            return fails(candidate, candidate_args)
+        except (runner._Timeout, SyntaxError):
             return False
-        return failing_key(result, key[1]) == key
 
     tree = ast.parse(source)
-    improved = True
+    start, improved = 0, True
     while improved and time.monotonic() < deadline:
         improved = False
-        for candidate in _candidates(tree):
+        # After a cut, go on from where it was made: the cuts before it were tried already.
+        for index, candidate in enumerate(_candidates(tree)):
             if time.monotonic() > deadline:
                 break
-            text = ast.unparse(candidate) + "\n"
-            if fails(text, args):
-                tree, improved = candidate, True
+            if index < start or _order(candidate) >= _order(tree):
+                continue  # a cut can give the same program back (an emptied body's `pass`)
+            if still_fails(ast.unparse(candidate) + "\n", args):
+                tree, start, improved = candidate, index, True
                 break
+        if not improved and start > 0:
+            start, improved = 0, True  # one more pass from the top
     source = ast.unparse(tree) + "\n"
     for smaller in sorted({(0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 2)},
                           key=sum):
         if sum(smaller) >= sum(args) or time.monotonic() > deadline:
             break
-        if fails(source, smaller):
+        if still_fails(source, smaller):
             return source, smaller
     return source, args
+
+
+def _order(tree: ast.Module) -> tuple:
+    """Smaller is simpler: fewer nodes, then shorter text, then smaller constants."""
+    text = ast.unparse(tree)
+    return sum(1 for _ in ast.walk(tree)), len(text), text
 
 
 def size(source: str) -> int:
