@@ -12,7 +12,9 @@ as plain Python, converted by `ag.to_graph` on Python ints, and under `ag.functi
 - each failure class (a stage, outcome kind, exception type and message shape) with its count
   and its smallest program, shrunk (see `shrink`), with the arguments and what happened.
   `different` programs are shrunk a few at a time and split by the constructs they keep, since
-  one message cannot tell their causes apart.
+  one message cannot tell their causes apart. Classes whose cause another class already shows
+  are counted but not listed: `ag.function` falling back to plain Python after a
+  ConversionError, and the converter refusing a program that raises in Python too.
 
 `--without FAMILY ...` switches families off (names in `generator.FAMILIES`); `--shrink-budget`
 bounds the seconds spent shrinking one program; `--no-shrink` prints the smallest originals.
@@ -79,8 +81,10 @@ def _print_counts(tally: collections.Counter) -> None:
 def _print_classes(failures: dict, options: argparse.Namespace) -> None:
     found = []  # (key, constructs, count, source, args, outcome)
     for key, programs in sorted(failures.items(), key=lambda item: -len(item[1])):
-        if key[3] == "not converted":
-            continue  # ag.function fell back to plain Python: the to_graph class shows why
+        if key[3] == "not converted" or (key[0] and key[2] == "error"):
+            # ag.function fell back to plain Python, or Python raised and the converter
+            # refused the program: the to_graph classes already show why.
+            continue
         programs.sort(key=lambda program: program[0])
         samples = options.different_samples if key[2] == "different" else 1
         shrunk = {}
@@ -92,7 +96,8 @@ def _print_classes(failures: dict, options: argparse.Namespace) -> None:
             tags = constructs(source) if key[2] == "different" else ()
             if tags not in shrunk or shrink.size(source) < shrink.size(shrunk[tags][0]):
                 shrunk[tags] = (source, args, outcome)
-        for tags, (source, args, outcome) in shrunk.items():
+        for tags, (source, args, outcome) in sorted(shrunk.items(),
+                                                    key=lambda item: shrink.size(item[1][0])):
             found.append((key, tags, len(programs), source, args, outcome))
     bugs = [entry for entry in found if entry[0][2] in runner.BUGS]
     errors = [entry for entry in found if entry[0][2] not in runner.BUGS]
@@ -100,7 +105,7 @@ def _print_classes(failures: dict, options: argparse.Namespace) -> None:
         print(f"== {title}: {len(entries)} classes")
         for key, tags, count, source, args, outcome in entries:
             raised = f" (Python raised {key[0]})" if key[0] else ""
-            print(f"-- {key[1]}: {key[2]}{raised} ({count} programs)"
+            print(f"-- {key[1]}: {key[2]}{raised} ({count} programs in the class)"
                   + (f"; keeps: {', '.join(tags)}" if tags else ""))
             print(f"   f{args} -> {outcome.detail}")
             print("   " + source.rstrip().replace("\n", "\n   "))

@@ -83,12 +83,29 @@ def size(source: str) -> int:
 
 def _candidates(tree: ast.Module) -> Iterator[ast.Module]:
     """Smaller variants of `tree`, the biggest cuts first."""
-    function = tree.body[0]
-    count = sum(1 for _ in ast.walk(function))
-    for index in range(count):
+    nodes = list(ast.walk(tree.body[0]))
+    for index in range(len(nodes)):
         yield from _edit(tree, index, _statement_cuts)
-    for index in range(count):
-        yield from _edit(tree, index, _expression_cuts)
+    fixed = _fixed(nodes)
+    for index in range(len(nodes)):
+        if id(nodes[index]) not in fixed:
+            yield from _edit(tree, index, _expression_cuts)
+
+
+def _fixed(nodes: list) -> set:
+    """Ids of the expressions a constant must not replace: what is called, indexed or
+    entered, and exception types; `with 0:` or `0[1] = x` fail for reasons of their own."""
+    fixed = set()
+    for node in nodes:
+        if isinstance(node, ast.Call):
+            fixed.add(id(node.func))
+        elif isinstance(node, (ast.Subscript, ast.Attribute)):
+            fixed.add(id(node.value))
+        elif isinstance(node, ast.With):
+            fixed.update(id(item.context_expr) for item in node.items)
+        elif isinstance(node, ast.ExceptHandler) and node.type is not None:
+            fixed.add(id(node.type))
+    return fixed
 
 
 def _edit(tree: ast.Module, index: int, cuts: Callable) -> Iterator[ast.Module]:
@@ -152,27 +169,18 @@ def _expression_cuts(node: ast.AST, variant: int | None):
         options = [("constant", 0), ("constant", 1)]
     if variant is None:
         return len(options)
-    # Expressions are replaced through their parent: find where `node` sits and swap it.
-    return _ExpressionCut(node, options[variant])
-
-
-class _ExpressionCut:
-    """Applies one expression cut to `node` in place, by rewriting its fields."""
-
-    def __init__(self, node: ast.AST, option: tuple):
-        kind, value = option
-        if kind == "drop":
-            del node.value.elts[value]
-            if len(node.value.elts) == 1:
-                node.value = node.value.elts[0]
-            return
-        if kind == "replace":
-            replacement = getattr(node, value)
-        elif kind == "pick":
-            replacement = node.values[value]
-        else:
-            replacement = ast.Constant(value)
-        _become(node, replacement)
+    kind, value = options[variant]
+    if kind == "drop":
+        del node.value.elts[value]
+        if len(node.value.elts) == 1:
+            node.value = node.value.elts[0]
+    elif kind == "replace":
+        _become(node, getattr(node, value))
+    elif kind == "pick":
+        _become(node, node.values[value])
+    else:
+        _become(node, ast.Constant(value))
+    return None
 
 
 def _become(node: ast.AST, replacement: ast.AST) -> None:
