@@ -32,6 +32,7 @@ FAMILIES = (
     "list_state",    # state in xs[0], xs[1]
     "attr_state",    # state in o.total (a Box made in the function)
     "dict_rebuild",  # d = {"a": d["a"] + ..., ...} rebuilt in place of an update
+    "list_rebuild",  # xs = [xs[0] + ..., xs[1]] rebuilt in place of an update
     "with_counter",  # with CM: (a user context manager counting entries and exits)
     "name_scope",    # with ag.name_scope("s"):
     "try",           # try / except / finally, with control flow inside
@@ -104,9 +105,12 @@ class _Generator:
             self.targets += ["xs[0]", "xs[1]"]
         if config.on("attr_state"):
             self.targets.append("o.total")
-        # What the program reads and returns: the targets, and d["a"] when only rebuilt.
+        self.has_list = config.on("list_state") or config.on("list_rebuild")
+        # What the program reads and returns: the targets, and d["a"] or xs[0] when they are
+        # only rebuilt.
         self.state = self.targets + (['d["a"]'] if self.has_dict and not config.on(
-            "dict_state") else [])
+            "dict_state") else []) + (["xs[0]"] if self.has_list and not config.on(
+                "list_state") else [])
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -179,6 +183,7 @@ class _Generator:
             ("continue", scope.in_loop and self.on("continue")),
             ("return", self.on("early_return") and scope.depth > 0),
             ("dict_rebuild", self.on("dict_rebuild")),
+            ("list_rebuild", self.on("list_rebuild")),
             ("with_counter", nested and self.on("with_counter")),
             ("name_scope", nested and self.on("name_scope")),
             ("try", nested and self.on("try")),
@@ -263,6 +268,9 @@ class _Generator:
     def return_line(self) -> str:
         return f"return {', '.join(self.state)}"
 
+    def _list_rebuild(self, scope):
+        return [f"xs = [{self.bounded(scope)}, xs[1]]"], scope
+
     def _dict_rebuild(self, scope):
         items = [f'"a": {self.bounded(scope)}']
         if self.on("nested_dict"):
@@ -333,7 +341,7 @@ class _Generator:
         if self.has_dict:
             lines.append('d = {"a": 0, "b": {"c": 1}}' if self.on("nested_dict")
                          else 'd = {"a": 0}')
-        if self.on("list_state"):
+        if self.has_list:
             lines.append("xs = [0, 1]")
         if self.on("attr_state"):
             lines.append("o = Box()")

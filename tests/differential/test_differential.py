@@ -32,7 +32,7 @@ KNOWN_FAILING = {
     "del": "ConversionError",
 }
 CONFIG = generator.Config().without(*KNOWN_FAILING)
-COUNT = 300
+COUNT = 500
 
 
 @functools.lru_cache(maxsize=None)
