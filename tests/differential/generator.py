@@ -85,6 +85,7 @@ class _Scope:
     names: tuple  # readable int names (arguments, state, loop variables, loop locals)
     in_loop: bool = False
     depth: int = 0
+    in_finally: bool = False  # no jump may leave a `finally` block (PEP 765; refused)
 
     def with_names(self, *more: str) -> _Scope:
         return dataclasses.replace(self, names=self.names + more)
@@ -181,7 +182,7 @@ class _Generator:
                                      ("for_range", "for_ag_range", "for_list"))),
             ("break", scope.in_loop and self.on("break")),
             ("continue", scope.in_loop and self.on("continue")),
-            ("return", self.on("early_return") and scope.depth > 0),
+            ("return", self.on("early_return") and scope.depth > 0 and not scope.in_finally),
             ("dict_rebuild", self.on("dict_rebuild")),
             ("list_rebuild", self.on("list_rebuild")),
             ("with_counter", nested and self.on("with_counter")),
@@ -293,7 +294,7 @@ class _Generator:
         if handler < 0.7:
             lines += ["except ValueError:"] + self.nested(scope)
         if handler >= 0.4:
-            lines += ["finally:"] + self.nested(scope)
+            lines += ["finally:"] + self.nested(scope, in_loop=False, in_finally=True)
         return lines, scope
 
     def _closure(self, scope):

@@ -11,26 +11,9 @@ import pytest
 from tests.differential import generator, runner, shrink
 
 # Families switched off because they fail today; switch one on when its fix lands (and run
-# `python3 -m tests.differential.run --count 5000` to see that nothing else broke). Smallest
-# programs, run on f(0, 0); TensorFlow 2.21's tf.function gives Python's answer for each:
-KNOWN_FAILING = {
-    # Under a tensor `if`/`while`/`for`, an item or attribute assigned in the traced body keeps
-    # the traced value: `d = {"a": 1}; if b > 1: d["a"] = 2; return d["a"]` gives 2
-    # (Python: 1); `xs[0] -= a` in `for i in range(b)` raises "Tensor sub:0 ... cannot be
-    # used in function 'f'".
-    "dict_state": "different answer",
-    "nested_dict": "different answer (d['b']['c'], as dict_state)",
-    "list_state": "different answer (xs[1], as dict_state)",
-    "attr_state": "different answer (o.total, as dict_state)",
-    # `with` around an `if`/`while`/`for` raises ConversionError, even on Python ints.
-    "with_counter": "ConversionError",
-    "name_scope": "ConversionError",
-    # `try` around an `if`/`while`/`for` raises ConversionError, even on Python ints.
-    "try": "ConversionError",
-    "raise": "generated only inside `try`",
-    # `del t` of a name assigned in a loop raises ConversionError, even on Python ints.
-    "del": "ConversionError",
-}
+# `python3 -m tests.differential.run --count 5000` to see that nothing else broke). None is
+# off: every family runs.
+KNOWN_FAILING: dict[str, str] = {}
 CONFIG = generator.Config().without(*KNOWN_FAILING)
 COUNT = 500
 
