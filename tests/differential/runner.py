@@ -1,0 +1,257 @@
+"""Runs one generated program three ways and classifies what happened.
+
+1. `python`: the function as written, on Python ints.
+2. `to_graph`: `ag.to_graph(f)` on the same Python ints; it must return exactly what Python
+   returned (same values, same Python/tensor kinds, same context-manager counts) or raise the
+   same exception type.
+3. `function`: `ag.function(f)` on `ag.constant` of the same ints, so conditions and loop
+   bounds are tensors; the `.numpy()` values must equal Python's.
+
+A program that raises in Python is checked in stage 2 only. Each checked stage gets an
+`Outcome` whose `kind` is one of:
+
+- `same`: the answer agrees;
+- `different`: another value, another exception type, or unbalanced context-manager exits
+  (a bug);
+- `error`: a clear error from the converter or tracer ("can't convert or run this");
+- `crash`: an internal exception type (AttributeError, KeyError, ...) or a message that is
+  Python's own rather than ours (a bug);
+- `hang`: it ran past the time limit (a bug: generated programs always end).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import itertools
+import linecache
+import re
+import signal
+import sys
+import warnings
+from typing import Any, Callable
+
+import autograph as ag
+
+KINDS = ("same", "different", "error", "crash", "hang")
+BUGS = ("different", "crash", "hang")
+
+_INTERNAL_TYPES = (AttributeError, KeyError, IndexError, AssertionError, RecursionError,
+                   SystemError, LookupError)
+# Messages Python itself writes: seen from converted code they mean our code failed, not the
+# user's, since the same program ran in plain Python.
+_PYTHON_MESSAGES = re.compile(
+    r"NoneType|not subscriptable|positional argument|unsupported operand|is not iterable|"
+    r"unhashable|is not callable|unexpected keyword|not supported between|"
+    r"referenced before assignment|cannot access local variable|name '[^']*' is not defined|"
+    r"too many values to unpack|not enough values to unpack|object has no attribute")
+_PYTHON_STEPS = 20_000  # line events allowed to plain Python (a shrunk loop may not end)
+_TIMEOUT_S = 10.0  # converted or traced runs past this count as a hang
+
+_file_numbers = itertools.count()
+
+
+class Box:
+    """A small object whose attribute holds state in generated programs (`o.total`)."""
+
+    def __init__(self):
+        self.total = 0
+
+
+class Counter:
+    """A context manager counting its entries and exits (`with CM:` in generated programs)."""
+
+    def __init__(self):
+        self.entered = 0
+        self.exited = 0
+
+    def __enter__(self):
+        self.entered += 1
+        return self
+
+    def __exit__(self, *exc_info):
+        self.exited += 1
+        return False
+
+
+class _Timeout(BaseException):
+    """Raised into a run that took too long; a BaseException so user `except` misses it."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """What one stage gave: `kind` (see `KINDS`) and a one-line `detail`."""
+
+    stage: str
+    kind: str
+    detail: str = ""
+    error_type: str = ""
+
+    @property
+    def key(self) -> tuple:
+        """The failure class: stage, kind, exception type and the message's shape."""
+        return (self.stage, self.kind, self.error_type, _message_shape(self.detail)
+                if self.kind in ("error", "crash") else "")
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The outcomes of one program: `python` raised or not, then stages 2 and 3."""
+
+    python_raised: str  # the exception type Python raised, "" when it returned
+    to_graph: Outcome
+    function: Outcome | None  # None when Python raised
+
+
+def load(source: str) -> tuple:
+    """`f` defined by `source` in a fresh namespace (registered with linecache, so the
+    converter can read it), and that namespace's `CM` counter."""
+    filename = f"<differential-{next(_file_numbers)}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace = {"ag": ag, "Box": Box, "CM": Counter()}
+    exec(compile(source, filename, "exec"), namespace)
+    return namespace["f"], namespace["CM"]
+
+
+def run(source: str, args: tuple) -> Result:
+    """Runs `source` (defining `f(a, b)`) on `args` in all three stages."""
+    f, counter = load(source)
+    try:
+        expected = _run_python(f, args)
+    except _Timeout:
+        raise
+    except Exception as error:  # noqa: BLE001 -- the program's own error is the answer
+        converted = _stage_to_graph(source, args, None, type(error).__name__)
+        return Result(type(error).__name__, converted, None)
+    counts = (counter.entered, counter.exited)
+    converted = _stage_to_graph(source, args, (expected, counts), "")
+    return Result("", converted, _stage_function(source, args, expected))
+
+
+def _run_python(f: Callable, args: tuple) -> Any:
+    steps = itertools.count()
+    filename = f.__code__.co_filename
+
+    def trace(frame, event, arg):
+        if frame.f_code.co_filename != filename:
+            return None
+        if next(steps) > _PYTHON_STEPS:
+            raise _Timeout()
+        return trace
+
+    previous = sys.gettrace()
+    sys.settrace(trace)
+    try:
+        return normalize(f(*args))
+    finally:
+        sys.settrace(previous)
+
+
+def _stage_to_graph(source: str, args: tuple, expected, raised: str) -> Outcome:
+    f, counter = load(source)
+    try:
+        with _time_limit():
+            value = normalize(ag.to_graph(f)(*args))
+    except _Timeout:
+        return Outcome("to_graph", "hang", f"no answer in {_TIMEOUT_S:g} s")
+    except Exception as error:  # noqa: BLE001 -- classified below
+        if raised and type(error).__name__ == raised:
+            return Outcome("to_graph", "same")
+        return _classify("to_graph", error, also_wanted=raised)
+    if raised:
+        return Outcome("to_graph", "different", f"Python raised {raised}; converted returned "
+                                                f"{value}")
+    counts = (counter.entered, counter.exited)
+    if (value, counts) != expected:
+        return Outcome("to_graph", "different", f"Python gave {_show(*expected)}; converted "
+                                                f"gave {_show(value, counts)}")
+    return Outcome("to_graph", "same")
+
+
+def _stage_function(source: str, args: tuple, expected) -> Outcome:
+    f, counter = load(source)
+    try:
+        with _time_limit(), warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            value = normalize(ag.function(f)(*[ag.constant(arg) for arg in args]))
+    except _Timeout:
+        return Outcome("function", "hang", f"no answer in {_TIMEOUT_S:g} s")
+    except Exception as error:  # noqa: BLE001 -- classified below
+        fallback = [str(w.message) for w in caught if "could not be converted" in str(w.message)]
+        if fallback:  # ran unconverted, as TensorFlow does: the conversion error is the cause
+            return Outcome("function", "error", fallback[0].split(": ", 1)[-1],
+                           "not converted")
+        return _classify("function", error)
+    if counter.entered != counter.exited:
+        return Outcome("function", "different", f"CM entered {counter.entered} times, "
+                                                f"exited {counter.exited} times")
+    if values_of(value) != values_of(expected):
+        return Outcome("function", "different", f"Python gave {values_of(expected)}; "
+                                                f"ag.function gave {values_of(value)}")
+    return Outcome("function", "same")
+
+
+def _classify(stage: str, error: Exception, also_wanted: str = "") -> Outcome:
+    message = _last_message(error)
+    detail = f"{type(error).__name__}: {message}"
+    if also_wanted and not isinstance(error, ag.autograph.ConversionError):
+        return Outcome(stage, "different", f"Python raised {also_wanted}; converted raised "
+                                           f"{detail}", type(error).__name__)
+    internal = isinstance(error, _INTERNAL_TYPES) or _PYTHON_MESSAGES.search(message)
+    return Outcome(stage, "crash" if internal else "error", detail, type(error).__name__)
+
+
+def _last_message(error: Exception) -> str:
+    """The error's own message: the first line after any "in user code" frame listing."""
+    lines = [line for line in str(error).splitlines() if line.strip()]
+    if lines and lines[0].strip().endswith("in user code:"):
+        lines = [line for line in lines[1:] if not line.startswith(" ")] or lines[-1:]
+    message = lines[0].strip() if lines else ""
+    prefix = f"{type(error).__name__}: "
+    while message.startswith(prefix):  # some errors repeat their type inside the message
+        message = message[len(prefix):]
+    return message
+
+
+def _message_shape(message: str) -> str:
+    shape = re.sub(r"<differential-\d+>:?\d*", "<file>", message)
+    shape = re.sub(r"'[^']*'|\"[^\"]*\"", "'_'", shape)
+    shape = re.sub(r"[\w/]+:\d+", "T", shape)  # tensor names: which op made it is noise
+    return re.sub(r"\d+", "N", shape)
+
+
+def normalize(value: Any) -> Any:
+    """A comparable form of a result: ints as ("py", n), tensors as ("tensor", list)."""
+    if isinstance(value, (tuple, list)):
+        return tuple(normalize(item) for item in value)
+    if isinstance(value, ag.Tensor):
+        return ("tensor", value.numpy().tolist())
+    if isinstance(value, int):
+        return ("py", int(value))
+    return ("other", repr(value))
+
+
+def values_of(value: Any) -> Any:
+    """The numbers of a normalized result, without their Python/tensor kinds."""
+    if isinstance(value, tuple) and len(value) == 2 and value[0] in ("py", "tensor", "other"):
+        return value[1]
+    return tuple(values_of(item) for item in value)
+
+
+def _show(value, counts) -> str:
+    return f"{values_of(value)} with CM entered/exited {counts[0]}/{counts[1]}"
+
+
+@contextlib.contextmanager
+def _time_limit():
+    """Raises `_Timeout` into the run after `_TIMEOUT_S` (main thread only, as in pytest)."""
+    def expire(signum, frame):
+        raise _Timeout()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, _TIMEOUT_S)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
