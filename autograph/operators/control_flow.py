@@ -97,8 +97,8 @@ class _Extended:
         self.composites = CompositeState(composites) if composites else None
         self.what, self.n = what, len(names)
         self.state, self.names = tuple(state), tuple(names)
-        if self.composites is not None:
-            self.state += self.composites.read(what)
+        if self.composites is not None:  # a loop may assign an item or attribute first
+            self.state += self.composites.read(what, missing_ok=what != "if")
             self.names += self.composites.names
 
     def body(self, fn: Callable, leading: int = 0) -> Callable:

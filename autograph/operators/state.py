@@ -17,12 +17,17 @@ On the Python path the bodies change the objects in place, exactly as plain Pyth
 the pair is never called. On the graph path the items and attributes are extra state: each
 branch or iteration first writes the values it is given (so the else branch never sees the if
 branch's tensors, nor an iteration the previous trace's), and returns what it leaves there;
-the op's results are written back after it (`CompositeState`).
+the op's results are written back after it (`CompositeState`). Before a graph `if`, an item
+or attribute that does not exist is an error (as in TensorFlow); before a graph loop it is
+`Undefined`, which the loop's first assignment defines, as a variable's.
 """
 
 from __future__ import annotations
 
+import ast
 from typing import Any, Callable, Sequence
+
+from autograph.operators.variables import Undefined
 
 
 def unpack_state(result: Any, n: int, what: str) -> tuple:
@@ -65,11 +70,14 @@ class CompositeState:
         self.get_state, self.set_state, names = spec
         self.names = tuple(names)
 
-    def read(self, what: str) -> tuple:
-        """The current values; an item or attribute that does not exist is a clear error."""
+    def read(self, what: str, missing_ok: bool = False) -> tuple:
+        """The current values; an item or attribute that does not exist is a clear error, or
+        with `missing_ok` (before a loop, which may assign it first) `Undefined`."""
         try:
             return tuple(self.get_state())
         except (KeyError, IndexError, AttributeError) as error:
+            if missing_ok:
+                return tuple(self._read_one(name) for name in self.names)
             listed = ", ".join(self.names)
             article = "an" if what == "if" else "a"
             raise ValueError(
@@ -78,6 +86,31 @@ class CompositeState:
                 f"{error}). Each item or attribute such a statement assigns needs a value "
                 f"before it, as a variable does (TensorFlow requires the same): assign "
                 f"{listed} before the `{what}`.") from None
+
+    def _read_one(self, name: str) -> Any:
+        """The value of one composite, read from `get_state`'s closure and globals, or
+        `Undefined(name)` when it does not exist (the names are `a.b`, `a['k']`, `a[i]`)."""
+        code = self.get_state.__code__
+        scope = dict(self.get_state.__globals__)
+        scope.update(zip(code.co_freevars,
+                         (cell.cell_contents for cell in self.get_state.__closure__ or ())))
+
+        def value(node: ast.AST) -> Any:
+            if isinstance(node, ast.Name):
+                return scope[node.id]
+            if isinstance(node, ast.Constant):
+                return node.value
+            if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+                return -value(node.operand)
+            if isinstance(node, ast.Attribute):
+                return getattr(value(node.value), node.attr)
+            if isinstance(node, ast.Subscript):
+                return value(node.value)[value(node.slice)]
+            raise ValueError(f"{name!r} is not an item or attribute name")
+        try:
+            return value(ast.parse(name, mode="eval").body)
+        except (KeyError, IndexError, AttributeError, ValueError):
+            return Undefined(name)
 
     def write(self, values: Sequence[Any]) -> None:
         self.set_state(tuple(values))

@@ -24,8 +24,6 @@ PROGRAMS = harness.collect()
 XFAIL = {
     # Errors of another type than TensorFlow's.
     # Loop and branch state.
-    "composite_state.prog_dict_key_created_in_loop":
-        "ValueError for a dict key first set in a tensor loop; TF returns 2",
     # Missing API.
 }
 

@@ -170,3 +170,21 @@ def test_a_dict_of_numbers_rebuilt_with_a_tensor_in_one_branch_takes_its_dtype()
     assert a.dtype == ag.float32 and c.dtype == ag.int32
     npt.assert_equal([a.numpy(), c.numpy()], [2.0, 1])
     npt.assert_equal([t.numpy() for t in f(ag.constant(2.0), ag.constant(1))], [0.5, 1])
+
+
+@ag.function
+def last_key(n):
+    d = {}
+    for i in ag.range(n):
+        d["k"] = i
+    return d["k"]
+
+
+def test_a_key_first_set_in_a_tensor_loop_has_its_last_value():
+    # TensorFlow 2.21 gives 2 as well.
+    npt.assert_equal(last_key(ag.constant(3)).numpy(), 2)
+
+
+def test_a_key_first_set_in_a_tensor_loop_that_ran_zero_times_is_an_error_when_read():
+    with pytest.raises(ag.errors.InvalidArgumentError, match=r"d\['k'\]' is first assigned"):
+        last_key(ag.constant(0))
