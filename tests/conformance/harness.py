@@ -35,6 +35,8 @@ DELIBERATE = {
     "accumulation.prog_python_list_append_in_tensor_loop":
         "TF: InaccessibleTensorError (the list holds the loop body's tensors); autograph "
         "makes the list a TensorArray, which stacks",
+    "combined.prog_walrus_in_while_with_break":
+        "TF: OperatorNotAllowedInGraphError (walrus unsupported); autograph converts it",
     "loop_variables.prog_var_defined_in_one_branch_only":
         "TF: ValueError when tracing; autograph gives the branch's value where it ran, and "
         "fails when the graph uses the variable after the other branch",
