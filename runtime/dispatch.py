@@ -9,6 +9,9 @@ device is resolved once and cached.
 
 Ops whose inputs all share one type attr and that have no other attrs (most elementwise math)
 take `_SimpleOp`'s fast path; everything else `_GeneralOp`'s.
+
+At over 500 lines this module is due to be divided when the runtime becomes sub-packages
+(core, registry, graph, exec, ...); until then it stays one unit.
 """
 
 from __future__ import annotations

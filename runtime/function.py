@@ -209,6 +209,8 @@ class Function:
                         return found[0].call_positional(args, found[1])
             return self._call(args, kwargs)
         except Exception as error:
+            # traceback_utils' error handler, written inline: __call__ is the hot path, and a
+            # bare `raise` adds no frame only from the frame the user called.
             if leaves_to_user(sys._getframe(1)):
                 filtered(error)
                 if BARE_RAISE_RESTORES_FRAMES:

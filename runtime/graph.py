@@ -18,6 +18,9 @@ usually causes that.
 >>> x = op.outputs[0]
 >>> x.name, x.op.type, str(x.shape)
 ('x:0', 'Placeholder', '(None, 3)')
+
+At over 500 lines this module is due to be divided when the runtime becomes sub-packages
+(core, registry, graph, exec, ...); until then it stays one unit.
 """
 
 from __future__ import annotations

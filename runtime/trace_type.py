@@ -16,6 +16,9 @@ True
 >>> import numpy as np
 >>> from_value(np.zeros((2, 3), np.float32)).is_subtype_of(TensorSpec([None, 3]))
 True
+
+At over 500 lines this module is due to be divided when the runtime becomes sub-packages
+(core, registry, graph, exec, ...); until then it stays one unit.
 """
 
 from __future__ import annotations

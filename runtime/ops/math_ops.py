@@ -13,6 +13,9 @@ type (`AddV2`, `Sum`), or the function's name where TensorFlow's function choose
 (`truediv`, `floordiv`, `clip_by_value`). Functions that create several ops (`truediv` with
 integers, `logical_xor`) create them inside `name_scope(name)` and give the last op the scope's
 name, as TensorFlow does.
+
+At over 500 lines this module is due to be divided when the runtime becomes sub-packages
+(core, registry, graph, exec, ...); until then it stays one unit.
 """
 
 from __future__ import annotations
