@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from autograph.operators.container_slots import Slots, detached
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
@@ -119,8 +120,8 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
              labels: tuple[str, str] = IF_LABELS) -> tuple:
     """`true_fn()` if `pred` else `false_fn()`, as an `If` op; both return one value per name.
 
-    `state` holds the values before the statement: Python lists among them must not be
-    changed in place by a branch (that would happen at trace time, in both branches).
+    `state` holds the values before the statement: items a branch replaces in the lists and
+    dicts among them become outputs of the op, written back after it (`container_slots`).
     `names` name the values in errors, `what` is the statement, `labels` the two branches.
 
     >>> import autograph as ag
@@ -136,10 +137,10 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
                         f"being built; use it inside that graph (or its function).")
     pred = truth_tensor(pred, what)
     op_name = graph.unique_name("cond") + "/"  # one name for every attempt
-    lists = _containers(state, names)
+    slots = Slots(state, names)
     hints: dict[int, Any] = {}
     while True:
-        attempt = _Attempt(state, lists, names, labels, what, hints)
+        attempt = _Attempt(slots, names, labels, what, hints)
         try:
             outputs = cond(pred, attempt.branch(true_fn, 0), attempt.branch(false_fn, 1),
                            name=op_name)
@@ -147,30 +148,39 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
             hints.update(retry.hints)
             continue
         except Exception as error:
+            slots.restore()
             mark_traced(error, f"a branch of {'an' if what == 'if' else 'a'} `{what}`")
             raise
         results = [attempt.raw[0][i] if kind == "pass" else outputs[i]
                    for i, kind in enumerate(attempt.kinds)]
         for i, side in attempt.guards.items():
-            results[i] = _defined_only(results[i], pred, side, names[i], labels, what)
-        return tuple(results)
+            results[i] = _defined_only(results[i], pred, side, attempt.names[i], labels, what)
+        slots.write(results[len(names):])
+        return tuple(results[:len(names)])
 
 
 class _Attempt:
-    """One tracing of both branches; the true branch's values decide what the If outputs."""
+    """One tracing of both branches; the true branch's values decide what the If outputs.
 
-    def __init__(self, state: Sequence[Any], lists: dict, names: Sequence[str],
-                 labels: tuple[str, str], what: str, hints: dict):
-        self.state, self.lists, self.names = state, lists, names
+    Each branch gives its variables' values, then the values of the items it or the other
+    branch replaced in place (`slots`); a branch that replaces one the true branch did not
+    is traced again."""
+
+    def __init__(self, slots: Slots, names: Sequence[str], labels: tuple[str, str],
+                 what: str, hints: dict):
+        self.slots, self.own_names = slots, tuple(names)
         self.labels, self.what, self.hints = labels, what, hints
         self.kinds: list[str] = []
         self.raw: list[tuple] = []
         self.guards: dict[int, int] = {}  # position -> the only branch that defines it
 
+    @property
+    def names(self) -> tuple:
+        return self.own_names + tuple(slot.name for slot in self.slots.found)
+
     def branch(self, fn: Callable, side: int) -> Callable:
         def traced() -> tuple:
-            values = tuple(fn())
-            _check_containers(self.lists, self.labels[side], self.what)
+            values = self.with_slots(tuple(fn()), side)
             self.raw.append(values)
             if side == 0:
                 self.kinds = [_hinted_kind(self.hints.get(i)) or _kind(v)
@@ -184,6 +194,20 @@ class _Attempt:
             return _second(self.raw[0], values, self.kinds, self.hints, self.names,
                            self.labels, self.what, self.first)
         return traced
+
+    def with_slots(self, values: tuple, side: int) -> tuple:
+        """The branch's `values` and its values of the replaced items; the containers are
+        put back as they were before the statement."""
+        changed = self.slots.changed_ids()
+        if changed:
+            values = tuple(detached(v, changed) for v in values)
+            new = self.slots.add(self.slots.replaced(self.labels[side], self.what))
+            if new and side == 1:  # the true branch gave no value for these: again
+                self.slots.restore()
+                raise _Retry({})
+        values += self.slots.values()
+        self.slots.restore()
+        return values
 
 
 class _AsTensors:
@@ -422,45 +446,3 @@ def _mismatch(name: str, a: Any, b: Any, labels: tuple[str, str], what: str) -> 
     return TypeError(f"{what}: {_quoted(name)} is {_describe(a)} in {labels[0]} but {_describe(b)} "
                      f"in {labels[1]}; when the condition is a tensor, both branches must "
                      f"give it tensors of one dtype (or the same Python value).")
-
-
-def _containers(state: Sequence[Any], names: Sequence[str]) -> list[tuple]:
-    """(container, its items now, how it is reached) for each list and dict in the
-    statement's state, nested ones included: a branch must not change them in place."""
-    found: dict[int, tuple] = {}
-    pending = [(value, f"'{name}'") for value, name in zip(state, names)]
-    while pending:
-        value, where = pending.pop()
-        kind = type(value)
-        if (kind is list or kind is dict) and id(value) not in found:
-            found[id(value)] = (value, list(value) if kind is list else dict(value), where)
-            inside = f"a {kind.__name__} in {where}" if where.startswith("'") else where
-            pending.extend((v, inside) for v in (value if kind is list else value.values()))
-    return list(found.values())
-
-
-def _check_containers(containers: list[tuple], label: str, what: str) -> None:
-    """Undoes what a branch changed in place in the state's lists and dicts, and says so."""
-    changed = None
-    for container, before, where in containers:
-        if type(container) is list:
-            same = len(container) == len(before) and all(
-                x is y for x, y in zip(container, before))
-        else:
-            same = container.keys() == before.keys() and all(
-                container[k] is v for k, v in before.items())
-        if not same:
-            if changed is None:
-                kind = type(container).__name__
-                changed = f"{kind} {where}" if where.startswith("'") else where
-            if type(container) is list:
-                container[:] = before  # undo, so the other branch sees it as it was
-            else:
-                container.clear()
-                container.update(before)
-    if changed is not None:
-        raise ValueError(f"{changed} is changed in place in {label} of "
-                         f"{'an' if what == 'if' else 'a'} `{what}` whose condition is a "
-                         f"tensor; that cannot depend on a value known only when the graph "
-                         f"runs. Use a TensorArray, build a new one instead, or change it "
-                         f"outside the `{what}`.")
