@@ -1,4 +1,4 @@
-"""Kernels of `If`, `Case`, `While`, `Assert` and `CheckDefined`.
+"""Kernels of `If`, `Case`, `While`, `Assert`, `CheckDefined` and `RaiseIf`.
 
 The executor writes `If`, `Case` and `While` inline into its plans (the fast path); these
 kernels are the interpreter fallback used when the ops run eagerly (`execute("If", ...)`).
@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from runtime.devices import CPU
-from runtime.errors import InvalidArgumentError
+from runtime.errors import InvalidArgumentError, held_error
 from runtime.executor import Plan, function_ops
 from runtime.kernel_registry import register_kernel
 
@@ -73,6 +73,12 @@ def check_defined(ctx, value, defined, message):
     if not bool(defined):
         raise InvalidArgumentError(message)
     return value
+
+
+@register_kernel("RaiseIf", device=BOTH, host_memory=("condition",))
+def raise_if(ctx, condition, token, message):
+    if bool(condition):
+        raise held_error(token).with_traceback(None)  # not the traceback of an earlier run
 
 
 @register_kernel("Assert", device=BOTH, host_memory=("condition", "data"))

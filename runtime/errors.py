@@ -91,3 +91,38 @@ __all__ = [
     "InternalError",
     "ResourceExhaustedError",
 ]
+
+
+# Python exceptions that an op raises when its graph runs (`RaiseIf`), held by token -------
+_held: dict[str, BaseException] = {}
+_HELD_MARK = "_runtime_held_token"
+
+
+def hold_error(error: BaseException) -> str:
+    """Keeps `error` for an op to raise later; returns the token the op names it by. Its
+    traceback is dropped (it would keep the frames, and the graph, alive); `release_error`
+    forgets it."""
+    token = f"error{len(_held)}_{id(error):x}"
+    error.__traceback__ = None
+    error.__context__ = None
+    setattr(error, _HELD_MARK, token)
+    _held[token] = error
+    return token
+
+
+def held_error(token: str) -> BaseException:
+    """The exception held under `token`."""
+    try:
+        return _held[token]
+    except KeyError:
+        raise NotFoundError(f"No exception is held under {token!r}: the graph that raises it "
+                            f"was made in another process, or has been deleted.") from None
+
+
+def is_held(error: BaseException) -> bool:
+    """Whether `error` is a held exception, which an op raises as it is."""
+    return _held.get(getattr(error, _HELD_MARK, None)) is error
+
+
+def release_error(token: str) -> None:
+    _held.pop(token, None)

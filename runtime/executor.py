@@ -29,7 +29,7 @@ import numpy as np
 
 from runtime import devices, dtypes
 from runtime.dispatch import place
-from runtime.errors import InvalidArgumentError, OpError
+from runtime.errors import InvalidArgumentError, OpError, is_held
 from runtime.graph import Graph, Operation, SymbolicTensor
 from runtime.graph_printer import _format_op
 from runtime.op_def import inferred_attr_names
@@ -67,6 +67,8 @@ class _PlanError(Exception):
 def _op_failure(op: Operation | None, e: Exception) -> _PlanError:
     """The error to raise for `e`, raised while running `op` (None: feeding the plan)."""
     description = _describe(op) if op is not None else "the plan's feeds"
+    if is_held(e):  # a Python exception the program raises (`RaiseIf`), as it is
+        return _PlanError(e)
     if isinstance(e, OpError):
         error = type(e)(f"while executing {description}: {e.message}", e.op_name)
     else:

@@ -337,6 +337,17 @@ def set_generated_source_resolver(
     return previous
 
 
+def user_source(filename: str, line: int) -> tuple[str, int]:
+    """The user's `(file, line)` for a frame's: a line of converted code as the line it was
+    generated from, where the resolver knows it; any other as it is."""
+    resolver = _source_resolver[0]
+    if resolver is not None and filename.startswith(_GENERATED_PREFIX):
+        found = resolver(filename, line)
+        if found is not None:
+            return found
+    return filename, line
+
+
 def _user_frame() -> str:
     """`file:line` of the innermost frame outside this project's packages, for messages.
 

@@ -31,6 +31,7 @@ _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _INTERNAL_DIRS = tuple(os.path.join(_ROOT, package) + os.sep
                        for package in ("autograph", "runtime", "kernels", "cli"))
 GENERATED_PREFIX = "<autograph: "  # file names of converted code (autograph.pyct.loader)
+PLAN_PREFIX = "<plan of "  # file names of the executor's plans (runtime.executor)
 BARE_RAISE_RESTORES_FRAMES = sys.version_info < (3, 11)
 """Python 3.10: a bare `raise` re-raises the traceback the error was caught with."""
 CAUSE_IN_MESSAGE = "__ag_cause_in_message__"
@@ -59,9 +60,9 @@ def disable_traceback_filtering() -> None:
 
 @functools.lru_cache(maxsize=4096)
 def is_internal_file(filename: str) -> bool:
-    """Whether `filename` is a file of this project's packages, or generated code."""
-    return filename.startswith(GENERATED_PREFIX) or os.path.abspath(filename).startswith(
-        _INTERNAL_DIRS)
+    """Whether `filename` is a file of this project's packages, or code they generate."""
+    return filename.startswith((GENERATED_PREFIX, PLAN_PREFIX)) or os.path.abspath(
+        filename).startswith(_INTERNAL_DIRS)
 
 
 def leaves_to_user(caller: types.FrameType | None) -> bool:

@@ -29,6 +29,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from autograph.operators.container_slots import Slots, detached
+from autograph.operators.raising_branches import BranchRaised, if_raising, raised_by_program
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime import dtypes
@@ -147,6 +148,8 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
         except _Retry as retry:
             hints.update(retry.hints)
             continue
+        except BranchRaised as raised:
+            return if_raising(pred, raised, (true_fn, false_fn), state)[:len(names)]
         except Exception as error:
             slots.restore()
             mark_traced(error, f"a branch of {'an' if what == 'if' else 'a'} `{what}`")
@@ -180,7 +183,14 @@ class _Attempt:
 
     def branch(self, fn: Callable, side: int) -> Callable:
         def traced() -> tuple:
-            values = self.with_slots(tuple(fn()), side)
+            try:
+                values = fn()
+            except Exception as error:
+                if not raised_by_program(error):
+                    raise
+                self.slots.restore()
+                raise BranchRaised(side, error) from None
+            values = self.with_slots(tuple(values), side)
             self.raw.append(values)
             if side == 0:
                 self.kinds = [_hinted_kind(self.hints.get(i)) or _kind(v)

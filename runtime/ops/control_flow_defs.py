@@ -194,6 +194,14 @@ register_op("CheckDefined").input("value: T").input("defined: bool").output("out
         "output: value.\n"
         "message: what to say when it has none.")
 
+register_op("RaiseIf").input("condition: bool").attr("token: string") \
+    .attr("message: string = ''").set_is_stateful().set_shape_fn(_assert_shape).doc(
+        "Raises the Python exception held under token when condition is true.\n\n"
+        "Converted code raises this way what a `raise` in a branch not taken would raise.\n\n"
+        "condition: a bool scalar.\n"
+        "token: names the exception (`runtime.errors.hold_error`), held by this process.\n"
+        "message: the exception, as text, for printed graphs.")
+
 register_op("Assert").input("condition: bool").input("data: T").attr("T: list(type) >= 0") \
     .attr("summarize: int = 3").set_is_stateful().set_shape_fn(_assert_shape).doc(
         "Raises InvalidArgumentError, showing data, when condition is false.\n\n"

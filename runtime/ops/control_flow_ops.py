@@ -14,9 +14,11 @@ enclosing graphs used inside are captured: they become extra inputs of the op.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable
 
 from runtime import dtypes
+from runtime.errors import hold_error, release_error
 from runtime.dispatch import op_handle
 from runtime.func_graph import (
     FuncGraph,
@@ -50,6 +52,7 @@ _if = op_handle("If")
 _case = op_handle("Case")
 _assert = op_handle("Assert")
 _check_defined = op_handle("CheckDefined")
+_raise_if = op_handle("RaiseIf")
 _add = op_handle("AddV2")
 _less = op_handle("Less")
 _pack = op_handle("Pack")
@@ -64,6 +67,28 @@ def check_defined(value: Any, defined: Any, message: str) -> Any:
     """
     return _check_defined.run([convert_to_tensor(value), convert_to_tensor(defined)],
                               {"message": message})
+
+
+def raise_if(condition: Any, error: BaseException) -> Any:
+    """Raises `error` itself, not an OpError, when `condition` is true where this runs: now
+    eagerly, or when the graph runs (a `RaiseIf` op, returned; it runs in every run of its
+    graph or function, as other ops with side effects do). The graph holds `error` while it
+    lives.
+
+    >>> raise_if(False, ValueError("never raised"))
+    >>> raise_if(True, ValueError("too big"))
+    Traceback (most recent call last):
+    ...
+    ValueError: too big
+    """
+    if building_graph() is None:
+        if eager_value(condition, "raise_if", "condition", dtypes.bool_):
+            raise error
+        return None
+    token = hold_error(error)
+    weakref.finalize(building_graph(), release_error, token)
+    return _raise_if.run([scalar_tensor(condition, dtypes.bool_, "raise_if", "condition")],
+                         {"token": token, "message": f"{type(error).__name__}: {error}"})
 
 
 def Assert(condition: Any, data: list, summarize: int | None = None,  # noqa: N802 (TF's name)

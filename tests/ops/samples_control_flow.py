@@ -11,6 +11,7 @@ import numpy as np
 import kernels.control_flow_kernels  # noqa: F401  (until kernels/__init__ imports them)
 import kernels.list_kernels  # noqa: F401
 from runtime import dtypes
+from runtime.errors import hold_error
 from runtime.func_graph import func_graph_from_py_func
 from runtime.tensor_array import TensorList, variant_tensor
 from runtime.tensor_conversion import convert_to_tensor
@@ -46,6 +47,7 @@ _ROWS = _list([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], (2,))
 _GAPS = _list([[1.0, 2.0], None, None], (2,))
 _PIECES = _list([[[1.0, 2.0]], [[3.0, 4.0], [5.0, 6.0]]], (None, 2))
 _SHAPE_2 = np.array([2], np.int32)
+_HELD = hold_error(ValueError("held"))  # never raised: the samples' condition is false
 
 SAMPLES = [
     OpSample("If", [np.bool_(True), [_A, _B]],
@@ -59,6 +61,7 @@ SAMPLES = [
     OpSample("Assert", [np.bool_(True), [np.array([1, 2]), np.array(["shown"], object)]]),
     OpSample("CheckDefined", [np.array([1.0, 2.0], np.float32), np.bool_(True)],
              {"message": "'x' has no value"}),
+    OpSample("RaiseIf", [np.bool_(False)], {"token": _HELD, "message": "ValueError: held"}),
     OpSample("EmptyTensorList", [_SHAPE_2, np.int32(-1)], {"element_dtype": F32}),
     OpSample("TensorListReserve", [np.array([-1, 3], np.int64), np.int32(4)],
              {"element_dtype": dtypes.int64}),

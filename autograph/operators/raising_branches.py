@@ -1,0 +1,89 @@
+"""A tensor `if` one of whose branches raises: the exception is raised when the graph runs.
+
+A tensor `if` traces both branches whatever the tensor's value will be. When tracing one
+branch reaches a `raise` statement of the program (in converted code or in a function it
+calls), plain Python would raise only if that branch ran:
+
+    if x > limit:                          # x a tensor
+        raise ValueError("x is too big")   # raised when the graph runs, if x > limit
+    y = x * 2
+
+So the `if` becomes a `RaiseIf` op on the condition, which raises that same exception object
+when the graph runs, and the other branch, traced in place of the `if` (if the raising
+branch runs, nothing after the `RaiseIf` does: ops run in the order they were made). When
+both branches raise, each has its `RaiseIf`. TensorFlow raises such an exception while
+tracing, whatever the tensor's value.
+
+Other exceptions (a tensor op refusing its inputs, an error of the converter) are errors of
+the trace, raised at once.
+"""
+
+from __future__ import annotations
+
+import dis
+import linecache
+import traceback
+from typing import Any, Callable
+
+from runtime.graph import user_source
+from runtime.ops import math_ops
+from runtime.ops.control_flow_ops import raise_if
+from runtime.tensor import Tensor
+from runtime.traceback_utils import GENERATED_PREFIX, is_internal_file
+
+_RAISE = dis.opmap["RAISE_VARARGS"]
+
+
+class BranchRaised(Exception):
+    """Tracing branch `side` (0: true) reached a `raise` of the program's, with `error`."""
+
+    def __init__(self, side: int, error: BaseException):
+        super().__init__(side, error)
+        self.side, self.error = side, error
+
+
+def raised_by_program(error: BaseException) -> bool:
+    """Whether `error` was raised by a `raise` statement of the program's own code."""
+    tb = error.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    own = code.co_filename.startswith(GENERATED_PREFIX) or not is_internal_file(
+        code.co_filename)
+    return own and 0 <= tb.tb_lasti < len(code.co_code) and code.co_code[tb.tb_lasti] == _RAISE
+
+
+def if_raising(pred: Tensor, raised: BranchRaised, branches: tuple[Callable, Callable],
+               state: tuple) -> tuple:
+    """The values after an `if` on `pred` whose branch `raised.side` raised while traced:
+    a `RaiseIf` op, then the other branch traced here (if it raises too, its own `RaiseIf`,
+    and the `state` as it was, since no value after the `if` is ever used)."""
+    _raise_when_taken(pred, raised.side, raised.error)
+    other = 1 - raised.side
+    try:
+        return tuple(branches[other]())
+    except Exception as error:
+        if not raised_by_program(error):
+            raise
+        _raise_when_taken(pred, other, error)
+        return tuple(state)
+
+
+def _raise_when_taken(pred: Tensor, side: int, error: BaseException) -> None:
+    taken = pred if side == 0 else math_ops.logical_not(pred)
+    _note_where(error)
+    raise_if(taken, error)
+
+
+def _note_where(error: BaseException) -> None:
+    """Adds to `error` where the program raised it: its traceback is dropped when it is held."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if f.filename.startswith(GENERATED_PREFIX) or not is_internal_file(f.filename)]
+    if frames and hasattr(error, "add_note"):
+        filename, line = user_source(frames[-1].filename, frames[-1].lineno)
+        text = linecache.getline(filename, line).strip()
+        error.add_note(f"Raised when the graph ran, at {filename}:{line}"
+                       f"{f' ({text})' if text else ''}, in a branch of an `if` whose condition "
+                       f"is a tensor.")
