@@ -31,7 +31,8 @@ from autograph import operators
 from autograph.converters import (asserts, break_statements, call_trees, comprehensions,
                                   conditional_expressions, continue_statements, control_flow,
                                   directives,
-                                  lists, logical_expressions, return_statements, slices,
+                                  lists, logical_expressions, raise_statements,
+                                  return_statements, slices,
                                   try_statements, unsupported, variables)
 from autograph.pyct import anno, loader, naming, parser, traversal
 from autograph.pyct.transformer import ConversionOptions, EntityContext
@@ -51,6 +52,9 @@ from autograph.pyct.transformer import ConversionOptions, EntityContext
 # - break_statements, continue_statements, return_statements before control_flow, which
 #   needs loops without `else` and bodies without jumps; break_statements first, since it
 #   turns `for`/`while ... else` into the loop and an `if`, which the other two then lower.
+# - raise_statements before break/continue/return lowering, which then lower the jumps in the
+#   copies of `except` clauses it moves into `if`s, and after try_statements, whose handler
+#   check it leaves out of those copies.
 # - control_flow after every converter that adds statements to bodies (asserts), since it
 #   computes each statement's state from the code as it will run.
 # - call_trees after every converter that writes `ag__` calls (it leaves those alone) and
@@ -65,6 +69,7 @@ PIPELINE = (
     lists,
     slices,
     asserts,
+    raise_statements,
     break_statements,
     continue_statements,
     return_statements,

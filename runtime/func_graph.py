@@ -105,6 +105,8 @@ class FuncGraph(Graph):
                 f"belongs to a graph that does not enclose it, such as a function that has "
                 f"already returned. Return the tensor from that function and use the result, "
                 f"or compute it here.")
+        if tensor.op.type == "CheckDefined":
+            return self._capture_checked(tensor)
         outer = tensor if tensor.graph is self.outer_graph else self.outer_graph.capture(tensor)
         found = self._captures.get(id(outer))
         if found is None:
@@ -113,6 +115,18 @@ class FuncGraph(Graph):
                 outer.dtype, outer._shape, name))
         self._captured_from[id(tensor)] = self._captured_from[id(outer)] = found[1]
         return found[1]
+
+    def _capture_checked(self, tensor: SymbolicTensor) -> SymbolicTensor:
+        """A `CheckDefined` of an enclosing graph, made again here from its captured inputs:
+        the variable it guards is checked where it is used, so a branch that does not use it
+        (that assigns it) never fails on it."""
+        value, defined = (self.capture(t) for t in tensor.op.inputs)
+        op = tensor.op
+        checked = self.create_op(op.type, [value, defined], dict(op.attrs),
+                                 [(tensor.dtype, tensor._shape)],
+                                 name=op.name.rsplit("/", 1)[-1], op_def=op.op_def).outputs[0]
+        self._captured_from[id(tensor)] = checked
+        return checked
 
     def order_captures(self, outer_tensors: Sequence[SymbolicTensor]) -> None:
         """Captures every one of `outer_tensors` (of `outer_graph`) and orders the captured

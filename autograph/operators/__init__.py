@@ -17,6 +17,7 @@ from autograph.operators.conditional_expressions import if_exp
 from autograph.operators.control_flow import for_stmt, if_stmt, while_stmt
 from autograph.operators.data_structures import get_item, list_append, list_pop, new_list
 from autograph.operators.exceptions import assert_stmt
+from autograph.operators.handlers import Handlers, handled_error, raise_to
 from autograph.operators.logical import and_, not_, or_
 from autograph.operators.traced_errors import reraise_traced
 from autograph.operators.py_builtins import (abs_, enumerate_, float_, int_, len_, max_, min_,
@@ -41,5 +42,6 @@ __all__ = [
     "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
     "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
     "min", "enumerate", "zip", "list_append", "list_pop", "new_list", "get_item",
-    "assert_stmt", "reraise_traced",
+    "assert_stmt", "reraise_traced", "Handlers", "raise_to",
+    "handled_error",
 ]

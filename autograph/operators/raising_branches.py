@@ -25,6 +25,7 @@ import linecache
 import traceback
 from typing import Any, Callable
 
+from autograph.operators.handlers import PROGRAM_RAISE
 from runtime.graph import user_source
 from runtime.ops import math_ops
 from runtime.ops.control_flow_ops import raise_if
@@ -43,7 +44,10 @@ class BranchRaised(Exception):
 
 
 def raised_by_program(error: BaseException) -> bool:
-    """Whether `error` was raised by a `raise` statement of the program's own code."""
+    """Whether `error` was raised by a `raise` statement of the program's own code (or for
+    one, by `Handlers.index`)."""
+    if getattr(error, PROGRAM_RAISE, False):
+        return True
     tb = error.__traceback__
     if tb is None:
         return False

@@ -1,0 +1,161 @@
+"""`raise` under an `if`, `while` or `for` inside a `try` that handles it becomes a number:
+which `except` clause runs, after the `try` body, in its `else`.
+
+Before (golden/to_code/raise_handled_in_try.py):
+
+    def f(x, limit):
+        try:
+            if x > limit:
+                raise ValueError("too big")
+            y = x * 2
+        except ValueError:
+            y = limit
+        return y
+
+After (then control_flow converts the `if`s):
+
+    def f(x, limit):
+        handlers_ = ag__.Handlers((ValueError,))
+        handler_ = 0
+        try:
+            if x > limit:
+                handler_ = ag__.raise_to(handlers_, ValueError('too big'))
+            if not handler_:
+                y = x * 2
+        except ValueError as error_:
+            ag__.reraise_traced(error_)
+            y = limit
+        else:
+            if handler_ == 1:
+                y = limit
+        return y
+
+A tensor `if` traces both branches, so a `raise` there would run whatever the tensor's value;
+a number can be carried through the `If` op instead. What a `raise` skips runs under
+`if not handler_:`, loops holding one stop once it is set, and the clause it picks runs in the
+`else` of the `try`, which runs before `finally` and whose exceptions the `try` does not
+handle, as those of an `except` clause. `ag__.raise_to` raises an exception no clause takes,
+and gives the clause's body its exception (`as error`). The `except` clauses stay as they are
+for exceptions raised by what the `try` calls.
+
+Left as it is: a `try` whose handlers re-raise with a bare `raise` (which needs the exception
+being handled), `raise ... from ...`, and a `raise` not under an `if`, `while` or `for` of
+the `try` body (it runs whenever the body does, as in Python).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import gast
+
+from autograph.converters import jumps
+from autograph.pyct.transformer import EntityContext, StatementTransformer
+
+# What the pipeline looks for before running this converter (node types, or names of
+# variables and attributes; see transpiler.py). Its output is scanned again afterwards: the
+# `except` clauses it copies into `if`s may hold jumps for the next converters to lower.
+TRIGGERS = frozenset({gast.Raise})
+
+_SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef, gast.Lambda)
+_CONTROL_FLOW = (gast.If, gast.While, gast.For)
+
+
+class _Raises(jumps.Lowering):
+    crosses_loops = True
+
+    def __init__(self, flag: str, handlers: str):
+        super().__init__(flag)
+        self.handlers = handlers
+
+    def is_jump(self, node: Any) -> bool:
+        return isinstance(node, gast.Raise) and node.exc is not None and node.cause is None
+
+    def _jump(self, node: Any, tail: bool) -> list:
+        return jumps.generated("flag = ag__.raise_to(handlers, error)", node, flag=self.flag,
+                               handlers=self.handlers, error=node.exc)
+
+    def loop(self, node: Any) -> Any:
+        new = copy.copy(node)
+        new.body = self.block(node.body)
+        new.orelse = self.block(node.orelse)
+        jumps.stop_when(new, self.flag)
+        return new
+
+
+class RaiseStatements(StatementTransformer):
+    def visit_Try(self, node: Any) -> Any:
+        node = self.generic_visit(node)  # inner `try`s first: what they re-raise is ours
+        if not node.handlers or any(_bare_raise(h.body) for h in node.handlers):
+            return node
+        trial = _Raises("_", "_")
+        if not any(trial.contains(s) for s in node.body if _holds_control_flow(s)):
+            return node
+        flag, handlers = self.ctx.namer.new("handler_"), self.ctx.namer.new("handlers_")
+        lowering = _Raises(flag, handlers)
+        new = copy.copy(node)
+        new.body = lowering.block(node.body) or [gast.Pass()]
+        new.orelse = _dispatch(node, flag, handlers)
+        types = gast.Tuple(elts=[h.type or gast.Constant(value=None, kind=None)
+                                 for h in node.handlers], ctx=gast.Load())
+        prologue = jumps.generated("handlers = ag__.Handlers(types)\nflag = 0", node,
+                                   handlers=handlers, types=types, flag=flag)
+        return prologue + [new]
+
+    visit_TryStar = visit_Try
+
+
+def _dispatch(node: Any, flag: str, handlers: str) -> list:
+    """The `try`'s new `else`: the clause `flag` names runs (its original `else` for 0)."""
+    chain = copy.deepcopy(node.orelse)
+    for number, handler in reversed(list(enumerate(node.handlers, 1))):
+        body = copy.deepcopy(_without_reraise_check(handler.body)) or [gast.Pass()]
+        if handler.name is not None and _reads(body, handler.name.id):
+            body = jumps.generated("name = ag__.handled_error(handlers, number)", handler,
+                                   name=handler.name.id, handlers=handlers,
+                                   number=gast.Constant(value=number, kind=None)) + body
+        test = jumps.generated("flag == number", handler, flag=flag,
+                               number=gast.Constant(value=number, kind=None))[0].value
+        chain = [gast.If(test=test, body=body, orelse=chain, lineno=handler.lineno,
+                         col_offset=handler.col_offset)]
+    return chain
+
+
+def _without_reraise_check(body: list) -> list:
+    """`body` without try_statements' `ag__.reraise_traced(...)` (no traced exception comes
+    this way)."""
+    first = body[0] if body else None
+    if (isinstance(first, gast.Expr) and isinstance(first.value, gast.Call)
+            and isinstance(first.value.func, gast.Attribute)
+            and first.value.func.attr == "reraise_traced"):
+        return body[1:]
+    return body
+
+
+def _reads(statements: list, name: str) -> bool:
+    return any(isinstance(n, gast.Name) and n.id == name and isinstance(n.ctx, gast.Load)
+               for stmt in statements for n in gast.walk(stmt))
+
+
+def _bare_raise(statements: list) -> bool:
+    pending = list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, gast.Raise) and node.exc is None:
+            return True
+        if not isinstance(node, _SCOPES):
+            pending.extend(gast.iter_child_nodes(node))
+    return False
+
+
+def _holds_control_flow(node: Any) -> bool:
+    if isinstance(node, _CONTROL_FLOW):
+        return True
+    return not isinstance(node, _SCOPES) and any(
+        _holds_control_flow(child) for child in gast.iter_child_nodes(node)
+        if isinstance(child, (gast.stmt, gast.excepthandler)))
+
+
+def transform(node: Any, ctx: EntityContext) -> Any:
+    return RaiseStatements(ctx).visit(node)
