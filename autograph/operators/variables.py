@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from autograph.operators.handlers import PROGRAM_RAISE
+
 
 class Undefined:
     """The value of variable `symbol_name` before anything is assigned to it."""
@@ -35,8 +37,11 @@ class Undefined:
         self.symbol_name = symbol_name
 
     def read(self) -> Any:
-        """Raises the error plain Python raises for reading an unbound variable."""
-        raise UnboundLocalError(f"'{self.symbol_name}' is used before it is defined.")
+        """Raises the error plain Python raises for reading an unbound variable (an error of
+        the program: in a tensor branch, raised when the graph runs, if that branch runs)."""
+        error = UnboundLocalError(f"'{self.symbol_name}' is used before it is defined.")
+        setattr(error, PROGRAM_RAISE, True)
+        raise error
 
     def __repr__(self) -> str:
         return f"Undefined({self.symbol_name!r})"
