@@ -37,6 +37,19 @@ DELIBERATE = {
         "makes the list a TensorArray, which stacks",
     "combined.prog_walrus_in_while_with_break":
         "TF: OperatorNotAllowedInGraphError (walrus unsupported); autograph converts it",
+    "raises.prog_raise_in_branch_not_taken":
+        "TF: ValueError when tracing (both branches are traced); autograph raises when the "
+        "graph runs, if the branch runs",
+    "raises.prog_raise_handled_by_try_in_tensor_if":
+        "TF: ValueError when tracing, caught by the try, so the handler's value for every x; "
+        "autograph picks the handler when the graph runs",
+    "raises.prog_raise_handled_by_try_stops_tensor_loop":
+        "TF: InaccessibleTensorError (the KeyError raised while tracing the loop body is "
+        "caught, leaving the body's tensor in `total`); autograph stops the loop and runs "
+        "the handler when the graph runs",
+    "raises.prog_list_item_set_then_list_rebound_in_tensor_if":
+        "TF: the list `ys` still holds is left unchanged (1); autograph changes it, as "
+        "Python does",
     "loop_variables.prog_var_defined_in_one_branch_only":
         "TF: ValueError when tracing; autograph gives the branch's value where it ran, and "
         "fails when the graph uses the variable after the other branch",

@@ -558,3 +558,15 @@ def test_graph_for_inside_a_function_graph():
     fn = func_graph_from_py_func("clip_sum", lambda x, n: clip_sum(x, n), [xs, 4])
     (value,) = Plan(fn, fn.inputs, fn.outputs).run([XS])
     assert value == 8.0
+
+
+def test_graph_if_carries_an_item_only_the_else_branch_replaces_in_a_state_list():
+    def f(x):
+        items = [1, 2]
+
+        def orelse(xs):
+            xs[0] = x * 10
+            return xs
+        return ag__.if_stmt(x > 0, lambda xs: xs, orelse, (items,), ("xs",))
+    np.testing.assert_equal(graph_run(f, np.int32(-1))[0], [-10, 2])
+    np.testing.assert_equal(graph_run(f, np.int32(1))[0], [1, 2])

@@ -49,3 +49,22 @@ def test_graph_assert_in_a_loop_body_checks_every_iteration():
         assert sess.run(total, {xs: np.array([1, 2, 5])}) == 17
         with pytest.raises(InvalidArgumentError, match="zero in the input"):
             sess.run(total, {xs: np.array([1, 0, 5])})
+
+
+def test_raise_if_raises_the_exception_itself_when_its_graph_runs_with_a_true_condition():
+    from runtime.ops.control_flow_ops import raise_if
+    graph = ag.Graph()
+    with graph.as_default():
+        x = ag.placeholder(ag.int32, [])
+        op = raise_if(x > 2, KeyError("big"))
+    session = ag.Session(graph=graph)
+    assert session.run(op, {x: 1}) is None
+    with pytest.raises(KeyError, match="big"):
+        session.run(op, {x: 3})
+
+
+def test_raise_if_raises_at_once_eagerly():
+    from runtime.ops.control_flow_ops import raise_if
+    assert raise_if(ag.convert_to_tensor(False), KeyError("never")) is None
+    with pytest.raises(KeyError, match="now"):
+        raise_if(ag.convert_to_tensor(True), KeyError("now"))
