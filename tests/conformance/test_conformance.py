@@ -64,7 +64,7 @@ def test_every_program_has_a_recorded_answer():
     assert sorted(EXPECTED_EAGER) == sorted(harness.DELIBERATE)
 
 
-@pytest.mark.parametrize("name", _params())
+@pytest.mark.parametrize("name", list(_params()))
 def test_program_matches_tensorflow(name):
     expected = EXPECTED_EAGER[name] if name in harness.DELIBERATE else EXPECTED[name]
     _compare(harness.run(PROGRAMS[name], ag), expected, name)
