@@ -216,7 +216,8 @@ class _Attempt:
                 self.slots.restore()
                 raise _Retry({})
         values += self.slots.values()
-        self.slots.restore()
+        if changed:
+            self.slots.restore()
         return values
 
 
