@@ -39,8 +39,8 @@ and gives the clause's body its exception (`as error`). The `except` clauses sta
 for exceptions raised by what the `try` calls.
 
 Left as it is: a `try` whose handlers re-raise with a bare `raise` (which needs the exception
-being handled), `raise ... from ...`, and a `raise` not under an `if`, `while` or `for` of
-the `try` body (it runs whenever the body does, as in Python).
+being handled), and one whose `raise`s are not under an `if`, `while` or `for` of its body
+(they run whenever the body does, as in Python).
 """
 
 from __future__ import annotations
@@ -70,9 +70,13 @@ class _Raises(jumps.Lowering):
         self.handlers = handlers
 
     def is_jump(self, node: Any) -> bool:
-        return isinstance(node, gast.Raise) and node.exc is not None and node.cause is None
+        return isinstance(node, gast.Raise) and node.exc is not None
 
     def _jump(self, node: Any, tail: bool) -> list:
+        if node.cause is not None:
+            return jumps.generated("flag = ag__.raise_to(handlers, error, cause)", node,
+                                   flag=self.flag, handlers=self.handlers, error=node.exc,
+                                   cause=node.cause)
         return jumps.generated("flag = ag__.raise_to(handlers, error)", node, flag=self.flag,
                                handlers=self.handlers, error=node.exc)
 

@@ -56,8 +56,14 @@ class Handlers:
         return self.errors[number]
 
 
-def raise_to(handlers: Handlers, error: Any) -> int:
-    """`raise error` inside the `try` of `handlers`: the number of the clause that runs."""
+def raise_to(handlers: Handlers, error: Any, *cause: Any) -> int:
+    """`raise error` (or `raise error from cause`) inside the `try` of `handlers`: the number
+    of the clause that runs."""
+    if cause:
+        if isinstance(error, type) and issubclass(error, BaseException):
+            error = error()
+        if isinstance(error, BaseException):
+            error.__cause__, error.__suppress_context__ = cause[0], True
     return handlers.index(error)
 
 

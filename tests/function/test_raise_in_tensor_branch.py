@@ -115,3 +115,20 @@ def test_an_error_of_the_trace_in_a_branch_is_raised_at_once():
         return x
     with pytest.raises(TypeError):
         f(ag.constant(0))
+
+
+@ag.function
+def raise_from_handled(x):
+    y = 0
+    try:
+        if x > 1:
+            raise ValueError("v") from None
+        y = 1
+    except ValueError:
+        y = 2
+    return y
+
+
+def test_a_raise_from_under_a_tensor_if_is_handled_by_its_try():
+    npt.assert_equal(raise_from_handled(ag.constant(0)).numpy(), 1)
+    npt.assert_equal(raise_from_handled(ag.constant(2)).numpy(), 2)

@@ -39,3 +39,11 @@ def test_the_clause_gets_the_first_exception_that_reached_it():
     ag__.raise_to(handlers, first)
     ag__.raise_to(handlers, ValueError("second"))
     assert ag__.handled_error(handlers, 1) is first
+
+
+def test_raise_from_sets_the_cause_as_raise_does():
+    handlers = ag__.Handlers((ValueError,))
+    cause = KeyError("k")
+    ag__.raise_to(handlers, ValueError("v"), cause)
+    error = ag__.handled_error(handlers, 1)
+    assert error.__cause__ is cause and error.__suppress_context__
