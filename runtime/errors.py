@@ -12,6 +12,8 @@ Sum - bad axis [Op:Sum]
 
 from __future__ import annotations
 
+import itertools
+
 
 class OpError(Exception):
     """Base class of the errors an op can raise while being built or run."""
@@ -95,6 +97,7 @@ __all__ = [
 
 # Python exceptions that an op raises when its graph runs (`RaiseIf`), held by token -------
 _held: dict[str, BaseException] = {}
+_held_count = itertools.count()
 _HELD_MARK = "_runtime_held_token"
 
 
@@ -102,7 +105,7 @@ def hold_error(error: BaseException) -> str:
     """Keeps `error` for an op to raise later; returns the token the op names it by. Its
     traceback is dropped (it would keep the frames, and the graph, alive); `release_error`
     forgets it."""
-    token = f"error{len(_held)}_{id(error):x}"
+    token = f"error{next(_held_count)}"
     error.__traceback__ = None
     error.__context__ = None
     setattr(error, _HELD_MARK, token)
