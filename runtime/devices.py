@@ -190,3 +190,19 @@ def missing_device_error(spec: tuple[str, int]) -> InvalidArgumentError:
         f"Device /{spec[0]}:{spec[1]} was requested but does not exist here (devices: {have}). "
         f"Use one of those, or enable soft placement with "
         f"ag.config.set_soft_device_placement(True).")
+
+
+def placement_device(dtype: Any) -> Device:
+    """Where a new eager value of `dtype` goes: the requested device, else GPU:0, else CPU."""
+    spec = requested_device()
+    if dtype.is_host_only:
+        return CPU
+    if spec is not None:
+        found = resolve_device(spec)
+        if found is not None:
+            return found
+        if not get_soft_device_placement():
+            raise missing_device_error(spec)
+        return CPU
+    gpus = gpu_devices()
+    return gpus[0] if gpus else CPU

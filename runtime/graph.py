@@ -37,6 +37,7 @@ import warnings
 from typing import Any, Callable, Iterator
 
 from runtime import dtypes
+from runtime.default_session import get_default_session
 from runtime.devices import parse_device_name
 from runtime.tensor import Tensor
 from runtime.tensor_shape import TensorShape, as_raw_shape, raw_merge
@@ -117,7 +118,6 @@ class SymbolicTensor(Tensor):
 
     def eval(self, feed_dict: dict | None = None, session: Any = None) -> Any:
         """The value of this tensor in `session` (default: the default session)."""
-        from runtime.session import get_default_session
         session = session or get_default_session()
         if session is None:
             raise ValueError("Cannot evaluate tensor using `eval()`: no default session is "
@@ -165,14 +165,12 @@ class SymbolicTensor(Tensor):
     # in a TensorFlow-1 style graph tensors compare by identity and hash by id (feed_dict keys).
     def __eq__(self, other: Any):
         if self.graph.building_function:
-            from runtime.ops.operators import OPERATORS
-            return OPERATORS["__eq__"](self, other)
+            return Tensor.__eq__(self, other)  # elementwise, installed by the ops layer
         return self is other
 
     def __ne__(self, other: Any):
         if self.graph.building_function:
-            from runtime.ops.operators import OPERATORS
-            return OPERATORS["__ne__"](self, other)
+            return Tensor.__ne__(self, other)
         return self is not other
 
     def __hash__(self) -> int:
@@ -228,7 +226,6 @@ class Operation:
         return self.attrs[name]
 
     def run(self, feed_dict: dict | None = None, session: Any = None) -> None:
-        from runtime.session import get_default_session
         (session or get_default_session()).run(self, feed_dict=feed_dict)
 
     @property

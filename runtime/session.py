@@ -15,12 +15,12 @@ array([2., 4.], dtype=float32)
 from __future__ import annotations
 
 import contextlib
-import threading
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
 from runtime import resources
+from runtime.default_session import default_session, get_default_session  # noqa: F401
 from runtime.executor import Plan, as_fast_scalar
 from runtime.graph import Graph, Operation, SymbolicTensor, get_default_graph
 from runtime.tensor import EagerTensor
@@ -28,18 +28,6 @@ from runtime.tensor_conversion import to_array
 from runtime.tensor_shape import format_raw, raw_compatible
 
 _MAX_PLANS = 64
-
-
-class _SessionState(threading.local):
-    def __init__(self):
-        self.stack: list[Session] = []
-
-
-_sessions = _SessionState()
-
-
-def get_default_session() -> Session | None:
-    return _sessions.stack[-1] if _sessions.stack else None
 
 
 class Session:
@@ -144,13 +132,8 @@ class Session:
         self._plans.clear()
         self.resources.clear()
 
-    @contextlib.contextmanager
-    def as_default(self) -> Iterator[Session]:
-        _sessions.stack.append(self)
-        try:
-            yield self
-        finally:
-            _sessions.stack.pop()
+    def as_default(self) -> contextlib.AbstractContextManager[Session]:
+        return default_session(self)
 
     def __enter__(self) -> Session:
         graph_context = self.graph.as_default()

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from runtime import dtypes
-from runtime.devices import CPU, Device
+from runtime.devices import CPU, Device, placement_device
 from runtime.tensor_shape import TensorShape
 
 
@@ -160,8 +160,7 @@ class EagerTensor(Tensor):
                 f"dtype={self._dtype.name})")
 
     def __reduce__(self):
-        from runtime.tensor_conversion import convert_to_tensor
-        return convert_to_tensor, (self.numpy(), self._dtype)
+        return _unpickled, (self.numpy(), self._dtype)
 
     def __copy__(self) -> EagerTensor:
         return self  # tensors are immutable
@@ -192,3 +191,9 @@ def make_eager(value: Any, dtype: dtypes.DType, device: Device) -> EagerTensor:
 
 
 _new = object.__new__
+
+
+def _unpickled(value: Any, dtype: dtypes.DType) -> EagerTensor:
+    """An eager tensor of `value` (an array), placed as a new value of `dtype` is."""
+    device = placement_device(dtype)
+    return make_eager(device.import_array(np.asarray(value, dtype.np_dtype)), dtype, device)

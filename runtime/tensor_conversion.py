@@ -18,7 +18,7 @@ TypeError: Cannot convert 1.5 to a tensor of dtype int32: it would lose informat
 from __future__ import annotations
 
 from math import copysign
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -93,22 +93,32 @@ def _holds_tensor(value: Any) -> bool:
                for v in value)
 
 
+_stack: list[Callable[[list], Tensor] | None] = [None]
+
+
+def set_list_packer(stack: Callable[[list], Tensor]) -> None:
+    """Gives the function that stacks a list of tensors into one (`array_ops.stack`), which
+    the ops layer above this one installs when it loads, as TensorFlow's auto-packing."""
+    _stack[0] = stack
+
+
 def _packed(value: Sequence[Any], dtype: Any, dtype_hint: Any) -> Tensor:
     """A list holding symbolic tensors (`[n, 4]` as a shape), stacked into one tensor as
     TensorFlow auto-packs it; the other items take the tensors' dtype."""
-    from runtime.ops.array_ops import stack  # the ops build on this module
-
+    if _stack[0] is None:
+        raise TypeError("A list holding symbolic tensors converts by stacking them, which "
+                        "needs the ops: import runtime.ops (autograph does).")
     if dtype is None:
         found = next((v for v in value if isinstance(v, Tensor)), None)
         dtype_hint = found.dtype if found is not None else dtype_hint
     items = [convert_to_tensor(v, dtype, dtype_hint) for v in value]
-    return stack(items)
+    return _stack[0](items)
 
 
 def _convert_new(value: Any, dtype: Any, dtype_hint: Any) -> Tensor:
     array = _host_array(value, dtype, dtype_hint)
     dt = dtypes.as_dtype(array.dtype)
-    device = placement_device(dt)
+    device = devices.placement_device(dt)
     return make_eager(device.import_array(array), dt, device)
 
 
@@ -139,22 +149,6 @@ def into_graph(graph: Graph, tensor: Tensor) -> SymbolicTensor:
     if isinstance(tensor, SymbolicTensor):
         return tensor if tensor.graph is graph else graph.capture(tensor)
     return graph_constant(graph, np.asarray(tensor.numpy()), dtype=tensor.dtype)
-
-
-def placement_device(dtype: dtypes.DType) -> devices.Device:
-    """Where a new eager value of `dtype` goes: the requested device, else GPU:0, else CPU."""
-    spec = devices.requested_device()
-    if dtype.is_host_only:
-        return devices.CPU
-    if spec is not None:
-        found = devices.resolve_device(spec)
-        if found is not None:
-            return found
-        if not devices.get_soft_device_placement():
-            raise devices.missing_device_error(spec)
-        return devices.CPU
-    gpus = devices.gpu_devices()
-    return gpus[0] if gpus else devices.CPU
 
 
 def to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:

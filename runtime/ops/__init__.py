@@ -2,7 +2,8 @@
 
 Importing the package declares every built-in op, then registers them as one group, so that
 what a user registers later is a registration of its own: a malformed or duplicate user op is
-reported to that user and cannot keep the built-in ops from registering.
+reported to that user and cannot keep the built-in ops from registering. It also installs the
+Python operators of `Tensor` (`operators`) and the stacking of lists of tensors (`array_ops`).
 """
 
 from runtime.op_registry import op_registry
@@ -10,6 +11,6 @@ from runtime.ops import (array_defs, complex_defs, control_flow_defs, creation_d
                          graph_defs, linalg_defs, list_defs, logging_defs, math_defs,
                          random_defs, reduction_defs, state_defs, string_defs)
 from runtime.ops import (array_ops, creation_ops, graph_ops, math_ops,  # noqa: F401
-                         random_ops, string_ops)
+                         operators, random_ops, string_ops)
 
 op_registry().process_registrations()

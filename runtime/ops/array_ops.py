@@ -23,7 +23,7 @@ from runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, wher
 from runtime.ops.indexing import as_index_vector, newaxis, slice, strided_slice
 from runtime.ops.indexing import tensor_getitem  # noqa: F401  (Tensor.__getitem__ calls it)
 from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.tensor_conversion import convert_to_tensor, set_list_packer
 
 __all__ = [
     "identity", "reshape", "shape", "size", "rank", "expand_dims", "squeeze", "transpose",
@@ -298,3 +298,6 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
         return _mirror_pad.run([tensor, paddings], {"mode": upper}, name)
     raise ValueError(f"mode must be one of 'CONSTANT', 'REFLECT' or 'SYMMETRIC' (any case), got "
                      f"{mode!r}.")
+
+
+set_list_packer(stack)  # lists of symbolic tensors convert by stacking

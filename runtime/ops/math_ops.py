@@ -2,8 +2,9 @@
 
 Each function runs one registered op, as its TensorFlow namesake does; `truediv` casts integers
 to floats first and `logical_xor` composes three ops, as in TensorFlow. Reductions, scans and
-softmax live in `reduction_ops`, matrix products in `linalg_ops`; this module re-exports them,
-and importing it installs the Python operators of `Tensor` (see `runtime.ops.operators`).
+softmax live in `reduction_ops`, matrix products in `linalg_ops`; this module re-exports them.
+The Python operators of `Tensor` (`runtime.ops.operators`) are installed when the `runtime.ops`
+package loads.
 
 Python values take the dtype of the tensor they meet (`add(t, 1)`), and dtypes are never
 promoted: `add(int32_tensor, float32_tensor)` is an InvalidArgumentError. Use `ag.cast`.
@@ -574,6 +575,3 @@ def add_n(inputs: Any, name: str | None = None) -> Tensor:
         raise ValueError(f"add_n needs a non-empty list of tensors of one dtype and shape, "
                          f"got {got}.")
     return _add_n.run((list(inputs),), None, name)
-
-
-from runtime.ops import operators  # noqa: E402,F401  (installs +, -, ==, ... on Tensor)
