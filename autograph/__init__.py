@@ -8,10 +8,10 @@ Users write `import autograph as ag`; names and behaviour follow TensorFlow 2.
 """
 
 import kernels as _kernels  # noqa: F401  (registers every kernel)
-from runtime import errors
-from runtime import graph as _graph
-from runtime.devices import device
-from runtime.dtypes import (DType, as_dtype, bool_ as bool, complex64, complex128,  # noqa: A004
+from runtime.core import errors
+from runtime.graph import graph as _graph
+from runtime.core.devices import device
+from runtime.core.dtypes import (DType, as_dtype, bool_ as bool, complex64, complex128,  # noqa: A004
                             double, float16, float32, float64, half, int8, int16, int32, int64,
                             string, uint8, uint16, uint32, uint64)
 from runtime.ops.complex_ops import complex  # noqa: A004
@@ -21,19 +21,19 @@ from runtime.ops.creation_ops import *  # noqa: F401,F403
 from runtime.ops.graph_ops import *  # noqa: F401,F403
 from runtime.ops.logging_ops import print  # noqa: A004
 from runtime.ops.math_ops import *  # noqa: F401,F403
-from runtime import initializers
-from runtime.collections import *  # noqa: F401,F403
-from runtime.initializers import *  # noqa: F401,F403
+from runtime.state import initializers
+from runtime.state.collections import *  # noqa: F401,F403
+from runtime.state.initializers import *  # noqa: F401,F403
 from runtime.ops.state_ops import *  # noqa: F401,F403
-from runtime.session import Session, get_default_session
-from runtime.templates import make_template
-from runtime.variable_scope import *  # noqa: F401,F403
-from runtime.variables import Variable
-from runtime.module import Module
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
-from runtime.tensor_shape import TensorShape
-from runtime.tensor_spec import TensorSpec
+from runtime.exec.session import Session, get_default_session
+from runtime.state.templates import make_template
+from runtime.state.variable_scope import *  # noqa: F401,F403
+from runtime.state.variables import Variable
+from runtime.state.module import Module
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.core.tensor_shape import TensorShape
+from runtime.graph.tensor_spec import TensorSpec
 
 from autograph import config, debugging, dtypes, math, nn, random, strings  # noqa: E402
 from autograph import operators as _operators  # noqa: E402
@@ -44,10 +44,10 @@ from autograph import api, autograph, transpiler  # noqa: E402
 
 _operators.set_conversion_hook(api.conversion_hook)
 _graph.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines
-from runtime import function as _function  # noqa: E402
-from runtime.concrete_function import ConcreteFunction  # noqa: E402,F401
-from runtime.function import Function, function  # noqa: E402,F401
-from runtime.init_scope import init_scope  # noqa: E402,F401
+from runtime.function import function as _function  # noqa: E402
+from runtime.function.concrete_function import ConcreteFunction  # noqa: E402,F401
+from runtime.function.function import Function, function  # noqa: E402,F401
+from runtime.graph.init_scope import init_scope  # noqa: E402,F401
 
 _function.set_conversion_hook(api.to_graph)
 from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402

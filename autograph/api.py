@@ -20,7 +20,7 @@ from autograph.pyct import loader
 from autograph.converters.call_trees import is_library_callable
 from autograph.pyct.transformer import ConversionOptions
 from autograph.pyct.errors import ConversionError
-from runtime.traceback_utils import filter_traceback
+from runtime.core.traceback_utils import filter_traceback
 
 DO_NOT_CONVERT = "__ag_do_not_convert__"
 

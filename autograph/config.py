@@ -1,8 +1,8 @@
 """`ag.config`: devices and placement settings."""
 
-from runtime.devices import (get_soft_device_placement, list_physical_devices,  # noqa: F401
+from runtime.core.devices import (get_soft_device_placement, list_physical_devices,  # noqa: F401
                              set_soft_device_placement)
-from runtime.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401
+from runtime.function.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401
 
 from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
 

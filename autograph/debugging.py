@@ -1,7 +1,7 @@
 """`ag.debugging`: runtime checks, and the switch of traceback filtering (as `tf.debugging`)."""
 
 from runtime.ops.control_flow_ops import Assert  # noqa: F401
-from runtime.traceback_utils import (disable_traceback_filtering,  # noqa: F401
+from runtime.core.traceback_utils import (disable_traceback_filtering,  # noqa: F401
                                      enable_traceback_filtering,
                                      is_traceback_filtering_enabled)
 

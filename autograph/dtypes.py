@@ -1,6 +1,6 @@
 """`ag.dtypes`: the dtypes and their helpers, as `tf.dtypes` groups them."""
 
-from runtime.dtypes import (DType, as_dtype, bool_ as bool,  # noqa: F401,A004
+from runtime.core.dtypes import (DType, as_dtype, bool_ as bool,  # noqa: F401,A004
                             complex64, complex128, double, float16, float32, float64, half,
                             int8, int16, int32, int64, resource, string, uint8, uint16, uint32,
                             uint64, variant)

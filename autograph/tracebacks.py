@@ -2,7 +2,7 @@
 
 `filter_exports(namespace)` replaces each function of `runtime` in a facade module's namespace
 (`ag.add`, `ag.math.add`, `ag.placeholder`, ...) by the same function behind
-`runtime.traceback_utils.filter_traceback`, as TensorFlow wraps every public op. Calls from
+`runtime.core.traceback_utils.filter_traceback`, as TensorFlow wraps every public op. Calls from
 inside the package use the functions themselves and pay nothing; one function gets one wrapper,
 so `ag.math.add is ag.add` still holds.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
-from runtime.traceback_utils import filter_traceback
+from runtime.core.traceback_utils import filter_traceback
 
 _wrapped: dict[Callable, Callable] = {}
 

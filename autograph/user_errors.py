@@ -15,7 +15,7 @@ they are; frames of this package, of the standard library and of installed packa
     unsupported operand type(s) for +: 'int' and 'str'
 
 The new error's `__cause__` is the original. Where the error leaves for the user's code, the
-traceback is filtered as well (`runtime.traceback_utils`): the package's frames and the
+traceback is filtered as well (`runtime.core.traceback_utils`): the package's frames and the
 generated ones go, and so does the cause, which the message restates; with filtering disabled
 (`ag.debugging.disable_traceback_filtering()`) both stay.
 """
@@ -31,7 +31,7 @@ import sysconfig
 import traceback
 from typing import Any
 
-from runtime import traceback_utils
+from runtime.core import traceback_utils
 
 from autograph.operators.traced_errors import forget_lost_state
 from autograph.pyct.errors import StagingError
@@ -178,7 +178,7 @@ def reraise_in_user_code(fn: Any):
                 if new is e:
                     raise
                 raise new from e
-        except Exception as error:  # filtered here, where it leaves (runtime.traceback_utils)
+        except Exception as error:  # filtered here, where it leaves (runtime.core.traceback_utils)
             if traceback_utils.leaves_to_user(sys._getframe(1)):
                 traceback_utils.filtered(error)
                 if traceback_utils.BARE_RAISE_RESTORES_FRAMES:

@@ -20,7 +20,7 @@ from cli.common import as_ag_function, error_message, write_output
 from cli.dot import to_dot
 from cli.graph_json import graph_to_json
 from cli.signature import bind_signature, parse_signature
-from runtime.graph_printer import format_graph
+from runtime.graph.graph_printer import format_graph
 
 FORMATS = ("text", "dot", "svg", "png", "json")
 GRAPHVIZ_HINT = ("install Graphviz: apt install graphviz / brew install graphviz / "

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from runtime import dtypes
+from runtime.core import dtypes
 
 FORMAT_VERSION = 1
 

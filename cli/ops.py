@@ -12,11 +12,11 @@ import textwrap
 from typing import Any
 
 from cli.common import UserError, formatter, write_output
-from runtime.devices import DEVICE_TYPES
-from runtime.errors import NotFoundError
-from runtime.kernel_registry import kernels_for
-from runtime.op_def import NO_DEFAULT, ArgDef, AttrDef, OpDef, inferred_attr_names
-from runtime.op_registry import op_registry
+from runtime.core.devices import DEVICE_TYPES
+from runtime.core.errors import NotFoundError
+from runtime.registry.kernel_registry import kernels_for
+from runtime.registry.op_def import NO_DEFAULT, ArgDef, AttrDef, OpDef, inferred_attr_names
+from runtime.registry.op_registry import op_registry
 
 EPILOG = """\
 Each line of the listing reads: NAME  (inputs) -> (outputs)  [flags]  devices.

@@ -22,8 +22,8 @@ import re
 from typing import Any, Callable
 
 from cli.common import UserError
-from runtime import dtypes
-from runtime.tensor_spec import TensorSpec
+from runtime.core import dtypes
+from runtime.graph.tensor_spec import TensorSpec
 
 _ENTRY = re.compile(r"\s*([A-Za-z_]\w*)\s*:\s*([A-Za-z_]\w*)\s*(?:\[([^\]]*)\])?\s*")
 _DIM = re.compile(r"\d+|None|\?")

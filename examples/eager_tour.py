@@ -8,7 +8,7 @@ present), exactly as TensorFlow 2 runs ops outside `tf.function`.
 
 import autograph as ag
 from runtime import op_function, register_kernel, register_op
-from runtime.shape_inference import broadcast
+from runtime.registry.shape_inference import broadcast
 
 
 def section(title: str) -> None:

@@ -12,10 +12,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime import devices
-from runtime.dtypes import ALL_DTYPES, string
-from runtime.errors import InvalidArgumentError
-from runtime.kernel_registry import register_kernel
+from runtime.core import devices
+from runtime.core.dtypes import ALL_DTYPES, string
+from runtime.core.errors import InvalidArgumentError
+from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.array_shapes import expand_axis, reshape_target, split_sizes
 from runtime.ops.slicing import plan_slice, plan_strided_slice
 

@@ -1,7 +1,7 @@
 """Kernels of the complex-number ops, written once against `ctx.xp`."""
 
 from kernels.math_kernels import BOTH
-from runtime.kernel_registry import register_kernel
+from runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("Complex", device=BOTH)

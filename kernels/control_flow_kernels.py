@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from runtime.devices import CPU
-from runtime.errors import InvalidArgumentError, held_error
-from runtime.executor import Plan, function_ops
-from runtime.kernel_registry import register_kernel
+from runtime.core.devices import CPU
+from runtime.core.errors import InvalidArgumentError, held_error
+from runtime.exec.executor import Plan, function_ops
+from runtime.registry.kernel_registry import register_kernel
 
 BOTH = ("CPU", "GPU")
 _plans: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # function -> (version, plan)

@@ -5,8 +5,8 @@ String tensors stay in host memory on every device, so their kernels use NumPy d
 
 import numpy as np
 
-from runtime.dtypes import NUMBER_TYPES, bool_, string
-from runtime.kernel_registry import register_kernel
+from runtime.core.dtypes import NUMBER_TYPES, bool_, string
+from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.creation_defs import range_size
 
 BOTH = ("CPU", "GPU")

@@ -1,8 +1,8 @@
 """Kernels of the graph-structure ops (`Placeholder`, `PlaceholderWithDefault`, `NoOp`)."""
 
-from runtime.dtypes import string
-from runtime.errors import InvalidArgumentError
-from runtime.kernel_registry import register_kernel
+from runtime.core.dtypes import string
+from runtime.core.errors import InvalidArgumentError
+from runtime.registry.kernel_registry import register_kernel
 
 BOTH = ("CPU", "GPU")
 

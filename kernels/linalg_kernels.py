@@ -5,7 +5,7 @@ equation, which the shape function has validated, to `xp.einsum`.
 """
 
 from kernels.math_kernels import BOTH, quiet
-from runtime.kernel_registry import register_kernel
+from runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("MatMul", device=BOTH)

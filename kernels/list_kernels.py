@@ -1,6 +1,6 @@
 """Kernels of the TensorList ops, the storage behind `TensorArray`.
 
-A list handle is a 0-d object array holding a `runtime.tensor_array.TensorList` (always in host
+A list handle is a 0-d object array holding a `runtime.ops.tensor_array.TensorList` (always in host
 memory); its elements are arrays on the device that wrote them, moved to the kernel's device
 when read. Lists are persistent: kernels derive new versions and never change their inputs
 (see `TensorList` for how a write to the newest version stays O(1)). Shapes, sizes and indices
@@ -9,9 +9,9 @@ are read on the host. String elements stay in host memory, so their stacking use
 
 import numpy as np
 
-from runtime import dtypes
-from runtime.errors import InvalidArgumentError
-from runtime.kernel_registry import register_kernel
+from runtime.core import dtypes
+from runtime.core.errors import InvalidArgumentError
+from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.list_defs import (
     check_index,
     check_item_shape,
@@ -22,7 +22,7 @@ from runtime.ops.list_defs import (
     decode_shape,
     read_shape,
 )
-from runtime.tensor_array import TensorList
+from runtime.ops.tensor_array import TensorList
 
 BOTH = ("CPU", "GPU")
 

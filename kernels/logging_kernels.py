@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from runtime.kernel_registry import register_kernel
+from runtime.registry.kernel_registry import register_kernel
 from runtime.ops import logging_defs  # noqa: F401  (declares the ops these kernels run)
 
 BOTH = ("CPU", "GPU")

@@ -12,9 +12,9 @@ import functools
 
 import numpy as np
 
-from runtime.dtypes import NUMBER_TYPES, bool_, string
-from runtime.errors import InvalidArgumentError
-from runtime.kernel_registry import register_kernel
+from runtime.core.dtypes import NUMBER_TYPES, bool_, string
+from runtime.core.errors import InvalidArgumentError
+from runtime.registry.kernel_registry import register_kernel
 
 BOTH = ("CPU", "GPU")
 

@@ -1,14 +1,14 @@
 """Kernels of the random ops, written once against the array module `ctx.xp`.
 
-Both NumPy and CuPy draw from an `xp.random.RandomState` that `runtime.random_seed.stream`
+Both NumPy and CuPy draw from an `xp.random.RandomState` that `runtime.core.random_seed.stream`
 keeps per device and seed pair, so seeded runs repeat on each device (NumPy and CuPy streams
 differ from each other, as TensorFlow's CPU and GPU kernels do).
 """
 
 import numpy as np
 
-from runtime import random_seed
-from runtime.kernel_registry import register_kernel
+from runtime.core import random_seed
+from runtime.registry.kernel_registry import register_kernel
 
 BOTH = ("CPU", "GPU")
 

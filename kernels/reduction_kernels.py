@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from kernels.math_kernels import BOTH, quiet
-from runtime.kernel_registry import register_kernel
+from runtime.registry.kernel_registry import register_kernel
 
 
 def _axes(x, reduction_indices) -> tuple[int, ...]:

@@ -10,12 +10,14 @@ import itertools
 
 import numpy as np
 
-from runtime import random_seed, resources
-from runtime.dtypes import NUMBER_TYPES, as_dtype, bool_, resource, string
-from runtime.errors import FailedPreconditionError, InvalidArgumentError
-from runtime.kernel_registry import register_kernel
+from runtime.core import random_seed
+
+from runtime.exec import resources
+from runtime.core.dtypes import NUMBER_TYPES, as_dtype, bool_, resource, string
+from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
+from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.state_defs import ResourceHandle, assign_mismatch, handle_value, read_mismatch
-from runtime.tensor_shape import format_raw
+from runtime.core.tensor_shape import format_raw
 
 BOTH = ("CPU", "GPU")
 NUMBERS_AND_BOOL = NUMBER_TYPES + (bool_,)

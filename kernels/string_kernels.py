@@ -5,8 +5,8 @@ Every input and output is listed in `host_memory`, so the same body serves both 
 
 import numpy as np
 
-from runtime.errors import InvalidArgumentError
-from runtime.kernel_registry import register_kernel
+from runtime.core.errors import InvalidArgumentError
+from runtime.registry.kernel_registry import register_kernel
 from runtime.ops import string_pieces as pieces
 
 BOTH = ("CPU", "GPU")

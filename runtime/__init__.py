@@ -1,19 +1,32 @@
 """The dataflow runtime: dtypes, shapes, the op and kernel registries, tensors and execution.
 
+Its sub-packages are layers, lowest first; each imports only those below it (tests/test_layers.py
+checks every import):
+
+    core/      dtypes, shapes, errors, devices, random seed, traceback filtering
+    registry/  op definitions and their builder, op and kernel registries, shape inference
+    graph/     tensors, operations, graphs and function graphs, conversion, printing, lint
+    eager/     dispatch of one op, and op_function
+    exec/      executor, Session, resources
+    ops/       op declarations (*_defs) and the functions over them (*_ops), control flow
+    state/     variables, scopes and stores, templates, initializers, collections, Module
+    function/  trace types, function types, trace cache, ConcreteFunction, Function
+
 `runtime` imports nothing from `kernels`, `autograph` or `cli`; importing `kernels` registers the
-NumPy and CuPy kernels into the registry defined here.
+NumPy and CuPy kernels into the registry defined here. This package re-exports what programs
+that add ops need (`register_op`, `register_kernel`, `op_registry`, `op_function`, ...).
 """
 
-from runtime import dtypes, errors
-from runtime.dispatch import execute, op_handle
-from runtime.kernel_registry import KernelDef, kernel_registry, kernels_for, register_kernel
-from runtime.op_def import ArgDef, AttrDef, OpDef, OpRegistration
-from runtime.op_function import op_function
-from runtime.op_registry import OpRegistry, op_registry, register_op
-from runtime.shape_inference import InferenceContext
-from runtime.tensor import EagerTensor, Tensor
-from runtime.tensor_conversion import convert_to_tensor
-from runtime.tensor_shape import TensorShape
+from runtime.core import dtypes, errors
+from runtime.eager.dispatch import execute, op_handle
+from runtime.registry.kernel_registry import KernelDef, kernel_registry, kernels_for, register_kernel
+from runtime.registry.op_def import ArgDef, AttrDef, OpDef, OpRegistration
+from runtime.eager.op_function import op_function
+from runtime.registry.op_registry import OpRegistry, op_registry, register_op
+from runtime.registry.shape_inference import InferenceContext
+from runtime.graph.tensor import EagerTensor, Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.core.tensor_shape import TensorShape
 
 __all__ = [
     "dtypes", "errors", "execute", "op_handle", "KernelDef", "kernel_registry", "kernels_for",

@@ -32,11 +32,11 @@ from autograph.operators.graph_loop import graph_loop
 from autograph.operators.py_builtins import TensorIterable
 from autograph.operators.state import CompositeState, pack_state, unpack_state
 from autograph.operators.traced_errors import note_lost_state
-from runtime.constant_value import constant_value
-from runtime.func_graph import FuncGraph
-from runtime.graph import building_graph
+from runtime.graph.constant_value import constant_value
+from runtime.graph.func_graph import FuncGraph
+from runtime.graph.graph import building_graph
 from runtime.ops import math_ops
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 
 def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from runtime.dispatch import op_handle
-from runtime.graph import SymbolicTensor
-from runtime.tensor_array import TensorArray, encode_shape
+from runtime.eager.dispatch import op_handle
+from runtime.graph.graph import SymbolicTensor
+from runtime.ops.tensor_array import TensorArray, encode_shape
 
 _pop_back = op_handle("TensorListPopBack")
 

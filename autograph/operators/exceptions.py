@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from autograph.operators.graph_cond import truth_tensor
 from runtime.ops.control_flow_ops import Assert
-from runtime.tensor import Tensor
+from runtime.graph.tensor import Tensor
 
 
 def assert_stmt(expression1: Any, expression2: Callable[[], Any] | None = None) -> Any:
@@ -32,7 +32,7 @@ def assert_stmt(expression1: Any, expression2: Callable[[], Any] | None = None) 
 
     Raises:
         AssertionError: a false Python value.
-        runtime.errors.InvalidArgumentError: a false eager tensor.
+        runtime.core.errors.InvalidArgumentError: a false eager tensor.
     """
     if not isinstance(expression1, Tensor):
         if not expression1:

@@ -32,15 +32,15 @@ from autograph.operators.container_slots import Slots, detached
 from autograph.operators.raising_branches import BranchRaised, if_raising, raised_by_program
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
-from runtime import dtypes
-from runtime.func_graph import (assert_same_structure, flatten, flatten_with_paths, is_composite,
+from runtime.core import dtypes
+from runtime.graph.func_graph import (assert_same_structure, flatten, flatten_with_paths, is_composite,
                                 pack_sequence_as)
-from runtime.graph import SymbolicTensor, building_graph
+from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.ops import creation_ops, math_ops
 from runtime.ops.control_flow_ops import check_defined, cond
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor, to_array
-from runtime.tensor_shape import TensorShape
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor, to_array
+from runtime.core.tensor_shape import TensorShape
 
 IF_LABELS = ("the if branch", "the else branch")
 _NUMBER = (bool, int, float, str, bytes, np.generic)

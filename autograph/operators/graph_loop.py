@@ -32,17 +32,17 @@ import numpy as np
 from autograph.operators.graph_cond import truth_tensor
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
-from runtime import dtypes
-from runtime.func_graph import (assert_same_structure, flatten, flatten_with_paths,
+from runtime.core import dtypes
+from runtime.graph.func_graph import (assert_same_structure, flatten, flatten_with_paths,
                                 is_composite, pack_sequence_as)
 from runtime.ops import creation_ops
 from runtime.ops.control_flow_ops import check_defined
 from runtime.ops.while_loop import while_loop
-from runtime.tensor import Tensor
-from runtime.tensor_array import TensorArray
-from runtime.tensor_conversion import convert_to_tensor, to_array
-from runtime.tensor_shape import TensorShape
-from runtime.tensor_spec import TensorSpec
+from runtime.graph.tensor import Tensor
+from runtime.ops.tensor_array import TensorArray
+from runtime.graph.tensor_conversion import convert_to_tensor, to_array
+from runtime.core.tensor_shape import TensorShape
+from runtime.graph.tensor_spec import TensorSpec
 
 _INVARIANT = object()  # a state value that stays the same Python object in every iteration
 _NUMBER = (bool, int, float, np.generic)

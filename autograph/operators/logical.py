@@ -21,8 +21,8 @@ from typing import Any, Callable
 
 from autograph.operators.graph_cond import graph_if, is_symbolic
 from runtime.ops import math_ops
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor  # noqa: F401  (doctests)
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor  # noqa: F401  (doctests)
 
 _LABELS_AND = ("the right operand", "the left operand")
 _LABELS_OR = ("the left operand", "the right operand")

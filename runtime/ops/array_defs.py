@@ -5,8 +5,8 @@ Names, inputs and attrs follow TensorFlow's ops. Shape functions live in
 `kernels/array_kernels.py`, the user-facing functions in `runtime/ops/array_ops.py`.
 """
 
-from runtime import shape_inference as si
-from runtime.op_registry import register_op
+from runtime.registry import shape_inference as si
+from runtime.registry.op_registry import register_op
 from runtime.ops import array_shapes as shapes
 from runtime.ops import gathering_shapes, slicing
 

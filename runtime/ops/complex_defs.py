@@ -5,8 +5,8 @@ functions in `complex_ops.py` handle real inputs without an op. Kernels live in
 `kernels/complex_kernels.py`.
 """
 
-from runtime import shape_inference as si
-from runtime.op_registry import register_op
+from runtime.registry import shape_inference as si
+from runtime.registry.op_registry import register_op
 
 _PARTS = "Tout: {float32, float64} = DT_FLOAT"
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from runtime import dtypes
-from runtime.dispatch import op_handle
+from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
 from runtime.ops import complex_defs  # noqa: F401  (declares the ops)
 from runtime.ops.creation_ops import zeros_like
 from runtime.ops.gathering import where
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 __all__ = ["complex", "real", "imag", "conj", "angle"]
 

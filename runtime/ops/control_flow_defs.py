@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime import shape_inference as si
-from runtime.op_registry import register_op
-from runtime.tensor_shape import format_raw, raw_compatible, raw_merge
+from runtime.registry import shape_inference as si
+from runtime.registry.op_registry import register_op
+from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
 
 
 def generalize(a: Any, b: Any) -> Any:
@@ -199,7 +199,7 @@ register_op("RaiseIf").input("condition: bool").attr("token: string") \
         "Raises the Python exception held under token when condition is true.\n\n"
         "Converted code raises this way what a `raise` in a branch not taken would raise.\n\n"
         "condition: a bool scalar.\n"
-        "token: names the exception (`runtime.errors.hold_error`), held by this process.\n"
+        "token: names the exception (`runtime.core.errors.hold_error`), held by this process.\n"
         "message: the exception, as text, for printed graphs.")
 
 register_op("Assert").input("condition: bool").input("data: T").attr("T: list(type) >= 0") \

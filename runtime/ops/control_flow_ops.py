@@ -17,10 +17,10 @@ from __future__ import annotations
 import weakref
 from typing import Any, Callable
 
-from runtime import dtypes
-from runtime.errors import hold_error, release_error
-from runtime.dispatch import op_handle
-from runtime.func_graph import (
+from runtime.core import dtypes
+from runtime.core.errors import hold_error, release_error
+from runtime.eager.dispatch import op_handle
+from runtime.graph.func_graph import (
     FuncGraph,
     assert_same_structure,
     flatten,
@@ -30,7 +30,7 @@ from runtime.func_graph import (
     pack_outputs,
     pack_sequence_as,
 )
-from runtime.graph import building_graph
+from runtime.graph.graph import building_graph
 from runtime.ops import array_defs, control_flow_defs, math_defs  # noqa: F401  (the ops used)
 from runtime.ops.control_flow_defs import generalize
 from runtime.ops.control_flow_util import (
@@ -42,9 +42,9 @@ from runtime.ops.control_flow_util import (
     unify_captures,
 )
 from runtime.ops.while_loop import while_loop
-from runtime.tensor_conversion import convert_to_tensor
-from runtime.tensor import Tensor
-from runtime.tensor_array import TensorArray
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.ops.tensor_array import TensorArray
 
 __all__ = ["cond", "case", "switch_case", "while_loop", "Assert", "TensorArray"]
 
@@ -103,7 +103,7 @@ def Assert(condition: Any, data: list, summarize: int | None = None,  # noqa: N8
     >>> Assert(False, ["x is", [1, 2]])
     Traceback (most recent call last):
     ...
-    runtime.errors.InvalidArgumentError: assertion failed: [x is] [1 2] [Op:Assert]
+    runtime.core.errors.InvalidArgumentError: assertion failed: [x is] [1 2] [Op:Assert]
     """
     return _assert.run([condition, list(data)], {"summarize": 3 if summarize is None
                                                  else summarize}, name)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime import dtypes
-from runtime.func_graph import FuncGraph
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.core import dtypes
+from runtime.graph.func_graph import FuncGraph
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 
 def check_callable(fn: Any, what: str, arg: str) -> None:

@@ -17,16 +17,16 @@ from typing import Any
 
 import numpy as np
 
-from runtime import dtypes
-from runtime.dispatch import op_handle
-from runtime.errors import InvalidArgumentError
-from runtime.graph import SymbolicTensor, building_graph
+from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
+from runtime.core.errors import InvalidArgumentError
+from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.ops import creation_defs  # noqa: F401  (declares the ops)
 from runtime.ops.graph_ops import name_scope
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import (change_dtype_hint, convert_to_tensor, graph_constant,
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import (change_dtype_hint, convert_to_tensor, graph_constant,
                                        to_array)
-from runtime.tensor_shape import TensorShape
+from runtime.core.tensor_shape import TensorShape
 
 __all__ = ["constant", "fill", "zeros", "ones", "zeros_like", "ones_like", "range", "linspace",
            "eye", "cast"]

@@ -1,6 +1,6 @@
 """Graph-mode functions of the public API: `placeholder`, `no_op`, `group`, dependencies, scopes.
 
->>> from runtime.graph import Graph
+>>> from runtime.graph.graph import Graph
 >>> with Graph().as_default():
 ...     x = placeholder("float32", shape=[None, 3], name="x")
 >>> x
@@ -12,14 +12,14 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterator
 
-from runtime import dtypes
-from runtime.dispatch import op_handle
-from runtime.graph import (Graph, building_graph, disable_eager_execution,  # noqa: F401
+from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
+from runtime.graph.graph import (Graph, building_graph, disable_eager_execution,  # noqa: F401
                            eager_name_scope, enable_eager_execution, executing_eagerly,
                            get_default_graph, reset_default_graph)
 from runtime.ops import graph_defs  # noqa: F401  (declares the ops)
-from runtime.tensor import Tensor
-from runtime.tensor_shape import as_raw_shape
+from runtime.graph.tensor import Tensor
+from runtime.core.tensor_shape import as_raw_shape
 
 __all__ = ["Graph", "get_default_graph", "reset_default_graph", "executing_eagerly",
            "disable_eager_execution", "enable_eager_execution", "placeholder",

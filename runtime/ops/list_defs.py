@@ -1,6 +1,6 @@
 """Declarations of the TensorList ops behind `TensorArray` (TensorFlow's names and specs).
 
-They take and return a `variant` scalar holding a `runtime.tensor_array.TensorList`; their
+They take and return a `variant` scalar holding a `runtime.ops.tensor_array.TensorList`; their
 shape functions read that list when its value is known (eagerly) and give exact shapes, else
 use the `element_shape` inputs (TensorFlow's encoding: -1 for an unknown dimension, a scalar -1
 for an unknown rank). The helpers that check lists, indices and element shapes are shared with
@@ -13,11 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from runtime import shape_inference as si
-from runtime.errors import InvalidArgumentError
-from runtime.op_registry import register_op
+from runtime.registry import shape_inference as si
+from runtime.core.errors import InvalidArgumentError
+from runtime.registry.op_registry import register_op
 from runtime.ops.control_flow_defs import _check_scalar
-from runtime.tensor_shape import format_raw, raw_compatible, raw_merge
+from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
 
 
 # Helpers shared with the kernels, which check the same things at run time.

@@ -13,11 +13,11 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from runtime import dtypes
-from runtime.dispatch import op_handle
+from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
 from runtime.ops import logging_defs  # noqa: F401  (declares the ops)
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 __all__ = ["print"]
 

@@ -23,16 +23,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime import dtypes
-from runtime.dispatch import op_handle
-from runtime.graph import building_graph
+from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
+from runtime.graph.graph import building_graph
 from runtime.ops import complex_defs, linalg_ops, math_defs, reduction_ops  # noqa: F401  (ops)
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import *  # noqa: F403
 from runtime.ops.linalg_ops import convert_pair
 from runtime.ops.reduction_ops import *  # noqa: F403
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 __all__ = [
     "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod", "pow",

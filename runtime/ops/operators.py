@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.dispatch import OpHandle
+from runtime.eager.dispatch import OpHandle
 from runtime.ops import math_ops
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
-from runtime.traceback_utils import filter_traceback
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.core.traceback_utils import filter_traceback
 
 
 def _binary(name: str, handle: OpHandle | None, fn: Callable) -> tuple[Callable, Callable]:
@@ -129,7 +129,7 @@ def install_operators(cls: type, exclude: tuple[str, ...] = (),
 
     For a class whose instances stand for a tensor (such as `Variable`), `convert(obj)` turns
     the operand into that tensor first, so `v * 2` reads `v` once and multiplies. Errors leave
-    the operators with the user's frames only (`runtime.traceback_utils`).
+    the operators with the user's frames only (`runtime.core.traceback_utils`).
     """
     for name, fn in OPERATORS.items():
         if name not in exclude:

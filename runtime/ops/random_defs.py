@@ -1,15 +1,15 @@
 """Declarations of the random ops: RandomUniform, RandomUniformInt, RandomStandardNormal.
 
-All are stateful: each run draws new numbers from the stream that `runtime.random_seed`
+All are stateful: each run draws new numbers from the stream that `runtime.core.random_seed`
 keeps for the op's `(seed, seed2)` attrs, `(0, 0)` meaning unseeded. Kernels live in
 `kernels/random_kernels.py`, the user-facing functions in `runtime/ops/random_ops.py`.
 """
 
 from __future__ import annotations
 
-from runtime.op_registry import register_op
+from runtime.registry.op_registry import register_op
 from runtime.ops.creation_defs import scalar_input, shape_from_tensor
-from runtime.shape_inference import InferenceContext, RawShape
+from runtime.registry.shape_inference import InferenceContext, RawShape
 
 _SEED_DOC = ("seed: with seed2, selects the random stream; both 0 means unseeded.\n"
              "seed2: the second seed.")

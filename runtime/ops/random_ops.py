@@ -1,6 +1,6 @@
 """User-facing functions of the random ops (`ag.random.*`): `uniform`, `normal`, `set_seed`.
 
-Seeds follow TensorFlow's rules (see `runtime.random_seed`): after `set_seed(s)` a program's
+Seeds follow TensorFlow's rules (see `runtime.core.random_seed`): after `set_seed(s)` a program's
 sequence of random calls repeats; an op `seed` alone also makes a call repeatable.
 
 In a graph, `uniform` and `normal` create their ops in `name_scope(name)` (`random_uniform`,
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime import dtypes, random_seed
-from runtime.dispatch import OpHandle, op_handle
-from runtime.errors import InvalidArgumentError
+from runtime.core import dtypes, random_seed
+from runtime.eager.dispatch import OpHandle, op_handle
+from runtime.core.errors import InvalidArgumentError
 from runtime.ops import math_ops
 from runtime.ops import random_defs  # noqa: F401  (declares the ops)
 from runtime.ops.creation_ops import as_shape_tensor
 from runtime.ops.graph_ops import name_scope
-from runtime.random_seed import set_seed
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.core.random_seed import set_seed
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 __all__ = ["set_seed", "uniform", "normal"]
 

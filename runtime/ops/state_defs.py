@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime import dtypes
-from runtime import shape_inference as si
-from runtime.op_registry import register_op
+from runtime.core import dtypes
+from runtime.registry import shape_inference as si
+from runtime.registry.op_registry import register_op
 from runtime.ops.creation_defs import shape_from_tensor
-from runtime.tensor_shape import format_raw, raw_compatible
+from runtime.core.tensor_shape import format_raw, raw_compatible
 
 
 class ResourceHandle:

@@ -1,12 +1,12 @@
 """Functions over the resource-variable ops, and TensorFlow 1's `assign` family.
 
 The low-level functions (`var_handle_op`, `read_variable_op`, ...) run one op each and are what
-`runtime.variables.Variable` is built from; the public ones (`assign`, `assign_add`,
+`runtime.state.variables.Variable` is built from; the public ones (`assign`, `assign_add`,
 `assign_sub`, `is_variable_initialized`) are TensorFlow 1's functional spellings of the
 `Variable` methods. `truncated_normal` draws from the `TruncatedNormal` op (the truncated normal
 initializer uses it).
 
->>> from runtime.variables import Variable
+>>> from runtime.state.variables import Variable
 >>> v = Variable([1.0, 2.0])
 >>> assign_add(v, [10.0, 10.0]).numpy()
 array([11., 12.], dtype=float32)
@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime import dtypes, random_seed
-from runtime.dispatch import op_handle
+from runtime.core import dtypes, random_seed
+from runtime.eager.dispatch import op_handle
 from runtime.ops import state_defs  # noqa: F401  (declares the ops)
 from runtime.ops.creation_ops import as_shape_tensor
-from runtime.errors import InvalidArgumentError
+from runtime.core.errors import InvalidArgumentError
 from runtime.ops import math_ops
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
-from runtime.tensor_shape import as_raw_shape
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.core.tensor_shape import as_raw_shape
 
 __all__ = ["assign", "assign_add", "assign_sub", "is_variable_initialized"]
 
@@ -82,7 +82,7 @@ def assign(ref: Any, value: Any, validate_shape: bool = True, use_locking: Any =
     Returns:
         Eagerly the variable; in a graph, a tensor holding the new value once fetched.
 
-    >>> from runtime.variables import Variable
+    >>> from runtime.state.variables import Variable
     >>> assign(Variable(1), 5).numpy()
     np.int32(5)
     """
@@ -92,7 +92,7 @@ def assign(ref: Any, value: Any, validate_shape: bool = True, use_locking: Any =
 def assign_add(ref: Any, value: Any, use_locking: Any = None, name: str | None = None) -> Any:
     """`ref.assign_add(value)`: adds `value` (which may broadcast) to the variable.
 
-    >>> from runtime.variables import Variable
+    >>> from runtime.state.variables import Variable
     >>> assign_add(Variable([1, 2]), 1).numpy()
     array([2, 3], dtype=int32)
     """
@@ -102,7 +102,7 @@ def assign_add(ref: Any, value: Any, use_locking: Any = None, name: str | None =
 def assign_sub(ref: Any, value: Any, use_locking: Any = None, name: str | None = None) -> Any:
     """`ref.assign_sub(value)`: subtracts `value` (which may broadcast) from the variable.
 
-    >>> from runtime.variables import Variable
+    >>> from runtime.state.variables import Variable
     >>> assign_sub(Variable([1, 2]), 1).numpy()
     array([0, 1], dtype=int32)
     """
@@ -112,7 +112,7 @@ def assign_sub(ref: Any, value: Any, use_locking: Any = None, name: str | None =
 def is_variable_initialized(variable: Any) -> Tensor:
     """A bool tensor: whether `variable` has a value (in the session that runs it).
 
-    >>> from runtime.variables import Variable
+    >>> from runtime.state.variables import Variable
     >>> bool(is_variable_initialized(Variable(0.0)))
     True
     """

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime import dtypes
-from runtime.dispatch import op_handle
-from runtime.errors import UnimplementedError
+from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
+from runtime.core.errors import UnimplementedError
 from runtime.ops import string_defs  # noqa: F401  (declares the ops)
 from runtime.ops.array_ops import reshape
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 __all__ = ["join", "length", "upper", "lower", "split", "bytes_split", "unicode_split",
            "to_number"]

@@ -10,7 +10,7 @@ import codecs
 import re
 from typing import Callable
 
-from runtime import dtypes
+from runtime.core import dtypes
 
 UNICODE_ENCODINGS = ("UTF-8", "UTF-16-BE", "UTF-32-BE")
 _FLOAT_WORDS = re.compile(rb"[+-]?(inf|infinity|nan)", re.IGNORECASE)

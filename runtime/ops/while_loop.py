@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime import dtypes
-from runtime.dispatch import op_handle
-from runtime.func_graph import (
+from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
+from runtime.graph.func_graph import (
     FuncGraph,
     assert_same_structure,
     flatten,
@@ -23,7 +23,7 @@ from runtime.func_graph import (
     set_outputs,
     sorted_keys,
 )
-from runtime.graph import building_graph
+from runtime.graph.graph import building_graph
 from runtime.ops import control_flow_defs, math_defs  # noqa: F401  (the ops used)
 from runtime.ops.control_flow_util import (
     with_article,
@@ -33,9 +33,9 @@ from runtime.ops.control_flow_util import (
     scalar_tensor,
     unify_captures,
 )
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
-from runtime.tensor_shape import TensorShape, as_raw_shape, format_raw
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw
 
 __all__ = ["while_loop"]
 

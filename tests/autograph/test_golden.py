@@ -17,8 +17,8 @@ import pytest
 
 import autograph as ag
 from autograph import api
-from runtime.executor import Plan
-from runtime.func_graph import FuncGraph
+from runtime.exec.executor import Plan
+from runtime.graph.func_graph import FuncGraph
 from tests.autograph import pinned_unparse
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "golden" / "to_code"

@@ -19,7 +19,7 @@ import pytest
 
 import autograph as ag
 from autograph.pyct import loader
-from runtime import traceback_utils
+from runtime.core import traceback_utils
 
 ROOT = pathlib.Path(ag.__file__).resolve().parents[1]
 PACKAGES = tuple(str(ROOT / name) + "/" for name in ("autograph", "runtime", "kernels"))
@@ -104,7 +104,7 @@ def test_the_switch_holds_for_its_own_thread_only():
 
 def test_a_function_error_shows_only_the_users_frames():
     error = raised(adds_a_string, ag.constant(1))
-    assert_no_package_frames(error, ("runtime/function.py", "__call__"))
+    assert_no_package_frames(error, ("runtime/function/function.py", "__call__"))
     assert user_names(error) == ["raised"]
 
 
@@ -119,7 +119,7 @@ def test_with_filtering_off_the_package_frames_and_the_cause_stay():
     ag.debugging.disable_traceback_filtering()
     error = raised(adds_a_string, ag.constant(1))
     files = {file for file, _ in package_frames(error)}
-    assert {"runtime/function.py", "runtime/concrete_function.py",
+    assert {"runtime/function/function.py", "runtime/function/concrete_function.py",
             "autograph/user_errors.py"} <= files
     assert str(error).startswith("in user code:")
     assert isinstance(error.__cause__, TypeError)
@@ -129,7 +129,7 @@ def test_with_filtering_off_the_package_frames_and_the_cause_stay():
 
 def test_the_users_own_frames_below_the_call_are_kept():
     error = raised(calls_a_failing_helper, ag.constant(1))
-    assert_no_package_frames(error, ("runtime/function.py", "__call__"))
+    assert_no_package_frames(error, ("runtime/function/function.py", "__call__"))
     assert user_names(error) == ["raised", "calls_a_failing_helper", "failing_helper"]
 
 
@@ -149,27 +149,27 @@ def test_a_cause_the_user_chained_is_kept_with_its_frames_filtered():
 def test_an_eager_op_error_shows_only_the_users_frames():
     error = raised(ag.add, ag.constant(1), ag.constant(1.0))
     assert isinstance(error, ag.errors.InvalidArgumentError)
-    assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
+    assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
     assert user_names(error) == ["raised"]
 
 
 def test_an_eager_op_error_shows_the_dispatcher_with_filtering_off():
     ag.debugging.disable_traceback_filtering()
     error = raised(ag.add, ag.constant(1), ag.constant(1.0))
-    assert ("runtime/dispatch.py", "run") in package_frames(error)
+    assert ("runtime/eager/dispatch.py", "run") in package_frames(error)
 
 
 def test_ops_of_the_namespaces_are_filtered_and_stay_the_same_object():
     assert ag.math.add is ag.add and ag.compat.v1.add is ag.add
     error = raised(ag.math.reduce_sum, ag.constant([1, 2]), 5)
-    assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
+    assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
 
 
 def test_a_tensor_operator_error_shows_only_the_users_frame():
     x, y = ag.constant(1), ag.constant(1.0)
     with pytest.raises(ag.errors.InvalidArgumentError) as info:
         x + y
-    assert_no_package_frames(info.value, ("runtime/traceback_utils.py", "error_handler"))
+    assert_no_package_frames(info.value, ("runtime/core/traceback_utils.py", "error_handler"))
     assert user_names(info.value) == ["test_a_tensor_operator_error_shows_only_the_users_frame"]
 
 
@@ -177,7 +177,7 @@ def test_variable_errors_show_only_the_users_frames():
     v = ag.Variable([1.0, 2.0])
     for error in (raised(v.assign, [1.0, 2.0, 3.0]), raised(v.__add__, "a"),
                   raised(ag.Variable, [1.0], dtype=ag.string)):
-        assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
+        assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
         assert user_names(error) == ["raised"]
 
 
@@ -189,7 +189,7 @@ def test_a_to_graph_function_error_shows_only_the_users_frames_and_names_the_use
 
 def test_a_convert_decorated_function_error_shows_only_the_users_frames():
     error = raised(ag.convert()(converted_adds_a_string), ag.constant(1))
-    assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
+    assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
     assert 'x = x + "b"' in str(error)
 
 
@@ -199,7 +199,7 @@ def test_a_conversion_error_of_to_code_shows_only_the_users_frames():
 
     error = raised(ag.to_code, numbers)
     assert isinstance(error, ag.ConversionError) and "`yield`" in str(error)
-    assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
+    assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
     assert user_names(error) == ["raised"]
 
 
@@ -208,7 +208,7 @@ def test_a_concrete_function_called_wrongly_shows_only_the_users_frames():
     concrete = double.get_concrete_function(ag.TensorSpec([], ag.int32))
     error = raised(concrete, ag.constant([1.0]))
     assert isinstance(error, ag.errors.InvalidArgumentError)
-    assert_no_package_frames(error, ("runtime/traceback_utils.py", "error_handler"))
+    assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
 
 
 def test_an_op_inside_a_function_filters_only_where_the_error_leaves_the_package():
@@ -223,7 +223,7 @@ def test_an_op_inside_a_function_filters_only_where_the_error_leaves_the_package
 
     error = raised(loop, ag.constant(3))
     assert "i = ag.add(i, ag.constant(1.0))" in str(error)
-    assert_no_package_frames(error, ("runtime/function.py", "__call__"))
+    assert_no_package_frames(error, ("runtime/function/function.py", "__call__"))
 
 
 def test_generated_code_counts_as_the_packages_own():

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from cli import ops as ops_command
-from runtime.kernel_registry import kernels_for
+from runtime.registry.kernel_registry import kernels_for
 
 
 def run(*args):

@@ -3,9 +3,9 @@
 import pytest
 
 import autograph as ag
-from runtime.concrete_function import ConcreteFunction
-from runtime.errors import InvalidArgumentError
-from runtime.tensor_spec import TensorSpec
+from runtime.function.concrete_function import ConcreteFunction
+from runtime.core.errors import InvalidArgumentError
+from runtime.graph.tensor_spec import TensorSpec
 
 
 @ag.function

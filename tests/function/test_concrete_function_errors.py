@@ -7,7 +7,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.errors import InvalidArgumentError
+from runtime.core.errors import InvalidArgumentError
 
 
 @ag.function(autograph=False)

@@ -7,8 +7,8 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.function import RETRACE_WARNING_THRESHOLD, RetracingWarning
-from runtime.tensor_spec import TensorSpec
+from runtime.function.function import RETRACE_WARNING_THRESHOLD, RetracingWarning
+from runtime.graph.tensor_spec import TensorSpec
 
 
 def _counting(fn=lambda x: x):
@@ -143,7 +143,7 @@ def test_method_traces_per_instance():
 
 
 def test_trace_type_is_public_as_types_experimental():
-    from runtime.trace_type import TraceType
+    from runtime.function.trace_type import TraceType
     assert ag.types.experimental.TraceType is TraceType
 
 

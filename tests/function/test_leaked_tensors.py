@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.func_graph import FuncGraph, func_graph_from_py_func
-from runtime.graph import SymbolicValueError
+from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
+from runtime.graph.graph import SymbolicValueError
 
 THIS_FILE = __file__
 

@@ -15,10 +15,10 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.errors import InvalidArgumentError
-from runtime.function import TracingRecursionError
-# The guide subclasses `tf.types.experimental.TraceType`; ours is `runtime.trace_type.TraceType`.
-from runtime.trace_type import TraceType
+from runtime.core.errors import InvalidArgumentError
+from runtime.function.function import TracingRecursionError
+# The guide subclasses `tf.types.experimental.TraceType`; ours is `runtime.function.trace_type.TraceType`.
+from runtime.function.trace_type import TraceType
 
 # Basics: usage --------------------------------------------------------------------------------
 @ag.function

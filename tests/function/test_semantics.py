@@ -5,9 +5,9 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.function import TracingRecursionError
-from runtime.graph import building_graph
-from runtime.tensor_spec import TensorSpec
+from runtime.function.function import TracingRecursionError
+from runtime.graph.graph import building_graph
+from runtime.graph.tensor_spec import TensorSpec
 
 
 def test_assign_add_updates_state_across_calls():

@@ -6,9 +6,9 @@ import warnings
 import pytest
 
 import autograph as ag
-from runtime import graph as graph_module
-from runtime.func_graph import FuncGraph, func_graph_from_py_func
-from runtime.graph import UnrolledLoopWarning
+from runtime.graph import graph as graph_module
+from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
+from runtime.graph.graph import UnrolledLoopWarning
 
 
 def _unrolled(n):

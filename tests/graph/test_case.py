@@ -6,8 +6,8 @@ import pytest
 import autograph as ag
 import kernels.control_flow_kernels  # noqa: F401  (until kernels/__init__ imports it)
 from runtime import execute
-from runtime.errors import InvalidArgumentError
-from runtime.func_graph import func_graph_from_py_func
+from runtime.core.errors import InvalidArgumentError
+from runtime.graph.func_graph import func_graph_from_py_func
 from runtime.ops.control_flow_ops import Assert, case, switch_case
 from tests.graph.graph_testing import run
 

@@ -5,9 +5,9 @@ import pytest
 
 import autograph as ag
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
-from runtime import collections as col
-from runtime.variable_scope import variable_scope
-from runtime.variables import Variable
+from runtime.state import collections as col
+from runtime.state.variable_scope import variable_scope
+from runtime.state.variables import Variable
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import pytest
 import autograph as ag
 import kernels.control_flow_kernels  # noqa: F401  (until kernels/__init__ imports it)
 from runtime import execute
-from runtime.errors import InvalidArgumentError
-from runtime.func_graph import FuncGraph, func_graph_from_py_func
+from runtime.core.errors import InvalidArgumentError
+from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
 from runtime.ops.control_flow_ops import Assert, cond
 from tests.graph.graph_testing import run
 
@@ -289,7 +289,7 @@ def test_nested_function_graphs_capture_through_their_parents(graph):
 
 
 def test_flatten_and_pack_round_trip_nested_structures():
-    from runtime.func_graph import flatten, flatten_with_paths, pack_sequence_as
+    from runtime.graph.func_graph import flatten, flatten_with_paths, pack_sequence_as
     structure = {"b": [1, Pair(2, None)], "a": (3,)}
     assert flatten(structure) == [3, 1, 2, None]
     assert [p for p, _ in flatten_with_paths(structure)] == [

@@ -5,10 +5,10 @@ import pytest
 
 import autograph as ag
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
-from runtime import initializers as init
-from runtime.errors import InvalidArgumentError
+from runtime.state import initializers as init
+from runtime.core.errors import InvalidArgumentError
 from runtime.ops.state_ops import truncated_normal
-from runtime.variable_scope import get_variable
+from runtime.state.variable_scope import get_variable
 from tests.op_testing import assert_tensor
 
 FLOATS = [ag.float16, ag.float32, ag.float64]

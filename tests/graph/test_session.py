@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.errors import InvalidArgumentError
-from runtime.executor import Plan
+from runtime.core.errors import InvalidArgumentError
+from runtime.exec.executor import Plan
 
 
 @pytest.fixture

@@ -5,11 +5,11 @@ import pytest
 
 import autograph as ag
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
-from runtime.collections import GraphKeys, get_collection, global_variables_initializer
-from runtime.initializers import constant_initializer, random_uniform_initializer
-from runtime.templates import make_template
-from runtime.variable_scope import get_variable, variable_scope
-from runtime.variables import Variable
+from runtime.state.collections import GraphKeys, get_collection, global_variables_initializer
+from runtime.state.initializers import constant_initializer, random_uniform_initializer
+from runtime.state.templates import make_template
+from runtime.state.variable_scope import get_variable, variable_scope
+from runtime.state.variables import Variable
 
 
 @pytest.fixture

@@ -5,9 +5,9 @@ import pytest
 
 import autograph as ag
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
-from runtime import initializers
-from runtime.collections import GraphKeys, global_variables_initializer
-from runtime.variable_scope import (AUTO_REUSE, VARSCOPESTORE_KEY, EagerVariableStore,
+from runtime.state import initializers
+from runtime.state.collections import GraphKeys, global_variables_initializer
+from runtime.state.variable_scope import (AUTO_REUSE, VARSCOPESTORE_KEY, EagerVariableStore,
                                     VariableScope, get_local_variable, get_variable,
                                     get_variable_scope, no_regularizer, variable_scope)
 

@@ -7,11 +7,11 @@ import pytest
 
 import autograph as ag
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
-from runtime import resources
-from runtime.collections import GraphKeys, global_variables_initializer
-from runtime.errors import FailedPreconditionError, InvalidArgumentError
+from runtime.exec import resources
+from runtime.state.collections import GraphKeys, global_variables_initializer
+from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
 from runtime.ops import state_ops
-from runtime.variables import Variable
+from runtime.state.variables import Variable
 from tests.op_testing import assert_tensor
 
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from runtime import dtypes
+from runtime.core import dtypes
 from tests.op_testing import OpSample
 
 i32, i64 = np.int32, np.int64

@@ -6,8 +6,8 @@ Handles are `resource` tensors of eager variables made here, which live as long 
 import numpy as np
 
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
-from runtime import dtypes
-from runtime.variables import Variable
+from runtime.core import dtypes
+from runtime.state.variables import Variable
 from tests.op_testing import OpSample
 
 _FLOATS = Variable(np.ones((2, 3), np.float32), name="sample_floats")

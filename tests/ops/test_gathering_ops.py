@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.errors import InvalidArgumentError
+from runtime.core.errors import InvalidArgumentError
 from runtime.ops import gathering
 from tests.op_testing import assert_tensor
 from tests.ops.test_array_ops import ALL, _array, _t

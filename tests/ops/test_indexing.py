@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.errors import InvalidArgumentError
+from runtime.core.errors import InvalidArgumentError
 from runtime.ops.array_ops import tensor_getitem
 from tests.op_testing import assert_tensor
 

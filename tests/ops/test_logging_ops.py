@@ -8,7 +8,7 @@ import pytest
 import autograph as ag
 import kernels.logging_kernels  # noqa: F401  (until kernels/__init__ imports it)
 from runtime import execute
-from runtime.errors import InvalidArgumentError
+from runtime.core.errors import InvalidArgumentError
 from runtime.ops.logging_ops import print as ag_print
 
 

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.errors import InvalidArgumentError
-from runtime.tensor import Tensor
+from runtime.core.errors import InvalidArgumentError
+from runtime.graph.tensor import Tensor
 from runtime.ops import array_ops
 from tests.op_testing import assert_tensor
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.errors import InvalidArgumentError, UnimplementedError
+from runtime.core.errors import InvalidArgumentError, UnimplementedError
 from tests.op_testing import assert_tensor
 
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from runtime import dtypes
-from runtime.errors import InvalidArgumentError, NotFoundError
-from runtime.kernel_registry import KernelRegistry
+from runtime.core import dtypes
+from runtime.core.errors import InvalidArgumentError, NotFoundError
+from runtime.registry.kernel_registry import KernelRegistry
 
 
 def kernel(ctx, x):

@@ -4,10 +4,10 @@ import threading
 
 import pytest
 
-from runtime import dtypes
-from runtime.errors import AlreadyExistsError, InvalidArgumentError, NotFoundError
-from runtime.op_def import NO_DEFAULT, OpDef, OpRegistration
-from runtime.op_registry import OpRegistry, op_registry
+from runtime.core import dtypes
+from runtime.core.errors import AlreadyExistsError, InvalidArgumentError, NotFoundError
+from runtime.registry.op_def import NO_DEFAULT, OpDef, OpRegistration
+from runtime.registry.op_registry import OpRegistry, op_registry
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 import runtime
-from runtime.errors import NotFoundError
+from runtime.core.errors import NotFoundError
 
 
 def run_fresh(code: str) -> str:

@@ -3,7 +3,7 @@
 import pytest
 
 import autograph as ag
-from runtime.tensor_shape import unknown_shape
+from runtime.core.tensor_shape import unknown_shape
 
 
 def test_known_shape_basics():

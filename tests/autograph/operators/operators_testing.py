@@ -8,8 +8,8 @@ import numpy as np
 
 import autograph as ag
 import kernels.logging_kernels  # noqa: F401  (until kernels/__init__ imports it)
-from runtime.func_graph import flatten, is_composite, pack_sequence_as
-from runtime.tensor import Tensor
+from runtime.graph.func_graph import flatten, is_composite, pack_sequence_as
+from runtime.graph.tensor import Tensor
 
 
 def eager(fn, *args):

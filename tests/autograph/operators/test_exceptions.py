@@ -5,7 +5,7 @@ import pytest
 
 import autograph as ag
 import autograph.operators as ag__
-from runtime.errors import InvalidArgumentError
+from runtime.core.errors import InvalidArgumentError
 
 
 def test_python_assert_passes_without_computing_the_message():

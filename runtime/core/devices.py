@@ -1,0 +1,208 @@
+"""Devices: parsing device names, finding physical devices, and the `device` placement scope.
+
+A `Device` is the object kernels receive as their `ctx`: it carries the array module `xp`
+(NumPy on the CPU, CuPy on a GPU) and moves arrays to and from its memory. CuPy is imported
+lazily, so everything works on machines without it. Placement follows TensorFlow 2: inside
+`device(...)` ops run where asked; otherwise on `GPU:0` when a GPU is present and the op has a
+GPU kernel, else on the CPU. With soft placement (the default, as in TensorFlow) a request for a
+device that does not exist falls back to the CPU; `set_soft_device_placement(False)` makes it an
+error.
+
+>>> parse_device_name("/device:GPU:1")
+('GPU', 1)
+>>> parse_device_name("cpu")
+('CPU', 0)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import threading
+from typing import Any, Iterator, NamedTuple
+
+import numpy as np
+
+from runtime.core.errors import InvalidArgumentError
+
+_NAME_RE = re.compile(
+    r"^(?:/job:localhost/replica:0/task:0)?/?(?:device:)?(?P<type>[A-Za-z]+)(?::(?P<index>\d+))?$")
+DEVICE_TYPES = ("CPU", "GPU")
+
+
+def parse_device_name(name: str) -> tuple[str, int]:
+    """`'/GPU:0'`, `'GPU'`, `'/device:GPU:1'`, `'gpu:0'` -> `('GPU', index)`; ValueError if bad."""
+    m = _NAME_RE.match(name.strip()) if isinstance(name, str) else None
+    if not m or m.group("type").upper() not in DEVICE_TYPES:
+        raise ValueError(f"Invalid device name {name!r}: use '/CPU:0', '/GPU:0', 'GPU' or "
+                         f"'/device:GPU:1'.")
+    return m.group("type").upper(), int(m.group("index") or 0)
+
+
+class PhysicalDevice(NamedTuple):
+    name: str
+    device_type: str
+
+
+class Device:
+    """One logical device; also the `ctx` argument of the kernels that run on it."""
+
+    __slots__ = ("device_type", "index", "name", "short_name", "xp", "is_gpu")
+
+    def __init__(self, device_type: str, index: int, xp: Any):
+        self.device_type = device_type
+        self.index = index
+        self.short_name = f"/{device_type}:{index}"
+        self.name = f"/job:localhost/replica:0/task:0/device:{device_type}:{index}"
+        self.xp = xp
+        self.is_gpu = device_type == "GPU"
+
+    def to_host(self, array: Any) -> np.ndarray:
+        """A NumPy array with the contents of `array` (which may live on any device)."""
+        if isinstance(array, (np.ndarray, np.generic)):
+            return array
+        get = getattr(array, "get", None)  # CuPy arrays copy to the host with .get()
+        return get() if get is not None else np.asarray(array)
+
+    def import_array(self, array: Any) -> Any:
+        """`array` in this device's memory (a copy when it lives elsewhere)."""
+        if not self.is_gpu:
+            return self.to_host(array)
+        if array.dtype == object:
+            return array  # strings, resources, variants stay in host memory, as in TensorFlow
+        with self.xp.cuda.Device(self.index):
+            return self.xp.asarray(array)
+
+    def scope(self):
+        """A context in which newly made arrays land on this device."""
+        if self.is_gpu:
+            return self.xp.cuda.Device(self.index)
+        return contextlib.nullcontext()
+
+    def __repr__(self) -> str:
+        return f"Device({self.short_name})"
+
+
+CPU = Device("CPU", 0, np)
+
+_gpu_lock = threading.Lock()
+_gpus: list[Device] | None = None
+
+
+def gpu_devices() -> list[Device]:
+    """The usable GPUs: CuPy must import, see CUDA, and run one tiny kernel on each device."""
+    global _gpus
+    if _gpus is not None:
+        return _gpus
+    with _gpu_lock:
+        if _gpus is None:
+            _gpus = _probe_gpus()
+    return _gpus
+
+
+def _probe_gpus() -> list[Device]:
+    if os.environ.get("AUTOGRAPH_DISABLE_GPU"):
+        return []
+    try:
+        import cupy
+    except Exception:  # not installed, or a broken CUDA install: either way, no GPU
+        return []
+    found = []
+    try:
+        if not cupy.cuda.is_available():
+            return []
+        for index in range(cupy.cuda.runtime.getDeviceCount()):
+            with cupy.cuda.Device(index):
+                (cupy.arange(2, dtype=cupy.float32) + 1).sum().item()
+            found.append(Device("GPU", index, cupy))
+    except Exception:
+        return found
+    return found
+
+
+def all_devices() -> list[Device]:
+    return [CPU] + gpu_devices()
+
+
+def list_physical_devices(device_type: str | None = None) -> list[PhysicalDevice]:
+    """Physical devices, as `ag.config.list_physical_devices` shows them.
+
+    >>> list_physical_devices("CPU")
+    [PhysicalDevice(name='/physical_device:CPU:0', device_type='CPU')]
+    """
+    wanted = device_type.upper() if device_type else None
+    return [PhysicalDevice(f"/physical_device:{d.device_type}:{d.index}", d.device_type)
+            for d in all_devices() if wanted in (None, d.device_type)]
+
+
+# Placement -----------------------------------------------------------------------------------
+class _PlacementState(threading.local):
+    def __init__(self):
+        self.stack: list[tuple[str, int] | None] = []
+
+
+_placement = _PlacementState()
+_soft_placement = [True]
+
+
+def set_soft_device_placement(enabled: bool) -> None:
+    """Whether a request for a missing device (or kernel) falls back to the CPU."""
+    _soft_placement[0] = bool(enabled)
+
+
+def get_soft_device_placement() -> bool:
+    return _soft_placement[0]
+
+
+@contextlib.contextmanager
+def device(name: str | None) -> Iterator[None]:
+    """Places the ops created inside on device `name` (`'/CPU:0'`, `'/GPU:0'`, `'GPU'`, ...).
+
+    `device(None)` clears any enclosing placement.
+    """
+    spec = None if name is None else parse_device_name(name)
+    _placement.stack.append(spec)
+    try:
+        yield
+    finally:
+        _placement.stack.pop()
+
+
+def requested_device() -> tuple[str, int] | None:
+    """The innermost placement request, or None."""
+    stack = _placement.stack
+    return stack[-1] if stack else None
+
+
+def resolve_device(spec: tuple[str, int]) -> Device | None:
+    """The `Device` for a parsed name, or None when it does not exist here."""
+    device_type, index = spec
+    if device_type == "CPU":
+        return CPU if index == 0 else None
+    gpus = gpu_devices()
+    return gpus[index] if index < len(gpus) else None
+
+
+def missing_device_error(spec: tuple[str, int]) -> InvalidArgumentError:
+    have = ", ".join(d.short_name for d in all_devices())
+    return InvalidArgumentError(
+        f"Device /{spec[0]}:{spec[1]} was requested but does not exist here (devices: {have}). "
+        f"Use one of those, or enable soft placement with "
+        f"ag.config.set_soft_device_placement(True).")
+
+
+def placement_device(dtype: Any) -> Device:
+    """Where a new eager value of `dtype` goes: the requested device, else GPU:0, else CPU."""
+    spec = requested_device()
+    if dtype.is_host_only:
+        return CPU
+    if spec is not None:
+        found = resolve_device(spec)
+        if found is not None:
+            return found
+        if not get_soft_device_placement():
+            raise missing_device_error(spec)
+        return CPU
+    gpus = gpu_devices()
+    return gpus[0] if gpus else CPU

@@ -1,0 +1,199 @@
+"""`Tensor`: the one class users see, and `EagerTensor`, which holds a NumPy or CuPy array.
+
+Python operators on tensors (`+`, `@`, `x[1:3]`, ...) are installed from a table in
+`runtime.ops.operators`, so this module knows nothing of particular ops.
+
+>>> from runtime.graph.tensor_conversion import convert_to_tensor
+>>> t = convert_to_tensor([[1.0, 2.0], [3.0, 4.0]])
+>>> t
+<ag.Tensor: shape=(2, 2), dtype=float32, numpy=
+array([[1., 2.],
+       [3., 4.]], dtype=float32)>
+>>> t.shape, len(t)
+(TensorShape([2, 2]), 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from runtime.core import dtypes
+from runtime.core.devices import CPU, Device, placement_device
+from runtime.core.tensor_shape import TensorShape
+
+
+class Tensor:
+    """A multi-dimensional array of one dtype: eager (holds values) or symbolic (in a graph)."""
+
+    __slots__ = ()
+
+    @property
+    def ndim(self) -> int | None:
+        return self.shape.rank
+
+    def get_shape(self) -> TensorShape:
+        return self.shape
+
+    def __hash__(self):
+        raise TypeError("Tensor is unhashable (== compares elementwise). Use tensor.ref() as a "
+                        "dict key or set element instead.")
+
+    def ref(self) -> TensorRef:
+        """A hashable reference to this tensor, for use in sets and as dict keys."""
+        return TensorRef(self)
+
+    __array_priority__ = 100  # numpy defers to our operators: np.float32(1) + t -> Tensor
+
+
+class TensorRef:
+    """A hashable handle on a tensor (compared by identity); `.deref()` gives it back."""
+
+    __slots__ = ("_tensor",)
+
+    def __init__(self, tensor: Tensor):
+        self._tensor = tensor
+
+    def deref(self) -> Tensor:
+        return self._tensor
+
+    def __hash__(self) -> int:
+        return id(self._tensor)
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, TensorRef) and other._tensor is self._tensor
+
+
+class EagerTensor(Tensor):
+    """A tensor with a concrete value on a device."""
+
+    __slots__ = ("_value", "_dtype", "_device", "__weakref__")
+
+    def __init__(self, value: Any, dtype: dtypes.DType, device: Device = CPU):
+        self._value = value
+        self._dtype = dtype
+        self._device = device
+
+    @property
+    def dtype(self) -> dtypes.DType:
+        return self._dtype
+
+    @property
+    def shape(self) -> TensorShape:
+        return TensorShape(self._value.shape)
+
+    @property
+    def device(self) -> str:
+        return self._device.name
+
+    @property
+    def ndim(self) -> int:
+        return len(self._value.shape)
+
+    @property
+    def name(self) -> str:
+        raise AttributeError("Tensor.name is undefined when eager execution is enabled; only "
+                             "tensors in a graph have names.")
+
+    def numpy(self) -> Any:
+        """A NumPy copy of the value (a NumPy scalar for a 0-d tensor), as in TensorFlow."""
+        host = self._device.to_host(self._value)
+        if host.ndim == 0:
+            return host[()]
+        return host.copy() if host is self._value else host
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        host = np.asarray(self._device.to_host(self._value))
+        return host.astype(dtype, copy=False) if dtype is not None else host
+
+    def __len__(self) -> int:
+        shape = self._value.shape
+        if not shape:
+            raise TypeError("Scalar tensor has no len(); only tensors of rank >= 1 do.")
+        return shape[0]
+
+    def __bool__(self) -> bool:
+        if self._value.shape not in ((), (1,)) and self._value.size != 1:
+            raise ValueError(f"The truth value of a tensor of shape {self.shape} is ambiguous; "
+                             f"reduce it first with ag.reduce_any or ag.reduce_all.")
+        return bool(self._device.to_host(self._value).reshape(()))
+
+    def __iter__(self):
+        shape = self._value.shape
+        if not shape:
+            raise TypeError("Cannot iterate over a scalar tensor.")
+        return (self[i] for i in range(shape[0]))
+
+    def _scalar(self, kind: str) -> Any:
+        if self._value.size != 1:
+            raise TypeError(f"Only tensors with one element can be converted to Python {kind}s; "
+                            f"this one has shape {self.shape}.")
+        return self._device.to_host(self._value).reshape(())[()]
+
+    def __index__(self) -> int:
+        if not self._dtype.is_integer or self._value.shape != ():
+            raise TypeError(f"Only scalar integer tensors can be used as an index; this one is "
+                            f"{self._dtype.name} with shape {self.shape}.")
+        return int(self._scalar("int"))
+
+    def __int__(self) -> int:
+        return int(self._scalar("int"))
+
+    def __float__(self) -> float:
+        return float(self._scalar("float"))
+
+    def __complex__(self) -> complex:
+        return complex(self._scalar("complex"))
+
+    def __format__(self, spec: str) -> str:
+        if not self._value.shape:
+            return format(self._scalar("scalar"), spec)
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return (f"<ag.Tensor: shape={self.shape}, dtype={self._dtype.name}, "
+                f"numpy={_numpy_text(self.numpy(), is_repr=True)}>")
+
+    def __str__(self) -> str:
+        return (f"ag.Tensor({_numpy_text(self.numpy(), is_repr=False)}, shape={self.shape}, "
+                f"dtype={self._dtype.name})")
+
+    def __reduce__(self):
+        return _unpickled, (self.numpy(), self._dtype)
+
+    def __copy__(self) -> EagerTensor:
+        return self  # tensors are immutable
+
+    def __deepcopy__(self, memo: dict) -> EagerTensor:
+        return self
+
+
+def _numpy_text(value: Any, is_repr: bool) -> str:
+    if np.ndim(value) == 0:
+        if isinstance(value, np.ndarray):
+            value = value[()]
+        if isinstance(value, np.generic) and value.dtype.kind in "biufc":
+            return str(value)  # float32 2.2 prints as 2.2, not as the float64 it widens to
+        item = value.item() if isinstance(value, np.generic) else value
+        return repr(item) if is_repr else str(item)
+    text = repr(value) if is_repr else str(value)
+    return "\n" + text if is_repr and "\n" in text else text
+
+
+def make_eager(value: Any, dtype: dtypes.DType, device: Device) -> EagerTensor:
+    """Wraps an array without checks (the dispatcher's fast constructor)."""
+    t = _new(EagerTensor)
+    t._value = value
+    t._dtype = dtype
+    t._device = device
+    return t
+
+
+_new = object.__new__
+
+
+def _unpickled(value: Any, dtype: dtypes.DType) -> EagerTensor:
+    """An eager tensor of `value` (an array), placed as a new value of `dtype` is."""
+    device = placement_device(dtype)
+    return make_eager(device.import_array(np.asarray(value, dtype.np_dtype)), dtype, device)

@@ -1,0 +1,366 @@
+"""Turning Python and NumPy values into tensors, with TensorFlow's dtype rules.
+
+Python `int` becomes int32 (int64 when it does not fit), `float` float32, `complex` complex128,
+`bool` bool and `str` string; NumPy values keep their dtype. An explicit `dtype` accepts only
+lossless conversions (int -> float is fine, float -> int is not: use `ag.cast`), and an int
+outside its dtype's range is a ValueError that names the range.
+
+>>> convert_to_tensor([1, 2]).dtype, convert_to_tensor(2.5).dtype
+(ag.int32, ag.float32)
+>>> convert_to_tensor(np.arange(3)).dtype
+ag.int64
+>>> convert_to_tensor(1.5, dtype=dtypes.int32)
+Traceback (most recent call last):
+...
+TypeError: Cannot convert 1.5 to a tensor of dtype int32: it would lose information. ...
+"""
+
+from __future__ import annotations
+
+from math import copysign
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from runtime.core import devices, dtypes
+from runtime.graph.graph import Graph, SymbolicTensor, building_graph
+from runtime.registry.op_registry import op_registry
+from runtime.graph.tensor import EagerTensor, Tensor, make_eager
+
+_INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
+_INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
+_SCALAR_TYPES = (int, float, bool, complex)
+_MAX_CACHED_SCALARS = 1024
+_TO_NUMBER_TYPES = ("float32", "float64", "int32", "int64", "uint32", "uint64")
+# Python scalars met in expressions (`x * 2`) are converted once per dtype and placement and
+# then shared; tensors are immutable, so sharing is safe (TensorFlow's eager mode does the same).
+_scalar_cache: dict[tuple, Tensor] = {}
+
+
+def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
+                      name: str | None = None) -> Tensor:
+    """Converts `value` to a tensor (a tensor passes through).
+
+    Args:
+        value: a tensor, a NumPy array or scalar, a Python scalar, or a nested list of them,
+            or an object with a `__tf_tensor__(dtype, name)` method (such as a variable).
+        dtype: the dtype the result must have; a tensor of another dtype is a ValueError.
+        dtype_hint: a dtype to use when `value` has none of its own and can take it.
+        name: unused eagerly; kept for TensorFlow compatibility.
+
+    Returns:
+        A `Tensor`.
+
+    Raises:
+        ValueError: a tensor of the wrong dtype, a ragged list, an unsupported value, or an
+            integer outside the range of its dtype.
+        TypeError: a lossy conversion to `dtype`.
+    """
+    if isinstance(value, Tensor):
+        if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
+            raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
+                             f"for a tensor of dtype {value.dtype.name}; "
+                             f"{change_dtype_hint(value.dtype, dtypes.as_dtype(dtype))}.")
+        graph = building_graph()
+        return value if graph is None else into_graph(graph, value)
+    convert = getattr(type(value), "__tf_tensor__", None)
+    if convert is not None:  # objects that stand for a tensor, such as variables
+        return convert(value, None if dtype is None else dtypes.as_dtype(dtype), name)
+    graph = building_graph()
+    if graph is not None:
+        if isinstance(value, (list, tuple)) and _holds_tensor(value):
+            return _packed(value, dtype, dtype_hint)
+        return graph_constant(graph, _host_array(value, dtype, dtype_hint), name or "Const")
+    if type(value) in _SCALAR_TYPES:
+        stack = devices._placement.stack
+        # copysign tells 0.0 from -0.0, which compare (and hash) equal
+        sign = ((copysign(1.0, value.real), copysign(1.0, value.imag))
+                if type(value) is complex else copysign(1.0, value))
+        key = (type(value), value, sign, dtype, dtype_hint,
+               stack[-1] if stack else None, devices._soft_placement[0])
+        cached = _scalar_cache.get(key)
+        if cached is None:
+            cached = _convert_new(value, dtype, dtype_hint)
+            if len(_scalar_cache) >= _MAX_CACHED_SCALARS:
+                _scalar_cache.clear()
+            _scalar_cache[key] = cached
+        return cached
+    return _convert_new(value, dtype, dtype_hint)
+
+
+def _holds_tensor(value: Any) -> bool:
+    return any(isinstance(v, Tensor) or (isinstance(v, (list, tuple)) and _holds_tensor(v))
+               for v in value)
+
+
+_stack: list[Callable[[list], Tensor] | None] = [None]
+
+
+def set_list_packer(stack: Callable[[list], Tensor]) -> None:
+    """Gives the function that stacks a list of tensors into one (`array_ops.stack`), which
+    the ops layer above this one installs when it loads, as TensorFlow's auto-packing."""
+    _stack[0] = stack
+
+
+def _packed(value: Sequence[Any], dtype: Any, dtype_hint: Any) -> Tensor:
+    """A list holding symbolic tensors (`[n, 4]` as a shape), stacked into one tensor as
+    TensorFlow auto-packs it; the other items take the tensors' dtype."""
+    if _stack[0] is None:
+        raise TypeError("A list holding symbolic tensors converts by stacking them, which "
+                        "needs the ops: import runtime.ops (autograph does).")
+    if dtype is None:
+        found = next((v for v in value if isinstance(v, Tensor)), None)
+        dtype_hint = found.dtype if found is not None else dtype_hint
+    items = [convert_to_tensor(v, dtype, dtype_hint) for v in value]
+    return _stack[0](items)
+
+
+def _convert_new(value: Any, dtype: Any, dtype_hint: Any) -> Tensor:
+    array = _host_array(value, dtype, dtype_hint)
+    dt = dtypes.as_dtype(array.dtype)
+    device = devices.placement_device(dt)
+    return make_eager(device.import_array(array), dt, device)
+
+
+def _host_array(value: Any, dtype: Any, dtype_hint: Any) -> np.ndarray:
+    if dtype is None and dtype_hint is not None:
+        try:
+            return to_array(value, dtypes.as_dtype(dtype_hint))
+        except (TypeError, ValueError):
+            return to_array(value, None)
+    return to_array(value, None if dtype is None else dtypes.as_dtype(dtype))
+
+
+def graph_constant(graph: Graph, array: np.ndarray, name: str = "Const",
+                   dtype: dtypes.DType | None = None) -> SymbolicTensor:
+    """A `Const` op in `graph` holding `array` (copied: the graph must not see later changes).
+
+    `dtype` is needed only for object arrays that are not strings (resources, variants).
+    """
+    dt = dtype or dtypes.as_dtype(array.dtype)
+    value = np.array(array, copy=True)
+    op = graph.create_op("Const", [], {"value": value, "dtype": dt}, [(dt, value.shape)],
+                         name=name, op_def=op_registry().lookup_op_def("Const"))
+    return op.outputs[0]
+
+
+def into_graph(graph: Graph, tensor: Tensor) -> SymbolicTensor:
+    """`tensor` as a tensor of `graph`: eager values become constants, outer tensors captures."""
+    if isinstance(tensor, SymbolicTensor):
+        return tensor if tensor.graph is graph else graph.capture(tensor)
+    return graph_constant(graph, np.asarray(tensor.numpy()), dtype=tensor.dtype)
+
+
+def to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
+    """A host NumPy array for `value`, of `dtype` when given (checked to be lossless)."""
+    if dtype is not None and dtype.kind in "RV":  # resources and variants: opaque objects
+        if isinstance(value, np.ndarray) and value.dtype == object:
+            return value
+        array = np.empty((), dtype=object)
+        array[()] = value
+        return array
+    if isinstance(value, EagerTensor):
+        array = value.numpy()
+        array = np.asarray(array)
+    elif isinstance(value, (np.ndarray, np.generic)):
+        array = np.asarray(value)
+    else:
+        array = _python_to_array(value, dtype)
+    if array.dtype.kind in "SU":
+        array = _strings_to_object(array)
+    elif array.dtype == object:
+        array = _object_array(array, value)
+    if dtype is None:
+        dtypes.as_dtype(array.dtype)  # raises for unsupported NumPy dtypes such as complex
+        return array
+    return _cast_checked(array, dtype, value)
+
+
+def _python_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
+    if value is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    if isinstance(value, bool):
+        return np.array(value, dtype=np.bool_)
+    if isinstance(value, int):
+        if dtype is not None and dtype.is_numeric:
+            return _int_to(value, dtype)
+        if not _INT64_MIN <= value <= _INT64_MAX:
+            raise ValueError(_int_range_message(value, dtypes.int64))
+        return np.array(value, dtype=np.int32 if _INT32_MIN <= value <= _INT32_MAX else np.int64)
+    if isinstance(value, float):
+        return np.array(value, dtype=np.float32)
+    if isinstance(value, complex):
+        return np.array(value, dtype=np.complex128)
+    if isinstance(value, (str, bytes)):
+        return _strings_to_object(np.array(value, dtype=object))
+    if isinstance(value, (list, tuple)):
+        return _sequence_to_array(value, dtype)
+    raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
+                     f"({type(value)}) to a Tensor.")
+
+
+def _int_to(value: int, dtype: dtypes.DType) -> np.ndarray:
+    # TensorFlow wraps ints that do not fit a narrower dtype (uint8 -1 is 255, int8 300 is 44)
+    # and raises ValueError beyond int64; a silently wrapped value is a wrong answer, so any
+    # out-of-range int is a ValueError here.
+    if dtype.is_integer and not (dtype.min <= value <= dtype.max):
+        raise ValueError(_int_range_message(value, dtype))
+    return np.array(value, dtype=dtype.np_dtype)
+
+
+def _int_range_message(value: int, dtype: dtypes.DType) -> str:
+    shown = str(value) if len(str(value)) <= 30 else f"{str(value)[:27]}..."
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        fix = "pass a float dtype (dtype=ag.float64), or split the value into smaller numbers"
+    else:
+        fix = ("pass dtype=ag.int64 or a float dtype, or bring the value into range "
+               "first (for example with % or ag.clip_by_value)")
+    return (f"Cannot convert {shown} to a tensor of dtype {dtype.name}: it is outside the "
+            f"range of {dtype.name}, [{dtype.min}, {dtype.max}]. To keep it, {fix}.")
+
+
+def _sequence_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
+    leaves: list[Any] = []
+    _collect_leaves(value, leaves)
+    kinds = {_leaf_kind(leaf) for leaf in leaves}
+    huge = next((leaf for leaf in leaves if type(leaf) is int
+                 and not _INT64_MIN <= leaf <= _INT64_MAX), None) if "int" in kinds else None
+    if huge is not None:
+        if dtype is None or dtype.kind not in "fc" or not kinds <= {"int", "float", "complex"}:
+            wanted = dtype if dtype is not None and dtype.is_integer else dtypes.int64
+            raise ValueError(_int_range_message(huge, wanted))
+        wide = np.complex128 if dtype.is_complex else np.float64  # as TensorFlow converts them
+        try:
+            return np.array(value, dtype=wide)
+        except ValueError:
+            raise ValueError(f"Can't convert non-rectangular Python sequence to Tensor: "
+                             f"{_short(value)}.") from None
+    try:
+        if "str" in kinds:
+            if kinds != {"str"}:
+                raise TypeError(f"Cannot convert {value!r} to a tensor: it mixes strings with "
+                                f"other values.")
+            array = np.array(value, dtype=object)
+            if array.dtype != object or any(isinstance(x, (list, tuple)) for x in array.flat):
+                raise ValueError
+            return array
+        typed = [np.asarray(leaf).dtype for leaf in leaves if _leaf_kind(leaf) == "array"]
+        array = np.array(value) if leaves else np.zeros((0,), np.float32)
+    except ValueError:
+        raise ValueError(f"Can't convert non-rectangular Python sequence to Tensor: "
+                         f"{_short(value)}.") from None
+    if array.dtype == object or not leaves:
+        return array if leaves else np.zeros(np.shape(value), np.float32)
+    python_kinds = kinds - {"array"}
+    if typed:
+        # Tensors or NumPy values decide; Python literals adapt to them.
+        target = np.result_type(*typed)
+        if "complex" in python_kinds and target.kind != "c":
+            target = np.dtype(np.complex128)
+        elif "float" in python_kinds and target.kind in "iub":
+            target = np.dtype(np.float32)
+        return array.astype(target)
+    if array.dtype.kind == "f":
+        return array.astype(np.float32)
+    if array.dtype.kind in "iu":
+        if array.size and (array.min() < _INT32_MIN or array.max() > _INT32_MAX):
+            return array.astype(np.int64)
+        return array.astype(np.int32)
+    return array
+
+
+def _collect_leaves(value: Any, out: list) -> None:
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            _collect_leaves(v, out)
+    else:
+        out.append(value)
+
+
+def _leaf_kind(leaf: Any) -> str:
+    if isinstance(leaf, (np.ndarray, np.generic, EagerTensor)):  # before float: np.float64 is one
+        return "str" if np.asarray(leaf).dtype.kind in "SUO" else "array"
+    if isinstance(leaf, bool):
+        return "bool"
+    if isinstance(leaf, int):
+        return "int"
+    if isinstance(leaf, float):
+        return "float"
+    if isinstance(leaf, complex):
+        return "complex"
+    if isinstance(leaf, (str, bytes)):
+        return "str"
+    if leaf is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type "
+                         "(<class 'NoneType'>) to a Tensor.")
+    raise ValueError(f"Attempt to convert a value ({leaf!r}) with an unsupported type "
+                     f"({type(leaf)}) to a Tensor.")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _strings_to_object(array: np.ndarray) -> np.ndarray:
+    out = np.empty(array.shape, dtype=object)
+    flat = out.reshape(-1)
+    for i, item in enumerate(array.reshape(-1)):
+        flat[i] = item.encode("utf-8") if isinstance(item, str) else bytes(item)
+    return out
+
+
+def _object_array(array: np.ndarray, original: Any) -> np.ndarray:
+    if all(isinstance(x, (str, bytes, np.str_, np.bytes_)) for x in array.flat):
+        return _strings_to_object(array)
+    raise ValueError(f"Attempt to convert a value ({_short(original)}) with an unsupported "
+                     f"type to a Tensor.")
+
+
+def _cast_checked(array: np.ndarray, dtype: dtypes.DType, original: Any) -> np.ndarray:
+    src = array.dtype
+    if src == dtype.np_dtype:
+        return array
+    if array.size == 0 and not dtype.is_string:
+        return array.astype(dtype.np_dtype)  # `[]` has no values that could be lost
+    src_kind = "S" if src.kind == "O" else src.kind
+    ok = (src_kind == dtype.kind
+          or (src_kind in "iu" and dtype.kind in "iufc")
+          or (src_kind == "f" and dtype.kind == "c")
+          or (src_kind == "b" and dtype.kind == "b"))
+    if not ok:
+        raise TypeError(_lossy_message(original, dtype, src))
+    if src_kind in "iu" and dtype.kind in "iu" and array.size:
+        low, high = array.min(), array.max()
+        if low < dtype.min or high > dtype.max:
+            raise ValueError(_int_range_message(int(low if low < dtype.min else high), dtype))
+    return array.astype(dtype.np_dtype)
+
+
+def _lossy_message(original: Any, dtype: dtypes.DType, src: np.dtype) -> str:
+    src_name = "string" if src.kind == "O" else dtypes.as_dtype(src).name
+    if src_name == "float64" and not isinstance(original, (np.ndarray, np.generic)):
+        src_name = "float32"
+    if src_name == "string" or dtype.is_string:
+        hint = change_dtype_hint(dtypes.as_dtype(src), dtype)
+        return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it holds "
+                f"{'strings' if src_name == 'string' else src_name + ' values'}. "
+                f"{hint[0].upper()}{hint[1:]}.")
+    return (f"Cannot convert {_short(original)} to a tensor of dtype {dtype.name}: it would "
+            f"lose information. If that is what you mean, make a {src_name} tensor and "
+            f"convert it with ag.cast(x, ag.{dtype.name}).")
+
+
+def change_dtype_hint(src: dtypes.DType, dst: dtypes.DType) -> str:
+    """What exists to turn a `src` tensor into a `dst` one."""
+    if src.is_string and (dst.is_floating or dst.is_integer):
+        if dst.name in _TO_NUMBER_TYPES:
+            return (f"to parse numbers from strings use ag.strings.to_number(x, "
+                    f"out_type=ag.{dst.name})")
+        return (f"to parse numbers from strings use ag.strings.to_number(x, "
+                f"out_type=ag.{'float32' if dst.is_floating else 'int64'}), then ag.cast(..., "
+                f"ag.{dst.name})")
+    if src.is_string or dst.is_string:
+        return f"no op converts {src.name} to {dst.name}"
+    return f"use ag.cast(x, ag.{dst.name}) to change its dtype"
