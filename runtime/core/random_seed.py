@@ -42,10 +42,6 @@ def set_seed(seed: int | None) -> None:
         _streams.clear()
 
 
-def get_global_seed() -> int | None:
-    return _global_seed[0]
-
-
 def get_seed(op_seed: int | None) -> tuple[int, int]:
     """The `(seed, seed2)` attrs of a random op, `(0, 0)` meaning nondeterministic."""
     with _lock:

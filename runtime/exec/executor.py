@@ -382,9 +382,3 @@ _CONTROL_FLOW: dict[str, Callable[[_Writer, Operation, str], None]] = {
     "While": _write_while, "StatelessWhile": _write_while,
 }
 
-
-def run_graph(graph: Graph, fetches: Sequence[Fetch], feeds: dict | None = None) -> list[Any]:
-    """Compiles and runs once (no caching): `feeds` maps tensors to host arrays."""
-    feeds = feeds or {}
-    plan = Plan(graph, list(feeds), fetches)
-    return plan.run(list(feeds.values()))

@@ -6,7 +6,7 @@ manager. Kernels of stateful ops reach the manager of the current run through `c
 
 >>> manager = ResourceManager()
 >>> with use(manager):
-...     current().create("w", 1.0)
+...     current().set("w", 1.0)
 >>> manager.lookup("w")
 1.0
 """
@@ -17,7 +17,7 @@ import contextlib
 import threading
 from typing import Any, Iterator
 
-from runtime.core.errors import AlreadyExistsError, FailedPreconditionError
+from runtime.core.errors import FailedPreconditionError
 
 
 class ResourceManager:
@@ -26,12 +26,6 @@ class ResourceManager:
     def __init__(self):
         self._lock = threading.Lock()
         self._values: dict[str, Any] = {}
-
-    def create(self, name: str, value: Any) -> None:
-        with self._lock:
-            if name in self._values:
-                raise AlreadyExistsError(f"Resource {name!r} exists already.")
-            self._values[name] = value
 
     def lookup(self, name: str, what: str = "Resource") -> Any:
         try:

@@ -108,10 +108,6 @@ class TensorSpec:
     def name(self) -> str | None:
         return self._name
 
-    @property
-    def _raw_shape(self) -> Any:
-        return self._shape
-
     # Relations --------------------------------------------------------------------------------
     def is_compatible_with(self, spec_or_tensor: Any) -> bool:
         """Whether `spec_or_tensor` (a spec, a tensor, or anything with `dtype` and `shape`)

@@ -12,7 +12,6 @@ from typing import Callable
 
 from runtime.core import dtypes
 
-UNICODE_ENCODINGS = ("UTF-8", "UTF-16-BE", "UTF-32-BE")
 _FLOAT_WORDS = re.compile(rb"[+-]?(inf|infinity|nan)", re.IGNORECASE)
 _HEX = re.compile(rb"[+-]?0x([0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(p[+-]?[0-9]+)?", re.IGNORECASE)
 _INT = re.compile(rb"[+-]?[0-9]+")

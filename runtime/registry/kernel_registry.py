@@ -117,13 +117,6 @@ class KernelRegistry:
                 f"Cast the inputs to a supported dtype, place the op on another device, or "
                 f"register a kernel with runtime.register_kernel({op_name!r}, ...).")
 
-    def unregister(self, op_name: str) -> None:
-        """Drops every kernel of `op_name` (for tests and interactive experiments)."""
-        with self._lock:
-            self._kernels.pop(op_name, None)
-            self._cache.clear()
-            self.generation += 1
-
 
 _GLOBAL = KernelRegistry()
 

@@ -22,7 +22,6 @@ class _NoDefault:
 NO_DEFAULT = _NoDefault()
 
 SCALAR_ATTR_TYPES = ("string", "int", "float", "bool", "type", "shape", "tensor", "func")
-ATTR_TYPES = SCALAR_ATTR_TYPES + tuple(f"list({t})" for t in SCALAR_ATTR_TYPES)
 
 
 @dataclasses.dataclass(frozen=True)
