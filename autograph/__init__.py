@@ -9,7 +9,7 @@ Users write `import autograph as ag`; names and behaviour follow TensorFlow 2.
 
 import kernels as _kernels  # noqa: F401  (registers every kernel)
 from runtime.core import errors
-from runtime.graph import graph as _graph
+from runtime.graph import source_lines as _source_lines
 from runtime.core.devices import device
 from runtime.core.dtypes import (DType, as_dtype, bool_ as bool, complex64, complex128,  # noqa: A004
                             double, float16, float32, float64, half, int8, int16, int32, int64,
@@ -43,7 +43,7 @@ from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
 from autograph import api, autograph, transpiler  # noqa: E402
 
 _operators.set_conversion_hook(api.conversion_hook)
-_graph.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines
+_source_lines.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines
 from runtime.function import function as _function  # noqa: E402
 from runtime.function.concrete_function import ConcreteFunction  # noqa: E402,F401
 from runtime.function.function import Function, function  # noqa: E402,F401

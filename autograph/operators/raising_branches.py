@@ -26,7 +26,7 @@ import traceback
 from typing import Any, Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
-from runtime.graph.graph import user_source
+from runtime.graph.source_lines import user_source
 from runtime.ops import math_ops
 from runtime.ops.control_flow_ops import raise_if
 from runtime.graph.tensor import Tensor
@@ -86,7 +86,8 @@ def _note_where(error: BaseException) -> None:
     frames = [f for f in traceback.extract_tb(error.__traceback__)
               if f.filename.startswith(GENERATED_PREFIX) or not is_internal_file(f.filename)]
     if frames and hasattr(error, "add_note"):
-        filename, line = user_source(frames[-1].filename, frames[-1].lineno)
+        filename, line = user_source(frames[-1].filename, frames[-1].lineno) or (
+            frames[-1].filename, frames[-1].lineno)
         text = linecache.getline(filename, line).strip()
         error.add_note(f"Raised when the graph ran, at {filename}:{line}"
                        f"{f' ({text})' if text else ''}, in a branch of an `if` whose condition "

@@ -21,8 +21,8 @@ from typing import Any, Sequence
 from runtime.core import devices, dtypes
 from runtime.graph.constant_value import constant_value
 from runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
-from runtime.graph.graph import SymbolicTensor, _eager_disabled, building_graph, check_in_scope
-from runtime.graph.graph import out_of_scope_reason
+from runtime.graph.graph import _eager_disabled, building_graph
+from runtime.graph.operation import SymbolicTensor, check_in_scope, out_of_scope_reason
 from runtime.graph.graph import _state as _graphs
 from runtime.registry.kernel_registry import KernelDef, kernel_registry
 from runtime.registry.op_def import ArgDef, OpDef, check_attr_value, inferred_attr_names

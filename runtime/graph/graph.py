@@ -1,4 +1,5 @@
-"""The graph IR: `Graph`, `Operation`, `SymbolicTensor`, and the default-graph stack.
+"""The graph IR: `Graph` and the default-graph stack (operations and their outputs are in
+`operation`).
 
 A graph owns its operations in creation order (which is a topological order: an op's inputs
 exist before it), a name stack with unique-name counters, collections, and the
@@ -18,29 +19,21 @@ usually causes that.
 >>> x = op.outputs[0]
 >>> x.name, x.op.type, str(x.shape)
 ('x:0', 'Placeholder', '(None, 3)')
-
-At over 500 lines this module is due to be divided when the runtime becomes sub-packages
-(core, registry, graph, exec, ...); until then it stays one unit.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import functools
 import linecache
-import os
 import re
-import sys
 import threading
 import warnings
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from runtime.core import dtypes
-from runtime.graph.default_session import get_default_session
 from runtime.core.devices import parse_device_name
-from runtime.graph.tensor import Tensor
-from runtime.core.tensor_shape import TensorShape, as_raw_shape, raw_merge
+from runtime.graph.operation import (GraphDef, Operation, SymbolicTensor, _traced_function,
+                                     check_in_scope, out_of_scope_reason)
 
 _VALID_OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\-/>]*$")
 _VALID_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\-/>]*$")
@@ -51,320 +44,6 @@ UNROLL_WARNING_OPS = 1000
 
 class UnrolledLoopWarning(UserWarning):
     """A function graph grew large, most likely from a Python loop unrolled while tracing."""
-
-
-class SymbolicValueError(AttributeError, NotImplementedError):
-    """`.numpy()` of a symbolic tensor, which has no value outside its running graph.
-
-    An `AttributeError`, as TensorFlow raises there (`'SymbolicTensor' object has no attribute
-    'numpy'`), so `except AttributeError` written for TensorFlow works; and a
-    `NotImplementedError`, so code catching that works too. The message says why the tensor
-    has no value there and what to do instead.
-    """
-
-
-class SymbolicTensor(Tensor):
-    """An output of an `Operation`: its value exists only when the graph runs."""
-
-    __slots__ = ("_op", "_index", "_dtype", "_shape", "__weakref__")
-
-    def __init__(self, op: Operation, index: int, dtype: dtypes.DType, shape: Any):
-        self._op = op
-        self._index = index
-        self._dtype = dtype
-        self._shape = shape  # raw shape
-
-    @property
-    def op(self) -> Operation:
-        return self._op
-
-    @property
-    def graph(self) -> Graph:
-        return self._op.graph
-
-    @property
-    def value_index(self) -> int:
-        return self._index
-
-    @property
-    def name(self) -> str:
-        return f"{self._op.name}:{self._index}"
-
-    @property
-    def dtype(self) -> dtypes.DType:
-        return self._dtype
-
-    @property
-    def shape(self) -> TensorShape:
-        return TensorShape(self._shape)
-
-    @property
-    def device(self) -> str:
-        return self._op.device
-
-    def set_shape(self, shape: Any) -> None:
-        """Refines the static shape (ValueError when incompatible with what is known)."""
-        self._shape = raw_merge(self._shape, as_raw_shape(shape))
-
-    def consumers(self) -> list[Operation]:
-        return [op for op in self.graph.get_operations() if self in op.inputs]
-
-    def numpy(self):
-        raise SymbolicValueError(_no_value(
-            self, f"Tensor {self.name} is symbolic, so .numpy() cannot work",
-            f"Run it with ag.Session(graph).run({self.name!r}), or call the function eagerly.",
-            "Use ag.print(x) to see its value every time the function runs, or return it from "
-            "the function and call .numpy() on the result."))
-
-    def eval(self, feed_dict: dict | None = None, session: Any = None) -> Any:
-        """The value of this tensor in `session` (default: the default session)."""
-        session = session or get_default_session()
-        if session is None:
-            raise ValueError("Cannot evaluate tensor using `eval()`: no default session is "
-                             "registered. Use `with ag.Session():` or pass session=.")
-        return session.run(self, feed_dict=feed_dict)
-
-    def __bool__(self) -> bool:
-        raise TypeError(_no_value(
-            self, f"Using symbolic tensor {self.name} as a Python bool is not allowed",
-            "Use ag.cond(pred, true_fn, false_fn) for a branch, or write the code in an "
-            "@ag.function so AutoGraph converts the `if`.",
-            "Use ag.cond(pred, true_fn, false_fn), or let AutoGraph convert the `if` (it "
-            "converts the function's own code unless autograph=False or ag.do_not_convert)."))
-
-    def __iter__(self):
-        shape = self._shape
-        if shape is None or not shape or shape[0] is None:
-            raise TypeError(_no_value(
-                self, f"Cannot iterate over symbolic tensor {self.name} of shape {self.shape}",
-                "The number of elements is not known: use ag.while_loop, ag.unstack, or an "
-                "@ag.function loop."))
-        return (self[i] for i in range(shape[0]))
-
-    def __len__(self) -> int:
-        shape = self._shape
-        if shape is None or not shape or shape[0] is None:
-            raise TypeError(f"len() of symbolic tensor {self.name} is not known statically "
-                            f"(shape {self.shape}); use ag.shape(x)[0].")
-        return shape[0]
-
-    def __index__(self) -> int:
-        raise TypeError(_no_value(
-            self, f"Symbolic tensor {self.name} cannot be used as a Python index",
-            "Index with a tensor through ag.gather, or use a Python int."))
-
-    def __int__(self) -> int:
-        raise TypeError(_no_value(self, f"int() of symbolic tensor {self.name} cannot work",
-                                  "Use ag.cast(x, ag.int32) to convert it in the graph."))
-
-    def __float__(self) -> float:
-        raise TypeError(_no_value(self, f"float() of symbolic tensor {self.name} cannot work",
-                                  "Use ag.cast(x, ag.float32) to convert it in the graph."))
-
-    # TensorFlow 2 semantics: in a function graph `==` is elementwise and tensors unhashable;
-    # in a TensorFlow-1 style graph tensors compare by identity and hash by id (feed_dict keys).
-    def __eq__(self, other: Any):
-        if self.graph.building_function:
-            return Tensor.__eq__(self, other)  # elementwise, installed by the ops layer
-        return self is other
-
-    def __ne__(self, other: Any):
-        if self.graph.building_function:
-            return Tensor.__ne__(self, other)
-        return self is not other
-
-    def __hash__(self) -> int:
-        if self.graph.building_function:
-            return Tensor.__hash__(self)
-        return id(self)
-
-    def __repr__(self) -> str:
-        return f"<ag.Tensor '{self.name}' shape={self.shape} dtype={self._dtype.name}>"
-
-    def __str__(self) -> str:  # as TensorFlow prints a symbolic tensor
-        shape = f", shape={self.shape}" if self._shape is not None else ""
-        return f'Tensor("{self.name}"{shape}, dtype={self._dtype.name})'
-
-
-class Operation:
-    """One node of a graph: an op type, inputs, attrs and outputs."""
-
-    def __init__(self, graph: Graph, name: str, op_type: str, inputs: list[SymbolicTensor],
-                 attrs: dict[str, Any], output_types: list[tuple[dtypes.DType, Any]],
-                 control_inputs: list[Operation], device: str, op_def: Any = None,
-                 input_arg_lengths: tuple[int, ...] = (), output_arg_lengths: tuple = ()):
-        self.graph = graph
-        self.name = name
-        self.type = op_type
-        self.inputs = list(inputs)
-        self.attrs = dict(attrs)
-        self.control_inputs = list(control_inputs)
-        self.device = device
-        self.op_def = op_def
-        # How the flat inputs/outputs group into the OpDef's args (list args hold several).
-        self.input_arg_lengths = input_arg_lengths or (1,) * len(inputs)
-        self.output_arg_lengths = output_arg_lengths or (1,) * len(output_types)
-        self.outputs = [SymbolicTensor(self, i, dt, shape)
-                        for i, (dt, shape) in enumerate(output_types)]
-        self.source = _user_frame()
-
-    @property
-    def values(self) -> list[SymbolicTensor]:
-        return self.outputs
-
-    def input_groups(self) -> list[tuple[Any, list[SymbolicTensor]]]:
-        """The inputs grouped by the OpDef's input args: `[(arg, tensors), ...]`."""
-        return _grouped(self.op_def.input_arg, self.input_arg_lengths, self.inputs)
-
-    def output_groups(self) -> list[tuple[Any, list[SymbolicTensor]]]:
-        """The outputs grouped by the OpDef's output args: `[(arg, tensors), ...]`."""
-        return _grouped(self.op_def.output_arg, self.output_arg_lengths, self.outputs)
-
-    def get_attr(self, name: str) -> Any:
-        if name not in self.attrs:
-            raise ValueError(f"Operation {self.name!r} ({self.type}) has no attr named {name!r}.")
-        return self.attrs[name]
-
-    def run(self, feed_dict: dict | None = None, session: Any = None) -> None:
-        (session or get_default_session()).run(self, feed_dict=feed_dict)
-
-    @property
-    def node_def(self) -> NodeDef:
-        return NodeDef(
-            name=self.name, op=self.type,
-            input=[_input_name(t) for t in self.inputs] + [f"^{c.name}"
-                                                          for c in self.control_inputs],
-            attr=dict(self.attrs), device=self.device)
-
-    def __repr__(self) -> str:
-        return f"<ag.Operation '{self.name}' type={self.type}>"
-
-
-def _grouped(args: Any, lengths: tuple[int, ...], items: list) -> list[tuple[Any, list]]:
-    groups, start = [], 0
-    for arg, n in zip(args, lengths):
-        groups.append((arg, items[start:start + n]))
-        start += n
-    return groups
-
-
-def _no_value(tensor: SymbolicTensor, problem: str, advice: str,
-              tracing_advice: str | None = None) -> str:
-    """`problem` explained: why `tensor` has no Python value here, and what to do instead."""
-    graph = tensor.graph
-    if graph.returned_from is not None:
-        return f"{problem}: {out_of_scope_reason(tensor)}"
-    traced = _traced_function(graph)
-    if traced is not None:
-        return (f"{problem}: it has no value while tracing function {traced!r} (the function's "
-                f"graph is being built, not run). {tracing_advice or advice}")
-    return f"{problem}: it has no value until its graph runs. {advice}"
-
-
-def _traced_function(graph: Graph) -> str | None:
-    """The name of the outermost function being traced that `graph` belongs to, if any."""
-    name = None
-    while graph is not None and graph.building_function:
-        name = getattr(graph, "name", None) or name
-        graph = getattr(graph, "outer_graph", None)
-    return name
-
-
-def out_of_scope_reason(tensor: SymbolicTensor) -> str:
-    """Why a tensor of a function that has returned cannot be used, and what to do instead."""
-    function = tensor.graph.returned_from
-    where = f" at {tensor.op.source}" if tensor.op.source else ""
-    return (f"it was made{where} while tracing function {function!r}, which has returned, so "
-            f"it is out of scope here: it stands for a value inside that function's graph and "
-            f"has none outside it. Return it from {function!r} and use the returned value "
-            f"(keeping a tensor in a global, a list or an object attribute while tracing keeps "
-            f"only the trace's symbolic tensor).")
-
-
-def check_in_scope(tensor: SymbolicTensor, use: str) -> None:
-    """Raises TypeError when `tensor` belongs to a function that has returned (a "leak").
-
-    Args:
-        tensor: a symbolic tensor about to be used outside its graph.
-        use: what it is used for, starting the message ("Input 'x' of AddV2").
-    """
-    if tensor.graph.returned_from is not None:
-        raise TypeError(f"{use}: {out_of_scope_reason(tensor)}")
-
-
-def _input_name(t: SymbolicTensor) -> str:
-    return t.op.name if t.value_index == 0 else t.name
-
-
-@dataclasses.dataclass
-class NodeDef:
-    """The record of one op in `Graph.as_graph_def()`, with TensorFlow's field names."""
-
-    name: str
-    op: str
-    input: list[str]
-    attr: dict[str, Any]
-    device: str = ""
-
-
-@dataclasses.dataclass
-class GraphDef:
-    node: list[NodeDef]
-    versions: dict[str, int] = dataclasses.field(default_factory=lambda: {"producer": 1})
-
-
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_PACKAGE_DIRS = tuple(os.path.join(_ROOT, name) + os.sep
-                      for name in ("runtime", "kernels", "autograph"))
-
-
-_GENERATED_PREFIX = "<autograph: "  # file names of converted code (autograph.pyct.loader)
-_source_resolver: list[Callable[[str, int], tuple[str, int] | None] | None] = [None]
-
-
-def set_generated_source_resolver(
-        resolver: Callable[[str, int], tuple[str, int] | None] | None) -> Any:
-    """Lets op sources name the user's line inside converted code; returns the resolver it
-    replaces.
-
-    The converter (a layer above this one) gives `resolver(generated_file, line)`, which
-    answers the user's `(file, line)` for a line of code it generated, or None.
-    """
-    previous, _source_resolver[0] = _source_resolver[0], resolver
-    return previous
-
-
-def user_source(filename: str, line: int) -> tuple[str, int]:
-    """The user's `(file, line)` for a frame's: a line of converted code as the line it was
-    generated from, where the resolver knows it; any other as it is."""
-    resolver = _source_resolver[0]
-    if resolver is not None and filename.startswith(_GENERATED_PREFIX):
-        found = resolver(filename, line)
-        if found is not None:
-            return found
-    return filename, line
-
-
-def _user_frame() -> str:
-    """`file:line` of the innermost frame outside this project's packages, for messages.
-
-    A frame of converted code counts as the user's line it was generated from, where the
-    resolver knows it.
-    """
-    frame = sys._getframe(1)
-    resolver = _source_resolver[0]
-    for _ in range(30):
-        if frame is None:
-            break
-        filename = frame.f_code.co_filename
-        if _is_user_file(filename):
-            return f"{filename}:{frame.f_lineno}"
-        if resolver is not None and filename.startswith(_GENERATED_PREFIX):
-            found = resolver(filename, frame.f_lineno)
-            if found is not None:
-                return f"{found[0]}:{found[1]}"
-        frame = frame.f_back
-    return ""
 
 
 def _warn_unrolled(graph: Graph, op: Operation) -> None:
@@ -383,15 +62,6 @@ def _warn_unrolled(graph: Graph, op: Operation) -> None:
         warnings.warn_explicit(message, UnrolledLoopWarning, filename, int(line))
     else:
         warnings.warn(message, UnrolledLoopWarning, stacklevel=3)
-
-
-@functools.lru_cache(maxsize=1024)
-def _is_user_file(filename: str) -> bool:
-    # "<autograph: ...>" names converted code (autograph.pyct.loader, a layer above this one).
-    if filename.startswith("<autograph: "):
-        return False
-    path = os.path.abspath(filename)
-    return not path.startswith(_PACKAGE_DIRS) and not path.endswith("contextlib.py")
 
 
 class Graph:

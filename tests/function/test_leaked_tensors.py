@@ -12,7 +12,7 @@ import pytest
 
 import autograph as ag
 from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
-from runtime.graph.graph import SymbolicValueError
+from runtime.graph.operation import SymbolicValueError
 
 THIS_FILE = __file__
 

@@ -6,7 +6,7 @@ import warnings
 import pytest
 
 import autograph as ag
-from runtime.graph import graph as graph_module
+from runtime.graph import graph as graph_module, source_lines
 from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
 from runtime.graph.graph import UnrolledLoopWarning
 
@@ -100,12 +100,12 @@ def test_warning_can_be_made_an_error():
 def test_source_resolver_maps_generated_lines_to_the_users_line():
     generated = "<autograph: f from model.py#0>"
     code = compile("\n\nop = graph.create_op('NoOp', [], {}, [])", generated, "exec")
-    previous = graph_module.set_generated_source_resolver(
+    previous = source_lines.set_generated_source_resolver(
         lambda filename, line: ("model.py", line + 10) if filename == generated else None)
     try:
         graph = FuncGraph("f")
         namespace = {"graph": graph}
         exec(code, namespace)
     finally:
-        graph_module.set_generated_source_resolver(previous)
+        source_lines.set_generated_source_resolver(previous)
     assert namespace["op"].source == "model.py:13"
