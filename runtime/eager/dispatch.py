@@ -10,8 +10,7 @@ device is resolved once and cached.
 Ops whose inputs all share one type attr and that have no other attrs (most elementwise math)
 take `_SimpleOp`'s fast path; everything else `_GeneralOp`'s.
 
-At over 500 lines this module is due to be divided when the runtime becomes sub-packages
-(core, registry, graph, exec, ...); until then it stays one unit.
+Placement is in `placement`; calling kernels and explaining dtypes in `kernel_calls`.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from runtime.core import devices, dtypes
 from runtime.graph.constant_value import constant_value
 from runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
 from runtime.graph.graph import _eager_disabled, building_graph
-from runtime.graph.operation import SymbolicTensor, check_in_scope, out_of_scope_reason
+from runtime.graph.operation import SymbolicTensor, check_in_scope
 from runtime.graph.graph import _state as _graphs
 from runtime.registry.kernel_registry import KernelDef, kernel_registry
 from runtime.registry.op_def import ArgDef, OpDef, check_attr_value, inferred_attr_names
@@ -30,6 +29,10 @@ from runtime.registry.op_registry import op_registry
 from runtime.registry.shape_inference import InferenceContext
 from runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from runtime.graph.tensor_conversion import convert_to_tensor, into_graph
+from runtime.eager.kernel_calls import (bad_output_dtype, call_kernel, common_dtype, dtype_mismatch,
+                                         kernel_failure, outputs_structure, run_shape_fn,
+                                         type_not_allowed, value_reader, wrap_output)
+from runtime.eager.placement import array_on, place
 
 _MAX_CACHED_SHAPES = 512
 _placement = devices._placement
@@ -125,9 +128,9 @@ class _GeneralOp:
         resolved, tensors = self._bind(inputs, attrs)
         device, kernel = self._place(resolved)
         arrays = self._arrays_on(device, kernel, self.op_def.input_arg, tensors)
-        self._infer_shapes(tensors, arrays, resolved, _value_reader(arrays))
+        self._infer_shapes(tensors, arrays, resolved, value_reader(arrays))
         kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
-        result = _call_kernel(self.name, kernel, device, arrays, kernel_attrs)
+        result = call_kernel(self.name, kernel, device, arrays, kernel_attrs)
         return self._wrap_outputs(result, resolved, device, kernel)
 
     def _bind(self, inputs: Sequence[Any], attrs: dict[str, Any] | None
@@ -170,7 +173,7 @@ class _GeneralOp:
             self.name, flat, resolved, output_types, name=name, op_def=self.op_def,
             input_arg_lengths=tuple(len(x) if isinstance(x, list) else 1 for x in tensors),
             output_arg_lengths=tuple(lengths))
-        return _structure(op, self.op_def)
+        return outputs_structure(op, self.op_def)
 
     def _into(self, graph, tensor: Tensor, arg: ArgDef) -> Any:
         """`tensor` as a tensor of `graph`; one of a function that has returned is an error."""
@@ -235,7 +238,7 @@ class _GeneralOp:
             values = resolved[attr.name]
             for v in values if isinstance(values, tuple) else (values,):
                 if v not in attr.allowed_values:
-                    raise InvalidArgumentError(_type_not_allowed(self.name, attr, v), self.name)
+                    raise InvalidArgumentError(type_not_allowed(self.name, attr, v), self.name)
 
     def _fill_defaults(self, resolved: dict[str, Any]) -> None:
         for attr in self.required:
@@ -257,7 +260,7 @@ class _GeneralOp:
                 resolved[attr_name] = dtype
                 bound_by[attr_name] = arg_name
             elif have is not dtype:
-                raise InvalidArgumentError(_dtype_mismatch(
+                raise InvalidArgumentError(dtype_mismatch(
                     self.name, arg_name, dtype, bound_by.get(attr_name), have, attr_name),
                     self.name)
 
@@ -280,7 +283,7 @@ class _GeneralOp:
         for attr_name, values in pending.items():
             default = self.attr_defs[attr_name].default_value
             hint = default if isinstance(default, dtypes.DType) else None
-            resolved[attr_name], tensors = _common_dtype(self.name, values, hint)
+            resolved[attr_name], tensors = common_dtype(self.name, values, hint)
             made.update((id(v), t) for v, t in zip(values, tensors)
                         if t.dtype is resolved[attr_name])
         converted = []
@@ -371,7 +374,7 @@ class _GeneralOp:
         if self.reg.shape_fn is None:
             raise NotFoundError(f"Op {self.name} has no shape function.", self.name)
         return self._infer_shapes(tensors, arrays, resolved,
-                                  _value_reader(arrays) if with_values else None)
+                                  value_reader(arrays) if with_values else None)
 
     def _infer_shapes(self, tensors: list[Any], arrays: list[Any], resolved: dict[str, Any],
                       value_fn) -> list[Any] | None:
@@ -397,12 +400,12 @@ class _GeneralOp:
             dev = devices.CPU if arg.name in kernel.host_memory else device
             if arg.type_list_attr:
                 types = resolved[arg.type_list_attr]
-                wrapped.append([_wrap(self.name, v, t, dev) for v, t in zip(value, types)])
+                wrapped.append([wrap_output(self.name, v, t, dev) for v, t in zip(value, types)])
             elif arg.number_attr:
                 dt = arg.type or resolved[arg.type_attr]
-                wrapped.append([_wrap(self.name, v, dt, dev) for v in value])
+                wrapped.append([wrap_output(self.name, v, dt, dev) for v in value])
             else:
-                wrapped.append(_wrap(self.name, value, arg.type or resolved[arg.type_attr], dev))
+                wrapped.append(wrap_output(self.name, value, arg.type or resolved[arg.type_attr], dev))
         return wrapped[0] if len(outs) == 1 else tuple(wrapped)
 
 
@@ -467,9 +470,9 @@ class _SimpleOp(_GeneralOp):
                 e.op_name = self.name
             raise
         except Exception as e:
-            raise _kernel_failure(self.name, device, e) from e
+            raise kernel_failure(self.name, device, e) from e
         if out.dtype != out_np:
-            raise _bad_output_dtype(self.name, out, out_dtype)
+            raise bad_output_dtype(self.name, out, out_dtype)
         return make_eager(out, out_dtype, device)
 
     def _prepare(self, inputs: Sequence[Any], key: Any, dt: dtypes.DType) -> tuple | None:
@@ -489,167 +492,9 @@ class _SimpleOp(_GeneralOp):
 
     def _check_shapes(self, inputs, arrays, dt, shapes, shapes_ok) -> None:
         c = InferenceContext(self.name, list(shapes), [dt] * len(inputs), {self.type_attr: dt},
-                             _value_reader(list(arrays)))
+                             value_reader(list(arrays)))
         run_shape_fn(self.reg.shape_fn, c)
         if not c.values_read:
             if len(shapes_ok) >= _MAX_CACHED_SHAPES:
                 shapes_ok.clear()
             shapes_ok[shapes] = True
-
-
-# Shared helpers ------------------------------------------------------------------------------
-def _structure(op, op_def: OpDef) -> Any:
-    """An op's outputs grouped as its front-end returns them (the op when it has none)."""
-    if not op_def.output_arg:
-        return op
-    groups = [part if arg.is_list else part[0] for arg, part in op.output_groups()]
-    return groups[0] if len(groups) == 1 else tuple(groups)
-
-
-def place(op_name: str, type_attrs: dict[str, Any],
-          spec: Any = "context") -> tuple[devices.Device, KernelDef]:
-    """The device and kernel for an op call, following the placement rules in `devices`.
-
-    `spec` is a parsed device name, None for "no request", or (default) the request of the
-    enclosing `ag.device` scope.
-    """
-    registry = kernel_registry()
-    if spec == "context":
-        spec = devices.requested_device()
-    if spec is not None:
-        device = devices.resolve_device(spec)
-        soft = devices.get_soft_device_placement()
-        if device is None:
-            if not soft:
-                raise devices.missing_device_error(spec)
-            device = devices.CPU
-        kernel = registry.find(op_name, device.device_type, type_attrs)
-        if kernel is None and soft and device.is_gpu:
-            device = devices.CPU
-            kernel = registry.find(op_name, "CPU", type_attrs)
-        if kernel is None:
-            raise NotFoundError(registry.missing_message(op_name, device.device_type, type_attrs),
-                                op_name)
-        return device, kernel
-    for device in devices.gpu_devices()[:1]:
-        kernel = registry.find(op_name, "GPU", type_attrs)
-        if kernel is not None:
-            return device, kernel
-    kernel = registry.find(op_name, "CPU", type_attrs)
-    if kernel is None:
-        raise NotFoundError(registry.missing_message(op_name, "CPU", type_attrs), op_name)
-    return devices.CPU, kernel
-
-
-def array_on(tensor: EagerTensor, device: devices.Device) -> Any:
-    """The tensor's array in `device`'s memory (copied when it lives elsewhere)."""
-    if not isinstance(tensor, EagerTensor):
-        raise _not_eager(tensor)
-    if tensor._device is device:
-        return tensor._value
-    if device.is_gpu:
-        return device.import_array(tensor._value)
-    return tensor._device.to_host(tensor._value)
-
-
-def _not_eager(tensor: Any) -> Exception:
-    op = getattr(tensor, "op", None)
-    if op is None:
-        return TypeError(f"Expected an eager tensor, got {tensor!r}.")
-    if op.graph.returned_from is not None:
-        return TypeError(f"An op run eagerly cannot take symbolic tensor {tensor.name}: "
-                         f"{out_of_scope_reason(tensor)}")
-    where = f" (created at {op.source})" if op.source else ""
-    return TypeError(
-        f"Tensor {tensor.name}{where} is symbolic: it belongs to a graph and has no value "
-        f"outside it, so it cannot be used in eager code. Compute it inside the graph (or "
-        f"function) that made it and return it from there.")
-
-
-def run_shape_fn(shape_fn, c: InferenceContext) -> list[Any]:
-    """Calls a shape function, turning its plain exceptions into errors that name the op."""
-    try:
-        return shape_fn(c)
-    except OpError as e:
-        if e.op_name is None:
-            e.op_name = c.op_name
-        raise
-    except (ValueError, TypeError, IndexError) as e:
-        raise InvalidArgumentError(str(e), c.op_name) from None
-
-
-def _value_reader(arrays: list[Any]):
-    def value(i: int) -> Any:
-        x = arrays[i]
-        if isinstance(x, list):
-            return [devices.CPU.to_host(a) for a in x]
-        return devices.CPU.to_host(x)
-    return value
-
-
-def _call_kernel(op_name: str, kernel: KernelDef, device: devices.Device, arrays: list[Any],
-                 kernel_attrs: dict[str, Any]) -> Any:
-    try:
-        if device.is_gpu and device.index:
-            with device.scope():
-                return kernel.fn(device, *arrays, **kernel_attrs)
-        return kernel.fn(device, *arrays, **kernel_attrs)
-    except OpError as e:
-        if e.op_name is None:
-            e.op_name = op_name
-        raise
-    except Exception as e:
-        raise _kernel_failure(op_name, device, e) from e
-
-
-def _wrap(op_name: str, value: Any, dtype: dtypes.DType, device: devices.Device) -> EagerTensor:
-    if value.dtype != dtype.np_dtype:
-        raise _bad_output_dtype(op_name, value, dtype)
-    if device.is_gpu and type(value).__module__.startswith("numpy"):
-        device = devices.CPU  # a host-memory result of a GPU kernel
-    return make_eager(value, dtype, device)
-
-
-def _kernel_failure(op_name: str, device: devices.Device, e: Exception) -> OpError:
-    return InvalidArgumentError(f"{op_name} failed on {device.short_name}: "
-                                f"{type(e).__name__}: {e}", op_name)
-
-
-def _bad_output_dtype(op_name: str, value: Any, dtype: dtypes.DType) -> InternalError:
-    return InternalError(f"The kernel of {op_name} returned {value.dtype} where the op declares "
-                         f"{dtype.name}; this is a bug in that kernel.", op_name)
-
-
-def _type_not_allowed(op_name: str, attr, value: dtypes.DType) -> str:
-    allowed = ", ".join(d.name for d in attr.allowed_values)
-    return (f"{op_name} does not support dtype {value.name} (attr {attr.name}); supported: "
-            f"{allowed}. Cast the input with ag.cast.")
-
-
-def _dtype_mismatch(op_name: str, arg: str, dtype: dtypes.DType, first_arg: str | None,
-                    have: dtypes.DType, attr_name: str) -> str:
-    first = f"input {first_arg!r}" if first_arg else f"attr {attr_name}"
-    return (f"{op_name}: input {arg!r} has dtype {dtype.name} but {first} has dtype "
-            f"{have.name}; they must match (attr {attr_name}). Convert one with "
-            f"ag.cast(..., ag.{have.name}): dtypes are never promoted implicitly.")
-
-
-def _common_dtype(op_name: str, values: list[Any],
-                  hint: dtypes.DType | None) -> tuple[dtypes.DType, list[Tensor]]:
-    """The dtype Python values sharing a type attr take together (any complex -> complex128,
-    else any float -> float32).
-
-    `hint` (the attr's default) is taken where the values allow it, so `[]` or `[2, 3]` for
-    an attr defaulting to int64 become int64, as in TensorFlow's op wrappers.
-    """
-    tensors = [convert_to_tensor(v, dtype_hint=hint) for v in values]
-    found = [t.dtype for t in tensors]
-    first = found[0]
-    if all(d is first for d in found):
-        return first, tensors
-    if all(d.is_numeric for d in found):
-        wider = ([d for d in found if d.is_complex] or [d for d in found if d.is_floating])
-        return (wider[0] if wider else max(found, key=lambda d: d.size)), tensors
-    names = ", ".join(d.name for d in found)
-    raise InvalidArgumentError(f"{op_name}: inputs of dtypes {names} cannot share one dtype.",
-                               op_name)

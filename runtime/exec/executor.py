@@ -28,7 +28,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from runtime.core import devices, dtypes
-from runtime.eager.dispatch import place
+from runtime.eager.placement import place
 from runtime.core.errors import InvalidArgumentError, OpError, is_held
 from runtime.graph.graph import Graph, Operation, SymbolicTensor
 from runtime.graph.graph_printer import _format_op
