@@ -2,7 +2,8 @@
 
 Each function runs one registered op, as its TensorFlow namesake does; `truediv` casts integers
 to floats first and `logical_xor` composes three ops, as in TensorFlow. Reductions, scans and
-softmax live in `reduction_ops`, matrix products in `linalg_ops`; this module re-exports them.
+softmax live in `reduction_ops`, matrix products in `linalg_ops`, functions of one tensor in
+`unary_ops`; this module re-exports them.
 The Python operators of `Tensor` (`runtime.ops.operators`) are installed when the `runtime.ops`
 package loads.
 
@@ -14,9 +15,6 @@ type (`AddV2`, `Sum`), or the function's name where TensorFlow's function choose
 (`truediv`, `floordiv`, `clip_by_value`). Functions that create several ops (`truediv` with
 integers, `logical_xor`) create them inside `name_scope(name)` and give the last op the scope's
 name, as TensorFlow does.
-
-At over 500 lines this module is due to be divided when the runtime becomes sub-packages
-(core, registry, graph, exec, ...); until then it stays one unit.
 """
 
 from __future__ import annotations
@@ -26,13 +24,13 @@ from typing import Any
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
 from runtime.graph.graph import building_graph
-from runtime.ops import complex_defs, linalg_ops, math_defs, reduction_ops  # noqa: F401  (ops)
+from runtime.ops import complex_defs, linalg_ops, math_defs, reduction_ops, unary_ops  # noqa: F401
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import *  # noqa: F403
 from runtime.ops.linalg_ops import convert_pair
 from runtime.ops.reduction_ops import *  # noqa: F403
+from runtime.ops.unary_ops import *  # noqa: F403
 from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
 
 __all__ = [
     "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod", "pow",
@@ -40,10 +38,8 @@ __all__ = [
     "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
     "logical_and", "logical_or", "logical_not", "logical_xor",
     "bitwise_and", "bitwise_or", "bitwise_xor", "invert",
-    "negative", "abs", "sign", "square", "sqrt", "rsqrt", "exp", "log", "log1p", "sin", "cos",
-    "tanh", "sigmoid", "relu", "round", "floor", "ceil", "is_nan", "is_finite",
     "clip_by_value", "add_n",
-] + reduction_ops.__all__ + linalg_ops.__all__  # complex_ops' functions: ag.math, ag.complex
+] + unary_ops.__all__ + reduction_ops.__all__ + linalg_ops.__all__  # complex_ops' functions: ag.math, ag.complex
 
 _add = op_handle("AddV2")
 _sub = op_handle("Sub")
@@ -67,26 +63,6 @@ _bitwise_and = op_handle("BitwiseAnd")
 _bitwise_or = op_handle("BitwiseOr")
 _bitwise_xor = op_handle("BitwiseXor")
 _invert = op_handle("Invert")
-_neg = op_handle("Neg")
-_abs = op_handle("Abs")
-_complex_abs = op_handle("ComplexAbs")
-_sign = op_handle("Sign")
-_square = op_handle("Square")
-_sqrt = op_handle("Sqrt")
-_rsqrt = op_handle("Rsqrt")
-_exp = op_handle("Exp")
-_log = op_handle("Log")
-_log1p = op_handle("Log1p")
-_sin = op_handle("Sin")
-_cos = op_handle("Cos")
-_tanh = op_handle("Tanh")
-_sigmoid = op_handle("Sigmoid")
-_relu = op_handle("Relu")
-_round = op_handle("Round")
-_floor = op_handle("Floor")
-_ceil = op_handle("Ceil")
-_is_nan = op_handle("IsNan")
-_is_finite = op_handle("IsFinite")
 _clip = op_handle("ClipByValue")
 _add_n = op_handle("AddN")
 _cast = op_handle("Cast")
@@ -360,184 +336,6 @@ def invert(x: Any, name: str | None = None) -> Tensor:
     array([-1, -6], dtype=int32)
     """
     return _invert.run((x,), None, name)
-
-
-# Unary maths -----------------------------------------------------------------------------------
-def negative(x: Any, name: str | None = None) -> Tensor:
-    """Returns `-x` elementwise (signed types).
-
-    >>> negative([1, -2]).numpy()
-    array([-1,  2], dtype=int32)
-    """
-    return _neg.run((x,), None, name)
-
-
-def abs(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's name)
-    """Returns `|x|` elementwise (signed types); the magnitude, a float, for complex ones.
-
-    >>> abs([-1.5, 2.0]).numpy()
-    array([1.5, 2. ], dtype=float32)
-    >>> abs([3 + 4j]).numpy()
-    array([5.])
-    """
-    if not isinstance(x, Tensor):
-        x = convert_to_tensor(x)
-    if x.dtype.is_complex:
-        return _complex_abs.run((x,), {"Tout": x.dtype.real_dtype}, name)
-    return _abs.run((x,), None, name)
-
-
-def sign(x: Any, name: str | None = None) -> Tensor:
-    """Returns -1, 0 or 1 elementwise as `x` is negative, zero or positive (signed types).
-
-    >>> sign([-3, 0, 2]).numpy()
-    array([-1,  0,  1], dtype=int32)
-    """
-    return _sign.run((x,), None, name)
-
-
-def square(x: Any, name: str | None = None) -> Tensor:
-    """Returns `x * x` elementwise (signed types).
-
-    >>> square([-3, 2]).numpy()
-    array([9, 4], dtype=int32)
-    """
-    return _square.run((x,), None, name)
-
-
-def sqrt(x: Any, name: str | None = None) -> Tensor:
-    """Returns the square root of `x` elementwise (floats; NaN below zero).
-
-    >>> sqrt([4.0, 9.0]).numpy()
-    array([2., 3.], dtype=float32)
-    """
-    return _sqrt.run((x,), None, name)
-
-
-def rsqrt(x: Any, name: str | None = None) -> Tensor:
-    """Returns `1 / sqrt(x)` elementwise (floats).
-
-    >>> rsqrt([4.0, 16.0]).numpy()
-    array([0.5 , 0.25], dtype=float32)
-    """
-    return _rsqrt.run((x,), None, name)
-
-
-def exp(x: Any, name: str | None = None) -> Tensor:
-    """Returns `e ** x` elementwise (floats).
-
-    >>> exp([0.0]).numpy()
-    array([1.], dtype=float32)
-    """
-    return _exp.run((x,), None, name)
-
-
-def log(x: Any, name: str | None = None) -> Tensor:
-    """Returns the natural logarithm of `x` elementwise (floats; -inf at 0, NaN below).
-
-    >>> log([1.0]).numpy()
-    array([0.], dtype=float32)
-    """
-    return _log.run((x,), None, name)
-
-
-def log1p(x: Any, name: str | None = None) -> Tensor:
-    """Returns `log(1 + x)` elementwise, accurate for small `x` (floats).
-
-    >>> log1p([0.0]).numpy()
-    array([0.], dtype=float32)
-    """
-    return _log1p.run((x,), None, name)
-
-
-def sin(x: Any, name: str | None = None) -> Tensor:
-    """Returns `sin(x)` elementwise (floats, in radians).
-
-    >>> sin([0.0]).numpy()
-    array([0.], dtype=float32)
-    """
-    return _sin.run((x,), None, name)
-
-
-def cos(x: Any, name: str | None = None) -> Tensor:
-    """Returns `cos(x)` elementwise (floats, in radians).
-
-    >>> cos([0.0]).numpy()
-    array([1.], dtype=float32)
-    """
-    return _cos.run((x,), None, name)
-
-
-def tanh(x: Any, name: str | None = None) -> Tensor:
-    """Returns `tanh(x)` elementwise (floats).
-
-    >>> tanh([0.0]).numpy()
-    array([0.], dtype=float32)
-    """
-    return _tanh.run((x,), None, name)
-
-
-def sigmoid(x: Any, name: str | None = None) -> Tensor:
-    """Returns `1 / (1 + exp(-x))` elementwise (floats), without overflow for large `|x|`.
-
-    >>> sigmoid([0.0]).numpy()
-    array([0.5], dtype=float32)
-    """
-    return _sigmoid.run((x,), None, name)
-
-
-def relu(features: Any, name: str | None = None) -> Tensor:
-    """Returns `max(features, 0)` elementwise (`tf.nn.relu`).
-
-    >>> relu([-1.0, 2.0]).numpy()
-    array([0., 2.], dtype=float32)
-    """
-    return _relu.run((features,), None, name)
-
-
-def round(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's name)
-    """Rounds `x` to the nearest integer elementwise; halves go to the even neighbour.
-
-    >>> round([0.5, 1.5, 2.5, -0.5]).numpy()
-    array([ 0.,  2.,  2., -0.], dtype=float32)
-    """
-    return _round.run((x,), None, name)
-
-
-def floor(x: Any, name: str | None = None) -> Tensor:
-    """Returns the largest integer not greater than `x`, elementwise (floats).
-
-    >>> floor([1.5, -1.5]).numpy()
-    array([ 1., -2.], dtype=float32)
-    """
-    return _floor.run((x,), None, name)
-
-
-def ceil(x: Any, name: str | None = None) -> Tensor:
-    """Returns the smallest integer not less than `x`, elementwise (floats).
-
-    >>> ceil([1.5, -1.5]).numpy()
-    array([ 2., -1.], dtype=float32)
-    """
-    return _ceil.run((x,), None, name)
-
-
-def is_nan(x: Any, name: str | None = None) -> Tensor:
-    """Returns which elements of `x` are NaN (floats).
-
-    >>> is_nan([1.0, float("nan")]).numpy()
-    array([False,  True])
-    """
-    return _is_nan.run((x,), None, name)
-
-
-def is_finite(x: Any, name: str | None = None) -> Tensor:
-    """Returns which elements of `x` are neither infinite nor NaN (floats).
-
-    >>> is_finite([1.0, float("inf"), float("nan")]).numpy()
-    array([ True, False, False])
-    """
-    return _is_finite.run((x,), None, name)
 
 
 # Others ----------------------------------------------------------------------------------------
