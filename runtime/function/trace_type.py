@@ -17,8 +17,9 @@ True
 >>> from_value(np.zeros((2, 3), np.float32)).is_subtype_of(TensorSpec([None, 3]))
 True
 
-At over 500 lines this module is due to be divided when the runtime becomes sub-packages
-(core, registry, graph, exec, ...); until then it stays one unit.
+The module stays one unit above 500 lines: `TraceType.cast` needs `from_value`, which needs
+every kind of type (literals, containers, held objects), and the containers cast through
+`from_value` again, so any division would be an import circle.
 """
 
 from __future__ import annotations
@@ -31,9 +32,10 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from runtime.core import dtypes
-from runtime.graph.graph import SymbolicTensor
+from runtime.graph.operation import SymbolicTensor
 from runtime.graph.tensor import EagerTensor, Tensor
 from runtime.graph.tensor_spec import TensorSpec
+from runtime.state.variables import Variable
 
 
 class TraceType(abc.ABC):
@@ -519,7 +521,6 @@ def _from_other(value: Any, context: Any) -> TraceType:
                             f"__tf_tracing_type__) must be hashable: define __hash__ along "
                             f"with __eq__.") from None
         return made
-    from runtime.state.variables import Variable  # late: variables imports much of the runtime
     if isinstance(value, Variable):
         return VariableType(value)
     if isinstance(value, Tensor):
