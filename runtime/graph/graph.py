@@ -32,6 +32,8 @@ from typing import Any, Iterator
 
 from runtime.core import dtypes
 from runtime.core.devices import parse_device_name
+from runtime.graph.graph_lint import lint
+from runtime.graph.graph_printer import format_graph
 from runtime.graph.operation import (GraphDef, Operation, SymbolicTensor, _traced_function,
                                      check_in_scope, out_of_scope_reason)
 
@@ -329,11 +331,9 @@ class Graph:
         return GraphDef(node=[op.node_def for op in self._ops])
 
     def __str__(self) -> str:
-        from runtime.graph.graph_printer import format_graph
         return format_graph(self)
 
     def lint(self) -> None:
-        from runtime.graph.graph_lint import lint
         lint(self)
 
 

@@ -22,6 +22,8 @@ from typing import Any, Sequence
 
 from runtime.core import dtypes
 from runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw, raw_compatible
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 
 def _raw_subtype(a: Any, b: Any) -> bool:
@@ -168,9 +170,6 @@ class TensorSpec:
         >>> TensorSpec([None], "int32").cast([1, 2]).shape
         TensorShape([2])
         """
-        from runtime.graph.tensor import Tensor
-        from runtime.graph.tensor_conversion import convert_to_tensor
-
         tensor = value
         if not isinstance(value, Tensor):
             try:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from runtime.eager.dispatch import OpHandle
-from runtime.ops import math_ops
+from runtime.ops import array_ops, math_ops
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.core.traceback_utils import filter_traceback
@@ -93,7 +93,6 @@ def _equality(op_name: str) -> Callable:
 
 
 def _getitem(self: Tensor, key: Any) -> Any:
-    from runtime.ops import array_ops  # looked up at call time: array_ops may load later
     return array_ops.tensor_getitem(self, key)
 
 
