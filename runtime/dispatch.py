@@ -524,7 +524,7 @@ def place(op_name: str, type_attrs: dict[str, Any],
                 raise devices.missing_device_error(spec)
             device = devices.CPU
         kernel = registry.find(op_name, device.device_type, type_attrs)
-        if kernel is None and soft and device.is_gpu:
+        if kernel is None and soft and not device.is_host:
             device = devices.CPU
             kernel = registry.find(op_name, "CPU", type_attrs)
         if kernel is None:
@@ -547,9 +547,7 @@ def array_on(tensor: EagerTensor, device: devices.Device) -> Any:
         raise _not_eager(tensor)
     if tensor._device is device:
         return tensor._value
-    if device.is_gpu:
-        return device.import_array(tensor._value)
-    return tensor._device.to_host(tensor._value)
+    return device.import_array(tensor._value)
 
 
 def _not_eager(tensor: Any) -> Exception:
@@ -605,7 +603,7 @@ def _call_kernel(op_name: str, kernel: KernelDef, device: devices.Device, arrays
 def _wrap(op_name: str, value: Any, dtype: dtypes.DType, device: devices.Device) -> EagerTensor:
     if value.dtype != dtype.np_dtype:
         raise _bad_output_dtype(op_name, value, dtype)
-    if device.is_gpu and type(value).__module__.startswith("numpy"):
+    if not device.is_host and type(value).__module__.startswith("numpy"):
         device = devices.CPU  # a host-memory result of a GPU kernel
     return make_eager(value, dtype, device)
 
