@@ -10,7 +10,7 @@ Users write `import autograph as ag`; names and behaviour follow TensorFlow 2.
 import kernels as _kernels  # noqa: F401  (registers every kernel)
 from runtime import errors
 from runtime import graph as _graph
-from runtime.devices import device
+from runtime.graph import device
 from runtime.dtypes import (DType, as_dtype, bool_ as bool, complex64, complex128,  # noqa: A004
                             double, float16, float32, float64, half, int8, int16, int32, int64,
                             string, uint8, uint16, uint32, uint64)
