@@ -106,7 +106,6 @@ class SimArray:
     """
 
     __slots__ = ("_data",)
-    __array_ufunc__ = None  # np.add(sim, ...) is a TypeError; `host + sim` defers to __radd__
     __hash__ = None
 
     def __init__(self, data: np.ndarray):
@@ -167,6 +166,13 @@ class SimArray:
     def __array__(self, dtype: Any = None, copy: Any = None):
         raise TypeError("A SIM:0 array cannot become a NumPy array implicitly; copy it to the "
                         "host with .get() (a device copy is missing).")
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """NumPy ufuncs run on the device inside its kernels (`np.float32(2) * x`, as CuPy
+        allows), with no host array among their operands."""
+        _require_device()
+        return _on_device(getattr(ufunc, method) if method != "__call__" else ufunc)(
+            *inputs, **kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
         raise TypeError(f"numpy.{func.__name__} cannot take a SIM:0 array; use the device's "
@@ -253,10 +259,19 @@ class SimModule:
         return found
 
 
-def _kernel_on_device(fn: Callable) -> Callable:
-    def kernel(*args, **kwargs):
+def _kernel_on_device(op_name: str, fn: Callable, host_memory: tuple[str, ...]) -> Callable:
+    """`fn` run on the device, after checking that its device inputs are the device's."""
+    args = op_registry().lookup_op_def(op_name).input_arg
+    on_device = [(i, a.name) for i, a in enumerate(args) if a.name not in host_memory]
+
+    def kernel(ctx, *inputs, **attrs):
+        for i, arg_name in on_device:
+            for value in inputs[i] if isinstance(inputs[i], list) else (inputs[i],):
+                if isinstance(value, (np.ndarray, np.generic)) and value.dtype != object:
+                    raise TypeError(f"Input {arg_name!r} of {op_name} on SIM:0 is a host array: "
+                                    f"a copy to the device is missing.")
         with running_on_device():
-            return fn(*args, **kwargs)
+            return fn(ctx, *inputs, **attrs)
     kernel.__name__ = getattr(fn, "__name__", "kernel")
     kernel.__qualname__ = getattr(fn, "__qualname__", "kernel")
     kernel.__module__ = getattr(fn, "__module__", __name__)
@@ -266,8 +281,8 @@ def _kernel_on_device(fn: Callable) -> Callable:
 def register_sim_kernel(op_name: str, fn: Callable, type_constraints: Any = None,
                         host_memory: tuple[str, ...] = ()) -> None:
     """Registers `fn` as op `op_name`'s kernel on the simulated device."""
-    kernel_registry().register(op_name, DEVICE_TYPE, _kernel_on_device(fn), type_constraints,
-                               host_memory)
+    kernel_registry().register(op_name, DEVICE_TYPE, _kernel_on_device(op_name, fn, host_memory),
+                               type_constraints, host_memory)
 
 
 def _mirror_gpu_kernels() -> list[str]:
