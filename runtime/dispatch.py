@@ -604,7 +604,7 @@ def _wrap(op_name: str, value: Any, dtype: dtypes.DType, device: devices.Device)
     if value.dtype != dtype.np_dtype:
         raise _bad_output_dtype(op_name, value, dtype)
     if not device.is_host and type(value).__module__.startswith("numpy"):
-        device = devices.CPU  # a host-memory result of a GPU kernel
+        device = devices.CPU  # a host-memory result of a device kernel
     return make_eager(value, dtype, device)
 
 

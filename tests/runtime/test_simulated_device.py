@@ -10,7 +10,7 @@ import pytest
 
 import autograph as ag
 from runtime import devices, execute, register_kernel, register_op
-from runtime.errors import NotFoundError
+from runtime.errors import InvalidArgumentError, NotFoundError
 from runtime.executor import Plan
 from runtime.kernel_registry import kernel_registry
 from runtime.shape_inference import unchanged
@@ -46,6 +46,22 @@ def _sim(sim_device):
 def test_sim_device_is_listed_while_registered():
     assert ag.config.list_physical_devices("SIM") == [
         devices.PhysicalDevice("/physical_device:SIM:0", "SIM")]
+
+
+def test_registering_the_same_device_twice_is_an_error(sim_device):
+    with pytest.raises(InvalidArgumentError, match="Device /SIM:0 is registered already"):
+        devices.register_device(devices.Device("SIM", 0, sim_device.xp))
+
+
+def test_registering_a_gpu_is_an_error():
+    with pytest.raises(InvalidArgumentError, match="GPU devices are found, not registered"):
+        devices.register_device(devices.Device("GPU", 3, np))
+
+
+def test_other_device_types_stay_invalid():
+    with pytest.raises(ValueError, match="Invalid device name 'TPU:0'"):
+        with ag.device("TPU:0"):
+            pass
 
 
 def test_eager_ops_run_on_the_requested_device():
