@@ -10,7 +10,7 @@ Users write `import autograph as ag`; names and behaviour follow TensorFlow 2.
 import kernels as _kernels  # noqa: F401  (registers every kernel)
 from runtime.core import errors
 from runtime.graph import source_lines as _source_lines
-from runtime.core.devices import device
+from runtime.graph.graph import device
 from runtime.core.dtypes import (DType, as_dtype, bool_ as bool, complex64, complex128,  # noqa: A004
                             double, float16, float32, float64, half, int8, int16, int32, int64,
                             string, uint8, uint16, uint32, uint64)

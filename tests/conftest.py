@@ -4,11 +4,15 @@ import pytest
 
 import autograph as ag
 from tests.op_testing import DEVICES
+from tests.sim_device import sim_device  # noqa: F401 -- the simulated accelerator
 
 
 @pytest.fixture(params=DEVICES)
 def device(request):
-    """Runs the test with ops placed on each available device (strict: no CPU fallback)."""
+    """Runs the test with ops placed on each device (strict: no CPU fallback): the CPU, the
+    simulated accelerator (`tests/sim_device.py`), and a CUDA GPU where there is one."""
+    if request.param == "SIM":
+        request.getfixturevalue("sim_device")
     previous = ag.config.get_soft_device_placement()
     ag.config.set_soft_device_placement(False)
     try:

@@ -13,8 +13,10 @@ from runtime.core import devices
 HAVE_GPU = bool(devices.gpu_devices())
 
 # Every kernel test runs once per device; the GPU run is marked `gpu` and skips without CUDA.
+# SIM, the simulated accelerator of `tests/sim_device.py`, runs everywhere.
 DEVICES = [
     pytest.param("CPU", id="CPU"),
+    pytest.param("SIM", id="SIM"),
     pytest.param("GPU", id="GPU", marks=[
         pytest.mark.gpu, pytest.mark.skipif(not HAVE_GPU, reason="needs a CUDA GPU and CuPy")]),
 ]

@@ -8,6 +8,10 @@ GPU kernel, else on the CPU. With soft placement (the default, as in TensorFlow)
 device that does not exist falls back to the CPU; `set_soft_device_placement(False)` makes it an
 error.
 
+Devices other than the CPU and CUDA GPUs can be added at run time with `register_device` (the
+test suite's simulated accelerator, backed by NumPy, is one): they are placed on, copied to and
+given kernels like a GPU, but only where a `device(...)` scope asks for them.
+
 >>> parse_device_name("/device:GPU:1")
 ('GPU', 1)
 >>> parse_device_name("cpu")
@@ -34,7 +38,7 @@ DEVICE_TYPES = ("CPU", "GPU")
 def parse_device_name(name: str) -> tuple[str, int]:
     """`'/GPU:0'`, `'GPU'`, `'/device:GPU:1'`, `'gpu:0'` -> `('GPU', index)`; ValueError if bad."""
     m = _NAME_RE.match(name.strip()) if isinstance(name, str) else None
-    if not m or m.group("type").upper() not in DEVICE_TYPES:
+    if not m or m.group("type").upper() not in device_types():
         raise ValueError(f"Invalid device name {name!r}: use '/CPU:0', '/GPU:0', 'GPU' or "
                          f"'/device:GPU:1'.")
     return m.group("type").upper(), int(m.group("index") or 0)
@@ -48,7 +52,7 @@ class PhysicalDevice(NamedTuple):
 class Device:
     """One logical device; also the `ctx` argument of the kernels that run on it."""
 
-    __slots__ = ("device_type", "index", "name", "short_name", "xp", "is_gpu")
+    __slots__ = ("device_type", "index", "name", "short_name", "xp", "is_gpu", "is_host")
 
     def __init__(self, device_type: str, index: int, xp: Any):
         self.device_type = device_type
@@ -57,6 +61,7 @@ class Device:
         self.name = f"/job:localhost/replica:0/task:0/device:{device_type}:{index}"
         self.xp = xp
         self.is_gpu = device_type == "GPU"
+        self.is_host = device_type == "CPU"  # its arrays are NumPy arrays in host memory
 
     def to_host(self, array: Any) -> np.ndarray:
         """A NumPy array with the contents of `array` (which may live on any device)."""
@@ -67,11 +72,13 @@ class Device:
 
     def import_array(self, array: Any) -> Any:
         """`array` in this device's memory (a copy when it lives elsewhere)."""
-        if not self.is_gpu:
+        if self.is_host:
             return self.to_host(array)
         if array.dtype == object:
             return array  # strings, resources, variants stay in host memory, as in TensorFlow
-        with self.xp.cuda.Device(self.index):
+        if not isinstance(array, (np.ndarray, np.generic, self.xp.ndarray)):
+            array = self.to_host(array)  # another kind of device's array: through the host
+        with self.scope():
             return self.xp.asarray(array)
 
     def scope(self):
@@ -121,8 +128,36 @@ def _probe_gpus() -> list[Device]:
     return found
 
 
+_registered: dict[tuple[str, int], Device] = {}  # devices added with register_device
+
+
+def register_device(device: Device) -> None:
+    """Adds a device of a type other than CPU and GPU (whose type name then parses, takes
+    kernels and appears in `list_physical_devices`). It is used only where asked for."""
+    if device.device_type in DEVICE_TYPES:
+        raise InvalidArgumentError(f"Cannot register {device!r}: {device.device_type} devices "
+                                   f"are found, not registered.")
+    key = (device.device_type, device.index)
+    if key in _registered:
+        raise InvalidArgumentError(f"Device {device.short_name} is registered already.")
+    _registered[key] = device
+
+
+def unregister_device(device: Device) -> None:
+    """Removes a device added with `register_device`."""
+    if _registered.get((device.device_type, device.index)) is not device:
+        raise InvalidArgumentError(f"Device {device.short_name} is not registered.")
+    del _registered[device.device_type, device.index]
+
+
+def device_types() -> tuple[str, ...]:
+    """`DEVICE_TYPES` and the types of the registered devices."""
+    extra = tuple(dict.fromkeys(t for t, _ in _registered if t not in DEVICE_TYPES))
+    return DEVICE_TYPES + extra
+
+
 def all_devices() -> list[Device]:
-    return [CPU] + gpu_devices()
+    return [CPU] + gpu_devices() + list(_registered.values())
 
 
 def list_physical_devices(device_type: str | None = None) -> list[PhysicalDevice]:
@@ -180,6 +215,8 @@ def resolve_device(spec: tuple[str, int]) -> Device | None:
     device_type, index = spec
     if device_type == "CPU":
         return CPU if index == 0 else None
+    if device_type != "GPU":
+        return _registered.get(spec)
     gpus = gpu_devices()
     return gpus[index] if index < len(gpus) else None
 

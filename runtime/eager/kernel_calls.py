@@ -55,8 +55,8 @@ def call_kernel(op_name: str, kernel: KernelDef, device: devices.Device, arrays:
 def wrap_output(op_name: str, value: Any, dtype: dtypes.DType, device: devices.Device) -> EagerTensor:
     if value.dtype != dtype.np_dtype:
         raise bad_output_dtype(op_name, value, dtype)
-    if device.is_gpu and type(value).__module__.startswith("numpy"):
-        device = devices.CPU  # a host-memory result of a GPU kernel
+    if not device.is_host and type(value).__module__.startswith("numpy"):
+        device = devices.CPU  # a host-memory result of a device kernel
     return make_eager(value, dtype, device)
 
 

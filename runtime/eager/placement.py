@@ -35,7 +35,7 @@ def place(op_name: str, type_attrs: dict[str, Any],
                 raise devices.missing_device_error(spec)
             device = devices.CPU
         kernel = registry.find(op_name, device.device_type, type_attrs)
-        if kernel is None and soft and device.is_gpu:
+        if kernel is None and soft and not device.is_host:
             device = devices.CPU
             kernel = registry.find(op_name, "CPU", type_attrs)
         if kernel is None:
@@ -58,9 +58,7 @@ def array_on(tensor: EagerTensor, device: devices.Device) -> Any:
         raise not_eager(tensor)
     if tensor._device is device:
         return tensor._value
-    if device.is_gpu:
-        return device.import_array(tensor._value)
-    return tensor._device.to_host(tensor._value)
+    return device.import_array(tensor._value)
 
 
 def not_eager(tensor: Any) -> Exception:

@@ -13,6 +13,9 @@ call, with `del` after each value's last use so memory is released as early as p
         v2 = k2(v1)              # z = Neg(y)
         return (v2,)
 
+A value needed on another device than the one it was made on is copied there by a call named
+for its destination (`to_gpu0_4(v1)`), written into the line that needs it.
+
 `If`, `Case` and `While` ops are written as Python `if` / `while` statements around their
 branch and body graphs, so only the taken branch runs and a loop iteration costs little more
 than its kernels. `Plan.source` shows the code; errors name the op and the user's line that
@@ -215,8 +218,9 @@ class _Writer:
         have = self._devices[id(tensor)]
         if have is device or tensor.dtype.is_host_only:
             return name
-        move = device.import_array if device.is_gpu else have.to_host
-        return f"{self.bind('copy', move)}({name})"
+        # Named for where it copies to, so that the plan's source shows each move.
+        to = f"to_{device.device_type.lower()}{device.index}_"
+        return f"{self.bind(to, device.import_array)}({name})"
 
     # Nested graphs (control flow) ---------------------------------------------------------------
     def write_function(self, fn: Any, args: list[str], indent: str) -> list[str]:

@@ -30,7 +30,7 @@ import threading
 import warnings
 from typing import Any, Iterator
 
-from runtime.core import dtypes
+from runtime.core import devices, dtypes
 from runtime.core.devices import parse_device_name
 from runtime.graph.graph_lint import lint
 from runtime.graph.graph_printer import format_graph
@@ -403,6 +403,19 @@ def building_graph() -> Graph | None:
     if _eager_disabled[0]:
         return get_default_graph()
     return None
+
+
+@contextlib.contextmanager
+def device(name: str | None) -> Iterator[None]:
+    """Places the ops created inside on device `name` (`'/CPU:0'`, `'/GPU:0'`, `'GPU'`, ...),
+    as `tf.device`: eager ops, and the ops added to the graph being built (a traced function's
+    or one made default with `as_default()`). `device(None)` clears an enclosing placement."""
+    graph = building_graph()
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(devices.device(name))
+        if graph is not None:
+            stack.enter_context(graph.device(name))
+        yield
 
 
 def executing_eagerly() -> bool:

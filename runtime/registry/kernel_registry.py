@@ -23,7 +23,7 @@ import threading
 from typing import Any, Callable, Iterable
 
 from runtime.core import dtypes
-from runtime.core.devices import DEVICE_TYPES
+from runtime.core.devices import device_types
 from runtime.core.errors import InvalidArgumentError, NotFoundError
 from runtime.registry.op_registry import op_registry
 
@@ -66,10 +66,10 @@ class KernelRegistry:
             for name, allowed in (type_constraints or {}).items()))
         with self._lock:
             for dev in devices:
-                if dev not in DEVICE_TYPES:
+                if dev not in device_types():
                     raise InvalidArgumentError(
                         f"Kernel for {op_name}: unknown device type {dev!r}; use "
-                        f"{' or '.join(repr(d) for d in DEVICE_TYPES)}.")
+                        f"{' or '.join(repr(d) for d in device_types())}.")
                 new = KernelDef(op_name, dev, fn, constraints, tuple(host_memory), inline)
                 for old in self._kernels.get(op_name, []):
                     if old.device == dev and old.type_constraints == constraints:
@@ -117,6 +117,17 @@ class KernelRegistry:
                 f"Cast the inputs to a supported dtype, place the op on another device, or "
                 f"register a kernel with runtime.register_kernel({op_name!r}, ...).")
 
+    def unregister(self, op_name: str, device: str | None = None) -> None:
+        """Drops every kernel of `op_name`, or only those for `device` (for tests and
+        interactive experiments)."""
+        with self._lock:
+            kept = [k for k in self._kernels.pop(op_name, [])
+                    if device is not None and k.device != device]
+            if kept:
+                self._kernels[op_name] = kept
+            self._cache.clear()
+            self.generation += 1
+
 
 _GLOBAL = KernelRegistry()
 
@@ -138,7 +149,8 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
 
     Args:
         op_name: the op it implements.
-        device: `"CPU"`, `"GPU"`, or both as a tuple for a kernel written against `ctx.xp`.
+        device: `"CPU"`, `"GPU"`, or both as a tuple for a kernel written against `ctx.xp`
+            (or the type of a device added with `runtime.core.devices.register_device`).
         type_constraints: attr name -> the dtypes this kernel accepts for that type attr.
         host_memory: names of inputs/outputs that stay in host (NumPy) memory on a GPU.
         inline: optionally, the same computation as a Python expression over the inputs
