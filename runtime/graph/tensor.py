@@ -15,7 +15,7 @@ array([[1., 2.],
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,6 +28,18 @@ class Tensor:
     """A multi-dimensional array of one dtype: eager (holds values) or symbolic (in a graph)."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # what eager and symbolic tensors both define
+        @property
+        def dtype(self) -> dtypes.DType: ...
+
+        @property
+        def shape(self) -> TensorShape: ...
+
+        @property
+        def name(self) -> str: ...
+
+        def numpy(self) -> Any: ...
 
     @property
     def ndim(self) -> int | None:
