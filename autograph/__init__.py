@@ -35,7 +35,8 @@ from runtime.tensor_conversion import convert_to_tensor
 from runtime.tensor_shape import TensorShape
 from runtime.tensor_spec import TensorSpec
 
-from autograph import config, debugging, dtypes, math, nn, random, strings  # noqa: E402
+from autograph import config, debugging, dtypes, linalg, math, nn, random, strings  # noqa: E402
+from autograph.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from autograph import operators as _operators  # noqa: E402
 from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402

@@ -1,9 +1,303 @@
-"""`ag.math`: the math functions, as `tf.math` groups them."""
+"""`ag.math`: the math functions, as `tf.math` groups them.
 
+The ops of the runtime, plus the `tf.math` functions that compose from them (`softplus`,
+`reduce_logsumexp`, `expm1`, `xlogy`, ...). A composed function builds a few ops under one name
+scope, so a graph shows it as one group, as TensorFlow's Python-level functions do.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from runtime.dtypes import DType, int64
 from runtime.ops.complex_ops import angle, conj, imag, real  # noqa: F401
+from runtime.ops.creation_ops import cast, ones_like, zeros_like
+from runtime.ops.graph_ops import name_scope
 from runtime.ops.math_ops import *  # noqa: F401,F403
+from runtime.ops.math_ops import (abs, add, cos, divide, equal, exp, is_finite, is_nan, log,
+                                  log1p, logical_and, logical_not, logical_or, maximum,
+                                  multiply, negative, not_equal, reduce_max, reduce_mean,
+                                  reduce_sum, round, rsqrt, sin, sqrt, square, subtract)
+from runtime.ops.array_ops import where
+from runtime.tensor import Tensor
+from runtime.tensor_conversion import convert_to_tensor
 
-from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
+from autograph.tracebacks import filter_exports as _filter_exports
+
+
+def _floating(x: Any, function: str, complex_ok: bool = False) -> Tensor:
+    """`x` as a tensor, which must be floating (or complex, where `complex_ok`)."""
+    x = convert_to_tensor(x)
+    if not (x.dtype.is_floating or (complex_ok and x.dtype.is_complex)):
+        kinds = "a floating or complex" if complex_ok else "a floating"
+        raise TypeError(f"{function} takes {kinds} tensor, got {x.dtype.name}; cast it first, "
+                        f"e.g. ag.cast(x, ag.float32)")
+    return x
+
+
+def _pair(x: Any, y: Any) -> tuple[Tensor, Tensor]:
+    """`x` and `y` as tensors; a Python value takes the other operand's dtype."""
+    if not isinstance(x, Tensor) and isinstance(y, Tensor):
+        return convert_to_tensor(x, dtype_hint=y.dtype), y
+    x = convert_to_tensor(x)
+    return x, convert_to_tensor(y, dtype_hint=x.dtype)
+
+
+# Elementwise --------------------------------------------------------------------------------
+def expm1(x: Any, name: str | None = None) -> Tensor:
+    """`exp(x) - 1`, accurate for `x` near 0 (where `exp(x) - 1` loses every digit).
+
+    Kahan's form: with `u = exp(x)`, `(u - 1) * x / log(u)` cancels the rounding of `u`.
+
+    >>> float(expm1(1e-10)) > 0.0
+    True
+    """
+    with name_scope(name, "Expm1"):
+        x = _floating(x, "ag.math.expm1")
+        u = exp(x)
+        um1 = subtract(u, 1.0)
+        safe = where(equal(um1, 0.0), ones_like(u), um1)
+        ratio = divide(multiply(safe, x), log(add(safe, 1.0)))
+        # u == 1: x is below the precision, the answer is x; u - 1 == -1 or inf: exp(x) - 1.
+        exact = logical_or(equal(um1, -1.0), logical_not(is_finite(um1)))
+        return where(equal(um1, 0.0), x, where(exact, um1, ratio))
+
+
+def sinh(x: Any, name: str | None = None) -> Tensor:
+    """Hyperbolic sine, `(expm1(x) - expm1(-x)) / 2` (accurate near 0)."""
+    with name_scope(name, "Sinh"):
+        x = _floating(x, "ag.math.sinh")
+        return multiply(subtract(expm1(x), expm1(negative(x))), 0.5)
+
+
+def cosh(x: Any, name: str | None = None) -> Tensor:
+    """Hyperbolic cosine, `(exp(x) + exp(-x)) / 2`."""
+    with name_scope(name, "Cosh"):
+        x = _floating(x, "ag.math.cosh")
+        return multiply(add(exp(x), exp(negative(x))), 0.5)
+
+
+def tan(x: Any, name: str | None = None) -> Tensor:
+    """Tangent, `sin(x) / cos(x)`."""
+    with name_scope(name, "Tan"):
+        x = _floating(x, "ag.math.tan")
+        return divide(sin(x), cos(x))
+
+
+def softplus(features: Any, name: str | None = None) -> Tensor:
+    """`log(exp(x) + 1)`, computed as `max(x, 0) + log1p(exp(-|x|))` so it never overflows.
+
+    >>> softplus([0.0]).numpy()
+    array([0.6931472], dtype=float32)
+    """
+    with name_scope(name, "Softplus"):
+        x = _floating(features, "ag.math.softplus")
+        return add(maximum(x, 0.0), log1p(exp(negative(abs(x)))))
+
+
+def softsign(features: Any, name: str | None = None) -> Tensor:
+    """`x / (|x| + 1)`."""
+    with name_scope(name, "Softsign"):
+        x = _floating(features, "ag.math.softsign")
+        return divide(x, add(abs(x), 1.0))
+
+
+def log_sigmoid(x: Any, name: str | None = None) -> Tensor:
+    """`log(sigmoid(x))`, computed as `-softplus(-x)` (finite for large negative x)."""
+    with name_scope(name, "LogSigmoid"):
+        return negative(softplus(negative(_floating(x, "ag.math.log_sigmoid"))))
+
+
+def reciprocal(x: Any, name: str | None = None) -> Tensor:
+    """`1 / x` elementwise."""
+    with name_scope(name, "Reciprocal"):
+        x = _floating(x, "ag.math.reciprocal", complex_ok=True)
+        return divide(ones_like(x), x)
+
+
+def reciprocal_no_nan(x: Any, name: str | None = None) -> Tensor:
+    """`1 / x`, and 0 where `x` is 0."""
+    with name_scope(name, "reciprocal_no_nan"):
+        x = _floating(x, "ag.math.reciprocal_no_nan", complex_ok=True)
+        return divide_no_nan(ones_like(x), x)
+
+
+def divide_no_nan(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """`x / y`, and 0 where `y` is 0 (even where `x` is 0, inf or nan).
+
+    >>> divide_no_nan([1.0, 2.0], [0.0, 4.0]).numpy()
+    array([0. , 0.5], dtype=float32)
+    """
+    with name_scope(name, "div_no_nan"):
+        x, y = _pair(x, y)
+        zero = equal(y, 0)
+        return where(zero, zeros_like(divide(x, y)), divide(x, where(zero, ones_like(y), y)))
+
+
+def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """`x * y`, and 0 where `y` is 0 (even where `x` is inf or nan)."""
+    with name_scope(name, "multiply_no_nan"):
+        x, y = _pair(x, y)
+        product = multiply(x, y)
+        return where(equal(y, 0), zeros_like(product), product)
+
+
+def squared_difference(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """`(x - y) ** 2` elementwise, with broadcasting."""
+    with name_scope(name, "SquaredDifference"):
+        x, y = _pair(x, y)
+        return square(subtract(x, y))
+
+
+def xlogy(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """`x * log(y)`, and 0 where `x` is 0 (even where `y` is 0)."""
+    with name_scope(name, "Xlogy"):
+        x, y = _pair(x, y)
+        product = multiply(x, log(where(equal(x, 0), ones_like(y), y)))
+        return where(equal(x, 0), zeros_like(product), product)
+
+
+def xlog1py(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """`x * log1p(y)`, and 0 where `x` is 0 (even where `y` is -1)."""
+    with name_scope(name, "Xlog1py"):
+        x, y = _pair(x, y)
+        product = multiply(x, log1p(where(equal(x, 0), zeros_like(y), y)))
+        return where(equal(x, 0), zeros_like(product), product)
+
+
+def xdivy(x: Any, y: Any, name: str | None = None) -> Tensor:
+    """`x / y`, and 0 where `x` is 0 (even where `y` is 0)."""
+    with name_scope(name, "Xdivy"):
+        x, y = _pair(x, y)
+        quotient = divide(x, where(equal(x, 0), ones_like(y), y))
+        return where(equal(x, 0), zeros_like(quotient), quotient)
+
+
+def is_inf(x: Any, name: str | None = None) -> Tensor:
+    """Whether each element is +inf or -inf."""
+    with name_scope(name, "IsInf"):
+        x = _floating(x, "ag.math.is_inf")
+        return logical_and(logical_not(is_finite(x)), logical_not(is_nan(x)))
+
+
+def rint(x: Any, name: str | None = None) -> Tensor:
+    """The nearest integer (as a float), halves to even: `rint(2.5) == 2.0`."""
+    with name_scope(name, "Rint"):
+        return round(_floating(x, "ag.math.rint"))
+
+
+def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Tensor:
+    """`scalar * x`; `scalar` must be a scalar (a Python number or a 0-d tensor)."""
+    with name_scope(name, "scalar_mul"):
+        x = convert_to_tensor(x)
+        scalar = convert_to_tensor(scalar, dtype_hint=x.dtype)
+        if scalar.shape.rank not in (None, 0):
+            raise ValueError(f"ag.math.scalar_mul: `scalar` must be a scalar, got shape "
+                             f"{scalar.shape}; use ag.multiply for elementwise products")
+        return multiply(scalar, x)
+
+
+def polyval(coeffs: Sequence[Any], x: Any, name: str | None = None) -> Tensor:
+    """`coeffs[0] * x**(n-1) + ... + coeffs[n-1]`, by Horner's rule; 0 for no coefficients.
+
+    >>> float(polyval([1.0, 2.0, 3.0], 2.0))
+    11.0
+    """
+    if not isinstance(coeffs, (list, tuple)):
+        raise ValueError(f"ag.math.polyval: `coeffs` must be a list of tensors or numbers, got "
+                         f"{type(coeffs).__name__}")
+    with name_scope(name, "polyval"):
+        x = convert_to_tensor(x)
+        if not coeffs:
+            return zeros_like(x)
+        result = convert_to_tensor(coeffs[0], dtype_hint=x.dtype)
+        for c in coeffs[1:]:
+            result = add(multiply(result, x), c)
+        return result
+
+
+# Reductions ---------------------------------------------------------------------------------
+def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+                     name: str | None = None) -> Tensor:
+    """`log(reduce_sum(exp(x), axis))`, without overflow: the maximum is taken out first.
+
+    >>> float(reduce_logsumexp([1000.0, 1000.0]))
+    1000.6931...
+    """
+    with name_scope(name, "ReduceLogSumExp"):
+        x = _floating(input_tensor, "ag.math.reduce_logsumexp")
+        raw_max = reduce_max(x, axis, keepdims=True)
+        # An infinite maximum would give inf - inf = nan; shifting by 0 keeps it inf.
+        shift = where(is_finite(raw_max), raw_max, zeros_like(raw_max))
+        result = add(log(reduce_sum(exp(subtract(x, shift)), axis, keepdims=True)), shift)
+        if keepdims:
+            return result
+        return reduce_sum(result, axis)  # drops the kept axes (each of size 1)
+
+
+def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+                    name: str | None = None) -> Tensor:
+    """The variance (the mean squared deviation from the mean) along `axis`."""
+    with name_scope(name, "reduce_variance"):
+        x = _floating(input_tensor, "ag.math.reduce_variance", complex_ok=True)
+        deviations = abs(subtract(x, reduce_mean(x, axis, keepdims=True)))
+        return reduce_mean(square(deviations), axis, keepdims)
+
+
+def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+               name: str | None = None) -> Tensor:
+    """The standard deviation along `axis`: `sqrt(reduce_variance(...))`."""
+    with name_scope(name, "reduce_std"):
+        return sqrt(reduce_variance(input_tensor, axis, keepdims))
+
+
+def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = False,
+                          name: str | None = None) -> Tensor:
+    """`sqrt(reduce_sum(x * x, axis))`; on integers the root is rounded down, as TensorFlow."""
+    with name_scope(name, "EuclideanNorm"):
+        x = convert_to_tensor(input_tensor)
+        if x.dtype.is_complex:
+            x = abs(x)
+        total = reduce_sum(multiply(x, x), axis, keepdims)
+        if x.dtype.is_floating:
+            return sqrt(total)
+        return cast(sqrt(cast(total, "float64")), x.dtype)
+
+
+def count_nonzero(input: Any, axis: Any = None, keepdims: bool = False,  # noqa: A002
+                  dtype: DType | str = int64, name: str | None = None) -> Tensor:
+    """How many elements along `axis` are not zero (not `False`, not the empty string)."""
+    with name_scope(name, "count_nonzero"):
+        x = convert_to_tensor(input)
+        zero = "" if x.dtype.name == "string" else 0
+        return cast(reduce_sum(cast(not_equal(x, zero), int64), axis, keepdims), dtype)
+
+
+def zero_fraction(value: Any, name: str | None = None) -> Tensor:
+    """The fraction of the elements of `value` that are zero, as a float32 scalar."""
+    with name_scope(name, "zero_fraction"):
+        x = convert_to_tensor(value)
+        return reduce_mean(cast(equal(x, 0), "float32"))
+
+
+def log_softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Tensor:
+    """`logits - log(reduce_sum(exp(logits), axis))`, along `axis` (None: the last one)."""
+    with name_scope(name, "LogSoftmax"):
+        x = _floating(logits, "ag.math.log_softmax")
+        axis = -1 if axis is None else axis
+        shifted = subtract(x, reduce_max(x, axis, keepdims=True))
+        return subtract(shifted, log(reduce_sum(exp(shifted), axis, keepdims=True)))
+
+
+def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12,
+                 name: str | None = None) -> Tensor:
+    """`x / sqrt(max(reduce_sum(x ** 2, axis), epsilon))`; `axis` None means every axis."""
+    with name_scope(name, "l2_normalize"):
+        x = _floating(x, "ag.math.l2_normalize", complex_ok=True)
+        squares = square(abs(x)) if x.dtype.is_complex else square(x)
+        total = reduce_sum(squares, axis, keepdims=True)
+        inverse = rsqrt(maximum(total, epsilon))
+        return multiply(x, cast(inverse, x.dtype) if x.dtype.is_complex else inverse)
+
 
 _filter_exports(globals())  # errors show the user's frames
-
