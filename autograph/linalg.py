@@ -1,9 +1,9 @@
 """`ag.linalg`: linear algebra, as `tf.linalg` groups it.
 
 `matmul`, `einsum` and `tensordot` are the runtime's ops; the rest compose from ops (masks with
-`eye`, reductions, `matmul`). Matrices are the last two axes; earlier axes are batch axes.
-Functions that need a matrix's size (`diag_part`, `set_diag`, `band_part`, `trace`) need it
-known when they are called, in a graph as eagerly.
+`eye`, reductions, `matmul`; factorisations and solves in `linalg_solve`). Matrices are the
+last two axes; earlier axes are batch axes. Functions that need a matrix's size (`diag_part`,
+`set_diag`, `band_part`, `trace`) need it known when they are called, in a graph as eagerly.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from runtime.ops.math_ops import (abs, add, less_equal, logical_and, logical_or,
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
+from autograph.linalg_solve import (cholesky, cholesky_solve, det, inv, logdet,  # noqa: F401
+                                    slogdet, solve, triangular_solve)
 from autograph.math import l2_normalize  # noqa: F401
 from autograph.tracebacks import filter_exports as _filter_exports
 
