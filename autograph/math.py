@@ -10,19 +10,24 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from runtime.dtypes import DType, int64
+from runtime.ops.array_ops import one_hot, reshape, size, where
 from runtime.ops.complex_ops import angle, conj, imag, real  # noqa: F401
+from runtime.ops.control_flow_ops import Assert
 from runtime.ops.creation_ops import cast, ones_like, zeros_like
-from runtime.ops.graph_ops import name_scope
+from runtime.ops.graph_ops import control_dependencies, name_scope
 from runtime.ops.math_ops import *  # noqa: F401,F403
-from runtime.ops.math_ops import (abs, add, cos, divide, equal, exp, is_finite, is_nan, less,
-                                  log, log1p, logical_and, logical_not, logical_or, maximum,
-                                  minimum, multiply, negative, not_equal, reduce_max,
-                                  reduce_mean, reduce_sum, round, rsqrt, sin, sqrt, square,
-                                  subtract)
-from runtime.ops.array_ops import where
+from runtime.ops.math_ops import (abs, add, argmax, cos, divide, equal, exp, greater,
+                                  greater_equal, is_finite, is_nan, less, log, log1p,
+                                  logical_and, logical_not, logical_or, maximum, minimum,
+                                  multiply, negative, not_equal, reduce_all, reduce_max,
+                                  reduce_mean, reduce_sum, round, rsqrt, sign, sin, sqrt,
+                                  square, subtract)
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
+from autograph.segment_ops import (segment_mean, segment_sum,  # noqa: F401
+                                   unsorted_segment_mean, unsorted_segment_sqrt_n,
+                                   unsorted_segment_sum)
 from autograph.tracebacks import filter_exports as _filter_exports
 
 
@@ -144,6 +149,39 @@ def tan(x: Any, name: str | None = None) -> Tensor:
     with name_scope(name, "Tan"):
         x = _floating(x, "ag.math.tan")
         return divide(sin(x), cos(x))
+
+
+def asinh(x: Any, name: str | None = None) -> Tensor:
+    """Inverse hyperbolic sine, `sign(x) * log1p(|x| + x^2 / (1 + sqrt(x^2 + 1)))` (accurate
+    near 0 and for large negative x)."""
+    with name_scope(name, "Asinh"):
+        x = _floating(x, "ag.math.asinh")
+        a = abs(x)
+        clamped = minimum(a, 1e18)  # the other branch is taken above; this keeps x^2 finite
+        small = log1p(add(clamped, divide(square(clamped), add(sqrt(add(square(clamped),
+                                                                        1.0)), 1.0))))
+        # x^2 overflows for |x| above about 1e19 (float32): there asinh(x) = log(2|x|).
+        large = add(log(a), 0.6931471805599453)
+        return multiply(sign(x), where(less(a, 1e18), small, large))
+
+
+def acosh(x: Any, name: str | None = None) -> Tensor:
+    """Inverse hyperbolic cosine, `log(x + sqrt(x^2 - 1))` for x >= 1 (nan below 1)."""
+    with name_scope(name, "Acosh"):
+        x = _floating(x, "ag.math.acosh")
+        t = subtract(minimum(x, 1e18), 1.0)  # the other branch is taken above 1e18
+        # log1p(t + sqrt(t^2 + 2t)) keeps the digits near x = 1; log(2x) where x^2 overflows.
+        near = log1p(add(t, sqrt(add(square(t), multiply(t, 2.0)))))
+        return where(less(x, 1e18), near, add(log(x), 0.6931471805599453))
+
+
+def atanh(x: Any, name: str | None = None) -> Tensor:
+    """Inverse hyperbolic tangent, `0.5 * log1p(2x / (1 - x))` on (-1, 1)."""
+    with name_scope(name, "Atanh"):
+        x = _floating(x, "ag.math.atanh")
+        a = abs(x)
+        return multiply(sign(x), multiply(log1p(divide(multiply(a, 2.0), subtract(1.0, a))),
+                                          0.5))
 
 
 def softplus(features: Any, name: str | None = None) -> Tensor:
@@ -275,6 +313,39 @@ def polyval(coeffs: Sequence[Any], x: Any, name: str | None = None) -> Tensor:
         for c in coeffs[1:]:
             result = add(multiply(result, x), c)
         return result
+
+
+def is_non_decreasing(x: Any, name: str | None = None) -> Tensor:
+    """Whether the elements of `x`, flattened, never decrease (True for fewer than two)."""
+    with name_scope(name, "is_non_decreasing"):
+        flat = reshape(convert_to_tensor(x), [-1])
+        return reduce_all(greater_equal(flat[1:], flat[:-1]))
+
+
+def is_strictly_increasing(x: Any, name: str | None = None) -> Tensor:
+    """Whether the elements of `x`, flattened, always increase (True for fewer than two)."""
+    with name_scope(name, "is_strictly_increasing"):
+        flat = reshape(convert_to_tensor(x), [-1])
+        return reduce_all(greater(flat[1:], flat[:-1]))
+
+
+def invert_permutation(x: Any, name: str | None = None) -> Tensor:
+    """`y` with `y[x[i]] = i`, for `x` a permutation of `0 .. n-1` (1-D, int32 or int64).
+
+    >>> invert_permutation([3, 4, 0, 2, 1]).numpy()
+    array([2, 4, 3, 0, 1], dtype=int32)
+    """
+    with name_scope(name, "InvertPermutation"):
+        x = convert_to_tensor(x)
+        if x.dtype.name not in ("int32", "int64") or x.shape.rank not in (None, 1):
+            raise ValueError(f"ag.math.invert_permutation takes a 1-D int32 or int64 tensor, "
+                             f"got {x.dtype.name} of shape {x.shape}")
+        n = size(x, out_type=x.dtype)
+        member = one_hot(x, n, dtype=x.dtype)  # member[i, x[i]] = 1
+        check = Assert(reduce_all(equal(reduce_sum(member, 0), 1)),
+                       ["ag.math.invert_permutation: x is not a permutation of 0 .. n-1:", x])
+        with control_dependencies([] if check is None else [check]):
+            return cast(argmax(member, 0), x.dtype)
 
 
 # Reductions ---------------------------------------------------------------------------------

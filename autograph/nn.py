@@ -9,20 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.ops.array_ops import concat, one_hot, reshape, shape, where
+from runtime.ops.array_ops import concat, gather, one_hot, reshape, shape, where
 from runtime.ops.control_flow_ops import Assert
-from runtime.ops.creation_ops import cast, zeros_like
+from runtime.ops.creation_ops import cast, ones_like, zeros_like
 from runtime.ops.graph_ops import control_dependencies, name_scope
-from runtime.ops.math_ops import (abs, add, divide, exp, greater, greater_equal, less,
-                                  logical_and, log1p, maximum, minimum, multiply, negative,
-                                  reduce_all, reduce_mean, reduce_sum, relu, rsqrt, sigmoid,
-                                  square, subtract, tanh)  # noqa: F401  (sigmoid, tanh: ag.nn)
+from runtime.ops.math_ops import (abs, add, add_n, divide, exp, greater, greater_equal, less,
+                                  log, log1p, logical_and, maximum, minimum, multiply,
+                                  negative, reduce_all, reduce_max, reduce_mean, reduce_sum,
+                                  relu, rsqrt, sigmoid, square, subtract, tanh)
 from runtime.ops.random_ops import uniform
-from runtime.ops.reduction_ops import softmax  # noqa: F401
+from runtime.ops.reduction_ops import softmax
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
-from autograph.math import (_erfc, _floating, expm1, l2_normalize, log_softmax,  # noqa: F401
+from autograph.clip_ops import clip_by_norm
+from autograph.math import (_erfc, _floating, divide_no_nan, expm1, l2_normalize, log_softmax,
                             softplus, softsign, zero_fraction)
 from autograph.tracebacks import filter_exports as _filter_exports
 
@@ -168,6 +169,99 @@ def l2_loss(t: Any, name: str | None = None) -> Tensor:
     """`sum(t ** 2) / 2`, a scalar."""
     with name_scope(name, "L2Loss"):
         return multiply(reduce_sum(square(_floating(t, "ag.nn.l2_loss"))), 0.5)
+
+
+def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
+                          name: str | None = None) -> tuple[Tensor, Tensor, Tensor, Any]:
+    """`(count, sum(x - shift), sum((x - shift) ** 2), shift)` over `axes`; `count` is the
+    number of elements each sum adds (x's dtype), `shift` None means no shift."""
+    with name_scope(name, "sufficient_statistics"):
+        x = _floating(x, "ag.nn.sufficient_statistics")
+        ones = ones_like(x)
+        count = reduce_sum(ones, axes, keepdims)
+        count = reduce_max(count) if count.shape.rank else count  # one number, as TensorFlow
+        if shift is not None:
+            shift = convert_to_tensor(shift, dtype_hint=x.dtype)
+        shifted = x if shift is None else subtract(x, shift)
+        return (count, reduce_sum(shifted, axes, keepdims),
+                reduce_sum(square(shifted), axes, keepdims), shift)
+
+
+def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any,
+                      name: str | None = None) -> tuple[Tensor, Tensor]:
+    """The mean and variance from `sufficient_statistics`' sums."""
+    with name_scope(name, "normalize"):
+        divisor = divide(1.0, counts)
+        shifted_mean = multiply(mean_ss, divisor)
+        mean = shifted_mean if shift is None else add(shifted_mean, shift)
+        return mean, subtract(multiply(variance_ss, divisor), square(shifted_mean))
+
+
+def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: bool = False,
+                     name: str | None = None) -> tuple[Tensor, Tensor]:
+    """The mean and variance of `x` along `axes`, each element counted `frequency_weights`
+    times (broadcast against `x`); 0 where the weights sum to 0."""
+    with name_scope(name, "weighted_moments"):
+        x = _floating(x, "ag.nn.weighted_moments")
+        weights = add(cast(frequency_weights, x.dtype), zeros_like(x))
+        total = reduce_sum(weights, axes, keepdims=True)
+        mean = divide_no_nan(reduce_sum(multiply(weights, x), axes, keepdims=True), total)
+        variance = divide_no_nan(
+            reduce_sum(multiply(weights, square(subtract(x, mean))), axes, keepdims=True), total)
+        if keepdims:
+            return mean, variance
+        return reduce_sum(mean, axes), reduce_sum(variance, axes)  # drops the size-1 axes
+
+
+def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = False,
+                     name: str | None = None) -> Tensor:
+    """`exp(log_input) - log_input * targets`, the Poisson negative log-likelihood up to a
+    term in the targets alone, which `compute_full_loss` adds (Stirling's approximation of
+    `log(targets!)`, for targets above 1)."""
+    with name_scope(name, "log_poisson_loss"):
+        z, c = _labels_and_logits(targets, log_input, "ag.nn.log_poisson_loss")
+        loss = subtract(exp(c), multiply(c, z))
+        if not compute_full_loss:
+            return loss
+        safe = where(greater(z, 1), z, ones_like(z))
+        stirling = add(subtract(multiply(safe, log(safe)), safe),
+                       multiply(log(multiply(safe, 6.283185307179586)), 0.5))
+        return add(loss, where(greater(z, 1), stirling, zeros_like(z)))
+
+
+def compute_average_loss(per_example_loss: Any, sample_weight: Any = None,
+                         global_batch_size: Any = None) -> Tensor:
+    """The sum of the (weighted) per-example losses divided by the batch size (the first
+    axis of `per_example_loss`, unless `global_batch_size` is given)."""
+    with name_scope(None, "average_loss"):
+        loss = _floating(per_example_loss, "ag.nn.compute_average_loss")
+        if sample_weight is not None:
+            loss = multiply(loss, cast(sample_weight, loss.dtype))
+        if global_batch_size is None:
+            global_batch_size = shape(loss)[0] if loss.shape.rank else 1
+        return divide(reduce_sum(loss), cast(global_batch_size, loss.dtype))
+
+
+def scale_regularization_loss(regularization_loss: Any) -> Tensor:
+    """The regularization loss (a tensor or a list of them, summed) divided by the number of
+    replicas, which is 1: there is no distribution strategy here."""
+    with name_scope(None, "scale_regularization_loss"):
+        if isinstance(regularization_loss, (list, tuple)):
+            regularization_loss = add_n(list(regularization_loss))
+        return reduce_sum(regularization_loss)
+
+
+def embedding_lookup(params: Any, ids: Any, max_norm: Any = None,
+                     name: str | None = None) -> Tensor:
+    """The rows of `params` that `ids` name (`gather(params, ids)`); with `max_norm`, each
+    row scaled down to an L2 norm of at most `max_norm`."""
+    with name_scope(name, "embedding_lookup"):
+        rows = gather(params, ids)
+        if max_norm is None:
+            return rows
+        ids_rank = convert_to_tensor(ids).shape.rank
+        axes = list(range(ids_rank, rows.shape.rank))
+        return clip_by_norm(rows, max_norm, axes) if axes else rows
 
 
 # Normalisation and friends ------------------------------------------------------------------

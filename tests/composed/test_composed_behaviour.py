@@ -124,3 +124,26 @@ def test_composed_functions_filter_their_errors_like_the_ops():
     assert ag.nn.gelu.__wrapped__.__module__ == "autograph.nn"
     assert ag.math.softplus is ag.nn.softplus
     assert type(ag.linalg.trace) is type(filter_traceback(lambda: None))
+
+
+def test_a_segment_id_past_num_segments_is_an_error_as_in_tensorflow():
+    # TensorFlow's CPU kernel: "segment_ids[1] = 3 is out of range [0, 3)".
+    with pytest.raises(ag.errors.InvalidArgumentError, match="below num_segments"):
+        ag.math.unsorted_segment_sum([1.0, 2.0], [0, 3], 3)
+    summed = ag.function(lambda d, i: ag.math.unsorted_segment_sum(d, i, 2))
+    with pytest.raises(ag.errors.InvalidArgumentError, match="below num_segments"):
+        summed(ag.constant([1.0, 2.0]), ag.constant([0, 2]))
+
+
+def test_segment_ids_must_be_integers_shaped_like_the_data():
+    with pytest.raises(TypeError, match="segment_ids must be int32 or int64"):
+        ag.math.unsorted_segment_sum([1.0, 2.0], [0.0, 1.0], 2)
+    with pytest.raises(ValueError, match="must start data's shape"):
+        ag.math.unsorted_segment_sum([1.0, 2.0], [0, 1, 1], 2)
+
+
+def test_invert_permutation_rejects_what_is_not_a_permutation():
+    with pytest.raises(ag.errors.InvalidArgumentError, match="not a permutation"):
+        ag.math.invert_permutation([0, 0, 2])
+    with pytest.raises(ValueError, match="1-D int32 or int64"):
+        ag.math.invert_permutation([[0, 1]])
