@@ -24,6 +24,13 @@ from autograph.linalg_solve import (cholesky, cholesky_solve, det, inv, logdet, 
 from autograph.math import l2_normalize  # noqa: F401
 from autograph.tracebacks import filter_exports as _filter_exports
 
+__all__ = [
+    "matmul", "matvec", "einsum", "tensordot", "eye", "matrix_transpose", "adjoint", "diag",
+    "diag_part", "set_diag", "trace", "band_part", "cross", "norm", "global_norm",
+    "l2_normalize", "det", "slogdet", "inv", "solve", "cholesky", "logdet", "triangular_solve",
+    "cholesky_solve",
+]
+
 _INF = float("inf")
 
 
@@ -207,6 +214,11 @@ def global_norm(t_list: Sequence[Any], name: str | None = None) -> Tensor:
         dtype = tensors[0].dtype
         total = reduce_sum(stack([reduce_sum(square(cast(t, dtype))) for t in tensors]))
         return sqrt(total)
+
+
+def __dir__() -> list[str]:
+    """The public names only (`__all__`), not the helpers this module imports."""
+    return __all__
 
 
 _filter_exports(globals())  # errors show the user's frames

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from runtime.dtypes import DType, int64
+from runtime.ops import math_ops as _math_ops
 from runtime.ops.array_ops import one_hot, reshape, size, where
 from runtime.ops.complex_ops import angle, conj, imag, real  # noqa: F401
 from runtime.ops.control_flow_ops import Assert
@@ -29,6 +30,18 @@ from autograph.segment_ops import (segment_mean, segment_sum,  # noqa: F401
                                    unsorted_segment_mean, unsorted_segment_sqrt_n,
                                    unsorted_segment_sum)
 from autograph.tracebacks import filter_exports as _filter_exports
+
+__all__ = sorted(_math_ops.__all__ + [
+    "angle", "conj", "imag", "real",
+    "erf", "erfc", "expm1", "sinh", "cosh", "tan", "asinh", "acosh", "atanh", "softplus",
+    "softsign", "log_sigmoid", "reciprocal", "reciprocal_no_nan", "divide_no_nan",
+    "multiply_no_nan", "squared_difference", "xlogy", "xlog1py", "xdivy", "is_inf", "rint",
+    "scalar_mul", "polyval", "is_non_decreasing", "is_strictly_increasing",
+    "invert_permutation", "reduce_logsumexp", "reduce_variance", "reduce_std",
+    "reduce_euclidean_norm", "count_nonzero", "zero_fraction", "log_softmax", "l2_normalize",
+    "segment_mean", "segment_sum", "unsorted_segment_mean", "unsorted_segment_sqrt_n",
+    "unsorted_segment_sum",
+])
 
 
 def _floating(x: Any, function: str, complex_ok: bool = False) -> Tensor:
@@ -430,6 +443,11 @@ def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12,
         total = reduce_sum(squares, axis, keepdims=True)
         inverse = rsqrt(maximum(total, epsilon))
         return multiply(x, cast(inverse, x.dtype) if x.dtype.is_complex else inverse)
+
+
+def __dir__() -> list[str]:
+    """The public names only (`__all__`), not the helpers this module imports."""
+    return __all__
 
 
 _filter_exports(globals())  # errors show the user's frames

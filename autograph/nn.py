@@ -27,6 +27,16 @@ from autograph.math import (_erfc, _floating, divide_no_nan, expm1, l2_normalize
                             softplus, softsign, zero_fraction)
 from autograph.tracebacks import filter_exports as _filter_exports
 
+__all__ = [
+    "relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "silu", "swish", "crelu", "sigmoid",
+    "tanh", "softmax", "log_softmax", "softplus", "softsign", "l2_normalize", "zero_fraction",
+    "sigmoid_cross_entropy_with_logits", "weighted_cross_entropy_with_logits",
+    "softmax_cross_entropy_with_logits", "sparse_softmax_cross_entropy_with_logits", "l2_loss",
+    "log_poisson_loss", "compute_average_loss", "scale_regularization_loss", "moments",
+    "sufficient_statistics", "normalize_moments", "weighted_moments", "batch_normalization",
+    "bias_add", "dropout", "embedding_lookup",
+]
+
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
 
@@ -343,6 +353,11 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: int | None = None,
         keep = greater_equal(draws, rate)
         scaled = divide(x, subtract(1.0, cast(rate, x.dtype)))
         return where(keep, scaled, zeros_like(scaled))
+
+
+def __dir__() -> list[str]:
+    """The public names only (`__all__`), not the helpers this module imports."""
+    return __all__
 
 
 _filter_exports(globals())  # errors show the user's frames
