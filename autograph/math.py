@@ -26,21 +26,27 @@ from runtime.ops.math_ops import (abs, add, argmax, cos, divide, equal, exp, gre
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
-from autograph.segment_ops import (segment_mean, segment_sum,  # noqa: F401
-                                   unsorted_segment_mean, unsorted_segment_sqrt_n,
-                                   unsorted_segment_sum)
+from autograph.scan_ops import cumprod, cumulative_logsumexp  # noqa: F401
+from autograph.segment_ops import (bincount, confusion_matrix, segment_max,  # noqa: F401
+                                   segment_mean, segment_min, segment_prod, segment_sum,
+                                   unsorted_segment_max, unsorted_segment_mean,
+                                   unsorted_segment_min, unsorted_segment_prod,
+                                   unsorted_segment_sqrt_n, unsorted_segment_sum)
 from autograph.tracebacks import filter_exports as _filter_exports
+from autograph.trig_ops import acos, asin, atan, atan2  # noqa: F401
 
 __all__ = sorted(_math_ops.__all__ + [
-    "angle", "conj", "imag", "real",
+    "angle", "conj", "imag", "real", "acos", "asin", "atan", "atan2",
     "erf", "erfc", "expm1", "sinh", "cosh", "tan", "asinh", "acosh", "atanh", "softplus",
     "softsign", "log_sigmoid", "reciprocal", "reciprocal_no_nan", "divide_no_nan",
     "multiply_no_nan", "squared_difference", "xlogy", "xlog1py", "xdivy", "is_inf", "rint",
     "scalar_mul", "polyval", "is_non_decreasing", "is_strictly_increasing",
     "invert_permutation", "reduce_logsumexp", "reduce_variance", "reduce_std",
     "reduce_euclidean_norm", "count_nonzero", "zero_fraction", "log_softmax", "l2_normalize",
-    "segment_mean", "segment_sum", "unsorted_segment_mean", "unsorted_segment_sqrt_n",
-    "unsorted_segment_sum",
+    "segment_max", "segment_mean", "segment_min", "segment_prod", "segment_sum",
+    "unsorted_segment_max", "unsorted_segment_mean", "unsorted_segment_min",
+    "unsorted_segment_prod", "unsorted_segment_sqrt_n", "unsorted_segment_sum", "bincount",
+    "confusion_matrix", "cumprod", "cumulative_logsumexp", "accumulate_n",
 ])
 
 
@@ -354,11 +360,26 @@ def invert_permutation(x: Any, name: str | None = None) -> Tensor:
             raise ValueError(f"ag.math.invert_permutation takes a 1-D int32 or int64 tensor, "
                              f"got {x.dtype.name} of shape {x.shape}")
         n = size(x, out_type=x.dtype)
-        member = one_hot(x, n, dtype=x.dtype)  # member[i, x[i]] = 1
+        member = one_hot(x, cast(n, "int32"), dtype=x.dtype)  # member[i, x[i]] = 1
         check = Assert(reduce_all(equal(reduce_sum(member, 0), 1)),
                        ["ag.math.invert_permutation: x is not a permutation of 0 .. n-1:", x])
         with control_dependencies([] if check is None else [check]):
             return cast(argmax(member, 0), x.dtype)
+
+
+def accumulate_n(inputs: Sequence[Any], shape: Any = None, tensor_dtype: Any = None,
+                 name: str | None = None) -> Tensor:
+    """The elementwise sum of `inputs` (`add_n`; `shape` and `tensor_dtype`, when given, must
+    match them)."""
+    with name_scope(name, "AccumulateN"):
+        total = _math_ops.add_n(list(inputs))
+        if tensor_dtype is not None and total.dtype != tensor_dtype:
+            raise TypeError(f"ag.math.accumulate_n: the inputs are {total.dtype.name}, not "
+                            f"{tensor_dtype}")
+        if shape is not None and not total.shape.is_compatible_with(shape):
+            raise ValueError(f"ag.math.accumulate_n: the inputs have shape {total.shape}, not "
+                             f"{shape}")
+        return total
 
 
 # Reductions ---------------------------------------------------------------------------------

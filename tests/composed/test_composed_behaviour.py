@@ -147,3 +147,35 @@ def test_invert_permutation_rejects_what_is_not_a_permutation():
         ag.math.invert_permutation([0, 0, 2])
     with pytest.raises(ValueError, match="1-D int32 or int64"):
         ag.math.invert_permutation([[0, 1]])
+
+
+def test_bincount_of_a_negative_value_is_an_error_as_in_tensorflow():
+    # TensorFlow: "Input arr must be non-negative!" (InvalidArgumentError).
+    with pytest.raises(ag.errors.InvalidArgumentError, match="arr must be non-negative"):
+        ag.math.bincount([-1, 2])
+
+
+def test_confusion_matrix_labels_out_of_range_are_an_error_as_in_tensorflow():
+    # TensorFlow: "`labels` out of bound" (InvalidArgumentError).
+    with pytest.raises(ag.errors.InvalidArgumentError, match=r"must be in \[0, num_classes\)"):
+        ag.math.confusion_matrix([0, 3], [1, 1], num_classes=3)
+
+
+def test_inverse_trigonometric_functions_refuse_float64():
+    with pytest.raises(TypeError, match="float16 or float32 tensor .* got float64"):
+        ag.math.atan(ag.constant([1.0], ag.float64))
+
+
+def test_atan2_differs_from_tensorflow_on_signed_zeros_and_infinite_pairs():
+    # A deliberate difference (no op reads a zero's sign): TensorFlow gives -pi and pi/4.
+    result = ag.math.atan2([-0.0, float("inf")], [-1.0, float("inf")]).numpy()
+    np.testing.assert_allclose(result[0], np.pi, rtol=1e-6)
+    assert np.isnan(result[1])
+
+
+def test_scans_need_a_python_axis_of_known_length():
+    with pytest.raises(TypeError, match="axis must be a Python int"):
+        ag.math.cumprod([1, 2], axis=ag.constant(0))
+    scan = ag.function(ag.math.cumprod, input_signature=[ag.TensorSpec([None])])
+    with pytest.raises(ValueError, match="needs the length of axis 0 known"):
+        scan(ag.ones([3]))

@@ -24,16 +24,18 @@ triangular_solve
 """.split()
 
 MATH = """
-abs acosh add add_n angle argmax argmin asinh atanh bitwise_and bitwise_or bitwise_xor ceil
-clip_by_value conj cos cosh count_nonzero cumsum divide divide_no_nan einsum equal erf erfc exp
+abs accumulate_n acos acosh add add_n angle argmax argmin asin asinh atan atan2 atanh bincount
+bitwise_and bitwise_or bitwise_xor ceil clip_by_value confusion_matrix conj cos cosh
+count_nonzero cumprod cumsum cumulative_logsumexp divide divide_no_nan einsum equal erf erfc exp
 expm1 floor floordiv floormod greater greater_equal imag invert invert_permutation is_finite
 is_inf is_nan is_non_decreasing is_strictly_increasing l2_normalize less less_equal log log1p
 log_sigmoid log_softmax logical_and logical_not logical_or logical_xor matmul maximum minimum
 mod multiply multiply_no_nan negative not_equal polyval pow real reciprocal reciprocal_no_nan
 reduce_all reduce_any reduce_euclidean_norm reduce_logsumexp reduce_max reduce_mean reduce_min
-reduce_prod reduce_std reduce_sum reduce_variance relu rint round rsqrt scalar_mul segment_mean
-segment_sum sigmoid sign sin sinh softmax softplus softsign sqrt square squared_difference
-subtract tan tanh tensordot truediv unsorted_segment_mean unsorted_segment_sqrt_n
+reduce_prod reduce_std reduce_sum reduce_variance relu rint round rsqrt scalar_mul segment_max
+segment_mean segment_min segment_prod segment_sum sigmoid sign sin sinh softmax softplus
+softsign sqrt square squared_difference subtract tan tanh tensordot truediv unsorted_segment_max
+unsorted_segment_mean unsorted_segment_min unsorted_segment_prod unsorted_segment_sqrt_n
 unsorted_segment_sum xdivy xlog1py xlogy zero_fraction
 """.split()
 
