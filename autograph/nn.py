@@ -2,7 +2,7 @@
 
 Activations, losses and normalisations composed of the runtime's ops (as TensorFlow writes many
 of them in Python over its kernels); each builds its ops under one name scope. Convolutions and
-pooling need kernels of their own and are not here yet.
+pooling, composed the same way, are in `conv_ops`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
 from autograph.clip_ops import clip_by_norm
+from autograph.conv_ops import (avg_pool, avg_pool1d, avg_pool2d, conv1d, conv2d, conv3d,
+                                convolution, max_pool, max_pool1d, max_pool2d)
 from autograph.math import (_erfc, _floating, divide_no_nan, expm1, l2_normalize, log_softmax,
                             softplus, softsign, zero_fraction)
 from autograph.tracebacks import filter_exports as _filter_exports
@@ -34,7 +36,8 @@ __all__ = [
     "softmax_cross_entropy_with_logits", "sparse_softmax_cross_entropy_with_logits", "l2_loss",
     "log_poisson_loss", "compute_average_loss", "scale_regularization_loss", "moments",
     "sufficient_statistics", "normalize_moments", "weighted_moments", "batch_normalization",
-    "bias_add", "dropout", "embedding_lookup",
+    "bias_add", "dropout", "embedding_lookup", "convolution", "conv1d", "conv2d", "conv3d",
+    "max_pool", "max_pool1d", "max_pool2d", "avg_pool", "avg_pool1d", "avg_pool2d",
 ]
 
 _SELU_ALPHA = 1.6732632423543772848170429916717

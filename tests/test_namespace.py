@@ -66,13 +66,13 @@ autograph.ConversionError autograph.StagingError
 """.split()
 
 # Names of the contract that the package does not have yet (gradients, data, training, graph
-# options, conv/pool kernels, assertions). Their checks are expected failures until they land;
+# options, assertions). Their checks are expected failures until they land;
 # the first segment of each path names what is missing.
 NOT_YET = {
     "config.optimizer", "config.threading", "debugging.assert_equal", "debugging.assert_less",
     "debugging.assert_greater", "debugging.assert_rank", "debugging.check_numerics",
     "GradientTape", "UnconnectedGradients", "gradients", "stop_gradient", "custom_gradient",
-    "RegisterGradient", "no_gradient", "nn.conv2d", "nn.max_pool2d", "nn.avg_pool2d", "data",
+    "RegisterGradient", "no_gradient", "data",
     "py_function", "numpy_function", "optimizers", "keras", "train",
 }
 

@@ -9,9 +9,10 @@ import autograph as ag
 # ag.math re-exports whole, holds these too (TensorFlow has them in tf.bitwise, tf.linalg,
 # tf.nn and at the top level).
 NN = """
-batch_normalization bias_add compute_average_loss crelu dropout elu embedding_lookup gelu
-l2_loss l2_normalize leaky_relu log_poisson_loss log_softmax moments normalize_moments relu
-relu6 scale_regularization_loss selu sigmoid sigmoid_cross_entropy_with_logits silu softmax
+avg_pool avg_pool1d avg_pool2d batch_normalization bias_add compute_average_loss conv1d conv2d
+conv3d convolution crelu dropout elu embedding_lookup gelu l2_loss l2_normalize leaky_relu
+log_poisson_loss log_softmax max_pool max_pool1d max_pool2d moments normalize_moments relu relu6
+scale_regularization_loss selu sigmoid sigmoid_cross_entropy_with_logits silu softmax
 softmax_cross_entropy_with_logits softplus softsign sparse_softmax_cross_entropy_with_logits
 sufficient_statistics swish tanh weighted_cross_entropy_with_logits weighted_moments
 zero_fraction
