@@ -52,9 +52,11 @@ def relu6(features: Any, name: str | None = None) -> Tensor:
 
 
 def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> Tensor:
-    """`x` where `x > 0`, else `alpha * x`."""
+    """`x` where `x > 0`, else `alpha * x`; integers are cast to float32 first, as in
+    TensorFlow."""
     with name_scope(name, "LeakyRelu"):
-        x = _floating(features, "ag.nn.leaky_relu")
+        x = convert_to_tensor(features)
+        x = cast(x, "float32") if x.dtype.is_integer else _floating(x, "ag.nn.leaky_relu")
         return where(greater(x, 0), x, multiply(x, alpha))
 
 
@@ -103,7 +105,7 @@ swish = silu
 def crelu(features: Any, axis: int = -1, name: str | None = None) -> Tensor:
     """`concat([relu(x), relu(-x)], axis)`: keeps the negative part as features of its own."""
     with name_scope(name, "CRelu"):
-        x = _floating(features, "ag.nn.crelu")
+        x = convert_to_tensor(features)
         return relu(concat([x, negative(x)], axis))
 
 

@@ -20,9 +20,9 @@ from runtime.ops.control_flow_ops import Assert
 from runtime.ops.creation_ops import cast, ones_like, zeros_like
 from runtime.ops.graph_ops import control_dependencies, name_scope
 from runtime.ops.linalg_ops import tensordot
-from runtime.ops.math_ops import (add, divide, greater, greater_equal, less, logical_and,
-                                  maximum, minimum, multiply, reduce_all, reduce_max,
-                                  reduce_min, reduce_prod, rsqrt)
+from runtime.ops.math_ops import (abs, add, divide, floor, greater, greater_equal, less,
+                                  logical_and, maximum, minimum, multiply, reduce_all,
+                                  reduce_max, reduce_min, reduce_prod, rsqrt, sign)
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
@@ -105,9 +105,14 @@ def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Tensor:
 
 
 def segment_mean(data: Any, segment_ids: Any, name: str | None = None) -> Tensor:
-    """`unsorted_segment_mean` with `max(segment_ids) + 1` segments."""
+    """`unsorted_segment_mean` with `max(segment_ids) + 1` segments; integer means are
+    integers, truncated toward 0, as TensorFlow's kernel divides."""
     with name_scope(name, "SegmentMean"):
-        return unsorted_segment_mean(data, segment_ids, _num_segments(segment_ids))
+        data = convert_to_tensor(data)
+        means = unsorted_segment_mean(data, segment_ids, _num_segments(segment_ids))
+        if not data.dtype.is_integer:
+            return means
+        return cast(multiply(sign(means), floor(abs(means))), data.dtype)
 
 
 def _extreme(dtype: Any, largest: bool) -> Any:
