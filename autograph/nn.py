@@ -172,7 +172,8 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = N
                              f"shape {x.shape}")
         depth = x.shape[-1] if x.shape.rank is not None and x.shape[-1] is not None \
             else shape(x)[-1]
-        in_range = reduce_all(logical_and(greater_equal(labels, 0), less(labels, depth)))
+        in_range = reduce_all(logical_and(greater_equal(labels, 0),
+                                          less(labels, cast(depth, labels.dtype))))
         check = Assert(in_range, [f"{function}: every label must be in [0, num_classes); "
                                   "num_classes:", depth, "labels:", labels])
         with control_dependencies([] if check is None else [check]):

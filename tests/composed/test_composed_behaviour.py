@@ -179,3 +179,11 @@ def test_scans_need_a_python_axis_of_known_length():
     scan = ag.function(ag.math.cumprod, input_signature=[ag.TensorSpec([None])])
     with pytest.raises(ValueError, match="needs the length of axis 0 known"):
         scan(ag.ones([3]))
+
+
+def test_sparse_cross_entropy_with_int64_labels_and_unknown_classes_in_a_graph():
+    loss = ag.function(ag.nn.sparse_softmax_cross_entropy_with_logits,
+                       input_signature=[ag.TensorSpec([None], ag.int64),
+                                        ag.TensorSpec([None, None])])
+    np.testing.assert_allclose(loss(ag.constant([1, 0], ag.int64), ag.constant(LOGITS)).numpy(),
+                               [1.4076059, 2.4076059], rtol=1e-6)
