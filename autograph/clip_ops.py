@@ -38,6 +38,9 @@ def clip_by_global_norm(t_list: Sequence[Any], clip_norm: Any, use_norm: Any = N
     """Scales every tensor of `t_list` by `clip_norm / max(global_norm, clip_norm)`.
 
     Returns the scaled list (None entries stay None) and the global norm of the inputs.
+
+    >>> [t.numpy() for t in clip_by_global_norm([[3.0], [4.0]], 1.0)[0]]
+    [array([0.6], dtype=float32), array([0.8], dtype=float32)]
     """
     with name_scope(name, "clip_by_global_norm"):
         norm_ = global_norm(t_list) if use_norm is None else convert_to_tensor(use_norm)

@@ -106,7 +106,11 @@ def convolution(input: Any, filters: Any, strides: Any = 1,  # noqa: A002
                 name: str | None = None) -> Tensor:
     """An N-d convolution (N = 1, 2 or 3) of `input` (`[batch, *spatial, in_channels]`) with
     `filters` (`[*window, in_channels, out_channels]`): each output is the sum of the window's
-    inputs times the filter taps (a cross-correlation, as in TensorFlow)."""
+    inputs times the filter taps (a cross-correlation, as in TensorFlow).
+
+    >>> convolution([[[1.0], [2.0], [3.0]]], [[[1.0]], [[1.0]]]).numpy().ravel()
+    array([3., 5.], dtype=float32)
+    """
     function = "ag.nn.convolution"
     with name_scope(name, "convolution"):
         x = convert_to_tensor(input)
@@ -132,7 +136,11 @@ def convolution(input: Any, filters: Any, strides: Any = 1,  # noqa: A002
 
 def conv1d(input: Any, filters: Any, stride: Any, padding: Any,  # noqa: A002
            data_format: str = "NWC", dilations: Any = None, name: str | None = None) -> Tensor:
-    """`convolution` over one spatial dim (`[batch, width, channels]`)."""
+    """`convolution` over one spatial dim (`[batch, width, channels]`).
+
+    >>> conv1d([[[1.0], [2.0], [3.0]]], [[[1.0]], [[1.0]]], 1, 'VALID').numpy().ravel()
+    array([3., 5.], dtype=float32)
+    """
     return convolution(input, filters, stride, padding, data_format, dilations or 1,
                        name or "conv1d")
 
@@ -150,7 +158,11 @@ def conv2d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
 
 def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
            data_format: str = "NDHWC", dilations: Any = None, name: str | None = None) -> Tensor:
-    """`convolution` over three spatial dims."""
+    """`convolution` over three spatial dims.
+
+    >>> conv3d([[[[[1.0]]]]], [[[[[2.0]]]]], 1, 'VALID').numpy().ravel()
+    array([2.], dtype=float32)
+    """
     return convolution(input, filters, strides, padding, data_format, dilations or 1,
                        name or "Conv3D")
 
@@ -175,7 +187,11 @@ def _pool(x: Any, ksize: Any, strides: Any, padding: str, data_format: str | Non
 
 def max_pool(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
              data_format: str | None = None, name: str | None = None) -> Tensor:
-    """The largest element of each window (N-d: the rank of `input` decides)."""
+    """The largest element of each window (N-d: the rank of `input` decides).
+
+    >>> max_pool([[[1.0], [3.0], [2.0], [0.0]]], 2, 2, 'VALID').numpy().ravel()
+    array([3., 2.], dtype=float32)
+    """
     with name_scope(name, "MaxPool"):
         x = convert_to_tensor(input)
         rank = (x.shape.rank or 3) - 2
@@ -185,7 +201,11 @@ def max_pool(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
 
 def avg_pool(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
              data_format: str | None = None, name: str | None = None) -> Tensor:
-    """The mean of each window; with "SAME" padding, of its elements inside the input."""
+    """The mean of each window; with "SAME" padding, of its elements inside the input.
+
+    >>> avg_pool([[[1.0], [3.0], [2.0], [0.0]]], 2, 2, 'VALID').numpy().ravel()
+    array([2., 1.], dtype=float32)
+    """
     with name_scope(name, "AvgPool"):
         x = convert_to_tensor(input)
         rank = (x.shape.rank or 3) - 2
@@ -195,7 +215,11 @@ def avg_pool(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
 
 def max_pool1d(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
                data_format: str = "NWC", name: str | None = None) -> Tensor:
-    """`max_pool` over `[batch, width, channels]`."""
+    """`max_pool` over `[batch, width, channels]`.
+
+    >>> max_pool1d([[[1.0], [3.0], [2.0]]], 2, 1, 'SAME').numpy().ravel()
+    array([3., 3., 2.], dtype=float32)
+    """
     with name_scope(name, "MaxPool1d"):
         return _pool(input, ksize, strides, padding, data_format, 1, reduce_max,
                      float("-inf"), "ag.nn.max_pool1d")
@@ -203,7 +227,11 @@ def max_pool1d(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
 
 def max_pool2d(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Tensor:
-    """`max_pool` over `[batch, height, width, channels]`."""
+    """`max_pool` over `[batch, height, width, channels]`.
+
+    >>> max_pool2d([[[[1.0], [2.0]], [[3.0], [4.0]]]], 2, 2, 'VALID').numpy().ravel()
+    array([4.], dtype=float32)
+    """
     with name_scope(name, "MaxPool2d"):
         return _pool(input, ksize, strides, padding, data_format, 2, reduce_max,
                      float("-inf"), "ag.nn.max_pool2d")
@@ -211,7 +239,11 @@ def max_pool2d(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
 
 def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
                data_format: str = "NWC", name: str | None = None) -> Tensor:
-    """`avg_pool` over `[batch, width, channels]`."""
+    """`avg_pool` over `[batch, width, channels]`.
+
+    >>> avg_pool1d([[[1.0], [3.0], [2.0]]], 2, 1, 'SAME').numpy().ravel()
+    array([2. , 2.5, 2. ], dtype=float32)
+    """
     with name_scope(name, "AvgPool1D"):
         return _pool(input, ksize, strides, padding, data_format, 1, None, 0.0,
                      "ag.nn.avg_pool1d")
@@ -219,7 +251,11 @@ def avg_pool1d(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
 
 def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
                data_format: str = "NHWC", name: str | None = None) -> Tensor:
-    """`avg_pool` over `[batch, height, width, channels]`."""
+    """`avg_pool` over `[batch, height, width, channels]`.
+
+    >>> avg_pool2d([[[[1.0], [2.0]], [[3.0], [4.0]]]], 2, 2, 'VALID').numpy().ravel()
+    array([2.5], dtype=float32)
+    """
     with name_scope(name, "AvgPool2D"):
         return _pool(input, ksize, strides, padding, data_format, 2, None, 0.0,
                      "ag.nn.avg_pool2d")

@@ -64,13 +64,22 @@ def matrix_transpose(a: Any, name: str = "matrix_transpose", conjugate: bool = F
 
 
 def adjoint(matrix: Any, name: str | None = None) -> Tensor:
-    """The conjugate transpose of the last two axes."""
+    """The conjugate transpose of the last two axes.
+
+    >>> adjoint([[1.0, 2.0]]).numpy()
+    array([[1.],
+           [2.]], dtype=float32)
+    """
     return matrix_transpose(matrix, name or "adjoint", conjugate=True)
 
 
 def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False,
            name: str | None = None) -> Tensor:
-    """`a @ b` for matrices `a` (`[..., M, N]`) and vectors `b` (`[..., N]`): `[..., M]`."""
+    """`a @ b` for matrices `a` (`[..., M, N]`) and vectors `b` (`[..., N]`): `[..., M]`.
+
+    >>> matvec([[1.0, 2.0], [3.0, 4.0]], [1.0, 1.0]).numpy()
+    array([3., 7.], dtype=float32)
+    """
     with name_scope(name, "MatVec"):
         product = matmul(a, expand_dims(b, -1), transpose_a=transpose_a, adjoint_a=adjoint_a)
         return squeeze(product, -1)
@@ -78,7 +87,12 @@ def matvec(a: Any, b: Any, transpose_a: bool = False, adjoint_a: bool = False,
 
 def diag(diagonal: Any, name: str = "diag", k: int = 0) -> Tensor:
     """Square matrices with `diagonal`'s last axis on diagonal `k` (above the main one for
-    k > 0) and zeros elsewhere: `[..., N]` gives `[..., N + |k|, N + |k|]`."""
+    k > 0) and zeros elsewhere: `[..., N]` gives `[..., N + |k|, N + |k|]`.
+
+    >>> diag([1.0, 2.0]).numpy()
+    array([[1., 0.],
+           [0., 2.]], dtype=float32)
+    """
     with name_scope(name, "diag"):
         diagonal = convert_to_tensor(diagonal)
         size = diagonal.shape[-1] if diagonal.shape.rank else None
@@ -94,7 +108,11 @@ def diag(diagonal: Any, name: str = "diag", k: int = 0) -> Tensor:
 
 
 def diag_part(input: Any, name: str = "diag_part", k: int = 0) -> Tensor:  # noqa: A002
-    """Diagonal `k` of the matrices (0: the main one; above it for k > 0): `[..., len]`."""
+    """Diagonal `k` of the matrices (0: the main one; above it for k > 0): `[..., len]`.
+
+    >>> diag_part([[1.0, 2.0], [3.0, 4.0]]).numpy()
+    array([1., 4.], dtype=float32)
+    """
     with name_scope(name, "diag_part"):
         x = _matrices(input, "ag.linalg.diag_part")
         rows, columns = _matrix_size(x, "ag.linalg.diag_part")
@@ -110,7 +128,12 @@ def diag_part(input: Any, name: str = "diag_part", k: int = 0) -> Tensor:  # noq
 
 
 def set_diag(input: Any, diagonal: Any, name: str = "set_diag") -> Tensor:  # noqa: A002
-    """The matrices with their main diagonal replaced by `diagonal` (`[..., min(M, N)]`)."""
+    """The matrices with their main diagonal replaced by `diagonal` (`[..., min(M, N)]`).
+
+    >>> set_diag([[1.0, 2.0], [3.0, 4.0]], [0.0, 0.0]).numpy()
+    array([[0., 2.],
+           [3., 0.]], dtype=float32)
+    """
     with name_scope(name, "set_diag"):
         x = _matrices(input, "ag.linalg.set_diag")
         rows, columns = _matrix_size(x, "ag.linalg.set_diag")
@@ -125,7 +148,11 @@ def set_diag(input: Any, diagonal: Any, name: str = "set_diag") -> Tensor:  # no
 
 
 def trace(x: Any, name: str | None = None) -> Tensor:
-    """The sum of each matrix's main diagonal: `[..., M, N]` gives `[...]`."""
+    """The sum of each matrix's main diagonal: `[..., M, N]` gives `[...]`.
+
+    >>> float(trace([[1.0, 2.0], [3.0, 4.0]]))
+    5.0
+    """
     with name_scope(name, "Trace"):
         return reduce_sum(diag_part(x), -1)
 
@@ -136,6 +163,10 @@ def band_part(input: Any, num_lower: Any, num_upper: Any,  # noqa: A002
     `i - j <= num_lower` and `j - i <= num_upper` (a negative bound keeps that whole side).
 
     `band_part(x, 0, -1)` is the upper triangle, `band_part(x, -1, 0)` the lower one.
+
+    >>> band_part([[1.0, 2.0], [3.0, 4.0]], 0, -1).numpy()
+    array([[1., 2.],
+           [0., 4.]], dtype=float32)
     """
     with name_scope(name, "MatrixBandPart"):
         x = _matrices(input, "ag.linalg.band_part")
@@ -149,7 +180,11 @@ def band_part(input: Any, num_lower: Any, num_upper: Any,  # noqa: A002
 
 
 def cross(a: Any, b: Any, name: str | None = None) -> Tensor:
-    """The cross products of 3-vectors along the last axis."""
+    """The cross products of 3-vectors along the last axis.
+
+    >>> cross([1.0, 0.0, 0.0], [0.0, 1.0, 0.0]).numpy()
+    array([0., 0., 1.], dtype=float32)
+    """
     with name_scope(name, "Cross"):
         a, b = convert_to_tensor(a), convert_to_tensor(b)
         for v in (a, b):
@@ -169,6 +204,9 @@ def norm(tensor: Any, ord: Any = "euclidean", axis: Any = None,  # noqa: A002
     "euclidean" (2), 1, inf or any p > 0. `axis` a pair: the matrix norm over those axes,
     `ord` one of "fro" / "euclidean", 1 (largest column sum) or inf (largest row sum); the
     spectral norm (`ord=2`) needs singular values, which the runtime does not have yet.
+
+    >>> float(norm([3.0, 4.0]))
+    5.0
     """
     with name_scope(name, "norm"):
         x = convert_to_tensor(tensor)
@@ -203,7 +241,11 @@ def _drop(x: Tensor, axes: list[int], keepdims: bool) -> Tensor:
 
 
 def global_norm(t_list: Sequence[Any], name: str | None = None) -> Tensor:
-    """`sqrt(sum(l2_norm(t) ** 2 for t in t_list))`; None entries are skipped."""
+    """`sqrt(sum(l2_norm(t) ** 2 for t in t_list))`; None entries are skipped.
+
+    >>> float(global_norm([[3.0], [4.0]]))
+    5.0
+    """
     if not isinstance(t_list, (list, tuple)):
         raise TypeError(f"ag.linalg.global_norm takes a list of tensors, got "
                         f"{type(t_list).__name__}")

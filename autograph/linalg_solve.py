@@ -107,7 +107,11 @@ def det(input: Any, name: str | None = None) -> Tensor:  # noqa: A002
 
 
 def slogdet(input: Any, name: str | None = None) -> tuple[Tensor, Tensor]:  # noqa: A002
-    """`(sign, log(|det|))` of each matrix, finite where `det` itself would overflow."""
+    """`(sign, log(|det|))` of each matrix, finite where `det` itself would overflow.
+
+    >>> [float(t) for t in slogdet([[0.0, 2.0], [1.0, 0.0]])]
+    [-1.0, 0.6931471824645996]
+    """
     with name_scope(name, "LogMatrixDeterminant"):
         a, n = _square(input, "ag.linalg.slogdet")
         u, _, permutation_sign = _eliminate(a, n)
@@ -142,7 +146,12 @@ def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None)
 
 
 def inv(input: Any, adjoint: bool = False, name: str | None = None) -> Tensor:  # noqa: A002
-    """The inverse of each matrix (of its adjoint, with `adjoint`)."""
+    """The inverse of each matrix (of its adjoint, with `adjoint`).
+
+    >>> inv([[2.0, 0.0], [0.0, 4.0]]).numpy()
+    array([[0.5 , 0.  ],
+           [0.  , 0.25]], dtype=float32)
+    """
     with name_scope(name, "MatrixInverse"):
         a, n = _square(input, "ag.linalg.inv")
         identity_ = add(eye(n, dtype=a.dtype), zeros_like(a))  # with a's batch axes
@@ -155,6 +164,10 @@ def cholesky(input: Any, name: str | None = None) -> Tensor:  # noqa: A002
 
     Raises:
         InvalidArgumentError: the matrix is not positive definite (TensorFlow returns nan).
+
+    >>> cholesky([[4.0, 2.0], [2.0, 2.0]]).numpy()
+    array([[2., 0.],
+           [1., 1.]], dtype=float32)
     """
     with name_scope(name, "Cholesky"):
         a, n = _square(input, "ag.linalg.cholesky")
@@ -178,7 +191,11 @@ def cholesky(input: Any, name: str | None = None) -> Tensor:  # noqa: A002
 
 
 def logdet(matrix: Any, name: str | None = None) -> Tensor:
-    """`log(det(matrix))` of symmetric positive definite matrices, via `cholesky`."""
+    """`log(det(matrix))` of symmetric positive definite matrices, via `cholesky`.
+
+    >>> round(float(logdet([[4.0, 2.0], [2.0, 2.0]])), 4)
+    1.3863
+    """
     with name_scope(name, "logdet"):
         lower = cholesky(matrix)
         return multiply(reduce_sum(log(_diagonal(lower, lower.shape[-1])), -1), 2.0)
@@ -187,7 +204,12 @@ def logdet(matrix: Any, name: str | None = None) -> Tensor:
 def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = False,
                      name: str | None = None) -> Tensor:
     """`x` with `matrix @ x == rhs` for triangular matrices (`lower` or upper; only that
-    triangle is read). `adjoint` solves with `adjoint(matrix)` instead."""
+    triangle is read). `adjoint` solves with `adjoint(matrix)` instead.
+
+    >>> triangular_solve([[2.0, 0.0], [1.0, 1.0]], [[2.0], [3.0]]).numpy()
+    array([[1.],
+           [2.]], dtype=float32)
+    """
     with name_scope(name, "MatrixTriangularSolve"):
         a, n = _square(matrix, "ag.linalg.triangular_solve")
         b = convert_to_tensor(rhs, dtype_hint=a.dtype)
@@ -197,7 +219,12 @@ def triangular_solve(matrix: Any, rhs: Any, lower: bool = True, adjoint: bool = 
 
 
 def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Tensor:
-    """`x` with `A @ x == rhs`, given `chol = cholesky(A)`."""
+    """`x` with `A @ x == rhs`, given `chol = cholesky(A)`.
+
+    >>> cholesky_solve([[2.0, 0.0], [0.0, 1.0]], [[4.0], [1.0]]).numpy()
+    array([[1.],
+           [1.]], dtype=float32)
+    """
     with name_scope(name, "cholesky_solve"):
         chol, n = _square(chol, "ag.linalg.cholesky_solve")
         y = triangular_solve(chol, rhs, lower=True)

@@ -150,21 +150,33 @@ def expm1(x: Any, name: str | None = None) -> Tensor:
 
 
 def sinh(x: Any, name: str | None = None) -> Tensor:
-    """Hyperbolic sine, `(expm1(x) - expm1(-x)) / 2` (accurate near 0)."""
+    """Hyperbolic sine, `(expm1(x) - expm1(-x)) / 2` (accurate near 0).
+
+    >>> sinh([0.0, 1.0]).numpy()
+    array([0.       , 1.1752012], dtype=float32)
+    """
     with name_scope(name, "Sinh"):
         x = _floating(x, "ag.math.sinh")
         return multiply(subtract(expm1(x), expm1(negative(x))), 0.5)
 
 
 def cosh(x: Any, name: str | None = None) -> Tensor:
-    """Hyperbolic cosine, `(exp(x) + exp(-x)) / 2`."""
+    """Hyperbolic cosine, `(exp(x) + exp(-x)) / 2`.
+
+    >>> cosh([0.0, 1.0]).numpy()
+    array([1.       , 1.5430807], dtype=float32)
+    """
     with name_scope(name, "Cosh"):
         x = _floating(x, "ag.math.cosh")
         return multiply(add(exp(x), exp(negative(x))), 0.5)
 
 
 def tan(x: Any, name: str | None = None) -> Tensor:
-    """Tangent, `sin(x) / cos(x)`."""
+    """Tangent, `sin(x) / cos(x)`.
+
+    >>> tan([0.0, 1.0]).numpy()
+    array([0.       , 1.5574079], dtype=float32)
+    """
     with name_scope(name, "Tan"):
         x = _floating(x, "ag.math.tan")
         return divide(sin(x), cos(x))
@@ -172,7 +184,11 @@ def tan(x: Any, name: str | None = None) -> Tensor:
 
 def asinh(x: Any, name: str | None = None) -> Tensor:
     """Inverse hyperbolic sine, `sign(x) * log1p(|x| + x^2 / (1 + sqrt(x^2 + 1)))` (accurate
-    near 0 and for large negative x)."""
+    near 0 and for large negative x).
+
+    >>> asinh([0.0, 1.0]).numpy()
+    array([0.       , 0.8813736], dtype=float32)
+    """
     with name_scope(name, "Asinh"):
         x = _floating(x, "ag.math.asinh")
         a = abs(x)
@@ -185,7 +201,11 @@ def asinh(x: Any, name: str | None = None) -> Tensor:
 
 
 def acosh(x: Any, name: str | None = None) -> Tensor:
-    """Inverse hyperbolic cosine, `log(x + sqrt(x^2 - 1))` for x >= 1 (nan below 1)."""
+    """Inverse hyperbolic cosine, `log(x + sqrt(x^2 - 1))` for x >= 1 (nan below 1).
+
+    >>> acosh([1.0, 2.0]).numpy()
+    array([0.      , 1.316958], dtype=float32)
+    """
     with name_scope(name, "Acosh"):
         x = _floating(x, "ag.math.acosh")
         t = subtract(minimum(x, 1e18), 1.0)  # the other branch is taken above 1e18
@@ -195,7 +215,11 @@ def acosh(x: Any, name: str | None = None) -> Tensor:
 
 
 def atanh(x: Any, name: str | None = None) -> Tensor:
-    """Inverse hyperbolic tangent, `0.5 * log1p(2x / (1 - x))` on (-1, 1)."""
+    """Inverse hyperbolic tangent, `0.5 * log1p(2x / (1 - x))` on (-1, 1).
+
+    >>> atanh([0.0, 0.5]).numpy()
+    array([0.        , 0.54930615], dtype=float32)
+    """
     with name_scope(name, "Atanh"):
         x = _floating(x, "ag.math.atanh")
         a = abs(x)
@@ -215,27 +239,43 @@ def softplus(features: Any, name: str | None = None) -> Tensor:
 
 
 def softsign(features: Any, name: str | None = None) -> Tensor:
-    """`x / (|x| + 1)`."""
+    """`x / (|x| + 1)`.
+
+    >>> softsign([-1.0, 3.0]).numpy()
+    array([-0.5 ,  0.75], dtype=float32)
+    """
     with name_scope(name, "Softsign"):
         x = _floating(features, "ag.math.softsign")
         return divide(x, add(abs(x), 1.0))
 
 
 def log_sigmoid(x: Any, name: str | None = None) -> Tensor:
-    """`log(sigmoid(x))`, computed as `-softplus(-x)` (finite for large negative x)."""
+    """`log(sigmoid(x))`, computed as `-softplus(-x)` (finite for large negative x).
+
+    >>> log_sigmoid([0.0]).numpy()
+    array([-0.6931472], dtype=float32)
+    """
     with name_scope(name, "LogSigmoid"):
         return negative(softplus(negative(_floating(x, "ag.math.log_sigmoid"))))
 
 
 def reciprocal(x: Any, name: str | None = None) -> Tensor:
-    """`1 / x` elementwise."""
+    """`1 / x` elementwise.
+
+    >>> reciprocal([2.0, 4.0]).numpy()
+    array([0.5 , 0.25], dtype=float32)
+    """
     with name_scope(name, "Reciprocal"):
         x = _floating(x, "ag.math.reciprocal", complex_ok=True)
         return divide(ones_like(x), x)
 
 
 def reciprocal_no_nan(x: Any, name: str | None = None) -> Tensor:
-    """`1 / x`, and 0 where `x` is 0."""
+    """`1 / x`, and 0 where `x` is 0.
+
+    >>> reciprocal_no_nan([0.0, 4.0]).numpy()
+    array([0.  , 0.25], dtype=float32)
+    """
     with name_scope(name, "reciprocal_no_nan"):
         x = _floating(x, "ag.math.reciprocal_no_nan", complex_ok=True)
         return divide_no_nan(ones_like(x), x)
@@ -254,21 +294,33 @@ def divide_no_nan(x: Any, y: Any, name: str | None = None) -> Tensor:
 
 
 def multiply_no_nan(x: Any, y: Any, name: str | None = None) -> Tensor:
-    """`x * y`, and 0 where `y` is 0 (even where `x` is inf or nan)."""
+    """`x * y`, and 0 where `y` is 0 (even where `x` is inf or nan).
+
+    >>> multiply_no_nan([float('inf'), 2.0], [0.0, 3.0]).numpy()
+    array([0., 6.], dtype=float32)
+    """
     with name_scope(name, "multiply_no_nan"):
         x, y = _pair(x, y)
         return multiply(where(equal(y, 0), zeros_like(x), x), y)
 
 
 def squared_difference(x: Any, y: Any, name: str | None = None) -> Tensor:
-    """`(x - y) ** 2` elementwise, with broadcasting."""
+    """`(x - y) ** 2` elementwise, with broadcasting.
+
+    >>> squared_difference([1.0, 5.0], [4.0, 2.0]).numpy()
+    array([9., 9.], dtype=float32)
+    """
     with name_scope(name, "SquaredDifference"):
         x, y = _pair(x, y)
         return square(subtract(x, y))
 
 
 def xlogy(x: Any, y: Any, name: str | None = None) -> Tensor:
-    """`x * log(y)`, and 0 where `x` is 0 (even where `y` is 0)."""
+    """`x * log(y)`, and 0 where `x` is 0 (even where `y` is 0).
+
+    >>> xlogy([0.0, 2.0], [0.0, 1.0]).numpy()
+    array([0., 0.], dtype=float32)
+    """
     with name_scope(name, "Xlogy"):
         x, y = _pair(x, y)
         product = multiply(x, log(where(equal(x, 0), ones_like(y), y)))
@@ -276,7 +328,11 @@ def xlogy(x: Any, y: Any, name: str | None = None) -> Tensor:
 
 
 def xlog1py(x: Any, y: Any, name: str | None = None) -> Tensor:
-    """`x * log1p(y)`, and 0 where `x` is 0 (even where `y` is -1)."""
+    """`x * log1p(y)`, and 0 where `x` is 0 (even where `y` is -1).
+
+    >>> xlog1py([0.0, 2.0], [-1.0, 0.0]).numpy()
+    array([0., 0.], dtype=float32)
+    """
     with name_scope(name, "Xlog1py"):
         x, y = _pair(x, y)
         product = multiply(x, log1p(where(equal(x, 0), zeros_like(y), y)))
@@ -284,7 +340,11 @@ def xlog1py(x: Any, y: Any, name: str | None = None) -> Tensor:
 
 
 def xdivy(x: Any, y: Any, name: str | None = None) -> Tensor:
-    """`x / y`, and 0 where `x` is 0 (even where `y` is 0)."""
+    """`x / y`, and 0 where `x` is 0 (even where `y` is 0).
+
+    >>> xdivy([0.0, 2.0], [0.0, 4.0]).numpy()
+    array([0. , 0.5], dtype=float32)
+    """
     with name_scope(name, "Xdivy"):
         x, y = _pair(x, y)
         quotient = divide(x, where(equal(x, 0), ones_like(y), y))
@@ -292,20 +352,32 @@ def xdivy(x: Any, y: Any, name: str | None = None) -> Tensor:
 
 
 def is_inf(x: Any, name: str | None = None) -> Tensor:
-    """Whether each element is +inf or -inf."""
+    """Whether each element is +inf or -inf.
+
+    >>> is_inf([float('inf'), 1.0]).numpy()
+    array([ True, False])
+    """
     with name_scope(name, "IsInf"):
         x = _floating(x, "ag.math.is_inf")
         return logical_and(logical_not(is_finite(x)), logical_not(is_nan(x)))
 
 
 def rint(x: Any, name: str | None = None) -> Tensor:
-    """The nearest integer (as a float), halves to even: `rint(2.5) == 2.0`."""
+    """The nearest integer (as a float), halves to even: `rint(2.5) == 2.0`.
+
+    >>> rint([0.5, 1.5, 2.5]).numpy()
+    array([0., 2., 2.], dtype=float32)
+    """
     with name_scope(name, "Rint"):
         return round(_floating(x, "ag.math.rint"))
 
 
 def scalar_mul(scalar: Any, x: Any, name: str | None = None) -> Tensor:
-    """`scalar * x`; `scalar` must be a scalar (a Python number or a 0-d tensor)."""
+    """`scalar * x`; `scalar` must be a scalar (a Python number or a 0-d tensor).
+
+    >>> scalar_mul(2.0, [1.0, 2.0]).numpy()
+    array([2., 4.], dtype=float32)
+    """
     with name_scope(name, "scalar_mul"):
         x = convert_to_tensor(x)
         scalar = convert_to_tensor(scalar, dtype_hint=x.dtype)
@@ -335,14 +407,22 @@ def polyval(coeffs: Sequence[Any], x: Any, name: str | None = None) -> Tensor:
 
 
 def is_non_decreasing(x: Any, name: str | None = None) -> Tensor:
-    """Whether the elements of `x`, flattened, never decrease (True for fewer than two)."""
+    """Whether the elements of `x`, flattened, never decrease (True for fewer than two).
+
+    >>> bool(is_non_decreasing([1, 1, 2]))
+    True
+    """
     with name_scope(name, "is_non_decreasing"):
         flat = reshape(convert_to_tensor(x), [-1])
         return reduce_all(greater_equal(flat[1:], flat[:-1]))
 
 
 def is_strictly_increasing(x: Any, name: str | None = None) -> Tensor:
-    """Whether the elements of `x`, flattened, always increase (True for fewer than two)."""
+    """Whether the elements of `x`, flattened, always increase (True for fewer than two).
+
+    >>> bool(is_strictly_increasing([1, 1, 2]))
+    False
+    """
     with name_scope(name, "is_strictly_increasing"):
         flat = reshape(convert_to_tensor(x), [-1])
         return reduce_all(greater(flat[1:], flat[:-1]))
@@ -370,7 +450,11 @@ def invert_permutation(x: Any, name: str | None = None) -> Tensor:
 def accumulate_n(inputs: Sequence[Any], shape: Any = None, tensor_dtype: Any = None,
                  name: str | None = None) -> Tensor:
     """The elementwise sum of `inputs` (`add_n`; `shape` and `tensor_dtype`, when given, must
-    match them)."""
+    match them).
+
+    >>> accumulate_n([[1.0, 2.0], [3.0, 4.0]]).numpy()
+    array([4., 6.], dtype=float32)
+    """
     with name_scope(name, "AccumulateN"):
         total = _math_ops.add_n(list(inputs))
         if tensor_dtype is not None and total.dtype != tensor_dtype:
@@ -403,7 +487,11 @@ def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False
 
 def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                     name: str | None = None) -> Tensor:
-    """The variance (the mean squared deviation from the mean) along `axis`."""
+    """The variance (the mean squared deviation from the mean) along `axis`.
+
+    >>> float(reduce_variance([1.0, 3.0]))
+    1.0
+    """
     with name_scope(name, "reduce_variance"):
         x = _floating(input_tensor, "ag.math.reduce_variance", complex_ok=True)
         deviations = abs(subtract(x, reduce_mean(x, axis, keepdims=True)))
@@ -412,14 +500,22 @@ def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
 
 def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                name: str | None = None) -> Tensor:
-    """The standard deviation along `axis`: `sqrt(reduce_variance(...))`."""
+    """The standard deviation along `axis`: `sqrt(reduce_variance(...))`.
+
+    >>> float(reduce_std([1.0, 3.0]))
+    1.0
+    """
     with name_scope(name, "reduce_std"):
         return sqrt(reduce_variance(input_tensor, axis, keepdims))
 
 
 def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = False,
                           name: str | None = None) -> Tensor:
-    """`sqrt(reduce_sum(x * x, axis))`; on integers the root is rounded down, as TensorFlow."""
+    """`sqrt(reduce_sum(x * x, axis))`; on integers the root is rounded down, as TensorFlow.
+
+    >>> float(reduce_euclidean_norm([3.0, 4.0]))
+    5.0
+    """
     with name_scope(name, "EuclideanNorm"):
         x = convert_to_tensor(input_tensor)
         if x.dtype.is_complex:
@@ -432,7 +528,11 @@ def reduce_euclidean_norm(input_tensor: Any, axis: Any = None, keepdims: bool = 
 
 def count_nonzero(input: Any, axis: Any = None, keepdims: bool = False,  # noqa: A002
                   dtype: DType | str = int64, name: str | None = None) -> Tensor:
-    """How many elements along `axis` are not zero (not `False`, not the empty string)."""
+    """How many elements along `axis` are not zero (not `False`, not the empty string).
+
+    >>> int(count_nonzero([0, 1, 2]))
+    2
+    """
     with name_scope(name, "count_nonzero"):
         x = convert_to_tensor(input)
         zero = "" if x.dtype.name == "string" else 0
@@ -440,14 +540,22 @@ def count_nonzero(input: Any, axis: Any = None, keepdims: bool = False,  # noqa:
 
 
 def zero_fraction(value: Any, name: str | None = None) -> Tensor:
-    """The fraction of the elements of `value` that are zero, as a float32 scalar."""
+    """The fraction of the elements of `value` that are zero, as a float32 scalar.
+
+    >>> float(zero_fraction([0, 1, 0, 3]))
+    0.5
+    """
     with name_scope(name, "zero_fraction"):
         x = convert_to_tensor(value)
         return reduce_mean(cast(equal(x, 0), "float32"))
 
 
 def log_softmax(logits: Any, axis: int | None = None, name: str | None = None) -> Tensor:
-    """`logits - log(reduce_sum(exp(logits), axis))`, along `axis` (None: the last one)."""
+    """`logits - log(reduce_sum(exp(logits), axis))`, along `axis` (None: the last one).
+
+    >>> log_softmax([0.0, 0.0]).numpy()
+    array([-0.6931472, -0.6931472], dtype=float32)
+    """
     with name_scope(name, "LogSoftmax"):
         x = _floating(logits, "ag.math.log_softmax")
         axis = -1 if axis is None else axis
@@ -457,7 +565,11 @@ def log_softmax(logits: Any, axis: int | None = None, name: str | None = None) -
 
 def l2_normalize(x: Any, axis: Any = None, epsilon: float = 1e-12,
                  name: str | None = None) -> Tensor:
-    """`x / sqrt(max(reduce_sum(x ** 2, axis), epsilon))`; `axis` None means every axis."""
+    """`x / sqrt(max(reduce_sum(x ** 2, axis), epsilon))`; `axis` None means every axis.
+
+    >>> l2_normalize([3.0, 4.0]).numpy()
+    array([0.6, 0.8], dtype=float32)
+    """
     with name_scope(name, "l2_normalize"):
         x = _floating(x, "ag.math.l2_normalize", complex_ok=True)
         squares = square(abs(x)) if x.dtype.is_complex else square(x)

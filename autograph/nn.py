@@ -46,14 +46,22 @@ _SELU_SCALE = 1.0507009873554804934193349852946
 
 # Activations --------------------------------------------------------------------------------
 def relu6(features: Any, name: str | None = None) -> Tensor:
-    """`min(max(x, 0), 6)`."""
+    """`min(max(x, 0), 6)`.
+
+    >>> relu6([-1.0, 3.0, 8.0]).numpy()
+    array([0., 3., 6.], dtype=float32)
+    """
     with name_scope(name, "Relu6"):
         return minimum(relu(features), 6)
 
 
 def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> Tensor:
     """`x` where `x > 0`, else `alpha * x`; integers are cast to float32 first, as in
-    TensorFlow."""
+    TensorFlow.
+
+    >>> leaky_relu([-1.0, 2.0]).numpy()
+    array([-0.2,  2. ], dtype=float32)
+    """
     with name_scope(name, "LeakyRelu"):
         x = convert_to_tensor(features)
         x = cast(x, "float32") if x.dtype.is_integer else _floating(x, "ag.nn.leaky_relu")
@@ -61,14 +69,22 @@ def leaky_relu(features: Any, alpha: float = 0.2, name: str | None = None) -> Te
 
 
 def elu(features: Any, name: str | None = None) -> Tensor:
-    """`x` where `x > 0`, else `exp(x) - 1`."""
+    """`x` where `x > 0`, else `exp(x) - 1`.
+
+    >>> elu([-1.0, 2.0]).numpy()
+    array([-0.63212055,  2.        ], dtype=float32)
+    """
     with name_scope(name, "Elu"):
         x = _floating(features, "ag.nn.elu")
         return where(greater(x, 0), x, expm1(minimum(x, 0)))
 
 
 def selu(features: Any, name: str | None = None) -> Tensor:
-    """`scale * elu(x)`, with `alpha` in the negative part (Klambauer et al., 2017)."""
+    """`scale * elu(x)`, with `alpha` in the negative part (Klambauer et al., 2017).
+
+    >>> selu([-1.0, 2.0]).numpy()
+    array([-1.1113307,  2.101402 ], dtype=float32)
+    """
     with name_scope(name, "Selu"):
         x = _floating(features, "ag.nn.selu")
         negative_part = multiply(expm1(minimum(x, 0)), _SELU_ALPHA)
@@ -82,6 +98,9 @@ def gelu(features: Any, approximate: bool = False, name: str | None = None) -> T
     The exact form is computed as `0.5 * x * erfc(-x / sqrt(2))`, as TensorFlow does, with
     `ag.math.erfc`'s float32-accurate approximation: float64 results differ from TensorFlow's
     by up to 1.1e-7 relatively.
+
+    >>> gelu([-1.0, 0.0, 1.0]).numpy()
+    array([-0.15865526,  0.        ,  0.8413447 ], dtype=float32)
     """
     with name_scope(name, "Gelu"):
         x = _floating(features, "ag.nn.gelu")
@@ -93,7 +112,11 @@ def gelu(features: Any, approximate: bool = False, name: str | None = None) -> T
 
 
 def silu(features: Any, beta: float = 1.0, name: str | None = None) -> Tensor:
-    """`x * sigmoid(beta * x)` (also called swish)."""
+    """`x * sigmoid(beta * x)` (also called swish).
+
+    >>> silu([-1.0, 0.0, 1.0]).numpy()
+    array([-0.2689414,  0.       ,  0.7310586], dtype=float32)
+    """
     with name_scope(name, "swish"):
         x = _floating(features, "ag.nn.silu")
         return multiply(x, sigmoid(x if beta == 1.0 else multiply(x, beta)))
@@ -103,7 +126,11 @@ swish = silu
 
 
 def crelu(features: Any, axis: int = -1, name: str | None = None) -> Tensor:
-    """`concat([relu(x), relu(-x)], axis)`: keeps the negative part as features of its own."""
+    """`concat([relu(x), relu(-x)], axis)`: keeps the negative part as features of its own.
+
+    >>> crelu([[1.0, -2.0]]).numpy()
+    array([[1., 0., 0., 2.]], dtype=float32)
+    """
     with name_scope(name, "CRelu"):
         x = convert_to_tensor(features)
         return relu(concat([x, negative(x)], axis))
@@ -127,6 +154,9 @@ def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
     """Elementwise `-z log(sigmoid(x)) - (1 - z) log(1 - sigmoid(x))` for labels z, logits x.
 
     Computed as `max(x, 0) - x z + log1p(exp(-|x|))`, which never overflows.
+
+    >>> sigmoid_cross_entropy_with_logits([1.0, 0.0], [0.0, 2.0]).numpy()
+    array([0.6931472, 2.126928 ], dtype=float32)
     """
     with name_scope(name, "logistic_loss"):
         z, x = _labels_and_logits(labels, logits, "ag.nn.sigmoid_cross_entropy_with_logits")
@@ -135,7 +165,11 @@ def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
 
 def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any,
                                        name: str | None = None) -> Tensor:
-    """`sigmoid_cross_entropy_with_logits` with the positive term weighted by `pos_weight`."""
+    """`sigmoid_cross_entropy_with_logits` with the positive term weighted by `pos_weight`.
+
+    >>> weighted_cross_entropy_with_logits([1.0, 0.0], [0.0, 2.0], 2.0).numpy()
+    array([1.3862944, 2.126928 ], dtype=float32)
+    """
     with name_scope(name, "logistic_loss"):
         z, x = _labels_and_logits(labels, logits, "ag.nn.weighted_cross_entropy_with_logits")
         log_weight = add(multiply(subtract(pos_weight, 1.0), z), 1.0)
@@ -145,7 +179,11 @@ def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any
 
 def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
                                       name: str | None = None) -> Tensor:
-    """`-reduce_sum(labels * log_softmax(logits), axis)`: one loss per row of `logits`."""
+    """`-reduce_sum(labels * log_softmax(logits), axis)`: one loss per row of `logits`.
+
+    >>> softmax_cross_entropy_with_logits([[0.0, 1.0]], [[0.0, 0.0]]).numpy()
+    array([0.6931472], dtype=float32)
+    """
     with name_scope(name, "softmax_cross_entropy_with_logits"):
         z, x = _labels_and_logits(labels, logits, "ag.nn.softmax_cross_entropy_with_logits")
         return negative(reduce_sum(multiply(z, log_softmax(x, axis)), axis))
@@ -157,6 +195,9 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = N
 
     A label outside `[0, num_classes)` is an InvalidArgumentError (when the op runs, in a
     graph), as on TensorFlow's CPU.
+
+    >>> sparse_softmax_cross_entropy_with_logits([1], [[0.0, 0.0]]).numpy()
+    array([0.6931472], dtype=float32)
     """
     function = "ag.nn.sparse_softmax_cross_entropy_with_logits"
     with name_scope(name, "SparseSoftmaxCrossEntropyWithLogits"):
@@ -182,7 +223,11 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = N
 
 
 def l2_loss(t: Any, name: str | None = None) -> Tensor:
-    """`sum(t ** 2) / 2`, a scalar."""
+    """`sum(t ** 2) / 2`, a scalar.
+
+    >>> float(l2_loss([1.0, 2.0]))
+    2.5
+    """
     with name_scope(name, "L2Loss"):
         return multiply(reduce_sum(square(_floating(t, "ag.nn.l2_loss"))), 0.5)
 
@@ -190,7 +235,11 @@ def l2_loss(t: Any, name: str | None = None) -> Tensor:
 def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
                           name: str | None = None) -> tuple[Tensor, Tensor, Tensor, Any]:
     """`(count, sum(x - shift), sum((x - shift) ** 2), shift)` over `axes`; `count` is the
-    number of elements each sum adds (x's dtype), `shift` None means no shift."""
+    number of elements each sum adds (x's dtype), `shift` None means no shift.
+
+    >>> [float(t) for t in sufficient_statistics([1.0, 2.0, 6.0], [0])[:3]]
+    [3.0, 9.0, 41.0]
+    """
     with name_scope(name, "sufficient_statistics"):
         x = _floating(x, "ag.nn.sufficient_statistics")
         ones = ones_like(x)
@@ -205,7 +254,11 @@ def sufficient_statistics(x: Any, axes: Any, shift: Any = None, keepdims: bool =
 
 def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any,
                       name: str | None = None) -> tuple[Tensor, Tensor]:
-    """The mean and variance from `sufficient_statistics`' sums."""
+    """The mean and variance from `sufficient_statistics`' sums.
+
+    >>> [float(t) for t in normalize_moments(3.0, 9.0, 41.0, None)]
+    [3.0, 4.6666669845581055]
+    """
     with name_scope(name, "normalize"):
         divisor = divide(1.0, counts)
         shifted_mean = multiply(mean_ss, divisor)
@@ -216,7 +269,11 @@ def normalize_moments(counts: Any, mean_ss: Any, variance_ss: Any, shift: Any,
 def weighted_moments(x: Any, axes: Any, frequency_weights: Any, keepdims: bool = False,
                      name: str | None = None) -> tuple[Tensor, Tensor]:
     """The mean and variance of `x` along `axes`, each element counted `frequency_weights`
-    times (broadcast against `x`); 0 where the weights sum to 0."""
+    times (broadcast against `x`); 0 where the weights sum to 0.
+
+    >>> [float(t) for t in weighted_moments([1.0, 3.0], [0], [3.0, 1.0])]
+    [1.5, 0.75]
+    """
     with name_scope(name, "weighted_moments"):
         x = _floating(x, "ag.nn.weighted_moments")
         weights = add(cast(frequency_weights, x.dtype), zeros_like(x))
@@ -233,7 +290,11 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
                      name: str | None = None) -> Tensor:
     """`exp(log_input) - log_input * targets`, the Poisson negative log-likelihood up to a
     term in the targets alone, which `compute_full_loss` adds (Stirling's approximation of
-    `log(targets!)`, for targets above 1)."""
+    `log(targets!)`, for targets above 1).
+
+    >>> log_poisson_loss([2.0], [0.0]).numpy()
+    array([1.], dtype=float32)
+    """
     with name_scope(name, "log_poisson_loss"):
         z, c = _labels_and_logits(targets, log_input, "ag.nn.log_poisson_loss")
         loss = subtract(exp(c), multiply(c, z))
@@ -248,7 +309,11 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
 def compute_average_loss(per_example_loss: Any, sample_weight: Any = None,
                          global_batch_size: Any = None) -> Tensor:
     """The sum of the (weighted) per-example losses divided by the batch size (the first
-    axis of `per_example_loss`, unless `global_batch_size` is given)."""
+    axis of `per_example_loss`, unless `global_batch_size` is given).
+
+    >>> float(compute_average_loss([1.0, 2.0, 6.0]))
+    3.0
+    """
     with name_scope(None, "average_loss"):
         loss = _floating(per_example_loss, "ag.nn.compute_average_loss")
         if sample_weight is not None:
@@ -260,7 +325,11 @@ def compute_average_loss(per_example_loss: Any, sample_weight: Any = None,
 
 def scale_regularization_loss(regularization_loss: Any) -> Tensor:
     """The regularization loss (a tensor or a list of them, summed) divided by the number of
-    replicas, which is 1: there is no distribution strategy here."""
+    replicas, which is 1: there is no distribution strategy here.
+
+    >>> float(scale_regularization_loss([1.0, 2.0]))
+    3.0
+    """
     with name_scope(None, "scale_regularization_loss"):
         if isinstance(regularization_loss, (list, tuple)):
             regularization_loss = add_n(list(regularization_loss))
@@ -270,7 +339,13 @@ def scale_regularization_loss(regularization_loss: Any) -> Tensor:
 def embedding_lookup(params: Any, ids: Any, max_norm: Any = None,
                      name: str | None = None) -> Tensor:
     """The rows of `params` that `ids` name (`gather(params, ids)`); with `max_norm`, each
-    row scaled down to an L2 norm of at most `max_norm`."""
+    row scaled down to an L2 norm of at most `max_norm`.
+
+    >>> embedding_lookup([[1.0, 2.0], [3.0, 4.0]], [1, 1, 0]).numpy()
+    array([[3., 4.],
+           [3., 4.],
+           [1., 2.]], dtype=float32)
+    """
     with name_scope(name, "embedding_lookup"):
         rows = gather(params, ids)
         if max_norm is None:
@@ -284,7 +359,11 @@ def embedding_lookup(params: Any, ids: Any, max_norm: Any = None,
 def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
             name: str | None = None) -> tuple[Tensor, Tensor]:
     """The mean and variance of `x` along `axes` (`shift` is accepted and unused, as in
-    TensorFlow 2)."""
+    TensorFlow 2).
+
+    >>> [float(t) for t in moments([1.0, 2.0, 6.0], [0])]
+    [3.0, 4.666666507720947]
+    """
     del shift
     with name_scope(name, "moments"):
         x = _floating(x, "ag.nn.moments")
@@ -298,7 +377,11 @@ def moments(x: Any, axes: Any, shift: Any = None, keepdims: bool = False,
 def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: Any,
                         variance_epsilon: float, name: str | None = None) -> Tensor:
     """`scale * (x - mean) / sqrt(variance + variance_epsilon) + offset`; `offset` and
-    `scale` may be None."""
+    `scale` may be None.
+
+    >>> batch_normalization([1.0, 3.0], 2.0, 1.0, 0.0, 1.0, 0.0).numpy()
+    array([-1.,  1.], dtype=float32)
+    """
     with name_scope(name, "batchnorm"):
         x = _floating(x, "ag.nn.batch_normalization")
         inverse = rsqrt(add(variance, variance_epsilon))
@@ -313,7 +396,11 @@ def batch_normalization(x: Any, mean: Any, variance: Any, offset: Any, scale: An
 def bias_add(value: Any, bias: Any, data_format: str | None = None,
              name: str | None = None) -> Tensor:
     """`value + bias`, `bias` (1-D) added along the channel axis: the last one, or axis 1 for
-    `data_format` "NC..." (NCHW, NCDHW)."""
+    `data_format` "NC..." (NCHW, NCDHW).
+
+    >>> bias_add([[1.0, 2.0]], [10.0, 20.0]).numpy()
+    array([[11., 22.]], dtype=float32)
+    """
     with name_scope(name, "BiasAdd"):
         value = convert_to_tensor(value)
         bias = convert_to_tensor(bias, dtype_hint=value.dtype)
@@ -347,6 +434,9 @@ def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: int | None = None,
 
     `noise_shape` (broadcastable to `x`'s shape) shares one draw along its size-1 axes. The
     draws come from `ag.random.uniform`, so they differ from TensorFlow's.
+
+    >>> dropout([1.0, 2.0], rate=0.0).numpy()
+    array([1., 2.], dtype=float32)
     """
     with name_scope(name, "dropout"):
         x = _floating(x, "ag.nn.dropout")

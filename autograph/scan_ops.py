@@ -77,7 +77,11 @@ def _logaddexp(a: Tensor, b: Tensor) -> Tensor:
 
 def cumulative_logsumexp(x: Any, axis: int = 0, exclusive: bool = False,
                          reverse: bool = False, name: str | None = None) -> Tensor:
-    """`log(cumsum(exp(x)))` along `axis`, without overflow or underflow."""
+    """`log(cumsum(exp(x)))` along `axis`, without overflow or underflow.
+
+    >>> cumulative_logsumexp([0.0, 0.0]).numpy()
+    array([0.       , 0.6931472], dtype=float32)
+    """
     with name_scope(name, "CumulativeLogsumexp"):
         x = convert_to_tensor(x)
         if not x.dtype.is_floating:

@@ -73,7 +73,11 @@ def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,
 
 def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
                           name: str | None = None) -> Tensor:
-    """The mean of each segment's rows (0 for an empty segment)."""
+    """The mean of each segment's rows (0 for an empty segment).
+
+    >>> unsorted_segment_mean([1.0, 2.0, 6.0], [0, 0, 1], 2).numpy()
+    array([1.5, 6. ], dtype=float32)
+    """
     with name_scope(name, "UnsortedSegmentMean"):
         sums, counts = _segment_sums(data, segment_ids, num_segments,
                                      "ag.math.unsorted_segment_mean")
@@ -82,7 +86,11 @@ def unsorted_segment_mean(data: Any, segment_ids: Any, num_segments: Any,
 
 def unsorted_segment_sqrt_n(data: Any, segment_ids: Any, num_segments: Any,
                             name: str | None = None) -> Tensor:
-    """Each segment's sum divided by the square root of its number of rows."""
+    """Each segment's sum divided by the square root of its number of rows.
+
+    >>> unsorted_segment_sqrt_n([1.0, 3.0], [0, 0], 1).numpy()
+    array([2.828427], dtype=float32)
+    """
     with name_scope(name, "UnsortedSegmentSqrtN"):
         sums, counts = _segment_sums(data, segment_ids, num_segments,
                                      "ag.math.unsorted_segment_sqrt_n")
@@ -99,14 +107,22 @@ def _num_segments(segment_ids: Any) -> Tensor:
 
 def segment_sum(data: Any, segment_ids: Any, name: str | None = None) -> Tensor:
     """`unsorted_segment_sum` with `max(segment_ids) + 1` segments (ids sorted, as TensorFlow
-    requires; unsorted ids give the same sums here)."""
+    requires; unsorted ids give the same sums here).
+
+    >>> segment_sum([1, 2, 3], [0, 0, 2]).numpy()
+    array([3, 0, 3], dtype=int32)
+    """
     with name_scope(name, "SegmentSum"):
         return unsorted_segment_sum(data, segment_ids, _num_segments(segment_ids))
 
 
 def segment_mean(data: Any, segment_ids: Any, name: str | None = None) -> Tensor:
     """`unsorted_segment_mean` with `max(segment_ids) + 1` segments; integer means are
-    integers, truncated toward 0, as TensorFlow's kernel divides."""
+    integers, truncated toward 0, as TensorFlow's kernel divides.
+
+    >>> segment_mean([1.0, 2.0, 6.0], [0, 0, 1]).numpy()
+    array([1.5, 6. ], dtype=float32)
+    """
     with name_scope(name, "SegmentMean"):
         data = convert_to_tensor(data)
         means = unsorted_segment_mean(data, segment_ids, _num_segments(segment_ids))
@@ -141,7 +157,11 @@ def _segment_reduce(data: Any, segment_ids: Any, num_segments: Any, reduce: Any,
 
 def unsorted_segment_max(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Tensor:
-    """The largest row of each segment; the dtype's lowest value for an empty one."""
+    """The largest row of each segment; the dtype's lowest value for an empty one.
+
+    >>> unsorted_segment_max([1, 5, 3], [0, 0, 1], 2).numpy()
+    array([5, 3], dtype=int32)
+    """
     with name_scope(name, "UnsortedSegmentMax"):
         return _segment_reduce(data, segment_ids, num_segments, reduce_max,
                                lambda dtype: _extreme(dtype, False),
@@ -150,7 +170,11 @@ def unsorted_segment_max(data: Any, segment_ids: Any, num_segments: Any,
 
 def unsorted_segment_min(data: Any, segment_ids: Any, num_segments: Any,
                          name: str | None = None) -> Tensor:
-    """The smallest row of each segment; the dtype's largest value for an empty one."""
+    """The smallest row of each segment; the dtype's largest value for an empty one.
+
+    >>> unsorted_segment_min([1, 5, 3], [0, 0, 1], 2).numpy()
+    array([1, 3], dtype=int32)
+    """
     with name_scope(name, "UnsortedSegmentMin"):
         return _segment_reduce(data, segment_ids, num_segments, reduce_min,
                                lambda dtype: _extreme(dtype, True),
@@ -159,7 +183,11 @@ def unsorted_segment_min(data: Any, segment_ids: Any, num_segments: Any,
 
 def unsorted_segment_prod(data: Any, segment_ids: Any, num_segments: Any,
                           name: str | None = None) -> Tensor:
-    """The product of each segment's rows; 1 for an empty one."""
+    """The product of each segment's rows; 1 for an empty one.
+
+    >>> unsorted_segment_prod([2, 5, 3], [0, 0, 1], 3).numpy()
+    array([10,  3,  1], dtype=int32)
+    """
     with name_scope(name, "UnsortedSegmentProd"):
         return _segment_reduce(data, segment_ids, num_segments, reduce_prod, lambda dtype: 1,
                                "ag.math.unsorted_segment_prod")[0]
@@ -174,21 +202,33 @@ def _sorted(data: Any, segment_ids: Any, reduce: Any, empty: Any, empty_output: 
 
 
 def segment_max(data: Any, segment_ids: Any, name: str | None = None) -> Tensor:
-    """The largest row of each segment `0 .. max(segment_ids)`; 0 for an empty one."""
+    """The largest row of each segment `0 .. max(segment_ids)`; 0 for an empty one.
+
+    >>> segment_max([1, 5, 3], [0, 0, 2]).numpy()
+    array([5, 0, 3], dtype=int32)
+    """
     with name_scope(name, "SegmentMax"):
         return _sorted(data, segment_ids, reduce_max, lambda dtype: _extreme(dtype, False), 0,
                        "ag.math.segment_max")
 
 
 def segment_min(data: Any, segment_ids: Any, name: str | None = None) -> Tensor:
-    """The smallest row of each segment `0 .. max(segment_ids)`; 0 for an empty one."""
+    """The smallest row of each segment `0 .. max(segment_ids)`; 0 for an empty one.
+
+    >>> segment_min([1, 5, 3], [0, 0, 2]).numpy()
+    array([1, 0, 3], dtype=int32)
+    """
     with name_scope(name, "SegmentMin"):
         return _sorted(data, segment_ids, reduce_min, lambda dtype: _extreme(dtype, True), 0,
                        "ag.math.segment_min")
 
 
 def segment_prod(data: Any, segment_ids: Any, name: str | None = None) -> Tensor:
-    """The product of each segment's rows `0 .. max(segment_ids)`; 1 for an empty one."""
+    """The product of each segment's rows `0 .. max(segment_ids)`; 1 for an empty one.
+
+    >>> segment_prod([2, 5, 3], [0, 0, 2]).numpy()
+    array([10,  1,  3], dtype=int32)
+    """
     with name_scope(name, "SegmentProd"):
         return _sorted(data, segment_ids, reduce_prod, lambda dtype: 1, 1,
                        "ag.math.segment_prod")
@@ -234,7 +274,12 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None,
     """`[num_classes, num_classes]` counts: entry (i, j) counts the examples labelled i and
     predicted j (summing `weights` instead of 1s, when given). `num_classes` None means one
     more than the largest label or prediction; labels and predictions must be in
-    `[0, num_classes)` (an InvalidArgumentError otherwise, as in TensorFlow)."""
+    `[0, num_classes)` (an InvalidArgumentError otherwise, as in TensorFlow).
+
+    >>> confusion_matrix([0, 1, 1], [0, 1, 0]).numpy()
+    array([[1, 0],
+           [1, 1]], dtype=int32)
+    """
     function = "ag.math.confusion_matrix"
     with name_scope(name, "confusion_matrix"):
         labels = reshape(_non_negative_ints(labels, function, "labels"), [-1])

@@ -78,6 +78,9 @@ def atan2(y: Any, x: Any, name: str | None = None) -> Tensor:
 
     Differs from TensorFlow on signed zeros (`atan2(-0.0, -1.0)` is pi here, -pi there) and on
     two infinite arguments (nan here).
+
+    >>> atan2([1.0, 1.0], [1.0, -1.0]).numpy()
+    array([0.7853982, 2.3561945], dtype=float32)
     """
     with name_scope(name, "Atan2"):
         y = _float32(y, "ag.math.atan2")
@@ -97,14 +100,22 @@ def _nan_outside_unit(x: Tensor, value: Tensor) -> Tensor:
 
 
 def asin(x: Any, name: str | None = None) -> Tensor:
-    """The inverse sine, in [-pi/2, pi/2]; nan outside [-1, 1]."""
+    """The inverse sine, in [-pi/2, pi/2]; nan outside [-1, 1].
+
+    >>> asin([0.0, 1.0]).numpy()
+    array([0.       , 1.5707964], dtype=float32)
+    """
     with name_scope(name, "Asin"):
         x = _float32(x, "ag.math.asin")
         return _nan_outside_unit(x, _atan2(x, _complement(x)))
 
 
 def acos(x: Any, name: str | None = None) -> Tensor:
-    """The inverse cosine, in [0, pi]; nan outside [-1, 1]."""
+    """The inverse cosine, in [0, pi]; nan outside [-1, 1].
+
+    >>> acos([1.0, 0.0]).numpy()
+    array([0.       , 1.5707964], dtype=float32)
+    """
     with name_scope(name, "Acos"):
         x = _float32(x, "ag.math.acos")
         return _nan_outside_unit(x, _atan2(_complement(x), x))
