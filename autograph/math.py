@@ -17,23 +17,25 @@ from runtime.ops.control_flow_ops import Assert
 from runtime.ops.creation_ops import cast, ones_like, zeros_like
 from runtime.ops.graph_ops import control_dependencies, name_scope
 from runtime.ops.math_ops import *  # noqa: F401,F403
-from runtime.ops.math_ops import (abs, add, argmax, cos, divide, equal, exp, greater,
-                                  greater_equal, is_finite, is_nan, less, log, log1p,
-                                  logical_and, logical_not, logical_or, maximum, minimum,
-                                  multiply, negative, not_equal, reduce_all, reduce_max,
-                                  reduce_mean, reduce_sum, round, rsqrt, sign, sin, sqrt,
-                                  square, subtract)
+from runtime.ops.math_ops import (abs, add, argmax, divide, equal, exp, greater,
+                                  greater_equal, is_finite, is_nan, log, log1p, logical_and,
+                                  logical_not, maximum, multiply, negative, not_equal,
+                                  reduce_all, reduce_max, reduce_mean, reduce_sum, round, rsqrt,
+                                  sqrt, square, subtract)
 from runtime.tensor import Tensor
 from runtime.tensor_conversion import convert_to_tensor
 
+from autograph.op_args import floating as _floating
+from autograph.op_args import pair as _pair
 from autograph.scan_ops import cumprod, cumulative_logsumexp  # noqa: F401
 from autograph.segment_ops import (bincount, confusion_matrix, segment_max,  # noqa: F401
                                    segment_mean, segment_min, segment_prod, segment_sum,
                                    unsorted_segment_max, unsorted_segment_mean,
                                    unsorted_segment_min, unsorted_segment_prod,
                                    unsorted_segment_sqrt_n, unsorted_segment_sum)
+from autograph.special_ops import (acos, acosh, asin, asinh, atan, atan2, atanh,  # noqa: F401
+                                   cosh, erf, erfc, expm1, sinh, tan)
 from autograph.tracebacks import filter_exports as _filter_exports
-from autograph.trig_ops import acos, asin, atan, atan2  # noqa: F401
 
 __all__ = sorted(_math_ops.__all__ + [
     "angle", "conj", "imag", "real", "acos", "asin", "atan", "atan2",
@@ -48,183 +50,6 @@ __all__ = sorted(_math_ops.__all__ + [
     "unsorted_segment_prod", "unsorted_segment_sqrt_n", "unsorted_segment_sum", "bincount",
     "confusion_matrix", "cumprod", "cumulative_logsumexp", "accumulate_n",
 ])
-
-
-def _floating(x: Any, function: str, complex_ok: bool = False) -> Tensor:
-    """`x` as a tensor, which must be floating (or complex, where `complex_ok`)."""
-    x = convert_to_tensor(x)
-    if not (x.dtype.is_floating or (complex_ok and x.dtype.is_complex)):
-        kinds = "a floating or complex" if complex_ok else "a floating"
-        raise TypeError(f"{function} takes {kinds} tensor, got {x.dtype.name}; cast it first, "
-                        f"e.g. ag.cast(x, ag.float32)")
-    return x
-
-
-def _pair(x: Any, y: Any) -> tuple[Tensor, Tensor]:
-    """`x` and `y` as tensors; a Python value takes the other operand's dtype."""
-    if not isinstance(x, Tensor) and isinstance(y, Tensor):
-        return convert_to_tensor(x, dtype_hint=y.dtype), y
-    x = convert_to_tensor(x)
-    return x, convert_to_tensor(y, dtype_hint=x.dtype)
-
-# erf on [-4, 4] (outside, it is +-1 in float32) as x P(x^2) / Q(x^2): Eigen's rational
-# approximation, the one TensorFlow's float32 Erf kernel uses; relative error below 7e-8.
-_ERF_P = (-2.72614225801306e-10, 2.77068142495902e-08, -2.10102402082508e-06,
-          -5.69250639462346e-05, -7.34990630326855e-04, -2.95459980854025e-03,
-          -1.60960333262415e-02)
-_ERF_Q = (-1.45660718464996e-05, -2.13374055278905e-04, -1.68282697438203e-03,
-          -7.37332916720468e-03, -1.42647390514189e-02)
-# erfc(z) = t exp(-z^2 + R(t)) with t = 1 / (1 + z/2), for z >= 0: the Chebyshev fit of
-# Numerical Recipes (erfcc), relative error below 1.2e-7 everywhere, tails included.
-_ERFC_R = (0.17087277, -0.82215223, 1.48851587, -1.13520398, 0.27886807, -0.18628806,
-           0.09678418, 0.37409196, 1.00002368, -1.26551223)
-
-
-def _horner(coefficients: tuple[float, ...], x: Tensor) -> Tensor:
-    result = multiply(x, coefficients[0])
-    for c in coefficients[1:-1]:
-        result = multiply(add(result, c), x)
-    return add(result, coefficients[-1])
-
-
-def _erf(x: Tensor) -> Tensor:
-    x = minimum(maximum(x, -4.0), 4.0)
-    x2 = square(x)
-    return divide(multiply(x, _horner(_ERF_P, x2)), _horner(_ERF_Q, x2))
-
-
-def _erfc(x: Tensor) -> Tensor:
-    z = abs(x)
-    t = divide(1.0, add(multiply(z, 0.5), 1.0))
-    tail = multiply(t, exp(add(negative(square(z)), _horner(_ERFC_R, t))))
-    return where(less(x, 0), subtract(2.0, tail), tail)
-
-
-def _float32_accurate(x: Any, function: str) -> Tensor:
-    x = _floating(x, function)
-    if x.dtype.name == "float64":
-        raise TypeError(f"{function} is float32-accurate (relative error about 1e-7) and takes "
-                        f"no float64 tensor; cast it to float32 if that precision is enough")
-    return x
-
-
-def erf(x: Any, name: str | None = None) -> Tensor:
-    """The error function, `2/sqrt(pi) * integral of exp(-t^2) from 0 to x` (float16, float32).
-
-    >>> erf([0.0, 1.0]).numpy()
-    array([0.       , 0.8427007], dtype=float32)
-    """
-    with name_scope(name, "Erf"):
-        return _erf(_float32_accurate(x, "ag.math.erf"))
-
-
-def erfc(x: Any, name: str | None = None) -> Tensor:
-    """`1 - erf(x)`, accurate in the tail where `1 - erf(x)` loses every digit (float16,
-    float32).
-
-    >>> float(erfc(5.0)) > 0.0
-    True
-    """
-    with name_scope(name, "Erfc"):
-        return _erfc(_float32_accurate(x, "ag.math.erfc"))
-
-
-# Elementwise --------------------------------------------------------------------------------
-def expm1(x: Any, name: str | None = None) -> Tensor:
-    """`exp(x) - 1`, accurate for `x` near 0 (where `exp(x) - 1` loses every digit).
-
-    Kahan's form: with `u = exp(x)`, `(u - 1) * x / log(u)` cancels the rounding of `u`.
-
-    >>> float(expm1(1e-10)) > 0.0
-    True
-    """
-    with name_scope(name, "Expm1"):
-        x = _floating(x, "ag.math.expm1")
-        u = exp(x)
-        um1 = subtract(u, 1.0)
-        safe = where(equal(um1, 0.0), ones_like(u), um1)
-        ratio = divide(multiply(safe, x), log(add(safe, 1.0)))
-        # u == 1: x is below the precision, the answer is x; u - 1 == -1 or inf: exp(x) - 1.
-        exact = logical_or(equal(um1, -1.0), logical_not(is_finite(um1)))
-        return where(equal(um1, 0.0), x, where(exact, um1, ratio))
-
-
-def sinh(x: Any, name: str | None = None) -> Tensor:
-    """Hyperbolic sine, `(expm1(x) - expm1(-x)) / 2` (accurate near 0).
-
-    >>> sinh([0.0, 1.0]).numpy()
-    array([0.       , 1.1752012], dtype=float32)
-    """
-    with name_scope(name, "Sinh"):
-        x = _floating(x, "ag.math.sinh")
-        return multiply(subtract(expm1(x), expm1(negative(x))), 0.5)
-
-
-def cosh(x: Any, name: str | None = None) -> Tensor:
-    """Hyperbolic cosine, `(exp(x) + exp(-x)) / 2`.
-
-    >>> cosh([0.0, 1.0]).numpy()
-    array([1.       , 1.5430807], dtype=float32)
-    """
-    with name_scope(name, "Cosh"):
-        x = _floating(x, "ag.math.cosh")
-        return multiply(add(exp(x), exp(negative(x))), 0.5)
-
-
-def tan(x: Any, name: str | None = None) -> Tensor:
-    """Tangent, `sin(x) / cos(x)`.
-
-    >>> tan([0.0, 1.0]).numpy()
-    array([0.       , 1.5574079], dtype=float32)
-    """
-    with name_scope(name, "Tan"):
-        x = _floating(x, "ag.math.tan")
-        return divide(sin(x), cos(x))
-
-
-def asinh(x: Any, name: str | None = None) -> Tensor:
-    """Inverse hyperbolic sine, `sign(x) * log1p(|x| + x^2 / (1 + sqrt(x^2 + 1)))` (accurate
-    near 0 and for large negative x).
-
-    >>> asinh([0.0, 1.0]).numpy()
-    array([0.       , 0.8813736], dtype=float32)
-    """
-    with name_scope(name, "Asinh"):
-        x = _floating(x, "ag.math.asinh")
-        a = abs(x)
-        clamped = minimum(a, 1e18)  # the other branch is taken above; this keeps x^2 finite
-        small = log1p(add(clamped, divide(square(clamped), add(sqrt(add(square(clamped),
-                                                                        1.0)), 1.0))))
-        # x^2 overflows for |x| above about 1e19 (float32): there asinh(x) = log(2|x|).
-        large = add(log(a), 0.6931471805599453)
-        return multiply(sign(x), where(less(a, 1e18), small, large))
-
-
-def acosh(x: Any, name: str | None = None) -> Tensor:
-    """Inverse hyperbolic cosine, `log(x + sqrt(x^2 - 1))` for x >= 1 (nan below 1).
-
-    >>> acosh([1.0, 2.0]).numpy()
-    array([0.      , 1.316958], dtype=float32)
-    """
-    with name_scope(name, "Acosh"):
-        x = _floating(x, "ag.math.acosh")
-        t = subtract(minimum(x, 1e18), 1.0)  # the other branch is taken above 1e18
-        # log1p(t + sqrt(t^2 + 2t)) keeps the digits near x = 1; log(2x) where x^2 overflows.
-        near = log1p(add(t, sqrt(add(square(t), multiply(t, 2.0)))))
-        return where(less(x, 1e18), near, add(log(x), 0.6931471805599453))
-
-
-def atanh(x: Any, name: str | None = None) -> Tensor:
-    """Inverse hyperbolic tangent, `0.5 * log1p(2x / (1 - x))` on (-1, 1).
-
-    >>> atanh([0.0, 0.5]).numpy()
-    array([0.        , 0.54930615], dtype=float32)
-    """
-    with name_scope(name, "Atanh"):
-        x = _floating(x, "ag.math.atanh")
-        a = abs(x)
-        return multiply(sign(x), multiply(log1p(divide(multiply(a, 2.0), subtract(1.0, a))),
-                                          0.5))
 
 
 def softplus(features: Any, name: str | None = None) -> Tensor:
