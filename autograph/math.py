@@ -35,6 +35,7 @@ from autograph.segment_ops import (bincount, confusion_matrix, segment_max,  # n
                                    unsorted_segment_sqrt_n, unsorted_segment_sum)
 from autograph.special_ops import (acos, acosh, asin, asinh, atan, atan2, atanh,  # noqa: F401
                                    cosh, erf, erfc, expm1, sinh, tan)
+from autograph.top_k_ops import in_top_k, top_k  # noqa: F401
 from autograph.tracebacks import filter_exports as _filter_exports
 
 __all__ = sorted(_math_ops.__all__ + [
@@ -48,7 +49,7 @@ __all__ = sorted(_math_ops.__all__ + [
     "segment_max", "segment_mean", "segment_min", "segment_prod", "segment_sum",
     "unsorted_segment_max", "unsorted_segment_mean", "unsorted_segment_min",
     "unsorted_segment_prod", "unsorted_segment_sqrt_n", "unsorted_segment_sum", "bincount",
-    "confusion_matrix", "cumprod", "cumulative_logsumexp", "accumulate_n",
+    "confusion_matrix", "cumprod", "cumulative_logsumexp", "accumulate_n", "top_k", "in_top_k",
 ])
 
 

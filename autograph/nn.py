@@ -29,6 +29,7 @@ from autograph.math import (divide_no_nan, expm1, l2_normalize, log_softmax, sof
                             zero_fraction)
 from autograph.op_args import floating as _floating
 from autograph.special_ops import _erfc
+from autograph.top_k_ops import in_top_k, top_k
 from autograph.tracebacks import filter_exports as _filter_exports
 
 __all__ = [
@@ -39,7 +40,8 @@ __all__ = [
     "log_poisson_loss", "compute_average_loss", "scale_regularization_loss", "moments",
     "sufficient_statistics", "normalize_moments", "weighted_moments", "batch_normalization",
     "bias_add", "dropout", "embedding_lookup", "convolution", "conv1d", "conv2d", "conv3d",
-    "max_pool", "max_pool1d", "max_pool2d", "avg_pool", "avg_pool1d", "avg_pool2d",
+    "max_pool", "max_pool1d", "max_pool2d", "avg_pool", "avg_pool1d", "avg_pool2d", "top_k",
+    "in_top_k",
 ]
 
 _SELU_ALPHA = 1.6732632423543772848170429916717

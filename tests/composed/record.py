@@ -218,6 +218,14 @@ def math(r: Recorder) -> None:
             2]), i32([2, 2, 4, 1])])
     r.case("confusion_matrix_weights", "math.confusion_matrix", tf.math.confusion_matrix, [i64([0,
             1, 1]), i64([1, 1, 0]), 3, f32([2.0, 3.0, 0.5])], {"dtype": "float32"})
+    r.case("top_k", "math.top_k", tf.math.top_k, [f32([[1.0, 4.0, 3.0, 4.0], [0.0, -1.0, 2.0,
+            2.0]])], {"k": 3})
+    r.case("top_k_ints_all", "math.top_k", tf.math.top_k, [i32([3, 1, 2, 3])], {"k": 4})
+    r.case("top_k_infinities", "nn.top_k", tf.nn.top_k, [f32([-np.inf, -np.inf, 1.0])], {"k": 3})
+    r.case("in_top_k", "math.in_top_k", tf.math.in_top_k, [i32([2, 0, 1]), f32([[0.1, 0.5,
+            0.4], [0.1, 0.5, 0.4], [1.0, 1.0, 1.0]]), 2])
+    r.case("in_top_k_not_finite", "nn.in_top_k", tf.nn.in_top_k, [i64([0, 1]), f32([[np.nan,
+            1.0], [1.0, np.inf]]), 2])
     r.case("accumulate_n", "math.accumulate_n", tf.math.accumulate_n, [[f32([1.0, 2.0]), f32([3.0,
             4.0]), f32([0.5, 0.5])]])
 

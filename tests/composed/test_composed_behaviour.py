@@ -187,3 +187,16 @@ def test_sparse_cross_entropy_with_int64_labels_and_unknown_classes_in_a_graph()
                                         ag.TensorSpec([None, None])])
     np.testing.assert_allclose(loss(ag.constant([1, 0], ag.int64), ag.constant(LOGITS)).numpy(),
                                [1.4076059, 2.4076059], rtol=1e-6)
+
+
+def test_top_k_checks_k_against_the_last_axis():
+    with pytest.raises(ValueError, match="k=3 is larger than the last axis"):
+        ag.math.top_k([1.0, 2.0], k=3)
+    with pytest.raises(ValueError, match="k must be a Python int"):
+        ag.math.top_k([1.0, 2.0], k=ag.constant(1))
+
+
+def test_in_top_k_targets_out_of_range_are_an_error():
+    # TensorFlow's CPU kernel: "targets[0] is out of range".
+    with pytest.raises(ag.errors.InvalidArgumentError, match=r"every target must be in \[0, 2\)"):
+        ag.math.in_top_k([2], [[1.0, 2.0]], 1)

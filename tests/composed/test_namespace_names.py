@@ -10,11 +10,11 @@ import autograph as ag
 # tf.nn and at the top level).
 NN = """
 avg_pool avg_pool1d avg_pool2d batch_normalization bias_add compute_average_loss conv1d conv2d
-conv3d convolution crelu dropout elu embedding_lookup gelu l2_loss l2_normalize leaky_relu
-log_poisson_loss log_softmax max_pool max_pool1d max_pool2d moments normalize_moments relu relu6
-scale_regularization_loss selu sigmoid sigmoid_cross_entropy_with_logits silu softmax
+conv3d convolution crelu dropout elu embedding_lookup gelu in_top_k l2_loss l2_normalize
+leaky_relu log_poisson_loss log_softmax max_pool max_pool1d max_pool2d moments normalize_moments
+relu relu6 scale_regularization_loss selu sigmoid sigmoid_cross_entropy_with_logits silu softmax
 softmax_cross_entropy_with_logits softplus softsign sparse_softmax_cross_entropy_with_logits
-sufficient_statistics swish tanh weighted_cross_entropy_with_logits weighted_moments
+sufficient_statistics swish tanh top_k weighted_cross_entropy_with_logits weighted_moments
 zero_fraction
 """.split()
 
@@ -28,16 +28,16 @@ MATH = """
 abs accumulate_n acos acosh add add_n angle argmax argmin asin asinh atan atan2 atanh bincount
 bitwise_and bitwise_or bitwise_xor ceil clip_by_value confusion_matrix conj cos cosh
 count_nonzero cumprod cumsum cumulative_logsumexp divide divide_no_nan einsum equal erf erfc exp
-expm1 floor floordiv floormod greater greater_equal imag invert invert_permutation is_finite
-is_inf is_nan is_non_decreasing is_strictly_increasing l2_normalize less less_equal log log1p
-log_sigmoid log_softmax logical_and logical_not logical_or logical_xor matmul maximum minimum
-mod multiply multiply_no_nan negative not_equal polyval pow real reciprocal reciprocal_no_nan
-reduce_all reduce_any reduce_euclidean_norm reduce_logsumexp reduce_max reduce_mean reduce_min
-reduce_prod reduce_std reduce_sum reduce_variance relu rint round rsqrt scalar_mul segment_max
-segment_mean segment_min segment_prod segment_sum sigmoid sign sin sinh softmax softplus
-softsign sqrt square squared_difference subtract tan tanh tensordot truediv unsorted_segment_max
-unsorted_segment_mean unsorted_segment_min unsorted_segment_prod unsorted_segment_sqrt_n
-unsorted_segment_sum xdivy xlog1py xlogy zero_fraction
+expm1 floor floordiv floormod greater greater_equal imag in_top_k invert invert_permutation
+is_finite is_inf is_nan is_non_decreasing is_strictly_increasing l2_normalize less less_equal
+log log1p log_sigmoid log_softmax logical_and logical_not logical_or logical_xor matmul maximum
+minimum mod multiply multiply_no_nan negative not_equal polyval pow real reciprocal
+reciprocal_no_nan reduce_all reduce_any reduce_euclidean_norm reduce_logsumexp reduce_max
+reduce_mean reduce_min reduce_prod reduce_std reduce_sum reduce_variance relu rint round rsqrt
+scalar_mul segment_max segment_mean segment_min segment_prod segment_sum sigmoid sign sin sinh
+softmax softplus softsign sqrt square squared_difference subtract tan tanh tensordot top_k
+truediv unsorted_segment_max unsorted_segment_mean unsorted_segment_min unsorted_segment_prod
+unsorted_segment_sqrt_n unsorted_segment_sum xdivy xlog1py xlogy zero_fraction
 """.split()
 
 MATH_BEYOND_TENSORFLOW = ["bitwise_and", "bitwise_or", "bitwise_xor", "clip_by_value", "einsum",
