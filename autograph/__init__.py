@@ -1,11 +1,16 @@
 """autograph: write plain Python, run it as a dataflow graph on NumPy or CuPy.
 
-Users write `import autograph as ag`; names and behaviour follow TensorFlow 2.
+Users write `import autograph as ag`; names and behaviour follow TensorFlow 2. `dir(ag)` and
+`from autograph import *` show the public API (`__all__`) only: the implementation modules
+(`autograph.api`, `autograph.operators`, ...) stay importable by their full names but are not
+names of the API.
 
 >>> import autograph as ag
 >>> ag.add(ag.constant([1.0, 2.0]), 1.0)
 <ag.Tensor: shape=(2,), dtype=float32, numpy=array([2., 3.], dtype=float32)>
 """
+
+from types import ModuleType as _ModuleType
 
 import kernels as _kernels  # noqa: F401  (registers every kernel)
 from runtime.core import errors
@@ -35,7 +40,8 @@ from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.core.tensor_shape import TensorShape
 from runtime.graph.tensor_spec import TensorSpec
 
-from autograph import config, debugging, dtypes, math, nn, random, strings  # noqa: E402
+from autograph import config, debugging, dtypes, linalg, math, nn, random, strings  # noqa: E402
+from autograph.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from autograph import operators as _operators  # noqa: E402
 from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
@@ -54,6 +60,19 @@ from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
 
 _filter_exports(globals())  # errors of ag.add, ag.constant, ... show the user's frames
 from autograph import types  # noqa: E402
-from autograph import compat  # noqa: E402  (last: it re-exports everything above)
 
+# The namespaces of the API; every other module is an implementation module.
+_NAMESPACES = ("autograph", "compat", "config", "debugging", "dtypes", "errors", "initializers",
+               "linalg", "math", "nn", "random", "strings", "types")
+__all__ = sorted(name for name, value in globals().items() if not name.startswith("_") and (
+    not isinstance(value, _ModuleType) or name in _NAMESPACES))
+from autograph import compat  # noqa: E402  (after __all__: `compat.v1` re-exports it)
+
+__all__.append("compat")
 __version__ = "0.1.0"
+
+
+def __dir__() -> list[str]:
+    """The public API (Python sets every imported submodule as an attribute of its package;
+    those stay out of sight)."""
+    return __all__ + [name for name in globals() if name.startswith("__")]

@@ -18,11 +18,14 @@ _wrapped: dict[Callable, Callable] = {}
 
 
 def filter_exports(namespace: dict[str, Any]) -> None:
-    """Wraps, in place, the public functions of `runtime` found in `namespace`."""
+    """Wraps, in place, the public functions of `runtime` found in `namespace`, and those the
+    namespace's module defines itself (functions composed of runtime ops, as `ag.nn.gelu`)."""
+    own = namespace.get("__name__")
     for name, value in list(namespace.items()):
         if name.startswith("_") or not inspect.isfunction(value):
             continue
-        if not (value.__module__ or "").startswith("runtime."):
+        module = value.__module__ or ""
+        if not (module.startswith("runtime.") or module == own):
             continue
         wrapper = _wrapped.get(value)
         if wrapper is None:

@@ -40,6 +40,7 @@ _rank = op_handle("Rank")
 _expand_dims = op_handle("ExpandDims")
 _squeeze = op_handle("Squeeze")
 _transpose = op_handle("Transpose")
+_conj = op_handle("Conj")
 _concat = op_handle("ConcatV2")
 _pack = op_handle("Pack")
 _unpack = op_handle("Unpack")
@@ -139,8 +140,8 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False,
         a: a tensor.
         perm: a permutation of `range(rank)`; reversed dimensions when None (a matrix
             transpose for rank 2), which needs `a`'s rank to be known.
-        conjugate: complex conjugation in TensorFlow; there are no complex dtypes here, so it
-            changes nothing.
+        conjugate: also conjugates complex values (TensorFlow's ConjugateTranspose); changes
+            nothing for real ones.
         name: the op's name in a graph; unused eagerly.
 
     >>> transpose([[1, 2, 3]]).numpy()
@@ -154,7 +155,8 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False,
         if r is None:
             raise ValueError("transpose(perm=None) needs a tensor of known rank; pass perm.")
         perm = list(range(r - 1, -1, -1))
-    return _transpose.run([a, as_index_vector(perm)], None, name)
+    result = _transpose.run([a, as_index_vector(perm)], None, name)
+    return _conj.run([result], None) if conjugate and result.dtype.is_complex else result
 
 
 def concat(values: Sequence[Any], axis: Any, name: str = "concat") -> Any:

@@ -1,0 +1,26 @@
+"""Checks and conversions of the arguments of the functions composed in `autograph`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.tensor import Tensor
+from runtime.tensor_conversion import convert_to_tensor
+
+
+def floating(x: Any, function: str, complex_ok: bool = False) -> Tensor:
+    """`x` as a tensor, which must be floating (or complex, where `complex_ok`)."""
+    x = convert_to_tensor(x)
+    if not (x.dtype.is_floating or (complex_ok and x.dtype.is_complex)):
+        kinds = "a floating or complex" if complex_ok else "a floating"
+        raise TypeError(f"{function} takes {kinds} tensor, got {x.dtype.name}; cast it first, "
+                        f"e.g. ag.cast(x, ag.float32)")
+    return x
+
+
+def pair(x: Any, y: Any) -> tuple[Tensor, Tensor]:
+    """`x` and `y` as tensors; a Python value takes the other operand's dtype."""
+    if not isinstance(x, Tensor) and isinstance(y, Tensor):
+        return convert_to_tensor(x, dtype_hint=y.dtype), y
+    x = convert_to_tensor(x)
+    return x, convert_to_tensor(y, dtype_hint=x.dtype)
