@@ -9,8 +9,8 @@ from runtime.ops.creation_ops import cast, ones_like
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.math_ops import (add, greater, maximum, minimum, multiply, reduce_sum, sqrt,
                                   square, subtract)
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.linalg import global_norm
 from autograph.tracebacks import filter_exports as _filter_exports

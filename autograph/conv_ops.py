@@ -19,8 +19,8 @@ from runtime.ops.creation_ops import ones_like
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import einsum
 from runtime.ops.math_ops import add_n, divide, reduce_max
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.tracebacks import filter_exports as _filter_exports
 

@@ -16,8 +16,8 @@ from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import einsum, matmul, tensordot  # noqa: F401
 from runtime.ops.math_ops import (abs, add, less_equal, logical_and, logical_or, multiply, pow,
                                   reduce_max, reduce_sum, sqrt, square, subtract)
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.linalg_solve import (cholesky, cholesky_solve, det, inv, logdet,  # noqa: F401
                                     slogdet, solve, triangular_solve)

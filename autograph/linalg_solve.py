@@ -21,8 +21,8 @@ from runtime.ops.graph_ops import control_dependencies, name_scope
 from runtime.ops.math_ops import (abs, add, argmax, equal, greater, is_finite, log,
                                   logical_and, logical_not, matmul, multiply, reduce_all,
                                   reduce_any, reduce_prod, reduce_sum, sign, sqrt, subtract)
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.tracebacks import filter_exports as _filter_exports
 

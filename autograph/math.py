@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.dtypes import DType, int64
+from runtime.core.dtypes import DType, int64
 from runtime.ops import math_ops as _math_ops
 from runtime.ops.array_ops import one_hot, reshape, size, where
 from runtime.ops.complex_ops import angle, conj, imag, real  # noqa: F401
@@ -22,8 +22,8 @@ from runtime.ops.math_ops import (abs, add, argmax, divide, equal, exp, greater,
                                   logical_not, maximum, multiply, negative, not_equal,
                                   reduce_all, reduce_max, reduce_mean, reduce_sum, round, rsqrt,
                                   sqrt, square, subtract)
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.op_args import floating as _floating
 from autograph.op_args import pair as _pair

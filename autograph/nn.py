@@ -19,8 +19,8 @@ from runtime.ops.math_ops import (abs, add, add_n, divide, exp, greater, greater
                                   square, subtract, tanh)
 from runtime.ops.random_ops import uniform
 from runtime.ops.reduction_ops import softmax
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.clip_ops import clip_by_norm
 from autograph.conv_ops import (avg_pool, avg_pool1d, avg_pool2d, conv1d, conv2d, conv3d,

@@ -16,8 +16,8 @@ from runtime.ops.graph_ops import name_scope
 from runtime.ops.math_ops import (abs, add, exp, is_finite, log1p, maximum, multiply, negative,
                                   subtract)
 from runtime.ops.array_ops import where
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.tracebacks import filter_exports as _filter_exports
 

@@ -23,8 +23,8 @@ from runtime.ops.linalg_ops import tensordot
 from runtime.ops.math_ops import (abs, add, divide, floor, greater, greater_equal, less,
                                   logical_and, maximum, minimum, multiply, reduce_all,
                                   reduce_max, reduce_min, reduce_prod, rsqrt, sign)
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.tracebacks import filter_exports as _filter_exports
 

@@ -19,8 +19,8 @@ from runtime.ops.math_ops import (abs, add, cos, divide, equal, exp, greater, gr
                                   is_finite, less, less_equal, log, log1p, logical_not,
                                   logical_or, maximum, minimum, multiply, negative, sign, sin,
                                   sqrt, square, subtract)
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.op_args import floating as _floating
 from autograph.tracebacks import filter_exports as _filter_exports

@@ -18,8 +18,8 @@ from runtime.ops.graph_ops import control_dependencies, name_scope
 from runtime.ops.math_ops import (add, argmax, equal, greater, greater_equal, is_finite, less,
                                   logical_and, logical_not, logical_or, reduce_all, reduce_max,
                                   reduce_sum)
-from runtime.tensor import Tensor
-from runtime.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 
 from autograph.tracebacks import filter_exports as _filter_exports
 

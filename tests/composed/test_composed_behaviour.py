@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.traceback_utils import filter_traceback
+from runtime.core.traceback_utils import filter_traceback
 
 LOGITS = [[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]
 
