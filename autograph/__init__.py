@@ -66,8 +66,10 @@ _NAMESPACES = ("autograph", "compat", "config", "debugging", "dtypes", "errors",
                "linalg", "math", "nn", "random", "strings", "types")
 __all__ = sorted(name for name, value in globals().items() if not name.startswith("_") and (
     not isinstance(value, _ModuleType) or name in _NAMESPACES))
-from autograph import compat  # noqa: E402  (after __all__: `compat.v1` re-exports it)
+from autograph import compat  # noqa: E402
 
+compat.v1.__dict__.update({name: globals()[name] for name in __all__})  # TensorFlow 1's names
+compat.v1.__all__ = list(__all__)
 __all__.append("compat")
 __version__ = "0.1.0"
 
