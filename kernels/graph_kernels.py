@@ -1,10 +1,9 @@
 """Kernels of the graph-structure ops (`Placeholder`, `PlaceholderWithDefault`, `NoOp`)."""
 
+from kernels.common import BOTH
 from runtime.dtypes import string
 from runtime.errors import InvalidArgumentError
 from runtime.kernel_registry import register_kernel
-
-BOTH = ("CPU", "GPU")
 
 
 @register_kernel("Placeholder", device=BOTH)
