@@ -23,7 +23,7 @@ from __future__ import annotations
 import dis
 import linecache
 import traceback
-from typing import Any, Callable
+from typing import Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
 from runtime.graph import user_source
