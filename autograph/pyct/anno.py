@@ -63,7 +63,6 @@ class Static(_Key):
     LIVE_VARS_OUT = "frozenset of QNs whose values may be read after the statement completes"
     DEFINED_VARS_IN = "frozenset of QNs bound on every path that reaches the statement"
     MAYBE_DEFINED_VARS_IN = "frozenset of QNs bound on at least one path reaching the statement"
-    DEFINITIONS = "on a Name that is read: frozenset of reaching_definitions.Definition"
 
 
 def getanno(node: Any, key: Hashable, default: Any = _NO_DEFAULT) -> Any:
