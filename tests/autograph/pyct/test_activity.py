@@ -116,11 +116,10 @@ def test_if_has_scopes_for_its_test_body_and_else():
         else:
             z = b
     """)
-    assert _names(_scope(node, anno.Static.COND_SCOPE).modified) == ["c"]
-    assert _names(_scope(node, anno.Static.COND_SCOPE).read) == ["x"]
+    assert _names(_scope(node.test).modified) == ["c"]
+    assert _names(_scope(node.test).read) == ["x"]
     assert _names(_scope(node, anno.Static.BODY_SCOPE).modified) == ["y"]
     assert _names(_scope(node, anno.Static.ORELSE_SCOPE).read) == ["b"]
-    assert _scope(node.test) is _scope(node, anno.Static.COND_SCOPE)
 
 
 def test_a_compound_statement_scope_includes_its_blocks():
@@ -138,23 +137,22 @@ def test_while_has_scopes_for_its_test_and_body():
         while i < n:
             i += 1
     """)
-    assert _names(_scope(node, anno.Static.COND_SCOPE).read) == ["i", "n"]
+    assert _names(_scope(node.test).read) == ["i", "n"]
     assert _names(_scope(node, anno.Static.BODY_SCOPE).modified) == ["i"]
     assert _names(_scope(node, anno.Static.ORELSE_SCOPE).modified) == []
 
 
-def test_for_target_is_in_the_iterate_scope_not_the_body():
+def test_for_target_is_in_its_own_scope_not_the_body():
     node = _analyze("""
         for i, (j, k) in pairs:
             s = s + i
         else:
             t = 1
     """)
-    assert _names(_scope(node, anno.Static.ITERATE_SCOPE).modified) == ["i", "j", "k"]
+    assert _names(_scope(node.target).modified) == ["i", "j", "k"]
     assert _names(_scope(node, anno.Static.BODY_SCOPE).modified) == ["s"]
     assert _names(_scope(node, anno.Static.ORELSE_SCOPE).modified) == ["t"]
     assert _names(_scope(node.iter).read) == ["pairs"]
-    assert _scope(node.target) is _scope(node, anno.Static.ITERATE_SCOPE)
 
 
 def test_for_extra_loop_test_gets_a_scope():
@@ -221,11 +219,9 @@ def test_match_patterns_bind_names_and_guards_read():
 
 
 # Functions, lambdas, classes, comprehensions ----------------------------------------------
-def test_function_parameters_are_in_the_args_scope():
+def test_function_parameters_are_in_the_scope_of_its_args():
     node = _analyze("def f(a, /, b, *args, c, d=1, **kw):\n    return a")
-    assert _names(_scope(node, anno.Static.ARGS_SCOPE).params) == ["a", "args", "b", "c",
-                                                                   "d", "kw"]
-    assert _scope(node.args) is _scope(node, anno.Static.ARGS_SCOPE)
+    assert _names(_scope(node.args).params) == ["a", "args", "b", "c", "d", "kw"]
     assert "a" in _names(_scope(node, anno.Static.BODY_SCOPE).params)
 
 
@@ -327,7 +323,7 @@ def test_nonlocal_reads_reach_the_enclosing_function_and_global_reads_do_not():
 def test_lambda_parameters_are_local_and_its_defaults_are_read_outside():
     node = _analyze("g = lambda a, b=default: a + b + outer")
     lam = node.value
-    assert _names(_scope(lam, anno.Static.ARGS_SCOPE).params) == ["a", "b"]
+    assert _names(_scope(lam.args).params) == ["a", "b"]
     assert _names(_scope(node).read) == ["default", "outer"]
     assert _names(_scope(node).modified) == ["g"]
 

@@ -107,7 +107,7 @@ def test_basic_has_the_key(name):
 
 
 @pytest.mark.parametrize("name", [
-    "SCOPE", "BODY_SCOPE", "ORELSE_SCOPE", "ITERATE_SCOPE", "COND_SCOPE", "ARGS_SCOPE",
+    "SCOPE", "BODY_SCOPE", "ORELSE_SCOPE",
     "LIVE_VARS_IN", "LIVE_VARS_OUT", "DEFINED_VARS_IN", "MAYBE_DEFINED_VARS_IN"])
 def test_static_has_the_key(name):
     assert getattr(anno.Static, name).name == name

@@ -36,8 +36,10 @@ def _live_out(fn, first_line):
 def _state(fn, first_line):
     stmt = _find(fn, first_line)
     modified = set()
-    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE, anno.Static.ITERATE_SCOPE):
+    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
         modified |= anno.getanno(stmt, key, None).modified if anno.hasanno(stmt, key) else set()
+    if isinstance(stmt, gast.For):  # its target is bound each iteration too
+        modified |= anno.getanno(stmt.target, anno.Static.SCOPE).modified
     live = anno.getanno(stmt, anno.Static.LIVE_VARS_OUT)
     return sorted(str(q) for q in modified & live if q.is_simple)
 
