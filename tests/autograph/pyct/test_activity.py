@@ -1,6 +1,5 @@
 """Activity analysis: what each statement and block reads and modifies."""
 
-import ast
 import textwrap
 
 import gast
@@ -8,18 +7,12 @@ import pytest
 
 from autograph.pyct import anno, qual_names
 from autograph.pyct.static_analysis import activity
+from tests.autograph.pyct.analysis_testing import find_statement
 
 
 def _analyze(src):
     tree = gast.parse(textwrap.dedent(src))
     return activity.resolve(qual_names.resolve(tree)).body[0]
-
-
-def _find(tree, first_line):
-    """The statement of `tree` whose source starts with `first_line`."""
-    [stmt] = [n for n in gast.walk(tree) if isinstance(n, gast.stmt)
-              and ast.unparse(gast.gast_to_ast(n)).split("\n")[0] == first_line]
-    return stmt
 
 
 def _scope(node, key=anno.Static.SCOPE):
@@ -245,7 +238,7 @@ def test_nested_function_reads_of_outer_names_are_read_where_it_is_defined():
                 return w + x + other
             return g
     """)
-    inner = _find(fn, "def g(z):")
+    inner = find_statement(fn, "def g(z):")
     assert _names(_scope(inner).read) == ["other", "x", "y"]
     assert _names(_scope(inner).modified) == ["g"]
     assert _names(_scope(inner, anno.Static.BODY_SCOPE).read) == ["other", "w", "x", "y", "z"]
@@ -260,7 +253,7 @@ def test_free_reads_of_a_deeper_function_reach_the_outer_function():
                 return h
             return g
     """)
-    assert _names(_scope(_find(fn, "def g():")).read) == ["x"]
+    assert _names(_scope(find_statement(fn, "def g():")).read) == ["x"]
 
 
 def test_a_function_scope_lists_the_scopes_defined_directly_in_it():
@@ -274,11 +267,11 @@ def test_a_function_scope_lists_the_scopes_defined_directly_in_it():
             return [lambda: x for x in xs]
     """)
     body = _scope(fn, anno.Static.BODY_SCOPE)
-    nested = [_scope(_find(fn, "def g():"), anno.Static.BODY_SCOPE),
-              _scope(_find(fn, "class C:"), anno.Static.BODY_SCOPE),
+    nested = [_scope(find_statement(fn, "def g():"), anno.Static.BODY_SCOPE),
+              _scope(find_statement(fn, "class C:"), anno.Static.BODY_SCOPE),
               _scope(fn.body[-1].value.elt, anno.Static.BODY_SCOPE)]
     assert body.nested == nested  # a default's lambda is defined where `f` is, not in it
-    assert nested[0].nested == [_scope(_find(fn, "def h():"), anno.Static.BODY_SCOPE)]
+    assert nested[0].nested == [_scope(find_statement(fn, "def h():"), anno.Static.BODY_SCOPE)]
 
 
 def test_reads_of_an_attribute_of_a_local_object_do_not_leave_the_function():
@@ -288,7 +281,7 @@ def test_reads_of_an_attribute_of_a_local_object_do_not_leave_the_function():
                 a = make()
                 return a.b
     """)
-    assert _names(_scope(_find(fn, "def g():")).read) == ["make"]
+    assert _names(_scope(find_statement(fn, "def g():")).read) == ["make"]
 
 
 def test_global_and_nonlocal_names_are_recorded_for_the_function():
@@ -303,9 +296,9 @@ def test_global_and_nonlocal_names_are_recorded_for_the_function():
     """)
     body = _scope(fn, anno.Static.BODY_SCOPE)
     assert _names(body.globals) == ["counter"]
-    inner = _find(fn, "def g():")
+    inner = find_statement(fn, "def g():")
     assert _names(_scope(inner, anno.Static.BODY_SCOPE).nonlocals) == ["total"]
-    branch = _find(fn, "if True:")
+    branch = find_statement(fn, "if True:")
     assert _names(_scope(branch).globals) == ["counter"]  # any scope in f sees f's
 
 
@@ -317,7 +310,7 @@ def test_nonlocal_reads_reach_the_enclosing_function_and_global_reads_do_not():
                 nonlocal b
                 return a + b
     """)
-    assert _names(_scope(_find(fn, "def g():")).read) == ["b"]
+    assert _names(_scope(find_statement(fn, "def g():")).read) == ["b"]
 
 
 def test_lambda_parameters_are_local_and_its_defaults_are_read_outside():

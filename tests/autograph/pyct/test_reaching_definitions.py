@@ -1,12 +1,12 @@
 """Reaching definitions: what is defined, on every path or on some, before each statement."""
 
-import ast
 import textwrap
 
 import gast
 
 from autograph.pyct import anno, qual_names
 from autograph.pyct.static_analysis import activity, reaching_definitions
+from tests.autograph.pyct.analysis_testing import find_statement
 
 
 def _analyze(src):
@@ -15,19 +15,13 @@ def _analyze(src):
     return reaching_definitions.resolve(tree).body[0]
 
 
-def _find(tree, first_line):
-    [stmt] = [n for n in gast.walk(tree) if isinstance(n, gast.stmt)
-              and ast.unparse(gast.gast_to_ast(n)).split("\n")[0] == first_line]
-    return stmt
-
-
 def _defined(fn, first_line):
-    qns = anno.getanno(_find(fn, first_line), anno.Static.DEFINED_VARS_IN)
+    qns = anno.getanno(find_statement(fn, first_line), anno.Static.DEFINED_VARS_IN)
     return sorted(str(q) for q in qns)
 
 
 def _maybe(fn, first_line):
-    qns = anno.getanno(_find(fn, first_line), anno.Static.MAYBE_DEFINED_VARS_IN)
+    qns = anno.getanno(find_statement(fn, first_line), anno.Static.MAYBE_DEFINED_VARS_IN)
     return sorted(str(q) for q in qns)
 
 
