@@ -68,14 +68,14 @@ def empty_tensor_list(ctx, element_shape, max_num_elements, element_dtype):
                  host_memory=("element_shape", "num_elements", "handle"))
 def tensor_list_reserve(ctx, element_shape, num_elements, element_dtype):
     return object_scalar(TensorList(element_dtype, decode_shape(element_shape),
-                              [None] * int(num_elements)))
+                                    [None] * int(num_elements)))
 
 
 @register_kernel("TensorListFromTensor", device=BOTH,
                  host_memory=("element_shape", "output_handle"))
 def tensor_list_from_tensor(ctx, tensor, element_shape):
     return object_scalar(TensorList(dtypes.as_dtype(tensor.dtype), decode_shape(element_shape),
-                              [tensor[i] for i in range(tensor.shape[0])]))
+                                    [tensor[i] for i in range(tensor.shape[0])]))
 
 
 @register_kernel("TensorListSetItem", device=BOTH, host_memory=("input_handle", "index",
