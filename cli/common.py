@@ -13,6 +13,8 @@ import sys
 import types
 from typing import Any
 
+import autograph as ag
+
 
 class UserError(Exception):
     """The input is at fault; the message names the file, function or argument, and why."""
@@ -66,8 +68,6 @@ def find_function(path: str, name: str) -> Any:
 
 def as_ag_function(func: Any) -> Any:
     """`func` wrapped in `ag.function`, unless it is a `Function` already."""
-    import autograph as ag
-
     return func if isinstance(func, ag.Function) else ag.function(func)
 
 

@@ -11,6 +11,7 @@ import argparse
 import textwrap
 from typing import Any
 
+import kernels  # noqa: F401  (registers every kernel, so the devices are known)
 from cli.common import UserError, formatter, write_output
 from runtime.core.devices import DEVICE_TYPES
 from runtime.core.errors import NotFoundError
@@ -48,8 +49,6 @@ def add_parser(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Prints the listing, or one op's details; returns 0."""
-    import kernels  # noqa: F401  (registers every kernel, so the devices are known)
-
     if args.name:
         write_output(describe_op(_lookup(args.name)), None)
         return 0

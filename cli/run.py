@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+import autograph as ag
 from cli.common import UserError, as_ag_function, error_message, formatter, load_function
 
 EPILOG = """\
@@ -106,8 +107,6 @@ def to_arguments(value: Any) -> Any:
     (<ag.Tensor: shape=(), dtype=int32, numpy=3>, 'x', \
 <ag.Tensor: shape=(2,), dtype=float32, numpy=array([1.5, 2. ], dtype=float32)>, True)
     """
-    import autograph as ag
-
     if isinstance(value, bool) or value is None or isinstance(value, (str, bytes)):
         return value
     if isinstance(value, (int, float)) or isinstance(value, list) and _numeric(value):

@@ -1,11 +1,13 @@
 """Kernels: NumPy (CPU) and CuPy (GPU) implementations of the runtime's ops.
 
 Importing this package registers every kernel, after the ops (which `runtime.ops` declares).
-Kernels written once against `ctx.xp` are registered for both devices; `kernels/gpu/` holds the
-few that must differ on a GPU.
+Kernels written once against `ctx.xp` are registered for both devices. This module is the one
+place that imports the family modules (one per op family); they share what they need through
+`kernels.common`, never through each other.
 """
 
 import runtime.ops  # noqa: F401 -- declares the ops, which a kernel must find registered
 from kernels import (array_kernels, complex_kernels, control_flow_kernels,  # noqa: F401
-                     creation_kernels, graph_kernels, list_kernels, logging_kernels, math_kernels,
-                     random_kernels, state_kernels, string_kernels)
+                     creation_kernels, graph_kernels, linalg_kernels, list_kernels,
+                     logging_kernels, math_kernels, random_kernels, reduction_kernels,
+                     state_kernels, string_kernels)

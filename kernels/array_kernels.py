@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from kernels.common import BOTH, dims
 from runtime.core import devices
 from runtime.core.dtypes import ALL_DTYPES, string
 from runtime.core.errors import InvalidArgumentError
@@ -19,7 +20,6 @@ from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.array_shapes import expand_axis, reshape_target, split_sizes
 from runtime.ops.slicing import plan_slice, plan_strided_slice
 
-BOTH = ("CPU", "GPU")
 NON_STRING = tuple(d for d in ALL_DTYPES if d is not string)
 
 
@@ -99,7 +99,7 @@ def transpose(ctx, x, perm):
 @_kernel("BroadcastTo", host_memory=("shape",), string_host_memory=("input", "output"))
 def broadcast_to(ctx, x, shape):
     # A broadcast is a read-only view with zero strides; TensorFlow materialises it, and so do we.
-    return ctx.xp.array(ctx.xp.broadcast_to(x, tuple(_ints(shape))))  # a copy, 0-d stays 0-d
+    return ctx.xp.array(ctx.xp.broadcast_to(x, dims(shape)))  # a copy, 0-d stays 0-d
 
 
 # Joining and splitting ---------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def split_v(ctx, x, size_splits, split_dim, num_split):
 
 @_kernel("Tile", host_memory=("multiples",), string_host_memory=("input", "output"))
 def tile(ctx, x, multiples):
-    return ctx.xp.tile(x, tuple(_ints(multiples)))
+    return ctx.xp.tile(x, dims(multiples))
 
 
 # Gathering ---------------------------------------------------------------------------------------

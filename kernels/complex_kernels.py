@@ -1,6 +1,6 @@
 """Kernels of the complex-number ops, written once against `ctx.xp`."""
 
-from kernels.math_kernels import BOTH
+from kernels.common import BOTH
 from runtime.registry.kernel_registry import register_kernel
 
 

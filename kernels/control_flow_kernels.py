@@ -15,12 +15,12 @@ from typing import Any
 
 import numpy as np
 
+from kernels.common import BOTH
 from runtime.core.devices import CPU
 from runtime.core.errors import InvalidArgumentError, held_error
 from runtime.exec.executor import Plan, function_ops
 from runtime.registry.kernel_registry import register_kernel
 
-BOTH = ("CPU", "GPU")
 _plans: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # function -> (version, plan)
 
 

@@ -5,12 +5,10 @@ String tensors stay in host memory on every device, so their kernels use NumPy d
 
 import numpy as np
 
-from runtime.core.dtypes import NUMBER_TYPES, bool_, string
+from kernels.common import BOTH, NUMBERS_AND_BOOL, dims
+from runtime.core.dtypes import resource, string, variant
 from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.creation_defs import range_size
-
-BOTH = ("CPU", "GPU")
-NUMBERS_AND_BOOL = NUMBER_TYPES + (bool_,)
 
 
 @register_kernel("Const", device=BOTH, type_constraints={"dtype": NUMBERS_AND_BOOL})
@@ -19,22 +17,25 @@ def const(ctx, value, dtype):
     return ctx.xp.asarray(value)
 
 
-@register_kernel("Const", device=BOTH, type_constraints={"dtype": [string]},
+# Host-only values: strings, and handles of variables (resources) and lists (variants), which
+# are graph constants where a graph uses a variable or list made eagerly. Handles and lists are
+# safe to share between runs: lists are persistent, and a handle only names its variable.
+@register_kernel("Const", device=BOTH, type_constraints={"dtype": [string, resource, variant]},
                  host_memory=("output",))
-def const_strings(ctx, value, dtype):
+def const_on_host(ctx, value, dtype):
     return np.asarray(value)
 
 
 @register_kernel("Fill", device=BOTH, type_constraints={"T": NUMBERS_AND_BOOL},
                  host_memory=("dims",))
-def fill(ctx, dims, value):
-    return ctx.xp.full(tuple(int(d) for d in dims), value, dtype=value.dtype)
+def fill(ctx, shape, value):
+    return ctx.xp.full(dims(shape), value, dtype=value.dtype)
 
 
 @register_kernel("Fill", device=BOTH, type_constraints={"T": [string]},
                  host_memory=("dims", "value", "output"))
-def fill_strings(ctx, dims, value):
-    return np.full(tuple(int(d) for d in dims), value, dtype=object)
+def fill_strings(ctx, shape, value):
+    return np.full(dims(shape), value, dtype=object)
 
 
 @register_kernel("ZerosLike", device=BOTH, type_constraints={"T": NUMBERS_AND_BOOL})

@@ -4,7 +4,7 @@ An adjoint is the conjugate transpose (a plain transpose for real dtypes). `Eins
 equation, which the shape function has validated, to `xp.einsum`.
 """
 
-from kernels.math_kernels import BOTH, quiet
+from kernels.common import BOTH, quiet
 from runtime.registry.kernel_registry import register_kernel
 
 

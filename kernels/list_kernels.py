@@ -9,6 +9,7 @@ are read on the host. String elements stay in host memory, so their stacking use
 
 import numpy as np
 
+from kernels.common import BOTH, object_scalar
 from runtime.core import dtypes
 from runtime.core.errors import InvalidArgumentError
 from runtime.registry.kernel_registry import register_kernel
@@ -23,14 +24,6 @@ from runtime.ops.list_defs import (
     read_shape,
 )
 from runtime.ops.tensor_array import TensorList
-
-BOTH = ("CPU", "GPU")
-
-
-def _handle(lst: TensorList) -> np.ndarray:
-    array = np.empty((), dtype=object)
-    array[()] = lst
-    return array
 
 
 def _list(handle: np.ndarray) -> TensorList:
@@ -65,31 +58,24 @@ def _stacked(ctx, lst: TensorList, indices, hint, op: str):
     return xp.stack([_read(ctx, lst, i, hint, op) for i in indices])
 
 
-# A list can be a graph constant: persistent lists are safe to share between runs.
-@register_kernel("Const", device=BOTH, type_constraints={"dtype": [dtypes.variant]},
-                 host_memory=("output",))
-def const_list(ctx, value, dtype):
-    return np.asarray(value)
-
-
 @register_kernel("EmptyTensorList", device=BOTH,
                  host_memory=("element_shape", "max_num_elements", "handle"))
 def empty_tensor_list(ctx, element_shape, max_num_elements, element_dtype):
-    return _handle(TensorList(element_dtype, decode_shape(element_shape), []))
+    return object_scalar(TensorList(element_dtype, decode_shape(element_shape), []))
 
 
 @register_kernel("TensorListReserve", device=BOTH,
                  host_memory=("element_shape", "num_elements", "handle"))
 def tensor_list_reserve(ctx, element_shape, num_elements, element_dtype):
-    return _handle(TensorList(element_dtype, decode_shape(element_shape),
-                              [None] * int(num_elements)))
+    return object_scalar(TensorList(element_dtype, decode_shape(element_shape),
+                                    [None] * int(num_elements)))
 
 
 @register_kernel("TensorListFromTensor", device=BOTH,
                  host_memory=("element_shape", "output_handle"))
 def tensor_list_from_tensor(ctx, tensor, element_shape):
-    return _handle(TensorList(dtypes.as_dtype(tensor.dtype), decode_shape(element_shape),
-                              [tensor[i] for i in range(tensor.shape[0])]))
+    return object_scalar(TensorList(dtypes.as_dtype(tensor.dtype), decode_shape(element_shape),
+                                    [tensor[i] for i in range(tensor.shape[0])]))
 
 
 @register_kernel("TensorListSetItem", device=BOTH, host_memory=("input_handle", "index",
@@ -99,7 +85,7 @@ def tensor_list_set_item(ctx, handle, index, item, resize_if_index_out_of_bounds
     if index < 0 or not resize_if_index_out_of_bounds:
         check_index(index, lst.length(), "TensorListSetItem")
     check_item_shape(lst, item.shape, "TensorListSetItem")
-    return _handle(lst.set(index, item))
+    return object_scalar(lst.set(index, item))
 
 
 @register_kernel("TensorListGetItem", device=BOTH,
@@ -141,7 +127,7 @@ def tensor_list_scatter(ctx, handle, tensor, indices):
     indices = [int(i) for i in indices]
     if indices and min(indices) < 0:
         check_index(min(indices), lst.length(), "TensorListScatterIntoExistingList")
-    return _handle(lst.set_many(indices, [tensor[i] for i in range(len(indices))]))
+    return object_scalar(lst.set_many(indices, [tensor[i] for i in range(len(indices))]))
 
 
 @register_kernel("TensorListConcatV2", device=BOTH,
@@ -174,7 +160,7 @@ def tensor_list_length(ctx, handle):
 def tensor_list_push_back(ctx, handle, tensor):
     lst = _list(handle)
     check_item_shape(lst, tensor.shape, "TensorListPushBack")
-    return _handle(lst.push(tensor))
+    return object_scalar(lst.push(tensor))
 
 
 @register_kernel("TensorListPopBack", device=BOTH,
@@ -186,7 +172,7 @@ def tensor_list_pop_back(ctx, handle, element_shape, element_dtype):
     if n == 0:
         raise InvalidArgumentError("Cannot pop from an empty list.")
     item = _read(ctx, lst, n - 1, decode_shape(element_shape), "TensorListPopBack")
-    return _handle(lst.resize(n - 1)), item
+    return object_scalar(lst.resize(n - 1)), item
 
 
 @register_kernel("TensorListElementShape", device=BOTH,
@@ -204,4 +190,4 @@ def tensor_list_resize(ctx, handle, size):
     size = int(size)
     if size < 0:
         raise InvalidArgumentError(f"size must be >= 0, got {size}.")
-    return _handle(_list(handle).resize(size))
+    return object_scalar(_list(handle).resize(size))

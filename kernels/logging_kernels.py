@@ -21,10 +21,9 @@ from typing import Any
 
 import numpy as np
 
+from kernels.common import BOTH
 from runtime.registry.kernel_registry import register_kernel
-from runtime.ops import logging_defs  # noqa: F401  (declares the ops these kernels run)
 
-BOTH = ("CPU", "GPU")
 _ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"',
             ord("'"): "\\'", ord("\\"): "\\\\"}
 

@@ -8,25 +8,12 @@ unwrapped: they are the hottest kernels, `np.errstate` costs more than the arith
 a fair hint that something went wrong.
 """
 
-import functools
-
 import numpy as np
 
-from runtime.core.dtypes import NUMBER_TYPES, bool_, string
+from kernels.common import BOTH, NUMBERS_AND_BOOL, quiet
+from runtime.core.dtypes import NUMBER_TYPES, string
 from runtime.core.errors import InvalidArgumentError
 from runtime.registry.kernel_registry import register_kernel
-
-BOTH = ("CPU", "GPU")
-
-
-def quiet(fn):
-    """Runs kernel `fn` with NumPy's floating-point warnings off."""
-    @functools.wraps(fn)
-    def kernel(*args, **kwargs):
-        with np.errstate(all="ignore"):
-            return fn(*args, **kwargs)
-    return kernel
-
 
 # Kernels the executor may write into plans as Python operators (NumPy and CuPy arrays and
 # NumPy scalars give the same results through operators and ufuncs; scalars much faster).
@@ -129,8 +116,7 @@ def _broadcastable(a: tuple, b: tuple) -> bool:
 
 
 def _equality_kernels(op_name: str, ufunc: str) -> None:
-    @register_kernel(op_name, device=BOTH,
-                     type_constraints={"T": NUMBER_TYPES + (bool_,)})
+    @register_kernel(op_name, device=BOTH, type_constraints={"T": NUMBERS_AND_BOOL})
     def numbers(ctx, x, y, incompatible_shape_error):
         return _equality(ctx.xp, ufunc, x, y, incompatible_shape_error)
 
@@ -182,7 +168,3 @@ def add_n(ctx, inputs):
     for x in inputs[1:]:
         total += x  # in place on the copy, never on an input
     return total
-
-
-# The other math kernels live in modules of their own; importing this one registers them too.
-from kernels import linalg_kernels, reduction_kernels  # noqa: E402,F401

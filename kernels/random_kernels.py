@@ -7,19 +7,14 @@ differ from each other, as TensorFlow's CPU and GPU kernels do).
 
 import numpy as np
 
+from kernels.common import BOTH, dims
 from runtime.core import random_seed
 from runtime.registry.kernel_registry import register_kernel
-
-BOTH = ("CPU", "GPU")
-
-
-def _size(shape) -> tuple:
-    return tuple(int(d) for d in shape)
 
 
 @register_kernel("RandomUniform", device=BOTH, host_memory=("shape",))
 def random_uniform(ctx, shape, seed, seed2, dtype):
-    size = _size(shape)
+    size = dims(shape)
     if 0 in size:  # nothing to draw: leave cuRAND out of it
         return ctx.xp.empty(size, dtype.np_dtype)
     state = random_seed.stream(ctx, seed, seed2)
@@ -31,7 +26,7 @@ def random_uniform(ctx, shape, seed, seed2, dtype):
 
 @register_kernel("RandomStandardNormal", device=BOTH, host_memory=("shape",))
 def random_standard_normal(ctx, shape, seed, seed2, dtype):
-    size = _size(shape)
+    size = dims(shape)
     if 0 in size:
         return ctx.xp.empty(size, dtype.np_dtype)
     state = random_seed.stream(ctx, seed, seed2)
@@ -40,7 +35,7 @@ def random_standard_normal(ctx, shape, seed, seed2, dtype):
 
 @register_kernel("RandomUniformInt", device=BOTH, host_memory=("shape", "minval", "maxval"))
 def random_uniform_int(ctx, shape, minval, maxval, seed, seed2):
-    size = _size(shape)
+    size = dims(shape)
     if 0 in size:
         return ctx.xp.empty(size, minval.dtype)
     state = random_seed.stream(ctx, seed, seed2)

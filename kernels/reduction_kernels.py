@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from kernels.math_kernels import BOTH, quiet
+from kernels.common import BOTH, quiet
 from runtime.registry.kernel_registry import register_kernel
 
 

@@ -10,27 +10,23 @@ import itertools
 
 import numpy as np
 
+from kernels.common import BOTH, NUMBERS_AND_BOOL, dims, object_scalar
 from runtime.core import random_seed
-
 from runtime.exec import resources
-from runtime.core.dtypes import NUMBER_TYPES, as_dtype, bool_, resource, string
+from runtime.core.dtypes import as_dtype, string
 from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
 from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.state_defs import ResourceHandle, assign_mismatch, handle_value, read_mismatch
 from runtime.core.tensor_shape import format_raw
 
-BOTH = ("CPU", "GPU")
-NUMBERS_AND_BOOL = NUMBER_TYPES + (bool_,)
 _anonymous = itertools.count()
 
 
 @register_kernel("VarHandleOp", device=BOTH, host_memory=("resource",))
 def var_handle(ctx, container, shared_name, debug_name, dtype, shape):
     name = shared_name or f"_AnonymousVar{next(_anonymous)}"
-    out = np.empty((), dtype=object)
-    out[()] = ResourceHandle(("variable", container, name), debug_name or name, dtype, shape,
-                             ctx.name, resources.current())
-    return out
+    return object_scalar(ResourceHandle(("variable", container, name), debug_name or name,
+                                         dtype, shape, ctx.name, resources.current()))
 
 
 def _stored(handle: ResourceHandle):
@@ -117,17 +113,9 @@ def var_is_initialized(ctx, resource):
     return np.array(handle.manager.contains(handle.key))
 
 
-# A handle made eagerly and used in a graph (a variable read inside a graph or function) becomes
-# a constant of the graph; its value stays in host memory, like every handle.
-@register_kernel("Const", device=BOTH, type_constraints={"dtype": [resource]},
-                 host_memory=("output",))
-def const_resource(ctx, value, dtype):
-    return np.asarray(value)
-
-
 @register_kernel("TruncatedNormal", device=BOTH, host_memory=("shape",))
 def truncated_normal(ctx, shape, seed, seed2, dtype):
-    size = tuple(int(d) for d in shape)
+    size = dims(shape)
     if 0 in size:
         return ctx.xp.empty(size, dtype.np_dtype)
     state = random_seed.stream(ctx, seed, seed2)

@@ -5,11 +5,10 @@ Every input and output is listed in `host_memory`, so the same body serves both 
 
 import numpy as np
 
+from kernels.common import BOTH
 from runtime.core.errors import InvalidArgumentError
 from runtime.registry.kernel_registry import register_kernel
 from runtime.ops import string_pieces as pieces
-
-BOTH = ("CPU", "GPU")
 
 
 @register_kernel("StringJoin", device=BOTH, host_memory=("inputs", "output"))

@@ -303,4 +303,4 @@ def analyze(node: Any, ctx: EntityContext) -> Any:
     node = activity.resolve(node)
     graphs = cfg.build_all(node)
     node = liveness.resolve(node, graphs)
-    return reaching_definitions.resolve(node, graphs, annotate_reads=False)
+    return reaching_definitions.resolve(node, graphs)

@@ -254,7 +254,7 @@ def _numbers_as_tensors(a: Any, b: Any) -> _AsTensors | None:
             want = _common(_default_dtype(x), _default_dtype(y))
         else:
             return None
-        if want is None or not _fits(x, want):
+        if want is None or not fits(x, want):
             return None
         chosen.append(want)
     return _AsTensors(pack_sequence_as(a, chosen)) if chosen else None
@@ -299,7 +299,7 @@ def _default_dtype(value: Any) -> dtypes.DType:
     return dtypes.as_dtype(to_array(value, None).dtype)
 
 
-def _fits(value: Any, dtype: dtypes.DType) -> bool:
+def fits(value: Any, dtype: dtypes.DType) -> bool:
     """Whether Python value `value` converts to `dtype` without losing information."""
     try:
         to_array(value, dtype)
@@ -353,7 +353,7 @@ def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: S
         elif kind == "number":
             have = hints.get(i) or _default_dtype(a)
             want = b.dtype if _kind(b) == "tensor" else _common(have, _default_dtype(b))
-            if is_composite(b) or want is None or not _fits(a, want):
+            if is_composite(b) or want is None or not fits(a, want):
                 raise _mismatch(name, a, b, labels, what)
             if want is not have:
                 retry[i] = want
@@ -378,7 +378,7 @@ def _converted(value: Any, dtype: dtypes.DType, name: str, other: Any,
                labels: tuple[str, str], what: str) -> Any:
     if isinstance(value, Tensor):
         return value
-    if not _fits(value, dtype):
+    if not fits(value, dtype):
         raise _mismatch(name, other, value, labels, what)
     return convert_to_tensor(value, dtype=dtype)
 

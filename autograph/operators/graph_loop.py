@@ -29,10 +29,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from autograph.operators.graph_cond import truth_tensor
+from autograph.operators.graph_cond import fits, truth_tensor
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
-from runtime.core import dtypes
 from runtime.graph.func_graph import (assert_same_structure, flatten, flatten_with_paths,
                                 is_composite, pack_sequence_as)
 from runtime.ops import creation_ops
@@ -40,7 +39,7 @@ from runtime.ops.control_flow_ops import check_defined
 from runtime.ops.while_loop import while_loop
 from runtime.graph.tensor import Tensor
 from runtime.ops.tensor_array import TensorArray
-from runtime.graph.tensor_conversion import convert_to_tensor, to_array
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.core.tensor_shape import TensorShape
 from runtime.graph.tensor_spec import TensorSpec
 
@@ -183,7 +182,7 @@ class _Loop:
             if self.inits[i] is _INVARIANT and after is not before:
                 found[i] = _finding(before, after, self.names[i])
             elif isinstance(before, _NUMBER) and not isinstance(before, bool) and isinstance(
-                    after, Tensor) and after.dtype is not self.inits[i].dtype and _fits(
+                    after, Tensor) and after.dtype is not self.inits[i].dtype and fits(
                     before, after.dtype) and i not in self.findings:
                 found[i] = ("dtype", after.dtype)
         found = {i: f for i, f in found.items() if f is not None}
@@ -202,7 +201,7 @@ def _check_defined(value: Any, name: str) -> None:
 def _finding(before: Any, after: Any, name: str) -> tuple | None:
     """What the body's value `after` for a variable passed through as `before` settles."""
     if isinstance(before, _NUMBER):
-        if isinstance(after, Tensor) and not is_composite(after) and _fits(before, after.dtype):
+        if isinstance(after, Tensor) and not is_composite(after) and fits(before, after.dtype):
             return ("dtype", after.dtype)
         return ("default",)
     if before is None or isinstance(before, _UNDEFINED):
@@ -242,14 +241,6 @@ def _opaque(value: Any) -> bool:
     return not (value is None or isinstance(value, (Tensor, TensorArray, *_NUMBER, str, bytes,
                                                     list, tuple, dict, *_UNDEFINED))
                 or is_composite(value))
-
-
-def _fits(value: Any, dtype: dtypes.DType) -> bool:
-    try:
-        to_array(value, dtype)
-    except (TypeError, ValueError):
-        return False
-    return True
 
 
 def _initial(value: Any, name: str, finding: tuple | None) -> Any:

@@ -5,10 +5,10 @@ parsing and converters) or `Static` (set by the static analyses):
 
 >>> import gast
 >>> node = gast.parse("x = 1").body[0]
->>> setanno(node, Basic.ORIGIN, "f.py:3")
->>> getanno(node, Basic.ORIGIN), hasanno(node, Basic.SKIP_PROCESSING)
-('f.py:3', False)
->>> getanno(node, Basic.SKIP_PROCESSING, default=None) is None
+>>> setanno(node, Basic.DIRECTIVES, {"maximum_iterations": 3})
+>>> getanno(node, Basic.DIRECTIVES), hasanno(node, Basic.CALLED_IN_PLACE)
+({'maximum_iterations': 3}, False)
+>>> getanno(node, Basic.CALLED_IN_PLACE, default=None) is None
 True
 
 Annotations live in a dict attribute of the node. A copy of a node (`copy.copy` or
@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import enum
 from typing import Any, Hashable
-
-import gast
 
 _FIELD = "_pyct_anno"
 _NO_DEFAULT = object()
@@ -46,8 +44,6 @@ class Basic(_Key):
     """Keys set when parsing and by converters. The value of each member says what it holds."""
 
     QN = "the qualified name (qual_names.QN) of a Name, Attribute or Subscript node"
-    SKIP_PROCESSING = "True on nodes that converters must leave as they are"
-    ORIGIN = "where the node comes from in the user's source"
     DIRECTIVES = "a dict of directives (e.g. loop options) given for the node"
     EXTRA_LOOP_TEST = "on a For: an expression tested before each iteration (a lowered break)"
     CALLED_IN_PLACE = ("True on a lambda the code calls before its statement ends (the operand "
@@ -60,14 +56,10 @@ class Static(_Key):
     SCOPE = "the activity.Scope of a statement, or of an expression that is a CFG node"
     BODY_SCOPE = "the Scope of an if/while/for body, match case, or function/class body"
     ORELSE_SCOPE = "the Scope of the else block of an if, while or for"
-    ITERATE_SCOPE = "the Scope of a for loop's target: the names each iteration assigns"
-    COND_SCOPE = "the Scope of the test of an if or while"
-    ARGS_SCOPE = "the Scope of a function's or lambda's parameters"
     LIVE_VARS_IN = "frozenset of QNs whose values may be read after entering the statement"
     LIVE_VARS_OUT = "frozenset of QNs whose values may be read after the statement completes"
     DEFINED_VARS_IN = "frozenset of QNs bound on every path that reaches the statement"
     MAYBE_DEFINED_VARS_IN = "frozenset of QNs bound on at least one path reaching the statement"
-    DEFINITIONS = "on a Name that is read: frozenset of reaching_definitions.Definition"
 
 
 def getanno(node: Any, key: Hashable, default: Any = _NO_DEFAULT) -> Any:
@@ -106,18 +98,6 @@ def delanno(node: Any, key: Hashable) -> None:
         node.__dict__[_FIELD] = annotations
 
 
-def copyanno(src: Any, dst: Any, key: Hashable) -> None:
-    """Gives `dst` the annotation `key` of `src`, if `src` has one."""
-    if hasanno(src, key):
-        setanno(dst, key, getanno(src, key))
-
-
 def keys(node: Any) -> frozenset:
     """The keys of every annotation of `node`."""
     return frozenset(node.__dict__.get(_FIELD, _NO_ANNOTATIONS))
-
-
-def clearanno(tree: Any) -> None:
-    """Removes every annotation from `tree` and all the nodes under it."""
-    for node in gast.walk(tree):
-        node.__dict__.pop(_FIELD, None)

@@ -6,8 +6,8 @@ Name, Attribute and Subscript node that has such a name with its QN (`anno.Basic
 expression like `f().b` or `a[i + 1]` has none.
 
 >>> qn = from_str("a.b[i]")
->>> str(qn), str(qn.parent), qn.has_subscript, sorted(map(str, qn.owner_set))
-('a.b[i]', 'a.b', True, ['a', 'a.b'])
+>>> str(qn), str(qn.parent), str(qn.subscript), sorted(map(str, qn.owner_set))
+('a.b[i]', 'a.b', 'i', ['a', 'a.b'])
 >>> sorted(map(str, qn.support_set))
 ['a', 'i']
 """
@@ -86,14 +86,6 @@ class QN:
     def is_composite(self) -> bool:
         """An attribute or subscript, like `a.b` or `a[0]`."""
         return self._parent is not None
-
-    @property
-    def has_attr(self) -> bool:
-        return self._attr is not None
-
-    @property
-    def has_subscript(self) -> bool:
-        return self._subscript is not None
 
     @property
     def parent(self) -> QN | None:

@@ -2,12 +2,12 @@ r"""Activity analysis: which names each statement and block reads and binds.
 
 `resolve(tree)` (after `qual_names.resolve`) annotates every statement with a `Scope`
 (`anno.Static.SCOPE`) and, for the pieces the converter and the CFG deal with separately:
-- If/While: COND_SCOPE (the test), BODY_SCOPE, ORELSE_SCOPE;
-- For: ITERATE_SCOPE (the target), BODY_SCOPE, ORELSE_SCOPE;
-- FunctionDef/Lambda: ARGS_SCOPE (the parameters), BODY_SCOPE (the function's own scope);
+- If/While/For: BODY_SCOPE, ORELSE_SCOPE;
+- FunctionDef/Lambda: BODY_SCOPE (the function's own scope);
 - ClassDef, match cases: BODY_SCOPE;
 - every expression that is a CFG node (tests, `for` iterables and targets, `with` items,
-  `except` handlers, `match` subjects, patterns and guards, `fn.args`): SCOPE.
+  `except` handlers, `match` subjects, patterns and guards, `fn.args`, which holds the
+  parameters): SCOPE.
 
 A statement's scope includes its nested blocks. Names bound inside functions, lambdas, classes
 and comprehensions are local to them; what they read from outside counts as read where they
@@ -45,7 +45,8 @@ class Scope:
         modified: names bound or rebound: assigned, augmented, deleted, loop/with targets,
             imports, def/class names, walrus targets, parameters.
         deleted: names deleted (`del x`); they are in `modified` too.
-        params: the parameters bound by a function's or lambda's ARGS_SCOPE and BODY_SCOPE.
+        params: the parameters a function or lambda binds: in the scope of its `args` and in
+            its BODY_SCOPE.
         nested: in an isolated scope, the BODY_SCOPEs of the functions, lambdas and classes
             defined in it (directly, or in its comprehensions, whose own `nested` is empty),
             less the lambdas marked `Basic.CALLED_IN_PLACE`, which cannot be called later.
@@ -235,15 +236,12 @@ class _Analyzer:
     visit_Import = visit_ImportFrom = _visit_import
 
     # Blocks of compound statements -----------------------------------------------------------
-    def _part(self, node: Any, owner: Any = None, key: anno.Static | None = None,
-              children: bool = False) -> None:
+    def _part(self, node: Any, children: bool = False) -> None:
         """Visits an expression that is a CFG node (or, with `children`, its parts) in a scope
         of its own."""
         scope = self._enter()
         (self.generic_visit if children else self.visit)(node)
         anno.setanno(node, anno.Static.SCOPE, scope)
-        if owner is not None:
-            anno.setanno(owner, key, scope)
         self._exit()
 
     def _block(self, statements: list, owner: Any, key: anno.Static,
@@ -254,7 +252,7 @@ class _Analyzer:
         anno.setanno(owner, key, self._exit())
 
     def visit_If(self, node: Any) -> None:
-        self._part(node.test, node, anno.Static.COND_SCOPE)
+        self._part(node.test)
         self._block(node.body, node, anno.Static.BODY_SCOPE)
         self._block(node.orelse, node, anno.Static.ORELSE_SCOPE)
 
@@ -265,7 +263,7 @@ class _Analyzer:
         extra_test = anno.getanno(node, anno.Basic.EXTRA_LOOP_TEST, None)
         if extra_test is not None:
             self._part(extra_test)
-        self._part(node.target, node, anno.Static.ITERATE_SCOPE)
+        self._part(node.target)
         self._block(node.body, node, anno.Static.BODY_SCOPE)
         self._block(node.orelse, node, anno.Static.ORELSE_SCOPE)
 
@@ -316,7 +314,6 @@ class _Analyzer:
             args.params.add(anno.getanno(param, anno.Basic.QN))
         args.modified |= args.params
         anno.setanno(node.args, anno.Static.SCOPE, args)
-        anno.setanno(node, anno.Static.ARGS_SCOPE, args)
         self._exit()
         for part in (node.body if isinstance(node.body, list) else [node.body]):
             self.visit(part)

@@ -13,7 +13,7 @@ fixed-point iteration changed anything is comparing two ints.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Hashable, Iterable
 
 from autograph.pyct.qual_names import QN
 
@@ -58,16 +58,14 @@ class Universe:
         return found
 
 
-def stale_after_binding(universe: Universe,
-                        name_of: Callable[[Any], QN] = lambda qn: qn) -> dict[QN, int]:
-    """For each name, the mask of the elements of `universe` that binding it makes stale.
+def stale_after_binding(universe: Universe) -> dict[QN, int]:
+    """For each name, the mask of the names of `universe` (QNs) that binding it makes stale.
 
-    An element (a name, or what `name_of` gives for it) is stale after binding its own name
-    or one of that name's dependencies: binding `a` or `i` changes what `a.b[i]` denotes.
+    A name is stale after binding itself or one of its dependencies: binding `a` or `i`
+    changes what `a.b[i]` denotes.
     """
     stale: dict[QN, int] = {}
-    for element, bit in universe.bit.items():
-        qn = name_of(element)
+    for qn, bit in universe.bit.items():
         stale[qn] = stale.get(qn, 0) | bit
         for owner in qn.dependencies:
             stale[owner] = stale.get(owner, 0) | bit

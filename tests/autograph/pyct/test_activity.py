@@ -1,6 +1,5 @@
 """Activity analysis: what each statement and block reads and modifies."""
 
-import ast
 import textwrap
 
 import gast
@@ -8,18 +7,12 @@ import pytest
 
 from autograph.pyct import anno, qual_names
 from autograph.pyct.static_analysis import activity
+from tests.autograph.pyct.analysis_testing import find_statement
 
 
 def _analyze(src):
     tree = gast.parse(textwrap.dedent(src))
     return activity.resolve(qual_names.resolve(tree)).body[0]
-
-
-def _find(tree, first_line):
-    """The statement of `tree` whose source starts with `first_line`."""
-    [stmt] = [n for n in gast.walk(tree) if isinstance(n, gast.stmt)
-              and ast.unparse(gast.gast_to_ast(n)).split("\n")[0] == first_line]
-    return stmt
 
 
 def _scope(node, key=anno.Static.SCOPE):
@@ -116,11 +109,10 @@ def test_if_has_scopes_for_its_test_body_and_else():
         else:
             z = b
     """)
-    assert _names(_scope(node, anno.Static.COND_SCOPE).modified) == ["c"]
-    assert _names(_scope(node, anno.Static.COND_SCOPE).read) == ["x"]
+    assert _names(_scope(node.test).modified) == ["c"]
+    assert _names(_scope(node.test).read) == ["x"]
     assert _names(_scope(node, anno.Static.BODY_SCOPE).modified) == ["y"]
     assert _names(_scope(node, anno.Static.ORELSE_SCOPE).read) == ["b"]
-    assert _scope(node.test) is _scope(node, anno.Static.COND_SCOPE)
 
 
 def test_a_compound_statement_scope_includes_its_blocks():
@@ -138,23 +130,22 @@ def test_while_has_scopes_for_its_test_and_body():
         while i < n:
             i += 1
     """)
-    assert _names(_scope(node, anno.Static.COND_SCOPE).read) == ["i", "n"]
+    assert _names(_scope(node.test).read) == ["i", "n"]
     assert _names(_scope(node, anno.Static.BODY_SCOPE).modified) == ["i"]
     assert _names(_scope(node, anno.Static.ORELSE_SCOPE).modified) == []
 
 
-def test_for_target_is_in_the_iterate_scope_not_the_body():
+def test_for_target_is_in_its_own_scope_not_the_body():
     node = _analyze("""
         for i, (j, k) in pairs:
             s = s + i
         else:
             t = 1
     """)
-    assert _names(_scope(node, anno.Static.ITERATE_SCOPE).modified) == ["i", "j", "k"]
+    assert _names(_scope(node.target).modified) == ["i", "j", "k"]
     assert _names(_scope(node, anno.Static.BODY_SCOPE).modified) == ["s"]
     assert _names(_scope(node, anno.Static.ORELSE_SCOPE).modified) == ["t"]
     assert _names(_scope(node.iter).read) == ["pairs"]
-    assert _scope(node.target) is _scope(node, anno.Static.ITERATE_SCOPE)
 
 
 def test_for_extra_loop_test_gets_a_scope():
@@ -221,11 +212,9 @@ def test_match_patterns_bind_names_and_guards_read():
 
 
 # Functions, lambdas, classes, comprehensions ----------------------------------------------
-def test_function_parameters_are_in_the_args_scope():
+def test_function_parameters_are_in_the_scope_of_its_args():
     node = _analyze("def f(a, /, b, *args, c, d=1, **kw):\n    return a")
-    assert _names(_scope(node, anno.Static.ARGS_SCOPE).params) == ["a", "args", "b", "c",
-                                                                   "d", "kw"]
-    assert _scope(node.args) is _scope(node, anno.Static.ARGS_SCOPE)
+    assert _names(_scope(node.args).params) == ["a", "args", "b", "c", "d", "kw"]
     assert "a" in _names(_scope(node, anno.Static.BODY_SCOPE).params)
 
 
@@ -249,7 +238,7 @@ def test_nested_function_reads_of_outer_names_are_read_where_it_is_defined():
                 return w + x + other
             return g
     """)
-    inner = _find(fn, "def g(z):")
+    inner = find_statement(fn, "def g(z):")
     assert _names(_scope(inner).read) == ["other", "x", "y"]
     assert _names(_scope(inner).modified) == ["g"]
     assert _names(_scope(inner, anno.Static.BODY_SCOPE).read) == ["other", "w", "x", "y", "z"]
@@ -264,7 +253,7 @@ def test_free_reads_of_a_deeper_function_reach_the_outer_function():
                 return h
             return g
     """)
-    assert _names(_scope(_find(fn, "def g():")).read) == ["x"]
+    assert _names(_scope(find_statement(fn, "def g():")).read) == ["x"]
 
 
 def test_a_function_scope_lists_the_scopes_defined_directly_in_it():
@@ -278,11 +267,11 @@ def test_a_function_scope_lists_the_scopes_defined_directly_in_it():
             return [lambda: x for x in xs]
     """)
     body = _scope(fn, anno.Static.BODY_SCOPE)
-    nested = [_scope(_find(fn, "def g():"), anno.Static.BODY_SCOPE),
-              _scope(_find(fn, "class C:"), anno.Static.BODY_SCOPE),
+    nested = [_scope(find_statement(fn, "def g():"), anno.Static.BODY_SCOPE),
+              _scope(find_statement(fn, "class C:"), anno.Static.BODY_SCOPE),
               _scope(fn.body[-1].value.elt, anno.Static.BODY_SCOPE)]
     assert body.nested == nested  # a default's lambda is defined where `f` is, not in it
-    assert nested[0].nested == [_scope(_find(fn, "def h():"), anno.Static.BODY_SCOPE)]
+    assert nested[0].nested == [_scope(find_statement(fn, "def h():"), anno.Static.BODY_SCOPE)]
 
 
 def test_reads_of_an_attribute_of_a_local_object_do_not_leave_the_function():
@@ -292,7 +281,7 @@ def test_reads_of_an_attribute_of_a_local_object_do_not_leave_the_function():
                 a = make()
                 return a.b
     """)
-    assert _names(_scope(_find(fn, "def g():")).read) == ["make"]
+    assert _names(_scope(find_statement(fn, "def g():")).read) == ["make"]
 
 
 def test_global_and_nonlocal_names_are_recorded_for_the_function():
@@ -307,9 +296,9 @@ def test_global_and_nonlocal_names_are_recorded_for_the_function():
     """)
     body = _scope(fn, anno.Static.BODY_SCOPE)
     assert _names(body.globals) == ["counter"]
-    inner = _find(fn, "def g():")
+    inner = find_statement(fn, "def g():")
     assert _names(_scope(inner, anno.Static.BODY_SCOPE).nonlocals) == ["total"]
-    branch = _find(fn, "if True:")
+    branch = find_statement(fn, "if True:")
     assert _names(_scope(branch).globals) == ["counter"]  # any scope in f sees f's
 
 
@@ -321,13 +310,13 @@ def test_nonlocal_reads_reach_the_enclosing_function_and_global_reads_do_not():
                 nonlocal b
                 return a + b
     """)
-    assert _names(_scope(_find(fn, "def g():")).read) == ["b"]
+    assert _names(_scope(find_statement(fn, "def g():")).read) == ["b"]
 
 
 def test_lambda_parameters_are_local_and_its_defaults_are_read_outside():
     node = _analyze("g = lambda a, b=default: a + b + outer")
     lam = node.value
-    assert _names(_scope(lam, anno.Static.ARGS_SCOPE).params) == ["a", "b"]
+    assert _names(_scope(lam.args).params) == ["a", "b"]
     assert _names(_scope(node).read) == ["default", "outer"]
     assert _names(_scope(node).modified) == ["g"]
 

@@ -1,4 +1,4 @@
-"""Node annotations: set, get, defaults, copies, and the key enums."""
+"""Node annotations: set, get, defaults, copies of nodes, and the key enums."""
 
 import copy
 
@@ -14,15 +14,15 @@ def _statement(src="x = a + 1"):
 
 def test_set_then_get_returns_the_value():
     node = _statement()
-    anno.setanno(node, anno.Basic.ORIGIN, "f.py:3")
-    assert anno.getanno(node, anno.Basic.ORIGIN) == "f.py:3"
+    anno.setanno(node, anno.Basic.DIRECTIVES, {"maximum_iterations": 3})
+    assert anno.getanno(node, anno.Basic.DIRECTIVES) == {"maximum_iterations": 3}
 
 
 def test_set_replaces_the_previous_value():
     node = _statement()
-    anno.setanno(node, anno.Basic.ORIGIN, "old")
-    anno.setanno(node, anno.Basic.ORIGIN, "new")
-    assert anno.getanno(node, anno.Basic.ORIGIN) == "new"
+    anno.setanno(node, anno.Basic.DIRECTIVES, "old")
+    anno.setanno(node, anno.Basic.DIRECTIVES, "new")
+    assert anno.getanno(node, anno.Basic.DIRECTIVES) == "new"
 
 
 def test_get_without_annotation_raises_naming_the_key():
@@ -37,15 +37,15 @@ def test_get_without_annotation_returns_the_default():
 
 def test_hasanno_tells_whether_a_key_is_set():
     node = _statement()
-    anno.setanno(node, anno.Basic.SKIP_PROCESSING, True)
-    assert anno.hasanno(node, anno.Basic.SKIP_PROCESSING)
-    assert not anno.hasanno(node, anno.Basic.ORIGIN)
+    anno.setanno(node, anno.Basic.CALLED_IN_PLACE, True)
+    assert anno.hasanno(node, anno.Basic.CALLED_IN_PLACE)
+    assert not anno.hasanno(node, anno.Basic.DIRECTIVES)
 
 
 def test_annotations_are_per_node():
     node = _statement()
-    anno.setanno(node, anno.Basic.ORIGIN, "here")
-    assert not anno.hasanno(node.value, anno.Basic.ORIGIN)
+    anno.setanno(node, anno.Basic.DIRECTIVES, "here")
+    assert not anno.hasanno(node.value, anno.Basic.DIRECTIVES)
 
 
 def test_any_hashable_key_works():
@@ -56,53 +56,31 @@ def test_any_hashable_key_works():
 
 def test_delanno_removes_the_annotation():
     node = _statement()
-    anno.setanno(node, anno.Basic.ORIGIN, "here")
-    anno.delanno(node, anno.Basic.ORIGIN)
-    assert not anno.hasanno(node, anno.Basic.ORIGIN)
+    anno.setanno(node, anno.Basic.DIRECTIVES, "here")
+    anno.delanno(node, anno.Basic.DIRECTIVES)
+    assert not anno.hasanno(node, anno.Basic.DIRECTIVES)
 
 
 def test_delanno_of_a_missing_key_does_nothing():
     node = _statement()
-    anno.delanno(node, anno.Basic.ORIGIN)
+    anno.delanno(node, anno.Basic.DIRECTIVES)
     assert anno.keys(node) == frozenset()
-
-
-def test_copyanno_copies_a_present_annotation():
-    src, dst = _statement(), _statement()
-    anno.setanno(src, anno.Basic.DIRECTIVES, {"maximum_iterations": 3})
-    anno.copyanno(src, dst, anno.Basic.DIRECTIVES)
-    assert anno.getanno(dst, anno.Basic.DIRECTIVES) == {"maximum_iterations": 3}
-
-
-def test_copyanno_of_a_missing_annotation_leaves_the_target_alone():
-    src, dst = _statement(), _statement()
-    anno.setanno(dst, anno.Basic.ORIGIN, "kept")
-    anno.copyanno(src, dst, anno.Basic.ORIGIN)
-    assert anno.getanno(dst, anno.Basic.ORIGIN) == "kept"
 
 
 def test_keys_lists_every_annotation():
     node = _statement()
-    anno.setanno(node, anno.Basic.ORIGIN, 1)
+    anno.setanno(node, anno.Basic.DIRECTIVES, 1)
     anno.setanno(node, anno.Static.SCOPE, 2)
-    assert anno.keys(node) == {anno.Basic.ORIGIN, anno.Static.SCOPE}
-
-
-def test_clearanno_clears_the_whole_tree():
-    node = _statement()
-    anno.setanno(node, anno.Basic.ORIGIN, 1)
-    anno.setanno(node.value.left, anno.Basic.QN, 2)
-    anno.clearanno(node)
-    assert all(not anno.keys(n) for n in gast.walk(node))
+    assert anno.keys(node) == {anno.Basic.DIRECTIVES, anno.Static.SCOPE}
 
 
 def test_annotating_a_shallow_copy_leaves_the_original_alone():
     node = _statement()
-    anno.setanno(node, anno.Basic.ORIGIN, "original")
+    anno.setanno(node, anno.Basic.DIRECTIVES, "original")
     twin = copy.copy(node)
-    anno.setanno(twin, anno.Basic.ORIGIN, "copy")
-    anno.delanno(twin, anno.Basic.ORIGIN)
-    assert anno.getanno(node, anno.Basic.ORIGIN) == "original"
+    anno.setanno(twin, anno.Basic.DIRECTIVES, "copy")
+    anno.delanno(twin, anno.Basic.DIRECTIVES)
+    assert anno.getanno(node, anno.Basic.DIRECTIVES) == "original"
 
 
 def test_deep_copy_keeps_the_same_values_in_its_own_dict():
@@ -111,26 +89,26 @@ def test_deep_copy_keeps_the_same_values_in_its_own_dict():
     anno.setanno(node, anno.Basic.DIRECTIVES, value)
     twin = copy.deepcopy(node)
     assert anno.getanno(twin, anno.Basic.DIRECTIVES) is value
-    anno.setanno(twin, anno.Basic.ORIGIN, "copy")
-    assert not anno.hasanno(node, anno.Basic.ORIGIN)
+    anno.setanno(twin, anno.Basic.CALLED_IN_PLACE, True)
+    assert not anno.hasanno(node, anno.Basic.CALLED_IN_PLACE)
 
 
 def test_annotations_are_not_ast_fields():
     node = _statement()
-    anno.setanno(node, anno.Basic.ORIGIN, 1)
+    anno.setanno(node, anno.Basic.DIRECTIVES, 1)
     assert "_pyct_anno" not in node._fields
-    assert "ORIGIN" not in gast.dump(node)
+    assert "DIRECTIVES" not in gast.dump(node)
 
 
-@pytest.mark.parametrize("name", ["QN", "SKIP_PROCESSING", "ORIGIN", "DIRECTIVES",
-                                  "EXTRA_LOOP_TEST"])
+@pytest.mark.parametrize("name", ["QN", "DIRECTIVES", "EXTRA_LOOP_TEST",
+                                  "CALLED_IN_PLACE"])
 def test_basic_has_the_key(name):
     assert getattr(anno.Basic, name).name == name
 
 
 @pytest.mark.parametrize("name", [
-    "SCOPE", "BODY_SCOPE", "ORELSE_SCOPE", "ITERATE_SCOPE", "COND_SCOPE", "ARGS_SCOPE",
-    "LIVE_VARS_IN", "LIVE_VARS_OUT", "DEFINED_VARS_IN", "MAYBE_DEFINED_VARS_IN", "DEFINITIONS"])
+    "SCOPE", "BODY_SCOPE", "ORELSE_SCOPE",
+    "LIVE_VARS_IN", "LIVE_VARS_OUT", "DEFINED_VARS_IN", "MAYBE_DEFINED_VARS_IN"])
 def test_static_has_the_key(name):
     assert getattr(anno.Static, name).name == name
 

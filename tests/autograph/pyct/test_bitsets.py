@@ -36,14 +36,6 @@ def test_binding_a_name_makes_it_and_what_depends_on_it_stale():
     assert universe.frozenset(stale[i]) == {i}
 
 
-def test_stale_elements_can_be_named_through_a_function():
-    universe = bitsets.Universe()
-    a, ab = _qns("a", "a.b")
-    universe.mask([("def", a), ("def", ab)])
-    stale = bitsets.stale_after_binding(universe, name_of=lambda element: element[1])
-    assert universe.frozenset(stale[a]) == {("def", a), ("def", ab)}
-
-
 def test_masks_wider_than_a_machine_word_turn_back_into_their_elements():
     universe = bitsets.Universe()
     universe.mask(range(200))

@@ -4,7 +4,6 @@
 modify that are live after it.
 """
 
-import ast
 import textwrap
 
 import gast
@@ -12,6 +11,7 @@ import pytest
 
 from autograph.pyct import anno, cfg, qual_names
 from autograph.pyct.static_analysis import activity, liveness
+from tests.autograph.pyct.analysis_testing import find_statement
 
 
 def _analyze(src):
@@ -19,25 +19,23 @@ def _analyze(src):
     return liveness.resolve(activity.resolve(qual_names.resolve(tree))).body[0]
 
 
-def _find(tree, first_line):
-    [stmt] = [n for n in gast.walk(tree) if isinstance(n, gast.stmt)
-              and ast.unparse(gast.gast_to_ast(n)).split("\n")[0] == first_line]
-    return stmt
-
-
 def _live_in(fn, first_line):
-    return sorted(str(q) for q in anno.getanno(_find(fn, first_line), anno.Static.LIVE_VARS_IN))
+    stmt = find_statement(fn, first_line)
+    return sorted(str(q) for q in anno.getanno(stmt, anno.Static.LIVE_VARS_IN))
 
 
 def _live_out(fn, first_line):
-    return sorted(str(q) for q in anno.getanno(_find(fn, first_line), anno.Static.LIVE_VARS_OUT))
+    stmt = find_statement(fn, first_line)
+    return sorted(str(q) for q in anno.getanno(stmt, anno.Static.LIVE_VARS_OUT))
 
 
 def _state(fn, first_line):
-    stmt = _find(fn, first_line)
+    stmt = find_statement(fn, first_line)
     modified = set()
-    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE, anno.Static.ITERATE_SCOPE):
+    for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
         modified |= anno.getanno(stmt, key, None).modified if anno.hasanno(stmt, key) else set()
+    if isinstance(stmt, gast.For):  # its target is bound each iteration too
+        modified |= anno.getanno(stmt.target, anno.Static.SCOPE).modified
     live = anno.getanno(stmt, anno.Static.LIVE_VARS_OUT)
     return sorted(str(q) for q in modified & live if q.is_simple)
 

@@ -30,7 +30,7 @@ def test_simple_name():
 
 def test_attribute():
     qn = QN(QN("a"), attr="b")
-    assert str(qn) == "a.b" and qn.has_attr and not qn.has_subscript and qn.attr == "b"
+    assert str(qn) == "a.b" and qn.attr == "b" and qn.subscript is None
 
 
 def test_constant_subscripts_print_as_python():
@@ -40,7 +40,7 @@ def test_constant_subscripts_print_as_python():
 
 def test_named_subscript():
     qn = QN(QN("a"), subscript=QN("i"))
-    assert str(qn) == "a[i]" and qn.has_subscript and qn.subscript == QN("i")
+    assert str(qn) == "a[i]" and qn.subscript == QN("i") and qn.attr is None
 
 
 def test_repr_is_distinct_from_a_string():

@@ -1,0 +1,42 @@
+"""What the kernel families share: the device pair, a dtype group, a switch for NumPy's warnings
+and two host-side helpers.
+
+Every family module (`math_kernels`, `array_kernels`, ...) takes these from here; no family
+imports another, and `kernels/__init__.py` is the one module that imports every family.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable
+
+import numpy as np
+
+from runtime.core.dtypes import NUMBER_TYPES, bool_
+
+BOTH = ("CPU", "GPU")  # the devices of a kernel written once against `ctx.xp`
+NUMBERS_AND_BOOL = NUMBER_TYPES + (bool_,)
+
+
+def quiet(fn: Callable) -> Callable:
+    """Runs kernel `fn` with NumPy's floating-point warnings off.
+
+    NumPy warns where TensorFlow is silent (0 / 0, log(0), sqrt(-1)); CuPy never warns.
+    """
+    @functools.wraps(fn)
+    def kernel(*args, **kwargs):
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+    return kernel
+
+
+def dims(sizes: Any) -> tuple[int, ...]:
+    """A host array of sizes (a shape, tile multiples) as a tuple of Python ints."""
+    return tuple(np.asarray(sizes).reshape(-1).tolist())
+
+
+def object_scalar(value: Any) -> np.ndarray:
+    """A 0-d object array holding `value`: how a resource handle or a list is a tensor."""
+    array = np.empty((), dtype=object)
+    array[()] = value
+    return array
