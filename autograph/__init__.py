@@ -13,40 +13,67 @@ names of the API.
 from types import ModuleType as _ModuleType
 
 import kernels as _kernels  # noqa: F401  (registers every kernel)
+from autograph import (  # noqa: E402  # noqa: E402
+    api,
+    autograph,
+    config,
+    debugging,
+    dtypes,
+    linalg,
+    math,
+    nn,
+    random,
+    strings,
+    transpiler,
+)
+from autograph import operators as _operators  # noqa: E402
+from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
+from autograph.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
+from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
 from runtime.core import errors
+from runtime.core.dtypes import (  # noqa: A004
+    DType,
+    as_dtype,
+    complex64,
+    complex128,
+    double,
+    float16,
+    float32,
+    float64,
+    half,
+    int8,
+    int16,
+    int32,
+    int64,
+    string,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from runtime.core.dtypes import bool_ as bool
+from runtime.core.tensor_shape import TensorShape
+from runtime.exec.session import Session, get_default_session
 from runtime.graph import source_lines as _source_lines
 from runtime.graph.graph import device
-from runtime.core.dtypes import (DType, as_dtype, bool_ as bool, complex64, complex128,  # noqa: A004
-                            double, float16, float32, float64, half, int8, int16, int32, int64,
-                            string, uint8, uint16, uint32, uint64)
-from runtime.ops.complex_ops import complex  # noqa: A004
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor_spec import TensorSpec
 from runtime.ops.array_ops import *  # noqa: F401,F403
+from runtime.ops.complex_ops import complex  # noqa: A004
 from runtime.ops.control_flow_ops import *  # noqa: F401,F403
 from runtime.ops.creation_ops import *  # noqa: F401,F403
 from runtime.ops.graph_ops import *  # noqa: F401,F403
 from runtime.ops.logging_ops import print  # noqa: A004
 from runtime.ops.math_ops import *  # noqa: F401,F403
+from runtime.ops.state_ops import *  # noqa: F401,F403
 from runtime.state import initializers
 from runtime.state.collections import *  # noqa: F401,F403
 from runtime.state.initializers import *  # noqa: F401,F403
-from runtime.ops.state_ops import *  # noqa: F401,F403
-from runtime.exec.session import Session, get_default_session
+from runtime.state.module import Module
 from runtime.state.templates import make_template
 from runtime.state.variable_scope import *  # noqa: F401,F403
 from runtime.state.variables import Variable
-from runtime.state.module import Module
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.tensor_spec import TensorSpec
-
-from autograph import config, debugging, dtypes, linalg, math, nn, random, strings  # noqa: E402
-from autograph.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
-from autograph import operators as _operators  # noqa: E402
-from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
-from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
-
-from autograph import api, autograph, transpiler  # noqa: E402
 
 _operators.set_conversion_hook(api.conversion_hook)
 _source_lines.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines

@@ -10,16 +10,15 @@ def f(x, y):
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
-
 import inspect
 import types
+from typing import Any, Callable
 
 from autograph import transpiler, user_errors
-from autograph.pyct import loader
 from autograph.converters.call_trees import is_library_callable
-from autograph.pyct.transformer import ConversionOptions
+from autograph.pyct import loader
 from autograph.pyct.errors import ConversionError
+from autograph.pyct.transformer import ConversionOptions
 from runtime.core.traceback_utils import filter_traceback
 
 DO_NOT_CONVERT = "__ag_do_not_convert__"

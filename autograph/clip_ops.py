@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from autograph.linalg import global_norm
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import where
 from runtime.ops.creation_ops import cast, ones_like
 from runtime.ops.graph_ops import name_scope
-from runtime.ops.math_ops import (add, greater, maximum, minimum, multiply, reduce_sum, sqrt,
-                                  square, subtract)
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.linalg import global_norm
-from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.ops.math_ops import (
+    add,
+    greater,
+    maximum,
+    minimum,
+    multiply,
+    reduce_sum,
+    sqrt,
+    square,
+    subtract,
+)
 
 
 def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Tensor:

@@ -14,15 +14,14 @@ import itertools
 import math
 from typing import Any, Callable
 
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import pad, stack, transpose
 from runtime.ops.creation_ops import ones_like
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import einsum
 from runtime.ops.math_ops import add_n, divide, reduce_max
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.tracebacks import filter_exports as _filter_exports
 
 
 def _per_dim(value: Any, rank: int, what: str, function: str) -> list[int]:

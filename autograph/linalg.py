@@ -10,19 +10,39 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.ops.array_ops import expand_dims, pad, squeeze, stack, transpose, where
-from runtime.ops.creation_ops import cast, eye, range as range_, zeros_like
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.linalg_ops import einsum, matmul, tensordot  # noqa: F401
-from runtime.ops.math_ops import (abs, add, less_equal, logical_and, logical_or, multiply, pow,
-                                  reduce_max, reduce_sum, sqrt, square, subtract)
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.linalg_solve import (cholesky, cholesky_solve, det, inv, logdet,  # noqa: F401
-                                    slogdet, solve, triangular_solve)
+from autograph.linalg_solve import (  # noqa: F401
+    cholesky,
+    cholesky_solve,
+    det,
+    inv,
+    logdet,
+    slogdet,
+    solve,
+    triangular_solve,
+)
 from autograph.math import l2_normalize  # noqa: F401
 from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops.array_ops import expand_dims, pad, squeeze, stack, transpose, where
+from runtime.ops.creation_ops import cast, eye, zeros_like
+from runtime.ops.creation_ops import range as range_
+from runtime.ops.graph_ops import name_scope
+from runtime.ops.linalg_ops import einsum, matmul, tensordot  # noqa: F401
+from runtime.ops.math_ops import (
+    abs,
+    add,
+    less_equal,
+    logical_and,
+    logical_or,
+    multiply,
+    pow,
+    reduce_max,
+    reduce_sum,
+    sqrt,
+    square,
+    subtract,
+)
 
 __all__ = [
     "matmul", "matvec", "einsum", "tensordot", "eye", "matrix_transpose", "adjoint", "diag",

@@ -14,17 +14,33 @@ from typing import Any
 
 import numpy as np
 
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import expand_dims, identity, one_hot, stack, transpose, where
 from runtime.ops.control_flow_ops import Assert
 from runtime.ops.creation_ops import eye, ones_like, zeros_like
 from runtime.ops.graph_ops import control_dependencies, name_scope
-from runtime.ops.math_ops import (abs, add, argmax, equal, greater, is_finite, log,
-                                  logical_and, logical_not, matmul, multiply, reduce_all,
-                                  reduce_any, reduce_prod, reduce_sum, sign, sqrt, subtract)
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.ops.math_ops import (
+    abs,
+    add,
+    argmax,
+    equal,
+    greater,
+    is_finite,
+    log,
+    logical_and,
+    logical_not,
+    matmul,
+    multiply,
+    reduce_all,
+    reduce_any,
+    reduce_prod,
+    reduce_sum,
+    sign,
+    sqrt,
+    subtract,
+)
 
 
 def _square(x: Any, function: str) -> tuple[Tensor, int]:

@@ -9,7 +9,44 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from autograph.op_args import floating as _floating
+from autograph.op_args import pair as _pair
+from autograph.scan_ops import cumprod, cumulative_logsumexp  # noqa: F401
+from autograph.segment_ops import (  # noqa: F401
+    bincount,
+    confusion_matrix,
+    segment_max,
+    segment_mean,
+    segment_min,
+    segment_prod,
+    segment_sum,
+    unsorted_segment_max,
+    unsorted_segment_mean,
+    unsorted_segment_min,
+    unsorted_segment_prod,
+    unsorted_segment_sqrt_n,
+    unsorted_segment_sum,
+)
+from autograph.special_ops import (  # noqa: F401
+    acos,
+    acosh,
+    asin,
+    asinh,
+    atan,
+    atan2,
+    atanh,
+    cosh,
+    erf,
+    erfc,
+    expm1,
+    sinh,
+    tan,
+)
+from autograph.top_k_ops import in_top_k, top_k  # noqa: F401
+from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.core.dtypes import DType, int64
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import math_ops as _math_ops
 from runtime.ops.array_ops import one_hot, reshape, size, where
 from runtime.ops.complex_ops import angle, conj, imag, real  # noqa: F401
@@ -17,26 +54,35 @@ from runtime.ops.control_flow_ops import Assert
 from runtime.ops.creation_ops import cast, ones_like, zeros_like
 from runtime.ops.graph_ops import control_dependencies, name_scope
 from runtime.ops.math_ops import *  # noqa: F401,F403
-from runtime.ops.math_ops import (abs, add, argmax, divide, equal, exp, greater,
-                                  greater_equal, is_finite, is_nan, log, log1p, logical_and,
-                                  logical_not, maximum, multiply, negative, not_equal,
-                                  reduce_all, reduce_max, reduce_mean, reduce_sum, round, rsqrt,
-                                  sqrt, square, subtract)
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.op_args import floating as _floating
-from autograph.op_args import pair as _pair
-from autograph.scan_ops import cumprod, cumulative_logsumexp  # noqa: F401
-from autograph.segment_ops import (bincount, confusion_matrix, segment_max,  # noqa: F401
-                                   segment_mean, segment_min, segment_prod, segment_sum,
-                                   unsorted_segment_max, unsorted_segment_mean,
-                                   unsorted_segment_min, unsorted_segment_prod,
-                                   unsorted_segment_sqrt_n, unsorted_segment_sum)
-from autograph.special_ops import (acos, acosh, asin, asinh, atan, atan2, atanh,  # noqa: F401
-                                   cosh, erf, erfc, expm1, sinh, tan)
-from autograph.top_k_ops import in_top_k, top_k  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.ops.math_ops import (
+    abs,
+    add,
+    argmax,
+    divide,
+    equal,
+    exp,
+    greater,
+    greater_equal,
+    is_finite,
+    is_nan,
+    log,
+    log1p,
+    logical_and,
+    logical_not,
+    maximum,
+    multiply,
+    negative,
+    not_equal,
+    reduce_all,
+    reduce_max,
+    reduce_mean,
+    reduce_sum,
+    round,
+    rsqrt,
+    sqrt,
+    square,
+    subtract,
+)
 
 __all__ = sorted(_math_ops.__all__ + [
     "angle", "conj", "imag", "real", "acos", "asin", "atan", "atan2",

@@ -9,28 +9,66 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.ops.array_ops import concat, gather, one_hot, reshape, shape, where
-from runtime.ops.control_flow_ops import Assert
-from runtime.ops.creation_ops import cast, ones_like, zeros_like
-from runtime.ops.graph_ops import control_dependencies, name_scope
-from runtime.ops.math_ops import (abs, add, add_n, divide, exp, greater, greater_equal, less,
-                                  log, log1p, logical_and, minimum, multiply, negative, reduce_all,
-                                  reduce_max, reduce_mean, reduce_sum, relu, rsqrt, sigmoid,
-                                  square, subtract, tanh)
-from runtime.ops.random_ops import uniform
-from runtime.ops.reduction_ops import softmax
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
 from autograph.clip_ops import clip_by_norm
-from autograph.conv_ops import (avg_pool, avg_pool1d, avg_pool2d, conv1d, conv2d, conv3d,
-                                convolution, max_pool, max_pool1d, max_pool2d)
-from autograph.math import (divide_no_nan, expm1, l2_normalize, log_softmax, softplus, softsign,
-                            zero_fraction)
+from autograph.conv_ops import (
+    avg_pool,
+    avg_pool1d,
+    avg_pool2d,
+    conv1d,
+    conv2d,
+    conv3d,
+    convolution,
+    max_pool,
+    max_pool1d,
+    max_pool2d,
+)
+from autograph.math import (
+    divide_no_nan,
+    expm1,
+    l2_normalize,
+    log_softmax,
+    softplus,
+    softsign,
+    zero_fraction,
+)
 from autograph.op_args import floating as _floating
 from autograph.special_ops import _erfc
 from autograph.top_k_ops import in_top_k, top_k
 from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops.array_ops import concat, gather, one_hot, reshape, shape, where
+from runtime.ops.control_flow_ops import Assert
+from runtime.ops.creation_ops import cast, ones_like, zeros_like
+from runtime.ops.graph_ops import control_dependencies, name_scope
+from runtime.ops.math_ops import (
+    abs,
+    add,
+    add_n,
+    divide,
+    exp,
+    greater,
+    greater_equal,
+    less,
+    log,
+    log1p,
+    logical_and,
+    minimum,
+    multiply,
+    negative,
+    reduce_all,
+    reduce_max,
+    reduce_mean,
+    reduce_sum,
+    relu,
+    rsqrt,
+    sigmoid,
+    square,
+    subtract,
+    tanh,
+)
+from runtime.ops.random_ops import uniform
+from runtime.ops.reduction_ops import softmax
 
 __all__ = [
     "relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "silu", "swish", "crelu", "sigmoid",

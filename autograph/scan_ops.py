@@ -10,16 +10,24 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.ops.array_ops import concat, reverse, slice as slice_
-from runtime.ops.creation_ops import ones_like, zeros_like
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.math_ops import (abs, add, exp, is_finite, log1p, maximum, multiply, negative,
-                                  subtract)
-from runtime.ops.array_ops import where
+from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.ops.array_ops import concat, reverse, where
+from runtime.ops.array_ops import slice as slice_
+from runtime.ops.creation_ops import ones_like, zeros_like
+from runtime.ops.graph_ops import name_scope
+from runtime.ops.math_ops import (
+    abs,
+    add,
+    exp,
+    is_finite,
+    log1p,
+    maximum,
+    multiply,
+    negative,
+    subtract,
+)
 
 
 def _along(x: Tensor, axis: int, start: int, length: int) -> Tensor:

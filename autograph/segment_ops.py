@@ -15,18 +15,33 @@ from typing import Any
 
 import numpy as np
 
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import concat, expand_dims, one_hot, reshape, shape, where
 from runtime.ops.control_flow_ops import Assert
 from runtime.ops.creation_ops import cast, ones_like, zeros_like
 from runtime.ops.graph_ops import control_dependencies, name_scope
 from runtime.ops.linalg_ops import tensordot
-from runtime.ops.math_ops import (abs, add, divide, floor, greater, greater_equal, less,
-                                  logical_and, maximum, minimum, multiply, reduce_all,
-                                  reduce_max, reduce_min, reduce_prod, rsqrt, sign)
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.ops.math_ops import (
+    abs,
+    add,
+    divide,
+    floor,
+    greater,
+    greater_equal,
+    less,
+    logical_and,
+    maximum,
+    minimum,
+    multiply,
+    reduce_all,
+    reduce_max,
+    reduce_min,
+    reduce_prod,
+    rsqrt,
+    sign,
+)
 
 
 def _segment_sums(data: Any, segment_ids: Any, num_segments: Any,

@@ -12,18 +12,39 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from autograph.op_args import floating as _floating
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import where
 from runtime.ops.creation_ops import ones_like, zeros_like
 from runtime.ops.graph_ops import name_scope
-from runtime.ops.math_ops import (abs, add, cos, divide, equal, exp, greater, greater_equal,
-                                  is_finite, less, less_equal, log, log1p, logical_not,
-                                  logical_or, maximum, minimum, multiply, negative, sign, sin,
-                                  sqrt, square, subtract)
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.op_args import floating as _floating
-from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.ops.math_ops import (
+    abs,
+    add,
+    cos,
+    divide,
+    equal,
+    exp,
+    greater,
+    greater_equal,
+    is_finite,
+    less,
+    less_equal,
+    log,
+    log1p,
+    logical_not,
+    logical_or,
+    maximum,
+    minimum,
+    multiply,
+    negative,
+    sign,
+    sin,
+    sqrt,
+    square,
+    subtract,
+)
 
 _ATAN = (8.05374449538e-2, -1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1)
 _TAN_3PI_8 = 2.414213562373095

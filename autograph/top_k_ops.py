@@ -11,17 +11,28 @@ from typing import Any
 
 import numpy as np
 
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import one_hot, stack, where
 from runtime.ops.control_flow_ops import Assert
 from runtime.ops.creation_ops import cast, zeros_like
 from runtime.ops.graph_ops import control_dependencies, name_scope
-from runtime.ops.math_ops import (add, argmax, equal, greater, greater_equal, is_finite, less,
-                                  logical_and, logical_not, logical_or, reduce_all, reduce_max,
-                                  reduce_sum)
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-
-from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.ops.math_ops import (
+    add,
+    argmax,
+    equal,
+    greater,
+    greater_equal,
+    is_finite,
+    less,
+    logical_and,
+    logical_not,
+    logical_or,
+    reduce_all,
+    reduce_max,
+    reduce_sum,
+)
 
 
 def _lowest(dtype: Any) -> Any:

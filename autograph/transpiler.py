@@ -28,12 +28,24 @@ from typing import Any, Callable, Iterator, Mapping
 import gast
 
 from autograph import operators
-from autograph.converters import (asserts, break_statements, call_trees, comprehensions,
-                                  conditional_expressions, continue_statements, control_flow,
-                                  directives,
-                                  lists, logical_expressions, raise_statements,
-                                  return_statements, slices,
-                                  try_statements, unsupported, variables)
+from autograph.converters import (
+    asserts,
+    break_statements,
+    call_trees,
+    comprehensions,
+    conditional_expressions,
+    continue_statements,
+    control_flow,
+    directives,
+    lists,
+    logical_expressions,
+    raise_statements,
+    return_statements,
+    slices,
+    try_statements,
+    unsupported,
+    variables,
+)
 from autograph.pyct import anno, loader, naming, parser, traversal
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 

@@ -31,13 +31,12 @@ import sysconfig
 import traceback
 from typing import Any
 
-from runtime.core import traceback_utils
-
 from autograph.operators.traced_errors import forget_lost_state
 from autograph.pyct.errors import StagingError
 from autograph.pyct.loader import GENERATED_PREFIX
 from autograph.pyct.parser import source_line
 from autograph.transpiler import source_map_for
+from runtime.core import traceback_utils
 
 _MARK = "__ag_user_frames__"
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

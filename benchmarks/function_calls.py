@@ -17,10 +17,10 @@ import platform
 import timeit
 
 import numpy as np
+from conversion import forty_lines
 
 import autograph as ag
 from autograph import transpiler
-from conversion import forty_lines
 
 A, B = np.float32(0.999), np.float32(0.01)
 

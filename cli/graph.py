@@ -15,8 +15,16 @@ import subprocess
 import sys
 from typing import Any
 
-from cli.common import UserError, formatter, function_attrs, load_function, shown_operations
-from cli.common import as_ag_function, error_message, write_output
+from cli.common import (
+    UserError,
+    as_ag_function,
+    error_message,
+    formatter,
+    function_attrs,
+    load_function,
+    shown_operations,
+    write_output,
+)
 from cli.dot import to_dot
 from cli.graph_json import graph_to_json
 from cli.signature import bind_signature, parse_signature

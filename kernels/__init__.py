@@ -7,7 +7,18 @@ place that imports the family modules (one per op family); they share what they 
 """
 
 import runtime.ops  # noqa: F401 -- declares the ops, which a kernel must find registered
-from kernels import (array_kernels, complex_kernels, control_flow_kernels,  # noqa: F401
-                     creation_kernels, graph_kernels, linalg_kernels, list_kernels,
-                     logging_kernels, math_kernels, random_kernels, reduction_kernels,
-                     state_kernels, string_kernels)
+from kernels import (  # noqa: F401
+                     array_kernels,
+                     complex_kernels,
+                     control_flow_kernels,
+                     creation_kernels,
+                     graph_kernels,
+                     linalg_kernels,
+                     list_kernels,
+                     logging_kernels,
+                     math_kernels,
+                     random_kernels,
+                     reduction_kernels,
+                     state_kernels,
+                     string_kernels,
+)

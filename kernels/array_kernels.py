@@ -16,9 +16,9 @@ from kernels.common import BOTH, dims
 from runtime.core import devices
 from runtime.core.dtypes import ALL_DTYPES, string
 from runtime.core.errors import InvalidArgumentError
-from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.array_shapes import expand_axis, reshape_target, split_sizes
 from runtime.ops.slicing import plan_slice, plan_strided_slice
+from runtime.registry.kernel_registry import register_kernel
 
 NON_STRING = tuple(d for d in ALL_DTYPES if d is not string)
 

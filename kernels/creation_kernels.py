@@ -7,8 +7,8 @@ import numpy as np
 
 from kernels.common import BOTH, NUMBERS_AND_BOOL, dims
 from runtime.core.dtypes import resource, string, variant
-from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.creation_defs import range_size
+from runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("Const", device=BOTH, type_constraints={"dtype": NUMBERS_AND_BOOL})

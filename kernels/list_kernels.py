@@ -12,7 +12,6 @@ import numpy as np
 from kernels.common import BOTH, object_scalar
 from runtime.core import dtypes
 from runtime.core.errors import InvalidArgumentError
-from runtime.registry.kernel_registry import register_kernel
 from runtime.ops.list_defs import (
     check_index,
     check_item_shape,
@@ -24,6 +23,7 @@ from runtime.ops.list_defs import (
     read_shape,
 )
 from runtime.ops.tensor_array import TensorList
+from runtime.registry.kernel_registry import register_kernel
 
 
 def _list(handle: np.ndarray) -> TensorList:

@@ -12,12 +12,12 @@ import numpy as np
 
 from kernels.common import BOTH, NUMBERS_AND_BOOL, dims, object_scalar
 from runtime.core import random_seed
-from runtime.exec import resources
 from runtime.core.dtypes import as_dtype, string
 from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
-from runtime.registry.kernel_registry import register_kernel
-from runtime.ops.state_defs import ResourceHandle, assign_mismatch, handle_value, read_mismatch
 from runtime.core.tensor_shape import format_raw
+from runtime.exec import resources
+from runtime.ops.state_defs import ResourceHandle, assign_mismatch, handle_value, read_mismatch
+from runtime.registry.kernel_registry import register_kernel
 
 _anonymous = itertools.count()
 

@@ -7,8 +7,8 @@ import numpy as np
 
 from kernels.common import BOTH
 from runtime.core.errors import InvalidArgumentError
-from runtime.registry.kernel_registry import register_kernel
 from runtime.ops import string_pieces as pieces
+from runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("StringJoin", device=BOTH, host_memory=("inputs", "output"))

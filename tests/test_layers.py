@@ -1,7 +1,8 @@
 """The packages' layers: every `import` points down, and no modules import each other in a circle.
 
 Every import statement counts, at module level or inside a function (an import hidden in a
-function is a circle all the same), except those under `if TYPE_CHECKING:`, which never run. The order, lowest first, is DESIGN.md's:
+function is a circle all the same), except those under `if TYPE_CHECKING:`, which never run. The
+order, lowest first, is DESIGN.md's:
 
 - packages: `runtime` < `kernels` < `autograph` < `cli`;
 - inside `runtime`: the sub-packages in `RUNTIME_LAYERS`; a package's `__init__` (a facade) may

@@ -35,8 +35,8 @@ from autograph.operators.traced_errors import note_lost_state
 from runtime.graph.constant_value import constant_value
 from runtime.graph.func_graph import FuncGraph
 from runtime.graph.graph import building_graph
-from runtime.ops import math_ops
 from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops import math_ops
 
 
 def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,

@@ -33,14 +33,19 @@ from autograph.operators.raising_branches import BranchRaised, if_raising, raise
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime.core import dtypes
-from runtime.graph.func_graph import (assert_same_structure, flatten, flatten_with_paths, is_composite,
-                                pack_sequence_as)
+from runtime.core.tensor_shape import TensorShape
+from runtime.graph.func_graph import (
+    assert_same_structure,
+    flatten,
+    flatten_with_paths,
+    is_composite,
+    pack_sequence_as,
+)
 from runtime.graph.graph import SymbolicTensor, building_graph
-from runtime.ops import creation_ops, math_ops
-from runtime.ops.control_flow_ops import check_defined, cond
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor, to_array
-from runtime.core.tensor_shape import TensorShape
+from runtime.ops import creation_ops, math_ops
+from runtime.ops.control_flow_ops import check_defined, cond
 
 IF_LABELS = ("the if branch", "the else branch")
 _NUMBER = (bool, int, float, str, bytes, np.generic)

@@ -32,16 +32,21 @@ import numpy as np
 from autograph.operators.graph_cond import fits, truth_tensor
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
-from runtime.graph.func_graph import (assert_same_structure, flatten, flatten_with_paths,
-                                is_composite, pack_sequence_as)
+from runtime.core.tensor_shape import TensorShape
+from runtime.graph.func_graph import (
+    assert_same_structure,
+    flatten,
+    flatten_with_paths,
+    is_composite,
+    pack_sequence_as,
+)
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor_spec import TensorSpec
 from runtime.ops import creation_ops
 from runtime.ops.control_flow_ops import check_defined
-from runtime.ops.while_loop import while_loop
-from runtime.graph.tensor import Tensor
 from runtime.ops.tensor_array import TensorArray
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.tensor_spec import TensorSpec
+from runtime.ops.while_loop import while_loop
 
 _INVARIANT = object()  # a state value that stays the same Python object in every iteration
 _NUMBER = (bool, int, float, np.generic)

@@ -30,10 +30,10 @@ from typing import Any, Callable
 from runtime.core import dtypes
 from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.graph.init_scope import trace_building
-from runtime.ops import array_ops, creation_ops, logging_ops, math_ops, reduction_ops
 from runtime.graph.tensor import Tensor
-from runtime.ops.tensor_array import TensorArray
 from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops import array_ops, creation_ops, logging_ops, math_ops, reduction_ops
+from runtime.ops.tensor_array import TensorArray
 
 
 class TensorIterable:

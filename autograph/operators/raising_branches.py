@@ -26,11 +26,11 @@ import traceback
 from typing import Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
+from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
 from runtime.graph.source_lines import user_source
+from runtime.graph.tensor import Tensor
 from runtime.ops import math_ops
 from runtime.ops.control_flow_ops import raise_if
-from runtime.graph.tensor import Tensor
-from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
 
 _RAISE = dis.opmap["RAISE_VARARGS"]
 

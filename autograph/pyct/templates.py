@@ -26,7 +26,6 @@ from typing import Any
 
 import gast
 
-
 _new = gast.AST.__new__
 
 # Contexts hold nothing, so generated nodes share one instance of each (as `ast.parse` does).

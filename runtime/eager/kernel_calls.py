@@ -52,7 +52,8 @@ def call_kernel(op_name: str, kernel: KernelDef, device: devices.Device, arrays:
         raise kernel_failure(op_name, device, e) from e
 
 
-def wrap_output(op_name: str, value: Any, dtype: dtypes.DType, device: devices.Device) -> EagerTensor:
+def wrap_output(op_name: str, value: Any, dtype: dtypes.DType,
+                device: devices.Device) -> EagerTensor:
     if value.dtype != dtype.np_dtype:
         raise bad_output_dtype(op_name, value, dtype)
     if not device.is_host and type(value).__module__.startswith("numpy"):

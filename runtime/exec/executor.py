@@ -31,8 +31,8 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from runtime.core import devices, dtypes
-from runtime.eager.placement import place
 from runtime.core.errors import InvalidArgumentError, OpError, is_held
+from runtime.eager.placement import place
 from runtime.graph.graph import Graph, Operation, SymbolicTensor
 from runtime.graph.graph_printer import _format_op
 from runtime.registry.op_def import inferred_attr_names

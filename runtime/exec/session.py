@@ -19,13 +19,13 @@ from typing import Any
 
 import numpy as np
 
+from runtime.core.tensor_shape import format_raw, raw_compatible
 from runtime.exec import resources
-from runtime.graph.default_session import default_session, get_default_session  # noqa: F401
 from runtime.exec.executor import Plan, as_fast_scalar
+from runtime.graph.default_session import default_session, get_default_session  # noqa: F401
 from runtime.graph.graph import Graph, Operation, SymbolicTensor, get_default_graph
 from runtime.graph.tensor import EagerTensor
 from runtime.graph.tensor_conversion import to_array
-from runtime.core.tensor_shape import format_raw, raw_compatible
 
 _MAX_PLANS = 64
 

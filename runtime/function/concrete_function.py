@@ -42,18 +42,18 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from runtime.core.devices import CPU
-from runtime.eager.dispatch import op_handle
 from runtime.core.errors import InvalidArgumentError
+from runtime.core.traceback_utils import filter_traceback
+from runtime.eager.dispatch import op_handle
 from runtime.exec.executor import Plan
+from runtime.function.trace_type import from_value
 from runtime.graph.func_graph import FuncGraph, flatten, is_composite, pack_sequence_as
 from runtime.graph.graph import Operation, SymbolicTensor, building_graph
 from runtime.graph.init_scope import FunctionTrace, tracing
 from runtime.graph.tensor import EagerTensor, Tensor, make_eager
-from runtime.ops.tensor_array import TensorArray
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.graph.tensor_spec import TensorSpec
-from runtime.function.trace_type import from_value
-from runtime.core.traceback_utils import filter_traceback
+from runtime.ops.tensor_array import TensorArray
 
 _identity = op_handle("Identity")
 

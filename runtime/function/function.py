@@ -1,8 +1,9 @@
 """`function` and `Function`: a Python function traced into graphs, one per kind of call.
 
 A `Function` maps each call's arguments to a trace type (tensors by dtype and shape, Python
-values by value, containers by their items; see `runtime.function.trace_type`), finds the most specific
-cached `ConcreteFunction` whose type the call's is a subtype of, or traces a new one, and runs
+values by value, containers by their items; see `runtime.function.trace_type`), finds the most
+specific cached `ConcreteFunction` whose type the call's is a subtype of, or traces a new one, and
+runs
 it. Python code in the function (printing, appending to lists) therefore runs only while
 tracing; ops (`ag.print`, `Variable.assign_add`) run on every call. Globals and closures are
 read while tracing, and keep the values they had then.
@@ -48,16 +49,20 @@ import warnings
 import weakref
 from typing import Any, Callable, Sequence
 
+from runtime.core.traceback_utils import (
+    BARE_RAISE_RESTORES_FRAMES,
+    filter_traceback,
+    filtered,
+    leaves_to_user,
+)
 from runtime.function.concrete_function import ConcreteFunction, convert_for, describe_call, trace
+from runtime.function.function_type import ArgumentBinder
+from runtime.function.trace_cache import TraceCache
 from runtime.graph.func_graph import flatten
 from runtime.graph.graph import _eager_disabled
 from runtime.graph.graph import _state as _graphs
 from runtime.graph.tensor import EagerTensor
 from runtime.graph.tensor_spec import TensorSpec
-from runtime.function.function_type import ArgumentBinder
-from runtime.function.trace_cache import TraceCache
-from runtime.core.traceback_utils import (BARE_RAISE_RESTORES_FRAMES, filter_traceback, filtered,
-                                     leaves_to_user)
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
            "set_conversion_hook", "RetracingWarning", "TracingRecursionError"]

@@ -1,7 +1,7 @@
 """The type of a whole call: `FunctionType`, made by an `ArgumentBinder`.
 
-A call's `FunctionType` holds one trace type (see `runtime.function.trace_type`) per parameter of the
-Python function, in order, after binding the call as Python would (defaults applied, `*args`
+A call's `FunctionType` holds one trace type (see `runtime.function.trace_type`) per parameter of
+the Python function, in order, after binding the call as Python would (defaults applied, `*args`
 one tuple, `**kwargs` one mapping). It makes a trace's placeholders, flattens a call's
 tensors for feeding, casts calls to an `input_signature`, and says what changed between two
 calls (for the retracing warning).
@@ -20,9 +20,16 @@ import inspect
 import weakref
 from typing import Any, Callable, Sequence
 
+from runtime.function.trace_type import (
+    MappingType,
+    PlaceholderContext,
+    SequenceType,
+    TraceType,
+    _cast_at,
+    from_value,
+    is_expired,
+)
 from runtime.graph.tensor_spec import TensorSpec
-from runtime.function.trace_type import (MappingType, PlaceholderContext, SequenceType, TraceType,
-                                _cast_at, from_value, is_expired)
 
 __all__ = ["FunctionType", "ArgumentBinder", "signature_of"]
 

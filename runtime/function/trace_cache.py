@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.graph.tensor_spec import TensorSpec  # noqa: F401  (the doctests use it)
 from runtime.function.trace_type import is_expired
+from runtime.graph.tensor_spec import TensorSpec  # noqa: F401  (the doctests use it)
 
 __all__ = ["TraceCache"]
 

@@ -6,8 +6,8 @@ its elements, an object with `__tf_tracing_type__(context)` what that returns, a
 a weakly held identity. Types are ordered by subtyping: a call may reuse a trace whose type is a
 supertype of the call's (a `(2, 3)` tensor fits a trace made for `(None, 3)`), and the most
 specific such trace wins. A whole call has a `FunctionType` (one type per parameter, made by an
-`ArgumentBinder`; `runtime.function.function_type`), and a `TraceCache` (`runtime.function.trace_cache`) finds
-the most specific trace for it.
+`ArgumentBinder`; `runtime.function.function_type`), and a `TraceCache`
+(`runtime.function.trace_cache`) finds the most specific trace for it.
 
 >>> from_value({1: 2, 3: 4}) == from_value({3: 4, 1: 2})
 True

@@ -29,12 +29,11 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator, Sequence
 
 from runtime.core import dtypes
+from runtime.core.tensor_shape import as_raw_shape
 from runtime.graph.graph import Graph, Operation, SymbolicTensor, building_graph
-from runtime.registry.op_registry import op_registry
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.core.tensor_shape import as_raw_shape
-
+from runtime.registry.op_registry import op_registry
 
 
 class FuncGraph(Graph):

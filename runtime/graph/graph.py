@@ -34,8 +34,14 @@ from runtime.core import devices, dtypes
 from runtime.core.devices import parse_device_name
 from runtime.graph.graph_lint import lint
 from runtime.graph.graph_printer import format_graph
-from runtime.graph.operation import (GraphDef, Operation, SymbolicTensor, _traced_function,
-                                     check_in_scope, out_of_scope_reason)
+from runtime.graph.operation import (
+    GraphDef,
+    Operation,
+    SymbolicTensor,
+    _traced_function,
+    check_in_scope,
+    out_of_scope_reason,
+)
 
 _VALID_OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\-/>]*$")
 _VALID_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\-/>]*$")

@@ -24,8 +24,8 @@ import numpy as np
 
 from runtime.core import devices, dtypes
 from runtime.graph.graph import Graph, SymbolicTensor, building_graph
-from runtime.registry.op_registry import op_registry
 from runtime.graph.tensor import EagerTensor, Tensor, make_eager
+from runtime.registry.op_registry import op_registry
 
 _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1

@@ -8,11 +8,28 @@ Python operators of `Tensor` (`operators`) and the stacking of lists of tensors 
 Imports `core`, `registry`, `graph` and `eager`.
 """
 
+from runtime.ops import (  # noqa: F401  # noqa: F401
+                         array_defs,
+                         array_ops,
+                         complex_defs,
+                         control_flow_defs,
+                         creation_defs,
+                         creation_ops,
+                         graph_defs,
+                         graph_ops,
+                         linalg_defs,
+                         list_defs,
+                         logging_defs,
+                         math_defs,
+                         math_ops,
+                         operators,
+                         random_defs,
+                         random_ops,
+                         reduction_defs,
+                         state_defs,
+                         string_defs,
+                         string_ops,
+)
 from runtime.registry.op_registry import op_registry
-from runtime.ops import (array_defs, complex_defs, control_flow_defs, creation_defs,  # noqa: F401
-                         graph_defs, linalg_defs, list_defs, logging_defs, math_defs,
-                         random_defs, reduction_defs, state_defs, string_defs)
-from runtime.ops import (array_ops, creation_ops, graph_ops, math_ops,  # noqa: F401
-                         operators, random_ops, string_ops)
 
 op_registry().process_registrations()

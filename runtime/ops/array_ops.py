@@ -16,14 +16,19 @@ from typing import Any, Sequence
 import numpy as np
 
 from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
 from runtime.core.errors import InvalidArgumentError
-from runtime.ops import array_defs  # noqa: F401  (declares the ops)
-from runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, where
-from runtime.ops.indexing import as_index_vector, newaxis, slice, strided_slice
-from runtime.ops.indexing import tensor_getitem  # noqa: F401  (Tensor.__getitem__ calls it)
+from runtime.eager.dispatch import op_handle
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor, set_list_packer
+from runtime.ops import array_defs  # noqa: F401  (declares the ops)
+from runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, where
+from runtime.ops.indexing import (
+    as_index_vector,
+    newaxis,
+    slice,
+    strided_slice,
+    tensor_getitem,  # noqa: F401  (Tensor.__getitem__ calls it)
+)
 
 __all__ = [
     "identity", "reshape", "shape", "size", "rank", "expand_dims", "squeeze", "transpose",

@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from runtime.registry import shape_inference as si
 from runtime.core.errors import InvalidArgumentError
-from runtime.registry.shape_inference import InferenceContext, RawShape
 from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
+from runtime.registry import shape_inference as si
+from runtime.registry.shape_inference import InferenceContext, RawShape
 
 
 # Reading shape-like inputs ----------------------------------------------------------------------

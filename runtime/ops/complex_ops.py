@@ -12,11 +12,11 @@ from typing import Any
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import complex_defs  # noqa: F401  (declares the ops)
 from runtime.ops.creation_ops import zeros_like
 from runtime.ops.gathering import where
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
 
 __all__ = ["complex", "real", "imag", "conj", "angle"]
 

@@ -31,20 +31,20 @@ from runtime.graph.func_graph import (
     pack_sequence_as,
 )
 from runtime.graph.graph import building_graph
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import array_defs, control_flow_defs, math_defs  # noqa: F401  (the ops used)
 from runtime.ops.control_flow_defs import generalize
 from runtime.ops.control_flow_util import (
-    with_article,
     check_callable,
     eager_value,
     function_name,
     scalar_tensor,
     unify_captures,
+    with_article,
 )
-from runtime.ops.while_loop import while_loop
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.graph.tensor import Tensor
 from runtime.ops.tensor_array import TensorArray
+from runtime.ops.while_loop import while_loop
 
 __all__ = ["cond", "case", "switch_case", "while_loop", "Assert", "TensorArray"]
 

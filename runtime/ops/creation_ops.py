@@ -18,15 +18,19 @@ from typing import Any
 import numpy as np
 
 from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
 from runtime.core.errors import InvalidArgumentError
+from runtime.core.tensor_shape import TensorShape
+from runtime.eager.dispatch import op_handle
 from runtime.graph.graph import SymbolicTensor, building_graph
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import (
+    change_dtype_hint,
+    convert_to_tensor,
+    graph_constant,
+    to_array,
+)
 from runtime.ops import creation_defs  # noqa: F401  (declares the ops)
 from runtime.ops.graph_ops import name_scope
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import (change_dtype_hint, convert_to_tensor, graph_constant,
-                                       to_array)
-from runtime.core.tensor_shape import TensorShape
 
 __all__ = ["constant", "fill", "zeros", "ones", "zeros_like", "ones_like", "range", "linspace",
            "eye", "cast"]

@@ -13,12 +13,12 @@ from typing import Any
 import numpy as np
 
 from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
 from runtime.core.errors import InvalidArgumentError
-from runtime.ops import array_defs  # noqa: F401  (declares the ops)
-from runtime.ops.graph_ops import name_scope
+from runtime.eager.dispatch import op_handle
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops import array_defs  # noqa: F401  (declares the ops)
+from runtime.ops.graph_ops import name_scope
 
 _gather = op_handle("GatherV2")
 _gather_nd = op_handle("GatherNd")

@@ -13,13 +13,20 @@ import contextlib
 from typing import Any, Iterator
 
 from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.graph.graph import (Graph, building_graph, disable_eager_execution,  # noqa: F401
-                           eager_name_scope, enable_eager_execution, executing_eagerly,
-                           get_default_graph, reset_default_graph)
-from runtime.ops import graph_defs  # noqa: F401  (declares the ops)
-from runtime.graph.tensor import Tensor
 from runtime.core.tensor_shape import as_raw_shape
+from runtime.eager.dispatch import op_handle
+from runtime.graph.graph import (  # noqa: F401
+    Graph,
+    building_graph,
+    disable_eager_execution,
+    eager_name_scope,
+    enable_eager_execution,
+    executing_eagerly,
+    get_default_graph,
+    reset_default_graph,
+)
+from runtime.graph.tensor import Tensor
+from runtime.ops import graph_defs  # noqa: F401  (declares the ops)
 
 __all__ = ["Graph", "get_default_graph", "reset_default_graph", "executing_eagerly",
            "disable_eager_execution", "enable_eager_execution", "placeholder",

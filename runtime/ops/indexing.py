@@ -17,11 +17,11 @@ import numpy as np
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import array_defs  # noqa: F401  (declares the ops)
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.slicing import MASKS
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
 
 _PySlice = slice  # this module defines `slice`, the op
 _slice = op_handle("Slice")

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from runtime.core.tensor_shape import format_raw
 from runtime.registry import shape_inference as si
 from runtime.registry.op_registry import register_op
-from runtime.core.tensor_shape import format_raw
 
 ELLIPSIS = "."  # how a parsed equation holds `...`
 

@@ -13,10 +13,10 @@ import string
 from typing import Any
 
 from runtime.eager.dispatch import op_handle
-from runtime.ops import complex_defs, linalg_defs  # noqa: F401  (declares the ops)
-from runtime.ops.graph_ops import name_scope
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops import complex_defs, linalg_defs  # noqa: F401  (declares the ops)
+from runtime.ops.graph_ops import name_scope
 
 __all__ = ["matmul", "einsum", "tensordot"]
 

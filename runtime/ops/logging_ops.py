@@ -15,9 +15,9 @@ from typing import Any
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
-from runtime.ops import logging_defs  # noqa: F401  (declares the ops)
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops import logging_defs  # noqa: F401  (declares the ops)
 
 __all__ = ["print"]
 

@@ -24,13 +24,13 @@ from typing import Any
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
 from runtime.graph.graph import building_graph
+from runtime.graph.tensor import Tensor
 from runtime.ops import complex_defs, linalg_ops, math_defs, reduction_ops, unary_ops  # noqa: F401
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import *  # noqa: F403
 from runtime.ops.linalg_ops import convert_pair
 from runtime.ops.reduction_ops import *  # noqa: F403
 from runtime.ops.unary_ops import *  # noqa: F403
-from runtime.graph.tensor import Tensor
 
 __all__ = [
     "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod", "pow",
@@ -39,7 +39,8 @@ __all__ = [
     "logical_and", "logical_or", "logical_not", "logical_xor",
     "bitwise_and", "bitwise_or", "bitwise_xor", "invert",
     "clip_by_value", "add_n",
-] + unary_ops.__all__ + reduction_ops.__all__ + linalg_ops.__all__  # complex_ops' functions: ag.math, ag.complex
+] + unary_ops.__all__ + reduction_ops.__all__ + linalg_ops.__all__
+# (complex_ops' functions are ag.math's and ag.complex's too)
 
 _add = op_handle("AddV2")
 _sub = op_handle("Sub")

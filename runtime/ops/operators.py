@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from runtime.core.traceback_utils import filter_traceback
 from runtime.eager.dispatch import OpHandle
-from runtime.ops import array_ops, math_ops
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.core.traceback_utils import filter_traceback
+from runtime.ops import array_ops, math_ops
 
 
 def _binary(name: str, handle: OpHandle | None, fn: Callable) -> tuple[Callable, Callable]:

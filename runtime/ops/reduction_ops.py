@@ -14,9 +14,9 @@ import numpy as np
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import OpHandle, op_handle
-from runtime.ops import reduction_defs  # noqa: F401  (declares the ops)
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops import reduction_defs  # noqa: F401  (declares the ops)
 
 __all__ = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_any",
            "reduce_all", "argmax", "argmin", "cumsum", "softmax"]

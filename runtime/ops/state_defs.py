@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.core import dtypes
+from runtime.core.tensor_shape import format_raw, raw_compatible
+from runtime.ops.creation_defs import shape_from_tensor
 from runtime.registry import shape_inference as si
 from runtime.registry.op_registry import register_op
-from runtime.ops.creation_defs import shape_from_tensor
-from runtime.core.tensor_shape import format_raw, raw_compatible
 
 
 class ResourceHandle:

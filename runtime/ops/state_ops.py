@@ -17,14 +17,16 @@ from __future__ import annotations
 from typing import Any
 
 from runtime.core import dtypes, random_seed
-from runtime.eager.dispatch import op_handle
-from runtime.ops import state_defs  # noqa: F401  (declares the ops)
-from runtime.ops.creation_ops import as_shape_tensor
 from runtime.core.errors import InvalidArgumentError
-from runtime.ops import math_ops
+from runtime.core.tensor_shape import as_raw_shape
+from runtime.eager.dispatch import op_handle
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.core.tensor_shape import as_raw_shape
+from runtime.ops import (
+    math_ops,
+    state_defs,  # noqa: F401  (declares the ops)
+)
+from runtime.ops.creation_ops import as_shape_tensor
 
 __all__ = ["assign", "assign_add", "assign_sub", "is_variable_initialized"]
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
 from runtime.core.errors import UnimplementedError
-from runtime.ops import string_defs  # noqa: F401  (declares the ops)
-from runtime.ops.array_ops import reshape
+from runtime.eager.dispatch import op_handle
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops import string_defs  # noqa: F401  (declares the ops)
+from runtime.ops.array_ops import reshape
 
 __all__ = ["join", "length", "upper", "lower", "split", "bytes_split", "unicode_split",
            "to_number"]

@@ -23,11 +23,17 @@ import numpy as np
 
 from runtime.core import dtypes
 from runtime.core.devices import CPU
+from runtime.core.tensor_shape import (
+    TensorShape,
+    as_raw_shape,
+    format_raw,
+    raw_compatible,
+    raw_merge,
+)
 from runtime.eager.dispatch import op_handle
-from runtime.ops import list_defs  # noqa: F401  (declares the TensorList ops)
 from runtime.graph.tensor import Tensor, make_eager
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw, raw_compatible, raw_merge
+from runtime.ops import list_defs  # noqa: F401  (declares the TensorList ops)
 
 
 class TensorList:

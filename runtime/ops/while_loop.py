@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from runtime.core import dtypes
+from runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw
 from runtime.eager.dispatch import op_handle
 from runtime.graph.func_graph import (
     FuncGraph,
@@ -24,18 +25,17 @@ from runtime.graph.func_graph import (
     sorted_keys,
 )
 from runtime.graph.graph import building_graph
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import control_flow_defs, math_defs  # noqa: F401  (the ops used)
 from runtime.ops.control_flow_util import (
-    with_article,
     check_callable,
     eager_value,
     function_name,
     scalar_tensor,
     unify_captures,
+    with_article,
 )
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw
 
 __all__ = ["while_loop"]
 

@@ -19,8 +19,14 @@ from typing import Any, Callable
 
 from runtime.core import dtypes
 from runtime.core.errors import InvalidArgumentError
-from runtime.registry.op_def import (SCALAR_ATTR_TYPES, ArgDef, AttrDef, OpDef,
-                            OpRegistration, check_attr_value)
+from runtime.registry.op_def import (
+    SCALAR_ATTR_TYPES,
+    ArgDef,
+    AttrDef,
+    OpDef,
+    OpRegistration,
+    check_attr_value,
+)
 
 OP_NAME_RE = re.compile(r"^_?[A-Z][a-zA-Z0-9_]*$")
 ARG_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")

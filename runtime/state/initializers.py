@@ -21,10 +21,10 @@ import numpy as np
 
 from runtime.core import dtypes
 from runtime.core.errors import InvalidArgumentError
-from runtime.ops import creation_ops, random_ops, state_ops
+from runtime.core.tensor_shape import TensorShape
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor, to_array
-from runtime.core.tensor_shape import TensorShape
+from runtime.ops import creation_ops, random_ops, state_ops
 
 __all__ = ["zeros_initializer", "ones_initializer", "constant_initializer",
            "random_uniform_initializer", "random_normal_initializer",

@@ -29,11 +29,17 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
-from runtime.state.collections import GraphKeys, get_collection
 from runtime.graph.graph import building_graph, get_default_graph
-from runtime.state.variable_scope import (AUTO_REUSE, EagerVariableStore, PureVariableScope,
-                                    VariableScope, default_variable_store,
-                                    unique_variable_scope, variable_scope)
+from runtime.state.collections import GraphKeys, get_collection
+from runtime.state.variable_scope import (
+    AUTO_REUSE,
+    EagerVariableStore,
+    PureVariableScope,
+    VariableScope,
+    default_variable_store,
+    unique_variable_scope,
+    variable_scope,
+)
 
 __all__ = ["make_template"]
 

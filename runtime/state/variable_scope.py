@@ -39,17 +39,23 @@ import threading
 from typing import Any, Callable
 
 from runtime.core import dtypes
-from runtime.state.collections import GraphKeys
-from runtime.graph.graph import (_VALID_OP_NAME, _VALID_SCOPE_NAME, building_graph, eager_name_scope,
-                           get_default_graph)
+from runtime.graph.graph import (
+    _VALID_OP_NAME,
+    _VALID_SCOPE_NAME,
+    building_graph,
+    eager_name_scope,
+    get_default_graph,
+)
 from runtime.graph.tensor_conversion import to_array
-from runtime.state.variable_store import VARSTORE_KEY, with_variable_store  # noqa: F401  (re-exported)
-from runtime.state.variable_store import (
+from runtime.state.collections import GraphKeys
+from runtime.state.variable_store import (  # noqa: F401  (re-exported)
     AUTO_REUSE,
+    VARSTORE_KEY,
     EagerVariableStore,
     _executing_eagerly,
     _VariableStore,
     default_variable_store,
+    with_variable_store,
 )
 from runtime.state.variables import Variable
 

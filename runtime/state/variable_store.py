@@ -16,11 +16,10 @@ import inspect
 from typing import Any, Callable, Iterator
 
 from runtime.core import dtypes
-
+from runtime.core.tensor_shape import TensorShape
+from runtime.graph.graph import building_graph, get_default_graph
 from runtime.state import initializers
 from runtime.state.collections import GraphKeys
-from runtime.graph.graph import building_graph, get_default_graph
-from runtime.core.tensor_shape import TensorShape
 from runtime.state.variables import Variable
 
 VARSTORE_KEY = ("__variable_store",)

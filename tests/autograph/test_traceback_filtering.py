@@ -156,7 +156,7 @@ def test_an_eager_op_error_shows_only_the_users_frames():
 def test_an_eager_op_error_shows_the_dispatcher_with_filtering_off():
     ag.debugging.disable_traceback_filtering()
     error = raised(ag.add, ag.constant(1), ag.constant(1.0))
-    assert ("runtime/eager/dispatch.py", "run") in package_frames(error)
+    assert ("runtime/eager/op_runner.py", "run") in package_frames(error)
 
 
 def test_ops_of_the_namespaces_are_filtered_and_stay_the_same_object():

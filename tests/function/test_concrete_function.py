@@ -3,8 +3,8 @@
 import pytest
 
 import autograph as ag
-from runtime.function.concrete_function import ConcreteFunction
 from runtime.core.errors import InvalidArgumentError
+from runtime.function.concrete_function import ConcreteFunction
 from runtime.graph.tensor_spec import TensorSpec
 
 

@@ -17,8 +17,11 @@ import pytest
 import autograph as ag
 from runtime.core.errors import InvalidArgumentError
 from runtime.function.function import TracingRecursionError
-# The guide subclasses `tf.types.experimental.TraceType`; ours is `runtime.function.trace_type.TraceType`.
+
+# The guide subclasses `tf.types.experimental.TraceType`; ours is
+# `runtime.function.trace_type.TraceType`.
 from runtime.function.trace_type import TraceType
+
 
 # Basics: usage --------------------------------------------------------------------------------
 @ag.function

@@ -11,7 +11,6 @@ import pytest
 
 import autograph as ag
 
-
 # Depending on Python global and free variables ------------------------------------------------
 foo = 1
 

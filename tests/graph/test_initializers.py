@@ -5,9 +5,9 @@ import pytest
 
 import autograph as ag
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
-from runtime.state import initializers as init
 from runtime.core.errors import InvalidArgumentError
 from runtime.ops.state_ops import truncated_normal
+from runtime.state import initializers as init
 from runtime.state.variable_scope import get_variable
 from tests.op_testing import assert_tensor
 

@@ -8,8 +8,8 @@ import pytest
 import autograph as ag
 import kernels.control_flow_kernels  # noqa: F401  (until kernels/__init__ imports them)
 import kernels.list_kernels  # noqa: F401
-from runtime.core import dtypes
 from runtime import execute
+from runtime.core import dtypes
 from runtime.core.errors import InvalidArgumentError
 from runtime.ops.control_flow_ops import cond, while_loop
 from runtime.ops.tensor_array import TensorArray, TensorList, variant_tensor

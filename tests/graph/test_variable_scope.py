@@ -7,9 +7,17 @@ import autograph as ag
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
 from runtime.state import initializers
 from runtime.state.collections import GraphKeys, global_variables_initializer
-from runtime.state.variable_scope import (AUTO_REUSE, VARSCOPESTORE_KEY, EagerVariableStore,
-                                    VariableScope, get_local_variable, get_variable,
-                                    get_variable_scope, no_regularizer, variable_scope)
+from runtime.state.variable_scope import (
+    AUTO_REUSE,
+    VARSCOPESTORE_KEY,
+    EagerVariableStore,
+    VariableScope,
+    get_local_variable,
+    get_variable,
+    get_variable_scope,
+    no_regularizer,
+    variable_scope,
+)
 
 
 @pytest.fixture

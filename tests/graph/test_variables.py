@@ -7,10 +7,10 @@ import pytest
 
 import autograph as ag
 import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
-from runtime.exec import resources
-from runtime.state.collections import GraphKeys, global_variables_initializer
 from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
+from runtime.exec import resources
 from runtime.ops import state_ops
+from runtime.state.collections import GraphKeys, global_variables_initializer
 from runtime.state.variables import Variable
 from tests.op_testing import assert_tensor
 

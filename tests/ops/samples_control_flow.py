@@ -13,8 +13,8 @@ import kernels.list_kernels  # noqa: F401
 from runtime.core import dtypes
 from runtime.core.errors import hold_error
 from runtime.graph.func_graph import func_graph_from_py_func
-from runtime.ops.tensor_array import TensorList, variant_tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops.tensor_array import TensorList, variant_tensor
 from tests.op_testing import OpSample
 
 F32, I32 = dtypes.float32, dtypes.int32

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.eager.dispatch import infer_shapes
 from runtime.core.errors import InvalidArgumentError
+from runtime.eager.dispatch import infer_shapes
 from runtime.ops import array_ops
 from tests.op_testing import assert_tensor
 

@@ -9,6 +9,7 @@ from runtime.ops import gathering
 from tests.op_testing import assert_tensor
 from tests.ops.test_array_ops import ALL, _array, _t
 
+
 # Gather, GatherNd ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", ALL, ids=lambda d: d.name)
 @pytest.mark.parametrize("axis", [0, 1, -1])

@@ -13,8 +13,8 @@ import pytest
 import autograph as ag
 import tests.ops
 from runtime import execute, kernels_for, op_registry
-from runtime.eager.dispatch import infer_shapes
 from runtime.core.tensor_shape import raw_compatible
+from runtime.eager.dispatch import infer_shapes
 
 API_FUNCTIONS = """
 constant convert_to_tensor zeros ones zeros_like ones_like fill range linspace eye identity cast

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute, register_kernel, register_op, op_function
+from runtime import execute, op_function, register_kernel, register_op
 from runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError
 from runtime.registry.shape_inference import broadcast, unchanged
 

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core import devices
 from runtime import execute, register_kernel, register_op
+from runtime.core import devices
 from runtime.core.errors import InvalidArgumentError, NotFoundError
 from runtime.exec.executor import Plan
 from runtime.registry.kernel_registry import kernel_registry

@@ -8,13 +8,23 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.graph.func_graph import FuncGraph
-from runtime.graph.tensor_spec import TensorSpec
 from runtime.function.function_type import ArgumentBinder, FunctionType, signature_of
 from runtime.function.trace_cache import TraceCache
-from runtime.function.trace_type import (ListType, LiteralType, MappingType, NamedTupleType,
-                                PlaceholderContext, TraceType, TupleType, VariableType,
-                                WeakrefType, from_value, is_expired)
+from runtime.function.trace_type import (
+    ListType,
+    LiteralType,
+    MappingType,
+    NamedTupleType,
+    PlaceholderContext,
+    TraceType,
+    TupleType,
+    VariableType,
+    WeakrefType,
+    from_value,
+    is_expired,
+)
+from runtime.graph.func_graph import FuncGraph
+from runtime.graph.tensor_spec import TensorSpec
 
 Point = collections.namedtuple("Point", "x y")
 Pair = collections.namedtuple("Pair", "x y")

@@ -4,8 +4,8 @@ import numpy as np
 
 import autograph as ag
 from autograph import api
-from tests.autograph.converters.helpers import run_in_graph
 from tests.autograph import pinned_unparse
+from tests.autograph.converters.helpers import run_in_graph
 
 SHARED = []
 

@@ -1,0 +1,439 @@
+"""How one op runs eagerly or is added to a graph: `GeneralOp` for any op, and `SimpleOp`,
+the fast path of ops whose inputs all share one type attr and that have no other attrs.
+
+`dispatch` builds one of them per op (`op_handle`) and caches what depends only on the op, the
+dtypes and the device.
+"""
+
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from runtime.core import devices, dtypes
+from runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError, OpError
+from runtime.eager.kernel_calls import (
+    bad_output_dtype,
+    call_kernel,
+    common_dtype,
+    dtype_mismatch,
+    kernel_failure,
+    outputs_structure,
+    run_shape_fn,
+    type_not_allowed,
+    value_reader,
+    wrap_output,
+)
+from runtime.eager.placement import array_on, place
+from runtime.graph.constant_value import constant_value
+from runtime.graph.graph import _eager_disabled, building_graph
+from runtime.graph.graph import _state as _graphs
+from runtime.graph.operation import SymbolicTensor, check_in_scope
+from runtime.graph.tensor import EagerTensor, Tensor, make_eager
+from runtime.graph.tensor_conversion import convert_to_tensor, into_graph
+from runtime.registry.kernel_registry import KernelDef, kernel_registry
+from runtime.registry.op_def import ArgDef, OpDef, check_attr_value, inferred_attr_names
+from runtime.registry.shape_inference import InferenceContext
+
+_MAX_CACHED_SHAPES = 512
+_placement = devices._placement
+_kernels = kernel_registry()
+
+
+class GeneralOp:
+    """The full path: list inputs, explicit attrs, several outputs, host memory."""
+
+    def __init__(self, reg):
+        self.reg = reg
+        self.op_def: OpDef = reg.op_def
+        self.name = self.op_def.name
+        self.attr_defs = {a.name: a for a in self.op_def.attr}
+        self.inferred = inferred_attr_names(self.op_def)
+        self.kernel_attrs = [a for a in self.op_def.attr if a.name not in self.inferred]
+        self.type_attrs = [a for a in self.op_def.attr if a.type in ("type", "list(type)")]
+        self.checked_type_attrs = [a for a in self.type_attrs if a.allowed_values is not None]
+        self.defaults = [(a.name, a.default_value) for a in self.op_def.attr if a.has_default]
+        self.required = [a for a in self.op_def.attr if not a.has_default]
+        self.attr_cache: dict[tuple, Any] = {}  # (attr name, value) -> canonical value
+        self.placements: dict[tuple, tuple[devices.Device, KernelDef]] = {}
+        self.placement_generation = -1
+
+    # Entry ---------------------------------------------------------------------------------
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
+            name: str | None = None) -> Any:
+        if _graphs.stack or _eager_disabled[0]:
+            return self.build(building_graph(), inputs, attrs, name)
+        resolved, tensors = self._bind(inputs, attrs)
+        device, kernel = self._place(resolved)
+        arrays = self._arrays_on(device, kernel, self.op_def.input_arg, tensors)
+        self._infer_shapes(tensors, arrays, resolved, value_reader(arrays))
+        kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
+        result = call_kernel(self.name, kernel, device, arrays, kernel_attrs)
+        return self._wrap_outputs(result, resolved, device, kernel)
+
+    def _bind(self, inputs: Sequence[Any], attrs: dict[str, Any] | None
+              ) -> tuple[dict[str, Any], list[Any]]:
+        """Checks the number of inputs, converts them, and resolves every attr: the given ones
+        checked, type and length attrs from the inputs, the rest from their defaults."""
+        args = self.op_def.input_arg
+        if len(inputs) != len(args):
+            names = ", ".join(a.name for a in args) or "none"
+            raise TypeError(f"{self.name} takes {len(args)} input(s) ({names}), got "
+                            f"{len(inputs)}.")
+        resolved = self._explicit_attrs(attrs or {})
+        tensors = self._convert_inputs(args, inputs, resolved)
+        self._check_type_attrs(resolved)
+        self._fill_defaults(resolved)
+        return resolved, tensors
+
+    # Graph building ------------------------------------------------------------------------
+    def build(self, graph, inputs: Sequence[Any], attrs: dict[str, Any] | None,
+              name: str | None) -> Any:
+        """Adds the op to `graph` and returns its symbolic outputs (the op if it has none)."""
+        resolved, converted = self._bind(inputs, attrs)
+        tensors = [[self._into(graph, t, arg) for t in x] if isinstance(x, list) else
+                   self._into(graph, x, arg) for arg, x in zip(self.op_def.input_arg, converted)]
+        flat = [t for x in tensors for t in (x if isinstance(x, list) else [x])]
+        shapes = [[t._shape for t in x] if isinstance(x, list) else x._shape for x in tensors]
+        out_shapes = self._graph_shapes(tensors, shapes, resolved)
+        output_types = []
+        lengths = []
+        for arg, shape in zip(self.op_def.output_arg, out_shapes):
+            types = self._output_dtypes(arg, resolved)
+            if arg.is_list:
+                arg_shapes = shape if isinstance(shape, list) else [None] * len(types)
+                output_types.extend(zip(types, arg_shapes))
+                lengths.append(len(types))
+            else:
+                output_types.append((types, shape))
+                lengths.append(1)
+        op = graph.create_op(
+            self.name, flat, resolved, output_types, name=name, op_def=self.op_def,
+            input_arg_lengths=tuple(len(x) if isinstance(x, list) else 1 for x in tensors),
+            output_arg_lengths=tuple(lengths))
+        return outputs_structure(op, self.op_def)
+
+    def _into(self, graph, tensor: Tensor, arg: ArgDef) -> Any:
+        """`tensor` as a tensor of `graph`; one of a function that has returned is an error."""
+        if type(tensor) is SymbolicTensor and tensor._op.graph is not graph:
+            check_in_scope(tensor, f"Input {arg.name!r} of {self.name} cannot be {tensor.name}")
+        return into_graph(graph, tensor)
+
+    def _graph_shapes(self, tensors: list[Any], shapes: list[Any],
+                      resolved: dict[str, Any]) -> list[Any]:
+        outs = self.op_def.output_arg
+        if self.reg.shape_fn is None:
+            return [None] * len(outs)
+
+        def value(i: int) -> Any:
+            x = tensors[i]
+            return [constant_value(t) for t in x] if isinstance(x, list) else constant_value(x)
+        types = [[t.dtype for t in x] if isinstance(x, list) else x.dtype for x in tensors]
+        c = InferenceContext(self.name, shapes, types, resolved, value)
+        found = run_shape_fn(self.reg.shape_fn, c)
+        if len(found) != len(outs):
+            raise InternalError(f"The shape function of {self.name} returned {len(found)} "
+                                f"shapes for {len(outs)} outputs.", self.name)
+        return found
+
+    @staticmethod
+    def _output_dtypes(arg: ArgDef, resolved: dict[str, Any]) -> Any:
+        if arg.type_list_attr:
+            return list(resolved[arg.type_list_attr])
+        dtype = arg.type or resolved[arg.type_attr]
+        return [dtype] * resolved[arg.number_attr] if arg.number_attr else dtype
+
+    # Attrs ---------------------------------------------------------------------------------
+    def _explicit_attrs(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        resolved = {}
+        cache = self.attr_cache
+        for key, value in attrs.items():
+            try:
+                resolved[key] = cache[key, type(value), value]
+                continue
+            except (KeyError, TypeError):  # not seen yet, or unhashable (a list)
+                pass
+            attr = self.attr_defs.get(key)
+            if attr is None:
+                known = ", ".join(self.attr_defs) or "none"
+                raise TypeError(f"{self.name} got an unexpected attr {key!r} (its attrs: "
+                                f"{known}).")
+            try:
+                resolved[key] = check_attr_value(attr, value, self.name)
+            except ValueError as e:  # a value of the right kind that the op does not accept
+                raise InvalidArgumentError(str(e), self.name) from None
+            if len(cache) < 256 and "func" not in attr.type:  # graphs: not kept alive here
+                try:
+                    cache[key, type(value), value] = resolved[key]
+                except TypeError:
+                    pass
+        return resolved
+
+    def _check_type_attrs(self, resolved: dict[str, Any]) -> None:
+        for attr in self.checked_type_attrs:
+            if attr.name not in resolved:
+                continue
+            values = resolved[attr.name]
+            for v in values if isinstance(values, tuple) else (values,):
+                if v not in attr.allowed_values:
+                    raise InvalidArgumentError(type_not_allowed(self.name, attr, v), self.name)
+
+    def _fill_defaults(self, resolved: dict[str, Any]) -> None:
+        for attr in self.required:
+            if attr.name not in resolved:
+                raise TypeError(f"{self.name} needs a value for attr {attr.name!r} "
+                                f"({attr.type}).")
+        for name, default in self.defaults:
+            if name not in resolved:
+                resolved[name] = default
+
+    # Inputs --------------------------------------------------------------------------------
+    def _convert_inputs(self, args: tuple[ArgDef, ...], inputs: Sequence[Any],
+                        resolved: dict[str, Any]) -> list[Any]:
+        bound_by: dict[str, str] = {}
+
+        def bind(attr_name: str, dtype: dtypes.DType, arg_name: str) -> None:
+            have = resolved.get(attr_name)
+            if have is None:
+                resolved[attr_name] = dtype
+                bound_by[attr_name] = arg_name
+            elif have is not dtype:
+                raise InvalidArgumentError(dtype_mismatch(
+                    self.name, arg_name, dtype, bound_by.get(attr_name), have, attr_name),
+                    self.name)
+
+        for arg, value in zip(args, inputs):  # pass 1: tensors decide type attrs
+            if arg.is_list:
+                if not isinstance(value, (list, tuple)):
+                    raise TypeError(f"{self.name}: input {arg.name!r} must be a list of tensors, "
+                                    f"got {type(value).__name__}.")
+                if arg.number_attr:
+                    self._bind_length(arg, len(value), resolved)
+            if arg.type_attr:
+                for v in value if arg.is_list else (value,):
+                    if isinstance(v, Tensor) or hasattr(type(v), "__tf_tensor__"):
+                        bind(arg.type_attr, v.dtype, arg.name)  # tensors and variables
+        pending: dict[str, list[Any]] = {}
+        for arg, value in zip(args, inputs):  # Python values of unbound type attrs agree
+            if arg.type_attr and arg.type_attr not in resolved:
+                pending.setdefault(arg.type_attr, []).extend(value if arg.is_list else [value])
+        made: dict[int, Tensor] = {}  # id(value) -> its tensor, made while finding the dtype
+        for attr_name, values in pending.items():
+            default = self.attr_defs[attr_name].default_value
+            hint = default if isinstance(default, dtypes.DType) else None
+            resolved[attr_name], tensors = common_dtype(self.name, values, hint)
+            made.update((id(v), t) for v, t in zip(values, tensors)
+                        if t.dtype is resolved[attr_name])
+        converted = []
+        for arg, value in zip(args, inputs):  # pass 2: convert
+            if arg.type_list_attr:
+                items = [convert_to_tensor(v) for v in value]
+                types = tuple(t.dtype for t in items)
+                given = resolved.get(arg.type_list_attr)
+                if given is not None and given != types:
+                    raise InvalidArgumentError(
+                        f"{self.name}: input {arg.name!r} has dtypes "
+                        f"{[t.name for t in types]}, but attr {arg.type_list_attr!r} is "
+                        f"{[t.name for t in given]}.", self.name)
+                resolved[arg.type_list_attr] = types
+                converted.append(items)
+                continue
+            target = arg.type if arg.type is not None else resolved[arg.type_attr]
+            if arg.is_list:
+                converted.append([self._convert_once(v, target, arg, made) for v in value])
+            else:
+                converted.append(self._convert_once(value, target, arg, made))
+        return converted
+
+    def _bind_length(self, arg: ArgDef, n: int, resolved: dict[str, Any]) -> None:
+        attr = self.attr_defs[arg.number_attr]
+        given = resolved.get(arg.number_attr)
+        if given is not None and given != n:
+            raise InvalidArgumentError(f"{self.name}: input {arg.name!r} has {n} tensors but "
+                                       f"attr {arg.number_attr!r} is {given}.", self.name)
+        if attr.has_minimum and n < attr.minimum:
+            raise InvalidArgumentError(f"{self.name}: input {arg.name!r} needs at least "
+                                       f"{attr.minimum} tensors, got {n}.", self.name)
+        resolved[arg.number_attr] = n
+
+    def _convert_once(self, value: Any, dtype: dtypes.DType, arg: ArgDef,
+                      made: dict[int, Tensor]) -> Tensor:
+        tensor = made.get(id(value))
+        return self._convert(value, dtype, arg) if tensor is None else tensor
+
+    def _convert(self, value: Any, dtype: dtypes.DType, arg: ArgDef) -> Tensor:
+        if isinstance(value, Tensor):
+            if value.dtype is not dtype:
+                raise InvalidArgumentError(
+                    f"{self.name}: input {arg.name!r} must be {dtype.name}, got a "
+                    f"{value.dtype.name} tensor. Use ag.cast(x, ag.{dtype.name}).", self.name)
+            return value
+        try:
+            return convert_to_tensor(value, dtype=dtype)
+        except (TypeError, ValueError) as e:
+            # Eagerly, TensorFlow converts the value as it is and the op refuses its dtype.
+            kind = (InvalidArgumentError if type(e) is TypeError and building_graph() is None
+                    and isinstance(value, (int, float, complex)) else type(e))
+            raise kind(f"{self.name}: input {arg.name!r}: {e}") from None
+
+    # Placement -----------------------------------------------------------------------------
+    def _place(self, resolved: dict[str, Any]) -> tuple[devices.Device, KernelDef]:
+        stack = _placement.stack
+        key = (stack[-1] if stack else None, devices.get_soft_device_placement(),
+               *[resolved.get(a.name) for a in self.type_attrs])
+        if self.placement_generation != _kernels.generation:
+            self.placements.clear()
+            self.placement_generation = _kernels.generation
+        found = self.placements.get(key)
+        if found is None:
+            type_attrs = {a.name: resolved[a.name] for a in self.type_attrs
+                          if isinstance(resolved.get(a.name), dtypes.DType)}
+            found = self.placements[key] = place(self.name, type_attrs)
+        return found
+
+    def _arrays_on(self, device: devices.Device, kernel: KernelDef, args: tuple[ArgDef, ...],
+                   tensors: list[Any]) -> list[Any]:
+        host = kernel.host_memory
+        arrays = []
+        for arg, t in zip(args, tensors):
+            target = devices.CPU if arg.name in host else device
+            if isinstance(t, list):
+                arrays.append([array_on(x, target) for x in t])
+            else:
+                arrays.append(array_on(t, target))
+        return arrays
+
+    # Shapes and outputs --------------------------------------------------------------------
+    def infer(self, inputs: Sequence[Any], attrs: dict[str, Any] | None,
+              with_values: bool) -> list[Any]:
+        """The shape function's answer for a call, without running the kernel."""
+        resolved, tensors = self._bind(inputs, attrs)
+        arrays = [[t._value for t in x] if isinstance(x, list) else x._value for x in tensors]
+        if self.reg.shape_fn is None:
+            raise NotFoundError(f"Op {self.name} has no shape function.", self.name)
+        return self._infer_shapes(tensors, arrays, resolved,
+                                  value_reader(arrays) if with_values else None)
+
+    def _infer_shapes(self, tensors: list[Any], arrays: list[Any], resolved: dict[str, Any],
+                      value_fn) -> list[Any] | None:
+        shape_fn = self.reg.shape_fn
+        if shape_fn is None:
+            return None
+        shapes = [[a.shape for a in x] if isinstance(x, list) else x.shape for x in arrays]
+        types = [[t.dtype for t in x] if isinstance(x, list) else x.dtype for x in tensors]
+        c = InferenceContext(self.name, shapes, types, resolved, value_fn)
+        return run_shape_fn(shape_fn, c)
+
+    def _wrap_outputs(self, result: Any, resolved: dict[str, Any], device: devices.Device,
+                      kernel: KernelDef) -> Any:
+        outs = self.op_def.output_arg
+        if not outs:
+            return None
+        results = (result,) if len(outs) == 1 else tuple(result)
+        if len(results) != len(outs):
+            raise InternalError(f"Kernel for {self.name} returned {len(results)} outputs, "
+                                f"expected {len(outs)}.", self.name)
+        wrapped = []
+        for arg, value in zip(outs, results):
+            dev = devices.CPU if arg.name in kernel.host_memory else device
+            if arg.type_list_attr:
+                types = resolved[arg.type_list_attr]
+                wrapped.append([wrap_output(self.name, v, t, dev) for v, t in zip(value, types)])
+            elif arg.number_attr:
+                dt = arg.type or resolved[arg.type_attr]
+                wrapped.append([wrap_output(self.name, v, dt, dev) for v in value])
+            else:
+                dtype = arg.type or resolved[arg.type_attr]
+                wrapped.append(wrap_output(self.name, value, dtype, dev))
+        return wrapped[0] if len(outs) == 1 else tuple(wrapped)
+
+
+class SimpleOp(GeneralOp):
+    """The fast path for ops like `AddV2(x: T, y: T) -> z: T` with no other attrs."""
+
+    def __init__(self, reg):
+        super().__init__(reg)
+        self.type_attr = self.op_def.input_arg[0].type_attr
+        self.arity = len(self.op_def.input_arg)
+        out = self.op_def.output_arg[0]
+        self.out_fixed = out.type
+        self.entries: dict[Any, tuple] = {}
+        self.generation = -1
+
+    def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
+            name: str | None = None) -> Any:
+        if attrs or len(inputs) != self.arity or _graphs.stack or _eager_disabled[0]:
+            return GeneralOp.run(self, inputs, attrs, name)
+        dt = None
+        plain = True
+        for v in inputs:
+            if type(v) is EagerTensor:
+                if dt is None:
+                    dt = v._dtype
+                elif v._dtype is not dt:
+                    return GeneralOp.run(self, inputs, attrs)  # raises the mismatch clearly
+            else:
+                plain = False
+        if not plain:
+            if dt is None:
+                return GeneralOp.run(self, inputs, attrs)
+            try:
+                inputs = [v if type(v) is EagerTensor else convert_to_tensor(v, dtype=dt)
+                          for v in inputs]
+            except (TypeError, ValueError):
+                return GeneralOp.run(self, inputs, attrs)
+            if any(type(v) is not EagerTensor for v in inputs):
+                return GeneralOp.run(self, inputs, attrs)  # e.g. a leaked symbolic tensor
+        stack = _placement.stack
+        key = (dt, stack[-1]) if stack else dt
+        entry = self.entries.get(key)
+        if entry is None or self.generation != _kernels.generation:
+            entry = self._prepare(inputs, key, dt)
+            if entry is None:
+                return GeneralOp.run(self, inputs, attrs)
+        fn, device, out_dtype, out_np, shapes_ok = entry
+        if len(inputs) == 2:
+            x, y = inputs
+            arrays = (x._value if x._device is device else array_on(x, device),
+                      y._value if y._device is device else array_on(y, device))
+            shapes = (arrays[0].shape, arrays[1].shape)
+        else:
+            arrays = [v._value if v._device is device else array_on(v, device) for v in inputs]
+            shapes = tuple([a.shape for a in arrays])
+        if shapes_ok is not None and shapes not in shapes_ok:
+            self._check_shapes(inputs, arrays, dt, shapes, shapes_ok)
+        try:
+            out = fn(device, *arrays)
+        except OpError as e:
+            if e.op_name is None:
+                e.op_name = self.name
+            raise
+        except Exception as e:
+            raise kernel_failure(self.name, device, e) from e
+        if out.dtype != out_np:
+            raise bad_output_dtype(self.name, out, out_dtype)
+        return make_eager(out, out_dtype, device)
+
+    def _prepare(self, inputs: Sequence[Any], key: Any, dt: dtypes.DType) -> tuple | None:
+        resolved = {self.type_attr: dt}
+        self._check_type_attrs(resolved)
+        device, kernel = place(self.name, resolved)
+        if kernel.host_memory or (device.is_gpu and device.index):
+            return None  # host memory, or a GPU other than the current one: the general path
+        out_dtype = self.out_fixed or dt
+        shapes_ok = {} if self.reg.shape_fn is not None else None
+        entry = (kernel.fn, device, out_dtype, out_dtype.np_dtype, shapes_ok)
+        if self.generation != _kernels.generation:
+            self.entries.clear()
+            self.generation = _kernels.generation
+        self.entries[key] = entry
+        return entry
+
+    def _check_shapes(self, inputs, arrays, dt, shapes, shapes_ok) -> None:
+        c = InferenceContext(self.name, list(shapes), [dt] * len(inputs), {self.type_attr: dt},
+                             value_reader(list(arrays)))
+        run_shape_fn(self.reg.shape_fn, c)
+        if not c.values_read:
+            if len(shapes_ok) >= _MAX_CACHED_SHAPES:
+                shapes_ok.clear()
+            shapes_ok[shapes] = True
