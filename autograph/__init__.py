@@ -28,7 +28,6 @@ from autograph import (  # noqa: E402  # noqa: E402
 )
 from autograph import operators as _operators  # noqa: E402
 from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
-from autograph.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
 from runtime.core import errors
 from runtime.core.dtypes import (  # noqa: A004
@@ -60,6 +59,7 @@ from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.graph.tensor_spec import TensorSpec
 from runtime.ops.array_ops import *  # noqa: F401,F403
+from runtime.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
 from runtime.ops.complex_ops import complex  # noqa: A004
 from runtime.ops.control_flow_ops import *  # noqa: F401,F403
 from runtime.ops.creation_ops import *  # noqa: F401,F403

@@ -14,7 +14,6 @@ from typing import Any
 
 import numpy as np
 
-from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import expand_dims, identity, one_hot, stack, transpose, where
@@ -245,6 +244,3 @@ def cholesky_solve(chol: Any, rhs: Any, name: str | None = None) -> Tensor:
         chol, n = _square(chol, "ag.linalg.cholesky_solve")
         y = triangular_solve(chol, rhs, lower=True)
         return triangular_solve(chol, y, lower=True, adjoint=True)
-
-
-_filter_exports(globals())  # errors show the user's frames

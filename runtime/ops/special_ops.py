@@ -12,8 +12,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from autograph.op_args import floating as _floating
-from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import where
@@ -45,6 +43,7 @@ from runtime.ops.math_ops import (
     square,
     subtract,
 )
+from runtime.ops.op_args import floating as _floating
 
 _ATAN = (8.05374449538e-2, -1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1)
 _TAN_3PI_8 = 2.414213562373095
@@ -297,6 +296,3 @@ def acos(x: Any, name: str | None = None) -> Tensor:
     with name_scope(name, "Acos"):
         x = _float32(x, "ag.math.acos")
         return _nan_outside_unit(x, _atan2(_complement(x), x))
-
-
-_filter_exports(globals())  # errors show the user's frames

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import concat, reverse, where
@@ -98,6 +97,3 @@ def cumulative_logsumexp(x: Any, axis: int = 0, exclusive: bool = False,
         return _scan(x, axis, exclusive, reverse, _logaddexp,
                      lambda block: add(zeros_like(block), float("-inf")),
                      "ag.math.cumulative_logsumexp")
-
-
-_filter_exports(globals())  # errors show the user's frames

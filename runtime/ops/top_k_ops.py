@@ -11,7 +11,6 @@ from typing import Any
 
 import numpy as np
 
-from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import one_hot, stack, where
@@ -109,6 +108,3 @@ def in_top_k(targets: Any, predictions: Any, k: int, name: str | None = None) ->
         above = reduce_sum(cast(greater(predictions, target_value), "int32"), -1)
         finite = is_finite(reduce_sum(target_value, -1))
         return logical_and(less(above, k), finite)
-
-
-_filter_exports(globals())  # errors show the user's frames

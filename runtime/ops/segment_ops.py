@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import concat, expand_dims, one_hot, reshape, shape, where
@@ -315,6 +314,3 @@ def confusion_matrix(labels: Any, predictions: Any, num_classes: Any = None,
             columns = multiply(one_hot(predictions, depth, dtype=counted.dtype),
                                expand_dims(counted, -1))
             return tensordot(rows, columns, [[0], [0]])
-
-
-_filter_exports(globals())  # errors show the user's frames

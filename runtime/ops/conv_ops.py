@@ -14,7 +14,6 @@ import itertools
 import math
 from typing import Any, Callable
 
-from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import pad, stack, transpose
@@ -258,6 +257,3 @@ def avg_pool2d(input: Any, ksize: Any, strides: Any, padding: str,  # noqa: A002
     with name_scope(name, "AvgPool2D"):
         return _pool(input, ksize, strides, padding, data_format, 2, None, 0.0,
                      "ag.nn.avg_pool2d")
-
-
-_filter_exports(globals())  # errors show the user's frames

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from autograph.linalg import global_norm
-from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops.array_ops import where
@@ -22,6 +20,7 @@ from runtime.ops.math_ops import (
     square,
     subtract,
 )
+from runtime.ops.matrix_ops import global_norm
 
 
 def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Tensor:
@@ -59,6 +58,3 @@ def clip_by_global_norm(t_list: Sequence[Any], clip_norm: Any, use_norm: Any = N
                                                    cast(scale, convert_to_tensor(t).dtype))
                    for t in t_list]
         return clipped, norm_
-
-
-_filter_exports(globals())  # errors show the user's frames
