@@ -11,6 +11,9 @@ fields holding nodes are converted. What gast changes besides the classes (`gast
   gain `default_value=None`.
 
 A node of a class that gast does not mirror (a future Python's) is converted by gast itself.
+It mirrors gast's private conversion rules, so tests/autograph/pyct/test_gast_from_ast.py
+guards it: every module of the project, its goldens and tests (the conformance programs among
+them) and a part of the standard library convert exactly as `gast.ast_to_gast` converts them.
 
 >>> import ast
 >>> tree = ast_to_gast(ast.parse("def f(x):\\n    return x"))

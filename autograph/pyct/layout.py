@@ -11,7 +11,10 @@ statement (or decorator, `except` or `case` clause) it belongs to, counted as
 - a docstring, or an f-string holding a string with a newline, can take several lines.
 
 So the tree compiles to code with the line numbers of `ast.unparse(tree)`, and the text can
-be made later, when someone reads it. Nodes carry no columns (`col_offset` -1, no end
+be made later, when someone reads it. The layout of `ast._Unparser` is private to CPython:
+tests/autograph/pyct/test_layout_guard.py checks the predicted lines against the printed text
+for the converted code of every golden case and conformance program, so a Python release that
+prints otherwise fails there. Nodes carry no columns (`col_offset` -1, no end
 position), so Python 3.11+ tracebacks show the line without carets, which would point at
 columns of a text that was never parsed. The walk also gives, for each line that starts a
 node, the user's line that node came from: its gast `lineno`, or its enclosing statement's.
