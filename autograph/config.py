@@ -2,9 +2,9 @@
 
 from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
 from runtime.core.devices import (  # noqa: F401
-                             get_soft_device_placement,
-                             list_physical_devices,
-                             set_soft_device_placement,
+    get_soft_device_placement,
+    list_physical_devices,
+    set_soft_device_placement,
 )
 from runtime.function.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401
 

@@ -2,9 +2,9 @@
 
 from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
 from runtime.core.traceback_utils import (  # noqa: F401
-                                     disable_traceback_filtering,
-                                     enable_traceback_filtering,
-                                     is_traceback_filtering_enabled,
+    disable_traceback_filtering,
+    enable_traceback_filtering,
+    is_traceback_filtering_enabled,
 )
 from runtime.ops.control_flow_ops import Assert  # noqa: F401
 

@@ -1,27 +1,27 @@
 """`ag.dtypes`: the dtypes and their helpers, as `tf.dtypes` groups them."""
 
-from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
+from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.core.dtypes import (  # noqa: F401,A004
-                            DType,
-                            as_dtype,
-                            complex64,
-                            complex128,
-                            double,
-                            float16,
-                            float32,
-                            float64,
-                            half,
-                            int8,
-                            int16,
-                            int32,
-                            int64,
-                            resource,
-                            string,
-                            uint8,
-                            uint16,
-                            uint32,
-                            uint64,
-                            variant,
+    DType,
+    as_dtype,
+    complex64,
+    complex128,
+    double,
+    float16,
+    float32,
+    float64,
+    half,
+    int8,
+    int16,
+    int32,
+    int64,
+    resource,
+    string,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+    variant,
 )
 from runtime.core.dtypes import bool_ as bool  # noqa: F401,A004
 from runtime.ops.complex_ops import complex  # noqa: F401,A004

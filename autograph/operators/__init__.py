@@ -20,25 +20,25 @@ from autograph.operators.exceptions import assert_stmt
 from autograph.operators.handlers import Handlers, handled_error, raise_to
 from autograph.operators.logical import and_, not_, or_
 from autograph.operators.py_builtins import (
-                                             abs_,
-                                             enumerate_,
-                                             float_,
-                                             int_,
-                                             len_,
-                                             max_,
-                                             min_,
-                                             print_,
-                                             range_,
-                                             zip_,
+    abs_,
+    enumerate_,
+    float_,
+    int_,
+    len_,
+    max_,
+    min_,
+    print_,
+    range_,
+    zip_,
 )
 from autograph.operators.traced_errors import reraise_traced
 from autograph.operators.variables import (
-                                             Undefined,
-                                             UndefinedReturnValue,
-                                             is_undefined,
-                                             is_undefined_return,
-                                             ld,
-                                             retval,
+    Undefined,
+    UndefinedReturnValue,
+    is_undefined,
+    is_undefined_return,
+    ld,
+    retval,
 )
 
 # The builtins converted code calls as `ag__.len(x)`, `ag__.range(n)`, ...

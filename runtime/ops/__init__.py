@@ -8,27 +8,27 @@ Python operators of `Tensor` (`operators`) and the stacking of lists of tensors 
 Imports `core`, `registry`, `graph` and `eager`.
 """
 
-from runtime.ops import (  # noqa: F401  # noqa: F401
-                         array_defs,
-                         array_ops,
-                         complex_defs,
-                         control_flow_defs,
-                         creation_defs,
-                         creation_ops,
-                         graph_defs,
-                         graph_ops,
-                         linalg_defs,
-                         list_defs,
-                         logging_defs,
-                         math_defs,
-                         math_ops,
-                         operators,
-                         random_defs,
-                         random_ops,
-                         reduction_defs,
-                         state_defs,
-                         string_defs,
-                         string_ops,
+from runtime.ops import (  # noqa: F401
+    array_defs,
+    array_ops,
+    complex_defs,
+    control_flow_defs,
+    creation_defs,
+    creation_ops,
+    graph_defs,
+    graph_ops,
+    linalg_defs,
+    list_defs,
+    logging_defs,
+    math_defs,
+    math_ops,
+    operators,
+    random_defs,
+    random_ops,
+    reduction_defs,
+    state_defs,
+    string_defs,
+    string_ops,
 )
 from runtime.registry.op_registry import op_registry
 
