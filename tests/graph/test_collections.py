@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
 from runtime.state import collections as col
 from runtime.state.variable_scope import variable_scope
 from runtime.state.variables import Variable

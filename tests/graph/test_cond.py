@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.control_flow_kernels  # noqa: F401  (until kernels/__init__ imports it)
 from runtime import execute
 from runtime.core.errors import InvalidArgumentError
 from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func

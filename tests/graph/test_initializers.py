@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
 from runtime.core.errors import InvalidArgumentError
 from runtime.ops.state_ops import truncated_normal
 from runtime.state import initializers as init

@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
 from runtime.state.collections import GraphKeys, get_collection, global_variables_initializer
 from runtime.state.initializers import constant_initializer, random_uniform_initializer
 from runtime.state.templates import make_template

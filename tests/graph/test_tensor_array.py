@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.control_flow_kernels  # noqa: F401  (until kernels/__init__ imports them)
 import kernels.list_kernels  # noqa: F401
 from runtime import execute
 from runtime.core import dtypes

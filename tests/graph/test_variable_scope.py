@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
 from runtime.state import initializers
 from runtime.state.collections import GraphKeys, global_variables_initializer
 from runtime.state.variable_scope import (

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
 from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
 from runtime.exec import resources
 from runtime.ops import state_ops

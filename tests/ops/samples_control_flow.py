@@ -8,7 +8,6 @@ leave them unchanged for the others.
 
 import numpy as np
 
-import kernels.control_flow_kernels  # noqa: F401  (until kernels/__init__ imports them)
 import kernels.list_kernels  # noqa: F401
 from runtime.core import dtypes
 from runtime.core.errors import hold_error

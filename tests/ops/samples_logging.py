@@ -2,7 +2,6 @@
 
 import numpy as np
 
-import kernels.logging_kernels  # noqa: F401  (until kernels/__init__ imports it)
 from tests.op_testing import OpSample
 
 SAMPLES = [

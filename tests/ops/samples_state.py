@@ -5,7 +5,6 @@ Handles are `resource` tensors of eager variables made here, which live as long 
 
 import numpy as np
 
-import kernels.state_kernels  # noqa: F401  (until kernels/__init__.py imports it)
 from runtime.core import dtypes
 from runtime.state.variables import Variable
 from tests.op_testing import OpSample

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.logging_kernels  # noqa: F401  (until kernels/__init__ imports it)
 from runtime import execute
 from runtime.core.errors import InvalidArgumentError
 from runtime.ops.logging_ops import print as ag_print

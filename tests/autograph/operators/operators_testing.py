@@ -7,7 +7,6 @@ and returning their state, passed to the `ag__` operators.
 import numpy as np
 
 import autograph as ag
-import kernels.logging_kernels  # noqa: F401  (until kernels/__init__ imports it)
 from runtime.graph.func_graph import flatten, is_composite, pack_sequence_as
 from runtime.graph.tensor import Tensor
 
