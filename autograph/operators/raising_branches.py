@@ -82,7 +82,8 @@ def _raise_when_taken(pred: Tensor, side: int, error: BaseException) -> None:
 
 
 def _note_where(error: BaseException) -> None:
-    """Adds to `error` where the program raised it: its traceback is dropped when it is held."""
+    """Adds to `error` where the program raised it: its traceback is dropped when it is held
+    (Python 3.10 has no exception notes: there the error says only its own message)."""
     frames = [f for f in traceback.extract_tb(error.__traceback__)
               if f.filename.startswith(GENERATED_PREFIX) or not is_internal_file(f.filename)]
     if frames and hasattr(error, "add_note"):
