@@ -60,7 +60,7 @@ def expression_to_ast(node: Any) -> ast.expr:
     return _CONVERTERS[type(node)](_Layout(), node, 1)
 
 
-def _converter(ast_class: type) -> Callable[[_Layout, Any, int], ast.AST]:
+def _converter(ast_class: type[ast.AST]) -> Callable[[_Layout, Any, int], ast.AST]:
     """Converts a gast node to `ast_class` with the same fields, placed on a given line; of
     a statement, only the header: the layout adds its blocks."""
     located = "lineno" in ast_class._attributes
@@ -72,6 +72,7 @@ def _converter(ast_class: type) -> Callable[[_Layout, Any, int], ast.AST]:
     new = ast_class.__new__
 
     def convert(layout: _Layout, node: Any, line: int) -> ast.AST:
+        values: dict[str, Any]
         if not located:
             values = {}
         elif needs_end:
@@ -97,7 +98,7 @@ def _converter(ast_class: type) -> Callable[[_Layout, Any, int], ast.AST]:
     return convert
 
 
-def _node(ast_class: type, values: dict[str, Any]) -> ast.AST:
+def _node(ast_class: type[ast.AST], values: dict[str, Any]) -> Any:
     """A node of `ast_class` holding `values`: cheaper than the keyword constructor, which
     sets them one by one."""
     node = ast_class.__new__(ast_class)
@@ -140,7 +141,7 @@ class _Layout:
         origin = node.__dict__.get("lineno") or origin
         return _STATEMENTS.get(type(node), _Layout.header)(self, node, origin)
 
-    def header(self, node: Any, origin: int | None) -> ast.AST:
+    def header(self, node: Any, origin: int | None) -> Any:
         """A line holding a statement (or clause) but its blocks, and the lines f-strings
         in it took."""
         converted = _CONVERTERS[type(node)](self, node, self.start(origin))
@@ -170,6 +171,8 @@ class _Layout:
         if not (body and _is_docstring(body[0])):
             return self.block(body, origin)
         docstring = self.statement(body[0], origin)
+        assert isinstance(docstring, ast.Expr) and isinstance(docstring.value, ast.Constant)
+        assert isinstance(docstring.value.value, str)  # `_is_docstring` checked both
         if "\n" in docstring.value.value:  # unparsed as a triple-quoted string
             module = ast.Module(body=[docstring], type_ignores=[])
             self.line += ast.unparse(module).count("\n")
@@ -288,12 +291,18 @@ _new_name = ast.Name.__new__
 # gast context or operator class -> the ast instance standing for every one of them.
 _LEAVES = {gast_class: ast_class() for gast_class, ast_class in _CLASSES.items()
            if not ast_class._fields and not ast_class._attributes}
+
+
+def _leaf_converter(leaf: ast.AST) -> Callable[[_Layout, Any, int], ast.AST]:
+    """The converter of a context or operator: its one shared instance (`Compare.ops`)."""
+    return lambda layout, node, line: leaf
+
+
 # gast class -> its converter (for a statement: of the node, not of its blocks).
 _CONVERTERS: dict[type, Callable[[_Layout, Any, int], Any]] = {
     **{gast_class: _converter(ast_class) for gast_class, ast_class in _CLASSES.items()
        if gast_class not in _LEAVES},
-    **{gast_class: lambda layout, node, line, leaf=leaf: leaf
-       for gast_class, leaf in _LEAVES.items()},  # for a list of them (`Compare.ops`)
+    **{gast_class: _leaf_converter(leaf) for gast_class, leaf in _LEAVES.items()},
     gast.Name: _Layout.name,
     gast.arguments: _Layout.arguments,
     gast.JoinedStr: _Layout.joined_str,
