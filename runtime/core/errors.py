@@ -124,7 +124,8 @@ def held_error(token: str) -> BaseException:
 
 def is_held(error: BaseException) -> bool:
     """Whether `error` is a held exception, which an op raises as it is."""
-    return _held.get(getattr(error, _HELD_MARK, None)) is error
+    token = getattr(error, _HELD_MARK, None)
+    return token is not None and _held.get(token) is error
 
 
 def release_error(token: str) -> None:

@@ -113,11 +113,11 @@ class TensorShape:
 
     def num_elements(self) -> int | None:
         """The number of elements, or None when not fully defined."""
-        if not self.is_fully_defined():
+        if self._dims is None or any(d is None for d in self._dims):
             return None
         n = 1
         for d in self._dims:
-            n *= d
+            n *= d or 0
         return n
 
     def __len__(self) -> int:

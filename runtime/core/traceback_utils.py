@@ -149,7 +149,7 @@ def _template() -> tuple[list[str], int]:
 
 def _error_handler(*args: Any, **kwargs: Any) -> Any:  # compiled by filter_traceback
     try:
-        return _wrapped(*args, **kwargs)  # noqa: F821  (the function filter_traceback wraps)
+        return _wrapped(*args, **kwargs)  # type: ignore[name-defined]  # noqa: F821  (bound when filter_traceback compiles this)
     except Exception as error:
         if leaves_to_user(sys._getframe(1)):
             filtered(error)

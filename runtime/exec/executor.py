@@ -148,7 +148,7 @@ class _Writer:
         return ops
 
     def _write_ops(self, ops: list[Operation], indent: str, keep: set[int],
-                   protected: set[int] = frozenset()) -> None:
+                   protected: set[int] | frozenset[int] = frozenset()) -> None:
         """Writes `ops`; deletes values after their last use except `keep` and `protected`."""
         last_use = _last_uses(ops)
         for position, op in enumerate(ops):

@@ -389,9 +389,10 @@ def get_default_graph() -> Graph:
     """The innermost graph of `as_default()` in this thread, else the global default graph."""
     if _state.stack:
         return _state.stack[-1]
-    if _global_default[0] is None:
-        _global_default[0] = Graph()
-    return _global_default[0]
+    graph = _global_default[0]
+    if graph is None:
+        graph = _global_default[0] = Graph()
+    return graph
 
 
 def reset_default_graph() -> None:

@@ -24,7 +24,7 @@ import contextlib
 import threading
 from typing import Any, Iterator
 
-from runtime.graph.graph import _eager_disabled, building_graph
+from runtime.graph.graph import Graph, _eager_disabled, building_graph
 from runtime.graph.graph import _state as _graphs
 
 __all__ = ["init_scope"]
@@ -41,9 +41,9 @@ def init_scope() -> Iterator[None]:
     if graph is None or not graph.building_function:
         yield
         return
-    outer = graph
+    outer: Graph | None = graph
     while outer is not None and outer.building_function:
-        outer = outer.outer_graph
+        outer = getattr(outer, "outer_graph", None)
     saved_stack, saved_disabled = _graphs.stack, _eager_disabled[0]
     try:
         if outer is None:  # the outermost caller runs eagerly

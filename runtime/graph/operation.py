@@ -231,9 +231,10 @@ def _no_value(tensor: SymbolicTensor, problem: str, advice: str,
 def _traced_function(graph: Graph) -> str | None:
     """The name of the outermost function being traced that `graph` belongs to, if any."""
     name = None
-    while graph is not None and graph.building_function:
-        name = getattr(graph, "name", None) or name
-        graph = getattr(graph, "outer_graph", None)
+    current: Graph | None = graph
+    while current is not None and current.building_function:
+        name = getattr(current, "name", None) or name
+        current = getattr(current, "outer_graph", None)
     return name
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import types
 from typing import Any, Callable
 
 from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
@@ -40,7 +41,7 @@ def user_source(filename: str, line: int) -> tuple[str, int] | None:
 
 def user_frame() -> str:
     """`file:line` of the innermost frame outside this project's packages, for messages."""
-    frame = sys._getframe(1)
+    frame: types.FrameType | None = sys._getframe(1)
     for _ in range(30):
         if frame is None:
             break

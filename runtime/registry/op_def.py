@@ -101,7 +101,7 @@ class OpRegistration:
 
 def inferred_attr_names(op_def: OpDef) -> set[str]:
     """Attrs whose values come from the inputs (type attrs like `T`, lengths like `N`)."""
-    names = set()
+    names: set[str] = set()
     for arg in op_def.input_arg:
         names.update(n for n in (arg.type_attr, arg.number_attr, arg.type_list_attr) if n)
     return names
@@ -134,6 +134,8 @@ def check_attr_value(attr: AttrDef, value: Any, op_name: str = "") -> Any:
 
 
 def _check_allowed(attr: AttrDef, value: Any, where: str) -> None:
+    if attr.allowed_values is None:
+        return
     if value not in attr.allowed_values:
         allowed = ", ".join(_show(v) for v in attr.allowed_values)
         raise ValueError(f"{where} is {_show(value)}, which is not in the allowed values "

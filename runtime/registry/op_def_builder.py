@@ -215,7 +215,7 @@ def _parse_attr_type(text: str) -> tuple[str, tuple | None]:
             return "string", tuple(t[1:-1] for t in items)
         if any(_is_quoted(t) for t in items):
             raise SpecError(f"set {text} mixes quoted strings and type names")
-        types = []
+        types: list = []
         for t in items:
             types.extend(_type_names(t))
         return "type", tuple(dict.fromkeys(types))

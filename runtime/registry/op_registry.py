@@ -224,8 +224,8 @@ def format_op_def(op_def: OpDef) -> str:
     """The text block that `debug_string` prints for one op."""
     lines = ["op {", f"  name: {op_def.name!r}"]
     for kind, args in (("input_arg", op_def.input_arg), ("output_arg", op_def.output_arg)):
-        for a in args:
-            lines.append(f"  {kind} {{ name: {a.name!r} type: {a.type_string()!r} }}")
+        for arg in args:
+            lines.append(f"  {kind} {{ name: {arg.name!r} type: {arg.type_string()!r} }}")
     for a in op_def.attr:
         parts = [f"name: {a.name!r}", f"type: {a.type!r}"]
         if a.default_value is not NO_DEFAULT:
