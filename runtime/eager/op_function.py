@@ -52,7 +52,7 @@ def op_function(op_name: str) -> Callable[..., Any]:
                           {n: values[n] for n in attr_names})
 
     front_end.__name__ = front_end.__qualname__ = snake_case(op_name)
-    front_end.__signature__ = signature
+    front_end.__signature__ = signature  # type: ignore[attr-defined]  # inspect reads it
     front_end.__doc__ = _docstring(op_def, input_names, attrs)
     return front_end
 

@@ -96,7 +96,7 @@ class GeneralOp:
         flat = [t for x in tensors for t in (x if isinstance(x, list) else [x])]
         shapes = [[t._shape for t in x] if isinstance(x, list) else x._shape for x in tensors]
         out_shapes = self._graph_shapes(tensors, shapes, resolved)
-        output_types = []
+        output_types: list[Any] = []
         lengths = []
         for arg, shape in zip(self.op_def.output_arg, out_shapes):
             types = self._output_dtypes(arg, resolved)
@@ -224,7 +224,7 @@ class GeneralOp:
             resolved[attr_name], tensors = common_dtype(self.name, values, hint)
             made.update((id(v), t) for v, t in zip(values, tensors)
                         if t.dtype is resolved[attr_name])
-        converted = []
+        converted: list[Any] = []
         for arg, value in zip(args, inputs):  # pass 2: convert
             if arg.type_list_attr:
                 items = [convert_to_tensor(v) for v in value]
@@ -305,7 +305,7 @@ class GeneralOp:
 
     # Shapes and outputs --------------------------------------------------------------------
     def infer(self, inputs: Sequence[Any], attrs: dict[str, Any] | None,
-              with_values: bool) -> list[Any]:
+              with_values: bool) -> list[Any] | None:
         """The shape function's answer for a call, without running the kernel."""
         resolved, tensors = self._bind(inputs, attrs)
         arrays = [[t._value for t in x] if isinstance(x, list) else x._value for x in tensors]
@@ -333,7 +333,7 @@ class GeneralOp:
         if len(results) != len(outs):
             raise InternalError(f"Kernel for {self.name} returned {len(results)} outputs, "
                                 f"expected {len(outs)}.", self.name)
-        wrapped = []
+        wrapped: list[Any] = []
         for arg, value in zip(outs, results):
             dev = devices.CPU if arg.name in kernel.host_memory else device
             if arg.type_list_attr:
@@ -388,10 +388,12 @@ class SimpleOp(GeneralOp):
         key = (dt, stack[-1]) if stack else dt
         entry = self.entries.get(key)
         if entry is None or self.generation != _kernels.generation:
+            assert dt is not None  # SimpleOp's inputs are tensors, of which there is one at least
             entry = self._prepare(inputs, key, dt)
             if entry is None:
                 return GeneralOp.run(self, inputs, attrs)
         fn, device, out_dtype, out_np, shapes_ok = entry
+        arrays: Sequence[Any]
         if len(inputs) == 2:
             x, y = inputs
             arrays = (x._value if x._device is device else array_on(x, device),
@@ -421,7 +423,7 @@ class SimpleOp(GeneralOp):
         if kernel.host_memory or (device.is_gpu and device.index):
             return None  # host memory, or a GPU other than the current one: the general path
         out_dtype = self.out_fixed or dt
-        shapes_ok = {} if self.reg.shape_fn is not None else None
+        shapes_ok: dict | None = {} if self.reg.shape_fn is not None else None
         entry = (kernel.fn, device, out_dtype, out_dtype.np_dtype, shapes_ok)
         if self.generation != _kernels.generation:
             self.entries.clear()

@@ -87,8 +87,8 @@ class Session:
                 return lambda it: type(fetches)(*[p(it) for p in parts])
             return lambda it: type(fetches)(p(it) for p in parts)
         if isinstance(fetches, dict):
-            parts = {k: self._flatten(v, flat) for k, v in fetches.items()}
-            return lambda it: type(fetches)((k, p(it)) for k, p in parts.items())
+            by_key = {k: self._flatten(v, flat) for k, v in fetches.items()}
+            return lambda it: type(fetches)((k, p(it)) for k, p in by_key.items())
         flat.append(self._element(fetches))
         return lambda it: next(it)
 
