@@ -389,10 +389,10 @@ def describe(value: Any) -> str:
         items = ", ".join(f"{f}={describe(v)}" for f, v in zip(value._fields, value))
         return f"{type(value).__name__}({items})"
     if isinstance(value, (list, tuple)):
-        items = [describe(v) for v in value]
+        parts = [describe(v) for v in value]
         if isinstance(value, list):
-            return "[" + ", ".join(items) + "]"
-        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+            return "[" + ", ".join(parts) + "]"
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
     return repr(value)
 
 

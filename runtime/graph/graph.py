@@ -28,7 +28,7 @@ import linecache
 import re
 import threading
 import warnings
-from typing import Any, Iterator
+from typing import Any, Hashable, Iterator
 
 from runtime.core import devices, dtypes
 from runtime.core.devices import parse_device_name
@@ -251,7 +251,7 @@ class Graph:
             self._name_stack = old
 
     # Collections -----------------------------------------------------------------------------
-    def add_to_collection(self, name: str, value: Any) -> None:
+    def add_to_collection(self, name: Hashable, value: Any) -> None:
         with self._lock:
             self._check_not_finalized()
             self._collections.setdefault(name, []).append(value)
@@ -260,12 +260,12 @@ class Graph:
         for name in [names] if isinstance(names, str) else names:
             self.add_to_collection(name, value)
 
-    def get_collection_ref(self, name: str) -> list:
+    def get_collection_ref(self, name: Hashable) -> list:
         """The collection's own list (changes to it change the collection)."""
         with self._lock:
             return self._collections.setdefault(name, [])
 
-    def get_collection(self, name: str, scope: str | None = None) -> list:
+    def get_collection(self, name: Hashable, scope: str | None = None) -> list:
         """A copy of the collection, keeping items whose `name` matches `scope` from the start."""
         with self._lock:
             items = list(self._collections.get(name, []))

@@ -115,7 +115,9 @@ def tensor_getitem(tensor: Any, key: Any) -> Any:
     >>> tensor_getitem(x, (None, 1)).shape
     TensorShape([1, 3])
     """
-    begin, end, strides = [], [], []
+    begin: list[int] = []
+    end: list[int] = []
+    strides: list[int] = []
     masks = dict.fromkeys(MASKS, 0)
     for i, item in enumerate(key if isinstance(key, tuple) else (key,)):
         bit = 1 << i

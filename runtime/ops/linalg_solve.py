@@ -187,7 +187,8 @@ def cholesky(input: Any, name: str | None = None) -> Tensor:  # noqa: A002
     with name_scope(name, "Cholesky"):
         a, n = _square(input, "ag.linalg.cholesky")
         rows = np.arange(n)
-        columns, pivots = [], []
+        columns: list = []
+        pivots: list = []
         for j in range(n):
             v = a[..., :, j]
             for column in columns:

@@ -233,7 +233,7 @@ def concat_shapes(lst: Any, hint: Any, leading: list[int], op: str) -> list[tupl
         raise InvalidArgumentError(f"Cannot concatenate an empty list whose element shape "
                                    f"{format_raw(hint)} is not known after its first "
                                    f"dimension.", op)
-    shapes = []
+    shapes: list = []
     for i in range(n):
         shape = read_shape(lst, i, hint, op) if lst.get(i) is not None else None
         if shape is None:
