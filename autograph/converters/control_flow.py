@@ -49,6 +49,7 @@ seen elsewhere). They cannot be parameters, so a pair of functions reads and wri
 from __future__ import annotations
 
 import itertools
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import gast
@@ -99,7 +100,7 @@ class ControlFlow(StatementTransformer):
             functions.append(self._function(else_name, state, node.orelse, at))
         keywords = self._composite_state(composites, functions, node)
         orelse = nodes.name(else_name, at) if else_name else nodes.constant(None, at)
-        args = [node.test, nodes.name(body_name, at), orelse, nodes.tuple(state, at),
+        args = [node.test, nodes.name(body_name, at), orelse, nodes.names_tuple(state, at),
                 nodes.names(state, at)]
         call = nodes.operator_call("if_stmt", args, keywords, at)
         return self._replacement(node, at, state, functions, call,
@@ -117,7 +118,7 @@ class ControlFlow(StatementTransformer):
         functions = [self._function(test_name, state, [], at, returns=node.test),
                      self._function(body_name, state, node.body, at)]
         keywords = nodes.options(node, at) + self._composite_state(composites, functions, node)
-        args = [nodes.name(test_name, at), nodes.name(body_name, at), nodes.tuple(state, at),
+        args = [nodes.name(test_name, at), nodes.name(body_name, at), nodes.names_tuple(state, at),
                 nodes.names(state, at)]
         call = nodes.operator_call("while_stmt", args, keywords, at)
         return self._replacement(node, at, state, functions, call, node.body + [node.test])
@@ -153,14 +154,14 @@ class ControlFlow(StatementTransformer):
                                   **at))
             moved.append(extra)
         keywords += nodes.options(node, at) + self._composite_state(composites, functions, node)
-        args = [node.iter, nodes.name(body_name, at), nodes.tuple(state, at),
+        args = [node.iter, nodes.name(body_name, at), nodes.names_tuple(state, at),
                 nodes.names(state, at)]
         call = nodes.operator_call("for_stmt", args, keywords, at)
         return self._replacement(node, at, state, functions, call, moved)
 
     # Pieces ----------------------------------------------------------------------------------
-    def _state(self, node: Any, bodies: list[list], extra_reads: set[str] = frozenset(),
-               exclude: set[str] = frozenset()) -> list[str]:
+    def _state(self, node: Any, bodies: list[list], extra_reads: AbstractSet[str] = frozenset(),
+               exclude: AbstractSet[str] = frozenset()) -> list[str]:
         """Variables assigned in the statement that are live after it or read before being
         assigned in one of its bodies (or in its test)."""
         # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
@@ -176,7 +177,7 @@ class ControlFlow(StatementTransformer):
                     state.add(name)
         return sorted(state)
 
-    def _composites(self, node: Any, exclude: set[str] = frozenset()) -> list[Any]:
+    def _composites(self, node: Any, exclude: AbstractSet[str] = frozenset()) -> list[Any]:
         """The items and attributes assigned in the statement whose owners and keys it does
         not rebind (those are the statement's own, or travel with their owner)."""
         modified = set()

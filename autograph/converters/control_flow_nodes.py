@@ -138,7 +138,7 @@ def name(name: str, at: dict[str, Any], ctx: Any = LOAD) -> Any:
     return build(gast.Name, id=name, ctx=ctx, annotation=None, type_comment=None, **at)
 
 
-def tuple(names: list[str], at: dict[str, Any]) -> Any:
+def names_tuple(names: list[str], at: dict[str, Any]) -> Any:
     return build(gast.Tuple, elts=[name(n, at) for n in names], ctx=LOAD, **at)
 
 

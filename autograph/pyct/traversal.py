@@ -42,7 +42,7 @@ _NOT_NODES = frozenset({"ctx", "op", "id", "attr", "kind", "type_comment", "conv
                         "level", "module", "is_async"})
 
 
-def _node_fields(kind: type) -> tuple[str, ...]:
+def _node_fields(kind: type[Any]) -> tuple[str, ...]:
     return tuple(f for f in kind._fields
                  if f not in _NOT_NODES and not (kind is gast.Constant and f == "value"))
 
