@@ -147,7 +147,7 @@ def names(names: list[str], at: dict[str, Any]) -> Any:
 
 
 def state_value(names: list[str], at: dict[str, Any]) -> Any:
-    return name(names[0], at) if len(names) == 1 else tuple(names, at)
+    return name(names[0], at) if len(names) == 1 else names_tuple(names, at)
 
 
 def state_target(names: list[str], at: dict[str, Any]) -> Any:
