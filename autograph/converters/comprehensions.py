@@ -178,7 +178,8 @@ def _nested(value: Any, hoistable: Any) -> list[Any]:
     each is reached through expressions that evaluate all their parts (not under `and`,
     `or`, an `if` expression, a lambda or another comprehension), and no call, `:=`, `await`
     or `yield` outside them is evaluated except the calls that take them as arguments."""
-    found, enclosing = [], set()
+    found: list = []
+    enclosing: set = set()
 
     def walk(node: Any, path: tuple) -> None:
         if hoistable(node):

@@ -44,7 +44,7 @@ def record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict[
 def only_deleted(node: Any, bodies: list[list]) -> set[str]:
     """The names the statement deletes, never reads otherwise, and leaves dead: they need not
     travel (`del x` reads `x`, and so makes it live where the statement starts)."""
-    deleted = set()
+    deleted: set[str] = set()
     for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
         scope = anno.getanno(node, key, None)
         if scope is not None:

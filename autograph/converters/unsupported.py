@@ -30,7 +30,7 @@ from autograph.pyct.transformer import Base, EntityContext
 TRIGGERS = frozenset({gast.AsyncFunctionDef, gast.Await, gast.AsyncFor, gast.AsyncWith,
                       gast.Yield, gast.YieldFrom, gast.ClassDef, gast.Match, gast.Global,
                       gast.Nonlocal, gast.Try, getattr(gast, "TryStar", gast.Try)})
-PRODUCES = frozenset()
+PRODUCES: frozenset = frozenset()
 
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)

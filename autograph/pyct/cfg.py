@@ -104,7 +104,8 @@ def build(fn: Any) -> Graph:
 
 def build_all(tree: Any) -> dict[Any, Graph]:
     """The graph of every function defined in `tree` (nested ones too), outermost first."""
-    graphs, level = {}, [tree]
+    graphs: dict = {}
+    level = [tree]
     while level:  # breadth first, in the order of `gast.walk`, through statement blocks only
         graphs.update((node, build(node)) for node in level if isinstance(node, _FUNCTIONS))
         level = [child for node in level for child in _blocks_of(node)]

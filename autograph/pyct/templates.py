@@ -128,7 +128,7 @@ class _Instance:
 
     def _parameters(self, args: list) -> list:
         """`def f(params):` with params -> a list of names expands to several parameters."""
-        expanded = []
+        expanded: list = []
         for arg in args:
             value = self.replacements.get(arg.id)
             if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):

@@ -199,7 +199,7 @@ class Function:
             if _graphs.stack or _eager_disabled[0] or _run_eagerly[0]:
                 return self._call_in_context(args, kwargs)
             if not kwargs:  # `_fast_key(args)[0]`, inlined: this runs on every call
-                key = []
+                key: list = []
                 for a in args:
                     kind = type(a)
                     if kind is EagerTensor:

@@ -136,7 +136,7 @@ _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 
 def _assigned_by(node: Any) -> frozenset[str]:
     """The simple names a control-flow statement binds in its bodies (and as its target)."""
-    names = set()
+    names: set = set()
     for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
         scope = anno.getanno(node, key, None)
         if scope is not None:
