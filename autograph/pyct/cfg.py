@@ -39,7 +39,7 @@ from autograph.pyct import anno
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef)
 _BLOCKS = ("body", "handlers", "orelse", "finalbody", "cases")  # in the order of their fields
 # The blocks of each kind of statement, `except` handler and match case.
-_BLOCK_FIELDS = {kind: tuple(field for field in _BLOCKS if field in kind._fields)
+_BLOCK_FIELDS = {kind: tuple(field for field in _BLOCKS if field in getattr(kind, "_fields", ()))
                  for kind in vars(gast).values()
                  if isinstance(kind, type) and issubclass(kind, gast.AST)}
 

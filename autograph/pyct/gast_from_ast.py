@@ -59,7 +59,7 @@ def _converter(gast_class: type, fields: tuple[str, ...],
     return convert
 
 
-def _leaf(gast_class: type) -> Callable[[ast.AST], Any]:
+def _leaf(gast_class: type[Any]) -> Callable[[ast.AST], Any]:
     """Converts a context or an operator: a new instance for every node, as gast does."""
     return lambda node: gast_class.__new__(gast_class)
 
@@ -104,7 +104,7 @@ class _Converters(dict):
         return convert
 
 
-def _mirrors() -> dict[type, type]:
+def _mirrors() -> dict[type[Any], type[Any]]:
     """ast class -> the gast class of the same name, for the classes gast defines."""
     pairs = {}
     for name, gast_class in vars(gast).items():
@@ -115,7 +115,7 @@ def _mirrors() -> dict[type, type]:
     return pairs
 
 
-def _defaults(ast_class: type) -> dict[str, Callable[[], Any]]:
+def _defaults(ast_class: type[Any]) -> dict[str, Callable[[], Any]]:
     """The fields gast adds to nodes of `ast_class` on this Python, with their values."""
     if ast_class in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
         added = {"type_params": list}

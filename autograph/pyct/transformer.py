@@ -90,7 +90,7 @@ class Base(gast.NodeTransformer):
         return node
 
 
-def _visitor_name(converter: type, kind: type) -> str | None:
+def _visitor_name(converter: type, kind: type[Any]) -> str | None:
     name = "visit_" + kind.__name__
     method = getattr(converter, name, None)
     if method is not None and method is not getattr(ast.NodeVisitor, name, None):
