@@ -54,7 +54,7 @@ def user_frames(error: BaseException) -> list[str]:
     for frame in traceback.extract_tb(error.__traceback__):
         source_map = source_map_for(frame.filename)
         if source_map is not None:
-            found = source_map.lookup(frame.lineno)
+            found = source_map.lookup(frame.lineno or 0)
             if found is None:
                 continue
             filename, line = found

@@ -65,6 +65,7 @@ class _Zeros:
         if self.structure is not None:
             return pack_sequence_as(self.structure,
                                     [leaf.make() for leaf in flatten(self.structure)])
+        assert self.shape is not None  # set for every leaf (only structures have none)
         return creation_ops.zeros([d or 0 for d in self.shape.as_list()], self.dtype)
 
 

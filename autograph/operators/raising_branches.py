@@ -87,8 +87,9 @@ def _note_where(error: BaseException) -> None:
     frames = [f for f in traceback.extract_tb(error.__traceback__)
               if f.filename.startswith(GENERATED_PREFIX) or not is_internal_file(f.filename)]
     if frames and hasattr(error, "add_note"):
-        filename, line = user_source(frames[-1].filename, frames[-1].lineno) or (
-            frames[-1].filename, frames[-1].lineno)
+        where = frames[-1]
+        filename, line = user_source(where.filename, where.lineno or 0) or (
+            where.filename, where.lineno or 0)
         text = linecache.getline(filename, line).strip()
         error.add_note(f"Raised when the graph ran, at {filename}:{line}"
                        f"{f' ({text})' if text else ''}, in a branch of an `if` whose condition "
