@@ -201,7 +201,7 @@ def inventory(node: Any) -> set:
     `else`, and `INNER_RETURN` if an `if`, `while` or `for` holds a `return`. Of the
     contexts and operators, which the walk skips, it lists those of unary and boolean
     operations (`not`, `and`, `or`, `-`), which converters may look for."""
-    found = set()
+    found: set[Any] = set()
     for n in traversal.own_nodes([node], scopes=()):
         kind = type(n)
         found.add(kind)
