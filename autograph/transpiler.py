@@ -195,13 +195,13 @@ _WATCHED_NAMES = frozenset(t for converter in PIPELINE for t in converter.TRIGGE
                            if isinstance(t, str))
 
 
-def inventory(node: Any) -> set:
+def inventory(node: Any) -> set[Any]:
     """The node types in `node` (and in the extra tests of its loops), the names of variables
     and attributes that some converter's TRIGGERS mention, `LOOP_ELSE` if a loop has an
     `else`, and `INNER_RETURN` if an `if`, `while` or `for` holds a `return`. Of the
     contexts and operators, which the walk skips, it lists those of unary and boolean
     operations (`not`, `and`, `or`, `-`), which converters may look for."""
-    found: set[Any] = set()
+    found: set[type[Any] | str] = set()  # node classes, and the converters' str marks
     for n in traversal.own_nodes([node], scopes=()):
         kind = type(n)
         found.add(kind)

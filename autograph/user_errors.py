@@ -54,7 +54,7 @@ def user_frames(error: BaseException) -> list[str]:
     for frame in traceback.extract_tb(error.__traceback__):
         source_map = source_map_for(frame.filename)
         if source_map is not None:
-            found = source_map.lookup(frame.lineno or 0)
+            found = None if frame.lineno is None else source_map.lookup(frame.lineno)
             if found is None:
                 continue
             filename, line = found
@@ -159,7 +159,7 @@ def _same_type(error: BaseException, message: str) -> BaseException:
             except AttributeError:
                 pass
     if hasattr(error, "message"):
-        new.message = message
+        new.message = message  # type: ignore[attr-defined]  # the hasattr check above
     return new
 
 

@@ -189,6 +189,7 @@ def _listing(path: str, function: static.StaticFunction, color: bool, first: boo
 
 
 def _diff(path: str, function: static.StaticFunction, color: bool) -> str:
+    assert function.converted is not None  # only functions converted without error get here
     original = function.source if function.source.endswith("\n") else function.source + "\n"
     lines = list(difflib.unified_diff(
         original.splitlines(True), function.converted.splitlines(True),

@@ -149,6 +149,7 @@ class ControlFlow(StatementTransformer):
         functions = [self._function(body_name, state, prologue + node.body, at, first=item)]
         keywords = []
         if extra is not None:
+            assert extra_name is not None  # named above whenever there is an extra test
             functions.append(self._function(extra_name, state, [], at, returns=extra))
             keywords.append(build(gast.keyword, arg="extra_test", value=nodes.name(extra_name, at),
                                   **at))

@@ -93,7 +93,7 @@ def reraise_traced(error: BaseException, live: tuple = ()) -> None:
             f"variables back only when they end, so this handler would see the old value "
             f"where plain Python sees the new one. Assign {listed} outside the statement "
             f"that raises, or catch the exception outside this function.") from error
-    cause = error
+    cause: BaseException | None = error
     while cause is not None and not hasattr(cause, _MARK):
         cause = cause.__cause__
     if cause is None:

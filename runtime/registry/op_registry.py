@@ -172,9 +172,9 @@ class OpRegistry:
             raise type(first)(
                 f"{first.message}{more}. No op of this deferred group was registered; fix it, "
                 f"or drop the group with clear_deferred_registrations().", first.op_name)
-        for reg, _ in results:
-            if reg is not None and reg.op_def.name not in self._registry:
-                self._registry[reg.op_def.name] = reg
+        for registered, _ in results:
+            if registered is not None and registered.op_def.name not in self._registry:
+                self._registry[registered.op_def.name] = registered
         self._deferred.clear()
         self._initialized = True
         self._version += 1

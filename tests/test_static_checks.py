@@ -1,0 +1,28 @@
+"""Static checks run by the suite: ruff's lint rules and mypy's type check must report nothing."""
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+_ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=_ROOT, capture_output=True, text=True, timeout=600
+    )
+
+
+def test_ruff_reports_nothing() -> None:
+    result = _run("ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.xfail(
+    strict=True, reason="mypy still reports errors in the packages; remove this mark once clean"
+)
+def test_mypy_reports_nothing() -> None:
+    result = _run("mypy")  # settings and files from pyproject.toml's [tool.mypy]
+    assert result.returncode == 0, result.stdout + result.stderr
