@@ -225,13 +225,13 @@ def select(ctx, condition, t, e):
 # Slicing, padding, reversing ---------------------------------------------------------------------
 @_kernel("Slice", host_memory=("begin", "size"), string_host_memory=("input", "output"))
 def slice_(ctx, x, begin, size):
-    return x[plan_slice(x.shape, _ints(begin), _ints(size)).index]
+    return x[plan_slice(x.shape, _ints(begin), _ints(size)).key]
 
 
 @_kernel("StridedSlice", host_memory=("begin", "end", "strides"),
          string_host_memory=("input", "output"))
 def strided_slice(ctx, x, begin, end, strides, **masks):
-    return x[plan_strided_slice(x.shape, _ints(begin), _ints(end), _ints(strides), **masks).index]
+    return x[plan_strided_slice(x.shape, _ints(begin), _ints(end), _ints(strides), **masks).key]
 
 
 @_kernel("PadV2", host_memory=("paddings", "constant_values"),

@@ -27,7 +27,8 @@ from runtime.registry.kernel_registry import register_kernel
 
 
 def _list(handle: np.ndarray) -> TensorList:
-    return handle[()]
+    list_: TensorList = handle.item()
+    return list_
 
 
 def _xp(ctx, dtype):

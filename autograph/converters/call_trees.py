@@ -26,7 +26,7 @@ from __future__ import annotations
 import builtins
 import inspect
 import sys
-from typing import Any
+from typing import Any, Mapping
 
 import gast
 
@@ -53,7 +53,7 @@ def _converted(call: Any, ctx: EntityContext, local_names: set[str]) -> Any:
     if isinstance(root, gast.Name) and root.id == "ag__":
         return call  # already an operator call written by an earlier converter
     local = isinstance(root, gast.Name) and root.id in local_names
-    callee = _UNKNOWN if local else _resolve(call.func, ctx.namespace)
+    callee: Any = _UNKNOWN if local else _resolve(call.func, ctx.namespace)
     if callee is not _UNKNOWN and _is_builtin(callee):
         name = callee.__name__
         if name in OVERLOADED_BUILTINS:
@@ -69,7 +69,7 @@ def _converted(call: Any, ctx: EntityContext, local_names: set[str]) -> Any:
     return copy_location(new, call)
 
 
-def _resolve(node: Any, namespace: dict[str, Any]) -> Any:
+def _resolve(node: Any, namespace: Mapping[str, Any]) -> Any:
     """The object a dotted name refers to in `namespace`, or _UNKNOWN."""
     if isinstance(node, gast.Name):
         if node.id in namespace:

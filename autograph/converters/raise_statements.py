@@ -84,6 +84,7 @@ class _Raises(jumps.Lowering):
         new = copy.copy(node)
         new.body = self.block(node.body)
         new.orelse = self.block(node.orelse)
+        assert self.flag is not None  # a raise lowering always has its flag
         jumps.stop_when(new, self.flag)
         return new
 

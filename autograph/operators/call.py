@@ -53,7 +53,7 @@ def is_allowlisted(f: Any) -> bool:
     return module.partition(".")[0] in DO_NOT_CONVERT
 
 
-def converted_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
+def converted_call(f: Any, /, *args: Any, **kwargs: Any) -> Any:
     """`f(*args, **kwargs)`, with `f` converted first when it is a user function."""
     try:
         overload = BUILTINS.get(f)

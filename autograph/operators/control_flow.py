@@ -107,7 +107,7 @@ class _Extended:
             return fn
         return self.composites.extend_body(fn, self.n, self.what, leading)
 
-    def test(self, fn: Callable) -> Callable:
+    def test(self, fn: Callable | None) -> Callable | None:
         if self.composites is None or fn is None:
             return fn
         return self.composites.extend_test(fn, self.n)
@@ -156,6 +156,7 @@ def _graph_while(test: Callable, body: Callable, state: tuple, names: Sequence[s
                  opts: dict | None, composites: tuple | None) -> tuple:
     extended = _Extended(composites, "while", state, names)
     test_fn, body_fn, m = extended.test(test), extended.body(body), len(extended.names)
+    assert test_fn is not None
 
     def loop_body(extra: list, values: list) -> tuple[list, tuple]:
         return [], unpack_state(body_fn(*values), m, "while")

@@ -155,7 +155,7 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
             hints.update(retry.hints)
             continue
         except BranchRaised as raised:
-            return if_raising(pred, raised, (true_fn, false_fn), state)[:len(names)]
+            return if_raising(pred, raised, (true_fn, false_fn), tuple(state))[:len(names)]
         except Exception as error:
             slots.restore()
             mark_traced(error, f"a branch of {'an' if what == 'if' else 'a'} `{what}`")
@@ -254,6 +254,7 @@ def _numbers_as_tensors(a: Any, b: Any) -> _AsTensors | None:
     for x, y in zip(flatten(a), flatten(b)):
         if not isinstance(x, _NUMBER) or isinstance(x, (str, bytes)):
             return None
+        want: dtypes.DType | None
         if isinstance(y, Tensor) and not is_composite(y):
             want = y.dtype
         elif isinstance(y, _NUMBER) and not isinstance(y, (str, bytes)):
@@ -329,7 +330,8 @@ def _second(first: tuple, second: tuple, kinds: list[str], hints: dict, names: S
             labels: tuple[str, str], what: str, emitted: tuple) -> tuple:
     """The false branch's outputs, checked against the true branch's values (and outputs,
     `emitted`)."""
-    outputs, retry = [], {}
+    outputs: list[Any] = []
+    retry: dict[int, Any] = {}  # position -> its hint for the next attempt
     for i, (a, b, kind, name) in enumerate(zip(first, second, kinds, names)):
         spec = _zeros_for(a, b) if isinstance(b, _UNDEFINED) else None
         if spec is not None and kind in ("tensor", "number"):

@@ -176,7 +176,7 @@ class _Loop:
 
     def settle(self, new_state: Sequence[Any]) -> None:
         """Raises `_Retrace` when this trace's results settle a variable otherwise."""
-        found = {}
+        found: dict[int, Any] = {}
         for i, (before, after) in enumerate(zip(self.state, new_state)):
             if _opaque(before) and after is not before:
                 raise TypeError(f"'{self.names[i]}' is {_describe(before)} before the loop and "
@@ -326,9 +326,9 @@ def _checked(new: Any, init: Any, name: str, shape: TensorShape | None) -> Any:
             assert_same_structure(init, new, check_types=False)
         except ValueError as e:
             raise ValueError(f"'{name}' changes its structure in the loop: {e}") from None
-        allowed = flatten(shape) if shape is not None else [None] * len(flatten(init))
+        shapes = flatten(shape) if shape is not None else [None] * len(flatten(init))
         leaves = [_checked(x, i, name + path, s) for (path, x), i, s in
-                  zip(flatten_with_paths(new), flatten(init), allowed)]
+                  zip(flatten_with_paths(new), flatten(init), shapes)]
         return pack_sequence_as(new, leaves)
     if new is None or isinstance(new, (Undefined, UndefinedReturnValue)) or is_composite(new):
         raise TypeError(f"'{name}' is {_describe(init)} before the loop but "

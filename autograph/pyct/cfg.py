@@ -30,7 +30,7 @@ exit -> []
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import Any, cast
 
 import gast
 
@@ -159,8 +159,8 @@ class _Builder:
 
     def connect(self, sources: set[Node], target: Node, normal: bool = True) -> None:
         for source in sources:
-            source.next.add(target)
-            target.prev.add(source)
+            cast(set, source.next).add(target)  # frozen only once the graph is built
+            cast(set, target.prev).add(source)
             if normal:
                 self.normal.add((source, target))
 

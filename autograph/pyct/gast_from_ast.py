@@ -36,7 +36,7 @@ def ast_to_gast(node: ast.AST) -> Any:
     return _CONVERTERS[type(node)](node)
 
 
-def _converter(gast_class: type, fields: tuple[str, ...],
+def _converter(gast_class: Any, fields: tuple[str, ...],
                defaults: dict[str, Callable[[], Any]]) -> Callable[[ast.AST], Any]:
     """Converts a node to `gast_class`: a copy of its dict with the nodes in `fields`
     converted, and the fields in `defaults` that this Python's ast lacks added."""
@@ -59,7 +59,7 @@ def _converter(gast_class: type, fields: tuple[str, ...],
     return convert
 
 
-def _leaf(gast_class: type[Any]) -> Callable[[ast.AST], Any]:
+def _leaf(gast_class: Any) -> Callable[[ast.AST], Any]:
     """Converts a context or an operator: a new instance for every node, as gast does."""
     return lambda node: gast_class.__new__(gast_class)
 
@@ -118,7 +118,7 @@ def _mirrors() -> dict[type[Any], type[Any]]:
 def _defaults(ast_class: type[Any]) -> dict[str, Callable[[], Any]]:
     """The fields gast adds to nodes of `ast_class` on this Python, with their values."""
     if ast_class in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
-        added = {"type_params": list}
+        added: dict[str, Callable[[], Any]] = {"type_params": list}
     elif ast_class.__name__ in ("TypeVar", "ParamSpec", "TypeVarTuple"):
         added = {"default_value": lambda: None}
     else:

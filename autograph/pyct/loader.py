@@ -48,6 +48,7 @@ class SourceMap:
 
 def unparse(node: Any) -> str:
     """Readable Python source for a gast node (a module, statement or expression)."""
+    tree: ast.AST
     if isinstance(node, gast.Module):
         tree = layout.to_ast(node)[0]
     elif isinstance(node, gast.stmt):
@@ -81,15 +82,17 @@ def compile_function(function_node: Any, original: Callable, user_file: str,
     source_map = SourceMap(generated_file, {line: (user_file, origin)
                                             for line, origin in origins.items()})
     # (size, mtime, lines, name): without an mtime, `linecache.checkcache` keeps the entry.
-    linecache.cache[generated_file] = (None, None, _UnparsedLines(module), generated_file)
+    linecache.cache[generated_file] = (  # type: ignore[assignment]  # lines read lazily
+        None, None, _UnparsedLines(module), generated_file)
     code = compile(module, generated_file, "exec")
     factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType)
                  and c.co_name == inner_name)
-    names = {"co_name": original.__name__}
+    names: dict[str, Any] = {"co_name": original.__name__}
     if hasattr(inner, "co_qualname"):  # Python 3.11+
         names["co_qualname"] = original.__qualname__
-    source = functools.partial(_function_source, module.body[0].body[0], function_node.name)
+    factory_def: Any = module.body[0]
+    source = functools.partial(_function_source, factory_def.body[0], function_node.name)
     return inner.replace(**names), source, source_map
 
 

@@ -14,7 +14,7 @@ expression like `f().b` or `a[i + 1]` has none.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 import gast
 
@@ -53,7 +53,9 @@ class QN:
 
     def __init__(self, base: str | QN, attr: str | None = None,
                  subscript: QN | Literal | None = None):
-        self._name = self._parent = None
+        self._name: str | None = None
+        self._parent: QN | None = None
+        self._key: Hashable
         self._attr, self._subscript = attr, subscript
         if isinstance(base, str):
             if attr is not None or subscript is not None:
@@ -143,6 +145,7 @@ class QN:
             return gast.Name(id=self._name, ctx=ctx, annotation=None, type_comment=None)
         if self._attr is not None:
             return gast.Attribute(value=self._parent.to_ast(), attr=self._attr, ctx=ctx)
+        assert self._subscript is not None
         key = (self._subscript.to_ast() if isinstance(self._subscript, QN)
                else gast.Constant(value=self._subscript.value, kind=None))
         return gast.Subscript(value=self._parent.to_ast(), slice=key, ctx=ctx)

@@ -52,7 +52,7 @@ class Base(gast.NodeTransformer):
 
     def visit(self, node: Any) -> Any:
         kind = type(node)
-        name = self._visitors.get(kind, False)
+        name: Any = self._visitors.get(kind, False)
         if name is False:
             name = _visitor_name(type(self), kind)
             self._visitors[kind] = name

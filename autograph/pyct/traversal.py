@@ -30,13 +30,11 @@ import gast
 # Nodes with fields of their own, whose names, bodies and expressions belong to another scope.
 SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef, gast.ListComp,
           gast.SetComp, gast.DictComp, gast.GeneratorExp)
+_KINDS: list[Any] = [kind for kind in vars(gast).values()  # every gast node class
+                     if isinstance(kind, type) and issubclass(kind, gast.AST)]
 # Contexts and operators: no fields and no location (unlike `pass`, `break`, `continue`).
-_LEAVES = frozenset(kind for kind in vars(gast).values()
-                    if isinstance(kind, type) and issubclass(kind, gast.AST)
-                    and not kind._fields and not kind._attributes)
-_NODES = frozenset(kind for kind in vars(gast).values()
-                   if isinstance(kind, type) and issubclass(kind, gast.AST)
-                   and kind not in _LEAVES)
+_LEAVES = frozenset(kind for kind in _KINDS if not kind._fields and not kind._attributes)
+_NODES = frozenset(kind for kind in _KINDS if kind not in _LEAVES)
 # Fields that never hold a node, or hold only leaves: skipped without being read.
 _NOT_NODES = frozenset({"ctx", "op", "id", "attr", "kind", "type_comment", "conversion",
                         "level", "module", "is_async"})

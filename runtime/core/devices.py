@@ -65,8 +65,10 @@ class Device:
 
     def to_host(self, array: Any) -> np.ndarray:
         """A NumPy array with the contents of `array` (which may live on any device)."""
-        if isinstance(array, (np.ndarray, np.generic)):
+        if isinstance(array, np.ndarray):
             return array
+        if isinstance(array, np.generic):
+            return array  # type: ignore[return-value]  # a scalar serves where arrays do
         get = getattr(array, "get", None)  # CuPy arrays copy to the host with .get()
         return get() if get is not None else np.asarray(array)
 

@@ -107,6 +107,7 @@ class Session:
     def _feeds(self, feed_dict: dict) -> tuple[list[SymbolicTensor], list[Any]]:
         feeds, values = [], []
         for key, value in feed_dict.items():
+            tensor: SymbolicTensor | Operation
             if type(key) is SymbolicTensor and key.graph is self.graph:
                 tensor = key
                 if type(value) is tensor._dtype.as_numpy_dtype and tensor._shape in ((), None):

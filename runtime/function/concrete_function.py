@@ -463,7 +463,8 @@ def convert_for(declared: Any, actual: Any, values: tuple) -> tuple | None:
                 value = convert_to_tensor(value, dtype=want.dtype)
             except (TypeError, ValueError):
                 return None
-            if not from_value(value).is_subtype_of(want):
+            spec: Any = want  # a TensorSpec, which is a TraceType by registration
+            if not from_value(value).is_subtype_of(spec):
                 return None
         converted.append(value)
     return tuple(converted)

@@ -146,7 +146,7 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
         return functools.partial(function, input_signature=input_signature,
                                  autograph=autograph, reduce_retracing=reduce_retracing,
                                  name=name)
-    return Function(func, name or getattr(func, "__name__", "function"), input_signature,
+    return Function(func, name or str(getattr(func, "__name__", "function")), input_signature,
                     autograph, reduce_retracing)
 
 
@@ -254,9 +254,10 @@ class Function:
         call_type, values = self._binder.bind(args, kwargs)
         if self._signature_type is not None:
             if not call_type.is_subtype_of(self._signature_type):
-                values = convert_for(self._signature_type, call_type, values)
-                if values is None:
+                converted = convert_for(self._signature_type, call_type, values)
+                if converted is None:
                     raise TypeError(self._signature_mismatch(args, kwargs))
+                values = converted
             call_type = self._signature_type
         concrete = self._cache.lookup(call_type)
         if concrete is None:
@@ -434,7 +435,8 @@ def _check_signature(signature: tuple, name: str) -> None:
 
 def _user_stacklevel() -> int:
     """The `warnings` stacklevel of the innermost frame outside this package."""
-    frame, level = sys._getframe(1), 1
+    frame: types.FrameType | None = sys._getframe(1)
+    level = 1
     while frame is not None and frame.f_globals.get("__name__", "").startswith("runtime"):
         frame, level = frame.f_back, level + 1
     return level

@@ -152,7 +152,7 @@ class SequenceType(TraceType):
     __slots__ = ("container", "components", "_hash")
 
     def __init__(self, container: type, components: tuple):
-        self.container = container
+        self.container: Any = container  # list, tuple or a namedtuple class
         self.components = components
         self._hash = hash((container, components))
 
@@ -303,6 +303,7 @@ class _HeldType(TraceType):
 
     __slots__ = ()
     _GONE = "The object this trace type stood for has been garbage collected."
+    _ref: Callable[[], Any]  # gives the object back (None once it is gone); set by subclasses
 
     def is_expired(self) -> bool:
         return self._ref() is None
@@ -427,9 +428,9 @@ _SPECS: dict = {}  # (raw shape, dtype) -> TensorSpec: one shared spec per kind 
 _SPECS_LIMIT = 4096
 
 
-def _spec(raw_shape: Any, dtype: dtypes.DType) -> TensorSpec:
+def _spec(raw_shape: Any, dtype: dtypes.DType) -> TraceType:
     key = (raw_shape, dtype)
-    spec = _SPECS.get(key)
+    spec: Any = _SPECS.get(key)  # a TensorSpec: a TraceType by registration
     if spec is None:
         if len(_SPECS) >= _SPECS_LIMIT:
             _SPECS.clear()

@@ -104,7 +104,8 @@ class FuncGraph(Graph):
                 f"or compute it here.")
         if tensor.op.type == "CheckDefined":
             return self._capture_checked(tensor)
-        outer = tensor if tensor.graph is self.outer_graph else self.outer_graph.capture(tensor)
+        outer_graph: Any = self.outer_graph  # a graph that encloses this one, so not None
+        outer = tensor if tensor.graph is outer_graph else outer_graph.capture(tensor)
         found = self._captures.get(id(outer))
         if found is None:
             name = outer.op.name.rsplit("/", 1)[-1]
@@ -351,7 +352,7 @@ def set_outputs(graph: FuncGraph, outputs: Any, op_return_value: Any = None) -> 
             if op_return_value is None:
                 raise TypeError(f"Function {graph.name!r} returned the operation {leaf.name!r}; "
                                 f"it must return tensors (or None).")
-            value = convert_to_tensor(op_return_value)
+            value: Any = convert_to_tensor(op_return_value)  # symbolic: the graph is building
             with graph.control_dependencies([leaf]):
                 return graph.create_op("Identity", [value], {"T": value.dtype},
                                        [(value.dtype, value._shape)], name="Identity",

@@ -90,7 +90,7 @@ class Graph:
         self._by_name: dict[str, Operation] = {}
         self._names_in_use: dict[str, int] = {}
         self._name_stack = ""
-        self._collections: dict[str, list] = {}
+        self._collections: dict[Hashable, list] = {}
         self._control_dependencies: list[list[Operation]] = []
         self._device_stack: list[str] = []
         self._finalized = False
@@ -284,7 +284,7 @@ class Graph:
                 found = self._collections[name] = [factory()]
             return found[0]
 
-    def get_all_collection_keys(self) -> list[str]:
+    def get_all_collection_keys(self) -> list[Hashable]:
         return [k for k, v in self._collections.items() if v]
 
     def clear_collection(self, name: str) -> None:

@@ -102,6 +102,15 @@ class Tensor:
 
         def __getitem__(self, key: Any) -> Any: ...
 
+        # Conversions to Python values (a symbolic tensor raises, saying why).
+        def __len__(self) -> int: ...
+
+        def __index__(self) -> int: ...
+
+        def __int__(self) -> int: ...
+
+        def __float__(self) -> float: ...
+
     @property
     def ndim(self) -> int | None:
         return self.shape.rank
@@ -121,14 +130,15 @@ class Tensor:
 
 
 class TensorRef:
-    """A hashable handle on a tensor (compared by identity); `.deref()` gives it back."""
+    """A hashable handle on a tensor or variable (compared by identity); `.deref()` gives it
+    back."""
 
     __slots__ = ("_tensor",)
 
-    def __init__(self, tensor: Tensor):
+    def __init__(self, tensor: Any):
         self._tensor = tensor
 
-    def deref(self) -> Tensor:
+    def deref(self) -> Any:
         return self._tensor
 
     def __hash__(self) -> int:

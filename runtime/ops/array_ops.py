@@ -174,7 +174,7 @@ def concat(values: Sequence[Any], axis: Any, name: str = "concat") -> Any:
     return _concat.run([list(values), axis], None, name)
 
 
-def stack(values: Sequence[Any], axis: int = 0, name: str = "stack") -> Any:
+def stack(values: Any, axis: int = 0, name: str = "stack") -> Any:
     """Stacks tensors of one shape along a new dimension `axis`, in `[-rank - 1, rank]`.
 
     A TensorArray (what a Python list appended to in a loop over tensors becomes) gives its
@@ -187,7 +187,7 @@ def stack(values: Sequence[Any], axis: int = 0, name: str = "stack") -> Any:
     """
     if axis == 0 and not isinstance(values, (list, tuple, Tensor)) and callable(
             getattr(values, "stack", None)):
-        return values.stack(name=name)
+        return values.stack(name=name)  # a TensorArray
     return _pack.run([list(values)], {"axis": axis}, name)
 
 

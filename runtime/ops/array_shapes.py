@@ -14,7 +14,7 @@ shape function never disagree on a size.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from runtime.core.errors import InvalidArgumentError
 from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
@@ -68,6 +68,7 @@ def reshape_target(shape: RawShape, sizes: Sequence[int]) -> RawShape:
     out = [None if s == -1 else s for s in sizes]
     if shape is None or None in shape:
         return tuple(out)
+    shape = cast(tuple[int, ...], shape)  # known, as just checked
     n = math.prod(shape)
     if -1 in sizes:
         zero_requested = 0 in sizes
@@ -79,9 +80,10 @@ def reshape_target(shape: RawShape, sizes: Sequence[int]) -> RawShape:
                 f"Cannot reshape a tensor with {n} elements to shape {requested}: the given "
                 f"sizes multiply to {product}, which does not divide {n}.")
         out[sizes.index(-1)] = count // product
-    if math.prod(out) != n:
+    elements = math.prod(cast(list[int], out))  # the -1, the only None, is now filled
+    if elements != n:
         raise InvalidArgumentError(f"Cannot reshape a tensor with {n} elements to shape "
-                                   f"{requested}, which has {math.prod(out)} elements.")
+                                   f"{requested}, which has {elements} elements.")
     return tuple(out)
 
 

@@ -133,8 +133,8 @@ def cond(pred: Any, true_fn: Callable | None = None, false_fn: Callable | None =
     >>> cond(1 > 2, lambda: 1.0, lambda: 2.0)
     2.0
     """
-    check_callable(true_fn, "cond", "true_fn")
-    check_callable(false_fn, "cond", "false_fn")
+    true_fn = check_callable(true_fn, "cond", "true_fn")
+    false_fn = check_callable(false_fn, "cond", "false_fn")
     graph = building_graph()
     if graph is None:
         return true_fn() if eager_value(pred, "cond", "pred", dtypes.bool_) else false_fn()
@@ -213,16 +213,16 @@ def case(pred_fn_pairs: Any, default: Callable | None = None, exclusive: bool = 
         check_callable(default, "case", "default")
     graph = building_graph()
     if graph is None:
-        preds = [bool(eager_value(p, "case", f"pred_fn_pairs[{i}][0]", dtypes.bool_))
-                 for i, (p, _) in enumerate(pairs)]
-        if exclusive and sum(preds) > 1:
+        values = [bool(eager_value(p, "case", f"pred_fn_pairs[{i}][0]", dtypes.bool_))
+                  for i, (p, _) in enumerate(pairs)]
+        if exclusive and sum(values) > 1:
             Assert(False, ["Input error: exclusive=True and more than 1 conditions evaluated "
-                           "as True:", preds])
-        for p, (_, fn) in zip(preds, pairs):
+                           "as True:", values])
+        for p, (_, fn) in zip(values, pairs):
             if p:
                 return fn()
-        if default is None:
-            Assert(False, ["Input error: None of conditions evaluated as True:", preds])
+        if default is None:  # the failed Assert raises, as TensorFlow's does
+            return Assert(False, ["Input error: None of conditions evaluated as True:", values])
         return default()
     with graph.name_scope(name or "case"):
         preds = [scalar_tensor(p, dtypes.bool_, "case", f"pred_fn_pairs[{i}][0]")
@@ -244,7 +244,7 @@ def _nested_conds(preds: list, fns: list, default: Callable) -> Any:
 
 def _guarded_last(preds: list, fn: Callable) -> Callable:
     def default() -> Any:
-        graph = building_graph()
+        graph: Any = building_graph()  # the branch's graph, being built
         check = Assert(preds[-1], ["Input error: None of conditions evaluated as True:",
                                    _pack.run([preds], {"axis": 0})])
         with graph.control_dependencies([check]):

@@ -3,17 +3,20 @@ wording, function names, and the captures common to several function graphs."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from runtime.core import dtypes
 from runtime.graph.func_graph import FuncGraph
+from runtime.graph.graph import SymbolicTensor
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 
 
-def check_callable(fn: Any, what: str, arg: str) -> None:
+def check_callable(fn: Any, what: str, arg: str) -> Callable:
+    """`fn`, which must be callable."""
     if not callable(fn):
         raise TypeError(f"{what}: {arg} must be callable, got {fn!r}.")
+    return fn
 
 
 def eager_value(value: Any, what: str, arg: str, kind: Any) -> Any:
@@ -49,7 +52,7 @@ def function_name(scope: str) -> str:
     return scope.rstrip("/").replace("/", "_")
 
 
-def unify_captures(branches: list[FuncGraph]) -> list[Tensor]:
+def unify_captures(branches: list[FuncGraph]) -> list[SymbolicTensor]:
     """Every branch takes the tensors any branch captured, in one order; returns them."""
     outer, seen = [], set()
     for branch in branches:

@@ -21,6 +21,7 @@ from runtime.ops.creation_ops import ones_like
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import einsum
 from runtime.ops.math_ops import add_n, divide, reduce_max
+from runtime.ops.op_args import known_dims
 
 
 def _per_dim(value: Any, rank: int, what: str, function: str) -> list[int]:
@@ -50,7 +51,7 @@ def _channels_last(x: Tensor, data_format: str | None, rank: int,
 
 
 def _back(x: Tensor, channels_first: bool) -> Tensor:
-    rank = x.shape.rank
+    rank = len(x.shape)
     return transpose(x, [0, rank - 1] + list(range(1, rank - 1))) if channels_first else x
 
 
@@ -76,10 +77,10 @@ def _windows(x: Tensor, ksize: list[int], strides: list[int], dilations: list[in
              padding: Any, fill: float, function: str) -> list[Tensor]:
     """One strided slice of the padded `x` (channels last) per window offset: element
     `[n, o1, o2, ..., c]` of slice `k` is the input under offset `k` of output `o`'s window."""
-    sizes = x.shape.as_list()[1:-1]
-    if None in sizes:
+    if not all(d is not None for d in x.shape.as_list()[1:-1]):
         raise ValueError(f"{function} needs the spatial sizes known when it is called, got "
                          f"shape {x.shape}; give the function an input_signature with them")
+    sizes = known_dims(x.shape)[1:-1]
     spans = [(k - 1) * d + 1 for k, d in zip(ksize, dilations)]
     pads = _pads(sizes, spans, strides, padding, function)
     if any(p != [0, 0] for p in pads):
@@ -116,12 +117,12 @@ def convolution(input: Any, filters: Any, strides: Any = 1,  # noqa: A002
         if w.shape.rank is None or w.shape.rank < 3 or not w.shape.is_fully_defined():
             raise ValueError(f"{function}: filters must have a known shape [*window, "
                              f"in_channels, out_channels], got {w.shape}")
-        rank = w.shape.rank - 2
+        rank = len(w.shape) - 2
         x, channels_first = _channels_last(x, data_format, rank, function)
         if x.shape[-1] not in (None, w.shape[-2]):
             raise ValueError(f"{function}: input has {x.shape[-1]} channels but filters expect "
                              f"{w.shape[-2]}")
-        ksize = w.shape.as_list()[:rank]
+        ksize = known_dims(w.shape)[:rank]
         slices = _windows(x, ksize, _per_dim(strides, rank, "strides", function),
                           _per_dim(dilations, rank, "dilations", function), padding, 0.0,
                           function)

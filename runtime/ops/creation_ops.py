@@ -31,6 +31,7 @@ from runtime.graph.tensor_conversion import (
 )
 from runtime.ops import creation_defs  # noqa: F401  (declares the ops)
 from runtime.ops.graph_ops import name_scope
+from runtime.ops.op_args import known_dims
 
 __all__ = ["constant", "fill", "zeros", "ones", "zeros_like", "ones_like", "range", "linspace",
            "eye", "cast"]
@@ -72,7 +73,7 @@ def _dims(shape: Any, what: str) -> list[int]:
     if isinstance(shape, TensorShape):
         if not shape.is_fully_defined():
             raise ValueError(f"{what} must be fully defined, got {shape}.")
-        return shape.as_list()
+        return known_dims(shape)
     if isinstance(shape, Tensor):
         values = np.asarray(shape)
         if values.ndim != 1 or values.dtype.kind not in "iu":

@@ -19,6 +19,7 @@ from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import array_defs  # noqa: F401  (declares the ops)
 from runtime.ops.graph_ops import name_scope
+from runtime.ops.op_args import known_dims
 
 _gather = op_handle("GatherV2")
 _gather_nd = op_handle("GatherNd")
@@ -193,8 +194,8 @@ def _boolean_mask(tensor: Tensor, mask: Tensor, axis: Any, name: str) -> Any:
 
 def _masked_shape(tensor: Tensor, axis: int, k: int) -> Any:
     """`tensor`'s shape with dimensions `axis` to `axis + k - 1` merged into one."""
-    dims = tensor.shape.dims
-    if dims is not None and None not in dims:
+    if tensor.shape.is_fully_defined():
+        dims = known_dims(tensor.shape)
         return dims[:axis] + [math.prod(dims[axis:axis + k])] + dims[axis + k:]
     return _dynamic_masked_shape(tensor, axis, k)
 

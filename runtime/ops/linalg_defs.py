@@ -164,7 +164,7 @@ def _einsum_shape(c: si.InferenceContext) -> list:
         return [None]
     dims: list = []
     for label in output:
-        dims.extend(broadcast if label == ELLIPSIS else [sizes[label]])
+        dims.extend((broadcast or ()) if label == ELLIPSIS else [sizes[label]])
     return [tuple(dims)]
 
 

@@ -59,7 +59,7 @@ def _outer(u: Tensor, v: Tensor) -> Tensor:
 
 
 def _adjoint(a: Tensor) -> Tensor:
-    rank = a.shape.rank
+    rank = len(a.shape)
     return transpose(a, list(range(rank - 2)) + [rank - 1, rank - 2], conjugate=True)
 
 
@@ -140,10 +140,11 @@ def _solve(a: Tensor, n: int, rhs: Any, adjoint: bool, function: str) -> Tensor:
     if b.shape.rank is None or b.shape.rank < 2 or b.shape[-2] not in (None, n):
         raise ValueError(f"{function}: rhs must have shape [..., {n}, K] for matrices of size "
                          f"{n}, got shape {b.shape}")
-    u, b, _ = _eliminate(_adjoint(a) if adjoint else a, n, b)
+    u, eliminated, _ = _eliminate(_adjoint(a) if adjoint else a, n, b)
+    assert eliminated is not None  # given `b`, the elimination returns it transformed
     invertible = logical_not(reduce_any(equal(_diagonal(u, n), 0)))
     with _after_check(invertible, f"{function}: the matrix is not invertible"):
-        return _back_substitute(identity(u), b, n)
+        return _back_substitute(identity(u), eliminated, n)
 
 
 def solve(matrix: Any, rhs: Any, adjoint: bool = False, name: str | None = None) -> Tensor:

@@ -97,7 +97,7 @@ def _add(value: Any, pieces: list, tensors: list, top: bool = False) -> None:
         tensors.append(convert_to_tensor(value))
     elif isinstance(value, (list, tuple, dict)) and _holds_tensor(value):
         items = value.items() if isinstance(value, dict) else [(None, v) for v in value]
-        opening, closing = {dict: "{}", list: "[]"}.get(type(value), "()")
+        opening, closing = {dict: ("{", "}"), list: ("[", "]")}.get(type(value), ("(", ")"))
         pieces.append(opening)
         for i, (key, item) in enumerate(items):
             pieces.append(", " if i else "")

@@ -64,6 +64,7 @@ from runtime.ops.math_ops import (
     tanh,
 )
 from runtime.ops.op_args import floating as _floating
+from runtime.ops.op_args import known_rank
 from runtime.ops.random_ops import uniform
 from runtime.ops.reduction_ops import softmax
 from runtime.ops.special_ops import _erfc
@@ -391,8 +392,8 @@ def embedding_lookup(params: Any, ids: Any, max_norm: Any = None,
         rows = gather(params, ids)
         if max_norm is None:
             return rows
-        ids_rank = convert_to_tensor(ids).shape.rank
-        axes = list(range(ids_rank, rows.shape.rank))
+        ids_rank = known_rank(convert_to_tensor(ids), "ag.nn.embedding_lookup")
+        axes = list(range(ids_rank, known_rank(rows, "ag.nn.embedding_lookup")))
         return clip_by_norm(rows, max_norm, axes) if axes else rows
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from runtime.core.tensor_shape import TensorShape
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 
@@ -24,3 +25,18 @@ def pair(x: Any, y: Any) -> tuple[Tensor, Tensor]:
         return convert_to_tensor(x, dtype_hint=y.dtype), y
     x = convert_to_tensor(x)
     return x, convert_to_tensor(y, dtype_hint=x.dtype)
+
+
+def known_rank(x: Tensor, function: str) -> int:
+    """`x`'s rank, which `function` needs known when it is called."""
+    rank = x.shape.rank
+    if rank is None:
+        raise ValueError(f"{function} needs the rank of its input known when it is called, "
+                         f"got a tensor of unknown shape; give the function an "
+                         f"input_signature with the rank, or call x.set_shape first.")
+    return rank
+
+
+def known_dims(shape: TensorShape) -> list[int]:
+    """The dims of `shape`, which the caller has checked are all known."""
+    return cast(list[int], shape.as_list())

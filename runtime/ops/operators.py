@@ -96,7 +96,8 @@ def _getitem(self: Tensor, key: Any) -> Any:
     return array_ops.tensor_getitem(self, key)
 
 
-_BINARY = {  # name -> (the handle of the one op the function runs, or None; the function)
+# name -> (the handle of the one op the function runs, or None; the function)
+_BINARY: dict[str, tuple[Any, Callable]] = {
     "add": (math_ops._add, math_ops.add), "sub": (math_ops._sub, math_ops.subtract),
     "mul": (math_ops._mul, math_ops.multiply), "truediv": (None, math_ops.truediv),
     "floordiv": (math_ops._floor_div, math_ops.floordiv),

@@ -31,8 +31,8 @@ from runtime.ops.math_ops import (
 
 def _along(x: Tensor, axis: int, start: int, length: int) -> Tensor:
     """`x[..., start:start + length, ...]` on `axis`."""
-    begin = [0] * x.shape.rank
-    size = [-1] * x.shape.rank
+    begin = [0] * len(x.shape)  # the rank, known: `_scan` checked it
+    size = [-1] * len(x.shape)
     begin[axis], size[axis] = start, length
     return slice_(x, begin, size)
 

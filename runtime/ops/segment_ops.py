@@ -71,7 +71,7 @@ def _segment_sums(data: Any, segment_ids: Any, num_segments: Any,
 
 def _per_row(counts: Tensor, sums: Tensor) -> Tensor:
     """`counts` (one per segment) shaped to broadcast against `sums`' rows."""
-    return reshape(counts, [-1] + [1] * (sums.shape.rank - 1))
+    return reshape(counts, [-1] + [1] * (len(sums.shape) - 1))
 
 
 def unsorted_segment_sum(data: Any, segment_ids: Any, num_segments: Any,

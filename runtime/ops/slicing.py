@@ -2,11 +2,11 @@
 
 `plan_strided_slice` reads a StridedSlice spec (begin, end, strides and the five masks) as
 TensorFlow does, which is also how NumPy reads `x[key]`; `plan_slice` does the same for `Slice`.
-Shape functions use a plan's `shape` (with unknown dims and values), kernels its `index`: a basic
+Shape functions use a plan's `shape` (with unknown dims and values), kernels its `key`: a basic
 NumPy/CuPy index, so both always agree.
 
 >>> plan = plan_strided_slice((4, 5), [1, 0], [3, 0], [1, -1], end_mask=0b10)
->>> plan.index, plan.shape
+>>> plan.key, plan.shape
 ((slice(1, 3, 1), slice(0, None, -1), Ellipsis), (2, 1))
 """
 
@@ -23,9 +23,9 @@ _UNKNOWN = object()  # a bound whose value is not known (graph mode), as opposed
 
 
 class SlicePlan(NamedTuple):
-    """`index`: a basic NumPy index (None when some value is unknown); `shape`: the result's."""
+    """`key`: a basic NumPy index (None when some value is unknown); `shape`: the result's."""
 
-    index: tuple | None
+    key: tuple | None
     shape: RawShape
 
 
@@ -162,4 +162,5 @@ def strided_slice_shape(c: InferenceContext) -> list[RawShape]:
     length = _common_length(c, names)
     values = [vector_value(c, i + 1, name) for i, name in enumerate(names)]
     masks = {m: c.attr(m) for m in MASKS}
-    return [plan_strided_slice(c.shape(0), *values, length=length, **masks).shape]
+    begin, end, strides = values
+    return [plan_strided_slice(c.shape(0), begin, end, strides, length=length, **masks).shape]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import Callable
+from typing import Callable, cast
 
 from runtime.core import dtypes
 
@@ -47,7 +47,7 @@ def _replacer(code: int) -> str:
     try:
         codecs.lookup_error(name)
     except LookupError:
-        codecs.register_error(name, lambda e: (chr(code), e.end))
+        codecs.register_error(name, lambda e: (chr(code), cast(UnicodeDecodeError, e).end))
     return name
 
 

@@ -57,7 +57,7 @@ class TensorList:
         self.element_dtype = element_dtype
         self.element_shape = element_shape  # raw shape
         self._items: list | None = items
-        self._diff: tuple | None = None
+        self._diff: Any = None  # (base list, length, changes) while `_items` is None
 
     # Reading --------------------------------------------------------------------------------
     def length(self) -> int:
@@ -118,7 +118,10 @@ class TensorList:
         return self._derive(change)
 
     def push(self, value: Any) -> TensorList:
-        return self._derive(lambda items: items.append(value) or {})
+        def change(items: list) -> dict:
+            items.append(value)
+            return {}
+        return self._derive(change)
 
     def resize(self, size: int) -> TensorList:
         def change(items: list) -> dict:

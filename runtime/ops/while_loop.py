@@ -24,7 +24,7 @@ from runtime.graph.func_graph import (
     set_outputs,
     sorted_keys,
 )
-from runtime.graph.graph import building_graph
+from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import control_flow_defs, math_defs  # noqa: F401  (the ops used)
@@ -149,7 +149,8 @@ class _GraphWhile:
         self.cond, self.body, self.loop_vars, self.scope = cond, body, loop_vars, scope
         self.spread = isinstance(loop_vars, (list, tuple))
         self.paths: list[str] = []  # per flat variable: its place in loop_vars
-        self.inits: list[Tensor] = []  # flat initial values (TensorArrays as their flows)
+        # Flat initial values (TensorArrays as their flows), symbolic: the graph is building.
+        self.inits: list[Any] = []
         leaves = []
         for path, leaf in flatten_with_paths(loop_vars):
             if leaf is None:
@@ -265,7 +266,7 @@ class _GraphWhile:
         return new
 
 
-def _check_shape(path: str, t: Tensor, init: Tensor, shape: Any) -> None:
+def _check_shape(path: str, t: SymbolicTensor, init: SymbolicTensor, shape: Any) -> None:
     if t.dtype is dtypes.variant or TensorShape(t._shape).is_subtype_of(shape):
         return
     wider = TensorShape(shape).most_specific_compatible_shape(t._shape)

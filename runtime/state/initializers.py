@@ -15,7 +15,7 @@ with the variable's shape and dtype. Each class also has TensorFlow's lowercase 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -34,6 +34,8 @@ __all__ = ["zeros_initializer", "ones_initializer", "constant_initializer",
 
 class Initializer:
     """Base class: `init(shape, dtype=None, partition_info=None)` returns a tensor."""
+
+    dtype: Any  # the default dtype of what it makes: set by the subclasses that have one
 
     def __call__(self, shape: Any, dtype: Any = None, partition_info: Any = None) -> Tensor:
         raise NotImplementedError(f"{type(self).__name__} must define __call__.")
@@ -294,7 +296,7 @@ def _dims(shape: Any) -> list[int]:
     dims = TensorShape(shape)
     if not dims.is_fully_defined():
         raise ValueError(f"An initializer needs a fully defined shape, got {dims}.")
-    return dims.as_list()
+    return cast(list[int], dims.as_list())
 
 
 # TensorFlow 1's names: `tf.zeros_initializer`, ... and `tf.initializers.zeros`, ...

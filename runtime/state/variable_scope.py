@@ -485,8 +485,10 @@ class variable_scope:  # noqa: N801  (TensorFlow's name for a context manager)
                 given, reuse=self._reuse, old_name_scope=old_name_scope, **settings))
         if self._reuse:
             raise ValueError("reuse=True cannot be used without a name_or_scope.")
-        _check_scope_name(self._default_name)
-        entered = stack.enter_context(current or _name_scope(self._default_name))
-        unique = unique_variable_scope(self._default_name)
+        default_name = self._default_name
+        assert default_name is not None  # the constructor requires one without a name
+        _check_scope_name(default_name)
+        entered = stack.enter_context(current or _name_scope(default_name))
+        unique = unique_variable_scope(default_name)
         return stack.enter_context(PureVariableScope(unique, old_name_scope=entered,
                                                      **settings))

@@ -114,8 +114,8 @@ class _VariableStore:
         if not eager or self._store_eager_variables:
             self._vars[name] = v  # eagerly, keeping every variable would never free them
         if regularizer:
-            graph = building_graph()
-            with graph.name_scope(name + "/Regularizer/") if graph else (
+            building = building_graph()
+            with building.name_scope(name + "/Regularizer/") if building else (
                     contextlib.nullcontext()):
                 loss = regularizer(v)
             if loss is not None:

@@ -78,6 +78,10 @@ class Variable:
     """
 
     __array_priority__ = 100  # NumPy defers to our operators: np.float32(1) + v -> tensor
+    _graph: Graph | None  # the graph it belongs to (None eagerly)
+    _handle: Any  # its resource handle: an eager tensor, or a symbolic one in `_graph`
+    _initial_value: Any  # a tensor; None eagerly once it is no longer needed
+    _graph_element: Any  # graph mode: the tensor reading it where it was made
 
     @filter_traceback  # errors leave with the user's frames (runtime.core.traceback_utils)
     def __init__(self, initial_value: Any = None, trainable: bool = True, name: str | None = None,
@@ -254,7 +258,7 @@ class Variable:
                 return self._read_in(graph)
 
     def _read_in(self, graph: Graph) -> Tensor:
-        value = state_ops.read_variable_op(self._handle_in(graph), self._dtype)
+        value: Any = state_ops.read_variable_op(self._handle_in(graph), self._dtype)
         value.set_shape(self._shape)
         return value
 

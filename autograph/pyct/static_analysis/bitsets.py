@@ -65,6 +65,7 @@ def stale_after_binding(universe: Universe) -> dict[QN, int]:
     changes what `a.b[i]` denotes.
     """
     stale: dict[QN, int] = {}
+    qn: Any
     for qn, bit in universe.bit.items():
         stale[qn] = stale.get(qn, 0) | bit
         for owner in qn.dependencies:

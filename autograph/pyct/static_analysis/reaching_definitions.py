@@ -21,7 +21,7 @@ A nested function starts with what is defined where it is defined (its own local
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Collection
 
 import gast
 
@@ -111,7 +111,7 @@ class _Solution:
         return out
 
     @staticmethod
-    def _merged(nodes: frozenset[cfg.Node], out: dict) -> _State | None:
+    def _merged(nodes: Collection[cfg.Node], out: dict) -> _State | None:
         merged = None
         for node in nodes:
             state = out[node]
