@@ -53,6 +53,14 @@ from runtime.core.dtypes import (  # noqa: A004
 from runtime.core.dtypes import bool_ as bool
 from runtime.core.tensor_shape import TensorShape
 from runtime.exec.session import Session, get_default_session
+from runtime.gradients import (
+    GradientTape,
+    RegisterGradient,
+    UnconnectedGradients,
+    custom_gradient,
+    gradients,
+    no_gradient,
+)
 from runtime.graph import source_lines as _source_lines
 from runtime.graph.graph import device
 from runtime.graph.tensor import Tensor

@@ -16,7 +16,12 @@ from kernels.common import BOTH, dims
 from runtime.core import devices
 from runtime.core.dtypes import ALL_DTYPES, string
 from runtime.core.errors import InvalidArgumentError
-from runtime.ops.array_shapes import expand_axis, reshape_target, split_sizes
+from runtime.ops.array_shapes import (
+    broadcast_reduction_axes,
+    expand_axis,
+    reshape_target,
+    split_sizes,
+)
 from runtime.ops.slicing import plan_slice, plan_strided_slice
 from runtime.registry.kernel_registry import register_kernel
 
@@ -59,6 +64,11 @@ def identity(ctx, x):
     return x
 
 
+@_kernel("StopGradient", string_host_memory=("input", "output"), inline="{0}")
+def stop_gradient(ctx, x):
+    return x
+
+
 @_kernel("Reshape", host_memory=("shape",), string_host_memory=("tensor", "output"))
 def reshape(ctx, x, shape):
     return ctx.xp.reshape(x, reshape_target(x.shape, _ints(shape)))
@@ -72,6 +82,16 @@ def shape(ctx, x, out_type):
 @register_kernel("Size", device=BOTH, host_memory=("output",))
 def size(ctx, x, out_type):
     return np.array(x.size, dtype=out_type.np_dtype)
+
+
+@register_kernel("BroadcastGradientArgs", device=BOTH,
+                 host_memory=("s0", "s1", "r0", "r1"))
+def broadcast_gradient_args(ctx, s0, s1):
+    try:
+        r0, r1 = broadcast_reduction_axes(s0.tolist(), s1.tolist())
+    except ValueError as e:
+        raise InvalidArgumentError(str(e)) from None
+    return np.array(r0, s0.dtype), np.array(r1, s0.dtype)
 
 
 @register_kernel("Rank", device=BOTH, host_memory=("output",))

@@ -15,7 +15,8 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("runtime", "kernels", "autograph", "cli")
-RUNTIME_LAYERS = ("core", "registry", "graph", "eager", "exec", "ops", "state", "function")
+RUNTIME_LAYERS = ("core", "registry", "graph", "eager", "exec", "ops", "state", "function",
+                  "gradients")
 
 
 def modules() -> dict[str, pathlib.Path]:

@@ -72,8 +72,7 @@ autograph.ConversionError autograph.StagingError
 NOT_YET = {
     "config.optimizer", "config.threading", "debugging.assert_equal", "debugging.assert_less",
     "debugging.assert_greater", "debugging.assert_rank", "debugging.check_numerics",
-    "GradientTape", "UnconnectedGradients", "gradients", "stop_gradient", "custom_gradient",
-    "RegisterGradient", "no_gradient", "data",
+    "data",
     "py_function", "numpy_function", "optimizers", "keras", "train",
 }
 

@@ -29,6 +29,7 @@ from runtime.graph.constant_value import constant_value
 from runtime.graph.graph import _eager_disabled, building_graph
 from runtime.graph.graph import _state as _graphs
 from runtime.graph.operation import SymbolicTensor, check_in_scope
+from runtime.graph.recording import recorder
 from runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from runtime.graph.tensor_conversion import convert_to_tensor, into_graph
 from runtime.registry.kernel_registry import KernelDef, kernel_registry
@@ -69,7 +70,12 @@ class GeneralOp:
         self._infer_shapes(tensors, arrays, resolved, value_reader(arrays))
         kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
         result = call_kernel(self.name, kernel, device, arrays, kernel_attrs)
-        return self._wrap_outputs(result, resolved, device, kernel)
+        outputs = self._wrap_outputs(result, resolved, device, kernel)
+        record = recorder[0]
+        if record is not None:
+            record(self.name, _flat(tensors), _flat_outputs(outputs, len(self.op_def.output_arg)),
+                   resolved, None)
+        return outputs
 
     def _bind(self, inputs: Sequence[Any], attrs: dict[str, Any] | None
               ) -> tuple[dict[str, Any], list[Any]]:
@@ -348,6 +354,17 @@ class GeneralOp:
         return wrapped[0] if len(outs) == 1 else tuple(wrapped)
 
 
+def _flat(values: list[Any]) -> list[Any]:
+    """Tensors of inputs or outputs grouped by arg (a list for a list arg), flattened."""
+    return [t for x in values for t in (x if isinstance(x, list) else (x,))]
+
+
+def _flat_outputs(outputs: Any, n_args: int) -> list[Any]:
+    if n_args == 0:
+        return []
+    return _flat([outputs] if n_args == 1 else list(outputs))
+
+
 class SimpleOp(GeneralOp):
     """The fast path for ops like `AddV2(x: T, y: T) -> z: T` with no other attrs."""
 
@@ -414,7 +431,11 @@ class SimpleOp(GeneralOp):
             raise kernel_failure(self.name, device, e) from e
         if out.dtype != out_np:
             raise bad_output_dtype(self.name, out, out_dtype)
-        return make_eager(out, out_dtype, device)
+        result = make_eager(out, out_dtype, device)
+        record = recorder[0]
+        if record is not None:
+            record(self.name, list(inputs), [result], {self.type_attr: dt}, None)
+        return result
 
     def _prepare(self, inputs: Sequence[Any], key: Any, dt: dtypes.DType) -> tuple | None:
         resolved = {self.type_attr: dt}

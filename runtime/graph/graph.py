@@ -42,6 +42,7 @@ from runtime.graph.operation import (
     check_in_scope,
     out_of_scope_reason,
 )
+from runtime.graph.recording import recorder
 
 _VALID_OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\-/>]*$")
 _VALID_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\-/>]*$")
@@ -181,7 +182,10 @@ class Graph:
             self.version += 1
             if len(self._ops) == self._warn_at_op_count:
                 _warn_unrolled(self, op)
-            return op
+        record = recorder[0]
+        if record is not None:
+            record(op_type, op.inputs, op.outputs, op.attrs, op)
+        return op
 
     def capture(self, tensor: SymbolicTensor) -> SymbolicTensor:
         """A tensor of another graph used here: an error (function graphs capture it instead)."""

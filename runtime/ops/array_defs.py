@@ -16,6 +16,10 @@ register_op("Identity").input("input: T").output("output: T").attr("T: type") \
     .set_shape_fn(si.unchanged) \
     .doc("Returns a tensor with the same shape and contents as the input.")
 
+register_op("StopGradient").input("input: T").output("output: T").attr("T: type") \
+    .set_shape_fn(si.unchanged) \
+    .doc("Passes the input on; gradients do not flow through it (they stop here).")
+
 register_op("Reshape").input("tensor: T").input("shape: Tshape").output("output: T") \
     .attr("T: type").attr(f"Tshape: {_INDEX}").set_shape_fn(shapes.reshape) \
     .doc("Returns the tensor's elements, in order, with a new shape.\n\n"
@@ -26,6 +30,13 @@ for _name, _summary in (("Shape", "Returns the shape of a tensor, as a vector.")
     register_op(_name).input("input: T").output("output: out_type").attr("T: type") \
         .attr(f"out_type: {_INDEX}") \
         .set_shape_fn(shapes.shape_of if _name == "Shape" else si.scalar).doc(_summary)
+
+register_op("BroadcastGradientArgs").input("s0: T").input("s1: T").output("r0: T") \
+    .output("r1: T").attr(f"T: {_INDEX}") \
+    .set_shape_fn(shapes.broadcast_gradient_args) \
+    .doc("The axes to sum a gradient over for each of two broadcast shapes.\n\n"
+         "r0: the axes of the broadcast result along which s0 was broadcast (reduce a "
+         "gradient over them to get s0's); r1: the same for s1.")
 
 register_op("Rank").input("input: T").output("output: int32").attr("T: type") \
     .set_shape_fn(si.scalar).doc("Returns the number of dimensions of a tensor.")

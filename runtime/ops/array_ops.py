@@ -31,13 +31,14 @@ from runtime.ops.indexing import (
 )
 
 __all__ = [
-    "identity", "reshape", "shape", "size", "rank", "expand_dims", "squeeze", "transpose",
-    "concat", "stack", "unstack", "split", "tile", "broadcast_to", "reverse", "pad",
+    "identity", "stop_gradient", "reshape", "shape", "size", "rank", "expand_dims", "squeeze",
+    "transpose", "concat", "stack", "unstack", "split", "tile", "broadcast_to", "reverse", "pad",
     "gather", "gather_nd", "one_hot", "where", "boolean_mask", "slice", "strided_slice",
     "newaxis",
 ]
 
 _identity = op_handle("Identity")
+_stop_gradient = op_handle("StopGradient")
 _reshape = op_handle("Reshape")
 _shape = op_handle("Shape")
 _size = op_handle("Size")
@@ -46,6 +47,7 @@ _expand_dims = op_handle("ExpandDims")
 _squeeze = op_handle("Squeeze")
 _transpose = op_handle("Transpose")
 _conj = op_handle("Conj")
+_broadcast_gradient_args = op_handle("BroadcastGradientArgs")
 _concat = op_handle("ConcatV2")
 _pack = op_handle("Pack")
 _unpack = op_handle("Unpack")
@@ -65,6 +67,15 @@ def identity(input: Any, name: str | None = None) -> Any:
     array([1, 2], dtype=int32)
     """
     return _identity.run([input], None, name)
+
+
+def stop_gradient(input: Any, name: str | None = None) -> Any:  # noqa: A002
+    """`input` itself, as a constant to gradients: none flow through it.
+
+    >>> stop_gradient(3.0).numpy()
+    np.float32(3.0)
+    """
+    return _stop_gradient.run([input], None, name)
 
 
 def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:

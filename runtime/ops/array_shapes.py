@@ -348,3 +348,25 @@ def broadcast_to(c: InferenceContext) -> list[RawShape]:
                               f"shape {format_raw(tuple(target))}: its dimension of size {d} "
                               f"must be 1 or {t}.")
     return [tuple(target)]
+
+
+def broadcast_reduction_axes(a: list[int], b: list[int]) -> tuple[list[int], list[int]]:
+    """For shapes `a` and `b` broadcast together, the axes of the result along which each was
+    broadcast (a gradient summed over them has that input's shape)."""
+    rank = max(len(a), len(b))
+    a, b = [1] * (rank - len(a)) + a, [1] * (rank - len(b)) + b
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y and x != 1 and y != 1:
+            raise ValueError(f"Incompatible shapes: {a} vs. {b} (dimension {i})")
+    return [i for i, x in enumerate(a) if x == 1], [i for i, y in enumerate(b) if y == 1]
+
+
+def broadcast_gradient_args(c: InferenceContext) -> list[RawShape]:
+    a, b = vector_value(c, 0, "s0"), vector_value(c, 1, "s1")
+    if a is None or b is None:
+        return [(None,), (None,)]
+    try:
+        r0, r1 = broadcast_reduction_axes(a, b)
+    except ValueError as e:
+        raise c.error(str(e)) from None
+    return [(len(r0),), (len(r1),)]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import weakref
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -57,6 +57,11 @@ from runtime.state.collections import GraphKeys
 __all__ = ["Variable"]
 
 _uids = itertools.count(1)
+
+
+# Called with each variable about to be read, while set (the gradients layer sets it while a
+# tape records, to watch the variables a computation reads).
+access_watcher: list[Callable[[Variable], None] | None] = [None]
 
 
 class Variable:
@@ -250,6 +255,9 @@ class Variable:
             return state_ops.var_is_initialized_op(handle, name)
 
     def _read(self, scope: str | None = None) -> Tensor:
+        watch = access_watcher[0]
+        if watch is not None:
+            watch(self)
         with self._in_graph() as graph:
             if graph is None:
                 with device_scope(self._device):

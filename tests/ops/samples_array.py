@@ -19,6 +19,7 @@ def _v(*values, dtype=np.int32):
 SAMPLES = [
     OpSample("Identity", [_x]),
     OpSample("Identity", [_s]),
+    OpSample("StopGradient", [_x]),
     OpSample("Reshape", [_x, _v(4, -1)]),
     OpSample("Reshape", [_m, _v(6, dtype=np.int64)]),
     OpSample("Reshape", [_empty, _v(-1, 0)]),
@@ -26,6 +27,8 @@ SAMPLES = [
     OpSample("Shape", [_x], {"out_type": dtypes.int64}),
     OpSample("Size", [_m], {"out_type": dtypes.int32}),
     OpSample("Rank", [_s]),
+    OpSample("BroadcastGradientArgs", [_v(2, 1, 4), _v(3, 1)]),
+    OpSample("BroadcastGradientArgs", [_v(5, dtype=np.int64), _v(dtype=np.int64)]),
     OpSample("ExpandDims", [_m, _i32(-1)]),
     OpSample("ExpandDims", [np.uint8(3), _i32(0)]),
     OpSample("Squeeze", [np.zeros((1, 3, 1), np.int8)], {"squeeze_dims": []}),

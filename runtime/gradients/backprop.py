@@ -1,0 +1,151 @@
+"""Reverse-mode differentiation over recorded ops: the algorithm both tapes and `ag.gradients`
+use.
+
+`backward(records, targets, sources, ...)` takes ops in the order they ran (each a `Record`:
+op type, flat inputs, flat outputs, attrs, and the `Operation` for a graph op), keeps those on a
+path from a source to a target, and walks them last to first: each op's gradient function turns
+the summed gradients of its outputs into gradients of its inputs. Gradients flow only through
+floating, complex, resource (variable handles) and variant (lists) tensors; integer and boolean
+tensors get none, as in TensorFlow.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, NamedTuple, Sequence
+
+from runtime.core import dtypes
+from runtime.gradients.registry import gradient_function
+from runtime.ops.creation_ops import ones_like, zeros_like
+from runtime.ops.math_ops import _add_n
+
+
+class UnconnectedGradients(enum.Enum):
+    """What a source that the target does not depend on gets: None, or zeros of its shape."""
+
+    NONE = "none"
+    ZERO = "zero"
+
+
+class Record(NamedTuple):
+    """One op as a tape saw it run, or as `ag.gradients` finds it in a graph."""
+
+    op_type: str
+    inputs: list
+    outputs: list
+    attrs: dict
+    op: Any  # the graph's Operation; None for an eager op
+
+
+class EagerOp:
+    """What a gradient function sees of an eager op: the interface of an `Operation`."""
+
+    __slots__ = ("type", "inputs", "outputs", "attrs")
+
+    def __init__(self, record: Record):
+        self.type = record.op_type
+        self.inputs = record.inputs
+        self.outputs = record.outputs
+        self.attrs = record.attrs
+
+    @property
+    def name(self) -> str:
+        return self.type
+
+    def get_attr(self, name: str) -> Any:
+        if name not in self.attrs:
+            raise ValueError(f"Op {self.type} has no attr named {name!r}.")
+        return self.attrs[name]
+
+
+def differentiable(dtype: dtypes.DType) -> bool:
+    """Whether gradients flow through tensors of `dtype`."""
+    return (dtype.is_floating or dtype.is_complex or dtype is dtypes.resource
+            or dtype is dtypes.variant)
+
+
+def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequence[Any],
+             output_gradients: Sequence[Any] | None = None,
+             unconnected: UnconnectedGradients = UnconnectedGradients.NONE,
+             stop: Sequence[Any] = ()) -> list[Any]:
+    """The gradients of the sum of `targets` with respect to each of `sources`.
+
+    Args:
+        records: the ops, in the order they ran (a topological order).
+        targets: tensors to differentiate.
+        sources: tensors to differentiate with respect to.
+        output_gradients: per target, its gradient (None: ones of its shape).
+        unconnected: what a source the targets do not depend on gets.
+        stop: tensors through which no gradient flows (as if they were constants).
+    """
+    connected = _connected(records, sources, stop)
+    needed = _needed(records, targets, connected)
+    grads: dict[int, list[Any]] = {}
+    for i, target in enumerate(targets):
+        given = output_gradients[i] if output_gradients is not None else None
+        if given is None:
+            if not differentiable(target.dtype):
+                continue
+            given = ones_like(target)
+        grads.setdefault(id(target), []).append(given)
+    for index in reversed(needed):
+        record = records[index]
+        out_grads = [_summed(grads.get(id(t))) for t in record.outputs]
+        if all(g is None for g in out_grads):
+            continue
+        fn = gradient_function(record.op_type)
+        if fn is None:
+            continue
+        out_grads = [zeros_like(t) if g is None and differentiable(t.dtype) else g
+                     for g, t in zip(out_grads, record.outputs)]
+        op = record.op if record.op is not None else EagerOp(record)
+        in_grads = fn(op, *out_grads)
+        if not isinstance(in_grads, (list, tuple)):
+            in_grads = [in_grads]
+        if len(in_grads) != len(record.inputs):
+            raise ValueError(f"The gradient function of {record.op_type} returned "
+                             f"{len(in_grads)} gradients for its {len(record.inputs)} inputs.")
+        for t, g in zip(record.inputs, in_grads):
+            if g is not None and id(t) in connected:
+                grads.setdefault(id(t), []).append(g)
+    result = []
+    for source in sources:
+        found = grads.get(id(source))
+        g = _summed(found)
+        if g is None and unconnected is UnconnectedGradients.ZERO:
+            g = zeros_like(source)
+        result.append(g)
+    return result
+
+
+def _connected(records: Sequence[Record], sources: Sequence[Any],
+               stop: Sequence[Any]) -> set[int]:
+    """The ids of the tensors that depend on a source through differentiable tensors."""
+    blocked = {id(t) for t in stop}
+    connected = {id(s) for s in sources if id(s) not in blocked}
+    for record in records:
+        if any(id(t) in connected for t in record.inputs):
+            connected.update(id(t) for t in record.outputs
+                             if differentiable(t.dtype) and id(t) not in blocked)
+    return connected
+
+
+def _needed(records: Sequence[Record], targets: Sequence[Any], connected: set[int]) -> list[int]:
+    """The indices of the records on a path from a source to a target, in order."""
+    wanted = {id(t) for t in targets if id(t) in connected}
+    needed = []
+    for index in range(len(records) - 1, -1, -1):
+        record = records[index]
+        if any(id(t) in wanted for t in record.outputs):
+            needed.append(index)
+            wanted.update(id(t) for t in record.inputs if id(t) in connected)
+    needed.reverse()
+    return needed
+
+
+def _summed(grads: list[Any] | None) -> Any:
+    if not grads:
+        return None
+    if len(grads) == 1:
+        return grads[0]
+    return _add_n.run([grads])

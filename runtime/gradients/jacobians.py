@@ -1,0 +1,76 @@
+"""Jacobians from recorded ops: one backward pass per element of the target.
+
+`jacobian` seeds each pass with a one-hot gradient of the target's shape and stacks the
+results, giving `target.shape + source.shape`; `batch_jacobian` seeds one inner element of
+every example at once (examples must not interact), giving `[batch] + target.shape[1:] +
+source.shape[1:]`. The target's shape must be known.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from runtime.gradients.backprop import Record, UnconnectedGradients, backward
+from runtime.graph.func_graph import flatten, pack_sequence_as
+from runtime.graph.tensor import Tensor
+from runtime.ops.array_ops import reshape, stack
+from runtime.ops.creation_ops import constant, zeros
+
+
+def jacobian(records: Sequence[Record], target: Tensor, sources: Any,
+             unconnected: UnconnectedGradients, as_tensor: Callable[[Any], Tensor]) -> Any:
+    source_list = [as_tensor(s) for s in flatten(sources)]
+    shape = _known_shape(target, "jacobian", "target")
+    n = math.prod(shape)
+    rows: list[list[Any]] = [[] for _ in source_list]
+    for i in range(n):
+        seed = np.zeros(n, target.dtype.np_dtype)
+        seed[i] = 1
+        grads = backward(records, [target], source_list, [constant(seed.reshape(shape))],
+                         unconnected)
+        for row, g in zip(rows, grads):
+            row.append(g)
+    result: list[Any] = []
+    for source, row in zip(source_list, rows):
+        if any(g is None for g in row):
+            result.append(None)
+            continue
+        source_shape = list(source.shape.as_list()) if source.shape.rank is not None else None
+        stacked = stack(row) if row else zeros([0] + (source_shape or []), source.dtype)
+        if source_shape is not None and None not in source_shape:
+            result.append(reshape(stacked, shape + source_shape))
+        else:
+            result.append(stacked if shape == [n] else reshape(stacked, shape + [-1]))
+    return pack_sequence_as(sources, result)
+
+
+def batch_jacobian(records: Sequence[Record], target: Tensor, source: Tensor,
+                   unconnected: UnconnectedGradients) -> Any:
+    shape = _known_shape(target, "batch_jacobian", "target")
+    if len(shape) < 1:
+        raise ValueError("batch_jacobian needs a target with a batch dimension, got a scalar.")
+    batch, inner = shape[0], shape[1:]
+    m = math.prod(inner)
+    columns = []
+    for j in range(m):
+        seed = np.zeros((batch, m), target.dtype.np_dtype)
+        seed[:, j] = 1
+        (g,) = backward(records, [target], [source], [constant(seed.reshape(shape))],
+                        unconnected)
+        if g is None:
+            return None
+        columns.append(g)
+    source_shape = _known_shape(source, "batch_jacobian", "source")
+    stacked = stack(columns, axis=1) if columns else zeros([batch, 0] + source_shape[1:],
+                                                           source.dtype)
+    return reshape(stacked, [batch] + inner + source_shape[1:])
+
+
+def _known_shape(t: Tensor, function: str, what: str) -> list[int]:
+    if not t.shape.is_fully_defined():
+        raise ValueError(f"GradientTape.{function} needs the {what}'s shape known, got "
+                         f"{t.shape}.")
+    return [int(d) for d in t.shape.as_list() if d is not None]

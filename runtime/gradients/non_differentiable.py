@@ -1,0 +1,27 @@
+"""The ops with no gradient: comparisons and logic, integer-valued results (rounding, argmax,
+shapes), constants and random numbers, strings, checks and printing. Gradients stop at them,
+as in TensorFlow."""
+
+from runtime.gradients.registry import no_gradient
+
+NON_DIFFERENTIABLE = (
+    # comparisons, logic, bits
+    "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual", "LogicalAnd",
+    "LogicalOr", "LogicalNot", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert", "IsNan",
+    "IsFinite", "Any", "All",
+    # piecewise-constant or integer results
+    "Floor", "Ceil", "Round", "FloorDiv", "ArgMax", "ArgMin", "Where", "OneHot",
+    # shapes and constants
+    "Shape", "Size", "Rank", "BroadcastGradientArgs", "Const", "Placeholder", "ZerosLike",
+    "OnesLike", "Range", "LinSpace", "Eye",
+    # random numbers
+    "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal",
+    # strings
+    "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
+    "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeSplit",
+    # checks, printing, nothing
+    "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient",
+)
+
+for _op_type in NON_DIFFERENTIABLE:
+    no_gradient(_op_type)

@@ -1,0 +1,80 @@
+"""The gradient registry: one gradient function per op type, or a mark that it has none.
+
+A gradient function takes the op (an `Operation`, or the record of an eager op: both have
+`type`, `inputs`, `outputs` and `get_attr`) and one gradient per output (None where no gradient
+reached that output), and returns one gradient per input (None where there is none). It builds
+the gradient with the ordinary op functions, so the same definition runs eagerly under a tape
+and adds ops to a graph under `ag.gradients` or a tape inside a function.
+
+>>> @RegisterGradient("MySquare")
+... def _my_square_grad(op, grad):
+...     return [grad * 2.0 * op.inputs[0]]
+>>> gradient_function("MySquare") is _my_square_grad
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+GradientFunction = Callable[..., Any]
+
+_GRADIENTS: dict[str, GradientFunction | None] = {}  # op type -> function; None: no gradient
+
+
+class RegisterGradient:
+    """Decorator registering the gradient function of op type `op_type` (once per type)."""
+
+    def __init__(self, op_type: str):
+        if not isinstance(op_type, str) or not op_type:
+            raise TypeError(f"RegisterGradient takes an op type name, got {op_type!r}.")
+        self._op_type = op_type
+
+    def __call__(self, fn: GradientFunction) -> GradientFunction:
+        if not callable(fn):
+            raise TypeError(f"RegisterGradient({self._op_type!r}) decorates a function, got "
+                            f"{fn!r}.")
+        _register(self._op_type, fn)
+        return fn
+
+
+def no_gradient(op_type: str) -> None:
+    """Marks `op_type` as not differentiable: gradients stop at it (its inputs get None)."""
+    if not isinstance(op_type, str) or not op_type:
+        raise TypeError(f"no_gradient takes an op type name, got {op_type!r}.")
+    _register(op_type, None)
+
+
+NotDifferentiable = no_gradient
+
+
+def _register(op_type: str, fn: GradientFunction | None) -> None:
+    if op_type in _GRADIENTS:
+        raise KeyError(f"A gradient for op type {op_type!r} is registered already.")
+    _GRADIENTS[op_type] = fn
+
+
+def gradient_function(op_type: str) -> GradientFunction | None:
+    """The gradient function of `op_type`; None when it is marked not differentiable.
+
+    Raises:
+        LookupError: nothing is registered for `op_type`.
+    """
+    try:
+        return _GRADIENTS[op_type]
+    except KeyError:
+        raise LookupError(
+            f"No gradient defined for op type {op_type!r}. Register one with "
+            f"@ag.RegisterGradient({op_type!r}), or mark it with "
+            f"ag.no_gradient({op_type!r}) if it is not differentiable.") from None
+
+
+def has_gradient(op_type: str) -> bool:
+    """Whether `op_type` has a gradient function registered."""
+    return _GRADIENTS.get(op_type) is not None
+
+
+def registered_gradients() -> dict[str, bool]:
+    """Every op type the registry knows: True where it has a gradient function, False where
+    it is marked not differentiable."""
+    return {op_type: fn is not None for op_type, fn in sorted(_GRADIENTS.items())}

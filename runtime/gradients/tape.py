@@ -1,0 +1,264 @@
+"""`GradientTape`: records the ops a computation runs, then differentiates it.
+
+A tape records an op when one of its inputs is watched (a tensor passed to `watch`, a variable
+read while the tape records, or an output of a recorded op), eagerly as the op runs and inside
+a function as the op is added to the graph; `gradient` walks the records backwards
+(`backprop.backward`). Ops run while a tape computes gradients are recorded by the tapes around
+it, which gives higher derivatives. While no tape records, no recorder is installed and ops pay
+one check (`runtime.graph.recording`).
+
+>>> import autograph as ag
+>>> x = ag.constant(3.0)
+>>> with ag.GradientTape() as tape:
+...     tape.watch(x)
+...     y = x * x
+>>> float(tape.gradient(y, x))
+6.0
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from typing import Any, Iterator
+
+from runtime.core import dtypes
+from runtime.gradients.backprop import Record, UnconnectedGradients, backward, differentiable
+from runtime.gradients.jacobians import batch_jacobian, jacobian
+from runtime.graph.func_graph import flatten, pack_sequence_as
+from runtime.graph.graph import building_graph
+from runtime.graph.recording import set_recorder
+from runtime.graph.tensor import Tensor
+from runtime.state import variables as variables_module
+from runtime.state.variables import Variable
+
+_recording: list[GradientTape] = []  # the tapes recording now, outermost first
+
+
+def _record(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any) -> None:
+    for tape in _recording:
+        watched = tape._watched
+        for t in inputs:
+            if id(t) in watched:
+                break
+        else:
+            continue
+        tape._records.append(Record(op_type, inputs, outputs, attrs, op))
+        for t in outputs:
+            watched[id(t)] = t
+
+
+def _variable_read(variable: Variable) -> None:
+    for tape in _recording:
+        if tape._watch_accessed_variables:
+            tape._watch_variable(variable)
+
+
+def _update_hooks() -> None:
+    active = bool(_recording)
+    set_recorder(_record if active else None)
+    variables_module.access_watcher[0] = _variable_read if active else None
+
+
+@contextlib.contextmanager
+def no_tape_records() -> Iterator[None]:
+    """A context in which no tape records (the tapes record again after it)."""
+    saved = list(_recording)
+    _recording.clear()
+    _update_hooks()
+    try:
+        yield
+    finally:
+        _recording[:0] = saved
+        _update_hooks()
+
+
+def record_on_tapes(record: Record) -> None:
+    """Records `record` (an op made another way, such as by `custom_gradient`) on the tapes
+    that watch one of its inputs."""
+    _record(record.op_type, record.inputs, record.outputs, record.attrs, record.op)
+
+
+def variable_handle(variable: Variable) -> Tensor:
+    """The variable's handle as a tensor of where ops are built now (eager, or a graph)."""
+    graph = building_graph()
+    return variable._handle if graph is None else variable._handle_in(graph)
+
+
+class GradientTape:
+    """Records operations for automatic differentiation.
+
+    Args:
+        persistent: whether `gradient` may be called more than once (the records are kept).
+        watch_accessed_variables: whether variables read while the tape records are watched
+            (else only what `watch` names is).
+    """
+
+    def __init__(self, persistent: bool = False, watch_accessed_variables: bool = True):
+        self._persistent = bool(persistent)
+        self._watch_accessed_variables = bool(watch_accessed_variables)
+        self._records: list[Record] = []
+        self._watched: dict[int, Any] = {}  # id -> tensor, kept alive so ids stay unique
+        self._variables: dict[int, Variable] = {}
+        self._used = False
+
+    # Recording ---------------------------------------------------------------------------------
+    def __enter__(self) -> GradientTape:
+        if self in _recording:
+            raise ValueError("This GradientTape is recording already; a tape cannot be "
+                             "entered twice at once.")
+        _recording.append(self)
+        _update_hooks()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._stop()
+
+    def _stop(self) -> None:
+        if self in _recording:
+            _recording.remove(self)
+            _update_hooks()
+
+    @contextlib.contextmanager
+    def stop_recording(self) -> Iterator[None]:
+        """A context in which this tape records nothing."""
+        if self not in _recording:
+            raise ValueError("Tape is not recording.")
+        self._stop()
+        try:
+            yield
+        finally:
+            _recording.append(self)
+            _update_hooks()
+
+    def reset(self) -> None:
+        """Forgets everything recorded and watched, as if the tape were new."""
+        self._records.clear()
+        self._watched.clear()
+        self._variables.clear()
+        self._used = False
+
+    def watch(self, tensor: Any) -> None:
+        """Watches `tensor` (a tensor, a variable, or a nested structure of them)."""
+        for leaf in flatten(tensor):
+            if isinstance(leaf, Variable):
+                self._watch_variable(leaf)
+            elif isinstance(leaf, Tensor):
+                self._watched[id(leaf)] = leaf
+            else:
+                raise ValueError(f"GradientTape.watch takes tensors and variables, got "
+                                 f"{type(leaf).__name__} {leaf!r}; pass ag.constant(value).")
+
+    def _watch_variable(self, variable: Variable) -> None:
+        if not variable.trainable and id(variable) not in self._variables:
+            return  # as TensorFlow: reads of non-trainable variables are not watched
+        self._variables[id(variable)] = variable
+        handle = variable_handle(variable)
+        self._watched[id(handle)] = handle
+
+    def watched_variables(self) -> tuple:
+        """The variables this tape watches, in the order first watched."""
+        return tuple(self._variables.values())
+
+    # Differentiating -----------------------------------------------------------------------------
+    def gradient(self, target: Any, sources: Any, output_gradients: Any = None,
+                 unconnected_gradients: Any = UnconnectedGradients.NONE) -> Any:
+        """The gradient of `target` (the sum of its tensors) with respect to each of
+        `sources`, in the structure of `sources`.
+
+        Args:
+            target: a tensor or a nested structure of tensors.
+            sources: a tensor or variable, or a nested structure of them.
+            output_gradients: the gradient of each target (same structure); default ones.
+            unconnected_gradients: `UnconnectedGradients.NONE` (None for a source the target
+                does not depend on) or `ZERO` (zeros of its shape).
+
+        Raises:
+            RuntimeError: a non-persistent tape is used a second time.
+        """
+        unconnected = UnconnectedGradients(unconnected_gradients)
+        self._start_use()
+        targets = [_as_target(t) for t in flatten(target)]
+        source_list = flatten(sources)
+        tensors = [_source_tensor(s) for s in source_list]
+        given = None if output_gradients is None else flatten(output_gradients)
+        if given is not None and len(given) != len(targets):
+            raise ValueError(f"output_gradients has {len(given)} tensors for {len(targets)} "
+                             f"targets; give one per target (or None).")
+        for t in targets:
+            if not differentiable(t.dtype):
+                _warn_dtype("target", t.dtype)
+        for s in tensors:
+            if not differentiable(s.dtype):
+                _warn_dtype("source", s.dtype)
+        with self._paused():
+            grads = backward(self._records, targets, tensors, given, unconnected)
+        return pack_sequence_as(sources, grads)
+
+    def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any =
+                 UnconnectedGradients.NONE, parallel_iterations: Any = None,
+                 experimental_use_pfor: bool = True) -> Any:
+        """The Jacobian of `target` with respect to each of `sources`: for a source of shape
+        S, a tensor of shape `target.shape + S`."""
+        unconnected = UnconnectedGradients(unconnected_gradients)
+        self._start_use()
+        with self._paused():
+            return jacobian(self._records, _as_target(target), sources, unconnected,
+                            _source_tensor)
+
+    def batch_jacobian(self, target: Any, source: Any, unconnected_gradients: Any =
+                       UnconnectedGradients.NONE, parallel_iterations: Any = None,
+                       experimental_use_pfor: bool = True) -> Any:
+        """Per example `b`, the Jacobian of `target[b]` with respect to `source[b]`: a tensor of
+        shape `[batch] + target.shape[1:] + source.shape[1:]` (examples must not interact)."""
+        unconnected = UnconnectedGradients(unconnected_gradients)
+        self._start_use()
+        with self._paused():
+            return batch_jacobian(self._records, _as_target(target), _source_tensor(source),
+                                  unconnected)
+
+    def _start_use(self) -> None:
+        if self._used and not self._persistent:
+            raise RuntimeError("A non-persistent GradientTape can only be used to compute one "
+                               "set of gradients (or jacobians)")
+        self._used = True
+        if not self._persistent:
+            self._stop()  # as TensorFlow: a non-persistent tape stops recording once used
+
+    @contextlib.contextmanager
+    def _paused(self) -> Iterator[None]:
+        """The gradient's own ops are not recorded by this tape (tapes around it record them)."""
+        recording = self in _recording
+        if recording:
+            self._stop()
+        try:
+            yield
+        finally:
+            if recording:
+                _recording.append(self)
+                _update_hooks()
+
+
+def _as_target(value: Any) -> Tensor:
+    if isinstance(value, Variable):
+        return value.value()
+    if not isinstance(value, Tensor):
+        raise TypeError(f"GradientTape.gradient: a target must be a tensor computed while the "
+                        f"tape recorded, got {type(value).__name__} {value!r}.")
+    return value
+
+
+def _source_tensor(value: Any) -> Tensor:
+    if isinstance(value, Variable):
+        return variable_handle(value)
+    if not isinstance(value, Tensor):
+        raise TypeError(f"GradientTape.gradient: a source must be a tensor or variable, got "
+                        f"{type(value).__name__} {value!r}; watch a tensor "
+                        f"(x = ag.constant(value); tape.watch(x)) and use it.")
+    return value
+
+
+def _warn_dtype(kind: str, dtype: dtypes.DType) -> None:
+    warnings.warn(f"The dtype of the {kind} tensor must be floating (e.g. ag.float32) when "
+                  f"calling GradientTape.gradient, got {dtype.name}: its gradient is None.",
+                  stacklevel=3)

@@ -1,0 +1,117 @@
+"""`ag.gradients` in graph mode, tapes inside `ag.function`, `ag.custom_gradient`; expected
+values are TensorFlow 2.21's answers."""
+
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+
+
+def test_gradients_in_a_graph_run_by_a_session():
+    with ag.Graph().as_default() as g:
+        p = ag.placeholder(ag.float32, [None, 3])
+        q = ag.reduce_sum(p * p, axis=1)
+        (gq,) = ag.gradients(q, p, grad_ys=ag.constant([1.0, 2.0]))
+    result = ag.Session(graph=g).run(gq, {p: [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]})
+    npt.assert_allclose(result, [[2.0, 4.0, 6.0], [16.0, 20.0, 24.0]])
+
+
+def test_gradients_of_a_graph_variable():
+    with ag.Graph().as_default() as g:
+        v = ag.Variable(3.0)
+        (gv,) = ag.gradients(v * v, [v])
+        init = ag.compat.v1.global_variables_initializer()
+    with ag.Session(graph=g) as sess:
+        sess.run(init)
+        assert sess.run(gv) == 6.0
+
+
+def test_gradients_stop_at_stop_gradients():
+    with ag.Graph().as_default() as g:
+        x = ag.placeholder(ag.float32, [])
+        y = x * x
+        (gx,) = ag.gradients(y * x, [x], stop_gradients=[y])
+    assert ag.Session(graph=g).run(gx, {x: 3.0}) == 9.0
+
+
+def test_gradients_eagerly_is_an_error():
+    with pytest.raises(RuntimeError, match="Use ag.GradientTape instead"):
+        ag.gradients(ag.constant(1.0), [ag.constant(1.0)])
+
+
+def test_a_tape_inside_a_function_trains_a_linear_model():
+    w = ag.Variable(np.ones((3, 2), np.float32))
+    b = ag.Variable(np.zeros(2, np.float32))
+
+    @ag.function(autograph=False)
+    def step(x, y):
+        with ag.GradientTape() as tape:
+            loss = ag.reduce_mean((ag.matmul(x, w) + b - y) ** 2)
+        gw, gb = tape.gradient(loss, [w, b])
+        w.assign_sub(0.1 * gw)
+        b.assign_sub(0.1 * gb)
+        return loss
+
+    x = ag.constant(np.arange(12, dtype=np.float32).reshape(4, 3) / 10)
+    y = ag.constant(np.ones((4, 2), np.float32))
+    losses = [float(step(x, y)) for _ in range(3)]
+    xs, ys = x.numpy(), y.numpy()
+    wn, bn = np.ones((3, 2), np.float32), np.zeros(2, np.float32)
+    for loss in losses:
+        error = xs @ wn + bn - ys
+        npt.assert_allclose(loss, np.mean(error ** 2), rtol=1e-5)
+        wn = wn - 0.1 * xs.T @ (2 * error / error.size)
+        bn = bn - 0.1 * (2 * error / error.size).sum(0)
+    npt.assert_allclose(w.numpy(), wn, rtol=1e-5)
+
+
+def test_custom_gradient_replaces_the_gradient():
+    @ag.custom_gradient
+    def clipped_identity(x):
+        return ag.identity(x), lambda dy: ag.clip_by_value(dy, -1.0, 1.0)
+
+    x = ag.constant(2.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = clipped_identity(x) * 5.0
+    assert float(tape.gradient(y, x)) == 1.0
+
+
+def test_custom_gradient_of_a_function_reading_a_variable():
+    v = ag.Variable(3.0)
+
+    @ag.custom_gradient
+    def scaled(x):
+        def grad(dy, variables=None):
+            return dy * v, [dy * x * 10.0]
+        return x * v, grad
+
+    x = ag.constant(2.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = scaled(x)
+    assert [float(g) for g in tape.gradient(y, [x, v])] == [3.0, 20.0]
+
+
+def test_custom_gradient_reading_a_variable_needs_a_variables_argument():
+    v = ag.Variable(3.0)
+
+    @ag.custom_gradient
+    def scaled(x):
+        return x * v, lambda dy: dy
+
+    with pytest.raises(TypeError, match="keyword argument 'variables'"):
+        scaled(ag.constant(1.0))
+
+
+def test_custom_gradient_in_a_graph():
+    @ag.custom_gradient
+    def log1pexp(x):
+        e = ag.exp(x)
+        return ag.math.log(1 + e), lambda dy: dy * (1 - 1 / (1 + e))
+
+    with ag.Graph().as_default() as g:
+        x = ag.placeholder(ag.float32, [])
+        (gx,) = ag.gradients(log1pexp(x), [x])
+    npt.assert_allclose(ag.Session(graph=g).run(gx, {x: 100.0}), 1.0)

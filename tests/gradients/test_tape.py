@@ -1,0 +1,211 @@
+"""GradientTape: recording, variables, nesting, persistence and jacobians; expected values are
+TensorFlow 2.21's answers to the same programs."""
+
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+
+
+def test_gradient_of_a_variable_read_while_recording():
+    x = ag.constant([[1.0, 2.0], [3.0, 4.0]])
+    w = ag.Variable([[0.5], [0.25]])
+    with ag.GradientTape() as tape:
+        y = ag.reduce_sum(ag.nn.relu(ag.matmul(x, w) - 1.0) * 2.0)
+    npt.assert_allclose(tape.gradient(y, w).numpy(), [[6.0], [8.0]])
+
+
+def test_variables_read_are_watched():
+    w = ag.Variable(2.0)
+    with ag.GradientTape() as tape:
+        _ = w * w
+    assert tape.watched_variables() == (w,)
+
+
+def test_unread_variables_are_not_watched_without_watch_accessed_variables():
+    w = ag.Variable(2.0)
+    with ag.GradientTape(watch_accessed_variables=False) as tape:
+        y = w * w
+    assert tape.watched_variables() == ()
+    assert tape.gradient(y, w) is None
+
+
+def test_gradient_of_a_watched_tensor():
+    x = ag.constant([[1.0, 2.0], [3.0, 4.0]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.reduce_mean(ag.exp(x) / (1.0 + x))
+    npt.assert_allclose(tape.gradient(y, x).numpy(),
+                        [[0.16989261, 0.41050315], [0.94150954, 2.1839261]], rtol=1e-6)
+
+
+def test_broadcast_inputs_get_gradients_of_their_own_shape():
+    a = ag.constant([1.0, 2.0, 3.0])
+    b = ag.constant([[1.0], [2.0]])
+    with ag.GradientTape() as tape:
+        tape.watch([a, b])
+        y = a * b + a / b - b
+    ga, gb = tape.gradient(y, [a, b])
+    npt.assert_allclose(ga.numpy(), [4.5, 4.5, 4.5])
+    npt.assert_allclose(gb.numpy(), [[-3.0], [1.5]])
+
+
+def test_nested_tapes_give_the_second_derivative():
+    x = ag.constant(2.0)
+    with ag.GradientTape() as outer:
+        outer.watch(x)
+        with ag.GradientTape() as inner:
+            inner.watch(x)
+            y = x * x * x
+        dy = inner.gradient(y, x)
+    assert float(dy) == 12.0
+    assert float(outer.gradient(dy, x)) == 12.0
+
+
+def test_output_gradients_weight_the_targets():
+    a = ag.constant([1.0, 2.0, 3.0])
+    with ag.GradientTape() as tape:
+        tape.watch(a)
+        y = ag.nn.softmax(a * 2.0)
+    g = tape.gradient(y, a, output_gradients=ag.constant([1.0, 0.0, 0.0]))
+    npt.assert_allclose(g.numpy(), [0.031248365, -0.0037248961, -0.027523467], rtol=1e-5)
+
+
+def test_stop_gradient_holds_its_input_constant():
+    a = ag.constant([1.0, 2.0, 3.0])
+    with ag.GradientTape() as tape:
+        tape.watch(a)
+        y = a * ag.stop_gradient(a)
+    npt.assert_allclose(tape.gradient(y, a).numpy(), [1.0, 2.0, 3.0])
+
+
+def test_power_gradient():
+    a = ag.constant([1.0, 2.0, 3.0])
+    with ag.GradientTape() as tape:
+        tape.watch(a)
+        y = ag.reduce_sum(a ** 3.0)
+    npt.assert_allclose(tape.gradient(y, a).numpy(), [3.0, 12.0, 27.0])
+
+
+def test_a_non_persistent_tape_computes_gradients_once():
+    x = ag.constant(1.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+    tape.gradient(y, x)
+    with pytest.raises(RuntimeError, match="non-persistent GradientTape"):
+        tape.gradient(y, x)
+
+
+def test_a_persistent_tape_computes_gradients_again():
+    x = ag.constant(3.0)
+    with ag.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x * x
+        z = y * x
+    assert float(tape.gradient(y, x)) == 6.0
+    assert float(tape.gradient(z, x)) == 27.0
+
+
+def test_stop_recording_records_nothing():
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        with tape.stop_recording():
+            y = x * x
+    assert tape.gradient(y, x) is None
+
+
+def test_stop_recording_outside_the_tape_is_an_error():
+    tape = ag.GradientTape()
+    with pytest.raises(ValueError, match="Tape is not recording"):
+        with tape.stop_recording():
+            pass
+
+
+def test_reset_forgets_what_was_recorded():
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+        tape.reset()
+        tape.watch(x)
+        z = x * 2.0
+    assert tape.gradient([y, z], x).numpy() == 2.0
+
+
+def test_unconnected_sources_get_none_or_zeros():
+    x, c = ag.constant(2.0), ag.constant(1.0)
+    with ag.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x * 2.0
+    assert tape.gradient(y, [x, c])[1] is None
+    g = tape.gradient(y, [x, c], unconnected_gradients=ag.UnconnectedGradients.ZERO)
+    assert [float(t) for t in g] == [2.0, 0.0]
+
+
+def test_gradients_come_back_in_the_structure_of_the_sources():
+    v = ag.Variable(2.0)
+    with ag.GradientTape() as tape:
+        y = v * v
+    g = tape.gradient(y, {"a": v, "b": [v]})
+    assert float(g["a"]) == 4.0 and float(g["b"][0]) == 4.0
+
+
+def test_a_list_of_targets_is_summed():
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = [x * 2.0, x * 3.0]
+    assert float(tape.gradient(y, x)) == 5.0
+
+
+def test_integer_sources_get_no_gradient():
+    x = ag.constant(3)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+    with pytest.warns(UserWarning, match="must be floating"):
+        assert tape.gradient(y, x) is None
+
+
+def test_a_python_number_is_not_a_source():
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+    with pytest.raises(TypeError, match="a source must be a tensor or variable"):
+        tape.gradient(y, 3.0)
+
+
+def test_jacobian_of_an_elementwise_product():
+    m = ag.constant([[1.0, 2.0], [3.0, 4.0]])
+    with ag.GradientTape() as tape:
+        tape.watch(m)
+        y = m * m
+    expected = np.zeros((2, 2, 2, 2), np.float32)
+    for i in range(2):
+        for j in range(2):
+            expected[i, j, i, j] = 2 * m.numpy()[i, j]
+    npt.assert_allclose(tape.jacobian(y, m).numpy(), expected)
+
+
+def test_batch_jacobian_keeps_examples_apart():
+    x = ag.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x * ag.constant([1.0, 2.0])
+    npt.assert_allclose(tape.batch_jacobian(y, x).numpy(),
+                        [[[2.0, 0.0], [0.0, 8.0]], [[6.0, 0.0], [0.0, 16.0]],
+                         [[10.0, 0.0], [0.0, 24.0]]])
+
+
+def test_no_recorder_is_installed_without_a_recording_tape():
+    from runtime.graph.recording import recorder
+
+    x = ag.constant(1.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        assert recorder[0] is not None
+    assert recorder[0] is None
