@@ -50,6 +50,7 @@ from runtime.function.trace_type import from_value
 from runtime.graph.func_graph import FuncGraph, flatten, is_composite, pack_sequence_as
 from runtime.graph.graph import Operation, SymbolicTensor, building_graph
 from runtime.graph.init_scope import FunctionTrace, tracing
+from runtime.graph.recording import recorder
 from runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.graph.tensor_spec import TensorSpec
@@ -249,11 +250,15 @@ class ConcreteFunction:
 
     def call_flat(self, tensors: Sequence[Any]) -> Any:
         """Runs the graph with `tensors` fed to the argument placeholders, in order."""
+        if recorder[0] is not None and recorded_call[0] is not None:
+            return recorded_call[0](self, [convert_to_tensor(t) for t in tensors])
         return self._pack(self._run([_host_value(t) for t in tensors]))
 
     def call_positional(self, args: tuple, positions: tuple[int, ...]) -> Any:
         """The fast call: the eager tensors `args[i]` for `i` in `positions` feed the
         placeholders (the caller checked that they match)."""
+        if recorder[0] is not None and recorded_call[0] is not None:
+            return recorded_call[0](self, [args[i] for i in positions])
         feeds = []
         for i in positions:
             t = args[i]
@@ -263,13 +268,21 @@ class ConcreteFunction:
     def _run(self, feeds: list[Any]) -> list[Any]:
         plan = self._plan
         if plan is None:
-            if self.graph.captures:
-                raise ValueError(
-                    f"{self._header()} captures tensors of the graph it was traced in "
-                    f"({', '.join(t.name for t in self.graph.external_captures)}); call it "
-                    f"while that graph is built, or trace it eagerly.")
+            self.check_no_captures()
             plan = self._plan = Plan(self.graph, self.graph.inputs, self._fetches)
         return plan.run(feeds)
+
+    def check_no_captures(self) -> None:
+        """Raises when the graph captures tensors of another graph (it cannot run alone)."""
+        if self.graph.captures:
+            raise ValueError(
+                f"{self._header()} captures tensors of the graph it was traced in "
+                f"({', '.join(t.name for t in self.graph.external_captures)}); call it "
+                f"while that graph is built, or trace it eagerly.")
+
+    def structured(self, values: dict[int, Any]) -> Any:
+        """The structured output, each output tensor replaced by `values[id(tensor)]`."""
+        return _replace(self.structured_outputs, lambda t: values[id(t)])
 
     # Text -------------------------------------------------------------------------------------
     def pretty_printed_signature(self, verbose: bool = True) -> str:
@@ -314,6 +327,11 @@ class ConcreteFunction:
 
     def __repr__(self) -> str:
         return f"<ConcreteFunction {self.pretty_printed_signature(verbose=False)}>"
+
+
+# While a tape records, an eager call runs through this hook (installed by the gradients
+# layer), which runs the graph's ops one by one so that the tape records them.
+recorded_call: list[Callable[[ConcreteFunction, list], Any] | None] = [None]
 
 
 def _fixed_python_arguments(function_type: Any, arguments: tuple[tuple, dict]) -> dict:

@@ -6,7 +6,9 @@ Python over the ops layer, so one definition serves eager tapes, tapes inside fu
 `gradients` over a v1 graph.
 """
 
+from runtime.function import concrete_function as _concrete_function
 from runtime.gradients import (  # noqa: F401  (register the gradients)
+    control_flow_grad,
     math_grad,
     non_differentiable,
     state_grad,
@@ -22,7 +24,10 @@ from runtime.gradients.registry import (
     no_gradient,
     registered_gradients,
 )
+from runtime.gradients.replay import call_recorded as _call_recorded
 from runtime.gradients.tape import GradientTape
+
+_concrete_function.recorded_call[0] = _call_recorded
 
 __all__ = ["GradientTape", "NotDifferentiable", "RegisterGradient", "UnconnectedGradients",
            "custom_gradient", "gradient_function", "gradients", "has_gradient", "no_gradient",

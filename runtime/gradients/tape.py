@@ -153,6 +153,11 @@ class GradientTape:
         if not variable.trainable and id(variable) not in self._variables:
             return  # as TensorFlow: reads of non-trainable variables are not watched
         self._variables[id(variable)] = variable
+        graph = building_graph()
+        while graph is not None:  # in a branch: the handles of the graphs around it too
+            handle = variable._handle_in(graph)
+            self._watched[id(handle)] = handle
+            graph = getattr(graph, "outer_graph", None)
         handle = variable_handle(variable)
         self._watched[id(handle)] = handle
 

@@ -64,6 +64,17 @@ _uids = itertools.count(1)
 access_watcher: list[Callable[[Variable], None] | None] = [None]
 
 
+# id(resource) -> the eager variable holding it: a graph's handle constant names the resource,
+# and replaying that graph eagerly reads the variable itself (`variable_of`).
+_BY_RESOURCE: weakref.WeakValueDictionary[int, Variable] = weakref.WeakValueDictionary()
+
+
+def variable_of(resource: Any) -> Variable | None:
+    """The eager variable whose resource is `resource`, if it is alive."""
+    found = _BY_RESOURCE.get(id(resource))
+    return found if found is not None and found._handle.numpy() is resource else None
+
+
 class Variable:
     """A tensor-like value that `assign`, `assign_add` and `assign_sub` change.
 
@@ -116,6 +127,7 @@ class Variable:
         self._handle = state_ops.var_handle_op(self._dtype, self._shape, debug_name=name,
                                                shared_name=f"{name}_{next(_uids)}")
         resource = self._handle.numpy()
+        _BY_RESOURCE[id(resource)] = self
         self._device = resource.device
         with device_scope(self._device):
             state_ops.assign_variable_op(self._handle, initial)
@@ -286,6 +298,11 @@ class Variable:
         if graph is self._graph or not isinstance(self._handle, EagerTensor):
             return self._handle  # another graph's handle: the graph captures it or refuses
         found = self._graph_handles.get(graph)
+        if found is None and getattr(graph, "outer_graph", None) is not None:
+            # A branch or loop body: the enclosing graph's handle, captured (an input of the
+            # op running it), so that gradients flow to it.
+            outer: Any = graph
+            found = self._graph_handles[graph] = outer.capture(self._handle_in(outer.outer_graph))
         if found is None:
             value = np.empty((), dtype=object)
             value[()] = self._handle.numpy()

@@ -1,0 +1,103 @@
+"""Gradients of `If` and `Case`: a conditional choosing the gradient of the branch taken.
+
+The gradient is an `If` (or `Case`) on the same condition; each of its branches recomputes the
+forward branch's values from the same inputs (only the ops the outputs depend on: no side
+effect runs twice) and differentiates them with a tape, so it works eagerly and in graphs, and
+nests for higher derivatives. Recomputing costs one more forward pass of the branch taken; a
+branch drawing random numbers would draw new ones, so its gradient is refused with an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from runtime.core import dtypes
+from runtime.gradients.backprop import differentiable
+from runtime.gradients.registry import RegisterGradient
+from runtime.gradients.replay import replay
+from runtime.gradients.tape import GradientTape
+from runtime.graph.graph import building_graph
+from runtime.graph.tensor_conversion import into_graph
+from runtime.ops.control_flow_ops import cond, switch_case
+from runtime.ops.creation_ops import zeros, zeros_like
+
+_RANDOM = frozenset({"RandomStandardNormal", "RandomUniform", "RandomUniformInt",
+                     "TruncatedNormal"})
+
+
+def branch_gradients(branch: Any, inputs: Sequence[Any], grads: Sequence[Any],
+                     wanted: Sequence[int], read: dict[int, tuple]) -> list[Any]:
+    """Inside a branch being built (or eagerly): the gradients of `branch`'s inputs at
+    positions `wanted`, given its output gradients `grads` (None: no gradient). A variable
+    handle's gradient is that of the variable's reads: zeros of `read[i]` (dtype, shape) where
+    this branch reads nothing."""
+    _check_no_random(branch)
+    graph = building_graph()
+    local = [into_graph(graph, t) if graph is not None else t for t in inputs]
+    sources = [local[i] for i in wanted]
+    with GradientTape(watch_accessed_variables=False) as tape:
+        tape.watch(sources)
+        values = replay(branch, local, fetches=[o for o, g in zip(branch.outputs, grads)
+                                                if g is not None])
+    targets = [values[id(o)] for o, g in zip(branch.outputs, grads) if g is not None]
+    given = [g for g in grads if g is not None]
+    found = tape.gradient(targets, sources, output_gradients=given)
+    return [g if g is not None else
+            zeros(read[i][1], read[i][0]) if i in read else zeros_like(s)
+            for i, s, g in zip(wanted, sources, found)]
+
+
+def variables_read(branches: Sequence[Any], inputs: Sequence[Any]) -> dict[int, tuple]:
+    """Per resource input read in a branch: the (dtype, shape) of the variable it holds."""
+    read: dict[int, tuple] = {}
+    for branch in branches:
+        positions = {id(p): i for i, p in enumerate(branch.inputs)}
+        for op in branch.get_operations():
+            if op.type == "ReadVariableOp" and id(op.inputs[0]) in positions:
+                value = op.outputs[0]
+                if value.shape.is_fully_defined():
+                    read[positions[id(op.inputs[0])]] = (value.dtype, value.shape.as_list())
+    return read
+
+
+def _check_no_random(branch: Any) -> None:
+    for op in branch.get_operations():
+        if op.type in _RANDOM:
+            raise NotImplementedError(
+                f"The gradient of a conditional whose branch draws random numbers ({op.type} "
+                f"{op.name!r}) is not supported: its gradient would draw new ones. Draw them "
+                f"before the conditional and pass them in.")
+
+
+def _conditional_grad(op: Any, grads: Sequence[Any], branches: list[Any],
+                      choose: Callable[[list[Callable]], Any]) -> list:
+    inputs = op.inputs[1:]
+    read = variables_read(branches, inputs)
+    wanted = [i for i, t in enumerate(inputs) if differentiable(t.dtype)
+              and (t.dtype is not dtypes.resource or i in read)]
+    if not wanted:
+        return [None] * len(op.inputs)
+
+    def branch_fn(branch: Any) -> Callable:
+        return lambda: branch_gradients(branch, inputs, grads, wanted, read)
+    results = choose([branch_fn(b) for b in branches])
+    results = list(results) if isinstance(results, (list, tuple)) else [results]
+    out: list[Any] = [None] * len(op.inputs)
+    for i, g in zip(wanted, results):
+        out[1 + i] = g
+    return out
+
+
+@RegisterGradient("If")
+def _if_grad(op: Any, *grads: Any) -> list:
+    pred = op.inputs[0]
+    branches = [op.get_attr("then_branch"), op.get_attr("else_branch")]
+    return _conditional_grad(op, grads, branches,
+                             lambda fns: cond(pred, fns[0], fns[1], name="gradients/cond"))
+
+
+@RegisterGradient("Case")
+def _case_grad(op: Any, *grads: Any) -> list:
+    index = op.inputs[0]
+    return _conditional_grad(op, grads, list(op.get_attr("branches")),
+                             lambda fns: switch_case(index, fns, name="gradients/case"))

@@ -1,0 +1,115 @@
+"""Gradients through function calls and conditionals (`if` on tensors, `cond`, `switch_case`):
+eagerly, around and inside `ag.function`, and in graphs; expected values are TensorFlow 2.21's
+answers to the same programs."""
+
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+
+
+@ag.function
+def _square_or_triple(x):
+    if x > 0:
+        y = x * x
+    else:
+        y = -3.0 * x
+    return y
+
+
+_v = ag.Variable(3.0)
+
+
+@ag.function
+def _reads_in_branches(x):
+    if x > 0:
+        y = _v * x
+    else:
+        y = _v * _v
+    return y
+
+
+@ag.function
+def _tape_inside(x):
+    with ag.GradientTape() as tape:
+        if x > 0:
+            y = _v * x
+        else:
+            y = _v * _v
+    return tape.gradient(y, _v)
+
+
+def test_a_tape_around_a_function_call_differentiates_it():
+    w = ag.Variable([[1.0, 2.0], [3.0, 4.0]])
+
+    @ag.function(autograph=False)
+    def f(x):
+        return ag.reduce_sum(ag.matmul(x, w) ** 2)
+
+    x = ag.constant([[1.0, 1.0]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    gx, gw = tape.gradient(y, [x, w])
+    npt.assert_allclose(gx.numpy(), [[32.0, 72.0]])
+    npt.assert_allclose(gw.numpy(), [[8.0, 12.0], [8.0, 12.0]])
+
+
+@pytest.mark.parametrize("value, expected", [(2.0, 4.0), (-2.0, -3.0)])
+def test_gradient_of_the_branch_taken(value, expected):
+    x = ag.constant(value)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = _square_or_triple(x)
+    assert float(tape.gradient(y, x)) == expected
+
+
+@pytest.mark.parametrize("value, expected", [(2.0, 2.0), (-2.0, 6.0)])
+def test_a_tape_inside_a_function_differentiates_variables_read_in_branches(value, expected):
+    assert float(_tape_inside(ag.constant(value))) == expected
+
+
+def test_variables_read_in_branches_of_a_called_function_get_gradients():
+    with ag.GradientTape() as tape:
+        y = _reads_in_branches(ag.constant(-2.0))
+    assert float(tape.gradient(y, _v)) == 6.0
+
+
+def test_second_derivative_of_cond_in_a_graph():
+    with ag.Graph().as_default() as g:
+        p = ag.placeholder(ag.float32, [])
+        y = ag.cond(p > 0, lambda: p * p, lambda: p * 5.0)
+        (dp,) = ag.gradients(y, [p])
+        (ddp,) = ag.gradients(dp, [p])
+    session = ag.Session(graph=g)
+    assert session.run([dp, ddp], {p: 3.0}) == [6.0, 2.0]
+    assert session.run([dp, ddp], {p: -3.0}) == [5.0, 0.0]
+
+
+def test_switch_case_gradient_eagerly():
+    x = ag.constant(1.5)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.switch_case(ag.constant(1), [lambda: x * 2.0, lambda: x * x * x,
+                                            lambda: ag.sin(x)])
+    assert float(tape.gradient(y, x)) == 6.75
+
+
+def test_switch_case_gradient_in_a_function():
+    @ag.function(autograph=False)
+    def pick(i, x):
+        return ag.switch_case(i, [lambda: x * 2.0, lambda: x * x * x, lambda: ag.sin(x)])
+
+    x = ag.constant(1.5)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = pick(ag.constant(2), x)
+    npt.assert_allclose(float(tape.gradient(y, x)), 0.0707372, rtol=1e-5)
+
+
+def test_gradient_of_a_branch_drawing_random_numbers_is_refused():
+    with ag.Graph().as_default():
+        p = ag.placeholder(ag.float32, [])
+        y = ag.cond(p > 0, lambda: p * ag.random.uniform([]), lambda: p)
+        with pytest.raises(NotImplementedError, match="draws random numbers"):
+            ag.gradients(y, [p])
