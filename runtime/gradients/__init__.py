@@ -12,6 +12,7 @@ from runtime.gradients import (  # noqa: F401  (register the gradients)
     math_grad,
     non_differentiable,
     state_grad,
+    while_grad,
 )
 from runtime.gradients.backprop import UnconnectedGradients
 from runtime.gradients.custom_gradient import custom_gradient

@@ -96,8 +96,8 @@ def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequenc
         fn = gradient_function(record.op_type)
         if fn is None:
             continue
-        out_grads = [zeros_like(t) if g is None and differentiable(t.dtype) else g
-                     for g, t in zip(out_grads, record.outputs)]
+        out_grads = [zeros_like(t) if g is None and (t.dtype.is_floating or t.dtype.is_complex)
+                     else g for g, t in zip(out_grads, record.outputs)]
         op = record.op if record.op is not None else EagerOp(record)
         in_grads = fn(op, *out_grads)
         if not isinstance(in_grads, (list, tuple)):

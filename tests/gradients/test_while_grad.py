@@ -1,0 +1,95 @@
+"""Gradients through loops on tensors (`for`/`while` in functions, `while_loop`): eagerly,
+around and inside `ag.function`, in graphs, nested; expected values are TensorFlow 2.21's
+answers to the same programs."""
+
+import numpy.testing as npt
+
+import autograph as ag
+
+
+@ag.function
+def _polynomial(x):
+    y = x
+    for _i in ag.range(3):
+        y = y * x + 1.0
+    return y
+
+
+_v = ag.Variable(0.5)
+
+
+@ag.function
+def _reads_a_variable(x):
+    y = x
+    for _i in ag.range(4):
+        y = y * _v + x
+    return y
+
+
+@ag.function
+def _nested(x):
+    y = x
+    for _i in ag.range(2):
+        for _j in ag.range(3):
+            y = y * x
+    return y
+
+
+@ag.function
+def _tape_inside(x):
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x
+        i = 0
+        while i < 3:
+            y = y * x + 1.0
+            i += 1
+    return tape.gradient(y, x)
+
+
+def test_gradient_through_a_loop_in_a_called_function():
+    x = ag.constant(2.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = _polynomial(x)
+    assert float(y) == 23.0
+    assert float(tape.gradient(y, x)) == 37.0
+
+
+def test_gradient_through_a_loop_with_a_tape_inside_the_function():
+    assert float(_tape_inside(ag.constant(2.0))) == 37.0
+
+
+def test_gradient_through_an_eager_while_loop():
+    x = ag.constant(2.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * x + 1.0), (0, x))[1]
+    assert float(tape.gradient(y, x)) == 37.0
+
+
+def test_variables_read_in_a_loop_get_gradients():
+    x = ag.constant(2.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = _reads_a_variable(x)
+    gx, gv = tape.gradient(y, [x, _v])
+    assert (float(y), float(gx), float(gv)) == (3.875, 1.9375, 6.5)
+
+
+def test_gradient_of_a_loop_with_maximum_iterations_in_a_graph():
+    with ag.Graph().as_default() as g:
+        p = ag.placeholder(ag.float32, [])
+        y = ag.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * p + 1.0), (0, p),
+                          maximum_iterations=2)[1]
+        (dp,) = ag.gradients(y, [p])
+    assert ag.Session(graph=g).run([y, dp], {p: 2.0}) == [11.0, 13.0]
+
+
+def test_gradient_through_nested_loops():
+    x = ag.constant(1.5)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = _nested(x)
+    npt.assert_allclose([float(y), float(tape.gradient(y, x))], [17.085938, 79.734375],
+                        rtol=1e-6)
