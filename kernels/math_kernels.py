@@ -150,6 +150,11 @@ def relu(ctx, x):
     return ctx.xp.maximum(x, x.dtype.type(0))
 
 
+@register_kernel("ReluGrad", device=BOTH)
+def relu_grad(ctx, gradients, features):
+    return gradients * (features > 0)
+
+
 @register_kernel("Round", device=BOTH)
 def round_half_to_even(ctx, x):
     return ctx.xp.rint(x) if x.dtype.kind == "f" else x.copy()

@@ -54,8 +54,11 @@ def reduce_to(grad: Tensor, x: Tensor) -> Tensor:
 
 def broadcast_like(grad: Tensor, x: Tensor) -> Tensor:
     """`grad` broadcast to `x`'s shape."""
-    if static_dims(grad) is not None and static_dims(grad) == static_dims(x):
-        return grad
+    dims = static_dims(x)
+    if dims is not None:
+        if static_dims(grad) == dims:
+            return grad
+        return _broadcast_to.run([grad, np.array(dims, np.int32)])
     return _broadcast_to.run([grad, _shape.run([x], _INT32)])
 
 

@@ -32,7 +32,7 @@ _neg, _square, _sign, _reciprocal_sqrt = (op_handle(n) for n in ("Neg", "Square"
 _exp, _log, _sin, _cos, _pow = (op_handle(n) for n in ("Exp", "Log", "Sin", "Cos", "Pow"))
 _select, _greater, _greater_equal, _less, _less_equal, _equal = (op_handle(n) for n in (
     "SelectV2", "Greater", "GreaterEqual", "Less", "LessEqual", "Equal"))
-_logical_and = op_handle("LogicalAnd")
+_logical_and, _relu_grad_op = op_handle("LogicalAnd"), op_handle("ReluGrad")
 _zeros_like, _ones_like, _cast = (op_handle(n) for n in ("ZerosLike", "OnesLike", "Cast"))
 _sum, _cumsum = op_handle("Sum"), op_handle("Cumsum")
 _mat_mul, _batch_mat_mul = op_handle("MatMul"), op_handle("BatchMatMulV2")
@@ -205,8 +205,12 @@ def _sigmoid_grad(op: Any, grad: Any) -> list:
 
 @RegisterGradient("Relu")
 def _relu_grad(op: Any, grad: Any) -> list:
-    y = op.outputs[0]
-    return [_where(_greater.run([y, _zeros_like.run([y])]), grad, _zeros_like.run([grad]))]
+    return [_relu_grad_op.run([grad, op.outputs[0]])]
+
+
+@RegisterGradient("ReluGrad")
+def _relu_grad_grad(op: Any, grad: Any) -> list:
+    return [_relu_grad_op.run([grad, op.inputs[1]]), _zeros_like.run([op.inputs[1]])]
 
 
 @RegisterGradient("Cast")

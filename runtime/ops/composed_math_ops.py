@@ -13,7 +13,7 @@ from runtime.core.dtypes import DType, int64
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import math_ops as _math_ops
-from runtime.ops.array_ops import one_hot, reshape, size, where
+from runtime.ops.array_ops import one_hot, reshape, size, stop_gradient, where
 from runtime.ops.complex_ops import angle, conj, imag, real  # noqa: F401
 from runtime.ops.control_flow_ops import Assert
 from runtime.ops.creation_ops import cast, ones_like, zeros_like
@@ -350,6 +350,7 @@ def reduce_logsumexp(input_tensor: Any, axis: Any = None, keepdims: bool = False
         raw_max = reduce_max(x, axis, keepdims=True)
         # An infinite maximum would give inf - inf = nan; shifting by 0 keeps it inf.
         shift = where(is_finite(raw_max), raw_max, zeros_like(raw_max))
+        shift = stop_gradient(shift)  # its gradient is exactly zero: none is computed
         result = add(log(reduce_sum(exp(subtract(x, shift)), axis, keepdims=True)), shift)
         if keepdims:
             return result
@@ -430,7 +431,8 @@ def log_softmax(logits: Any, axis: int | None = None, name: str | None = None) -
     with name_scope(name, "LogSoftmax"):
         x = _floating(logits, "ag.math.log_softmax")
         axis = -1 if axis is None else axis
-        shifted = subtract(x, reduce_max(x, axis, keepdims=True))
+        # The shift's gradient is exactly zero, so none is computed for it.
+        shifted = subtract(x, stop_gradient(reduce_max(x, axis, keepdims=True)))
         return subtract(shifted, log(reduce_sum(exp(shifted), axis, keepdims=True)))
 
 

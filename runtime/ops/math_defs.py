@@ -116,6 +116,12 @@ for _name, (_types, _summary) in _UNARY.items():
     register_op(_name).input("x: T").output("y: T").attr(f"T: {{{_types}}}") \
         .set_shape_fn(si.unchanged).doc(_summary + "\n\nx: a tensor.")
 
+register_op("ReluGrad").input("gradients: T").input("features: T").output("backprops: T") \
+    .attr("T: {realnumbertype}").set_shape_fn(si.unchanged) \
+    .doc("The gradient of Relu: gradients where features > 0, else 0.\n\n"
+         "gradients: the gradient of Relu's output.\n"
+         "features: Relu's input or output (positive at the same places).")
+
 for _name, _summary in (("IsNan", "Returns which elements of x are NaN."),
                         ("IsFinite", "Returns which elements of x are neither infinite nor NaN.")):
     register_op(_name).input("x: T").output("y: bool").attr("T: floattype") \
