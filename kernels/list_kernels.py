@@ -151,6 +151,27 @@ def tensor_list_concat(ctx, handle, element_shape, leading_dims, element_dtype):
     return xp.concatenate(parts), lengths
 
 
+@register_kernel("AddN", device=BOTH, type_constraints={"T": [dtypes.variant]},
+                 host_memory=("inputs", "sum"))
+def add_lists(ctx, inputs):
+    """Lists of one length added element by element (gradients of one list summed); an
+    element never set counts as zeros."""
+    lists = [_list(h) for h in inputs]
+    length = lists[0].length()
+    if any(other.length() != length for other in lists[1:]):
+        raise InvalidArgumentError(f"AddN of tensor lists needs lists of one length, got "
+                                   f"{[other.length() for other in lists]}.")
+    items = []
+    for i in range(length):
+        values = [x for x in (other.get(i) for other in lists) if x is not None]
+        total = None
+        for x in values:
+            total = x if total is None else total + x
+        items.append(total)
+    first = lists[0]
+    return object_scalar(TensorList(first.element_dtype, first.element_shape, items))
+
+
 @register_kernel("TensorListLength", device=BOTH, host_memory=("input_handle", "length"))
 def tensor_list_length(ctx, handle):
     return np.int32(_list(handle).length())

@@ -166,7 +166,7 @@ def clip_by_value(ctx, t, clip_value_min, clip_value_max):
     return xp.maximum(xp.minimum(t, clip_value_max), clip_value_min)
 
 
-@register_kernel("AddN", device=BOTH)
+@register_kernel("AddN", device=BOTH, type_constraints={"T": NUMBER_TYPES})
 @quiet
 def add_n(ctx, inputs):
     total = inputs[0].copy()

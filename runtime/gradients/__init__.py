@@ -9,6 +9,7 @@ Python over the ops layer, so one definition serves eager tapes, tapes inside fu
 from runtime.function import concrete_function as _concrete_function
 from runtime.gradients import (  # noqa: F401  (register the gradients)
     control_flow_grad,
+    list_grad,
     math_grad,
     non_differentiable,
     state_grad,

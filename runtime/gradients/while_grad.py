@@ -22,6 +22,7 @@ from runtime.core import dtypes
 from runtime.core.tensor_shape import TensorShape
 from runtime.gradients.backprop import differentiable
 from runtime.gradients.control_flow_grad import _check_no_random, variables_read
+from runtime.gradients.list_grad import zeros_list
 from runtime.gradients.registry import RegisterGradient
 from runtime.gradients.replay import replay
 from runtime.gradients.tape import GradientTape
@@ -39,17 +40,36 @@ def _while_grad(op: Any, *grads: Any) -> list:
     _check_no_random(body)
     inputs = list(op.inputs)
     read = variables_read([body], inputs)
+    lists = _list_dtypes(body)
     carried = _carried(body)
-    wanted = [i for i, t in enumerate(inputs) if t.dtype is not dtypes.variant and (
-        differentiable(t.dtype) if t.dtype is not dtypes.resource else i in read)]
+    wanted = [i for i, t in enumerate(inputs) if (
+        i in read if t.dtype is dtypes.resource else
+        i in lists if t.dtype is dtypes.variant else differentiable(t.dtype))]
     if not wanted:
         return [None] * len(inputs)
     recorded = [i for i in range(len(inputs)) if i not in carried]
     shapes: list[Any] = [TensorShape(s) for s in op.get_attr("output_shapes")]
     shapes = shapes or [None] * len(inputs)
     count, history = _forward(cond, body, inputs, recorded, shapes)
-    start = [_initial(grads[i], op.outputs[i], read.get(i)) for i in wanted]
-    return _backward(body, inputs, wanted, recorded, count, history, start)
+    start = [_initial(grads[i], op.outputs[i], read.get(i), lists.get(i)) for i in wanted]
+    zero = {i: (lambda old, i=i: zeros_list(old, lists[i]) if i in lists else zeros_like(old))
+            for i in wanted}
+    return _backward(body, inputs, wanted, recorded, count, history, start, zero)
+
+
+def _list_dtypes(body: Any) -> dict[int, dtypes.DType]:
+    """Per tensor-list loop variable, the dtype of its elements (from the ops using it)."""
+    found: dict[int, dtypes.DType] = {}
+    positions = {id(p): i for i, p in enumerate(body.inputs)}
+    positions.update({id(o): i for i, o in enumerate(body.outputs)})
+    for op in body.get_operations():
+        dtype = op.attrs.get("element_dtype")
+        if dtype is None:
+            continue
+        for t in list(op.inputs) + list(op.outputs):
+            if t.dtype is dtypes.variant and id(t) in positions:
+                found.setdefault(positions[id(t)], dtype)
+    return found
 
 
 def _carried(body: Any) -> set[int]:
@@ -57,11 +77,14 @@ def _carried(body: Any) -> set[int]:
     return {i for i, (p, o) in enumerate(zip(body.inputs, body.outputs)) if p is o}
 
 
-def _initial(grad: Any, output: Any, variable: tuple | None) -> Any:
+def _initial(grad: Any, output: Any, variable: tuple | None,
+             element_dtype: dtypes.DType | None) -> Any:
     if grad is not None and output.dtype is not dtypes.resource:
         return grad
     if variable is not None:
         return zeros(variable[1], variable[0])
+    if element_dtype is not None:
+        return zeros_list(output, element_dtype)
     return zeros_like(output)
 
 
@@ -86,7 +109,7 @@ def _forward(cond: Any, body: Any, inputs: list, recorded: list[int], shapes: li
 
 
 def _backward(body: Any, inputs: list, wanted: list[int], recorded: list[int], count: Any,
-              history: list, start: list) -> list:
+              history: list, start: list, zero: dict) -> list:
     position = {i: k for k, i in enumerate(recorded)}
 
     def loop_cond(n: Any, gradients: list) -> Any:
@@ -104,8 +127,8 @@ def _backward(body: Any, inputs: list, wanted: list[int], recorded: list[int], c
             computed = replay(body, values, fetches=[body.outputs[i] for i in wanted])
         targets = [computed[id(body.outputs[i])] for i in wanted]
         found = tape.gradient(targets, sources, output_gradients=list(gradients))
-        return n, [g if g is not None else zeros_like(old)
-                   for g, old in zip(found, gradients)]
+        return n, [g if g is not None else zero[i](old)
+                   for i, g, old in zip(wanted, found, gradients)]
     _, final = while_loop(loop_cond, loop_body, (count, start))
     out: list[Any] = [None] * len(inputs)
     for i, g in zip(wanted, final):

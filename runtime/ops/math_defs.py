@@ -162,7 +162,7 @@ def _add_n_shape(c: si.InferenceContext) -> list:
 
 
 register_op("AddN").input("inputs: N * T").output("sum: T").attr("N: int >= 1") \
-    .attr("T: {numbertype, complextype}").set_is_aggregate().set_is_commutative() \
+    .attr("T: {numbertype, complextype, variant}").set_is_aggregate().set_is_commutative() \
     .set_shape_fn(_add_n_shape).doc(
         "Adds all input tensors elementwise.\n\n"
         "inputs: one or more tensors of the same dtype and shape (no broadcasting).\n"

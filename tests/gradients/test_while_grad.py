@@ -93,3 +93,53 @@ def test_gradient_through_nested_loops():
         y = _nested(x)
     npt.assert_allclose([float(y), float(tape.gradient(y, x))], [17.085938, 79.734375],
                         rtol=1e-6)
+
+
+@ag.function
+def _tensor_array(x):
+    a = ag.TensorArray(ag.float32, size=3)
+    for i in ag.range(3):
+        a = a.write(i, x * ag.cast(i + 1, ag.float32))
+    return ag.reduce_sum(a.stack() ** 2)
+
+
+@ag.function
+def _list_state(x):
+    out = []
+    for i in ag.range(3):
+        out.append(x * ag.cast(i + 1, ag.float32))
+    return ag.reduce_sum(ag.stack(out) ** 2)
+
+
+def test_gradient_through_a_tensor_array_written_in_a_loop():
+    x = ag.constant(1.5)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = _tensor_array(x)
+    assert (float(y), float(tape.gradient(y, x))) == (31.5, 42.0)
+
+
+def test_gradient_through_a_python_list_grown_in_a_loop():
+    x = ag.constant(1.5)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = _list_state(x)
+    assert (float(y), float(tape.gradient(y, x))) == (31.5, 42.0)
+
+
+def test_gradient_through_eager_tensor_array_reads_and_stacks():
+    x = ag.constant(1.5)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        written = ag.TensorArray(ag.float32, size=2).write(0, x * 2.0).write(1, x * x)
+        y = [ag.reduce_sum(written.stack()), written.read(1)]
+    assert float(tape.gradient(y, x)) == 8.0
+
+
+def test_second_derivative_through_a_loop_in_a_graph():
+    with ag.Graph().as_default() as g:
+        p = ag.placeholder(ag.float32, [])
+        y = ag.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * p), (0, p))[1]
+        (dp,) = ag.gradients(y, [p])
+        (ddp,) = ag.gradients(dp, [p])
+    assert ag.Session(graph=g).run([y, dp, ddp], {p: 2.0}) == [16.0, 32.0, 48.0]

@@ -65,6 +65,7 @@ SAMPLES = [
     OpSample("TensorListReserve", [np.array([-1, 3], np.int64), np.int32(4)],
              {"element_dtype": dtypes.int64}),
     OpSample("TensorListFromTensor", [np.arange(6.0).reshape(3, 2), _SHAPE_2]),
+    OpSample("AddN", [[_ROWS, _GAPS]]),
     OpSample("TensorListSetItem", [_ROWS, np.int32(1), _A]),
     OpSample("TensorListSetItem", [_ROWS, np.int32(5), _A],
              {"resize_if_index_out_of_bounds": True}),
