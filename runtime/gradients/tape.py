@@ -29,6 +29,7 @@ from runtime.graph.func_graph import flatten, pack_sequence_as
 from runtime.graph.graph import building_graph
 from runtime.graph.recording import set_recorder
 from runtime.graph.tensor import Tensor
+from runtime.ops.creation_ops import ones, zeros, zeros_like
 from runtime.state import variables as variables_module
 from runtime.state.variables import Variable
 
@@ -183,13 +184,18 @@ class GradientTape:
         """
         unconnected = UnconnectedGradients(unconnected_gradients)
         self._start_use()
-        targets = [_as_target(t) for t in flatten(target)]
+        target_list = flatten(target)
+        targets = [_as_target(t) for t in target_list]
         source_list = flatten(sources)
         tensors = [_source_tensor(s) for s in source_list]
         given = None if output_gradients is None else flatten(output_gradients)
         if given is not None and len(given) != len(targets):
             raise ValueError(f"output_gradients has {len(given)} tensors for {len(targets)} "
                              f"targets; give one per target (or None).")
+        if any(isinstance(t, Variable) for t in target_list):  # a variable: its handle, ones
+            given = [(ones(t.shape, t.dtype) if isinstance(t, Variable) else None)
+                     if given is None or given[i] is None else given[i]
+                     for i, t in enumerate(target_list)]
         for t in targets:
             if not differentiable(t.dtype):
                 _warn_dtype("target", t.dtype)
@@ -197,7 +203,11 @@ class GradientTape:
             if not differentiable(s.dtype):
                 _warn_dtype("source", s.dtype)
         with self._paused():
-            grads = backward(self._records, targets, tensors, given, unconnected)
+            grads = backward(self._records, targets, tensors, given)
+            if unconnected is UnconnectedGradients.ZERO:
+                grads = [g if g is not None else zeros(s.shape, s.dtype)
+                         if isinstance(s, Variable) else zeros_like(t)
+                         for g, s, t in zip(grads, source_list, tensors)]
         return pack_sequence_as(sources, grads)
 
     def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any =
@@ -246,7 +256,7 @@ class GradientTape:
 
 def _as_target(value: Any) -> Tensor:
     if isinstance(value, Variable):
-        return value.value()
+        return variable_handle(value)
     if not isinstance(value, Tensor):
         raise TypeError(f"GradientTape.gradient: a target must be a tensor computed while the "
                         f"tape recorded, got {type(value).__name__} {value!r}.")

@@ -22,7 +22,7 @@ from runtime.core.errors import InvalidArgumentError
 from runtime.core.tensor_shape import TensorShape
 from runtime.eager.dispatch import op_handle
 from runtime.graph.graph import SymbolicTensor, building_graph
-from runtime.graph.tensor import Tensor
+from runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from runtime.graph.tensor_conversion import (
     change_dtype_hint,
     convert_to_tensor,
@@ -123,10 +123,14 @@ def constant(value: Any, dtype: Any = None, shape: Any = None, name: str = "Cons
         if target is not None and array.shape != target:
             array = _reshaped(array, target)
         return graph_constant(graph, array, name)
-    if isinstance(value, Tensor) and dtype is not None:
-        t = cast(value, dtype)
+    if isinstance(value, Tensor):
+        t = cast(value, dtype) if dtype is not None else value
     else:
+        # A new tensor per call, as TensorFlow: conversion shares one tensor per Python
+        # scalar, but each constant is its own (a tape watching one watches no other).
         t = convert_to_tensor(value, dtype=dtype)
+        if isinstance(t, EagerTensor):
+            t = make_eager(t._value, t._dtype, t._device)
     if target is None or tuple(t.shape.as_list()) == target:
         return t
     return convert_to_tensor(_reshaped(np.asarray(t), target))
