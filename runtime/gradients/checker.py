@@ -61,8 +61,8 @@ def compute_gradient(f: Callable[..., Any], x: Sequence[Any],
 
     Raises:
         ValueError: `x` is not a list or tuple, an argument or `f`'s result is not floating or
-            complex, a gradient has the wrong shape, or `f` has an empty result whose
-            gradients are not zeros.
+            complex, a gradient has another shape or dtype than its argument, or `f` has an
+            empty result whose gradients are not zeros.
         TypeError: `f` does not return one tensor.
         RuntimeError: called while a graph is being built (it runs `f` eagerly).
     """
@@ -153,6 +153,9 @@ def _theoretical_jacobians(f: Callable[..., Any], xs: list[Tensor]
         grads = tape.gradient(y, xs, output_gradients=seed_tensor,
                               unconnected_gradients=UnconnectedGradients.ZERO)
         for i, (t, g) in enumerate(zip(xs, grads)):
+            if g.dtype != t.dtype:
+                raise ValueError(f"compute_gradient: the gradient of argument {i} is a "
+                                 f"{g.dtype.name} tensor, but the argument is {t.dtype.name}.")
             value = np.asarray(g.numpy())
             if list(value.shape) != _dims(t):
                 raise ValueError(f"compute_gradient: the gradient of argument {i} has shape "

@@ -145,3 +145,23 @@ def test_max_error_skips_empty_jacobians():
 def test_max_error_refuses_jacobians_of_different_shapes():
     with pytest.raises(ValueError, match=r"shapes \(2, 2\) and \(2, 3\)"):
         ag.test.max_error([np.zeros((2, 2))], [np.zeros((2, 3))])
+
+
+def test_a_gradient_of_the_wrong_shape_is_an_error():
+    @ag.custom_gradient
+    def total(a):
+        return ag.reduce_sum(a), lambda dy: dy  # a scalar, not a's shape
+
+    with pytest.raises(ValueError, match=r"argument 0 has shape \[\], but the argument has "
+                                         r"shape \[2\]"):
+        ag.test.compute_gradient(total, [np.array([1.0, 2.0])])
+
+
+def test_a_gradient_of_the_wrong_dtype_is_an_error():
+    @ag.custom_gradient
+    def double(a):
+        return a * 2.0, lambda dy: ag.cast(dy * 2.0, ag.float32)
+
+    with pytest.raises(ValueError, match="argument 0 is a float32 tensor, but the argument "
+                                         "is float64"):
+        ag.test.compute_gradient(double, [np.array([1.0, 2.0])])
