@@ -104,13 +104,30 @@ def _value_at(sample: OpSample, position: tuple[int, int | None]) -> Any:
     return sample.inputs[i] if j is None else sample.inputs[i][j]
 
 
-def _outputs(sample: OpSample, inputs: list[Any]) -> list[Any]:
-    return flatten(execute(sample.op, inputs, dict(sample.attrs)))
+def _outputs(sample: OpSample, inputs: list[Any], attrs: dict[str, Any] | None = None
+             ) -> list[Any]:
+    """The op's outputs, flat; inputs are converted as `ag.convert_to_tensor` does (eager
+    execution of a NumPy input would take a type attr's default dtype as a hint)."""
+    def convert(x: Any) -> Any:
+        return [ag.convert_to_tensor(v) for v in x] if isinstance(x, list) else (
+            ag.convert_to_tensor(x))
+    attrs = dict(sample.attrs) if attrs is None else attrs
+    return flatten(execute(sample.op, [convert(x) for x in inputs], attrs))
+
+
+_WIDER = {"float16": ag.float64, "float32": ag.float64, "complex64": ag.complex128}
 
 
 def _function(sample: OpSample, output: int) -> Callable[..., Any]:
-    """The sample's op as a function of its floating inputs, returning output `output`."""
+    """The sample's op as a function of its floating inputs, returning output `output`.
+
+    Given inputs wider than the sample's (the checker's float64 central differences), dtype
+    attrs widen with them (a `Tout: float32` of `Real` becomes float64), so the differences
+    keep float64's precision."""
     positions = _floating_positions(sample)
+    own = [np.asarray(_value_at(sample, p)).dtype.name for p in positions]
+    wide_attrs = {name: _WIDER.get(getattr(value, "name", None), value)
+                  for name, value in sample.attrs.items()}
 
     def f(*floats: Any) -> Any:
         inputs = [list(x) if isinstance(x, list) else x for x in sample.inputs]
@@ -119,7 +136,8 @@ def _function(sample: OpSample, output: int) -> Callable[..., Any]:
                 inputs[i] = value
             else:
                 inputs[i][j] = value
-        return _outputs(sample, inputs)[output]
+        wide = any(t.dtype.name != name for t, name in zip(floats, own))
+        return _outputs(sample, inputs, wide_attrs if wide else None)[output]
     return f
 
 
