@@ -75,7 +75,6 @@ UNCHECKABLE = {
 FIXED_INPUTS = {"PadV2": {2: "TensorFlow's gradient of the pad value is None"}}
 
 
-
 def _labels_are_not_distributions(sample: OpSample) -> bool:
     return not np.allclose(np.sum(sample.inputs[1], axis=-1), 1.0)
 
