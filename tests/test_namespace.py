@@ -8,7 +8,7 @@ import autograph as ag
 
 # The public namespaces; every other module of the package is an implementation module.
 NAMESPACES = {"autograph", "compat", "config", "debugging", "dtypes", "errors", "initializers",
-              "linalg", "math", "nn", "random", "strings", "types"}
+              "linalg", "math", "nn", "random", "strings", "test", "types"}
 IMPLEMENTATION = ["api", "converters", "operators", "pyct", "transpiler", "user_errors",
                   "static", "directives", "tracebacks", "autograph_experimental"]
 
