@@ -7,8 +7,12 @@ Python over the ops layer, so one definition serves eager tapes, tapes inside fu
 """
 
 from runtime.gradients import (  # noqa: F401  (register the gradients)
+    array_grad,
+    complex_grad,
+    indexing_grad,
     math_grad,
     non_differentiable,
+    product_grad,
     state_grad,
 )
 from runtime.gradients.backprop import UnconnectedGradients
