@@ -1,8 +1,9 @@
 """Gradients of the indexing ops: GatherV2, GatherNd, StridedSlice and MirrorPad.
 
 Their gradients scatter the output gradient back into the input's shape. There is no scatter
-op: a scatter along one axis (`scatter_along`) is an `Einsum` of the values with the one-hot
-matrix of the indices (memory: indices x axis size per batch), as `unsorted_segment_sum` is.
+op: a scatter along one axis (`scatter_along`) is a product of the values with the one-hot
+matrix of the indices (memory: indices x axis size per batch), as `unsorted_segment_sum` is:
+a `MatMul` along axis 0 (embeddings), an `Einsum` along others.
 StridedSlice and MirrorPad take cheaper routes where their arguments are known when the
 gradient is built (pads, reversals and concatenations, linear in the input's size); a strided
 slice along an unknown dim, or with bounds only known at run time (`x[i]` in a loop), uses
@@ -31,8 +32,8 @@ from runtime.gradients.dims import (
 from runtime.gradients.grad_util import known_value
 from runtime.gradients.registry import RegisterGradient
 
-_einsum, _one_hot, _cast, _reshape = (op_handle(n) for n in (
-    "Einsum", "OneHot", "Cast", "Reshape"))
+_einsum, _mat_mul, _one_hot, _cast, _reshape = (op_handle(n) for n in (
+    "Einsum", "MatMul", "OneHot", "Cast", "Reshape"))
 _strided_slice, _pad, _concat, _reverse = (op_handle(n) for n in (
     "StridedSlice", "PadV2", "ConcatV2", "ReverseV2"))
 _squeeze, _expand_dims, _range, _add, _mul, _sum = (op_handle(n) for n in (
@@ -63,10 +64,17 @@ def scatter_along(values: Any, indices: Any, depth: Any, axis: int, batch_dims: 
     """
     if indices.dtype not in (dtypes.int32, dtypes.int64):
         indices = _cast.run([indices], {"DstT": dtypes.int32})
-    letters = string.ascii_letters[:values.shape.rank]
-    target = string.ascii_letters[len(letters)]
     one_hot = _one_hot.run([indices, depth, np.ones((), values.dtype.np_dtype),
                             np.zeros((), values.dtype.np_dtype)])
+    if axis == 0 and batch_dims == 0:  # the common case (embeddings): one matrix product
+        rest = slice_dims(shape_vector(values), 1)
+        rows = reshape_to(values, concat_dims([[-1], prod_dims(rest)]))
+        product = _mat_mul.run([one_hot, rows], {"transpose_a": True})
+        return reshape_to(product, concat_dims([[depth] if isinstance(depth, int) else
+                                                _reshape.run([depth, np.array([1], np.int32)]),
+                                                rest]))
+    letters = string.ascii_letters[:values.shape.rank]
+    target = string.ascii_letters[len(letters)]
     source = letters[:batch_dims] + letters[axis]
     out = letters[:axis] + target + letters[axis + 1:]
     return _einsum.run([[values, one_hot]], {"equation": f"{letters},{source}{target}->{out}"})

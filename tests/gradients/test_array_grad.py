@@ -100,3 +100,11 @@ def test_mirror_pad_with_paddings_known_only_at_run_time_is_a_clear_error():
         y = ag.pad(x, paddings, mode="REFLECT")
         with pytest.raises(NotImplementedError, match="MirrorPad needs its paddings known"):
             ag.gradients(y, [x])
+
+
+@pytest.mark.parametrize("name", ["gather", "strided_slice_reversed", "pad_reflect",
+                                  "einsum_broadcast_ellipsis", "prod_with_zeros", "tile"])
+def test_gradient_ops_run_on_every_device(device, name):
+    case = grad_cases.CASES[name]
+    sources = [ag.constant(v) for v in case.sources]
+    check(grad_cases.first_gradients(ag, case, ag.GradientTape, sources), expected(name))

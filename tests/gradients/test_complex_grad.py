@@ -30,3 +30,10 @@ def test_second_derivative_under_nested_tapes_matches_tensorflow(name):
     sources = [ag.constant(v) for v in case.sources]
     check(grad_cases.second_gradients(ag, case, ag.GradientTape, sources),
           expected(name, "second"), rtol=1e-4)
+
+
+@pytest.mark.parametrize("name", ["complex_abs", "angle", "complex", "complex_product"])
+def test_gradient_ops_run_on_every_device(device, name):
+    case = grad_cases.CASES[name]
+    sources = [ag.constant(v) for v in case.sources]
+    check(grad_cases.first_gradients(ag, case, ag.GradientTape, sources), expected(name))
