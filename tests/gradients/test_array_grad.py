@@ -83,6 +83,17 @@ def test_tape_inside_a_function_traced_with_an_unknown_batch_size():
     npt.assert_allclose(g, [[0.0, 0.0, 0.0], [10.0, 5.0, 10.0], [16.0, 8.0, 19.0]])
 
 
+def test_indexing_by_a_position_known_only_at_run_time():
+    with ag.Graph().as_default() as graph:
+        x = ag.placeholder(ag.float32, [None, 3])
+        i = ag.placeholder(ag.int32, [])
+        (g,) = ag.gradients(x[i] * x[i - 1, ::-1], [x])
+    value = ag.Session(graph=graph).run(g, {x: np.arange(12, dtype=np.float32).reshape(4, 3),
+                                            i: 2})
+    # TensorFlow 2.21, eagerly with i = ag.constant(2).
+    npt.assert_allclose(value, [[0, 0, 0], [8, 7, 6], [5, 4, 3], [0, 0, 0]])
+
+
 def test_transpose_by_a_permutation_known_only_at_run_time():
     with ag.Graph().as_default() as graph:
         x = ag.placeholder(ag.float32, [2, 3, 4])
