@@ -8,10 +8,14 @@ Python over the ops layer, so one definition serves eager tapes, tapes inside fu
 
 from runtime.function import concrete_function as _concrete_function
 from runtime.gradients import (  # noqa: F401  (register the gradients)
+    array_grad,
+    complex_grad,
     control_flow_grad,
+    indexing_grad,
     list_grad,
     math_grad,
     non_differentiable,
+    product_grad,
     state_grad,
     while_grad,
 )

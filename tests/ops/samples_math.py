@@ -52,7 +52,7 @@ SAMPLES = [
     OpSample("ClipByValue", [I32, np.array([0, 1, 2], np.int32), np.array([[5], [6]], np.int32)]),
     OpSample("AddN", [[F32, F32, F32]]),
     OpSample("AddN", [[I64]]),
-    OpSample("ReluGrad", [F32, np.float32([[-1.0, 2.0, 0.0], [3.0, -4.0, 5.0]])]),
+    OpSample("ReluGrad", [F32, np.float32([[-1.0, 2.0, -0.5], [3.0, -4.0, 5.0]])]),
 ]
 
 # Unary ops: one sample each, on an input their dtypes accept.
