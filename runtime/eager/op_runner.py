@@ -122,7 +122,10 @@ class GeneralOp:
     def _into(self, graph, tensor: Tensor, arg: ArgDef) -> Any:
         """`tensor` as a tensor of `graph`; one of a function that has returned is an error."""
         if type(tensor) is SymbolicTensor and tensor._op.graph is not graph:
-            check_in_scope(tensor, f"Input {arg.name!r} of {self.name} cannot be {tensor.name}")
+            encloses = getattr(graph, "_encloses", None)  # a graph made inside the tensor's
+            if encloses is None or not encloses(tensor._op.graph):  # (a backward) captures it
+                check_in_scope(tensor, f"Input {arg.name!r} of {self.name} cannot be "
+                                       f"{tensor.name}")
         return into_graph(graph, tensor)
 
     def _graph_shapes(self, tensors: list[Any], shapes: list[Any],

@@ -21,6 +21,7 @@ from runtime.gradients import (  # noqa: F401  (register the gradients)
 )
 from runtime.gradients.backprop import UnconnectedGradients
 from runtime.gradients.custom_gradient import custom_gradient
+from runtime.gradients.function_grad import call_recorded as _call_recorded
 from runtime.gradients.graph_gradients import gradients
 from runtime.gradients.registry import (
     NotDifferentiable,
@@ -30,7 +31,6 @@ from runtime.gradients.registry import (
     no_gradient,
     registered_gradients,
 )
-from runtime.gradients.replay import call_recorded as _call_recorded
 from runtime.gradients.tape import GradientTape
 
 _concrete_function.recorded_call[0] = _call_recorded

@@ -61,6 +61,8 @@ def replay(graph: Any, inputs: Sequence[Any], fetches: Sequence[Any] | None = No
             result = op_handle(op.type).run(_grouped(op, inputs_now), op.attrs)
         for t, new in zip(op.outputs, _flat_outputs(op, result)):
             values[id(t)] = new
+            if building is not None and t._shape is not None and new.dtype is t.dtype:
+                new.set_shape(t._shape)  # what the forward knew (e.g. a variable read's)
         if building is not None and op.outputs:
             first = values[id(op.outputs[0])]
             replayed[id(op)] = first.op
@@ -109,7 +111,3 @@ def _flat_outputs(op: Operation, result: Any) -> list:
     return [t for arg, g in zip(args, groups) for t in (list(g) if arg.is_list else [g])]
 
 
-def call_recorded(concrete: Any, tensors: list) -> Any:
-    """An eager call of a concrete function while a tape records: its ops run one by one."""
-    concrete.check_no_captures()
-    return concrete.structured(replay(concrete.graph, tensors))

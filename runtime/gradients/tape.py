@@ -74,6 +74,11 @@ def no_tape_records() -> Iterator[None]:
         _update_hooks()
 
 
+def recording_tapes() -> int:
+    """How many tapes record now."""
+    return len(_recording)
+
+
 def record_on_tapes(record: Record) -> None:
     """Records `record` (an op made another way, such as by `custom_gradient`) on the tapes
     that watch one of its inputs."""
