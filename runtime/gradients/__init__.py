@@ -8,6 +8,7 @@ Python over the ops layer, so one definition serves eager tapes, tapes inside fu
 
 from runtime.gradients import (  # noqa: F401  (register the gradients)
     math_grad,
+    nn_grad,
     non_differentiable,
     state_grad,
 )
