@@ -47,11 +47,12 @@ class _Geometry:
         self.dilations = spatial(dilations, data_format)
         pairs = [tuple(explicit_paddings[i:i + 2]) for i in range(0, len(explicit_paddings), 2)]
         explicit = spatial(pairs, data_format) if pairs else [(0, 0), (0, 0)]
-        self.pads, self.outputs = [], []
+        self.pads: list[tuple[int, int]] = []
+        self.outputs: list[int] = []
         for size, k, s, d, pair in zip(shape[1:3], ksize, self.strides, self.dilations,
                                        explicit):
             before, after, out = window(size, k, s, d, padding, pair)
-            if out is None or out < 1:
+            if before is None or after is None or out is None or out < 1:
                 raise InvalidArgumentError(
                     f"The window of {k} (dilation {d}) is larger than the padded input "
                     f"({size} + {before} + {after}); pad more or use a smaller window.")
