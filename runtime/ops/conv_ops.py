@@ -33,13 +33,15 @@ _conv2d, _max_pool, _avg_pool = (op_handle(n) for n in ("Conv2D", "MaxPool", "Av
 _OP_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64)  # those of the 2-D ops
 
 
-def _per_dim(value: Any, rank: int, what: str, function: str) -> list[int]:
-    """An int or a list of 1, `rank` or `rank + 2` ints (TensorFlow's forms), per spatial dim."""
+def _per_dim(value: Any, rank: int, what: str, function: str,
+             channels_first: bool = False) -> list[int]:
+    """An int or a list of 1, `rank` or `rank + 2` ints (TensorFlow's forms: the last in the
+    data format's order), per spatial dim."""
     values = [value] if isinstance(value, int) else list(value)
     if len(values) == 1:
         values = values * rank
     elif len(values) == rank + 2:
-        values = values[1:-1]
+        values = values[2:] if channels_first else values[1:-1]
     if len(values) != rank or not all(isinstance(v, int) and v >= 1 for v in values):
         raise ValueError(f"{function}: {what} must be a positive int or a list of 1, {rank} or "
                          f"{rank + 2} of them, got {value!r}")
@@ -153,8 +155,8 @@ def _conv2d_op(x: Tensor, w: Tensor, strides: Any, padding: Any, data_format: st
     if channels not in (None, w.shape[2]):
         raise ValueError(f"{function}: input has {channels} channels but filters expect "
                          f"{w.shape[2]}")
-    steps = _per_dim(strides, 2, "strides", function)
-    rates = _per_dim(dilations, 2, "dilations", function)
+    steps = _per_dim(strides, 2, "strides", function, fmt == "NCHW")
+    rates = _per_dim(dilations, 2, "dilations", function, fmt == "NCHW")
     mode, explicit = _explicit_padding(padding, fmt, function)
     _check_window(x, fmt, known_dims(w.shape)[:2], steps, rates, mode, explicit, function)
     attrs = {"strides": list(image(1, *steps, 1, fmt)), "padding": mode,
@@ -188,9 +190,9 @@ def convolution(input: Any, filters: Any, strides: Any = 1,  # noqa: A002
             raise ValueError(f"{function}: input has {x.shape[-1]} channels but filters expect "
                              f"{w.shape[-2]}")
         ksize = known_dims(w.shape)[:rank]
-        slices = _windows(x, ksize, _per_dim(strides, rank, "strides", function),
-                          _per_dim(dilations, rank, "dilations", function), padding, 0.0,
-                          function)
+        slices = _windows(x, ksize, _per_dim(strides, rank, "strides", function, channels_first),
+                          _per_dim(dilations, rank, "dilations", function, channels_first),
+                          padding, 0.0, function)
         letters = "hwd"[:rank]
         equation = f"n{letters}c,co->n{letters}o"
         taps = [w[offset] for offset in itertools.product(*(range(k) for k in ksize))]
@@ -237,12 +239,13 @@ def _pool(x: Any, ksize: Any, strides: Any, padding: str, data_format: str | Non
     x = convert_to_tensor(x)
     if not x.dtype.is_floating:
         raise TypeError(f"{function} takes a floating tensor, got {x.dtype.name}")
+    channels_first = _is_channels_first(x, data_format, rank, function)
     if not isinstance(padding, str):
         raise ValueError(f"{function}: padding must be 'SAME' or 'VALID', got {padding!r}")
-    windows = _per_dim(ksize, rank, "ksize", function)
-    steps = _per_dim(strides, rank, "strides", function)
+    windows = _per_dim(ksize, rank, "ksize", function, channels_first)
+    steps = _per_dim(strides, rank, "strides", function, channels_first)
     if rank == 2 and x.dtype in _OP_DTYPES and padding.upper() in ("SAME", "VALID"):
-        fmt = "NCHW" if _is_channels_first(x, data_format, rank, function) else "NHWC"
+        fmt = "NCHW" if channels_first else "NHWC"
         _check_window(x, fmt, windows, steps, [1, 1], padding.upper(), [], function)
         attrs = {"ksize": list(image(1, *windows, 1, fmt)),
                  "strides": list(image(1, *steps, 1, fmt)), "padding": padding.upper(),
