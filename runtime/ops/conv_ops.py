@@ -134,6 +134,11 @@ def _explicit_padding(padding: Any, data_format: str, function: str) -> tuple[st
                      f"per dimension, got {padding!r}")
 
 
+def _per_dim_attr(values: list[int], data_format: str) -> list[int]:
+    """A 4-entry attr of a 2-D op: `values` on the spatial dims, 1 on the others."""
+    return list(image(1, values[0], values[1], 1, data_format))
+
+
 def _check_window(x: Tensor, data_format: str, ksize: list[int], strides: list[int],
                   dilations: list[int], padding: str, explicit: list[int],
                   function: str) -> None:
@@ -159,9 +164,9 @@ def _conv2d_op(x: Tensor, w: Tensor, strides: Any, padding: Any, data_format: st
     rates = _per_dim(dilations, 2, "dilations", function, fmt == "NCHW")
     mode, explicit = _explicit_padding(padding, fmt, function)
     _check_window(x, fmt, known_dims(w.shape)[:2], steps, rates, mode, explicit, function)
-    attrs = {"strides": list(image(1, *steps, 1, fmt)), "padding": mode,
+    attrs = {"strides": _per_dim_attr(steps, fmt), "padding": mode,
              "explicit_paddings": explicit, "data_format": fmt,
-             "dilations": list(image(1, *rates, 1, fmt))}
+             "dilations": _per_dim_attr(rates, fmt)}
     return _conv2d.run([x, w], attrs)
 
 
@@ -247,8 +252,8 @@ def _pool(x: Any, ksize: Any, strides: Any, padding: str, data_format: str | Non
     if rank == 2 and x.dtype in _OP_DTYPES and padding.upper() in ("SAME", "VALID"):
         fmt = "NCHW" if channels_first else "NHWC"
         _check_window(x, fmt, windows, steps, [1, 1], padding.upper(), [], function)
-        attrs = {"ksize": list(image(1, *windows, 1, fmt)),
-                 "strides": list(image(1, *steps, 1, fmt)), "padding": padding.upper(),
+        attrs = {"ksize": _per_dim_attr(windows, fmt),
+                 "strides": _per_dim_attr(steps, fmt), "padding": padding.upper(),
                  "data_format": fmt}
         return (_max_pool if reduce is not None else _avg_pool).run([x], attrs)
     x, channels_first = _channels_last(x, data_format, rank, function)
