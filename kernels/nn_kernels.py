@@ -3,9 +3,9 @@
 Convolution is im2col: `sliding_window_view` gives every output position's window of the padded
 input as a view, one copy lays the windows out as rows, and one matmul with the filter does the
 rest. The backprops are the transposes: the filter's gradient is one matmul of the same rows
-with the output gradient; the input's gradient is one matmul giving each window's share, which
-`_fold` adds back into place with one strided add per filter tap (a loop over the few taps,
-never over pixels). Pooling reduces the same windows; its gradients fold the same way. Images
+with the output gradient; the input's gradient is one (batched) matmul giving each tap's share
+of every window, which `fold` adds back into place with one strided add per filter tap (a loop
+over the few taps, never over pixels). Pooling reduces the same windows; its gradients fold the same way. Images
 are worked on as NHWC; an NCHW op transposes in and out.
 """
 
@@ -78,14 +78,14 @@ class _Geometry:
                                self.ksize[0] * self.ksize[1] * c)
 
     def fold(self, xp: Any, taps: Any, dtype: Any) -> Any:
-        """The input-shaped sum of window contributions `taps` (`[N, OH, OW, C, KH, KW]`)."""
+        """The input-shaped sum of window contributions `taps` (`[KH, KW, N, OH, OW, C]`)."""
         n, _, _, c = self.shape
         out = xp.zeros((n, *self.padded, c), dtype)
         (sh, sw), (dh, dw), (oh, ow) = self.strides, self.dilations, self.outputs
         for i in range(self.ksize[0]):
             rows = slice(i * dh, i * dh + (oh - 1) * sh + 1, sh)
             for j in range(self.ksize[1]):
-                out[:, rows, j * dw:j * dw + (ow - 1) * sw + 1:sw, :] += taps[..., i, j]
+                out[:, rows, j * dw:j * dw + (ow - 1) * sw + 1:sw, :] += taps[i, j]
         (top, _), (left, _) = self.pads
         return out[:, top:top + self.shape[1], left:left + self.shape[2], :]
 
@@ -117,9 +117,9 @@ def conv2d_backprop_input(ctx, input_sizes, w, dy, strides, padding, explicit_pa
     g = _conv_geometry(shape, w.shape, strides, padding, explicit_paddings, data_format,
                        dilations)
     kh, kw, c, o = w.shape
-    shares = dy.reshape(-1, o) @ w.reshape(-1, o).T  # each window's share, taps outermost
-    taps = shares.reshape(*dy.shape[:3], kh, kw, c).transpose(0, 1, 2, 5, 3, 4)
-    return _back(g.fold(xp, taps, dy.dtype), data_format)
+    # one batched matmul: each tap's share of every window, contiguous per tap for the fold
+    shares = xp.matmul(dy.reshape(-1, o), w.reshape(kh * kw, c, o).transpose(0, 2, 1))
+    return _back(g.fold(xp, shares.reshape(kh, kw, *dy.shape[:3], c), dy.dtype), data_format)
 
 
 @register_kernel("Conv2DBackpropFilter", device=BOTH, host_memory=("filter_sizes",))
@@ -158,9 +158,9 @@ def max_pool_grad(ctx, x, y, grad, ksize, strides, padding, data_format):
     x, grad = _nhwc(x, data_format), _nhwc(grad, data_format)
     g = _pool_geometry(x.shape, ksize, strides, padding, data_format)
     kh, kw = g.ksize
-    chosen = _argmax(xp, g, x)[..., None] == xp.arange(kh * kw)
-    taps = xp.where(chosen, grad[..., None], xp.zeros((), grad.dtype))
-    return _back(g.fold(xp, taps.reshape(*taps.shape[:4], kh, kw), grad.dtype), data_format)
+    chosen = _argmax(xp, g, x) == xp.arange(kh * kw).reshape(-1, 1, 1, 1, 1)
+    taps = xp.where(chosen, grad, xp.zeros((), grad.dtype))
+    return _back(g.fold(xp, taps.reshape(kh, kw, *taps.shape[1:]), grad.dtype), data_format)
 
 
 @register_kernel("MaxPoolGradGrad", device=BOTH)
@@ -203,7 +203,7 @@ def avg_pool_grad(ctx, orig_input_shape, grad, ksize, strides, padding, data_for
     shape = _nhwc_sizes(orig_input_shape, data_format)
     g = _pool_geometry(shape, ksize, strides, padding, data_format)
     shares = grad / _counts(xp, g, grad.dtype)
-    taps = xp.broadcast_to(shares[..., None, None], (*shares.shape, *g.ksize))
+    taps = xp.broadcast_to(shares, (*g.ksize, *shares.shape))
     return _back(g.fold(xp, taps, grad.dtype), data_format)
 
 
