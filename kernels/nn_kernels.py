@@ -5,8 +5,8 @@ input as a view, one copy lays the windows out as rows, and one matmul with the 
 rest. The backprops are the transposes: the filter's gradient is one matmul of the same rows
 with the output gradient; the input's gradient is one (batched) matmul giving each tap's share
 of every window, which `fold` adds back into place with one strided add per filter tap (a loop
-over the few taps, never over pixels). Pooling reduces the same windows; its gradients fold the same way. Images
-are worked on as NHWC; an NCHW op transposes in and out.
+over the few taps, never over pixels). Pooling reduces the same windows; its gradients fold the
+same way. Images are worked on as NHWC; an NCHW op transposes in and out.
 """
 
 from __future__ import annotations
