@@ -333,7 +333,8 @@ def _sparse_softmax_cross_entropy_shape(c: si.InferenceContext) -> list:
 
 _LOSS_DOC = (
     "loss: the cross-entropy of each row.\n"
-    "backprop: its gradient with respect to features, softmax(features) - labels.")
+    "backprop: its gradient with respect to features, softmax(features) - labels (exact when "
+    "each row of labels sums to 1).")
 
 register_op("SoftmaxCrossEntropyWithLogits").input("features: T").input("labels: T") \
     .output("loss: T").output("backprop: T").attr(_FLOATS) \

@@ -231,6 +231,10 @@ def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
                                       name: str | None = None) -> Tensor:
     """`-reduce_sum(labels * log_softmax(logits), axis)`: one loss per row of `logits`.
 
+    Over 2-D logits (the last axis) this is the SoftmaxCrossEntropyWithLogits op, whose
+    gradient with respect to the logits is `softmax(logits) - labels` per unit of loss, as in
+    TensorFlow: exact when each row of `labels` sums to 1, as probabilities do.
+
     >>> softmax_cross_entropy_with_logits([[0.0, 1.0]], [[0.0, 0.0]]).numpy()
     array([0.6931472], dtype=float32)
     """

@@ -290,6 +290,19 @@ def test_bias_add_and_its_gradient_match_tensorflow(device):
     _check(_run("BiasAddGrad", [X], {"data_format": "NCHW"}), "bias_add_grad_nchw")
 
 
+def test_the_public_functions_take_nchw_windows_in_nchw_order(device):
+    nchw = ag.constant(P.transpose(0, 3, 1, 2))
+    for fn, key in ((ag.nn.max_pool2d, "max_pool_same"), (ag.nn.avg_pool2d, "avg_pool_same")):
+        out = fn(nchw, [1, 1, 3, 2], [1, 1, 2, 2], "SAME", data_format="NCHW")
+        np.testing.assert_allclose(out.numpy(), np.array(TF[key]).transpose(0, 3, 1, 2),
+                                   rtol=1e-5, atol=2e-6)
+    out = ag.nn.conv2d(ag.constant(X.transpose(0, 3, 1, 2)), W, [1, 1, 1, 2],
+                       [[0, 0], [0, 0], [1, 0], [2, 1]], data_format="NCHW")
+    np.testing.assert_allclose(out.numpy(),
+                               np.array(TF["conv2d_explicit_strided"]).transpose(0, 3, 1, 2),
+                               rtol=1e-5, atol=2e-6)
+
+
 def test_the_public_functions_build_the_ops():
     graph = ag.Graph()
     with graph.as_default():
