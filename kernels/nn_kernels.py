@@ -142,7 +142,7 @@ def _pool_geometry(shape: tuple[int, ...], ksize: Any, strides: Any, padding: st
 def _argmax(xp: Any, g: _Geometry, x: Any) -> Any:
     """The index (in `KH * KW`) of each window's largest element, the first on ties."""
     windows = g.windows(xp, x, float("-inf"))
-    return windows.reshape(*windows.shape[:4], -1).argmax(-1)
+    return windows.reshape(*windows.shape[:4], g.ksize[0] * g.ksize[1]).argmax(-1)
 
 
 @register_kernel("MaxPool", device=BOTH)
@@ -169,7 +169,7 @@ def max_pool_grad_grad(ctx, x, y, grad, ksize, strides, padding, data_format):
     x, grad = _nhwc(x, data_format), _nhwc(grad, data_format)
     g = _pool_geometry(x.shape, ksize, strides, padding, data_format)
     windows = g.windows(xp, grad)
-    flat = windows.reshape(*windows.shape[:4], -1)
+    flat = windows.reshape(*windows.shape[:4], g.ksize[0] * g.ksize[1])
     picked = xp.take_along_axis(flat, _argmax(xp, g, x)[..., None], axis=-1)
     return _back(picked[..., 0], data_format)
 

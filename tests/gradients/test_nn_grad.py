@@ -364,3 +364,13 @@ def test_loss_gradients_are_central_differences():
 def test_bias_add_gradients_are_central_differences():
     _numeric_check("BiasAdd", [X64, _data((2,), 9, np.float64)], {}, wrt=[0, 1])
     _numeric_check("BiasAddGrad", [X64], {"data_format": "NCHW"}, wrt=[0])
+
+
+def test_an_empty_batch_has_empty_gradients():
+    x = ag.zeros([0, 4, 3, 2])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.nn.conv2d(x, W, 1, "SAME")
+        loss = ag.reduce_sum(ag.nn.max_pool2d(y, 2, 2, "SAME")) + ag.reduce_sum(
+            ag.nn.avg_pool2d(y, 2, 1, "VALID"))
+    assert tape.gradient(loss, x).shape.as_list() == [0, 4, 3, 2]
