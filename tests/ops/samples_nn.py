@@ -61,8 +61,10 @@ SAMPLES += [
 ]
 
 LOGITS = _data((4, 3), 6) * 3
+PROBABILITIES = np.abs(_data((4, 3), 7))
+PROBABILITIES /= PROBABILITIES.sum(axis=1, keepdims=True)  # backprop assumes rows summing to 1
 SAMPLES += [
-    OpSample("SoftmaxCrossEntropyWithLogits", [LOGITS, np.abs(_data((4, 3), 7))]),
+    OpSample("SoftmaxCrossEntropyWithLogits", [LOGITS, PROBABILITIES]),
     OpSample("SoftmaxCrossEntropyWithLogits",
              [LOGITS.astype(np.float64), np.array([[0.25, 0.5, 0.25]])]),
     OpSample("SparseSoftmaxCrossEntropyWithLogits", [LOGITS, np.array([2, 0, 1, 1], np.int32)]),
