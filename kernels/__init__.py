@@ -17,6 +17,7 @@ from kernels import (  # noqa: F401
     list_kernels,
     logging_kernels,
     math_kernels,
+    nn_kernels,
     random_kernels,
     reduction_kernels,
     state_kernels,

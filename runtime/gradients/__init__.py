@@ -14,6 +14,7 @@ from runtime.gradients import (  # noqa: F401  (register the gradients)
     indexing_grad,
     list_grad,
     math_grad,
+    nn_grad,
     non_differentiable,
     product_grad,
     state_grad,

@@ -22,6 +22,7 @@ from runtime.ops import (  # noqa: F401
     logging_defs,
     math_defs,
     math_ops,
+    nn_defs,
     operators,
     random_defs,
     random_ops,

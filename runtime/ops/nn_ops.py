@@ -1,17 +1,20 @@
 """Neural-network functions composed of the runtime's ops (`ag.nn`, as `tf.nn` groups them).
 
 Activations, losses and normalisations composed of the runtime's ops (as TensorFlow writes many
-of them in Python over its kernels); each builds its ops under one name scope. Convolutions and
-pooling, composed the same way, are in `conv_ops`.
+of them in Python over its kernels); each builds its ops under one name scope. The softmax
+cross-entropies over 2-D logits and `bias_add` are ops of their own (`nn_defs`). Convolutions
+and pooling are in `conv_ops`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import concat, gather, one_hot, reshape, shape, where
+from runtime.ops.array_ops import concat, gather, one_hot, shape, where
 from runtime.ops.clip_ops import clip_by_norm
 from runtime.ops.composed_math_ops import (
     divide_no_nan,
@@ -69,6 +72,11 @@ from runtime.ops.random_ops import uniform
 from runtime.ops.reduction_ops import softmax
 from runtime.ops.special_ops import _erfc
 from runtime.ops.top_k_ops import in_top_k, top_k
+
+_softmax_cross_entropy = op_handle("SoftmaxCrossEntropyWithLogits")
+_sparse_softmax_cross_entropy = op_handle("SparseSoftmaxCrossEntropyWithLogits")
+_bias_add = op_handle("BiasAdd")
+_OP_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64)  # those of the loss ops
 
 __all__ = [
     "relu", "relu6", "leaky_relu", "elu", "selu", "gelu", "silu", "swish", "crelu", "sigmoid",
@@ -223,11 +231,17 @@ def softmax_cross_entropy_with_logits(labels: Any, logits: Any, axis: int = -1,
                                       name: str | None = None) -> Tensor:
     """`-reduce_sum(labels * log_softmax(logits), axis)`: one loss per row of `logits`.
 
+    Over 2-D logits (the last axis) this is the SoftmaxCrossEntropyWithLogits op, whose
+    gradient with respect to the logits is `softmax(logits) - labels` per unit of loss, as in
+    TensorFlow: exact when each row of `labels` sums to 1, as probabilities do.
+
     >>> softmax_cross_entropy_with_logits([[0.0, 1.0]], [[0.0, 0.0]]).numpy()
     array([0.6931472], dtype=float32)
     """
     with name_scope(name, "softmax_cross_entropy_with_logits"):
         z, x = _labels_and_logits(labels, logits, "ag.nn.softmax_cross_entropy_with_logits")
+        if x.shape.rank == 2 and axis in (-1, 1) and x.dtype in _OP_DTYPES:
+            return _softmax_cross_entropy.run([x, z])[0]
         return negative(reduce_sum(multiply(z, log_softmax(x, axis)), axis))
 
 
@@ -253,6 +267,8 @@ def sparse_softmax_cross_entropy_with_logits(labels: Any = None, logits: Any = N
             raise ValueError(f"{function}: labels must have rank {x.shape.rank - 1} (the rank "
                              f"of logits minus 1), got shape {labels.shape} for logits of "
                              f"shape {x.shape}")
+        if x.shape.rank == 2 and x.dtype in _OP_DTYPES:
+            return _sparse_softmax_cross_entropy.run([x, labels])[0]
         depth = x.shape[-1] if x.shape.rank is not None and x.shape[-1] is not None \
             else shape(x)[-1]
         in_range = reduce_all(logical_and(greater_equal(labels, 0),
@@ -463,11 +479,7 @@ def bias_add(value: Any, bias: Any, data_format: str | None = None,
         if channels is not None and size is not None and channels != size:
             raise ValueError(f"ag.nn.bias_add: bias has {bias.shape[0]} elements but value "
                              f"(shape {value.shape}) has {value.shape[axis]} channels")
-        if channels_first:
-            if rank is None:
-                raise ValueError("ag.nn.bias_add: data_format 'NC...' needs value's rank")
-            bias = reshape(bias, [-1] + [1] * (rank - 2))
-        return add(value, bias)
+        return _bias_add.run([value, bias], {"data_format": "NCHW" if channels_first else "NHWC"})
 
 
 def dropout(x: Any, rate: Any, noise_shape: Any = None, seed: int | None = None,

@@ -10,8 +10,10 @@ LOGITS = [[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]
 
 
 def test_sparse_labels_out_of_range_fail_eagerly():
-    # TensorFlow's CPU kernel: "Received a label value of 3 which is outside the valid range".
-    with pytest.raises(ag.errors.InvalidArgumentError, match=r"num_classes:\] \[3\]"):
+    # TensorFlow's CPU kernel says the same.
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match=r"Received a label value of 3 which is outside the valid range of "
+                             r"\[0, 3\)\.  Label values: 3 0"):
         ag.nn.sparse_softmax_cross_entropy_with_logits([3, 0], LOGITS)
 
 
@@ -19,7 +21,7 @@ def test_sparse_labels_out_of_range_fail_when_the_graph_runs():
     loss = ag.function(ag.nn.sparse_softmax_cross_entropy_with_logits)
     np.testing.assert_allclose(loss(ag.constant([1, 0]), ag.constant(LOGITS)).numpy(),
                                [1.4076059, 2.4076059], rtol=1e-6)
-    with pytest.raises(ag.errors.InvalidArgumentError, match=r"labels:\] \[-1 0\]"):
+    with pytest.raises(ag.errors.InvalidArgumentError, match=r"Label values: -1 0"):
         loss(ag.constant([-1, 0]), ag.constant(LOGITS))
 
 

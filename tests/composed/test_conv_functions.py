@@ -224,7 +224,13 @@ def test_bad_arguments_name_the_function_and_the_fix():
         ag.nn.max_pool2d(ag.ones([4, 4]), 2, 2, "VALID")
     with pytest.raises(ValueError, match="window .* is larger than the padded input"):
         ag.nn.avg_pool2d(ag.ones([1, 2, 2, 1]), 3, 1, "VALID")
-    unknown = ag.function(lambda x: ag.nn.conv2d(x, W, 1, "SAME"),
-                          input_signature=[ag.TensorSpec([1, None, None, 2])])
+    unknown = ag.function(lambda x: ag.nn.conv1d(x, W1, 1, "SAME"),
+                          input_signature=[ag.TensorSpec([1, None, 2])])
     with pytest.raises(ValueError, match="spatial sizes known"):
-        unknown(ag.ones([1, 3, 3, 2]))
+        unknown(ag.ones([1, 3, 2]))
+
+
+def test_a_graph_with_unknown_spatial_sizes_convolves_in_two_dims():
+    conv = ag.function(lambda x: ag.nn.conv2d(x, W, 1, "SAME"),
+                       input_signature=[ag.TensorSpec([1, None, None, 2])])
+    assert conv(ag.ones([1, 3, 4, 2])).shape.as_list() == [1, 3, 4, 3]
