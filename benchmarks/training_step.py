@@ -3,7 +3,7 @@ an `ag.function` holding a `GradientTape`, next to the same step with its backwa
 hand in NumPy, in one run with BLAS pinned to one thread. Also: the first call of the function
 (conversion, forward and backward traces, plan), and what a tape costs an eager op.
 
-    python3 benchmarks/training_step.py
+    pip install ".[bench]" && python3 benchmarks/training_step.py
 """
 
 from __future__ import annotations
@@ -13,9 +13,14 @@ import time
 import timeit
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 import autograph as ag
+
+try:
+    from threadpoolctl import threadpool_limits
+except ImportError:
+    raise SystemExit("This benchmark pins BLAS to one thread with threadpoolctl: "
+                     "pip install \".[bench]\"") from None
 
 SIZES = (784, 512, 256, 10)
 BATCH = 256

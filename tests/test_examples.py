@@ -107,3 +107,13 @@ def test_custom_op_runs_eagerly_and_in_a_graph_and_rejects_bad_input():
         "Op 'BadSwish' is declared incorrectly (3 problems):",
         "unknown attr type 'flaot'",
     ))
+
+
+def test_train_classifier_learns_the_spirals_with_one_trace():
+    out = run_example("train_classifier.py")
+    losses = [float(line.split("loss ")[1]) for line in out.splitlines()
+              if line.startswith("step")]
+    assert len(losses) == 4 and losses == sorted(losses, reverse=True) and losses[-1] < 0.05
+    accuracy = float(out.split("test accuracy: ")[1].split()[0])
+    assert accuracy >= 0.95
+    assert "traced train_step 1 time(s)" in out

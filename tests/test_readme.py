@@ -66,3 +66,9 @@ def test_the_converter_tour_prints_what_the_readme_shows(tmp_path):
     section = _section("### The converter", "### From the command line")
     code, shown = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
     assert _run_block(tmp_path, "import autograph as ag\n\n" + code) == shown + "\n"
+
+
+def test_the_gradients_tour_prints_what_the_readme_shows(tmp_path):
+    section = _section("### Gradients", "### The converter")
+    code, shown = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
+    assert _run_block(tmp_path, code) == shown
