@@ -61,6 +61,7 @@ from runtime.gradients import (
     custom_gradient,
     gradients,
     no_gradient,
+    recompute_grad,
 )
 from runtime.graph import source_lines as _source_lines
 from runtime.graph.graph import device

@@ -250,14 +250,14 @@ class ConcreteFunction:
 
     def call_flat(self, tensors: Sequence[Any]) -> Any:
         """Runs the graph with `tensors` fed to the argument placeholders, in order."""
-        if recorder[0] is not None and recorded_call[0] is not None:
+        if recorder[0] is not None:  # a tape records: the gradients layer runs the call
             return recorded_call[0](self, [convert_to_tensor(t) for t in tensors])
         return self._pack(self._run([_host_value(t) for t in tensors]))
 
     def call_positional(self, args: tuple, positions: tuple[int, ...]) -> Any:
         """The fast call: the eager tensors `args[i]` for `i` in `positions` feed the
         placeholders (the caller checked that they match)."""
-        if recorder[0] is not None and recorded_call[0] is not None:
+        if recorder[0] is not None:  # a tape records: the gradients layer runs the call
             return recorded_call[0](self, [args[i] for i in positions])
         feeds = []
         for i in positions:
@@ -329,9 +329,14 @@ class ConcreteFunction:
         return f"<ConcreteFunction {self.pretty_printed_signature(verbose=False)}>"
 
 
-# While a tape records, an eager call runs through this hook (installed by the gradients
-# layer), which runs the graph's ops one by one so that the tape records them.
-recorded_call: list[Callable[[ConcreteFunction, list], Any] | None] = [None]
+def _no_gradients_layer(concrete: ConcreteFunction, tensors: list) -> Any:
+    raise RuntimeError("A tape records, but runtime.gradients, which records function calls, "
+                       "is not imported; import autograph (or runtime.gradients) first.")
+
+
+# While a tape records, an eager call runs through this hook, which the gradients layer
+# installs: it runs the call so that the tapes record it.
+recorded_call: list[Callable[[ConcreteFunction, list], Any]] = [_no_gradients_layer]
 
 
 def _fixed_python_arguments(function_type: Any, arguments: tuple[tuple, dict]) -> dict:

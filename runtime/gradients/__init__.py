@@ -21,7 +21,7 @@ from runtime.gradients import (  # noqa: F401  (register the gradients)
     while_grad,
 )
 from runtime.gradients.backprop import UnconnectedGradients
-from runtime.gradients.custom_gradient import custom_gradient
+from runtime.gradients.custom_gradient import custom_gradient, recompute_grad
 from runtime.gradients.function_grad import call_recorded as _call_recorded
 from runtime.gradients.graph_gradients import gradients
 from runtime.gradients.registry import (
@@ -38,4 +38,4 @@ _concrete_function.recorded_call[0] = _call_recorded
 
 __all__ = ["GradientTape", "NotDifferentiable", "RegisterGradient", "UnconnectedGradients",
            "custom_gradient", "gradient_function", "gradients", "has_gradient", "no_gradient",
-           "registered_gradients"]
+           "recompute_grad", "registered_gradients"]

@@ -26,7 +26,12 @@ from typing import Any, Callable
 
 from runtime.gradients.backprop import Record
 from runtime.gradients.registry import RegisterGradient
-from runtime.gradients.tape import no_tape_records, record_on_tapes, variable_handle
+from runtime.gradients.tape import (
+    GradientTape,
+    no_tape_records,
+    record_on_tapes,
+    variable_handle,
+)
 from runtime.graph.func_graph import flatten, pack_sequence_as
 from runtime.graph.graph import Operation, building_graph
 from runtime.graph.tensor import Tensor
@@ -81,6 +86,29 @@ def custom_gradient(f: Callable | None = None) -> Callable:
                 _GRAPH_RECORDS[t.op] = Record(CUSTOM, [], [], {}, None)
         record_on_tapes(record)
         return pack_sequence_as(value, outputs)
+    return call
+
+
+def recompute_grad(f: Callable) -> Callable:
+    """`f` whose forward values are not kept for its gradient: the gradient computes `f`
+    again (under a tape) and differentiates that, trading computation for memory."""
+    if not callable(f):
+        raise TypeError(f"recompute_grad decorates a function, got {f!r}.")
+
+    @functools.wraps(f)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        @custom_gradient
+        def recomputed(*inputs: Any) -> Any:
+            def grad_fn(*grads: Any, variables: Any = None) -> Any:
+                with GradientTape() as tape:
+                    tape.watch(list(inputs))
+                    again = f(*inputs, **kwargs)
+                found = tape.gradient(flatten(again), list(inputs) + list(variables or ()),
+                                      output_gradients=list(grads))
+                n = len(inputs)
+                return (found[:n], found[n:]) if variables else found[:n]
+            return f(*inputs, **kwargs), grad_fn
+        return recomputed(*args)
     return call
 
 

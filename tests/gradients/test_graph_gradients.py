@@ -115,3 +115,20 @@ def test_custom_gradient_in_a_graph():
         x = ag.placeholder(ag.float32, [])
         (gx,) = ag.gradients(log1pexp(x), [x])
     npt.assert_allclose(ag.Session(graph=g).run(gx, {x: 100.0}), 1.0)
+
+
+def test_recompute_grad_gives_the_same_gradients():
+    w = ag.Variable([[0.5, -1.0], [2.0, 0.25]])
+
+    def block(x):
+        return ag.reduce_sum(ag.tanh(ag.matmul(x, w)) ** 2)
+
+    x = ag.constant([[1.0, 2.0]])
+    gradients = []
+    for fn in (block, ag.recompute_grad(block)):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = fn(x)
+        gradients.append([g.numpy() for g in tape.gradient(y, [x, w])])
+    for plain, recomputed in zip(*gradients):
+        npt.assert_allclose(recomputed, plain, rtol=1e-6)
