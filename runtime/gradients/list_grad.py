@@ -16,6 +16,8 @@ import numpy as np
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
 from runtime.gradients.registry import RegisterGradient, no_gradient
+from runtime.ops.creation_ops import constant
+from runtime.ops.while_loop import while_loop
 
 _reserve, _set_item, _get_item = (op_handle(n) for n in (
     "TensorListReserve", "TensorListSetItem", "TensorListGetItem"))
@@ -26,6 +28,10 @@ _push_back, _pop_back, _gather, _scatter = (op_handle(n) for n in (
     "TensorListScatterIntoExistingList"))
 _element_shape, _resize = op_handle("TensorListElementShape"), op_handle("TensorListResize")
 _zeros_like = op_handle("ZerosLike")
+_cast, _cumsum, _pack, _slice, _add, _less = (op_handle(n) for n in (
+    "Cast", "Cumsum", "Pack", "Slice", "AddV2", "Less"))
+_gather_rows, _sub, _rank, _fill, _concat = (op_handle(n) for n in (
+    "GatherV2", "Sub", "Rank", "Fill", "ConcatV2"))
 
 for _op_type in ("EmptyTensorList", "TensorListReserve", "TensorListLength",
                  "TensorListElementShape"):
@@ -120,3 +126,28 @@ def _shape_of(t: Any) -> Any:
     if t.shape.is_fully_defined():
         return np.array(t.shape.as_list(), np.int32)
     return _UNKNOWN
+
+
+@RegisterGradient("TensorListConcatV2")
+def _concat_grad(op: Any, grad: Any, lengths_grad: Any) -> list:
+    """Element i's gradient is the rows of `grad` element i filled (a loop over elements)."""
+    handle = op.inputs[0]
+    lengths = _cast.run([op.outputs[1]], {"DstT": dtypes.int32})
+    offsets = _cumsum.run([lengths, np.int32(0)], {"exclusive": True})
+    inner = _sub.run([_rank.run([grad]), np.int32(1)])  # the elements' other dims
+    rest = _fill.run([_pack.run([[inner]]), np.int32(0)])
+    whole = _fill.run([_pack.run([[inner]]), np.int32(-1)])
+    count = _length.run([handle])
+    attrs = _dtype(op)
+
+    def body(i: Any, gradients: Any) -> tuple:
+        def at(vector: Any) -> Any:
+            return _pack.run([[_gather_rows.run([vector, i, np.int32(0)], {"batch_dims": 0})]])
+        begin = _concat.run([[at(offsets), rest], np.int32(0)])
+        size = _concat.run([[at(lengths), whole], np.int32(0)])
+        piece = _slice.run([grad, begin, size])
+        return _add.run([i, np.int32(1)]), _set_item.run([gradients, i, piece], attrs)
+    start = _reserve.run([_UNKNOWN, count], attrs)
+    _, gradients = while_loop(lambda i, g: _less.run([i, count]), body,
+                              (constant(np.int32(0)), start))
+    return [gradients, None, None]

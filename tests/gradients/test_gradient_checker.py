@@ -73,7 +73,7 @@ UNCHECKABLE = {
            "TensorArray gradients end to end)"
        for op in ("TensorListFromTensor", "TensorListGather", "TensorListGetItem",
                   "TensorListPopBack", "TensorListPushBack", "TensorListResize",
-                  "TensorListScatterIntoExistingList", "TensorListSetItem",
+                  "TensorListScatterIntoExistingList", "TensorListSetItem", "TensorListConcatV2",
                   "TensorListStack")},
 }
 

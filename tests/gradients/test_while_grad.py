@@ -143,3 +143,19 @@ def test_second_derivative_through_a_loop_in_a_graph():
         (dp,) = ag.gradients(y, [p])
         (ddp,) = ag.gradients(dp, [p])
     assert ag.Session(graph=g).run([y, dp, ddp], {p: 2.0}) == [16.0, 32.0, 48.0]
+
+
+def _concatenated(x):
+    written = ag.TensorArray(ag.float32, size=3, infer_shape=False)
+    written = written.write(0, x[:1] * 2.0).write(1, x * x).write(2, x[1:])
+    return ag.reduce_sum(ag.reshape(written.concat(), [6]) *
+                         ag.constant([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
+
+
+def test_gradient_through_a_tensor_array_concat_eagerly_and_in_a_function():
+    x = ag.constant([1.0, 2.0, 3.0])
+    for fn in (_concatenated, ag.function(_concatenated, autograph=False)):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = fn(x)
+        npt.assert_allclose(tape.gradient(y, x).numpy(), [6.0, 17.0, 30.0])
