@@ -1,37 +1,48 @@
-"""The gradient of `While`: the loop run again to record each iteration's inputs, then a loop
-running backwards through them.
+"""The gradient of `While`: the forward loop records each iteration's inputs, and a loop
+runs backwards through them.
 
-1. A forward loop, like the original, that also writes each iteration's loop variables to
-   TensorArrays and counts the iterations (the forward values the backward needs).
+1. The forward `While` op is extended in place (once, by the first gradient asking): it also
+   pushes each iteration's loop variables onto tensor lists and counts its iterations. An
+   eager `While` op (a function run op by op under nested tapes) has no graph to extend; its
+   gradient runs the loop again, recording the same values.
 2. A backward loop over the iterations in reverse: each recomputes its body's outputs from
    the recorded inputs (only the ops the outputs depend on) and differentiates them with a
    tape, turning the gradients of that iteration's outputs into those of its inputs.
 
 Loop variables carried unchanged (captured tensors, variable handles) collect the gradients of
-every iteration. Both loops are ordinary `while_loop`s: eagerly they run in Python, in a graph
-they are `While` ops, and they nest (a loop in a loop; higher derivatives). Integer loop
-variables (counters) get no gradient. A body drawing random numbers is refused, as its
-recomputation would draw new ones.
+every iteration. The backward loop is an ordinary `while_loop`: eagerly it runs in Python, in a
+graph it is a `While` op, and its own gradient works the same way (second derivatives; a loop
+in a loop). Integer loop variables (counters) get no gradient. A body drawing random numbers is
+refused, as its recomputation would draw new ones.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import weakref
+from typing import Any, Callable
+
+import numpy as np
 
 from runtime.core import dtypes
 from runtime.core.tensor_shape import TensorShape
+from runtime.eager.dispatch import op_handle
 from runtime.gradients.backprop import differentiable
 from runtime.gradients.control_flow_grad import _check_no_random, variables_read
 from runtime.gradients.list_grad import zeros_list
 from runtime.gradients.registry import RegisterGradient
 from runtime.gradients.replay import replay
 from runtime.gradients.tape import GradientTape
+from runtime.graph.func_graph import FuncGraph
 from runtime.graph.graph import building_graph
+from runtime.graph.operation import Operation, SymbolicTensor
 from runtime.graph.tensor_conversion import into_graph
-from runtime.ops.creation_ops import zeros, zeros_like
+from runtime.ops.creation_ops import constant, zeros, zeros_like
 from runtime.ops.math_ops import add, greater, subtract
 from runtime.ops.tensor_array import TensorArray
 from runtime.ops.while_loop import while_loop
+
+_get_item, _resize, _push_back, _empty_list, _add = (op_handle(n) for n in (
+    "TensorListGetItem", "TensorListResize", "TensorListPushBack", "EmptyTensorList", "AddV2"))
 
 
 @RegisterGradient("While")
@@ -50,11 +61,110 @@ def _while_grad(op: Any, *grads: Any) -> list:
     recorded = [i for i in range(len(inputs)) if i not in carried]
     shapes: list[Any] = [TensorShape(s) for s in op.get_attr("output_shapes")]
     shapes = shapes or [None] * len(inputs)
-    count, history = _forward(cond, body, inputs, recorded, shapes)
+    accumulated = _ACCUMULATED.get(op) if isinstance(op, Operation) else None
+    if accumulated is None and isinstance(op, Operation):
+        accumulated = _accumulate(op, recorded, shapes)
+    if accumulated is not None:
+        read_at = accumulated.reader(recorded, shapes)
+        count = accumulated.count
+    else:  # an eager While op (run op by op under nested tapes): run the loop again
+        count, history = _forward(cond, body, inputs, recorded, shapes)
+        position = {i: k for k, i in enumerate(recorded)}
+
+        def read_at(i: int, n: Any) -> Any:
+            return history[position[i]].read(n)
     start = [_initial(grads[i], op.outputs[i], read.get(i), lists.get(i)) for i in wanted]
     zero = {i: (lambda old, i=i: zeros_list(old, lists[i]) if i in lists else zeros_like(old))
             for i in wanted}
-    return _backward(body, inputs, wanted, recorded, count, history, start, zero)
+    found = _backward(body, inputs, wanted, set(recorded), count, read_at, start, zero)
+    return found + [None] * (len(op.inputs) - len(found))  # the op may have been extended
+
+
+class _Accumulated:
+    """A forward `While` op extended to record its loop variables: `lists[k]` holds, per
+    iteration, the value that recorded position `recorded[k]` had entering it; `count` is the
+    number of iterations. The op's loop variables are the original `n_original`, then the
+    lists, then the iteration counter."""
+
+    def __init__(self, n_original: int, recorded: list[int], element_shapes: list,
+                 element_dtypes: list, lists: list, count: Any):
+        self.n_original, self.recorded = n_original, recorded
+        self.element_shapes, self.element_dtypes = element_shapes, element_dtypes
+        self.lists, self.count = lists, count
+
+    def reader(self, recorded: list[int], shapes: list) -> Callable[[int, Any], Any]:
+        """Position i's value entering iteration n (a tensor)."""
+        index = {i: k for k, i in enumerate(self.recorded)}
+        first, last = self.n_original, self.n_original + len(self.recorded)
+
+        def read_at(i: int, n: Any) -> Any:
+            if i in index:
+                k = index[i]
+                return _get_item.run([self.lists[k], n, self.element_shapes[k]],
+                                     {"element_dtype": self.element_dtypes[k]})
+            if first <= i < last:  # a list itself: its first n elements
+                return _resize.run([self.lists[i - first], n])
+            if i == last:  # the iteration counter
+                return n
+            raise AssertionError(f"While gradient: loop variable {i} was not recorded")
+        return read_at
+
+
+# Forward While ops already extended, and how (a second gradient reuses the extension).
+_ACCUMULATED: weakref.WeakKeyDictionary[Operation, _Accumulated] = weakref.WeakKeyDictionary()
+
+
+def _accumulate(op: Operation, recorded: list[int], shapes: list) -> _Accumulated | None:
+    """Extends the forward `op` in place so that it also records, per iteration, the loop
+    variables at `recorded` positions; None where it cannot (its body would capture)."""
+    graph, body, cond = op.graph, op.attrs["body"], op.attrs["cond"]
+    n = len(op.inputs)
+    element_dtypes = [op.inputs[i].dtype for i in recorded]
+    element_shapes = [_shape_vector(shapes[i]) for i in recorded]
+    new_body = FuncGraph(f"{body.name}_accumulating", graph)
+    with new_body.as_default():
+        args = [new_body.add_input(p.dtype, p._shape, "loop_var") for p in body.inputs]
+        lists = [new_body.add_input(dtypes.variant, (), "accumulator") for _ in recorded]
+        counter = new_body.add_input(dtypes.int32, (), "iteration")
+        values = replay(body, args)
+        pushed = [_push_back.run([acc, args[i]], {"element_dtype": dt})
+                  for acc, i, dt in zip(lists, recorded, element_dtypes)]
+        new_body.outputs = ([values[id(o)] for o in body.outputs] + pushed +
+                            [_add.run([counter, np.int32(1)])])
+    new_cond = FuncGraph(f"{cond.name}_accumulating", graph)
+    with new_cond.as_default():
+        args = [new_cond.add_input(p.dtype, p._shape, "loop_var") for p in cond.inputs]
+        for _ in range(len(recorded) + 1):
+            new_cond.add_input(dtypes.variant if _ < len(recorded) else dtypes.int32, ())
+        new_cond.outputs = [replay(cond, args)[id(cond.outputs[0])]]
+    if new_body.captures or new_cond.captures:
+        return None
+    new_body.structured_outputs, new_cond.structured_outputs = new_body.outputs, new_cond.outputs
+    made = len(graph.get_operations())
+    with graph.as_default(), graph.control_dependencies(None):
+        inits = [_empty_list.run([shape, np.int32(-1)], {"element_dtype": dt})
+                 for shape, dt in zip(element_shapes, element_dtypes)]
+        inits.append(constant(np.int32(0)))
+    graph.move_before(graph.get_operations()[made:], op)
+    op.inputs.extend(inits)
+    op.input_arg_lengths = (len(op.inputs),)
+    op.attrs.update(body=new_body, cond=new_cond, T=tuple(t.dtype for t in op.inputs))
+    if op.attrs.get("output_shapes"):
+        op.attrs["output_shapes"] = tuple(op.attrs["output_shapes"]) + ((),) * len(inits)
+    for t in inits:
+        op.outputs.append(SymbolicTensor(op, len(op.outputs), t.dtype, ()))
+    op.output_arg_lengths = (len(op.outputs),)
+    graph.version += 1  # plans made before see the op as it was
+    found = _ACCUMULATED[op] = _Accumulated(n, recorded, element_shapes, element_dtypes,
+                                            op.outputs[n:n + len(recorded)], op.outputs[-1])
+    return found
+
+
+def _shape_vector(shape: Any) -> np.ndarray:
+    """A shape as a tensor-list element shape (-1 for unknown dims, a scalar -1 for none)."""
+    if shape is None or shape.rank is None:
+        return np.int32(-1)
+    return np.array([-1 if d is None else d for d in shape.as_list()], np.int32)
 
 
 def _list_dtypes(body: Any) -> dict[int, dtypes.DType]:
@@ -108,17 +218,15 @@ def _forward(cond: Any, body: Any, inputs: list, recorded: list[int], shapes: li
     return n, arrays
 
 
-def _backward(body: Any, inputs: list, wanted: list[int], recorded: list[int], count: Any,
-              history: list, start: list, zero: dict) -> list:
-    position = {i: k for k, i in enumerate(recorded)}
-
+def _backward(body: Any, inputs: list, wanted: list[int], recorded: set[int], count: Any,
+              read_at: Callable[[int, Any], Any], start: list, zero: dict) -> list:
     def loop_cond(n: Any, gradients: list) -> Any:
         return greater(n, 0)
 
     def loop_body(n: Any, gradients: list) -> tuple:
         n = subtract(n, 1)
         graph = building_graph()
-        values = [history[position[i]].read(n) if i in position else
+        values = [read_at(i, n) if i in recorded else
                   (into_graph(graph, t) if graph is not None else t)
                   for i, t in enumerate(inputs)]
         sources = [values[i] for i in wanted]

@@ -114,6 +114,17 @@ class Graph:
     def get_operations(self) -> list[Operation]:
         return list(self._ops)
 
+    def move_before(self, ops: list[Operation], anchor: Operation) -> None:
+        """Moves `ops` (made after `anchor`, from inputs made earlier) before `anchor` in
+        creation order, which is an order in which every op follows its inputs: for inputs
+        added to an existing op."""
+        with self._lock:
+            moved = set(map(id, ops))
+            kept = [op for op in self._ops if id(op) not in moved]
+            at = kept.index(anchor)
+            self._ops = kept[:at] + list(ops) + kept[at:]
+            self.version += 1
+
     def get_operation_by_name(self, name: str) -> Operation:
         if not isinstance(name, str):
             raise TypeError(f"Operation names are strings, got {name!r}.")

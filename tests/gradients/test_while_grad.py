@@ -159,3 +159,28 @@ def test_gradient_through_a_tensor_array_concat_eagerly_and_in_a_function():
             tape.watch(x)
             y = fn(x)
         npt.assert_allclose(tape.gradient(y, x).numpy(), [6.0, 17.0, 30.0])
+
+
+def test_the_forward_loop_records_what_the_backward_needs_instead_of_running_again():
+    @ag.function
+    def gradient_of_a_loop(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = x
+            for _i in ag.range(5):
+                y = y * x + 1.0
+        return tape.gradient(y, x)
+
+    assert float(gradient_of_a_loop(ag.constant(2.0))) == 241.0
+    graph = gradient_of_a_loop.get_concrete_function(ag.constant(2.0)).graph
+    assert [op.type for op in graph.get_operations()].count("While") == 2  # forward, backward
+
+
+def test_a_session_runs_a_loop_before_and_after_its_gradient_is_added():
+    with ag.Graph().as_default() as g:
+        p = ag.placeholder(ag.float32, [])
+        y = ag.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * p), (0, p))[1]
+        session = ag.Session(graph=g)
+        assert session.run(y, {p: 2.0}) == 16.0
+        (dp,) = ag.gradients(y, [p])
+    assert session.run([y, dp], {p: 2.0}) == [16.0, 32.0]
