@@ -22,7 +22,9 @@ from runtime.ops.creation_ops import constant, zeros
 
 def jacobian(records: Sequence[Record], target: Tensor, sources: Any,
              unconnected: UnconnectedGradients, as_tensor: Callable[[Any], Tensor]) -> Any:
-    source_list = [as_tensor(s) for s in flatten(sources)]
+    given = flatten(sources)
+    source_list = [as_tensor(s) for s in given]
+    shapes = [s.shape for s in given]  # a variable's own shape, not its handle's
     shape = _known_shape(target, "jacobian", "target")
     n = math.prod(shape)
     rows: list[list[Any]] = [[] for _ in source_list]
@@ -34,11 +36,11 @@ def jacobian(records: Sequence[Record], target: Tensor, sources: Any,
         for row, g in zip(rows, grads):
             row.append(g)
     result: list[Any] = []
-    for source, row in zip(source_list, rows):
+    for source, source_dims, row in zip(given, shapes, rows):
         if any(g is None for g in row):
             result.append(None)
             continue
-        source_shape = list(source.shape.as_list()) if source.shape.rank is not None else None
+        source_shape = list(source_dims.as_list()) if source_dims.rank is not None else None
         stacked = stack(row) if row else zeros([0] + (source_shape or []), source.dtype)
         if source_shape is not None and None not in source_shape:
             result.append(reshape(stacked, shape + source_shape))
@@ -48,7 +50,8 @@ def jacobian(records: Sequence[Record], target: Tensor, sources: Any,
 
 
 def batch_jacobian(records: Sequence[Record], target: Tensor, source: Tensor,
-                   unconnected: UnconnectedGradients) -> Any:
+                   unconnected: UnconnectedGradients, source_dims: Any) -> Any:
+    """`source_dims`: the source's shape (a variable's own, where `source` is its handle)."""
     shape = _known_shape(target, "batch_jacobian", "target")
     if len(shape) < 1:
         raise ValueError("batch_jacobian needs a target with a batch dimension, got a scalar.")
@@ -63,7 +66,10 @@ def batch_jacobian(records: Sequence[Record], target: Tensor, source: Tensor,
         if g is None:
             return None
         columns.append(g)
-    source_shape = _known_shape(source, "batch_jacobian", "source")
+    if not source_dims.is_fully_defined():
+        raise ValueError(f"GradientTape.batch_jacobian needs the source's shape known, got "
+                         f"{source_dims}.")
+    source_shape = [int(d) for d in source_dims.as_list() if d is not None]
     stacked = stack(columns, axis=1) if columns else zeros([batch, 0] + source_shape[1:],
                                                            source.dtype)
     return reshape(stacked, [batch] + inner + source_shape[1:])

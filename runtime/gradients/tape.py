@@ -235,7 +235,7 @@ class GradientTape:
         self._start_use()
         with self._paused():
             return batch_jacobian(self._records, _as_target(target), _source_tensor(source),
-                                  unconnected)
+                                  unconnected, source.shape)
 
     def _start_use(self) -> None:
         if self._used and not self._persistent:

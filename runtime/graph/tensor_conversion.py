@@ -23,6 +23,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from runtime.core import devices, dtypes
+from runtime.core.tensor_shape import TensorShape
 from runtime.graph.graph import Graph, SymbolicTensor, building_graph
 from runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from runtime.registry.op_registry import op_registry
@@ -66,6 +67,12 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     convert = getattr(type(value), "__tf_tensor__", None)
     if convert is not None:  # objects that stand for a tensor, such as variables
         return convert(value, None if dtype is None else dtypes.as_dtype(dtype), name)
+    if isinstance(value, TensorShape):  # its dims, as TensorFlow converts a known shape
+        if not value.is_fully_defined():
+            raise ValueError(f"Cannot convert a partially known TensorShape {value} to a "
+                             f"Tensor.")
+        value = value.as_list()
+        dtype_hint = dtype_hint or dtypes.int32
     graph = building_graph()
     if graph is not None:
         if isinstance(value, (list, tuple)) and _holds_tensor(value):

@@ -209,3 +209,20 @@ def test_no_recorder_is_installed_without_a_recording_tape():
         tape.watch(x)
         assert recorder[0] is not None
     assert recorder[0] is None
+
+
+def test_jacobian_with_respect_to_a_variable_has_the_variable_shape():
+    w = ag.Variable([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    x = ag.constant([[1.0, -1.0, 2.0]])
+    with ag.GradientTape(persistent=True) as tape:
+        y = ag.matmul(x, w)
+    j = tape.jacobian(y, w)
+    assert j.shape == (1, 2, 3, 2)
+    npt.assert_allclose(j.numpy()[0, 1, :, 1], [1.0, -1.0, 2.0])
+    assert tape.batch_jacobian(y, x).shape == (1, 2, 3)
+
+
+def test_a_known_shape_converts_to_a_tensor():
+    assert ag.reduce_prod(ag.Variable(ag.zeros([5, 8])).shape).numpy() == 40
+    with pytest.raises(ValueError, match="partially known TensorShape"):
+        ag.convert_to_tensor(ag.TensorShape([None, 3]))
