@@ -261,7 +261,7 @@ def _numpy_text(value: Any, is_repr: bool) -> str:
         item = value.item() if isinstance(value, np.generic) else value
         return repr(item) if is_repr else str(item)
     text = repr(value) if is_repr else str(value)
-    return "\n" + text if is_repr and "\n" in text else text
+    return "\n" + text if "\n" in text else text  # as TensorFlow, str and repr alike
 
 
 def make_eager(value: Any, dtype: dtypes.DType, device: Device) -> EagerTensor:
