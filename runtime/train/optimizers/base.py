@@ -229,7 +229,8 @@ class Optimizer:
             raise ValueError(f"{self.name} cannot make the {slot} slot of {variable.name}: its "
                              f"shape {shape} is not fully defined.")
         base = variable.name.replace("/", "_").replace(":", "_")
-        value = np.full(shape.as_list(), initial, variable.dtype.as_numpy_dtype)
+        dims = [d for d in shape.as_list() if d is not None]  # all of them: fully defined
+        value = np.full(dims, initial, variable.dtype.as_numpy_dtype)
         return Variable(value, name=f"{base}_{slot}", trainable=False)
 
     # -- applying gradients -----------------------------------------------------------------
