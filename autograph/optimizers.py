@@ -5,8 +5,8 @@ learning-rate schedules under `ag.optimizers.schedules`.
 >>> w = ag.Variable(1.0)
 >>> opt = ag.optimizers.SGD(learning_rate=0.1)
 >>> _ = opt.apply_gradients([(ag.constant(2.0), w)])
->>> float(w.numpy()), int(opt.iterations.numpy())
-(0.8, 1)
+>>> w.numpy(), opt.iterations.numpy()
+(np.float32(0.8), np.int64(1))
 """
 
 from types import ModuleType as _ModuleType

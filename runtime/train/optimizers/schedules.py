@@ -3,8 +3,8 @@
 A schedule is called with the step (an optimizer passes its `iterations`) and returns the
 learning rate as a tensor, built from ops, so it works eagerly and inside `ag.function`.
 
->>> float(ExponentialDecay(0.1, decay_steps=10, decay_rate=0.5)(20))
-0.025
+>>> ExponentialDecay(0.1, decay_steps=10, decay_rate=0.5)(20).numpy()
+np.float32(0.025)
 >>> float(PiecewiseConstantDecay([5], [1.0, 0.5])(6))
 0.5
 """
