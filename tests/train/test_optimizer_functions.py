@@ -140,3 +140,28 @@ def test_none_gradient_warning_names_the_variable_while_tracing():
         step()
     step()
     assert int(opt.iterations.numpy()) == 2
+
+
+@pytest.mark.parametrize("make", [lambda: ag.optimizers.Adam(0.1, amsgrad=True),
+                                  lambda: ag.optimizers.RMSprop(0.05, momentum=0.5)],
+                         ids=["adam", "rmsprop"])
+def test_in_a_tf1_graph_apply_gradients_returns_the_step_op(make):
+    start = np.array([1.0, 2.0], np.float32)
+    feed = np.array([1.0, -3.0], np.float32)
+    eager_w, eager_opt = ag.Variable(start), make()
+    for _ in range(3):
+        with ag.GradientTape() as tape:
+            loss = ag.reduce_sum(eager_w * eager_w * feed)
+        eager_opt.apply_gradients(zip(tape.gradient(loss, [eager_w]), [eager_w]))
+    with ag.Graph().as_default():
+        w = ag.Variable(start, name="w")
+        x = ag.placeholder(ag.float32, [2])
+        opt = make()
+        train = opt.apply_gradients(zip(ag.gradients(ag.reduce_sum(w * w * x), [w]), [w]))
+        with ag.Session() as session:
+            session.run(ag.global_variables_initializer())
+            for _ in range(3):
+                session.run(train, {x: feed})
+            got, steps = session.run([w, opt.iterations])
+    assert_allclose(got, eager_w.numpy(), rtol=1e-6)
+    assert steps == 3

@@ -11,7 +11,8 @@ One `apply_gradients` does, as Keras does: build on first use; drop `None` gradi
 clip; decay the weights (`w -= w * weight_decay * lr`); run `update_step` for each variable;
 `iterations += 1`. It works eagerly and inside an `ag.function` (each step's ops are traced
 once; the learning rate and `iterations` are variables read when the function runs, so setting
-`optimizer.learning_rate = 0.1` changes a traced step too).
+`optimizer.learning_rate = 0.1` changes a traced step too). In a TensorFlow 1 graph it returns
+the step's op, for `Session.run`.
 
 Slots are variables, so inside an `ag.function` they are made on the first trace only: a
 Function traced again for a second optimizer raises the singleton-variable `ValueError`, with
@@ -33,7 +34,7 @@ from runtime.graph.graph import building_graph
 from runtime.graph.init_scope import init_scope, trace_building
 from runtime.ops.clip_ops import clip_by_global_norm, clip_by_norm
 from runtime.ops.creation_ops import cast
-from runtime.ops.graph_ops import name_scope
+from runtime.ops.graph_ops import group, name_scope
 from runtime.ops.math_ops import clip_by_value, multiply, subtract
 from runtime.state.module import camel_to_snake
 from runtime.state.variables import Variable
@@ -155,8 +156,8 @@ class Optimizer:
         found = [self._iterations]
         if isinstance(self._learning_rate, Variable):
             found.append(self._learning_rate)
-        for group in self._slot_groups():
-            found.extend(slots[name] for slots in self._slots for name, _ in group)
+        for slot_group in self._slot_groups():
+            found.extend(slots[name] for slots in self._slots for name, _ in slot_group)
         return found
 
     def _slot_groups(self) -> tuple[tuple[tuple[str, float], ...], ...]:
@@ -214,10 +215,10 @@ class Optimizer:
                     f"call `optimizer.build(variables)` before the first call.") from None
         slots: list[dict[str, Variable]] = [{} for _ in var_list]
         with init_scope(), name_scope(self.name):
-            for group in self._slot_groups():
+            for slot_group in self._slot_groups():
                 for variable, made in zip(var_list, slots):
                     made.update((slot, self._make_slot(variable, slot, initial))
-                                for slot, initial in group)
+                                for slot, initial in slot_group)
         self._trainable = var_list
         self._var_index = {id(v): i for i, v in enumerate(var_list)}
         self._slots = slots
@@ -235,13 +236,14 @@ class Optimizer:
 
     # -- applying gradients -----------------------------------------------------------------
 
-    def apply_gradients(self, grads_and_vars: Iterable[tuple[Any, Variable]]) -> Variable:
+    def apply_gradients(self, grads_and_vars: Iterable[tuple[Any, Variable]]) -> Any:
         """Applies one step: `grads_and_vars` pairs each gradient with its variable.
 
         `None` gradients are skipped with a warning naming their variables.
 
         Returns:
-            `iterations`, as Keras returns it.
+            `iterations`, as Keras returns it; in a TensorFlow 1 graph, the op that runs the
+            step when a `Session` runs it (as TensorFlow 1's optimizers return).
 
         Raises:
             ValueError: no pairs, every gradient None, a variable the optimizer was not built
@@ -261,6 +263,9 @@ class Optimizer:
             self.build(variables)
         for variable in variables:
             self._index_of(variable)
+        graph = building_graph()
+        v1_graph = graph if graph is not None and not graph.building_function else None
+        first_op = len(v1_graph.get_operations()) if v1_graph is not None else 0
         with name_scope(self.name):
             grads, variables = self._filter_empty_gradients(grads, variables)
             grads = [cast(g, v.dtype) for g, v in zip(grads, variables)]
@@ -275,9 +280,15 @@ class Optimizer:
             for grad, variable in zip(grads, variables):
                 self.update_step(grad, variable, learning_rate)
         self._iterations.assign_add(1)
+        if v1_graph is not None:
+            # A Session runs only what is fetched: one op runs the whole step, its updates in
+            # the order they were made (the executor keeps creation order).
+            step_ops = v1_graph.get_operations()[first_op:]
+            return group(*[op for op in step_ops if op.op_def is not None
+                           and op.op_def.is_stateful], name=f"{self.name}_step")
         return self._iterations
 
-    def minimize(self, loss: Any, var_list: Any, tape: GradientTape | None = None) -> Variable:
+    def minimize(self, loss: Any, var_list: Any, tape: GradientTape | None = None) -> Any:
         """Differentiates `loss` with respect to `var_list` and applies one step.
 
         Keras 3 dropped `minimize`; this is Keras 2's: `loss` is a callable taking no argument
