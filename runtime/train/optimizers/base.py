@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import warnings
 from collections import defaultdict
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -98,8 +98,7 @@ class Optimizer:
         self._var_index: dict[int, int] = {}  # id(variable) -> its position, first apply's order
         self._trainable: list[Variable] = []
         self._slots: list[dict[str, Variable]] = []
-        with init_scope(), name_scope(self.name):
-            self._iterations = Variable(0, name="iteration", dtype=dtypes.int64,
+        self._iterations = self._lifted(Variable, 0, name="iteration", dtype=dtypes.int64,
                                         trainable=False)
         self._learning_rate: Any = None
         self._set_learning_rate(learning_rate, creating=True)
@@ -141,8 +140,7 @@ class Optimizer:
                     f"({type(self._learning_rate).__name__}) as its learning_rate, so its "
                     f"learning rate cannot be set to a number: create the optimizer with a "
                     f"float learning_rate to make it settable, or set another schedule.")
-            with init_scope(), name_scope(self.name):
-                self._learning_rate = Variable(float(rate), name="learning_rate",
+            self._learning_rate = self._lifted(Variable, float(rate), name="learning_rate",
                                                dtype=dtypes.float32, trainable=False)
         else:
             self._learning_rate.assign(float(rate))
@@ -214,15 +212,27 @@ class Optimizer:
                     f"ag.function(train_step)`, `train_step_2 = ag.function(train_step)`), or "
                     f"call `optimizer.build(variables)` before the first call.") from None
         slots: list[dict[str, Variable]] = [{} for _ in var_list]
-        with init_scope(), name_scope(self.name):
-            for slot_group in self._slot_groups():
-                for variable, made in zip(var_list, slots):
-                    made.update((slot, self._make_slot(variable, slot, initial))
-                                for slot, initial in slot_group)
+        for slot_group in self._slot_groups():
+            for variable, made in zip(var_list, slots):
+                made.update((slot, self._lifted(self._make_slot, variable, slot, initial))
+                            for slot, initial in slot_group)
         self._trainable = var_list
         self._var_index = {id(v): i for i, v in enumerate(var_list)}
         self._slots = slots
         self.built = True
+
+    def _lifted(self, make: Callable[..., Variable], *args: Any, **kwargs: Any) -> Variable:
+        """`make(*args, **kwargs)` run outside any function being traced (`init_scope`), under
+        the optimizer's name scope; a trace in progress records the variable as one it created
+        (so that the Function traces again, as for any variable made on a first trace)."""
+        trace = trace_building(building_graph())
+        if trace is not None:
+            trace.check_variable_creation(f"an optimizer variable of {self.name}")
+        with init_scope(), name_scope(self.name):
+            variable = make(*args, **kwargs)
+        if trace is not None:
+            trace.created.append(variable)
+        return variable
 
     def _make_slot(self, variable: Variable, slot: str, initial: float) -> Variable:
         shape = variable.shape
