@@ -388,3 +388,10 @@ def test_trackable_children_name_slots_by_first_apply_position():
 def test_trackable_children_leave_out_a_schedule():
     opt = ag.optimizers.SGD(ag.optimizers.schedules.CosineDecay(0.1, 10), momentum=0.5)
     assert sorted(opt._trackable_children()) == ["iterations", "slots"]
+
+
+def test_float64_variables_get_float64_slots_and_cast_gradients():
+    opt, w = ag.optimizers.SGD(0.5, momentum=0.5), ag.Variable(np.array([1.0, 2.0]))
+    opt.apply_gradients([(np.array([1.0, 1.0], np.float32), w)])
+    assert opt.get_slot(w, "momentum").dtype == ag.float64 and w.dtype == ag.float64
+    assert_allclose(w.numpy(), [0.5, 1.5])
