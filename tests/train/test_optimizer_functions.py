@@ -165,3 +165,22 @@ def test_in_a_tf1_graph_apply_gradients_returns_the_step_op(make):
             got, steps = session.run([w, opt.iterations])
     assert_allclose(got, eager_w.numpy(), rtol=1e-6)
     assert steps == 3
+
+
+def test_in_a_tf1_graph_minimize_returns_the_step_op_and_get_config_works():
+    with ag.Graph().as_default():
+        w = ag.Variable(3.0)
+        opt = ag.optimizers.SGD(0.1)
+        step = opt.minimize(lambda: w * w, [w])
+        with ag.Session() as session:
+            session.run(ag.global_variables_initializer())
+            session.run(step)
+            assert_allclose(session.run(w), 2.4, rtol=1e-6)
+        assert_allclose(opt.get_config()["learning_rate"], 0.1, rtol=1e-7)
+
+
+def test_in_a_tf1_graph_setting_the_learning_rate_says_to_run_an_assign():
+    with ag.Graph().as_default():
+        opt = ag.optimizers.SGD(0.1)
+        with pytest.raises(ValueError, match=r"session.run\(optimizer.learning_rate.assign"):
+            opt.learning_rate = 0.5

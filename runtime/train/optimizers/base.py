@@ -101,6 +101,7 @@ class Optimizer:
         self._iterations = self._lifted(Variable, 0, name="iteration", dtype=dtypes.int64,
                                         trainable=False)
         self._learning_rate: Any = None
+        self._created_rate: float | None = None  # the number a learning-rate variable began at
         self._set_learning_rate(learning_rate, creating=True)
 
     # -- learning rate and counters -----------------------------------------------------------
@@ -142,6 +143,13 @@ class Optimizer:
                     f"float learning_rate to make it settable, or set another schedule.")
             self._learning_rate = self._lifted(Variable, float(rate), name="learning_rate",
                                                dtype=dtypes.float32, trainable=False)
+            self._created_rate = float(np.float32(rate))
+        elif self._learning_rate._graph is not None and trace_building(building_graph()) is None:
+            # An assignment in a TensorFlow 1 graph runs only when a Session runs it.
+            raise ValueError(
+                f"{self.name}'s learning rate is a variable of a TensorFlow 1 graph: setting it "
+                f"here would only add an op that nothing runs. Run "
+                f"`session.run(optimizer.learning_rate.assign({float(rate)!r}))` instead.")
         else:
             self._learning_rate.assign(float(rate))
 
@@ -363,8 +371,10 @@ class Optimizer:
         rate = self._learning_rate
         if isinstance(rate, LearningRateSchedule):
             learning_rate: Any = serialize(rate)
-        elif isinstance(rate, Variable):
+        elif isinstance(rate, Variable) and rate._graph is None:
             learning_rate = float(rate.numpy())
+        elif isinstance(rate, Variable):  # a TensorFlow 1 graph's: its value is in a Session
+            learning_rate = self._created_rate
         else:
             learning_rate = rate
         return {"name": self.name, "learning_rate": learning_rate,
