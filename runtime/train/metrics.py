@@ -112,7 +112,7 @@ class MeanMetricWrapper(Mean):
 
     def __init__(self, fn: Callable[..., Tensor], name: str | None = None, dtype: Any = None,
                  **kwargs: Any):
-        super().__init__(name or getattr(fn, "__name__", "mean_metric_wrapper"), dtype)
+        super().__init__(name or str(getattr(fn, "__name__", "mean_metric_wrapper")), dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
 

@@ -100,7 +100,7 @@ class Layer(Module):
 
     def count_params(self) -> int:
         """The number of scalars in the weights."""
-        return sum(int(np.prod(v.shape.as_list())) for v in self.weights)
+        return sum(v.shape.num_elements() or 0 for v in self.weights)
 
     def get_weights(self) -> list[np.ndarray]:
         """The weights' values as NumPy arrays, in `weights` order."""
@@ -114,9 +114,9 @@ class Layer(Module):
         """
         own = self.weights
         if len(weights) != len(own):
-            raise ValueError(f"Layer {self.name!r} has {len(own)} weights "
-                             f"({', '.join(self._describe(v) for v in own) or 'none yet: build it first'})"
-                             f", but set_weights got {len(weights)} arrays.")
+            listed = ", ".join(self._describe(v) for v in own) or "none yet: build it first"
+            raise ValueError(f"Layer {self.name!r} has {len(own)} weights ({listed}), but "
+                             f"set_weights got {len(weights)} arrays.")
         for variable, value in zip(own, weights):
             array = np.asarray(value)
             if list(array.shape) != variable.shape.as_list():

@@ -90,10 +90,8 @@ class Flatten(Layer):
         return array_ops.reshape(inputs, array_ops.stack([array_ops.shape(inputs)[0], -1]))
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        dims = TensorShape(input_shape).as_list()
-        rest = dims[1:]
-        size = None if any(d is None for d in rest) else math.prod(rest)
-        return TensorShape([dims[0], size])
+        dims = TensorShape(input_shape)
+        return TensorShape([dims[0], dims[1:].num_elements()])
 
 
 class Dropout(Layer):

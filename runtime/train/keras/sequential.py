@@ -13,7 +13,6 @@ shape and parameter count. `compile`, `fit`, `evaluate` and `predict` come from 
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 from runtime.core.tensor_shape import TensorShape
@@ -160,7 +159,7 @@ def summary_text(model: Sequential) -> str:
         out.append(line(row))
         out.append(rule("├", "┼", "┤", "─") if i < len(rows) - 1 else rule("└", "┴", "┘", "─"))
     total = model.count_params()
-    trainable = sum(math.prod(w.shape.as_list()) for w in model.trainable_weights)
+    trainable = sum(w.shape.num_elements() or 0 for w in model.trainable_weights)
     for label, count in (("Total", total), ("Trainable", trainable),
                          ("Non-trainable", total - trainable)):
         out.append(f" {label} params: {count:,} ({_size(count * 4)})")

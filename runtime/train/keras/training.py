@@ -44,7 +44,7 @@ class _Compiled:
         self.metric_specs = metrics
         self.metrics: list[metrics_module.Metric] | None = None  # made from the first data
         self.loss_tracker = metrics_module.Mean(name="loss")
-        self.functions: dict[str, Any] = {}
+        self.functions: dict[tuple, Any] = {}  # (kind, x spec, y spec) -> Function
 
     def loss_value(self, y_true: Tensor, y_pred: Tensor) -> Tensor:
         if isinstance(self.loss, losses_module.Loss):
@@ -80,9 +80,10 @@ def _metric(spec: Any, loss: Any, y_shape: TensorShape,
     if spec not in ("accuracy", "acc"):
         return metrics_module.get(spec)
     outputs = y_pred_shape.as_list()[-1] if y_pred_shape.rank else None
+    y_rank, y_pred_rank = y_shape.rank or 0, y_pred_shape.rank or 0
     sparse = (isinstance(loss, losses_module.SparseCategoricalCrossentropy)
-              or y_shape.rank < y_pred_shape.rank
-              or (y_shape.rank == y_pred_shape.rank and y_shape.as_list()[-1] == 1))
+              or y_rank < y_pred_rank
+              or (y_rank == y_pred_rank and y_shape.as_list()[-1] == 1))
     if outputs == 1:
         return metrics_module.BinaryAccuracy(name=spec)
     if sparse:
