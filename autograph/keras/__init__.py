@@ -1,4 +1,5 @@
-"""`ag.keras`: Keras's layers, losses, metrics, initializers and `Sequential` model.
+"""`ag.keras`: Keras's layers, losses, metrics, initializers and `Sequential` model;
+`ag.keras.optimizers` is `ag.optimizers`.
 
 >>> import autograph as ag
 >>> model = ag.keras.Sequential([ag.keras.layers.Dense(1, kernel_initializer="ones")])
@@ -6,11 +7,12 @@
 array([[3.]], dtype=float32)
 """
 
+from autograph import optimizers
 from autograph.keras import initializers, layers, losses, metrics
 from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.train.keras.sequential import Sequential
 
-__all__ = ["Sequential", "initializers", "layers", "losses", "metrics"]
+__all__ = ["Sequential", "initializers", "layers", "losses", "metrics", "optimizers"]
 
 
 def __dir__() -> list[str]:

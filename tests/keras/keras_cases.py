@@ -1,5 +1,5 @@
 """Cases run the same way under `tf.keras` and `ag.keras`: layers and models with weights set
-explicitly, called on fixed inputs, and short fits with plain SGD and no shuffling.
+explicitly, called on fixed inputs, and short fits with SGD and no shuffling.
 
 `run_layer(keras, name)` and `run_fit(keras, name, optimizer)` take the `keras` namespace
 (`tf.keras` or `ag.keras`), so the recorder and the tests share one definition of each case.

@@ -1,6 +1,5 @@
 """Keras layers and a Sequential CNN, weights set explicitly, against `tf.keras`'s outputs
-(recorded by record_keras_answers.py); short fits with plain SGD against TensorFlow's
-histories."""
+(recorded by record_keras_answers.py); short fits with SGD against TensorFlow's histories."""
 
 import json
 import pathlib
@@ -10,7 +9,6 @@ import pytest
 
 import autograph as ag
 from tests.keras import keras_cases
-from tests.keras.sgd import PlainSGD
 
 EXPECTED = json.loads((pathlib.Path(__file__).parent / "keras_expected.json").read_text())
 
@@ -35,7 +33,7 @@ def test_sequential_cnn_predict_matches_its_call():
 
 @pytest.mark.parametrize("name", sorted(keras_cases.FITS))
 def test_fit_history_matches_tf_keras_sgd(name):
-    history = keras_cases.run_fit(ag.keras, name, PlainSGD(0.1))
+    history = keras_cases.run_fit(ag.keras, name, ag.keras.optimizers.SGD(0.1))
     expected = EXPECTED["fits"][name]
     assert sorted(history) == sorted(expected)
     for key in expected:

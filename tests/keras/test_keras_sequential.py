@@ -1,5 +1,5 @@
-"""ag.keras.Sequential: structure, summary, and compile / fit / evaluate / predict (with the
-plain SGD of sgd.py; the fits' numbers against tf.keras are in test_keras_layers_vs_tf.py)."""
+"""ag.keras.Sequential: structure, summary, and compile / fit / evaluate / predict (the fits'
+numbers against tf.keras are in test_keras_layers_vs_tf.py)."""
 
 import re
 
@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from tests.keras.sgd import PlainSGD
 
 keras = ag.keras
 
@@ -23,7 +22,7 @@ def mlp(seed=0, units=16):
     np.random.seed(seed)
     model = keras.Sequential([keras.layers.Dense(units, activation="relu"),
                               keras.layers.Dense(2)])
-    model.compile(optimizer=PlainSGD(0.5),
+    model.compile(optimizer=keras.optimizers.SGD(0.5),
                   loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
                   metrics=["accuracy"])
     return model
@@ -53,6 +52,36 @@ def test_one_trace_per_fit_whatever_the_batches_and_epochs():
     (train,) = model._compiled.functions.values()
     assert train.experimental_get_tracing_count() == 1
     assert int(model.optimizer.iterations.numpy()) == 3 * 3 + 2 * 5
+
+
+def test_adam_by_name_makes_its_slots_before_the_single_trace():
+    x, y = quadrants(70)
+    model = mlp()
+    model.compile(optimizer="adam", loss="sparse_categorical_crossentropy",
+                  metrics=["accuracy"])
+    assert isinstance(model.optimizer, keras.optimizers.Adam)
+    model.fit(x, y, batch_size=32, epochs=2, verbose=0)
+    (train,) = model._compiled.functions.values()
+    assert train.experimental_get_tracing_count() == 1
+    assert int(model.optimizer.iterations.numpy()) == 6
+
+
+def test_any_object_with_apply_gradients_is_an_optimizer():
+    class HalfStep:
+        def apply_gradients(self, grads_and_vars):
+            for gradient, variable in grads_and_vars:
+                variable.assign_sub(0.5 * gradient)
+
+    x, y = quadrants(64)
+    model = mlp()
+    model.compile(optimizer=HalfStep(),
+                  loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    history = model.fit(x, y, batch_size=32, epochs=5, verbose=0)
+    assert history.history["loss"][-1] < history.history["loss"][0]
+
+
+def test_keras_optimizers_is_ag_optimizers():
+    assert keras.optimizers is ag.optimizers
 
 
 def test_history_has_the_logs_per_epoch_and_the_params():
@@ -120,7 +149,7 @@ def test_evaluate_returns_the_loss_then_the_metrics():
 def test_evaluate_without_metrics_returns_the_loss_alone():
     x, y = quadrants(50)
     model = keras.Sequential([keras.layers.Dense(1)])
-    model.compile(optimizer=PlainSGD(0.1), loss="mse")
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
     assert isinstance(model.evaluate(x, y.astype(np.float32), verbose=0), float)
 
 
@@ -139,11 +168,10 @@ def test_predict_matches_calling_the_model():
 def test_accuracy_is_binary_for_one_output_and_categorical_for_one_hot_labels():
     x, y = quadrants(40)
     binary = keras.Sequential([keras.layers.Dense(1, activation="sigmoid")])
-    binary.compile(optimizer=PlainSGD(0.1), loss="binary_crossentropy", metrics=["accuracy"])
+    binary.compile(optimizer="sgd", loss="binary_crossentropy", metrics=["accuracy"])
     binary.evaluate(x, y.reshape(-1, 1), verbose=0)
     categorical = keras.Sequential([keras.layers.Dense(2, activation="softmax")])
-    categorical.compile(optimizer=PlainSGD(0.1), loss="categorical_crossentropy",
-                        metrics=["accuracy"])
+    categorical.compile(optimizer="sgd", loss="categorical_crossentropy", metrics=["accuracy"])
     categorical.evaluate(x, np.eye(2, dtype=np.float32)[y], verbose=0)
     assert type(binary.metrics[1]).__name__ == "BinaryAccuracy"
     assert type(categorical.metrics[1]).__name__ == "CategoricalAccuracy"
@@ -155,7 +183,7 @@ def test_model_variables_are_the_layers_weights_in_order():
     model.build((None, 2))
     assert [w.shape.as_list() for w in model.trainable_variables] == [[2, 16], [16], [16, 2],
                                                                       [2]]
-    model.compile(optimizer=PlainSGD(0.1), loss="mse", metrics=["accuracy"])
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse", metrics=["accuracy"])
     assert len(model.variables) == 4  # the metrics' variables are not the model's
 
 
@@ -224,5 +252,7 @@ def test_compile_needs_an_optimizer_object_and_a_loss():
     model = keras.Sequential([keras.layers.Dense(1)])
     with pytest.raises(TypeError, match="apply_gradients"):
         model.compile(optimizer=object(), loss="mse")
+    with pytest.raises(ValueError, match="unknown optimizer 'adamm'"):
+        model.compile(optimizer="adamm", loss="mse")
     with pytest.raises(ValueError, match="a loss is needed"):
-        model.compile(optimizer=PlainSGD(0.1))
+        model.compile(optimizer=keras.optimizers.SGD(0.1))

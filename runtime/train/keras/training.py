@@ -29,9 +29,31 @@ from runtime.graph.tensor_spec import TensorSpec
 from runtime.ops import array_ops, creation_ops
 from runtime.train import losses as losses_module
 from runtime.train import metrics as metrics_module
+from runtime.train import optimizers as optimizers_module
 from runtime.train.keras.progress import History, Progbar
 
 __all__ = ["Trainer"]
+
+
+_OPTIMIZERS = {"sgd": optimizers_module.SGD, "adam": optimizers_module.Adam,
+               "adamw": optimizers_module.AdamW, "rmsprop": optimizers_module.RMSprop,
+               "adagrad": optimizers_module.Adagrad}
+
+
+def _optimizer(identifier: Any) -> Any:
+    """An optimizer object, or a new one with Keras's defaults from its name (`"adam"`)."""
+    if isinstance(identifier, str):
+        found = _OPTIMIZERS.get(identifier.lower())
+        if found is None:
+            raise ValueError(f"compile: unknown optimizer {identifier!r}. Known names: "
+                             f"{', '.join(sorted(_OPTIMIZERS))}; or pass an optimizer object "
+                             f"such as ag.keras.optimizers.SGD(0.01).")
+        return found()
+    if not hasattr(identifier, "apply_gradients"):
+        raise TypeError(f"compile: the optimizer must be an optimizer object (with "
+                        f"apply_gradients), e.g. ag.keras.optimizers.SGD(0.01), or a name; "
+                        f"got {identifier!r}.")
+    return identifier
 
 
 class _Compiled:
@@ -39,7 +61,7 @@ class _Compiled:
     are not the model's (`model.variables` is its layers' weights, as in Keras)."""
 
     def __init__(self, optimizer: Any, loss: Any, metrics: list[Any]):
-        self.optimizer = optimizer
+        self.optimizer = _optimizer(optimizer)
         self.loss = losses_module.get(loss)
         self.metric_specs = metrics
         self.metrics: list[metrics_module.Metric] | None = None  # made from the first data
@@ -122,19 +144,17 @@ class Trainer:
         """Sets the optimizer, the loss and the metrics that `fit` and `evaluate` use.
 
         Args:
-            optimizer: an optimizer object (`apply_gradients(grads_and_vars)`).
+            optimizer: an optimizer (`ag.keras.optimizers.Adam(...)`, or any object with
+                `apply_gradients(grads_and_vars)`), or its name with Keras's defaults
+                (`"sgd"`, `"adam"`, `"adamw"`, `"rmsprop"`, `"adagrad"`).
             loss: a `Loss`, a loss name (`"mse"`, `"sparse_categorical_crossentropy"`) or a
                 function `(y_true, y_pred) -> per-sample losses`.
             metrics: metric names (`"accuracy"`) or `Metric` objects.
 
         Raises:
-            ValueError: no loss, or an unknown loss or metric name.
-            TypeError: an optimizer without `apply_gradients`.
+            ValueError: no loss, or an unknown optimizer, loss or metric name.
+            TypeError: an optimizer object without `apply_gradients`.
         """
-        if isinstance(optimizer, str) or not hasattr(optimizer, "apply_gradients"):
-            raise TypeError(f"compile: the optimizer must be an optimizer object (with "
-                            f"apply_gradients), e.g. ag.keras.optimizers.SGD(0.01); got "
-                            f"{optimizer!r}.")
         if loss is None:
             raise ValueError("compile: a loss is needed for fit and evaluate, e.g. "
                              "loss='mse' or loss=ag.keras.losses.MeanSquaredError().")
@@ -240,6 +260,9 @@ class Trainer:
         batch_size = batch_size or 32
         steps = -(-len(x) // batch_size)
         verbose = _verbose(verbose)
+        build = getattr(compiled.optimizer, "build", None)
+        if build is not None:  # slots made now, eagerly: the train step then traces once
+            build(self.trainable_variables)  # type: ignore[attr-defined]
         train = self._function(compiled, "train", x, y)
         history = History(self, {"verbose": verbose, "epochs": epochs, "steps": steps})
         for epoch in range(initial_epoch, epochs):

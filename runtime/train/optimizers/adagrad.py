@@ -1,0 +1,48 @@
+"""`Adagrad`, Keras 3's update rule.
+
+Slot `accumulator`, starting at `initial_accumulator_value`: `accumulator += g ** 2`, then
+`w -= lr * g / sqrt(accumulator + epsilon)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.ops.creation_ops import cast
+from runtime.ops.math_ops import add, divide, multiply, sqrt, square
+from runtime.state.variables import Variable
+from runtime.train.optimizers.base import Optimizer
+
+__all__ = ["Adagrad"]
+
+
+class Adagrad(Optimizer):
+    """Adagrad: per-parameter learning rates scaled by the gradients' accumulated squares.
+
+    Args:
+        learning_rate: default 0.001 (see `Optimizer`).
+        initial_accumulator_value: the accumulators' starting value (default 0.1).
+        epsilon: added under the square root (default 1e-7).
+        **kwargs: `weight_decay`, `clipnorm`, `clipvalue`, `global_clipnorm`, `name`.
+    """
+
+    def __init__(self, learning_rate: Any = 0.001, initial_accumulator_value: float = 0.1,
+                 epsilon: float = 1e-7, **kwargs: Any):
+        super().__init__(learning_rate=learning_rate, **kwargs)
+        self.initial_accumulator_value = initial_accumulator_value
+        self.epsilon = epsilon
+
+    def _slot_groups(self) -> tuple[tuple[tuple[str, float], ...], ...]:
+        return ((("accumulator", float(self.initial_accumulator_value)),),)
+
+    def update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
+        lr = cast(learning_rate, variable.dtype)
+        accumulator = self.get_slot(variable, "accumulator")
+        accumulator.assign_add(square(gradient))
+        variable.assign_sub(divide(multiply(lr, gradient),
+                                   sqrt(add(accumulator, self.epsilon))))
+
+    def get_config(self) -> dict[str, Any]:
+        return {**super().get_config(),
+                "initial_accumulator_value": self.initial_accumulator_value,
+                "epsilon": self.epsilon}
