@@ -1,7 +1,9 @@
 """ag.keras.Sequential: structure, summary, and compile / fit / evaluate / predict (the fits'
 numbers against tf.keras are in test_keras_layers_vs_tf.py)."""
 
+import io
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -256,3 +258,52 @@ def test_compile_needs_an_optimizer_object_and_a_loss():
         model.compile(optimizer="adamm", loss="mse")
     with pytest.raises(ValueError, match="a loss is needed"):
         model.compile(optimizer=keras.optimizers.SGD(0.1))
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_on_a_terminal_the_bar_is_redrawn_after_each_batch(monkeypatch):
+    x, y = quadrants(50)
+    model = mlp()
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    model.fit(x, y, batch_size=16, epochs=1)
+    text = terminal.getvalue()
+    assert text.startswith("Epoch 1/1\n")
+    redraws = text.split("\r\x1b[K")[1:]
+    assert [r.split(" ")[0] for r in redraws] == ["1/4", "2/4", "3/4", "4/4"]
+    assert redraws[0].startswith("1/4 ━━━━━─────────────── ") and text.endswith("\n")
+
+
+def test_evaluate_and_predict_print_one_bar_line(capsys):
+    x, y = quadrants(50)
+    model = mlp()
+    model.evaluate(x, y, batch_size=25)
+    model.predict(x, batch_size=25)
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(r"2/2 ━{20} \d+s \d+(us|ms|s)/step - accuracy: \d\.\d{4} - "
+                        r"loss: \d\.\d{4}", lines[0])
+    assert re.fullmatch(r"2/2 ━{20} \d+s \d+(us|ms|s)/step", lines[1])
+
+
+def test_fit_takes_eager_tensors():
+    x, y = quadrants(40)
+    history = mlp().fit(ag.constant(x), ag.constant(y), epochs=1, verbose=0)
+    assert len(history.history["loss"]) == 1
+
+
+def test_a_model_first_called_inside_a_function_builds_there():
+    model = keras.Sequential([keras.layers.Dense(3, activation="relu"),
+                              keras.layers.Dropout(0.5, seed=2), keras.layers.Dense(1)])
+
+    @ag.function(autograph=False)
+    def forward(x):
+        return model(x, training=True)
+
+    assert forward(ag.ones([2, 4])).shape.as_list() == [2, 1]
+    assert [w.shape.as_list() for w in model.weights] == [[4, 3], [3], [3, 1], [1]]
+    np.testing.assert_allclose(model.predict(np.ones((2, 4)), verbose=0),
+                               model(np.ones((2, 4))).numpy(), rtol=1e-6)

@@ -324,6 +324,7 @@ class Trainer:
             self._predict_function = (_spec(x), step)
         step = self._predict_function[1]
         steps = -(-len(x) // batch_size)
+        bar = Progbar(steps, _verbose(verbose))
         outputs = [step(x[i * batch_size:(i + 1) * batch_size]).numpy() for i in range(steps)]
-        Progbar(steps, _verbose(verbose)).update(steps, finalize=True)
+        bar.update(steps, finalize=True)
         return np.concatenate(outputs) if outputs else np.zeros((0,), np.float32)
