@@ -125,23 +125,41 @@ def categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False
     return -reduce_sum(y_true * unary_ops.log(p), axis)
 
 
+def _sparse_labels(y_true: Any, y_pred: Tensor) -> Tensor:
+    """Integer labels, a trailing axis of size 1 squeezed (float labels are cast)."""
+    labels = convert_to_tensor(y_true)
+    rank = y_pred.shape.rank
+    if labels.shape.rank is not None and labels.shape.rank == rank and labels.shape[-1] == 1:
+        labels = array_ops.squeeze(labels, -1)
+    if labels.dtype not in (dtypes.int32, dtypes.int64):
+        labels = creation_ops.cast(labels, dtypes.int64)
+    return labels
+
+
 def sparse_categorical_crossentropy(y_true: Any, y_pred: Any, from_logits: bool = False,
-                                    axis: int = -1) -> Tensor:
+                                    ignore_class: int | None = None, axis: int = -1) -> Tensor:
     """Categorical cross-entropy for integer class labels (a trailing axis of size 1 in
-    `y_true` is squeezed; float labels are cast to integers)."""
+    `y_true` is squeezed; float labels are cast to integers); samples labelled
+    `ignore_class` get a loss of 0 (and `SparseCategoricalCrossentropy` leaves them out of
+    the mean)."""
     y_pred = _float(y_pred)
     rank = y_pred.shape.rank
     if axis not in (-1, None if rank is None else rank - 1):
         raise ValueError(f"sparse_categorical_crossentropy: only the last axis can hold the "
                          f"classes, got axis={axis} for y_pred of shape {y_pred.shape}.")
-    labels = convert_to_tensor(y_true)
-    if labels.shape.rank is not None and labels.shape.rank == rank and labels.shape[-1] == 1:
-        labels = array_ops.squeeze(labels, -1)
-    if labels.dtype not in (dtypes.int32, dtypes.int64):
-        labels = creation_ops.cast(labels, dtypes.int64)
+    labels = _sparse_labels(y_true, y_pred)
+    valid = None
+    if ignore_class is not None:
+        valid = math_ops.not_equal(labels, ignore_class)
+        labels = gathering.where(valid, labels, creation_ops.zeros_like(labels))
+        y_pred = gathering.where(array_ops.expand_dims(valid, -1), y_pred,
+                                 creation_ops.zeros_like(y_pred))
     logits = y_pred if from_logits else unary_ops.log(
         math_ops.clip_by_value(y_pred, EPSILON, 1.0 - EPSILON))
-    return nn_ops.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    losses = nn_ops.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+    if valid is not None:
+        losses = gathering.where(valid, losses, creation_ops.zeros_like(losses))
+    return losses
 
 
 def _check_same_shape(y_true: Tensor, y_pred: Tensor, function: str) -> None:
@@ -155,12 +173,32 @@ mse = mean_squared_error
 mae = mean_absolute_error
 
 
+def _masked_weight(weight: Tensor | None, mask: Tensor, reduction: str | None) -> Tensor:
+    """Keras's `apply_mask`: masked-out values get weight 0; for the mean reductions the
+    others get `total / valid`, so that the mean is over the valid values only."""
+    if reduction in ("mean", "sum_over_batch_size"):
+        total = creation_ops.cast(array_ops.size(mask), dtypes.float32)
+        valid = reduce_sum(creation_ops.cast(mask, dtypes.float32))
+        float_mask = gathering.where(mask, creation_ops.fill(array_ops.shape(mask),
+                                                             divide_no_nan(total, valid)),
+                                     creation_ops.zeros(array_ops.shape(mask)))
+    else:
+        float_mask = creation_ops.cast(mask, dtypes.float32)
+    if weight is None:
+        return float_mask
+    float_mask, weight = _same_rank(float_mask, weight)
+    return weight * float_mask
+
+
 def reduce_weighted_values(values: Tensor, sample_weight: Any = None,
-                           reduction: str | None = "sum_over_batch_size") -> Tensor:
-    """Weights per-sample losses by `sample_weight` and reduces them as `reduction` says."""
-    weight = None
-    if sample_weight is not None:
-        weight = _float(sample_weight, values.dtype)
+                           reduction: str | None = "sum_over_batch_size",
+                           mask: Tensor | None = None) -> Tensor:
+    """Weights per-sample losses by `sample_weight` (and `mask`: False leaves a value out)
+    and reduces them as `reduction` says."""
+    weight = None if sample_weight is None else _float(sample_weight, values.dtype)
+    if mask is not None:
+        weight = _masked_weight(weight, mask, reduction)
+    if weight is not None:
         values, weight = _same_rank(values, weight)
         values = values * weight
     if reduction in (None, "none") or values.shape.rank == 0:
@@ -205,11 +243,17 @@ class Loss:
             if y_true.dtype.is_integer and not isinstance(self, SparseCategoricalCrossentropy):
                 y_true = creation_ops.cast(y_true, self.dtype)
             values = self.call(y_true, y_pred)
-            return reduce_weighted_values(values, sample_weight, self.reduction)
+            return reduce_weighted_values(values, sample_weight, self.reduction,
+                                          self.mask(y_true, y_pred))
 
     def call(self, y_true: Tensor, y_pred: Tensor) -> Tensor:
         """The per-sample losses; subclasses define it."""
         raise NotImplementedError(f"{type(self).__name__} must define call(y_true, y_pred).")
+
+    def mask(self, y_true: Tensor, y_pred: Tensor) -> Tensor | None:
+        """Which per-sample losses count (None: all); `SparseCategoricalCrossentropy`
+        leaves out the samples labelled `ignore_class`."""
+        return None
 
     def get_config(self) -> dict:
         """The constructor arguments: `type(loss)(**loss.get_config())` is a copy."""
@@ -313,10 +357,17 @@ class SparseCategoricalCrossentropy(_FunctionLoss):
     default_name = "sparse_categorical_crossentropy"
     function = staticmethod(sparse_categorical_crossentropy)
 
-    def __init__(self, from_logits: bool = False,
+    def __init__(self, from_logits: bool = False, ignore_class: int | None = None,
                  reduction: str | None = "sum_over_batch_size",
                  name: str | None = "sparse_categorical_crossentropy", dtype: Any = None):
-        super().__init__(reduction, name, dtype, from_logits=from_logits)
+        super().__init__(reduction, name, dtype, from_logits=from_logits,
+                         ignore_class=ignore_class)
+
+    def mask(self, y_true: Tensor, y_pred: Tensor) -> Tensor | None:
+        ignore_class = self._options["ignore_class"]
+        if ignore_class is None:
+            return None
+        return math_ops.not_equal(_sparse_labels(y_true, y_pred), ignore_class)
 
 
 _BY_NAME: dict[str, Any] = {

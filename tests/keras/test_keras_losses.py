@@ -165,3 +165,30 @@ def test_get_finds_losses_by_name():
                       losses.SparseCategoricalCrossentropy)
     with pytest.raises(ValueError, match="Unknown loss 'msee'"):
         losses.get("msee")
+
+
+IGNORED = np.array([1, -1, 0], np.int32)
+
+
+@pytest.mark.parametrize("options, weight, expected", [
+    ({}, None, 2.255976438522339),
+    ({"reduction": "sum"}, None, 4.511952877044678),
+    ({}, np.array([0.5, 2.0, 1.0], np.float32), 1.901719093322754),
+    ({"reduction": "none"}, None, [1.4170299768447876, 0.0, 3.0949230194091797]),
+])
+def test_ignore_class_leaves_those_samples_out_of_the_mean(options, weight, expected):
+    loss = losses.SparseCategoricalCrossentropy(from_logits=True, ignore_class=-1, **options)
+    np.testing.assert_allclose(loss(IGNORED, LOGITS, sample_weight=weight), expected,
+                               rtol=1e-6)
+
+
+def test_ignoring_every_sample_gives_zero():
+    loss = losses.SparseCategoricalCrossentropy(from_logits=True, ignore_class=2)
+    np.testing.assert_allclose(loss(np.array([2, 2, 2]), LOGITS), 0.0)
+
+
+def test_ignore_class_in_the_function_zeroes_those_samples():
+    np.testing.assert_allclose(
+        losses.sparse_categorical_crossentropy(IGNORED, LOGITS, from_logits=True,
+                                               ignore_class=-1),
+        [1.4170299768447876, 0.0, 3.0949230194091797], rtol=1e-6)
