@@ -195,6 +195,7 @@ def test_trackable_children_are_the_layers_by_position():
     children = model._trackable_children()
     assert list(children["layers"]) == ["0", "1"]
     assert children["layers"]["0"] is model.layers[0]
+    assert children["optimizer"] is model.optimizer
 
 
 def test_first_layer_input_shape_builds_the_model():

@@ -122,8 +122,14 @@ class Sequential(Trainer, Layer):
         return [w for w in self.weights if not any(w is t for t in trainable)]
 
     def _trackable_children(self) -> dict[str, object]:
-        """The layers by position: `{"layers": {"0": first, "1": second, ...}}`."""
-        return {"layers": {str(i): layer for i, layer in enumerate(self._layers)}}
+        """The layers by position, `{"layers": {"0": first, ...}}`, and once compiled the
+        optimizer (`"optimizer"`), so that a checkpoint of the model resumes its training,
+        as a TensorFlow checkpoint of a Keras model does."""
+        children: dict[str, object] = {
+            "layers": {str(i): layer for i, layer in enumerate(self._layers)}}
+        if hasattr(self.optimizer, "_trackable_children"):
+            children["optimizer"] = self.optimizer
+        return children
 
     def summary(self, print_fn: Callable[[str], Any] | None = None) -> None:
         """Prints a table of the layers (name, type, output shape, parameters) and totals.
