@@ -19,6 +19,7 @@ from autograph import (  # noqa: E402  # noqa: E402
     config,
     debugging,
     dtypes,
+    keras,
     linalg,
     math,
     nn,
@@ -102,7 +103,8 @@ from autograph import types  # noqa: E402
 
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "debugging", "dtypes", "errors", "initializers",
-               "linalg", "math", "nn", "optimizers", "random", "strings", "test", "types")
+               "keras", "linalg", "math", "nn", "optimizers", "random", "strings", "test",
+               "types")
 __all__ = sorted(name for name, value in globals().items() if not name.startswith("_") and (
     not isinstance(value, _ModuleType) or name in _NAMESPACES))
 from autograph import compat  # noqa: E402

@@ -1,0 +1,23 @@
+"""`ag.keras`: Keras's layers, losses, metrics, initializers and `Sequential` model;
+`ag.keras.optimizers` is `ag.optimizers`.
+
+>>> import autograph as ag
+>>> model = ag.keras.Sequential([ag.keras.layers.Dense(1, kernel_initializer="ones")])
+>>> model.predict(ag.constant([[1.0, 2.0]]), verbose=0)
+array([[3.]], dtype=float32)
+"""
+
+from autograph import optimizers
+from autograph.keras import initializers, layers, losses, metrics
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.train.keras.sequential import Sequential
+
+__all__ = ["Sequential", "initializers", "layers", "losses", "metrics", "optimizers"]
+
+
+def __dir__() -> list[str]:
+    """The public names only (`__all__`), not the modules this one imports."""
+    return __all__
+
+
+_filter_exports(globals())  # errors show the user's frames

@@ -1,0 +1,17 @@
+"""`ag.keras.layers`: `Dense`, `Conv2D`, `MaxPooling2D`, `Flatten`, `Dropout` and the base
+`Layer`."""
+
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.train.keras.base_layer import Layer
+from runtime.train.keras.conv_layers import Conv2D, MaxPooling2D
+from runtime.train.keras.layers import Dense, Dropout, Flatten
+
+__all__ = ["Layer", "Dense", "Conv2D", "MaxPooling2D", "Flatten", "Dropout"]
+
+
+def __dir__() -> list[str]:
+    """The public names only (`__all__`), not the modules this one imports."""
+    return __all__
+
+
+_filter_exports(globals())  # errors show the user's frames

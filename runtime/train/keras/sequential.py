@@ -1,0 +1,180 @@
+"""`Sequential`: a stack of layers, each taking the previous one's output.
+
+The model is built from the shape of its inputs (`build(input_shape)`, the first call, `fit`,
+or an `input_shape` given to its first layer); `summary()` then prints each layer's output
+shape and parameter count. `compile`, `fit`, `evaluate` and `predict` come from `Trainer`.
+
+>>> from runtime.train.keras.layers import Dense
+>>> model = Sequential([Dense(4, activation="relu"), Dense(1)])
+>>> model.build((None, 3))
+>>> [tuple(w.shape.as_list()) for w in model.weights]
+[(3, 4), (4,), (4, 1), (1,)]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from runtime.core.tensor_shape import TensorShape
+from runtime.graph.tensor import Tensor
+from runtime.state.variables import Variable
+from runtime.train.keras.base_layer import Layer
+from runtime.train.keras.training import Trainer
+
+__all__ = ["Sequential"]
+
+
+class Sequential(Trainer, Layer):
+    """A linear stack of layers.
+
+    Args:
+        layers: the first layers (more with `add`).
+        trainable: whether the layers' weights are trained.
+        name: the model's name (default `sequential`, made unique).
+
+    Raises:
+        TypeError: something in `layers` is not a layer.
+    """
+
+    def __init__(self, layers: list[Layer] | None = None, trainable: bool = True,
+                 name: str | None = None):
+        Layer.__init__(self, trainable=trainable, name=name)
+        Trainer.__init__(self)
+        self._layers: list[Layer] = []
+        self._output_shapes: list[TensorShape] = []
+        self._build_input_shape: TensorShape | None = None
+        for layer in layers or []:
+            self.add(layer)
+
+    @property
+    def layers(self) -> list[Layer]:
+        return list(self._layers)
+
+    def add(self, layer: Layer) -> None:
+        """Appends `layer`; a first layer given an `input_shape` builds the model at once."""
+        if not isinstance(layer, Layer):
+            raise TypeError(f"Sequential.add takes a layer (ag.keras.layers.Dense, ...), got "
+                            f"{layer!r}.")
+        self._layers.append(layer)
+        self.built = False
+        first_shape = self._layers[0]._input_shape_arg
+        if first_shape is not None:
+            self.build(first_shape)
+
+    def pop(self) -> Layer:
+        """Removes and returns the last layer."""
+        if not self._layers:
+            raise IndexError("Sequential.pop: the model has no layers.")
+        layer = self._layers.pop()
+        self.built = False
+        return layer
+
+    def build(self, input_shape: Any = None) -> None:
+        """Builds every layer in turn for inputs of `input_shape` (batch axis included)."""
+        if input_shape is None:
+            input_shape = self._build_input_shape or (self._layers[0]._input_shape_arg
+                                                      if self._layers else None)
+        if input_shape is None:
+            raise ValueError(f"Sequential model {self.name!r}: build needs the input shape "
+                             f"(with the batch axis, e.g. (None, 784)).")
+        shape = self._build_input_shape = TensorShape(input_shape)
+        self._output_shapes = []
+        for layer in self._layers:
+            layer._maybe_build(shape)
+            shape = layer.compute_output_shape(shape)
+            self._output_shapes.append(shape)
+        self.built = True
+
+    def _maybe_build(self, input_shape: Any) -> None:
+        if not self.built:
+            self.build(input_shape)
+
+    def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
+        outputs = inputs
+        for layer in self._layers:
+            outputs = layer(outputs, training=training)
+        return outputs
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        shape = TensorShape(input_shape)
+        for layer in self._layers:
+            shape = layer.compute_output_shape(shape)
+        return shape
+
+    @property
+    def weights(self) -> list[Variable]:
+        """The layers' weights, layer by layer, each once."""
+        found: list[Variable] = []
+        for layer in self._layers:
+            found.extend(w for w in layer.weights if not any(w is f for f in found))
+        return found
+
+    @property
+    def trainable_weights(self) -> list[Variable]:
+        if not self.trainable:
+            return []
+        trainable = [w for layer in self._layers for w in layer.trainable_weights]
+        return [w for w in self.weights if any(w is t for t in trainable)]
+
+    @property
+    def non_trainable_weights(self) -> list[Variable]:
+        trainable = self.trainable_weights
+        return [w for w in self.weights if not any(w is t for t in trainable)]
+
+    def _trackable_children(self) -> dict[str, object]:
+        """The layers by position, `{"layers": {"0": first, ...}}`, and once compiled the
+        optimizer (`"optimizer"`), so that a checkpoint of the model resumes its training,
+        as a TensorFlow checkpoint of a Keras model does."""
+        children: dict[str, object] = {
+            "layers": {str(i): layer for i, layer in enumerate(self._layers)}}
+        if hasattr(self.optimizer, "_trackable_children"):
+            children["optimizer"] = self.optimizer
+        return children
+
+    def summary(self, print_fn: Callable[[str], Any] | None = None) -> None:
+        """Prints a table of the layers (name, type, output shape, parameters) and totals.
+
+        Raises:
+            ValueError: the model is not built yet.
+        """
+        if not self.built:
+            raise ValueError(f"Sequential model {self.name!r} has not been built yet: call "
+                             f"build(input_shape), call it on a batch, or give its first layer "
+                             f"an input_shape.")
+        (print_fn or print)(summary_text(self))
+
+
+def summary_text(model: Sequential) -> str:
+    """Keras's summary table, drawn with box characters."""
+    widths = (33, 24, 15)
+    rows = [(f"{layer.name} ({type(layer).__name__})", str(tuple(shape.as_list())),
+             f"{layer.count_params():,}")
+            for layer, shape in zip(model.layers, model._output_shapes)]
+
+    def line(cells: tuple[str, str, str], edge: str = "│") -> str:
+        texts = [f" {cells[0]:<{widths[0] - 2}} ", f" {cells[1]:<{widths[1] - 2}} ",
+                 f" {cells[2]:>{widths[2] - 2}} "]
+        return edge + edge.join(texts) + edge
+
+    def rule(left: str, middle: str, right: str, fill: str) -> str:
+        return left + middle.join(fill * w for w in widths) + right
+
+    out = [f'Model: "{model.name}"', rule("┏", "┳", "┓", "━"),
+           line(("Layer (type)", "Output Shape", "Param #"), "┃"), rule("┡", "╇", "┩", "━")]
+    for i, row in enumerate(rows):
+        out.append(line(row))
+        out.append(rule("├", "┼", "┤", "─") if i < len(rows) - 1 else rule("└", "┴", "┘", "─"))
+    total = model.count_params()
+    trainable = sum(w.shape.num_elements() or 0 for w in model.trainable_weights)
+    for label, count in (("Total", total), ("Trainable", trainable),
+                         ("Non-trainable", total - trainable)):
+        out.append(f" {label} params: {count:,} ({_size(count * 4)})")
+    return "\n".join(out)
+
+
+def _size(size: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.2f} {unit}"
+        size /= 1024  # type: ignore[assignment]
+    return f"{size:.2f} GB"

@@ -1,0 +1,330 @@
+"""`Trainer`: Keras's `compile`, `fit`, `evaluate` and `predict` for a model (`Sequential`).
+
+Data are NumPy arrays (or eager tensors), cut into batches here; floats become float32 as in
+Keras. Each of the train, test and predict steps is one `ag.function` whose input signature
+leaves the batch axis unknown, so a fit traces its step once, whatever the batch sizes (the
+last batch may be smaller) and the number of epochs; the functions are kept until the next
+`compile`. The train step runs the model under a `GradientTape`, applies the gradients with the
+optimizer and updates the metrics' variables. The epoch's `loss` is the mean of the batch
+losses weighted by batch size (Keras's loss tracker); logs are sorted by name, as Keras's.
+
+Departures from Keras: data must be arrays (no datasets or generators yet); there are no
+callbacks, `sample_weight` or `class_weight`; shuffling uses NumPy's global generator (seed it
+with `numpy.random.seed` for repeatable runs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from runtime.core import dtypes
+from runtime.core.tensor_shape import TensorShape
+from runtime.function.function import function
+from runtime.gradients.tape import GradientTape
+from runtime.graph.tensor import EagerTensor, Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor_spec import TensorSpec
+from runtime.ops import array_ops, creation_ops
+from runtime.train import losses as losses_module
+from runtime.train import metrics as metrics_module
+from runtime.train import optimizers as optimizers_module
+from runtime.train.keras.progress import History, Progbar
+
+__all__ = ["Trainer"]
+
+
+_OPTIMIZERS = {"sgd": optimizers_module.SGD, "adam": optimizers_module.Adam,
+               "adamw": optimizers_module.AdamW, "rmsprop": optimizers_module.RMSprop,
+               "adagrad": optimizers_module.Adagrad}
+
+
+def _optimizer(identifier: Any) -> Any:
+    """An optimizer object, or a new one with Keras's defaults from its name (`"adam"`)."""
+    if isinstance(identifier, str):
+        found = _OPTIMIZERS.get(identifier.lower())
+        if found is None:
+            raise ValueError(f"compile: unknown optimizer {identifier!r}. Known names: "
+                             f"{', '.join(sorted(_OPTIMIZERS))}; or pass an optimizer object "
+                             f"such as ag.keras.optimizers.SGD(0.01).")
+        return found()
+    if not hasattr(identifier, "apply_gradients"):
+        raise TypeError(f"compile: the optimizer must be an optimizer object (with "
+                        f"apply_gradients), e.g. ag.keras.optimizers.SGD(0.01), or a name; "
+                        f"got {identifier!r}.")
+    return identifier
+
+
+class _Compiled:
+    """What `compile` set. Not a `Module`, so that the metrics' and optimizer's variables
+    are not the model's (`model.variables` is its layers' weights, as in Keras)."""
+
+    def __init__(self, optimizer: Any, loss: Any, metrics: list[Any]):
+        self.optimizer = _optimizer(optimizer)
+        self.loss = losses_module.get(loss)
+        self.metric_specs = metrics
+        self.metrics: list[metrics_module.Metric] | None = None  # made from the first data
+        self.loss_tracker = metrics_module.Mean(name="loss")
+        self.functions: dict[tuple, Any] = {}  # (kind, x spec, y spec) -> Function
+
+    def loss_value(self, y_true: Tensor, y_pred: Tensor) -> Tensor:
+        if isinstance(self.loss, losses_module.Loss):
+            return self.loss(y_true, y_pred)
+        return losses_module.reduce_weighted_values(convert_to_tensor(self.loss(y_true, y_pred)))
+
+    def resolve_metrics(self, y_shape: TensorShape, y_pred_shape: TensorShape) -> None:
+        if self.metrics is None:
+            self.metrics = [_metric(spec, self.loss, y_shape, y_pred_shape)
+                            for spec in self.metric_specs]
+
+    def update(self, loss: Tensor, y: Tensor, y_pred: Tensor) -> None:
+        batch = creation_ops.cast(array_ops.shape(y_pred)[0], dtypes.float32)
+        self.loss_tracker.update_state(loss, sample_weight=batch)
+        for metric in self.metrics or []:
+            metric.update_state(y, y_pred)
+
+    def reset(self) -> None:
+        for metric in [self.loss_tracker, *(self.metrics or [])]:
+            metric.reset_state()
+
+    def results(self) -> dict[str, float]:
+        """The trackers' values, sorted by name (Keras's order in logs)."""
+        values = {m.name: float(m.result().numpy())
+                  for m in [self.loss_tracker, *(self.metrics or [])]}
+        return dict(sorted(values.items()))
+
+
+def _metric(spec: Any, loss: Any, y_shape: TensorShape,
+            y_pred_shape: TensorShape) -> metrics_module.Metric:
+    """A metric from `compile`'s list; `"accuracy"` picks the kind the labels call for, as
+    Keras does: binary for one output, sparse for integer labels, else categorical."""
+    if spec not in ("accuracy", "acc"):
+        return metrics_module.get(spec)
+    outputs = y_pred_shape.as_list()[-1] if y_pred_shape.rank else None
+    y_rank, y_pred_rank = y_shape.rank or 0, y_pred_shape.rank or 0
+    sparse = (isinstance(loss, losses_module.SparseCategoricalCrossentropy)
+              or y_rank < y_pred_rank
+              or (y_rank == y_pred_rank and y_shape.as_list()[-1] == 1))
+    if outputs == 1:
+        return metrics_module.BinaryAccuracy(name=spec)
+    if sparse:
+        return metrics_module.SparseCategoricalAccuracy(name=spec)
+    return metrics_module.CategoricalAccuracy(name=spec)
+
+
+def _array(data: Any, what: str) -> np.ndarray:
+    if isinstance(data, EagerTensor):
+        data = data.numpy()
+    array = np.asarray(data)
+    if array.dtype == object or array.ndim == 0:
+        raise ValueError(f"{what} must be an array with a batch axis (NumPy array, nested list "
+                         f"or eager tensor), got {type(data).__name__} of shape {array.shape}.")
+    return array.astype(np.float32) if array.dtype.kind == "f" else array
+
+
+def _spec(array: np.ndarray) -> TensorSpec:
+    return TensorSpec([None, *array.shape[1:]], dtypes.as_dtype(array.dtype))
+
+
+def _verbose(verbose: Any) -> int:
+    return 1 if verbose == "auto" else int(verbose)
+
+
+class Trainer:
+    """The training methods of a Keras model; the model supplies `__call__`,
+    `trainable_variables` and `_maybe_build`."""
+
+    def __init__(self) -> None:
+        self._compiled: _Compiled | None = None
+        self._predict_function: Any = None
+
+    def compile(self, optimizer: Any = "rmsprop", loss: Any = None,
+                metrics: list[Any] | None = None) -> None:
+        """Sets the optimizer, the loss and the metrics that `fit` and `evaluate` use.
+
+        Args:
+            optimizer: an optimizer (`ag.keras.optimizers.Adam(...)`, or any object with
+                `apply_gradients(grads_and_vars)`), or its name with Keras's defaults
+                (`"sgd"`, `"adam"`, `"adamw"`, `"rmsprop"`, `"adagrad"`).
+            loss: a `Loss`, a loss name (`"mse"`, `"sparse_categorical_crossentropy"`) or a
+                function `(y_true, y_pred) -> per-sample losses`.
+            metrics: metric names (`"accuracy"`) or `Metric` objects.
+
+        Raises:
+            ValueError: no loss, or an unknown optimizer, loss or metric name.
+            TypeError: an optimizer object without `apply_gradients`.
+        """
+        if loss is None:
+            raise ValueError("compile: a loss is needed for fit and evaluate, e.g. "
+                             "loss='mse' or loss=ag.keras.losses.MeanSquaredError().")
+        if metrics is not None and not isinstance(metrics, (list, tuple)):
+            raise TypeError(f"compile: metrics must be a list, got {metrics!r}.")
+        self._compiled = _Compiled(optimizer, loss, list(metrics or []))
+
+    @property
+    def optimizer(self) -> Any:
+        return None if self._compiled is None else self._compiled.optimizer
+
+    @property
+    def loss(self) -> Any:
+        return None if self._compiled is None else self._compiled.loss
+
+    @property
+    def metrics(self) -> list[Any]:
+        """The loss tracker and the compiled metrics (made on the first data seen)."""
+        if self._compiled is None:
+            return []
+        return [self._compiled.loss_tracker, *(self._compiled.metrics or [])]
+
+    @property
+    def metrics_names(self) -> list[str]:
+        return [m.name for m in self.metrics]
+
+    def _compiled_for(self, method: str) -> _Compiled:
+        if self._compiled is None:
+            raise RuntimeError(f"You must compile the model before calling {method}: "
+                               f"model.compile(optimizer=..., loss=...).")
+        return self._compiled
+
+    def _prepare(self, x: np.ndarray, y: np.ndarray, compiled: _Compiled) -> None:
+        if len(x) != len(y):
+            raise ValueError(f"x and y must have the same number of samples, got {len(x)} "
+                             f"and {len(y)}.")
+        input_shape = TensorShape([None, *x.shape[1:]])
+        self._maybe_build(input_shape)  # type: ignore[attr-defined]
+        compiled.resolve_metrics(TensorShape([None, *y.shape[1:]]),
+                                 self.compute_output_shape(input_shape))  # type: ignore
+
+    def _function(self, compiled: _Compiled, kind: str, x: np.ndarray, y: np.ndarray) -> Any:
+        key = (kind, _spec(x), _spec(y))
+        found = compiled.functions.get(key)
+        if found is None:
+            step = self._train_step if kind == "train" else self._test_step
+            found = compiled.functions[key] = function(
+                step, input_signature=[_spec(x), _spec(y)], autograph=False,
+                name=f"{kind}_function")
+        return found
+
+    def _train_step(self, x: Tensor, y: Tensor) -> Tensor:
+        compiled = self._compiled
+        assert compiled is not None
+        with GradientTape() as tape:
+            y_pred = self(x, training=True)  # type: ignore[operator]
+            loss = compiled.loss_value(y, y_pred)
+        variables = list(self.trainable_variables)  # type: ignore[attr-defined]
+        if not variables:
+            raise ValueError("fit: the model has no trainable weights.")
+        gradients = tape.gradient(loss, variables)
+        compiled.optimizer.apply_gradients(zip(gradients, variables))
+        compiled.update(loss, y, y_pred)
+        return loss
+
+    def _test_step(self, x: Tensor, y: Tensor) -> Tensor:
+        compiled = self._compiled
+        assert compiled is not None
+        y_pred = self(x, training=False)  # type: ignore[operator]
+        loss = compiled.loss_value(y, y_pred)
+        compiled.update(loss, y, y_pred)
+        return loss
+
+    def fit(self, x: Any = None, y: Any = None, batch_size: int | None = None,
+            epochs: int = 1, verbose: Any = "auto", validation_split: float = 0.0,
+            validation_data: Any = None, shuffle: bool = True,
+            initial_epoch: int = 0) -> History:
+        """Trains the model for `epochs - initial_epoch` passes over `(x, y)`.
+
+        Args:
+            x, y: inputs and targets, arrays with the same number of samples.
+            batch_size: samples per step (default 32); the last batch may be smaller.
+            epochs: the index of the last epoch.
+            verbose: `"auto"` or 1 (a progress bar per epoch), 2 (one line per epoch), 0.
+            validation_split: the fraction of the samples (the last ones, before shuffling)
+                kept for validation.
+            validation_data: `(x_val, y_val)`, evaluated after every epoch (`val_` logs).
+            shuffle: shuffle the training samples before each epoch.
+            initial_epoch: the epoch to start from (to resume a fit).
+
+        Returns:
+            A `History` whose `history` maps each log name to its values per epoch.
+        """
+        compiled = self._compiled_for("fit")
+        x, y = _array(x, "fit: x"), _array(y, "fit: y")
+        if not 0 <= validation_split < 1:
+            raise ValueError(f"fit: validation_split must be in [0, 1), got {validation_split}.")
+        if validation_split and validation_data is None:
+            split = int(len(x) * (1 - validation_split))
+            validation_data = (x[split:], y[split:])
+            x, y = x[:split], y[:split]
+        self._prepare(x, y, compiled)
+        batch_size = batch_size or 32
+        steps = -(-len(x) // batch_size)
+        verbose = _verbose(verbose)
+        build = getattr(compiled.optimizer, "build", None)
+        if build is not None:  # slots made now, eagerly: the train step then traces once
+            build(self.trainable_variables)  # type: ignore[attr-defined]
+        train = self._function(compiled, "train", x, y)
+        history = History(self, {"verbose": verbose, "epochs": epochs, "steps": steps})
+        for epoch in range(initial_epoch, epochs):
+            if verbose:
+                print(f"Epoch {epoch + 1}/{epochs}")
+            bar = Progbar(steps, verbose)
+            compiled.reset()
+            order = np.random.permutation(len(x)) if shuffle else np.arange(len(x))
+            for step in range(steps):
+                batch = order[step * batch_size:(step + 1) * batch_size]
+                train(x[batch], y[batch])
+                if bar.interactive and verbose == 1 and step < steps - 1:
+                    bar.update(step + 1, compiled.results())
+            logs = compiled.results()
+            if validation_data is not None:
+                val_x, val_y = validation_data
+                val_logs = self.evaluate(val_x, val_y, batch_size=batch_size, verbose=0,
+                                         return_dict=True)
+                logs.update({f"val_{name}": value for name, value in val_logs.items()})
+            bar.update(steps, logs, finalize=True)
+            history.record(epoch, logs)
+        return history
+
+    def evaluate(self, x: Any = None, y: Any = None, batch_size: int | None = None,
+                 verbose: Any = "auto", return_dict: bool = False) -> Any:
+        """The loss and metrics over `(x, y)`, without training.
+
+        Returns:
+            The loss alone when there are no metrics, else `[loss, *metrics]` in
+            `metrics_names` order; with `return_dict`, a dict by name.
+        """
+        compiled = self._compiled_for("evaluate")
+        x, y = _array(x, "evaluate: x"), _array(y, "evaluate: y")
+        self._prepare(x, y, compiled)
+        batch_size = batch_size or 32
+        steps = -(-len(x) // batch_size)
+        test = self._function(compiled, "test", x, y)
+        compiled.reset()
+        bar = Progbar(steps, _verbose(verbose))
+        for step in range(steps):
+            test(x[step * batch_size:(step + 1) * batch_size],
+                 y[step * batch_size:(step + 1) * batch_size])
+        logs = compiled.results()
+        bar.update(steps, logs, finalize=True)
+        if return_dict:
+            return logs
+        values = [logs[name] for name in self.metrics_names]
+        return values[0] if len(values) == 1 else values
+
+    def predict(self, x: Any, batch_size: int | None = None, verbose: Any = "auto") -> Any:
+        """The model's outputs for `x` (inference: dropout off), as one NumPy array."""
+        x = _array(x, "predict: x")
+        self._maybe_build(TensorShape([None, *x.shape[1:]]))  # type: ignore[attr-defined]
+        batch_size = batch_size or 32
+        if self._predict_function is None or self._predict_function[0] != _spec(x):
+            step = function(lambda batch: self(batch, training=False),  # type: ignore
+                            input_signature=[_spec(x)], autograph=False,
+                            name="predict_function")
+            self._predict_function = (_spec(x), step)
+        step = self._predict_function[1]
+        steps = -(-len(x) // batch_size)
+        bar = Progbar(steps, _verbose(verbose))
+        outputs = [step(x[i * batch_size:(i + 1) * batch_size]).numpy() for i in range(steps)]
+        bar.update(steps, finalize=True)
+        return np.concatenate(outputs) if outputs else np.zeros((0,), np.float32)

@@ -1,0 +1,139 @@
+"""ag.keras.layers: building, weights, names, dropout and errors (values against tf.keras are
+in test_keras_layers_vs_tf.py)."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+
+layers = ag.keras.layers
+
+
+def test_dense_builds_on_first_call_from_the_input_shape():
+    dense = layers.Dense(4)
+    assert not dense.built and dense.weights == []
+    dense(np.ones((2, 3), np.float32))
+    assert dense.built
+    assert [w.shape.as_list() for w in dense.weights] == [[3, 4], [4]]
+
+
+def test_build_makes_the_weights_without_a_call():
+    dense = layers.Dense(4, name="probe")
+    dense.build((None, 5))
+    assert [w.name for w in dense.weights] == ["probe/kernel:0", "probe/bias:0"]
+    assert dense.count_params() == 24
+
+
+def test_default_initializers_are_glorot_uniform_kernel_and_zero_bias():
+    dense = layers.Dense(50)
+    dense.build((None, 30))
+    kernel, bias = dense.get_weights()
+    limit = np.sqrt(6 / (30 + 50))
+    assert np.abs(kernel).max() <= limit and kernel.std() > limit / 3
+    np.testing.assert_array_equal(bias, np.zeros(50))
+
+
+def test_initializers_and_activations_by_name_or_callable():
+    dense = layers.Dense(2, activation=lambda x: x * 2.0, kernel_initializer="ones",
+                         bias_initializer=ag.keras.initializers.Constant(0.5))
+    np.testing.assert_allclose(dense([[1.0, 2.0]]), [[7.0, 7.0]])
+
+
+def test_he_normal_scales_by_fan_in():
+    values = ag.keras.initializers.get("he_normal")([400, 300]).numpy()
+    np.testing.assert_allclose(values.std(), np.sqrt(2 / 400), rtol=0.05)
+
+
+def test_layer_names_are_unique_per_class():
+    first, second = layers.Flatten(), layers.Flatten()
+    assert second.name != first.name and second.name.startswith("flatten_")
+
+
+def test_trainable_false_leaves_no_trainable_weights():
+    dense = layers.Dense(2, trainable=False)
+    dense.build((None, 3))
+    assert dense.trainable_weights == [] and len(dense.non_trainable_weights) == 2
+
+
+def test_trackable_children_are_the_weights_by_name():
+    dense = layers.Dense(2)
+    dense.build((None, 3))
+    children = dense._trackable_children()
+    assert list(children) == ["kernel", "bias"]
+    assert children["kernel"] is dense.kernel
+
+
+def test_dropout_passes_inputs_through_at_inference():
+    x = np.ones((4, 5), np.float32)
+    np.testing.assert_array_equal(layers.Dropout(0.5)(x), x)
+    np.testing.assert_array_equal(layers.Dropout(0.5)(x, training=False), x)
+
+
+def test_dropout_in_training_zeroes_some_and_scales_the_rest():
+    out = layers.Dropout(0.25, seed=3)(np.ones((100, 100), np.float32), training=True).numpy()
+    assert set(np.unique(out)) <= {0.0, np.float32(1 / 0.75)}
+    assert 0.2 < (out == 0).mean() < 0.3
+
+
+def test_seeded_dropout_repeats_its_masks_after_resetting_the_seed():
+    x = np.ones((4, 6), np.float32)
+    ag.random.set_seed(5)
+    first = [layers.Dropout(0.5, seed=1)(x, training=True).numpy() for _ in range(2)]
+    ag.random.set_seed(5)
+    second = [layers.Dropout(0.5, seed=1)(x, training=True).numpy() for _ in range(2)]
+    np.testing.assert_array_equal(first, second)
+    assert not np.array_equal(first[0], first[1])
+
+
+def test_set_weights_checks_the_count_and_shapes():
+    dense = layers.Dense(2)
+    dense.build((None, 3))
+    with pytest.raises(ValueError, match="has 2 weights"):
+        dense.set_weights([np.zeros((3, 2))])
+    with pytest.raises(ValueError, match=r"kernel \(3, 2\) cannot take an array of shape"):
+        dense.set_weights([np.zeros((2, 2)), np.zeros(2)])
+
+
+def test_an_input_of_another_width_is_incompatible():
+    dense = layers.Dense(2)
+    dense.build((None, 3))
+    with pytest.raises(ValueError, match="expected axis -1 of the input shape to have value 3"):
+        dense(np.ones((1, 4), np.float32))
+
+
+@pytest.mark.parametrize("make, match", [
+    (lambda: layers.Dense(0), "units must be a positive int"),
+    (lambda: layers.Dense(2, activation="relux"), "Unknown activation 'relux'"),
+    (lambda: layers.Dense(2, kernel_initializer="glorot").build((None, 2)),
+     "Unknown initializer 'glorot'"),
+    (lambda: layers.Conv2D(2, 3, padding="full"), "padding must be 'valid' or 'same'"),
+    (lambda: layers.Dropout(1.0), r"rate must be a number in \[0, 1\)"),
+    (lambda: layers.Conv2D(2, 3)(np.ones((2, 5, 5), np.float32)), "expected a 4-D input"),
+])
+def test_bad_arguments_are_value_errors_saying_what_is_wrong(make, match):
+    with pytest.raises(ValueError, match=match):
+        make()
+
+
+def test_conv2d_channels_first_matches_channels_last_transposed():
+    rng = np.random.default_rng(1)
+    img = rng.normal(size=(2, 6, 6, 2)).astype(np.float32)
+    last = layers.Conv2D(3, 3, strides=2, padding="same", kernel_initializer="ones")
+    first = layers.Conv2D(3, 3, strides=2, padding="same", kernel_initializer="ones",
+                          data_format="channels_first")
+    np.testing.assert_allclose(first(img.transpose(0, 3, 1, 2)).numpy().transpose(0, 2, 3, 1),
+                               last(img), rtol=1e-5)
+
+
+@pytest.mark.parametrize("layer, shape", [
+    (lambda: layers.Conv2D(4, 3, strides=2, padding="same"), [None, 4, 4, 4]),
+    (lambda: layers.Conv2D(4, (3, 2)), [None, 5, 6, 4]),
+    (lambda: layers.MaxPooling2D(3, strides=2, padding="same"), [None, 4, 4, 2]),
+    (lambda: layers.Flatten(), [None, 98]),
+    (lambda: layers.Dense(5), [None, 7, 7, 5]),
+])
+def test_compute_output_shape_matches_the_output(layer, shape):
+    instance = layer()
+    out = instance(np.zeros((3, 7, 7, 2), np.float32))
+    assert instance.compute_output_shape((None, 7, 7, 2)).as_list() == shape
+    assert out.shape.as_list() == [3, *shape[1:]]

@@ -1,0 +1,71 @@
+"""ag.keras.metrics against tf.keras: the values after each update, recorded from
+`/work/tfvenv/bin/python`."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+
+metrics = ag.keras.metrics
+
+
+def test_mean_is_the_weighted_mean_of_every_value_seen():
+    mean = metrics.Mean()
+    mean.update_state([1.0, 3.0, 5.0, 7.0])
+    np.testing.assert_allclose(mean.result(), 4.0)
+    mean.update_state([2.0, 4.0], sample_weight=[1.0, 3.0])
+    np.testing.assert_allclose(mean.result(), 3.75)
+
+
+def test_reset_state_zeroes_the_result():
+    mean = metrics.Mean()
+    mean.update_state([1.0, 3.0])
+    mean.reset_state()
+    np.testing.assert_allclose(mean.result(), 0.0)
+
+
+def test_state_is_two_non_trainable_variables_total_and_count():
+    mean = metrics.Mean()
+    assert sorted(v.name for v in mean.variables) == ["count:0", "total:0"]
+    assert not mean.trainable_variables
+    assert sorted(mean._trackable_children()) == ["count", "total"]
+
+
+def test_accuracy_counts_equal_labels():
+    accuracy = metrics.Accuracy()
+    accuracy.update_state([[1], [2], [3], [4]], [[0], [2], [3], [4]])
+    np.testing.assert_allclose(accuracy.result(), 0.75)
+    accuracy.update_state([1, 2], [1, 1], sample_weight=[0.5, 2.0])
+    np.testing.assert_allclose(accuracy.result(), 0.5384615659713745, rtol=1e-6)
+
+
+def test_sparse_categorical_accuracy_compares_labels_with_the_argmax():
+    accuracy = metrics.SparseCategoricalAccuracy()
+    accuracy.update_state([[2], [1]], [[0.1, 0.6, 0.3], [0.05, 0.95, 0.0]])
+    np.testing.assert_allclose(accuracy.result(), 0.5)
+    accuracy.update_state([0, 2], [[0.5, 0.4, 0.1], [0.5, 0.4, 0.1]], sample_weight=[0.7, 0.3])
+    np.testing.assert_allclose(accuracy.result(), 0.5666666626930237, rtol=1e-6)
+
+
+def test_names_are_keras_ones():
+    assert [metrics.Mean().name, metrics.Accuracy().name,
+            metrics.SparseCategoricalAccuracy().name] == [
+        "mean", "accuracy", "sparse_categorical_accuracy"]
+
+
+def test_updates_inside_a_function_accumulate_across_calls():
+    mean = metrics.Mean()
+
+    @ag.function(autograph=False)
+    def update(values):
+        mean.update_state(values)
+        return mean.result()
+
+    update(ag.constant([1.0, 2.0]))
+    np.testing.assert_allclose(update(ag.constant([3.0, 4.0])), 2.5)
+    assert update.experimental_get_tracing_count() == 1
+
+
+def test_an_unknown_metric_name_lists_the_known_ones():
+    with pytest.raises(ValueError, match="Unknown metric 'accuracyy'.*accuracy"):
+        metrics.get("accuracyy")
