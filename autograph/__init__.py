@@ -25,6 +25,7 @@ from autograph import (  # noqa: E402  # noqa: E402
     random,
     strings,
     test,
+    train,
     transpiler,
 )
 from autograph import operators as _operators  # noqa: E402
@@ -101,7 +102,7 @@ from autograph import types  # noqa: E402
 
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "debugging", "dtypes", "errors", "initializers",
-               "linalg", "math", "nn", "random", "strings", "test", "types")
+               "linalg", "math", "nn", "random", "strings", "test", "train", "types")
 __all__ = sorted(name for name, value in globals().items() if not name.startswith("_") and (
     not isinstance(value, _ModuleType) or name in _NAMESPACES))
 from autograph import compat  # noqa: E402
