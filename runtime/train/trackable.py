@@ -166,9 +166,10 @@ class Restoration:
         self.mismatched: list[str] = []
         self.expect_partial = [False]  # a list: the finalizer below must not hold `self`
         self._roots: list[tuple[str, Callable[[], Any]]] = []
+        me = weakref.ref(self)
         for name, value in roots.items():
             try:
-                self._roots.append((name, weakref.ref(value)))
+                self._roots.append((name, weakref.ref(value, lambda _: _forget_if_dead(me))))
             except TypeError:  # lists and dicts: held strongly
                 self._roots.append((name, lambda value=value: value))
         weakref.finalize(self, _warn_unused, save_path, self.pending, self.expect_partial)
@@ -260,6 +261,15 @@ def wait_for_variables(restoration: Restoration, replaces: Restoration | None) -
 
 def _on_creation(variable: Variable) -> Callable[[Variable], None] | None:
     return _on_first_use if _waiting else None
+
+
+def _forget_if_dead(restoration_ref: weakref.ref) -> None:
+    """Stops waiting for `restoration` once its objects are all garbage collected."""
+    restoration = restoration_ref()
+    if restoration is not None and not restoration.roots() and restoration in _waiting:
+        _waiting.remove(restoration)
+        if not _waiting:
+            variables_module.creation_watcher[0] = None
 
 
 _matching = [False]
