@@ -27,7 +27,7 @@ import contextlib
 import json
 import os
 import re
-import tempfile
+import uuid
 import zipfile
 from typing import IO, Callable
 
@@ -49,7 +49,7 @@ def data_file(prefix: str) -> str:
     return prefix + SUFFIX
 
 
-def atomic_write(path: str, write: Callable[[IO[bytes]], None]) -> None:
+def atomic_write(path: str, write: Callable[[IO[bytes]], object]) -> None:
     """Writes `path` with `write(file)` so that readers see the old file or the whole new one.
 
     The bytes go to a temporary file in the same directory (same file system, so the rename is
@@ -57,8 +57,10 @@ def atomic_write(path: str, write: Callable[[IO[bytes]], None]) -> None:
     is `fsync`ed after, so that the rename itself survives a crash.
     """
     directory = os.path.dirname(path) or "."
-    fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
-                                     suffix=".tmp")
+    temporary = os.path.join(directory, f".{os.path.basename(path)}.{uuid.uuid4().hex}.tmp")
+    # Not tempfile.mkstemp: its files are private (0600); this one gets the umask's mode.
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                 0o666)
     try:
         with os.fdopen(fd, "wb") as file:
             write(file)

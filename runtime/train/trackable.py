@@ -171,7 +171,7 @@ class Restoration:
             try:
                 self._roots.append((name, weakref.ref(value, lambda _: _forget_if_dead(me))))
             except TypeError:  # lists and dicts: held strongly
-                self._roots.append((name, lambda value=value: value))
+                self._roots.append((name, _strong(value)))
         weakref.finalize(self, _warn_unused, save_path, self.pending, self.expect_partial)
 
     def roots(self) -> list[tuple[str, Any]]:
@@ -214,6 +214,10 @@ class Restoration:
             unexpected = sorted(set(self.pending) - set(current))
             raise ValueError(mismatch_message(self.save_path, list(problems.values()),
                                               missing, unexpected))
+
+
+def _strong(value: Any) -> Callable[[], Any]:
+    return lambda: value
 
 
 def _assignable(array: np.ndarray) -> Any:
