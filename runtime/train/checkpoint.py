@@ -166,7 +166,7 @@ class CheckpointLoadStatus:
         restoration = self._restoration
         trackable.settle([restoration])
         current = trackable.variables_by_path(restoration.roots())
-        missing = sorted(set(current) - set(restoration.values))
+        missing = sorted(set(current) - restoration.saved)
         return list(restoration.mismatched), missing, sorted(restoration.pending)
 
     def assert_consumed(self) -> CheckpointLoadStatus:

@@ -161,7 +161,7 @@ class Restoration:
 
     def __init__(self, save_path: str, roots: dict[str, Any], values: dict[str, np.ndarray]):
         self.save_path = save_path
-        self.values = values
+        self.saved = frozenset(values)  # the paths (not the arrays: those go once assigned)
         self.pending = dict(values)
         self.mismatched: list[str] = []
         self.expect_partial = [False]  # a list: the finalizer below must not hold `self`
@@ -210,7 +210,7 @@ class Restoration:
         if problems:
             if atomic:  # the restore failed as a whole: its values are not waiting
                 self.expect_partial[0] = True
-            missing = sorted(set(current) - set(self.values))
+            missing = sorted(set(current) - self.saved)
             unexpected = sorted(set(self.pending) - set(current))
             raise ValueError(mismatch_message(self.save_path, list(problems.values()),
                                               missing, unexpected))
