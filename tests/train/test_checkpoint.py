@@ -44,6 +44,7 @@ def test_paths_are_tensorflows_object_paths(tmp_path):
 
 
 def test_a_shared_variable_is_saved_once_under_its_shortest_path(tmp_path):
+    # TensorFlow 2.21 lists only w/.ATTRIBUTES/VARIABLE_VALUE for Checkpoint(model=m, w=m.w).
     model = Dense()
     path = ag.train.Checkpoint(model=model, w=model.w).write(str(tmp_path / "w"))
     with np.load(path + ".npz", allow_pickle=False) as archive:
@@ -51,6 +52,7 @@ def test_a_shared_variable_is_saved_once_under_its_shortest_path(tmp_path):
 
 
 def test_names_with_dots_and_slashes_are_escaped(tmp_path):
+    # TensorFlow 2.21 names the dict entries "a/b" and "a.b" d/a.Sb and d/a..b.
     objects = {"a/b": ag.Variable(1.0), "a.b": ag.Variable(2.0)}
     path = ag.train.Checkpoint(d=objects).write(str(tmp_path / "w"))
     with np.load(path + ".npz", allow_pickle=False) as archive:
