@@ -53,22 +53,39 @@ class Checkpoint:
     """
 
     def __init__(self, root: Any = None, **kwargs: Any):
-        for name, value in kwargs.items():
-            if name == _SAVE_COUNTER:
-                raise ValueError("save_counter is the name of the checkpoint's own counter "
-                                 "of saves; give the object another name.")
-            if not (trackable.is_trackable(value) or isinstance(value, (list, tuple, dict))):
-                raise ValueError(
-                    f"ag.train.Checkpoint was expecting {name} to be a variable, an object "
-                    f"with _trackable_children (such as an ag.Module or an optimizer), or a "
-                    f"list or dict of them; got {value!r} ({type(value).__name__}).")
         if root is not None and not trackable.is_trackable(root):
             raise ValueError(f"ag.train.Checkpoint root must be an object with "
                              f"_trackable_children (such as an ag.Module); got {root!r}.")
         self._root = root
-        self._objects = dict(kwargs)
+        self._objects: dict[str, Any] = {}
         self._save_counter: Variable | None = None
         self._restoration: trackable.Restoration | None = None
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """`ckpt.name = obj` adds `obj` as a TensorFlow Checkpoint does (names starting with
+        `_` are the checkpoint's own attributes)."""
+        if name.startswith("_"):
+            object.__setattr__(self, name, value)
+            return
+        if name == _SAVE_COUNTER:
+            raise ValueError("save_counter is the name of the checkpoint's own counter of "
+                             "saves; give the object another name.")
+        if not (trackable.is_trackable(value) or isinstance(value, (list, tuple, dict))):
+            raise ValueError(
+                f"ag.train.Checkpoint was expecting {name} to be a variable, an object with "
+                f"_trackable_children (such as an ag.Module or an optimizer), or a list or "
+                f"dict of them; got {value!r} ({type(value).__name__}).")
+        self._objects[name] = value
+
+    def __getattr__(self, name: str) -> Any:
+        """The object given as `name` (`ckpt.step.assign_add(1)`)."""
+        objects = self.__dict__.get("_objects", {})
+        if name in objects:
+            return objects[name]
+        raise AttributeError(f"This ag.train.Checkpoint has no object {name!r}; it has "
+                             f"{sorted(objects)}.")
 
     def _trackable_children(self) -> dict[str, Any]:
         """The root's children, the named objects, and the save counter once it exists."""

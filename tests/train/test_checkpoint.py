@@ -250,3 +250,26 @@ def test_trackable_children_values_must_be_state(tmp_path):
 
     with pytest.raises(TypeError, match="'n': int"):
         ag.train.Checkpoint(bad=Bad()).write(str(tmp_path / "w"))
+
+
+def test_objects_are_attributes_and_attributes_are_objects(tmp_path):
+    # TensorFlow's guide: ckpt = tf.train.Checkpoint(step=tf.Variable(1), ...);
+    # ckpt.step.assign_add(1); objects assigned as attributes later are saved too.
+    ckpt = ag.train.Checkpoint(step=ag.Variable(1))
+    ckpt.step.assign_add(1)
+    ckpt.model = Dense()
+    path = ckpt.write(str(tmp_path / "w"))
+    with np.load(path + ".npz", allow_pickle=False) as archive:
+        assert archive["step"] == 2 and "model/w" in archive.files
+    with pytest.raises(AttributeError, match="no object 'optimizer'"):
+        ckpt.optimizer
+
+
+def test_variables_on_each_device_round_trip(tmp_path, device):
+    v = ag.Variable([1.0, 2.0])
+    placed = v.device
+    path = ag.train.Checkpoint(v=v).write(str(tmp_path / "w"))
+    v.assign([0.0, 0.0])
+    ag.train.Checkpoint(v=v).read(path).assert_consumed()
+    np.testing.assert_array_equal(v.numpy(), [1.0, 2.0])
+    assert v.device == placed and device in placed

@@ -90,7 +90,7 @@ def test_restore_or_initialize_restores_the_latest(tmp_path):
     path = manager.save()
     restored = _manager(tmp_path, value=0.0)
     assert restored.restore_or_initialize() == path
-    assert restored.checkpoint._objects["v"].numpy() == 3.0
+    assert restored.checkpoint.v.numpy() == 3.0
     assert restored.checkpoint.save_counter.numpy() == 1
 
 
