@@ -13,7 +13,7 @@ names of the API.
 from types import ModuleType as _ModuleType
 
 import kernels as _kernels  # noqa: F401  (registers every kernel)
-from autograph import (  # noqa: E402  # noqa: E402
+from autograph import (  # noqa: E402
     api,
     autograph,
     config,
@@ -27,6 +27,7 @@ from autograph import (  # noqa: E402  # noqa: E402
     random,
     strings,
     test,
+    train,
     transpiler,
 )
 from autograph import operators as _operators  # noqa: E402
@@ -104,7 +105,7 @@ from autograph import types  # noqa: E402
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "debugging", "dtypes", "errors", "initializers",
                "keras", "linalg", "math", "nn", "optimizers", "random", "strings", "test",
-               "types")
+               "train", "types")
 __all__ = sorted(name for name, value in globals().items() if not name.startswith("_") and (
     not isinstance(value, _ModuleType) or name in _NAMESPACES))
 from autograph import compat  # noqa: E402

@@ -9,7 +9,7 @@ import autograph as ag
 # The public namespaces; every other module of the package is an implementation module.
 NAMESPACES = {"autograph", "compat", "config", "debugging", "dtypes", "errors", "initializers",
               "keras", "linalg", "math", "nn", "optimizers", "random", "strings", "test",
-              "types"}
+              "train", "types"}
 IMPLEMENTATION = ["api", "converters", "operators", "pyct", "transpiler", "user_errors",
                   "static", "directives", "tracebacks", "autograph_experimental"]
 
@@ -74,7 +74,7 @@ NOT_YET = {
     "config.optimizer", "config.threading", "debugging.assert_equal", "debugging.assert_less",
     "debugging.assert_greater", "debugging.assert_rank", "debugging.check_numerics",
     "data",
-    "py_function", "numpy_function", "train",
+    "py_function", "numpy_function",
 }
 
 

@@ -81,6 +81,12 @@ class ResourceExhaustedError(OpError):
     error_code = 8
 
 
+class DataLossError(OpError):
+    """Stored data (a checkpoint file) is corrupt or unreadable."""
+
+    error_code = 15
+
+
 __all__ = [
     "OpError",
     "CancelledError",
@@ -92,6 +98,7 @@ __all__ = [
     "UnimplementedError",
     "InternalError",
     "ResourceExhaustedError",
+    "DataLossError",
 ]
 
 

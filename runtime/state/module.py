@@ -99,6 +99,23 @@ class Module:
         """Every module reachable from this one's attributes (not itself), each once."""
         return tuple(self._flatten(lambda v: isinstance(v, Module)))
 
+    def _trackable_children(self) -> dict[str, Any]:
+        """The attributes that hold state, by attribute name (sorted): variables, objects with
+        `_trackable_children`, and lists, tuples and dicts holding them. The checkpoint protocol
+        (`runtime/train/trackable.py`) walks these to name every variable by its path.
+
+        >>> from runtime.state.variables import Variable
+        >>> class Dense(Module):
+        ...     def __init__(self):
+        ...         super().__init__()
+        ...         self.w, self.units, self.extra = Variable(1.0), 3, [Variable(2.0), "relu"]
+        >>> sorted(Dense()._trackable_children())
+        ['extra', 'w']
+        """
+        attributes = vars(self)
+        return {key: attributes[key] for key in sorted(attributes)
+                if any(_holds_state(leaf) for leaf in _leaves(attributes[key]))}
+
     def _flatten(self, predicate: Callable[[Any], bool]) -> Iterator[Any]:
         """The objects reachable from this module's attributes for which `predicate` holds."""
         return _walk(self, predicate, seen={id(self)})
@@ -149,6 +166,10 @@ class _ModuleNameScope:
 
 def _is_variable(value: Any) -> bool:
     return isinstance(value, Variable)
+
+
+def _holds_state(value: Any) -> bool:
+    return isinstance(value, Variable) or hasattr(type(value), "_trackable_children")
 
 
 def _walk(module: Module, predicate: Callable[[Any], bool], seen: set[int]) -> Iterator[Any]:

@@ -63,6 +63,12 @@ _uids = itertools.count(1)
 # tape records, to watch the variables a computation reads).
 access_watcher: list[Callable[[Variable], None] | None] = [None]
 
+# Called with each variable just made, while set (the checkpoint layer sets it while restored
+# values wait for variables that do not exist yet). It returns None, or a function to call with
+# the variable at its first read, update or handle access: by then its owner holds it, so the
+# owner's checkpoint path leads to it (TensorFlow restores at attachment instead).
+creation_watcher: list[Callable[[Variable], Callable[[Variable], None] | None] | None] = [None]
+
 
 # id(resource) -> the eager variable holding it: a graph's handle constant names the resource,
 # and replaying that graph eagerly reads the variable itself (`variable_of`).
@@ -98,6 +104,7 @@ class Variable:
     _handle: Any  # its resource handle: an eager tensor, or a symbolic one in `_graph`
     _initial_value: Any  # a tensor; None eagerly once it is no longer needed
     _graph_element: Any  # graph mode: the tensor reading it where it was made
+    _on_first_use: Callable[[Variable], None] | None = None  # see `creation_watcher`
 
     @filter_traceback  # errors leave with the user's frames (runtime.core.traceback_utils)
     def __init__(self, initial_value: Any = None, trainable: bool = True, name: str | None = None,
@@ -116,6 +123,9 @@ class Variable:
             self._init_eager(initial_value, name or "Variable", dtype, shape)
         else:
             self._init_graph(graph, initial_value, name or "Variable", dtype, shape, collections)
+        watch = creation_watcher[0]
+        if watch is not None:
+            self._on_first_use = watch(self)
 
     def _init_eager(self, initial_value: Any, name: str, dtype: Any, shape: Any) -> None:
         name = current_eager_name_scope() + name  # `dense/w` inside `name_scope("dense")`
@@ -215,6 +225,8 @@ class Variable:
     @property
     def handle(self) -> Tensor:
         """The `resource` tensor naming the variable's value."""
+        if self._on_first_use is not None:
+            self._first_use()
         return self._handle
 
     @property
@@ -266,7 +278,14 @@ class Variable:
             handle = self._handle if graph is None else self._handle_in(graph)
             return state_ops.var_is_initialized_op(handle, name)
 
+    def _first_use(self) -> None:
+        hook, self._on_first_use = self._on_first_use, None
+        if hook is not None:
+            hook(self)
+
     def _read(self, scope: str | None = None) -> Tensor:
+        if self._on_first_use is not None:
+            self._first_use()
         watch = access_watcher[0]
         if watch is not None:
             watch(self)
@@ -343,6 +362,8 @@ class Variable:
 
     def _update(self, op_fn, value: Any, name: str | None, read_value: bool,
                 update: bool) -> Any:
+        if self._on_first_use is not None:
+            self._first_use()
         with self._in_graph() as graph:
             try:
                 value = convert_to_tensor(value, dtype=self._dtype)

@@ -1,0 +1,21 @@
+"""`ag.train`: checkpoints, as `tf.train` names them.
+
+`Checkpoint` saves and restores the variables of models, optimizers and other objects (found
+through `_trackable_children`, see `runtime/train/trackable.py`); `CheckpointManager` numbers
+checkpoints in a directory and deletes the oldest; `latest_checkpoint` finds the newest.
+"""
+
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.train.checkpoint import Checkpoint
+from runtime.train.checkpoint_io import latest_checkpoint
+from runtime.train.checkpoint_manager import CheckpointManager
+
+__all__ = ["Checkpoint", "CheckpointManager", "latest_checkpoint"]
+
+
+def __dir__() -> list[str]:
+    """The public names only (`__all__`), not the modules this one imports."""
+    return __all__
+
+
+_filter_exports(globals())  # errors show the user's frames

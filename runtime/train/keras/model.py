@@ -1,0 +1,117 @@
+"""`Model`: a Keras model written as a subclass, and `Input`, the first entry of a `Sequential`.
+
+A subclass makes its layers and variables in `__init__` and computes its output in `call`
+(`training` is passed when `call` takes it). Its variables are found as `Module` finds them,
+by walking its attributes, so variables assigned directly (`self.w = ag.Variable(5.0)`) train
+too. `compile`, `fit`, `evaluate` and `predict` come from `Trainer`; `save_weights` and
+`load_weights` write and read a checkpoint of the model.
+
+>>> import autograph as ag
+>>> class Line(Model):
+...     def __init__(self):
+...         super().__init__()
+...         self.w = ag.Variable(2.0)
+...         self.b = ag.Variable(1.0)
+...     def call(self, x):
+...         return self.w * x + self.b
+>>> model = Line()
+>>> float(model(ag.constant(3.0))), len(model.trainable_variables)
+(7.0, 2)
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from runtime.core.tensor_shape import TensorShape
+from runtime.graph.func_graph import FuncGraph
+from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.state.module import Module
+from runtime.state.variables import Variable
+from runtime.train.checkpoint import Checkpoint
+from runtime.train.keras.base_layer import Layer
+from runtime.train.keras.training import Trainer
+
+__all__ = ["InputLayer", "Input", "Model"]
+
+
+class Model(Trainer, Layer):
+    """Base class of subclassed Keras models: define `call(inputs[, training])`."""
+
+    def __init__(self, *args: Any, name: str | None = None, trainable: bool = True,
+                 **kwargs: Any):
+        Layer.__init__(self, trainable=trainable, name=name)
+        Trainer.__init__(self)
+
+    def __call__(self, inputs: Any, training: bool | None = None) -> Any:
+        if not isinstance(inputs, (list, tuple, dict)):
+            inputs = convert_to_tensor(inputs)
+        self.built = True
+        with self.name_scope:
+            if "training" in inspect.signature(self.call).parameters:
+                return self.call(inputs, training=training)
+            return self.call(inputs)
+
+    def build(self, input_shape: Any) -> None:
+        self.built = True
+
+    def compute_output_shape(self, input_shape: Any) -> TensorShape:
+        """The output shape, found by tracing `call` once on a placeholder of that shape."""
+        shape = TensorShape(input_shape)
+        graph = FuncGraph(f"{self.name}_output_shape")
+        with graph.as_default():
+            output = self(graph.add_input(self.dtype, shape))
+        return output.shape
+
+    # A subclass's state is wherever its attributes hold it, as for any `Module`.
+    @property
+    def weights(self) -> list[Variable]:
+        return list(Module.variables.fget(self))  # type: ignore[attr-defined]
+
+    @property
+    def trainable_weights(self) -> list[Variable]:
+        if not self.trainable:
+            return []
+        return list(Module.trainable_variables.fget(self))  # type: ignore[attr-defined]
+
+    @property
+    def non_trainable_weights(self) -> list[Variable]:
+        trainable = self.trainable_weights
+        return [w for w in self.weights if not any(w is t for t in trainable)]
+
+    def _trackable_children(self) -> dict[str, object]:
+        children = Module._trackable_children(self)
+        if hasattr(self.optimizer, "_trackable_children"):
+            children["optimizer"] = self.optimizer
+        return children
+
+    def save_weights(self, filepath: str) -> None:
+        """Writes the model's variables to a checkpoint at `filepath`."""
+        Checkpoint(model=self).write(filepath)
+
+    def load_weights(self, filepath: str) -> None:
+        """Reads the model's variables from a checkpoint written by `save_weights`."""
+        Checkpoint(model=self).read(filepath).expect_partial()
+
+
+class InputLayer(Layer):
+    """The input of a `Sequential` model: no weights; it fixes the samples' shape."""
+
+    def __init__(self, shape: Any, batch_size: int | None = None, dtype: Any = None,
+                 name: str | None = None):
+        super().__init__(name=name, dtype=dtype, input_shape=shape)
+        if batch_size is not None:
+            dims = self._input_shape_arg.as_list()  # type: ignore[union-attr]
+            self._input_shape_arg = TensorShape([batch_size, *dims[1:]])
+
+    def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
+        return inputs
+
+
+def Input(shape: Any, batch_size: int | None = None, dtype: Any = None,  # noqa: N802
+          name: str | None = None) -> InputLayer:
+    """The input of a `Sequential` model, as Keras writes it: `Sequential([Input((8, 8, 1)),
+    Conv2D(...), ...])` builds the model at once for samples of that shape."""
+    return InputLayer(shape, batch_size=batch_size, dtype=dtype, name=name)

@@ -1,0 +1,107 @@
+"""A checkpoint that does not fit the objects: one error listing every difference."""
+
+import gc
+import warnings
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from tests.train.helpers import Dense
+
+
+@pytest.fixture
+def saved(tmp_path):
+    return ag.train.Checkpoint(model=Dense()).save(str(tmp_path / "ckpt"))
+
+
+def test_a_shape_difference_is_an_error_naming_both_shapes(saved):
+    # TensorFlow: ValueError "Received incompatible tensor with shape (2,) when attempting to
+    # restore variable with shape (3,)".
+    with pytest.raises(ValueError, match=r"model/w: the checkpoint holds shape \(2,\), "
+                                         r"variable .* has shape \(3,\)"):
+        ag.train.Checkpoint(model=Dense(units=3)).restore(saved)
+
+
+def test_a_dtype_difference_is_an_error_naming_both_dtypes(saved):
+    # TensorFlow: InvalidArgumentError "expected dtype double does not equal original dtype
+    # float"; here a ValueError listed with the other differences.
+    with pytest.raises(ValueError, match="model/w: the checkpoint holds float32, variable .* "
+                                         "is float64"):
+        ag.train.Checkpoint(model=Dense(dtype=np.float64)).restore(saved)
+
+
+def test_a_failed_restore_assigns_nothing(saved):
+    model = Dense(units=3)
+    model.layers[0].assign(-1.0)
+    with pytest.raises(ValueError):
+        ag.train.Checkpoint(model=model).restore(saved)
+    assert model.layers[0].numpy() == -1.0
+
+
+def test_one_error_lists_every_difference(saved):
+    class Renamed(ag.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = ag.Variable([1.0, 2.0, 3.0])
+            self.kernel = ag.Variable(1.0)
+
+    with pytest.raises(ValueError) as raised:
+        ag.train.Checkpoint(model=Renamed()).restore(saved)
+    message = str(raised.value)
+    assert "dtype/shape: model/w" in message
+    assert "missing from the checkpoint: model/kernel" in message
+    assert "no such variable (yet): model/layers/0" in message
+    assert "no such variable (yet): model/layers/1/b" in message
+
+
+def test_assert_consumed_lists_missing_and_unused(saved):
+    # TensorFlow: AssertionError "Found 1 Python objects that were not bound to checkpointed
+    # values" for the missing one; here the unused values are listed in the same message.
+    class Partial(ag.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = ag.Variable([5.0, 6.0])
+            self.c = ag.Variable(1.0)
+
+    model = Partial()
+    status = ag.train.Checkpoint(model=model).restore(saved).expect_partial()
+    np.testing.assert_array_equal(model.w.numpy(), [1.0, 2.0])
+    with pytest.raises(AssertionError) as raised:
+        status.assert_consumed()
+    assert "missing from the checkpoint: model/c" in str(raised.value)
+    assert "no such variable (yet): model/layers/0" in str(raised.value)
+    with pytest.raises(AssertionError, match="model/c"):
+        status.assert_existing_objects_matched()
+
+
+def test_assert_existing_objects_matched_accepts_unused_values(saved):
+    class OnlyW(ag.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = ag.Variable([0.0, 0.0])
+
+    status = ag.train.Checkpoint(model=OnlyW()).restore(saved).expect_partial()
+    assert status.assert_existing_objects_matched() is status
+
+
+def _restore_only_w(saved):
+    class OnlyW(ag.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = ag.Variable([0.0, 0.0])
+
+    return ag.train.Checkpoint(model=OnlyW()).restore(saved)
+
+
+def test_unused_values_warn_when_their_objects_go(saved):
+    with pytest.warns(UserWarning, match="never restored .*model/layers/0"):
+        _restore_only_w(saved)
+        gc.collect()
+
+
+def test_expect_partial_silences_the_warning(saved):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _restore_only_w(saved).expect_partial()
+        gc.collect()
