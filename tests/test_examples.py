@@ -4,6 +4,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
@@ -117,3 +119,12 @@ def test_train_classifier_learns_the_spirals_with_one_trace():
     accuracy = float(out.split("test accuracy: ")[1].split()[0])
     assert accuracy >= 0.95
     assert "traced train_step 1 time(s)" in out
+
+
+def test_train_digits_reaches_95_percent_and_restores_the_same_model():
+    pytest.importorskip("sklearn", reason="the digits example needs the examples extra")
+    out = run_example("train_digits.py")
+    accuracy = float(out.split("test accuracy: ")[1].split()[0])
+    restored = float(out.split("restored model's test accuracy: ")[1].split()[0])
+    assert accuracy >= 0.95 and restored == accuracy
+    assert "Epoch 15/15" in out

@@ -10,9 +10,11 @@ array([[3.]], dtype=float32)
 from autograph import optimizers
 from autograph.keras import initializers, layers, losses, metrics
 from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.train.keras.model import Input, Model
 from runtime.train.keras.sequential import Sequential
 
-__all__ = ["Sequential", "initializers", "layers", "losses", "metrics", "optimizers"]
+__all__ = ["Input", "Model", "Sequential", "initializers", "layers", "losses", "metrics",
+           "optimizers"]
 
 
 def __dir__() -> list[str]:

@@ -19,6 +19,7 @@ from runtime.core.tensor_shape import TensorShape
 from runtime.graph.tensor import Tensor
 from runtime.state.variables import Variable
 from runtime.train.keras.base_layer import Layer
+from runtime.train.keras.model import InputLayer
 from runtime.train.keras.training import Trainer
 
 __all__ = ["Sequential"]
@@ -48,7 +49,8 @@ class Sequential(Trainer, Layer):
 
     @property
     def layers(self) -> list[Layer]:
-        return list(self._layers)
+        """The layers, without the `Input` (as Keras lists them)."""
+        return [layer for layer in self._layers if not isinstance(layer, InputLayer)]
 
     def add(self, layer: Layer) -> None:
         """Appends `layer`; a first layer given an `input_shape` builds the model at once."""
@@ -149,7 +151,8 @@ def summary_text(model: Sequential) -> str:
     widths = (33, 24, 15)
     rows = [(f"{layer.name} ({type(layer).__name__})", str(tuple(shape.as_list())),
              f"{layer.count_params():,}")
-            for layer, shape in zip(model.layers, model._output_shapes)]
+            for layer, shape in zip(model._layers, model._output_shapes)
+            if not isinstance(layer, InputLayer)]  # Keras lists the layers after the input
 
     def line(cells: tuple[str, str, str], edge: str = "│") -> str:
         texts = [f" {cells[0]:<{widths[0] - 2}} ", f" {cells[1]:<{widths[1] - 2}} ",

@@ -60,7 +60,9 @@ class _Compiled:
     """What `compile` set. Not a `Module`, so that the metrics' and optimizer's variables
     are not the model's (`model.variables` is its layers' weights, as in Keras)."""
 
-    def __init__(self, optimizer: Any, loss: Any, metrics: list[Any]):
+    def __init__(self, optimizer: Any, loss: Any, metrics: list[Any],
+                 run_eagerly: bool = False):
+        self.run_eagerly = bool(run_eagerly)
         self.optimizer = _optimizer(optimizer)
         self.loss = losses_module.get(loss)
         self.metric_specs = metrics
@@ -140,7 +142,8 @@ class Trainer:
         self._predict_function: Any = None
 
     def compile(self, optimizer: Any = "rmsprop", loss: Any = None,
-                metrics: list[Any] | None = None) -> None:
+                metrics: list[Any] | None = None, run_eagerly: bool = False,
+                steps_per_execution: int = 1, jit_compile: Any = "auto") -> None:
         """Sets the optimizer, the loss and the metrics that `fit` and `evaluate` use.
 
         Args:
@@ -150,6 +153,10 @@ class Trainer:
             loss: a `Loss`, a loss name (`"mse"`, `"sparse_categorical_crossentropy"`) or a
                 function `(y_true, y_pred) -> per-sample losses`.
             metrics: metric names (`"accuracy"`) or `Metric` objects.
+            run_eagerly: run the train and test steps as plain Python (for debugging),
+                not as `ag.function`s.
+            steps_per_execution, jit_compile: accepted for Keras compatibility; they do not
+                change how the steps run.
 
         Raises:
             ValueError: no loss, or an unknown optimizer, loss or metric name.
@@ -160,7 +167,7 @@ class Trainer:
                              "loss='mse' or loss=ag.keras.losses.MeanSquaredError().")
         if metrics is not None and not isinstance(metrics, (list, tuple)):
             raise TypeError(f"compile: metrics must be a list, got {metrics!r}.")
-        self._compiled = _Compiled(optimizer, loss, list(metrics or []))
+        self._compiled = _Compiled(optimizer, loss, list(metrics or []), run_eagerly)
 
     @property
     def optimizer(self) -> Any:
@@ -197,10 +204,12 @@ class Trainer:
                                  self.compute_output_shape(input_shape))  # type: ignore
 
     def _function(self, compiled: _Compiled, kind: str, x: np.ndarray, y: np.ndarray) -> Any:
+        step = self._train_step if kind == "train" else self._test_step
+        if compiled.run_eagerly:
+            return step
         key = (kind, _spec(x), _spec(y))
         found = compiled.functions.get(key)
         if found is None:
-            step = self._train_step if kind == "train" else self._test_step
             found = compiled.functions[key] = function(
                 step, input_signature=[_spec(x), _spec(y)], autograph=False,
                 name=f"{kind}_function")
