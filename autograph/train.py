@@ -2,15 +2,16 @@
 
 `Checkpoint` saves and restores the variables of models, optimizers and other objects (found
 through `_trackable_children`, see `runtime/train/trackable.py`); `CheckpointManager` numbers
-checkpoints in a directory and deletes the oldest; `latest_checkpoint` finds the newest.
+checkpoints in a directory and deletes the oldest; `latest_checkpoint` finds the newest;
+`list_variables` lists what one holds.
 """
 
 from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.train.checkpoint import Checkpoint
-from runtime.train.checkpoint_io import latest_checkpoint
+from runtime.train.checkpoint_io import latest_checkpoint, list_variables
 from runtime.train.checkpoint_manager import CheckpointManager
 
-__all__ = ["Checkpoint", "CheckpointManager", "latest_checkpoint"]
+__all__ = ["Checkpoint", "CheckpointManager", "latest_checkpoint", "list_variables"]
 
 
 def __dir__() -> list[str]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from runtime.graph.func_graph import sorted_keys
 from runtime.ops.graph_ops import name_scope as _name_scope
@@ -80,17 +80,17 @@ class Module:
         return _ModuleNameScope(self._scope_name)
 
     @property
-    def variables(self) -> tuple[Variable, ...]:
+    def variables(self) -> Sequence[Variable]:
         """Every variable of this module and its submodules, each once."""
         return tuple(self._flatten(_is_variable))
 
     @property
-    def trainable_variables(self) -> tuple[Variable, ...]:
+    def trainable_variables(self) -> Sequence[Variable]:
         """The variables with `trainable=True`."""
         return tuple(self._flatten(lambda v: _is_variable(v) and v.trainable))
 
     @property
-    def non_trainable_variables(self) -> tuple[Variable, ...]:
+    def non_trainable_variables(self) -> Sequence[Variable]:
         """The variables with `trainable=False`."""
         return tuple(self._flatten(lambda v: _is_variable(v) and not v.trainable))
 

@@ -208,3 +208,15 @@ def latest_checkpoint(checkpoint_dir: str, latest_filename: str | None = None) -
     if state is None or not os.path.isfile(data_file(state.latest)):
         return None
     return state.latest
+
+
+def list_variables(ckpt_dir_or_file: str) -> list[tuple[str, list[int]]]:
+    """The (path, shape) of each value a checkpoint holds, sorted by path (`tf.train.
+    list_variables`); a directory means its latest checkpoint."""
+    prefix = ckpt_dir_or_file
+    if os.path.isdir(prefix):
+        latest = latest_checkpoint(prefix)
+        if latest is None:
+            raise errors.NotFoundError(f"No checkpoint in directory {prefix!r}.")
+        prefix = latest
+    return [(path, list(value.shape)) for path, value in sorted(read_values(prefix).items())]

@@ -273,3 +273,13 @@ def test_variables_on_each_device_round_trip(tmp_path, device):
     ag.train.Checkpoint(v=v).read(path).assert_consumed()
     np.testing.assert_array_equal(v.numpy(), [1.0, 2.0])
     assert v.device == placed and device in placed
+
+
+def test_list_variables_names_each_value_with_its_shape(tmp_path):
+    module = ag.Module()
+    module.w = ag.Variable(np.zeros((3, 2), np.float32))
+    module.b = ag.Variable(np.zeros(2, np.float32))
+    path = ag.train.Checkpoint(model=module).save(str(tmp_path / "ckpt"))
+    assert ag.train.list_variables(path) == [("model/b", [2]), ("model/w", [3, 2]),
+                                             ("save_counter", [])]
+    assert ag.train.list_variables(str(tmp_path)) == ag.train.list_variables(path)

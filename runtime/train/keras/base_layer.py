@@ -9,6 +9,7 @@ NumPy arrays. Names are made unique per process as in Keras (`dense`, `dense_1`,
 
 from __future__ import annotations
 
+import inspect
 import threading
 from typing import Any
 
@@ -87,16 +88,16 @@ class Layer(Module):
         return [v for v in self.weights if not (v.trainable and self.trainable)]
 
     @property
-    def variables(self) -> tuple[Variable, ...]:
-        return tuple(self.weights)
+    def variables(self) -> list[Variable]:  # lists, as Keras
+        return self.weights
 
     @property
-    def trainable_variables(self) -> tuple[Variable, ...]:
-        return tuple(self.trainable_weights)
+    def trainable_variables(self) -> list[Variable]:
+        return self.trainable_weights
 
     @property
-    def non_trainable_variables(self) -> tuple[Variable, ...]:
-        return tuple(self.non_trainable_weights)
+    def non_trainable_variables(self) -> list[Variable]:
+        return self.non_trainable_weights
 
     def count_params(self) -> int:
         """The number of scalars in the weights."""
@@ -150,7 +151,9 @@ class Layer(Module):
             inputs = creation_ops.cast(inputs, self.dtype)
         self._maybe_build(inputs.shape)
         with self.name_scope:
-            return self.call(inputs, training=training)
+            if _takes_training(self.call):
+                return self.call(inputs, training=training)
+            return self.call(inputs)  # a subclass whose call has no `training`, as Keras allows
 
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
         """The layer's computation; subclasses define it."""
@@ -166,3 +169,12 @@ class Layer(Module):
     def _incompatible(self, message: str) -> ValueError:
         return ValueError(f"Input 0 of layer {self.name!r} is incompatible with the layer: "
                           f"{message}")
+
+
+def _takes_training(call: Any) -> bool:
+    try:
+        parameters = inspect.signature(call).parameters
+    except (TypeError, ValueError):
+        return True
+    return "training" in parameters or any(
+        p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
