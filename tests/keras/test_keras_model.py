@@ -63,3 +63,38 @@ def test_input_builds_a_sequential_model_and_is_not_listed_as_a_layer():
     assert len(model.layers) == 1
     assert [tuple(w.shape.as_list()) for w in model.weights] == [(3, 2), (2,)]
     npt.assert_allclose(model.predict(np.ones((1, 3), np.float32), verbose=0), [[3.0, 3.0]])
+
+
+class _FlexibleDense(ag.keras.layers.Layer):
+    def __init__(self, out_features, **kwargs):
+        super().__init__(**kwargs)
+        self.out_features = out_features
+
+    def build(self, input_shape):
+        self.w = ag.Variable(ag.ones([input_shape[-1], self.out_features]), name="w")
+        self.b = ag.Variable(ag.zeros([self.out_features]), name="b")
+
+    def call(self, inputs):
+        return ag.matmul(inputs, self.w) + self.b
+
+
+def test_a_functional_model_runs_its_layer_graph_and_trains():
+    inputs = ag.keras.Input(shape=[3])
+    outputs = _FlexibleDense(2)(_FlexibleDense(3)(inputs))
+    model = ag.keras.Model(inputs=inputs, outputs=outputs)
+    assert model.name.startswith("functional")
+    npt.assert_allclose(model(ag.constant([[2.0, 2.0, 2.0]])).numpy(), [[18.0, 18.0]])
+    assert len(model.trainable_variables) == 4 and model.count_params() == 20
+    model.compile(optimizer="sgd", loss="mse")
+    losses = model.fit(np.ones((4, 3), np.float32), np.zeros((4, 2), np.float32), epochs=2,
+                       verbose=0).history["loss"]
+    assert losses[1] < losses[0]
+
+
+def test_register_keras_serializable_registers_the_class():
+    @ag.keras.saving.register_keras_serializable(package="tests")
+    class Registered(ag.keras.Model):
+        def call(self, x):
+            return x
+
+    assert ag.keras.saving.get_registered_object("tests>Registered") is Registered

@@ -24,6 +24,7 @@ from runtime.ops import creation_ops
 from runtime.state.module import Module, camel_to_snake
 from runtime.state.variables import Variable
 from runtime.train.keras import initializers
+from runtime.train.keras.functional import KerasTensor, symbolic_call
 
 __all__ = ["Layer", "unique_layer_name"]
 
@@ -53,7 +54,9 @@ class Layer(Module):
 
     def __init__(self, trainable: bool = True, name: str | None = None, dtype: Any = None,
                  input_shape: Any = None):
-        super().__init__(name or unique_layer_name(camel_to_snake(type(self).__name__)))
+        # A private class's leading "_" would not make a valid name scope.
+        base = camel_to_snake(type(self).__name__).lstrip("_") or "layer"
+        super().__init__(name or unique_layer_name(base))
         self.trainable = trainable
         self.dtype = dtypes.as_dtype(dtype or dtypes.float32)
         self.built = False
@@ -76,8 +79,12 @@ class Layer(Module):
 
     @property
     def weights(self) -> list[Variable]:
-        """The layer's variables, in the order they were made."""
-        return list(self._weights)
+        """The layer's variables: those `add_weight` made, in order, then any other that its
+        attributes hold (a subclass's `self.w = ag.Variable(...)`, as Keras 2 tracked them)."""
+        found = list(self._weights)
+        found += [v for v in Module.variables.fget(self)  # type: ignore[attr-defined]
+                  if not any(v is w for w in found)]
+        return found
 
     @property
     def trainable_weights(self) -> list[Variable]:
@@ -144,8 +151,12 @@ class Layer(Module):
                 self.build(TensorShape(input_shape))
             self.built = True
 
-    def __call__(self, inputs: Any, training: bool | None = None) -> Tensor:
-        """Builds the layer on first call, then runs `call` in the layer's name scope."""
+    def __call__(self, inputs: Any, training: bool | None = None) -> Any:
+        """Builds the layer on first call, then runs `call` in the layer's name scope; on an
+        `Input` (or what a layer made of one), records the call for a functional model."""
+        symbolic = getattr(inputs, "keras_tensor", inputs)
+        if isinstance(symbolic, KerasTensor):
+            return symbolic_call(self, symbolic)
         inputs = convert_to_tensor(inputs)
         if inputs.dtype != self.dtype and (inputs.dtype.is_floating or inputs.dtype.is_integer):
             inputs = creation_ops.cast(inputs, self.dtype)

@@ -31,7 +31,9 @@ from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.state.module import Module
 from runtime.state.variables import Variable
 from runtime.train.checkpoint import Checkpoint
-from runtime.train.keras.base_layer import Layer
+from runtime.train.keras.base_layer import Layer, unique_layer_name
+from runtime.train.keras.functional import KerasTensor, layers_of, run_graph
+from runtime.train.keras.summary import draw_summary
 from runtime.train.keras.training import Trainer
 
 __all__ = ["InputLayer", "Input", "Model"]
@@ -40,10 +42,41 @@ __all__ = ["InputLayer", "Input", "Model"]
 class Model(Trainer, Layer):
     """Base class of subclassed Keras models: define `call(inputs[, training])`."""
 
-    def __init__(self, *args: Any, name: str | None = None, trainable: bool = True,
-                 **kwargs: Any):
+    def __init__(self, *args: Any, inputs: Any = None, outputs: Any = None,
+                 name: str | None = None, trainable: bool = True, **kwargs: Any):
+        functional = inputs is not None or outputs is not None
+        if functional and name is None:
+            name = unique_layer_name("functional")  # as Keras names functional models
         Layer.__init__(self, trainable=trainable, name=name)
         Trainer.__init__(self)
+        self._graph_ends: tuple | None = None
+        if functional:
+            start = getattr(inputs, "keras_tensor", inputs)
+            end = getattr(outputs, "keras_tensor", outputs)
+            if not isinstance(start, KerasTensor) or not isinstance(end, KerasTensor):
+                raise TypeError("Model(inputs=..., outputs=...) takes an ag.keras.Input and "
+                                "what layers called on it return.")
+            self._graph_ends = (start, end)
+            self.layers = [layer for layer, _ in layers_of(start, end)
+                           if not isinstance(layer, InputLayer)]
+            self.built = True
+
+    def call(self, inputs: Any, training: bool | None = None) -> Any:
+        """A functional model runs its layer graph; a subclass defines its own `call`."""
+        if self._graph_ends is None:
+            raise NotImplementedError(f"{type(self).__name__} must define call(inputs), or be "
+                                      f"made as Model(inputs=..., outputs=...).")
+        start, end = self._graph_ends
+        return run_graph(start, end, convert_to_tensor(inputs), training)
+
+    def summary(self, print_fn: Any = None) -> None:
+        """Prints Keras's table of the layers (a functional model's, input included)."""
+        if self._graph_ends is None:
+            rows = [(m, TensorShape(None)) for m in self.submodules if isinstance(m, Layer)]
+        else:
+            rows = [(layer, t.shape) for layer, t in layers_of(*self._graph_ends)]
+        trainable = sum(w.shape.num_elements() or 0 for w in self.trainable_weights)
+        (print_fn or print)(draw_summary(self.name, rows, self.count_params(), trainable))
 
     def __call__(self, inputs: Any, training: bool | None = None) -> Any:
         if not isinstance(inputs, (list, tuple, dict)):
@@ -105,6 +138,8 @@ class InputLayer(Layer):
         if batch_size is not None:
             dims = self._input_shape_arg.as_list()  # type: ignore[union-attr]
             self._input_shape_arg = TensorShape([batch_size, *dims[1:]])
+        self.keras_tensor = KerasTensor(self._input_shape_arg, self.dtype, self)
+        self.built = True
 
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
         return inputs

@@ -20,6 +20,7 @@ from runtime.graph.tensor import Tensor
 from runtime.state.variables import Variable
 from runtime.train.keras.base_layer import Layer
 from runtime.train.keras.model import InputLayer
+from runtime.train.keras.summary import draw_summary
 from runtime.train.keras.training import Trainer
 
 __all__ = ["Sequential"]
@@ -148,36 +149,7 @@ class Sequential(Trainer, Layer):
 
 def summary_text(model: Sequential) -> str:
     """Keras's summary table, drawn with box characters."""
-    widths = (33, 24, 15)
-    rows = [(f"{layer.name} ({type(layer).__name__})", str(tuple(shape.as_list())),
-             f"{layer.count_params():,}")
-            for layer, shape in zip(model._layers, model._output_shapes)
+    rows = [(layer, shape) for layer, shape in zip(model._layers, model._output_shapes)
             if not isinstance(layer, InputLayer)]  # Keras lists the layers after the input
-
-    def line(cells: tuple[str, str, str], edge: str = "│") -> str:
-        texts = [f" {cells[0]:<{widths[0] - 2}} ", f" {cells[1]:<{widths[1] - 2}} ",
-                 f" {cells[2]:>{widths[2] - 2}} "]
-        return edge + edge.join(texts) + edge
-
-    def rule(left: str, middle: str, right: str, fill: str) -> str:
-        return left + middle.join(fill * w for w in widths) + right
-
-    out = [f'Model: "{model.name}"', rule("┏", "┳", "┓", "━"),
-           line(("Layer (type)", "Output Shape", "Param #"), "┃"), rule("┡", "╇", "┩", "━")]
-    for i, row in enumerate(rows):
-        out.append(line(row))
-        out.append(rule("├", "┼", "┤", "─") if i < len(rows) - 1 else rule("└", "┴", "┘", "─"))
-    total = model.count_params()
     trainable = sum(w.shape.num_elements() or 0 for w in model.trainable_weights)
-    for label, count in (("Total", total), ("Trainable", trainable),
-                         ("Non-trainable", total - trainable)):
-        out.append(f" {label} params: {count:,} ({_size(count * 4)})")
-    return "\n".join(out)
-
-
-def _size(size: int) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.2f} {unit}"
-        size /= 1024  # type: ignore[assignment]
-    return f"{size:.2f} GB"
+    return draw_summary(model.name, rows, model.count_params(), trainable)

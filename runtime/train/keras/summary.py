@@ -1,0 +1,44 @@
+"""Keras's model summary: a table of the layers, their output shapes and parameter counts,
+then the totals, drawn with box characters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from runtime.core.tensor_shape import TensorShape
+
+__all__ = ["draw_summary"]
+
+
+def draw_summary(name: str, layers: list[tuple[Any, TensorShape]], total: int,
+                 trainable: int) -> str:
+    """Keras's summary table of `layers` (each with its output shape), and the totals."""
+    widths = (33, 24, 15)
+    rows = [(f"{layer.name} ({type(layer).__name__})", str(tuple(shape.as_list())),
+             f"{layer.count_params():,}") for layer, shape in layers]
+
+    def line(cells: tuple[str, str, str], edge: str = "│") -> str:
+        texts = [f" {cells[0]:<{widths[0] - 2}} ", f" {cells[1]:<{widths[1] - 2}} ",
+                 f" {cells[2]:>{widths[2] - 2}} "]
+        return edge + edge.join(texts) + edge
+
+    def rule(left: str, middle: str, right: str, fill: str) -> str:
+        return left + middle.join(fill * w for w in widths) + right
+
+    out = [f'Model: "{name}"', rule("┏", "┳", "┓", "━"),
+           line(("Layer (type)", "Output Shape", "Param #"), "┃"), rule("┡", "╇", "┩", "━")]
+    for i, row in enumerate(rows):
+        out.append(line(row))
+        out.append(rule("├", "┼", "┤", "─") if i < len(rows) - 1 else rule("└", "┴", "┘", "─"))
+    for label, count in (("Total", total), ("Trainable", trainable),
+                         ("Non-trainable", total - trainable)):
+        out.append(f" {label} params: {count:,} ({_size(count * 4)})")
+    return "\n".join(out)
+
+
+def _size(size: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.2f} {unit}"
+        size /= 1024  # type: ignore[assignment]
+    return f"{size:.2f} GB"
