@@ -16,7 +16,7 @@ import pathlib
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("runtime", "kernels", "autograph", "cli")
 RUNTIME_LAYERS = ("core", "registry", "graph", "eager", "exec", "ops", "state", "function",
-                  "gradients", "train")
+                  "gradients", "data", "train")
 
 
 def modules() -> dict[str, pathlib.Path]:
