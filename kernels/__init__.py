@@ -13,6 +13,7 @@ from kernels import (  # noqa: F401
     control_flow_kernels,
     creation_kernels,
     graph_kernels,
+    iterator_kernels,
     linalg_kernels,
     list_kernels,
     logging_kernels,

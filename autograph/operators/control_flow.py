@@ -33,10 +33,11 @@ from autograph.operators.py_builtins import TensorIterable
 from autograph.operators.state import CompositeState, pack_state, unpack_state
 from autograph.operators.traced_errors import note_lost_state
 from runtime.graph.constant_value import constant_value
-from runtime.graph.func_graph import FuncGraph
+from runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from runtime.graph.graph import building_graph
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import math_ops
+from runtime.ops.iterator_ops import get_next_as_optional, is_dataset, make_iterator
 
 
 def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
@@ -201,10 +202,12 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     """
     n = len(names)
     state = tuple(state)
-    if is_symbolic(iter_) or isinstance(iter_, TensorIterable):
+    graph_dataset = is_dataset(iter_) and building_graph() is not None
+    if is_symbolic(iter_) or isinstance(iter_, TensorIterable) or graph_dataset:
         extended = _Extended(composites, "for", state, names)
-        final = _graph_for(iter_, extended.body(body, 1), extended.state, extended.names,
-                           extended.test(extra_test), opts)
+        loop = _graph_dataset_for if graph_dataset else _graph_for
+        final = loop(iter_, extended.body(body, 1), extended.state, extended.names,
+                     extended.test(extra_test), opts)
         return pack_state(extended.finish(final), n)
     iterator = iter(iter_)
     initial = state
@@ -271,6 +274,27 @@ def _graph_for(iter_: Any, body: Callable, state: tuple, names: Sequence[str],
         k = extra[0]
         return [k + 1], unpack_state(body(rows.item(k), *values), n, "for")
     _, final = graph_loop(count_test, count_body, [convert_to_tensor(0)], state, names, opts)
+    return final
+
+
+def _graph_dataset_for(dataset: Any, body: Callable, state: tuple, names: Sequence[str],
+                       extra_test: Callable | None, opts: dict | None) -> list:
+    """One `While` op over a dataset's elements, whatever their number: it takes the next
+    element until the iterator is done (or the `break` flag, `extra_test`, says stop)."""
+    n = len(names)
+    spec = dataset.element_spec
+    iterator = make_iterator(dataset)
+    has_value, first = get_next_as_optional(iterator, spec)
+
+    def test(extra: list, values: list) -> Any:
+        return _and_extra(extra[0], extra_test, values)
+
+    def body_fn(extra: list, values: list) -> tuple[list, tuple]:
+        element = pack_sequence_as(spec, extra[1:])
+        new_values = unpack_state(body(element, *values), n, "for")
+        more, following = get_next_as_optional(iterator, spec)
+        return [more, *flatten(following)], new_values
+    _, final = graph_loop(test, body_fn, [has_value, *flatten(first)], state, names, opts)
     return final
 
 

@@ -21,6 +21,8 @@ NON_DIFFERENTIABLE = (
     "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeSplit",
     # checks, printing, nothing
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient",
+    # iterating datasets
+    "MakeIteratorFromHeld", "IteratorGetNextAsOptional",
 )
 
 for _op_type in NON_DIFFERENTIABLE:

@@ -17,6 +17,7 @@ from runtime.ops import (  # noqa: F401
     creation_ops,
     graph_defs,
     graph_ops,
+    iterator_defs,
     linalg_defs,
     list_defs,
     logging_defs,

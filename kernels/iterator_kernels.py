@@ -1,0 +1,40 @@
+"""Kernels of the dataset iterator ops: a Python iterator over the held dataset, and its next
+element flattened into arrays of the declared dtypes (zeros and `False` once it is done)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kernels.common import BOTH, object_scalar
+from runtime.core.errors import InvalidArgumentError
+from runtime.core.held_objects import held
+from runtime.graph.func_graph import flatten
+from runtime.registry.kernel_registry import register_kernel
+
+
+@register_kernel("MakeIteratorFromHeld", device=BOTH, host_memory=("handle",))
+def make_iterator(ctx, token):
+    return object_scalar(iter(held(token)))
+
+
+@register_kernel("IteratorGetNextAsOptional", device=BOTH,
+                 host_memory=("iterator", "has_value", "components"))
+def get_next_as_optional(ctx, iterator, output_types, output_shapes):
+    try:
+        element = next(iterator[()])
+    except StopIteration:
+        return np.bool_(False), [np.zeros([d or 0 for d in (shape or ())], dtype.np_dtype)
+                                 for dtype, shape in zip(output_types, output_shapes)]
+    leaves = flatten(element)
+    if len(leaves) != len(output_types):
+        raise InvalidArgumentError(f"A dataset element has {len(leaves)} components, but its "
+                                   f"element_spec declares {len(output_types)}.")
+    arrays = []
+    for leaf, dtype, shape in zip(leaves, output_types, output_shapes):
+        array = np.asarray(leaf.numpy() if hasattr(leaf, "numpy") else leaf)
+        if array.dtype != dtype.np_dtype or (shape is not None and len(shape) != array.ndim):
+            raise InvalidArgumentError(
+                f"A dataset element component of dtype {array.dtype} and shape {array.shape} "
+                f"does not match its element_spec ({dtype.name}, {shape}).")
+        arrays.append(array)
+    return np.bool_(True), arrays

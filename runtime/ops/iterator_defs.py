@@ -1,0 +1,21 @@
+"""Declarations of the ops that iterate over a dataset inside a graph: `MakeIteratorFromHeld`
+(a new Python iterator over the dataset held under a token, each time it runs) and
+`IteratorGetNextAsOptional` (its next element, and whether there was one)."""
+
+from runtime.registry import shape_inference as si
+from runtime.registry.op_registry import register_op
+
+
+def _get_next_shape(c: si.InferenceContext) -> list:
+    return [(), [tuple(s) if s is not None else None for s in c.attr("output_shapes")]]
+
+
+register_op("MakeIteratorFromHeld").output("handle: resource").attr("token: string") \
+    .set_is_stateful().set_shape_fn(si.scalar).doc(
+        "A new iterator over the dataset held under token (a fresh pass on every run).")
+
+register_op("IteratorGetNextAsOptional").input("iterator: resource").output("has_value: bool") \
+    .output("components: output_types").attr("output_types: list(type) >= 1") \
+    .attr("output_shapes: list(shape)").set_is_stateful().set_shape_fn(_get_next_shape).doc(
+        "The iterator's next element, and whether there was one (zeros when there was not).\n\n"
+        "output_types, output_shapes: the flattened element's dtypes and shapes.")

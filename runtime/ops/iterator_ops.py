@@ -1,0 +1,45 @@
+"""Iterating a dataset inside a graph: `make_iterator` (an iterator resource, a fresh pass on
+every run of the graph) and `get_next_as_optional` (the next element and whether there was one).
+
+A dataset here is any object whose class sets `_is_dataset`, with an `element_spec` (a nest of
+`TensorSpec`s) and Python iteration yielding elements of that structure.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from runtime.core.held_objects import hold, release
+from runtime.eager.dispatch import op_handle
+from runtime.graph.func_graph import flatten, pack_sequence_as
+from runtime.graph.graph import building_graph
+from runtime.graph.tensor import Tensor
+
+_make_iterator = op_handle("MakeIteratorFromHeld")
+_get_next = op_handle("IteratorGetNextAsOptional")
+
+
+def is_dataset(value: Any) -> bool:
+    return bool(getattr(type(value), "_is_dataset", False))
+
+
+def make_iterator(dataset: Any) -> Tensor:
+    """In the graph being built: an iterator over `dataset`, made anew on every run."""
+    graph = building_graph()
+    if graph is None:
+        raise RuntimeError("make_iterator builds graph ops; eagerly, use iter(dataset).")
+    token = hold(dataset, "dataset")
+    weakref.finalize(graph, release, token)
+    return _make_iterator.run([], {"token": token})
+
+
+def get_next_as_optional(iterator: Tensor, element_spec: Any) -> tuple[Tensor, Any]:
+    """`(has_value, element)`: the iterator's next element in the structure of
+    `element_spec` (zeros once the iterator is done, when `has_value` is false)."""
+    specs = flatten(element_spec)
+    result = _get_next.run([iterator], {
+        "output_types": [s.dtype for s in specs],
+        "output_shapes": [s.shape._dims for s in specs]})
+    has_value, components = result
+    return has_value, pack_sequence_as(element_spec, list(components))

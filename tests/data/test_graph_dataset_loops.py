@@ -1,0 +1,77 @@
+"""`for` over a dataset inside `ag.function`: one `While` op whatever the number of elements,
+taking each element from an iterator op; `break` and carried state as in Python.
+
+The datasets here are the smallest objects the loop accepts (a class setting `_is_dataset`,
+with an `element_spec` and Python iteration), so that the loop is tested apart from
+`ag.data.Dataset`."""
+
+import numpy as np
+
+import autograph as ag
+
+
+class Pairs:
+    """The elements (i, [i, i + 1]) for i below n."""
+
+    _is_dataset = True
+    element_spec = (ag.TensorSpec([], ag.float32), ag.TensorSpec([2], ag.int32))
+
+    def __init__(self, n):
+        self.n = n
+
+    def __iter__(self):
+        for i in range(self.n):
+            yield np.float32(i), np.array([i, i + 1], np.int32)
+
+
+@ag.function
+def _totals(pairs):
+    s = 0.0
+    c = 0
+    for x, v in pairs:
+        s += x
+        c += ag.reduce_sum(v)
+    return s, c
+
+
+@ag.function
+def _until_over_100(pairs):
+    s = 0.0
+    for x, _ in pairs:
+        s += x
+        if s > 100.0:
+            break
+    return s
+
+
+def test_a_loop_over_a_dataset_is_one_while_op_whatever_its_size():
+    s, c = _totals(Pairs(5))
+    assert (float(s), int(c)) == (10.0, 25)
+    graph = _totals.get_concrete_function(Pairs(500)).graph
+    types = [op.type for op in graph.get_operations()]
+    assert types.count("While") == 1 and types.count("IteratorGetNextAsOptional") == 1
+
+
+def test_break_ends_a_dataset_loop():
+    assert float(_until_over_100(Pairs(50))) == 105.0
+    assert float(_until_over_100(Pairs(5))) == 10.0
+
+
+def test_each_call_iterates_the_dataset_from_its_start():
+    pairs = Pairs(4)
+    assert [float(_totals(pairs)[0]) for _ in range(2)] == [6.0, 6.0]
+
+
+def test_an_empty_dataset_runs_no_iteration():
+    assert float(_totals(Pairs(0))[0]) == 0.0
+
+
+def test_a_session_runs_a_fresh_pass_each_run():
+    from runtime.ops.iterator_ops import get_next_as_optional, make_iterator
+
+    with ag.Graph().as_default() as g:
+        iterator = make_iterator(Pairs(3))
+        has_value, (x, v) = get_next_as_optional(iterator, Pairs.element_spec)
+    session = ag.Session(graph=g)
+    assert session.run([has_value, x]) == [True, 0.0]
+    assert session.run([has_value, x]) == [True, 0.0]

@@ -1,0 +1,20 @@
+"""Op samples for the dataset iterator ops: a held endless dataset, and an iterator over it."""
+
+import itertools
+
+import numpy as np
+
+from runtime.core import dtypes
+from runtime.core.held_objects import hold
+from runtime.eager.dispatch import execute
+from tests.op_testing import OpSample
+
+_ELEMENT = (np.float32(1.5), np.array([1, 2], np.int32))
+_ENDLESS = hold(itertools.repeat(_ELEMENT), "dataset")  # held for the whole test session
+_ITERATOR = execute("MakeIteratorFromHeld", [], {"token": _ENDLESS})
+
+SAMPLES = [
+    OpSample("MakeIteratorFromHeld", [], {"token": _ENDLESS}),
+    OpSample("IteratorGetNextAsOptional", [_ITERATOR],
+             {"output_types": [dtypes.float32, dtypes.int32], "output_shapes": [(), (2,)]}),
+]
