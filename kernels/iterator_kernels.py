@@ -17,6 +17,11 @@ def make_iterator(ctx, token):
     return object_scalar(iter(held(token)))
 
 
+@register_kernel("MakeIterator", device=BOTH, host_memory=("dataset", "handle"))
+def make_iterator_from_variant(ctx, dataset):
+    return object_scalar(iter(dataset[()]))
+
+
 @register_kernel("IteratorGetNextAsOptional", device=BOTH,
                  host_memory=("iterator", "has_value", "components"))
 def get_next_as_optional(ctx, iterator, output_types, output_shapes):

@@ -22,7 +22,7 @@ NON_DIFFERENTIABLE = (
     # checks, printing, nothing
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient",
     # iterating datasets
-    "MakeIteratorFromHeld", "IteratorGetNextAsOptional",
+    "MakeIteratorFromHeld", "MakeIterator", "IteratorGetNextAsOptional",
 )
 
 for _op_type in NON_DIFFERENTIABLE:

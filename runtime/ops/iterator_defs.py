@@ -1,5 +1,6 @@
 """Declarations of the ops that iterate over a dataset inside a graph: `MakeIteratorFromHeld`
-(a new Python iterator over the dataset held under a token, each time it runs) and
+and `MakeIterator` (a new Python iterator over the dataset held under a token, or held by a
+variant tensor such as a function's dataset argument, each time it runs) and
 `IteratorGetNextAsOptional` (its next element, and whether there was one)."""
 
 from runtime.registry import shape_inference as si
@@ -13,6 +14,10 @@ def _get_next_shape(c: si.InferenceContext) -> list:
 register_op("MakeIteratorFromHeld").output("handle: resource").attr("token: string") \
     .set_is_stateful().set_shape_fn(si.scalar).doc(
         "A new iterator over the dataset held under token (a fresh pass on every run).")
+
+register_op("MakeIterator").input("dataset: variant").output("handle: resource") \
+    .set_is_stateful().set_shape_fn(si.scalar).doc(
+        "A new iterator over the dataset the variant holds (a fresh pass on every run).")
 
 register_op("IteratorGetNextAsOptional").input("iterator: resource").output("has_value: bool") \
     .output("components: output_types").attr("output_types: list(type) >= 1") \

@@ -2,7 +2,8 @@
 every run of the graph) and `get_next_as_optional` (the next element and whether there was one).
 
 A dataset here is any object whose class sets `_is_dataset`, with an `element_spec` (a nest of
-`TensorSpec`s) and Python iteration yielding elements of that structure.
+`TensorSpec`s) and Python iteration yielding elements of that structure, or one standing for a
+variant tensor that holds such an object (`variant_tensor`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from runtime.graph.graph import building_graph
 from runtime.graph.tensor import Tensor
 
 _make_iterator = op_handle("MakeIteratorFromHeld")
+_make_iterator_from_variant = op_handle("MakeIterator")
 _get_next = op_handle("IteratorGetNextAsOptional")
 
 
@@ -25,10 +27,15 @@ def is_dataset(value: Any) -> bool:
 
 
 def make_iterator(dataset: Any) -> Tensor:
-    """In the graph being built: an iterator over `dataset`, made anew on every run."""
+    """In the graph being built: an iterator over `dataset`, made anew on every run. A dataset
+    that stands for a variant tensor (`variant_tensor`, as a function's dataset argument does)
+    is iterated through it; any other is held by the graph."""
     graph = building_graph()
     if graph is None:
         raise RuntimeError("make_iterator builds graph ops; eagerly, use iter(dataset).")
+    variant = getattr(dataset, "variant_tensor", None)
+    if variant is not None:
+        return _make_iterator_from_variant.run([variant])
     token = hold(dataset, "dataset")
     weakref.finalize(graph, release, token)
     return _make_iterator.run([], {"token": token})

@@ -75,3 +75,25 @@ def test_a_session_runs_a_fresh_pass_each_run():
     session = ag.Session(graph=g)
     assert session.run([has_value, x]) == [True, 0.0]
     assert session.run([has_value, x]) == [True, 0.0]
+
+
+class SpecPairs(Pairs):
+    """Pairs traced by element spec, as `ag.data.Dataset`s are."""
+
+    def __tf_tracing_type__(self, context):
+        from runtime.data.dataset_type import DatasetType
+
+        return DatasetType(self.element_spec)
+
+
+@ag.function
+def _sums(pairs):
+    s = 0.0
+    for x, _ in pairs:
+        s += x
+    return s
+
+
+def test_a_dataset_argument_traces_by_its_element_spec_and_feeds_each_call():
+    assert [float(_sums(SpecPairs(n))) for n in (3, 5, 10)] == [3.0, 10.0, 45.0]
+    assert _sums.experimental_get_tracing_count() == 1

@@ -7,6 +7,7 @@ import numpy as np
 from runtime.core import dtypes
 from runtime.core.held_objects import hold
 from runtime.eager.dispatch import execute
+from runtime.ops.tensor_array import variant_tensor
 from tests.op_testing import OpSample
 
 _ELEMENT = (np.float32(1.5), np.array([1, 2], np.int32))
@@ -15,6 +16,7 @@ _ITERATOR = execute("MakeIteratorFromHeld", [], {"token": _ENDLESS})
 
 SAMPLES = [
     OpSample("MakeIteratorFromHeld", [], {"token": _ENDLESS}),
+    OpSample("MakeIterator", [variant_tensor(itertools.repeat(_ELEMENT))]),
     OpSample("IteratorGetNextAsOptional", [_ITERATOR],
              {"output_types": [dtypes.float32, dtypes.int32], "output_shapes": [(), (2,)]}),
 ]

@@ -1,0 +1,72 @@
+"""How a dataset is a `Function` argument: traced by its element spec, not by identity.
+
+`DatasetType(element_spec)` is the trace type a dataset gives (`__tf_tracing_type__`). While
+tracing, the function receives a `GraphDataset`: a variant placeholder standing for the dataset
+of each call, with that element spec, which a `for` loop iterates with iterator ops. A call
+feeds its dataset in a variant tensor, so one trace serves every dataset of the same spec.
+
+>>> import autograph as ag
+>>> spec = ag.TensorSpec([], ag.int32)
+>>> DatasetType(spec) == DatasetType(ag.TensorSpec([], ag.int32)), DatasetType(spec).describe()
+(True, 'Dataset(TensorSpec(shape=(), dtype=ag.int32, name=None))')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from runtime.core import dtypes
+from runtime.function.trace_type import TraceType
+from runtime.graph.func_graph import flatten
+from runtime.ops.tensor_array import variant_tensor
+
+
+class GraphDataset:
+    """A dataset inside a function's graph: its variant tensor and its element spec."""
+
+    _is_dataset = True
+
+    def __init__(self, variant_tensor: Any, element_spec: Any):
+        self.variant_tensor = variant_tensor
+        self.element_spec = element_spec
+
+    def __iter__(self) -> Any:
+        raise TypeError("A dataset argument of a traced function is iterated by a `for` loop "
+                        "that the function's conversion turns into a graph loop; Python's "
+                        "iter() cannot take its elements while tracing.")
+
+    def __repr__(self) -> str:
+        return f"<GraphDataset element_spec={self.element_spec}>"
+
+
+class DatasetType(TraceType):
+    """The trace type of a dataset: its element spec."""
+
+    __slots__ = ("element_spec", "_key")
+
+    def __init__(self, element_spec: Any):
+        self.element_spec = element_spec
+        self._key = tuple((s.dtype, s.shape._dims) for s in flatten(element_spec))
+
+    def is_subtype_of(self, other: Any) -> bool:
+        return self == other
+
+    def most_specific_common_supertype(self, others: Sequence[Any]) -> TraceType | None:
+        return self if all(self == other for other in others) else None
+
+    def placeholder_value(self, placeholder_context: Any = None) -> Any:
+        variant = placeholder_context.graph.add_input(dtypes.variant, (),
+                                                      placeholder_context.name)
+        return GraphDataset(variant, self.element_spec)
+
+    def to_tensors(self, value: Any) -> list:
+        return [variant_tensor(value)]
+
+    def describe(self) -> str:
+        return f"Dataset({self.element_spec})"
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, DatasetType) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash(("Dataset", self._key))
