@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.common import BOTH, object_scalar
-from runtime.core.errors import InvalidArgumentError
+from runtime.core.errors import InvalidArgumentError, OutOfRangeError
 from runtime.core.held_objects import held
 from runtime.graph.func_graph import flatten
 from runtime.registry.kernel_registry import register_kernel
@@ -22,6 +22,15 @@ def make_iterator_from_variant(ctx, dataset):
     return object_scalar(iter(dataset[()]))
 
 
+@register_kernel("IteratorGetNext", device=BOTH, host_memory=("iterator", "components"))
+def get_next(ctx, iterator, output_types, output_shapes):
+    try:
+        element = next(iterator[()])
+    except StopIteration:
+        raise OutOfRangeError("End of sequence: the iterator has no more elements.") from None
+    return _components(element, output_types, output_shapes)
+
+
 @register_kernel("IteratorGetNextAsOptional", device=BOTH,
                  host_memory=("iterator", "has_value", "components"))
 def get_next_as_optional(ctx, iterator, output_types, output_shapes):
@@ -30,6 +39,10 @@ def get_next_as_optional(ctx, iterator, output_types, output_shapes):
     except StopIteration:
         return np.bool_(False), [np.zeros([d or 0 for d in (shape or ())], dtype.np_dtype)
                                  for dtype, shape in zip(output_types, output_shapes)]
+    return np.bool_(True), _components(element, output_types, output_shapes)
+
+
+def _components(element, output_types, output_shapes) -> list:
     leaves = flatten(element)
     if len(leaves) != len(output_types):
         raise InvalidArgumentError(f"A dataset element has {len(leaves)} components, but its "
@@ -42,4 +55,4 @@ def get_next_as_optional(ctx, iterator, output_types, output_shapes):
                 f"A dataset element component of dtype {array.dtype} and shape {array.shape} "
                 f"does not match its element_spec ({dtype.name}, {shape}).")
         arrays.append(array)
-    return np.bool_(True), arrays
+    return arrays

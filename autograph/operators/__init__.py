@@ -24,9 +24,11 @@ from autograph.operators.py_builtins import (
     enumerate_,
     float_,
     int_,
+    iter_,
     len_,
     max_,
     min_,
+    next_,
     print_,
     range_,
     zip_,
@@ -52,12 +54,14 @@ max = max_
 min = min_
 enumerate = enumerate_
 zip = zip_
+iter = iter_
+next = next_
 
 __all__ = [
     "if_stmt", "while_stmt", "for_stmt", "and_", "or_", "not_", "if_exp", "converted_call",
     "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
     "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
-    "min", "enumerate", "zip", "list_append", "list_pop", "new_list", "get_item",
+    "min", "enumerate", "zip", "iter", "next", "list_append", "list_pop", "new_list", "get_item",
     "assert_stmt", "reraise_traced", "Handlers", "raise_to",
     "handled_error",
 ]

@@ -37,7 +37,12 @@ from runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from runtime.graph.graph import building_graph
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import math_ops
-from runtime.ops.iterator_ops import get_next_as_optional, is_dataset, make_iterator
+from runtime.ops.iterator_ops import (
+    GraphIterator,
+    get_next_as_optional,
+    is_dataset,
+    make_iterator,
+)
 
 
 def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
@@ -202,7 +207,8 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     """
     n = len(names)
     state = tuple(state)
-    graph_dataset = is_dataset(iter_) and building_graph() is not None
+    graph_dataset = (is_dataset(iter_) and building_graph() is not None
+                     or isinstance(iter_, GraphIterator))
     if is_symbolic(iter_) or isinstance(iter_, TensorIterable) or graph_dataset:
         extended = _Extended(composites, "for", state, names)
         loop = _graph_dataset_for if graph_dataset else _graph_for
@@ -282,8 +288,8 @@ def _graph_dataset_for(dataset: Any, body: Callable, state: tuple, names: Sequen
     """One `While` op over a dataset's elements, whatever their number: it takes the next
     element until the iterator is done (or the `break` flag, `extra_test`, says stop)."""
     n = len(names)
-    spec = dataset.element_spec
-    iterator = make_iterator(dataset)
+    spec = dataset.element_spec  # a dataset's, or an iterator's (continuing where it is)
+    iterator = dataset.handle if isinstance(dataset, GraphIterator) else make_iterator(dataset)
     has_value, first = get_next_as_optional(iterator, spec)
 
     def test(extra: list, values: list) -> Any:

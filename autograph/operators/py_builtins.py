@@ -33,6 +33,7 @@ from runtime.graph.init_scope import trace_building
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import array_ops, creation_ops, logging_ops, math_ops, reduction_ops
+from runtime.ops.iterator_ops import GraphIterator, is_dataset, make_iterator
 from runtime.ops.tensor_array import TensorArray
 
 
@@ -66,6 +67,25 @@ class TensorIterable:
 
 def _is_tensor(x: Any) -> bool:
     return isinstance(x, Tensor)
+
+
+def iter_(x: Any) -> Any:
+    """`iter(x)`; for a dataset while a graph is built, an iterator op over it."""
+    if building_graph() is not None and is_dataset(x):
+        return GraphIterator(make_iterator(x), x.element_spec)
+    return builtins.iter(x)
+
+
+def next_(iterator: Any, *default: Any) -> Any:
+    """`next(iterator)`; for an iterator in a graph, its next element when the graph runs
+    (`OutOfRangeError` past its end, as TensorFlow's `get_next`)."""
+    if isinstance(iterator, GraphIterator):
+        if default:
+            raise NotImplementedError("next(iterator, default) on a dataset iterator in a "
+                                      "function is not supported; use "
+                                      "iterator.get_next_as_optional().")
+        return iterator.get_next()
+    return builtins.next(iterator, *default)
 
 
 def len_(x: Any) -> Any:

@@ -1,4 +1,5 @@
-"""How a dataset is a `Function` argument: traced by its element spec, not by identity.
+"""How a dataset, or an iterator over one, is a `Function` argument: traced by its element
+spec, not by identity (`IteratorType` is the iterator's: `next()` inside advances it).
 
 `DatasetType(element_spec)` is the trace type a dataset gives (`__tf_tracing_type__`). While
 tracing, the function receives a `GraphDataset`: a variant placeholder standing for the dataset
@@ -15,9 +16,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import numpy as np
+
 from runtime.core import dtypes
+from runtime.core.devices import CPU
 from runtime.function.trace_type import TraceType
 from runtime.graph.func_graph import flatten
+from runtime.graph.tensor import make_eager
+from runtime.ops.iterator_ops import GraphIterator
 from runtime.ops.tensor_array import variant_tensor
 
 
@@ -70,3 +76,40 @@ class DatasetType(TraceType):
 
     def __hash__(self) -> int:
         return hash(("Dataset", self._key))
+
+
+class IteratorType(TraceType):
+    """The trace type of a dataset iterator: its element spec. The traced function receives a
+    `GraphIterator`; each call feeds the iterator itself, so `next()` inside the function
+    advances it, call after call."""
+
+    __slots__ = ("element_spec", "_key")
+
+    def __init__(self, element_spec: Any):
+        self.element_spec = element_spec
+        self._key = tuple((s.dtype, s.shape._dims) for s in flatten(element_spec))
+
+    def is_subtype_of(self, other: Any) -> bool:
+        return self == other
+
+    def most_specific_common_supertype(self, others: Sequence[Any]) -> TraceType | None:
+        return self if all(self == other for other in others) else None
+
+    def placeholder_value(self, placeholder_context: Any = None) -> Any:
+        handle = placeholder_context.graph.add_input(dtypes.resource, (),
+                                                     placeholder_context.name)
+        return GraphIterator(handle, self.element_spec)
+
+    def to_tensors(self, value: Any) -> list:
+        array = np.empty((), dtype=object)
+        array[()] = value
+        return [make_eager(array, dtypes.resource, CPU)]
+
+    def describe(self) -> str:
+        return f"Iterator({self.element_spec})"
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, IteratorType) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash(("Iterator", self._key))

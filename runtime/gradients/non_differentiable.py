@@ -22,7 +22,7 @@ NON_DIFFERENTIABLE = (
     # checks, printing, nothing
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient",
     # iterating datasets
-    "MakeIteratorFromHeld", "MakeIterator", "IteratorGetNextAsOptional",
+    "MakeIteratorFromHeld", "MakeIterator", "IteratorGetNext", "IteratorGetNextAsOptional",
 )
 
 for _op_type in NON_DIFFERENTIABLE:

@@ -19,6 +19,11 @@ register_op("MakeIterator").input("dataset: variant").output("handle: resource")
     .set_is_stateful().set_shape_fn(si.scalar).doc(
         "A new iterator over the dataset the variant holds (a fresh pass on every run).")
 
+register_op("IteratorGetNext").input("iterator: resource").output("components: output_types") \
+    .attr("output_types: list(type) >= 1").attr("output_shapes: list(shape)") \
+    .set_is_stateful().set_shape_fn(lambda c: [_get_next_shape(c)[1]]).doc(
+        "The iterator's next element; OutOfRangeError once it is done.")
+
 register_op("IteratorGetNextAsOptional").input("iterator: resource").output("has_value: bool") \
     .output("components: output_types").attr("output_types: list(type) >= 1") \
     .attr("output_shapes: list(shape)").set_is_stateful().set_shape_fn(_get_next_shape).doc(

@@ -19,6 +19,7 @@ from runtime.graph.tensor import Tensor
 
 _make_iterator = op_handle("MakeIteratorFromHeld")
 _make_iterator_from_variant = op_handle("MakeIterator")
+_get_next_or_raise = op_handle("IteratorGetNext")
 _get_next = op_handle("IteratorGetNextAsOptional")
 
 
@@ -50,3 +51,30 @@ def get_next_as_optional(iterator: Tensor, element_spec: Any) -> tuple[Tensor, A
         "output_shapes": [s.shape._dims for s in specs]})
     has_value, components = result
     return has_value, pack_sequence_as(element_spec, list(components))
+
+
+def get_next(iterator: Tensor, element_spec: Any) -> Any:
+    """The iterator's next element (OutOfRangeError when the graph runs past its end)."""
+    specs = flatten(element_spec)
+    components = _get_next_or_raise.run([iterator], {
+        "output_types": [s.dtype for s in specs],
+        "output_shapes": [s.shape._dims for s in specs]})
+    return pack_sequence_as(element_spec, list(components))
+
+
+class GraphIterator:
+    """An iterator inside a graph: its resource tensor and its element spec. `next()` on it
+    (converted code's `ag__.next`) takes the next element when the graph runs."""
+
+    def __init__(self, handle: Tensor, element_spec: Any):
+        self.handle = handle
+        self.element_spec = element_spec
+
+    def get_next(self) -> Any:
+        return get_next(self.handle, self.element_spec)
+
+    def get_next_as_optional(self) -> tuple[Tensor, Any]:
+        return get_next_as_optional(self.handle, self.element_spec)
+
+    def __repr__(self) -> str:
+        return f"<GraphIterator element_spec={self.element_spec}>"

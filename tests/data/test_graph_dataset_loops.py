@@ -6,6 +6,7 @@ with an `element_spec` and Python iteration), so that the loop is tested apart f
 `ag.data.Dataset`."""
 
 import numpy as np
+import pytest
 
 import autograph as ag
 
@@ -97,3 +98,51 @@ def _sums(pairs):
 def test_a_dataset_argument_traces_by_its_element_spec_and_feeds_each_call():
     assert [float(_sums(SpecPairs(n))) for n in (3, 5, 10)] == [3.0, 10.0, 45.0]
     assert _sums.experimental_get_tracing_count() == 1
+
+
+class PairIterator:
+    """An iterator over Pairs that functions take by element spec, as dataset iterators."""
+
+    def __init__(self, n):
+        self._items = iter(Pairs(n))
+        self.element_spec = Pairs.element_spec
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._items)
+
+    def __tf_tracing_type__(self, context):
+        from runtime.data.dataset_type import IteratorType
+
+        return IteratorType(self.element_spec)
+
+
+@ag.function
+def _take(iterator):
+    x, v = next(iterator)
+    return x
+
+
+def test_an_iterator_argument_advances_on_every_call():
+    iterator = PairIterator(3)
+    assert [float(_take(iterator)) for _ in range(3)] == [0.0, 1.0, 2.0]
+    assert _take.experimental_get_tracing_count() == 1
+    with pytest.raises(ag.errors.OutOfRangeError, match="End of sequence"):
+        _take(iterator)
+
+
+@ag.function
+def _first_and_rest(pairs):
+    iterator = iter(pairs)
+    first, _ = next(iterator)
+    rest = 0.0
+    for x, _ in iterator:
+        rest += x
+    return first, rest
+
+
+def test_iter_and_next_inside_a_function_then_a_loop_over_the_rest():
+    first, rest = _first_and_rest(SpecPairs(4))
+    assert (float(first), float(rest)) == (0.0, 6.0)

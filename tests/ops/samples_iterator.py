@@ -17,6 +17,8 @@ _ITERATOR = execute("MakeIteratorFromHeld", [], {"token": _ENDLESS})
 SAMPLES = [
     OpSample("MakeIteratorFromHeld", [], {"token": _ENDLESS}),
     OpSample("MakeIterator", [variant_tensor(itertools.repeat(_ELEMENT))]),
+    OpSample("IteratorGetNext", [_ITERATOR],
+             {"output_types": [dtypes.float32, dtypes.int32], "output_shapes": [(), (2,)]}),
     OpSample("IteratorGetNextAsOptional", [_ITERATOR],
              {"output_types": [dtypes.float32, dtypes.int32], "output_shapes": [(), (2,)]}),
 ]
