@@ -179,4 +179,4 @@ def _short(value: Any) -> str:
 
 def element_text(flat: Sequence[np.ndarray], structure: Structure) -> str:
     """A short text of an element, for error messages."""
-    return _short(structure.to_numpy(flat))
+    return _short(pack_sequence_as(structure.template, [a.tolist() for a in flat]))
