@@ -44,7 +44,7 @@ class Dataset:
                  mapped: tuple[Dataset, functions.Mapper] | None = None):
         self._make = make
         self._structure_value = structure if isinstance(structure, Structure) else None
-        self._structure_fn = None if isinstance(structure, Structure) else structure
+        self._structure_fn = structure if callable(structure) else None
         self._cardinality = cardinality
         self._batcher = batcher  # whole batches at once, for sources that can slice
         self._mapped = mapped  # (input, function) of a `map`, for map-batch fusion
@@ -53,6 +53,7 @@ class Dataset:
     @property
     def _structure(self) -> Structure:
         if self._structure_value is None:
+            assert self._structure_fn is not None  # one of the two is always set
             self._structure_value = self._structure_fn()
         return self._structure_value
 

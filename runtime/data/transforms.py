@@ -49,8 +49,8 @@ def padded_batch(source: Maker, size: int, drop_remainder: bool,
         out = []
         for k, parts in enumerate(zip(*chunk)):
             longest = tuple(max(dims) for dims in zip(*(p.shape for p in parts)))
-            target = tuple(longest[d] if shapes[k] is None or shapes[k][d] is None
-                           else shapes[k][d] for d in range(len(longest)))
+            wanted = shapes[k] or (None,) * len(longest)
+            target = tuple(m if w is None else w for m, w in zip(longest, wanted))
             if any(t < m for t, m in zip(target, longest)):
                 raise errors.InvalidArgumentError(
                     f"padded_batch: component {k} of batch {index} has shape {longest}, larger "
