@@ -261,3 +261,20 @@ def test_shuffle_buffer_bounds_how_far_an_element_moves_forward():
     # with a buffer of 3, output i is one of the first i + 3 inputs
     out = values(D.range(100).shuffle(3, seed=5))
     assert all(v < i + 3 for i, v in enumerate(out))
+
+
+def test_reduce_with_a_nested_state():
+    total, count = D.range(1, 4).reduce((np.int64(0), np.int64(0)),
+                                        lambda s, x: (s[0] + x, s[1] + 1))
+    assert (int(total), int(count)) == (6, 3)
+
+
+def test_reduce_that_changes_the_state_dtype_is_an_error():
+    with pytest.raises(TypeError, match="changed the state's dtypes"):
+        D.range(3).reduce(np.int64(0), lambda s, x: ag.cast(s + x, ag.float32))
+
+
+def test_len_of_finite_and_infinite_datasets():
+    assert len(D.range(4).batch(3)) == 2
+    with pytest.raises(TypeError, match="infinite"):
+        len(D.range(3).repeat())

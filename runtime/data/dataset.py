@@ -90,10 +90,15 @@ class Dataset:
             getattr(it, "close", lambda: None)()
 
     def reduce(self, initial_state: Any, reduce_func: Callable) -> Any:
-        """Folds the elements into a state: `state = reduce_func(state, element)`."""
+        """Folds the elements into a state: `state = reduce_func(state, element)`.
+
+        >>> int(Dataset.from_tensor_slices([1, 2, 3, 4]).reduce(0, lambda total, x: total + x))
+        10
+        """
         state = pack_sequence_as(initial_state, [convert_to_tensor(v) for v in flatten(
             initial_state)])
         structure = self._structure
+        wanted = [t.dtype for t in flatten(state)]
         for index, flat in enumerate(self._make()):
             element = structure.to_tensors(flat)
             try:
@@ -102,7 +107,14 @@ class Dataset:
                 raise errors.InvalidArgumentError(
                     f"The function of Dataset.reduce raised {type(e).__name__}: {e} on element "
                     f"{index}.") from e
-        return pack_sequence_as(state, [convert_to_tensor(v) for v in flatten(state)])
+            state = pack_sequence_as(state, [convert_to_tensor(v) for v in flatten(state)])
+            got = [t.dtype for t in flatten(state)]
+            if got != wanted:
+                raise TypeError(
+                    f"Dataset.reduce: reduce_func changed the state's dtypes from "
+                    f"{[d.name for d in wanted]} to {[d.name for d in got]} at element {index}; "
+                    f"give initial_state the dtypes the function returns.")
+        return state
 
     # ---------------------------------------------------------------- sources
     @staticmethod
@@ -126,7 +138,11 @@ class Dataset:
 
     @staticmethod
     def from_tensor_slices(tensors: Any) -> Dataset:
-        """A dataset of the slices of `tensors` along their first dimension."""
+        """A dataset of the slices of `tensors` along their first dimension.
+
+        >>> [(int(a), float(b)) for a, b in Dataset.from_tensor_slices(([1, 2], [3.0, 4.0]))]
+        [(1, 3.0), (2, 4.0)]
+        """
         template, arrays = split(tensors)
         if any(a.ndim == 0 for a in arrays):
             raise ValueError("Dataset.from_tensor_slices: every component needs at least one "
@@ -200,6 +216,9 @@ class Dataset:
 
         With `num_parallel_calls` (a number, or `AUTOTUNE`) the calls run on a thread pool and
         the order is kept unless `deterministic=False`.
+
+        >>> [int(v) for v in Dataset.from_tensor_slices(([1, 2], [10, 20])).map(lambda a, b: a + b)]
+        [11, 22]
         """
         mapper = functions.Mapper(map_func, self._structure, self._first)
         if num_parallel_calls is None:
@@ -225,7 +244,11 @@ class Dataset:
               num_parallel_calls: int | None = None, deterministic: bool | None = None,
               name: str | None = None) -> Dataset:
         """Consecutive elements stacked into batches of `batch_size` (the last one smaller
-        unless `drop_remainder`)."""
+        unless `drop_remainder`).
+
+        >>> Dataset.range(7).batch(3, drop_remainder=True).element_spec
+        TensorSpec(shape=(3,), dtype=ag.int64, name=None)
+        """
         size = _positive("batch_size", batch_size)
         structure = self._structure.with_specs(
             [TensorSpec([size if drop_remainder else None] + s.shape.as_list()
