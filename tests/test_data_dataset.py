@@ -278,3 +278,46 @@ def test_len_of_finite_and_infinite_datasets():
     assert len(D.range(4).batch(3)) == 2
     with pytest.raises(TypeError, match="infinite"):
         len(D.range(3).repeat())
+
+
+def test_zip_of_a_dict_of_datasets():
+    assert values(D.zip({"a": D.range(2), "b": D.range(5, 7)})) == [
+        {"a": 0, "b": 5}, {"a": 1, "b": 6}]
+
+
+def test_padded_batch_element_specs():
+    ragged = D.range(1, 5).map(lambda x: ag.fill([x], x))
+    assert ragged.padded_batch(2, drop_remainder=True).element_spec == ag.TensorSpec(
+        (2, None), ag.int64)
+    assert ragged.padded_batch(2, padded_shapes=[6]).element_spec == ag.TensorSpec(
+        (None, 6), ag.int64)
+
+
+def test_padded_batch_of_strings_and_tuples():
+    ds = D.from_tensor_slices((["a", "b"], [[1, 2], [3, 4]])).padded_batch(2)
+    assert values(ds) == [([b"a", b"b"], [[1, 2], [3, 4]])]
+
+
+def test_from_generator_without_shapes_has_unknown_rank():
+    ds = D.from_generator(lambda: iter([1]), output_types=ag.int64)
+    assert ds.element_spec.shape.rank is None
+    assert [int(x) for x in ds] == [1]
+
+
+def test_map_returning_a_nested_dict():
+    ds = D.range(3).map(lambda x: {"y": x, "z": (x, x)})
+    spec = ag.TensorSpec((), ag.int64)
+    assert ds.element_spec == {"y": spec, "z": (spec, spec)}
+    assert values(ds)[2] == {"y": 2, "z": (2, 2)}
+
+
+def test_elementwise_map_then_batch_calls_the_function_once_per_batch():
+    calls = []
+
+    def f(x):
+        calls.append(1)  # a Python side effect: runs when traced, then once per batch
+        return x * 3
+    ds = D.range(10).map(f).batch(5)
+    assert len(calls) == 1  # the trace that found the element spec
+    assert values(ds) == [[0, 3, 6, 9, 12], [15, 18, 21, 24, 27]]
+    assert len(calls) == 3

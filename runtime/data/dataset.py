@@ -244,7 +244,8 @@ class Dataset:
               num_parallel_calls: int | None = None, deterministic: bool | None = None,
               name: str | None = None) -> Dataset:
         """Consecutive elements stacked into batches of `batch_size` (the last one smaller
-        unless `drop_remainder`).
+        unless `drop_remainder`). `num_parallel_calls` and `deterministic` are accepted for
+        compatibility; batches are stacked on the calling thread.
 
         >>> Dataset.range(7).batch(3, drop_remainder=True).element_spec
         TensorSpec(shape=(3,), dtype=ag.int64, name=None)
@@ -391,7 +392,11 @@ class Dataset:
                    block_length: int | None = None, num_parallel_calls: int | None = None,
                    deterministic: bool | None = None, name: str | None = None) -> Dataset:
         """The elements of the datasets `map_func` returns, `block_length` from each of
-        `cycle_length` open datasets in turn (defaults: the CPU count, and 1)."""
+        `cycle_length` open datasets in turn (defaults: the CPU count, and 1).
+
+        `num_parallel_calls` and `deterministic` are accepted for compatibility; the datasets
+        are read on the calling thread, in the deterministic order.
+        """
         cycle = os.cpu_count() or 1 if cycle_length in (None, AUTOTUNE) else \
             _positive("cycle_length", cycle_length)
         block = 1 if block_length is None else _positive("block_length", block_length)
