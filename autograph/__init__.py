@@ -17,6 +17,7 @@ from autograph import (  # noqa: E402
     api,
     autograph,
     config,
+    data,
     debugging,
     dtypes,
     keras,
@@ -103,9 +104,9 @@ _filter_exports(globals())  # errors of ag.add, ag.constant, ... show the user's
 from autograph import types  # noqa: E402
 
 # The namespaces of the API; every other module is an implementation module.
-_NAMESPACES = ("autograph", "compat", "config", "debugging", "dtypes", "errors", "initializers",
-               "keras", "linalg", "math", "nn", "optimizers", "random", "strings", "test",
-               "train", "types")
+_NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "dtypes", "errors",
+               "initializers", "keras", "linalg", "math", "nn", "optimizers", "random",
+               "strings", "test", "train", "types")
 __all__ = sorted(name for name, value in globals().items() if not name.startswith("_") and (
     not isinstance(value, _ModuleType) or name in _NAMESPACES))
 from autograph import compat  # noqa: E402

@@ -1,0 +1,22 @@
+"""`ag.data`: input pipelines, as `tf.data` (`Dataset`, `AUTOTUNE`, the cardinality constants)."""
+
+from autograph.tracebacks import filter_exports as _filter_exports
+from runtime.data.dataset import (
+    AUTOTUNE,
+    INFINITE_CARDINALITY,
+    UNKNOWN_CARDINALITY,
+    Dataset,
+)
+from runtime.data.iterator import NumpyIterator, OwnedIterator
+
+Iterator = OwnedIterator
+__all__ = ["AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",
+           "UNKNOWN_CARDINALITY"]
+
+
+def __dir__() -> list[str]:
+    """The public names only (`__all__`), not the modules this one imports."""
+    return __all__
+
+
+_filter_exports(globals())  # errors show the user's frames

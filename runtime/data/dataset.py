@@ -1,0 +1,471 @@
+"""`Dataset`: an eager input pipeline with `tf.data`'s API.
+
+A dataset is a recipe: a function making a fresh iterator of flat elements (tuples of NumPy
+arrays), the `Structure` of its elements and its cardinality. Transformations compose recipes
+(the generators of `transforms`, `threads`, `sources`); iteration turns each element into eager
+tensors at the end only, so a pipeline costs no op dispatch per element. `map` followed by
+`batch` runs an elementwise function once per batch (see `tracing`).
+
+>>> list(Dataset.range(5).map(lambda x: x * 2).batch(2).as_numpy_iterator())
+[array([0, 2]), array([4, 6]), array([8])]
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import os
+import random
+from typing import Any, Callable, Iterator
+
+import numpy as np
+
+from runtime.core import dtypes, errors, random_seed
+from runtime.data import functions, sources, threads, transforms
+from runtime.data.iterator import NumpyIterator, OwnedIterator
+from runtime.data.structure import Structure, host_array, split
+from runtime.graph.func_graph import flatten, pack_sequence_as
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.graph.tensor_spec import TensorSpec
+
+INFINITE_CARDINALITY = -1
+UNKNOWN_CARDINALITY = -2
+AUTOTUNE = -1
+
+Maker = Callable[[], Iterator[tuple]]
+Batcher = Callable[[int, bool], Maker]
+
+
+class Dataset:
+    """A sequence of elements (nests of tensors), built from sources and transformations."""
+
+    def __init__(self, make: Maker, structure: Structure | Callable[[], Structure],
+                 cardinality: int, batcher: Batcher | None = None,
+                 mapped: tuple[Dataset, functions.Mapper] | None = None):
+        self._make = make
+        self._structure_value = structure if isinstance(structure, Structure) else None
+        self._structure_fn = structure if callable(structure) else None
+        self._cardinality = cardinality
+        self._batcher = batcher  # whole batches at once, for sources that can slice
+        self._mapped = mapped  # (input, function) of a `map`, for map-batch fusion
+
+    # ---------------------------------------------------------------- structure and size
+    @property
+    def _structure(self) -> Structure:
+        if self._structure_value is None:
+            assert self._structure_fn is not None  # one of the two is always set
+            self._structure_value = self._structure_fn()
+        return self._structure_value
+
+    @property
+    def element_spec(self) -> Any:
+        """The element's structure, with a `TensorSpec` for each tensor."""
+        return self._structure.element_spec
+
+    def cardinality(self) -> Any:
+        """The number of elements as an int64 tensor, or `INFINITE_CARDINALITY` (-1) or
+        `UNKNOWN_CARDINALITY` (-2)."""
+        return convert_to_tensor(np.int64(self._cardinality))
+
+    def __len__(self) -> int:
+        if self._cardinality == INFINITE_CARDINALITY:
+            raise TypeError("The dataset is infinite.")
+        if self._cardinality == UNKNOWN_CARDINALITY:
+            raise TypeError("The dataset length is unknown.")
+        return self._cardinality
+
+    # ---------------------------------------------------------------- iteration
+    def __iter__(self) -> OwnedIterator:
+        return OwnedIterator(self._make(), self._structure)
+
+    def as_numpy_iterator(self) -> NumpyIterator:
+        """An iterator over the elements as NumPy values."""
+        return NumpyIterator(self._make(), self._structure)
+
+    def _first(self) -> tuple | None:
+        it = self._make()
+        try:
+            return next(it, None)
+        finally:
+            getattr(it, "close", lambda: None)()
+
+    def reduce(self, initial_state: Any, reduce_func: Callable) -> Any:
+        """Folds the elements into a state: `state = reduce_func(state, element)`.
+
+        >>> int(Dataset.from_tensor_slices([1, 2, 3, 4]).reduce(0, lambda total, x: total + x))
+        10
+        """
+        state = pack_sequence_as(initial_state, [convert_to_tensor(v) for v in flatten(
+            initial_state)])
+        structure = self._structure
+        wanted = [t.dtype for t in flatten(state)]
+        for index, flat in enumerate(self._make()):
+            element = structure.to_tensors(flat)
+            try:
+                state = reduce_func(state, element)
+            except Exception as e:
+                raise errors.InvalidArgumentError(
+                    f"The function of Dataset.reduce raised {type(e).__name__}: {e} on element "
+                    f"{index}.") from e
+            state = pack_sequence_as(state, [convert_to_tensor(v) for v in flatten(state)])
+            got = [t.dtype for t in flatten(state)]
+            if got != wanted:
+                raise TypeError(
+                    f"Dataset.reduce: reduce_func changed the state's dtypes from "
+                    f"{[d.name for d in wanted]} to {[d.name for d in got]} at element {index}; "
+                    f"give initial_state the dtypes the function returns.")
+        return state
+
+    # ---------------------------------------------------------------- sources
+    @staticmethod
+    def range(*args: int, output_type: Any = dtypes.int64) -> Dataset:
+        """Like Python's `range`: `range(stop)`, `range(start, stop[, step])`."""
+        start, stop, step = _range_args(args)
+        dtype = dtypes.as_dtype(output_type)
+        structure = Structure(0, [TensorSpec((), dtype)])
+        np_dtype = dtype.np_dtype
+        return Dataset(functools.partial(sources.range_elements, start, stop, step, np_dtype),
+                       structure, len(range(start, stop, step)),
+                       batcher=lambda n, drop: functools.partial(
+                           sources.range_batches, start, stop, step, np_dtype, n, drop))
+
+    @staticmethod
+    def from_tensors(tensors: Any) -> Dataset:
+        """A dataset of one element, `tensors`."""
+        template, arrays = split(tensors)
+        element = tuple(arrays)
+        return Dataset(lambda: iter((element,)), Structure.of_arrays(template, arrays), 1)
+
+    @staticmethod
+    def from_tensor_slices(tensors: Any) -> Dataset:
+        """A dataset of the slices of `tensors` along their first dimension.
+
+        >>> [(int(a), float(b)) for a, b in Dataset.from_tensor_slices(([1, 2], [3.0, 4.0]))]
+        [(1, 3.0), (2, 4.0)]
+        """
+        template, arrays = split(tensors)
+        if any(a.ndim == 0 for a in arrays):
+            raise ValueError("Dataset.from_tensor_slices: every component needs at least one "
+                             "dimension to slice; got a scalar. Use from_tensors for one element.")
+        sizes = {len(a) for a in arrays}
+        if len(sizes) > 1:
+            raise ValueError(f"Dataset.from_tensor_slices: the components have different first "
+                             f"dimensions {[len(a) for a in arrays]}; they must all be equal.")
+        parts = tuple(arrays)
+        return Dataset(functools.partial(sources.slice_elements, parts),
+                       Structure.of_arrays(template, arrays, batch_dims=1), len(arrays[0]),
+                       batcher=lambda n, drop: functools.partial(
+                           sources.slice_batches, parts, n, drop))
+
+    @staticmethod
+    def from_generator(generator: Callable, output_types: Any = None, output_shapes: Any = None,
+                       args: Any = None, output_signature: Any = None) -> Dataset:
+        """The elements a Python generator yields (`generator()` is called per iteration).
+
+        Each element is checked against `output_signature` (or `output_types` and
+        `output_shapes`); one that does not match, or an error the generator raises, is an
+        `InvalidArgumentError` naming the element.
+        """
+        if output_signature is None:
+            if output_types is None:
+                raise TypeError("Dataset.from_generator needs output_signature (a TensorSpec "
+                                "nest), or output_types.")
+            types = flatten(output_types)
+            shapes = ([None] * len(types) if output_shapes is None else
+                      _shape_leaves(output_shapes))
+            if len(shapes) != len(types):
+                raise ValueError(f"Dataset.from_generator: output_shapes {output_shapes} does "
+                                 f"not match output_types {output_types}.")
+            specs = [TensorSpec(s, t) for s, t in zip(shapes, types)]
+            output_signature = pack_sequence_as(output_types, specs)
+        specs = flatten(output_signature)
+        if not specs or not all(isinstance(s, TensorSpec) for s in specs):
+            raise TypeError(f"Dataset.from_generator: output_signature must be a nest of "
+                            f"TensorSpec; got {output_signature!r}.")
+        structure = Structure(output_signature, specs)
+        call_args = tuple(args or ())
+        return Dataset(functools.partial(sources.generator_elements,
+                                         lambda: generator(*call_args), structure),
+                       structure, UNKNOWN_CARDINALITY)
+
+    @staticmethod
+    def zip(*datasets: Any) -> Dataset:
+        """Elements of several datasets side by side (`zip(a, b)` or `zip((a, b))`)."""
+        nest = datasets[0] if len(datasets) == 1 else datasets
+        members = flatten(nest)
+        if not members or not all(isinstance(d, Dataset) for d in members):
+            raise TypeError("Dataset.zip takes datasets, or one nest of datasets.")
+        template = pack_sequence_as(nest, [d._structure.template for d in members])
+        specs = [s for d in members for s in d._structure.specs]
+        cards = [d._cardinality for d in members]
+        finite = [c for c in cards if c >= 0]
+        card = (UNKNOWN_CARDINALITY if UNKNOWN_CARDINALITY in cards else
+                min(finite) if finite else INFINITE_CARDINALITY)
+        return Dataset(functools.partial(transforms.zip_, [d._make for d in members]),
+                       Structure(template, specs), card)
+
+    # ---------------------------------------------------------------- transformations
+    def _derived(self, make: Maker, cardinality: int | None = None,
+                 structure: Structure | None = None) -> Dataset:
+        return Dataset(make, structure or self._structure,
+                       self._cardinality if cardinality is None else cardinality)
+
+    def map(self, map_func: Callable, num_parallel_calls: int | None = None,
+            deterministic: bool | None = None, name: str | None = None) -> Dataset:
+        """`map_func` on each element (a tuple element is unpacked into arguments).
+
+        With `num_parallel_calls` (a number, or `AUTOTUNE`) the calls run on a thread pool and
+        the order is kept unless `deterministic=False`.
+
+        >>> [int(v) for v in Dataset.from_tensor_slices(([1, 2], [10, 20])).map(lambda a, b: a + b)]
+        [11, 22]
+        """
+        mapper = functions.Mapper(map_func, self._structure, self._first)
+        if num_parallel_calls is None:
+            make: Maker = lambda: map(mapper, self._make(), itertools.count())  # noqa: E731
+        else:
+            workers = os.cpu_count() or 1 if num_parallel_calls == AUTOTUNE else \
+                int(num_parallel_calls)
+            if workers < 1:
+                raise ValueError(f"num_parallel_calls must be positive or AUTOTUNE; got "
+                                 f"{num_parallel_calls}.")
+            make = functools.partial(threads.parallel_map, self._make, mapper, workers,
+                                     deterministic is not False)
+        return Dataset(make, lambda: mapper.output, self._cardinality, mapped=(self, mapper))
+
+    def filter(self, predicate: Callable, name: str | None = None) -> Dataset:
+        """The elements for which `predicate` returns True."""
+        structure = self._structure
+        test = functools.partial(functions.keep, predicate, structure)
+        return self._derived(functools.partial(transforms.filter_, self._make, test),
+                             UNKNOWN_CARDINALITY)
+
+    def batch(self, batch_size: int, drop_remainder: bool = False,
+              num_parallel_calls: int | None = None, deterministic: bool | None = None,
+              name: str | None = None) -> Dataset:
+        """Consecutive elements stacked into batches of `batch_size` (the last one smaller
+        unless `drop_remainder`). `num_parallel_calls` and `deterministic` are accepted for
+        compatibility; batches are stacked on the calling thread.
+
+        >>> Dataset.range(7).batch(3, drop_remainder=True).element_spec
+        TensorSpec(shape=(3,), dtype=ag.int64, name=None)
+        """
+        size = _positive("batch_size", batch_size)
+        structure = self._structure.with_specs(
+            [TensorSpec([size if drop_remainder else None] + s.shape.as_list()
+                        if s.shape.rank is not None else None, s.dtype)
+             for s in self._structure.specs])
+        c = self._cardinality
+        card = c if c < 0 else c // size if drop_remainder else -(-c // size)
+        make = self._fused_batch(size, drop_remainder, structure)
+        if make is None:
+            make = (self._batcher(size, drop_remainder) if self._batcher is not None else
+                    functools.partial(transforms.batch, self._make, size, drop_remainder))
+        return Dataset(make, structure, card)
+
+    def _fused_batch(self, size: int, drop: bool, structure: Structure) -> Maker | None:
+        """`map(f).batch(n)` as `batch(n).map(f)` when `f` is elementwise."""
+        if self._mapped is None or not self._mapped[1].elementwise:
+            return None
+        source, mapper = self._mapped
+        inner = source.batch(size, drop)
+        batched_input = inner._structure
+
+        def make() -> Iterator[tuple]:
+            start = 0
+            for batch in inner._make():
+                yield mapper.on_batch(batch, batched_input, start)
+                start += len(batch[0])
+        return make
+
+    def padded_batch(self, batch_size: int, padded_shapes: Any = None,
+                     padding_values: Any = None, drop_remainder: bool = False,
+                     name: str | None = None) -> Dataset:
+        """Batches whose elements are padded to one shape per component (by default, the
+        longest in the batch in each dimension) with `padding_values` (default 0, or b'')."""
+        size = _positive("batch_size", batch_size)
+        specs = self._structure.specs
+        shapes = ([None] * len(specs) if padded_shapes is None else
+                  [None if s is None else tuple(_dims(s)) for s in _shape_leaves(padded_shapes)])
+        if padding_values is None:
+            values = [np.array(b"" if s.dtype == dtypes.string else 0, dtype=s.dtype.np_dtype)
+                      for s in specs]
+        else:
+            values = [host_array(v, s.dtype) for v, s in zip(flatten(padding_values), specs)]
+        out_specs = []
+        for spec, shape in zip(specs, shapes):
+            if spec.shape.rank is None:
+                raise ValueError("padded_batch needs elements of known rank.")
+            dims = spec.shape.as_list() if shape is None else list(shape)
+            if len(dims) != spec.shape.rank:
+                raise ValueError(f"padded_batch: padded shape {shape} does not have the rank "
+                                 f"of the element's component, shape {spec.shape}.")
+            out_specs.append(TensorSpec([size if drop_remainder else None] + dims, spec.dtype))
+        c = self._cardinality
+        card = c if c < 0 else c // size if drop_remainder else -(-c // size)
+        return Dataset(functools.partial(transforms.padded_batch, self._make, size,
+                                         drop_remainder, shapes, values),
+                       self._structure.with_specs(out_specs), card)
+
+    def unbatch(self, name: str | None = None) -> Dataset:
+        """The rows of each element (the inverse of `batch`)."""
+        specs = self._structure.specs
+        if any(s.shape.rank in (None, 0) for s in specs):
+            raise ValueError("Dataset.unbatch needs every component to have a first dimension.")
+        firsts = {s.shape.as_list()[0] for s in specs}
+        c = self._cardinality
+        first = firsts.pop() if len(firsts) == 1 else None
+        card = c * first if c >= 0 and first is not None else \
+            c if c == INFINITE_CARDINALITY else UNKNOWN_CARDINALITY
+        return self._derived(functools.partial(transforms.unbatch, self._make), card,
+                             self._structure.with_specs(
+                                 [TensorSpec(s.shape.as_list()[1:], s.dtype) for s in specs]))
+
+    def take(self, count: int, name: str | None = None) -> Dataset:
+        """The first `count` elements (all of them when `count` is -1)."""
+        c, n = self._cardinality, int(count)
+        card = c if n < 0 else n if c == INFINITE_CARDINALITY else \
+            UNKNOWN_CARDINALITY if c == UNKNOWN_CARDINALITY else min(c, n)
+        return self._derived(functools.partial(transforms.take, self._make, n), card)
+
+    def skip(self, count: int, name: str | None = None) -> Dataset:
+        """All but the first `count` elements (none when `count` is -1)."""
+        c, n = self._cardinality, int(count)
+        card = 0 if n < 0 else c if c < 0 else max(c - n, 0)
+        return self._derived(functools.partial(transforms.skip, self._make, n), card)
+
+    def repeat(self, count: int | None = None, name: str | None = None) -> Dataset:
+        """The elements `count` times over (forever when `count` is None or -1)."""
+        c, n = self._cardinality, -1 if count is None else int(count)
+        card = (0 if n == 0 or c == 0 else c if c < 0 else
+                INFINITE_CARDINALITY if n < 0 else c * n)
+        return self._derived(functools.partial(transforms.repeat, self._make, n), card)
+
+    def enumerate(self, start: int = 0, name: str | None = None) -> Dataset:
+        """`(index, element)` pairs, the index an int64 counting from `start`."""
+        s = self._structure
+        structure = Structure((0, s.template), (TensorSpec((), dtypes.int64),) + s.specs)
+        return self._derived(functools.partial(transforms.enumerate_, self._make, int(start)),
+                             structure=structure)
+
+    def shuffle(self, buffer_size: int, seed: int | None = None,
+                reshuffle_each_iteration: bool = True, name: str | None = None) -> Dataset:
+        """The elements in random order, drawn from a buffer of `buffer_size` (TensorFlow's
+        algorithm). A seed (or `ag.random.set_seed`) makes the order reproducible; the draws
+        themselves differ from TensorFlow's."""
+        size = _positive("buffer_size", buffer_size)
+        seeds = random_seed.get_seed(seed)
+        if seeds == (0, 0):
+            seeds = (random.SystemRandom().randrange(1 << 31), 0)
+        epochs = [0]
+
+        def make() -> Iterator[tuple]:
+            epoch = epochs[0]
+            if reshuffle_each_iteration:
+                epochs[0] += 1
+            rng = random.Random(f"{seeds[0]}:{seeds[1]}:{epoch}")
+            return transforms.shuffle(self._make, size, rng)
+        return self._derived(make)
+
+    def cache(self, filename: str = "", name: str | None = None) -> Dataset:
+        """The elements, kept in memory after the first complete pass."""
+        if filename:
+            raise NotImplementedError("Dataset.cache keeps elements in memory only; pass no "
+                                      "filename.")
+        store: list = []
+        done = [False]
+        return self._derived(functools.partial(transforms.cache, self._make, store, done))
+
+    def prefetch(self, buffer_size: int, name: str | None = None) -> Dataset:
+        """The elements, produced ahead on a background thread (`buffer_size` of them at most;
+        `AUTOTUNE`: 2)."""
+        size = 2 if buffer_size == AUTOTUNE else int(buffer_size)
+        return self._derived(functools.partial(threads.prefetch, self._make, size))
+
+    def flat_map(self, map_func: Callable, name: str | None = None) -> Dataset:
+        """The elements of the datasets `map_func` returns, one dataset after another."""
+        inner = self._inner(map_func, "flat_map")
+        return Dataset(functools.partial(transforms.flat_map, self._make, inner),
+                       lambda: self._inner_structure(map_func, "flat_map"), UNKNOWN_CARDINALITY)
+
+    def interleave(self, map_func: Callable, cycle_length: int | None = None,
+                   block_length: int | None = None, num_parallel_calls: int | None = None,
+                   deterministic: bool | None = None, name: str | None = None) -> Dataset:
+        """The elements of the datasets `map_func` returns, `block_length` from each of
+        `cycle_length` open datasets in turn (defaults: the CPU count, and 1).
+
+        `num_parallel_calls` and `deterministic` are accepted for compatibility; the datasets
+        are read on the calling thread, in the deterministic order.
+        """
+        cycle = os.cpu_count() or 1 if cycle_length in (None, AUTOTUNE) else \
+            _positive("cycle_length", cycle_length)
+        block = 1 if block_length is None else _positive("block_length", block_length)
+        inner = self._inner(map_func, "interleave")
+        return Dataset(functools.partial(transforms.interleave, self._make, inner, cycle, block),
+                       lambda: self._inner_structure(map_func, "interleave"),
+                       UNKNOWN_CARDINALITY)
+
+    def _inner(self, map_func: Callable, what: str) -> Callable[[tuple, int], Iterator[tuple]]:
+        def inner(flat: tuple, index: int) -> Iterator[tuple]:
+            result = functions.run(what, map_func, self._structure, flat, index)
+            if not isinstance(result, Dataset):
+                raise errors.InvalidArgumentError(
+                    f"The function of Dataset.{what} must return a Dataset; for element "
+                    f"{index} it returned {type(result).__name__}.")
+            return result._make()
+        return inner
+
+    def _inner_structure(self, map_func: Callable, what: str) -> Structure:
+        flat = self._first()
+        if flat is None:
+            return Structure(0, [TensorSpec(None, dtypes.int64)])  # no element: never used
+        result = functions.run(what, map_func, self._structure, flat, 0)
+        if not isinstance(result, Dataset):
+            raise errors.InvalidArgumentError(
+                f"The function of Dataset.{what} must return a Dataset; it returned "
+                f"{type(result).__name__}.")
+        return result._structure
+
+    def __repr__(self) -> str:
+        return f"<Dataset element_spec={self.element_spec}>"
+
+
+def _positive(name: str, value: Any) -> int:
+    n = int(value)
+    if n <= 0:
+        raise errors.InvalidArgumentError(f"{name} must be greater than zero; got {value}.")
+    return n
+
+
+def _range_args(args: tuple) -> tuple[int, int, int]:
+    if not 1 <= len(args) <= 3:
+        raise TypeError(f"Dataset.range takes 1 to 3 arguments (stop, or start, stop[, step]);"
+                        f" got {len(args)}.")
+    ints = [int(host_array(a)) if not isinstance(a, int) else a for a in args]
+    start, stop, step = ([0] + ints + [1])[:3] if len(ints) == 1 else (ints + [1])[:3]
+    if step == 0:
+        raise errors.InvalidArgumentError("Dataset.range: step must not be 0.")
+    return start, stop, step
+
+
+def _dims(shape: Any) -> list[int | None]:
+    if hasattr(shape, "as_list"):
+        return shape.as_list()
+    return [None if d is None or d == -1 else int(d) for d in shape]
+
+
+def _is_shape(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and all(
+        d is None or isinstance(d, int) for d in value) or hasattr(value, "as_list")
+
+
+def _shape_leaves(shapes: Any) -> list:
+    """The shapes of a nest of shapes (a shape is a list/tuple of ints or None, or a
+    TensorShape)."""
+    if _is_shape(shapes) and not (isinstance(shapes, tuple) and shapes and
+                                  all(isinstance(s, (tuple, list)) for s in shapes)):
+        return [shapes]
+    if isinstance(shapes, dict):
+        return [s for k in sorted(shapes) for s in _shape_leaves(shapes[k])]
+    return [s for part in shapes for s in _shape_leaves(part)]
+

@@ -1,0 +1,107 @@
+"""User functions of a pipeline (`map`, `filter`, `flat_map`, `reduce`) called on elements.
+
+An element reaches the function as eager tensors, unpacked into arguments when it is a tuple
+(as in `tf.data`); whatever the function raises, or a result that does not fit, becomes one
+`InvalidArgumentError` naming the transformation and the element, with the original error as
+its cause.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from runtime.core import errors
+from runtime.data import tracing
+from runtime.data.structure import Structure, element_text, host_array, lists_to_tuples, split
+from runtime.graph.func_graph import flatten
+from runtime.graph.tensor_spec import TensorSpec
+
+
+def call(fn: Callable, element: Any) -> Any:
+    """`fn` on one element: a tuple (not a namedtuple) is unpacked into arguments."""
+    if type(element) is tuple:
+        return fn(*element)
+    return fn(element)
+
+
+def run(what: str, fn: Callable, structure: Structure, flat: tuple, index: int) -> Any:
+    """`fn` on element `index` (given flat), its errors turned into one clear error."""
+    try:
+        return call(fn, structure.to_tensors(flat))
+    except Exception as e:
+        raise errors.InvalidArgumentError(
+            f"The function of Dataset.{what} raised {type(e).__name__}: {e} on element {index}: "
+            f"{element_text(flat, structure)}.") from e
+
+
+class Mapper:
+    """A `map` function with the structure of what it returns.
+
+    The structure comes from tracing the function once on a symbolic element; a function that
+    cannot be traced (it needs values) is run on the input's first element instead, and its
+    result's shapes are kept with unknown dimensions.
+    """
+
+    def __init__(self, fn: Callable, structure: Structure, first: Callable[[], tuple | None]):
+        self.fn = fn
+        self.input = structure
+        self.graph = tracing.trace("map_fn", fn, call, list(structure.specs),
+                                   structure.template)
+        self._first = first
+        self._output: Structure | None = None
+        if self.graph is not None:
+            outputs = lists_to_tuples(self.graph.structured_outputs)
+            self._output = Structure(outputs, [TensorSpec(t.shape, t.dtype)
+                                               for t in flatten(outputs)])
+
+    @property
+    def output(self) -> Structure:
+        if self._output is None:
+            flat = self._first()
+            if flat is None:
+                raise errors.InvalidArgumentError(
+                    "Dataset.map: the function could not be traced and the dataset has no "
+                    "element to run it on, so the structure of its result is unknown.")
+            template, arrays = split(lists_to_tuples(run("map", self.fn, self.input, flat, 0)))
+            self._output = Structure(template, [
+                TensorSpec([None] * a.ndim, s.dtype)
+                for a, s in zip(arrays, Structure.of_arrays(template, arrays).specs)])
+        return self._output
+
+    @property
+    def elementwise(self) -> bool:
+        return self.graph is not None and tracing.is_elementwise(self.graph,
+                                                                 list(self.input.specs))
+
+    def __call__(self, flat: tuple, index: int) -> tuple:
+        out = lists_to_tuples(run("map", self.fn, self.input, flat, index))
+        return tuple(self.output.from_value(
+            out, f"The result of the Dataset.map function for element {index}"))
+
+    def on_batch(self, batch: tuple, batched: Structure, start: int) -> tuple:
+        """The function run once on a whole batch (valid when `elementwise`); a result that
+        is not one row per element falls back to one call per element."""
+        size = len(batch[0])
+        try:
+            out = call(self.fn, batched.to_tensors(batch))
+            flat = [host_array(t) for t in flatten(lists_to_tuples(out))]
+            if all(a.shape == (size,) + tuple(s.shape.as_list()) and a.dtype ==
+                   s.dtype.np_dtype for a, s in zip(flat, self.output.specs)):
+                return tuple(flat)
+        except Exception:  # noqa: BLE001  (the per-element calls below report it, per element)
+            pass
+        rows = [self(tuple(a[i] for a in batch), start + i) for i in range(size)]
+        return tuple(np.stack(parts) for parts in zip(*rows))
+
+
+def keep(fn: Callable, structure: Structure, flat: tuple, index: int) -> bool:
+    """The `filter` predicate on one element: it must return a scalar bool."""
+    result = run("filter", fn, structure, flat, index)
+    array = host_array(result)
+    if array.shape != () or array.dtype != np.bool_:
+        raise errors.InvalidArgumentError(
+            f"The predicate of Dataset.filter must return a scalar bool; for element {index} "
+            f"it returned {result!r}.")
+    return bool(array)

@@ -1,0 +1,182 @@
+"""Element structures of datasets: nests of tensors, their specs, and the flat NumPy form.
+
+Inside a pipeline an element travels as a tuple of NumPy arrays (one per leaf, in `flatten`
+order), so transformations cost no op dispatch; a `Structure` turns that tuple into the nest of
+eager tensors (or NumPy values) that users see, and user values back into it. Tuples,
+namedtuples and dicts nest; a list is one tensor, as in `tf.data` (a list returned by a `map`
+function becomes a tuple).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from runtime.core import dtypes, errors
+from runtime.core.devices import placement_device
+from runtime.core.tensor_shape import TensorShape
+from runtime.graph.func_graph import flatten, pack_sequence_as
+from runtime.graph.tensor import EagerTensor, Tensor, make_eager
+from runtime.graph.tensor_conversion import to_array
+from runtime.graph.tensor_spec import TensorSpec
+
+
+def lists_to_tuples(value: Any) -> Any:
+    """`value` with the lists that a function returned as structure turned into tuples."""
+    if isinstance(value, list):
+        return tuple(lists_to_tuples(v) for v in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(lists_to_tuples(v) for v in value))
+    if isinstance(value, tuple):
+        return tuple(lists_to_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return type(value)((k, lists_to_tuples(v)) for k, v in value.items())
+    return value
+
+
+def _leaves_as_lists(value: Any) -> Any:
+    """`value` with each list (a tensor, in `tf.data`) wrapped so that `flatten` keeps it."""
+    if isinstance(value, list):
+        return _Leaf(value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return type(value)(*(_leaves_as_lists(v) for v in value))
+    if isinstance(value, tuple):
+        return tuple(_leaves_as_lists(v) for v in value)
+    if isinstance(value, dict):
+        return type(value)((k, _leaves_as_lists(v)) for k, v in value.items())
+    return value
+
+
+class _Leaf:
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+
+def host_array(leaf: Any, dtype: dtypes.DType | None = None) -> np.ndarray:
+    """A NumPy array for one leaf (tensor, array, Python value), of `dtype` when given."""
+    if isinstance(leaf, _Leaf):
+        leaf = leaf.value
+    if isinstance(leaf, EagerTensor):
+        array = np.asarray(leaf._device.to_host(leaf._value))
+        return array if dtype is None or array.dtype == dtype.np_dtype else \
+            to_array(array, dtype)
+    if isinstance(leaf, Tensor):
+        raise TypeError(f"A dataset element must be eager; got the symbolic tensor {leaf!r}.")
+    if dtype is None and isinstance(leaf, (float, list)) and _all_floats(leaf):
+        dtype = dtypes.float32  # Python floats make float32 tensors, as ag.constant does
+    return to_array(leaf, dtype)
+
+
+def _all_floats(value: Any) -> bool:
+    if isinstance(value, list):
+        return bool(value) and all(_all_floats(v) for v in value) and \
+            any(_has_float(v) for v in value)
+    return isinstance(value, (float, int)) and not isinstance(value, bool)
+
+
+def _has_float(value: Any) -> bool:
+    return any(_has_float(v) for v in value) if isinstance(value, list) else \
+        isinstance(value, float)
+
+
+def split(value: Any) -> tuple[Any, list[np.ndarray]]:
+    """(template, flat arrays) of a user value: a nest whose leaves become arrays."""
+    wrapped = _leaves_as_lists(value)
+    return wrapped, [host_array(leaf) for leaf in flatten(wrapped)]
+
+
+class Structure:
+    """The structure and leaf specs of a dataset's elements."""
+
+    __slots__ = ("template", "specs", "_devices")
+
+    def __init__(self, template: Any, specs: Sequence[TensorSpec]):
+        self.template = template
+        self.specs = tuple(specs)
+        self._devices: list | None = None
+
+    @classmethod
+    def of_arrays(cls, template: Any, arrays: Sequence[np.ndarray],
+                  batch_dims: int = 0) -> Structure:
+        """The structure of elements like `arrays` (less `batch_dims` leading dimensions)."""
+        return cls(template, [TensorSpec(a.shape[batch_dims:], dtypes.as_dtype(
+            _np_dtype(a))) for a in arrays])
+
+    @property
+    def element_spec(self) -> Any:
+        return pack_sequence_as(self.template, list(self.specs))
+
+    @property
+    def dtypes(self) -> list[dtypes.DType]:
+        return [s.dtype for s in self.specs]
+
+    def with_specs(self, specs: Sequence[TensorSpec]) -> Structure:
+        return Structure(self.template, specs)
+
+    def to_tensors(self, flat: Sequence[np.ndarray]) -> Any:
+        """The element users see: a nest of eager tensors."""
+        if self._devices is None:
+            self._devices = [placement_device(s.dtype) for s in self.specs]
+        made = [make_eager(a if d.is_host else d.import_array(a), s.dtype, d)
+                for a, s, d in zip(flat, self.specs, self._devices)]
+        return pack_sequence_as(self.template, made)
+
+    def to_numpy(self, flat: Sequence[np.ndarray]) -> Any:
+        """The element as NumPy values (0-d arrays become NumPy scalars)."""
+        return pack_sequence_as(self.template, [a[()] if a.ndim == 0 else a for a in flat])
+
+    def from_value(self, value: Any, what: str) -> list[np.ndarray]:
+        """Flat arrays of a user value that must match this structure and its specs.
+
+        Raises:
+            InvalidArgumentError: the value's structure, dtype or shape does not match; the
+                message names `what` (the element) and the expected spec.
+        """
+        try:
+            leaves = flatten(pack_sequence_as(self.template, flatten(_leaves_as_lists(value))))
+            if len(leaves) != len(self.specs) or _shape_of(value) != _shape_of(self.template):
+                raise ValueError("structure")
+        except (ValueError, TypeError):
+            raise errors.InvalidArgumentError(
+                f"{what} is {_short(value)}, which does not match the expected structure "
+                f"{self.element_spec}.") from None
+        flat = []
+        for leaf, spec in zip(leaves, self.specs):
+            try:
+                array = host_array(leaf, spec.dtype)
+            except (TypeError, ValueError) as e:
+                raise errors.InvalidArgumentError(
+                    f"{what} is {_short(value)}, which could not be converted to the expected "
+                    f"type {spec.dtype.name}: {e}") from None
+            if not spec.shape.is_compatible_with(TensorShape(array.shape)):
+                raise errors.InvalidArgumentError(
+                    f"{what} is {_short(value)}, of shape {array.shape}, where an element of "
+                    f"shape {spec.shape} was expected.")
+            flat.append(array)
+        return flat
+
+
+def _shape_of(value: Any) -> Any:
+    """The nesting of `value` without its leaves, to compare structures."""
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((repr(k), _shape_of(v)) for k, v in value.items())))
+    if isinstance(value, tuple):
+        return ("tuple", tuple(_shape_of(v) for v in value))
+    return "leaf"
+
+
+def _np_dtype(array: np.ndarray) -> Any:
+    return dtypes.string if array.dtype == object else array.dtype
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def element_text(flat: Sequence[np.ndarray], structure: Structure) -> str:
+    """A short text of an element, for error messages."""
+    return _short(pack_sequence_as(structure.template, [a.tolist() for a in flat]))

@@ -1,0 +1,102 @@
+"""Dataset.from_generator, and the errors of pipelines: TensorFlow 2.21 raises
+InvalidArgumentError for a generator that raises or yields an element that does not match the
+signature; we do too, naming the element, with the original error as the cause. (TensorFlow
+traces `map` functions, so an error in one surfaces when `map` is called; ours run per element
+eagerly, so the error names the element it happened on.)"""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+
+D = ag.data.Dataset
+
+
+def test_from_generator_with_output_signature():
+    def gen():
+        yield 1, [1.0, 2.0]
+        yield 2, [3.0]
+    sig = (ag.TensorSpec((), ag.int32), ag.TensorSpec((None,), ag.float32))
+    ds = D.from_generator(gen, output_signature=sig)
+    assert ds.element_spec == sig
+    out = list(ds.as_numpy_iterator())
+    assert out[0][0] == 1 and out[1][1].tolist() == [3.0]
+    assert out[1][1].dtype == np.float32
+    assert int(ds.cardinality()) == ag.data.UNKNOWN_CARDINALITY
+
+
+def test_from_generator_with_output_types_and_shapes():
+    ds = D.from_generator(lambda: iter([(1, [1.0, 2.0])]), output_types=(ag.int32, ag.float32),
+                          output_shapes=((), (None,)))
+    assert ds.element_spec == (ag.TensorSpec((), ag.int32), ag.TensorSpec((None,), ag.float32))
+
+
+def test_from_generator_restarts_per_iteration_and_takes_args():
+    ds = D.from_generator(lambda n: iter(range(n)), args=(3,),
+                          output_signature=ag.TensorSpec((), ag.int64))
+    assert [int(x) for x in ds] == [0, 1, 2] and [int(x) for x in ds] == [0, 1, 2]
+
+
+def test_generator_that_raises_names_the_element():
+    def gen():
+        yield 1
+        raise ValueError("boom")
+    ds = D.from_generator(gen, output_signature=ag.TensorSpec((), ag.int32))
+    with pytest.raises(ag.errors.InvalidArgumentError, match="ValueError: boom.*element 1") as e:
+        list(ds)
+    assert isinstance(e.value.__cause__, ValueError)
+
+
+def test_generator_element_of_the_wrong_shape():
+    def gen():
+        yield 1
+        yield [1, 2]
+    ds = D.from_generator(gen, output_signature=ag.TensorSpec((), ag.int32))
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match=r"Element 1 of the generator is \[1, 2\], of shape \(2,\)"):
+        list(ds)
+
+
+def test_generator_element_of_the_wrong_type():
+    ds = D.from_generator(lambda: iter(["a"]), output_signature=ag.TensorSpec((), ag.int32))
+    with pytest.raises(ag.errors.InvalidArgumentError, match="Element 0.*int32"):
+        list(ds)
+
+
+def test_generator_element_of_the_wrong_structure():
+    sig = (ag.TensorSpec((), ag.int32), ag.TensorSpec((), ag.int32))
+    ds = D.from_generator(lambda: iter([(1, 2), 3]), output_signature=sig)
+    with pytest.raises(ag.errors.InvalidArgumentError, match="Element 1.*structure"):
+        list(ds)
+
+
+def test_map_function_that_raises_names_the_element():
+    def f(x):
+        if int(x) == 2:
+            raise KeyError("no two")
+        return x
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match="Dataset.map raised KeyError.*element 2: 2") as e:
+        list(D.range(5).map(f))
+    assert isinstance(e.value.__cause__, KeyError)
+
+
+def test_fused_map_that_raises_still_names_the_element():
+    # elementwise, so it runs once per batch; the batch fails, then the per-element calls
+    # find the element (TensorFlow: "Integer division by zero")
+    ds = D.range(10).map(lambda x: 12 // (x - 5)).batch(4)
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match="Integer division by zero.* on element 5: 5"):
+        list(ds)
+
+
+def test_map_result_that_changes_dtype_is_an_error():
+    def f(x):
+        return x if int(x) == 0 else ag.cast(x, ag.float32)
+    with pytest.raises(ag.errors.InvalidArgumentError, match="element 1"):
+        list(D.range(3).map(f))
+
+
+def test_flat_map_must_return_a_dataset():
+    with pytest.raises(ag.errors.InvalidArgumentError, match="must return a Dataset"):
+        list(D.range(2).flat_map(lambda x: x))
