@@ -74,7 +74,6 @@ NOT_YET = {
     "config.optimizer", "config.threading", "debugging.assert_equal", "debugging.assert_less",
     "debugging.assert_greater", "debugging.assert_rank", "debugging.check_numerics",
     "data",
-    "py_function", "numpy_function",
 }
 
 
