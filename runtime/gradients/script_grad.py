@@ -42,6 +42,9 @@ def _backward_function(forward: ScriptFunction, given: list[int], wrt: list[int]
 @RegisterGradient("EagerPyFunc")
 def _eager_py_func_grad(op: Any, *grads: Any) -> list:
     forward = held_function(op.get_attr("token"))
+    if not isinstance(forward, ScriptFunction):
+        raise TypeError(f"{op.name} holds {forward!r}, not a py_function: an EagerPyFunc made "
+                        f"by hand has no gradient.")
     inputs = list(op.inputs)
     wrt = [i for i, x in enumerate(inputs) if differentiable(x.dtype)]
     given = [i for i, g in enumerate(grads) if g is not None]
