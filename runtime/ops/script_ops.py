@@ -59,7 +59,7 @@ class ScriptFunction:
         return self.kind == "py_function"
 
     def describe(self) -> str:
-        name = getattr(self.func, "__qualname__", None) or repr(self.func)
+        name = getattr(self.func, "__name__", None) or repr(self.func)
         return f"{self.kind} {name!r}"
 
     def call(self, args: list) -> list[Tensor]:
