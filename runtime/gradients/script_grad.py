@@ -55,5 +55,6 @@ def _eager_py_func_grad(op: Any, *grads: Any) -> list:
     computed = py_function(backward, inputs + [grads[i] for i in given],
                            [inputs[i].dtype for i in wrt])
     for i, g in zip(wrt, computed):
+        g.set_shape(inputs[i].shape)  # as TensorFlow: a gradient has its input's shape
         result[i] = g
     return result
