@@ -17,6 +17,7 @@ from runtime.core.held_functions import held_function
 from runtime.gradients.backprop import UnconnectedGradients, differentiable
 from runtime.gradients.registry import RegisterGradient, no_gradient
 from runtime.gradients.tape import GradientTape
+from runtime.graph.graph import building_graph
 from runtime.ops.script_ops import ScriptFunction, py_function
 
 no_gradient("PyFunc")
@@ -55,6 +56,7 @@ def _eager_py_func_grad(op: Any, *grads: Any) -> list:
     computed = py_function(backward, inputs + [grads[i] for i in given],
                            [inputs[i].dtype for i in wrt])
     for i, g in zip(wrt, computed):
-        g.set_shape(inputs[i].shape)  # as TensorFlow: a gradient has its input's shape
+        if building_graph() is not None:
+            g.set_shape(inputs[i].shape)  # as TensorFlow: a gradient has its input's shape
         result[i] = g
     return result

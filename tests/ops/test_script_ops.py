@@ -99,11 +99,13 @@ def test_a_wrong_number_of_results_is_an_error():
 
 
 def test_inp_must_be_a_list():
+    # TensorFlow: TypeError (Cannot iterate over a scalar tensor.)
     with pytest.raises(TypeError, match="inp to be a list"):
         ag.py_function(_double, ag.constant(1.0), ag.float32)
 
 
 def test_func_must_be_callable():
+    # TensorFlow: TypeError ('int' object is not callable)
     with pytest.raises(TypeError, match="expects a callable"):
         ag.numpy_function(3, [1.0], ag.float32)
 
@@ -128,6 +130,44 @@ def test_in_a_function_it_runs_on_every_call_with_unknown_shapes():
     assert len(calls) == 2  # TensorFlow: 2
     assert shapes[0].rank is None  # TensorFlow: <unknown>
     assert f.experimental_get_tracing_count() == 1
+
+
+def test_twin_calls_on_constants_are_neither_folded_nor_merged():
+    calls = []
+
+    def count(v):
+        calls.append(1)
+        return v + 1.0
+
+    @ag.function
+    def f():
+        a = ag.py_function(count, [1.0], ag.float32)
+        b = ag.py_function(count, [1.0], ag.float32)
+        return a + b + ag.numpy_function(count, [1.0], ag.float32)
+
+    assert_tensor(f(), 6.0)
+    assert_tensor(f(), 6.0)
+    assert len(calls) == 6
+
+
+def test_in_a_loop_it_runs_every_iteration():
+    calls = []
+
+    def count(v):
+        calls.append(1)
+        return v + 1.0
+
+    @ag.function
+    def f(x):
+        i = ag.constant(0)
+        while i < 3:
+            x = ag.py_function(count, [x], ag.float32)
+            x.set_shape([])  # the loop variable keeps its shape
+            i += 1
+        return x
+
+    assert_tensor(f(ag.constant(1.0)), 4.0)
+    assert len(calls) == 3
 
 
 def test_numpy_function_in_a_function():
