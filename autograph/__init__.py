@@ -81,6 +81,7 @@ from runtime.ops.graph_ops import *  # noqa: F401,F403
 from runtime.ops.logging_ops import print  # noqa: A004
 from runtime.ops.math_ops import *  # noqa: F401,F403
 from runtime.ops.matrix_ops import norm
+from runtime.ops.script_ops import numpy_function, py_function
 from runtime.ops.state_ops import *  # noqa: F401,F403
 from runtime.state import initializers
 from runtime.state.collections import *  # noqa: F401,F403

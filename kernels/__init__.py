@@ -21,6 +21,7 @@ from kernels import (  # noqa: F401
     nn_kernels,
     random_kernels,
     reduction_kernels,
+    script_kernels,
     state_kernels,
     string_kernels,
 )

@@ -73,7 +73,6 @@ autograph.ConversionError autograph.StagingError
 NOT_YET = {
     "config.optimizer", "config.threading", "debugging.assert_equal", "debugging.assert_less",
     "debugging.assert_greater", "debugging.assert_rank", "debugging.check_numerics",
-    "py_function", "numpy_function",
 }
 
 

@@ -130,9 +130,22 @@ def held_error(token: str) -> BaseException:
 
 
 def is_held(error: BaseException) -> bool:
-    """Whether `error` is a held exception, which an op raises as it is."""
+    """Whether `error` is raised by ops as it is: a held exception, or one `raise_as_is`
+    marked."""
+    if getattr(error, _AS_IS_MARK, False):
+        return True
     token = getattr(error, _HELD_MARK, None)
     return token is not None and _held.get(token) is error
+
+
+_AS_IS_MARK = "_runtime_raise_as_is"
+
+
+def raise_as_is(error: BaseException) -> BaseException:
+    """Marks `error`, raised by the program's own Python code that an op called (`py_function`),
+    to leave the executor as it is, its traceback (the program's frames) kept; returns it."""
+    setattr(error, _AS_IS_MARK, True)
+    return error
 
 
 def release_error(token: str) -> None:

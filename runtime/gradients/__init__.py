@@ -17,6 +17,7 @@ from runtime.gradients import (  # noqa: F401  (register the gradients)
     nn_grad,
     non_differentiable,
     product_grad,
+    script_grad,
     state_grad,
     while_grad,
 )

@@ -27,7 +27,7 @@ from typing import Any, Iterator
 from runtime.graph.graph import Graph, _eager_disabled, building_graph
 from runtime.graph.graph import _state as _graphs
 
-__all__ = ["init_scope"]
+__all__ = ["eager_mode", "init_scope"]
 
 
 @contextlib.contextmanager
@@ -57,6 +57,18 @@ def init_scope() -> Iterator[None]:
     finally:
         _graphs.stack = saved_stack
         _eager_disabled[0] = saved_disabled
+
+
+@contextlib.contextmanager
+def eager_mode() -> Iterator[None]:
+    """Runs the block eagerly, whatever graph is being built around it (Python code that an op
+    calls while its graph runs: its ops run now, as TensorFlow runs `py_function`'s)."""
+    saved_stack, saved_disabled = _graphs.stack, _eager_disabled[0]
+    _graphs.stack, _eager_disabled[0] = [], False
+    try:
+        yield
+    finally:
+        _graphs.stack, _eager_disabled[0] = saved_stack, saved_disabled
 
 
 class FunctionTrace:

@@ -28,6 +28,7 @@ from runtime.ops import (  # noqa: F401
     random_defs,
     random_ops,
     reduction_defs,
+    script_defs,
     state_defs,
     string_defs,
     string_ops,

@@ -90,8 +90,9 @@ def test_every_op_has_a_cpu_and_a_gpu_kernel():
 
 
 # Ops whose static shape is deliberately less specific than any one run's: a value fed for a
-# PlaceholderWithDefault may have any shape compatible with its `shape` attr.
-LESS_SPECIFIC = {"PlaceholderWithDefault"}
+# PlaceholderWithDefault may have any shape compatible with its `shape` attr; a Python
+# function called by EagerPyFunc or PyFunc may return any shape (unknown, as in TensorFlow).
+LESS_SPECIFIC = {"PlaceholderWithDefault", "EagerPyFunc", "PyFunc", "PyFuncStateless"}
 
 # Ops that cannot run eagerly: a placeholder has a value only when fed (tests/graph covers it).
 GRAPH_ONLY = {"Placeholder"}

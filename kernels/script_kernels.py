@@ -1,0 +1,20 @@
+"""Kernels of `EagerPyFunc`, `PyFunc` and `PyFuncStateless`: call the held Python function.
+
+The function takes and returns host values (eager tensors on the CPU, or NumPy arrays), so
+its inputs and outputs stay in host memory on every device; the held `ScriptFunction` converts
+its results to the op's `Tout` and runs it eagerly, whatever graph is being built around.
+"""
+
+from __future__ import annotations
+
+from kernels.common import BOTH
+from runtime.core.held_functions import held_function
+from runtime.registry.kernel_registry import register_kernel
+
+
+def _call(ctx, inputs, token, Tout):
+    return held_function(token)(list(inputs))
+
+
+for _op_type in ("EagerPyFunc", "PyFunc", "PyFuncStateless"):
+    register_kernel(_op_type, device=BOTH, host_memory=("input", "output"))(_call)
