@@ -8,12 +8,12 @@ its results to the op's `Tout` and runs it eagerly, whatever graph is being buil
 from __future__ import annotations
 
 from kernels.common import BOTH
-from runtime.core.held_functions import held_function
+from runtime.core.held_objects import held
 from runtime.registry.kernel_registry import register_kernel
 
 
 def _call(ctx, inputs, token, Tout):
-    return held_function(token)(list(inputs))
+    return held(token)(list(inputs))
 
 
 for _op_type in ("EagerPyFunc", "PyFunc", "PyFuncStateless"):

@@ -1,5 +1,7 @@
-"""Python objects that ops of a graph refer to by a token (a string attr), such as the dataset
-a graph's loop iterates: held while the graph that names them lives (`release`)."""
+"""Python objects that ops of a graph refer to by a token (a string attr): the dataset a graph's
+loop iterates, the Python function an `EagerPyFunc` op calls. Graphs hold only strings (a graph
+made in another process finds nothing under its tokens); whoever holds an object for a graph
+releases it when the graph dies (`weakref.finalize(graph, release, token)`)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,10 @@ def held(token: str) -> Any:
     except KeyError:
         raise NotFoundError(f"Nothing is held under {token!r}: the graph naming it was made in "
                             f"another process, or has been deleted.") from None
+
+
+def is_held(token: str) -> bool:
+    return token in _held
 
 
 def release(token: str) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.held_functions import held_function
+from runtime.core.held_objects import held
 from runtime.gradients.backprop import UnconnectedGradients, differentiable
 from runtime.gradients.registry import RegisterGradient, no_gradient
 from runtime.gradients.tape import GradientTape
@@ -42,7 +42,7 @@ def _backward_function(forward: ScriptFunction, given: list[int], wrt: list[int]
 
 @RegisterGradient("EagerPyFunc")
 def _eager_py_func_grad(op: Any, *grads: Any) -> list:
-    forward = held_function(op.get_attr("token"))
+    forward = held(op.get_attr("token"))
     if not isinstance(forward, ScriptFunction):
         raise TypeError(f"{op.name} holds {forward!r}, not a py_function: an EagerPyFunc made "
                         f"by hand has no gradient.")

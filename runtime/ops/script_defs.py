@@ -1,6 +1,6 @@
 """Declarations of the ops that call Python: `EagerPyFunc`, `PyFunc`, `PyFuncStateless`.
 
-Each names its Python function by a token (`runtime.core.held_functions`), as TensorFlow's
+Each names its Python function by a token (`runtime.core.held_objects`), as TensorFlow's
 script ops do; `script_ops` holds the function while the graph lives. The function's results
 can have any shape, so the outputs' shapes are unknown (`ensure_shape` or `set_shape` tell
 them). `EagerPyFunc` and `PyFunc` are stateful: never pruned, folded or merged with a twin, and
@@ -19,7 +19,7 @@ def _unknown_shapes(c: si.InferenceContext) -> list:
 
 _ARGS = ("input: the arguments of the function.\n"
          "output: its results, converted to Tout.\n"
-         "token: names the function (`runtime.core.held_functions`), held by this process.\n"
+         "token: names the function (`runtime.core.held_objects`), held by this process.\n"
          "Tin: the dtypes of the arguments.\n"
          "Tout: the dtypes of the results.")
 

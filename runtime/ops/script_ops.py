@@ -25,7 +25,7 @@ import numpy as np
 
 from runtime.core import devices, dtypes
 from runtime.core.errors import InvalidArgumentError, raise_as_is
-from runtime.core.held_functions import hold_function, release_function
+from runtime.core.held_objects import hold, release
 from runtime.eager.dispatch import op_handle
 from runtime.graph.graph import building_graph
 from runtime.graph.init_scope import eager_mode
@@ -137,8 +137,8 @@ def _run(func: Callable, inp: Any, Tout: Any, name: str | None, kind: str,  # no
         results = script.call(inputs if script.eager_arguments else
                               [np.asarray(t.numpy()) for t in inputs])
     else:
-        token = hold_function(script)
-        weakref.finalize(graph, release_function, token)
+        token = hold(script, "pyfunc_")
+        weakref.finalize(graph, release, token)
         results = op_handle(op_type).run([inputs], {"token": token, "Tout": tout}, name)
         if not isinstance(results, list):  # no results: the op itself
             results = []
