@@ -14,18 +14,29 @@ from runtime.registry.kernel_registry import register_kernel
 
 @register_kernel("MakeIteratorFromHeld", device=BOTH, host_memory=("handle",))
 def make_iterator(ctx, token):
-    return object_scalar(iter(held(token)))
+    return object_scalar(_iterate(held(token)))
 
 
 @register_kernel("MakeIterator", device=BOTH, host_memory=("dataset", "handle"))
 def make_iterator_from_variant(ctx, dataset):
-    return object_scalar(iter(dataset[()]))
+    return object_scalar(_iterate(dataset[()]))
+
+
+def _iterate(dataset):
+    """An iterator over the dataset's elements: flat tuples of arrays where it offers them."""
+    flat = getattr(dataset, "_iter_flat", None)
+    return flat() if flat is not None else iter(dataset)
+
+
+def _next(iterator):
+    step = getattr(iterator, "_next_flat", None)
+    return step() if step is not None else next(iterator)
 
 
 @register_kernel("IteratorGetNext", device=BOTH, host_memory=("iterator", "components"))
 def get_next(ctx, iterator, output_types, output_shapes):
     try:
-        element = next(iterator[()])
+        element = _next(iterator[()])
     except StopIteration:
         raise OutOfRangeError("End of sequence: the iterator has no more elements.") from None
     return _components(element, output_types, output_shapes)
@@ -35,7 +46,7 @@ def get_next(ctx, iterator, output_types, output_shapes):
                  host_memory=("iterator", "has_value", "components"))
 def get_next_as_optional(ctx, iterator, output_types, output_shapes):
     try:
-        element = next(iterator[()])
+        element = _next(iterator[()])
     except StopIteration:
         return np.bool_(False), [np.zeros([d or 0 for d in (shape or ())], dtype.np_dtype)
                                  for dtype, shape in zip(output_types, output_shapes)]

@@ -22,6 +22,7 @@ import numpy as np
 
 from runtime.core import dtypes, errors, random_seed
 from runtime.data import functions, sources, threads, transforms
+from runtime.data.dataset_type import DatasetType
 from runtime.data.iterator import NumpyIterator, OwnedIterator
 from runtime.data.structure import Structure, host_array, split
 from runtime.graph.func_graph import flatten, pack_sequence_as
@@ -37,8 +38,13 @@ Batcher = Callable[[int, bool], Maker]
 
 
 class Dataset:
-    """A sequence of elements (nests of tensors), built from sources and transformations."""
+    """A sequence of elements (nests of tensors), built from sources and transformations.
 
+    Inside a function, `for x in dataset` is one graph loop over iterator ops, and a dataset
+    argument traces by its element spec (`runtime.data.dataset_type`).
+    """
+
+    _is_dataset = True  # what `for`, `iter()` and the iterator ops look for
     def __init__(self, make: Maker, structure: Structure | Callable[[], Structure],
                  cardinality: int, batcher: Batcher | None = None,
                  mapped: tuple[Dataset, functions.Mapper] | None = None):
@@ -77,6 +83,13 @@ class Dataset:
     # ---------------------------------------------------------------- iteration
     def __iter__(self) -> OwnedIterator:
         return OwnedIterator(self._make(), self._structure)
+
+    def _iter_flat(self) -> Any:
+        """The elements as flat tuples of arrays (what the iterator ops of a graph take)."""
+        return self._make()
+
+    def __tf_tracing_type__(self, context: Any) -> DatasetType:
+        return DatasetType(self.element_spec)
 
     def as_numpy_iterator(self) -> NumpyIterator:
         """An iterator over the elements as NumPy values."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
+from runtime.data.dataset_type import IteratorType
 from runtime.data.structure import Structure
 
 
@@ -28,6 +29,13 @@ class OwnedIterator:
 
     def __next__(self) -> Any:
         return self._convert(self._structure, next(self._elements))
+
+    def _next_flat(self) -> tuple:
+        """The next element as a flat tuple of arrays (what a graph's iterator op takes)."""
+        return next(self._elements)
+
+    def __tf_tracing_type__(self, context: Any) -> Any:
+        return IteratorType(self.element_spec)
 
     def get_next(self) -> Any:
         """The next element (raises `StopIteration` at the end, as `next()` does)."""

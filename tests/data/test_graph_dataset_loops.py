@@ -146,3 +146,33 @@ def _first_and_rest(pairs):
 def test_iter_and_next_inside_a_function_then_a_loop_over_the_rest():
     first, rest = _first_and_rest(SpecPairs(4))
     assert (float(first), float(rest)) == (0.0, 6.0)
+
+
+@ag.function
+def _batch_totals(dataset):
+    s = 0.0
+    n = 0
+    for x, y in dataset:
+        s += ag.reduce_sum(x)
+        n += ag.shape(y)[0]
+    return s, n
+
+
+def test_an_ag_data_pipeline_is_a_graph_loop_traced_once_per_element_spec():
+    slices = ag.data.Dataset.from_tensor_slices(
+        (np.arange(10, dtype=np.float32), np.arange(20).reshape(10, 2))).batch(4)
+    mapped = ag.data.Dataset.range(5).map(
+        lambda v: (ag.cast(v, ag.float32), ag.stack([v, v]))).batch(2)
+    assert [(float(s), int(n)) for s, n in (_batch_totals(slices), _batch_totals(mapped))] == [
+        (45.0, 10), (10.0, 5)]
+    assert _batch_totals.experimental_get_tracing_count() == 1
+
+
+@ag.function
+def _times_ten(iterator):
+    return next(iterator) * 10
+
+
+def test_an_ag_data_iterator_argument_advances_on_every_call():
+    iterator = iter(ag.data.Dataset.range(3))
+    assert [int(_times_ten(iterator)) for _ in range(3)] == [0, 10, 20]
