@@ -78,3 +78,9 @@ def test_the_training_tour_prints_what_the_readme_shows(tmp_path):
     section = _section("### Training", "### The converter")
     code, shown = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
     assert _run_block(tmp_path, code) == shown
+
+
+def test_the_datasets_tour_prints_what_the_readme_shows(tmp_path):
+    section = _section("### Datasets", "### The converter")
+    code, shown = re.search(r"```python\n(.*?)```\n\n```text\n(.*?)```", section, re.S).groups()
+    assert _run_block(tmp_path, code) == shown
