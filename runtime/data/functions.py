@@ -15,6 +15,7 @@ import numpy as np
 from runtime.core import errors
 from runtime.data import tracing
 from runtime.data.structure import Structure, element_text, host_array, lists_to_tuples, split
+from runtime.exec.executor import Plan
 from runtime.graph.func_graph import flatten
 from runtime.graph.tensor_spec import TensorSpec
 
@@ -51,7 +52,13 @@ class Mapper:
                                    structure.template)
         self._first = first
         self._output: Structure | None = None
+        self._plan: Plan | None = None  # the traced function, run on each element's arrays
         if self.graph is not None:
+            stateful = [op for op in self.graph.get_operations()  # raises, prints: they run
+                        if op.op_def is not None and op.op_def.is_stateful]
+            self._plan = Plan(self.graph, self.graph.inputs, self.graph.outputs + stateful)
+            self._n_outputs = len(self.graph.outputs)
+            self._captured = [t.numpy() for t in self.graph.external_captures]
             outputs = lists_to_tuples(self.graph.structured_outputs)
             self._output = Structure(outputs, [TensorSpec(t.shape, t.dtype)
                                                for t in flatten(outputs)])
@@ -76,6 +83,13 @@ class Mapper:
                                                                  list(self.input.specs))
 
     def __call__(self, flat: tuple, index: int) -> tuple:
+        if self._plan is not None:  # traced once: each element runs its plan, no dispatch
+            try:
+                return tuple(self._plan.run([*flat, *self._captured])[:self._n_outputs])
+            except Exception as e:
+                raise errors.InvalidArgumentError(
+                    f"The function of Dataset.map raised {type(e).__name__}: {e} on element "
+                    f"{index}: {element_text(flat, self.input)}.") from e
         out = lists_to_tuples(run("map", self.fn, self.input, flat, index))
         return tuple(self.output.from_value(
             out, f"The result of the Dataset.map function for element {index}"))

@@ -8,8 +8,10 @@ which lets `map(...).batch(...)` call it once per batch.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable
 
+from runtime.function.function import _hook as conversion_hook
 from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func, pack_sequence_as
 from runtime.graph.tensor_spec import TensorSpec
 
@@ -26,14 +28,27 @@ BitwiseXor
 
 def trace(name: str, fn: Callable, call: Callable, specs: list[TensorSpec],
           template: Any) -> FuncGraph | None:
-    """The graph of `call(fn, element)` on a symbolic element, or None where it cannot be
-    traced (the function needs values, such as a Python `if` on a tensor)."""
+    """The graph of `call(fn, element)` on a symbolic element, converted by AutoGraph first
+    (as TensorFlow traces `map` functions: an `if` on a tensor becomes a `cond`), or None
+    where it cannot be traced (the function needs values)."""
+    converted = _converted(fn)
+
     def traced(*flat: Any) -> Any:
-        return call(fn, pack_sequence_as(template, list(flat)))
+        return call(converted, pack_sequence_as(template, list(flat)))
     try:
         return func_graph_from_py_func(name, traced, list(specs))
     except Exception:  # noqa: BLE001  (any failure means: run it eagerly instead)
         return None
+
+
+def _converted(fn: Callable) -> Callable:
+    convert = conversion_hook[0]
+    if convert is None or not inspect.isfunction(inspect.unwrap(fn)):
+        return fn
+    try:
+        return convert(fn)
+    except Exception:  # noqa: BLE001  (not convertible, e.g. no source: traced as it is)
+        return fn
 
 
 def is_elementwise(graph: FuncGraph, specs: list[TensorSpec]) -> bool:

@@ -176,3 +176,17 @@ def _times_ten(iterator):
 def test_an_ag_data_iterator_argument_advances_on_every_call():
     iterator = iter(ag.data.Dataset.range(3))
     assert [int(_times_ten(iterator)) for _ in range(3)] == [0, 10, 20]
+
+
+def test_a_map_function_is_traced_once_with_autograph():
+    traces = []
+
+    def signed(x):
+        traces.append(x)
+        if x % 2 == 0:  # a tensor `if`: converted to a cond, as TensorFlow's map does
+            return x
+        return -x
+
+    values = list(ag.data.Dataset.range(5).map(signed).as_numpy_iterator())
+    assert values == [0, -1, 2, -3, 4]
+    assert len(traces) == 1
