@@ -45,10 +45,11 @@ class GraphDataset:
         return f"<GraphDataset element_spec={self.element_spec}>"
 
 
-class DatasetType(TraceType):
-    """The trace type of a dataset: its element spec."""
+class _SpecType(TraceType):
+    """A trace type that is an element spec: equal specs, equal types."""
 
     __slots__ = ("element_spec", "_key")
+    _kind = ""
 
     def __init__(self, element_spec: Any):
         self.element_spec = element_spec
@@ -59,6 +60,22 @@ class DatasetType(TraceType):
 
     def most_specific_common_supertype(self, others: Sequence[Any]) -> TraceType | None:
         return self if all(self == other for other in others) else None
+
+    def describe(self) -> str:
+        return f"{self._kind}({self.element_spec})"
+
+    def __eq__(self, other: Any) -> bool:
+        return type(other) is type(self) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash((self._kind, self._key))
+
+
+class DatasetType(_SpecType):
+    """The trace type of a dataset: its element spec."""
+
+    __slots__ = ()
+    _kind = "Dataset"
 
     def placeholder_value(self, placeholder_context: Any = None) -> Any:
         variant = placeholder_context.graph.add_input(dtypes.variant, (),
@@ -68,32 +85,14 @@ class DatasetType(TraceType):
     def to_tensors(self, value: Any) -> list:
         return [variant_tensor(value)]
 
-    def describe(self) -> str:
-        return f"Dataset({self.element_spec})"
 
-    def __eq__(self, other: Any) -> bool:
-        return isinstance(other, DatasetType) and other._key == self._key
-
-    def __hash__(self) -> int:
-        return hash(("Dataset", self._key))
-
-
-class IteratorType(TraceType):
+class IteratorType(_SpecType):
     """The trace type of a dataset iterator: its element spec. The traced function receives a
     `GraphIterator`; each call feeds the iterator itself, so `next()` inside the function
     advances it, call after call."""
 
-    __slots__ = ("element_spec", "_key")
-
-    def __init__(self, element_spec: Any):
-        self.element_spec = element_spec
-        self._key = tuple((s.dtype, s.shape._dims) for s in flatten(element_spec))
-
-    def is_subtype_of(self, other: Any) -> bool:
-        return self == other
-
-    def most_specific_common_supertype(self, others: Sequence[Any]) -> TraceType | None:
-        return self if all(self == other for other in others) else None
+    __slots__ = ()
+    _kind = "Iterator"
 
     def placeholder_value(self, placeholder_context: Any = None) -> Any:
         handle = placeholder_context.graph.add_input(dtypes.resource, (),
@@ -104,12 +103,3 @@ class IteratorType(TraceType):
         array = np.empty((), dtype=object)
         array[()] = value
         return [make_eager(array, dtypes.resource, CPU)]
-
-    def describe(self) -> str:
-        return f"Iterator({self.element_spec})"
-
-    def __eq__(self, other: Any) -> bool:
-        return isinstance(other, IteratorType) and other._key == self._key
-
-    def __hash__(self) -> int:
-        return hash(("Iterator", self._key))
