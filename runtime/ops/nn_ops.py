@@ -14,8 +14,7 @@ from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import concat, gather, one_hot, shape, where
-from runtime.ops.clip_ops import clip_by_norm
+from runtime.ops.array_ops import concat, one_hot, shape, where
 from runtime.ops.composed_math_ops import (
     divide_no_nan,
     expm1,
@@ -39,6 +38,7 @@ from runtime.ops.conv_ops import (
     max_pool2d,
 )
 from runtime.ops.creation_ops import cast, ones_like, zeros_like
+from runtime.ops.embedding_ops import embedding_lookup
 from runtime.ops.graph_ops import control_dependencies, name_scope
 from runtime.ops.math_ops import (
     abs,
@@ -67,7 +67,6 @@ from runtime.ops.math_ops import (
     tanh,
 )
 from runtime.ops.op_args import floating as _floating
-from runtime.ops.op_args import known_rank
 from runtime.ops.random_ops import uniform
 from runtime.ops.reduction_ops import softmax
 from runtime.ops.special_ops import _erfc
@@ -392,25 +391,6 @@ def scale_regularization_loss(regularization_loss: Any) -> Tensor:
         if isinstance(regularization_loss, (list, tuple)):
             regularization_loss = add_n(list(regularization_loss))
         return reduce_sum(regularization_loss)
-
-
-def embedding_lookup(params: Any, ids: Any, max_norm: Any = None,
-                     name: str | None = None) -> Tensor:
-    """The rows of `params` that `ids` name (`gather(params, ids)`); with `max_norm`, each
-    row scaled down to an L2 norm of at most `max_norm`.
-
-    >>> embedding_lookup([[1.0, 2.0], [3.0, 4.0]], [1, 1, 0]).numpy()
-    array([[3., 4.],
-           [3., 4.],
-           [1., 2.]], dtype=float32)
-    """
-    with name_scope(name, "embedding_lookup"):
-        rows = gather(params, ids)
-        if max_norm is None:
-            return rows
-        ids_rank = known_rank(convert_to_tensor(ids), "ag.nn.embedding_lookup")
-        axes = list(range(ids_rank, known_rank(rows, "ag.nn.embedding_lookup")))
-        return clip_by_norm(rows, max_norm, axes) if axes else rows
 
 
 # Normalisation and friends ------------------------------------------------------------------
