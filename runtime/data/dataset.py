@@ -24,6 +24,7 @@ from runtime.core import dtypes, errors, random_seed
 from runtime.data import functions, sources, threads, transforms
 from runtime.data.dataset_type import DatasetType
 from runtime.data.iterator import NumpyIterator, OwnedIterator
+from runtime.data.rows import Rows
 from runtime.data.structure import Structure, host_array, split
 from runtime.graph.func_graph import flatten, pack_sequence_as
 from runtime.graph.tensor_conversion import convert_to_tensor
@@ -34,7 +35,6 @@ UNKNOWN_CARDINALITY = -2
 AUTOTUNE = -1
 
 Maker = Callable[[], Iterator[tuple]]
-Batcher = Callable[[int, bool], Maker]
 
 
 class Dataset:
@@ -46,13 +46,13 @@ class Dataset:
 
     _is_dataset = True  # what `for`, `iter()` and the iterator ops look for
     def __init__(self, make: Maker, structure: Structure | Callable[[], Structure],
-                 cardinality: int, batcher: Batcher | None = None,
+                 cardinality: int, rows: Rows | None = None,
                  mapped: tuple[Dataset, functions.Mapper] | None = None):
         self._make = make
         self._structure_value = structure if isinstance(structure, Structure) else None
         self._structure_fn = structure if callable(structure) else None
         self._cardinality = cardinality
-        self._batcher = batcher  # whole batches at once, for sources that can slice
+        self._rows = rows  # rows fetched by index, for whole batches and fast shuffles
         self._mapped = mapped  # (input, function) of a `map`, for map-batch fusion
 
     # ---------------------------------------------------------------- structure and size
@@ -136,11 +136,7 @@ class Dataset:
         start, stop, step = _range_args(args)
         dtype = dtypes.as_dtype(output_type)
         structure = Structure(0, [TensorSpec((), dtype)])
-        np_dtype = dtype.np_dtype
-        return Dataset(functools.partial(sources.range_elements, start, stop, step, np_dtype),
-                       structure, len(range(start, stop, step)),
-                       batcher=lambda n, drop: functools.partial(
-                           sources.range_batches, start, stop, step, np_dtype, n, drop))
+        return Dataset.of_rows(Rows.of_range(start, stop, step, dtype.np_dtype), structure)
 
     @staticmethod
     def from_tensors(tensors: Any) -> Dataset:
@@ -164,11 +160,12 @@ class Dataset:
         if len(sizes) > 1:
             raise ValueError(f"Dataset.from_tensor_slices: the components have different first "
                              f"dimensions {[len(a) for a in arrays]}; they must all be equal.")
-        parts = tuple(arrays)
-        return Dataset(functools.partial(sources.slice_elements, parts),
-                       Structure.of_arrays(template, arrays, batch_dims=1), len(arrays[0]),
-                       batcher=lambda n, drop: functools.partial(
-                           sources.slice_batches, parts, n, drop))
+        return Dataset.of_rows(Rows.of_arrays(tuple(arrays)),
+                               Structure.of_arrays(template, arrays, batch_dims=1))
+
+    @staticmethod
+    def of_rows(rows: Rows, structure: Structure) -> Dataset:
+        return Dataset(rows.elements, structure, rows.count, rows=rows)
 
     @staticmethod
     def from_generator(generator: Callable, output_types: Any = None, output_shapes: Any = None,
@@ -272,7 +269,7 @@ class Dataset:
         card = c if c < 0 else c // size if drop_remainder else -(-c // size)
         make = self._fused_batch(size, drop_remainder, structure)
         if make is None:
-            make = (self._batcher(size, drop_remainder) if self._batcher is not None else
+            make = (self._rows.batches(size, drop_remainder) if self._rows is not None else
                     functools.partial(transforms.batch, self._make, size, drop_remainder))
         return Dataset(make, structure, card)
 
@@ -365,20 +362,23 @@ class Dataset:
                 reshuffle_each_iteration: bool = True, name: str | None = None) -> Dataset:
         """The elements in random order, drawn from a buffer of `buffer_size` (TensorFlow's
         algorithm). A seed (or `ag.random.set_seed`) makes the order reproducible; the draws
-        themselves differ from TensorFlow's."""
+        themselves differ from TensorFlow's. A shuffle of ranges or tensor slices draws a whole
+        pass's order at once (`rows.buffer_shuffle_order`)."""
         size = _positive("buffer_size", buffer_size)
         seeds = random_seed.get_seed(seed)
         if seeds == (0, 0):
             seeds = (random.SystemRandom().randrange(1 << 31), 0)
         epochs = [0]
 
-        def make() -> Iterator[tuple]:
+        def next_rng() -> np.random.Generator:
             epoch = epochs[0]
             if reshuffle_each_iteration:
                 epochs[0] += 1
-            rng = random.Random(f"{seeds[0]}:{seeds[1]}:{epoch}")
-            return transforms.shuffle(self._make, size, rng)
-        return self._derived(make)
+            return np.random.default_rng((seeds[0], seeds[1], epoch))
+
+        if self._rows is not None:
+            return Dataset.of_rows(self._rows.shuffled(size, next_rng), self._structure)
+        return self._derived(lambda: transforms.shuffle(self._make, size, next_rng()))
 
     def cache(self, filename: str = "", name: str | None = None) -> Dataset:
         """The elements, kept in memory after the first complete pass."""

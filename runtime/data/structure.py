@@ -91,12 +91,13 @@ def split(value: Any) -> tuple[Any, list[np.ndarray]]:
 class Structure:
     """The structure and leaf specs of a dataset's elements."""
 
-    __slots__ = ("template", "specs", "_devices")
+    __slots__ = ("template", "specs", "_devices", "_one_tensor")
 
     def __init__(self, template: Any, specs: Sequence[TensorSpec]):
         self.template = template
         self.specs = tuple(specs)
         self._devices: list | None = None
+        self._one_tensor = not isinstance(template, (tuple, list, dict))
 
     @classmethod
     def of_arrays(cls, template: Any, arrays: Sequence[np.ndarray],
@@ -122,7 +123,7 @@ class Structure:
             self._devices = [placement_device(s.dtype) for s in self.specs]
         made = [make_eager(a if d.is_host else d.import_array(a), s.dtype, d)
                 for a, s, d in zip(flat, self.specs, self._devices)]
-        return pack_sequence_as(self.template, made)
+        return made[0] if self._one_tensor else pack_sequence_as(self.template, made)
 
     def to_numpy(self, flat: Sequence[np.ndarray]) -> Any:
         """The element as NumPy values (0-d arrays become NumPy scalars)."""

@@ -7,7 +7,6 @@ wires them together and keeps their specs and cardinalities.
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
@@ -154,17 +153,24 @@ def cache(source: Maker, store: list, done: list) -> Iterator[Flat]:
     done[0] = True
 
 
-def shuffle(source: Maker, buffer_size: int, rng: random.Random) -> Iterator[Flat]:
+def shuffle(source: Maker, buffer_size: int, rng: np.random.Generator) -> Iterator[Flat]:
     """TensorFlow's buffer algorithm: fill a buffer, then emit a random slot and refill it."""
     buffer: list[Flat] = []
+    draws = _slot_draws(rng, buffer_size)
     for element in source():
         if len(buffer) < buffer_size:
             buffer.append(element)
             continue
-        k = rng.randrange(buffer_size)
+        k = next(draws)
         yield buffer[k]
         buffer[k] = element
     while buffer:
-        k = rng.randrange(len(buffer))
+        k = int(rng.integers(len(buffer)))
         buffer[k], buffer[-1] = buffer[-1], buffer[k]
         yield buffer.pop()
+
+
+def _slot_draws(rng: np.random.Generator, buffer_size: int) -> Iterator[int]:
+    """Uniform slot numbers below `buffer_size`, drawn a thousand at a time."""
+    while True:
+        yield from rng.integers(0, buffer_size, size=1024).tolist()
