@@ -21,12 +21,13 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from runtime.core import dtypes, errors, random_seed
-from runtime.data import functions, sources, threads, transforms
+from runtime.data import functions, graph_reduce, sources, threads, transforms
 from runtime.data.dataset_type import DatasetType
 from runtime.data.iterator import NumpyIterator, OwnedIterator
 from runtime.data.rows import Rows
 from runtime.data.structure import Structure, host_array, split
 from runtime.graph.func_graph import flatten, pack_sequence_as
+from runtime.graph.graph import building_graph
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.graph.tensor_spec import TensorSpec
 
@@ -107,26 +108,22 @@ class Dataset:
 
         >>> int(Dataset.from_tensor_slices([1, 2, 3, 4]).reduce(0, lambda total, x: total + x))
         10
+
+        In a graph (inside an `ag.function`) it is one graph loop (`graph_reduce`).
         """
-        state = pack_sequence_as(initial_state, [convert_to_tensor(v) for v in flatten(
-            initial_state)])
+        if building_graph() is not None:
+            return graph_reduce.reduce_in_graph(self, initial_state, reduce_func)
+        state = graph_reduce.as_state(initial_state)
         structure = self._structure
-        wanted = [t.dtype for t in flatten(state)]
         for index, flat in enumerate(self._make()):
             element = structure.to_tensors(flat)
             try:
-                state = reduce_func(state, element)
+                result = reduce_func(state, element)
             except Exception as e:
                 raise errors.InvalidArgumentError(
                     f"The function of Dataset.reduce raised {type(e).__name__}: {e} on element "
                     f"{index}.") from e
-            state = pack_sequence_as(state, [convert_to_tensor(v) for v in flatten(state)])
-            got = [t.dtype for t in flatten(state)]
-            if got != wanted:
-                raise TypeError(
-                    f"Dataset.reduce: reduce_func changed the state's dtypes from "
-                    f"{[d.name for d in wanted]} to {[d.name for d in got]} at element {index}; "
-                    f"give initial_state the dtypes the function returns.")
+            state = graph_reduce.new_state(result, state)
         return state
 
     # ---------------------------------------------------------------- sources

@@ -20,6 +20,7 @@ import numpy as np
 
 from runtime.core import dtypes
 from runtime.core.devices import CPU
+from runtime.data.graph_reduce import reduce_in_graph
 from runtime.function.trace_type import TraceType
 from runtime.graph.func_graph import flatten
 from runtime.graph.tensor import make_eager
@@ -40,6 +41,10 @@ class GraphDataset:
         raise TypeError("A dataset argument of a traced function is iterated by a `for` loop "
                         "that the function's conversion turns into a graph loop; Python's "
                         "iter() cannot take its elements while tracing.")
+
+    def reduce(self, initial_state: Any, reduce_func: Any) -> Any:
+        """`Dataset.reduce`, as one graph loop when the function runs."""
+        return reduce_in_graph(self, initial_state, reduce_func)
 
     def __repr__(self) -> str:
         return f"<GraphDataset element_spec={self.element_spec}>"

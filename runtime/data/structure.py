@@ -64,7 +64,10 @@ def host_array(leaf: Any, dtype: dtypes.DType | None = None) -> np.ndarray:
         return array if dtype is None or array.dtype == dtype.np_dtype else \
             to_array(array, dtype)
     if isinstance(leaf, Tensor):
-        raise TypeError(f"A dataset element must be eager; got the symbolic tensor {leaf!r}.")
+        raise TypeError(
+            f"A dataset's elements must be eager values; got the symbolic tensor {leaf!r} of "
+            f"a graph being built. Make the dataset outside the function and pass it as an "
+            f"argument (it traces by its element spec), or map a function over it.")
     if dtype is None and isinstance(leaf, (float, list)) and _all_floats(leaf):
         dtype = dtypes.float32  # Python floats make float32 tensors, as ag.constant does
     return to_array(leaf, dtype)

@@ -31,7 +31,7 @@ def trace(name: str, fn: Callable, call: Callable, specs: list[TensorSpec],
     """The graph of `call(fn, element)` on a symbolic element, converted by AutoGraph first
     (as TensorFlow traces `map` functions: an `if` on a tensor becomes a `cond`), or None
     where it cannot be traced (the function needs values)."""
-    converted = _converted(fn)
+    converted = converted_function(fn)
 
     def traced(*flat: Any) -> Any:
         return call(converted, pack_sequence_as(template, list(flat)))
@@ -41,7 +41,8 @@ def trace(name: str, fn: Callable, call: Callable, specs: list[TensorSpec],
         return None
 
 
-def _converted(fn: Callable) -> Callable:
+def converted_function(fn: Callable) -> Callable:
+    """`fn` converted by AutoGraph, or `fn` itself where it cannot be (or nothing converts)."""
     convert = conversion_hook[0]
     if convert is None or not inspect.isfunction(inspect.unwrap(fn)):
         return fn
