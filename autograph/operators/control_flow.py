@@ -286,7 +286,8 @@ def _graph_for(iter_: Any, body: Callable, state: tuple, names: Sequence[str],
 def _graph_dataset_for(dataset: Any, body: Callable, state: tuple, names: Sequence[str],
                        extra_test: Callable | None, opts: dict | None) -> list:
     """One `While` op over a dataset's elements, whatever their number: it takes the next
-    element until the iterator is done (or the `break` flag, `extra_test`, says stop)."""
+    element until the iterator is done (or the `break` flag, `extra_test`, says stop). A
+    variable whose shape the body changes gets a wider shape, as TensorFlow's dataset loops."""
     n = len(names)
     spec = dataset.element_spec  # a dataset's, or an iterator's (continuing where it is)
     iterator = dataset.handle if isinstance(dataset, GraphIterator) else make_iterator(dataset)
@@ -300,7 +301,8 @@ def _graph_dataset_for(dataset: Any, body: Callable, state: tuple, names: Sequen
         new_values = unpack_state(body(element, *values), n, "for")
         more, following = get_next_as_optional(iterator, spec)
         return [more, *flatten(following)], new_values
-    _, final = graph_loop(test, body_fn, [has_value, *flatten(first)], state, names, opts)
+    _, final = graph_loop(test, body_fn, [has_value, *flatten(first)], state, names, opts,
+                          relax_shapes=True)
     return final
 
 

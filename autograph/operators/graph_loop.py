@@ -20,7 +20,10 @@ loop is traced again, once (the body's Python code, a `print` say, runs twice on
 - the return value of a `return` inside the loop, `UndefinedReturnValue()` before it, starts as
   zeros the same way: the lowering's `do_return` flag says whether they were ever replaced,
   and the function returns on every path after the loop. Where it may end without a `return`
-  (returning None, which a graph cannot do for some values only) it is an error.
+  (returning None, which a graph cannot do for some values only) it is an error;
+- with `relax_shapes` (loops over datasets, as TensorFlow runs them through `reduce`), a
+  variable whose shape the body changes gets the most specific shape covering both, and the
+  loop is traced again; otherwise that is an error suggesting a shape invariant.
 """
 
 from __future__ import annotations
@@ -59,13 +62,19 @@ LoopFn = Callable[[list, list], Any]
 class _Retrace(Exception):
     """What the body's trace showed of these state positions: trace the loop again."""
 
-    def __init__(self, findings: dict[int, tuple]):
+    def __init__(self, findings: dict[int, tuple], shapes: dict[int, Any] | None = None):
         super().__init__(findings)
         self.findings = findings
+        self.shapes = shapes or {}  # relaxed shape invariants
+
+
+class _ShapeChanged(ValueError):
+    """A loop variable's shape left its invariant in one iteration."""
 
 
 def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Sequence[Any],
-               names: Sequence[str], opts: dict | None) -> tuple[list, list]:
+               names: Sequence[str], opts: dict | None,
+               relax_shapes: bool = False) -> tuple[list, list]:
     """Builds a `While` op; returns the final values of the `extra` loop variables and state.
 
     `extra` are hidden loop variables (an iteration counter), given to the functions first:
@@ -90,12 +99,17 @@ def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Seq
     for value, name in zip(state, names):
         _check_defined(value, name)
     findings: dict[int, tuple] = {}
+    relaxed: dict[int, Any] | None = {} if relax_shapes else None
     first_error = None
-    for _ in range(len(state) + 3):  # each retrace settles at least one more variable
+    traces = 3 * len(state) + 3  # each retrace settles a variable, or relaxes a shape (twice)
+    for _ in range(traces):
         try:
-            return _Loop(test_fn, body_fn, extra, state, names, findings).build(dict(opts))
+            return _Loop(test_fn, body_fn, extra, state, names, findings,
+                         relaxed).build(dict(opts))
         except _Retrace as retrace:
             findings.update(retrace.findings)
+            if relaxed is not None:
+                relaxed.update(retrace.shapes)
         except Exception as error:
             # Python numbers as tensors of their default dtype may be what failed (`s = 0`,
             # `s += x` for a float32 x): trace once with them as Python numbers, to learn the
@@ -110,15 +124,17 @@ def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Seq
             mark_traced(error, "the body of a loop")
             raise error
     raise RuntimeError(f"The loop over {list(names)} did not settle its variables' types "
-                       f"after {len(state) + 3} traces; this is a bug in autograph.")
+                       f"after {traces} traces; this is a bug in autograph.")
 
 
 class _Loop:
     """One tracing of a loop, from what earlier ones found (`findings`)."""
 
     def __init__(self, test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor],
-                 state: Sequence[Any], names: Sequence[str], findings: dict[int, tuple]):
+                 state: Sequence[Any], names: Sequence[str], findings: dict[int, tuple],
+                 relaxed: dict[int, Any] | None = None):
         self.test_fn, self.body_fn, self.extra = test_fn, body_fn, extra
+        self.relaxed = relaxed  # None: a shape change is an error
         self.state, self.names, self.findings = list(state), list(names), findings
         self.inits = [_initial(v, name, findings.get(i))
                       for i, (v, name) in enumerate(zip(state, names))]
@@ -134,6 +150,8 @@ class _Loop:
                     leaf.shape.is_fully_defined() for leaf in flatten(finding[1])):
                 shapes.setdefault(i, pack_sequence_as(
                     finding[1], [leaf.shape for leaf in flatten(finding[1])]))
+        for i, shape in (self.relaxed or {}).items():
+            shapes.setdefault(i, shape)
         self.shapes = shapes
         # While needs a loop variable; `ran` says whether the body ran at all.
         counter = [] if extra or self.moving else [convert_to_tensor(0)]
@@ -151,9 +169,7 @@ class _Loop:
             new_extra, new_state = self.body_fn(*self.unpack(values))
             self.settle(new_state)
             ran_now = [convert_to_tensor(True)] if ran else []
-            return list(new_extra) + counter + ran_now + [
-                _checked(new_state[i], inits[i], self.names[i], shapes.get(i))
-                for i in self.moving]
+            return list(new_extra) + counter + ran_now + self.checked(new_state)
 
         invariants = None
         if shapes:
@@ -166,6 +182,23 @@ class _Loop:
             final[i] = _used_only_if(results[len(extra) + len(counter)], final[i],
                                      self.names[i])
         return final_extra, final
+
+    def checked(self, new_state: Sequence[Any]) -> list:
+        """The body's values of the moving variables, checked against what they were; with
+        `relaxed`, shapes that changed raise `_Retrace` with wider invariants."""
+        values, wider = [], {}
+        for i in self.moving:
+            allowed = self.shapes.get(i)
+            try:
+                values.append(_checked(new_state[i], self.inits[i], self.names[i], allowed))
+            except _ShapeChanged as e:
+                if self.relaxed is None:
+                    raise ValueError(str(e)) from None
+                old = allowed if allowed is not None else _shape_of(self.inits[i])
+                wider[i] = _widened(old, new_state[i])
+        if wider:
+            raise _Retrace({}, wider)
+        return values
 
     def unpack(self, values: Sequence[Any], copies: bool = True) -> tuple[list, list]:
         # A list passed through goes as a copy, which the body may append to at trace time.
@@ -348,12 +381,21 @@ def _checked(new: Any, init: Any, name: str, shape: TensorShape | None) -> Any:
     allowed = shape if shape is not None else init.shape
     if not new.shape.is_subtype_of(allowed):
         wider = allowed.most_specific_compatible_shape(new.shape)
-        raise ValueError(f"'{name}' has shape {init.shape} before the loop but {new.shape} "
+        raise _ShapeChanged(f"'{name}' has shape {init.shape} before the loop but {new.shape} "
                          f"after one iteration (allowed: {allowed}). To let its shape change, "
                          f"begin the loop's body with ag.autograph.experimental."
                          f"set_loop_options(shape_invariants=[({name}, ag.TensorShape("
                          f"{wider.as_list() if wider.rank is not None else None}))]).")
     return new
+
+
+def _widened(shape: Any, new: Any) -> Any:
+    """The most specific shapes (a nest like `shape`) covering `shape` and `new`'s shapes."""
+    if isinstance(shape, TensorShape):
+        return shape.most_specific_compatible_shape(convert_to_tensor(new).shape)
+    return pack_sequence_as(shape, [
+        None if s is None else s.most_specific_compatible_shape(convert_to_tensor(n).shape)
+        for s, n in zip(flatten(shape), flatten(new))])
 
 
 def _describe(value: Any) -> str:

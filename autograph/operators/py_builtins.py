@@ -78,13 +78,9 @@ def iter_(x: Any) -> Any:
 
 def next_(iterator: Any, *default: Any) -> Any:
     """`next(iterator)`; for an iterator in a graph, its next element when the graph runs
-    (`OutOfRangeError` past its end, as TensorFlow's `get_next`)."""
+    (`OutOfRangeError` past its end, as TensorFlow's `get_next`; `default` then, if given)."""
     if isinstance(iterator, GraphIterator):
-        if default:
-            raise NotImplementedError("next(iterator, default) on a dataset iterator in a "
-                                      "function is not supported; use "
-                                      "iterator.get_next_as_optional().")
-        return iterator.get_next()
+        return iterator.get_next_or(default[0]) if default else iterator.get_next()
     return builtins.next(iterator, *default)
 
 

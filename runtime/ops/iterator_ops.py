@@ -16,6 +16,8 @@ from runtime.eager.dispatch import op_handle
 from runtime.graph.func_graph import flatten, pack_sequence_as
 from runtime.graph.graph import building_graph
 from runtime.graph.tensor import Tensor
+from runtime.graph.tensor_conversion import convert_to_tensor
+from runtime.ops.control_flow_ops import cond
 
 _make_iterator = op_handle("MakeIteratorFromHeld")
 _make_iterator_from_variant = op_handle("MakeIterator")
@@ -75,6 +77,26 @@ class GraphIterator:
 
     def get_next_as_optional(self) -> tuple[Tensor, Any]:
         return get_next_as_optional(self.handle, self.element_spec)
+
+    def get_next_or(self, default: Any) -> Any:
+        """The next element, or `default` once the iterator is done (Python's `next(it,
+        default)`; TensorFlow ignores the default in graphs and raises OutOfRangeError).
+
+        Raises:
+            TypeError: `default` does not have the element's structure, dtypes and shapes.
+        """
+        has_value, element = self.get_next_as_optional()
+        specs = flatten(self.element_spec)
+        try:
+            leaves = flatten(pack_sequence_as(self.element_spec, flatten(default)))
+            fallback = [convert_to_tensor(v, dtype=s.dtype) for v, s in zip(leaves, specs)]
+            if not all(s.shape.is_compatible_with(t.shape) for s, t in zip(specs, fallback)):
+                raise ValueError("shape")
+        except (TypeError, ValueError):
+            raise TypeError(f"next(iterator, default): the default {default!r} does not match "
+                            f"the iterator's elements, {self.element_spec}.") from None
+        fallback_element = pack_sequence_as(self.element_spec, fallback)
+        return cond(has_value, lambda: element, lambda: fallback_element)
 
     def __repr__(self) -> str:
         return f"<GraphIterator element_spec={self.element_spec}>"

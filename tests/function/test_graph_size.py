@@ -60,6 +60,24 @@ def test_measure_graph_size_of_python_data_matches_the_guide(capsys):
         f"train({big_data}) contains 32 nodes in its graph\n")
 
 
+def test_measure_graph_size_of_a_dataset_does_not_grow_with_the_data(capsys):
+    # TensorFlow 2.21 prints "contains 6 nodes in its graph" for both (its _FlatMapDataset);
+    # the elements' shapes are unknown, so `loss` widens to an unknown shape, as there.
+    small_data = [(1, 1)] * 3
+    big_data = [(1, 1)] * 10
+    measure_graph_size(train, ag.data.Dataset.from_generator(
+        lambda: small_data, (ag.int32, ag.int32)))
+    measure_graph_size(train, ag.data.Dataset.from_generator(
+        lambda: big_data, (ag.int32, ag.int32)))
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" contains ")[1] for line in lines] == ["6 nodes in its graph"] * 2
+
+
+def test_dataset_loop_result_is_right():
+    data = ag.data.Dataset.from_generator(lambda: [(1, 3), (5, 1), (2, 2)], (ag.int32, ag.int32))
+    assert train(data).numpy() == 6  # TensorFlow: 6
+
+
 def test_python_list_loop_adds_the_same_ops_per_element():
     sizes = {n: sum(_op_types(train, [(1, 1)] * n).values()) for n in (3, 4, 10)}
     per_element = sizes[4] - sizes[3]

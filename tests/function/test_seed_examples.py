@@ -483,6 +483,21 @@ def test_buggy_consume_next_reuses_the_first_value(capsys):
     assert capsys.readouterr().out == "Value: 1\nValue: 1\nValue: 1\n"
 
 
+def test_good_consume_next_advances_a_dataset_iterator(capsys):
+    @ag.function
+    def good_consume_next(iterator):
+        # This is ok, iterator is a dataset iterator
+        ag.print("Value:", next(iterator))
+    ds = ag.data.Dataset.from_tensor_slices([1, 2, 3])
+    iterator = iter(ds)
+    good_consume_next(iterator)
+    good_consume_next(iterator)
+    good_consume_next(iterator)
+    assert capsys.readouterr().out == "Value: 1\nValue: 2\nValue: 3\n"
+    with pytest.raises(ag.errors.OutOfRangeError):  # TensorFlow: OutOfRangeError
+        good_consume_next(iterator)
+
+
 # All outputs of a tf.function must be return values -------------------------------------------
 x = None  # set by `leaky_function`, as the guide's global
 
