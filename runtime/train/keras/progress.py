@@ -40,12 +40,12 @@ class Progbar:
     """A progress line for `target` steps.
 
     Args:
-        target: the number of steps.
+        target: the number of steps (None: unknown, until set).
         verbose: 1 (a bar), 2 (one line at the end) or 0 (nothing).
         stream: where to write (default: `sys.stdout` at the time of the call).
     """
 
-    def __init__(self, target: int, verbose: int = 1, stream: TextIO | None = None):
+    def __init__(self, target: int | None, verbose: int = 1, stream: TextIO | None = None):
         self.target = target
         self.verbose = verbose
         self.stream = stream or sys.stdout
@@ -62,6 +62,8 @@ class Progbar:
         values = format_logs(logs or {})
         if self.verbose == 2:
             line = f"{current}/{self.target} - {elapsed:.0f}s - {per_step}{values}"
+        elif self.target is None:
+            line = f"{current}/Unknown {elapsed:.0f}s {per_step}{values}"
         else:
             done = BAR_WIDTH if current >= self.target else BAR_WIDTH * current // self.target
             bar = "━" * done + "─" * (BAR_WIDTH - done)

@@ -1,15 +1,16 @@
 """`Trainer`: Keras's `compile`, `fit`, `evaluate` and `predict` for a model (`Sequential`).
 
-Data are NumPy arrays (or eager tensors), cut into batches here; floats become float32 as in
-Keras. Each of the train, test and predict steps is one `ag.function` whose input signature
-leaves the batch axis unknown, so a fit traces its step once, whatever the batch sizes (the
-last batch may be smaller) and the number of epochs; the functions are kept until the next
-`compile`. The train step runs the model under a `GradientTape`, applies the gradients with the
-optimizer and updates the metrics' variables. The epoch's `loss` is the mean of the batch
-losses weighted by batch size (Keras's loss tracker); logs are sorted by name, as Keras's.
+Data are NumPy arrays (or eager tensors), cut into batches here, or `ag.data` datasets of
+batches (`data_adapter`); floats become float32 as in Keras. Each of the train, test and
+predict steps is one `ag.function` whose input signature leaves the batch axis unknown, so a
+fit traces its step once, whatever the batch sizes (the last batch may be smaller) and the
+number of epochs; the functions are kept until the next `compile`. The train step runs the
+model under a `GradientTape`, applies the gradients with the optimizer and updates the
+metrics' variables. The epoch's `loss` is the mean of the batch losses weighted by batch size
+(Keras's loss tracker); logs are sorted by name, as Keras's.
 
-Departures from Keras: data must be arrays (no datasets or generators yet); there are no
-callbacks, `sample_weight` or `class_weight`; shuffling uses NumPy's global generator (seed it
+Departures from Keras: no Python generators or `steps_per_epoch`; no callbacks,
+`sample_weight` or `class_weight`; arrays are shuffled with NumPy's global generator (seed it
 with `numpy.random.seed` for repeatable runs).
 """
 
@@ -23,13 +24,14 @@ from runtime.core import dtypes
 from runtime.core.tensor_shape import TensorShape
 from runtime.function.function import function
 from runtime.gradients.tape import GradientTape
-from runtime.graph.tensor import EagerTensor, Tensor
+from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.graph.tensor_spec import TensorSpec
 from runtime.ops import array_ops, creation_ops
+from runtime.ops.iterator_ops import is_dataset
 from runtime.train import losses as losses_module
 from runtime.train import metrics as metrics_module
 from runtime.train import optimizers as optimizers_module
+from runtime.train.keras.data_adapter import ArrayBatches, Batches, batches
 from runtime.train.keras.progress import History, Progbar
 
 __all__ = ["Trainer"]
@@ -115,20 +117,6 @@ def _metric(spec: Any, loss: Any, y_shape: TensorShape,
     return metrics_module.CategoricalAccuracy(name=spec)
 
 
-def _array(data: Any, what: str) -> np.ndarray:
-    if isinstance(data, EagerTensor):
-        data = data.numpy()
-    array = np.asarray(data)
-    if array.dtype == object or array.ndim == 0:
-        raise ValueError(f"{what} must be an array with a batch axis (NumPy array, nested list "
-                         f"or eager tensor), got {type(data).__name__} of shape {array.shape}.")
-    return array.astype(np.float32) if array.dtype.kind == "f" else array
-
-
-def _spec(array: np.ndarray) -> TensorSpec:
-    return TensorSpec([None, *array.shape[1:]], dtypes.as_dtype(array.dtype))
-
-
 def _verbose(verbose: Any) -> int:
     return 1 if verbose == "auto" else int(verbose)
 
@@ -194,24 +182,21 @@ class Trainer:
                                f"model.compile(optimizer=..., loss=...).")
         return self._compiled
 
-    def _prepare(self, x: np.ndarray, y: np.ndarray, compiled: _Compiled) -> None:
-        if len(x) != len(y):
-            raise ValueError(f"x and y must have the same number of samples, got {len(x)} "
-                             f"and {len(y)}.")
-        input_shape = TensorShape([None, *x.shape[1:]])
-        self._maybe_build(input_shape)  # type: ignore[attr-defined]
-        compiled.resolve_metrics(TensorShape([None, *y.shape[1:]]),
-                                 self.compute_output_shape(input_shape))  # type: ignore
+    def _prepare(self, data: Batches, compiled: _Compiled) -> None:
+        assert data.y_spec is not None  # fit and evaluate take targets
+        self._maybe_build(data.x_spec.shape)  # type: ignore[attr-defined]
+        compiled.resolve_metrics(data.y_spec.shape,
+                                 self.compute_output_shape(data.x_spec.shape))  # type: ignore
 
-    def _function(self, compiled: _Compiled, kind: str, x: np.ndarray, y: np.ndarray) -> Any:
+    def _function(self, compiled: _Compiled, kind: str, data: Batches) -> Any:
         step = self._train_step if kind == "train" else self._test_step
         if compiled.run_eagerly:
             return step
-        key = (kind, _spec(x), _spec(y))
+        key = (kind, data.x_spec, data.y_spec)
         found = compiled.functions.get(key)
         if found is None:
             found = compiled.functions[key] = function(
-                step, input_signature=[_spec(x), _spec(y)], autograph=False,
+                step, input_signature=[data.x_spec, data.y_spec], autograph=False,
                 name=f"{kind}_function")
         return found
 
@@ -244,13 +229,16 @@ class Trainer:
         """Trains the model for `epochs - initial_epoch` passes over `(x, y)`.
 
         Args:
-            x, y: inputs and targets, arrays with the same number of samples.
+            x, y: inputs and targets, arrays with the same number of samples; or `x` an
+                `ag.data` dataset of `(x, y)` batches (then no `y`, `batch_size` or
+                `validation_split`; the dataset does its own shuffling).
             batch_size: samples per step (default 32); the last batch may be smaller.
             epochs: the index of the last epoch.
             verbose: `"auto"` or 1 (a progress bar per epoch), 2 (one line per epoch), 0.
             validation_split: the fraction of the samples (the last ones, before shuffling)
                 kept for validation.
-            validation_data: `(x_val, y_val)`, evaluated after every epoch (`val_` logs).
+            validation_data: `(x_val, y_val)` or a dataset, evaluated after every epoch
+                (`val_` logs).
             shuffle: shuffle the training samples before each epoch.
             initial_epoch: the epoch to start from (to resume a fit).
 
@@ -258,40 +246,44 @@ class Trainer:
             A `History` whose `history` maps each log name to its values per epoch.
         """
         compiled = self._compiled_for("fit")
-        x, y = _array(x, "fit: x"), _array(y, "fit: y")
+        data = batches(x, y, batch_size, "fit")
         if not 0 <= validation_split < 1:
             raise ValueError(f"fit: validation_split must be in [0, 1), got {validation_split}.")
         if validation_split and validation_data is None:
-            split = int(len(x) * (1 - validation_split))
-            validation_data = (x[split:], y[split:])
-            x, y = x[:split], y[:split]
-        self._prepare(x, y, compiled)
-        batch_size = batch_size or 32
-        steps = -(-len(x) // batch_size)
+            if not isinstance(data, ArrayBatches):
+                raise ValueError("fit: validation_split needs arrays; with a dataset, pass "
+                                 "validation_data (another dataset).")
+            split = int(len(data.x) * (1 - validation_split))
+            validation_data = (data.x[split:], data.y[split:])  # type: ignore[index]
+            data = ArrayBatches(data.x[:split], data.y[:split],  # type: ignore[index]
+                                data.batch_size)
+        self._prepare(data, compiled)
+        steps = data.steps
         verbose = _verbose(verbose)
         build = getattr(compiled.optimizer, "build", None)
         if build is not None:  # slots made now, eagerly: the train step then traces once
             build(self.trainable_variables)  # type: ignore[attr-defined]
-        train = self._function(compiled, "train", x, y)
+        train = self._function(compiled, "train", data)
         history = History(self, {"verbose": verbose, "epochs": epochs, "steps": steps})
         for epoch in range(initial_epoch, epochs):
             if verbose:
                 print(f"Epoch {epoch + 1}/{epochs}")
             bar = Progbar(steps, verbose)
             compiled.reset()
-            order = np.random.permutation(len(x)) if shuffle else np.arange(len(x))
-            for step in range(steps):
-                batch = order[step * batch_size:(step + 1) * batch_size]
-                train(x[batch], y[batch])
-                if bar.interactive and verbose == 1 and step < steps - 1:
-                    bar.update(step + 1, compiled.results())
+            done = 0
+            for done, (x_batch, y_batch) in enumerate(data.epoch(shuffle), 1):
+                train(x_batch, y_batch)
+                if bar.interactive and verbose == 1 and done != steps:
+                    bar.update(done, compiled.results())
+            steps = history.params["steps"] = bar.target = done  # known after one pass
             logs = compiled.results()
             if validation_data is not None:
-                val_x, val_y = validation_data
-                val_logs = self.evaluate(val_x, val_y, batch_size=batch_size, verbose=0,
-                                         return_dict=True)
+                val = validation_data if is_dataset(validation_data) else None
+                val_x, val_y = (val, None) if val is not None else validation_data
+                val_logs = self.evaluate(val_x, val_y, verbose=0, return_dict=True,
+                                         batch_size=None if val is not None else batch_size)
                 logs.update({f"val_{name}": value for name, value in val_logs.items()})
-            bar.update(steps, logs, finalize=True)
+            bar.update(done, logs, finalize=True)
             history.record(epoch, logs)
         return history
 
@@ -304,36 +296,37 @@ class Trainer:
             `metrics_names` order; with `return_dict`, a dict by name.
         """
         compiled = self._compiled_for("evaluate")
-        x, y = _array(x, "evaluate: x"), _array(y, "evaluate: y")
-        self._prepare(x, y, compiled)
-        batch_size = batch_size or 32
-        steps = -(-len(x) // batch_size)
-        test = self._function(compiled, "test", x, y)
+        data = batches(x, y, batch_size, "evaluate")
+        self._prepare(data, compiled)
+        test = self._function(compiled, "test", data)
         compiled.reset()
-        bar = Progbar(steps, _verbose(verbose))
-        for step in range(steps):
-            test(x[step * batch_size:(step + 1) * batch_size],
-                 y[step * batch_size:(step + 1) * batch_size])
+        bar = Progbar(data.steps, _verbose(verbose))
+        done = 0
+        for x_batch, y_batch in data.epoch():
+            test(x_batch, y_batch)
+            done += 1
+        bar.target = done
         logs = compiled.results()
-        bar.update(steps, logs, finalize=True)
+        bar.update(done, logs, finalize=True)
         if return_dict:
             return logs
         values = [logs[name] for name in self.metrics_names]
         return values[0] if len(values) == 1 else values
 
     def predict(self, x: Any, batch_size: int | None = None, verbose: Any = "auto") -> Any:
-        """The model's outputs for `x` (inference: dropout off), as one NumPy array."""
-        x = _array(x, "predict: x")
-        self._maybe_build(TensorShape([None, *x.shape[1:]]))  # type: ignore[attr-defined]
-        batch_size = batch_size or 32
-        if self._predict_function is None or self._predict_function[0] != _spec(x):
+        """The model's outputs for `x` (an array, or a dataset of batches; inference: dropout
+        off), as one NumPy array."""
+        data = batches(x, None, batch_size, "predict", needs_y=False)
+        spec = data.x_spec
+        self._maybe_build(spec.shape)  # type: ignore[attr-defined]
+        if self._predict_function is None or self._predict_function[0] != spec:
             step = function(lambda batch: self(batch, training=False),  # type: ignore
-                            input_signature=[_spec(x)], autograph=False,
+                            input_signature=[spec], autograph=False,
                             name="predict_function")
-            self._predict_function = (_spec(x), step)
+            self._predict_function = (spec, step)
         step = self._predict_function[1]
-        steps = -(-len(x) // batch_size)
-        bar = Progbar(steps, _verbose(verbose))
-        outputs = [step(x[i * batch_size:(i + 1) * batch_size]).numpy() for i in range(steps)]
-        bar.update(steps, finalize=True)
+        bar = Progbar(data.steps, _verbose(verbose))
+        outputs = [step(x_batch).numpy() for x_batch, _ in data.epoch()]
+        bar.target = len(outputs)
+        bar.update(len(outputs), finalize=True)
         return np.concatenate(outputs) if outputs else np.zeros((0,), np.float32)

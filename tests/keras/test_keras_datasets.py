@@ -1,0 +1,86 @@
+"""ag.keras models fed by ag.data datasets of (x, y) batches: fit, evaluate and predict give
+what the same batches as arrays give, and misuse is one clear error (as Keras refuses it)."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from tests.keras.test_keras_sequential import mlp, quadrants
+
+D = ag.data.Dataset
+
+
+def test_fit_on_a_dataset_equals_fit_on_the_same_batches_of_arrays():
+    x, y = quadrants(70)
+    from_arrays = mlp().fit(x, y, batch_size=32, epochs=3, shuffle=False, verbose=0)
+    from_dataset = mlp().fit(D.from_tensor_slices((x, y)).batch(32), epochs=3, verbose=0)
+    np.testing.assert_allclose(from_dataset.history["loss"], from_arrays.history["loss"],
+                               rtol=1e-6)
+    assert from_dataset.params["steps"] == 3
+
+
+def test_fit_traces_its_step_once_for_a_shuffled_dataset():
+    x, y = quadrants(70)
+    model = mlp()
+    model.fit(D.from_tensor_slices((x, y)).shuffle(70, seed=1).batch(32), epochs=4, verbose=0)
+    assert [f.experimental_get_tracing_count() for f in model._compiled.functions.values()] \
+        == [1]
+
+
+def test_evaluate_and_predict_on_datasets_equal_the_arrays():
+    x, y = quadrants(50)
+    model = mlp()
+    model.fit(x, y, epochs=2, verbose=0)
+    np.testing.assert_allclose(model.evaluate(D.from_tensor_slices((x, y)).batch(16),
+                                              verbose=0),
+                               model.evaluate(x, y, batch_size=16, verbose=0), rtol=1e-6)
+    np.testing.assert_allclose(model.predict(D.from_tensor_slices(x).batch(16), verbose=0),
+                               model.predict(x, verbose=0), rtol=1e-6)
+    np.testing.assert_allclose(model.predict(D.from_tensor_slices((x, y)).batch(16),
+                                             verbose=0),
+                               model.predict(x, verbose=0), rtol=1e-6)
+
+
+def test_validation_data_may_be_a_dataset():
+    x, y = quadrants(60)
+    history = mlp().fit(D.from_tensor_slices((x, y)).batch(20), epochs=2, verbose=0,
+                        validation_data=D.from_tensor_slices((x[:30], y[:30])).batch(10))
+    assert sorted(history.history) == ["accuracy", "loss", "val_accuracy", "val_loss"]
+
+
+def test_a_dataset_of_unknown_length_counts_its_steps_in_the_first_epoch(capsys):
+    x, y = quadrants(64)
+    batches = D.from_tensor_slices((x, y)).filter(lambda a, b: True).batch(16)
+    history = mlp().fit(batches, epochs=2, verbose=2)
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("4/")]
+    assert len(lines) == 2 and history.params["steps"] == 4
+
+
+def test_y_with_a_dataset_is_an_error():
+    x, y = quadrants(10)
+    with pytest.raises(ValueError, match="y must not be given when x is a dataset"):
+        mlp().fit(D.from_tensor_slices((x, y)).batch(5), y, verbose=0)
+
+
+def test_batch_size_with_a_dataset_is_an_error():
+    x, y = quadrants(10)
+    with pytest.raises(ValueError, match="batch_size must not be given"):
+        mlp().fit(D.from_tensor_slices((x, y)).batch(5), batch_size=5, verbose=0)
+
+
+def test_validation_split_with_a_dataset_is_an_error():
+    x, y = quadrants(10)
+    with pytest.raises(ValueError, match="validation_split needs arrays"):
+        mlp().fit(D.from_tensor_slices((x, y)).batch(5), validation_split=0.2, verbose=0)
+
+
+def test_an_infinite_dataset_is_an_error():
+    x, y = quadrants(10)
+    with pytest.raises(ValueError, match="infinite"):
+        mlp().fit(D.from_tensor_slices((x, y)).batch(5).repeat(), verbose=0)
+
+
+def test_a_dataset_of_inputs_only_cannot_be_fit():
+    x, _ = quadrants(10)
+    with pytest.raises(ValueError, match=r"\(x, y\) pairs"):
+        mlp().fit(D.from_tensor_slices(x).batch(5), verbose=0)
