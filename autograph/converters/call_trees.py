@@ -77,8 +77,8 @@ def _resolve(node: Any, namespace: Mapping[str, Any]) -> Any:
         return getattr(builtins, node.id, _UNKNOWN)
     if isinstance(node, gast.Attribute):
         owner = _resolve(node.value, namespace)
-        if owner is _UNKNOWN or not inspect.ismodule(owner):
-            return _UNKNOWN  # attributes of values can change; modules' rarely do
+        if owner is _UNKNOWN or not (inspect.ismodule(owner) or _is_library_class(owner)):
+            return _UNKNOWN  # attributes of values can change; modules' and ours rarely do
         return getattr(owner, node.attr, _UNKNOWN)
     return _UNKNOWN
 
@@ -106,13 +106,17 @@ def _is_builtin(obj: Any) -> bool:
 def is_library_callable(obj: Any) -> bool:
     """Whether calls of `obj` never need converting: classes, and functions of NumPy, the
     standard library and this project (which are graph-aware already)."""
-    if inspect.isclass(obj):
-        return True
-    module = getattr(obj, "__module__", None) or ""
-    top = module.split(".")[0]
-    if top in _NEVER_CONVERTED or top in sys.stdlib_module_names:
-        return True
-    return inspect.isbuiltin(obj)
+    return inspect.isclass(obj) or _of_a_library(obj) or inspect.isbuiltin(obj)
+
+
+def _is_library_class(obj: Any) -> bool:
+    """A class of a library (`ag.data.Dataset`): its static methods are library functions."""
+    return inspect.isclass(obj) and _of_a_library(obj)
+
+
+def _of_a_library(obj: Any) -> bool:
+    top = (getattr(obj, "__module__", None) or "").split(".")[0]
+    return top in _NEVER_CONVERTED or top in sys.stdlib_module_names
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:

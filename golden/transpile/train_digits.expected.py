@@ -1,12 +1,12 @@
-# make_model (examples/train_digits.py:27)
+# make_model (examples/train_digits.py:28)
 def make_model() -> ag.keras.Sequential:
     return ag.keras.Sequential([ag.keras.Input((8, 8, 1)), ag.keras.layers.Conv2D(16, 3, padding='same', activation='relu'), ag.keras.layers.MaxPooling2D(2), ag.keras.layers.Flatten(), ag.keras.layers.Dense(64, activation='relu'), ag.keras.layers.Dropout(0.2), ag.keras.layers.Dense(10)])
 
-# compile_model (examples/train_digits.py:39)
+# compile_model (examples/train_digits.py:40)
 def compile_model(model: ag.keras.Sequential) -> None:
     ag__.converted_call(model.compile, optimizer=ag.keras.optimizers.Adam(0.001), loss=ag.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=['accuracy'])
 
-# main (examples/train_digits.py:45)
+# main (examples/train_digits.py:46)
 def main() -> None:
     parser = argparse.ArgumentParser(description=ag__.converted_call(__doc__.splitlines)[0])
     ag__.converted_call(parser.add_argument, '--epochs', type=int, default=15)
@@ -17,12 +17,13 @@ def main() -> None:
     x = ag__.converted_call((digits.images / 16.0).astype, np.float32)[..., None]
     y = ag__.converted_call(digits.target.astype, np.int32)
     x_train, x_test, y_train, y_test = ag__.converted_call(train_test_split, x, y, test_size=0.2, random_state=0)
+    train_batches = ag__.converted_call(ag__.converted_call(ag__.converted_call(ag.data.Dataset.from_tensor_slices((x_train, y_train)).shuffle, ag__.len(x_train), seed=0).batch, 32).prefetch, ag.data.AUTOTUNE)
+    test_batches = ag__.converted_call(ag.data.Dataset.from_tensor_slices((x_test, y_test)).batch, 128)
     ag.random.set_seed(0)
-    np.random.seed(0)
     model = ag__.converted_call(make_model)
     ag__.converted_call(compile_model, model)
-    ag__.converted_call(model.fit, x_train, y_train, batch_size=32, epochs=args.epochs, verbose=2)
-    _, accuracy = ag__.converted_call(model.evaluate, x_test, y_test, verbose=0)
+    ag__.converted_call(model.fit, train_batches, epochs=args.epochs, verbose=2)
+    _, accuracy = ag__.converted_call(model.evaluate, test_batches, verbose=0)
     ag__.print(f'test accuracy: {accuracy:.3f}')
     directory = ag__.or_(args.checkpoint_dir, lambda: tempfile.mkdtemp(prefix='digits-'))
     manager = ag.train.CheckpointManager(ag.train.Checkpoint(model=model), directory, max_to_keep=2)
@@ -31,6 +32,6 @@ def main() -> None:
     ag__.converted_call(compile_model, restored)
     status = ag__.converted_call(ag.train.Checkpoint(model=restored).restore, ag.train.latest_checkpoint(directory))
     ag__.converted_call(status.expect_partial)
-    _, restored_accuracy = ag__.converted_call(restored.evaluate, x_test, y_test, verbose=0)
+    _, restored_accuracy = ag__.converted_call(restored.evaluate, test_batches, verbose=0)
     ag__.print(f"saved {path}; restored model's test accuracy: {restored_accuracy:.3f}")
     ag__.print(f'total {time.perf_counter() - start:.1f} s')
