@@ -5,6 +5,8 @@ import gc
 import threading
 import time
 
+import numpy as np
+
 import autograph as ag
 
 D = ag.data.Dataset
@@ -77,10 +79,9 @@ def test_close_stops_the_iterator():
     assert _settled_thread_count(baseline) == baseline
 
 
-def test_map_then_batch_of_200k_elements_is_fast():
-    # tf.data takes about 4.6 s for this pipeline on this machine
-    start = time.perf_counter()
+def test_map_then_batch_of_200k_elements_gives_every_value():
+    # its speed next to tf.data's is in benchmarks/data_pipeline.py
     batches = list(D.range(200_000).map(lambda x: x * 2 + 1).batch(256))
-    elapsed = time.perf_counter() - start
     assert len(batches) == 782 and int(batches[-1][-1]) == 399_999
-    assert elapsed < 1.0, elapsed
+    np.testing.assert_array_equal(np.concatenate([b.numpy() for b in batches]),
+                                  np.arange(200_000) * 2 + 1)

@@ -1,7 +1,6 @@
 """`while_loop` eagerly and in graphs, the `While` op's kernel and inline execution, errors."""
 
 import collections
-import time
 
 import numpy as np
 import pytest
@@ -67,19 +66,14 @@ def test_graph_while_loop_is_one_op_whatever_the_iteration_count(graph):
     assert graph.get_operation_by_name("while").type == "While"
 
 
-def test_ten_thousand_iterations_take_a_few_ms_per_thousand(graph):
+def test_ten_thousand_iterations(graph):
+    # the cost per iteration is in benchmarks/graph_session.py
     with graph.as_default():
         n = ag.placeholder(ag.int32, [])
         i, total = triangle(n)
     with ag.Session(graph=graph) as sess:
         assert sess.run([i, total], {n: 10}) == [10, 45]
-        best = float("inf")
-        for _ in range(3):
-            start = time.perf_counter()
-            result = sess.run([i, total], {n: 10_000})
-            best = min(best, time.perf_counter() - start)
-    assert result == [10_000, sum(range(10_000))]
-    assert best < 0.05, f"{best * 1e3:.1f} ms for 10 000 iterations"
+        assert sess.run([i, total], {n: 10_000}) == [10_000, sum(range(10_000))]
 
 
 def test_body_and_cond_are_traced_once(graph):
