@@ -56,6 +56,10 @@ def batch_jacobian(records: Sequence[Record], target: Tensor, source: Tensor,
     if len(shape) < 1:
         raise ValueError("batch_jacobian needs a target with a batch dimension, got a scalar.")
     batch, inner = shape[0], shape[1:]
+    if not source_dims.is_fully_defined():
+        raise ValueError(f"GradientTape.batch_jacobian needs the source's shape known, got "
+                         f"{source_dims}.")
+    source_shape = [int(d) for d in source_dims.as_list() if d is not None]
     m = math.prod(inner)
     columns = []
     for j in range(m):
@@ -63,13 +67,9 @@ def batch_jacobian(records: Sequence[Record], target: Tensor, source: Tensor,
         seed[:, j] = 1
         (g,) = backward(records, [target], [source], [constant(seed.reshape(shape))],
                         unconnected)
-        if g is None:
-            return None
+        if g is None:  # zeros, not None, whatever `unconnected` says, as TensorFlow
+            return zeros([batch] + inner + source_shape[1:], target.dtype)
         columns.append(g)
-    if not source_dims.is_fully_defined():
-        raise ValueError(f"GradientTape.batch_jacobian needs the source's shape known, got "
-                         f"{source_dims}.")
-    source_shape = [int(d) for d in source_dims.as_list() if d is not None]
     stacked = stack(columns, axis=1) if columns else zeros([batch, 0] + source_shape[1:],
                                                            source.dtype)
     return reshape(stacked, [batch] + inner + source_shape[1:])

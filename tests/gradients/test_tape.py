@@ -201,6 +201,17 @@ def test_batch_jacobian_keeps_examples_apart():
                          [[10.0, 0.0], [0.0, 24.0]]])
 
 
+def test_batch_jacobian_of_an_unconnected_source_is_zeros_and_jacobian_none():
+    # TensorFlow 2.21: zeros of shape (1, 2, 2) for batch_jacobian, None for jacobian
+    x = ag.constant([[1.0, 2.0]])
+    with ag.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x * 2.0
+    other = ag.constant([[1.0, 2.0]])
+    npt.assert_array_equal(tape.batch_jacobian(y, other).numpy(), np.zeros((1, 2, 2)))
+    assert tape.jacobian(y, other) is None
+
+
 def test_no_recorder_is_installed_without_a_recording_tape():
     from runtime.graph.recording import recorder
 
