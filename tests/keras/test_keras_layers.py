@@ -20,8 +20,34 @@ def test_dense_builds_on_first_call_from_the_input_shape():
 def test_build_makes_the_weights_without_a_call():
     dense = layers.Dense(4, name="probe")
     dense.build((None, 5))
-    assert [w.name for w in dense.weights] == ["probe/kernel:0", "probe/bias:0"]
+    assert [w.name for w in dense.weights] == ["kernel:0", "bias:0"]  # tf_keras 2.21's names
     assert dense.count_params() == 24
+
+
+def test_weights_made_on_the_first_call_are_named_in_the_layer_and_model_scopes():
+    # tf_keras 2.21: ['m/dense/kernel:0', 'm/dense/bias:0'] (Keras 3 names them 'kernel', 'bias')
+    class M(ag.keras.Model):
+        def __init__(self):
+            super().__init__(name="m")
+            self.d = layers.Dense(2)
+
+        def call(self, x):
+            return self.d(x)
+    m = M()
+    m(ag.ones([1, 3]))
+    assert [w.name for w in m.weights] == [f"m/{m.d.name}/kernel:0", f"m/{m.d.name}/bias:0"]
+
+
+def test_variables_made_in_a_custom_build_get_the_layer_scope():
+    class Scaled(layers.Layer):
+        def build(self, input_shape):
+            self.w = ag.Variable(ag.ones([input_shape[-1]]), name="w")
+
+        def call(self, x):
+            return x * self.w
+    layer = Scaled(name="scaled")
+    layer(ag.ones([1, 2]))
+    assert layer.w.name == "scaled/w:0"  # tf_keras 2.21: 'scaled/w:0'
 
 
 def test_default_initializers_are_glorot_uniform_kernel_and_zero_bias():

@@ -21,6 +21,7 @@ from runtime.graph.init_scope import init_scope
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import creation_ops
+from runtime.ops.graph_ops import name_scope
 from runtime.state.module import Module, camel_to_snake
 from runtime.state.variables import Variable
 from runtime.train.keras import initializers
@@ -70,7 +71,7 @@ class Layer(Module):
                    trainable: bool = True) -> Variable:
         """A new variable of this layer, initialised by `initializer` (a name or callable)."""
         init = initializers.get(initializer)
-        with init_scope(), self.name_scope:
+        with init_scope():  # in `build`, the layer's name scope is already entered
             variable = Variable(init(TensorShape(shape).as_list(), self.dtype), name=name,
                                 trainable=trainable)
         self._weights.append(variable)
@@ -147,7 +148,9 @@ class Layer(Module):
 
     def _maybe_build(self, input_shape: Any) -> None:
         if not self.built:
-            with init_scope():
+            # variables made in build are named in the layer's scope, inside the caller's (a
+            # model's), as Keras 2 names them: "model/dense/kernel:0"
+            with init_scope(), name_scope(self.name):
                 self.build(TensorShape(input_shape))
             self.built = True
 
