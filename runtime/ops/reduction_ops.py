@@ -14,6 +14,7 @@ import numpy as np
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import OpHandle, op_handle
+from runtime.eager.prepared import PreparedOp
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import reduction_defs  # noqa: F401  (declares the ops)
@@ -34,8 +35,22 @@ _cumsum = op_handle("Cumsum")
 _softmax = op_handle("Softmax")
 
 
+_PREPARED: dict[str, PreparedOp] = {}
+
+
 def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
             name: str | None) -> Tensor:
+    signature = _axis_signature(axis)
+    if signature is not None:  # Python axes: the call is prepared once per signature
+        prepared = _PREPARED.get(handle.op_name)
+        if prepared is None:
+            prepared = _PREPARED[handle.op_name] = PreparedOp(handle.op_name)
+        keep = bool(keepdims)
+        result = prepared.run((signature, keep), input_tensor, lambda: (
+            (input_tensor, np.arange(input_tensor.ndim, dtype=np.int32) if axis is None
+             else axis), {"keep_dims": keep}))
+        if result is not None:
+            return result
     if axis is None:
         input_tensor = convert_to_tensor(input_tensor)
         rank = input_tensor.shape.rank
@@ -43,6 +58,18 @@ def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
             raise ValueError("axis=None needs a tensor of known rank; pass the axes explicitly.")
         axis = np.arange(rank, dtype=np.int32)
     return handle.run((input_tensor, axis), {"keep_dims": bool(keepdims)}, name)
+
+
+def _axis_signature(axis: Any) -> Any:
+    """`axis` as a hashable value when it is None (every axis), a Python int or a list or
+    tuple of them; else None."""
+    if axis is None:
+        return "all"
+    if type(axis) is int:
+        return axis
+    if type(axis) in (list, tuple) and all(type(a) is int for a in axis):
+        return tuple(axis)
+    return None
 
 
 def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False,
