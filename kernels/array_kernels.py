@@ -254,8 +254,8 @@ def _specialize_slicing(plan: Callable) -> Callable:
             return None
         try:
             key = plan(shape, *(_ints(v) for v in spec), **attrs).key
-        except InvalidArgumentError:
-            return None  # the kernel raises it if the op ever runs
+        except (InvalidArgumentError, IndexError):
+            return None  # a bad spec: the kernel raises it if the op ever runs
         return lambda x, *_: x[key]
     return specialize
 

@@ -22,6 +22,7 @@ from typing import Any, Callable
 import numpy as np
 
 from kernels.common import BOTH
+from runtime.core.dtypes import string
 from runtime.registry.kernel_registry import register_kernel
 
 _ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"',
@@ -103,11 +104,13 @@ def _escape(data: bytes) -> str:
 def _scalar_formatter(dtype) -> Callable[[Any], str]:
     """What `_element` does to a scalar of `dtype`, chosen once."""
     kind = dtype.np_dtype.kind
-    if kind == "O":
+    if dtype == string:
         return lambda x: '"' + _escape(x) + '"'
     if kind == "b":
         return lambda x: "1" if x else "0"
-    return _float if kind == "f" else str
+    if kind == "f":
+        return _float
+    return str if kind in "iuc" else _element
 
 
 def _specialize_string_format(ctx, attrs, types, shapes, values):

@@ -208,3 +208,12 @@ def test_prepared_results_live_on_the_device_of_the_scope(device):
     for _ in range(2):
         assert t[0].device.endswith(f"{device}:0")
         assert ag.reduce_sum(t, axis=0).device.endswith(f"{device}:0")
+
+
+@pytest.mark.parametrize("value", [np.uint8(200), np.float16(0.1), np.float64(1 / 3),
+                                   np.complex64(1 - 2j), np.int64(-5)], ids=repr)
+def test_print_of_a_scalar_of_each_kind_in_a_plan_matches_eager_print(device, value):
+    def show(x):
+        ag.print("<", x, ">", output_stream="stdout")
+    x = ag.constant(value)
+    assert _printed(_traced(device, show), x) == _printed(show, x)
