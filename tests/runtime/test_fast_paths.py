@@ -217,3 +217,21 @@ def test_print_of_a_scalar_of_each_kind_in_a_plan_matches_eager_print(device, va
         ag.print("<", x, ">", output_stream="stdout")
     x = ag.constant(value)
     assert _printed(_traced(device, show), x) == _printed(show, x)
+
+
+# Specialized kernels of eager elementwise ops ------------------------------------------------
+def test_repeated_eager_scalar_floormod_follows_the_divisor_sign(device):
+    for x, y in [(7, 3), (-7, 3), (7, -3), (-7, -3)] * 2:
+        assert_tensor(ag.constant(x) % ag.constant(y), np.int32(x % y), dtype=ag.int32)
+
+
+def test_repeated_eager_scalar_floormod_refuses_a_zero_divisor_every_time(device):
+    for _ in range(2):
+        with pytest.raises(InvalidArgumentError, match="Integer division by zero"):
+            ag.constant(7) % ag.constant(0)
+
+
+def test_eager_floormod_of_a_vector_by_a_scalar(device):
+    for _ in range(2):
+        assert_tensor(ag.constant([-16, 0, 31], ag.int64) % ag.constant(15, ag.int64),
+                      [14, 0, 1], dtype=ag.int64)
