@@ -33,7 +33,21 @@ from runtime.registry.op_registry import op_registry
 _placement = devices._placement
 _kernels = kernel_registry()
 
-Inputs = Callable[[], "tuple[Sequence[Any], dict[str, Any]]"]
+Inputs = Callable[[], "tuple[Sequence[Any], dict[str, Any] | None]"]
+
+
+def int_signature(value: Any) -> Hashable | None:
+    """`value` as a signature when it is a Python int or a list or tuple of them (an axis, a
+    shape, a permutation); else None.
+
+    >>> int_signature([1, 0]), int_signature(2), int_signature([1.0])
+    ((1, 0), 2, None)
+    """
+    if type(value) is int:
+        return value
+    if type(value) in (list, tuple) and all(type(v) is int for v in value):
+        return tuple(value)
+    return None
 
 
 class PreparedOp:
@@ -53,17 +67,21 @@ class PreparedOp:
         self._calls: dict[tuple, tuple] = {}
         self._limit = limit
 
-    def run(self, signature: Hashable, tensor: Any, inputs: Inputs) -> Any:
+    def run(self, signature: Hashable | None, tensor: Any, inputs: Inputs) -> Any:
         """The op's output for `inputs()` (the op's inputs, `tensor` first, and its attrs), or
-        None where the call must take the caller's general path (see the module docstring)."""
+        None where the call must take the caller's general path: no signature (None), or see
+        the module docstring."""
         stack = _placement.stack
-        if (_graphs.stack or _eager_disabled[0] or recorder[0] is not None
+        if (signature is None or _graphs.stack or _eager_disabled[0] or recorder[0] is not None
                 or type(tensor) is not EagerTensor):
             return None
         key = (signature, tensor._dtype, tensor._value.shape, tensor._device,
                stack[-1] if stack else None, devices.get_soft_device_placement(),
                _kernels.generation)
-        call = self._calls.get(key)
+        try:
+            call = self._calls.get(key)
+        except TypeError:  # an unhashable part of the signature (an attr given as a list)
+            return None
         if call is None:
             args, attrs = inputs()
             result = self._op.run(args, attrs)
@@ -87,7 +105,7 @@ class PreparedOp:
             raise bad_output_dtype(self._op.name, out, dtype)
         return make_eager(out, dtype, device)
 
-    def _prepare(self, args: Sequence[Any], attrs: dict[str, Any]) -> tuple:
+    def _prepare(self, args: Sequence[Any], attrs: dict[str, Any] | None) -> tuple:
         """(function of the tensor's array, device, output dtype); () for the general path."""
         op = self._op
         op_def = op.op_def

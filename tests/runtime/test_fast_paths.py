@@ -235,3 +235,54 @@ def test_eager_floormod_of_a_vector_by_a_scalar(device):
     for _ in range(2):
         assert_tensor(ag.constant([-16, 0, 31], ag.int64) % ag.constant(15, ag.int64),
                       [14, 0, 1], dtype=ag.int64)
+
+
+# More prepared eager calls: shapes, axes and permutations given as Python ints -------------
+ARRAY = np.arange(12, dtype=np.float32).reshape(3, 4)
+
+
+@pytest.mark.parametrize("call, expected", [
+    (lambda t: ag.reshape(t, [4, -1]), ARRAY.reshape(4, 3)),
+    (lambda t: ag.reshape(t, (12,)), ARRAY.reshape(12)),
+    (lambda t: ag.transpose(t), ARRAY.T),
+    (lambda t: ag.transpose(t, [1, 0]), ARRAY.T),
+    (lambda t: ag.expand_dims(t, -1), ARRAY[..., None]),
+    (lambda t: ag.argmax(t, axis=1), np.argmax(ARRAY, axis=1)),
+    (lambda t: ag.argmin(t, axis=0, output_type=ag.int32),
+     np.argmin(ARRAY, axis=0).astype(np.int32)),
+    (lambda t: ag.cast(t, ag.int32), ARRAY.astype(np.int32)),
+], ids=["reshape", "reshape_tuple", "transpose", "transpose_perm", "expand_dims", "argmax",
+        "argmin_int32", "cast"])
+def test_repeated_call_with_python_arguments_matches_numpy(device, call, expected):
+    t = ag.constant(ARRAY)
+    for _ in range(3):
+        result = call(t)
+        assert_tensor(result, expected)
+        assert result.dtype.np_dtype == expected.dtype
+
+
+def test_repeated_bad_reshape_raises_every_time(device):
+    for _ in range(2):
+        with pytest.raises(InvalidArgumentError):
+            ag.reshape(ag.constant(ARRAY), [5, -1])
+
+
+def test_repeated_argmax_with_an_unhashable_output_type_takes_the_general_path(device):
+    for _ in range(2):
+        with pytest.raises((TypeError, ValueError, InvalidArgumentError)):
+            ag.argmax(ag.constant(ARRAY), axis=0, output_type=["int32"])
+
+
+@pytest.mark.parametrize("source, target, expected", [
+    (np.array([2**32 - 1], np.int64), ag.int32, np.array([-1], np.int32)),
+    (np.array([300], np.int32), ag.uint8, np.array([44], np.uint8)),
+    (np.array([2**40], np.int64), ag.float16, np.array([np.inf], np.float16)),
+    (np.array([True, False]), ag.float32, np.array([1.0, 0.0], np.float32)),
+], ids=["wraps", "wraps_unsigned", "overflows_float16", "bool"])
+def test_repeated_integer_cast_is_silent_as_tensorflow(device, no_warnings, source, target,
+                                                       expected):
+    for _ in range(2):
+        assert_tensor(ag.cast(ag.constant(source), target), expected, dtype=target)
+    def cast(x):
+        return ag.cast(x, target)
+    assert_tensor(_traced(device, cast)(ag.constant(source)), expected, dtype=target)
