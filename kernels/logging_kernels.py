@@ -124,6 +124,10 @@ def _specialize_string_format(ctx, attrs, types, shapes, values):
         text = first.encode("utf-8")
         return lambda inputs: np.array(text, dtype=object)
     shown = list(zip([_scalar_formatter(t) for t in types[0]], rest))
+    if len(shown) == 1:  # `ag.print("i =", i)`: no generator to run
+        ((show, last),) = shown
+        return lambda inputs: np.array((first + show(inputs[0][()]) + last).encode("utf-8"),
+                                       dtype=object)
 
     def string_format_scalars(inputs):
         text = first + "".join(fmt(x[()]) + piece for (fmt, piece), x in zip(shown, inputs))
