@@ -30,15 +30,17 @@ NON_STRING = tuple(d for d in ALL_DTYPES if d is not string)
 
 def _kernel(op_name: str, host_memory: tuple[str, ...] = (),
             string_host_memory: tuple[str, ...] = (), type_attr: str = "T",
-            inline: str | None = None) -> Callable:
+            inline: str | None = None, specialize: Callable | None = None) -> Callable:
     """Registers a kernel body for every dtype of `type_attr`, on both devices.
 
     `string_host_memory` names the inputs and outputs that `host_memory` leaves out: the string
     version keeps them all in host memory. `inline` is the expression plans may write instead
-    of calling the kernel (see `register_kernel`).
+    of calling the kernel, `specialize` its specializer (see `register_kernel`); both only for
+    the dtypes other than strings.
     """
     def decorate(fn: Callable) -> Callable:
-        register_kernel(op_name, BOTH, {type_attr: NON_STRING}, host_memory, inline=inline)(fn)
+        register_kernel(op_name, BOTH, {type_attr: NON_STRING}, host_memory, inline=inline,
+                        specialize=specialize)(fn)
 
         def on_host(ctx, *args, **attrs):
             return fn(devices.CPU, *args, **attrs)
@@ -243,13 +245,29 @@ def select(ctx, condition, t, e):
 
 
 # Slicing, padding, reversing ---------------------------------------------------------------------
-@_kernel("Slice", host_memory=("begin", "size"), string_host_memory=("input", "output"))
+def _specialize_slicing(plan: Callable) -> Callable:
+    """A specializer for a slicing op whose index `plan(shape, *spec, **masks).key` is fixed
+    once the input's shape and the spec's values are: the NumPy index, planned once."""
+    def specialize(ctx, attrs, types, shapes, values):
+        shape, spec = shapes[0], values[1:]
+        if shape is None or None in shape or any(v is None for v in spec):
+            return None
+        try:
+            key = plan(shape, *(_ints(v) for v in spec), **attrs).key
+        except (InvalidArgumentError, IndexError):
+            return None  # a bad spec: the kernel raises it if the op ever runs
+        return lambda x, *_: x[key]
+    return specialize
+
+
+@_kernel("Slice", host_memory=("begin", "size"), string_host_memory=("input", "output"),
+         specialize=_specialize_slicing(plan_slice))
 def slice_(ctx, x, begin, size):
     return x[plan_slice(x.shape, _ints(begin), _ints(size)).key]
 
 
 @_kernel("StridedSlice", host_memory=("begin", "end", "strides"),
-         string_host_memory=("input", "output"))
+         string_host_memory=("input", "output"), specialize=_specialize_slicing(plan_strided_slice))
 def strided_slice(ctx, x, begin, end, strides, **masks):
     return x[plan_strided_slice(x.shape, _ints(begin), _ints(end), _ints(strides), **masks).key]
 

@@ -88,7 +88,16 @@ def eye(ctx, num_rows, num_columns, dtype, batch_shape):
     return xp.broadcast_to(matrix, tuple(batch_shape) + matrix.shape).copy()
 
 
-@register_kernel("Cast", device=BOTH)
+def _specialize_cast(ctx, attrs, types, shapes, values):
+    """Casts from integers and bools to anything but float16: `astype` alone, with no
+    `np.errstate` (an integer wraps around silently, and only float16 is too narrow for one)."""
+    target = attrs["DstT"].np_dtype
+    if types[0].np_dtype.kind not in "iub" or target == np.float16:
+        return None
+    return lambda x: x.astype(target)
+
+
+@register_kernel("Cast", device=BOTH, specialize=_specialize_cast)
 def cast(ctx, x, DstT):
     if x.dtype.kind == "c" and DstT.kind != "c" and not DstT.is_bool:
         x = x.real  # complex -> real drops the imaginary part, as in TensorFlow

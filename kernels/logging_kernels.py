@@ -17,11 +17,12 @@ between rows, and dimensions longer than `2 * summarize` cut to both ends around
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from kernels.common import BOTH
+from runtime.core.dtypes import string
 from runtime.registry.kernel_registry import register_kernel
 
 _ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"',
@@ -100,7 +101,42 @@ def _escape(data: bytes) -> str:
     return "".join(out)
 
 
-@register_kernel("StringFormat", device=BOTH, host_memory=("inputs", "output"))
+def _scalar_formatter(dtype) -> Callable[[Any], str]:
+    """What `_element` does to a scalar of `dtype`, chosen once."""
+    kind = dtype.np_dtype.kind
+    if dtype == string:
+        return lambda x: '"' + _escape(x) + '"'
+    if kind == "b":
+        return lambda x: "1" if x else "0"
+    if kind == "f":
+        return _float
+    return str if kind in "iuc" else _element
+
+
+def _specialize_string_format(ctx, attrs, types, shapes, values):
+    """Scalar inputs (how `ag.print` of loop counters and messages looks): each shown by the
+    formatter of its dtype, chosen here; no inputs at all: the template's text, made here."""
+    if attrs["summarize"] == 0 or any(shape != () for shape in shapes[0]):
+        return None
+    pieces = attrs["template"].split(attrs["placeholder"])
+    first, rest = pieces[0], pieces[1:len(types[0]) + 1]
+    if not types[0]:
+        text = first.encode("utf-8")
+        return lambda inputs: np.array(text, dtype=object)
+    shown = list(zip([_scalar_formatter(t) for t in types[0]], rest))
+    if len(shown) == 1:  # `ag.print("i =", i)`: no generator to run
+        ((show, last),) = shown
+        return lambda inputs: np.array((first + show(inputs[0][()]) + last).encode("utf-8"),
+                                       dtype=object)
+
+    def string_format_scalars(inputs):
+        text = first + "".join(fmt(x[()]) + piece for (fmt, piece), x in zip(shown, inputs))
+        return np.array(text.encode("utf-8"), dtype=object)
+    return string_format_scalars
+
+
+@register_kernel("StringFormat", device=BOTH, host_memory=("inputs", "output"),
+                 specialize=_specialize_string_format)
 def string_format(ctx, inputs, template, placeholder, summarize):
     pieces = template.split(placeholder)
     text = pieces[0] + "".join(summarize_value(x, summarize) + piece
@@ -108,7 +144,19 @@ def string_format(ctx, inputs, template, placeholder, summarize):
     return np.array(text.encode("utf-8"), dtype=object)
 
 
-@register_kernel("PrintV2", device=BOTH, host_memory=("input",))
+def _specialize_print(ctx, attrs, types, shapes, values):
+    """Printing to stdout or stderr: the stream's name read once, the stream itself (which a
+    program may redirect) on every call."""
+    stream, end = attrs["output_stream"], attrs["end"]
+    if stream not in ("stdout", "stderr") or shapes[0] != ():
+        return None
+
+    def print_to_stream(input):  # noqa: A002
+        getattr(sys, stream).write(input[()].decode("utf-8", "replace") + end)
+    return print_to_stream
+
+
+@register_kernel("PrintV2", device=BOTH, host_memory=("input",), specialize=_specialize_print)
 def print_v2(ctx, input, output_stream, end):  # noqa: A002
     text = np.asarray(input)[()].decode("utf-8", "replace") + end
     if output_stream.startswith("file://"):

@@ -8,6 +8,9 @@ unwrapped: they are the hottest kernels, `np.errstate` costs more than the arith
 a fair hint that something went wrong.
 """
 
+import functools
+import operator
+
 import numpy as np
 
 from kernels.common import BOTH, NUMBERS_AND_BOOL, quiet
@@ -86,7 +89,31 @@ def floor_div(ctx, x, y):
     return ctx.xp.floor_divide(x, y)
 
 
-@register_kernel("FloorMod", device=BOTH)
+def _specialize_floor_mod(ctx, attrs, types, shapes, values):
+    """Integer FloorMod without `np.errstate` (a non-zero integer divisor never warns) and, for
+    a constant divisor with no zero in it, without the zero test: `x % y` as it is."""
+    if types[0].np_dtype.kind not in "iu":
+        return None
+    divisor = values[1]
+    if divisor is not None and divisor.all():
+        return operator.mod
+    if shapes[1] == ():
+        return _scalar_int_floor_mod
+    return functools.partial(_int_floor_mod, ctx.xp)
+
+
+def _scalar_int_floor_mod(x, y):
+    if not y:
+        raise InvalidArgumentError("Integer division by zero")
+    return x % y
+
+
+def _int_floor_mod(xp, x, y):
+    _check_integer_divisor(y)
+    return xp.remainder(x, y)
+
+
+@register_kernel("FloorMod", device=BOTH, specialize=_specialize_floor_mod)
 @quiet
 def floor_mod(ctx, x, y):
     xp = ctx.xp
@@ -115,8 +142,23 @@ def _broadcastable(a: tuple, b: tuple) -> bool:
     return all(m == n or m == 1 or n == 1 for m, n in zip(a[::-1], b[::-1]))
 
 
+def _specialize_equality(compare):
+    """`compare` (`operator.eq` or `.ne`: the ufunc, through the operator) where shapes must
+    broadcast, or are known to: no shape test per call."""
+    def specialize(ctx, attrs, types, shapes, values):
+        a, b = shapes
+        known = a is not None and b is not None and None not in a and None not in b
+        if attrs["incompatible_shape_error"] or (known and _broadcastable(a, b)):
+            return compare
+        return None
+    return specialize
+
+
 def _equality_kernels(op_name: str, ufunc: str) -> None:
-    @register_kernel(op_name, device=BOTH, type_constraints={"T": NUMBERS_AND_BOOL})
+    compare = operator.eq if ufunc == "equal" else operator.ne
+
+    @register_kernel(op_name, device=BOTH, type_constraints={"T": NUMBERS_AND_BOOL},
+                     specialize=_specialize_equality(compare))
     def numbers(ctx, x, y, incompatible_shape_error):
         return _equality(ctx.xp, ufunc, x, y, incompatible_shape_error)
 

@@ -29,8 +29,32 @@ def _accumulator(dtype: np.dtype) -> np.dtype:
     return np.dtype(np.float32) if dtype == np.float16 else dtype
 
 
+def _specialize_sum_like(reduce: str):
+    """Sum and Prod over constant axes: the axes normalised once, the accumulator and the cast
+    back chosen once, and `np.errstate` only where the dtype may warn (not on integers)."""
+    def specialize(ctx, attrs, types, shapes, values):
+        shape, axis = shapes[0], values[1]
+        if shape is None or not shape or axis is None:
+            return None
+        axes = tuple(sorted({int(a) % len(shape) for a in np.reshape(axis, -1)}))
+        if not axes:
+            return None
+        dtype = types[0].np_dtype
+        accumulator, keep_dims = _accumulator(dtype), attrs["keep_dims"]
+        if dtype.kind in "iub":
+            return lambda x, _: getattr(x, reduce)(axis=axes, dtype=dtype, keepdims=keep_dims)
+
+        @quiet
+        def reduce_quietly(x, _):
+            out = getattr(x, reduce)(axis=axes, dtype=accumulator, keepdims=keep_dims)
+            return out if accumulator is dtype else out.astype(dtype, copy=False)
+        return reduce_quietly
+    return specialize
+
+
 def _sum_like(op_name: str, reduce: str):
-    @register_kernel(op_name, device=BOTH, host_memory=("reduction_indices",))
+    @register_kernel(op_name, device=BOTH, host_memory=("reduction_indices",),
+                     specialize=_specialize_sum_like(reduce))
     @quiet
     def kernel(ctx, x, reduction_indices, keep_dims):
         axes = _axes(x, reduction_indices)

@@ -278,11 +278,30 @@ def _kernel_on_device(op_name: str, fn: Callable, host_memory: tuple[str, ...]) 
     return kernel
 
 
+def _specializer_on_device(op_name: str, specialize: Callable | None,
+                           host_memory: tuple[str, ...]) -> Callable | None:
+    """`specialize` whose functions run on the device, checked as `_kernel_on_device` checks
+    kernels, so that plans and prepared eager calls run specializations on SIM:0 too."""
+    if specialize is None:
+        return None
+
+    def on_device(ctx, attrs, types, shapes, values):
+        fast = specialize(ctx, attrs, types, shapes, values)
+        if fast is None:
+            return None
+        kernel = _kernel_on_device(op_name, lambda ctx, *inputs: fast(*inputs), host_memory)
+        return lambda *inputs: kernel(ctx, *inputs)
+    return on_device
+
+
 def register_sim_kernel(op_name: str, fn: Callable, type_constraints: Any = None,
-                        host_memory: tuple[str, ...] = ()) -> None:
-    """Registers `fn` as op `op_name`'s kernel on the simulated device."""
+                        host_memory: tuple[str, ...] = (),
+                        specialize: Callable | None = None) -> None:
+    """Registers `fn` (and its specializer) as op `op_name`'s kernel on the simulated device."""
     kernel_registry().register(op_name, DEVICE_TYPE, _kernel_on_device(op_name, fn, host_memory),
-                               type_constraints, host_memory)
+                               type_constraints, host_memory,
+                               specialize=_specializer_on_device(op_name, specialize,
+                                                                 host_memory))
 
 
 def _mirror_gpu_kernels() -> list[str]:
@@ -296,7 +315,8 @@ def _mirror_gpu_kernels() -> list[str]:
     for op_name in _op_names():
         for k in registry.kernels_for(op_name):
             if k.device == "GPU":
-                register_sim_kernel(op_name, k.fn, dict(k.type_constraints), k.host_memory)
+                register_sim_kernel(op_name, k.fn, dict(k.type_constraints), k.host_memory,
+                                    k.specialize)
                 mirrored.append(op_name)
     return mirrored
 

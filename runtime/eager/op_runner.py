@@ -8,6 +8,7 @@ dtypes and the device.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Sequence
 
 from runtime.core import devices, dtypes
@@ -412,7 +413,7 @@ class SimpleOp(GeneralOp):
             entry = self._prepare(inputs, key, dt)
             if entry is None:
                 return GeneralOp.run(self, inputs, attrs)
-        fn, device, out_dtype, out_np, shapes_ok = entry
+        fn, device, out_dtype, out_np, shapes_ok, specializer, specialized = entry
         arrays: Sequence[Any]
         if len(inputs) == 2:
             x, y = inputs
@@ -425,7 +426,13 @@ class SimpleOp(GeneralOp):
         if shapes_ok is not None and shapes not in shapes_ok:
             self._check_shapes(inputs, arrays, dt, shapes, shapes_ok)
         try:
-            out = fn(device, *arrays)
+            if specialized is None:
+                out = fn(device, *arrays)
+            else:
+                call = specialized.get(shapes)
+                if call is None:
+                    call = _specialize(specializer, fn, device, dt, shapes, specialized)
+                out = call(*arrays)
         except OpError as e:
             if e.op_name is None:
                 e.op_name = self.name
@@ -448,7 +455,10 @@ class SimpleOp(GeneralOp):
             return None  # host memory, or a GPU other than the current one: the general path
         out_dtype = self.out_fixed or dt
         shapes_ok: dict | None = {} if self.reg.shape_fn is not None else None
-        entry = (kernel.fn, device, out_dtype, out_dtype.np_dtype, shapes_ok)
+        # A kernel that specializes gets a function per input shapes (see `_specialize`).
+        specialized: dict | None = {} if kernel.specialize is not None else None
+        entry = (kernel.fn, device, out_dtype, out_dtype.np_dtype, shapes_ok, kernel.specialize,
+                 specialized)
         if self.generation != _kernels.generation:
             self.entries.clear()
             self.generation = _kernels.generation
@@ -463,3 +473,16 @@ class SimpleOp(GeneralOp):
             if len(shapes_ok) >= _MAX_CACHED_SHAPES:
                 shapes_ok.clear()
             shapes_ok[shapes] = True
+
+
+def _specialize(specializer, fn, device: devices.Device, dt: dtypes.DType | None, shapes: tuple,
+                specialized: dict) -> Any:
+    """A SimpleOp kernel's function for inputs of `shapes` (its specialization, or the kernel
+    itself), kept in `specialized` for the next call of those shapes."""
+    n = len(shapes)
+    fast = specializer(device, {}, [dt] * n, list(shapes), [None] * n)
+    call = fast if fast is not None else functools.partial(fn, device)
+    if len(specialized) >= _MAX_CACHED_SHAPES:
+        specialized.clear()
+    specialized[shapes] = call
+    return call

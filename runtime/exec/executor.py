@@ -16,6 +16,9 @@ call, with `del` after each value's last use so memory is released as early as p
 A value needed on another device than the one it was made on is copied there by a call named
 for its destination (`to_gpu0_4(v1)`), written into the line that needs it.
 
+A kernel that can `specialize` (see `register_kernel`) is asked once, here, for a function
+fitted to the op's dtypes, static shapes, attrs and constant inputs, and its line calls that.
+
 `If`, `Case` and `While` ops are written as Python `if` / `while` statements around their
 branch and body graphs, so only the taken branch runs and a loop iteration costs little more
 than its kernels. `Plan.source` shows the code; errors name the op and the user's line that
@@ -182,10 +185,12 @@ class _Writer:
             self._constants.add(id(out))
             return
         args = self._arguments(op, device, kernel.host_memory)
-        if kernel.inline and not kernel_attrs and not (device.is_gpu and device.index):
+        on_current = not (device.is_gpu and device.index)
+        if kernel.inline and not kernel_attrs and on_current:
             call = kernel.inline.format(*args, xp=self.bind("xp", device.xp))
         else:
-            fn = _bound_kernel(kernel.fn, device, kernel_attrs)
+            fn = ((_specialized(op, kernel, device, kernel_attrs) if on_current else None)
+                  or _bound_kernel(kernel.fn, device, kernel_attrs))
             call = f"{self.bind('k', fn)}({', '.join(args)})"
         outs = self._outputs(op, device, kernel.host_memory)
         statement = f"{outs} = {call}" if outs else call
@@ -267,6 +272,23 @@ def _bound_kernel(fn: Callable, device: devices.Device, attrs: dict[str, Any]) -
                 return bound(*args)
         return on_device
     return bound
+
+
+def _specialized(op: Operation, kernel: Any, device: devices.Device,
+                 attrs: dict[str, Any]) -> Callable | None:
+    """The kernel's own faster function for this op's dtypes, static shapes and constant inputs
+    (see `register_kernel`), or None."""
+    if kernel.specialize is None:
+        return None
+    groups = op.input_groups()
+
+    def per_arg(of: Callable[[SymbolicTensor], Any]) -> list[Any]:
+        return [[of(t) for t in tensors] if arg.is_list else of(tensors[0])
+                for arg, tensors in groups]
+    types = per_arg(lambda t: t.dtype)
+    shapes = per_arg(lambda t: t._shape)
+    values = per_arg(lambda t: np.asarray(t.op.attrs["value"]) if t.op.type == "Const" else None)
+    return kernel.specialize(device, attrs, types, shapes, values)
 
 
 def _place_op(op: Operation):

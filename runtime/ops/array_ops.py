@@ -18,6 +18,7 @@ import numpy as np
 from runtime.core import dtypes
 from runtime.core.errors import InvalidArgumentError
 from runtime.eager.dispatch import op_handle
+from runtime.eager.prepared import PreparedOp, int_signature
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor, set_list_packer
 from runtime.ops import array_defs  # noqa: F401  (declares the ops)
@@ -46,6 +47,10 @@ _rank = op_handle("Rank")
 _expand_dims = op_handle("ExpandDims")
 _squeeze = op_handle("Squeeze")
 _transpose = op_handle("Transpose")
+# Calls with Python ints for the shape, axis or permutation, prepared once per signature.
+_prepared_reshape = PreparedOp("Reshape")
+_prepared_expand_dims = PreparedOp("ExpandDims")
+_prepared_transpose = PreparedOp("Transpose")
 _conj = op_handle("Conj")
 _broadcast_gradient_args = op_handle("BroadcastGradientArgs")
 _concat = op_handle("ConcatV2")
@@ -94,7 +99,9 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
            [3, 4],
            [5, 6]], dtype=int32)
     """
-    return _reshape.run([tensor, as_index_vector(shape)], None, name)
+    result = _prepared_reshape.run(int_signature(shape), tensor,
+                                   lambda: ([tensor, as_index_vector(shape)], None))
+    return _reshape.run([tensor, as_index_vector(shape)], None, name) if result is None else result
 
 
 def shape(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> Any:
@@ -130,7 +137,8 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:
     >>> expand_dims([1, 2], -1).shape
     TensorShape([2, 1])
     """
-    return _expand_dims.run([input, axis], None, name)
+    result = _prepared_expand_dims.run(int_signature(axis), input, lambda: ([input, axis], None))
+    return _expand_dims.run([input, axis], None, name) if result is None else result
 
 
 def squeeze(input: Any, axis: Any = None, name: str | None = None) -> Any:
@@ -171,7 +179,10 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False,
         if r is None:
             raise ValueError("transpose(perm=None) needs a tensor of known rank; pass perm.")
         perm = list(range(r - 1, -1, -1))
-    result = _transpose.run([a, as_index_vector(perm)], None, name)
+    result = _prepared_transpose.run(int_signature(perm), a,
+                                     lambda: ([a, as_index_vector(perm)], None))
+    if result is None:
+        result = _transpose.run([a, as_index_vector(perm)], None, name)
     return _conj.run([result], None) if conjugate and result.dtype.is_complex else result
 
 

@@ -21,6 +21,7 @@ from runtime.core import dtypes
 from runtime.core.errors import InvalidArgumentError
 from runtime.core.tensor_shape import TensorShape
 from runtime.eager.dispatch import op_handle
+from runtime.eager.prepared import PreparedOp
 from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from runtime.graph.tensor_conversion import (
@@ -43,6 +44,7 @@ _range = op_handle("Range")
 _linspace = op_handle("LinSpace")
 _eye = op_handle("Eye")
 _cast = op_handle("Cast")
+_prepared_cast = PreparedOp("Cast")  # eager casts, prepared once per (dtype, shape, target)
 
 # Range's dtype inference takes the latest of its arguments' dtypes in this order, as TF does.
 _RANGE_ORDER = (dtypes.int8, dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.uint32,
@@ -335,4 +337,5 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Tensor:
         hint = change_dtype_hint(x.dtype, dtype)
         raise InvalidArgumentError(f"Cast from {x.dtype.name} to {dtype.name} is not supported: "
                                    f"only numbers and bool can be cast; {hint}.", "Cast")
-    return _cast.run([x], {"DstT": dtype}, name)
+    result = _prepared_cast.run(dtype, x, lambda: ([x], {"DstT": dtype}))
+    return _cast.run([x], {"DstT": dtype}, name) if result is None else result

@@ -17,6 +17,7 @@ import numpy as np
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
+from runtime.eager.prepared import PreparedOp
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import array_defs  # noqa: F401  (declares the ops)
@@ -27,6 +28,7 @@ _PySlice = slice  # this module defines `slice`, the op
 _slice = op_handle("Slice")
 _strided_slice = op_handle("StridedSlice")
 _pack = op_handle("Pack")
+_prepared_slice = PreparedOp("StridedSlice")
 
 newaxis = None  # `x[ag.newaxis]` inserts a dimension, as `x[None]` does
 
@@ -115,6 +117,19 @@ def tensor_getitem(tensor: Any, key: Any) -> Any:
     >>> tensor_getitem(x, (None, 1)).shape
     TensorShape([1, 3])
     """
+    signature = _signature(key)
+    if signature is not None:  # a key of Python ints, slices, None and `...`: prepared once
+        result = _prepared_slice.run(signature, tensor, lambda: _slice_inputs(tensor, key))
+        if result is not None:
+            return result
+    begin, end, strides, masks = _slice_spec(key)
+    with name_scope(None, "strided_slice", [tensor]) as scope:
+        spec = _spec_tensors(begin, end, strides)
+        return _strided_slice.run([tensor, *spec], masks, scope)
+
+
+def _slice_spec(key: Any) -> tuple[list, list, list, dict[str, int]]:
+    """StridedSlice's begin, end, strides and (non-zero) masks for `tensor[key]`."""
     begin: list[int] = []
     end: list[int] = []
     strides: list[int] = []
@@ -142,9 +157,30 @@ def tensor_getitem(tensor: Any, key: Any) -> Any:
             end.append(index + 1 if isinstance(index, int) else index)
             strides.append(1)
             masks["shrink_axis_mask"] |= bit
-    with name_scope(None, "strided_slice", [tensor]) as scope:
-        spec = _spec_tensors(begin, end, strides)
-        return _strided_slice.run([tensor, *spec], {k: v for k, v in masks.items() if v}, scope)
+    return begin, end, strides, {k: v for k, v in masks.items() if v}
+
+
+def _slice_inputs(tensor: Any, key: Any) -> tuple[list, dict[str, int]]:
+    begin, end, strides, masks = _slice_spec(key)
+    return [tensor, *_spec_tensors(begin, end, strides)], masks
+
+
+def _signature(key: Any) -> Any:
+    """`key` as a hashable value when it holds only Python ints, slices of them (or of None),
+    None and `...` (slices are unhashable before Python 3.12); else None."""
+    if type(key) is int:
+        return key
+    signature = []
+    for item in key if type(key) is tuple else (key,):
+        kind = type(item)
+        if kind is int or item is None or item is Ellipsis:
+            signature.append(item)
+        elif kind is _PySlice and all(type(b) is int or b is None
+                                      for b in (item.start, item.stop, item.step)):
+            signature.append((item.start, item.stop, item.step))
+        else:
+            return None
+    return tuple(signature)
 
 
 def _index(item: Any) -> Any:

@@ -14,6 +14,7 @@ import numpy as np
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import OpHandle, op_handle
+from runtime.eager.prepared import PreparedOp, int_signature
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import reduction_defs  # noqa: F401  (declares the ops)
@@ -34,8 +35,19 @@ _cumsum = op_handle("Cumsum")
 _softmax = op_handle("Softmax")
 
 
+_PREPARED: dict[str, PreparedOp] = {}
+
+
 def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
             name: str | None) -> Tensor:
+    signature = _axis_signature(axis)
+    if signature is not None:  # Python axes: the call is prepared once per signature
+        keep = bool(keepdims)
+        result = _prepared(handle).run((signature, keep), input_tensor, lambda: (
+            (input_tensor, np.arange(input_tensor.ndim, dtype=np.int32) if axis is None
+             else axis), {"keep_dims": keep}))
+        if result is not None:
+            return result
     if axis is None:
         input_tensor = convert_to_tensor(input_tensor)
         rank = input_tensor.shape.rank
@@ -43,6 +55,30 @@ def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
             raise ValueError("axis=None needs a tensor of known rank; pass the axes explicitly.")
         axis = np.arange(rank, dtype=np.int32)
     return handle.run((input_tensor, axis), {"keep_dims": bool(keepdims)}, name)
+
+
+def _arg_extremum(handle: OpHandle, input: Any, axis: Any, output_type: Any,  # noqa: A002
+                  name: str | None) -> Tensor:
+    signature = int_signature(axis)
+    if signature is not None:  # a Python axis: the call is prepared once per signature
+        result = _prepared(handle).run((signature, output_type), input, lambda: (
+            (input, axis), {"output_type": output_type}))
+        if result is not None:
+            return result
+    return handle.run((input, axis), {"output_type": output_type}, name)
+
+
+def _prepared(handle: OpHandle) -> PreparedOp:
+    prepared = _PREPARED.get(handle.op_name)
+    if prepared is None:
+        prepared = _PREPARED[handle.op_name] = PreparedOp(handle.op_name)
+    return prepared
+
+
+def _axis_signature(axis: Any) -> Any:
+    """`axis` as a signature when it is None (every axis), a Python int or a list or tuple of
+    them; else None."""
+    return "all" if axis is None else int_signature(axis)
 
 
 def reduce_sum(input_tensor: Any, axis: Any = None, keepdims: bool = False,
@@ -164,7 +200,7 @@ def argmax(input: Any, axis: Any = None, output_type: Any = dtypes.int64,
     array([1, 0])
     """
     axis = 0 if axis is None else axis
-    return _arg_max.run((input, axis), {"output_type": output_type}, name)
+    return _arg_extremum(_arg_max, input, axis, output_type, name)
 
 
 def argmin(input: Any, axis: Any = None, output_type: Any = dtypes.int64,
@@ -177,7 +213,7 @@ def argmin(input: Any, axis: Any = None, output_type: Any = dtypes.int64,
     array([0, 1])
     """
     axis = 0 if axis is None else axis
-    return _arg_min.run((input, axis), {"output_type": output_type}, name)
+    return _arg_extremum(_arg_min, input, axis, output_type, name)
 
 
 def cumsum(x: Any, axis: Any = 0, exclusive: bool = False, reverse: bool = False,

@@ -5,6 +5,12 @@ runs on, whose `ctx.xp` is NumPy or CuPy, so one body written against `xp` serve
 Inputs listed in `host_memory` reach the kernel as NumPy arrays even on a GPU (shape arguments,
 strings), as with TensorFlow's `HostMemory`; outputs listed there stay on the host.
 
+A kernel may also give a `specialize` function, called once where a call's dtypes, static shapes,
+attrs and constant inputs are known (a plan line, a repeated eager call). It returns a function
+of the input arrays alone that does what the kernel does for every call matching what it was
+told, without the checks those facts settle (a zero-divisor test on a float, `np.errstate` on
+integers, re-planning a slice), or None when it has nothing faster.
+
 `register_kernel` registers into the process's registry, for an op that is declared already
 (`register_op`); a `KernelRegistry` of its own shows the same on a made-up op:
 
@@ -27,6 +33,11 @@ from runtime.core.devices import device_types
 from runtime.core.errors import InvalidArgumentError, NotFoundError
 from runtime.registry.op_registry import op_registry
 
+# specialize(ctx, attrs, dtypes, shapes, values) -> a function of the input arrays, or None.
+# One entry of dtypes, shapes and values per input arg (lists for a list arg); a shape is a raw
+# shape (None, or a tuple with None for unknown dims), a value a host NumPy array or None.
+Specializer = Callable[[Any, dict, list, list, list], "Callable[..., Any] | None"]
+
 
 @dataclasses.dataclass(frozen=True)
 class KernelDef:
@@ -36,6 +47,7 @@ class KernelDef:
     type_constraints: tuple[tuple[str, frozenset], ...] = ()
     host_memory: tuple[str, ...] = ()
     inline: str | None = None  # the same computation as a Python expression: "{0} + {1}"
+    specialize: Specializer | None = None  # see the module docstring and `register_kernel`
 
     def matches(self, type_attrs: dict[str, Any]) -> bool:
         return all(type_attrs.get(name) in allowed for name, allowed in self.type_constraints)
@@ -58,7 +70,8 @@ class KernelRegistry:
 
     def register(self, op_name: str, device: str | Iterable[str], fn: Callable,
                  type_constraints: dict[str, Iterable[Any]] | None = None,
-                 host_memory: Iterable[str] = (), inline: str | None = None) -> None:
+                 host_memory: Iterable[str] = (), inline: str | None = None,
+                 specialize: Specializer | None = None) -> None:
         devices = (device,) if isinstance(device, str) else tuple(device)
         constraints = tuple(sorted(
             (name, frozenset(dtypes.as_dtype(t) for t in (
@@ -70,7 +83,8 @@ class KernelRegistry:
                     raise InvalidArgumentError(
                         f"Kernel for {op_name}: unknown device type {dev!r}; use "
                         f"{' or '.join(repr(d) for d in device_types())}.")
-                new = KernelDef(op_name, dev, fn, constraints, tuple(host_memory), inline)
+                new = KernelDef(op_name, dev, fn, constraints, tuple(host_memory), inline,
+                                specialize)
                 for old in self._kernels.get(op_name, []):
                     if old.device == dev and old.type_constraints == constraints:
                         raise InvalidArgumentError(
@@ -144,7 +158,8 @@ def kernels_for(op_name: str) -> list[KernelDef]:
 def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
                     type_constraints: dict[str, Iterable[Any]] | None = None,
                     host_memory: Iterable[str] = (),
-                    inline: str | None = None) -> Callable[[Callable], Callable]:
+                    inline: str | None = None,
+                    specialize: Specializer | None = None) -> Callable[[Callable], Callable]:
     """Decorator registering a kernel (TensorFlow's `REGISTER_KERNEL_BUILDER`).
 
     Args:
@@ -157,6 +172,11 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
             (`"{0} + {1}"`, `"{xp}.tanh({0})"` with `{xp}` the device's array module), which
             the executor writes into its plans instead of a call, for kernels of one output
             and no attrs. It must give exactly what `fn` gives, warnings included.
+        specialize: optionally, `specialize(ctx, attrs, dtypes, shapes, values)` returning a
+            function of the input arrays that gives exactly what `fn(ctx, *arrays, **attrs)`
+            gives (errors and warnings included) for any call with those dtypes, with shapes
+            compatible with `shapes` and with the known `values` (host arrays, None where not
+            known), or None. Plans and repeated eager calls use it in place of `fn`.
     """
     registry = op_registry()
     if registry.get(op_name) is None:
@@ -164,6 +184,7 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
                             f"{registry.not_found_message(op_name)} Declare the op first.")
 
     def decorate(fn: Callable) -> Callable:
-        _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline)
+        _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline,
+                         specialize)
         return fn
     return decorate
