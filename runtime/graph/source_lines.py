@@ -3,6 +3,11 @@
 Frames of this project's packages are skipped; a frame of converted code counts as the user's
 line it was generated from, which the converter (a layer above) tells through
 `set_generated_source_resolver`.
+
+A frame's line is read from a table of its code object's instruction offsets (`co_lines`, made
+once per code object), not from `frame.f_lineno`: CPython finds that by scanning the line table
+from the function's start, so tracing a function of 10 000 straight-line statements spent
+quadratic time there (120 us per op instead of 40).
 """
 
 from __future__ import annotations
@@ -47,13 +52,47 @@ def user_frame() -> str:
             break
         filename = frame.f_code.co_filename
         if _is_user_file(filename):
-            return f"{filename}:{frame.f_lineno}"
+            return f"{filename}:{frame_line(frame)}"
         if filename.startswith(GENERATED_PREFIX):
-            found = user_source(filename, frame.f_lineno)
+            found = user_source(filename, frame_line(frame))
             if found is not None:
                 return f"{found[0]}:{found[1]}"
         frame = frame.f_back
     return ""
+
+
+def frame_line(frame: types.FrameType) -> int:
+    """`frame.f_lineno` of a running frame, in constant time.
+
+    >>> import sys
+    >>> frame = sys._getframe()
+    >>> frame_line(frame) == frame.f_lineno
+    True
+    """
+    code = frame.f_code
+    found = _line_tables.get(id(code))
+    if found is None:
+        if len(_line_tables) >= _LINE_TABLES_LIMIT:
+            _line_tables.clear()
+        # Keyed by id, not by the code object: equal code objects may differ in lines.
+        # The entry holds the code, so the id is not reused while it is kept.
+        found = _line_tables[id(code)] = (code, _line_table(code))
+    line = found[1].get(frame.f_lasti)
+    return frame.f_lineno if line is None else line
+
+
+def _line_table(code: types.CodeType) -> dict[int, int]:
+    """Instruction offset -> line number, for every instruction of `code` that has a line."""
+    table = {}
+    for start, end, line in code.co_lines():
+        if line is not None:
+            for offset in range(start, end, 2):
+                table[offset] = line
+    return table
+
+
+_LINE_TABLES_LIMIT = 1024
+_line_tables: dict[int, tuple[types.CodeType, dict[int, int]]] = {}
 
 
 @functools.lru_cache(maxsize=1024)
