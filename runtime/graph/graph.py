@@ -182,7 +182,7 @@ class Graph:
         with self._lock:
             self._check_not_finalized()
             for t in inputs:
-                if t.graph is not self:
+                if t._op.graph is not self:
                     raise ValueError(f"Tensor {t.name} must be from the same graph as the op "
                                      f"{op_type} being created.")
             if name and name.endswith("/"):
@@ -348,6 +348,8 @@ class Graph:
             self._control_dependencies.pop()
 
     def _current_control_inputs(self, inputs: list[SymbolicTensor]) -> list[Operation]:
+        if not self._control_dependencies:
+            return []
         found: list[Operation] = []
         input_ops = {t.op for t in inputs}
         for frame in self._control_dependencies:

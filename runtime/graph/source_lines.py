@@ -12,7 +12,6 @@ quadratic time there (120 us per op instead of 40).
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
 import types
@@ -47,13 +46,17 @@ def user_source(filename: str, line: int) -> tuple[str, int] | None:
 def user_frame() -> str:
     """`file:line` of the innermost frame outside this project's packages, for messages."""
     frame: types.FrameType | None = sys._getframe(1)
+    kinds = _file_kinds
     for _ in range(30):
         if frame is None:
             break
         filename = frame.f_code.co_filename
-        if _is_user_file(filename):
+        kind = kinds.get(filename)
+        if kind is None:
+            kind = _file_kind(filename)
+        if kind is _USER:
             return f"{filename}:{frame_line(frame)}"
-        if filename.startswith(GENERATED_PREFIX):
+        if kind is _GENERATED:
             found = user_source(filename, frame_line(frame))
             if found is not None:
                 return f"{found[0]}:{found[1]}"
@@ -95,7 +98,20 @@ _LINE_TABLES_LIMIT = 1024
 _line_tables: dict[int, tuple[types.CodeType, dict[int, int]]] = {}
 
 
-@functools.lru_cache(maxsize=1024)
-def _is_user_file(filename: str) -> bool:
-    return not is_internal_file(filename) and not os.path.abspath(filename).endswith(
-        "contextlib.py")
+# What a file is to `user_frame`, by file name (a dict: this runs for every frame walked).
+_USER, _GENERATED, _INTERNAL = "user", "generated", "internal"
+_FILE_KINDS_LIMIT = 4096
+_file_kinds: dict[str, str] = {}
+
+
+def _file_kind(filename: str) -> str:
+    if filename.startswith(GENERATED_PREFIX):
+        kind = _GENERATED
+    elif is_internal_file(filename) or os.path.abspath(filename).endswith("contextlib.py"):
+        kind = _INTERNAL
+    else:
+        kind = _USER
+    if len(_file_kinds) >= _FILE_KINDS_LIMIT:
+        _file_kinds.clear()
+    _file_kinds[filename] = kind
+    return kind
