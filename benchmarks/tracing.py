@@ -24,6 +24,7 @@ import gc
 import itertools
 import linecache
 import platform
+import statistics
 import time
 import tracemalloc
 import warnings
@@ -103,7 +104,7 @@ def cache_table(traces: int) -> None:
         bounded(x, k)
         times.append(time.process_time() - start)
     fifth = max(1, traces // 5)
-    early, late = sum(times[:fifth]) / fifth, sum(times[-fifth:]) / fifth
+    early, late = statistics.median(times[:fifth]), statistics.median(times[-fifth:])
     hit = min(_timed(lambda: bounded(x, traces - 1), 1000) for _ in range(5))
     keyword = min(_timed(lambda: bounded(x, k=traces - 1), 1000) for _ in range(5))
 
@@ -119,8 +120,8 @@ def cache_table(traces: int) -> None:
     tracemalloc.stop()
     print(f"trace cache, {traces} traces of a one-op function (limit "
           f"DEFAULT_TRACE_CACHE_SIZE = {DEFAULT_TRACE_CACHE_SIZE}, kept {len(bounded._cache)})")
-    print(f"  new trace, first fifth {early * 1e3:6.2f} ms, last fifth {late * 1e3:6.2f} ms, "
-          f"ratio {late / early:.2f}")
+    print(f"  new trace (median), first fifth {early * 1e3:5.2f} ms, last fifth "
+          f"{late * 1e3:5.2f} ms, ratio {late / early:.2f}")
     print(f"  memory per kept trace {per_trace / 1024:6.2f} KiB (all {traces} kept)")
     print(f"  cache hit: positional {hit * 1e6:.2f} µs, keyword {keyword * 1e6:.2f} µs per call")
 
