@@ -1,5 +1,6 @@
-"""`ag.config`: devices and placement settings."""
+"""`ag.config`: devices and placement settings, and threads (`ag.config.threading`)."""
 
+from autograph import config_threading as threading  # noqa: F401
 from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
 from runtime.core.devices import (  # noqa: F401
     get_soft_device_placement,

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 import random
 from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from runtime.core import dtypes, errors, random_seed
+from runtime.core.thread_settings import default_pool_size
 from runtime.data import functions, graph_reduce, sources, threads, transforms
 from runtime.data.dataset_type import DatasetType
 from runtime.data.iterator import NumpyIterator, OwnedIterator
@@ -221,8 +221,9 @@ class Dataset:
             deterministic: bool | None = None, name: str | None = None) -> Dataset:
         """`map_func` on each element (a tuple element is unpacked into arguments).
 
-        With `num_parallel_calls` (a number, or `AUTOTUNE`) the calls run on a thread pool and
-        the order is kept unless `deterministic=False`.
+        With `num_parallel_calls` (a number, or `AUTOTUNE`: the inter-op thread setting, else
+        the CPU count) the calls run on a thread pool and the order is kept unless
+        `deterministic=False`.
 
         >>> [int(v) for v in Dataset.from_tensor_slices(([1, 2], [10, 20])).map(lambda a, b: a + b)]
         [11, 22]
@@ -231,7 +232,7 @@ class Dataset:
         if num_parallel_calls is None:
             make: Maker = lambda: map(mapper, self._make(), itertools.count())  # noqa: E731
         else:
-            workers = os.cpu_count() or 1 if num_parallel_calls == AUTOTUNE else \
+            workers = default_pool_size() if num_parallel_calls == AUTOTUNE else \
                 int(num_parallel_calls)
             if workers < 1:
                 raise ValueError(f"num_parallel_calls must be positive or AUTOTUNE; got "
@@ -402,12 +403,13 @@ class Dataset:
                    block_length: int | None = None, num_parallel_calls: int | None = None,
                    deterministic: bool | None = None, name: str | None = None) -> Dataset:
         """The elements of the datasets `map_func` returns, `block_length` from each of
-        `cycle_length` open datasets in turn (defaults: the CPU count, and 1).
+        `cycle_length` open datasets in turn (defaults: the inter-op thread setting or the CPU
+        count, as `default_pool_size`, and 1).
 
         `num_parallel_calls` and `deterministic` are accepted for compatibility; the datasets
         are read on the calling thread, in the deterministic order.
         """
-        cycle = os.cpu_count() or 1 if cycle_length in (None, AUTOTUNE) else \
+        cycle = default_pool_size() if cycle_length in (None, AUTOTUNE) else \
             _positive("cycle_length", cycle_length)
         block = 1 if block_length is None else _positive("block_length", block_length)
         inner = self._inner(map_func, "interleave")

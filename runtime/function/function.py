@@ -57,7 +57,7 @@ from runtime.core.traceback_utils import (
 )
 from runtime.function.concrete_function import ConcreteFunction, convert_for, describe_call, trace
 from runtime.function.function_type import ArgumentBinder
-from runtime.function.trace_cache import TraceCache
+from runtime.function.trace_cache import DEFAULT_MAX_SIZE, TraceCache
 from runtime.graph.func_graph import flatten
 from runtime.graph.graph import _eager_disabled
 from runtime.graph.graph import _state as _graphs
@@ -69,6 +69,11 @@ __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eager
 
 RETRACE_WARNING_THRESHOLD = 5
 """A Function warns (once) when it has traced this many times."""
+
+DEFAULT_TRACE_CACHE_SIZE = DEFAULT_MAX_SIZE
+"""How many traces a Function keeps unless `experimental_trace_cache_size` says otherwise."""
+
+_FAST_LIMIT = 1024  # fast-path keys kept between traces
 
 _LITERALS = (int, float, bool, str, type(None))
 
@@ -126,7 +131,8 @@ class TracingRecursionError(RecursionError):
 
 def function(func: Callable | None = None, *, input_signature: Sequence[Any] | None = None,
              autograph: bool = True, reduce_retracing: bool = False,
-             name: str | None = None) -> Any:
+             name: str | None = None,
+             experimental_trace_cache_size: int | None = None) -> Any:
     """Makes `func` a `Function` (decorator, with or without arguments).
 
     Args:
@@ -138,6 +144,10 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
         reduce_retracing: after a retrace, trace for the most general types seen (shapes
             relaxed to `None` dimensions), so that fewer traces are needed.
         name: the name of the graphs and of the function in messages (default the function's).
+        experimental_trace_cache_size: how many traces to keep (default
+            `DEFAULT_TRACE_CACHE_SIZE`, 128); a new trace beyond it drops the least recently
+            used one, which a later call of its kind traces again. TensorFlow keeps every
+            trace and has no such option.
 
     Returns:
         A `Function`, or a decorator making one when `func` is None.
@@ -145,9 +155,10 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
     if func is None:
         return functools.partial(function, input_signature=input_signature,
                                  autograph=autograph, reduce_retracing=reduce_retracing,
-                                 name=name)
+                                 name=name,
+                                 experimental_trace_cache_size=experimental_trace_cache_size)
     return Function(func, name or str(getattr(func, "__name__", "function")), input_signature,
-                    autograph, reduce_retracing)
+                    autograph, reduce_retracing, experimental_trace_cache_size)
 
 
 class Function:
@@ -160,7 +171,7 @@ class Function:
 
     def __init__(self, python_function: Callable, name: str,
                  input_signature: Sequence[Any] | None = None, autograph: bool = True,
-                 reduce_retracing: bool = False):
+                 reduce_retracing: bool = False, trace_cache_size: int | None = None):
         if not callable(python_function):
             raise TypeError(f"ag.function needs a callable, got {python_function!r}.")
         self.python_function = python_function
@@ -170,7 +181,10 @@ class Function:
         self._reduce_retracing = reduce_retracing
         self._converted: Callable | None = None
         self._binder = ArgumentBinder(python_function)
-        self._cache = TraceCache()
+        self._cache = TraceCache(DEFAULT_TRACE_CACHE_SIZE if trace_cache_size is None
+                                 else _checked_cache_size(trace_cache_size, name))
+        # Calls of a kind seen since the last trace skip binding and the cache (so they do
+        # not refresh its order: the first call of each kind after a trace does).
         self._fast: dict[tuple, tuple[ConcreteFunction, tuple[int, ...]]] = {}
         self._tracing_count = 0  # traces into the cache; inlined runs are counted apart
         self._inlined_count = 0
@@ -239,6 +253,8 @@ class Function:
         if len(tensors) != len(positions) or any(t is not args[i]
                                                   for t, i in zip(tensors, positions)):
             return
+        if len(self._fast) >= _FAST_LIMIT:
+            self._fast.clear()
         try:
             self._fast[key] = (concrete, positions)
         except TypeError:  # an unhashable literal (nan is fine; this is for safety)
@@ -401,7 +417,8 @@ class Function:
         found = self._instances.get(id(instance))
         if found is None:
             found = Function(types.MethodType(self.python_function, instance), self._name,
-                             self.input_signature, self._autograph, self._reduce_retracing)
+                             self.input_signature, self._autograph, self._reduce_retracing,
+                             self._cache.max_size)
             key = id(instance)
             self._instances[key] = found
             try:
@@ -424,6 +441,13 @@ def _takes_self_first(python_function: Callable) -> bool:
         return False
     return first is not None and first.name == "self" and first.kind in (
         inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+
+
+def _checked_cache_size(size: Any, name: str) -> int:
+    if type(size) is not int or size < 1:
+        raise ValueError(f"ag.function {name!r}: experimental_trace_cache_size must be a "
+                         f"positive int (how many traces to keep), got {size!r}.")
+    return size
 
 
 def _check_signature(signature: tuple, name: str) -> None:

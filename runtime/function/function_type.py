@@ -28,6 +28,7 @@ from runtime.function.trace_type import (
     _cast_at,
     from_value,
     is_expired,
+    may_expire,
 )
 from runtime.graph.tensor_spec import TensorSpec
 
@@ -130,6 +131,10 @@ class FunctionType(TraceType):
     def is_expired(self) -> bool:
         """Whether an object this type holds weakly has been garbage collected."""
         return any(is_expired(t) for t in self.types)
+
+    def may_expire(self) -> bool:
+        """Whether this type holds an object weakly, which may be garbage collected."""
+        return any(may_expire(t) for t in self.types)
 
     def differences(self, other: FunctionType) -> list[str]:
         """What changed from this call type to `other`, one line per changed (nested) argument.

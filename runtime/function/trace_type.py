@@ -423,6 +423,19 @@ def is_expired(trace_type: Any) -> bool:
     return False
 
 
+def may_expire(trace_type: Any) -> bool:
+    """Whether `trace_type` (or a type nested in it) can ever expire: it stands for an object
+    held weakly (or is a type of its own with an `is_expired`). Caches check only these."""
+    check = getattr(trace_type, "may_expire", None)
+    if check is not None:
+        return check()
+    if isinstance(trace_type, SequenceType):
+        return any(may_expire(c) for c in trace_type.components)
+    if isinstance(trace_type, MappingType):
+        return any(may_expire(t) for t in trace_type.mapping.values())
+    return hasattr(trace_type, "is_expired")
+
+
 # from_value ---------------------------------------------------------------------------------
 _SPECS: dict = {}  # (raw shape, dtype) -> TensorSpec: one shared spec per kind of tensor
 _SPECS_LIMIT = 4096

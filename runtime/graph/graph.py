@@ -10,8 +10,11 @@ after `disable_eager_execution()`.
 A graph built by tracing a function is marked with `returned_from` when the trace ends: its
 tensors used anywhere else afterwards ("leaked" through a global, a list or an attribute) raise
 an error naming the tensor, the function and the line that made it. A function graph that
-reaches `UNROLL_WARNING_OPS` ops warns once (`UnrolledLoopWarning`), as an unrolled Python loop
-usually causes that.
+reaches `UNROLL_WARNING_OPS` ops, a tenth of them made by one line of the user's code, warns
+once (`UnrolledLoopWarning`): that line ran many times, in a Python loop unrolled while tracing.
+Straight-line code, however long, makes a few ops per line and does not warn. (Ops that one
+line makes in a single run through library code, a large model's call or its gradient, count
+as that line's too: such a graph may still warn.)
 
 >>> g = Graph()
 >>> op = g.create_op("Placeholder", [], {"dtype": dtypes.float32, "shape": (None, 3)},
@@ -48,22 +51,23 @@ _VALID_OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\-/>]*$")
 _VALID_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\-/>]*$")
 
 UNROLL_WARNING_OPS = 1000
-"""A function graph reaching this many ops warns once (`UnrolledLoopWarning`)."""
+"""A function graph reaching this many ops, a tenth of them from one line, warns once
+(`UnrolledLoopWarning`)."""
 
 
 class UnrolledLoopWarning(UserWarning):
     """A function graph grew large, most likely from a Python loop unrolled while tracing."""
 
 
-def _warn_unrolled(graph: Graph, op: Operation) -> None:
-    """Warns that function graph `graph` has reached `UNROLL_WARNING_OPS` ops with `op`."""
-    filename, _, line = op.source.rpartition(":")
+def _warn_unrolled(graph: Graph, source: str, count: int) -> None:
+    """Warns that function graph `graph` has many ops, `count` of them made at `source`."""
+    filename, _, line = source.rpartition(":")
     text = linecache.getline(filename, int(line)).strip() if line.isdigit() else ""
-    at = f" at {op.source}" + (f" (`{text}`)" if text else "") if op.source else ""
+    at = f"{source}" + (f" (`{text}`)" if text else "")
     name = _traced_function(graph) or getattr(graph, "name", "?")
     message = (
-        f"Function {name!r} has {len(graph._ops)} ops, the latest added{at}. This usually "
-        f"means a Python loop (over a Python range, list or other iterable) is being "
+        f"Function {name!r} has {len(graph._ops)} ops, {count} of them made by {at}. This "
+        f"usually means a Python loop (over a Python range, list or other iterable) is being "
         f"unrolled: tracing runs its body once per iteration, adding a copy of its ops each "
         f"time. Loop over ag.range(n), or give the loop a tensor bound, so it becomes one "
         f"while_loop whose size does not depend on the number of iterations.")
@@ -97,8 +101,11 @@ class Graph:
         self._finalized = False
         self.version = 0  # bumped on every change; plan caches key on it
         self.seed: int | None = None
-        # The op count at which a function graph warns of an unrolled loop (0: never).
+        # The op count at which a function graph warns of an unrolled loop (0: never), and
+        # the ops made per source line, the most repeated line first seen.
         self._warn_at_op_count = UNROLL_WARNING_OPS if self.building_function else 0
+        self._ops_by_source: dict[str, int] = {}
+        self._most_repeated = ("", 0)
 
     # Default graph ---------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -175,7 +182,7 @@ class Graph:
         with self._lock:
             self._check_not_finalized()
             for t in inputs:
-                if t.graph is not self:
+                if t._op.graph is not self:
                     raise ValueError(f"Tensor {t.name} must be from the same graph as the op "
                                      f"{op_type} being created.")
             if name and name.endswith("/"):
@@ -191,12 +198,25 @@ class Graph:
             self._ops.append(op)
             self._by_name[op_name] = op
             self.version += 1
-            if len(self._ops) == self._warn_at_op_count:
-                _warn_unrolled(self, op)
+            if self._warn_at_op_count and op.source:
+                self._count_source(op.source)
         record = recorder[0]
         if record is not None:
             record(op_type, op.inputs, op.outputs, op.attrs, op)
         return op
+
+    def _count_source(self, source: str) -> None:
+        """Counts an op made at `source`; warns once when the graph is large and one line made
+        a tenth of the ops (`UNROLL_WARNING_OPS`)."""
+        count = self._ops_by_source.get(source, 0) + 1
+        self._ops_by_source[source] = count
+        if count > self._most_repeated[1]:
+            self._most_repeated = (source, count)
+        limit = self._warn_at_op_count
+        if len(self._ops) >= limit and self._most_repeated[1] * 10 >= limit:
+            self._warn_at_op_count = 0
+            self._ops_by_source.clear()
+            _warn_unrolled(self, *self._most_repeated)
 
     def capture(self, tensor: SymbolicTensor) -> SymbolicTensor:
         """A tensor of another graph used here: an error (function graphs capture it instead)."""
@@ -328,6 +348,8 @@ class Graph:
             self._control_dependencies.pop()
 
     def _current_control_inputs(self, inputs: list[SymbolicTensor]) -> list[Operation]:
+        if not self._control_dependencies:
+            return []
         found: list[Operation] = []
         input_ops = {t.op for t in inputs}
         for frame in self._control_dependencies:

@@ -3,11 +3,17 @@
 Frames of this project's packages are skipped; a frame of converted code counts as the user's
 line it was generated from, which the converter (a layer above) tells through
 `set_generated_source_resolver`.
+
+A frame's line is found by bisection in a table of its code object's instruction offsets
+(`co_lines`, made once per code object), not read from `frame.f_lineno`: CPython finds that by
+scanning the line table from the function's start, so tracing a function of 10 000
+straight-line statements spent quadratic time there (120 us per op instead of 40).
 """
 
 from __future__ import annotations
 
-import functools
+import array
+import bisect
 import os
 import sys
 import types
@@ -42,21 +48,74 @@ def user_source(filename: str, line: int) -> tuple[str, int] | None:
 def user_frame() -> str:
     """`file:line` of the innermost frame outside this project's packages, for messages."""
     frame: types.FrameType | None = sys._getframe(1)
+    kinds = _file_kinds
     for _ in range(30):
         if frame is None:
             break
         filename = frame.f_code.co_filename
-        if _is_user_file(filename):
-            return f"{filename}:{frame.f_lineno}"
-        if filename.startswith(GENERATED_PREFIX):
-            found = user_source(filename, frame.f_lineno)
+        kind = kinds.get(filename)
+        if kind is None:
+            kind = _file_kind(filename)
+        if kind is _USER:
+            return f"{filename}:{frame_line(frame)}"
+        if kind is _GENERATED:
+            found = user_source(filename, frame_line(frame))
             if found is not None:
                 return f"{found[0]}:{found[1]}"
         frame = frame.f_back
     return ""
 
 
-@functools.lru_cache(maxsize=1024)
-def _is_user_file(filename: str) -> bool:
-    return not is_internal_file(filename) and not os.path.abspath(filename).endswith(
-        "contextlib.py")
+def frame_line(frame: types.FrameType) -> int:
+    """`frame.f_lineno` of a running frame, found by bisection (not a scan from the start).
+
+    >>> import sys
+    >>> frame = sys._getframe()
+    >>> frame_line(frame) == frame.f_lineno
+    True
+    """
+    code = frame.f_code
+    found = _line_tables.get(id(code))
+    if found is None:
+        if len(_line_tables) >= _LINE_TABLES_LIMIT:
+            _line_tables.clear()
+        # Keyed by id, not by the code object: equal code objects may differ in lines.
+        # The entry holds the code, so the id is not reused while it is kept.
+        found = _line_tables[id(code)] = (code, *_line_table(code))
+    _, starts, lines = found
+    at = bisect.bisect_right(starts, frame.f_lasti) - 1
+    line = lines[at] if at >= 0 else -1
+    return frame.f_lineno if line < 0 else line
+
+
+def _line_table(code: types.CodeType) -> tuple[array.array, array.array]:
+    """The start offsets of `code`'s runs of instructions on one line (`co_lines`, which
+    cover the code without gaps), and their lines (-1: none), as compact arrays."""
+    starts, lines = array.array("q"), array.array("q")
+    for start, _, line in code.co_lines():
+        starts.append(start)
+        lines.append(-1 if line is None else line)
+    return starts, lines
+
+
+_LINE_TABLES_LIMIT = 1024
+_line_tables: dict[int, tuple[types.CodeType, array.array, array.array]] = {}
+
+
+# What a file is to `user_frame`, by file name (a dict: this runs for every frame walked).
+_USER, _GENERATED, _INTERNAL = "user", "generated", "internal"
+_FILE_KINDS_LIMIT = 4096
+_file_kinds: dict[str, str] = {}
+
+
+def _file_kind(filename: str) -> str:
+    if filename.startswith(GENERATED_PREFIX):
+        kind = _GENERATED
+    elif is_internal_file(filename) or os.path.abspath(filename).endswith("contextlib.py"):
+        kind = _INTERNAL
+    else:
+        kind = _USER
+    if len(_file_kinds) >= _FILE_KINDS_LIMIT:
+        _file_kinds.clear()
+    _file_kinds[filename] = kind
+    return kind

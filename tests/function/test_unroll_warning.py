@@ -110,3 +110,44 @@ def test_source_resolver_maps_generated_lines_to_the_users_line():
     finally:
         source_lines.set_generated_source_resolver(previous)
     assert namespace["op"].source == "model.py:13"
+
+
+def _straight_line(statements):
+    """A function of `statements` lines `x = x + 1`, compiled from generated source."""
+    source = "def f(x):\n" + "    x = x + 1\n" * statements + "    return x\n"
+    namespace = {}
+    exec(compile(source, "<straight-line>", "exec"), namespace)
+    return namespace["f"]
+
+
+def test_long_straight_line_function_does_not_warn():
+    graph, caught = _trace(_straight_line(graph_module.UNROLL_WARNING_OPS))
+    assert len(graph.get_operations()) > 2 * graph_module.UNROLL_WARNING_OPS
+    assert caught == []
+
+
+def test_long_converted_straight_line_function_does_not_warn():
+    f = ag.function(_straight_line(graph_module.UNROLL_WARNING_OPS))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert f(ag.constant(0)).numpy() == graph_module.UNROLL_WARNING_OPS
+    assert not [w for w in caught if issubclass(w.category, UnrolledLoopWarning)]
+
+
+def test_loop_after_long_straight_line_code_warns_at_the_loop(monkeypatch):
+    monkeypatch.setattr(graph_module, "UNROLL_WARNING_OPS", 100)
+    straight = _straight_line(100)
+    looped, line = _unrolled(10)
+
+    def f(x):
+        return looped(straight(x))
+    _, caught = _trace(f)
+    assert len(caught) == 1
+    assert (caught[0].filename, caught[0].lineno) == (__file__, line)
+
+
+def test_warning_says_how_many_ops_the_repeated_line_made(monkeypatch):
+    monkeypatch.setattr(graph_module, "UNROLL_WARNING_OPS", 20)
+    f, line = _unrolled(15)
+    _, caught = _trace(f)
+    assert f"has 20 ops, 19 of them made by {__file__}:{line}" in str(caught[0].message)
