@@ -279,10 +279,10 @@ def _kernel_on_device(op_name: str, fn: Callable, host_memory: tuple[str, ...]) 
 
 
 def register_sim_kernel(op_name: str, fn: Callable, type_constraints: Any = None,
-                        host_memory: tuple[str, ...] = ()) -> None:
+                        host_memory: tuple[str, ...] = (), takes_out: bool = False) -> None:
     """Registers `fn` as op `op_name`'s kernel on the simulated device."""
     kernel_registry().register(op_name, DEVICE_TYPE, _kernel_on_device(op_name, fn, host_memory),
-                               type_constraints, host_memory)
+                               type_constraints, host_memory, takes_out=takes_out)
 
 
 def _mirror_gpu_kernels() -> list[str]:
@@ -296,7 +296,8 @@ def _mirror_gpu_kernels() -> list[str]:
     for op_name in _op_names():
         for k in registry.kernels_for(op_name):
             if k.device == "GPU":
-                register_sim_kernel(op_name, k.fn, dict(k.type_constraints), k.host_memory)
+                register_sim_kernel(op_name, k.fn, dict(k.type_constraints), k.host_memory,
+                                    k.takes_out)
                 mirrored.append(op_name)
     return mirrored
 

@@ -36,6 +36,7 @@ class KernelDef:
     type_constraints: tuple[tuple[str, frozenset], ...] = ()
     host_memory: tuple[str, ...] = ()
     inline: str | None = None  # the same computation as a Python expression: "{0} + {1}"
+    takes_out: bool = False  # fn(..., out=buffer) writes its output there: register_kernel
 
     def matches(self, type_attrs: dict[str, Any]) -> bool:
         return all(type_attrs.get(name) in allowed for name, allowed in self.type_constraints)
@@ -58,7 +59,8 @@ class KernelRegistry:
 
     def register(self, op_name: str, device: str | Iterable[str], fn: Callable,
                  type_constraints: dict[str, Iterable[Any]] | None = None,
-                 host_memory: Iterable[str] = (), inline: str | None = None) -> None:
+                 host_memory: Iterable[str] = (), inline: str | None = None,
+                 takes_out: bool = False) -> None:
         devices = (device,) if isinstance(device, str) else tuple(device)
         constraints = tuple(sorted(
             (name, frozenset(dtypes.as_dtype(t) for t in (
@@ -70,7 +72,8 @@ class KernelRegistry:
                     raise InvalidArgumentError(
                         f"Kernel for {op_name}: unknown device type {dev!r}; use "
                         f"{' or '.join(repr(d) for d in device_types())}.")
-                new = KernelDef(op_name, dev, fn, constraints, tuple(host_memory), inline)
+                new = KernelDef(op_name, dev, fn, constraints, tuple(host_memory), inline,
+                                takes_out)
                 for old in self._kernels.get(op_name, []):
                     if old.device == dev and old.type_constraints == constraints:
                         raise InvalidArgumentError(
@@ -144,7 +147,8 @@ def kernels_for(op_name: str) -> list[KernelDef]:
 def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
                     type_constraints: dict[str, Iterable[Any]] | None = None,
                     host_memory: Iterable[str] = (),
-                    inline: str | None = None) -> Callable[[Callable], Callable]:
+                    inline: str | None = None,
+                    takes_out: bool = False) -> Callable[[Callable], Callable]:
     """Decorator registering a kernel (TensorFlow's `REGISTER_KERNEL_BUILDER`).
 
     Args:
@@ -157,6 +161,10 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
             (`"{0} + {1}"`, `"{xp}.tanh({0})"` with `{xp}` the device's array module), which
             the executor writes into its plans instead of a call, for kernels of one output
             and no attrs. It must give exactly what `fn` gives, warnings included.
+        takes_out: whether `fn` takes an `out=` keyword, as a NumPy ufunc does: given an array
+            of the output's shape and dtype (which may also be one of its inputs), it writes
+            its result there and returns it; without one it returns a new array that shares no
+            memory with its inputs. Plans use it to write into a buffer whose value is dead.
     """
     registry = op_registry()
     if registry.get(op_name) is None:
@@ -164,6 +172,6 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
                             f"{registry.not_found_message(op_name)} Declare the op first.")
 
     def decorate(fn: Callable) -> Callable:
-        _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline)
+        _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline, takes_out)
         return fn
     return decorate
