@@ -46,7 +46,8 @@ Fetch = Any  # SymbolicTensor | Operation
 
 
 class Plan:
-    """A compiled, reusable execution of `fetches` given values for `feeds`."""
+    """A compiled, reusable execution of `fetches` given values for `feeds`; with
+    `reuse_buffers=False` every kernel makes a new array (to compare against)."""
 
     def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch],
                  reuse_buffers: bool = True):
@@ -156,7 +157,8 @@ class _Writer:
 
     def _write_ops(self, ops: list[Operation], indent: str, keep: set[int],
                    protected: set[int] | frozenset[int] = frozenset()) -> None:
-        """Writes `ops`; deletes values after their last use except `keep` and `protected`."""
+        """Writes `ops`; deletes values after their last use except `keep` and `protected`,
+        which no op writes over either (see `buffers`)."""
         last_use = _last_uses(ops)
         placed = {id(op): _place_op(op) for op in ops if op.type not in _CONTROL_FLOW}
         reuse = buffers.donors(ops, placed, keep | protected) if self.reuse_buffers else {}
