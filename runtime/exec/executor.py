@@ -172,7 +172,7 @@ class _Writer:
 
     # One op -------------------------------------------------------------------------------------
     def _write_op(self, op: Operation, indent: str, placed: buffers.Placed | None,
-                  donor: SymbolicTensor | None) -> None:
+                  donor: buffers.Donor | None) -> None:
         """Writes `op`'s line(s): a kernel run on its `placed` (device, kernel), writing its
         output into `donor`'s buffer when one is given, or a control-flow statement."""
         self.written.append(op)
@@ -196,7 +196,9 @@ class _Writer:
             return
         args = self._arguments(op, device, kernel.host_memory)
         if donor is not None:
-            args.append(f"out={self._names[id(donor)]}")
+            buffer = self._names[id(donor.tensor)]
+            size = f" if {buffer}.size >= {donor.min_size} else None" if donor.min_size else ""
+            args.append(f"out={buffer}{size}")
         if (kernel.inline and donor is None and not kernel_attrs
                 and not (device.is_gpu and device.index)):
             call = kernel.inline.format(*args, xp=self.bind("xp", device.xp))

@@ -164,6 +164,41 @@ def test_loop_variables_are_read_before_the_next_iteration_writes(device):
     np.testing.assert_array_equal(reusing.run([X])[0], plain.run([X])[0])
 
 
+def _batch_plans(device="CPU"):
+    """A chain over a batch of unknown size, planned with and without reuse."""
+    g = ag.Graph()
+    with g.as_default(), g.device(f"/{device}:0"):
+        x = ag.placeholder(ag.float32, [None, 256], name="x")
+        y = ag.tanh(ag.multiply(x, 2.0, name="y"), name="t")
+        z = ag.add(y, ag.ones([256]), name="z")
+    return Plan(g, [x], [z]), Plan(g, [x], [z], reuse_buffers=False)
+
+
+def test_a_batch_of_unknown_size_is_written_over_when_large_enough_at_run_time():
+    plan, _ = _batch_plans()
+    assert ".size >= 16384 else None)" in _line(plan, "t")
+    assert ".size >= 16384 else None)" in _line(plan, "z")
+
+
+@pytest.mark.parametrize("rows", [1, 128], ids=["small", "large"])
+def test_a_batch_of_unknown_size_gives_the_non_reusing_result(device, rows):
+    reusing, plain = _batch_plans(device)
+    batch = np.linspace(-2.0, 2.0, rows * 256, dtype=np.float32).reshape(rows, 256)
+    np.testing.assert_array_equal(reusing.run([batch])[0], plain.run([batch])[0])
+
+
+def test_a_value_an_operand_of_unknown_shape_may_widen_is_not_written_over():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None, 256], name="x")
+        other = ag.placeholder(ag.float32, [None, 256], name="other")
+        z = ag.add(ag.multiply(x, 2.0), other, name="z")  # x may have 1 row, other 128
+    plan = Plan(g, [x, other], [z])
+    row, rows = np.ones((1, 256), np.float32), np.ones((128, 256), np.float32)
+    assert "out=" not in _line(plan, "z")
+    np.testing.assert_array_equal(plan.run([row, rows])[0], np.full((128, 256), 3.0))
+
+
 def test_tiny_arrays_are_not_reused():
     g = ag.Graph()
     with g.as_default():
