@@ -30,15 +30,17 @@ so it has `t`'s shape or a larger one, which NumPy refuses to write into `t`.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
+from runtime.core.devices import Device
 from runtime.graph.graph import Operation, SymbolicTensor
+from runtime.registry.kernel_registry import KernelDef
 
 MIN_BYTES = 1 << 16
 
-Placed = tuple[Any, Any]  # (Device, KernelDef) of an op
+Placed = tuple[Device, KernelDef]  # where an op runs, and its kernel
 
 
 class Donor(NamedTuple):
@@ -64,12 +66,12 @@ def donors(ops: list[Operation], placed: dict[int, Placed],
         for t in op.inputs:
             readers.setdefault(id(t), []).append(op)
             last_read[id(t)] = position
-    made: dict[int, Any] = {}  # id(tensor) -> device, for new arrays made by out= kernels
+    made: dict[int, Device] = {}  # id(tensor) -> device, of new arrays made by out= kernels
     found: dict[int, Donor] = {}
     for position, op in enumerate(ops):
-        device, kernel = placed.get(id(op), (None, None))
-        if kernel is None or not kernel.takes_out or len(op.outputs) != 1:
+        if not _takes_out(placed, op) or len(op.outputs) != 1:
             continue
+        device = placed[id(op)][0]
         (output,) = op.outputs
         for t in op.inputs:
             if (made.get(id(t)) is device and last_read[id(t)] == position
@@ -84,8 +86,7 @@ def donors(ops: list[Operation], placed: dict[int, Placed],
 
 
 def _takes_out(placed: dict[int, Placed], op: Operation) -> bool:
-    kernel = placed.get(id(op), (None, None))[1]
-    return kernel is not None and kernel.takes_out
+    return id(op) in placed and placed[id(op)][1].takes_out
 
 
 def _min_size(t: SymbolicTensor, output: SymbolicTensor,
