@@ -195,12 +195,10 @@ class _Writer:
             self._constants.add(id(out))
             return
         args = self._arguments(op, device, kernel.host_memory)
-        if donor is not None:
-            buffer = self._names[id(donor.tensor)]
-            size = f" if {buffer}.size >= {donor.min_size} else None" if donor.min_size else ""
-            args.append(f"out={buffer}{size}")
-        if (kernel.inline and donor is None and not kernel_attrs
-                and not (device.is_gpu and device.index)):
+        if donor is not None:  # the kernel itself, which takes out=
+            fn = _bound_kernel(kernel.fn, device, kernel_attrs)
+            call = f"{self.bind('k', fn)}({', '.join(args)}, out={self._buffer(donor)})"
+        elif kernel.inline and not kernel_attrs and not (device.is_gpu and device.index):
             call = kernel.inline.format(*args, xp=self.bind("xp", device.xp))
         else:
             fn = _bound_kernel(kernel.fn, device, kernel_attrs)
@@ -209,6 +207,13 @@ class _Writer:
         statement = f"{outs} = {call}" if outs else call
         self._op_lines[len(self.lines)] = at
         self.lines.append(f"{indent}{statement}{comment}")
+
+    def _buffer(self, donor: buffers.Donor) -> str:
+        """The `out=` expression writing into `donor`'s buffer (None when it is too small)."""
+        name = self._names[id(donor.tensor)]
+        if donor.min_size:
+            return f"{name} if {name}.size >= {donor.min_size} else None"
+        return name
 
     def _arguments(self, op: Operation, device: devices.Device, host: tuple) -> list[str]:
         args = []
