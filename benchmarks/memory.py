@@ -71,7 +71,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1e6 elements, fewer repeats")
     quick = parser.parse_args().quick
-    n, repeat = (1_000_000, 3) if quick else (10_000_000, 7)
+    n, repeat = (1_000_000, 5) if quick else (10_000_000, 15)
     xa = np.random.default_rng(0).random(n, dtype=np.float32)
     x = ag.constant(xa)
     function = ag.function(chain)
