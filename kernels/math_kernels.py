@@ -1,11 +1,12 @@
 """Kernels of the elementwise math ops, written once against the array module `ctx.xp`.
 
 Most ops are one NumPy/CuPy ufunc each and are registered from tables; the others are written
-out. NumPy warns where TensorFlow is silent (0 / 0, log(0), sqrt(-1)), so kernels that meet such
-values in ordinary use run under `quiet` (CuPy never warns). AddV2, Sub and Mul are left
-unwrapped: they are the hottest kernels, `np.errstate` costs more than the arithmetic itself
-(about 1.7 µs), and they warn only on overflow or inf - inf, where NumPy's RuntimeWarning is
-a fair hint that something went wrong.
+out. The ufunc-like kernels take `out=` as the ufuncs do (`takes_out`), so that a plan can
+write a result into the buffer of an input whose value is dead. NumPy warns where TensorFlow is
+silent (0 / 0, log(0), sqrt(-1)), so kernels that meet such values in ordinary use run under
+`quiet` (CuPy never warns). AddV2, Sub and Mul are left unwrapped: they are the hottest kernels,
+`np.errstate` costs more than the arithmetic itself (about 1.7 µs), and they warn only on
+overflow or inf - inf, where NumPy's RuntimeWarning is a fair hint that something went wrong.
 """
 
 import functools
@@ -27,9 +28,9 @@ INLINE = {"AddV2": "{0} + {1}", "Sub": "{0} - {1}", "Mul": "{0} * {1}", "Neg": "
 
 
 @register_kernel("AddV2", device=BOTH, type_constraints={"T": NUMBER_TYPES},
-                 inline=INLINE["AddV2"])
-def add(ctx, x, y):
-    return ctx.xp.add(x, y)
+                 inline=INLINE["AddV2"], takes_out=True)
+def add(ctx, x, y, out=None):
+    return ctx.xp.add(x, y, out=out)
 
 
 @register_kernel("AddV2", device=BOTH, type_constraints={"T": [string]},
@@ -38,19 +39,20 @@ def add_strings(ctx, x, y):
     return np.asarray(np.add(x, y), dtype=object)  # two 0-d arrays add up to plain bytes
 
 
-@register_kernel("Neg", device=BOTH, inline=INLINE["Neg"])
-def neg(ctx, x):
-    return ctx.xp.negative(x)
+@register_kernel("Neg", device=BOTH, inline=INLINE["Neg"], takes_out=True)
+def neg(ctx, x, out=None):
+    return ctx.xp.negative(x, out=out)
 
 
 def _ufunc_kernel(op_name: str, ufunc: str, warns: bool) -> None:
     """Registers `xp.<ufunc>(*inputs)` as the kernel of `op_name`, on both devices."""
-    def kernel(ctx, *inputs):
-        return getattr(ctx.xp, ufunc)(*inputs)
+    def kernel(ctx, *inputs, out=None):
+        return getattr(ctx.xp, ufunc)(*inputs, out=out)
     kernel.__name__ = kernel.__qualname__ = ufunc
     arity = "{0}, {1}" if op_name in _BINARY else "{0}"
     inline = INLINE.get(op_name) or (None if warns else f"{{xp}}.{ufunc}({arity})")
-    register_kernel(op_name, device=BOTH, inline=inline)(quiet(kernel) if warns else kernel)
+    register_kernel(op_name, device=BOTH, inline=inline, takes_out=True)(
+        quiet(kernel) if warns else kernel)
 
 
 # op name -> (NumPy/CuPy function, whether NumPy may warn)
@@ -124,12 +126,12 @@ def floor_mod(ctx, x, y):
     return xp.remainder(x, y)
 
 
-@register_kernel("Pow", device=BOTH)
+@register_kernel("Pow", device=BOTH, takes_out=True)
 @quiet
-def power(ctx, x, y):
+def power(ctx, x, y, out=None):
     if y.dtype.kind in "iu" and bool((y < 0).any()):
         raise InvalidArgumentError("Integers to negative integer powers are not allowed")
-    return ctx.xp.power(x, y)
+    return ctx.xp.power(x, y, out=out)
 
 
 def _equality(xp, ufunc: str, x, y, incompatible_shape_error: bool):
@@ -172,10 +174,10 @@ _equality_kernels("Equal", "equal")
 _equality_kernels("NotEqual", "not_equal")
 
 
-@register_kernel("Rsqrt", device=BOTH)
+@register_kernel("Rsqrt", device=BOTH, takes_out=True)
 @quiet
-def rsqrt(ctx, x):
-    return ctx.xp.reciprocal(ctx.xp.sqrt(x))
+def rsqrt(ctx, x, out=None):
+    return ctx.xp.reciprocal(ctx.xp.sqrt(x), out=out)
 
 
 @register_kernel("Sigmoid", device=BOTH)
@@ -187,9 +189,9 @@ def sigmoid(ctx, x):
     return xp.where(x >= 0, 1 / (1 + e), e / (1 + e))
 
 
-@register_kernel("Relu", device=BOTH)
-def relu(ctx, x):
-    return ctx.xp.maximum(x, x.dtype.type(0))
+@register_kernel("Relu", device=BOTH, takes_out=True)
+def relu(ctx, x, out=None):
+    return ctx.xp.maximum(x, x.dtype.type(0), out=out)
 
 
 @register_kernel("ReluGrad", device=BOTH)

@@ -296,12 +296,13 @@ def _specializer_on_device(op_name: str, specialize: Callable | None,
 
 def register_sim_kernel(op_name: str, fn: Callable, type_constraints: Any = None,
                         host_memory: tuple[str, ...] = (),
-                        specialize: Callable | None = None) -> None:
+                        specialize: Callable | None = None, takes_out: bool = False) -> None:
     """Registers `fn` (and its specializer) as op `op_name`'s kernel on the simulated device."""
     kernel_registry().register(op_name, DEVICE_TYPE, _kernel_on_device(op_name, fn, host_memory),
                                type_constraints, host_memory,
                                specialize=_specializer_on_device(op_name, specialize,
-                                                                 host_memory))
+                                                                 host_memory),
+                               takes_out=takes_out)
 
 
 def _mirror_gpu_kernels() -> list[str]:
@@ -316,7 +317,7 @@ def _mirror_gpu_kernels() -> list[str]:
         for k in registry.kernels_for(op_name):
             if k.device == "GPU":
                 register_sim_kernel(op_name, k.fn, dict(k.type_constraints), k.host_memory,
-                                    k.specialize)
+                                    k.specialize, k.takes_out)
                 mirrored.append(op_name)
     return mirrored
 

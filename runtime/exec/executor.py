@@ -13,6 +13,10 @@ call, with `del` after each value's last use so memory is released as early as p
         v2 = k2(v1)              # z = Neg(y)
         return (v2,)
 
+An elementwise op whose kernel takes `out=` writes its result into the buffer of an input
+that dies there and that nothing else can see (`v2 = k3(v1, c2, out=v1)`): `buffers` says
+which, so a chain of elementwise ops needs no memory beyond its output.
+
 A value needed on another device than the one it was made on is copied there by a call named
 for its destination (`to_gpu0_4(v1)`), written into the line that needs it.
 
@@ -36,6 +40,7 @@ import numpy as np
 from runtime.core import devices, dtypes
 from runtime.core.errors import InvalidArgumentError, OpError, is_held
 from runtime.eager.placement import place
+from runtime.exec import buffers
 from runtime.graph.graph import Graph, Operation, SymbolicTensor
 from runtime.graph.graph_printer import _format_op
 from runtime.registry.op_def import inferred_attr_names
@@ -44,13 +49,15 @@ Fetch = Any  # SymbolicTensor | Operation
 
 
 class Plan:
-    """A compiled, reusable execution of `fetches` given values for `feeds`."""
+    """A compiled, reusable execution of `fetches` given values for `feeds`; with
+    `reuse_buffers=False` every kernel makes a new array (to compare against)."""
 
-    def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch]):
+    def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch],
+                 reuse_buffers: bool = True):
         self.graph = graph
         self.feeds = list(feeds)
         self.fetches = list(fetches)
-        writer = _Writer()
+        writer = _Writer(reuse_buffers)
         self.ops = writer.write_plan(graph, self.feeds, self.fetches)
         self.source = writer.source()
         namespace = dict(writer.constants)
@@ -91,7 +98,8 @@ def _describe(op: Operation) -> str:
 class _Writer:
     """Writes a plan's Python source; kernels and constants are bound by name."""
 
-    def __init__(self):
+    def __init__(self, reuse_buffers: bool):
+        self.reuse_buffers = reuse_buffers
         self.lines: list[str] = []
         self.constants: dict[str, Any] = {"_op_failure": _op_failure}
         self.written: list[Operation] = []  # in the order their lines were written
@@ -152,10 +160,13 @@ class _Writer:
 
     def _write_ops(self, ops: list[Operation], indent: str, keep: set[int],
                    protected: set[int] | frozenset[int] = frozenset()) -> None:
-        """Writes `ops`; deletes values after their last use except `keep` and `protected`."""
+        """Writes `ops`; deletes values after their last use except `keep` and `protected`,
+        which no op writes over either (see `buffers`)."""
         last_use = _last_uses(ops)
+        placed = {id(op): _place_op(op) for op in ops if op.type not in _CONTROL_FLOW}
+        reuse = buffers.donors(ops, placed, keep | protected) if self.reuse_buffers else {}
         for position, op in enumerate(ops):
-            self._write_op(op, indent)
+            self._write_op(op, indent, placed.get(id(op)), reuse.get(id(op)))
             for t in last_use.get(position, ()):
                 key = id(t)
                 if (key not in keep and key not in protected and key in self._names
@@ -163,17 +174,19 @@ class _Writer:
                     self.lines.append(f"{indent}del {self._names[key]}")
 
     # One op -------------------------------------------------------------------------------------
-    def _write_op(self, op: Operation, indent: str) -> None:
+    def _write_op(self, op: Operation, indent: str, placed: buffers.Placed | None,
+                  donor: buffers.Donor | None) -> None:
+        """Writes `op`'s line(s): a kernel run on its `placed` (device, kernel), writing its
+        output into `donor`'s buffer when one is given, or a control-flow statement."""
         self.written.append(op)
         at = len(self.written) - 1
-        emit = _CONTROL_FLOW.get(op.type)
-        if emit is not None:
+        if placed is None:
             start = len(self.lines)
-            emit(self, op, indent)
+            _CONTROL_FLOW[op.type](self, op, indent)
             for line in range(start, len(self.lines)):  # the lines its branches left over
                 self._op_lines.setdefault(line, at)
             return
-        device, kernel = _place_op(op)
+        device, kernel = placed
         kernel_attrs = {a.name: op.attrs[a.name] for a in op.op_def.attr
                         if a.name not in inferred_attr_names(op.op_def)}
         comment = f"  # {op.name} = {op.type}"
@@ -186,7 +199,10 @@ class _Writer:
             return
         args = self._arguments(op, device, kernel.host_memory)
         on_current = not (device.is_gpu and device.index)
-        if kernel.inline and not kernel_attrs and on_current:
+        if donor is not None:  # the kernel itself, which takes out=
+            fn = _bound_kernel(kernel.fn, device, kernel_attrs)
+            call = f"{self.bind('k', fn)}({', '.join(args)}, out={self._buffer(donor)})"
+        elif kernel.inline and not kernel_attrs and on_current:
             call = kernel.inline.format(*args, xp=self.bind("xp", device.xp))
         else:
             fn = ((_specialized(op, kernel, device, kernel_attrs) if on_current else None)
@@ -196,6 +212,13 @@ class _Writer:
         statement = f"{outs} = {call}" if outs else call
         self._op_lines[len(self.lines)] = at
         self.lines.append(f"{indent}{statement}{comment}")
+
+    def _buffer(self, donor: buffers.Donor) -> str:
+        """The `out=` expression writing into `donor`'s buffer (None when it is too small)."""
+        name = self._names[id(donor.tensor)]
+        if donor.min_size:
+            return f"{name} if {name}.size >= {donor.min_size} else None"
+        return name
 
     def _arguments(self, op: Operation, device: devices.Device, host: tuple) -> list[str]:
         args = []
@@ -267,9 +290,9 @@ def home_device(dtype: dtypes.DType) -> devices.Device:
 def _bound_kernel(fn: Callable, device: devices.Device, attrs: dict[str, Any]) -> Callable:
     bound = functools.partial(fn, device, **attrs)
     if device.is_gpu and device.index:
-        def on_device(*args):
+        def on_device(*args, **kwargs):
             with device.scope():
-                return bound(*args)
+                return bound(*args, **kwargs)
         return on_device
     return bound
 

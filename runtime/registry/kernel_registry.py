@@ -48,6 +48,7 @@ class KernelDef:
     host_memory: tuple[str, ...] = ()
     inline: str | None = None  # the same computation as a Python expression: "{0} + {1}"
     specialize: Specializer | None = None  # see the module docstring and `register_kernel`
+    takes_out: bool = False  # fn(..., out=buffer) writes its output there: register_kernel
 
     def matches(self, type_attrs: dict[str, Any]) -> bool:
         return all(type_attrs.get(name) in allowed for name, allowed in self.type_constraints)
@@ -71,7 +72,8 @@ class KernelRegistry:
     def register(self, op_name: str, device: str | Iterable[str], fn: Callable,
                  type_constraints: dict[str, Iterable[Any]] | None = None,
                  host_memory: Iterable[str] = (), inline: str | None = None,
-                 specialize: Specializer | None = None) -> None:
+                 specialize: Specializer | None = None,
+                 takes_out: bool = False) -> None:
         devices = (device,) if isinstance(device, str) else tuple(device)
         constraints = tuple(sorted(
             (name, frozenset(dtypes.as_dtype(t) for t in (
@@ -84,7 +86,7 @@ class KernelRegistry:
                         f"Kernel for {op_name}: unknown device type {dev!r}; use "
                         f"{' or '.join(repr(d) for d in device_types())}.")
                 new = KernelDef(op_name, dev, fn, constraints, tuple(host_memory), inline,
-                                specialize)
+                                specialize, takes_out)
                 for old in self._kernels.get(op_name, []):
                     if old.device == dev and old.type_constraints == constraints:
                         raise InvalidArgumentError(
@@ -159,7 +161,8 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
                     type_constraints: dict[str, Iterable[Any]] | None = None,
                     host_memory: Iterable[str] = (),
                     inline: str | None = None,
-                    specialize: Specializer | None = None) -> Callable[[Callable], Callable]:
+                    specialize: Specializer | None = None,
+                    takes_out: bool = False) -> Callable[[Callable], Callable]:
     """Decorator registering a kernel (TensorFlow's `REGISTER_KERNEL_BUILDER`).
 
     Args:
@@ -177,6 +180,10 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
             gives (errors and warnings included) for any call with those dtypes, with shapes
             compatible with `shapes` and with the known `values` (host arrays, None where not
             known), or None. Plans and repeated eager calls use it in place of `fn`.
+        takes_out: whether `fn` takes an `out=` keyword, as a NumPy ufunc does: given an array
+            of the output's shape and dtype (which may also be one of its inputs), it writes
+            its result there and returns it; without one it returns a new array that shares no
+            memory with its inputs. Plans use it to write into a buffer whose value is dead.
     """
     registry = op_registry()
     if registry.get(op_name) is None:
@@ -185,6 +192,6 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
 
     def decorate(fn: Callable) -> Callable:
         _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline,
-                         specialize)
+                         specialize, takes_out)
         return fn
     return decorate
