@@ -126,7 +126,7 @@ class TracingRecursionError(RecursionError):
 
 def function(func: Callable | None = None, *, input_signature: Sequence[Any] | None = None,
              autograph: bool = True, reduce_retracing: bool = False,
-             name: str | None = None) -> Any:
+             jit_compile: bool | None = None, name: str | None = None) -> Any:
     """Makes `func` a `Function` (decorator, with or without arguments).
 
     Args:
@@ -137,6 +137,8 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
         autograph: convert the function first (tensor `if`/`while`/`for` become graph ops).
         reduce_retracing: after a retrace, trace for the most general types seen (shapes
             relaxed to `None` dimensions), so that fewer traces are needed.
+        jit_compile: compile each trace, or the parts of it that qualify, with numba (the
+            `jit` extra; see `runtime.exec.jit`). None and False run the plan.
         name: the name of the graphs and of the function in messages (default the function's).
 
     Returns:
@@ -145,9 +147,9 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
     if func is None:
         return functools.partial(function, input_signature=input_signature,
                                  autograph=autograph, reduce_retracing=reduce_retracing,
-                                 name=name)
+                                 jit_compile=jit_compile, name=name)
     return Function(func, name or str(getattr(func, "__name__", "function")), input_signature,
-                    autograph, reduce_retracing)
+                    autograph, reduce_retracing, bool(jit_compile))
 
 
 class Function:
@@ -160,7 +162,7 @@ class Function:
 
     def __init__(self, python_function: Callable, name: str,
                  input_signature: Sequence[Any] | None = None, autograph: bool = True,
-                 reduce_retracing: bool = False):
+                 reduce_retracing: bool = False, jit_compile: bool = False):
         if not callable(python_function):
             raise TypeError(f"ag.function needs a callable, got {python_function!r}.")
         self.python_function = python_function
@@ -168,6 +170,7 @@ class Function:
         self._name = name
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
+        self._jit_compile = jit_compile
         self._converted: Callable | None = None
         self._binder = ArgumentBinder(python_function)
         self._cache = TraceCache()
@@ -332,6 +335,7 @@ class Function:
                 concrete = trace(self._name, python_function, self._binder, function_type)
         finally:
             self._tracing_types.pop()
+        concrete.jit_compile = self._jit_compile
         self._cache.add(function_type, concrete)
         self._fast.clear()  # a new, possibly more specific, trace: fast entries may be stale
         self._tracing_count += 1
@@ -401,7 +405,8 @@ class Function:
         found = self._instances.get(id(instance))
         if found is None:
             found = Function(types.MethodType(self.python_function, instance), self._name,
-                             self.input_signature, self._autograph, self._reduce_retracing)
+                             self.input_signature, self._autograph, self._reduce_retracing,
+                             self._jit_compile)
             key = id(instance)
             self._instances[key] = found
             try:
