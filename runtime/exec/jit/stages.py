@@ -129,9 +129,9 @@ class CompiledStage:
 
     def _output(self, i: int, shape: Any, dtype: np.dtype) -> np.ndarray:
         given = self._given[i]
-        # 2: `self._given` and getrefcount's argument; any holder of the array, or a view
-        # of it, adds one.
-        if given is not None and given.shape == shape and sys.getrefcount(given) == 2:
+        # 3: `self._given`, the local `given` and getrefcount's argument; any other holder
+        # of the array, or a view of it, adds one.
+        if given is not None and given.shape == shape and sys.getrefcount(given) == 3:
             return given
         out = self._given[i] = np.empty(shape, dtype)
         return out
