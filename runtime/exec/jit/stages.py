@@ -41,7 +41,7 @@ class PlanStage:
                  outputs: list[SymbolicTensor]):
         self.inputs = [t for t in inputs if t.op.type != "Const"]  # the plan makes those
         self.outputs = outputs
-        self.plan = Plan(graph, inputs, list(outputs) + list(region.ops))
+        self.plan = Plan(graph, self.inputs, list(outputs) + list(region.ops))
 
     def run(self, values: dict[int, Any]) -> None:
         results = self.plan.run([values[id(t)] for t in self.inputs])
@@ -122,8 +122,10 @@ class CompiledStage:
                 flat.append(a.reshape(-1))
             else:
                 flat.append(np.asarray(a)[()])
+        if shape is None:
+            raise ValueError("no array operand")
         outs = [self._output(i, shape, dtype) for i, dtype in enumerate(self.dtypes)]
-        kernel(int(np.prod(shape)), *flat, *[o.reshape(-1) for o in outs])
+        kernel(outs[0].size, *flat, *[o.reshape(-1) for o in outs])
         for t, o in zip(self.outputs, outs):
             values[id(t)] = o
 

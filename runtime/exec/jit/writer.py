@@ -43,7 +43,7 @@ class KernelSource:
 
 
 class _Writer:
-    def __init__(self):
+    def __init__(self) -> None:
         self.lines: list[str] = []
         self.constants: dict[str, Any] = {}
         self.names: dict[int, str] = {}
