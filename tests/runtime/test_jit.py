@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import math
 import sys
 import warnings
 
@@ -99,6 +100,36 @@ def test_elementwise_chain_compiles_to_one_loop_with_the_plans_result():
     _assert_same(jit(x), plan(x))
     (stage,) = _compiled_stages(jit, x)
     assert "for i in range(n):" in stage.source
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int32])
+@pytest.mark.parametrize("shape", [(3, 4), (0, 3)], ids=["3x4", "empty"])
+def test_reductions_of_all_elements_compile_into_the_loop_with_the_plans_results(dtype, shape):
+    pytest.importorskip("numba")
+
+    def reduce_all(x):
+        y = x * 3 - 4
+        return (ag.reduce_sum(y), ag.reduce_max(y), ag.reduce_min(x, axis=[0, -1]), y,
+                ag.reduce_max(y) + 1)
+    plan, jit = _both(reduce_all)
+    x = ag.constant(np.arange(-5, 7)[:math.prod(shape)].reshape(shape).astype(dtype))
+    for actual, expected in zip(jit(x), plan(x)):
+        _assert_same(actual, expected)
+    (loop, *_) = _compiled_stages(jit, x)
+    assert "r0 = " in loop.source
+
+
+def test_float32_mean_compiles_and_float64_sum_stays_on_the_plan():
+    pytest.importorskip("numba")
+    def mean_and_sum(x, y):
+        return ag.reduce_mean(x * x), ag.reduce_sum(y * y)
+    plan, jit = _both(mean_and_sum)
+    x = ag.constant(np.linspace(0, 1, 1001, dtype=np.float32))
+    y = ag.constant(np.linspace(0, 1, 1001))
+    with pytest.warns(JitCompileWarning, match="Sum of dtype float64"):
+        results = jit(x, y)
+    for actual, expected in zip(results, plan(x, y)):
+        _assert_same(actual, expected)
 
 
 def test_elementwise_loop_runs_on_the_plan_when_arrays_differ_in_shape_at_run_time():

@@ -3,9 +3,10 @@
 `JitPlan` runs like the executor's `Plan` (same feeds, fetches and results) but splits the
 graph's ops into regions (`regions`): scalar programs (arithmetic, comparisons, `If`, `Case`,
 `While` on scalars, and `ag.print` of integers and strings inside them, as fizzbuzz), and
-elementwise chains over arrays of one shape. Each region becomes one numba function, written
-as readable source (`JitPlan.source`) and compiled on the first call, per argument dtypes;
-everything else runs on an ordinary plan between them. Compiled regions run on the CPU.
+elementwise chains over arrays of one shape, ending in reductions of all elements. Each
+region becomes one numba function, written as readable source (`JitPlan.source`) and compiled
+on the first call, per argument dtypes; everything else runs on an ordinary plan between
+them. Compiled regions run on the CPU.
 
 Where TensorFlow raises for an op XLA cannot compile, ops here that numba cannot compile run
 uncompiled and the first call warns once (`JitCompileWarning`), naming each such op and why.
@@ -20,9 +21,10 @@ import warnings
 from typing import Any, Sequence
 
 from runtime.exec.executor import Fetch, Plan, _prune, as_fast_scalar
+from runtime.exec.jit.ops import REDUCTIONS
 from runtime.exec.jit.regions import PLAN, classify, regions
 from runtime.exec.jit.stages import CompiledStage, JitCompileWarning, PlanStage
-from runtime.graph.graph import Graph, SymbolicTensor
+from runtime.graph.graph import Graph, Operation, SymbolicTensor
 
 __all__ = ["JitPlan", "JitCompileWarning", "jit_plan"]
 
@@ -55,7 +57,8 @@ class JitPlan:
         for i, region in enumerate(found):
             inside = {id(op) for op in region.ops}
             later = [op for r in found[i + 1:] for op in r.ops]
-            inputs = _unique(t for op in region.ops for t in op.inputs if id(t.op) not in inside)
+            inputs = _unique(t for op in region.ops for t in _read(op, region.kind)
+                             if id(t.op) not in inside)
             wanted = {id(t) for op in later for t in op.inputs}
             wanted |= {id(f) for f in self.fetches if isinstance(f, SymbolicTensor)}
             outputs = [t for op in region.ops for t in op.outputs if id(t) in wanted]
@@ -79,6 +82,11 @@ class JitPlan:
         for stage in self.stages:
             stage.run(values)
         return [None if key is None else values[key] for key in self._fetch_keys]
+
+
+def _read(op: Operation, kind: str) -> list[SymbolicTensor]:
+    """The values a region's op reads: a compiled reduction's axes are part of its code."""
+    return list(op.inputs[:1] if op.type in REDUCTIONS and kind != PLAN else op.inputs)
 
 
 def _unique(tensors: Any) -> list[SymbolicTensor]:

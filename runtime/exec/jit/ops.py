@@ -67,6 +67,44 @@ JIT_OPS: dict[str, JitOp] = {
 }
 
 
+class Reduction(NamedTuple):
+    init: str  # the accumulator's first value (`{lowest}`, `{highest}`: of the dtype)
+    step: str  # the next accumulator from `{acc}` and the element `{x}`
+
+
+# Reductions of every element (an elementwise loop's tail). float32 sums and means accumulate
+# in float64: NumPy's pairwise float32 sum and a float64 running sum agree to float32 rounding,
+# where a float32 running sum over 1e7 values would not; float64 ones stay on the plan.
+REDUCTIONS: dict[str, Reduction] = {
+    "Sum": Reduction("0", "{acc} + {x}"), "Mean": Reduction("0", "{acc} + {x}"),
+    "Prod": Reduction("1", "{acc} * {x}"),
+    "Max": Reduction("{lowest}", "_jit_maximum({acc}, {x})"),
+    "Min": Reduction("{highest}", "_jit_minimum({acc}, {x})"),
+}
+
+
+def why_not_reduction(op: Operation) -> str | None:
+    """None when `op` reduces all of its input's dimensions to a scalar that numba can
+    compute exactly as the plan (see REDUCTIONS); else why not."""
+    if op.type not in REDUCTIONS:
+        return f"{op.type} has no compiled form"
+    x, axes = op.inputs
+    shape = x._shape
+    if shape is None or not shape or op.attrs["keep_dims"] or axes.op.type != "Const":
+        return f"{op.type} of part of a tensor"
+    if sorted({int(a) % len(shape) for a in np.reshape(axes.op.attrs["value"], -1)}) != list(
+            range(len(shape))):
+        return f"{op.type} of part of a tensor"
+    dtype = np.dtype(x.dtype.as_numpy_dtype)
+    if dtype.kind not in NUMBER or dtype not in _DTYPES:
+        return f"{op.type} of dtype {x.dtype.name}"
+    if op.type in ("Sum", "Mean", "Prod") and dtype.kind == "f" and dtype != np.float32:
+        return f"{op.type} of dtype {x.dtype.name}"
+    if op.type in ("Mean", "Prod") and dtype.kind != "f":
+        return f"{op.type} of dtype {x.dtype.name}"
+    return None
+
+
 def why_not_elementwise(op: Operation) -> str | None:
     """None when `op` is in the table with dtypes it accepts; else why it is not."""
     entry = JIT_OPS.get(op.type)

@@ -5,7 +5,8 @@ A top-level op is
   body make, is a scalar of a jit dtype, every op inside is in `ops.JIT_OPS` or is a
   `StringFormat` of integers / bools feeding a `PrintV2` to stdout;
 - *elementwise* when it is in `ops.JIT_OPS` and its operands are scalars or arrays of one shape
-  (no broadcasting but of scalars);
+  (no broadcasting but of scalars), or reduces a whole array (`ops.REDUCTIONS`): an
+  elementwise region's loop accumulates it, so no op of the region may read it;
 - else it runs on the plan, and `why_not` says why.
 
 Consecutive ops of one kind (in creation order, which is topological) form a region; constants
@@ -20,7 +21,12 @@ import numpy as np
 
 from runtime.core.tensor_shape import raw_compatible
 from runtime.exec.executor import function_ops
-from runtime.exec.jit.ops import has_jit_dtype, why_not_elementwise
+from runtime.exec.jit.ops import (
+    REDUCTIONS,
+    has_jit_dtype,
+    why_not_elementwise,
+    why_not_reduction,
+)
 from runtime.graph.graph import Operation
 
 SCALAR, ELEMENTWISE, PLAN = "scalar", "elementwise", "plan"
@@ -36,25 +42,36 @@ class Region(NamedTuple):
 
 def classify(op: Operation) -> tuple[str, str | None]:
     """(kind, why it cannot be compiled or None) of a top-level op."""
-    why = "ag.print outside a loop or branch" if op.type in _PRINTS else why_not_scalar(op)
+    if op.type in _PRINTS:
+        return PLAN, "ag.print outside a loop or branch"
+    why = why_not_scalar(op)
     if why is None:
         return SCALAR, None
-    if why_not_elementwise(op) is None and _same_shapes(op):
-        return ELEMENTWISE, None
-    return PLAN, why
+    if all(t._shape == () for t in op.outputs):  # a scalar op, or a whole reduction
+        if op.type in REDUCTIONS:
+            why = why_not_reduction(op)
+    else:
+        why = why_not_elementwise(op)
+        if why is None and not _same_shapes(op):
+            why = f"{op.type} of operands that broadcast"
+    return (ELEMENTWISE, None) if why is None else (PLAN, why)
 
 
 def regions(ops: list[Operation]) -> list[Region]:
     """`ops` (constants left out) grouped into consecutive runs of one kind."""
     found: list[Region] = []
+    reduced: set[int] = set()  # the current region's reductions: known only after its loop
     for op in ops:
         if op.type == "Const":
             continue
         kind, _ = classify(op)
-        if found and found[-1].kind == kind:
+        if found and found[-1].kind == kind and not any(id(t) in reduced for t in op.inputs):
             found[-1].ops.append(op)
         else:
             found.append(Region(kind, [op]))
+            reduced = set()
+        if kind == ELEMENTWISE and op.outputs[0]._shape == ():
+            reduced.add(id(op.outputs[0]))
     return found
 
 

@@ -16,6 +16,7 @@ never overwritten.
 
 from __future__ import annotations
 
+import math
 import sys
 import warnings
 from typing import Any, Callable
@@ -124,10 +125,12 @@ class CompiledStage:
                 flat.append(np.asarray(a)[()])
         if shape is None:
             raise ValueError("no array operand")
-        outs = [self._output(i, shape, dtype) for i, dtype in enumerate(self.dtypes)]
-        kernel(outs[0].size, *flat, *[o.reshape(-1) for o in outs])
-        for t, o in zip(self.outputs, outs):
-            values[id(t)] = o
+        outs = [self._output(i, shape, dtype) for i, dtype in enumerate(self.dtypes)
+                if self.outputs[i]._shape != ()]
+        scalars = iter(kernel(math.prod(shape), *flat, *[o.reshape(-1) for o in outs]))
+        arrays = iter(outs)
+        for t, dtype in zip(self.outputs, self.dtypes):
+            values[id(t)] = dtype.type(next(scalars)) if t._shape == () else next(arrays)
 
     def _output(self, i: int, shape: Any, dtype: np.dtype) -> np.ndarray:
         given = self._given[i]

@@ -16,6 +16,8 @@ import math
 import numba
 import numpy as np
 
+# Inlined by numba, not called: fizzbuzz (n=1000) takes 0.008 ms a call inlined, 0.09-0.14 ms
+# with calls to these helpers.
 _inline = numba.njit(inline="always", error_model="numpy", cache=False)
 
 
@@ -83,7 +85,8 @@ def _jit_sigmoid(x):
 def _jit_text(buffer, used, data):
     """Appends the bytes `data` (a uint8 array) to `buffer`; returns it (maybe regrown)."""
     buffer = _room(buffer, used, data.size)
-    buffer[used:used + data.size] = data
+    for i in range(data.size):  # a loop: slice assignment takes numba seconds to compile
+        buffer[used + i] = data[i]
     return buffer, used + data.size
 
 
@@ -95,26 +98,31 @@ def _jit_int(buffer, used, value):
     if v < 0:
         buffer[used] = 45  # '-'
         used += 1
-        magnitude = np.uint64(-(v + 1)) + np.uint64(1)  # no overflow at the int64 minimum
-    else:
-        magnitude = np.uint64(v)
     digits = 1
-    rest = magnitude // np.uint64(10)
-    while rest:
+    rest = _toward_zero(v)
+    while rest != 0:
         digits += 1
-        rest //= np.uint64(10)
+        rest = _toward_zero(rest)
     for i in range(digits):
-        buffer[used + digits - 1 - i] = 48 + magnitude % np.uint64(10)
-        magnitude //= np.uint64(10)
+        buffer[used + digits - 1 - i] = 48 + abs(v % 10 if v >= 0 else v % -10)
+        v = _toward_zero(v)
     return buffer, used + digits
+
+
+@_inline
+def _toward_zero(v):
+    """v / 10 rounded toward zero (no overflow at the int64 minimum, unlike abs(v))."""
+    return v // 10 if v >= 0 else -(v // -10)
 
 
 @_inline
 def _room(buffer, used, more):
     if used + more <= buffer.size:
         return buffer
-    grown = np.empty(max(2 * buffer.size, used + more), np.uint8)
-    grown[:used] = buffer[:used]
+    size = max(2 * buffer.size, used + more)
+    grown = np.empty(size, np.uint8)
+    for i in range(used):
+        grown[i] = buffer[i]
     return grown
 
 

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from runtime.exec.executor import function_ops
-from runtime.exec.jit.ops import JIT_OPS
+from runtime.exec.jit.ops import JIT_OPS, REDUCTIONS
 from runtime.graph.graph import Operation, SymbolicTensor
 
 _SUFFIXED = {"FloorDiv", "FloorMod", "Pow"}  # helpers that differ for floats and integers
@@ -48,6 +48,7 @@ class _Writer:
         self.constants: dict[str, Any] = {}
         self.names: dict[int, str] = {}
         self.formats: dict[int, list[tuple[str, str]]] = {}  # StringFormat output -> pieces
+        self.reductions: list[tuple[str, Operation]] = []  # accumulators, in an elementwise loop
         self.counter = 0
 
     def fresh(self, t: SymbolicTensor) -> str:
@@ -82,6 +83,8 @@ class _Writer:
                 self.write_format(op)
             elif op.type == "PrintV2":
                 self.write_print(op, indent)
+            elif op.type in REDUCTIONS:
+                self.write_reduction(op, indent)
             else:
                 self.write_elementwise(op, indent)
 
@@ -98,6 +101,33 @@ class _Writer:
         else:
             expr = f"np.{dtype.name}({expr})"
         self.lines.append(f"{indent}{self.fresh(out)} = {expr}  # {op.name} = {op.type}")
+
+    def write_reduction(self, op: Operation, indent: str) -> None:
+        """One step of a reduction's accumulator; `reduced_values` gives its result."""
+        name = f"r{len(self.reductions)}"
+        self.reductions.append((name, op))
+        step = REDUCTIONS[op.type].step.format(acc=name, x=self.ref(op.inputs[0]))
+        self.lines.append(f"{indent}{name} = {_accumulator(op)}({step})  # {op.name} = {op.type}")
+
+    def reduction_starts(self, indent: str) -> list[str]:
+        lines = []
+        for name, op in self.reductions:
+            dtype = np.dtype(op.outputs[0].dtype.as_numpy_dtype)
+            limits = np.finfo(dtype) if dtype.kind == "f" else np.iinfo(dtype)
+            lowest, highest = ("-np.inf", "np.inf") if dtype.kind == "f" else (
+                limits.min, limits.max)
+            init = REDUCTIONS[op.type].init.format(lowest=lowest, highest=highest)
+            lines.append(f"{indent}{name} = {_accumulator(op)}({init})")
+        return lines
+
+    def reduced_values(self) -> list[str]:
+        values = []
+        for name, op in self.reductions:
+            dtype = np.dtype(op.outputs[0].dtype.as_numpy_dtype)
+            value = f"{name} / n" if op.type == "Mean" else name
+            values.append(f"np.{dtype.name}({value})")
+            self.names[id(op.outputs[0])] = f"np.{dtype.name}({value})"
+        return values
 
     def write_format(self, op: Operation) -> None:
         pieces = op.attrs["template"].split(op.attrs["placeholder"])
@@ -170,6 +200,12 @@ class _Writer:
             self.lines.append(f"{inner}{', '.join(loop_vars)}, = {', '.join(results)},")
 
 
+def _accumulator(op: Operation) -> str:
+    dtype = np.dtype(op.inputs[0].dtype.as_numpy_dtype)
+    return "np.float64" if dtype == np.float32 and op.type in ("Sum", "Mean") else (
+        f"np.{dtype.name}")
+
+
 def literal(value: Any) -> str:
     """A scalar constant as numba source of its dtype: `np.float32(0.5)`, `True`."""
     value = np.asarray(value)
@@ -196,11 +232,15 @@ def scalar_kernel(ops: list[Operation], inputs: list[SymbolicTensor],
 def elementwise_kernel(ops: list[Operation], inputs: list[SymbolicTensor],
                        arrays: list[bool], outputs: list[SymbolicTensor]) -> KernelSource:
     """An elementwise region's loop: `kernel(n, *inputs, *outputs)`, where an input is a flat
-    array when `arrays` says so (else a scalar) and the outputs are flat arrays to fill."""
+    array when `arrays` says so (else a scalar) and the outputs are flat arrays to fill, but
+    for scalar outputs (reductions of all elements), which it returns as a tuple."""
     w = _Writer()
     params = [f"a{i}" for i in range(len(inputs))]
-    outs = [f"o{i}" for i in range(len(outputs))]
-    w.lines += [f"def kernel(n, {', '.join(params + outs)}):", "    for i in range(n):"]
+    filled = [t for t in outputs if t._shape != ()]
+    outs = [f"o{i}" for i in range(len(filled))]
+    w.lines.append(f"def kernel(n, {', '.join(params + outs)}):")
+    starts = len(w.lines)
+    w.lines.append("    for i in range(n):")
     for t, name, is_array in zip(inputs, params, arrays):
         if is_array:
             w.lines.append(f"        x{name[1:]} = {name}[i]")
@@ -208,5 +248,9 @@ def elementwise_kernel(ops: list[Operation], inputs: list[SymbolicTensor],
         else:
             w.names[id(t)] = name
     w.write_ops(ops, "        ")
-    w.lines += [f"        {o}[i] = {w.ref(t)}" for o, t in zip(outs, outputs)]
+    w.lines += [f"        {o}[i] = {w.ref(t)}" for o, t in zip(outs, filled)]
+    w.lines[starts:starts] = w.reduction_starts("    ")
+    w.reduced_values()
+    scalars = "".join(f"{w.ref(t)}, " for t in outputs if t._shape == ())
+    w.lines.append(f"    return ({scalars})")
     return KernelSource("\n".join(w.lines) + "\n", w.constants)
