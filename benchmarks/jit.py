@@ -110,7 +110,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="1e6 elements, fewer repeats")
     parser.add_argument("--jax", metavar="PYTHON", help="an interpreter that has JAX")
     options = parser.parse_args()
-    size, repeat = (1_000_000, 3) if options.quick else (10_000_000, 7)
+    size, repeat = (1_000_000, 3) if options.quick else (10_000_000, 15)
 
     with threadpool_limits(1):
         plan, jit = ag.function(fizzbuzz), ag.function(fizzbuzz, jit_compile=True)
