@@ -7,6 +7,7 @@ test and says how to create it, so a golden test never passes by writing its own
 
 from __future__ import annotations
 
+import importlib.util
 import pathlib
 
 import pytest
@@ -14,6 +15,9 @@ import pytest
 import kernels  # noqa: F401
 
 UPDATE_OPTION = "--update-golden"
+
+# Doctest collection imports every module; this one imports numba, an optional extra.
+collect_ignore = [] if importlib.util.find_spec("numba") else ["runtime/exec/jit/support.py"]
 
 
 def pytest_addoption(parser):

@@ -46,6 +46,7 @@ from runtime.core.errors import InvalidArgumentError
 from runtime.core.traceback_utils import filter_traceback
 from runtime.eager.dispatch import op_handle
 from runtime.exec.executor import Plan
+from runtime.exec.jit import jit_plan
 from runtime.function.trace_type import from_value
 from runtime.graph.func_graph import FuncGraph, flatten, is_composite, pack_sequence_as
 from runtime.graph.graph import Operation, SymbolicTensor, building_graph
@@ -144,6 +145,7 @@ class ConcreteFunction:
                     if op.op_def is not None and op.op_def.is_stateful]
         self._fetches = self._outputs + stateful + list(fetch_ops)
         self._plan: Plan | None = None
+        self.jit_compile = False  # set by a Function made with jit_compile=True
         self._pack = _packer(structured_outputs, self._outputs)
         self._fixed_values = _fixed_python_arguments(function_type, placeholder_arguments)
         # Parameters by position (None where not fixed), then keyword-only ones.
@@ -269,7 +271,8 @@ class ConcreteFunction:
         plan = self._plan
         if plan is None:
             self.check_no_captures()
-            plan = self._plan = Plan(self.graph, self.graph.inputs, self._fetches)
+            planner = jit_plan if self.jit_compile else Plan
+            plan = self._plan = planner(self.graph, self.graph.inputs, self._fetches)
         return plan.run(feeds)
 
     def check_no_captures(self) -> None:

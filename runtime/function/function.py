@@ -131,7 +131,7 @@ class TracingRecursionError(RecursionError):
 
 def function(func: Callable | None = None, *, input_signature: Sequence[Any] | None = None,
              autograph: bool = True, reduce_retracing: bool = False,
-             name: str | None = None,
+             jit_compile: bool | None = None, name: str | None = None,
              experimental_trace_cache_size: int | None = None) -> Any:
     """Makes `func` a `Function` (decorator, with or without arguments).
 
@@ -143,6 +143,8 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
         autograph: convert the function first (tensor `if`/`while`/`for` become graph ops).
         reduce_retracing: after a retrace, trace for the most general types seen (shapes
             relaxed to `None` dimensions), so that fewer traces are needed.
+        jit_compile: compile each trace, or the parts of it that qualify, with numba (the
+            `jit` extra; see `runtime.exec.jit`). None and False run the plan.
         name: the name of the graphs and of the function in messages (default the function's).
         experimental_trace_cache_size: how many traces to keep (default
             `DEFAULT_TRACE_CACHE_SIZE`, 128); a new trace beyond it drops the least recently
@@ -155,10 +157,10 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
     if func is None:
         return functools.partial(function, input_signature=input_signature,
                                  autograph=autograph, reduce_retracing=reduce_retracing,
-                                 name=name,
+                                 jit_compile=jit_compile, name=name,
                                  experimental_trace_cache_size=experimental_trace_cache_size)
     return Function(func, name or str(getattr(func, "__name__", "function")), input_signature,
-                    autograph, reduce_retracing, experimental_trace_cache_size)
+                    autograph, reduce_retracing, experimental_trace_cache_size, bool(jit_compile))
 
 
 class Function:
@@ -171,7 +173,8 @@ class Function:
 
     def __init__(self, python_function: Callable, name: str,
                  input_signature: Sequence[Any] | None = None, autograph: bool = True,
-                 reduce_retracing: bool = False, trace_cache_size: int | None = None):
+                 reduce_retracing: bool = False, trace_cache_size: int | None = None,
+                 jit_compile: bool = False):
         if not callable(python_function):
             raise TypeError(f"ag.function needs a callable, got {python_function!r}.")
         self.python_function = python_function
@@ -179,6 +182,7 @@ class Function:
         self._name = name
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
+        self._jit_compile = jit_compile
         self._converted: Callable | None = None
         self._binder = ArgumentBinder(python_function)
         self._cache = TraceCache(DEFAULT_TRACE_CACHE_SIZE if trace_cache_size is None
@@ -348,6 +352,7 @@ class Function:
                 concrete = trace(self._name, python_function, self._binder, function_type)
         finally:
             self._tracing_types.pop()
+        concrete.jit_compile = self._jit_compile
         self._cache.add(function_type, concrete)
         self._fast.clear()  # a new, possibly more specific, trace: fast entries may be stale
         self._tracing_count += 1
@@ -418,7 +423,7 @@ class Function:
         if found is None:
             found = Function(types.MethodType(self.python_function, instance), self._name,
                              self.input_signature, self._autograph, self._reduce_retracing,
-                             self._cache.max_size)
+                             self._cache.max_size, self._jit_compile)
             key = id(instance)
             self._instances[key] = found
             try:

@@ -1,0 +1,165 @@
+"""`ag.function(jit_compile=True)` next to the plan, NumPy and `jax.jit`, in the same run.
+
+1. Seed 004's fizzbuzz (`examples/fizzbuzz.py`'s loop, n=1000, stdout redirected): the plan,
+   the jit, the same program in plain Python over NumPy int32 scalars, and `jax.jit` of a
+   `fori_loop` computing the same words' codes (JAX cannot print from a compiled loop without
+   a host callback per line, so its time is a floor that prints nothing).
+2. The 8-op elementwise chain on 1e7 float32 values: the plan, the jit, NumPy reusing one
+   buffer (`out=`), the `np.copyto` floor (one read, one write), and `jax.jit`.
+
+Steady calls (first calls compile and are left out), best of several repeats, BLAS pinned to
+one thread. JAX runs in this interpreter when it imports, else in the one given (it is never a
+dependency; install it apart, e.g. `python3 -m venv /tmp/jax && /tmp/jax/bin/pip install jax`):
+
+    python3 -m pip install ".[jit,bench]" && python3 benchmarks/jit.py [--quick] [--jax PYTHON]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import io
+import subprocess
+import sys
+import timeit
+from typing import Callable
+
+import numpy as np
+from threadpoolctl import threadpool_limits
+
+import autograph as ag
+
+JAX_SCRIPT = """
+import sys, timeit, jax, jax.numpy as jnp
+from jax import lax
+size, repeat = int(sys.argv[1]), int(sys.argv[2])
+def best(fn, number):
+    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
+@jax.jit
+def fizzbuzz(n):
+    def body(i, codes):
+        code = jnp.where(i % 15 == 0, 3, jnp.where(i % 3 == 0, 1, jnp.where(i % 5 == 0, 2, 0)))
+        return codes.at[i - 1].set(code)
+    return lax.fori_loop(1, n + 1, body, jnp.zeros(1000, jnp.int32))
+@jax.jit
+def chain(x):
+    y = jnp.sqrt(jnp.abs((x * 2.0 + 1.0) * (x * 2.0 + 1.0) - 3.0)) * 0.5
+    return y + x
+n = jnp.int32(1000)
+x = jnp.asarray(jax.random.uniform(jax.random.PRNGKey(0), (size,), jnp.float32))
+fizzbuzz(n).block_until_ready(); chain(x).block_until_ready()
+print(best(lambda: fizzbuzz(n).block_until_ready(), 100),
+      best(lambda: chain(x).block_until_ready(), 1))
+"""
+
+
+def fizzbuzz(n):
+    for i in ag.range(1, n + 1):
+        if i % 15 == 0:
+            ag.print("fizzbuzz")
+        elif i % 3 == 0:
+            ag.print("fizz")
+        elif i % 5 == 0:
+            ag.print("buzz")
+        else:
+            ag.print(i)
+
+
+def numpy_fizzbuzz(n: int) -> None:
+    for i in range(1, n + 1):
+        i = np.int32(i)
+        if i % 15 == 0:
+            print("fizzbuzz")
+        elif i % 3 == 0:
+            print("fizz")
+        elif i % 5 == 0:
+            print("buzz")
+        else:
+            print(i)
+
+
+def chain(x):
+    y = x * 2.0
+    y = y + 1.0
+    y = y * y
+    y = y - 3.0
+    y = ag.abs(y)
+    y = ag.sqrt(y)
+    y = y * 0.5
+    return y + x
+
+
+def best(fn: Callable[[], object], number: int, repeat: int) -> float:
+    return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
+
+
+def jax_times(python: str | None, size: int, repeat: int) -> tuple[float, float] | None:
+    """(fizzbuzz, chain) seconds under jax.jit, or None without JAX."""
+    if importlib.util.find_spec("jax") is not None:
+        python = sys.executable
+    if python is None:
+        return None
+    out = subprocess.run([python, "-c", JAX_SCRIPT, str(size), str(repeat)], check=True,
+                         capture_output=True, text=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1e6 elements, fewer repeats")
+    parser.add_argument("--jax", metavar="PYTHON", help="an interpreter that has JAX")
+    options = parser.parse_args()
+    size, repeat = (1_000_000, 3) if options.quick else (10_000_000, 15)
+
+    with threadpool_limits(1):
+        plan, jit = ag.function(fizzbuzz), ag.function(fizzbuzz, jit_compile=True)
+        n = ag.constant(1000)
+        with contextlib.redirect_stdout(io.StringIO()):
+            plan(n), jit(n)
+            t_numpy = best(lambda: numpy_fizzbuzz(1000), 1, repeat)
+            t_plan = best(lambda: plan(n), 1, repeat)
+            t_jit = best(lambda: jit(n), 100, repeat)
+        print("fizzbuzz, n=1000, stdout redirected")
+        table = [("NumPy (eager)", t_numpy), ("plan", t_plan), ("jit_compile=True", t_jit)]
+
+        xs = np.random.default_rng(0).random(size, dtype=np.float32)
+        x = ag.constant(xs)
+        chain_plan, chain_jit = ag.function(chain), ag.function(chain, jit_compile=True)
+        chain_plan(x), chain_jit(x)
+        out = np.empty_like(xs)
+
+        def numpy_chain():
+            np.multiply(xs, 2.0, out=out)
+            np.add(out, 1.0, out=out)
+            np.multiply(out, out, out=out)
+            np.subtract(out, 3.0, out=out)
+            np.abs(out, out=out)
+            np.sqrt(out, out=out)
+            np.multiply(out, 0.5, out=out)
+            np.add(out, xs, out=out)
+        c_numpy = best(numpy_chain, 1, repeat)
+        c_copy = best(lambda: np.copyto(out, xs), 1, repeat)
+        c_plan = best(lambda: chain_plan(x), 1, repeat)
+        c_jit = best(lambda: chain_jit(x), 1, repeat)
+
+    jax = jax_times(options.jax, size, repeat)
+    if jax is not None:
+        table.append(("jax.jit (no printing)", jax[0]))
+    _print_table(table, t_numpy, t_jit)
+    print(f"\n8-op elementwise chain, {size:.0e} float32")
+    chain_table = [("np.copyto floor", c_copy), ("NumPy out=", c_numpy), ("plan", c_plan),
+                   ("jit_compile=True", c_jit)]
+    if jax is not None:
+        chain_table.append(("jax.jit", jax[1]))
+    _print_table(chain_table, c_copy, c_jit)
+
+
+def _print_table(table: list[tuple[str, float]], base: float, jit: float) -> None:
+    print(f"  {'':24} {'ms/call':>10} {'/ first':>9} {'jit /':>9}")
+    for name, seconds in table:
+        print(f"  {name:24} {seconds * 1e3:10.4f} {seconds / base:9.2f} {jit / seconds:9.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""`jit_compile=True`: a function's graph, or the parts of it that qualify, compiled by numba.
+
+`JitPlan` runs like the executor's `Plan` (same feeds, fetches and results) but splits the
+graph's ops into regions (`regions`): scalar programs (arithmetic, comparisons, `If`, `Case`,
+`While` on scalars, and `ag.print` of integers and strings inside them, as fizzbuzz), and
+elementwise chains over arrays of one shape, ending in reductions of all elements. Each
+region becomes one numba function, written as readable source (`JitPlan.source`) and compiled
+on the first call, per argument dtypes; everything else runs on an ordinary plan between
+them. Compiled regions run on the CPU.
+
+Where TensorFlow raises for an op XLA cannot compile, ops here that numba cannot compile run
+uncompiled and the first call warns once (`JitCompileWarning`), naming each such op and why.
+Without numba installed, `jit_compile=True` warns once that it needs the `jit` extra and runs
+the plan: TensorFlow without XLA would raise, but the results are the same either way.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import warnings
+from typing import Any, Sequence
+
+from runtime.exec.executor import Fetch, Plan, _prune, as_fast_scalar
+from runtime.exec.jit.ops import REDUCTIONS
+from runtime.exec.jit.regions import PLAN, classify, regions
+from runtime.exec.jit.stages import CompiledStage, JitCompileWarning, PlanStage
+from runtime.graph.graph import Graph, Operation, SymbolicTensor
+
+__all__ = ["JitPlan", "JitCompileWarning", "jit_plan"]
+
+NO_NUMBA = ("jit_compile=True needs numba, which is not installed (pip install "
+            "'autograph[jit]'); the function runs uncompiled.")
+
+
+def jit_plan(graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch]) -> Any:
+    """A `JitPlan` of the graph, or its ordinary `Plan` (with a warning) without numba."""
+    if importlib.util.find_spec("numba") is None:
+        warnings.warn(NO_NUMBA, JitCompileWarning, stacklevel=2)
+        return Plan(graph, feeds, fetches)
+    return JitPlan(graph, feeds, fetches)
+
+
+class JitPlan:
+    """Runs `fetches` given `feeds` as `Plan` does, with the qualifying regions compiled."""
+
+    def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch]):
+        self.feeds = list(feeds)
+        self.fetches = list(fetches)
+        ops = _prune(graph, self.feeds, self.fetches)
+        found = regions(ops)
+        uncompiled = [(op, classify(op)[1]) for r in found if r.kind == PLAN for op in r.ops]
+        if uncompiled:
+            listed = "; ".join(f"{op.name} ({why})" for op, why in uncompiled)
+            warnings.warn(f"jit_compile=True: {len(uncompiled)} op(s) run uncompiled: {listed}",
+                          JitCompileWarning, stacklevel=2)
+        self.stages: list[Any] = []
+        for i, region in enumerate(found):
+            inside = {id(op) for op in region.ops}
+            later = [op for r in found[i + 1:] for op in r.ops]
+            inputs = _unique(t for op in region.ops for t in _read(op, region.kind)
+                             if id(t.op) not in inside)
+            wanted = {id(t) for op in later for t in op.inputs}
+            wanted |= {id(f) for f in self.fetches if isinstance(f, SymbolicTensor)}
+            outputs = [t for op in region.ops for t in op.outputs if id(t) in wanted]
+            stage = PlanStage if region.kind == PLAN else CompiledStage
+            self.stages.append(stage(graph, region, inputs, outputs))
+        self._fetch_keys = [id(f) if isinstance(f, SymbolicTensor) else None
+                            for f in self.fetches]
+        self._constants = {id(f): as_fast_scalar(f.op.attrs["value"]) for f in self.fetches
+                           if isinstance(f, SymbolicTensor) and f.op.type == "Const"}
+
+    @property
+    def source(self) -> str:
+        """Each stage's source (numba kernels and plans), in order."""
+        return "\n".join(stage.source for stage in self.stages)
+
+    def run(self, feed_values: Sequence[Any]) -> list[Any]:
+        """Runs the stages; `feed_values` are arrays in `feeds` order; returns fetch values."""
+        values = dict(self._constants)
+        for t, value in zip(self.feeds, feed_values):
+            values[id(t)] = value
+        for stage in self.stages:
+            stage.run(values)
+        return [None if key is None else values[key] for key in self._fetch_keys]
+
+
+def _read(op: Operation, kind: str) -> list[SymbolicTensor]:
+    """The values a region's op reads: a compiled reduction's axes are part of its code."""
+    return list(op.inputs[:1] if op.type in REDUCTIONS and kind != PLAN else op.inputs)
+
+
+def _unique(tensors: Any) -> list[SymbolicTensor]:
+    seen: dict[int, SymbolicTensor] = {}
+    for t in tensors:
+        seen.setdefault(id(t), t)
+    return list(seen.values())

@@ -1,0 +1,301 @@
+"""`ag.function(jit_compile=True)`: numba-compiled regions give the plan's results, prints and
+errors; what numba cannot compile runs on the plan with a warning; without numba, the plan."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import math
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from runtime import execute
+from runtime.exec.jit import NO_NUMBA, JitCompileWarning, JitPlan
+from runtime.exec.jit.ops import JIT_OPS
+from runtime.exec.jit.stages import CompiledStage
+from tests.ops import samples_array, samples_creation, samples_math
+
+SAMPLES = [s for s in samples_math.SAMPLES + samples_array.SAMPLES + samples_creation.SAMPLES
+           if s.op in JIT_OPS]
+
+
+def _both(python_function):
+    """The plan's Function and the jit's Function of `python_function`."""
+    return ag.function(python_function), ag.function(python_function, jit_compile=True)
+
+
+def _quietly(fn, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", JitCompileWarning)
+        return fn(*args)
+
+
+def _compiled_stages(function, *args) -> list[CompiledStage]:
+    plan = function.get_concrete_function(*args)._plan
+    assert isinstance(plan, JitPlan)
+    return [s for s in plan.stages if isinstance(s, CompiledStage)]
+
+
+def _assert_same(actual, expected):
+    assert actual.dtype == expected.dtype and actual.shape == expected.shape
+    if actual.dtype.is_floating:
+        np.testing.assert_allclose(actual.numpy(), expected.numpy(), rtol=1e-6)
+    else:
+        np.testing.assert_array_equal(actual.numpy(), expected.numpy())
+
+
+def _op_function(sample):
+    def run_op(*inputs):
+        return execute(sample.op, list(inputs), dict(sample.attrs))
+    return run_op
+
+
+# Results --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.op)
+def test_op_sample_gives_the_plans_result(sample):
+    pytest.importorskip("numba")
+    plan, jit = _both(_op_function(sample))
+    inputs = [ag.convert_to_tensor(x) for x in sample.inputs]
+    _assert_same(_quietly(jit, *inputs), plan(*inputs))
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.op)
+def test_op_sample_on_scalars_compiles_and_gives_the_plans_result(sample):
+    pytest.importorskip("numba")
+    plan, jit = _both(_op_function(sample))
+    inputs = [ag.convert_to_tensor(_scalar(x)) for x in sample.inputs]
+    result = _quietly(jit, *inputs)
+    _assert_same(result, plan(*inputs))
+    if _compilable(sample):
+        assert _compiled_stages(jit, *inputs)
+
+
+def _scalar(x):
+    x = np.asarray(x)
+    return x.reshape(-1)[-1] if x.size else np.zeros((), x.dtype)
+
+
+def _compilable(sample) -> bool:
+    """Whether numba compiles the sample's op on its dtypes (see runtime.exec.jit.ops)."""
+    kinds = [np.asarray(x).dtype for x in sample.inputs]
+    if any(k == np.float16 or k.kind not in "biuf" for k in kinds):
+        return False
+    dst = sample.attrs.get("DstT")
+    return not (sample.op == "Cast" and kinds[0].kind == "f" and not dst.is_floating)
+
+
+def test_elementwise_chain_compiles_to_one_loop_with_the_plans_result():
+    pytest.importorskip("numba")
+
+    def chain(x):
+        y = ag.sqrt(ag.abs((x * 2.0 + 1.0) * (x * 2.0 + 1.0) - 3.0)) * 0.5
+        return y + x
+    plan, jit = _both(chain)
+    x = ag.constant(np.linspace(-3, 3, 1001, dtype=np.float32))
+    _assert_same(jit(x), plan(x))
+    (stage,) = _compiled_stages(jit, x)
+    assert "for i in range(n):" in stage.source
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int32])
+@pytest.mark.parametrize("shape", [(3, 4), (0, 3)], ids=["3x4", "empty"])
+def test_reductions_of_all_elements_compile_into_the_loop_with_the_plans_results(dtype, shape):
+    pytest.importorskip("numba")
+
+    def reduce_all(x):
+        y = x * 3 - 4
+        return (ag.reduce_sum(y), ag.reduce_max(y), ag.reduce_min(x, axis=[0, -1]), y,
+                ag.reduce_max(y) + 1)
+    plan, jit = _both(reduce_all)
+    x = ag.constant(np.arange(-5, 7)[:math.prod(shape)].reshape(shape).astype(dtype))
+    for actual, expected in zip(jit(x), plan(x)):
+        _assert_same(actual, expected)
+    (loop, *_) = _compiled_stages(jit, x)
+    assert "r0 = " in loop.source
+
+
+def test_float32_mean_compiles_and_float64_sum_stays_on_the_plan():
+    pytest.importorskip("numba")
+    def mean_and_sum(x, y):
+        return ag.reduce_mean(x * x), ag.reduce_sum(y * y)
+    plan, jit = _both(mean_and_sum)
+    x = ag.constant(np.linspace(0, 1, 1001, dtype=np.float32))
+    y = ag.constant(np.linspace(0, 1, 1001))
+    with pytest.warns(JitCompileWarning, match="Sum of dtype float64"):
+        results = jit(x, y)
+    for actual, expected in zip(results, plan(x, y)):
+        _assert_same(actual, expected)
+
+
+def test_elementwise_loop_runs_on_the_plan_when_arrays_differ_in_shape_at_run_time():
+    pytest.importorskip("numba")
+    plan, jit = _both(lambda x, y: x * y + 1.0)
+    spec = ag.TensorSpec([None], ag.float32)
+    jit_concrete = jit.get_concrete_function(spec, spec)
+    plan_concrete = plan.get_concrete_function(spec, spec)
+    x, y = ag.constant([1.0, 2.0, 3.0]), ag.constant([2.0])
+    _assert_same(jit_concrete(x, y), plan_concrete(x, y))
+
+
+def test_a_held_result_is_never_overwritten_by_the_next_call():
+    pytest.importorskip("numba")
+    jit = ag.function(lambda x: x * 2.0, jit_compile=True)
+    first = jit(ag.constant([1.0, 2.0]))
+    held = np.asarray(first)
+    jit(ag.constant([5.0, 6.0]))
+    np.testing.assert_array_equal(first.numpy(), [2.0, 4.0])
+    np.testing.assert_array_equal(held, [2.0, 4.0])
+
+
+# Scalar programs and prints -------------------------------------------------------------------
+def _fizzbuzz(n):
+    for i in ag.range(1, n + 1):
+        if i % 15 == 0:
+            ag.print("fizzbuzz")
+        elif i % 3 == 0:
+            ag.print("fizz")
+        elif i % 5 == 0:
+            ag.print("buzz")
+        else:
+            ag.print(i)
+
+
+def _printed(fn, *args) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        _quietly(fn, *args)
+    return out.getvalue()
+
+
+def test_fizzbuzz_compiles_whole_and_prints_what_the_plan_prints():
+    pytest.importorskip("numba")
+    plan, jit = _both(_fizzbuzz)
+    n = ag.constant(100)
+    assert _printed(jit, n) == _printed(plan, n)
+    assert len(_compiled_stages(jit, n)) == 1
+
+
+def test_compiled_prints_show_negative_integers_bools_and_templates_as_the_plan():
+    pytest.importorskip("numba")
+
+    def countdown(n):
+        i = n
+        while i > -3:
+            ag.print("i =", i, "positive:", i > 0, "min", ag.constant(-2**31), end=";\n")
+            i -= 1
+        return i
+    plan, jit = _both(countdown)
+    n = ag.constant(2)
+    assert _printed(jit, n) == _printed(plan, n)
+    _assert_same(_quietly(jit, n), plan(n))
+    assert _compiled_stages(jit, n)
+
+
+def test_scalar_loop_with_case_and_float_arithmetic_gives_the_plans_result():
+    pytest.importorskip("numba")
+
+    def collatz(n):
+        steps, x = 0, n
+        while x != 1:
+            if x % 2 == 0:
+                x = x // 2
+            else:
+                x = 3 * x + 1
+            steps += 1
+        return steps, ag.cast(steps, ag.float32) / 3.0
+    plan, jit = _both(collatz)
+    n = ag.constant(27)
+    for actual, expected in zip(jit(n), plan(n)):
+        _assert_same(actual, expected)
+    assert _compiled_stages(jit, n)
+
+
+def test_integer_division_by_zero_raises_the_plans_error_and_prints_nothing_twice():
+    pytest.importorskip("numba")
+
+    def divide(n, d):
+        i = n
+        while i > 0:
+            ag.print(i)
+            i = i // d - 1
+        return i
+    plan, jit = _both(divide)
+    n, zero = ag.constant(3), ag.constant(0)
+    with pytest.raises(ag.errors.InvalidArgumentError) as expected:
+        _printed(plan, n, zero)
+    with pytest.raises(ag.errors.InvalidArgumentError) as actual:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            _quietly(jit, n, zero)
+    assert str(actual.value) == str(expected.value)
+    assert out.getvalue() == "3\n"
+
+
+# Fallbacks ------------------------------------------------------------------------------------
+def test_op_numba_cannot_compile_runs_on_the_plan_with_a_warning_naming_it():
+    pytest.importorskip("numba")
+
+    def f(a, b):
+        return ag.matmul(a, b) * 2.0 + 1.0
+    plan, jit = _both(f)
+    a = ag.constant([[1.0, 2.0], [3.0, 4.0]])
+    with pytest.warns(JitCompileWarning, match="MatMul"):
+        result = jit(a, a)
+    _assert_same(result, plan(a, a))
+    assert _compiled_stages(jit, a, a)  # the elementwise tail still compiles
+
+
+def test_print_of_a_float_in_a_loop_runs_on_the_plan_and_prints_the_same():
+    pytest.importorskip("numba")
+
+    def halves(n):
+        x = ag.constant(1.0)
+        for _ in ag.range(n):
+            ag.print(x)
+            x = x / 2.0
+    plan, jit = _both(halves)
+    n = ag.constant(3)
+    with pytest.warns(JitCompileWarning, match="float32"):
+        printed = _printed_warning(jit, n)
+    assert printed == _printed(plan, n)
+
+
+def _printed_warning(fn, *args) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        fn(*args)
+    return out.getvalue()
+
+
+def test_region_numba_fails_to_compile_warns_once_and_runs_on_the_plan(monkeypatch):
+    pytest.importorskip("numba")
+    from runtime.exec.jit import stages
+    from runtime.exec.jit.writer import KernelSource
+
+    broken = KernelSource("def kernel(n, a0, o0):\n    return undefined_name\n", {})
+    monkeypatch.setattr(stages, "elementwise_kernel", lambda *args: broken)
+    plan, jit = _both(lambda x: x + 1.0)
+    x = ag.constant([1.0, 2.0])
+    with pytest.warns(JitCompileWarning, match="numba could not compile"):
+        result = jit(x)
+    _assert_same(result, plan(x))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", JitCompileWarning)
+        _assert_same(jit(x), plan(x))
+
+
+def test_without_numba_jit_compile_warns_once_and_runs_the_plan(monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "numba" else real(name, *a))
+    monkeypatch.setitem(sys.modules, "numba", None)
+    jit = ag.function(lambda x: x * 2.0, jit_compile=True)
+    with pytest.warns(JitCompileWarning) as record:
+        result = jit(ag.constant([1.0, 2.0]))
+    assert [str(w.message) for w in record] == [NO_NUMBA]
+    np.testing.assert_array_equal(result.numpy(), [2.0, 4.0])
