@@ -1,0 +1,71 @@
+"""Every benchmark, one after another, each in a process of its own.
+
+Each prints its figures as ratios to NumPy (or to plain Python) measured in the same run; the
+data pipelines also run `tf.data` when `--tensorflow` names a Python that has TensorFlow, and the
+jit benchmark `jax.jit` when `--jax` names one with JAX (neither is a dependency). `--quick`
+passes `--quick` to the benchmarks that have a shorter mode (the others take a few seconds).
+
+    python3 -m pip install ".[bench]" && python3 benchmarks/run.py [--quick]
+        [--tensorflow /path/to/python] [--jax /path/to/python]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import pathlib
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).parent
+
+# (script, takes --quick, needs a module that an extra installs)
+BENCHMARKS = [
+    ("eager_dispatch.py", False, None),
+    ("graph_session.py", False, None),
+    ("conversion.py", False, None),
+    ("function_calls.py", False, None),
+    ("training_step.py", False, "threadpoolctl"),
+    ("data_pipeline.py", False, None),
+    ("fast_paths.py", True, "threadpoolctl"),
+    ("tracing.py", True, None),
+    ("memory.py", True, "threadpoolctl"),
+    ("graph_passes.py", True, None),
+    ("jit.py", True, "numba"),
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs where there are")
+    parser.add_argument("--tensorflow", help="a Python with TensorFlow, for data_pipeline.py")
+    parser.add_argument("--jax", help="a Python with JAX, for jit.py")
+    args = parser.parse_args()
+    failed = []
+    for script, has_quick, needs in BENCHMARKS:
+        if not (HERE / script).exists():
+            continue
+        print(f"\n=== {script}", flush=True)
+        if needs and importlib.util.find_spec(needs) is None:
+            print(f"skipped: needs {needs} (pip install \".[bench]\", or \".[jit]\" for numba)")
+            continue
+        command = [sys.executable, str(HERE / script)]
+        if args.quick and has_quick:
+            command.append("--quick")
+        if script == "data_pipeline.py" and args.tensorflow:
+            command.append(args.tensorflow)
+        if script == "jit.py" and args.jax:
+            command += ["--jax", args.jax]
+        start = time.perf_counter()
+        result = subprocess.run(command, stdin=subprocess.DEVNULL)
+        print(f"({time.perf_counter() - start:.1f} s)")
+        if result.returncode:
+            failed.append(script)
+    if failed:
+        print(f"\nfailed: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
