@@ -23,6 +23,8 @@ inputs.
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import Any
 
 import numpy as np
@@ -85,12 +87,15 @@ def _keeps_shape(x: SymbolicTensor, value: np.ndarray) -> bool:
                for d, c in zip(shape[len(shape) - value.ndim:], value.shape))
 
 
+@functools.cache
 def _kind(dtype: Any) -> str:
     return np.dtype(dtype).kind
 
 
 def _ones(dtype: Any, value: np.ndarray) -> bool:
-    return _kind(dtype) in "iuf" and value.dtype.kind in "iuf" and bool(np.all(value == 1))
+    if _kind(dtype) not in "iuf" or value.dtype.kind not in "iuf":
+        return False
+    return value.item() == 1 if value.ndim == 0 else bool(np.all(value == 1))
 
 
 def _int_ones(dtype: Any, value: np.ndarray) -> bool:
@@ -109,6 +114,9 @@ def _zeros(negative: bool):
             return value.dtype.kind in "iu" and not value.any()
         if kind != "f" or value.dtype.kind != "f":
             return False
+        if value.ndim == 0:
+            v = value.item()
+            return v == 0 and (math.copysign(1.0, v) < 0) == negative
         return not value.any() and bool(np.all(np.signbit(value) == negative))
     return test
 

@@ -53,7 +53,7 @@ def _key(op: Operation) -> Hashable:
     inputs = tuple(id(t) for t in op.inputs)
     if op.op_def.is_commutative and len(inputs) == 2:
         inputs = tuple(sorted(inputs))
-    attrs = tuple(sorted((name, _frozen(value)) for name, value in op.attrs.items()))
+    attrs = tuple((name, _frozen(value)) for name, value in sorted(op.attrs.items()))
     return op.type, op.device, inputs, op.input_arg_lengths, attrs
 
 

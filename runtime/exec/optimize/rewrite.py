@@ -48,15 +48,20 @@ class Rewrite:
         self.feeds = [self._feed(t) for t in feeds]
         self._fed = {id(t) for t in self.feeds}
         ops: dict[int, Operation] = {}
+        pinned = {id(f) if isinstance(f, Operation) else id(f.op) for f in fetches}
+        self._frozen: set[int] = set()
         for op in _needed(graph, feeds, fetches):
-            ops[id(op)] = self._copy(op, ops)
+            copy = ops[id(op)] = self._copy(op, ops)
+            pinned.update(id(c) for c in op.control_inputs)
+            if _never_rewritten(op):
+                self._frozen.add(id(copy))
+        self._frozen.update(id(ops[key]) for key in pinned if key in ops)
         self.graph.ops = list(ops.values())
         self.fetches = [self._tensors[id(f)] if isinstance(f, SymbolicTensor) else ops[id(f)]
                         for f in fetches]
         self._replaced: dict[int, SymbolicTensor] = {}  # id(tensor) -> its replacement
         self._removed: set[int] = set()
         self._inserted: dict[int, list[Operation]] = {}  # id(op) -> new ops to go before it
-        self._frozen = self._frozen_ops()
 
     @property
     def ops(self) -> list[Operation]:
@@ -85,12 +90,6 @@ class Rewrite:
         for t, c in zip(op.outputs, copy.outputs):
             self._tensors.setdefault(id(t), c)  # a fed output keeps its stand-in
         return copy
-
-    def _frozen_ops(self) -> set[int]:
-        pinned = {id(f) if isinstance(f, Operation) else id(f.op) for f in self.fetches}
-        for op in self.ops:
-            pinned.update(id(c) for c in op.control_inputs)
-        return {id(op) for op in self.ops if id(op) in pinned or _never_rewritten(op)}
 
     # What may change ---------------------------------------------------------------------------
     def frozen(self, op: Operation) -> bool:
@@ -139,11 +138,11 @@ class Rewrite:
 
     def insert(self, before: Operation, op_type: str, attrs: dict[str, Any],
                inputs: Sequence[SymbolicTensor], output_types: list[tuple[Any, Any]],
-               op_def: Any) -> Operation:
+               op_def: Any, input_arg_lengths: tuple[int, ...] = ()) -> Operation:
         """A new op, to go just before `before` (when the walk ends), named, placed and
         sourced as it: errors and printouts name the user's op it replaces."""
         new = Operation(self.graph, before.name, op_type, list(inputs), attrs, output_types, [],
-                        before.device, op_def)
+                        before.device, op_def, input_arg_lengths)
         new.source = before.source
         self._inserted.setdefault(id(before), []).append(new)
         return new
