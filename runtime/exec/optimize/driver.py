@@ -11,10 +11,7 @@ changed. The passes, in order, and their options (`options`):
     common_subexpression     arithmetic_optimization (after simplification made inputs equal)
     constant_folding         constant_folding, again when the two before changed something
     pruning                  unless disable_model_pruning
-
-There is no fusion pass: a fused NumPy kernel for an elementwise chain runs the same ufunc
-calls as the plan with buffer reuse (`out=`), so it saves nothing measurable; fused machine code
-is `jit_compile`'s job.
+    fusion                   remapping (last: the other passes see the single ops)
 """
 
 from __future__ import annotations
@@ -26,6 +23,7 @@ from runtime.exec.optimize import (
     common_subexpression,
     constant_folding,
     dependency,
+    fusion,
     options,
     pruning,
 )
@@ -42,6 +40,7 @@ _PASSES: list[tuple[str, Callable[[Rewrite], int], bool]] = [
     ("arithmetic_optimization", common_subexpression.run, False),
     ("constant_folding", constant_folding.run, True),
     (_PRUNING, pruning.run, False),
+    ("remapping", fusion.run, False),
 ]
 
 

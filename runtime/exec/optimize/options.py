@@ -11,9 +11,12 @@ The passes and the options that switch them (all on by default, as TensorFlow's)
     arithmetic_optimization   arithmetic simplification, common subexpression elimination
     dependency_optimization   Identity and NoOp removal
     disable_model_pruning     True: keep ops that have no effect (StopGradient, dead ops)
+    remapping                 elementwise fusion
+    disable_meta_optimizer    True: no pass at all
+    min_graph_nodes           graphs with fewer ops are not optimised
 
 TensorFlow's other option names are accepted and kept (so programs written for it run), but
-switch nothing here: there is no layout, shape, loop, function or remapping pass. Unlike
+switch nothing here: there is no layout, shape, loop or function pass. Unlike
 TensorFlow, an unknown name is an error rather than ignored.
 """
 
