@@ -118,3 +118,21 @@ def test_results_are_equal_with_every_pass_on_and_off(device):
         "constant_folding": False, "arithmetic_optimization": False,
         "dependency_optimization": False, "disable_model_pruning": True})
     np.testing.assert_array_equal(ag.function(_program)(x).numpy(), on)
+
+
+@pytest.mark.parametrize("make", [
+    lambda x, c: ag.negative(x * c), lambda x, c: ag.negative(c * 2.0),
+    lambda x, c: ag.negative(ag.negative(ag.negative(c))) + x,
+], ids=["x*c", "c*2", "neg-neg-c"])
+def test_an_op_with_control_inputs_still_runs_when_its_reader_is_simplified(make):
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [], name="x")
+        v = ag.Variable(0.0, name="v")
+        with ag.control_dependencies([v.assign_add(1.0)]):
+            c = ag.constant(1.0, name="c")
+        y = make(x, c)
+    with ag.Session(graph=g) as sess:
+        sess.run(v.initializer)
+        sess.run(y, {x: 2.0})
+        assert sess.run(v.read_value()) == 1.0

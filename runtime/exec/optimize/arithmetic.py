@@ -42,14 +42,17 @@ def run(rewrite: Rewrite) -> int:
         if rewrite.frozen(op) or len(op.outputs) != 1:
             continue
         kept = _kept_input(op)
-        if kept is not None and kept.dtype == op.outputs[0].dtype:
+        # An op it would stop reading must not be frozen: one with control inputs (a constant
+        # made under control_dependencies) runs only while something reads it.
+        if kept is not None and kept.dtype == op.outputs[0].dtype and all(
+                t is kept or not rewrite.frozen(t.op) for t in op.inputs):
             rewrite.replace(op, [kept])
             simplified += 1
     return simplified
 
 
 def _kept_input(op: Operation) -> SymbolicTensor | None:
-    """The input `op` gives back unchanged, or None."""
+    """The input `op` gives back unchanged (or its input's input), or None."""
     if op.type in _INVOLUTIONS:
         (x,) = op.inputs
         return x.op.inputs[0] if x.op.type == op.type else None
@@ -58,8 +61,8 @@ def _kept_input(op: Operation) -> SymbolicTensor | None:
         for x, c, x_first in ((op.inputs[0], op.inputs[1], True),
                               (op.inputs[1], op.inputs[0], False)):
             value = const_value(c)
-            if value is not None and (x_first or rule[1]) and _keeps_shape(x, value) and (
-                    rule[0](x.dtype.as_numpy_dtype, value)):
+            if (value is not None and (x_first or rule[1]) and _keeps_shape(x, value)
+                    and rule[0](x.dtype.as_numpy_dtype, value)):
                 return x
         return None
     if op.type == "Cast":

@@ -45,10 +45,13 @@ def run(rewrite: Rewrite) -> int:
         (out,) = op.outputs
         if out.dtype in (dtypes.resource, dtypes.variant):
             continue
-        value = _static_shape_value(op) if op.type in _SHAPE_OPS else None
+        value = None
+        if op.type in _SHAPE_OPS and not rewrite.frozen(op.inputs[0].op):
+            value = _static_shape_value(op)  # the input's op need not run for it
         if value is None:
-            if not op.inputs or any(t.op.type != "Const" for t in op.inputs):
-                continue
+            if not op.inputs or any(t.op.type != "Const" or rewrite.frozen(t.op)
+                                    for t in op.inputs):
+                continue  # a frozen Const (control inputs) must keep its reader
             found = [const_value(t) for t in op.inputs]
             inputs = [v for v in found if v is not None]
             if not inputs or len(inputs) < len(found):
