@@ -24,9 +24,9 @@ import autograph as ag
 from runtime.exec.executor import Plan
 
 ALL_OFF = {"constant_folding": False, "arithmetic_optimization": False,
-           "dependency_optimization": False, "disable_model_pruning": True}
+           "dependency_optimization": False, "disable_model_pruning": True, "remapping": False}
 ALL_ON = {"constant_folding": True, "arithmetic_optimization": True,
-          "dependency_optimization": True, "disable_model_pruning": False}
+          "dependency_optimization": True, "disable_model_pruning": False, "remapping": True}
 
 
 def best(fn, number: int = 1, repeat: int = 7) -> float:
@@ -69,7 +69,7 @@ def per_plan() -> None:
         times = {}
         for label, options in (("on", ALL_ON), ("off", ALL_OFF)):
             ag.config.optimizer.set_experimental_options(options)
-            times[label] = best(lambda g=graph: Plan(g, g.inputs, g.outputs), repeat=5)
+            times[label] = best(lambda g=graph: Plan(g, g.inputs, g.outputs), repeat=9)
         print(f"plan of {ops:5d} ops           passes on {times['on'] / ops * 1e6:6.1f} µs/op "
               f"off {times['off'] / ops * 1e6:6.1f} µs/op   on/off "
               f"{times['on'] / times['off']:.2f}")
@@ -96,10 +96,10 @@ def fusion() -> None:
                 chain(x[start:start + block], out[start:start + block])
         return run
 
-    per_op = best(chain)
+    per_op = best(chain, repeat=11)
     print(f"8-op chain, 1e7 float32    op by op, out= {per_op * 1e3:6.1f} ms")
     for block in (16_384, 65_536, 262_144):
-        t = best(blocked(block))
+        t = best(blocked(block), repeat=11)
         print(f"  fused by blocks of {block:7d}          {t * 1e3:6.1f} ms   "
               f"vs op by op {t / per_op:.2f}")
 

@@ -116,7 +116,7 @@ def test_results_are_equal_with_every_pass_on_and_off(device):
     on = ag.function(_program)(x).numpy()
     ag.config.optimizer.set_experimental_options({
         "constant_folding": False, "arithmetic_optimization": False,
-        "dependency_optimization": False, "disable_model_pruning": True})
+        "dependency_optimization": False, "disable_model_pruning": True, "remapping": False})
     np.testing.assert_array_equal(ag.function(_program)(x).numpy(), on)
 
 

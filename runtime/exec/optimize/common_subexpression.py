@@ -50,6 +50,8 @@ def run(rewrite: Rewrite) -> int:
 
 
 def _key(op: Operation) -> Hashable:
+    if op.type == "Const":  # the most common op: its value is the key
+        return "Const", op.device, op.attrs["dtype"], _frozen(op.attrs["value"])
     inputs = tuple(id(t) for t in op.inputs)
     if op.op_def.is_commutative and len(inputs) == 2:
         inputs = tuple(sorted(inputs))
@@ -61,9 +63,9 @@ def _frozen(value: Any) -> Hashable:
     """A hashable stand-in for an attr value, equal only for equal values of the same type."""
     if type(value) in _PLAIN:
         return value  # dtypes, ints, strings, bools: their types differ or compare unequal
-    if isinstance(value, np.ndarray) or isinstance(value, np.generic):
+    if isinstance(value, (np.ndarray, np.generic)):
         value = np.asarray(value)
-        if value.dtype == object:
+        if value.dtype.kind == "O":
             if value.size > 1024:
                 raise _Incomparable
             return "object array", value.shape, tuple(value.ravel().tolist())

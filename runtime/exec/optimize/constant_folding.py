@@ -43,8 +43,9 @@ def run(rewrite: Rewrite) -> int:
         if rewrite.frozen(op) or len(op.outputs) != 1 or op.type == "Const":
             continue
         (out,) = op.outputs
-        if out.dtype in (dtypes.resource, dtypes.variant):
-            continue
+        if any(t.dtype is dtypes.resource or t.dtype is dtypes.variant
+               for t in (out, *op.inputs)):
+            continue  # handles and lists: their constants are objects, not arrays
         value = None
         if op.type in _SHAPE_OPS and not rewrite.frozen(op.inputs[0].op):
             value = _static_shape_value(op)  # the input's op need not run for it

@@ -52,7 +52,8 @@ class Rewrite:
         self._frozen: set[int] = set()
         for op in _needed(graph, feeds, fetches):
             copy = ops[id(op)] = self._copy(op, ops)
-            pinned.update(id(c) for c in op.control_inputs)
+            if op.control_inputs:
+                pinned.update(id(c) for c in op.control_inputs)
             if _never_rewritten(op):
                 self._frozen.add(id(copy))
         self._frozen.update(id(ops[key]) for key in pinned if key in ops)
@@ -78,12 +79,12 @@ class Rewrite:
         return copy
 
     def _copy(self, op: Operation, ops: dict[int, Operation]) -> Operation:
-        # A field-for-field copy: Operation() would look up the stack for a source line.
+        # A field-for-field copy: Operation() would look up the stack for a source line. The
+        # attrs dict is shared: passes make new ops rather than change attrs.
         copy = object.__new__(Operation)
         copy.__dict__.update(op.__dict__)
         copy.graph = self.graph
         copy.inputs = [self._tensors[id(t)] for t in op.inputs]
-        copy.attrs = dict(op.attrs)
         copy.control_inputs = [ops[id(c)] for c in op.control_inputs]
         copy.outputs = [SymbolicTensor(copy, i, t.dtype, t._shape)
                         for i, t in enumerate(op.outputs)]
@@ -165,13 +166,21 @@ def const_value(t: SymbolicTensor) -> np.ndarray | None:
 
 
 def _never_rewritten(op: Operation) -> bool:
-    return (op.op_def is None or op.op_def.is_stateful or bool(op.control_inputs)
-            or op.type in _NEVER_REWRITTEN
-            or any(isinstance(v, Graph) or _is_graph_list(v) for v in op.attrs.values()))
+    op_def = op.op_def
+    return (op_def is None or op_def.is_stateful or bool(op.control_inputs)
+            or op.type in _NEVER_REWRITTEN or _runs_functions(op_def))
 
 
-def _is_graph_list(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and any(isinstance(v, Graph) for v in value)
+def _runs_functions(op_def: Any) -> bool:
+    """Whether ops of `op_def` hold function graphs (control flow: If, Case, While)."""
+    found = _RUNS_FUNCTIONS.get(op_def.name)
+    if found is None:
+        found = _RUNS_FUNCTIONS[op_def.name] = any(
+            a.type in ("func", "list(func)") for a in op_def.attr)
+    return found
+
+
+_RUNS_FUNCTIONS: dict[str, bool] = {}
 
 
 def _needed(graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Any]
