@@ -2,14 +2,14 @@
 
 `set_experimental_options({"constant_folding": False})` turns a pass off; the options apply to
 plans made afterwards (a function first called, a new `Session.run` fetch), as TensorFlow's apply
-to functions traced later: a plan already made keeps the passes it was made with. `version()`
-changes on every call of `set_experimental_options`, for caches that want to follow the options.
+to functions traced later: a plan already made keeps the passes it was made with (a function
+called before the change, a fetch a `Session` has run before).
 
 The passes and the options that switch them (all on by default, as TensorFlow's):
 
     constant_folding          constant folding
     arithmetic_optimization   arithmetic simplification, common subexpression elimination
-    dependency_optimization   Identity and NoOp removal
+    dependency_optimization   Identity removal
     disable_model_pruning     True: keep ops that have no effect (StopGradient, dead ops)
     remapping                 elementwise fusion
     disable_meta_optimizer    True: no pass at all
@@ -40,7 +40,6 @@ _INTS = ("min_graph_nodes",)
 
 _lock = threading.Lock()
 _options: dict[str, Any] = {}
-_version = [0]
 
 
 def set_experimental_options(options: dict[str, Any]) -> None:
@@ -78,7 +77,6 @@ def set_experimental_options(options: dict[str, Any]) -> None:
         checked[name] = value
     with _lock:
         _options.update(checked)
-        _version[0] += 1
 
 
 def get_experimental_options() -> dict[str, Any]:
@@ -102,7 +100,6 @@ def reset() -> None:
     """Back to the defaults (every pass on), for tests."""
     with _lock:
         _options.clear()
-        _version[0] += 1
 
 
 def enabled(name: str) -> bool:
@@ -116,7 +113,3 @@ def flag(name: str) -> bool:
 
 def min_graph_nodes() -> int:
     return _options.get("min_graph_nodes", 0)
-
-
-def version() -> int:
-    return _version[0]
