@@ -4,9 +4,9 @@ and whether a fused NumPy kernel for an elementwise chain would pay.
 Per call: a function with repeated subexpressions, constant expressions and `x * 1`, on 10^6
 float32 values, called with every pass on and with every pass off. Per plan: the time to make
 the plan of a traced straight-line function of 100 and 1 000 ops, passes on and off. Fusion:
-an 8-op elementwise chain on 10^7 float32 values computed op by op into one reused buffer
-(`out=`, what a plan with buffer reuse does), next to the same chain run block by block (one
-fused call per cache-sized block). Best of several repeats, BLAS on one thread.
+the 8-op elementwise chain of issue 17 on 10^7 float32 values, traced, with fusion
+(`remapping`) off and on, next to NumPy computing it op by op into one preallocated buffer.
+Best of several repeats, BLAS on one thread.
 
     python3 benchmarks/graph_passes.py
 """
@@ -75,33 +75,40 @@ def per_plan() -> None:
               f"{times['on'] / times['off']:.2f}")
 
 
-def fusion() -> None:
-    x = np.random.default_rng(0).random(10_000_000, dtype=np.float32)
-    out = np.empty_like(x)
-    two, one, three, half = (np.float32(v) for v in (2, 1, 3, 0.5))
+def chain(x):
+    y = x * 2.0
+    y = y + 1.0
+    y = y * y
+    y = y - 3.0
+    y = ag.abs(y)
+    y = ag.sqrt(y)
+    y = y * 0.5
+    return y + x
 
-    def chain(x=x, out=out):
-        np.multiply(x, two, out=out)
-        np.add(out, one, out=out)
+
+def fusion() -> None:
+    values = np.random.default_rng(0).random(10_000_000, dtype=np.float32)
+    x, out = ag.constant(values), np.empty_like(values)
+
+    def numpy_chain():
+        np.multiply(values, 2.0, out=out)
+        np.add(out, 1.0, out=out)
         np.multiply(out, out, out=out)
-        np.subtract(out, three, out=out)
+        np.subtract(out, 3.0, out=out)
         np.abs(out, out=out)
         np.sqrt(out, out=out)
-        np.multiply(out, half, out=out)
-        np.add(out, x, out=out)
+        np.multiply(out, 0.5, out=out)
+        np.add(out, values, out=out)
 
-    def blocked(block: int):
-        def run():
-            for start in range(0, x.size, block):
-                chain(x[start:start + block], out[start:start + block])
-        return run
-
-    per_op = best(chain, repeat=11)
-    print(f"8-op chain, 1e7 float32    op by op, out= {per_op * 1e3:6.1f} ms")
-    for block in (16_384, 65_536, 262_144):
-        t = best(blocked(block), repeat=11)
-        print(f"  fused by blocks of {block:7d}          {t * 1e3:6.1f} ms   "
-              f"vs op by op {t / per_op:.2f}")
+    numpy_time = best(numpy_chain, repeat=11)
+    print(f"8-op chain, 1e7 float32    NumPy op by op into one buffer {numpy_time * 1e3:6.1f} ms")
+    for label, remapping in (("fusion off", False), ("fusion on ", True)):
+        ag.config.optimizer.set_experimental_options({"remapping": remapping})
+        f = ag.function(chain)
+        f(x)
+        t = best(lambda f=f: f(x), repeat=11)
+        print(f"  ag.function, {label}           {t * 1e3:6.1f} ms   vs NumPy "
+              f"{t / numpy_time:.2f}")
 
 
 def main() -> None:

@@ -177,10 +177,9 @@ def add_n(ctx, inputs):
     return total
 
 
-FUSED_BLOCK = 16_384
-"""Elements per block of a fused chain on the CPU: each step's block stays in the L2 cache
-(8 float32 ops on 10^7 values: 0.69x the time of op-by-op ufuncs into one reused buffer, see
-benchmarks/graph_passes.py)."""
+FUSED_BLOCK = 65_536
+"""Elements per block of a fused chain on the CPU: a block's buffers stay in the L2 cache
+between steps (benchmarks/graph_passes.py measures the chain with fusion on and off)."""
 
 
 @register_kernel("_FusedElementwise", device=BOTH)
@@ -204,10 +203,31 @@ def _fused_steps(program: tuple) -> tuple:
     steps = []
     for step in program:
         name, *operands = step.split()
-        if not operands or not callable(getattr(np, name, None)):
+        if not operands or not callable(getattr(np, name, None)) or any(
+                o[0] not in "is" or not o[1:].isdigit() for o in operands):
             raise InvalidArgumentError(f"_FusedElementwise: bad step {step!r}")
         steps.append((name, tuple((o[0], int(o[1:])) for o in operands)))
     return tuple(steps)
+
+
+@functools.lru_cache(maxsize=256)
+def _fused_buffers(steps: tuple) -> tuple[tuple[int, ...], int]:
+    """The block buffer each step writes (0: the output's block), reusing a buffer once the
+    value in it has been read for the last time (a ufunc may write over its own input); and
+    how many buffers there are. A straight chain runs in the output's block alone."""
+    last_read = {k: j for j, (_, operands) in enumerate(steps) for kind, k in operands
+                 if kind == "s"}
+    holds: dict[int, int] = {}  # buffer -> the step whose value it holds
+    targets = []
+    for j in range(len(steps)):
+        free = [b for b, k in holds.items() if last_read.get(k, -1) <= j]
+        if j == len(steps) - 1 or 0 not in holds or 0 in free:
+            target = 0
+        else:
+            target = free[0] if free else len(holds)
+        holds[target] = j
+        targets.append(target)
+    return tuple(targets), max(targets) + 1
 
 
 def _fused_blocks(steps: tuple, inputs: list, shape: tuple) -> np.ndarray:
@@ -216,17 +236,19 @@ def _fused_blocks(steps: tuple, inputs: list, shape: tuple) -> np.ndarray:
     out = np.empty(shape, dtype)
     flat_out = out.reshape(-1)
     size = flat_out.size
+    targets, count = _fused_buffers(steps)
+    temps = [np.empty(min(FUSED_BLOCK, size), dtype) for _ in range(count - 1)]
     flat = [np.ravel(v) if np.shape(v) == shape else v for v in inputs]
     sliced = [np.ndim(v) > 0 for v in flat]
-    ufuncs = [getattr(np, name) for name, _ in steps]
-    temps = [np.empty(min(FUSED_BLOCK, size), dtype) for _ in steps[:-1]]
-    last = len(steps) - 1
+    held = {j: target for j, target in enumerate(targets)}  # step -> buffer of its value
+    plan = [(getattr(np, name), [(kind == "i", k if kind == "i" else held[k])
+                                 for kind, k in operands], target)
+            for (name, operands), target in zip(steps, targets)]
     for start in range(0, size, FUSED_BLOCK):
         stop = min(start + FUSED_BLOCK, size)
-        results: list = []
-        for j, (ufunc, (_, operands)) in enumerate(zip(ufuncs, steps)):
-            args = [(flat[k][start:stop] if sliced[k] else flat[k]) if kind == "i"
-                    else results[k] for kind, k in operands]
-            target = flat_out[start:stop] if j == last else temps[j][:stop - start]
-            results.append(ufunc(*args, out=target))
+        blocks = [flat_out[start:stop]] + [t[:stop - start] for t in temps]
+        values = [v[start:stop] if s else v for v, s in zip(flat, sliced)]
+        for ufunc, operands, target in plan:
+            ufunc(*[values[k] if is_input else blocks[k] for is_input, k in operands],
+                  out=blocks[target])
     return out
