@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from kernels.math_kernels import FUSED_BLOCK
 from runtime import execute
 from runtime.exec.optimize import fusion
 from tests.optimize.conftest import body, optimized
@@ -100,3 +101,15 @@ def test_ops_on_another_device_are_not_fused(sim_device):
 def test_a_bad_program_is_an_error():
     with pytest.raises(ag.errors.InvalidArgumentError, match="bad step 'nosuch i0'"):
         execute("_FusedElementwise", [[ag.constant([1.0])]], {"program": ["nosuch i0"]})
+
+
+def test_the_kernel_keeps_every_live_value_in_its_own_block_buffer():
+    rng = np.random.default_rng(1)
+    a, b = (rng.normal(size=2 * FUSED_BLOCK + 5) for _ in range(2))
+    program = ["multiply i0 i1", "add i0 i1", "subtract i1 i0", "multiply s1 s2",
+               "true_divide s0 s3", "maximum s4 s1", "add s5 s0"]
+    fused = execute("_FusedElementwise", [[ag.constant(a), ag.constant(b)]],
+                    {"program": program}).numpy()
+    s0, s1, s2 = a * b, a + b, b - a
+    s5 = np.maximum(s0 / (s1 * s2), s1)
+    assert fused.tobytes() == (s5 + s0).tobytes()
