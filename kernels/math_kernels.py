@@ -217,3 +217,81 @@ def add_n(ctx, inputs):
     for x in inputs[1:]:
         total += x  # in place on the copy, never on an input
     return total
+
+
+FUSED_BLOCK = 65_536
+"""Elements per block of a fused chain on the CPU: a block's buffers stay in the L2 cache
+between steps (16 384 and 262 144 were slower on the 8-op chain of benchmarks/graph_passes.py;
+the ufunc calls' own cost grows as blocks shrink)."""
+
+
+@register_kernel("_FusedElementwise", device=BOTH)
+def fused_elementwise(ctx, inputs, program):
+    steps = _fused_steps(tuple(program))
+    with np.errstate(all="ignore"):  # TensorFlow is silent on 0 / 0, sqrt(-1), overflow
+        if ctx.xp is np:
+            shape = np.broadcast_shapes(*(np.shape(v) for v in inputs))
+            if all(np.shape(v) in ((), shape) for v in inputs):
+                return _fused_blocks(steps, inputs, shape)
+        results: list = []  # other broadcasting, other devices: step by step, whole arrays
+        for name, operands in steps:
+            results.append(getattr(ctx.xp, name)(
+                *[inputs[k] if kind == "i" else results[k] for kind, k in operands]))
+        return results[-1]
+
+
+@functools.lru_cache(maxsize=256)
+def _fused_steps(program: tuple) -> tuple:
+    """`("multiply i0 i1", "add s0 i2")` as `(("multiply", (("i", 0), ("i", 1))), ...)`."""
+    steps = []
+    for step in program:
+        name, *operands = step.split()
+        if not operands or not callable(getattr(np, name, None)) or any(
+                o[0] not in "is" or not o[1:].isdigit() for o in operands):
+            raise InvalidArgumentError(f"_FusedElementwise: bad step {step!r}")
+        steps.append((name, tuple((o[0], int(o[1:])) for o in operands)))
+    return tuple(steps)
+
+
+@functools.lru_cache(maxsize=256)
+def _fused_buffers(steps: tuple) -> tuple[tuple[int, ...], int]:
+    """The block buffer each step writes (0: the output's block), reusing a buffer once the
+    value in it has been read for the last time (a ufunc may write over its own input); and
+    how many buffers there are. A straight chain runs in the output's block alone."""
+    last_read = {k: j for j, (_, operands) in enumerate(steps) for kind, k in operands
+                 if kind == "s"}
+    holds: dict[int, int] = {}  # buffer -> the step whose value it holds
+    targets = []
+    for j in range(len(steps)):
+        free = [b for b, k in holds.items() if last_read.get(k, -1) <= j]
+        if j == len(steps) - 1 or 0 not in holds or 0 in free:
+            target = 0
+        else:
+            target = free[0] if free else len(holds)
+        holds[target] = j
+        targets.append(target)
+    return tuple(targets), max(targets) + 1
+
+
+def _fused_blocks(steps: tuple, inputs: list, shape: tuple) -> np.ndarray:
+    """The chain run block by block: every step of a block before the next block."""
+    dtype = np.result_type(*inputs)
+    out = np.empty(shape, dtype)
+    flat_out = out.reshape(-1)
+    size = flat_out.size
+    targets, count = _fused_buffers(steps)
+    temps = [np.empty(min(FUSED_BLOCK, size), dtype) for _ in range(count - 1)]
+    flat = [np.ravel(v) if np.shape(v) == shape else v for v in inputs]
+    sliced = [np.ndim(v) > 0 for v in flat]
+    held = {j: target for j, target in enumerate(targets)}  # step -> buffer of its value
+    plan = [(getattr(np, name), [(kind == "i", k if kind == "i" else held[k])
+                                 for kind, k in operands], target)
+            for (name, operands), target in zip(steps, targets)]
+    for start in range(0, size, FUSED_BLOCK):
+        stop = min(start + FUSED_BLOCK, size)
+        blocks = [flat_out[start:stop]] + [t[:stop - start] for t in temps]
+        values = [v[start:stop] if s else v for v, s in zip(flat, sliced)]
+        for ufunc, operands, target in plan:
+            ufunc(*[values[k] if is_input else blocks[k] for is_input, k in operands],
+                  out=blocks[target])
+    return out

@@ -7,7 +7,7 @@ checks every import):
     registry/  op definitions and their builder, op and kernel registries, shape inference
     graph/     tensors, operations, graphs and function graphs, conversion, printing, lint
     eager/     dispatch of one op, and op_function
-    exec/      executor, Session, resources
+    exec/      executor, Session, resources; optimize/: the graph passes run before planning
     ops/       op declarations (*_defs) and the functions over them (*_ops), control flow
     state/     variables, scopes and stores, templates, initializers, collections, Module
     function/  trace types, function types, trace cache, ConcreteFunction, Function

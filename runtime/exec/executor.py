@@ -41,6 +41,7 @@ from runtime.core import devices, dtypes
 from runtime.core.errors import InvalidArgumentError, OpError, is_held
 from runtime.eager.placement import place
 from runtime.exec import buffers
+from runtime.exec.optimize.driver import optimize
 from runtime.graph.graph import Graph, Operation, SymbolicTensor
 from runtime.graph.graph_printer import _format_op
 from runtime.registry.op_def import inferred_attr_names
@@ -58,7 +59,8 @@ class Plan:
         self.feeds = list(feeds)
         self.fetches = list(fetches)
         writer = _Writer(reuse_buffers)
-        self.ops = writer.write_plan(graph, self.feeds, self.fetches)
+        # Graph passes run on a private copy (`optimize`); feeds and fetches keep their order.
+        self.ops = writer.write_plan(*optimize(graph, self.feeds, self.fetches))
         self.source = writer.source()
         namespace = dict(writer.constants)
         exec(compile(self.source, f"<plan of {len(self.ops)} ops>", "exec"), namespace)

@@ -21,6 +21,8 @@ NON_DIFFERENTIABLE = (
     "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeSplit",
     # checks, printing, nothing
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient",
+    # made by the graph optimiser in plans, which gradients never see
+    "_FusedElementwise",
     # iterating datasets
     "MakeIteratorFromHeld", "MakeIterator", "IteratorGetNext", "IteratorGetNextAsOptional",
 )

@@ -167,3 +167,22 @@ register_op("AddN").input("inputs: N * T").output("sum: T").attr("N: int >= 1") 
         "Adds all input tensors elementwise.\n\n"
         "inputs: one or more tensors of the same dtype and shape (no broadcasting).\n"
         "sum: their sum.")
+
+
+def _fused_shape(c: si.InferenceContext) -> list:
+    shape: tuple | None = ()
+    for s in c.shape(0):
+        shape = si.broadcast_shapes(c, shape, s)
+    return [shape]
+
+
+register_op("_FusedElementwise").input("inputs: N * T").output("output: T") \
+    .attr("N: int >= 1").attr("T: {float32, float64}").attr("program: list(string)") \
+    .set_shape_fn(_fused_shape).doc(
+        "A chain of elementwise ops run as one kernel, block by block on the CPU. The graph "
+        "optimiser's fusion pass makes it in plans; user graphs never hold it.\n\n"
+        "inputs: the chain's inputs: tensors of the output's shape, or scalars.\n"
+        "program: one step per op, in order: a NumPy ufunc name and its operands, `i<k>` for "
+        "inputs[k] and `s<j>` for step j's result (`multiply i0 i1`); the last step's result "
+        "is the output.\n"
+        "output: the last step's result.")

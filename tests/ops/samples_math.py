@@ -51,6 +51,10 @@ SAMPLES = [
     OpSample("ClipByValue", [F32, np.float32(1.0), np.float32(4.0)]),
     OpSample("ClipByValue", [I32, np.array([0, 1, 2], np.int32), np.array([[5], [6]], np.int32)]),
     OpSample("AddN", [[F32, F32, F32]]),
+    OpSample("_FusedElementwise", [[F32, np.float32(2.0), F32]],
+             {"program": ["multiply i0 i1", "sqrt s0", "subtract s1 i2"]}),
+    OpSample("_FusedElementwise", [[F64_ROW, F64_ROW.reshape(3, 1)]],
+             {"program": ["add i0 i1", "negative s0"]}),
     OpSample("AddN", [[I64]]),
     OpSample("ReluGrad", [F32, np.float32([[-1.0, 2.0, -0.5], [3.0, -4.0, 5.0]])]),
 ]

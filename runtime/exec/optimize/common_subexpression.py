@@ -1,0 +1,83 @@
+"""Common subexpression elimination: an op that repeats an earlier one (same type, inputs,
+attrs and device) is dropped, its readers reading the earlier op's outputs.
+
+    a = Mul(x, y); b = Mul(x, y); z = Add(a, b)   ->   a = Mul(x, y); z = Add(a, a)
+
+Inputs of commutative ops (`Add`, `Mul`, ... as their OpDef says) compare in either order:
+IEEE addition and multiplication are commutative, bit for bit. Constants merge when their
+values are equal bit for bit (so `0.0` and `-0.0` stay apart) and hold at most
+`MAX_COMPARED_BYTES`. Ops `Rewrite.frozen` protects are never merged (two random draws are two
+draws), nor ops making resources or lists, nor ops with attrs that cannot be compared.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+import numpy as np
+
+from runtime.core import dtypes
+from runtime.exec.optimize.rewrite import Rewrite
+from runtime.graph.operation import Operation
+
+MAX_COMPARED_BYTES = 64 * 1024
+
+
+_PLAIN = frozenset({dtypes.DType, int, str, bool, type(None)})
+
+
+class _Incomparable(Exception):
+    pass
+
+
+def run(rewrite: Rewrite) -> int:
+    """Merges repeated ops into their first occurrence; returns how many were merged."""
+    seen: dict[Hashable, Operation] = {}
+    merged = 0
+    for op in rewrite.walk():
+        if rewrite.frozen(op) or any(t.dtype is dtypes.resource or t.dtype is dtypes.variant
+                                     for t in op.outputs):
+            continue
+        try:
+            key = _key(op)
+        except _Incomparable:
+            continue
+        first = seen.setdefault(key, op)
+        if first is not op:
+            rewrite.replace(op, first.outputs)
+            merged += 1
+    return merged
+
+
+def _key(op: Operation) -> Hashable:
+    if op.type == "Const":  # the most common op: its value is the key
+        return "Const", op.device, op.attrs["dtype"], _frozen(op.attrs["value"])
+    inputs = tuple(id(t) for t in op.inputs)
+    if op.op_def.is_commutative and len(inputs) == 2:
+        inputs = tuple(sorted(inputs))
+    attrs = tuple((name, _frozen(value)) for name, value in sorted(op.attrs.items()))
+    return op.type, op.device, inputs, op.input_arg_lengths, attrs
+
+
+def _frozen(value: Any) -> Hashable:
+    """A hashable stand-in for an attr value, equal only for equal values of the same type."""
+    if type(value) in _PLAIN:
+        return value  # dtypes, ints, strings, bools: their types differ or compare unequal
+    if isinstance(value, (np.ndarray, np.generic)):
+        value = np.asarray(value)
+        if value.dtype.kind == "O":
+            if value.size > 1024:
+                raise _Incomparable
+            return "object array", value.shape, tuple(value.ravel().tolist())
+        if value.nbytes > MAX_COMPARED_BYTES:
+            raise _Incomparable
+        return "array", value.dtype.str, value.shape, value.tobytes()
+    if isinstance(value, (list, tuple)):
+        return type(value).__name__, tuple(_frozen(v) for v in value)
+    if isinstance(value, float):
+        return "float", np.float64(value).tobytes()  # -0.0 and 0.0 apart, NaN equal to NaN
+    try:
+        hash(value)
+    except TypeError:
+        raise _Incomparable from None
+    return type(value).__name__, value

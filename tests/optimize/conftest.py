@@ -1,0 +1,25 @@
+"""Fixtures and helpers of the graph-optimisation tests: options back at their defaults around
+every test, and the optimised copy of a graph as text."""
+
+import pytest
+
+from runtime.exec.optimize import options
+from runtime.exec.optimize.driver import optimize
+from runtime.graph.graph_printer import format_graph
+
+
+@pytest.fixture(autouse=True)
+def _default_options():
+    options.reset()
+    yield
+    options.reset()
+
+
+def optimized(graph, feeds, fetches) -> str:
+    """The graph a plan of (`feeds`, `fetches`) is made from, as text."""
+    return format_graph(optimize(graph, feeds, fetches)[0])
+
+
+def body(text: str) -> list[str]:
+    """The op lines of a printed graph."""
+    return [line.strip() for line in text.splitlines()[1:-1]]

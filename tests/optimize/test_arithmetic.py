@@ -1,0 +1,103 @@
+"""Arithmetic simplification: ops that give back an input are bypassed, keeping every bit,
+dtype and shape (module runtime/exec/optimize/arithmetic.py)."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from tests.optimize.conftest import body, optimized
+
+
+def _simplified(make, dtype=ag.float32, shape=(2,)):
+    """The optimised text of `y = Neg(make(x))` (Neg, so that `make`'s op is not fetched)."""
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(dtype, list(shape), name="x")
+        y = ag.negative(make(x), name="y")
+    return optimized(g, [x], [y])
+
+
+@pytest.mark.parametrize("make", [
+    lambda x: x * 1.0, lambda x: 1.0 * x, lambda x: x / 1.0, lambda x: x - 0.0,
+    lambda x: x + (-0.0), lambda x: ag.negative(ag.negative(x)),
+    lambda x: ag.cast(x, ag.float32), lambda x: ag.reshape(x, [2]),
+], ids=["x*1", "1*x", "x/1", "x-0", "x+(-0)", "neg-neg", "cast-same", "reshape-same"])
+def test_an_op_giving_back_its_float_input_is_bypassed(make):
+    assert body(_simplified(make)) == ["y = Neg(x) : float32[2]"]
+
+
+@pytest.mark.parametrize("make", [
+    lambda x: x + 0, lambda x: 0 + x, lambda x: x - 0, lambda x: x * 1, lambda x: x // 1,
+], ids=["x+0", "0+x", "x-0", "x*1", "x//1"])
+def test_an_op_giving_back_its_integer_input_is_bypassed(make):
+    assert body(_simplified(make, ag.int32)) == ["y = Neg(x) : int32[2]"]
+
+
+def test_logical_not_twice_is_bypassed():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.bool, [2], name="x")
+        y = ag.cast(ag.logical_not(ag.logical_not(x)), ag.int32, name="y")
+    assert "LogicalNot" not in optimized(g, [x], [y])
+
+
+def test_transpose_by_the_identity_permutation_is_bypassed():
+    assert "Transpose" not in _simplified(lambda x: ag.transpose(x, [0, 1]), shape=(2, 3))
+
+
+def test_float_plus_positive_zero_is_kept_because_minus_zero_plus_zero_is_plus_zero():
+    assert "AddV2(x, " in _simplified(lambda x: x + 0.0)
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [1], name="x")
+        y = ag.identity(x + 0.0)
+    with ag.Session(graph=g) as sess:
+        assert not np.signbit(sess.run(y, {x: [-0.0]}))[0]
+
+
+def test_float_minus_zero_keeps_minus_zero():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [1], name="x")
+        y = ag.identity(x - 0.0)
+    with ag.Session(graph=g) as sess:
+        assert np.signbit(sess.run(y, {x: [-0.0]}))[0]
+
+
+def test_ones_that_would_broadcast_x_to_a_bigger_shape_are_kept():
+    assert "Mul(x, " in _simplified(lambda x: x * ag.ones([3]), shape=(None,))
+
+
+def test_ones_that_broadcast_into_x_unchanged_are_bypassed():
+    text = _simplified(lambda x: x * ag.ones([1, 3]), shape=(None, 2, 3))
+    assert body(text) == ["y = Neg(x) : float32[?, 2, 3]"]
+
+
+def test_complex_times_one_is_kept():
+    assert "Mul(x, " in _simplified(lambda x: x * ag.constant(1 + 0j, ag.complex64),
+                                    dtype=ag.complex64)
+
+
+def test_a_fetched_op_is_kept():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.multiply(x, 1.0, name="y")
+    assert "y = Mul(x, " in optimized(g, [x], [y])
+
+
+def test_simplification_is_off_when_arithmetic_optimization_is_off():
+    ag.config.optimizer.set_experimental_options({"arithmetic_optimization": False})
+    assert "Mul(x, " in _simplified(lambda x: x * 1.0)
+
+
+@pytest.mark.parametrize("value", [-0.0, 0.0, np.inf, -np.inf, np.nan, 1e-45, -3.5])
+def test_results_are_the_same_bits_with_the_pass_on_and_off(value):
+    def f(x):
+        return (ag.negative(-(x * 1.0)) / 1.0 - 0.0 + (-0.0)) + ag.reshape(x, [1]) * 1.0
+
+    x = ag.constant([value])
+    on = ag.function(f)(x).numpy()
+    ag.config.optimizer.set_experimental_options({"arithmetic_optimization": False})
+    off = ag.function(f)(x).numpy()
+    assert on.tobytes() == off.tobytes()

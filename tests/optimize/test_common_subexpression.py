@@ -1,0 +1,82 @@
+"""Common subexpression elimination (module runtime/exec/optimize/common_subexpression.py)."""
+
+import numpy as np
+
+import autograph as ag
+from tests.optimize.conftest import body, optimized
+
+
+def _graph():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        w = ag.placeholder(ag.float32, [2], name="w")
+    return g, x, w
+
+
+def test_a_repeated_op_is_merged_into_the_first():
+    g, x, w = _graph()
+    with g.as_default():
+        y = ag.add(ag.multiply(x, w, name="a"), ag.multiply(x, w, name="b"), name="y")
+    assert body(optimized(g, [x, w], [y])) == [
+        "a = Mul(x, w) : float32[2]", "y = AddV2(a, a) : float32[2]"]
+
+
+def test_commutative_ops_merge_with_their_inputs_swapped():
+    g, x, w = _graph()
+    with g.as_default():
+        y = ag.add(ag.multiply(x, w, name="a"), ag.multiply(w, x, name="b"), name="y")
+    assert "b = " not in optimized(g, [x, w], [y])
+
+
+def test_non_commutative_ops_with_swapped_inputs_stay_apart():
+    g, x, w = _graph()
+    with g.as_default():
+        y = ag.add(ag.subtract(x, w, name="a"), ag.subtract(w, x, name="b"), name="y")
+    text = optimized(g, [x, w], [y])
+    assert "a = Sub(x, w)" in text and "b = Sub(w, x)" in text
+
+
+def test_equal_constants_merge_but_zero_and_minus_zero_stay_apart():
+    g, x, _ = _graph()
+    with g.as_default():
+        y = ag.identity(x * 2.0 + x * 2.0 + (x - 0.0 * x) * -0.0 * 0.0, name="y")
+    text = optimized(g, [x], [y])
+    assert text.count("value=2.0") == 1
+    assert "value=0.0" in text and "value=-0.0" in text
+
+
+def test_ops_with_different_attrs_stay_apart():
+    g, x, _ = _graph()
+    with g.as_default():
+        y = ag.add(ag.cast(ag.cast(x, ag.int32, name="a"), ag.float32),
+                   ag.cast(ag.cast(x, ag.int64, name="b"), ag.float32), name="y")
+    text = optimized(g, [x], [y])
+    assert "a = Cast(x) {DstT=int32" in text and "b = Cast(x) {DstT=int64" in text
+
+
+def test_two_random_draws_stay_two_draws():
+    g, _, _ = _graph()
+    with g.as_default():
+        y = ag.subtract(ag.random.uniform([4]), ag.random.uniform([4]), name="y")
+    assert optimized(g, [], [y]).count("RandomUniform") == 2
+    with ag.Session(graph=g) as sess:
+        assert np.all(sess.run(y) != 0.0)
+
+
+def test_merging_is_off_when_arithmetic_optimization_is_off():
+    ag.config.optimizer.set_experimental_options({"arithmetic_optimization": False})
+    g, x, w = _graph()
+    with g.as_default():
+        y = ag.add(ag.multiply(x, w, name="a"), ag.multiply(x, w, name="b"), name="y")
+    assert "b = Mul(x, w)" in optimized(g, [x, w], [y])
+
+
+def test_merged_results_equal_the_unmerged_ones():
+    def f(x, w):
+        return ag.reduce_sum(x * w) + ag.reduce_sum(w * x) - ag.reduce_max(x * w)
+
+    args = ag.constant([1.5, -2.0, 3.0]), ag.constant([0.25, 4.0, -1.0])
+    on = ag.function(f)(*args).numpy()
+    ag.config.optimizer.set_experimental_options({"arithmetic_optimization": False})
+    np.testing.assert_array_equal(ag.function(f)(*args).numpy(), on)

@@ -1,0 +1,129 @@
+"""Constant folding: ops of constants become constants, within the rules (module
+runtime/exec/optimize/constant_folding.py)."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from runtime.exec.optimize import constant_folding
+from tests.optimize.conftest import body, optimized
+
+
+def _graph():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+    return g, x
+
+
+def test_a_product_of_constants_becomes_one_constant():
+    g, x = _graph()
+    with g.as_default():
+        d = ag.multiply(ag.constant(2.0, name="c"), ag.constant(3.0, name="k"), name="d")
+        y = ag.add(x, d, name="y")
+    assert body(optimized(g, [x], [y])) == [
+        "d = Const() {value=6.0, dtype=float32} : float32[]",
+        "y = AddV2(x, d) : float32[2]"]
+
+
+def test_folding_follows_a_chain_of_constant_ops():
+    g, x = _graph()
+    with g.as_default():
+        c = ag.constant([1.0, 2.0])
+        y = ag.add(x, ag.exp(ag.square(c) - 1.0), name="y")
+    text = optimized(g, [x], [y])
+    assert "= Exp(" not in text and "= Square(" not in text
+    with ag.Session(graph=g) as sess:
+        np.testing.assert_allclose(sess.run(y, {x: [0.0, 0.0]}), np.exp([0.0, 3.0]), rtol=1e-6)
+
+
+def test_shape_of_a_fully_known_shape_is_a_constant():
+    g, _ = _graph()
+    with g.as_default():
+        z = ag.placeholder(ag.float32, [2, 5], name="z")
+        s = ag.identity(ag.shape(z, name="s"), name="out")
+    assert "s = Const() {value=[2, 5], dtype=int32} : int32[2]" in optimized(g, [z], [s])
+
+
+def test_shape_with_an_unknown_dimension_is_not_folded():
+    g, _ = _graph()
+    with g.as_default():
+        z = ag.placeholder(ag.float32, [None, 5], name="z")
+        s = ag.identity(ag.shape(z, name="s"), name="out")
+    assert "s = Shape(z)" in optimized(g, [z], [s])
+
+
+def test_a_fetched_op_is_not_folded():
+    g, _ = _graph()
+    with g.as_default():
+        d = ag.multiply(ag.constant(2.0), ag.constant(3.0), name="d")
+    assert "d = Mul(" in optimized(g, [], [d])
+
+
+def test_a_fed_constant_is_not_folded_through():
+    g, _ = _graph()
+    with g.as_default():
+        c = ag.constant(2.0, name="c")
+        y = ag.negative(c * 3.0, name="y")
+    with ag.Session(graph=g) as sess:
+        assert sess.run(y) == -6.0
+        assert sess.run(y, {c: 5.0}) == -15.0
+
+
+def test_stateful_ops_are_not_folded():
+    g, _ = _graph()
+    with g.as_default():
+        r = ag.random.uniform([3], seed=1)
+        y = ag.negative(r * 2.0, name="y")
+    text = optimized(g, [], [y])
+    assert "RandomUniform" in text and "Mul" in text
+    with ag.Session(graph=g) as sess:
+        assert not np.array_equal(sess.run(y), sess.run(y))
+
+
+def test_an_op_whose_kernel_fails_fails_when_the_plan_runs_naming_its_line():
+    g, _ = _graph()
+    with g.as_default():
+        q = ag.math.floordiv(ag.constant(1), ag.constant(0), name="q")  # fails: this line
+        y = ag.negative(q, name="y")
+    assert "q = FloorDiv(" in optimized(g, [], [y])
+    with ag.Session(graph=g) as sess, pytest.raises(ag.errors.InvalidArgumentError,
+                                                    match=r"q = FloorDiv.*test_constant_folding"):
+        sess.run(y)
+
+
+def test_a_result_bigger_than_its_inputs_is_not_folded():
+    g, _ = _graph()
+    with g.as_default():
+        z = ag.zeros([100, 100], name="z")  # 40 kB from a few bytes
+        y = ag.negative(z, name="y")
+    assert "z = Fill(" in optimized(g, [], [y])
+
+
+def test_a_result_over_the_size_cap_is_not_folded(monkeypatch):
+    monkeypatch.setattr(constant_folding, "MAX_CONSTANT_BYTES", 8)
+    g, _ = _graph()
+    with g.as_default():
+        c = ag.constant([1.0, 2.0, 3.0])
+        y = ag.negative(ag.square(c, name="sq"), name="y")
+    assert "sq = Square(" in optimized(g, [], [y])
+
+
+def test_folding_is_off_when_its_option_is_off():
+    ag.config.optimizer.set_experimental_options({"constant_folding": False})
+    g, x = _graph()
+    with g.as_default():
+        y = ag.add(x, ag.constant(2.0) * ag.constant(3.0), name="y")
+    assert "Mul(" in optimized(g, [x], [y])
+
+
+def test_folded_values_equal_the_plans_on_every_device(device):
+    @ag.function
+    def f(x):
+        c = ag.constant([0.5, -1.5, 2.0])
+        return x + ag.tanh(c) * ag.reduce_sum(ag.square(c)) + ag.cast(ag.size(x), ag.float32)
+
+    x = ag.constant([1.0, 2.0, 3.0])
+    folded = f(x).numpy()
+    ag.config.optimizer.set_experimental_options({"constant_folding": False})
+    np.testing.assert_array_equal(ag.function(f.python_function)(x).numpy(), folded)

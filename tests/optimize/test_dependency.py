@@ -1,0 +1,58 @@
+"""Identity removal (module runtime/exec/optimize/dependency.py)."""
+
+import autograph as ag
+from tests.optimize.conftest import body, optimized
+
+
+def test_an_identity_that_forwards_a_value_is_bypassed():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(ag.identity(x, name="i"), name="y")
+    assert body(optimized(g, [x], [y])) == ["y = Neg(x) : float32[2]"]
+
+
+def test_other_passes_see_through_a_bypassed_identity():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(ag.identity(x) * 1.0, name="y")
+    assert body(optimized(g, [x], [y])) == ["y = Neg(x) : float32[2]"]
+
+
+def test_a_fetched_identity_is_kept():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        i = ag.identity(x, name="i")
+    assert "i = Identity(x)" in optimized(g, [x], [i])
+
+
+def test_an_identity_with_control_inputs_is_kept():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        v = ag.Variable([1.0, 2.0], name="v")
+        with ag.control_dependencies([v.assign_add([1.0, 1.0])]):
+            i = ag.identity(x, name="i")
+        y = ag.negative(i, name="y")
+    assert "i = Identity(x) ^" in optimized(g, [x], [y])
+
+
+def test_an_identity_placed_on_another_device_is_kept():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        with ag.device("/CPU:0"):
+            i = ag.identity(x, name="i")
+        y = ag.negative(i, name="y")
+    assert "i = Identity(x)" in optimized(g, [x], [y])
+
+
+def test_identities_stay_when_dependency_optimization_is_off():
+    ag.config.optimizer.set_experimental_options({"dependency_optimization": False})
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(ag.identity(x, name="i"), name="y")
+    assert "i = Identity(x)" in optimized(g, [x], [y])

@@ -1,0 +1,115 @@
+"""Elementwise fusion (module runtime/exec/optimize/fusion.py, kernel `_FusedElementwise` in
+kernels/math_kernels.py)."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from kernels.math_kernels import FUSED_BLOCK
+from runtime import execute
+from runtime.exec.optimize import fusion
+from tests.optimize.conftest import body, optimized
+
+N = fusion.MIN_ELEMENTS + 1001  # not a whole number of kernel blocks
+
+
+def _chain(x):
+    y = ag.sqrt(ag.abs(x * 2.0 + 1.0))
+    return ag.maximum(y / 3.0 - x, -x)
+
+
+def _text(make, shape=(N,), dtype=ag.float32):
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(dtype, list(shape), name="x")
+        y = ag.identity(make(x), name="y")
+    return optimized(g, [x], [y])
+
+
+def test_a_chain_of_large_elementwise_ops_becomes_one_op():
+    lines = [line for line in body(_text(_chain)) if "= Const()" not in line]
+    assert len(lines) == 2 and lines[1] == f"y = Identity(Maximum) : float32[{N}]"
+    assert lines[0].startswith("Maximum = _FusedElementwise(x, ")
+    assert ("{program=['multiply i0 i1', 'add s0 i2', 'absolute s1', 'sqrt s2', "
+            "'true_divide s3 i3', 'subtract s4 i0', 'negative i0', 'maximum s5 s6']}") in lines[0]
+
+
+def test_fused_results_are_the_same_bits_as_op_by_op():
+    values = np.random.default_rng(0).normal(size=N).astype(np.float32) * 1e3
+    values[:6] = [0.0, -0.0, np.inf, -np.inf, np.nan, -0.5]
+    x = ag.constant(values)
+    fused = ag.function(_chain)(x).numpy()
+    ag.config.optimizer.set_experimental_options({"remapping": False})
+    with np.errstate(all="ignore"):  # op by op, NumPy warns of inf - inf
+        assert fused.tobytes() == ag.function(_chain)(x).numpy().tobytes()
+
+
+def test_float64_chains_fuse_too():
+    assert "_FusedElementwise" in _text(_chain, dtype=ag.float64)
+
+
+def test_small_tensors_are_not_fused():
+    assert "_FusedElementwise" not in _text(_chain, shape=(1000,))
+
+
+def test_an_unknown_dimension_is_not_fused():
+    assert "_FusedElementwise" not in _text(_chain, shape=(None,))
+
+
+def test_integer_chains_are_not_fused():
+    assert "_FusedElementwise" not in _text(lambda x: x * 2 + 1, dtype=ag.int32)
+
+
+def test_other_broadcasting_ends_a_chain():
+    text = _text(lambda x: ag.negative(x * 2.0) + ag.ones([1, N]), shape=(2, N))
+    assert "program=['multiply i0 i1', 'negative s0']" in text and "AddV2(" in text
+
+
+def test_a_value_read_by_two_ops_is_not_inside_a_chain():
+    def make(x):
+        a = ag.multiply(x, 2.0, name="a")
+        return (a + 1.0) * (a - 1.0)
+
+    text = _text(make)
+    assert "a = Mul(x, " in text
+    assert "program=['add i0 i1', 'subtract i0 i1', 'multiply s0 s1']" in text
+
+
+def test_a_fetched_op_is_left_out_of_chains():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [N], name="x")
+        a = ag.abs(x * 2.0, name="a")
+        y = ag.negative(a, name="y")
+    text = optimized(g, [x], [a, y])
+    assert "a = Abs(mul)" in text and "y = Neg(a)" in text
+
+
+def test_fusion_is_off_when_remapping_is_off():
+    ag.config.optimizer.set_experimental_options({"remapping": False})
+    assert "_FusedElementwise" not in _text(_chain)
+
+
+def test_ops_on_another_device_are_not_fused(sim_device):
+    def on_sim(x):
+        with ag.device("/SIM:0"):
+            return _chain(x)
+
+    assert "_FusedElementwise" not in _text(on_sim)
+
+
+def test_a_bad_program_is_an_error():
+    with pytest.raises(ag.errors.InvalidArgumentError, match="bad step 'nosuch i0'"):
+        execute("_FusedElementwise", [[ag.constant([1.0])]], {"program": ["nosuch i0"]})
+
+
+def test_the_kernel_keeps_every_live_value_in_its_own_block_buffer():
+    rng = np.random.default_rng(1)
+    a, b = (rng.normal(size=2 * FUSED_BLOCK + 5) for _ in range(2))
+    program = ["multiply i0 i1", "add i0 i1", "subtract i1 i0", "multiply s1 s2",
+               "true_divide s0 s3", "maximum s4 s1", "add s5 s0"]
+    fused = execute("_FusedElementwise", [[ag.constant(a), ag.constant(b)]],
+                    {"program": program}).numpy()
+    s0, s1, s2 = a * b, a + b, b - a
+    s5 = np.maximum(s0 / (s1 * s2), s1)
+    assert fused.tobytes() == (s5 + s0).tobytes()

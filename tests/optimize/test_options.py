@@ -1,0 +1,75 @@
+"""`ag.config.optimizer`: TensorFlow's option names, and when a change takes effect."""
+
+import pytest
+
+import autograph as ag
+from runtime.exec.executor import Plan
+
+
+def test_defaults_report_the_two_flags_as_tensorflow_does():
+    assert ag.config.optimizer.get_experimental_options() == {
+        "disable_model_pruning": False, "disable_meta_optimizer": False}
+
+
+def test_set_options_are_reported():
+    ag.config.optimizer.set_experimental_options({"constant_folding": False,
+                                                  "layout_optimizer": True})
+    ag.config.optimizer.set_experimental_options({"min_graph_nodes": 5})
+    assert ag.config.optimizer.get_experimental_options() == {
+        "layout_optimizer": True, "constant_folding": False, "disable_model_pruning": False,
+        "disable_meta_optimizer": False, "min_graph_nodes": 5}
+
+
+def test_an_unknown_option_is_an_error_naming_the_near_one():
+    with pytest.raises(ValueError, match="'constant_foldng'.*Did you mean 'constant_folding'"):
+        ag.config.optimizer.set_experimental_options({"constant_foldng": False})
+
+
+def test_a_toggle_takes_a_bool():
+    with pytest.raises(ValueError, match="'constant_folding' is a bool"):
+        ag.config.optimizer.set_experimental_options({"constant_folding": 0})
+
+
+def test_options_must_be_a_dict():
+    with pytest.raises(ValueError, match="dict"):
+        ag.config.optimizer.set_experimental_options(["constant_folding"])
+
+
+def _graph():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.add(x, ag.constant(2.0) * ag.constant(3.0), name="y")
+    return g, x, y
+
+
+def test_a_change_applies_to_plans_made_afterwards():
+    g, x, y = _graph()
+    folded = Plan(g, [x], [y]).source
+    ag.config.optimizer.set_experimental_options({"constant_folding": False})
+    assert "Mul" not in folded and "Mul" in Plan(g, [x], [y]).source
+
+
+def test_a_function_called_before_a_change_keeps_its_plan():
+    @ag.function
+    def f(x):
+        return x + ag.constant(2.0) * ag.constant(3.0)
+
+    concrete = f.get_concrete_function(ag.TensorSpec([2], ag.float32))
+    concrete(ag.constant([1.0, 1.0]))
+    before = concrete._plan
+    ag.config.optimizer.set_experimental_options({"constant_folding": False})
+    concrete(ag.constant([1.0, 1.0]))
+    assert concrete._plan is before and "Mul" not in before.source
+
+
+def test_meta_optimizer_off_plans_the_users_graph_itself():
+    ag.config.optimizer.set_experimental_options({"disable_meta_optimizer": True})
+    g, x, y = _graph()
+    assert "Mul" in Plan(g, [x], [y]).source
+
+
+def test_graphs_under_min_graph_nodes_are_not_optimised():
+    ag.config.optimizer.set_experimental_options({"min_graph_nodes": 100})
+    g, x, y = _graph()
+    assert "Mul" in Plan(g, [x], [y]).source
