@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import io
 import pathlib
 import platform
@@ -23,6 +22,7 @@ import timeit
 from typing import Any, Callable
 
 import numpy as np
+from programs import example_fizzbuzz, numpy_fizzbuzz
 
 import autograph as ag
 
@@ -35,30 +35,6 @@ except ImportError:  # pragma: no cover - depends on the environment
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-def load_fizzbuzz() -> Callable[[Any], Any]:
-    """The traced `fizzbuzz` of examples/fizzbuzz.py (seed 004's program)."""
-    spec = importlib.util.spec_from_file_location("fizzbuzz_example",
-                                                  ROOT / "examples" / "fizzbuzz.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.fizzbuzz
-
-
-def numpy_fizzbuzz(n: int) -> None:
-    """The same program, eagerly over NumPy int32 scalars."""
-    for i in range(1, n + 1):
-        i = np.int32(i)
-        if i % 15 == 0:
-            print("fizzbuzz")
-        elif i % 3 == 0:
-            print("fizz")
-        elif i % 5 == 0:
-            print("buzz")
-        else:
-            print(i)
-
-
 def best(fn: Callable[[], Any], number: int, repeat: int) -> float:
     """Seconds per call: the best of `repeat` runs of `number` calls."""
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
@@ -69,7 +45,7 @@ def measure(quick: bool) -> list[tuple[str, float, float]]:
     # Short runs, many of them: the best of them is the least disturbed by other processes.
     repeat = 3 if quick else 15
     rows = []
-    fizzbuzz = load_fizzbuzz()
+    fizzbuzz = example_fizzbuzz()
     n = ag.constant(1000)
     with contextlib.redirect_stdout(io.StringIO()):
         fizzbuzz(n)  # trace and plan once; the steady-state call is what is timed

@@ -18,6 +18,7 @@ import timeit
 import warnings
 
 import numpy as np
+from programs import chain, numpy_chain
 from threadpoolctl import threadpool_limits
 
 import autograph as ag
@@ -75,32 +76,11 @@ def per_plan() -> None:
               f"{times['on'] / times['off']:.2f}")
 
 
-def chain(x):
-    y = x * 2.0
-    y = y + 1.0
-    y = y * y
-    y = y - 3.0
-    y = ag.abs(y)
-    y = ag.sqrt(y)
-    y = y * 0.5
-    return y + x
-
-
 def fusion() -> None:
     values = np.random.default_rng(0).random(10_000_000, dtype=np.float32)
     x, out = ag.constant(values), np.empty_like(values)
 
-    def numpy_chain():
-        np.multiply(values, 2.0, out=out)
-        np.add(out, 1.0, out=out)
-        np.multiply(out, out, out=out)
-        np.subtract(out, 3.0, out=out)
-        np.abs(out, out=out)
-        np.sqrt(out, out=out)
-        np.multiply(out, 0.5, out=out)
-        np.add(out, values, out=out)
-
-    numpy_time = best(numpy_chain, repeat=11)
+    numpy_time = best(lambda: numpy_chain(values, out), repeat=11)
     print(f"8-op chain, 1e7 float32    NumPy op by op into one buffer {numpy_time * 1e3:6.1f} ms")
     for label, remapping in (("fusion off", False), ("fusion on ", True)):
         ag.config.optimizer.set_experimental_options({"remapping": remapping})

@@ -26,6 +26,7 @@ import timeit
 from typing import Callable
 
 import numpy as np
+from programs import chain, example_fizzbuzz, numpy_chain, numpy_fizzbuzz
 from threadpoolctl import threadpool_limits
 
 import autograph as ag
@@ -54,42 +55,6 @@ print(best(lambda: fizzbuzz(n).block_until_ready(), 100),
 """
 
 
-def fizzbuzz(n):
-    for i in ag.range(1, n + 1):
-        if i % 15 == 0:
-            ag.print("fizzbuzz")
-        elif i % 3 == 0:
-            ag.print("fizz")
-        elif i % 5 == 0:
-            ag.print("buzz")
-        else:
-            ag.print(i)
-
-
-def numpy_fizzbuzz(n: int) -> None:
-    for i in range(1, n + 1):
-        i = np.int32(i)
-        if i % 15 == 0:
-            print("fizzbuzz")
-        elif i % 3 == 0:
-            print("fizz")
-        elif i % 5 == 0:
-            print("buzz")
-        else:
-            print(i)
-
-
-def chain(x):
-    y = x * 2.0
-    y = y + 1.0
-    y = y * y
-    y = y - 3.0
-    y = ag.abs(y)
-    y = ag.sqrt(y)
-    y = y * 0.5
-    return y + x
-
-
 def best(fn: Callable[[], object], number: int, repeat: int) -> float:
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
 
@@ -113,6 +78,7 @@ def main() -> None:
     size, repeat = (1_000_000, 3) if options.quick else (10_000_000, 15)
 
     with threadpool_limits(1):
+        fizzbuzz = example_fizzbuzz().python_function
         plan, jit = ag.function(fizzbuzz), ag.function(fizzbuzz, jit_compile=True)
         n = ag.constant(1000)
         with contextlib.redirect_stdout(io.StringIO()):
@@ -129,16 +95,7 @@ def main() -> None:
         chain_plan(x), chain_jit(x)
         out = np.empty_like(xs)
 
-        def numpy_chain():
-            np.multiply(xs, 2.0, out=out)
-            np.add(out, 1.0, out=out)
-            np.multiply(out, out, out=out)
-            np.subtract(out, 3.0, out=out)
-            np.abs(out, out=out)
-            np.sqrt(out, out=out)
-            np.multiply(out, 0.5, out=out)
-            np.add(out, xs, out=out)
-        c_numpy = best(numpy_chain, 1, repeat)
+        c_numpy = best(lambda: numpy_chain(xs, out), 1, repeat)
         c_copy = best(lambda: np.copyto(out, xs), 1, repeat)
         c_plan = best(lambda: chain_plan(x), 1, repeat)
         c_jit = best(lambda: chain_jit(x), 1, repeat)

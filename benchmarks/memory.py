@@ -25,32 +25,11 @@ import tracemalloc
 from typing import Any, Callable
 
 import numpy as np
+from programs import chain, numpy_chain
 from threadpoolctl import threadpool_limits
 
 import autograph as ag
 from runtime.exec.executor import Plan
-
-
-def chain(x):
-    y = x * 2.0
-    y = y + 1.0
-    y = y * y
-    y = y - 3.0
-    y = ag.abs(y)
-    y = ag.sqrt(y)
-    y = y * 0.5
-    return y + x
-
-
-def numpy_out(x: np.ndarray, out: np.ndarray) -> np.ndarray:
-    np.multiply(x, 2.0, out=out)
-    np.add(out, 1.0, out=out)
-    np.multiply(out, out, out=out)
-    np.subtract(out, 3.0, out=out)
-    np.abs(out, out=out)
-    np.sqrt(out, out=out)
-    np.multiply(out, 0.5, out=out)
-    return np.add(out, x, out=out)
 
 
 def numpy_plain(x: np.ndarray) -> np.ndarray:
@@ -82,8 +61,8 @@ def main() -> None:
     ways = {
         "ag.function (reuse)": lambda: function(x),
         "plan without reuse": lambda: plain_plan.run([xa]),
-        "NumPy out=, one buffer": lambda: numpy_out(xa, out),
-        "NumPy out=, new result": lambda: numpy_out(xa, np.empty_like(xa)),
+        "NumPy out=, one buffer": lambda: numpy_chain(xa, out),
+        "NumPy out=, new result": lambda: numpy_chain(xa, np.empty_like(xa)),
         "NumPy plain": lambda: numpy_plain(xa),
     }
     expected = numpy_plain(xa)

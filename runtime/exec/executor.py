@@ -44,6 +44,7 @@ from runtime.exec import buffers
 from runtime.exec.optimize.driver import optimize
 from runtime.graph.graph import Graph, Operation, SymbolicTensor
 from runtime.graph.graph_printer import _format_op
+from runtime.graph.needed_ops import needed_ops
 from runtime.registry.op_def import inferred_attr_names
 
 Fetch = Any  # SymbolicTensor | Operation
@@ -128,7 +129,7 @@ class _Writer:
 
     # The whole plan -----------------------------------------------------------------------------
     def write_plan(self, graph: Graph, feeds: list, fetches: list) -> list[Operation]:
-        ops = _prune(graph, feeds, fetches)
+        ops = prune(graph, feeds, fetches)
         self.lines += ["def plan(feeds):", "    try:"]
         for i, t in enumerate(feeds):
             # A numeric scalar runs as a NumPy scalar, as constants do (see as_fast_scalar).
@@ -328,23 +329,13 @@ def function_ops(fn: Any) -> list[Operation]:
     runs a function's stateful ops and prunes what nothing needs."""
     stateful = [op for op in fn.get_operations() if op.op_def is not None
                 and op.op_def.is_stateful]
-    return _prune(fn, list(fn.inputs), list(fn.outputs) + stateful)
+    return prune(fn, list(fn.inputs), list(fn.outputs) + stateful)
 
 
-def _prune(graph: Graph, feeds: list, fetches: list) -> list[Operation]:
-    """The ops the fetches need, in creation (topological) order, stopping at fed tensors."""
-    fed = {id(t) for t in feeds}
-    needed: set[int] = set()
-    stack = [f.op if isinstance(f, SymbolicTensor) else f for f in fetches
-             if not (isinstance(f, SymbolicTensor) and id(f) in fed)]
-    while stack:
-        op = stack.pop()
-        if id(op) in needed:
-            continue
-        needed.add(id(op))
-        stack.extend(t.op for t in op.inputs if id(t) not in fed)
-        stack.extend(op.control_inputs)
-    ops = [op for op in graph.get_operations() if id(op) in needed]
+def prune(graph: Graph, feeds: list, fetches: list) -> list[Operation]:
+    """The ops the fetches need, in creation (topological) order, stopping at fed tensors;
+    an unfed placeholder among them is an error."""
+    ops = needed_ops(graph, feeds, fetches)
     for op in ops:
         if op.type == "Placeholder":
             shape = "unknown" if op.attrs["shape"] is None else list(op.attrs["shape"])

@@ -20,7 +20,7 @@ import importlib.util
 import warnings
 from typing import Any, Sequence
 
-from runtime.exec.executor import Fetch, Plan, _prune, as_fast_scalar
+from runtime.exec.executor import Fetch, Plan, as_fast_scalar, prune
 from runtime.exec.jit.ops import REDUCTIONS
 from runtime.exec.jit.regions import PLAN, classify, regions
 from runtime.exec.jit.stages import CompiledStage, JitCompileWarning, PlanStage
@@ -46,7 +46,7 @@ class JitPlan:
     def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch]):
         self.feeds = list(feeds)
         self.fetches = list(fetches)
-        ops = _prune(graph, self.feeds, self.fetches)
+        ops = prune(graph, self.feeds, self.fetches)
         found = regions(ops)
         uncompiled = [(op, classify(op)[1]) for r in found if r.kind == PLAN for op in r.ops]
         if uncompiled:

@@ -20,6 +20,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from runtime.graph.graph import Graph
+from runtime.graph.needed_ops import needed_ops
 from runtime.graph.operation import Operation, SymbolicTensor
 
 
@@ -50,7 +51,7 @@ class Rewrite:
         ops: dict[int, Operation] = {}
         pinned = {id(f) if isinstance(f, Operation) else id(f.op) for f in fetches}
         self._frozen: set[int] = set()
-        for op in _needed(graph, feeds, fetches):
+        for op in needed_ops(graph, feeds, fetches):
             copy = ops[id(op)] = self._copy(op, ops)
             if op.control_inputs:
                 pinned.update(id(c) for c in op.control_inputs)
@@ -181,21 +182,3 @@ def _runs_functions(op_def: Any) -> bool:
 
 
 _RUNS_FUNCTIONS: dict[str, bool] = {}
-
-
-def _needed(graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Any]
-            ) -> list[Operation]:
-    """The ops the fetches need, in creation order, stopping at fed tensors (the executor's
-    pruning, which a plan of the copy repeats)."""
-    fed = {id(t) for t in feeds}
-    needed: set[int] = set()
-    stack = [f.op if isinstance(f, SymbolicTensor) else f for f in fetches
-             if not (isinstance(f, SymbolicTensor) and id(f) in fed)]
-    while stack:
-        op = stack.pop()
-        if id(op) in needed:
-            continue
-        needed.add(id(op))
-        stack.extend(t.op for t in op.inputs if id(t) not in fed)
-        stack.extend(op.control_inputs)
-    return [op for op in graph.get_operations() if id(op) in needed]
