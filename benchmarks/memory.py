@@ -3,7 +3,9 @@
 The chain (x*2, +1, square, -3, abs, sqrt, *0.5, +x) runs over a float32 vector of 1e7
 elements (1e6 with `--quick`) five ways:
   * `ag.function`, whose plan writes each op's result into its dead input's buffer (`out=`);
-  * the same graph planned without buffer reuse (what every plan did before);
+  * the same graph planned without buffer reuse (what every plan did before); these two with
+    the graph passes' elementwise fusion off;
+  * `ag.function` with the default passes, which fuse the chain into one blocked kernel;
   * NumPy with `out=` into one buffer allocated once, outside the timed call;
   * NumPy with `out=` into a new result per call (what a function returning its result does);
   * plain NumPy, a new array per op.
@@ -53,20 +55,26 @@ def main() -> None:
     n, repeat = (1_000_000, 5) if quick else (10_000_000, 15)
     xa = np.random.default_rng(0).random(n, dtype=np.float32)
     x = ag.constant(xa)
+    # buffer reuse alone: the graph passes' elementwise fusion (`remapping`) off while planning
+    ag.config.optimizer.set_experimental_options({"remapping": False})
     function = ag.function(chain)
-    concrete = function.get_concrete_function(x)
-    graph = concrete.graph
+    function(x)
+    graph = function.get_concrete_function(x).graph
     plain_plan = Plan(graph, graph.inputs, graph.outputs, reuse_buffers=False)
+    ag.config.optimizer.set_experimental_options({"remapping": True})
+    fused = ag.function(chain)
+    fused(x)
     out = np.empty_like(xa)
     ways = {
         "ag.function (reuse)": lambda: function(x),
         "plan without reuse": lambda: plain_plan.run([xa]),
+        "ag.function (fusion)": lambda: fused(x),
         "NumPy out=, one buffer": lambda: numpy_chain(xa, out),
         "NumPy out=, new result": lambda: numpy_chain(xa, np.empty_like(xa)),
         "NumPy plain": lambda: numpy_plain(xa),
     }
     expected = numpy_plain(xa)
-    for name in ("ag.function (reuse)", "plan without reuse"):
+    for name in ("ag.function (reuse)", "plan without reuse", "ag.function (fusion)"):
         result = ways[name]()
         value = result[0] if isinstance(result, list) else result.numpy()
         np.testing.assert_allclose(value, expected, rtol=1e-5, err_msg=name)
