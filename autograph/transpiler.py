@@ -125,7 +125,8 @@ def convert(fn: Callable,
     if per_function is not None and key in per_function:
         return per_function[key]
     original = inspect.unwrap(fn)
-    code_key = (original.__code__, key)
+    code = original.__code__
+    code_key = (code, code.co_filename, key)  # equal code objects may come from other files
     converted = _cache.get(code_key)
     if converted is None:
         converted = _convert_code(original, options)

@@ -91,3 +91,21 @@ def test_returns_only_at_the_end_skip_the_return_converter():
         return x
 
     assert "return_statements" not in converters_that_run(f)
+
+
+def test_identical_functions_in_two_files_map_to_their_own_files(tmp_path):
+    # their code objects compare equal (the file name is not part of code equality)
+    import importlib.util
+
+    functions = []
+    for name in ("first", "second"):
+        path = tmp_path / f"{name}.py"
+        path.write_text("def f(x):\n    while x > 0:\n        x = x - 1\n    return x\n")
+        spec = importlib.util.spec_from_file_location(f"same_source_{name}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        functions.append(module.f)
+    assert functions[0].__code__ == functions[1].__code__
+    files = [{file for file, _ in transpiler.convert(f)[1].source_map.lines.values()}
+             for f in functions]
+    assert files == [{str(tmp_path / "first.py")}, {str(tmp_path / "second.py")}]
