@@ -168,7 +168,25 @@ def cumsum(ctx, x, axis, exclusive, reverse):
     return xp.flip(out, axis) if reverse else out
 
 
-@register_kernel("Softmax", device=BOTH)
+def _specialize_softmax(ctx, attrs, types, shapes, values):
+    """Softmax of a static, non-empty shape: the reductions as array methods (NumPy's
+    function wrappers cost more than they do on a small tensor) and the dtypes chosen once."""
+    shape = shapes[0]
+    if shape is None or None in shape or not math.prod(shape):
+        return None
+    dtype = types[0].np_dtype
+    accumulator, axis, exp = _accumulator(dtype), attrs["axis"], ctx.xp.exp
+
+    @quiet
+    def softmax_quietly(logits):
+        x = logits if accumulator is dtype else logits.astype(accumulator)
+        e = exp(x - x.max(axis=axis, keepdims=True))  # shifted: exp cannot overflow
+        out = e / e.sum(axis=axis, keepdims=True)
+        return out if accumulator is dtype else out.astype(dtype)
+    return softmax_quietly
+
+
+@register_kernel("Softmax", device=BOTH, specialize=_specialize_softmax)
 @quiet
 def softmax(ctx, logits, axis):
     xp = ctx.xp

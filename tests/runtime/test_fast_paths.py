@@ -214,6 +214,23 @@ def test_float_mean_in_a_plan_matches_numpy(device):
     assert_tensor(_traced(device, mean)(ag.constant(array)), array.mean(axis=1))
 
 
+@pytest.mark.parametrize("axis", [-1, 0])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_repeated_softmax_matches_numpy(device, axis, dtype):
+    array = np.array([[1.0, 2.0, 3.0], [-1.0, 0.0, 4.0]], dtype)
+    e = np.exp(array.astype(np.float64) - array.max(axis=axis, keepdims=True))
+    expected = (e / e.sum(axis=axis, keepdims=True)).astype(dtype)
+    for _ in range(3):
+        result = ag.nn.softmax(ag.constant(array), axis=axis)
+        assert_tensor(result, expected, dtype=ag.as_dtype(dtype), rtol=1e-3)
+
+
+def test_repeated_softmax_of_large_and_infinite_logits_is_silent(device, no_warnings):
+    for _ in range(2):
+        assert_tensor(ag.nn.softmax(ag.constant([1e30, 0.0])), [1.0, 0.0])
+        assert_tensor(ag.nn.softmax(ag.constant([np.inf, 0.0])), [np.nan, np.nan])
+
+
 def test_repeated_reduce_prod_of_floats_overflows_silently(device, no_warnings):
     for _ in range(2):
         assert_tensor(ag.reduce_prod(ag.constant([1e30, 1e30])), np.float32(np.inf))
