@@ -6,7 +6,10 @@ repeats, BLAS pinned to one thread):
 - `examples/fizzbuzz.py`'s traced function, steady-state call with n = 1000 (`ag.constant`),
   stdout sent to a StringIO, next to the same loop in Python over NumPy int32 scalars;
 - eager `t[1]` of a 3-element float32 tensor next to `a[1]`;
-- eager `ag.reduce_sum(t)` of the same tensor next to `np.sum(a)`.
+- eager `ag.reduce_sum(t)` of the same tensor next to `np.sum(a)`;
+- eager calls of ops with attrs and list inputs (`runtime/eager/repeated_calls.py`):
+  `ag.equal`, `ag.concat`, `ag.matmul` of 4x4 matrices and `ag.nn.softmax`, next to the NumPy
+  call each one wraps (for softmax, the same shifted computation).
 
     python3 -m pip install ".[bench]" && python3 benchmarks/fast_paths.py [--quick]
 """
@@ -63,7 +66,27 @@ def measure(quick: bool) -> list[tuple[str, float, float]]:
                  best(lambda: a[1], number, repeat)))
     rows.append(("eager reduce_sum(t)", best(lambda: ag.reduce_sum(t), number, repeat),
                  best(lambda: np.sum(a), number, repeat)))
+
+    u = ag.constant([1.0, 0.0, 3.0])
+    b = u.numpy()
+    m = ag.constant(np.ones((4, 4), np.float32))
+    mm = m.numpy()
+    general = [
+        ("eager equal(t, u)", lambda: ag.equal(t, u), lambda: np.equal(a, b)),
+        ("eager concat([t, u], 0)", lambda: ag.concat([t, u], 0),
+         lambda: np.concatenate([a, b], 0)),
+        ("eager matmul 4x4", lambda: ag.matmul(m, m), lambda: np.matmul(mm, mm)),
+        ("eager softmax(t)", lambda: ag.nn.softmax(t), lambda: _numpy_softmax(a)),
+    ]
+    for what, ours_fn, numpy_fn in general:
+        ours_fn()  # the first call settles what the later ones reuse
+        rows.append((what, best(ours_fn, number, repeat), best(numpy_fn, number, repeat)))
     return rows
+
+
+def _numpy_softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
 
 
 def main() -> None:

@@ -69,7 +69,28 @@ _sum_like("Sum", "sum")
 _sum_like("Prod", "prod")
 
 
-@register_kernel("Mean", device=BOTH, host_memory=("reduction_indices",))
+def _specialize_mean(ctx, attrs, types, shapes, values):
+    """A float Mean over constant axes of a static shape: the axes and the count found once."""
+    shape, axis = shapes[0], values[1]
+    dtype = types[0].np_dtype
+    if (shape is None or not shape or None in shape or axis is None
+            or dtype.kind not in "fc"):
+        return None
+    axes = tuple(sorted({int(a) % len(shape) for a in np.reshape(axis, -1)}))
+    count = math.prod(shape[a] for a in axes)
+    if not axes or not count:
+        return None
+    accumulator, keep_dims = _accumulator(dtype), attrs["keep_dims"]
+
+    @quiet
+    def mean_quietly(x, _):
+        total = x.sum(axis=axes, dtype=accumulator, keepdims=keep_dims)
+        return (total / count).astype(dtype, copy=False)
+    return mean_quietly
+
+
+@register_kernel("Mean", device=BOTH, host_memory=("reduction_indices",),
+                 specialize=_specialize_mean)
 @quiet
 def mean(ctx, x, reduction_indices, keep_dims):
     xp = ctx.xp
@@ -147,7 +168,25 @@ def cumsum(ctx, x, axis, exclusive, reverse):
     return xp.flip(out, axis) if reverse else out
 
 
-@register_kernel("Softmax", device=BOTH)
+def _specialize_softmax(ctx, attrs, types, shapes, values):
+    """Softmax of a static, non-empty shape: the reductions as array methods (NumPy's
+    function wrappers cost more than they do on a small tensor) and the dtypes chosen once."""
+    shape = shapes[0]
+    if shape is None or None in shape or not math.prod(shape):
+        return None
+    dtype = types[0].np_dtype
+    accumulator, axis, exp = _accumulator(dtype), attrs["axis"], ctx.xp.exp
+
+    @quiet
+    def softmax_quietly(logits):
+        x = logits if accumulator is dtype else logits.astype(accumulator)
+        e = exp(x - x.max(axis=axis, keepdims=True))  # shifted: exp cannot overflow
+        out = e / e.sum(axis=axis, keepdims=True)
+        return out if accumulator is dtype else out.astype(dtype)
+    return softmax_quietly
+
+
+@register_kernel("Softmax", device=BOTH, specialize=_specialize_softmax)
 @quiet
 def softmax(ctx, logits, axis):
     xp = ctx.xp

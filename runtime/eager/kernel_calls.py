@@ -28,8 +28,11 @@ def run_shape_fn(shape_fn, c: InferenceContext) -> list[Any]:
         raise InvalidArgumentError(str(e), c.op_name) from None
 
 
-def value_reader(arrays: list[Any]):
+def value_reader(arrays: list[Any], reads: list[int] | None = None):
+    """The shape functions' reader of input values: input `i` on the host, noted in `reads`."""
     def value(i: int) -> Any:
+        if reads is not None:
+            reads.append(i)
         x = arrays[i]
         if isinstance(x, list):
             return [devices.CPU.to_host(a) for a in x]

@@ -26,6 +26,7 @@ from runtime.eager.kernel_calls import (
     wrap_output,
 )
 from runtime.eager.placement import array_on, place
+from runtime.eager.repeated_calls import settle, signature
 from runtime.graph.constant_value import constant_value
 from runtime.graph.graph import _eager_disabled, building_graph
 from runtime.graph.graph import _state as _graphs
@@ -38,6 +39,7 @@ from runtime.registry.op_def import ArgDef, OpDef, check_attr_value, inferred_at
 from runtime.registry.shape_inference import InferenceContext
 
 _MAX_CACHED_SHAPES = 512
+_MAX_CACHED_CALLS = 512
 _placement = devices._placement
 _kernels = kernel_registry()
 
@@ -59,20 +61,42 @@ class GeneralOp:
         self.attr_cache: dict[tuple, Any] = {}  # (attr name, value) -> canonical value
         self.placements: dict[tuple, tuple[devices.Device, KernelDef]] = {}
         self.placement_generation = -1
+        # Calls by signature (see `repeated_calls`): a function of the inputs, or None.
+        self.repeatable = not self.op_def.is_stateful
+        self.lists = tuple(a.is_list for a in self.op_def.input_arg)
+        self.calls: dict[tuple, Any] = {}
 
     # Entry ---------------------------------------------------------------------------------
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
             name: str | None = None) -> Any:
         if _graphs.stack or _eager_disabled[0]:
             return self.build(building_graph(), inputs, attrs, name)
+        record = recorder[0]
+        key = None
+        if record is None and self.repeatable:
+            key = signature(self.lists, inputs, attrs)
+            if key is not None:
+                try:
+                    call = self.calls.get(key, self)
+                except TypeError:  # an unhashable attr value (a list)
+                    call = key = None
+                if call is None:  # a signature seen, that takes the general path
+                    key = None
+                elif call is not self:
+                    return call(inputs)
         resolved, tensors = self._bind(inputs, attrs)
         device, kernel = self._place(resolved)
         arrays = self._arrays_on(device, kernel, self.op_def.input_arg, tensors)
-        self._infer_shapes(tensors, arrays, resolved, value_reader(arrays))
+        reads: list[int] = []
+        self._infer_shapes(tensors, arrays, resolved, value_reader(arrays, reads))
         kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
         result = call_kernel(self.name, kernel, device, arrays, kernel_attrs)
         outputs = self._wrap_outputs(result, resolved, device, kernel)
-        record = recorder[0]
+        if key is not None:
+            if len(self.calls) >= _MAX_CACHED_CALLS:
+                self.calls.clear()
+            self.calls[key] = settle(self, inputs, arrays, resolved, device, kernel,
+                                     kernel_attrs, reads)
         if record is not None:
             record(self.name, _flat(tensors), _flat_outputs(outputs, len(self.op_def.output_arg)),
                    resolved, None)

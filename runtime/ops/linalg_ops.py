@@ -68,7 +68,7 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
     a, b = convert_pair(a, b)
     flip_a, flip_b = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     name = "MatMul" if name is None else name
-    if a.shape.rank == 2 and b.shape.rank == 2:
+    if a.ndim == 2 and b.ndim == 2:
         if a.dtype.is_complex:  # MatMul only transposes: an adjoint conjugates first
             a = _conj.run((a,), None) if adjoint_a else a
             b = _conj.run((b,), None) if adjoint_b else b

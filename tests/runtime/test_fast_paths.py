@@ -183,6 +183,54 @@ def test_repeated_reduce_sum_matches_numpy(device, axis, keepdims, dtype):
         assert_tensor(result, expected.astype(dtype), dtype=ag.as_dtype(dtype), rtol=1e-3)
 
 
+@pytest.mark.parametrize("axis, keepdims", [(None, False), (0, False), (1, True), ([0, 1], True)])
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, np.complex64, np.int32])
+def test_repeated_reduce_mean_matches_numpy(device, axis, keepdims, dtype):
+    array = (np.arange(6).reshape(2, 3) * 1.5 - 2).astype(dtype)
+    axes = None if axis is None else tuple(np.atleast_1d(axis))
+    expected = np.mean(array.astype(np.complex128), axis=axes, keepdims=keepdims)
+    expected = (expected if dtype == np.complex64 else expected.real).astype(dtype)
+    if dtype == np.int32:  # integer means truncate toward zero
+        expected = np.trunc(np.mean(array, axis=axes, keepdims=keepdims)).astype(dtype)
+    for _ in range(3):
+        result = ag.reduce_mean(ag.constant(array), axis=axis, keepdims=keepdims)
+        assert_tensor(result, expected, dtype=ag.as_dtype(dtype), rtol=1e-3)
+
+
+def test_repeated_float_mean_over_an_empty_axis_is_nan(device, no_warnings):
+    for _ in range(2):
+        assert_tensor(ag.reduce_mean(ag.zeros([0, 2]), axis=0), [np.nan, np.nan])
+
+
+def test_repeated_float_mean_overflowing_float32_is_silent(device, no_warnings):
+    for _ in range(2):
+        assert_tensor(ag.reduce_mean(ag.constant([3e38, 3e38])), np.float32(np.inf))
+
+
+def test_float_mean_in_a_plan_matches_numpy(device):
+    array = np.arange(6, dtype=np.float32).reshape(2, 3)
+    def mean(x):
+        return ag.reduce_mean(x, axis=1)
+    assert_tensor(_traced(device, mean)(ag.constant(array)), array.mean(axis=1))
+
+
+@pytest.mark.parametrize("axis", [-1, 0])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_repeated_softmax_matches_numpy(device, axis, dtype):
+    array = np.array([[1.0, 2.0, 3.0], [-1.0, 0.0, 4.0]], dtype)
+    e = np.exp(array.astype(np.float64) - array.max(axis=axis, keepdims=True))
+    expected = (e / e.sum(axis=axis, keepdims=True)).astype(dtype)
+    for _ in range(3):
+        result = ag.nn.softmax(ag.constant(array), axis=axis)
+        assert_tensor(result, expected, dtype=ag.as_dtype(dtype), rtol=1e-3)
+
+
+def test_repeated_softmax_of_large_and_infinite_logits_is_silent(device, no_warnings):
+    for _ in range(2):
+        assert_tensor(ag.nn.softmax(ag.constant([1e30, 0.0])), [1.0, 0.0])
+        assert_tensor(ag.nn.softmax(ag.constant([np.inf, 0.0])), [np.nan, np.nan])
+
+
 def test_repeated_reduce_prod_of_floats_overflows_silently(device, no_warnings):
     for _ in range(2):
         assert_tensor(ag.reduce_prod(ag.constant([1e30, 1e30])), np.float32(np.inf))
