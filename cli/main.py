@@ -17,6 +17,7 @@ autograph 0.1.0
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -63,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as e:
         print(f"autograph: error: {e}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader stopped early (`autograph transpile f.py | head`)
+        # Python would report the pipe again while flushing stdout at exit: point it elsewhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141  # as a shell reports a process ended by SIGPIPE
 
 
 if __name__ == "__main__":

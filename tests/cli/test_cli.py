@@ -27,3 +27,17 @@ def test_unknown_option_is_a_usage_error_with_exit_code_2():
     result = run("--frobnicate")
     assert result.returncode == 2
     assert "unrecognized arguments: --frobnicate" in result.stderr
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
+    # `autograph transpile big.py | head -1`: no BrokenPipeError traceback
+    body = "".join(f"def f{i}(x):\n    while x > 0:\n        x = x - 1\n    return x\n\n\n"
+                   for i in range(400))
+    (tmp_path / "big.py").write_text(body)
+    process = subprocess.Popen([sys.executable, "-m", "autograph", "transpile", "big.py"],
+                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline().startswith(b"# f0 ")
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 141
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr
