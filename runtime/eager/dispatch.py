@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.eager.op_runner import GeneralOp, SimpleOp
+from runtime.eager.op_runner import GeneralOp
+from runtime.eager.simple_op import SimpleOp
 from runtime.registry.op_def import OpDef, inferred_attr_names
 from runtime.registry.op_registry import op_registry
 
