@@ -54,8 +54,9 @@ from typing import Any
 
 import gast
 
+from autograph.converters import closure_cells
 from autograph.converters import control_flow_nodes as nodes
-from autograph.pyct import anno, cfg, qual_names, templates
+from autograph.pyct import anno, cfg, qual_names, templates, traversal
 from autograph.pyct.static_analysis import activity, liveness, reaching_definitions
 from autograph.pyct.templates import LOAD, PARAM, STORE, build
 from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
@@ -79,7 +80,20 @@ class ControlFlow(StatementTransformer):
         self._bodies: dict[int, tuple[nodes.Body | None, int]] = {}
         # id(statement) -> the names its body functions take as parameters (state, target)
         self._parameters: dict[int, set[str]] = {}
+        # The variables shared with closures, of each function being visited (innermost last)
+        self._cells: list[frozenset[str]] = []
         nodes.record(function, None, (), self._bodies, self._bindings, itertools.count())
+
+    @property
+    def cells(self) -> frozenset[str]:
+        return self._cells[-1] if self._cells else frozenset()
+
+    def visit_FunctionDef(self, node: Any) -> Any:
+        self._cells.append(closure_cells.shared_cells(node))
+        try:
+            return self.generic_visit(node)
+        finally:
+            self._cells.pop()
 
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
@@ -103,7 +117,7 @@ class ControlFlow(StatementTransformer):
         args = [node.test, nodes.name(body_name, at), orelse, nodes.names_tuple(state, at),
                 nodes.names(state, at)]
         call = nodes.operator_call("if_stmt", args, keywords, at)
-        return self._replacement(node, at, state, functions, call,
+        return self._replacement(node, at, state + _names(composites), functions, call,
                                  node.body + node.orelse + [node.test])
 
     def visit_While(self, node: Any) -> Any:
@@ -121,7 +135,8 @@ class ControlFlow(StatementTransformer):
         args = [nodes.name(test_name, at), nodes.name(body_name, at), nodes.names_tuple(state, at),
                 nodes.names(state, at)]
         call = nodes.operator_call("while_stmt", args, keywords, at)
-        return self._replacement(node, at, state, functions, call, node.body + [node.test])
+        return self._replacement(node, at, state + _names(composites), functions, call,
+                                 node.body + [node.test])
 
     def visit_For(self, node: Any) -> Any:
         self._no_else(node, "for")
@@ -130,17 +145,20 @@ class ControlFlow(StatementTransformer):
         state = self._state(node, [node.body], exclude=target_names,
                             extra_reads=nodes.reads(extra) if extra is not None else frozenset())
         composites = self._composites(node, exclude=target_names)
+        composites += [qual_names.QN(name) for name in sorted(target_names & self.cells)
+                       if qual_names.QN(name) not in composites]
         used_after = target_names & nodes.simple_names(
             anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
-        if used_after:  # the loop variable is used after the loop
-            state = sorted(set(state) | used_after)
+        if used_after - self.cells:  # the loop variable is used after the loop
+            state = sorted(set(state) | (used_after - self.cells))
         self._parameters[id(node)] = set(state) | target_names
         body_name = self.ctx.namer.new("loop_body")
         extra_name = self.ctx.namer.new("extra_test") if extra is not None else None
         node = self.generic_visit(node)
         at = nodes.place(node)
         moved = node.body + [node.iter]
-        if isinstance(node.target, gast.Name) and node.target.id not in state:
+        if (isinstance(node.target, gast.Name) and node.target.id not in state
+                and node.target.id not in self.cells):
             item, prologue = node.target.id, []
         else:
             item = self.ctx.namer.new("itr")
@@ -158,7 +176,7 @@ class ControlFlow(StatementTransformer):
         args = [node.iter, nodes.name(body_name, at), nodes.names_tuple(state, at),
                 nodes.names(state, at)]
         call = nodes.operator_call("for_stmt", args, keywords, at)
-        return self._replacement(node, at, state, functions, call, moved)
+        return self._replacement(node, at, state + _names(composites), functions, call, moved)
 
     # Pieces ----------------------------------------------------------------------------------
     def _state(self, node: Any, bodies: list[list], extra_reads: AbstractSet[str] = frozenset(),
@@ -168,7 +186,8 @@ class ControlFlow(StatementTransformer):
         # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
         live = frozenset(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ())).union(
             *[anno.getanno(body[0], anno.Static.LIVE_VARS_IN, ()) for body in bodies if body])
-        excluded = exclude | self._declared(node) | nodes.only_deleted(node, bodies)
+        excluded = (exclude | self._declared(node) | nodes.only_deleted(node, bodies)
+                    | self.cells)
         state = set()
         for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
             scope = anno.getanno(node, key, None)
@@ -180,15 +199,18 @@ class ControlFlow(StatementTransformer):
 
     def _composites(self, node: Any, exclude: AbstractSet[str] = frozenset()) -> list[Any]:
         """The items and attributes assigned in the statement whose owners and keys it does
-        not rebind (those are the statement's own, or travel with their owner)."""
+        not rebind (those are the statement's own, or travel with their owner), and the
+        variables it assigns that closures share (`closure_cells`)."""
         modified = set()
         for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
             scope = anno.getanno(node, key, None)
             if scope is not None:
                 modified |= scope.modified
         rebound = modified | {qual_names.QN(name) for name in exclude}
+        cells = self.cells
         return sorted(q for q in modified
-                      if q.is_composite and not (q.dependencies & rebound))
+                      if q.is_composite and not (q.dependencies & rebound)
+                      or q.is_simple and str(q) in cells)
 
     def _composite_state(self, composites: list[Any], functions: list[Any],
                          node: Any) -> list[Any]:
@@ -216,6 +238,8 @@ class ControlFlow(StatementTransformer):
             "(get_state, set_state, names)", get_state=get_name, set_state=set_name,
             names=names))
         copy_location(new + [keyword], node)
+        for function in new:
+            self._declare_cells(function)
         functions.extend(new)
         return [keyword]
 
@@ -225,24 +249,27 @@ class ControlFlow(StatementTransformer):
             return set()
         return {str(q) for q in scope.globals} | {str(q) for q in scope.nonlocals}
 
-    def _replacement(self, node: Any, at: dict[str, Any], state: list[str],
+    def _replacement(self, node: Any, at: dict[str, Any], variables: list[str],
                      functions: list[Any], call: Any, moved: list[Any]) -> list[Any]:
-        """What replaces `node`: `Undefined` bindings, the functions, then the call.
+        """What replaces `node`: `Undefined` bindings of `variables` (its state, and the
+        shared variables it assigns), the functions, then the call.
 
         The new nodes are made at `node`'s place (`at`); the user's nodes `moved` into them
         keep theirs, and those that an earlier converter made without one take `node`'s.
         """
         copy_location(moved, node)
+        state = [name for name in variables if name not in self.cells]
         if state:
             result = nodes.assignment(nodes.state_target(state, at), call, at)
         else:
             result = build(gast.Expr, value=call, **at)
-        return self._undefined(node, state, at) + functions + [result]
+        return self._undefined(node, variables, at) + functions + [result]
 
     def _reaches(self, name: str, node: Any) -> bool:
-        """Whether a binding of `name` may reach `node` in converted code."""
+        """Whether a binding of `name` may reach `node` in converted code (any binding, for a
+        variable closures share: there is only its cell)."""
         maybe = nodes.simple_names(anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ()))
-        return name in maybe and self._bound_before(name, node)
+        return name in maybe and (name in self.cells or self._bound_before(name, node))
 
     def _undefined(self, node: Any, state: list[str], at: dict[str, Any]) -> list[Any]:
         """`x = ag__.Undefined('x')` for state bound on no path reaching the statement (a
@@ -285,13 +312,37 @@ class ControlFlow(StatementTransformer):
         args = build(gast.arguments, args=[nodes.name(p, at, PARAM) for p in params],
                      posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
                      defaults=[])
-        return build(gast.FunctionDef, name=name, args=args, body=statements,
-                     decorator_list=[], returns=None, type_comment=None, type_params=[], **at)
+        function = build(gast.FunctionDef, name=name, args=args, body=statements,
+                         decorator_list=[], returns=None, type_comment=None, type_params=[],
+                         **at)
+        self._declare_cells(function)
+        return function
+
+    def _declare_cells(self, function: Any) -> None:
+        """`nonlocal` for the shared variables a generated function binds (its own code, and
+        what the statements inside it will bind: their `Undefined`s and results)."""
+        cells = self.cells
+        if not cells:
+            return
+        bound = sorted(cells & _bound_inside(function))
+        if bound:
+            function.body.insert(0, build(gast.Nonlocal, names=bound, **nodes.place(function)))
 
     def _no_else(self, node: Any, keyword: str) -> None:
         if node.orelse:
             raise self.error(node, f"`{keyword} ... else` reached the control-flow converter "
                                    f"unlowered; this is a bug in the converter.")
+
+
+def _names(composites: list[Any]) -> list[str]:
+    """The plain names among a statement's composites: the shared variables it assigns."""
+    return [str(q) for q in composites if q.is_simple]
+
+
+def _bound_inside(function: Any) -> set[str]:
+    """The names a function binds in its own scope (not in the functions it defines)."""
+    return {n.id for n in traversal.own_nodes(function.body)
+            if type(n) is gast.Name and type(n.ctx) is not gast.Load}
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:

@@ -3,7 +3,7 @@ break_statements, continue_statements and return_statements converters share.
 
 They run before control_flow, which makes branch and loop bodies functions, from which a
 jump could not leave its loop or function. `Lowering(flag).block(body)` replaces each jump
-with assignments (`flag = True` first, where a later test reads the flag) and keeps what the
+with assignments (ending in `flag = True`, where a later test reads the flag) and keeps what the
 jump skips from running, in the way that reads best:
 
 - an `if` one of whose branches always jumps takes the statements that follow it into its
@@ -35,7 +35,7 @@ from autograph.pyct.transformer import Base, EntityContext, copy_location
 
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef, gast.Lambda)
 _LOOPS = (gast.For, gast.While, gast.AsyncFor)
-_TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
+TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
 
 
 class Lowering:
@@ -59,8 +59,13 @@ class Lowering:
         raise NotImplementedError
 
     def replacement(self, node: Any) -> list:
-        """The statements a jump becomes, after `flag = True`."""
+        """The statements a jump becomes, before `flag = True`."""
         return []
+
+    def opaque(self, node: Any) -> tuple[str, ...]:
+        """The blocks (field names) of compound statement `node` whose jumps do not leave it:
+        they are left as they are."""
+        return ()
 
     def loop(self, node: Any) -> Any:
         """A loop holding jumps: in its `else` only, unless `crosses_loops`."""
@@ -131,8 +136,10 @@ class Lowering:
                          body=body)
 
     def _jump(self, node: Any, tail: bool) -> list:
-        new = generated("flag = True", node, flag=self.flag) if self.flag and not tail else []
-        return new + self.replacement(node)
+        # The flag is set after the replacement: a `return g()` whose `g` raises has not
+        # returned, and an `except` around it must find the flag as it was.
+        flag = generated("flag = True", node, flag=self.flag) if self.flag and not tail else []
+        return self.replacement(node) + flag
 
     def _if(self, node: Any, rest: list, tail: bool) -> list:
         body_jumps, orelse_jumps = self.always(node.body), self.always(node.orelse)
@@ -150,11 +157,12 @@ class Lowering:
         if isinstance(node, _LOOPS):
             return self.loop(node)
         new = copy.copy(node)
+        opaque = self.opaque(node)
         # The `else` of a `try` runs only if its body did not jump: it is guarded.
-        guarded_else = isinstance(node, _TRY) and node.orelse and any(
+        guarded_else = isinstance(node, TRY) and node.orelse and "body" not in opaque and any(
             self.contains(s) for s in node.body)
         for field in ("body", "finalbody") + (() if guarded_else else ("orelse",)):
-            if getattr(node, field, None):
+            if getattr(node, field, None) and field not in opaque:
                 inner_tail = tail and not (guarded_else and field == "body")
                 setattr(new, field, self.block(getattr(node, field), inner_tail) or [gast.Pass()])
         for field in ("handlers", "cases"):
@@ -172,7 +180,11 @@ class Lowering:
     def _blocks(self, node: Any) -> list[list]:
         if isinstance(node, _LOOPS) and not self.crosses_loops:
             return [node.orelse]
-        return statement_lists(node)
+        opaque = self.opaque(node)
+        if not opaque:
+            return statement_lists(node)
+        return [block for block in statement_lists(node)
+                if not any(block is getattr(node, field, None) for field in opaque)]
 
 
 class LoopFlags(Base):

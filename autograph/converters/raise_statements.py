@@ -72,6 +72,11 @@ class _Raises(jumps.Lowering):
     def is_jump(self, node: Any) -> bool:
         return isinstance(node, gast.Raise) and node.exc is not None
 
+    def opaque(self, node: Any) -> tuple[str, ...]:
+        # What the body of an inner `try` with handlers raises is the inner `try`'s to handle
+        # first: left as Python, it reaches this `try` only if no inner clause takes it.
+        return ("body",) if isinstance(node, jumps.TRY) and node.handlers else ()
+
     def _jump(self, node: Any, tail: bool) -> list:
         if node.cause is not None:
             return jumps.generated("flag = ag__.raise_to(handlers, error, cause)", node,

@@ -15,8 +15,8 @@ After (then control_flow converts the loop and the `if`s):
         retval_ = ag__.UndefinedReturnValue()
         for x in xs:  # with the extra test `not do_return`
             if x > threshold:
-                do_return = True
                 retval_ = x
+                do_return = True
         if not do_return:
             retval_ = -1.0
         return retval_
@@ -24,7 +24,8 @@ After (then control_flow converts the loop and the `if`s):
 Branch and loop bodies become functions, from which a `return` could not leave the user's
 function. What a `return` skips moves into the other branch of its `if` (an early return
 makes the rest of the function the `else` branch, with no flag), or runs under
-`if not do_return:`; a loop holding a `return` stops once `do_return` is set. `retval_`
+`if not do_return:`; a loop holding a `return` stops once `do_return` is set. The flag is set
+after the value is computed: a `return g()` whose `g` raises does not return. `retval_`
 starts as `ag__.UndefinedReturnValue()`; where a path may end without a `return`, it starts
 as `ag__.UndefinedReturnValue(may_return_none=True)` and the function returns
 `ag__.retval(retval_)`, None on that path as in Python. A bare `return`

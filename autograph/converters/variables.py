@@ -28,8 +28,9 @@ in its function (or, for a free variable, the last one before the nested functio
 A binding may leave the variable undefined when it is `x = ag__.Undefined('x')`, or the result
 of an `ag__.if_stmt` / `while_stmt` / `for_stmt` for a state variable that may enter it
 undefined (and that a branch or loop body may not bind), or a parameter of such a statement's
-body taking that state. The state tuples given to the operators and the state returned by
-bodies are passed on as they are, since moving an undefined value along is what they are for.
+body taking that state. The state tuples given to the operators, the state returned by bodies
+and by `get_state` are passed on as they are, since moving an undefined value along is what
+they are for.
 `x += 1` and `del x` are left as they are.
 """
 
@@ -223,6 +224,9 @@ class _Undefinedness:
                     result = _returned(found.functions[arg.id]) if i in returning_at else None
                     if result is not None:  # the new state, as the body returns it
                         self.passed_on |= _ids(result)
+            getter = _state_getter(call)
+            if getter is not None and getter in found.functions:  # composites' `get_state`
+                self.passed_on |= _ids(_returned(found.functions[getter]))
         self.undefined: set[tuple[str, Any]] = set()  # (name, binding) pairs
         # (name, binding) -> the pairs whose undefinedness was decided while it was defined
         self._askers: dict[tuple[str, Any], list[tuple[str, Any]]] = {}
@@ -328,6 +332,15 @@ def _index(call: Any, op: str, name: str) -> int | None:
     """The position of `name` in the state of the operator `call`, None if not there."""
     names = [c.value for c in call.args[_OPERATORS[op][0] + 1].elts]
     return names.index(name) if name in names else None
+
+
+def _state_getter(call: Any) -> str | None:
+    """The name of the `get_state` in an operator call's `composites=(get_state, ...)`."""
+    for keyword in call.keywords:
+        if keyword.arg == "composites" and isinstance(keyword.value, gast.Tuple):
+            getter = keyword.value.elts[0]
+            return getter.id if isinstance(getter, gast.Name) else None
+    return None
 
 
 def _returned(fn: Any) -> Any:

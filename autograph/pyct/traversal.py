@@ -85,8 +85,10 @@ def local_names(function: Any) -> set[str]:
     """The names `function` binds in its own scope: parameters, assignment targets, nested
     function and class names, imports; less those it declares `global` or `nonlocal`."""
     bound, declared = set(), set()
-    for node in own_nodes([function.args] + function.body):
+    for node in own_nodes([function]):
         kind = type(node)
+        if node is function:
+            continue
         if kind is gast.Name:
             if type(node.ctx) is not gast.Load:
                 bound.add(node.id)

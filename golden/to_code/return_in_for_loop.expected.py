@@ -5,8 +5,8 @@ def f(xs, threshold):
     def loop_body(x, do_return, retval_):
 
         def if_body(do_return, retval_):
-            do_return = True
             retval_ = x
+            do_return = True
             return (do_return, retval_)
         do_return, retval_ = ag__.if_stmt(x > threshold, if_body, None, (do_return, retval_), ('do_return', 'retval_'))
         return (do_return, retval_)

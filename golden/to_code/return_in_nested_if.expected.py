@@ -5,8 +5,8 @@ def f(x, y):
     def if_body(do_return, retval_, x):
 
         def if_body_1(do_return, retval_, x):
-            do_return = True
             retval_ = x + y
+            do_return = True
             return (do_return, retval_, x)
 
         def else_body(do_return, retval_, x):

@@ -9,8 +9,8 @@ def f(n):
     def loop_body(do_return, i, retval_):
 
         def if_body(do_return, i, retval_):
-            do_return = True
             retval_ = i
+            do_return = True
             return (do_return, i, retval_)
 
         def else_body(do_return, i, retval_):

@@ -4,8 +4,8 @@ def f(x):
     with ag.name_scope('s'):
 
         def if_body(do_return, retval_):
-            do_return = True
             retval_ = x
+            do_return = True
             return (do_return, retval_)
         do_return, retval_ = ag__.if_stmt(x > 0, if_body, None, (do_return, retval_), ('do_return', 'retval_'))
 

@@ -6,16 +6,16 @@ def f(xs, stop):
     def loop_body(x, do_return, retval_, total):
 
         def if_body(do_return, retval_, total):
-            do_return = True
             retval_ = None
+            do_return = True
             return (do_return, retval_, total)
 
         def else_body(do_return, retval_, total):
             total += x
 
             def if_body_1(do_return, retval_):
-                do_return = True
                 retval_ = total
+                do_return = True
                 return (do_return, retval_)
             do_return, retval_ = ag__.if_stmt(total > stop, if_body_1, None, (do_return, retval_), ('do_return', 'retval_'))
             return (do_return, retval_, total)

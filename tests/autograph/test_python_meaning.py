@@ -1,0 +1,255 @@
+"""Converted code gives what plain Python gives: each case runs the function as written (the
+oracle), converted on Python values (`ag.to_graph`), and under `ag.function` on tensors.
+
+One family per group: closures over variables that control flow assigns, a `raise` that an
+inner `try` handles, and `return` of a value whose computation raises.
+"""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+
+
+def _check(f, *args):
+    """`f` converted, on Python values and (as tensors) under `ag.function`, gives `f(*args)`."""
+    expected = f(*args)
+    assert ag.to_graph(f)(*args) == expected
+    got = ag.function(f)(*[ag.constant(a) for a in args])
+    np.testing.assert_array_equal(np.asarray(_numpy(got)), np.asarray(expected))
+
+
+def _numpy(value):
+    if isinstance(value, (tuple, list)):
+        return [_numpy(v) for v in value]
+    return value.numpy() if hasattr(value, "numpy") else value
+
+
+# Closures see the variable, not a copy ------------------------------------------------------
+
+def closure_defined_before_for(xs):
+    i = 0
+
+    def at():
+        return i + 2
+    s = 0
+    for i in xs:  # noqa: B007 (a closure reads it)
+        s = s * 10 + at()
+    return s
+
+
+def closure_called_after_for(xs):
+    i = 0
+
+    def at():
+        return i + 2
+    for i in xs:  # noqa: B007 (a closure reads it)
+        pass
+    return at()
+
+
+def lambda_defined_before_while(n):
+    i = 0
+    g = lambda: i * 3  # noqa: E731
+    s = 0
+    while i < n:
+        i += 1
+        s += g()
+    return s
+
+
+def lambda_read_in_tensor_if_inside_while(n):
+    i = 0
+    g = lambda: i * 3  # noqa: E731
+    s = 0
+    while i < n:
+        i += 1
+        if i % 2 == 0:
+            s += g()
+    return s, g()
+
+
+def closure_defined_before_if(x):
+    y = 1
+    g = lambda: y + 10  # noqa: E731
+    if x > 0:
+        y = x
+    else:
+        y = -x
+    return g()
+
+
+def closure_over_variable_assigned_in_nested_if(n):
+    t = 0
+    g = lambda: t  # noqa: E731
+    s = 0
+    for k in ag.range(n):
+        if k % 2 == 0:
+            t = k * 5
+        s += g()
+    return s
+
+
+@pytest.mark.parametrize("xs", [[1, 2], [5, 0, 3]])
+def test_closure_defined_before_a_for_loop_reads_the_current_loop_variable(xs):
+    assert closure_defined_before_for(xs) == int("".join(str(x + 2) for x in xs))
+    _check(closure_defined_before_for, xs)
+
+
+def test_closure_called_after_a_for_loop_reads_the_last_item():
+    _check(closure_called_after_for, [4, 7])
+
+
+def test_lambda_defined_before_a_while_loop_reads_the_current_counter():
+    _check(lambda_defined_before_while, 4)
+
+
+@pytest.mark.parametrize("n", [0, 5])
+def test_lambda_read_inside_a_tensor_if_in_a_loop_and_after_it(n):
+    _check(lambda_read_in_tensor_if_inside_while, n)
+
+
+@pytest.mark.parametrize("x", [3, -4])
+def test_closure_defined_before_an_if_reads_the_branch_value(x):
+    _check(closure_defined_before_if, x)
+
+
+def test_closure_reads_a_variable_a_nested_if_assigns_in_the_loop():
+    _check(closure_over_variable_assigned_in_nested_if, 5)
+
+
+def test_lambdas_made_in_a_python_loop_all_see_the_last_value():
+    def f(n):
+        fs = []
+        for i in range(n):
+            fs.append(lambda: i)  # noqa: B023 (the point of the test)
+        return [h() for h in fs]
+    assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
+
+
+def test_closure_that_writes_a_nonlocal_is_seen_by_the_loop():
+    def f(n):
+        c = 0
+
+        def bump():
+            nonlocal c
+            c += 1
+        s = 0
+        for _ in range(n):
+            bump()
+            c += 10
+            s += c
+        return s, c
+    assert ag.to_graph(f)(3) == f(3)
+
+
+# A raise handled by an inner except never reaches an outer one --------------------------------
+
+def raise_in_inner_try_under_else(a, c):
+    s = a
+    try:
+        if c > 0:
+            s += 1
+        else:
+            try:
+                raise ValueError()
+            except ValueError:
+                s += 10
+    except ValueError:
+        s += 100
+    return s
+
+
+def raise_in_inner_try_in_loop(a, n):
+    s = a
+    try:
+        for k in ag.range(n):
+            try:
+                if k > 1:
+                    raise ValueError()
+                s += 1
+            except ValueError:
+                s += 10
+    except ValueError:
+        s += 1000
+    return s
+
+
+def two_inner_trys_in_sequence(a, c):
+    s = a
+    try:
+        if c > 0:
+            try:
+                raise KeyError()
+            except KeyError:
+                s += 1
+            try:
+                raise ValueError()
+            except ValueError:
+                s += 2
+    except (KeyError, ValueError):
+        s += 100
+    return s
+
+
+@pytest.mark.parametrize("c", [0, 1])
+def test_raise_handled_by_an_inner_try_skips_the_outer_handler(c):
+    assert raise_in_inner_try_under_else(1, c) in (2, 11)
+    _check(raise_in_inner_try_under_else, 1, c)
+
+
+def test_raise_handled_by_an_inner_try_in_a_python_loop():
+    assert ag.to_graph(raise_in_inner_try_in_loop)(0, 4) == raise_in_inner_try_in_loop(0, 4)
+
+
+@pytest.mark.parametrize("c", [0, 1])
+def test_two_inner_trys_in_sequence_each_handle_their_raise(c):
+    _check(two_inner_trys_in_sequence, 5, c)
+
+
+def test_raise_in_a_called_function_is_handled_by_the_inner_try():
+    def g(k):
+        if k > 2:
+            raise ValueError("v")
+        return k
+
+    def f(a, c):
+        s = a
+        try:
+            if c > 0:
+                try:
+                    s += g(c)
+                except ValueError:
+                    s += 10
+        except ValueError:
+            s += 100
+        return s
+    for c in (0, 1, 5):
+        assert ag.to_graph(f)(1, c) == f(1, c)
+
+
+# return evaluates its value before it decides to return ----------------------------------------
+
+def _raises(x):
+    if x > 2:
+        raise ValueError("too big")
+    return x * 10
+
+
+def return_in_try(x, c):
+    if c > 0:
+        try:
+            return _raises(x)
+        except ValueError:
+            pass
+    return 1
+
+
+@pytest.mark.parametrize("x, c", [(1, 1), (5, 1), (5, 0)])
+def test_return_of_a_raising_call_in_try_falls_through_to_the_next_return(x, c):
+    assert ag.to_graph(return_in_try)(x, c) == return_in_try(x, c)
+
+
+def test_return_of_a_raising_call_under_a_tensor_condition():
+    assert ag.function(return_in_try)(5, ag.constant(1)).numpy() == 1
+    assert ag.function(return_in_try)(1, ag.constant(1)).numpy() == 10
