@@ -66,7 +66,7 @@ from autograph.pyct.transformer import EntityContext, StatementTransformer, copy
 TRIGGERS = frozenset({gast.If, gast.While, gast.For})
 PRODUCES = frozenset({gast.FunctionDef, gast.arguments, gast.Return, gast.Assign, gast.Expr,
                       gast.Pass, gast.Call, gast.Attribute, gast.Tuple, gast.Constant,
-                      "Undefined"})
+                      gast.Nonlocal, "Undefined"})
 
 
 class ControlFlow(StatementTransformer):

@@ -103,8 +103,8 @@ class _Extended:
         self.composites = CompositeState(composites) if composites else None
         self.what, self.n = what, len(names)
         self.state, self.names = tuple(state), tuple(names)
-        if self.composites is not None:  # a loop may assign an item or attribute first
-            self.state += self.composites.read(what, missing_ok=what != "if")
+        if self.composites is not None:  # `Undefined` for those the statement creates
+            self.state += self.composites.read()
             self.names += self.composites.names
 
     def body(self, fn: Callable, leading: int = 0) -> Callable:
@@ -122,6 +122,8 @@ class _Extended:
         """The named variables' final values; the composites' are written back."""
         if self.composites is None:
             return tuple(values)
+        if self.what == "if":
+            self.composites.check_created(values[self.n:], self.what)
         self.composites.write(values[self.n:])
         return tuple(values[:self.n])
 

@@ -16,7 +16,8 @@ loop is traced again, once (the body's Python code, a `print` say, runs twice on
 - a variable first assigned in the loop (`Undefined` or None before it) starts as zeros of
   the dtype and shape the body gives it (0 for unknown dimensions, which its shape invariant leaves
   open). If the loop runs zero times, using it afterwards is an error when the graph runs,
-  naming it (as in TensorFlow);
+  naming it (as in TensorFlow). One that the body assigns only on some paths (under a tensor
+  `if`) is an error while tracing: an iteration that skips it would carry the zeros on;
 - the return value of a `return` inside the loop, `UndefinedReturnValue()` before it, starts as
   zeros the same way: the lowering's `do_return` flag says whether they were ever replaced,
   and the function returns on every path after the loop. Where it may end without a `return`
@@ -246,6 +247,13 @@ def _finding(before: Any, after: Any, name: str) -> tuple | None:
         if after is before or isinstance(after, _UNDEFINED):
             return None  # still undefined (or None) on every path: it stays as it is
         leaves = flatten(after)
+        if any(isinstance(x, Tensor) and x.op is not None and x.op.type == "CheckDefined"
+               for x in leaves):
+            what = "the return value" if isinstance(before, UndefinedReturnValue) else f"'{name}'"
+            raise ValueError(f"{what} is first assigned inside a loop over tensors, and only on "
+                             f"some paths through its body (under an `if` or an inner loop "
+                             f"whose condition is a tensor), so after an iteration that skips "
+                             f"it there would be no value to carry. Assign it before the loop.")
         if leaves and all(isinstance(x, (Tensor, *_NUMBER)) and not is_composite(x)
                           for x in leaves):
             tensors = [convert_to_tensor(x) for x in leaves]

@@ -17,9 +17,12 @@ On the Python path the bodies change the objects in place, exactly as plain Pyth
 the pair is never called. On the graph path the items and attributes are extra state: each
 branch or iteration first writes the values it is given (so the else branch never sees the if
 branch's tensors, nor an iteration the previous trace's), and returns what it leaves there;
-the op's results are written back after it (`CompositeState`). Before a graph `if`, an item
-or attribute that does not exist is an error (as in TensorFlow); before a graph loop it is
-`Undefined`, which the loop's first assignment defines, as a variable's.
+the op's results are written back after it (`CompositeState`). An item or attribute that does
+not exist before the statement is `Undefined`, as a variable would be: a graph `if` must
+create it in both branches, a graph loop in its body (as a variable first assigned there).
+
+The variables that closures share (see `converters.closure_cells`) travel the same way, by
+name: `get_state` reads them and `set_state` declares them `nonlocal`.
 """
 
 from __future__ import annotations
@@ -69,51 +72,53 @@ class CompositeState:
                                    Sequence[str]]):
         self.get_state, self.set_state, names = spec
         self.names = tuple(names)
+        self.left_missing: set[str] = set()  # names that a traced body left without a value
 
-    def read(self, what: str, missing_ok: bool = False) -> tuple:
-        """The current values; an item or attribute that does not exist is a clear error, or
-        with `missing_ok` (before a loop, which may assign it first) `Undefined`."""
+    def read(self) -> tuple:
+        """The current values; `Undefined` for an item or attribute that does not exist (a
+        statement may create it, as it may a variable)."""
         try:
             return tuple(self.get_state())
-        except (KeyError, IndexError, AttributeError) as error:
-            if missing_ok:
-                return tuple(self._read_one(name) for name in self.names)
-            listed = ", ".join(self.names)
-            article = "an" if what == "if" else "a"
-            raise ValueError(
-                f"{listed} is assigned in {article} `{what}` that becomes a graph op (its "
-                f"condition is a tensor) but has no value before it ({type(error).__name__}: "
-                f"{error}). Each item or attribute such a statement assigns needs a value "
-                f"before it, as a variable does (TensorFlow requires the same): assign "
-                f"{listed} before the `{what}`.") from None
+        except (KeyError, IndexError, AttributeError, NameError):
+            return tuple(self._read_one(name) for name in self.names)
 
     def _read_one(self, name: str) -> Any:
-        """The value of one composite, read from `get_state`'s closure and globals, or
-        `Undefined(name)` when it does not exist (the names are `a.b`, `a['k']`, `a[i]`)."""
-        code = self.get_state.__code__
-        scope = dict(self.get_state.__globals__)
-        scope.update(zip(code.co_freevars,
-                         (cell.cell_contents for cell in self.get_state.__closure__ or ())))
-
-        def value(node: ast.AST) -> Any:
-            if isinstance(node, ast.Name):
-                return scope[node.id]
-            if isinstance(node, ast.Constant):
-                return node.value
-            if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-                return -value(node.operand)
-            if isinstance(node, ast.Attribute):
-                return getattr(value(node.value), node.attr)
-            if isinstance(node, ast.Subscript):
-                return value(node.value)[value(node.slice)]
-            raise ValueError(f"{name!r} is not an item or attribute name")
+        """The value of one composite, or `Undefined(name)` when it does not exist."""
         try:
-            return value(ast.parse(name, mode="eval").body)
-        except (KeyError, IndexError, AttributeError, ValueError):
+            return self._evaluate(ast.parse(name, mode="eval").body)
+        except (KeyError, IndexError, AttributeError, NameError, ValueError):
             return Undefined(name)
 
+    def _evaluate(self, node: ast.AST) -> Any:
+        """A composite's name (`a.b`, `a['k']`, `a[i]`, or a plain name) evaluated where
+        `get_state` reads it: in its closure, then its globals."""
+        if isinstance(node, ast.Name):
+            code = self.get_state.__code__
+            if node.id in code.co_freevars:
+                cell = (self.get_state.__closure__ or ())[code.co_freevars.index(node.id)]
+                return cell.cell_contents  # ValueError when the variable has no value
+            return self.get_state.__globals__[node.id]
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -self._evaluate(node.operand)
+        if isinstance(node, ast.Attribute):
+            return getattr(self._evaluate(node.value), node.attr)
+        if isinstance(node, ast.Subscript):
+            return self._evaluate(node.value)[self._evaluate(node.slice)]
+        raise ValueError(f"{ast.unparse(node)!r} is not an item or attribute name")
+
     def write(self, values: Sequence[Any]) -> None:
+        """Writes `values`; an item or attribute given `Undefined` is removed, so that code
+        that looks for it (`'k' in d`, `hasattr`) finds it missing, as before the statement."""
         self.set_state(tuple(values))
+        for name, value in zip(self.names, values):
+            if isinstance(value, Undefined) and not name.isidentifier():
+                node = ast.parse(name, mode="eval").body
+                if isinstance(node, ast.Attribute):
+                    delattr(self._evaluate(node.value), node.attr)
+                elif isinstance(node, ast.Subscript):
+                    del self._evaluate(node.value)[self._evaluate(node.slice)]
 
     def extend_body(self, fn: Callable, n: int, what: str, leading: int = 0) -> Callable:
         """`fn` over `leading` values (a loop's item) and `n` state values, as a function over
@@ -122,8 +127,23 @@ class CompositeState:
         def extended(*values: Any) -> Any:
             self.write(values[leading + n:])
             own = unpack_state(fn(*values[:leading + n]), n, what)
-            return pack_state(own + self.read(what), n + len(self.names))
+            after = self.read()
+            self.left_missing.update(name for name, value in zip(self.names, after)
+                                     if isinstance(value, Undefined))
+            return pack_state(own + after, n + len(self.names))
         return extended
+
+    def check_created(self, values: Sequence[Any], what: str) -> None:
+        """Raises if an item or attribute a graph statement created exists after it only on
+        some paths: whether it exists is not a value a graph can carry."""
+        for name, value in zip(self.names, values):
+            if (name in self.left_missing and not isinstance(value, Undefined)
+                    and not name.isidentifier()):
+                raise ValueError(
+                    f"{name} does not exist before an `{what}` whose condition is a tensor, "
+                    f"and only one of its branches creates it, so whether it exists after "
+                    f"the `{what}` would depend on a value known only when the graph runs. "
+                    f"Create {name} before the `{what}`, or in both branches.")
 
     def extend_test(self, fn: Callable, n: int) -> Callable:
         """`fn` over `n` state values, run after writing the composites' values."""

@@ -19,6 +19,10 @@ ran; `retval` turns it into the None that Python returns then.
 Traceback (most recent call last):
 ...
 UnboundLocalError: 'x' is used before it is defined.
+>>> x + 1
+Traceback (most recent call last):
+...
+UnboundLocalError: 'x' is used before it is defined.
 """
 
 from __future__ import annotations
@@ -45,6 +49,20 @@ class Undefined:
 
     def __repr__(self) -> str:
         return f"Undefined({self.symbol_name!r})"
+
+    def _used(self, *args: Any) -> Any:
+        """Any use as a value (arithmetic, comparison, truth, indexing, a call) is a read."""
+        self.read()
+
+
+# A closure or a container may hold an `Undefined` where no `ld` checks it: using it as a
+# number, a bool, a sequence or a function raises as reading the variable does.
+for _method in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruediv", "floordiv",
+                "rfloordiv", "mod", "rmod", "pow", "rpow", "matmul", "rmatmul", "and", "rand",
+                "or", "ror", "xor", "rxor", "lshift", "rlshift", "rshift", "rrshift", "neg",
+                "pos", "abs", "invert", "lt", "le", "gt", "ge", "bool", "index", "int",
+                "float", "complex", "len", "iter", "getitem", "setitem", "contains", "call"):
+    setattr(Undefined, f"__{_method}__", Undefined._used)
 
 
 class UndefinedReturnValue:

@@ -253,3 +253,40 @@ def test_return_of_a_raising_call_in_try_falls_through_to_the_next_return(x, c):
 def test_return_of_a_raising_call_under_a_tensor_condition():
     assert ag.function(return_in_try)(5, ag.constant(1)).numpy() == 1
     assert ag.function(return_in_try)(1, ag.constant(1)).numpy() == 10
+
+
+# A variable that may have no value is never used as a number -----------------------------------
+
+def assigned_only_under_tensor_if_in_tensor_loop(n):
+    i = 0
+    while i < n:
+        if i > 100:
+            y = i
+        i += 1
+    return y  # noqa: F821 (unbound unless the `if` ran: the point of the test)
+
+
+def test_variable_assigned_only_under_a_tensor_if_in_a_tensor_loop_is_refused():
+    # TensorFlow 2.21 raises ValueError too: "'y' must be defined before the loop".
+    with pytest.raises(ValueError, match=r"'y' is first assigned inside a loop over tensors"):
+        ag.function(assigned_only_under_tensor_if_in_tensor_loop)(ag.constant(3))
+
+
+def test_variable_assigned_only_under_a_python_if_raises_as_python_does():
+    with pytest.raises(UnboundLocalError):
+        assigned_only_under_tensor_if_in_tensor_loop(3)
+    with pytest.raises(UnboundLocalError, match="'y'"):
+        ag.to_graph(assigned_only_under_tensor_if_in_tensor_loop)(3)
+
+
+def test_closure_reading_a_shared_variable_before_it_has_a_value_raises():
+    def f(xs):
+        g = lambda: i + 1  # noqa: E731, F821
+        s = 0
+        for i in xs:
+            s += g()
+        return s, g()
+    with pytest.raises((UnboundLocalError, NameError), match="'i'"):
+        f([])
+    with pytest.raises(UnboundLocalError, match="'i'"):
+        ag.to_graph(f)([])

@@ -112,7 +112,7 @@ def test_a_key_created_in_one_tensor_branch_is_an_error_naming_it():
         if x > 0:
             d["b"] = x
         return d["b"]
-    with pytest.raises(ValueError, match=r"d\['b'\] is assigned in an `if`.*no value before"):
+    with pytest.raises(ValueError, match=r"d\['b'\] does not exist before an `if`.*only one of"):
         f(ag.constant(1))
 
 
@@ -222,3 +222,45 @@ def test_a_key_first_set_in_a_tensor_loop_has_its_last_value():
 def test_a_key_first_set_in_a_tensor_loop_that_ran_zero_times_is_an_error_when_read():
     with pytest.raises(ag.errors.InvalidArgumentError, match=r"d\['k'\]' is first assigned"):
         last_key(ag.constant(0))
+
+
+def test_a_key_created_in_both_tensor_branches_takes_the_branch_value():
+    # TensorFlow 2.21 gives 1 and -1 (recorded with `tf.` for `ag.`).
+    @ag.function
+    def f(x):
+        d = {}
+        if x > 0:
+            d["b"] = 1
+        else:
+            d["b"] = -1
+        return d["b"]
+    assert f(ag.constant(3)).numpy() == 1
+    assert f(ag.constant(-3)).numpy() == -1
+
+
+def test_an_attribute_created_in_both_tensor_branches_takes_the_branch_value():
+    class Box:
+        pass
+
+    @ag.function
+    def f(x):
+        o = Box()
+        if x > 0:
+            o.b = x * 2
+        else:
+            o.b = -x
+        return o.b
+    assert f(ag.constant(3)).numpy() == 6
+    assert f(ag.constant(-4)).numpy() == 4
+
+
+def test_a_key_created_in_neither_tensor_branch_stays_missing():
+    @ag.function
+    def f(x):
+        d = {}
+        s = x
+        if x > 0:
+            s = x + d.get("b", 0)
+        return s, len(d)
+    s, n = f(ag.constant(3))
+    assert (s.numpy(), n) == (3, 0)
