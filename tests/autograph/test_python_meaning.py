@@ -283,7 +283,7 @@ def test_closure_reading_a_shared_variable_before_it_has_a_value_raises():
     def f(xs):
         g = lambda: i + 1  # noqa: E731, F821
         s = 0
-        for i in xs:
+        for i in xs:  # noqa: B007 (g reads it)
             s += g()
         return s, g()
     with pytest.raises((UnboundLocalError, NameError), match="'i'"):
