@@ -290,3 +290,34 @@ def test_closure_reading_a_shared_variable_before_it_has_a_value_raises():
         f([])
     with pytest.raises(UnboundLocalError, match="'i'"):
         ag.to_graph(f)([])
+
+
+# return inside finally ------------------------------------------------------------------------
+
+def return_in_finally(x):
+    y = 0
+    try:
+        y = 10 // x
+    finally:
+        return y + 1  # noqa: B012 (discards the ZeroDivisionError, as the test checks)
+
+
+@pytest.mark.parametrize("x", [2, 0])
+def test_return_in_finally_discards_the_exception_as_python_does(x):
+    assert ag.to_graph(return_in_finally)(x) == return_in_finally(x)
+
+
+def test_return_in_finally_under_a_tensor_function():
+    assert ag.function(return_in_finally)(ag.constant(2)).numpy() == 6
+
+
+def test_return_in_finally_under_a_condition_is_refused():
+    def f(x):
+        try:
+            y = x + 1
+        finally:
+            if x > 2:
+                return 7  # noqa: B012
+        return y
+    with pytest.raises(ag.autograph.ConversionError, match="`return` inside a `finally`"):
+        ag.to_graph(f)

@@ -208,7 +208,8 @@ def test_with_without_control_flow_converts_and_runs():
 
 def return_in_finally(x):
     try:
-        x = 10 // x
+        if x > 0:
+            x = 10 // x
     finally:
         return 0  # noqa: B012 (the point of the test)
 
@@ -224,7 +225,7 @@ def loop_with_break_in_finally(xs):
     return total
 
 
-def test_return_in_a_finally_block_is_rejected_saying_what_to_do():
+def test_return_in_a_finally_block_around_control_flow_is_rejected_saying_what_to_do():
     assert_conversion_error(return_in_finally, "return 0", "`return` inside a `finally` block",
                             "Move the `return` after the `try`")
 
