@@ -69,6 +69,17 @@ def _converted(call: Any, ctx: EntityContext, local_names: set[str]) -> Any:
     return copy_location(new, call)
 
 
+def calls_user_code(call: Any, ctx: EntityContext, local_names: set[str]) -> bool:
+    """Whether `call` may run user code that converts: it goes through `converted_call`."""
+    root = call.func
+    while isinstance(root, gast.Attribute):
+        root = root.value
+    if isinstance(root, gast.Name) and root.id in local_names:
+        return True
+    callee = _resolve(call.func, ctx.namespace)
+    return callee is _UNKNOWN or not (_is_builtin(callee) or is_library_callable(callee))
+
+
 def _resolve(node: Any, namespace: Mapping[str, Any]) -> Any:
     """The object a dotted name refers to in `namespace`, or _UNKNOWN."""
     if isinstance(node, gast.Name):

@@ -40,11 +40,14 @@ for exceptions raised by what the `try` calls.
 
 Left as it is: a `try` whose handlers re-raise with a bare `raise` (which needs the exception
 being handled), and one whose `raise`s are not under an `if`, `while` or `for` of its body
-(they run whenever the body does, as in Python).
+(they run whenever the body does, as in Python). A `raise` of a builtin exception class that
+no clause names (nor a base of it) is left to an outer `try`; one inside an inner `try`
+whose clauses may take it is left to that `try`.
 """
 
 from __future__ import annotations
 
+import builtins
 import copy
 from typing import Any
 
@@ -65,17 +68,24 @@ _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 class _Raises(jumps.Lowering):
     crosses_loops = True
 
-    def __init__(self, flag: str, handlers: str):
+    def __init__(self, flag: str, handlers: str, clauses: list):
         super().__init__(flag)
         self.handlers = handlers
+        self.caught = _caught_classes(clauses)
 
     def is_jump(self, node: Any) -> bool:
-        return isinstance(node, gast.Raise) and node.exc is not None
+        return (isinstance(node, gast.Raise) and node.exc is not None
+                and _may_catch(self.caught, node))
 
     def opaque(self, node: Any) -> tuple[str, ...]:
-        # What the body of an inner `try` with handlers raises is the inner `try`'s to handle
-        # first: left as Python, it reaches this `try` only if no inner clause takes it.
-        return ("body",) if isinstance(node, jumps.TRY) and node.handlers else ()
+        # What the body of an inner `try` raises is the inner `try`'s to handle first: left
+        # as Python where one of its clauses may take it, it reaches this `try` only if none
+        # does.
+        if not isinstance(node, jumps.TRY) or not node.handlers:
+            return ()
+        inner = _caught_classes(node.handlers)
+        raises = [n for n in _own_nodes(node.body) if isinstance(n, gast.Raise)]
+        return ("body",) if any(_may_catch(inner, r) for r in raises) else ()
 
     def _jump(self, node: Any, tail: bool) -> list:
         if node.cause is not None:
@@ -99,11 +109,11 @@ class RaiseStatements(StatementTransformer):
         node = self.generic_visit(node)  # inner `try`s first: what they re-raise is ours
         if not node.handlers or any(_bare_raise(h.body) for h in node.handlers):
             return node
-        trial = _Raises("_", "_")
+        trial = _Raises("_", "_", node.handlers)
         if not any(trial.contains(s) for s in node.body if _holds_control_flow(s)):
             return node
         flag, handlers = self.ctx.namer.new("handler_"), self.ctx.namer.new("handlers_")
-        lowering = _Raises(flag, handlers)
+        lowering = _Raises(flag, handlers, node.handlers)
         new = copy.copy(node)
         new.body = lowering.block(node.body) or [gast.Pass()]
         new.orelse = _dispatch(node, flag, handlers)
@@ -146,6 +156,45 @@ def _without_reraise_check(body: list) -> list:
 def _reads(statements: list, name: str) -> bool:
     return any(isinstance(n, gast.Name) and n.id == name and isinstance(n.ctx, gast.Load)
                for stmt in statements for n in gast.walk(stmt))
+
+
+def _caught_classes(clauses: list) -> tuple[type, ...] | None:
+    """The exception classes `except` clauses take, when each names builtin ones (None when
+    one names anything else, which only running the code can tell)."""
+    found: list[type] = []
+    for clause in clauses:
+        if clause.type is None:
+            found.append(BaseException)
+            continue
+        names = clause.type.elts if isinstance(clause.type, gast.Tuple) else [clause.type]
+        for name in names:
+            cls = _builtin_exception(name)
+            if cls is None:
+                return None
+            found.append(cls)
+    return tuple(found)
+
+
+def _may_catch(caught: tuple[type, ...] | None, node: Any) -> bool:
+    """Whether a clause taking `caught` may take what `raise` statement `node` raises."""
+    exc = node.exc.func if isinstance(node.exc, gast.Call) else node.exc
+    cls = _builtin_exception(exc)
+    return caught is None or cls is None or issubclass(cls, caught)
+
+
+def _builtin_exception(node: Any) -> type | None:
+    value = getattr(builtins, node.id, None) if isinstance(node, gast.Name) else None
+    return value if isinstance(value, type) and issubclass(value, BaseException) else None
+
+
+def _own_nodes(statements: list) -> list:
+    found, pending = [], list(statements)
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if not isinstance(node, _SCOPES):
+            pending.extend(gast.iter_child_nodes(node))
+    return found
 
 
 def _bare_raise(statements: list) -> bool:

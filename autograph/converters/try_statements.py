@@ -25,6 +25,18 @@ variables the `try` body assigns that the handler, or what follows it, reads are
 (`live=('total',)`): a body function that raises loses the values it assigned, and the check
 refuses the exception when one of those is read afterwards. Handlers of a `try` without such
 statements in its body are left as they are.
+
+A `try` whose body calls user code (which converts, and may raise under a tensor condition
+of its own) runs that body under `ag__.handling(types)`, the classes its clauses take:
+
+    try:
+        with ag__.handling(ValueError):
+            y = helper(x)
+    except ValueError:
+        y = 0
+
+An exception the helper would raise only when the graph runs could not reach this handler,
+which runs while tracing; `handling` makes that an error at trace time instead.
 """
 
 from __future__ import annotations
@@ -33,6 +45,7 @@ from typing import Any
 
 import gast
 
+from autograph.converters import call_trees
 from autograph.pyct import anno, qual_names, templates
 from autograph.pyct.static_analysis import activity, liveness
 from autograph.pyct.transformer import Base, EntityContext, copy_location
@@ -46,9 +59,18 @@ _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 
 
 class TryStatements(Base):
+    def __init__(self, ctx: EntityContext, local_names: set[str]):
+        super().__init__(ctx)
+        self.local_names = local_names
+
     def visit_Try(self, node: Any) -> Any:
         self.generic_visit(node)
-        if not _holds_control_flow(node.body):
+        if node.handlers and any(
+                isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
+                                                                        self.local_names)
+                for n in _own_nodes(node.body)):
+            self._mark_handled(node)
+        if not _holds(node.body, _CONTROL_FLOW):
             return node
         assigned = _assigned(node.body)
         for handler in node.handlers:
@@ -69,6 +91,20 @@ class TryStatements(Base):
 
     visit_TryStar = visit_Try
 
+    def _mark_handled(self, node: Any) -> None:
+        """Runs the body under `ag__.handling(types)`: a tensor `if` in it, or in a function
+        it calls, refuses to raise one of `types` only when the graph runs."""
+        if any(h.type is None for h in node.handlers):
+            types: Any = gast.Name(id="BaseException", ctx=gast.Load(), annotation=None,
+                                   type_comment=None)
+        elif len(node.handlers) == 1:
+            types = node.handlers[0].type
+        else:
+            types = gast.Tuple(elts=[h.type for h in node.handlers], ctx=gast.Load())
+        wrapped = templates.replace("with ag__.handling(types):\n    body", types=types,
+                                    body=node.body)
+        node.body = copy_location(wrapped, node.body[0])
+
 
 def _assigned(statements: list[Any]) -> set[str]:
     """The plain names that `statements` bind, outside nested functions and classes."""
@@ -82,11 +118,22 @@ def _assigned(statements: list[Any]) -> set[str]:
     return names
 
 
-def _holds_control_flow(statements: list[Any]) -> bool:
+def _own_nodes(statements: list[Any]) -> list[Any]:
+    found, pending = [], list(statements)
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if not isinstance(node, _SCOPES):
+            pending.extend(gast.iter_child_nodes(node))
+    return found
+
+
+def _holds(statements: list[Any], kinds: tuple) -> bool:
+    """Whether `statements` hold a node of `kinds`, outside nested functions and classes."""
     pending = list(statements)
     while pending:
         node = pending.pop()
-        if isinstance(node, _CONTROL_FLOW):
+        if isinstance(node, kinds):
             return True
         if not isinstance(node, _SCOPES):
             pending.extend(gast.iter_child_nodes(node))
@@ -95,4 +142,4 @@ def _holds_control_flow(statements: list[Any]) -> bool:
 
 def transform(node: Any, ctx: EntityContext) -> Any:
     node = liveness.resolve(activity.resolve(qual_names.resolve(node)))
-    return TryStatements(ctx).visit(node)
+    return TryStatements(ctx, call_trees.bound_names(node)).visit(node)

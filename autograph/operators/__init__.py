@@ -33,7 +33,7 @@ from autograph.operators.py_builtins import (
     range_,
     zip_,
 )
-from autograph.operators.traced_errors import reraise_traced
+from autograph.operators.traced_errors import handling, reraise_traced
 from autograph.operators.variables import (
     Undefined,
     UndefinedReturnValue,
@@ -62,6 +62,6 @@ __all__ = [
     "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
     "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
     "min", "enumerate", "zip", "iter", "next", "list_append", "list_pop", "new_list", "get_item",
-    "assert_stmt", "reraise_traced", "Handlers", "raise_to",
+    "assert_stmt", "handling", "reraise_traced", "Handlers", "raise_to",
     "handled_error",
 ]

@@ -15,7 +15,8 @@ both branches raise, each has its `RaiseIf`. TensorFlow raises such an exception
 tracing, whatever the tensor's value.
 
 Other exceptions (a tensor op refusing its inputs, an error of the converter) are errors of
-the trace, raised at once.
+the trace, raised at once; so is one that a `try` around the `if` handles (`handling`), since
+that `try` runs only while tracing.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import traceback
 from typing import Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
+from autograph.operators.traced_errors import check_not_handled
 from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
 from runtime.graph.source_lines import user_source
 from runtime.graph.tensor import Tensor
@@ -76,6 +78,7 @@ def if_raising(pred: Tensor, raised: BranchRaised, branches: tuple[Callable, Cal
 
 
 def _raise_when_taken(pred: Tensor, side: int, error: BaseException) -> None:
+    check_not_handled(error, "a branch of an `if`")
     taken = pred if side == 0 else math_ops.logical_not(pred)
     _note_where(error)
     raise_if(taken, error)

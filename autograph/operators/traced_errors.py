@@ -20,12 +20,48 @@ again as a `StagingError` that says why.
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+import threading
+from typing import Any, Iterator
 
 from autograph.pyct.errors import StagingError
+from runtime.graph.graph import building_graph
 
 _MARK = "_autograph_traced_in"
 _LOST = "_autograph_lost_state"
+_handling = threading.local()  # .types: the exception types of the `try`s being traced in
+
+
+@contextlib.contextmanager
+def handling(types: Any) -> Iterator[None]:
+    """The body of a `try` whose clauses take `types` (a class or a tuple of them) runs in
+    this context; while a graph is built, `check_not_handled` refuses an exception that
+    would be raised only when the graph runs, which such a clause could not take then."""
+    if building_graph() is None:
+        yield
+        return
+    stack = getattr(_handling, "types", None)
+    if stack is None:
+        stack = _handling.types = []
+    stack.append(types)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def check_not_handled(error: BaseException, where: str) -> None:
+    """Raises StagingError if a `try` being traced around `where` handles `error`, which
+    is to be raised when the graph runs: that `try` has already run by then."""
+    for types in getattr(_handling, "types", ()):
+        if isinstance(error, types):
+            raise StagingError(
+                f"{type(error).__name__}: {error}\nThis exception is raised in {where} whose "
+                f"condition is a tensor, so it is raised when the graph runs; but a `try` "
+                f"around it that handles it runs while the function is traced, and could "
+                f"not take it then. Raise it under an `if` in the function that holds the "
+                f"`try` (whose clause is then chosen when the graph runs), or handle it "
+                f"outside the traced function.") from None
 
 
 def mark_traced(error: BaseException, where: str) -> None:

@@ -4,8 +4,9 @@ def f(x, c):
 
     def if_body(do_return, retval_):
         try:
-            retval_ = ag__.converted_call(g, x)
-            do_return = True
+            with ag__.handling(ValueError):
+                retval_ = ag__.converted_call(g, x)
+                do_return = True
         except ValueError:
             pass
         return (do_return, retval_)

@@ -17,7 +17,8 @@ def main() -> None:
     ag__.print('swish(x) =', [round(ag__.float(v), 4) for v in y], '| matches NumPy:', bool(np.allclose(y, expected)))
     ag__.print('swish(x, beta=2.0) =', [round(ag__.float(v), 4) for v in ag__.converted_call(ag__.converted_call(swish, x, beta=2.0).numpy)])
     try:
-        ag__.converted_call(swish, [1, 2])
+        with ag__.handling(ag.errors.InvalidArgumentError):
+            ag__.converted_call(swish, [1, 2])
     except ag.errors.InvalidArgumentError as e:
         ag__.print('swish on int32 ->', ag__.converted_call(str(e).split, ';')[0])
     ag__.print('\n== inside an ag.function')
@@ -27,7 +28,8 @@ def main() -> None:
     ag__.print('ops in the graph:', ag__.converted_call(', '.join, (op.type for op in ag__.converted_call(graph.get_operations))))
     ag__.print('\n== a malformed declaration is reported whole')
     try:
-        ag__.converted_call(ag__.converted_call(ag__.converted_call(register_op('BadSwish').input, 'x: T').output, 'y: T').attr, 'beta: flaot = 1.0')
-        ag__.converted_call(op_registry().lookup_op_def, 'BadSwish')
+        with ag__.handling(ag.errors.InvalidArgumentError):
+            ag__.converted_call(ag__.converted_call(ag__.converted_call(register_op('BadSwish').input, 'x: T').output, 'y: T').attr, 'beta: flaot = 1.0')
+            ag__.converted_call(op_registry().lookup_op_def, 'BadSwish')
     except ag.errors.InvalidArgumentError as e:
         ag__.print(e)

@@ -74,7 +74,8 @@ def custom_op() -> None:
     hypot = op_function('Hypot')
     ag__.print('hypot([3, 5], 4) =', ag__.converted_call(rounded, ag__.converted_call(hypot, [3.0, 5.0], 4.0)))
     try:
-        ag__.converted_call(hypot, [1, 2], 3)
+        with ag__.handling(ag.errors.InvalidArgumentError):
+            ag__.converted_call(hypot, [1, 2], 3)
     except ag.errors.InvalidArgumentError as e:
         ag__.print('hypot on int32 ->', ag__.converted_call(str(e).split, ';')[0])
 

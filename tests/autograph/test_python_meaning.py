@@ -321,3 +321,46 @@ def test_return_in_finally_under_a_condition_is_refused():
         return y
     with pytest.raises(ag.autograph.ConversionError, match="`return` inside a `finally`"):
         ag.to_graph(f)
+
+
+# An exception raised when the graph runs never escapes a try that handles it -------------------
+
+def _raises_over_two(k):
+    if k > 2:
+        raise ValueError("v")
+    return k
+
+
+def handled_raise_in_called_function(c):
+    s = 0
+    try:
+        s = _raises_over_two(c)
+    except ValueError:
+        s = -1
+    return s
+
+
+def raise_skipping_the_inner_handler(c):
+    s = 0
+    try:
+        try:
+            if c > 0:
+                raise ValueError("x")
+            s = 1
+        except KeyError:
+            s = 2
+    except ValueError:
+        s = 3
+    return s
+
+
+@pytest.mark.parametrize("c", [1, 5])
+def test_raise_in_a_called_function_under_a_tensor_condition_is_refused_in_a_try(c):
+    assert ag.to_graph(handled_raise_in_called_function)(c) == handled_raise_in_called_function(c)
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(handled_raise_in_called_function)(ag.constant(c))
+
+
+@pytest.mark.parametrize("c", [0, 1])
+def test_raise_no_inner_clause_takes_picks_the_outer_clause_when_the_graph_runs(c):
+    _check(raise_skipping_the_inner_handler, c)
