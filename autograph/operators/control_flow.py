@@ -36,7 +36,8 @@ from runtime.graph.constant_value import constant_value
 from runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from runtime.graph.graph import building_graph
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import math_ops
+from runtime.ops import creation_ops, math_ops
+from runtime.ops.control_flow_ops import cond
 from runtime.ops.iterator_ops import (
     GraphIterator,
     get_next_as_optional,
@@ -199,8 +200,10 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     Python iterables and eager tensors (their rows) are iterated in Python. A symbolic tensor
     is iterated along its first dimension by one `While` op (for `ag.range(...)` of integers,
     counting from start to limit without making the range); so are `ag__.enumerate` and
-    `ag__.zip` of symbolic tensors. If `extra_test` gives a symbolic tensor while a Python
-    iterable is iterated, each later iteration's body runs under an `If` on it.
+    `ag__.zip` of symbolic tensors; a dataset, or an iterator over one, in a graph by one
+    `While` op that takes each element only once `extra_test` has said go on. If
+    `extra_test` gives a symbolic tensor while a Python iterable is iterated, each later
+    iteration's body runs under an `If` on it.
 
     >>> for_stmt([1, 2, 3, 4], lambda x, s: s + x, (0,), ("s",), lambda s: s < 3)
     3
@@ -285,25 +288,42 @@ def _graph_for(iter_: Any, body: Callable, state: tuple, names: Sequence[str],
 
 def _graph_dataset_for(dataset: Any, body: Callable, state: tuple, names: Sequence[str],
                        extra_test: Callable | None, opts: dict | None) -> list:
-    """One `While` op over a dataset's elements, whatever their number: it takes the next
-    element until the iterator is done (or the `break` flag, `extra_test`, says stop). A
-    variable whose shape the body changes gets a wider shape, as TensorFlow's dataset loops."""
+    """One `While` op over a dataset's elements, whatever their number: it goes on while it
+    took an element. An element is taken only while the `break` flag, `extra_test`, says go on
+    (as Python tests a loop's condition before `next`), so that a `break` leaves the next
+    element to a later `next(it)` or loop over the same iterator. A variable whose shape the
+    body changes gets a wider shape, as TensorFlow's dataset loops."""
     n = len(names)
     spec = dataset.element_spec  # a dataset's, or an iterator's (continuing where it is)
     iterator = dataset.handle if isinstance(dataset, GraphIterator) else make_iterator(dataset)
-    has_value, first = get_next_as_optional(iterator, spec)
 
-    def test(extra: list, values: list) -> Any:
-        return _and_extra(extra[0], extra_test, values)
+    def take(values: Sequence[Any]) -> list:
+        """[has_value, *element]: the next element, if `extra_test(*values)` holds."""
+        keep_going: Any = True if extra_test is None else extra_test(*values)
+        if not is_symbolic(keep_going):
+            return _next_flat(iterator, spec) if keep_going else _no_element(spec)
+        return cond(truth_tensor(keep_going, "for"), lambda: _next_flat(iterator, spec),
+                    lambda: _no_element(spec))
 
     def body_fn(extra: list, values: list) -> tuple[list, tuple]:
         element = pack_sequence_as(spec, extra[1:])
         new_values = unpack_state(body(element, *values), n, "for")
-        more, following = get_next_as_optional(iterator, spec)
-        return [more, *flatten(following)], new_values
-    _, final = graph_loop(test, body_fn, [has_value, *flatten(first)], state, names, opts,
-                          relax_shapes=True)
+        return take(new_values), new_values
+    _, final = graph_loop(lambda extra, values: extra[0], body_fn, take(state), state, names,
+                          opts, relax_shapes=True)
     return final
+
+
+def _next_flat(iterator: Any, spec: Any) -> list:
+    has_value, element = get_next_as_optional(iterator, spec)
+    return [has_value, *flatten(element)]
+
+
+def _no_element(spec: Any) -> list:
+    """What `_next_flat` gives once the iterator is done: False, and zeros for the element."""
+    return [convert_to_tensor(False)] + [
+        creation_ops.zeros([d or 0 for d in s.shape.as_list()] if s.shape.rank is not None
+                           else [], s.dtype) for s in flatten(spec)]
 
 
 def _and_extra(more: Any, extra_test: Callable | None, values: Iterable[Any]) -> Any:
