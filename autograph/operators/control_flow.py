@@ -45,6 +45,9 @@ from runtime.ops.iterator_ops import (
     make_iterator,
 )
 
+# The flags the converter lowers `break` and `return` to (`break_`, `break__1`, `do_return`).
+_FLAGS = ("break_", "do_return")
+
 
 def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
             names: tuple, composites: tuple | None = None) -> Any:
@@ -131,12 +134,13 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
                opts: dict | None = None, composites: tuple | None = None) -> Any:
     """A `while` loop: `while test(*state): state = body(*state)`.
 
-    When `test` gives a symbolic tensor (on the first evaluation, or a later one once the
-    state holds tensors), the rest of the loop is one `While` op. `opts` may hold
+    When `test` first gives a symbolic tensor, the loop is one `While` op. `opts` may hold
     `maximum_iterations`, `shape_invariants` (a list of (variable name, shape) pairs) and
     `parallel_iterations`; they apply to the graph loop.
 
     Raises:
+        NotImplementedError: `test` gave a Python value first and a symbolic tensor later (a
+            variable it tests became a tensor, or a `break` depends on one), as TensorFlow.
         ValueError: a variable not defined before a graph loop, or one whose shape leaves its
             shape invariant.
         TypeError: a variable whose dtype changes in a graph loop.
@@ -146,14 +150,19 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
     """
     n = len(names)
     state = initial = tuple(state)
+    iterations = 0
     try:
         while True:
             condition = _evaluate_test(test, state)
             if is_symbolic(condition):
+                if iterations:
+                    raise NotImplementedError(_became_a_tensor(names, initial, state,
+                                                               iterations))
                 return pack_state(_graph_while(test, body, state, names, opts, composites), n)
             if not condition:
                 return pack_state(state, n)
             state = unpack_state(body(*state), n, "while")
+            iterations += 1
     except Exception as error:
         note_lost_state(error, body, initial, state, names)
         raise
@@ -170,6 +179,27 @@ def _graph_while(test: Callable, body: Callable, state: tuple, names: Sequence[s
     _, final = graph_loop(lambda extra, values: test_fn(*values), loop_body, [],
                           extended.state, extended.names, opts)
     return extended.finish(final)
+
+
+def _became_a_tensor(names: Sequence[str], initial: tuple, state: tuple,
+                     iterations: int) -> str:
+    """Why a Python `while` loop cannot go on: its condition became a tensor."""
+    changed = [name for name, old, new in zip(names, initial, state)
+               if any(is_symbolic(x) for x in flatten(new))
+               and not any(is_symbolic(x) for x in flatten(old))]
+    flags = [name for name in changed if name.startswith(_FLAGS)]
+    variables = [repr(name) for name in changed if not name.startswith(_FLAGS)]
+    causes = [f"{', '.join(variables)} became a tensor in the loop"] if variables else []
+    if flags or not causes:
+        causes.append("a `break` or `return` in the loop depends on a tensor (as does a "
+                      "test that binds a name with `:=`, which runs in the body)")
+    return (f"The condition of this `while` loop was a Python value when the loop began, so "
+            f"it runs as a Python loop, but after {iterations} iteration"
+            f"{'s' if iterations > 1 else ''} it is a tensor, whose value is known only when "
+            f"the graph runs: {' and '.join(causes)}. A Python loop cannot go on by a tensor "
+            f"(TensorFlow raises this error too). Make the condition a tensor from the start "
+            f"(e.g. `i = ag.constant(0)` before `while i < n`), so that the loop is one graph "
+            f"loop, or keep the variables it tests Python values.")
 
 
 def _evaluate_test(test: Callable, state: tuple) -> Any:
@@ -201,9 +231,11 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     is iterated along its first dimension by one `While` op (for `ag.range(...)` of integers,
     counting from start to limit without making the range); so are `ag__.enumerate` and
     `ag__.zip` of symbolic tensors; a dataset, or an iterator over one, in a graph by one
-    `While` op that takes each element only once `extra_test` has said go on. If
-    `extra_test` gives a symbolic tensor while a Python iterable is iterated, each later
-    iteration's body runs under an `If` on it.
+    `While` op that takes each element only once `extra_test` has said go on.
+
+    Raises:
+        NotImplementedError: `extra_test` gives a symbolic tensor while a Python iterable is
+            iterated (a `break` that depends on a tensor), as TensorFlow.
 
     >>> for_stmt([1, 2, 3, 4], lambda x, s: s + x, (0,), ("s",), lambda s: s < 3)
     3
@@ -223,34 +255,28 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     try:
         while True:
             keep_going = True if extra_test is None else extra_test(*state)
-            if not is_symbolic(keep_going) and not keep_going:
+            if is_symbolic(keep_going):
+                raise NotImplementedError(_python_for_stopped_by_a_tensor(iter_))
+            if not keep_going:
                 break
             try:
                 item = next(iterator)
             except StopIteration:
                 break
-            if is_symbolic(keep_going):
-                state = _guarded_step(keep_going, body, item, state, names, composites)
-            else:
-                state = unpack_state(body(item, *state), n, "for")
+            state = unpack_state(body(item, *state), n, "for")
     except Exception as error:
         note_lost_state(error, body, initial, state, names)
         raise
     return pack_state(state, n)
 
 
-def _guarded_step(keep_going: Any, body: Callable, item: Any, state: tuple,
-                  names: Sequence[str], composites: tuple | None) -> tuple:
-    """One iteration, under an `If` on the tensor `keep_going` (an earlier `break`'s flag)."""
-    n = len(names)
-    extended = _Extended(composites, "for", state, names)
-    m = len(extended.names)
-    step = extended.body(body, 1)
-    skip = extended.body(lambda _, *values: pack_state(values, n), 1)
-    values = graph_if(keep_going, lambda: unpack_state(step(item, *extended.state), m, "for"),
-                      lambda: unpack_state(skip(item, *extended.state), m, "for"),
-                      extended.state, extended.names, "for")
-    return extended.finish(values)
+def _python_for_stopped_by_a_tensor(iter_: Any) -> str:
+    return (f"A `break` or `return` in this `for` loop depends on a tensor, but the loop is "
+            f"over a Python {type(iter_).__name__}, so it runs as a Python loop, which cannot "
+            f"wait for the graph to decide whether to take the next item (TensorFlow raises "
+            f"this error too). Iterate over a tensor (`for i in ag.range(n)`, or "
+            f"`ag.constant(items)`) or a dataset, so that the loop is one graph loop, or make "
+            f"the condition of the `break` or `return` a Python value.")
 
 
 def _graph_for(iter_: Any, body: Callable, state: tuple, names: Sequence[str],

@@ -1,8 +1,6 @@
 """A `while` whose test binds `j`: the test moves into the body, under `if not ...: break`,
 so the body, a function once converted, reads the `j` of its own iteration."""
 
-import autograph as ag
-
 
 def f(n):
     i = 0
@@ -14,4 +12,5 @@ def f(n):
 
 
 PYTHON_ARGS = [(0,), (7,)]
-TENSOR_SPECS = [(ag.int32, [])]
+# Python values only: with a tensor `n`, the test runs in the body and the `break` it
+# becomes depends on a tensor in a Python loop, which is refused (NotImplementedError).

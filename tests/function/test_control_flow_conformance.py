@@ -160,7 +160,10 @@ def test_walrus_in_a_while_test_binds_a_name_the_body_reads():
             i += 1
         return s, j
     assert ag.to_graph(f)(7) == f(7) == (12, 8)
-    npt.assert_equal(values(ag.function(f)(ag.constant(7))), [12, 8])
+    # The test runs in the body, under an `if` whose `break` then depends on a tensor: a
+    # Python loop cannot go on by it (TensorFlow raises NotImplementedError for such breaks).
+    with pytest.raises(NotImplementedError, match="binds a name with `:=`"):
+        ag.function(f)(ag.constant(7))
 
 
 def test_walrus_in_a_while_test_with_an_else_block_runs_it_when_the_test_fails():
