@@ -143,7 +143,7 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
             variable it tests became a tensor, or a `break` depends on one), as TensorFlow.
         ValueError: a variable not defined before a graph loop, or one whose shape leaves its
             shape invariant.
-        TypeError: a variable whose dtype changes in a graph loop.
+        TypeError: a variable whose dtype or structure changes in a graph loop.
 
     >>> while_stmt(lambda x: x < 100, lambda x: x * 3, (1,), ("x",))
     243

@@ -357,8 +357,8 @@ def _checked(new: Any, init: Any, name: str, shape: TensorShape | None) -> Any:
     if isinstance(init, (list, tuple, dict)):
         try:
             assert_same_structure(init, new, check_types=False)
-        except ValueError as e:
-            raise ValueError(f"'{name}' changes its structure in the loop: {e}") from None
+        except ValueError as e:  # a TypeError, as TensorFlow's
+            raise TypeError(f"'{name}' changes its structure in the loop: {e}") from None
         shapes = flatten(shape) if shape is not None else [None] * len(flatten(init))
         leaves = [_checked(x, i, name + path, s) for (path, x), i, s in
                   zip(flatten_with_paths(new), flatten(init), shapes)]
