@@ -1,5 +1,8 @@
-"""A `while` whose test binds `j`: the test moves into the body, under `if not ...: break`,
-so the body, a function once converted, reads the `j` of its own iteration."""
+"""A `while` whose test binds `j`: the test's value goes in `test_`, assigned before the loop
+and at the end of the body, so the body, a function once converted, reads the `j` of its own
+iteration, and a tensor `n` makes one graph loop."""
+
+import autograph as ag
 
 
 def f(n):
@@ -12,5 +15,4 @@ def f(n):
 
 
 PYTHON_ARGS = [(0,), (7,)]
-# Python values only: with a tensor `n`, the test runs in the body and the `break` it
-# becomes depends on a tensor in a Python loop, which is refused (NotImplementedError).
+TENSOR_SPECS = [(ag.int32, [])]

@@ -160,8 +160,23 @@ def test_walrus_in_a_while_test_binds_a_name_the_body_reads():
             i += 1
         return s, j
     assert ag.to_graph(f)(7) == f(7) == (12, 8)
-    # The test runs in the body, under an `if` whose `break` then depends on a tensor: a
-    # Python loop cannot go on by it (TensorFlow raises NotImplementedError for such breaks).
+    npt.assert_equal(values(ag.function(f)(ag.constant(7))), [12, 8])
+
+
+def test_walrus_in_a_while_test_with_a_continue_in_the_body_runs_on_python_values():
+    def f(n):
+        i = 0
+        s = 0
+        while (j := i * 2) < n:
+            i += 1
+            if j == 2:
+                continue
+            s += j
+        return s
+    assert ag.to_graph(f)(7) == f(7) == 10
+    # With a `continue`, the test runs in the body and ends the loop by a `break` that depends
+    # on a tensor, which a Python loop cannot go on by (TensorFlow raises NotImplementedError
+    # for such breaks, and cannot convert a walrus in a loop test).
     with pytest.raises(NotImplementedError, match="binds a name with `:=`"):
         ag.function(f)(ag.constant(7))
 
