@@ -120,6 +120,20 @@ def test_two_nexts_after_a_break_give_the_two_following_elements():
     npt.assert_equal(values(f()), [2, 3])
 
 
+def test_an_iterator_argument_continues_after_the_break_inside_and_outside_the_function():
+    @ag.function
+    def f(it):
+        for e in it:
+            if e >= 1:
+                break
+        return next(it)
+    it = iter(ag.data.Dataset.range(10))
+    # Recorded from TensorFlow 2.21: 2, then 3 eagerly, then 5 from a second call.
+    npt.assert_equal(f(it).numpy(), 2)
+    npt.assert_equal(next(it).numpy(), 3)
+    npt.assert_equal(f(it).numpy(), 5)
+
+
 # Python iterators -------------------------------------------------------------------------------
 def next_of_a_list_iterator_after_a_break():
     it = iter([1, 2, 3, 4, 5])
