@@ -36,13 +36,17 @@ from runtime.graph.constant_value import constant_value
 from runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from runtime.graph.graph import building_graph
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import math_ops
+from runtime.ops import creation_ops, math_ops
+from runtime.ops.control_flow_ops import cond
 from runtime.ops.iterator_ops import (
     GraphIterator,
     get_next_as_optional,
     is_dataset,
     make_iterator,
 )
+
+# The flags the converter lowers `break` and `return` to (`break_`, `break__1`, `do_return`).
+_FLAGS = ("break_", "do_return")
 
 
 def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
@@ -132,29 +136,35 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
                opts: dict | None = None, composites: tuple | None = None) -> Any:
     """A `while` loop: `while test(*state): state = body(*state)`.
 
-    When `test` gives a symbolic tensor (on the first evaluation, or a later one once the
-    state holds tensors), the rest of the loop is one `While` op. `opts` may hold
+    When `test` first gives a symbolic tensor, the loop is one `While` op. `opts` may hold
     `maximum_iterations`, `shape_invariants` (a list of (variable name, shape) pairs) and
     `parallel_iterations`; they apply to the graph loop.
 
     Raises:
+        NotImplementedError: `test` gave a Python value first and a symbolic tensor later (a
+            variable it tests became a tensor, or a `break` depends on one), as TensorFlow.
         ValueError: a variable not defined before a graph loop, or one whose shape leaves its
             shape invariant.
-        TypeError: a variable whose dtype changes in a graph loop.
+        TypeError: a variable whose dtype or structure changes in a graph loop.
 
     >>> while_stmt(lambda x: x < 100, lambda x: x * 3, (1,), ("x",))
     243
     """
     n = len(names)
     state = initial = tuple(state)
+    iterations = 0
     try:
         while True:
             condition = _evaluate_test(test, state)
             if is_symbolic(condition):
+                if iterations:
+                    raise NotImplementedError(_became_a_tensor(names, initial, state,
+                                                               iterations))
                 return pack_state(_graph_while(test, body, state, names, opts, composites), n)
             if not condition:
                 return pack_state(state, n)
             state = unpack_state(body(*state), n, "while")
+            iterations += 1
     except Exception as error:
         note_lost_state(error, body, initial, state, names)
         raise
@@ -171,6 +181,27 @@ def _graph_while(test: Callable, body: Callable, state: tuple, names: Sequence[s
     _, final = graph_loop(lambda extra, values: test_fn(*values), loop_body, [],
                           extended.state, extended.names, opts)
     return extended.finish(final)
+
+
+def _became_a_tensor(names: Sequence[str], initial: tuple, state: tuple,
+                     iterations: int) -> str:
+    """Why a Python `while` loop cannot go on: its condition became a tensor."""
+    changed = [name for name, old, new in zip(names, initial, state)
+               if any(is_symbolic(x) for x in flatten(new))
+               and not any(is_symbolic(x) for x in flatten(old))]
+    flags = [name for name in changed if name.startswith(_FLAGS)]
+    variables = [repr(name) for name in changed if not name.startswith(_FLAGS)]
+    causes = [f"{', '.join(variables)} became a tensor in the loop"] if variables else []
+    if flags or not causes:
+        causes.append("a `break` or `return` in the loop depends on a tensor (as does a "
+                      "test that binds a name with `:=`, which runs in the body)")
+    return (f"The condition of this `while` loop was a Python value when the loop began, so "
+            f"it runs as a Python loop, but after {iterations} iteration"
+            f"{'s' if iterations > 1 else ''} it is a tensor, whose value is known only when "
+            f"the graph runs: {' and '.join(causes)}. A Python loop cannot go on by a tensor "
+            f"(TensorFlow raises this error too). Make the condition a tensor from the start "
+            f"(e.g. `i = ag.constant(0)` before `while i < n`), so that the loop is one graph "
+            f"loop, or keep the variables it tests Python values.")
 
 
 def _evaluate_test(test: Callable, state: tuple) -> Any:
@@ -201,8 +232,12 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     Python iterables and eager tensors (their rows) are iterated in Python. A symbolic tensor
     is iterated along its first dimension by one `While` op (for `ag.range(...)` of integers,
     counting from start to limit without making the range); so are `ag__.enumerate` and
-    `ag__.zip` of symbolic tensors. If `extra_test` gives a symbolic tensor while a Python
-    iterable is iterated, each later iteration's body runs under an `If` on it.
+    `ag__.zip` of symbolic tensors; a dataset, or an iterator over one, in a graph by one
+    `While` op that takes each element only once `extra_test` has said go on.
+
+    Raises:
+        NotImplementedError: `extra_test` gives a symbolic tensor while a Python iterable is
+            iterated (a `break` that depends on a tensor), as TensorFlow.
 
     >>> for_stmt([1, 2, 3, 4], lambda x, s: s + x, (0,), ("s",), lambda s: s < 3)
     3
@@ -222,34 +257,28 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     try:
         while True:
             keep_going = True if extra_test is None else extra_test(*state)
-            if not is_symbolic(keep_going) and not keep_going:
+            if is_symbolic(keep_going):
+                raise NotImplementedError(_python_for_stopped_by_a_tensor(iter_))
+            if not keep_going:
                 break
             try:
                 item = next(iterator)
             except StopIteration:
                 break
-            if is_symbolic(keep_going):
-                state = _guarded_step(keep_going, body, item, state, names, composites)
-            else:
-                state = unpack_state(body(item, *state), n, "for")
+            state = unpack_state(body(item, *state), n, "for")
     except Exception as error:
         note_lost_state(error, body, initial, state, names)
         raise
     return pack_state(state, n)
 
 
-def _guarded_step(keep_going: Any, body: Callable, item: Any, state: tuple,
-                  names: Sequence[str], composites: tuple | None) -> tuple:
-    """One iteration, under an `If` on the tensor `keep_going` (an earlier `break`'s flag)."""
-    n = len(names)
-    extended = _Extended(composites, "for", state, names)
-    m = len(extended.names)
-    step = extended.body(body, 1)
-    skip = extended.body(lambda _, *values: pack_state(values, n), 1)
-    values = graph_if(keep_going, lambda: unpack_state(step(item, *extended.state), m, "for"),
-                      lambda: unpack_state(skip(item, *extended.state), m, "for"),
-                      extended.state, extended.names, "for")
-    return extended.finish(values)
+def _python_for_stopped_by_a_tensor(iter_: Any) -> str:
+    return (f"A `break` or `return` in this `for` loop depends on a tensor, but the loop is "
+            f"over a Python {type(iter_).__name__}, so it runs as a Python loop, which cannot "
+            f"wait for the graph to decide whether to take the next item (TensorFlow raises "
+            f"this error too). Iterate over a tensor (`for i in ag.range(n)`, or "
+            f"`ag.constant(items)`) or a dataset, so that the loop is one graph loop, or make "
+            f"the condition of the `break` or `return` a Python value.")
 
 
 def _graph_for(iter_: Any, body: Callable, state: tuple, names: Sequence[str],
@@ -287,25 +316,42 @@ def _graph_for(iter_: Any, body: Callable, state: tuple, names: Sequence[str],
 
 def _graph_dataset_for(dataset: Any, body: Callable, state: tuple, names: Sequence[str],
                        extra_test: Callable | None, opts: dict | None) -> list:
-    """One `While` op over a dataset's elements, whatever their number: it takes the next
-    element until the iterator is done (or the `break` flag, `extra_test`, says stop). A
-    variable whose shape the body changes gets a wider shape, as TensorFlow's dataset loops."""
+    """One `While` op over a dataset's elements, whatever their number: it goes on while it
+    took an element. An element is taken only while the `break` flag, `extra_test`, says go on
+    (as Python tests a loop's condition before `next`), so that a `break` leaves the next
+    element to a later `next(it)` or loop over the same iterator. A variable whose shape the
+    body changes gets a wider shape, as TensorFlow's dataset loops."""
     n = len(names)
     spec = dataset.element_spec  # a dataset's, or an iterator's (continuing where it is)
     iterator = dataset.handle if isinstance(dataset, GraphIterator) else make_iterator(dataset)
-    has_value, first = get_next_as_optional(iterator, spec)
 
-    def test(extra: list, values: list) -> Any:
-        return _and_extra(extra[0], extra_test, values)
+    def take(values: Sequence[Any]) -> list:
+        """[has_value, *element]: the next element, if `extra_test(*values)` holds."""
+        keep_going: Any = True if extra_test is None else extra_test(*values)
+        if not is_symbolic(keep_going):
+            return _next_flat(iterator, spec) if keep_going else _no_element(spec)
+        return cond(truth_tensor(keep_going, "for"), lambda: _next_flat(iterator, spec),
+                    lambda: _no_element(spec))
 
     def body_fn(extra: list, values: list) -> tuple[list, tuple]:
         element = pack_sequence_as(spec, extra[1:])
         new_values = unpack_state(body(element, *values), n, "for")
-        more, following = get_next_as_optional(iterator, spec)
-        return [more, *flatten(following)], new_values
-    _, final = graph_loop(test, body_fn, [has_value, *flatten(first)], state, names, opts,
-                          relax_shapes=True)
+        return take(new_values), new_values
+    _, final = graph_loop(lambda extra, values: extra[0], body_fn, take(state), state, names,
+                          opts, relax_shapes=True)
     return final
+
+
+def _next_flat(iterator: Any, spec: Any) -> list:
+    has_value, element = get_next_as_optional(iterator, spec)
+    return [has_value, *flatten(element)]
+
+
+def _no_element(spec: Any) -> list:
+    """What `_next_flat` gives once the iterator is done: False, and zeros for the element."""
+    return [convert_to_tensor(False)] + [
+        creation_ops.zeros([d or 0 for d in s.shape.as_list()] if s.shape.rank is not None
+                           else [], s.dtype) for s in flatten(spec)]
 
 
 def _and_extra(more: Any, extra_test: Callable | None, values: Iterable[Any]) -> Any:

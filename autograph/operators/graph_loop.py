@@ -14,10 +14,11 @@ loop is traced again, once (the body's Python code, a `print` say, runs twice on
   TensorArray (`.stack()` gives a tensor). A list the body leaves unchanged stays the same
   Python list, and other lists are nested structures of loop variables;
 - a variable first assigned in the loop (`Undefined` or None before it) starts as zeros of
-  the dtype and shape the body gives it (0 for unknown dimensions, which its shape invariant leaves
-  open). If the loop runs zero times, using it afterwards is an error when the graph runs,
-  naming it (as in TensorFlow). One that the body assigns only on some paths (under a tensor
-  `if`) is an error while tracing: an iteration that skips it would carry the zeros on;
+  the dtype and shape the body gives it (0 for unknown dimensions, a scalar for an unknown
+  rank, which its shape invariant leaves open). If the loop runs zero times, using it
+  afterwards is an error when the graph runs, naming it (as in TensorFlow). One that the body
+  assigns only on some paths (under a tensor `if`) is an error while tracing: an iteration
+  that skips it would carry the zeros on;
 - the return value of a `return` inside the loop, `UndefinedReturnValue()` before it, starts as
   zeros the same way: the lowering's `do_return` flag says whether they were ever replaced,
   and the function returns on every path after the loop. Where it may end without a `return`
@@ -257,15 +258,14 @@ def _finding(before: Any, after: Any, name: str) -> tuple | None:
         if leaves and all(isinstance(x, (Tensor, *_NUMBER)) and not is_composite(x)
                           for x in leaves):
             tensors = [convert_to_tensor(x) for x in leaves]
-            if all(t.shape.rank is not None for t in tensors):
-                return ("defined", pack_sequence_as(
-                    after, [TensorSpec(t.shape, t.dtype) for t in tensors]))
+            return ("defined", pack_sequence_as(
+                after, [TensorSpec(t.shape, t.dtype) for t in tensors]))
         what = "the return value" if isinstance(before, UndefinedReturnValue) else f"'{name}'"
         raise ValueError(f"{what} is first set inside a loop over tensors, which gives it "
                          f"{_describe(after)}; a variable first assigned in such a loop must "
-                         f"be tensors of one dtype and rank (or Python numbers, or a tuple, "
-                         f"list or dict of them) in every iteration. Otherwise assign it "
-                         f"before the loop.")
+                         f"be tensors of one dtype (or Python numbers, or a tuple, list or "
+                         f"dict of them) in every iteration. Otherwise assign it before the "
+                         f"loop.")
     if isinstance(after, TensorArray):
         return ("list", after.dtype, after.element_shape)
     if type(before) is list and type(after) is list:
@@ -294,8 +294,9 @@ def _initial(value: Any, name: str, finding: tuple | None) -> Any:
     if value is None or isinstance(value, _UNDEFINED):
         if finding is None:
             return _INVARIANT
-        return pack_sequence_as(finding[1], [
-            creation_ops.zeros([d or 0 for d in leaf.shape.as_list()], leaf.dtype)
+        return pack_sequence_as(finding[1], [  # a scalar where even the rank is unknown
+            creation_ops.zeros([d or 0 for d in leaf.shape.as_list()]
+                               if leaf.shape.rank is not None else [], leaf.dtype)
             for leaf in flatten(finding[1])])
     if type(value) is list:
         if finding is None:
@@ -365,8 +366,8 @@ def _checked(new: Any, init: Any, name: str, shape: TensorShape | None) -> Any:
     if isinstance(init, (list, tuple, dict)):
         try:
             assert_same_structure(init, new, check_types=False)
-        except ValueError as e:
-            raise ValueError(f"'{name}' changes its structure in the loop: {e}") from None
+        except ValueError as e:  # a TypeError, as TensorFlow's
+            raise TypeError(f"'{name}' changes its structure in the loop: {e}") from None
         shapes = flatten(shape) if shape is not None else [None] * len(flatten(init))
         leaves = [_checked(x, i, name + path, s) for (path, x), i, s in
                   zip(flatten_with_paths(new), flatten(init), shapes)]

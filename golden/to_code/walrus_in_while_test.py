@@ -1,5 +1,6 @@
-"""A `while` whose test binds `j`: the test moves into the body, under `if not ...: break`,
-so the body, a function once converted, reads the `j` of its own iteration."""
+"""A `while` whose test binds `j`: the test's value goes in `test_`, assigned before the loop
+and at the end of the body, so the body, a function once converted, reads the `j` of its own
+iteration, and a tensor `n` makes one graph loop."""
 
 import autograph as ag
 

@@ -101,25 +101,41 @@ def _holds_tensor(value: Any) -> bool:
 
 
 _stack: list[Callable[[list], Tensor] | None] = [None]
+_cast: list[Callable[[Tensor, dtypes.DType], Tensor] | None] = [None]
 
 
-def set_list_packer(stack: Callable[[list], Tensor]) -> None:
-    """Gives the function that stacks a list of tensors into one (`array_ops.stack`), which
-    the ops layer above this one installs when it loads, as TensorFlow's auto-packing."""
+def set_list_packer(stack: Callable[[list], Tensor],
+                    cast: Callable[[Tensor, dtypes.DType], Tensor] | None = None) -> None:
+    """Gives the function that stacks a list of tensors into one (`array_ops.stack`), and the
+    one that casts a tensor item to the dtype the list converts to, which the ops layer above
+    this one installs when it loads, as TensorFlow's auto-packing."""
     _stack[0] = stack
+    _cast[0] = cast
 
 
 def _packed(value: Sequence[Any], dtype: Any, dtype_hint: Any) -> Tensor:
     """A list holding symbolic tensors (`[n, 4]` as a shape), stacked into one tensor as
-    TensorFlow auto-packs it; the other items take the tensors' dtype."""
+    TensorFlow auto-packs it; the other items take the tensors' dtype. With a `dtype`, a
+    tensor item of another dtype is cast to it, as TensorFlow casts it (`concat((v, [i]), 0)`
+    for a float32 `v` and an int64 `i`), where the eager conversion of its values would be
+    allowed (see `_cast_checked`)."""
     if _stack[0] is None:
         raise TypeError("A list holding symbolic tensors converts by stacking them, which "
                         "needs the ops: import runtime.ops (autograph does).")
     if dtype is None:
         found = next((v for v in value if isinstance(v, Tensor)), None)
         dtype_hint = found.dtype if found is not None else dtype_hint
-    items = [convert_to_tensor(v, dtype, dtype_hint) for v in value]
+    items = [_packed_cast(v, dtypes.as_dtype(dtype), value)
+             if dtype is not None and isinstance(v, Tensor) and v.dtype is not dtypes.as_dtype(
+                 dtype) else convert_to_tensor(v, dtype, dtype_hint) for v in value]
     return _stack[0](items)
+
+
+def _packed_cast(item: Tensor, dtype: dtypes.DType, original: Any) -> Tensor:
+    src = np.dtype(item.dtype.np_dtype)
+    if _cast[0] is None or not _lossless(src, dtype):
+        raise TypeError(_lossy_message(original, dtype, src))
+    return _cast[0](convert_to_tensor(item), dtype)
 
 
 def _convert_new(value: Any, dtype: Any, dtype_hint: Any) -> Tensor:
@@ -331,18 +347,24 @@ def _cast_checked(array: np.ndarray, dtype: dtypes.DType, original: Any) -> np.n
         return array
     if array.size == 0 and not dtype.is_string:
         return array.astype(dtype.np_dtype)  # `[]` has no values that could be lost
-    src_kind = "S" if src.kind == "O" else src.kind
-    ok = (src_kind == dtype.kind
-          or (src_kind in "iu" and dtype.kind in "iufc")
-          or (src_kind == "f" and dtype.kind == "c")
-          or (src_kind == "b" and dtype.kind == "b"))
-    if not ok:
+    if not _lossless(src, dtype):
         raise TypeError(_lossy_message(original, dtype, src))
+    src_kind = src.kind
     if src_kind in "iu" and dtype.kind in "iu" and array.size:
         low, high = array.min(), array.max()
         if low < dtype.min or high > dtype.max:
             raise ValueError(_int_range_message(int(low if low < dtype.min else high), dtype))
     return array.astype(dtype.np_dtype)
+
+
+def _lossless(src: np.dtype, dtype: dtypes.DType) -> bool:
+    """Whether values of NumPy dtype `src` convert to `dtype` without losing what they are
+    (ints also need to be in range, which depends on the values)."""
+    src_kind = "S" if src.kind == "O" else src.kind
+    return (src_kind == dtype.kind
+            or (src_kind in "iu" and dtype.kind in "iufc")
+            or (src_kind == "f" and dtype.kind == "c")
+            or (src_kind == "b" and dtype.kind == "b"))
 
 
 def _lossy_message(original: Any, dtype: dtypes.DType, src: np.dtype) -> str:

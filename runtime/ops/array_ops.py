@@ -21,7 +21,7 @@ from runtime.eager.dispatch import op_handle
 from runtime.eager.prepared import PreparedOp, int_signature
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor, set_list_packer
-from runtime.ops import array_defs  # noqa: F401  (declares the ops)
+from runtime.ops import array_defs, control_flow_defs, creation_defs, math_defs  # noqa: F401
 from runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, where
 from runtime.ops.indexing import (
     as_index_vector,
@@ -30,6 +30,7 @@ from runtime.ops.indexing import (
     strided_slice,
     tensor_getitem,  # noqa: F401  (Tensor.__getitem__ calls it)
 )
+from runtime.ops.reduction_ops import reduce_all
 
 __all__ = [
     "identity", "stop_gradient", "reshape", "shape", "size", "rank", "expand_dims", "squeeze",
@@ -63,6 +64,9 @@ _broadcast_to = op_handle("BroadcastTo")
 _reverse = op_handle("ReverseV2")
 _pad = op_handle("PadV2")
 _mirror_pad = op_handle("MirrorPad")
+_cast = op_handle("Cast")
+_equal = op_handle("Equal")
+_check_defined = op_handle("CheckDefined")
 
 
 def identity(input: Any, name: str | None = None) -> Any:
@@ -329,4 +333,19 @@ def pad(tensor: Any, paddings: Any, mode: str = "CONSTANT", constant_values: Any
                      f"{mode!r}.")
 
 
-set_list_packer(stack)  # lists of symbolic tensors convert by stacking
+def _packed_cast(item: Tensor, dtype: dtypes.DType) -> Tensor:
+    """`item`, a tensor in a list that converts to `dtype`, cast to it; an int cast to a
+    narrower int is checked to fit when the graph runs (InvalidArgumentError), where the eager
+    conversion checks the values at once."""
+    result = _cast.run([item], {"DstT": dtype})
+    if item.dtype.is_integer and dtype.is_integer and (
+            dtype.min > item.dtype.min or dtype.max < item.dtype.max):
+        fits = reduce_all(_equal.run([_cast.run([result], {"DstT": item.dtype}), item]))
+        result = _check_defined.run([result, fits], {"message": (
+            f"A list item of dtype {item.dtype.name} converted to {dtype.name} holds a value "
+            f"outside the range of {dtype.name}, [{dtype.min}, {dtype.max}]; cast it with "
+            f"ag.cast, or convert the list to {item.dtype.name}.")})
+    return result
+
+
+set_list_packer(stack, _packed_cast)  # lists of symbolic tensors convert by stacking

@@ -163,6 +163,24 @@ def test_walrus_in_a_while_test_binds_a_name_the_body_reads():
     npt.assert_equal(values(ag.function(f)(ag.constant(7))), [12, 8])
 
 
+def test_walrus_in_a_while_test_with_a_continue_in_the_body_runs_on_python_values():
+    def f(n):
+        i = 0
+        s = 0
+        while (j := i * 2) < n:
+            i += 1
+            if j == 2:
+                continue
+            s += j
+        return s
+    assert ag.to_graph(f)(7) == f(7) == 10
+    # With a `continue`, the test runs in the body and ends the loop by a `break` that depends
+    # on a tensor, which a Python loop cannot go on by (TensorFlow raises NotImplementedError
+    # for such breaks, and cannot convert a walrus in a loop test).
+    with pytest.raises(NotImplementedError, match="binds a name with `:=`"):
+        ag.function(f)(ag.constant(7))
+
+
 def test_walrus_in_a_while_test_with_an_else_block_runs_it_when_the_test_fails():
     def f(n):
         i = 0

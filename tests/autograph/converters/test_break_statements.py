@@ -107,7 +107,7 @@ def counted_test(limit, calls):
 def tensor_while(x, limit):
     total = 0.0
     i = 0
-    while i < 10:
+    while total < 10 * x:  # a tensor test from the start (a Python one would be refused)
         total += x
         if total > limit:
             break
