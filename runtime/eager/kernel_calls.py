@@ -80,6 +80,15 @@ def type_not_allowed(op_name: str, attr, value: dtypes.DType) -> str:
             f"{allowed}. Cast the input with ag.cast.")
 
 
+def wrong_dtype(op_name: str, message: str, in_graph: bool) -> Exception:
+    """The error for an input whose dtype the op refuses: a TypeError while the op is added to
+    a graph, an InvalidArgumentError when it runs now (TensorFlow 2.21 raises the same two: from
+    graph construction, and from the kernel; recorded in tests/ops/dtype_error_cases.py)."""
+    if in_graph:
+        return TypeError(message)
+    return InvalidArgumentError(message, op_name)
+
+
 def dtype_mismatch(op_name: str, arg: str, dtype: dtypes.DType, first_arg: str | None,
                     have: dtypes.DType, attr_name: str) -> str:
     first = f"input {first_arg!r}" if first_arg else f"attr {attr_name}"

@@ -21,6 +21,7 @@ from runtime.eager.kernel_calls import (
     type_not_allowed,
     value_reader,
     wrap_output,
+    wrong_dtype,
 )
 from runtime.eager.placement import array_on, place
 from runtime.eager.repeated_calls import settle, signature
@@ -98,18 +99,21 @@ class GeneralOp:
                    resolved, None)
         return outputs
 
-    def _bind(self, inputs: Sequence[Any], attrs: dict[str, Any] | None
+    def _bind(self, inputs: Sequence[Any], attrs: dict[str, Any] | None, in_graph: bool = False
               ) -> tuple[dict[str, Any], list[Any]]:
         """Checks the number of inputs, converts them, and resolves every attr: the given ones
-        checked, type and length attrs from the inputs, the rest from their defaults."""
+        checked, type and length attrs from the inputs, the rest from their defaults.
+
+        An input of the wrong dtype is a TypeError `in_graph` (while the op is added to a
+        graph), else an InvalidArgumentError (see `kernel_calls.wrong_dtype`)."""
         args = self.op_def.input_arg
         if len(inputs) != len(args):
             names = ", ".join(a.name for a in args) or "none"
             raise TypeError(f"{self.name} takes {len(args)} input(s) ({names}), got "
                             f"{len(inputs)}.")
         resolved = self._explicit_attrs(attrs or {})
-        tensors = self._convert_inputs(args, inputs, resolved)
-        self._check_type_attrs(resolved)
+        tensors = self._convert_inputs(args, inputs, resolved, in_graph)
+        self._check_type_attrs(resolved, in_graph)
         self._fill_defaults(resolved)
         return resolved, tensors
 
@@ -117,7 +121,7 @@ class GeneralOp:
     def build(self, graph, inputs: Sequence[Any], attrs: dict[str, Any] | None,
               name: str | None) -> Any:
         """Adds the op to `graph` and returns its symbolic outputs (the op if it has none)."""
-        resolved, converted = self._bind(inputs, attrs)
+        resolved, converted = self._bind(inputs, attrs, in_graph=True)
         tensors = [[self._into(graph, t, arg) for t in x] if isinstance(x, list) else
                    self._into(graph, x, arg) for arg, x in zip(self.op_def.input_arg, converted)]
         flat = [t for x in tensors for t in (x if isinstance(x, list) else [x])]
@@ -199,14 +203,14 @@ class GeneralOp:
                     pass
         return resolved
 
-    def _check_type_attrs(self, resolved: dict[str, Any]) -> None:
+    def _check_type_attrs(self, resolved: dict[str, Any], in_graph: bool = False) -> None:
         for attr in self.checked_type_attrs:
             if attr.name not in resolved:
                 continue
             values = resolved[attr.name]
             for v in values if isinstance(values, tuple) else (values,):
                 if v not in attr.allowed_values:
-                    raise InvalidArgumentError(type_not_allowed(self.name, attr, v), self.name)
+                    raise wrong_dtype(self.name, type_not_allowed(self.name, attr, v), in_graph)
 
     def _fill_defaults(self, resolved: dict[str, Any]) -> None:
         for attr in self.required:
@@ -219,7 +223,7 @@ class GeneralOp:
 
     # Inputs --------------------------------------------------------------------------------
     def _convert_inputs(self, args: tuple[ArgDef, ...], inputs: Sequence[Any],
-                        resolved: dict[str, Any]) -> list[Any]:
+                        resolved: dict[str, Any], in_graph: bool) -> list[Any]:
         bound_by: dict[str, str] = {}
 
         def bind(attr_name: str, dtype: dtypes.DType, arg_name: str) -> None:
@@ -228,9 +232,9 @@ class GeneralOp:
                 resolved[attr_name] = dtype
                 bound_by[attr_name] = arg_name
             elif have is not dtype:
-                raise InvalidArgumentError(dtype_mismatch(
+                raise wrong_dtype(self.name, dtype_mismatch(
                     self.name, arg_name, dtype, bound_by.get(attr_name), have, attr_name),
-                    self.name)
+                    in_graph)
 
         for arg, value in zip(args, inputs):  # pass 1: tensors decide type attrs
             if arg.is_list:
@@ -261,18 +265,19 @@ class GeneralOp:
                 types = tuple(t.dtype for t in items)
                 given = resolved.get(arg.type_list_attr)
                 if given is not None and given != types:
-                    raise InvalidArgumentError(
-                        f"{self.name}: input {arg.name!r} has dtypes "
+                    raise wrong_dtype(
+                        self.name, f"{self.name}: input {arg.name!r} has dtypes "
                         f"{[t.name for t in types]}, but attr {arg.type_list_attr!r} is "
-                        f"{[t.name for t in given]}.", self.name)
+                        f"{[t.name for t in given]}.", in_graph)
                 resolved[arg.type_list_attr] = types
                 converted.append(items)
                 continue
             target = arg.type if arg.type is not None else resolved[arg.type_attr]
             if arg.is_list:
-                converted.append([self._convert_once(v, target, arg, made) for v in value])
+                converted.append([self._convert_once(v, target, arg, made, in_graph)
+                                  for v in value])
             else:
-                converted.append(self._convert_once(value, target, arg, made))
+                converted.append(self._convert_once(value, target, arg, made, in_graph))
         return converted
 
     def _bind_length(self, arg: ArgDef, n: int, resolved: dict[str, Any]) -> None:
@@ -287,24 +292,24 @@ class GeneralOp:
         resolved[arg.number_attr] = n
 
     def _convert_once(self, value: Any, dtype: dtypes.DType, arg: ArgDef,
-                      made: dict[int, Tensor]) -> Tensor:
+                      made: dict[int, Tensor], in_graph: bool) -> Tensor:
         tensor = made.get(id(value))
-        return self._convert(value, dtype, arg) if tensor is None else tensor
+        return self._convert(value, dtype, arg, in_graph) if tensor is None else tensor
 
-    def _convert(self, value: Any, dtype: dtypes.DType, arg: ArgDef) -> Tensor:
+    def _convert(self, value: Any, dtype: dtypes.DType, arg: ArgDef, in_graph: bool) -> Tensor:
         if isinstance(value, Tensor):
             if value.dtype is not dtype:
-                raise InvalidArgumentError(
-                    f"{self.name}: input {arg.name!r} must be {dtype.name}, got a "
-                    f"{value.dtype.name} tensor. Use ag.cast(x, ag.{dtype.name}).", self.name)
+                raise wrong_dtype(
+                    self.name, f"{self.name}: input {arg.name!r} must be {dtype.name}, got a "
+                    f"{value.dtype.name} tensor. Use ag.cast(x, ag.{dtype.name}).", in_graph)
             return value
         try:
             return convert_to_tensor(value, dtype=dtype)
         except (TypeError, ValueError) as e:
-            # Eagerly, TensorFlow converts the value as it is and the op refuses its dtype.
-            kind = (InvalidArgumentError if type(e) is TypeError and building_graph() is None
-                    and isinstance(value, (int, float, complex)) else type(e))
-            raise kind(f"{self.name}: input {arg.name!r}: {e}") from None
+            # A Python value that cannot take the dtype of the tensors it meets is a TypeError
+            # eagerly and in graphs alike, as TensorFlow 2.21's `tf.subtract(t, 1.5)` and
+            # `1.5 + t` (recorded in tests/ops/dtype_error_cases.py).
+            raise type(e)(f"{self.name}: input {arg.name!r}: {e}") from None
 
     # Placement -----------------------------------------------------------------------------
     def _place(self, resolved: dict[str, Any]) -> tuple[devices.Device, KernelDef]:

@@ -61,7 +61,8 @@ _identity = op_handle("Identity")
 
 
 def trace(name: str, python_function: Callable, binder: Any, function_type: Any,
-          allow_variables: bool = False) -> ConcreteFunction:
+          allow_variables: bool = False, variables: dict[int, Any] | None = None
+          ) -> ConcreteFunction:
     """Traces `python_function` for calls of `function_type` into a new `ConcreteFunction`.
 
     Args:
@@ -71,6 +72,8 @@ def trace(name: str, python_function: Callable, binder: Any, function_type: Any,
         function_type: the `FunctionType` of the calls it serves; its placeholders are the
             graph's inputs.
         allow_variables: whether the trace may create variables (a Function's first trace).
+        variables: the variables of the call traced, by alias id (`trace_type.variables_of`):
+            the function runs with them, reading each through a placeholder of its graph.
 
     Returns:
         The concrete function; `.created_variables` lists the variables its trace made.
@@ -78,7 +81,7 @@ def trace(name: str, python_function: Callable, binder: Any, function_type: Any,
     graph = FuncGraph(name, building_graph())
     record = FunctionTrace(name, graph, allow_variables)
     with tracing(record), graph.as_default():
-        args, kwargs = function_type.placeholder_arguments(graph)
+        args, kwargs = function_type.placeholder_arguments(graph, variables)
         result = python_function(*args, **kwargs)
         structured, fetch_ops = _structured_outputs(graph, result)
     graph.returned_from = name

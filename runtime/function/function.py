@@ -1,12 +1,11 @@
 """`function` and `Function`: a Python function traced into graphs, one per kind of call.
 
-A `Function` maps each call's arguments to a trace type (tensors by dtype and shape, Python
-values by value, containers by their items; see `runtime.function.trace_type`), finds the most
-specific cached `ConcreteFunction` whose type the call's is a subtype of, or traces a new one, and
-runs
-it. Python code in the function (printing, appending to lists) therefore runs only while
-tracing; ops (`ag.print`, `Variable.assign_add`) run on every call. Globals and closures are
-read while tracing, and keep the values they had then.
+A `Function` maps each call's arguments to a trace type (tensors and variables by dtype and
+shape, Python values by value, containers by their items; see `runtime.function.trace_type`),
+finds the most specific cached `ConcreteFunction` whose type the call's is a subtype of, or
+traces a new one, and runs it. Python code in the function (printing, appending to lists)
+therefore runs only while tracing; ops (`ag.print`, `Variable.assign_add`) run on every call.
+Globals and closures are read while tracing, and keep the values they had then.
 
 >>> import kernels
 >>> from runtime.graph.tensor_conversion import convert_to_tensor
@@ -58,6 +57,7 @@ from runtime.core.traceback_utils import (
 from runtime.function.concrete_function import ConcreteFunction, convert_for, describe_call, trace
 from runtime.function.function_type import ArgumentBinder
 from runtime.function.trace_cache import DEFAULT_MAX_SIZE, TraceCache
+from runtime.function.trace_type import variables_of
 from runtime.graph.func_graph import flatten
 from runtime.graph.graph import _eager_disabled
 from runtime.graph.graph import _state as _graphs
@@ -283,7 +283,7 @@ class Function:
         if concrete is None:
             if self._reduce_retracing and len(self._cache):
                 call_type = self._cache.generalize(call_type)
-            concrete = self._trace(call_type)
+            concrete = self._trace(call_type, variables_of(values))
         return concrete, values
 
     def _call_in_context(self, args: tuple, kwargs: dict) -> Any:
@@ -337,19 +337,20 @@ class Function:
                 f"makes one tensor of them), or, in a loop over tensors, write them to an "
                 f"ag.TensorArray (ta = ta.write(i, value)) and return ta.stack().")
 
-    def _trace(self, function_type: Any) -> ConcreteFunction:
+    def _trace(self, function_type: Any, variables: dict[int, Any]) -> ConcreteFunction:
         self._check_recursion(function_type)
         python_function = self._traced_function()
         self._tracing_types.append(function_type)
         try:
             first = not self._first_trace_done
             concrete = trace(self._name, python_function, self._binder, function_type,
-                             allow_variables=first)
+                             allow_variables=first, variables=variables)
             self._first_trace_done = True
             if concrete.created_variables:
                 # As TensorFlow: the first trace made the variables (once, eagerly); trace
                 # again, creating none, for the graph that calls will run.
-                concrete = trace(self._name, python_function, self._binder, function_type)
+                concrete = trace(self._name, python_function, self._binder, function_type,
+                                 variables=variables)
         finally:
             self._tracing_types.pop()
         concrete.jit_compile = self._jit_compile

@@ -25,6 +25,7 @@ from runtime.function.trace_type import (
     PlaceholderContext,
     SequenceType,
     TraceType,
+    TracingContext,
     _cast_at,
     from_value,
     is_expired,
@@ -78,15 +79,19 @@ class FunctionType(TraceType):
         return FunctionType(self.names, self.kinds, tuple(supers))
 
     def placeholder_value(self, placeholder_context: Any = None) -> Any:
-        return self.placeholder_arguments(getattr(placeholder_context, "graph", None))
+        return self.placeholder_arguments(getattr(placeholder_context, "graph", None),
+                                          getattr(placeholder_context, "variables", None))
 
-    def placeholder_arguments(self, graph: Any) -> tuple[tuple, dict]:
+    def placeholder_arguments(self, graph: Any, variables: dict[int, Any] | None = None
+                              ) -> tuple[tuple, dict]:
         """The `(args, kwargs)` to call the Python function with while tracing into `graph`:
-        tensors become placeholders named after their parameters, other values stay."""
+        tensors become placeholders named after their parameters, variables are the traced
+        call's `variables` (by alias id, see `trace_type.variables_of`), other values stay."""
         args: list = []
         kwargs: dict = {}
+        variables = {} if variables is None else variables
         for name, kind, t in zip(self.names, self.kinds, self.types):
-            value = t.placeholder_value(PlaceholderContext(graph, name))
+            value = t.placeholder_value(PlaceholderContext(graph, name, variables))
             if kind in _POSITIONAL:
                 args.append(value)
             elif kind is inspect.Parameter.VAR_POSITIONAL:
@@ -270,7 +275,9 @@ class ArgumentBinder:
     def bind(self, args: tuple, kwargs: dict) -> tuple[FunctionType, tuple]:
         """The call's `FunctionType` and the value of every parameter, in order."""
         values = self.bind_values(args, kwargs)
-        return FunctionType(self.names, self.kinds, tuple(map(from_value, values))), values
+        context = TracingContext()  # one per call: it numbers the call's variables
+        types = tuple([from_value(value, context) for value in values])
+        return FunctionType(self.names, self.kinds, types), values
 
 
 _BINDERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -1,13 +1,14 @@
 """Trace types: the cache key that decides whether a traced function can be reused for a call.
 
 `from_value` gives each argument a `TraceType` (TensorFlow's `tf.types.experimental.TraceType`):
-a tensor its `TensorSpec` (dtype + shape), a Python literal its value, a container the types of
-its elements, an object with `__tf_tracing_type__(context)` what that returns, any other object
-a weakly held identity. Types are ordered by subtyping: a call may reuse a trace whose type is a
-supertype of the call's (a `(2, 3)` tensor fits a trace made for `(None, 3)`), and the most
-specific such trace wins. A whole call has a `FunctionType` (one type per parameter, made by an
-`ArgumentBinder`; `runtime.function.function_type`), and a `TraceCache`
-(`runtime.function.trace_cache`) finds the most specific trace for it.
+a tensor its `TensorSpec` (dtype + shape), a variable its dtype, shape and trainability (and
+which of the call's variables it is, so `f(v, v)` and `f(v, w)` trace apart), a Python literal
+its value, a container the types of its elements, an object with `__tf_tracing_type__(context)`
+what that returns, any other object a weakly held identity. Types are ordered by subtyping: a
+call may reuse a trace whose type is a supertype of the call's (a `(2, 3)` tensor fits a trace
+made for `(None, 3)`), and the most specific such trace wins. A whole call has a `FunctionType`
+(one type per parameter, made by an `ArgumentBinder`; `runtime.function.function_type`), and a
+`TraceCache` (`runtime.function.trace_cache`) finds the most specific trace for it.
 
 >>> from_value({1: 2, 3: 4}) == from_value({3: 4, 1: 2})
 True
@@ -32,6 +33,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from runtime.core import dtypes
+from runtime.core.tensor_shape import TensorShape
 from runtime.graph.operation import SymbolicTensor
 from runtime.graph.tensor import EagerTensor, Tensor
 from runtime.graph.tensor_spec import TensorSpec
@@ -86,24 +88,47 @@ TraceType.register(TensorSpec)
 
 
 class TracingContext:
-    """What `from_value` and `__tf_tracing_type__(context)` receive (reserved for future use)."""
+    """What `from_value` and `__tf_tracing_type__(context)` receive: one per call, it numbers
+    the call's distinct variables in the order it meets them (`VariableType.alias_id`)."""
 
-    __slots__ = ()
+    __slots__ = ("_variables",)
+
+    def __init__(self) -> None:
+        self._variables: dict[int, tuple[int, Any]] | None = None
+
+    def alias_id(self, variable: Any) -> tuple[int, bool]:
+        """`variable`'s number in this call, and whether this is the first time it is met."""
+        if self._variables is None:
+            self._variables = {}
+        found = self._variables.get(id(variable))
+        if found is not None:
+            return found[0], False
+        alias_id = len(self._variables)
+        self._variables[id(variable)] = (alias_id, variable)
+        return alias_id, True
+
+    @property
+    def variables(self) -> dict[int, Any]:
+        """Alias id -> the variable met with it."""
+        return {alias_id: v for alias_id, v in (self._variables or {}).values()}
 
 
 class PlaceholderContext:
     """Where placeholders go while tracing: `graph` (a `FuncGraph`) and the `name` of the
-    argument being made, which nested values extend (`x` -> `x_0`, `x_key`)."""
+    argument being made, which nested values extend (`x` -> `x_0`, `x_key`); `variables` maps
+    the alias ids of the traced call's variables to the variables themselves."""
 
-    __slots__ = ("graph", "name")
+    __slots__ = ("graph", "name", "variables")
 
-    def __init__(self, graph: Any, name: str = "arg"):
+    def __init__(self, graph: Any, name: str = "arg", variables: dict | None = None):
         self.graph = graph
         self.name = name
+        self.variables = {} if variables is None else variables
 
     def child(self, suffix: Any) -> PlaceholderContext:
         text = "".join(ch if ch.isalnum() else "_" for ch in str(suffix)).strip("_")
-        return PlaceholderContext(self.graph, f"{self.name}_{text}" if text else self.name)
+        return PlaceholderContext(self.graph, f"{self.name}_{text}" if text else self.name,
+                                  self.variables)
 
 
 _DEFAULT_CONTEXT = TracingContext()
@@ -379,36 +404,79 @@ class WeakrefType(_HeldType):
         return f"WeakrefType({self.describe()})"
 
 
-class VariableType(_HeldType):
-    """A variable: its dtype and shape plus its identity (each variable its own type). The
-    trace uses the variable itself, so the traced function reads and updates its live state."""
+class VariableType(TraceType):
+    """A variable by its dtype, shape and trainability, and its place among the call's
+    variables (TensorFlow's `VariableSpec` with its `alias_id`): `f(v)` and `f(w)` share a trace
+    when `v` and `w` have the same dtype, shape and trainability; `f(v, v)` and `f(v, w)` do not.
 
-    __slots__ = ("_ref", "spec", "_hash")
-    _GONE = "The variable this trace type stood for has been deleted."
+    As in TensorFlow, the function is traced with the call's variable itself, whose reads and
+    updates in the function's graph go through a `resource` placeholder (one per variable,
+    however often it is passed); each call feeds its own variables' handles. So the traced
+    function keeps the variable's identity (optimizers find its slots), and a read of that
+    variable through a closure is a read of the argument too: on a later call it reads the
+    variable passed, where Python would read the closure's (TensorFlow 2.21 does the same).
+    Unlike TensorFlow, `reduce_retracing` does not relax a variable's shape: a trace made with a
+    variable of shape (3,) and run with one of shape (4,) would still see `v.shape` as (3,).
+    """
 
-    def __init__(self, variable: Any):
-        self._ref = weakref.ref(variable)
-        self.spec = TensorSpec._make(variable.shape._dims, variable.dtype)
-        self._hash = hash((id(variable), self.spec))
+    __slots__ = ("spec", "trainable", "alias_id", "repeated", "_hash")
+
+    def __init__(self, spec: TensorSpec, trainable: bool, alias_id: int, repeated: bool = False):
+        self.spec = spec
+        self.trainable = trainable
+        self.alias_id = alias_id
+        self.repeated = repeated  # an occurrence after the first of the same variable
+        self._hash = hash((spec, trainable, alias_id, repeated))
+
+    def _same_kind(self, other: Any) -> bool:
+        return (type(other) is VariableType and other.trainable == self.trainable
+                and other.alias_id == self.alias_id and other.repeated == self.repeated)
+
+    def is_subtype_of(self, other: Any) -> bool:
+        return self._same_kind(other) and self.spec.is_subtype_of(other.spec)
+
+    def most_specific_common_supertype(self, others: Sequence[Any]) -> TraceType | None:
+        # No relaxed shapes: the function sees the variable itself, and may read its shape.
+        return self if all(self == other for other in others) else None
+
+    def placeholder_value(self, placeholder_context: Any = None) -> Any:
+        variable = getattr(placeholder_context, "variables", {}).get(self.alias_id)
+        graph = getattr(placeholder_context, "graph", None)
+        if variable is None or graph is None:
+            raise ValueError(f"{self!r}.placeholder_value needs a PlaceholderContext with the "
+                             f"graph being traced and the call's variables.")
+        if not self.repeated:
+            variable._feed_in(graph, graph.add_input(dtypes.resource, (),
+                                                     placeholder_context.name))
+        return variable
+
+    def to_tensors(self, value: Any) -> list:
+        """The variable's handle (once per variable: none for a repeated occurrence)."""
+        return [] if self.repeated else [value.handle]
 
     def describe(self) -> str:
-        variable = self._ref()
-        name = "<deleted>" if variable is None else variable.name
-        return f"Variable {name!r}: {self.spec.describe()}"
+        trainable = "" if self.trainable else ", not trainable"
+        repeated = f", the same as variable #{self.alias_id}" if self.repeated else ""
+        return (f"Variable {self.spec.dtype.name}, shape={TensorShape(self.spec._shape)}"
+                f"{trainable}{repeated}")
 
     def __eq__(self, other: Any) -> bool:
-        if self is other:
-            return True
-        if type(other) is not VariableType:
-            return False
-        mine = self._ref()
-        return mine is not None and mine is other._ref()
+        return self is other or (self._same_kind(other) and other.spec == self.spec)
 
     def __hash__(self) -> int:
         return self._hash
 
     def __repr__(self) -> str:
-        return f"VariableType({self.describe()})"
+        return (f"VariableType({self.spec!r}, trainable={self.trainable}, "
+                f"alias_id={self.alias_id}{', repeated' if self.repeated else ''})")
+
+
+def variables_of(values: Sequence[Any]) -> dict[int, Any]:
+    """The variables in a call's bound `values`, by the alias ids their trace types have."""
+    context = TracingContext()
+    for value in values:
+        from_value(value, context)
+    return context.variables
 
 
 def is_expired(trace_type: Any) -> bool:
@@ -487,10 +555,18 @@ def _itself(value: Any, context: Any) -> TraceType:
     return value
 
 
+def _variable(value: Variable, context: Any) -> TraceType:
+    if context is None:
+        context = TracingContext()
+    alias_id, first = context.alias_id(value)
+    spec: Any = _spec(value._shape, value.dtype)  # a TensorSpec
+    return VariableType(spec, value.trainable, alias_id, not first)
+
+
 _LITERALS = (bool, int, float, complex, str, bytes, type(None), type(Ellipsis), type)
 _BY_TYPE: dict[type, Callable[[Any, Any], TraceType]] = {
     EagerTensor: _eager, SymbolicTensor: _symbolic, np.ndarray: _array,
-    list: _list, tuple: _tuple, dict: _dict, TensorSpec: _itself,
+    list: _list, tuple: _tuple, dict: _dict, TensorSpec: _itself, Variable: _variable,
     **{t: _literal for t in _LITERALS},
 }
 
@@ -536,7 +612,7 @@ def _from_other(value: Any, context: Any) -> TraceType:
                             f"with __eq__.") from None
         return made
     if isinstance(value, Variable):
-        return VariableType(value)
+        return _variable(value, context)
     if isinstance(value, Tensor):
         return _spec(value.shape._dims, value.dtype)
     if isinstance(value, (np.ndarray, np.generic)):
@@ -586,4 +662,4 @@ def _short(value: Any) -> str:
 
 __all__ = ["TraceType", "TracingContext", "PlaceholderContext", "LiteralType", "SequenceType",
            "ListType", "TupleType", "NamedTupleType", "MappingType", "WeakrefType",
-           "VariableType", "from_value", "is_expired"]
+           "VariableType", "from_value", "is_expired", "variables_of"]

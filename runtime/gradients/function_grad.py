@@ -101,6 +101,7 @@ def call_recorded(concrete: Any, tensors: list) -> Any:
     Under nested tapes (a higher derivative to come) the function's ops run one by one
     instead, so that each tape sees how the values the backward uses depend on the inputs."""
     concrete.check_no_captures()
+    _watch_variable_arguments(tensors)
     if recording_tapes() > 1:
         return concrete.structured(replay(concrete.graph, tensors))
     gradient = _GRADIENTS.get(concrete)
@@ -120,6 +121,19 @@ def call_recorded(concrete: Any, tensors: list) -> Any:
     record_on_tapes(Record(CALL, inputs + handles, outputs,
                            {"gradient": gradient, "saved": saved}, None))
     return concrete.structured({id(t): out for t, out in zip(gradient.output_tensors, outputs)})
+
+
+def _watch_variable_arguments(tensors: list) -> None:
+    """Variables passed as arguments count as read, as those the function captures do: the
+    function reads them through the handles fed to its `resource` placeholders."""
+    watch = variables_module.access_watcher[0]
+    if watch is None:
+        return
+    for t in tensors:
+        if t.dtype is dtypes.resource:
+            variable = variables_module.variable_of(t.numpy())
+            if variable is not None:
+                watch(variable)
 
 
 @RegisterGradient(CALL)

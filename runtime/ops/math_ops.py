@@ -8,7 +8,10 @@ The Python operators of `Tensor` (`runtime.ops.operators`) are installed when th
 package loads.
 
 Python values take the dtype of the tensor they meet (`add(t, 1)`), and dtypes are never
-promoted: `add(int32_tensor, float32_tensor)` is an InvalidArgumentError. Use `ag.cast`.
+promoted: `add(int32_tensor, float32_tensor)` is an InvalidArgumentError (a TypeError while a
+graph is built). Use `ag.cast`. A Python value that cannot take the tensor's dtype (1.5 with an
+int32 tensor) is a TypeError, except in `add` and `t + 1.5`, where it keeps its own dtype and
+the op refuses the pair, as in TensorFlow 2.21 (tests/ops/dtype_error_cases.py records it).
 
 In a graph, `name` names the op a function creates; by default it is TensorFlow's: the op
 type (`AddV2`, `Sum`), or the function's name where TensorFlow's function chooses one
@@ -29,6 +32,7 @@ from runtime.ops import complex_defs, linalg_ops, math_defs, reduction_ops, unar
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.linalg_ops import *  # noqa: F403
 from runtime.ops.linalg_ops import convert_pair
+from runtime.ops.op_args import hinted, tensor_like
 from runtime.ops.reduction_ops import *  # noqa: F403
 from runtime.ops.unary_ops import *  # noqa: F403
 
@@ -73,9 +77,18 @@ _cast = op_handle("Cast")
 def add(x: Any, y: Any, name: str | None = None) -> Tensor:
     """Returns `x + y` elementwise, with broadcasting.
 
+    A Python value takes the other operand's dtype where it can, else keeps its own, so
+    `add(int32_tensor, 1.5)` is the op's dtype mismatch (InvalidArgumentError eagerly), as
+    TensorFlow's `tf.add` converts `y` with `x`'s dtype as a hint only.
+
     >>> add([1, 2], 10).numpy()
     array([11, 12], dtype=int32)
     """
+    if tensor_like(x):
+        if not tensor_like(y):
+            y = hinted(y, x.dtype)
+    elif tensor_like(y):
+        x = hinted(x, y.dtype)
     return _add.run((x, y), None, name)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from runtime.core import dtypes
 from runtime.core.tensor_shape import TensorShape
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
@@ -19,10 +20,30 @@ def floating(x: Any, function: str, complex_ok: bool = False) -> Tensor:
     return x
 
 
+def tensor_like(value: Any) -> bool:
+    """Whether `value` is a tensor or stands for one (a variable)."""
+    return isinstance(value, Tensor) or hasattr(type(value), "__tf_tensor__")
+
+
+def hinted(value: Any, dtype: dtypes.DType) -> Tensor:
+    """`value` as a tensor of `dtype` where it can take it, else of its own dtype (how
+    `add` converts a Python operand). Only a lossy conversion (a TypeError) falls back: an int
+    outside `dtype`'s range stays the ValueError that names the range."""
+    try:
+        return convert_to_tensor(value, dtype=dtype)
+    except TypeError:
+        return convert_to_tensor(value)
+
+
 def pair(x: Any, y: Any) -> tuple[Tensor, Tensor]:
-    """`x` and `y` as tensors; a Python value takes the other operand's dtype."""
-    if not isinstance(x, Tensor) and isinstance(y, Tensor):
-        return convert_to_tensor(x, dtype_hint=y.dtype), y
+    """`x` and `y` as tensors; a Python value takes the other operand's dtype, and one that
+    cannot is a TypeError, as when an op converts it (`squared_difference(int_t, 1.5)`)."""
+    if tensor_like(y) and not tensor_like(x):
+        y = convert_to_tensor(y)
+        return convert_to_tensor(x, dtype=y.dtype), y
+    if tensor_like(x):
+        x = convert_to_tensor(x)
+        return x, (convert_to_tensor(y) if tensor_like(y) else convert_to_tensor(y, dtype=x.dtype))
     x = convert_to_tensor(x)
     return x, convert_to_tensor(y, dtype_hint=x.dtype)
 

@@ -26,19 +26,29 @@ from typing import Any, Callable
 
 from runtime.core.traceback_utils import filter_traceback
 from runtime.eager.dispatch import OpHandle
+from runtime.graph.graph import building_graph
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import array_ops, math_ops
+from runtime.ops.op_args import hinted, tensor_like
 
 
 def _binary(name: str, handle: OpHandle | None, fn: Callable) -> tuple[Callable, Callable]:
     """`__<name>__` and `__r<name>__`: `self <op> other` and `other <op> self`, ops named `name`.
 
-    With a `handle` (the op `fn` runs, and nothing else) the operators call it directly.
+    With a `handle` (the op `fn` runs, and nothing else) the operators call it directly. `+`
+    converts `other` as `add` does (with `self`'s dtype where it can take it); the reflected
+    operators convert it with `self`'s dtype or fail with a TypeError.
     """
     if handle is not None:
-        def operator(self: Tensor, other: Any) -> Any:
-            return handle.run((self, other), None, name)
+        if name == "add":
+            def operator(self: Tensor, other: Any) -> Any:
+                if not tensor_like(other):
+                    other = hinted(other, self.dtype)
+                return handle.run((self, other), None, name)
+        else:
+            def operator(self: Tensor, other: Any) -> Any:
+                return handle.run((self, other), None, name)
 
         def reflected(self: Tensor, other: Any) -> Any:
             return handle.run((other, self), None, name)
@@ -47,6 +57,8 @@ def _binary(name: str, handle: OpHandle | None, fn: Callable) -> tuple[Callable,
             return fn(self, other, name=name)
 
         def reflected(self: Tensor, other: Any) -> Any:
+            if building_graph() is None and not tensor_like(other):
+                other = convert_to_tensor(other, dtype=self.dtype)  # as the op handles do
             return fn(other, self, name=name)
     operator.__name__ = operator.__qualname__ = f"__{name}__"
     reflected.__name__ = reflected.__qualname__ = f"__r{name}__"

@@ -186,9 +186,12 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
             memory with its inputs. Plans use it to write into a buffer whose value is dead.
     """
     registry = op_registry()
-    if registry.get(op_name) is None:
+    try:
+        registry.lookup(op_name)  # an op whose declaration failed raises that error here
+    except NotFoundError:
         raise NotFoundError(f"Cannot register a kernel for {op_name!r}: "
-                            f"{registry.not_found_message(op_name)} Declare the op first.")
+                            f"{registry.not_found_message(op_name)} Declare the op first."
+                            ) from None
 
     def decorate(fn: Callable) -> Callable:
         _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline,

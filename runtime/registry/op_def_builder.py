@@ -54,6 +54,7 @@ class OpDefBuilder:
         self._doc = ""
         self._shape_fn: Callable | None = None
         self._errors: list[str] = []
+        self.site: tuple[str, int] | None = None  # where it was declared (file, line)
 
     @property
     def name(self) -> str:
@@ -133,8 +134,9 @@ class OpDefBuilder:
                 errors.append("deprecated() needs an explanation saying what to use instead")
         if errors:
             problems = "\n".join(f"  - {e}" for e in errors)
+            where = f" at {self.site[0]}:{self.site[1]}" if self.site else ""
             raise InvalidArgumentError(
-                f"Op {self._name!r} is declared incorrectly ({len(errors)} problem"
+                f"Op {self._name!r}{where} is declared incorrectly ({len(errors)} problem"
                 f"{'s' if len(errors) > 1 else ''}):\n{problems}")
 
         def described(items):

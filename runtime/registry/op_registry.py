@@ -8,10 +8,16 @@ that depend on each other is registered atomically: `process_registrations()` re
 of a deferred group or, when any of them fails, none (the group stays queued until
 `clear_deferred_registrations()`).
 
-A builder from `register_op` cannot know when its chained calls end, so it is processed at the
-registry's next read even in immediate mode; in practice that is before its op can be used.
-Importing `runtime.ops` registers the built-in ops as one deferred group and leaves the registry
-in immediate mode, so a user's op is registered (or refused) on its own.
+Registrations queued while the registry has never been processed, and builders met in
+immediate mode, register each on its own: one that fails is reported to its author, never to
+code that reads another op. A builder from `register_op` cannot know when its chained calls
+end, so it is processed at the registry's next read. If it fails there, the registry warns
+(`RegistrationWarning`, shown at the `register_op` call) and keeps the error: looking the op
+up (`op_function`, `register_kernel`, running it) raises it, naming that file and line. An
+explicit `process_registrations()` raises the first failure to its caller. `group()` registers
+the ops declared inside it as one deferred group; importing `runtime.ops` registers the
+built-in ops that way, ahead of any user op queued before, and leaves the registry in
+immediate mode.
 
 >>> reg = OpRegistry()
 >>> _ = reg.register_op("Twice").input("x: T").output("y: T").attr("T: numbertype")
@@ -21,9 +27,13 @@ in immediate mode, so a user's op is registered (or refused) on its own.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import sys
 import threading
-from typing import Callable, Union
+import warnings
+from types import FrameType
+from typing import Callable, Iterator, Union
 
 from runtime.core.errors import AlreadyExistsError, NotFoundError, OpError
 from runtime.registry.op_def import NO_DEFAULT, OpDef, OpRegistration
@@ -33,6 +43,10 @@ Factory = Union[OpDefBuilder, Callable[[], OpRegistration]]
 Watcher = Callable[[Union[OpError, None], Union[OpDef, None]], Union[OpError, None]]
 
 
+class RegistrationWarning(UserWarning):
+    """An op declared with `register_op` was not registered; shown at the declaration."""
+
+
 class OpRegistry:
     """A thread-safe map from op name to `OpRegistration`."""
 
@@ -40,7 +54,9 @@ class OpRegistry:
         self._lock = threading.RLock()
         self._registry: dict[str, OpRegistration] = {}
         self._deferred: list[Factory] = []
-        self._pending: list[OpDefBuilder] = []  # builders met in immediate mode
+        self._group = False  # whether `_deferred` is a group (all or none), not a plain queue
+        self._pending: list[Factory] = []  # registered each on its own at the next read
+        self._broken: dict[str, OpError] = {}  # op name -> why its declaration failed
         self._initialized = False
         self._watcher: Watcher | None = None
         self._version = 0  # bumped on every change; caches keyed on it stay correct
@@ -49,6 +65,7 @@ class OpRegistry:
     def register_op(self, name: str) -> OpDefBuilder:
         """Starts declaring op `name`; chain `.input(...)`, `.attr(...)`, ... on the result."""
         builder = OpDefBuilder(name)
+        builder.site = _caller_site()
         with self._lock:
             if self._initialized:
                 self._pending.append(builder)
@@ -65,21 +82,51 @@ class OpRegistry:
                 self._deferred.append(factory)
 
     def defer_registrations(self) -> None:
-        """Queues later registrations until `process_registrations()` or the next read."""
+        """Queues later registrations as one group until `process_registrations()` or the next
+        read, which register all of them or none."""
         with self._lock:
-            self._flush_pending()
+            self._flush_pending(raise_errors=False)
             self._initialized = False
+            self._group = True
 
     def process_registrations(self) -> None:
-        """Registers every queued op, or none of them if any fails; raises that first failure."""
+        """Registers every queued op and raises the first failure: of a group, none of it is
+        registered; of registrations made on their own, the others are."""
         with self._lock:
-            self._flush_pending()
-            self._call_deferred()
+            self._flush_pending(raise_errors=True)
+            if self._group:
+                self._call_deferred()
+            else:
+                self._queue_alone()
+                self._flush_pending(raise_errors=True)
 
     def clear_deferred_registrations(self) -> None:
         """Drops the queued registrations (the registry stays in its current mode)."""
         with self._lock:
             self._deferred.clear()
+            self._group = False
+
+    @contextlib.contextmanager
+    def group(self) -> Iterator[None]:
+        """Registers the ops declared inside the block as one group when it ends (all or none;
+        the failure is raised), ahead of the registrations queued before the block, which then
+        register each on its own at the next read."""
+        with self._lock:
+            self._flush_pending(raise_errors=False)
+            earlier = [] if self._initialized else self._deferred
+            self._deferred = []
+            self._initialized = False
+            self._group = True
+        try:
+            yield
+            with self._lock:
+                if self._group:
+                    self._call_deferred()
+                # what the block declared after a read inside it had processed the group
+                self._flush_pending(raise_errors=True)
+        finally:
+            with self._lock:
+                self._pending.extend(earlier)
 
     def set_watcher(self, watcher: Watcher | None) -> None:
         """Sets a function called for each registration as `watcher(error_or_None, op_def)`.
@@ -96,14 +143,18 @@ class OpRegistry:
 
     # Reads ------------------------------------------------------------------------------------
     def lookup(self, name: str) -> OpRegistration:
-        """The registration of op `name`; NotFoundError (with near names) when there is none."""
+        """The registration of op `name`; NotFoundError (with near names) when there is none,
+        and the error of its declaration when that failed."""
         found = self._registry.get(name)
         if found is not None and not self._pending and self._initialized:
             return found
         with self._lock:
-            self._ensure_processed()
+            self._ensure_processed(asked=name)
             found = self._registry.get(name)
             if found is None:
+                broken = self._broken.get(name)
+                if broken is not None:
+                    raise type(broken)(broken.message, broken.op_name)
                 raise NotFoundError(self.not_found_message(name))
             return found
 
@@ -138,14 +189,39 @@ class OpRegistry:
         return self._version
 
     # Internals --------------------------------------------------------------------------------
-    def _ensure_processed(self) -> None:
-        self._flush_pending()
+    def _ensure_processed(self, asked: str | None = None) -> None:
+        """Processes what is queued before a read (of op `asked`, whose own failure the read
+        raises rather than warns about)."""
+        self._flush_pending(raise_errors=False, asked=asked)
         if not self._initialized:
-            self._call_deferred()
+            if self._group:
+                self._call_deferred()
+            else:
+                self._queue_alone()
+                self._flush_pending(raise_errors=False, asked=asked)
 
-    def _flush_pending(self) -> None:
+    def _queue_alone(self) -> None:
+        """Moves the plain (not grouped) queue to the registrations made each on its own."""
+        self._pending.extend(self._deferred)
+        self._deferred.clear()
+        self._initialized = True
+
+    def _flush_pending(self, raise_errors: bool, asked: str | None = None) -> None:
+        """Registers the pending registrations, each on its own. A failure is raised (the
+        first, after all are processed) or, for a reader of other ops, warned about."""
+        first = None
         while self._pending:
-            self._register_now(self._pending.pop(0))
+            factory = self._pending.pop(0)
+            error = self._register_alone(factory)
+            if error is None:
+                continue
+            if raise_errors:
+                first = first or error
+            elif (asked is None or getattr(factory, "name", None) != asked
+                    or isinstance(error, AlreadyExistsError)):  # the read finds the first one
+                _warn(error, factory)
+        if first is not None:
+            raise first
 
     def _call_deferred(self) -> None:
         batch = list(self._deferred)
@@ -175,27 +251,40 @@ class OpRegistry:
         for registered, _ in results:
             if registered is not None and registered.op_def.name not in self._registry:
                 self._registry[registered.op_def.name] = registered
+                self._broken.pop(registered.op_def.name, None)
         self._deferred.clear()
+        self._group = False
         self._initialized = True
         self._version += 1
 
     def _register_now(self, factory: Factory) -> None:
+        error = self._register_alone(factory)
+        if error is not None:
+            raise error
+
+    def _register_alone(self, factory: Factory) -> OpError | None:
+        """Registers one op; returns why it was not (a failed declaration is kept, and looking
+        its op up raises it)."""
         try:
             reg = _build(factory)
         except OpError as e:
             error = self._watch(e, None)
-            if error is not None:
-                raise error from None
-            return
+            name = getattr(factory, "name", None)
+            if error is not None and isinstance(name, str) and name not in self._registry:
+                self._broken[name] = error
+            return error
+        name = reg.op_def.name
         error = None
-        if reg.op_def.name in self._registry:
-            error = AlreadyExistsError(f"Op with name {reg.op_def.name} is registered already")
+        if name in self._registry:
+            site = _site_text(factory)
+            again = f" (declared again{site})" if site else ""
+            error = AlreadyExistsError(f"Op with name {name} is registered already{again}")
         error = self._watch(error, reg)
-        if error is not None:
-            raise error
-        if reg.op_def.name not in self._registry:
-            self._registry[reg.op_def.name] = reg
+        if error is None and name not in self._registry:
+            self._registry[name] = reg
+            self._broken.pop(name, None)
             self._version += 1
+        return error
 
     def _watch(self, error: OpError | None, reg: OpRegistration | None) -> OpError | None:
         if self._watcher is None:
@@ -209,6 +298,34 @@ class OpRegistry:
         hint = f" Did you mean {', '.join(lower[c] for c in close)}?" if close else ""
         return (f"Op type not registered: {name!r}.{hint} Register it with "
                 f"runtime.register_op({name!r}) or import the module that does.")
+
+
+def _caller_site() -> tuple[str, int] | None:
+    """The file and line that called into this package (where a user declares an op)."""
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__", "").startswith(
+            "runtime.registry"):
+        frame = frame.f_back
+    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
+
+
+def _site_text(factory: Factory) -> str:
+    site = getattr(factory, "site", None)
+    return f" at {site[0]}:{site[1]}" if site else ""
+
+
+def _warn(error: OpError, factory: Factory) -> None:
+    """Warns, at the op's declaration, that it was not registered (found at another op's
+    lookup, which must not fail for it)."""
+    if isinstance(error, AlreadyExistsError):
+        message = f"{error.message}; this declaration is ignored."
+    else:
+        message = f"{error.message}\nThe op is not registered: using it raises this error."
+    site = getattr(factory, "site", None)
+    if site is None:
+        warnings.warn(message, RegistrationWarning, stacklevel=2)
+    else:
+        warnings.warn_explicit(message, RegistrationWarning, site[0], site[1])
 
 
 def _build(factory: Factory) -> OpRegistration:

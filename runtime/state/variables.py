@@ -332,6 +332,12 @@ class Variable:
             found = self._graph_handles[graph] = op.outputs[0]
         return found
 
+    def _feed_in(self, graph: Graph, handle: Tensor) -> None:
+        """Makes `graph` (a function's graph) read and update this variable through `handle`,
+        a `resource` placeholder: each call of the function feeds it the handle of the
+        variable it passes, so the trace serves every variable of this one's type."""
+        self._graph_handles[graph] = handle
+
     # Updating -----------------------------------------------------------------------------------
     @filter_traceback
     def assign(self, value: Any, use_locking: Any = None, name: str | None = None,

@@ -226,8 +226,9 @@ def test_del_inside_a_loop_that_assigns_the_name_follows_python():
 
 
 def test_an_exception_raised_while_tracing_a_branch_is_not_taken_for_the_programs_own():
-    # TensorFlow 2.21 catches it at trace time and returns -1 for every x, though plain
-    # Python returns 4 for x = 2: we refuse, naming why, rather than give that answer.
+    # Recorded from TensorFlow 2.21: ValueError "'y' must also be initialized in the main
+    # branch". Plain Python returns 4 for x = 2; we refuse too, naming the exception raised
+    # while tracing the branch, rather than take it for the program's own.
     @ag.function
     def f(x):
         try:

@@ -271,14 +271,27 @@ def test_tracing_error_from_adding_a_string_keeps_type_and_shows_the_line():
     assert "<autograph:" not in message
 
 
-def test_tracing_error_from_a_dtype_mismatch_is_an_invalid_argument_error():
+def test_tracing_error_from_a_dtype_mismatch_is_a_type_error():
+    # Recorded from TensorFlow 2.21: TypeError ("Input 'y' of 'AddV2' Op has type float32 that
+    # does not match type int32 of argument 'x'") while the function traces.
     @ag.function
     def mismatch(x):
         return x + ag.constant(1.5)
-    with pytest.raises(ag.errors.InvalidArgumentError) as caught:
+    with pytest.raises(TypeError) as caught:
         mismatch(ag.constant(1))
     message = str(caught.value)
     assert "return x + ag.constant(1.5)" in message and "in mismatch" in message
+    assert "AddV2: input 'y' has dtype float32" in message
+
+
+def test_tracing_error_from_an_op_names_the_op_once():
+    @ag.function
+    def mismatch(x):
+        return x + ag.constant([1, 2, 3])
+    with pytest.raises(ag.errors.OpError) as caught:
+        mismatch(ag.constant([1, 2]))
+    message = str(caught.value)
+    assert "return x + ag.constant([1, 2, 3])" in message and "in mismatch" in message
     assert caught.value.op_name == "AddV2" and message.count("[Op:AddV2]") == 1
 
 
@@ -288,7 +301,7 @@ def test_tracing_error_two_functions_deep_shows_both_users_frames_in_order():
         if x > 0:
             x = _helper_with_a_dtype_mismatch(x)
         return x
-    with pytest.raises(ag.errors.InvalidArgumentError) as caught:
+    with pytest.raises(TypeError) as caught:
         two_deep(ag.constant(1))
     message = str(caught.value)
     outer = message.index("x = _helper_with_a_dtype_mismatch(x)")

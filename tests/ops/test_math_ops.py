@@ -155,14 +155,27 @@ def test_binary_op_rejects_shapes_that_do_not_broadcast(device):
         ag.multiply(np.ones((2, 3), np.float32), np.ones((2,), np.float32))
 
 
-def test_lossy_python_scalar_is_invalid_argument_eagerly_and_a_type_error_in_a_graph(device):
-    # As TensorFlow 2.21: eagerly the op refuses the float (InvalidArgumentError); while a
-    # graph is built, the conversion is a TypeError.
-    with pytest.raises(InvalidArgumentError, match="lose information"):
+def test_lossy_python_scalar_is_a_type_error_eagerly(device):
+    # Recorded from TensorFlow 2.21: tf.subtract(int32 tensor, 1.5) raises TypeError ("Cannot
+    # convert 1.5 to EagerTensor of dtype int32"); more cases in dtype_error_cases.py.
+    with pytest.raises(TypeError, match="lose information"):
         ag.subtract(tensor([1, 2]), 1.5)
+
+
+def test_lossy_python_scalar_is_a_type_error_in_a_graph(device):
+    # Recorded from TensorFlow 2.21: TypeError ("Expected int32 passed to parameter 'y' of op
+    # 'Sub', got 1.5 of type 'float' instead").
     with ag.Graph().as_default():
         with pytest.raises(TypeError, match="lose information"):
             ag.subtract(ag.placeholder(ag.int32, [2]), 1.5)
+
+
+def test_add_refuses_a_lossy_python_scalar_as_a_dtype_mismatch(device):
+    # Recorded from TensorFlow 2.21: tf.add(int32 tensor, 1.5) raises InvalidArgumentError
+    # ("cannot compute AddV2 as input #1(zero-based) was expected to be a int32 tensor but is
+    # a float tensor"): tf.add converts y with x's dtype as a hint only.
+    with pytest.raises(InvalidArgumentError, match="float32"):
+        ag.add(tensor([1, 2]), 1.5)
 
 
 # True division ---------------------------------------------------------------------------------

@@ -212,7 +212,9 @@ def _user_frames(error):
 
 
 def test_its_exception_leaves_a_function_as_it_is_with_its_traceback():
-    # TensorFlow wraps it in UnknownError, with the traceback as text; we raise it as it is.
+    # Recorded from TensorFlow 2.21: it raises an error of its own with the traceback as text
+    # (InvalidArgumentError "ValueError: bad value" here; UnknownError for a ZeroDivisionError);
+    # we raise the exception as it is.
     @ag.function
     def f(x):
         return ag.py_function(_raise_bad_value, [x], ag.float32)

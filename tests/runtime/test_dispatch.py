@@ -83,8 +83,10 @@ def test_mixed_tensor_dtypes_raise_naming_both_before_the_kernel():
     assert calls == []
 
 
-def test_lossy_python_value_is_invalid_argument_eagerly():
-    with pytest.raises(InvalidArgumentError, match="Cannot convert 1.5 to a tensor of dtype"):
+def test_lossy_python_value_is_a_type_error_eagerly():
+    # Recorded from TensorFlow 2.21: tf.raw_ops.AddV2(x=int32 tensor, y=1.5) raises TypeError
+    # ("Cannot convert 1.5 to EagerTensor of dtype int32").
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to a tensor of dtype"):
         execute("TestSpyAdd", [ag.convert_to_tensor([1]), 1.5])
 
 

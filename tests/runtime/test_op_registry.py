@@ -7,7 +7,7 @@ import pytest
 from runtime.core import dtypes
 from runtime.core.errors import AlreadyExistsError, InvalidArgumentError, NotFoundError
 from runtime.registry.op_def import NO_DEFAULT, OpDef, OpRegistration
-from runtime.registry.op_registry import OpRegistry, op_registry
+from runtime.registry.op_registry import OpRegistry, RegistrationWarning, op_registry
 
 
 @pytest.fixture
@@ -287,6 +287,57 @@ def test_failed_group_can_be_cleared_and_replaced(reg):
     reg.register_op("Fixed")
     reg.process_registrations()
     assert reg.get("Fixed") is not None
+
+
+# Registrations made on their own -----------------------------------------------------------------
+def test_a_failed_declaration_is_warned_about_at_another_ops_lookup(reg):
+    reg.register_op("Good")
+    reg.register_op("bad_name")
+    with pytest.warns(RegistrationWarning, match="'bad_name' at .*test_op_registry.py:"):
+        assert reg.lookup_op_def("Good").name == "Good"
+
+
+def test_a_failed_declaration_is_raised_at_its_own_lookup(reg):
+    reg.register_op("bad_name")
+    with pytest.warns(RegistrationWarning):
+        reg.export()
+    with pytest.raises(InvalidArgumentError, match="'bad_name' at .*test_op_registry.py:"):
+        reg.lookup("bad_name")
+
+
+def test_a_new_registry_registers_its_queue_each_op_on_its_own():
+    reg = OpRegistry()
+    reg.register_op("bad_name")
+    reg.register_op("Fine")
+    with pytest.warns(RegistrationWarning, match="bad_name"):
+        assert reg.lookup_op_def("Fine").name == "Fine"
+
+
+def test_processing_a_queue_raises_its_failure_and_registers_the_others():
+    reg = OpRegistry()
+    reg.register_op("bad_name")
+    reg.register_op("Fine")
+    with pytest.raises(InvalidArgumentError, match="bad_name"):
+        reg.process_registrations()
+    assert reg.get("Fine") is not None
+
+
+def test_a_group_registers_ahead_of_what_was_queued_before_it():
+    reg = OpRegistry()
+    reg.register_op("Shared").attr("queued_first: int = 1")
+    with reg.group():
+        reg.register_op("Shared").attr("from_group: int = 1")
+    with pytest.warns(RegistrationWarning, match="Shared is registered already"):
+        assert reg.lookup_op_def("Shared").attr[0].name == "from_group"
+
+
+def test_a_group_with_a_failure_registers_none_of_it():
+    reg = OpRegistry()
+    with pytest.raises(InvalidArgumentError, match="No op of this deferred group"):
+        with reg.group():
+            reg.register_op("InGroup")
+            reg.register_op("bad_name")
+    assert reg.get("InGroup") is None
 
 
 # Watcher ---------------------------------------------------------------------------------------

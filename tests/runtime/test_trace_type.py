@@ -235,21 +235,51 @@ def test_expired_generic_type_matches_nothing():
 
 
 # Variables --------------------------------------------------------------------------------
-def test_each_variable_is_its_own_type():
-    v, w = ag.Variable(1.0), ag.Variable(1.0)
+def test_variables_of_one_dtype_and_shape_share_a_type():
+    v, w = ag.Variable(1.0), ag.Variable(2.0)
     assert isinstance(from_value(v), VariableType)
-    assert from_value(v) == from_value(v)
-    assert from_value(v) != from_value(w)
+    assert from_value(v) == from_value(w)
+
+
+def test_variables_of_other_dtypes_shapes_or_trainability_differ():
+    v = ag.Variable(1.0)
+    assert from_value(v) != from_value(ag.Variable(1))
+    assert from_value(v) != from_value(ag.Variable([1.0]))
+    assert from_value(v) != from_value(ag.Variable(1.0, trainable=False))
 
 
 def test_variable_type_holds_its_spec():
     assert from_value(ag.Variable([1, 2])).spec == TensorSpec([2], ag.int32)
 
 
-def test_variable_placeholder_is_the_variable_itself():
+def test_a_variable_met_twice_in_a_call_types_apart_from_two_variables():
+    v, w = ag.Variable(1.0), ag.Variable(1.0)
+    binder = ArgumentBinder(lambda a, b: a)
+    twice, _ = binder.bind((v, v), {})
+    two, _ = binder.bind((v, w), {})
+    assert twice != two and two == binder.bind((w, v), {})[0]
+    assert twice.types[1].repeated and twice.types[1].alias_id == 0
+
+
+def test_variable_shapes_do_not_relax():
+    assert from_value(ag.Variable([1, 2])).most_specific_common_supertype(
+        [from_value(ag.Variable([1, 2, 3]))]) is None
+
+
+def test_a_variable_feeds_its_handle_once():
     v = ag.Variable(1.0)
-    t = from_value(v)
-    assert t.placeholder_value(None) is v and t.to_tensors(v) == []
+    binder = ArgumentBinder(lambda a, b: a)
+    twice, values = binder.bind((v, v), {})
+    assert twice.to_tensors(values) == [v.handle]
+
+
+def test_variable_placeholder_is_the_variable_read_through_a_resource_placeholder():
+    v = ag.Variable([1.0])
+    graph = FuncGraph("f")
+    with graph.as_default():
+        found = from_value(v).placeholder_value(PlaceholderContext(graph, "v", {0: v}))
+    assert found is v and v._handle_in(graph) is graph.inputs[0]
+    assert graph.inputs[0].dtype.name == "resource"
 
 
 # The tracing protocol (seed 004: "Use the tracing protocol") --------------------------------
