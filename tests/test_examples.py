@@ -106,7 +106,8 @@ def test_custom_op_runs_eagerly_and_in_a_graph_and_rejects_bad_input():
         "swish on int32 -> Swish does not support dtype int32 (attr T)",
         "swish_energy(x) = 4.0104 | NumPy: 4.0104",
         "ops in the graph: Placeholder, Swish, Square, Const, Sum, Identity",
-        "Op 'BadSwish' is declared incorrectly (3 problems):",
+        "Op 'BadSwish' at ",
+        "examples/custom_op.py:64 is declared incorrectly (3 problems):",
         "unknown attr type 'flaot'",
     ))
 
