@@ -199,9 +199,10 @@ _WATCHED_NAMES = frozenset(t for converter in PIPELINE for t in converter.TRIGGE
 def inventory(node: Any) -> set[Any]:
     """The node types in `node` (and in the extra tests of its loops), the names of variables
     and attributes that some converter's TRIGGERS mention, `LOOP_ELSE` if a loop has an
-    `else`, and `INNER_RETURN` if an `if`, `while` or `for` holds a `return`. Of the
-    contexts and operators, which the walk skips, it lists those of unary and boolean
-    operations (`not`, `and`, `or`, `-`), which converters may look for."""
+    `else`, and `INNER_RETURN` if an `if`, `while` or `for` holds a `return` (or a `try` a
+    lowered one in its `finally`). Of the contexts and operators, which the walk skips, it
+    lists those of unary and boolean operations (`not`, `and`, `or`, `-`), which converters
+    may look for."""
     found: set[type[Any] | str] = set()  # node classes, and the converters' str marks
     for n in traversal.own_nodes([node], scopes=()):
         kind = type(n)
@@ -212,6 +213,10 @@ def inventory(node: Any) -> set[Any]:
             name = n.attr
         elif kind is gast.UnaryOp or kind is gast.BoolOp:
             found.add(type(n.op))
+            continue
+        elif kind is gast.Try and n.finalbody:
+            if return_statements.INNER_RETURN not in found and return_statements.holds_return(n):
+                found.add(return_statements.INNER_RETURN)
             continue
         elif kind is gast.For or kind is gast.While or kind is gast.If:
             if kind is not gast.If:

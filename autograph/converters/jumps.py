@@ -104,6 +104,9 @@ class Lowering:
                     return self.always(stmt.orelse + rest if body else stmt.body + rest)
             elif isinstance(stmt, gast.With) and self.always(stmt.body):
                 return True
+            elif isinstance(stmt, TRY) and (self.always(stmt.finalbody) or self.always(
+                    stmt.body) and all(self.always(h.body) for h in stmt.handlers)):
+                return True  # what the body raises, a clause takes or the function raises
             return self.always(rest)  # the rest runs under a guard
         return False
 

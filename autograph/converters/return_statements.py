@@ -113,7 +113,8 @@ class ReturnStatements(StatementTransformer):
 
 
 def _returns(body: list, inside: bool = False) -> list[tuple[Any, bool]]:
-    """The function's `return` statements, each with whether it is inside if/while/for."""
+    """The function's `return` statements, each with whether it is lowered: inside if/while/
+    for, or in the `finally` of a `try` that holds what may become graph control flow."""
     found = []
     for stmt in body:
         if isinstance(stmt, gast.Return):
@@ -121,13 +122,39 @@ def _returns(body: list, inside: bool = False) -> list[tuple[Any, bool]]:
         elif not isinstance(stmt, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
             nested = inside or isinstance(stmt, (gast.If, gast.While, gast.For))
             for block in jumps.statement_lists(stmt):
-                found += _returns(block, nested)
+                lowered = nested or (block is getattr(stmt, "finalbody", None)
+                                     and not _plain(stmt))
+                found += _returns(block, lowered)
     return found
 
 
 def holds_return(statement: Any) -> bool:
-    """Whether `statement` (an `if`, `while` or `for`) holds a `return` of its function."""
+    """Whether `statement` (an `if`, `while` or `for`) holds a `return` of its function, or
+    (a `try`) a `return` in its `finally` that is lowered."""
+    if isinstance(statement, jumps.TRY):
+        return any(inside for _, inside in _returns([statement]))
     return any(_returns(block) for block in jumps.statement_lists(statement))
+
+
+# What may become graph control flow, whose tracing errors a `finally` must not discard.
+_BECOMES_CONTROL_FLOW = (gast.If, gast.While, gast.For, gast.ListComp, gast.SetComp,
+                         gast.DictComp, gast.GeneratorExp, gast.IfExp, gast.BoolOp)
+
+
+def _plain(try_node: Any) -> bool:
+    """Whether nothing in a `try` may become graph control flow: a `return` in its `finally`
+    then stays, and runs as in Python, discarding what the `try` raised. Otherwise it is
+    lowered, and an exception the `try` raised goes on after the `finally` (Python would
+    discard it; an error of the trace must not be)."""
+    pending = try_node.body + try_node.orelse + try_node.finalbody + try_node.handlers
+    while pending:
+        node = pending.pop()
+        if isinstance(node, _BECOMES_CONTROL_FLOW):
+            return False
+        if not isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef,
+                                 gast.Lambda)):
+            pending.extend(gast.iter_child_nodes(node))
+    return True
 
 
 def _docstring(body: list) -> tuple[list, list]:

@@ -12,10 +12,8 @@ After: no code, but an error naming the construct, the file and its line:
     its loops and branches become functions ... collect the values in a list and return it.
 
 Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`,
-`global`/`nonlocal` names assigned in a loop or branch, and `return`, `break` or `continue`
-leaving a `finally` block (a `return` there stays, as plain Python, when no `if`, `while` or
-`for` is around it or around any `return` of the function, and nothing in its `try` may become
-graph control flow). One error is raised
+`global`/`nonlocal` names assigned in a loop or branch, and `break` or `continue` leaving a
+`finally` block (a `return` there is lowered, see return_statements). One error is raised
 at a time, naming the line of the construct; nothing is changed when none is found.
 """
 
@@ -36,9 +34,6 @@ PRODUCES: frozenset = frozenset()
 
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 _FUNCTIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda)
-# What may become graph control flow, whose tracing errors a `finally` must not discard.
-_BECOMES_CONTROL_FLOW = _CONTROL_FLOW + (gast.ListComp, gast.SetComp, gast.DictComp,
-                                         gast.GeneratorExp, gast.IfExp, gast.BoolOp)
 _WHY_BODIES = ("a converted `if`, `while` or `for` runs its bodies as nested functions that "
                "take their variables as arguments and return them")
 
@@ -95,10 +90,9 @@ class Unsupported(Base):
 
     def visit_Try(self, node: Any) -> Any:
         jump = _jump_out_of(node.finalbody)
-        if jump is not None and not (self.functions and _left_as_python(
-                self.functions[-1], node, jump)):
+        if jump is not None and not isinstance(jump, gast.Return):
             keyword = type(jump).__name__.lower()
-            error = self.error(jump, f"`{keyword}` inside a `finally` block cannot be "
+            error = self.error(jump, f"`{keyword}` leaving a `finally` block cannot be "
                                      f"converted: it would discard an exception the `try` "
                                      f"raises, which the converted code must see (Python 3.14 "
                                      f"warns against it too, PEP 765). Move the `{keyword}` "
@@ -165,25 +159,6 @@ def _jump_out_of(statements: list) -> Any:
         inner = in_loop or isinstance(node, (gast.For, gast.While, gast.AsyncFor))
         pending.extend((child, inner) for child in gast.iter_child_nodes(node))
     return None
-
-
-def _left_as_python(function: Any, try_node: Any, jump: Any) -> bool:
-    """Whether a `return` leaving `finally` stays plain Python, which runs it and discards
-    what the `try` raised: no `if`, `while` or `for` around it, and none in the `try` (nor a
-    comprehension, conditional expression or `and`/`or`), so nothing there becomes graph
-    control flow whose tracing errors it would discard; and no `return` of the function is
-    lowered to a flag."""
-    if not isinstance(jump, gast.Return):
-        return False
-    inside_try = _own_nodes(try_node.body + try_node.orelse + try_node.finalbody
-                            + [h for h in try_node.handlers])
-    if any(isinstance(n, _BECOMES_CONTROL_FLOW) for n in inside_try):
-        return False
-    for statement in _own_nodes(function.body):
-        if isinstance(statement, _CONTROL_FLOW) and any(
-                n is try_node or isinstance(n, gast.Return) for n in _own_nodes([statement])):
-            return False
-    return True
 
 
 def _keyword(node: Any) -> str:
