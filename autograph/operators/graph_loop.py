@@ -248,7 +248,7 @@ def _finding(before: Any, after: Any, name: str) -> tuple | None:
         if after is before or isinstance(after, _UNDEFINED):
             return None  # still undefined (or None) on every path: it stays as it is
         leaves = flatten(after)
-        if any(isinstance(x, Tensor) and x.op is not None and x.op.type == "CheckDefined"
+        if any(getattr(getattr(x, "op", None), "type", None) == "CheckDefined"
                for x in leaves):
             what = "the return value" if isinstance(before, UndefinedReturnValue) else f"'{name}'"
             raise ValueError(f"{what} is first assigned inside a loop over tensors, and only on "
