@@ -123,7 +123,7 @@ def _returns(body: list, inside: bool = False) -> list[tuple[Any, bool]]:
             nested = inside or isinstance(stmt, (gast.If, gast.While, gast.For))
             for block in jumps.statement_lists(stmt):
                 lowered = nested or (block is getattr(stmt, "finalbody", None)
-                                     and not _plain(stmt))
+                                     and not plain_try(stmt))
                 found += _returns(block, lowered)
     return found
 
@@ -141,7 +141,7 @@ _BECOMES_CONTROL_FLOW = (gast.If, gast.While, gast.For, gast.ListComp, gast.SetC
                          gast.DictComp, gast.GeneratorExp, gast.IfExp, gast.BoolOp)
 
 
-def _plain(try_node: Any) -> bool:
+def plain_try(try_node: Any) -> bool:
     """Whether nothing in a `try` may become graph control flow: a `return` in its `finally`
     then stays, and runs as in Python, discarding what the `try` raised. Otherwise it is
     lowered, and an exception the `try` raised goes on after the `finally` (Python would

@@ -36,7 +36,8 @@ of its own) runs that body under `ag__.handling(types)`, the classes its clauses
         y = 0
 
 An exception the helper would raise only when the graph runs could not reach this handler,
-which runs while tracing; `handling` makes that an error at trace time instead.
+which runs while tracing; `handling` makes that an error at trace time instead, which the
+handler's `reraise_traced` passes on.
 """
 
 from __future__ import annotations
@@ -65,12 +66,13 @@ class TryStatements(Base):
 
     def visit_Try(self, node: Any) -> Any:
         self.generic_visit(node)
-        if node.handlers and any(
-                isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
-                                                                        self.local_names)
-                for n in _own_nodes(node.body)):
+        handled = node.handlers and any(
+            isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
+                                                                    self.local_names)
+            for n in _own_nodes(node.body))
+        if handled:
             self._mark_handled(node)
-        if not _holds(node.body, _CONTROL_FLOW):
+        if not handled and not _holds(node.body, _CONTROL_FLOW):
             return node
         assigned = _assigned(node.body)
         for handler in node.handlers:

@@ -13,7 +13,9 @@ After: no code, but an error naming the construct, the file and its line:
 
 Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`,
 `global`/`nonlocal` names assigned in a loop or branch, and `break` or `continue` leaving a
-`finally` block (a `return` there is lowered, see return_statements). One error is raised
+`finally` block, and a `return` there when the `try` may raise (a `raise`, or a call of user
+code) around code that may become graph control flow (Python discards the exception; see
+return_statements). One error is raised
 at a time, naming the line of the construct; nothing is changed when none is found.
 """
 
@@ -23,6 +25,7 @@ from typing import Any
 
 import gast
 
+from autograph.converters import call_trees, return_statements
 from autograph.pyct.transformer import Base, EntityContext
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -90,6 +93,19 @@ class Unsupported(Base):
 
     def visit_Try(self, node: Any) -> Any:
         jump = _jump_out_of(node.finalbody)
+        if isinstance(jump, gast.Return) and not return_statements.plain_try(node) and any(
+                isinstance(n, gast.Raise) or isinstance(n, gast.Call) and self.functions
+                and call_trees.calls_user_code(n, self.ctx, call_trees.bound_names(
+                    self.functions[-1]))
+                for n in _own_nodes(node.body + node.orelse + node.handlers)):
+            error = self.error(jump, "`return` inside a `finally` block of a `try` that may "
+                                   "raise, around code that may become graph control flow, "
+                                   "cannot be converted: Python discards the exception, and "
+                                   "the converted code cannot tell it from an error of the "
+                                   "trace, which it must not discard. Move the `return` after "
+                                   "the `try` statement.")
+            error.unconverted_fallback = False
+            raise error
         if jump is not None and not isinstance(jump, gast.Return):
             keyword = type(jump).__name__.lower()
             error = self.error(jump, f"`{keyword}` leaving a `finally` block cannot be "

@@ -114,11 +114,13 @@ def _frame_of(traceback: Any, code: Any) -> Any:
 def reraise_traced(error: BaseException, live: tuple = ()) -> None:
     """Raises `error` again, as a StagingError, when a graph branch or body raised it, or when
     the converted statement it left lost the new value of a variable in `live` (those the
-    handler and what follows it read).
+    handler and what follows it read); a StagingError as it is.
 
     Raises:
         StagingError: `error` escaped a traced branch or loop body, or lost a live value.
     """
+    if isinstance(error, StagingError):
+        raise error  # an error of the trace (`check_not_handled`), not the program's
     lost = [name for name in getattr(error, _LOST, ()) if name in live]
     if lost:
         listed = ", ".join(repr(name) for name in lost)

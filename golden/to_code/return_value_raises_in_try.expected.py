@@ -7,7 +7,8 @@ def f(x, c):
             with ag__.handling(ValueError):
                 retval_ = ag__.converted_call(g, x)
                 do_return = True
-        except ValueError:
+        except ValueError as error_:
+            ag__.reraise_traced(error_)
             pass
         return (do_return, retval_)
     do_return, retval_ = ag__.if_stmt(c > 0, if_body, None, (do_return, retval_), ('do_return', 'retval_'))

@@ -20,6 +20,7 @@ def main() -> None:
         with ag__.handling(ag.errors.InvalidArgumentError):
             ag__.converted_call(swish, [1, 2])
     except ag.errors.InvalidArgumentError as e:
+        ag__.reraise_traced(e)
         ag__.print('swish on int32 ->', ag__.converted_call(str(e).split, ';')[0])
     ag__.print('\n== inside an ag.function')
     energy = ag__.float(ag__.converted_call(swish_energy, x))
@@ -32,4 +33,5 @@ def main() -> None:
             ag__.converted_call(ag__.converted_call(ag__.converted_call(register_op('BadSwish').input, 'x: T').output, 'y: T').attr, 'beta: flaot = 1.0')
             ag__.converted_call(op_registry().lookup_op_def, 'BadSwish')
     except ag.errors.InvalidArgumentError as e:
+        ag__.reraise_traced(e)
         ag__.print(e)

@@ -77,6 +77,7 @@ def custom_op() -> None:
         with ag__.handling(ag.errors.InvalidArgumentError):
             ag__.converted_call(hypot, [1, 2], 3)
     except ag.errors.InvalidArgumentError as e:
+        ag__.reraise_traced(e)
         ag__.print('hypot on int32 ->', ag__.converted_call(str(e).split, ';')[0])
 
 # main (examples/eager_tour.py:96)

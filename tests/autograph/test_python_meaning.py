@@ -353,3 +353,37 @@ def test_a_lowered_return_in_finally_lets_the_exception_go_on():
     assert f(1) == 1
     with pytest.raises(ZeroDivisionError):
         ag.to_graph(f)(1)
+
+
+def test_a_broad_handler_does_not_swallow_the_refusal_of_a_graph_time_raise():
+    def h(k):
+        if k > 8:
+            raise ValueError("h")
+
+    def h2(k):
+        try:
+            return h(k)
+        except Exception:
+            return 1
+
+    def f(a):
+        return h2(a)
+    assert f(0) is None
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(f)(ag.constant(0))
+
+
+def test_return_in_finally_of_a_try_that_raises_around_control_flow_is_refused():
+    # Python discards the exception; the lowered `return` could not tell it from an error of
+    # the trace, so the function is refused rather than run unconverted.
+    def f(x):
+        try:
+            if x > 0:
+                raise ValueError("r")
+        finally:
+            return 1  # noqa: B012
+    assert f(1) == 1
+    with pytest.raises(ag.autograph.ConversionError, match="`return` inside a `finally`"):
+        ag.to_graph(f)
+    with pytest.raises(ag.autograph.ConversionError, match="`return` inside a `finally`"):
+        ag.function(f)(ag.constant(1))
