@@ -41,6 +41,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
+from autograph.pyct import anno
 from autograph.pyct.transformer import EntityContext, StatementTransformer
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -93,7 +94,15 @@ class ReturnStatements(StatementTransformer):
         trial.block(body, tail=True)
         flag = self._name("do_return") if trial.guarded or trial.loops else None
         lowering = _Returns(flag, retval)
+        discarding = [t for t in _outer_trys(body) if discards_in_finally(t)]
+        for try_node in discarding:
+            anno.setanno(try_node, _DISCARDS, True)  # copies made while lowering share it
         lowered = lowering.block(body, tail=True)
+        for try_node in _outer_trys(lowered):
+            if anno.getanno(try_node, _DISCARDS, False):
+                try_node.finalbody = try_node.finalbody + jumps.generated(
+                    "return ag__.finally_return(retval_)", try_node.finalbody[-1],
+                    retval_=retval or gast.Constant(value=None, kind=None))
         prologue = jumps.generated("flag = False", node, flag=flag) if flag else []
         epilogue = []
         if retval:
@@ -136,6 +145,31 @@ def holds_return(statement: Any) -> bool:
     return any(_returns(block) for block in jumps.statement_lists(statement))
 
 
+_DISCARDS = "the finally block of this try always returns, discarding what it raised"
+
+
+def discards_in_finally(try_node: Any) -> bool:
+    """Whether a `try` lowered with its `finally` keeps a `return` there, as Python does, to
+    discard what the `try` raised: its `finally` returns on every path (a `finally` at the top
+    of its function, outside any `if`, `while` or `for`, is the caller's to check)."""
+    return (isinstance(try_node, jumps.TRY) and bool(try_node.finalbody)
+            and not plain_try(try_node) and _Returns(None, None).always(try_node.finalbody))
+
+
+def _outer_trys(statements: list) -> list:
+    """The `try` statements of a block, through `with` and `try` blocks but not into `if`,
+    `while`, `for` or nested functions (whose bodies become functions of their own)."""
+    found, pending = [], list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, jumps.TRY):
+            found.append(node)
+        if isinstance(node, jumps.TRY + (gast.With,)):
+            for block in jumps.statement_lists(node):
+                pending.extend(block)
+    return found
+
+
 # What may become graph control flow, whose tracing errors a `finally` must not discard.
 _BECOMES_CONTROL_FLOW = (gast.If, gast.While, gast.For, gast.ListComp, gast.SetComp,
                          gast.DictComp, gast.GeneratorExp, gast.IfExp, gast.BoolOp)
@@ -144,8 +178,9 @@ _BECOMES_CONTROL_FLOW = (gast.If, gast.While, gast.For, gast.ListComp, gast.SetC
 def plain_try(try_node: Any) -> bool:
     """Whether nothing in a `try` may become graph control flow: a `return` in its `finally`
     then stays, and runs as in Python, discarding what the `try` raised. Otherwise it is
-    lowered, and an exception the `try` raised goes on after the `finally` (Python would
-    discard it; an error of the trace must not be)."""
+    lowered; where the `finally` returns on every path it ends in
+    `return ag__.finally_return(retval_)`, which discards what the program raised and lets an
+    error of the trace go on."""
     pending = try_node.body + try_node.orelse + try_node.finalbody + try_node.handlers
     while pending:
         node = pending.pop()

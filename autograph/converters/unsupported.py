@@ -13,8 +13,9 @@ After: no code, but an error naming the construct, the file and its line:
 
 Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`,
 `global`/`nonlocal` names assigned in a loop or branch, and `break` or `continue` leaving a
-`finally` block, and a `return` there when the `try` may raise (a `raise`, or a call of user
-code) around code that may become graph control flow (Python discards the exception; see
+`finally` block, and a `return` there that returns on some paths only, or under an `if`,
+`while` or `for`, when the `try` may raise (a `raise`, or a call of user code) around code
+that may become graph control flow (Python discards the exception; see
 return_statements). One error is raised
 at a time, naming the line of the construct; nothing is changed when none is found.
 """
@@ -45,13 +46,24 @@ class Unsupported(Base):
     def __init__(self, ctx: EntityContext):
         super().__init__(ctx)
         self.functions: list[Any] = []  # enclosing function definitions, innermost last
+        self.control_flow = 0  # the `if`, `while` and `for` around the node visited
 
     def visit_FunctionDef(self, node: Any) -> Any:
         self.functions.append(node)
         self._check_declared_names(node)
+        outer, self.control_flow = self.control_flow, 0
         self.generic_visit(node)
+        self.control_flow = outer
         self.functions.pop()
         return node
+
+    def visit_If(self, node: Any) -> Any:
+        self.control_flow += 1  # statements under it run in a function of their own
+        self.generic_visit(node)
+        self.control_flow -= 1
+        return node
+
+    visit_While = visit_For = visit_If
 
     def visit_AsyncFunctionDef(self, node: Any) -> Any:
         raise self.error(node, f"`async def {node.name}` cannot be converted: coroutines are "
@@ -93,7 +105,8 @@ class Unsupported(Base):
 
     def visit_Try(self, node: Any) -> Any:
         jump = _jump_out_of(node.finalbody)
-        if isinstance(jump, gast.Return) and not return_statements.plain_try(node) and any(
+        if isinstance(jump, gast.Return) and not return_statements.plain_try(node) and not (
+                self.control_flow == 0 and return_statements.discards_in_finally(node)) and any(
                 isinstance(n, gast.Raise) or isinstance(n, gast.Call) and self.functions
                 and call_trees.calls_user_code(n, self.ctx, call_trees.bound_names(
                     self.functions[-1]))

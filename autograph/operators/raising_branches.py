@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import dis
 import linecache
+import sys
 import traceback
-from typing import Callable
+from typing import Any, Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
 from autograph.operators.traced_errors import check_not_handled
+from autograph.operators.variables import retval
 from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
+from runtime.graph.graph import building_graph
 from runtime.graph.source_lines import user_source
 from runtime.graph.tensor import Tensor
 from runtime.ops import math_ops
@@ -97,3 +100,18 @@ def _note_where(error: BaseException) -> None:
         error.add_note(f"Raised when the graph ran, at {filename}:{line}"
                        f"{f' ({text})' if text else ''}, in a branch of an `if` whose condition "
                        f"is a tensor.")
+
+
+def finally_return(value: Any) -> Any:
+    """What a converted `finally` block that returns on every path returns: `value` (None for
+    an unset return value), discarding what the `try` raised, as Python's `return` there does;
+    but an error of the trace (raised while a graph is built, by anything other than a `raise`
+    of the program) goes on, since discarding it would answer for code that never ran.
+
+    >>> finally_return(3)
+    3
+    """
+    error = sys.exc_info()[1]
+    if error is not None and building_graph() is not None and not raised_by_program(error):
+        raise error
+    return retval(value)

@@ -12,4 +12,5 @@ def f(x):
             retval_ = 0
             return retval_
         retval_ = ag__.if_stmt(x > 0, if_body, else_body, (retval_,), ('retval_',))
+        return ag__.finally_return(retval_)
     return retval_

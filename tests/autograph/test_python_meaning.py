@@ -341,18 +341,27 @@ def test_return_in_finally_overrides_a_return_under_a_tensor_if(x):
     _check(return_in_finally_overriding_a_return_in_try, x)
 
 
-def test_a_lowered_return_in_finally_lets_the_exception_go_on():
-    # Deliberately unlike Python, which discards the exception: the lowered `return` cannot
-    # tell the program's exception from an error of the trace, which must not be lost.
+def test_a_finally_that_always_returns_discards_the_exception_as_python_does():
     def f(x):
         try:
             if x > 0:
                 x = 10 // (x - 1)
         finally:
             return x  # noqa: B012
+    assert ag.to_graph(f)(1) == f(1) == 1
+    assert ag.to_graph(f)(3) == f(3) == 5
+
+
+def test_a_finally_that_always_returns_lets_an_error_of_the_trace_go_on():
+    def f(x):
+        try:
+            if x > 0:
+                raise ValueError("only when the graph runs")
+        finally:
+            return 1  # noqa: B012
     assert f(1) == 1
-    with pytest.raises(ZeroDivisionError):
-        ag.to_graph(f)(1)
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(f)(ag.constant(1))
 
 
 def test_a_broad_handler_does_not_swallow_the_refusal_of_a_graph_time_raise():
@@ -373,17 +382,19 @@ def test_a_broad_handler_does_not_swallow_the_refusal_of_a_graph_time_raise():
         ag.function(f)(ag.constant(0))
 
 
-def test_return_in_finally_of_a_try_that_raises_around_control_flow_is_refused():
-    # Python discards the exception; the lowered `return` could not tell it from an error of
-    # the trace, so the function is refused rather than run unconverted.
+def test_a_conditional_return_in_finally_of_a_try_that_raises_is_refused():
+    # Python discards the exception only on the path that returns; the lowered `return`
+    # could not decide that with a tensor, so the function is refused rather than run
+    # unconverted.
     def f(x):
         try:
             if x > 0:
                 raise ValueError("r")
         finally:
-            return 1  # noqa: B012
-    assert f(1) == 1
+            if x > 2:
+                return 1  # noqa: B012
+    assert f(3) == 1
     with pytest.raises(ag.autograph.ConversionError, match="`return` inside a `finally`"):
         ag.to_graph(f)
     with pytest.raises(ag.autograph.ConversionError, match="`return` inside a `finally`"):
-        ag.function(f)(ag.constant(1))
+        ag.function(f)(ag.constant(3))
