@@ -98,11 +98,20 @@ class ReturnStatements(StatementTransformer):
         for try_node in discarding:
             anno.setanno(try_node, _DISCARDS, True)  # copies made while lowering share it
         lowered = lowering.block(body, tail=True)
-        for try_node in _outer_trys(lowered):
-            if anno.getanno(try_node, _DISCARDS, False):
-                try_node.finalbody = try_node.finalbody + jumps.generated(
-                    "return ag__.finally_return(retval_)", try_node.finalbody[-1],
-                    retval_=retval or gast.Constant(value=None, kind=None))
+        kept = [t for t in _outer_trys(lowered) if anno.getanno(t, _DISCARDS, False)]
+        for try_node in kept:
+            _discard_in_finally(try_node, retval)
+        if len(kept) < len(discarding):  # one is now under a guard, an `if` of its own
+            jump = next(n for t in discarding for n in _own(t.finalbody)
+                        if isinstance(n, gast.Return))
+            error = self.error(jump, "`return` inside a `finally` block, after a `return` "
+                                     "elsewhere in the function that may skip it, cannot be "
+                                     "converted: the `try` would run in a function of its "
+                                     "own, whose `return` could not discard what the `try` "
+                                     "raised, as Python's does. Move the `return` after the "
+                                     "`try` statement.")
+            error.unconverted_fallback = False
+            raise error
         prologue = jumps.generated("flag = False", node, flag=flag) if flag else []
         epilogue = []
         if retval:
@@ -154,6 +163,32 @@ def discards_in_finally(try_node: Any) -> bool:
     of its function, outside any `if`, `while` or `for`, is the caller's to check)."""
     return (isinstance(try_node, jumps.TRY) and bool(try_node.finalbody)
             and not plain_try(try_node) and _Returns(None, None).always(try_node.finalbody))
+
+
+def _discard_in_finally(try_node: Any, retval: str | None) -> None:
+    """Ends the lowered `finally` of `try_node` in `return ag__.finally_return(retval_)`, and
+    runs the rest of the `try` under `ag__.handling(BaseException)`: its `return` takes every
+    exception, so one raised only when the graph runs is refused while tracing."""
+    for owner in [try_node] + list(try_node.handlers):
+        for field in ("body", "orelse"):
+            block = getattr(owner, field, None)
+            if block:
+                setattr(owner, field, jumps.generated(
+                    "with ag__.handling(BaseException):\n    block", block[0], block=block))
+    try_node.finalbody = try_node.finalbody + jumps.generated(
+        "return ag__.finally_return(retval_)", try_node.finalbody[-1],
+        retval_=retval or gast.Constant(value=None, kind=None))
+
+
+def _own(statements: list) -> list:
+    found, pending = [], list(statements)
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if not isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef,
+                                 gast.Lambda)):
+            pending.extend(gast.iter_child_nodes(node))
+    return found
 
 
 def _outer_trys(statements: list) -> list:

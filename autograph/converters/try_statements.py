@@ -66,11 +66,9 @@ class TryStatements(Base):
 
     def visit_Try(self, node: Any) -> Any:
         self.generic_visit(node)
-        discards = _returns_in(node.finalbody)  # a `return` there discards any exception
-        handled = (node.handlers or discards) and any(
+        handled = node.handlers and any(
             isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
                                                                     self.local_names)
-            or discards and isinstance(n, _CONTROL_FLOW)
             for n in _own_nodes(node.body))
         if handled:
             self._mark_handled(node)
@@ -98,7 +96,7 @@ class TryStatements(Base):
     def _mark_handled(self, node: Any) -> None:
         """Runs the body under `ag__.handling(types)`: a tensor `if` in it, or in a function
         it calls, refuses to raise one of `types` only when the graph runs."""
-        if _returns_in(node.finalbody) or any(h.type is None for h in node.handlers):
+        if any(h.type is None for h in node.handlers):
             types: Any = gast.Name(id="BaseException", ctx=gast.Load(), annotation=None,
                                    type_comment=None)
         elif len(node.handlers) == 1:
@@ -120,10 +118,6 @@ def _assigned(statements: list[Any]) -> set[str]:
         if not isinstance(node, _SCOPES):
             pending.extend(gast.iter_child_nodes(node))
     return names
-
-
-def _returns_in(statements: list[Any]) -> bool:
-    return any(isinstance(n, gast.Return) for n in _own_nodes(statements))
 
 
 def _own_nodes(statements: list[Any]) -> list[Any]:

@@ -31,7 +31,7 @@ from autograph.operators.graph_cond import graph_if, is_symbolic, truth_tensor
 from autograph.operators.graph_loop import graph_loop
 from autograph.operators.py_builtins import TensorIterable
 from autograph.operators.state import CompositeState, pack_state, unpack_state
-from autograph.operators.traced_errors import note_lost_state
+from autograph.operators.traced_errors import mark_traced, note_lost_state
 from runtime.graph.constant_value import constant_value
 from runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from runtime.graph.graph import building_graph
@@ -87,7 +87,11 @@ def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,
         def false_fn() -> tuple:
             return unpack_state(orelse(*state), m, "if")
         outputs = graph_if(cond, true_fn, false_fn, state, extended.names, "if")
-        return pack_state(extended.finish(outputs), n)
+        try:
+            return pack_state(extended.finish(outputs), n)
+        except ValueError as error:  # a refusal of the trace, not the program's own error
+            mark_traced(error, "an `if`")
+            raise
     branch = body if cond else orelse
     if branch is None:
         return pack_state(state, n)

@@ -28,7 +28,7 @@ import traceback
 from typing import Any, Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
-from autograph.operators.traced_errors import check_not_handled
+from autograph.operators.traced_errors import check_not_handled, reraise_lost_state
 from autograph.operators.variables import retval
 from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
 from runtime.graph.graph import building_graph
@@ -112,6 +112,8 @@ def finally_return(value: Any) -> Any:
     3
     """
     error = sys.exc_info()[1]
-    if error is not None and building_graph() is not None and not raised_by_program(error):
-        raise error
+    if error is not None:
+        reraise_lost_state(error)
+        if building_graph() is not None and not raised_by_program(error):
+            raise error
     return retval(value)

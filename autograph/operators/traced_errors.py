@@ -111,6 +111,13 @@ def _frame_of(traceback: Any, code: Any) -> Any:
     return None
 
 
+def reraise_lost_state(error: BaseException) -> None:
+    """Raises StagingError if `error` left a converted body after the body assigned a
+    variable (see `note_lost_state`): code that goes on as if it had not been raised (a
+    `finally` that returns) would see the variable's old value."""
+    reraise_traced(error, live=getattr(error, _LOST, ()))
+
+
 def reraise_traced(error: BaseException, live: tuple = ()) -> None:
     """Raises `error` again, as a StagingError, when a graph branch or body raised it, or when
     the converted statement it left lost the new value of a variable in `live` (those the

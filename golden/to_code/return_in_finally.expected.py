@@ -1,7 +1,8 @@
 def f(x):
     retval_ = ag__.UndefinedReturnValue()
     try:
-        retval_ = 2
+        with ag__.handling(BaseException):
+            retval_ = 2
     finally:
 
         def if_body(retval_):
