@@ -153,7 +153,8 @@ class _Loop:
                 shapes.setdefault(i, pack_sequence_as(
                     finding[1], [leaf.shape for leaf in flatten(finding[1])]))
         for i, shape in (self.relaxed or {}).items():
-            shapes.setdefault(i, shape)
+            shapes[i] = shape  # wider than a given invariant too, as TensorFlow's dataset loops
+            # ignore those (and Python does: `set_loop_options` does nothing there)
         self.shapes = shapes
         # While needs a loop variable; `ran` says whether the body ran at all.
         counter = [] if extra or self.moving else [convert_to_tensor(0)]
