@@ -266,3 +266,40 @@ def test_a_chained_comparison_of_tensors_is_pythons_and():
     f = ag.function(multiple_equality)
     assert not f(*_constants(1, 1, 2)()).numpy()
     assert f(*_constants(1, 1, 1)()).numpy()
+
+
+# ------------------------------------------ where our messages say TensorFlow refuses it too
+def return_in_loop_or_none(n):
+    for i in ag.range(n):
+        if i > 2:
+            return i
+
+
+def while_becomes_a_tensor(n):
+    i = 0
+    while i < 3:
+        i = i + n
+    return i
+
+
+def python_for_stopped_by_a_tensor(n):
+    s = 0
+    for i in [1, 2, 3]:
+        if n > i:
+            break
+        s += i
+    return s
+
+
+# Recorded from TensorFlow 2.21 (tf.function(f)(tf.constant(5))): each raises
+# NotImplementedError ("a return statement cannot be placed inside this TensorFlow loop";
+# "... a break or return statement inside the loop depends on a Tensor condition"; "break and
+# return statements which depend on a TF condition are not supported in Python for loops").
+@pytest.mark.parametrize("program, message", [
+    (return_in_loop_or_none, "refuses such a `return` too"),
+    (while_becomes_a_tensor, "TensorFlow raises this error too"),
+    (python_for_stopped_by_a_tensor, "TensorFlow raises this error too"),
+])
+def test_where_tensorflow_refuses_too_we_raise_its_class(program, message):
+    with pytest.raises(NotImplementedError, match=message):
+        ag.function(program)(ag.constant(5))
