@@ -2,4 +2,8 @@
 
 from autograph import autograph_experimental as experimental  # noqa: F401
 from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: F401
-from autograph.pyct.errors import ConversionError, StagingError  # noqa: F401
+from autograph.pyct.errors import (  # noqa: F401
+    ConversionError,
+    StagingError,
+    UnsupportedLanguageElementError,
+)

@@ -11,7 +11,10 @@ After:
         ...
 
 Operands after the first become lambdas, so they are evaluated only when Python would
-evaluate them; on tensors the operators build logical ops.
+evaluate them; on tensors the operators build logical ops. A chained comparison is the `and`
+Python makes of it: `a < b < c` becomes `ag__.and_(a < b, lambda: b < c)` (as TensorFlow
+converts it), where each middle operand is a name or a constant, which reading twice does not
+change; other chains stay as written.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
-TRIGGERS = frozenset({gast.BoolOp, gast.Not})
+TRIGGERS = frozenset({gast.BoolOp, gast.Not, gast.Compare})
 PRODUCES = frozenset({gast.Call, gast.Attribute, gast.Lambda, gast.Constant})
 
 _OPERATOR = {gast.And: "ag__.and_", gast.Or: "ag__.or_"}
@@ -41,13 +44,34 @@ def _bool_op(node: Any) -> Any:
     return copy_location(result, node)
 
 
+def _chain(node: Any) -> Any:
+    """`a < b < c` as `ag__.and_(a < b, lambda: b < c)`."""
+    lefts = [node.left] + node.comparators[:-1]
+    links = [gast.Compare(left=left, ops=[op], comparators=[right])
+             for left, op, right in zip(lefts, node.ops, node.comparators)]
+    result = links[-1]
+    for link in reversed(links[:-1]):
+        result = templates.replace_as_expression("ag__.and_(a, lambda: b)", a=link, b=result)
+        anno.setanno(result.args[1], anno.Basic.CALLED_IN_PLACE, True)
+    return copy_location(result, node)
+
+
+def _chained(node: Any) -> bool:
+    return len(node.ops) > 1 and all(
+        isinstance(middle, (gast.Name, gast.Constant)) for middle in node.comparators[:-1])
+
+
 def _not(node: Any) -> Any:
     return copy_location(templates.replace_as_expression("ag__.not_(a)", a=node.operand), node)
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    for parent, operation in reversed(traversal.find(node, {gast.BoolOp, gast.UnaryOp})):
-        if type(operation) is gast.BoolOp:
+    for parent, operation in reversed(traversal.find(node, {gast.BoolOp, gast.UnaryOp,
+                                                            gast.Compare})):
+        if type(operation) is gast.Compare:
+            if _chained(operation):
+                traversal.replace_child(parent, operation, _chain(operation))
+        elif type(operation) is gast.BoolOp:
             traversal.replace_child(parent, operation, _bool_op(operation))
         elif type(operation.op) is gast.Not:
             traversal.replace_child(parent, operation, _not(operation))

@@ -8,16 +8,18 @@ Before:
 
 After: no code, but an error naming the construct, the file and its line:
 
-    ConversionError: example.py:3: `yield` makes `f` a generator, which cannot be converted:
-    its loops and branches become functions ... collect the values in a list and return it.
+    UnsupportedLanguageElementError: example.py:3: `yield` makes `f` a generator, which cannot
+    be converted: its loops and branches become functions ... collect the values in a list and
+    return it.
 
-Rejected: generators (`yield`, `yield from`), `async` code, class definitions, `match`,
-`global`/`nonlocal` names assigned in a loop or branch, and `break` or `continue` leaving a
-`finally` block, and a `return` there that returns on some paths only, or under an `if`,
-`while` or `for`, when the `try` may raise (a `raise`, or a call of user code) around code
-that may become graph control flow (Python discards the exception; see
-return_statements). One error is raised
-at a time, naming the line of the construct; nothing is changed when none is found.
+Rejected: generators (`yield`, `yield from`; an `UnsupportedLanguageElementError`, the
+`ConversionError` that is also a `NotImplementedError`, as TensorFlow's is), `async` code,
+class definitions, `match`, `global`/`nonlocal` names assigned in a loop or branch, `break` or
+`continue` leaving a `finally` block, and a `return` there that returns on some paths only, or
+under an `if`, `while` or `for`, when the `try` may raise (a `raise`, or a call of user code)
+around code that may become graph control flow (Python discards the exception; see
+return_statements). One error is raised at a time, naming the line of the construct; nothing
+is changed when none is found.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 import gast
 
 from autograph.converters import call_trees, return_statements
+from autograph.pyct.errors import UnsupportedLanguageElementError
 from autograph.pyct.transformer import Base, EntityContext
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -87,12 +90,12 @@ class Unsupported(Base):
         raise self.error(node, f"`yield` makes `{self._function_name()}` a generator, which "
                                f"cannot be converted: {_WHY_BODIES}, so a `yield` there would "
                                f"not yield from it. Collect the values in a list and return "
-                               f"it.")
+                               f"it.", UnsupportedLanguageElementError)
 
     def visit_YieldFrom(self, node: Any) -> Any:
         raise self.error(node, f"`yield from` makes `{self._function_name()}` a generator, "
                                f"which cannot be converted. Collect the values in a list and "
-                               f"return it.")
+                               f"return it.", UnsupportedLanguageElementError)
 
     def visit_ClassDef(self, node: Any) -> Any:
         raise self.error(node, f"class `{node.name}` is defined inside the converted function; "

@@ -462,6 +462,11 @@ def _mismatch(name: str, a: Any, b: Any, labels: tuple[str, str], what: str) -> 
                           f"the `if`), but it is not defined in {missing}. The condition is a "
                           f"tensor, so both branches run in the graph and '{name}' needs a "
                           f"value either way.")
-    return TypeError(f"{what}: {_quoted(name)} is {_describe(a)} in {labels[0]} but {_describe(b)} "
-                     f"in {labels[1]}; when the condition is a tensor, both branches must "
-                     f"give it tensors of one dtype (or the same Python value).")
+    # None on one side only is a ValueError, as in TensorFlow ("'i' is None at the end of the
+    # main branch"); other mismatches of kind or dtype are TypeErrors there too.
+    error = ValueError if (a is None) != (b is None) else TypeError
+    if b is None and a is not None:  # name the None first
+        a, b, labels = b, a, (labels[1], labels[0])
+    return error(f"{what}: {_quoted(name)} is {_describe(a)} in {labels[0]} but {_describe(b)} "
+                 f"in {labels[1]}; when the condition is a tensor, both branches must give it "
+                 f"tensors of one dtype (or the same Python value).")

@@ -153,7 +153,8 @@ class _Loop:
                 shapes.setdefault(i, pack_sequence_as(
                     finding[1], [leaf.shape for leaf in flatten(finding[1])]))
         for i, shape in (self.relaxed or {}).items():
-            shapes.setdefault(i, shape)
+            shapes[i] = shape  # wider than a given invariant too, as TensorFlow's dataset loops
+            # ignore those (and Python does: `set_loop_options` does nothing there)
         self.shapes = shapes
         # While needs a loop variable; `ran` says whether the body ran at all.
         counter = [] if extra or self.moving else [convert_to_tensor(0)]
@@ -232,10 +233,11 @@ class _Loop:
 
 def _check_defined(value: Any, name: str) -> None:
     if isinstance(value, UndefinedReturnValue) and value.may_return_none:
-        raise ValueError("A `return` inside a loop over tensors, in a function that may also "
-                         "end without one (returning None): a graph cannot return None for "
-                         "some values only. End the function with a `return` of a value of "
-                         "the same dtype (TensorFlow refuses any `return` in such a loop).")
+        raise NotImplementedError(  # TensorFlow's class (recorded from TensorFlow 2.21)
+            "A `return` inside a loop over tensors, in a function that may also "
+            "end without one (returning None): a graph cannot return None for "
+            "some values only. End the function with a `return` of a value of "
+            "the same dtype (TensorFlow refuses such a `return` too).")
 
 
 def _finding(before: Any, after: Any, name: str) -> tuple | None:

@@ -1,4 +1,4 @@
-"""Errors of the converter: `ConversionError`, `StagingError`, and re-raising user errors.
+"""Errors of the converter: `ConversionError` (`UnsupportedLanguageElementError`), `StagingError`.
 
 `ConversionError` is raised while converting (unsupported syntax, missing source) and names the
 construct, the file and line, and what to do instead. `StagingError` wraps an error raised
@@ -17,6 +17,15 @@ class ConversionError(Exception):
     """
 
     unconverted_fallback = True
+
+
+class UnsupportedLanguageElementError(ConversionError, NotImplementedError):
+    """Python syntax that cannot be converted at all, such as a generator's `yield`.
+
+    It is a `NotImplementedError` as TensorFlow's `UnsupportedLanguageElementError` is (recorded
+    from TensorFlow 2.21: its bases are `PyCTError` and `NotImplementedError`), so code that
+    catches what TensorFlow raises catches it too.
+    """
 
 
 class StagingError(Exception):

@@ -60,10 +60,11 @@ class Base(gast.NodeTransformer):
             return node
         return getattr(self, name)(node)
 
-    def error(self, node: Any, message: str) -> ConversionError:
+    def error(self, node: Any, message: str,
+              kind: type[ConversionError] = ConversionError) -> ConversionError:
         line = getattr(node, "lineno", None)
         where = f"{self.ctx.filename}:{line}" if line else self.ctx.filename
-        return ConversionError(f"{where}: {message}")
+        return kind(f"{where}: {message}")
 
     def visit_block(self, statements: list) -> list:
         """Visits a list of statements; a visit may return one node, a list, or None."""

@@ -119,6 +119,16 @@ class RetracingWarning(UserWarning):
     """A Function traced many times: its calls keep needing new graphs."""
 
 
+class GeneratorFunctionError(TypeError, NotImplementedError):
+    """A Function wraps a generator function, which cannot be traced.
+
+    Both a `TypeError` and a `NotImplementedError`, as TensorFlow 2.21 raises either (recorded):
+    `tf.function` of a generator raises a `TypeError` on the generator it returns, and with
+    `AUTOGRAPH_STRICT_CONVERSION=1` AutoGraph raises `UnsupportedLanguageElementError`, a
+    `NotImplementedError` ("generators are not supported").
+    """
+
+
 class TracingRecursionError(RecursionError):
     """A Function called itself, while tracing, with arguments of a type already being traced.
 
@@ -329,9 +339,9 @@ class Function:
         """A generator function cannot be traced: calling it runs none of its body. (TensorFlow
         warns, then fails on the generator it returns; run eagerly it returns the generator.)"""
         if inspect.isgeneratorfunction(self.python_function):
-            raise TypeError(
+            raise GeneratorFunctionError(
                 f"ag.function {self._name!r} wraps a generator function (its body uses "
-                f"`yield`), and a generator cannot be a Function: a Function runs its Python "
+                f"`yield`); generators are not supported: a Function runs its Python "
                 f"function to build a graph and returns the tensors it computed. Return the "
                 f"values instead: collect them in a Python list and return it (ag.stack(values) "
                 f"makes one tensor of them), or, in a loop over tensors, write them to an "

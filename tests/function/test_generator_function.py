@@ -1,4 +1,5 @@
-"""A generator function under `ag.function`: calling it is one clear TypeError.
+"""A generator function under `ag.function`: calling it is one clear error, a TypeError and a
+NotImplementedError.
 
 TensorFlow 2.21, for `tf.function` of `def gen(x): yield x` called with a tensor: it warns that
 AutoGraph could not convert the function ("generators are not supported"), traces it as it is,
@@ -6,10 +7,12 @@ and then raises `TypeError: To be compatible with tf.function, Python functions 
 or more Tensors or ExtensionTypes or None values; in compilation of <function gen ...>, found
 return value of type generator, which is not a Tensor or ExtensionType.` (the same with
 `autograph=False` and from `get_concrete_function`); with `tf.config.run_functions_eagerly(True)`
-it returns the generator object. We raise a TypeError too, before any conversion (so no
-warning first), whose message says that a generator cannot be a Function and what to write
-instead; and we raise it when functions run eagerly as well, where TensorFlow returns a
-generator, so that a program does not work only under that debugging switch.
+it returns the generator object; with `AUTOGRAPH_STRICT_CONVERSION=1` (as its reference tests
+run) it raises `UnsupportedLanguageElementError: generators are not supported`, a
+`NotImplementedError`. We raise one error that is both, before any conversion (so no warning
+first), whose message says that generators are not supported and what to write instead; and
+we raise it when functions run eagerly as well, where TensorFlow returns a generator, so that a
+program does not work only under that debugging switch.
 """
 
 import warnings
@@ -19,8 +22,8 @@ import pytest
 
 import autograph as ag
 
-MESSAGE = (r"ag.function 'numbers' wraps a generator function \(its body uses `yield`\), "
-           r"and a generator cannot be a Function: .* collect them in a Python list .* "
+MESSAGE = (r"ag.function 'numbers' wraps a generator function \(its body uses `yield`\); "
+           r"generators are not supported: .* collect them in a Python list .* "
            r"ag.TensorArray \(ta = ta.write\(i, value\)\) and return ta.stack\(\).")
 
 
@@ -34,6 +37,14 @@ def test_calling_a_generator_function_raises_a_type_error_that_says_what_to_do()
         warnings.simplefilter("error")  # and no "could not be converted" warning first
         with pytest.raises(TypeError, match=MESSAGE):
             ag.function(numbers)(ag.constant(3))
+
+
+def test_the_error_is_also_a_not_implemented_error_as_tensorflow_strict_conversion_raises():
+    # recorded from TensorFlow 2.21 (AUTOGRAPH_STRICT_CONVERSION=1): "generators are not
+    # supported", an UnsupportedLanguageElementError, whose bases are PyCTError and
+    # NotImplementedError
+    with pytest.raises(NotImplementedError, match="generators are not supported"):
+        ag.function(numbers)(ag.constant(3))
 
 
 def test_the_error_is_the_same_without_autograph():
@@ -99,5 +110,8 @@ def test_returning_a_tensor_array_as_the_error_says_works():
 
 
 def test_to_code_of_a_generator_function_keeps_its_conversion_error():
-    with pytest.raises(ag.ConversionError, match="`yield`"):
+    with pytest.raises(ag.autograph.UnsupportedLanguageElementError, match="`yield`") as raised:
         ag.to_code(numbers)
+    # a ConversionError, and a NotImplementedError as TensorFlow's UnsupportedLanguageElementError
+    assert isinstance(raised.value, ag.ConversionError)
+    assert isinstance(raised.value, NotImplementedError)
