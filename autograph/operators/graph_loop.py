@@ -23,6 +23,8 @@ loop is traced again, once (the body's Python code, a `print` say, runs twice on
   zeros the same way: the lowering's `do_return` flag says whether they were ever replaced,
   and the function returns on every path after the loop. Where it may end without a `return`
   (returning None, which a graph cannot do for some values only) it is an error;
+- a body that raises an exception of the program while traced raises it whatever the tensors
+  hold: the loop raises it when the graph runs if it enters the body at all;
 - with `relax_shapes` (loops over datasets, as TensorFlow runs them through `reduce`), a
   variable whose shape the body changes gets the most specific shape covering both, and the
   loop is traced again; otherwise that is an error suggesting a shape invariant.
@@ -35,6 +37,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from autograph.operators.graph_cond import fits, truth_tensor
+from autograph.operators.raising_branches import raise_when, raised_by_program
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime.core.tensor_shape import TensorShape
@@ -123,10 +126,26 @@ def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Seq
                 findings.update(numbers)
                 continue
             error = first_error or error
+            if raised_by_program(error):
+                # The body raises whatever the tensors hold: every iteration would, so the
+                # loop raises when the graph runs iff it runs at all.
+                return extra, _raise_if_entered(test_fn(list(extra), list(state)), error,
+                                                state)
             mark_traced(error, "the body of a loop")
             raise error
     raise RuntimeError(f"The loop over {list(names)} did not settle its variables' types "
                        f"after {traces} traces; this is a bug in autograph.")
+
+
+def _raise_if_entered(more: Any, error: BaseException, state: Sequence[Any]) -> list:
+    """`state` unchanged, after raising `error` where the loop would enter its body: now for
+    a Python `more`, when the graph runs for a tensor."""
+    if not isinstance(more, Tensor):
+        if more:
+            raise error
+        return list(state)
+    raise_when(truth_tensor(more, "loop condition"), error, "the body of a loop")
+    return list(state)
 
 
 class _Loop:

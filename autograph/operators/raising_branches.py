@@ -81,13 +81,19 @@ def if_raising(pred: Tensor, raised: BranchRaised, branches: tuple[Callable, Cal
 
 
 def _raise_when_taken(pred: Tensor, side: int, error: BaseException) -> None:
-    check_not_handled(error, "a branch of an `if`")
     taken = pred if side == 0 else math_ops.logical_not(pred)
-    _note_where(error)
-    raise_if(taken, error)
+    raise_when(taken, error, "a branch of an `if`")
 
 
-def _note_where(error: BaseException) -> None:
+def raise_when(condition: Tensor, error: BaseException, where: str) -> None:
+    """A `RaiseIf` op raising `error` when the graph runs with `condition` true; a StagingError
+    now if a `try` being traced around `where` handles `error`."""
+    check_not_handled(error, where)
+    _note_where(error, where)
+    raise_if(condition, error)
+
+
+def _note_where(error: BaseException, statement: str) -> None:
     """Adds to `error` where the program raised it: its traceback is dropped when it is held
     (Python 3.10 has no exception notes: there the error says only its own message)."""
     frames = [f for f in traceback.extract_tb(error.__traceback__)
@@ -98,8 +104,8 @@ def _note_where(error: BaseException) -> None:
             where.filename, where.lineno or 0)
         text = linecache.getline(filename, line).strip()
         error.add_note(f"Raised when the graph ran, at {filename}:{line}"
-                       f"{f' ({text})' if text else ''}, in a branch of an `if` whose condition "
-                       f"is a tensor.")
+                       f"{f' ({text})' if text else ''}, in {statement} whose condition is a "
+                       f"tensor.")
 
 
 def finally_return(value: Any) -> Any:

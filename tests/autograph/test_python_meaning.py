@@ -398,3 +398,93 @@ def test_a_conditional_return_in_finally_of_a_try_that_raises_is_refused():
         ag.to_graph(f)
     with pytest.raises(ag.autograph.ConversionError, match="`return` inside a `finally`"):
         ag.function(f)(ag.constant(3))
+
+
+# A loop body that raises raises when the graph runs, if the loop runs --------------------------
+
+def while_body_raises(b):
+    w = 0
+    while w < b % 3:
+        raise ValueError("r")
+    return w
+
+
+def for_body_raises(n):
+    s = 0
+    for _ in ag.range(n):
+        s += 1
+        raise KeyError("k")
+    return s
+
+
+def test_a_tensor_while_whose_body_raises_returns_when_it_runs_zero_times():
+    _check(while_body_raises, 0)
+
+
+def test_a_tensor_while_whose_body_raises_raises_when_the_graph_enters_it():
+    with pytest.raises(ValueError, match="r"):
+        while_body_raises(1)
+    with pytest.raises(ValueError, match="r"):
+        ag.function(while_body_raises)(ag.constant(1))
+
+
+def test_a_tensor_for_whose_body_raises_raises_only_when_it_has_items():
+    assert ag.function(for_body_raises)(ag.constant(0)).numpy() == for_body_raises(0) == 0
+    with pytest.raises(KeyError):
+        ag.function(for_body_raises)(ag.constant(2))
+
+
+def test_a_loop_body_raise_handled_by_a_try_around_the_loop_is_refused():
+    def f(n):
+        try:
+            for _ in ag.range(n):
+                _raises_over_two(5)
+        except ValueError:
+            return -1
+        return 0
+    assert f(2) == -1
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(f)(ag.constant(2))
+
+
+# An exception raised when the graph runs never escapes a try that handles it -------------------
+
+def _raises_over_two(k):
+    if k > 2:
+        raise ValueError("v")
+    return k
+
+
+def handled_raise_in_called_function(c):
+    s = 0
+    try:
+        s = _raises_over_two(c)
+    except ValueError:
+        s = -1
+    return s
+
+
+def raise_skipping_the_inner_handler(c):
+    s = 0
+    try:
+        try:
+            if c > 0:
+                raise ValueError("x")
+            s = 1
+        except KeyError:
+            s = 2
+    except ValueError:
+        s = 3
+    return s
+
+
+@pytest.mark.parametrize("c", [1, 5])
+def test_raise_in_a_called_function_under_a_tensor_condition_is_refused_in_a_try(c):
+    assert ag.to_graph(handled_raise_in_called_function)(c) == handled_raise_in_called_function(c)
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(handled_raise_in_called_function)(ag.constant(c))
+
+
+@pytest.mark.parametrize("c", [0, 1])
+def test_raise_no_inner_clause_takes_picks_the_outer_clause_when_the_graph_runs(c):
+    _check(raise_skipping_the_inner_handler, c)
