@@ -7,12 +7,15 @@
 3. `function`: `ag.function(f)` on `ag.constant` of the same ints, so conditions and loop
    bounds are tensors; the `.numpy()` values must equal Python's.
 
-A program that raises in Python is checked in stage 2 only. Each checked stage gets an
-`Outcome` whose `kind` is one of:
+A program that raises in Python must raise the same exception type in stage 2, and raise in
+stage 3: the same type there is `same`, an error of ours is `error` (a tensor loop that ran
+no time leaves a variable without a value: the graph can only say so when it runs). Each
+stage gets an `Outcome` whose `kind` is one of:
 
 - `same`: the answer agrees;
-- `different`: another value, another exception type, or unbalanced context-manager exits
-  (a bug);
+- `different`: another value, a value where Python raised, another exception type, the
+  program's own exception where Python returned (`ValueError('r')`: generated programs raise
+  with one-letter messages), or unbalanced context-manager exits (a bug);
 - `error`: a clear error from the converter or tracer ("can't convert or run this");
 - `crash`: an internal exception type (AttributeError, KeyError, ...) or a message that is
   Python's own rather than ours (a bug);
@@ -44,7 +47,11 @@ _PYTHON_MESSAGES = re.compile(
     r"NoneType|not subscriptable|positional argument|unsupported operand|is not iterable|"
     r"unhashable|is not callable|unexpected keyword|not supported between|"
     r"referenced before assignment|cannot access local variable|name '[^']*' is not defined|"
-    r"too many values to unpack|not enough values to unpack|object has no attribute")
+    r"too many values to unpack|not enough values to unpack|object has no attribute|"
+    r"Undefined\(")  # the converter's placeholder for a name with no value, leaking out
+# Python's error quoted inside one of ours, "(AttributeError: 'Box' object has no ...)", is
+# not checked against those messages.
+_QUOTED_ERROR = re.compile(r"\(\w+(Error|Exception): [^)]*\)")
 _PYTHON_STEPS = 20_000  # line events allowed to plain Python (a shrunk loop may not end)
 _TIMEOUT_S = 10.0  # converted or traced runs past this count as a hang
 
@@ -100,7 +107,7 @@ class Result:
 
     python_raised: str  # the exception type Python raised, "" when it returned
     to_graph: Outcome
-    function: Outcome | None  # None when Python raised
+    function: Outcome
 
 
 def load(source: str) -> tuple:
@@ -121,11 +128,12 @@ def run(source: str, args: tuple) -> Result:
     except _Timeout:
         raise
     except Exception as error:  # noqa: BLE001 -- the program's own error is the answer
-        converted = _stage_to_graph(source, args, None, type(error).__name__)
-        return Result(type(error).__name__, converted, None)
+        raised = type(error).__name__
+        converted = _stage_to_graph(source, args, None, raised)
+        return Result(raised, converted, _stage_function(source, args, None, raised))
     counts = (counter.entered, counter.exited)
     converted = _stage_to_graph(source, args, (expected, counts), "")
-    return Result("", converted, _stage_function(source, args, expected))
+    return Result("", converted, _stage_function(source, args, expected, ""))
 
 
 def _run_python(f: Callable, args: tuple) -> Any:
@@ -168,7 +176,7 @@ def _stage_to_graph(source: str, args: tuple, expected, raised: str) -> Outcome:
     return Outcome("to_graph", "same")
 
 
-def _stage_function(source: str, args: tuple, expected) -> Outcome:
+def _stage_function(source: str, args: tuple, expected, raised: str) -> Outcome:
     f, counter = load(source)
     try:
         with _time_limit(), warnings.catch_warnings(record=True) as caught:
@@ -181,7 +189,12 @@ def _stage_function(source: str, args: tuple, expected) -> Outcome:
         if fallback:  # ran unconverted, as TensorFlow does: the conversion error is the cause
             return Outcome("function", "error", fallback[0].split(": ", 1)[-1],
                            "not converted")
-        return _classify("function", error)
+        if raised and type(error).__name__ == raised:
+            return Outcome("function", "same")
+        return _classify("function", error, python_raised=bool(raised))
+    if raised:
+        return Outcome("function", "different", f"Python raised {raised}; ag.function "
+                                                f"returned {values_of(value)}")
     if counter.entered != counter.exited:
         return Outcome("function", "different", f"CM entered {counter.entered} times, "
                                                 f"exited {counter.exited} times")
@@ -191,14 +204,29 @@ def _stage_function(source: str, args: tuple, expected) -> Outcome:
     return Outcome("function", "same")
 
 
-def _classify(stage: str, error: Exception, also_wanted: str = "") -> Outcome:
+def _classify(stage: str, error: Exception, also_wanted: str = "",
+              python_raised: bool = False) -> Outcome:
+    """An exception from converted code where Python returned (or raised `also_wanted`, or,
+    with `python_raised`, raised some exception)."""
     message = _last_message(error)
     detail = f"{type(error).__name__}: {message}"
     if also_wanted and not isinstance(error, ag.autograph.ConversionError):
         return Outcome(stage, "different", f"Python raised {also_wanted}; converted raised "
                                            f"{detail}", type(error).__name__)
-    internal = isinstance(error, _INTERNAL_TYPES) or _PYTHON_MESSAGES.search(message)
+    if not also_wanted and not python_raised and _programs_own(error):
+        return Outcome(stage, "different", f"Python returned; converted raised the program's "
+                                           f"{type(error).__name__}({error.args[0]!r})",
+                       type(error).__name__)
+    internal = isinstance(error, _INTERNAL_TYPES) or _PYTHON_MESSAGES.search(
+        _QUOTED_ERROR.sub("", message))
     return Outcome(stage, "crash" if internal else "error", detail, type(error).__name__)
+
+
+def _programs_own(error: Exception) -> bool:
+    """Whether `error` is one a generated program raises: a ValueError or KeyError with a
+    one-letter message."""
+    return (type(error) in (ValueError, KeyError) and len(error.args) == 1
+            and isinstance(error.args[0], str) and len(error.args[0]) == 1)
 
 
 def _last_message(error: Exception) -> str:
