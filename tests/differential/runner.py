@@ -14,8 +14,8 @@ stage gets an `Outcome` whose `kind` is one of:
 
 - `same`: the answer agrees;
 - `different`: another value, a value where Python raised, another exception type, the
-  program's own exception where Python returned (`ValueError('r')`: generated programs raise
-  with one-letter messages), or unbalanced context-manager exits (a bug);
+  program's own exception where Python returned (generated programs raise ValueError or
+  KeyError with the messages in `PROGRAM_MESSAGES`), or unbalanced context-manager exits (a bug);
 - `error`: a clear error from the converter or tracer ("can't convert or run this");
 - `crash`: an internal exception type (AttributeError, KeyError, ...) or a message that is
   Python's own rather than ours (a bug);
@@ -54,6 +54,9 @@ _PYTHON_MESSAGES = re.compile(
 _QUOTED_ERROR = re.compile(r"\(\w+(Error|Exception): [^)]*\)")
 _PYTHON_STEPS = 20_000  # line events allowed to plain Python (a shrunk loop may not end)
 _TIMEOUT_S = 10.0  # converted or traced runs past this count as a hang
+
+# The messages of the exceptions generated programs raise (`raise ValueError('r')`).
+PROGRAM_MESSAGES = ("v", "r", "h", "c")
 
 _file_numbers = itertools.count()
 
@@ -223,10 +226,10 @@ def _classify(stage: str, error: Exception, also_wanted: str = "",
 
 
 def _programs_own(error: Exception) -> bool:
-    """Whether `error` is one a generated program raises: a ValueError or KeyError with a
-    one-letter message."""
-    return (type(error) in (ValueError, KeyError) and len(error.args) == 1
-            and isinstance(error.args[0], str) and len(error.args[0]) == 1)
+    """Whether `error` is one a generated program raises: a ValueError or KeyError with one
+    of `PROGRAM_MESSAGES`."""
+    return type(error) in (ValueError, KeyError) and error.args in [
+        (message,) for message in PROGRAM_MESSAGES]
 
 
 def _last_message(error: Exception) -> str:
