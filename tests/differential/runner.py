@@ -7,10 +7,10 @@
 3. `function`: `ag.function(f)` on `ag.constant` of the same ints, so conditions and loop
    bounds are tensors; the `.numpy()` values must equal Python's.
 
-A program that raises in Python must raise the same exception type in stage 2, and raise in
-stage 3: the same type there is `same`, an error of ours is `error` (a tensor loop that ran
-no time leaves a variable without a value: the graph can only say so when it runs). Each
-stage gets an `Outcome` whose `kind` is one of:
+A program that raises in Python must raise the same exception type (or a subtype) in stage 2,
+and raise in stage 3: the same type there is `same`, an error of ours is `error` (a tensor
+loop that ran no time leaves a variable without a value: the graph can only say so when it
+runs). Each stage gets an `Outcome` whose `kind` is one of:
 
 - `same`: the answer agrees;
 - `different`: another value, a value where Python raised, another exception type, the
@@ -24,6 +24,7 @@ stage gets an `Outcome` whose `kind` is one of:
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import dataclasses
 import itertools
@@ -40,7 +41,7 @@ KINDS = ("same", "different", "error", "crash", "hang")
 BUGS = ("different", "crash", "hang")
 
 _INTERNAL_TYPES = (AttributeError, KeyError, IndexError, AssertionError, RecursionError,
-                   SystemError, LookupError)
+                   SystemError, LookupError, StopIteration)
 # Messages Python itself writes: seen from converted code they mean our code failed, not the
 # user's, since the same program ran in plain Python.
 _PYTHON_MESSAGES = re.compile(
@@ -109,8 +110,8 @@ class Result:
     """The outcomes of one program: `python` raised or not, then stages 2 and 3."""
 
     python_raised: str  # the exception type Python raised, "" when it returned
-    to_graph: Outcome
-    function: Outcome
+    to_graph: Outcome | None  # None only when `run` was asked for the other stage alone
+    function: Outcome | None
 
 
 def load(source: str) -> tuple:
@@ -123,20 +124,21 @@ def load(source: str) -> tuple:
     return namespace["f"], namespace["CM"]
 
 
-def run(source: str, args: tuple) -> Result:
-    """Runs `source` (defining `f(a, b)`) on `args` in all three stages."""
+def run(source: str, args: tuple, stages: tuple = ("to_graph", "function")) -> Result:
+    """Runs `source` (defining `f(a, b)`) on `args` as Python, then in `stages`."""
     f, counter = load(source)
     try:
-        expected = _run_python(f, args)
+        expected, raised = _run_python(f, args), ""
     except _Timeout:
         raise
     except Exception as error:  # noqa: BLE001 -- the program's own error is the answer
-        raised = type(error).__name__
-        converted = _stage_to_graph(source, args, None, raised)
-        return Result(raised, converted, _stage_function(source, args, None, raised))
+        expected, raised = None, type(error).__name__
     counts = (counter.entered, counter.exited)
-    converted = _stage_to_graph(source, args, (expected, counts), "")
-    return Result("", converted, _stage_function(source, args, expected, ""))
+    converted = (_stage_to_graph(source, args, None if raised else (expected, counts), raised)
+                 if "to_graph" in stages else None)
+    traced = (_stage_function(source, args, expected, raised)
+              if "function" in stages else None)
+    return Result(raised, converted, traced)
 
 
 def _run_python(f: Callable, args: tuple) -> Any:
@@ -166,7 +168,7 @@ def _stage_to_graph(source: str, args: tuple, expected, raised: str) -> Outcome:
     except _Timeout:
         return Outcome("to_graph", "hang", f"no answer in {_TIMEOUT_S:g} s")
     except Exception as error:  # noqa: BLE001 -- classified below
-        if raised and type(error).__name__ == raised:
+        if raised and _is_a(error, raised):
             return Outcome("to_graph", "same")
         return _classify("to_graph", error, also_wanted=raised)
     if raised:
@@ -192,7 +194,7 @@ def _stage_function(source: str, args: tuple, expected, raised: str) -> Outcome:
         if fallback:  # ran unconverted, as TensorFlow does: the conversion error is the cause
             return Outcome("function", "error", fallback[0].split(": ", 1)[-1],
                            "not converted")
-        if raised and type(error).__name__ == raised:
+        if raised and _is_a(error, raised):
             return Outcome("function", "same")
         return _classify("function", error, python_raised=bool(raised))
     if raised:
@@ -225,11 +227,22 @@ def _classify(stage: str, error: Exception, also_wanted: str = "",
     return Outcome(stage, "crash" if internal else "error", detail, type(error).__name__)
 
 
+def _is_a(error: Exception, raised: str) -> bool:
+    """Whether `error` is of the type Python raised, named `raised`, or of a subtype of it
+    (an UnboundLocalError where Python raised NameError: what catches one catches the other)."""
+    if type(error).__name__ == raised:
+        return True
+    builtin = getattr(builtins, raised, None)
+    return isinstance(builtin, type) and isinstance(error, builtin)
+
+
 def _programs_own(error: Exception) -> bool:
     """Whether `error` is one a generated program raises: a ValueError or KeyError with one
-    of `PROGRAM_MESSAGES`."""
-    return type(error) in (ValueError, KeyError) and error.args in [
-        (message,) for message in PROGRAM_MESSAGES]
+    of `PROGRAM_MESSAGES` (our traceback added in front of it or not)."""
+    if type(error) not in (ValueError, KeyError) or not error.args:
+        return False
+    last = str(error.args[0]).strip().splitlines()[-1:] or [""]
+    return last[0].split(": ")[-1].strip("'\"") in PROGRAM_MESSAGES
 
 
 def _last_message(error: Exception) -> str:

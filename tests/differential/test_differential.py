@@ -130,6 +130,18 @@ def test_programs_raise_only_with_the_messages_the_runner_knows():
     assert set(re.findall(r"Error\('(\w*)'\)", sources)) == set(runner.PROGRAM_MESSAGES)
 
 
+def test_runner_takes_a_subtype_of_pythons_exception_as_the_same():
+    assert runner._is_a(UnboundLocalError("'y' is used before it is defined"), "NameError")
+    assert not runner._is_a(NameError("y"), "UnboundLocalError")
+
+
+def test_runner_knows_the_programs_exception_under_our_traceback():
+    error = KeyError("in user code:\n\n    File \"<differential-1>\", line 9, in f\n"
+                     "        raise KeyError('r')\n\n    KeyError: 'r'")
+    assert runner._classify("function", error).kind == "different"
+    assert runner._classify("function", StopIteration()).kind == "crash"
+
+
 def test_runner_does_not_take_python_error_quoted_in_ours_for_a_crash():
     error = ValueError("q.extra is assigned in an `if` ... but has no value before it "
                        "(AttributeError: 'Box' object has no attribute 'extra'). Assign it.")
