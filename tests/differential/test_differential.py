@@ -140,6 +140,8 @@ def test_runner_knows_the_programs_exception_under_our_traceback():
                      "        raise KeyError('r')\n\n    KeyError: 'r'")
     assert runner._classify("function", error).kind == "different"
     assert runner._classify("function", StopIteration()).kind == "crash"
+    unbound = UnboundLocalError("'y' is used before it is defined.")
+    assert runner._classify("to_graph", unbound).kind == "crash"  # where Python found a value
 
 
 def test_runner_does_not_take_python_error_quoted_in_ours_for_a_crash():
