@@ -7,12 +7,18 @@ list items, an attribute of a `Box`), loops are bounded by construction (`while`
 counter) and arithmetic stays small (`%` bounds every assigned value; products only by small
 constants), so a program never hangs and its values fit in int32. The same seed and config
 always give the same source.
+
+The families of exceptions (nested `try`s, helpers that raise, `return` in `try`) live in
+`families_exceptions`, those of names, keys and attributes that exist in some runs only
+(closures over loop state, shared iterators, `del`, jumps out of `with`) in `families_scopes`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+
+from tests.differential import families_exceptions, families_scopes
 
 # One switch per construct family; the comment says what switching it on adds.
 FAMILIES = (
@@ -45,7 +51,7 @@ FAMILIES = (
     "loop_local_after",  # ... and read after the loop
     "augassign",     # x += ..., x -= ...
     "bool_ops",      # and / or / not in conditions
-)
+) + families_exceptions.FAMILIES + families_scopes.FAMILIES
 
 _MODULUS = 17  # every assigned value is taken % this, so values stay small
 
@@ -91,7 +97,9 @@ class _Scope:
         return dataclasses.replace(self, names=self.names + more)
 
 
-class _Generator:
+class _Generator(families_exceptions.Statements, families_scopes.Statements):
+    modulus = _MODULUS
+
     def __init__(self, seed: int, config: Config):
         self.rng = random.Random(seed)
         self.config = config
@@ -112,6 +120,9 @@ class _Generator:
         self.state = self.targets + (['d["a"]'] if self.has_dict and not config.on(
             "dict_state") else []) + (["xs[0]"] if self.has_list and not config.on(
                 "list_state") else [])
+        self.setup, more_state = self.scope_setup()
+        self.state += more_state
+        self.setup += self.exception_setup()
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -193,7 +204,7 @@ class _Generator:
             ("del", self.on("del")),
             ("comprehension", self.on("comprehension")),
             ("loop_local", scope.in_loop and self.on("loop_local")),
-        ]
+        ] + self.exception_kinds(scope) + self.scope_kinds(scope)
         return simple + [kind for kind, ok in table if ok]
 
     def statement(self, scope: _Scope) -> tuple:
@@ -346,6 +357,7 @@ class _Generator:
             lines.append("xs = [0, 1]")
         if self.on("attr_state"):
             lines.append("o = Box()")
+        lines += self.setup
         scope = _Scope(names=("a", "b") + tuple(self.state))
         lines += self.block(scope, minimum=2)
         if not lines[-1].startswith("return"):

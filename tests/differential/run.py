@@ -7,7 +7,8 @@ as plain Python, converted by `ag.to_graph` on Python ints, and under `ag.functi
 (see `runner`), then prints:
 
 - how many programs Python ran and how many raised;
-- the counts per outcome (same, different, error, crash, hang) for each converted stage;
+- the counts per outcome (same, different, error, crash, hang) for each converted stage, and
+  for `ag.function` those of the programs Python raised in apart (see `runner`);
 - the percentage of the programs Python runs that `ag.function` converted, ran and agreed on;
 - each failure class (a stage, outcome kind, exception type and message shape) with its count
   and its smallest program, shrunk (see `shrink`), with the arguments and what happened.
@@ -55,6 +56,8 @@ def main(argv: list | None = None) -> int:
             if outcome is None:
                 continue
             tally[(outcome.stage, outcome.kind)] += 1
+            if result.python_raised:
+                tally[(outcome.stage, outcome.kind, "raised")] += 1
             if outcome.kind != "same":
                 key = shrink.failing_key(result, outcome.stage)
                 failures[key].append((shrink.size(source), source, args, outcome))
@@ -73,9 +76,15 @@ def _print_counts(tally: collections.Counter) -> None:
     for stage in ("to_graph", "function"):
         counts = ", ".join(f"{kind} {tally[(stage, kind)]}" for kind in runner.KINDS)
         print(f"  {stage:9s} {counts}")
+    raised = tally["python raised"]
+    if raised:
+        counts = ", ".join(f"{kind} {tally[('function', kind, 'raised')]}"
+                           for kind in runner.KINDS)
+        print(f"  {'':9s} (of which Python raised in {raised}: {counts})")
     if ran:
-        print(f"ag.function converted, ran and agreed on {tally[('function', 'same')]} of the "
-              f"{ran} programs Python runs ({100 * tally[('function', 'same')] / ran:.1f}%)")
+        agreed = tally[("function", "same")] - tally[("function", "same", "raised")]
+        print(f"ag.function converted, ran and agreed on {agreed} of the {ran} programs "
+              f"Python runs ({100 * agreed / ran:.1f}%)")
 
 
 def _print_classes(failures: dict, options: argparse.Namespace) -> None:

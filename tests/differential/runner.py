@@ -7,12 +7,15 @@
 3. `function`: `ag.function(f)` on `ag.constant` of the same ints, so conditions and loop
    bounds are tensors; the `.numpy()` values must equal Python's.
 
-A program that raises in Python is checked in stage 2 only. Each checked stage gets an
-`Outcome` whose `kind` is one of:
+A program that raises in Python must raise the same exception type (or a subtype) in stage 2,
+and raise in stage 3: the same type there is `same`, an error of ours is `error` (a tensor
+loop that ran no time leaves a variable without a value: the graph can only say so when it
+runs). Each stage gets an `Outcome` whose `kind` is one of:
 
 - `same`: the answer agrees;
-- `different`: another value, another exception type, or unbalanced context-manager exits
-  (a bug);
+- `different`: another value, a value where Python raised, another exception type, the
+  program's own exception where Python returned (generated programs raise ValueError or
+  KeyError with the messages in `PROGRAM_MESSAGES`), or unbalanced context-manager exits (a bug);
 - `error`: a clear error from the converter or tracer ("can't convert or run this");
 - `crash`: an internal exception type (AttributeError, KeyError, ...) or a message that is
   Python's own rather than ours (a bug);
@@ -21,6 +24,7 @@ A program that raises in Python is checked in stage 2 only. Each checked stage g
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import dataclasses
 import itertools
@@ -37,16 +41,24 @@ KINDS = ("same", "different", "error", "crash", "hang")
 BUGS = ("different", "crash", "hang")
 
 _INTERNAL_TYPES = (AttributeError, KeyError, IndexError, AssertionError, RecursionError,
-                   SystemError, LookupError)
+                   SystemError, LookupError, StopIteration)
 # Messages Python itself writes: seen from converted code they mean our code failed, not the
 # user's, since the same program ran in plain Python.
 _PYTHON_MESSAGES = re.compile(
     r"NoneType|not subscriptable|positional argument|unsupported operand|is not iterable|"
     r"unhashable|is not callable|unexpected keyword|not supported between|"
     r"referenced before assignment|cannot access local variable|name '[^']*' is not defined|"
-    r"too many values to unpack|not enough values to unpack|object has no attribute")
+    r"too many values to unpack|not enough values to unpack|object has no attribute|"
+    r"Undefined\(|"  # the converter's placeholder for a name with no value, leaking out
+    r"is used before it is defined")  # its UnboundLocalError, where Python found a value
+# Python's error quoted inside one of ours, "(AttributeError: 'Box' object has no ...)", is
+# not checked against those messages.
+_QUOTED_ERROR = re.compile(r"\(\w+(Error|Exception): [^)]*\)")
 _PYTHON_STEPS = 20_000  # line events allowed to plain Python (a shrunk loop may not end)
 _TIMEOUT_S = 10.0  # converted or traced runs past this count as a hang
+
+# The messages of the exceptions generated programs raise (`raise ValueError('r')`).
+PROGRAM_MESSAGES = ("v", "r", "h", "c")
 
 _file_numbers = itertools.count()
 
@@ -99,8 +111,8 @@ class Result:
     """The outcomes of one program: `python` raised or not, then stages 2 and 3."""
 
     python_raised: str  # the exception type Python raised, "" when it returned
-    to_graph: Outcome
-    function: Outcome | None  # None when Python raised
+    to_graph: Outcome | None  # None only when `run` was asked for the other stage alone
+    function: Outcome | None
 
 
 def load(source: str) -> tuple:
@@ -113,19 +125,21 @@ def load(source: str) -> tuple:
     return namespace["f"], namespace["CM"]
 
 
-def run(source: str, args: tuple) -> Result:
-    """Runs `source` (defining `f(a, b)`) on `args` in all three stages."""
+def run(source: str, args: tuple, stages: tuple = ("to_graph", "function")) -> Result:
+    """Runs `source` (defining `f(a, b)`) on `args` as Python, then in `stages`."""
     f, counter = load(source)
     try:
-        expected = _run_python(f, args)
+        expected, raised = _run_python(f, args), ""
     except _Timeout:
         raise
     except Exception as error:  # noqa: BLE001 -- the program's own error is the answer
-        converted = _stage_to_graph(source, args, None, type(error).__name__)
-        return Result(type(error).__name__, converted, None)
+        expected, raised = None, type(error).__name__
     counts = (counter.entered, counter.exited)
-    converted = _stage_to_graph(source, args, (expected, counts), "")
-    return Result("", converted, _stage_function(source, args, expected))
+    converted = (_stage_to_graph(source, args, None if raised else (expected, counts), raised)
+                 if "to_graph" in stages else None)
+    traced = (_stage_function(source, args, expected, raised)
+              if "function" in stages else None)
+    return Result(raised, converted, traced)
 
 
 def _run_python(f: Callable, args: tuple) -> Any:
@@ -155,7 +169,7 @@ def _stage_to_graph(source: str, args: tuple, expected, raised: str) -> Outcome:
     except _Timeout:
         return Outcome("to_graph", "hang", f"no answer in {_TIMEOUT_S:g} s")
     except Exception as error:  # noqa: BLE001 -- classified below
-        if raised and type(error).__name__ == raised:
+        if raised and _is_a(error, raised):
             return Outcome("to_graph", "same")
         return _classify("to_graph", error, also_wanted=raised)
     if raised:
@@ -168,7 +182,7 @@ def _stage_to_graph(source: str, args: tuple, expected, raised: str) -> Outcome:
     return Outcome("to_graph", "same")
 
 
-def _stage_function(source: str, args: tuple, expected) -> Outcome:
+def _stage_function(source: str, args: tuple, expected, raised: str) -> Outcome:
     f, counter = load(source)
     try:
         with _time_limit(), warnings.catch_warnings(record=True) as caught:
@@ -181,7 +195,12 @@ def _stage_function(source: str, args: tuple, expected) -> Outcome:
         if fallback:  # ran unconverted, as TensorFlow does: the conversion error is the cause
             return Outcome("function", "error", fallback[0].split(": ", 1)[-1],
                            "not converted")
-        return _classify("function", error)
+        if raised and _is_a(error, raised):
+            return Outcome("function", "same")
+        return _classify("function", error, python_raised=bool(raised))
+    if raised:
+        return Outcome("function", "different", f"Python raised {raised}; ag.function "
+                                                f"returned {values_of(value)}")
     if counter.entered != counter.exited:
         return Outcome("function", "different", f"CM entered {counter.entered} times, "
                                                 f"exited {counter.exited} times")
@@ -191,14 +210,40 @@ def _stage_function(source: str, args: tuple, expected) -> Outcome:
     return Outcome("function", "same")
 
 
-def _classify(stage: str, error: Exception, also_wanted: str = "") -> Outcome:
+def _classify(stage: str, error: Exception, also_wanted: str = "",
+              python_raised: bool = False) -> Outcome:
+    """An exception from converted code where Python returned (or raised `also_wanted`, or,
+    with `python_raised`, raised some exception)."""
     message = _last_message(error)
     detail = f"{type(error).__name__}: {message}"
     if also_wanted and not isinstance(error, ag.autograph.ConversionError):
         return Outcome(stage, "different", f"Python raised {also_wanted}; converted raised "
                                            f"{detail}", type(error).__name__)
-    internal = isinstance(error, _INTERNAL_TYPES) or _PYTHON_MESSAGES.search(message)
+    if not also_wanted and not python_raised and _programs_own(error):
+        return Outcome(stage, "different", f"Python returned; converted raised the program's "
+                                           f"{type(error).__name__}({error.args[0]!r})",
+                       type(error).__name__)
+    internal = isinstance(error, _INTERNAL_TYPES) or _PYTHON_MESSAGES.search(
+        _QUOTED_ERROR.sub("", message))
     return Outcome(stage, "crash" if internal else "error", detail, type(error).__name__)
+
+
+def _is_a(error: Exception, raised: str) -> bool:
+    """Whether `error` is of the type Python raised, named `raised`, or of a subtype of it
+    (an UnboundLocalError where Python raised NameError: what catches one catches the other)."""
+    if type(error).__name__ == raised:
+        return True
+    builtin = getattr(builtins, raised, None)
+    return isinstance(builtin, type) and isinstance(error, builtin)
+
+
+def _programs_own(error: Exception) -> bool:
+    """Whether `error` is one a generated program raises: a ValueError or KeyError with one
+    of `PROGRAM_MESSAGES` (our traceback added in front of it or not)."""
+    if type(error) not in (ValueError, KeyError) or not error.args:
+        return False
+    last = str(error.args[0]).strip().splitlines()[-1:] or [""]
+    return last[0].split(": ")[-1].strip("'\"") in PROGRAM_MESSAGES
 
 
 def _last_message(error: Exception) -> str:

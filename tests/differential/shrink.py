@@ -29,7 +29,7 @@ def fails_like(key: tuple) -> Callable[[str, tuple], bool]:
     """A predicate: does a program, run on the given arguments, fail with `key` (a
     `failing_key`)?"""
     def fails(source: str, args: tuple) -> bool:
-        return failing_key(runner.run(source, args), key[1]) == key
+        return failing_key(runner.run(source, args, stages=(key[1],)), key[1]) == key
     return fails
 
 
