@@ -1,7 +1,8 @@
 """The differential test in the suite: `COUNT` seeded programs, three ways each.
 
 `python3 -m tests.differential.run` runs thousands with every family on and shrinks what
-fails; this file runs the families that pass today, so a regression in them fails the suite.
+fails; this file runs every family but those the converter refuses by design (`REFUSED`), so
+a wrong answer or a crash in any of them fails the suite.
 """
 
 import functools
