@@ -25,6 +25,7 @@ the scope after it, as the generator's own do, and draws only from the generator
 from __future__ import annotations
 
 import dataclasses
+from typing import Callable
 
 # One switch per construct family, as in generator.FAMILIES.
 FAMILIES = (
@@ -90,7 +91,7 @@ class Statements:
         items = ", ".join(str(self.rng.randint(0, 5)) for _ in range(self.rng.randint(0, 3)))
         return [f"for {variable} in [{items}]:"], variable
 
-    def loop(self, scope, body_lines: callable) -> list:
+    def loop(self, scope, body_lines: Callable) -> list:
         """A loop whose body is `body_lines(inner scope)`, sometimes after or before a
         generated block."""
         head, variable = self.loop_head(scope)
