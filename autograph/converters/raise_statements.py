@@ -54,6 +54,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
+from autograph.pyct import traversal
 from autograph.pyct.transformer import EntityContext, StatementTransformer
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -84,7 +85,7 @@ class _Raises(jumps.Lowering):
         if not isinstance(node, jumps.TRY) or not node.handlers:
             return ()
         inner = _caught_classes(node.handlers)
-        raises = [n for n in _own_nodes(node.body) if isinstance(n, gast.Raise)]
+        raises = [n for n in traversal.statement_nodes(node.body) if isinstance(n, gast.Raise)]
         return ("body",) if any(_may_catch(inner, r) for r in raises) else ()
 
     def _jump(self, node: Any, tail: bool) -> list:
@@ -185,16 +186,6 @@ def _may_catch(caught: tuple[type, ...] | None, node: Any) -> bool:
 def _builtin_exception(node: Any) -> type | None:
     value = getattr(builtins, node.id, None) if isinstance(node, gast.Name) else None
     return value if isinstance(value, type) and issubclass(value, BaseException) else None
-
-
-def _own_nodes(statements: list) -> list:
-    found, pending = [], list(statements)
-    while pending:
-        node = pending.pop()
-        found.append(node)
-        if not isinstance(node, _SCOPES):
-            pending.extend(gast.iter_child_nodes(node))
-    return found
 
 
 def _bare_raise(statements: list) -> bool:

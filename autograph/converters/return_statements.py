@@ -41,7 +41,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
-from autograph.pyct import anno
+from autograph.pyct import anno, traversal
 from autograph.pyct.transformer import EntityContext, StatementTransformer
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -102,7 +102,7 @@ class ReturnStatements(StatementTransformer):
         for try_node in kept:
             _discard_in_finally(try_node, retval)
         if len(kept) < len(discarding):  # one is now under a guard, an `if` of its own
-            jump = next(n for t in discarding for n in _own(t.finalbody)
+            jump = next(n for t in discarding for n in traversal.statement_nodes(t.finalbody)
                         if isinstance(n, gast.Return))
             error = self.error(jump, "`return` inside a `finally` block, after a `return` "
                                      "elsewhere in the function that may skip it, cannot be "
@@ -178,17 +178,6 @@ def _discard_in_finally(try_node: Any, retval: str | None) -> None:
     try_node.finalbody = try_node.finalbody + jumps.generated(
         "return ag__.finally_return(retval_)", try_node.finalbody[-1],
         retval_=retval or gast.Constant(value=None, kind=None))
-
-
-def _own(statements: list) -> list:
-    found, pending = [], list(statements)
-    while pending:
-        node = pending.pop()
-        found.append(node)
-        if not isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef,
-                                 gast.Lambda)):
-            pending.extend(gast.iter_child_nodes(node))
-    return found
 
 
 def _outer_trys(statements: list) -> list:

@@ -47,7 +47,7 @@ from typing import Any
 import gast
 
 from autograph.converters import call_trees
-from autograph.pyct import anno, qual_names, templates
+from autograph.pyct import anno, qual_names, templates, traversal
 from autograph.pyct.static_analysis import activity, liveness
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
@@ -69,7 +69,7 @@ class TryStatements(Base):
         handled = node.handlers and any(
             isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
                                                                     self.local_names)
-            for n in _own_nodes(node.body))
+            for n in traversal.statement_nodes(node.body))
         if handled:
             self._mark_handled(node)
         if not handled and not _holds(node.body, _CONTROL_FLOW):
@@ -118,16 +118,6 @@ def _assigned(statements: list[Any]) -> set[str]:
         if not isinstance(node, _SCOPES):
             pending.extend(gast.iter_child_nodes(node))
     return names
-
-
-def _own_nodes(statements: list[Any]) -> list[Any]:
-    found, pending = [], list(statements)
-    while pending:
-        node = pending.pop()
-        found.append(node)
-        if not isinstance(node, _SCOPES):
-            pending.extend(gast.iter_child_nodes(node))
-    return found
 
 
 def _holds(statements: list[Any], kinds: tuple) -> bool:

@@ -81,6 +81,21 @@ def own_nodes(roots: Iterable[Any], scopes: tuple[type, ...] = SCOPES) -> list[A
     return found
 
 
+def statement_nodes(statements: Iterable[Any]) -> list[Any]:
+    """Every node under `statements` (themselves included), not entering the functions,
+    lambdas and classes among or under them, whose code runs elsewhere."""
+    found, pending = [], list(statements)
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if not isinstance(node, _DEFINITIONS):
+            pending += children(node)
+    return found
+
+
+_DEFINITIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
+
+
 def local_names(function: Any) -> set[str]:
     """The names `function` binds in its own scope: parameters, assignment targets, nested
     function and class names, imports; less those it declares `global` or `nonlocal`."""
