@@ -205,15 +205,8 @@ def plain_try(try_node: Any) -> bool:
     lowered; where the `finally` returns on every path it ends in
     `return ag__.finally_return(retval_)`, which discards what the program raised and lets an
     error of the trace go on."""
-    pending = try_node.body + try_node.orelse + try_node.finalbody + try_node.handlers
-    while pending:
-        node = pending.pop()
-        if isinstance(node, _BECOMES_CONTROL_FLOW):
-            return False
-        if not isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef,
-                                 gast.Lambda)):
-            pending.extend(gast.iter_child_nodes(node))
-    return True
+    return not any(isinstance(n, _BECOMES_CONTROL_FLOW) for n in traversal.statement_nodes(
+        try_node.body + try_node.orelse + try_node.finalbody + try_node.handlers))
 
 
 def _docstring(body: list) -> tuple[list, list]:
