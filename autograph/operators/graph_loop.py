@@ -138,12 +138,10 @@ def graph_loop(test_fn: LoopFn, body_fn: LoopFn, extra: list[Tensor], state: Seq
 
 
 def _raise_if_entered(more: Any, error: BaseException, state: Sequence[Any]) -> list:
-    """`state` unchanged, after raising `error` where the loop would enter its body: now for
-    a Python `more`, when the graph runs for a tensor."""
+    """`state` unchanged, after a `RaiseIf` that raises `error` when the graph runs if the
+    loop's first test, `more`, lets it enter its body."""
     if not isinstance(more, Tensor):
-        if more:
-            raise error
-        return list(state)
+        more = convert_to_tensor(bool(more))
     raise_when(truth_tensor(more, "loop condition"), error, "the body of a loop")
     return list(state)
 

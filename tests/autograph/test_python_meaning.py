@@ -436,3 +436,18 @@ def test_raise_in_a_called_function_under_a_tensor_condition_is_refused_in_a_try
 @pytest.mark.parametrize("c", [0, 1])
 def test_raise_no_inner_clause_takes_picks_the_outer_clause_when_the_graph_runs(c):
     _check(raise_skipping_the_inner_handler, c)
+
+
+def test_a_finally_that_always_returns_does_not_discard_an_error_of_the_trace():
+    # The int32 + float32 add is refused while tracing: an error of the converted code, not
+    # an exception of the program that Python's `return` in `finally` would discard.
+    def f(x):
+        y = 0
+        try:
+            y = x + ag.constant(1.5)
+            if x > 0:
+                y = y * 2
+        finally:
+            return y  # noqa: B012
+    with pytest.raises(TypeError, match="AddV2"):
+        ag.function(f)(ag.constant(1))
