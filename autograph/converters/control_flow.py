@@ -82,6 +82,8 @@ class ControlFlow(StatementTransformer):
         self._parameters: dict[int, set[str]] = {}
         # The variables shared with closures, of each function being visited (innermost last)
         self._cells: list[frozenset[str]] = []
+        # The objects each function being visited reads as a whole (`nodes.whole_reads`)
+        self._whole_reads: list[frozenset[str]] = []
         nodes.record(function, None, (), self._bodies, self._bindings, itertools.count())
 
     @property
@@ -90,10 +92,12 @@ class ControlFlow(StatementTransformer):
 
     def visit_FunctionDef(self, node: Any) -> Any:
         self._cells.append(closure_cells.shared_cells(node))
+        self._whole_reads.append(nodes.whole_reads(node))
         try:
             return self.generic_visit(node)
         finally:
             self._cells.pop()
+            self._whole_reads.pop()
 
     # Statements ------------------------------------------------------------------------------
     def visit_If(self, node: Any) -> Any:
@@ -131,7 +135,8 @@ class ControlFlow(StatementTransformer):
         at = nodes.place(node)
         functions = [self._function(test_name, state, [], at, returns=node.test),
                      self._function(body_name, state, node.body, at)]
-        keywords = nodes.options(node, at) + self._composite_state(composites, functions, node)
+        keywords = nodes.options(node, at) + self._composite_state(composites, functions, node,
+                                                                   loop=True)
         args = [nodes.name(test_name, at), nodes.name(body_name, at), nodes.names_tuple(state, at),
                 nodes.names(state, at)]
         call = nodes.operator_call("while_stmt", args, keywords, at)
@@ -172,7 +177,8 @@ class ControlFlow(StatementTransformer):
             keywords.append(build(gast.keyword, arg="extra_test", value=nodes.name(extra_name, at),
                                   **at))
             moved.append(extra)
-        keywords += nodes.options(node, at) + self._composite_state(composites, functions, node)
+        keywords += nodes.options(node, at) + self._composite_state(composites, functions, node,
+                                                                    loop=True)
         args = [node.iter, nodes.name(body_name, at), nodes.names_tuple(state, at),
                 nodes.names(state, at)]
         call = nodes.operator_call("for_stmt", args, keywords, at)
@@ -213,9 +219,11 @@ class ControlFlow(StatementTransformer):
                       or q.is_simple and str(q) in cells)
 
     def _composite_state(self, composites: list[Any], functions: list[Any],
-                         node: Any) -> list[Any]:
+                         node: Any, loop: bool = False) -> list[Any]:
         """`get_state` / `set_state` for `composites` (added to `functions`), and the
-        `composites=(get_state, set_state, names)` keyword passing them to the operator."""
+        `composites=(get_state, set_state, names)` keyword passing them to the operator; for
+        a loop, `names` is followed by those of the items and attributes whose owner the
+        function reads as a whole (`nodes.whole_reads`), if any."""
         if not composites:
             return []
         get_name = self.ctx.namer.new("get_state")
@@ -234,9 +242,14 @@ class ControlFlow(StatementTransformer):
                 targets = values
             """, get_state=get_name, set_state=set_name, items=items, targets=targets,
             values=values)
+        whole = self._whole_reads[-1] if loop and self._whole_reads else frozenset()
+        owned = [q for q in composites if q.is_composite
+                 and any(str(owner) in whole for owner in q.owner_set)]
+        spec = "(get_state, set_state, names, owned)" if owned else "(get_state, set_state, names)"
         keyword = build(gast.keyword, arg="composites", value=templates.replace_as_expression(
-            "(get_state, set_state, names)", get_state=get_name, set_state=set_name,
-            names=names))
+            spec, get_state=get_name, set_state=set_name, names=names,
+            owned=build(gast.Tuple, elts=[build(gast.Constant, value=str(q), kind=None)
+                                          for q in owned], ctx=LOAD)))
         copy_location(new + [keyword], node)
         for function in new:
             self._declare_cells(function)

@@ -91,6 +91,23 @@ _BINDING = (gast.Store, gast.Param)
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 
 
+def whole_reads(function: Any) -> frozenset[str]:
+    """The names of the objects `function` (nested functions included) reads as a whole,
+    not only one constant item or attribute of: `e` for `len(e)`, `e.get("k")`, `e[k]` or
+    `getattr(e, "k", 0)`, but not for `e["k"]` or `e.k` alone. A graph loop that creates an
+    item of such an object cannot keep Python's meaning (see `operators.state`)."""
+    called = {id(n.func) for n in gast.walk(function) if isinstance(n, gast.Call)}
+    itemwise = set()
+    for n in gast.walk(function):
+        if isinstance(n, gast.Attribute) and id(n) not in called or isinstance(
+                n, gast.Subscript) and isinstance(n.slice, gast.Constant):
+            itemwise.add(id(n.value))
+    return frozenset(str(anno.getanno(n, anno.Basic.QN)) for n in gast.walk(function)
+                     if isinstance(n, (gast.Name, gast.Attribute, gast.Subscript))
+                     and isinstance(n.ctx, gast.Load) and id(n) not in itemwise
+                     and anno.hasanno(n, anno.Basic.QN))
+
+
 def options(loop: Any, at: dict[str, Any]) -> list[Any]:
     """`opts={...}`: the loop's options, from `set_loop_options` in its body (directives)."""
     options = anno.getanno(loop, anno.Basic.DIRECTIVES, None)

@@ -85,6 +85,9 @@ class ReturnStatements(StatementTransformer):
 
     def visit_FunctionDef(self, node: Any) -> Any:
         node = self.generic_visit(node)  # nested functions first, each on its own
+        for try_node in _outer_trys(node.body):
+            if plain_try(try_node):
+                _guard_plain_finally_returns(try_node)
         returns = _returns(node.body)
         if not any(inside for _, inside in returns):
             return node
@@ -148,9 +151,10 @@ def _returns(body: list, inside: bool = False) -> list[tuple[Any, bool]]:
 
 def holds_return(statement: Any) -> bool:
     """Whether `statement` (an `if`, `while` or `for`) holds a `return` of its function, or
-    (a `try`) a `return` in its `finally` that is lowered."""
+    (a `try`) a `return` in its `finally`, which is lowered or guarded."""
     if isinstance(statement, jumps.TRY):
-        return any(inside for _, inside in _returns([statement]))
+        return any(isinstance(n, gast.Return)
+                   for n in traversal.statement_nodes(statement.finalbody))
     return any(_returns(block) for block in jumps.statement_lists(statement))
 
 
@@ -167,17 +171,46 @@ def discards_in_finally(try_node: Any) -> bool:
 
 def _discard_in_finally(try_node: Any, retval: str | None) -> None:
     """Ends the lowered `finally` of `try_node` in `return ag__.finally_return(retval_)`, and
-    runs the rest of the `try` under `ag__.handling(BaseException)`: its `return` takes every
-    exception, so one raised only when the graph runs is refused while tracing."""
+    runs the rest of the `try` under `ag__.handling(BaseException)`."""
+    _run_under_handling(try_node)
+    try_node.finalbody = try_node.finalbody + jumps.generated(
+        "return ag__.finally_return(retval_)", try_node.finalbody[-1],
+        retval_=retval or gast.Constant(value=None, kind=None))
+
+
+def _guard_plain_finally_returns(try_node: Any) -> None:
+    """Each `return value` in the `finally` of a `try` left as Python becomes
+    `return ag__.finally_return(value)`, which discards what the program raised, as Python
+    does, and lets an error of the trace go on; where the `try` calls code, which may trace a
+    tensor `if` or loop of its own, the rest of the `try` runs under
+    `ag__.handling(BaseException)`, as in `_discard_in_finally`."""
+    returns = [n for n in traversal.statement_nodes(try_node.finalbody)
+               if isinstance(n, gast.Return) and not _is_finally_return(n.value)]
+    if not returns:
+        return
+    for node in returns:
+        node.value = jumps.generated("ag__.finally_return(value)", node, value=node.value or
+                                     gast.Constant(value=None, kind=None))[0].value
+    if any(isinstance(n, gast.Call) for n in traversal.statement_nodes(
+            try_node.body + try_node.orelse + try_node.handlers)):
+        _run_under_handling(try_node)
+
+
+def _run_under_handling(try_node: Any) -> None:
+    """Puts the body, `else` and handlers of `try_node` under `ag__.handling(BaseException)`:
+    its `finally` returns, taking every exception, so one raised only when the graph runs is
+    refused while tracing."""
     for owner in [try_node] + list(try_node.handlers):
         for field in ("body", "orelse"):
             block = getattr(owner, field, None)
             if block:
                 setattr(owner, field, jumps.generated(
                     "with ag__.handling(BaseException):\n    block", block[0], block=block))
-    try_node.finalbody = try_node.finalbody + jumps.generated(
-        "return ag__.finally_return(retval_)", try_node.finalbody[-1],
-        retval_=retval or gast.Constant(value=None, kind=None))
+
+
+def _is_finally_return(value: Any) -> bool:
+    return (isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute)
+            and value.func.attr == "finally_return")
 
 
 def _outer_trys(statements: list) -> list:

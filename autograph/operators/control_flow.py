@@ -114,6 +114,8 @@ class _Extended:
         if self.composites is not None:  # `Undefined` for those the statement creates
             self.state += self.composites.read()
             self.names += self.composites.names
+            if what != "if":
+                self.composites.check_not_created(self.state[self.n:], what)
 
     def body(self, fn: Callable, leading: int = 0) -> Callable:
         """`fn` (taking `leading` values, then the state) over the extended state."""

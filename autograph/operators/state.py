@@ -55,7 +55,8 @@ def pack_state(values: Sequence[Any], n: int) -> Any:
 class CompositeState:
     """The items and attributes a statement assigns, as extra state of its graph op.
 
-    `spec` is the converter's `(get_state, set_state, names)`.
+    `spec` is the converter's `(get_state, set_state, names)`, for a loop followed by the
+    names of those whose owner the function reads as a whole, if any.
 
     >>> d = {"a": 1}
     >>> def get_state():
@@ -70,8 +71,10 @@ class CompositeState:
 
     def __init__(self, spec: tuple[Callable[[], tuple], Callable[[tuple], None],
                                    Sequence[str]]):
-        self.get_state, self.set_state, names = spec
+        self.get_state, self.set_state, names = spec[:3]
         self.names = tuple(names)
+        # Those whose owner the function also reads as a whole (`len(d)`, `d.get`, ...)
+        self.owner_read = frozenset(spec[3]) if len(spec) > 3 else frozenset()
         self.left_missing: set[str] = set()  # names that a traced body left without a value
 
     def read(self) -> tuple:
@@ -144,6 +147,21 @@ class CompositeState:
                     f"and only one of its branches creates it, so whether it exists after "
                     f"the `{what}` would depend on a value known only when the graph runs. "
                     f"Create {name} before the `{what}`, or in both branches.")
+
+    def check_not_created(self, values: Sequence[Any], what: str) -> None:
+        """Raises if a graph loop would create an item or attribute (`Undefined` in
+        `values`) of an object the function also reads as a whole: the loop's body is traced
+        once, with the item present, so `len(d)` or `d.get(k)` would see it in the first
+        iteration too, and after a loop that ran zero times."""
+        for name, value in zip(self.names, values):
+            if name in self.owner_read and isinstance(value, Undefined):
+                owner = ast.unparse(ast.parse(name, mode="eval").body.value)
+                raise ValueError(
+                    f"{name} does not exist before a `{what}` loop over tensors that creates "
+                    f"it, and the function reads {owner} as a whole (as `len`, `in`, "
+                    f"`.get`, `getattr` or a variable key do): the graph traces the loop's "
+                    f"body once, with {name} present, so those would see it before the loop "
+                    f"creates it where Python does not. Create {name} before the loop.")
 
     def extend_test(self, fn: Callable, n: int) -> Callable:
         """`fn` over `n` state values, run after writing the composites' values."""

@@ -438,6 +438,48 @@ def test_raise_no_inner_clause_takes_picks_the_outer_clause_when_the_graph_runs(
     _check(raise_skipping_the_inner_handler, c)
 
 
+def _raises_under_a_tensor_if(k):
+    if k > 0:
+        raise KeyError("h")
+
+
+def return_in_finally_of_a_try_around_a_call(a):
+    xs = [0, 1]
+    try:
+        xs[1] = _raises_under_a_tensor_if(a)
+    except KeyError:
+        pass
+    finally:
+        return xs[1]  # noqa: B012
+
+
+@pytest.mark.parametrize("a", [0, 1])
+def test_return_in_finally_of_a_plain_try_keeps_pythons_value_on_python_values(a):
+    assert ag.to_graph(return_in_finally_of_a_try_around_a_call)(a) == (
+        return_in_finally_of_a_try_around_a_call(a))
+
+
+def test_return_in_finally_of_a_plain_try_does_not_discard_a_refusal_from_a_call():
+    # The called function's `raise` happens only when the graph runs, after the `try` has
+    # run: the refusal of the handler that could not take it must reach the user, not be
+    # discarded by the `finally`'s `return` (which would return 1, where Python gives None).
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(return_in_finally_of_a_try_around_a_call)(ag.constant(0))
+
+
+def return_in_finally_of_a_try_without_handlers(a):
+    xs = [0, 1]
+    try:
+        xs[1] = _raises_under_a_tensor_if(a)
+    finally:
+        return xs[1]  # noqa: B012
+
+
+def test_return_in_finally_of_a_plain_try_refuses_a_raise_it_would_discard_at_run_time():
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(return_in_finally_of_a_try_without_handlers)(ag.constant(1))
+
+
 def test_a_finally_that_always_returns_does_not_discard_an_error_of_the_trace():
     # The int32 + float32 add is refused while tracing: an error of the converted code, not
     # an exception of the program that Python's `return` in `finally` would discard.
@@ -451,3 +493,62 @@ def test_a_finally_that_always_returns_does_not_discard_an_error_of_the_trace():
             return y  # noqa: B012
     with pytest.raises(TypeError, match="AddV2"):
         ag.function(f)(ag.constant(1))
+
+
+# Items and attributes a tensor loop creates --------------------------------------------------
+
+def item_created_in_a_loop_that_reads_the_dict_whole(n):
+    e = {}
+    for _ in ag.range(n):
+        e["r"] = len(e)
+    return e["r"]
+
+
+def item_created_in_a_loop_of_a_dict_returned_whole(n):
+    e = {}
+    for i in ag.range(n):
+        e["r"] = i
+    return e
+
+
+def item_created_in_a_loop_read_by_key_only(n):
+    e = {}
+    for i in ag.range(n):
+        e["r"] = i * 2
+    return e["r"]
+
+
+@pytest.mark.parametrize("f", [item_created_in_a_loop_that_reads_the_dict_whole,
+                               item_created_in_a_loop_of_a_dict_returned_whole])
+def test_an_item_a_tensor_loop_creates_in_a_dict_read_whole_is_refused(f):
+    # TensorFlow 2.21 runs the first and returns 1 for n = 1 (its body is traced with the key
+    # present), where Python gives 0: a value Python would not give, so it is refused here.
+    with pytest.raises(ValueError, match=r"e\['r'\] does not exist before a `for` loop"):
+        ag.function(f)(ag.constant(2))
+
+
+@pytest.mark.parametrize("f", [item_created_in_a_loop_that_reads_the_dict_whole,
+                               item_created_in_a_loop_of_a_dict_returned_whole])
+def test_an_item_a_python_loop_creates_in_a_dict_read_whole_keeps_its_meaning(f):
+    assert ag.to_graph(f)(2) == f(2)
+
+
+def test_an_item_a_tensor_loop_creates_in_a_dict_read_by_key_only_runs():
+    assert ag.function(item_created_in_a_loop_read_by_key_only)(ag.constant(3)).numpy() == 4
+
+
+def attribute_created_in_a_loop_read_with_getattr(n):
+    box = _Box()
+    for i in ag.range(n):
+        box.extra = getattr(box, "extra", 0) + i
+    return box.extra
+
+
+class _Box:
+    pass
+
+
+def test_an_attribute_a_tensor_loop_creates_read_with_getattr_is_refused():
+    assert attribute_created_in_a_loop_read_with_getattr(3) == 3
+    with pytest.raises(ValueError, match=r"box.extra does not exist before a `for` loop"):
+        ag.function(attribute_created_in_a_loop_read_with_getattr)(ag.constant(3))
