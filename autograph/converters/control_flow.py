@@ -320,6 +320,8 @@ class ControlFlow(StatementTransformer):
         statements = nodes.undefine_deleted(list(body))
         if result is not None:
             statements.append(build(gast.Return, value=result, **at))
+        if returns is None:
+            nodes.end_body_at_finally_returns(statements, result)
         if not statements:
             statements = [build(gast.Pass, **at)]
         args = build(gast.arguments, args=[nodes.name(p, at, PARAM) for p in params],

@@ -3,6 +3,7 @@ statement, the bindings around each statement (`record`), and `del` in bodies.""
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterator
 
 import gast
@@ -94,18 +95,48 @@ _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 def whole_reads(function: Any) -> frozenset[str]:
     """The names of the objects `function` (nested functions included) reads as a whole,
     not only one constant item or attribute of: `e` for `len(e)`, `e.get("k")`, `e[k]` or
-    `getattr(e, "k", 0)`, but not for `e["k"]` or `e.k` alone. A graph loop that creates an
-    item of such an object cannot keep Python's meaning (see `operators.state`)."""
+    `getattr(e, "k", 0)`, but not for `e["k"]` or `e.k` alone, nor for `return e` (whose
+    items are each checked when the graph runs, as TensorFlow does). A graph loop that
+    creates an item of such an object cannot keep Python's meaning (see `operators.state`)."""
     called = {id(n.func) for n in gast.walk(function) if isinstance(n, gast.Call)}
     itemwise = set()
     for n in gast.walk(function):
         if isinstance(n, gast.Attribute) and id(n) not in called or isinstance(
                 n, gast.Subscript) and isinstance(n.slice, gast.Constant):
             itemwise.add(id(n.value))
+        elif isinstance(n, gast.Return) and n.value is not None:
+            returned = n.value.elts if isinstance(n.value, (gast.Tuple, gast.List)) else [
+                n.value]
+            itemwise.update(id(value) for value in returned)
     return frozenset(str(anno.getanno(n, anno.Basic.QN)) for n in gast.walk(function)
                      if isinstance(n, (gast.Name, gast.Attribute, gast.Subscript))
                      and isinstance(n.ctx, gast.Load) and id(n) not in itemwise
                      and anno.hasanno(n, anno.Basic.QN))
+
+
+def end_body_at_finally_returns(statements: list[Any], result: Any) -> None:
+    """Each `return ag__.finally_return(retval_)` ending a `finally` in a branch or loop body
+    (see return_statements) becomes `ag__.finally_return(retval_)` then `return result`: the
+    body's function ends there with its state, discarding what the `try` raised, as the
+    user's `return` does (the flag it set skips what follows the body)."""
+    for node in traversal.statement_nodes(statements):
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for index in reversed(range(len(block))):
+                stmt = block[index]
+                if _is_finally_return(stmt):
+                    block[index:index + 1] = [
+                        build(gast.Expr, value=stmt.value, **place(stmt)),
+                        build(gast.Return, value=copy.deepcopy(result), **place(stmt))]
+
+
+def _is_finally_return(stmt: Any) -> bool:
+    value = getattr(stmt, "value", None)
+    return (isinstance(stmt, gast.Return) and isinstance(value, gast.Call)
+            and isinstance(value.func, gast.Attribute) and value.func.attr == "finally_return"
+            and isinstance(value.func.value, gast.Name) and value.func.value.id == "ag__")
 
 
 def options(loop: Any, at: dict[str, Any]) -> list[Any]:

@@ -42,7 +42,8 @@ Left as it is: a `try` whose handlers re-raise with a bare `raise` (which needs 
 being handled), and one whose `raise`s are not under an `if`, `while` or `for` of its body
 (they run whenever the body does, as in Python). A `raise` of a builtin exception class that
 no clause names (nor a base of it) is left to an outer `try`; one inside an inner `try`
-whose clauses may take it is left to that `try`.
+whose clauses may take it is left to that `try`, and one in an inner `finally` (which may run
+while an exception is on its way out, that the `raise` replaces) stays as it is.
 """
 
 from __future__ import annotations
@@ -81,12 +82,16 @@ class _Raises(jumps.Lowering):
     def opaque(self, node: Any) -> tuple[str, ...]:
         # What the body of an inner `try` raises is the inner `try`'s to handle first: left
         # as Python where one of its clauses may take it, it reaches this `try` only if none
-        # does.
-        if not isinstance(node, jumps.TRY) or not node.handlers:
+        # does. A `raise` in an inner `finally` replaces the exception that may be on its
+        # way out (a number could not): it stays as Python too.
+        if not isinstance(node, jumps.TRY):
             return ()
+        if not node.handlers:
+            return ("finalbody",)
         inner = _caught_classes(node.handlers)
         raises = [n for n in traversal.statement_nodes(node.body) if isinstance(n, gast.Raise)]
-        return ("body",) if any(_may_catch(inner, r) for r in raises) else ()
+        return ("body", "finalbody") if any(_may_catch(inner, r) for r in raises) else (
+            "finalbody",)
 
     def _jump(self, node: Any, tail: bool) -> list:
         if node.cause is not None:

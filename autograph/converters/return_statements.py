@@ -85,11 +85,9 @@ class ReturnStatements(StatementTransformer):
 
     def visit_FunctionDef(self, node: Any) -> Any:
         node = self.generic_visit(node)  # nested functions first, each on its own
-        for try_node in _outer_trys(node.body):
-            if plain_try(try_node):
-                _guard_plain_finally_returns(try_node)
         returns = _returns(node.body)
         if not any(inside for _, inside in returns):
+            _guard_finally_returns(node.body, None)
             return node
         docstring, body = _docstring(node.body)
         retval = self._name("retval_") if any(r.value for r, _ in returns) else None
@@ -97,24 +95,11 @@ class ReturnStatements(StatementTransformer):
         trial.block(body, tail=True)
         flag = self._name("do_return") if trial.guarded or trial.loops else None
         lowering = _Returns(flag, retval)
-        discarding = [t for t in _outer_trys(body) if discards_in_finally(t)]
-        for try_node in discarding:
-            anno.setanno(try_node, _DISCARDS, True)  # copies made while lowering share it
+        for try_node in traversal.statement_nodes(body):
+            if finally_always_returns(try_node):
+                anno.setanno(try_node, _DISCARDS, True)  # copies made while lowering share it
         lowered = lowering.block(body, tail=True)
-        kept = [t for t in _outer_trys(lowered) if anno.getanno(t, _DISCARDS, False)]
-        for try_node in kept:
-            _discard_in_finally(try_node, retval)
-        if len(kept) < len(discarding):  # one is now under a guard, an `if` of its own
-            jump = next(n for t in discarding for n in traversal.statement_nodes(t.finalbody)
-                        if isinstance(n, gast.Return))
-            error = self.error(jump, "`return` inside a `finally` block, after a `return` "
-                                     "elsewhere in the function that may skip it, cannot be "
-                                     "converted: the `try` would run in a function of its "
-                                     "own, whose `return` could not discard what the `try` "
-                                     "raised, as Python's does. Move the `return` after the "
-                                     "`try` statement.")
-            error.unconverted_fallback = False
-            raise error
+        _guard_finally_returns(lowered, retval)
         prologue = jumps.generated("flag = False", node, flag=flag) if flag else []
         epilogue = []
         if retval:
@@ -161,17 +146,34 @@ def holds_return(statement: Any) -> bool:
 _DISCARDS = "the finally block of this try always returns, discarding what it raised"
 
 
-def discards_in_finally(try_node: Any) -> bool:
-    """Whether a `try` lowered with its `finally` keeps a `return` there, as Python does, to
-    discard what the `try` raised: its `finally` returns on every path (a `finally` at the top
-    of its function, outside any `if`, `while` or `for`, is the caller's to check)."""
-    return (isinstance(try_node, jumps.TRY) and bool(try_node.finalbody)
-            and not plain_try(try_node) and _Returns(None, None).always(try_node.finalbody))
+def finally_always_returns(node: Any) -> bool:
+    """Whether `node` is a `try` whose `finally` returns on every path, discarding what the
+    `try` raised."""
+    return (isinstance(node, jumps.TRY) and bool(node.finalbody)
+            and _Returns(None, None).always(node.finalbody))
+
+
+def _guard_finally_returns(statements: list, retval: str | None) -> None:
+    """The `try`s among `statements` whose `finally` always returns: one whose `return` is
+    still there (nothing in it may become graph control flow, and no earlier `return` moved
+    it under a guard) returns `ag__.finally_return(value)`; one whose `return` was lowered
+    ends its `finally` in `return ag__.finally_return(retval_)` (see `_discard_in_finally`)."""
+    for try_node in traversal.statement_nodes(statements):
+        if not finally_always_returns(try_node) and not anno.getanno(try_node, _DISCARDS,
+                                                                        False):
+            continue
+        if any(isinstance(n, gast.Return) for n in traversal.statement_nodes(
+                try_node.finalbody)):
+            _guard_plain_finally_returns(try_node)
+        else:
+            _discard_in_finally(try_node, retval)
 
 
 def _discard_in_finally(try_node: Any, retval: str | None) -> None:
     """Ends the lowered `finally` of `try_node` in `return ag__.finally_return(retval_)`, and
-    runs the rest of the `try` under `ag__.handling(BaseException)`."""
+    runs the rest of the `try` under `ag__.handling(BaseException)`. Inside an `if`, `while`
+    or `for` body, control_flow makes that `return` end the body's function instead, with
+    its state (the flag the lowered `return` set then skips the rest of the function)."""
     _run_under_handling(try_node)
     try_node.finalbody = try_node.finalbody + jumps.generated(
         "return ag__.finally_return(retval_)", try_node.finalbody[-1],
@@ -211,20 +213,6 @@ def _run_under_handling(try_node: Any) -> None:
 def _is_finally_return(value: Any) -> bool:
     return (isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute)
             and value.func.attr == "finally_return")
-
-
-def _outer_trys(statements: list) -> list:
-    """The `try` statements of a block, through `with` and `try` blocks but not into `if`,
-    `while`, `for` or nested functions (whose bodies become functions of their own)."""
-    found, pending = [], list(statements)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, jumps.TRY):
-            found.append(node)
-        if isinstance(node, jumps.TRY + (gast.With,)):
-            for block in jumps.statement_lists(node):
-                pending.extend(block)
-    return found
 
 
 # What may become graph control flow, whose tracing errors a `finally` must not discard.

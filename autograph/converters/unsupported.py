@@ -109,7 +109,7 @@ class Unsupported(Base):
     def visit_Try(self, node: Any) -> Any:
         jump = _jump_out_of(node.finalbody)
         if isinstance(jump, gast.Return) and not return_statements.plain_try(node) and not (
-                self.control_flow == 0 and return_statements.discards_in_finally(node)) and any(
+                return_statements.finally_always_returns(node)) and any(
                 isinstance(n, gast.Raise) or isinstance(n, gast.Call) and self.functions
                 and call_trees.calls_user_code(n, self.ctx, call_trees.bound_names(
                     self.functions[-1]))

@@ -25,11 +25,13 @@ is a symbolic tensor, which builds one `If` or `While` op (see `graph_cond`, `gr
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+import contextlib
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from autograph.operators.graph_cond import graph_if, is_symbolic, truth_tensor
 from autograph.operators.graph_loop import graph_loop
-from autograph.operators.py_builtins import TensorIterable
+from autograph.operators.py_builtins import TensorIterable, TraceTimeIterator
+from autograph.operators.raising_branches import raised_by_program
 from autograph.operators.state import CompositeState, pack_state, unpack_state
 from autograph.operators.traced_errors import mark_traced, note_lost_state
 from runtime.graph.constant_value import constant_value
@@ -166,13 +168,27 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
                 if iterations:
                     raise NotImplementedError(_became_a_tensor(names, initial, state,
                                                                iterations))
-                return pack_state(_graph_while(test, body, state, names, opts, composites), n)
+                with _refusals_marked("a `while` loop"):
+                    return pack_state(_graph_while(test, body, state, names, opts,
+                                                   composites), n)
             if not condition:
                 return pack_state(state, n)
             state = unpack_state(body(*state), n, "while")
             iterations += 1
     except Exception as error:
         note_lost_state(error, body, initial, state, names)
+        raise
+
+
+@contextlib.contextmanager
+def _refusals_marked(where: str) -> Iterator[None]:
+    """Marks an error that leaves a graph loop's tracing, other than the program's own, as
+    an error of the trace (`mark_traced`), which a handler of the program must not take."""
+    try:
+        yield
+    except Exception as error:
+        if not raised_by_program(error):
+            mark_traced(error, where)
         raise
 
 
@@ -253,11 +269,12 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     graph_dataset = (is_dataset(iter_) and building_graph() is not None
                      or isinstance(iter_, GraphIterator))
     if is_symbolic(iter_) or isinstance(iter_, TensorIterable) or graph_dataset:
-        extended = _Extended(composites, "for", state, names)
-        loop = _graph_dataset_for if graph_dataset else _graph_for
-        final = loop(iter_, extended.body(body, 1), extended.state, extended.names,
-                     extended.test(extra_test), opts)
-        return pack_state(extended.finish(final), n)
+        with _refusals_marked("a `for` loop"):
+            extended = _Extended(composites, "for", state, names)
+            loop = _graph_dataset_for if graph_dataset else _graph_for
+            final = loop(iter_, extended.body(body, 1), extended.state, extended.names,
+                         extended.test(extra_test), opts)
+            return pack_state(extended.finish(final), n)
     iterator = iter(iter_)
     initial = state
     try:
@@ -279,6 +296,8 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
 
 
 def _python_for_stopped_by_a_tensor(iter_: Any) -> str:
+    if isinstance(iter_, TraceTimeIterator):
+        iter_ = iter_.wrapped
     return (f"A `break` or `return` in this `for` loop depends on a tensor, but the loop is "
             f"over a Python {type(iter_).__name__}, so it runs as a Python loop, which cannot "
             f"wait for the graph to decide whether to take the next item (TensorFlow raises "

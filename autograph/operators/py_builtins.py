@@ -27,6 +27,7 @@ import functools
 import sys
 from typing import Any, Callable
 
+from autograph.operators.handlers import PROGRAM_RAISE
 from runtime.core import dtypes
 from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.graph.init_scope import trace_building
@@ -70,10 +71,53 @@ def _is_tensor(x: Any) -> bool:
 
 
 def iter_(x: Any) -> Any:
-    """`iter(x)`; for a dataset while a graph is built, an iterator op over it."""
-    if building_graph() is not None and is_dataset(x):
+    """`iter(x)`; for a dataset while a graph is built, an iterator op over it; for a Python
+    iterable then, its iterator as a `TraceTimeIterator`."""
+    graph = building_graph()
+    if graph is not None and is_dataset(x):
         return GraphIterator(make_iterator(x), x.element_spec)
-    return builtins.iter(x)
+    iterator = builtins.iter(x)
+    if graph is None or isinstance(iterator, (TraceTimeIterator, GraphIterator)):
+        return iterator
+    return TraceTimeIterator(iterator, graph)
+
+
+class TraceTimeIterator:
+    """A Python iterator made while a graph is built: it takes its items while the function
+    is traced, so one taken in a graph branch or loop body made inside that graph would be
+    taken once for any number of iterations, or whether or not the branch runs. That raises.
+
+    Everything else is the `wrapped` iterator's (`send`, `__length_hint__`, ...).
+    """
+
+    def __init__(self, iterator: Any, graph: Any):
+        self.wrapped = iterator
+        self._graph = graph
+
+    def __iter__(self) -> TraceTimeIterator:
+        return self
+
+    def __next__(self) -> Any:
+        _check_taken_where_made(self._graph)
+        return builtins.next(self.wrapped)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.wrapped, name)
+
+
+def _check_taken_where_made(made_in: Any) -> None:
+    graph = building_graph()
+    while graph is not None and graph is not made_in:
+        if getattr(graph, "control_flow", False):
+            raise NotImplementedError(
+                "An item is taken from a Python iterator inside a graph branch or loop body "
+                "(an `if` or loop on a tensor) that the iterator was made outside of: the "
+                "body is traced once, so it would take one item for all the iterations the "
+                "graph runs (or take it whether or not the branch runs), where Python takes "
+                "one each time. Iterate over a tensor or a dataset instead "
+                "(`ag.data.Dataset.from_tensor_slices(items)`, whose iterator advances when "
+                "the graph runs), or take the items outside the loop.")
+        graph = getattr(graph, "outer_graph", None)
 
 
 def next_(iterator: Any, *default: Any) -> Any:
@@ -81,7 +125,13 @@ def next_(iterator: Any, *default: Any) -> Any:
     (`OutOfRangeError` past its end, as TensorFlow's `get_next`; `default` then, if given)."""
     if isinstance(iterator, GraphIterator):
         return iterator.get_next_or(default[0]) if default else iterator.get_next()
-    return builtins.next(iterator, *default)
+    try:
+        return builtins.next(iterator, *default)
+    except StopIteration as error:
+        # The program's own error, as a `raise` is: in a tensor branch or loop body, it is
+        # raised when the graph runs that code.
+        setattr(error, PROGRAM_RAISE, True)
+        raise
 
 
 def len_(x: Any) -> Any:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable, Sequence
 
+from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined
 
 
@@ -156,12 +157,14 @@ class CompositeState:
         for name, value in zip(self.names, values):
             if name in self.owner_read and isinstance(value, Undefined):
                 owner = ast.unparse(ast.parse(name, mode="eval").body.value)
-                raise ValueError(
+                error = ValueError(
                     f"{name} does not exist before a `{what}` loop over tensors that creates "
                     f"it, and the function reads {owner} as a whole (as `len`, `in`, "
                     f"`.get`, `getattr` or a variable key do): the graph traces the loop's "
                     f"body once, with {name} present, so those would see it before the loop "
                     f"creates it where Python does not. Create {name} before the loop.")
+                mark_traced(error, f"a `{what}` loop")  # a refusal, not the program's error
+                raise error
 
     def extend_test(self, fn: Callable, n: int) -> Callable:
         """`fn` over `n` state values, run after writing the composites' values."""

@@ -10,4 +10,4 @@ def f(n):
     def set_state(values):
         e['r'], = values
     ag__.for_stmt(ag.range(n), loop_body, (), (), composites=(get_state, set_state, ("e['r']",), ("e['r']",)))
-    return e
+    return e['r']

@@ -10,7 +10,7 @@ def f(n):
     e = {}
     for i in ag.range(n):
         e["r"] = len(e) + i
-    return e
+    return e["r"]
 
 
-PYTHON_ARGS = [(0,), (3,)]
+PYTHON_ARGS = [(1,), (3,)]

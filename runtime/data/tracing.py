@@ -36,7 +36,7 @@ def trace(name: str, fn: Callable, call: Callable, specs: list[TensorSpec],
     def traced(*flat: Any) -> Any:
         return call(converted, pack_sequence_as(template, list(flat)))
     try:
-        return func_graph_from_py_func(name, traced, list(specs))
+        return func_graph_from_py_func(name, traced, list(specs), control_flow=True)
     except Exception:  # noqa: BLE001  (any failure means: run it eagerly instead)
         return None
 

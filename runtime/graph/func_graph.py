@@ -44,14 +44,19 @@ class FuncGraph(Graph):
         outer_graph: the graph that was being built when this one was made (None eagerly).
         outputs: the flat output tensors.
         structured_outputs: what the Python function returned, tensors converted.
+        control_flow: whether it is a branch or loop body (or a per-element function of a
+            dataset), whose ops run as many times as the graph decides, rather than once
+            each time its outer graph runs.
     """
 
     building_function = True
 
-    def __init__(self, name: str, outer_graph: Graph | None = None):
+    def __init__(self, name: str, outer_graph: Graph | None = None,
+                 control_flow: bool = False):
         super().__init__()
         self.name = name
         self.outer_graph = outer_graph
+        self.control_flow = control_flow
         self.outputs: list[SymbolicTensor] = []
         self.structured_outputs: Any = None
         self._args: list[SymbolicTensor] = []
@@ -289,7 +294,8 @@ def _is_spec(value: Any) -> bool:
 
 def func_graph_from_py_func(name: str, python_func: Callable, args: Sequence[Any] = (),
                             kwargs: dict | None = None,
-                            op_return_value: Any = None) -> FuncGraph:
+                            op_return_value: Any = None,
+                            control_flow: bool = False) -> FuncGraph:
     """Traces `python_func(*args, **kwargs)` into a new `FuncGraph`.
 
     Tensor leaves of `args`/`kwargs` (and spec-like leaves with a `dtype` and `shape`) become
@@ -305,11 +311,12 @@ def func_graph_from_py_func(name: str, python_func: Callable, args: Sequence[Any
         op_return_value: what a returned operation stands for: its place in the outputs
             takes this tensor, computed after the operation. Without it, returning an
             operation is a TypeError.
+        control_flow: the function is a branch or loop body (`FuncGraph.control_flow`).
 
     Returns:
         The `FuncGraph`, with `inputs`, `outputs` and `structured_outputs` set.
     """
-    graph = FuncGraph(name, building_graph())
+    graph = FuncGraph(name, building_graph(), control_flow)
     kwargs = kwargs or {}
     with graph.as_default():
         traced_args, traced_kwargs = [_trace_arg(graph, a, f"[{i}]") for i, a in

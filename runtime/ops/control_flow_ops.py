@@ -141,8 +141,10 @@ def cond(pred: Any, true_fn: Callable | None = None, false_fn: Callable | None =
     with graph.name_scope(name or "cond") as scope:
         pred = scalar_tensor(pred, dtypes.bool_, "cond", "pred")
         base = function_name(scope)
-        branches = [func_graph_from_py_func(f"{base}_true", true_fn, op_return_value=pred),
-                    func_graph_from_py_func(f"{base}_false", false_fn, op_return_value=pred)]
+        branches = [func_graph_from_py_func(f"{base}_true", true_fn, op_return_value=pred,
+                                            control_flow=True),
+                    func_graph_from_py_func(f"{base}_false", false_fn, op_return_value=pred,
+                                            control_flow=True)]
         return _branch_op(graph, _if, pred, branches, ["true_fn", "false_fn"], "cond", scope,
                           {"then_branch": branches[0], "else_branch": branches[1]})
 
@@ -182,7 +184,7 @@ def switch_case(branch_index: Any, branch_fns: Any, default: Callable | None = N
                             f"{with_article(index.dtype)} tensor.")
         base = function_name(scope)
         all_fns = fns + ([default] if default is not None else [])
-        branches = [func_graph_from_py_func(f"{base}_branch{i}", fn)
+        branches = [func_graph_from_py_func(f"{base}_branch{i}", fn, control_flow=True)
                     for i, fn in enumerate(all_fns)]
         labels = [f"branch_fns[{i}]" for i in range(len(fns))] + ["default"] * (default
                                                                                is not None)

@@ -215,7 +215,7 @@ class _GraphWhile:
 
     def _trace(self, name: str, types: list, shapes: list, limit: Tensor | None,
                fn: Callable) -> FuncGraph:
-        graph = FuncGraph(name, building_graph())
+        graph = FuncGraph(name, building_graph(), control_flow=True)
         with graph.as_default():
             args = [graph.add_input(dt, shape, "loop_var") for dt, shape in zip(types, shapes)]
             counter, args = (None, args) if limit is None else (args[0], args[1:])

@@ -330,6 +330,61 @@ def test_a_broad_handler_does_not_swallow_the_refusal_of_a_graph_time_raise():
         ag.function(f)(ag.constant(0))
 
 
+def return_in_finally_after_an_early_return(x):
+    if x > 5:
+        return 1
+    y = 0
+    try:
+        y = 10 // (x % 3)
+    finally:
+        return y  # noqa: B012 (discards the ZeroDivisionError when x % 3 == 0)
+
+
+def return_in_finally_inside_an_if(x):
+    y = -1
+    if x > 0:
+        try:
+            y = 10 // (x % 3)
+        finally:
+            return y + 100  # noqa: B012
+    return y
+
+
+def return_in_finally_inside_a_loop(n):
+    s = 0
+    for i in range(n):
+        s += i
+        try:
+            s = s // (3 - i)
+        finally:
+            if s > 0:
+                s += 50
+            return s  # noqa: B012
+    return -1
+
+
+@pytest.mark.parametrize("x", [0, 2, 3, 7])
+def test_return_in_finally_after_an_early_return_discards_the_exception(x):
+    assert ag.to_graph(return_in_finally_after_an_early_return)(x) == (
+        return_in_finally_after_an_early_return(x))
+
+
+@pytest.mark.parametrize("x", [0, 2, 3])
+def test_return_in_finally_inside_an_if_discards_the_exception(x):
+    assert ag.to_graph(return_in_finally_inside_an_if)(x) == return_in_finally_inside_an_if(x)
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_return_in_finally_inside_a_loop_discards_the_exception(n):
+    assert ag.to_graph(return_in_finally_inside_a_loop)(n) == return_in_finally_inside_a_loop(n)
+
+
+@pytest.mark.parametrize("x", [1, 2, 7])
+def test_return_in_finally_inside_a_tensor_if_gives_pythons_value(x):
+    _check(return_in_finally_inside_an_if, x)
+    _check(return_in_finally_after_an_early_return, x)
+
+
 def test_a_conditional_return_in_finally_of_a_try_that_raises_is_refused():
     # Python discards the exception only on the path that returns; the lowered `return`
     # could not decide that with a tensor, so the function is refused rather than run
@@ -504,11 +559,27 @@ def item_created_in_a_loop_that_reads_the_dict_whole(n):
     return e["r"]
 
 
-def item_created_in_a_loop_of_a_dict_returned_whole(n):
+def item_created_in_a_loop_of_a_dict_passed_whole(n):
+    e = {}
+    for i in ag.range(n):
+        e["r"] = i
+    return sorted(e)
+
+
+def item_created_in_a_loop_of_a_dict_returned(n):
     e = {}
     for i in ag.range(n):
         e["r"] = i
     return e
+
+
+def test_an_item_a_tensor_loop_creates_in_a_returned_dict_runs():
+    # As TensorFlow 2.21 (composite_names_in_control_flow_test `for_imbalanced`): the item is
+    # returned, and an error when the graph runs if the loop ran zero times.
+    np.testing.assert_array_equal(
+        ag.function(item_created_in_a_loop_of_a_dict_returned)(ag.constant(3))["r"], 2)
+    with pytest.raises(ag.errors.InvalidArgumentError, match="ran zero times"):
+        ag.function(item_created_in_a_loop_of_a_dict_returned)(ag.constant(0))
 
 
 def item_created_in_a_loop_read_by_key_only(n):
@@ -519,7 +590,7 @@ def item_created_in_a_loop_read_by_key_only(n):
 
 
 @pytest.mark.parametrize("f", [item_created_in_a_loop_that_reads_the_dict_whole,
-                               item_created_in_a_loop_of_a_dict_returned_whole])
+                               item_created_in_a_loop_of_a_dict_passed_whole])
 def test_an_item_a_tensor_loop_creates_in_a_dict_read_whole_is_refused(f):
     # TensorFlow 2.21 runs the first and returns 1 for n = 1 (its body is traced with the key
     # present), where Python gives 0: a value Python would not give, so it is refused here.
@@ -528,7 +599,7 @@ def test_an_item_a_tensor_loop_creates_in_a_dict_read_whole_is_refused(f):
 
 
 @pytest.mark.parametrize("f", [item_created_in_a_loop_that_reads_the_dict_whole,
-                               item_created_in_a_loop_of_a_dict_returned_whole])
+                               item_created_in_a_loop_of_a_dict_passed_whole])
 def test_an_item_a_python_loop_creates_in_a_dict_read_whole_keeps_its_meaning(f):
     assert ag.to_graph(f)(2) == f(2)
 
@@ -552,3 +623,122 @@ def test_an_attribute_a_tensor_loop_creates_read_with_getattr_is_refused():
     assert attribute_created_in_a_loop_read_with_getattr(3) == 3
     with pytest.raises(ValueError, match=r"box.extra does not exist before a `for` loop"):
         ag.function(attribute_created_in_a_loop_read_with_getattr)(ag.constant(3))
+
+
+# Python iterators in graph branches and loop bodies -----------------------------------------
+
+def next_in_a_tensor_loop(n):
+    it = iter([1, 2, 3])
+    s = 0
+    for _ in ag.range(n):
+        s = s * 10 + next(it)
+    return s
+
+
+def next_in_a_tensor_if(x):
+    it = iter([1, 2])
+    if x > 0:
+        y = next(it)
+    else:
+        y = 0
+    return y + next(it)
+
+
+def python_loop_over_an_outer_iterator_in_a_tensor_loop(n):
+    it = iter([1, 2, 3])
+    s = 0
+    for _ in ag.range(n):
+        for x in it:
+            s += x
+            break
+    return s
+
+
+@pytest.mark.parametrize("f", [next_in_a_tensor_loop, next_in_a_tensor_if,
+                               python_loop_over_an_outer_iterator_in_a_tensor_loop])
+def test_an_item_taken_in_a_graph_body_from_an_outer_python_iterator_is_refused(f):
+    # TensorFlow 2.21 gives 11 for next_in_a_tensor_loop(2) (one item, taken while tracing,
+    # for both iterations), where Python gives 12.
+    with pytest.raises(NotImplementedError, match="taken from a Python iterator inside a graph"):
+        ag.function(f)(ag.constant(2))
+
+
+@pytest.mark.parametrize("f", [next_in_a_tensor_loop, next_in_a_tensor_if,
+                               python_loop_over_an_outer_iterator_in_a_tensor_loop])
+def test_an_item_taken_from_a_python_iterator_on_python_values_keeps_its_meaning(f):
+    assert ag.to_graph(f)(2) == f(2)
+
+
+def next_from_an_iterator_made_in_the_loop_body(n):
+    s = 0
+    for i in ag.range(n):
+        it = iter([i, i + 1])
+        s += next(it) * 10 + next(it)
+    return s
+
+
+def test_an_iterator_made_in_the_graph_body_that_takes_from_it_is_allowed():
+    assert next_from_an_iterator_made_in_the_loop_body(3) == 36
+    assert ag.function(next_from_an_iterator_made_in_the_loop_body)(ag.constant(3)).numpy() == 36
+
+
+# A raise in an inner finally replaces the exception on its way out ----------------------------
+
+def raise_in_inner_finally_replaces_the_exception(x):
+    s = 0
+    try:
+        try:
+            if x > 0:
+                s = 1
+            raise KeyError("k")
+        finally:
+            if x > 1:
+                s += 10
+            raise ValueError("v")
+    except ValueError:
+        s += 100
+    except KeyError:
+        s += 1000
+    return s
+
+
+@pytest.mark.parametrize("x", [0, 1, 2])
+def test_a_raise_in_an_inner_finally_replaces_the_exception_on_its_way_out(x):
+    _check(raise_in_inner_finally_replaces_the_exception, x)
+
+
+def next_past_the_end_in_a_branch(a):
+    total = 5
+    if a >= 2:
+        it = iter([0, 1])
+        for _ in it:
+            pass
+        total = next(it)
+    return total
+
+
+def test_next_past_the_end_in_a_tensor_branch_not_taken_returns_as_python():
+    _check(next_past_the_end_in_a_branch, 0)
+
+
+def test_next_past_the_end_in_a_tensor_branch_taken_raises_stop_iteration():
+    with pytest.raises(StopIteration):
+        next_past_the_end_in_a_branch(3)
+    with pytest.raises(StopIteration):
+        ag.function(next_past_the_end_in_a_branch)(ag.constant(3))
+
+
+def refused_loop_inside_a_try(n):
+    e = {}
+    try:
+        for _ in ag.range(n):
+            e["p"] = 0
+        return len(e)
+    except ValueError:
+        return -1
+
+
+def test_a_refusal_of_a_tensor_loop_is_not_taken_by_the_programs_handler():
+    assert refused_loop_inside_a_try(0) == 0
+    with pytest.raises(ag.autograph.StagingError, match=r"e\['p'\] does not exist before"):
+        ag.function(refused_loop_inside_a_try)(ag.constant(0))
