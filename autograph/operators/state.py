@@ -70,12 +70,11 @@ class CompositeState:
     (15, 5)
     """
 
-    def __init__(self, spec: tuple[Callable[[], tuple], Callable[[tuple], None],
-                                   Sequence[str]]):
+    def __init__(self, spec: tuple[Any, ...]):
         self.get_state, self.set_state, names = spec[:3]
         self.names = tuple(names)
         # Those whose owner the function also reads as a whole (`len(d)`, `d.get`, ...)
-        self.owner_read = frozenset(spec[3]) if len(spec) > 3 else frozenset()
+        self.owner_read: frozenset[str] = frozenset(spec[3] if len(spec) > 3 else ())
         self.left_missing: set[str] = set()  # names that a traced body left without a value
 
     def read(self) -> tuple:
@@ -156,7 +155,9 @@ class CompositeState:
         iteration too, and after a loop that ran zero times."""
         for name, value in zip(self.names, values):
             if name in self.owner_read and isinstance(value, Undefined):
-                owner = ast.unparse(ast.parse(name, mode="eval").body.value)
+                item = ast.parse(name, mode="eval").body
+                assert isinstance(item, (ast.Subscript, ast.Attribute))  # a composite's name
+                owner = ast.unparse(item.value)
                 error = ValueError(
                     f"{name} does not exist before a `{what}` loop over tensors that creates "
                     f"it, and the function reads {owner} as a whole (as `len`, `in`, "

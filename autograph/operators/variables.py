@@ -30,6 +30,10 @@ from __future__ import annotations
 from typing import Any
 
 from autograph.operators.handlers import PROGRAM_RAISE
+from runtime.core.errors import InvalidArgumentError
+from runtime.graph.graph import SymbolicTensor, building_graph
+from runtime.ops import math_ops
+from runtime.ops.control_flow_ops import raise_if
 
 
 class Undefined:
@@ -85,13 +89,20 @@ class UndefinedReturnValue:
 
 
 def ld(value: Any) -> Any:
-    """`value`, or UnboundLocalError naming the variable when it is `Undefined`.
+    """`value`, or UnboundLocalError naming the variable when it is `Undefined`. In a graph,
+    a variable that may have no value (the result of a `CheckDefined`) is checked here when
+    the graph runs, whether or not anything uses what is read, as Python checks every read.
 
     >>> ld(3)
     3
     """
     if isinstance(value, Undefined):
         value.read()
+    if isinstance(value, SymbolicTensor) and value.op.type == "CheckDefined" and (
+            building_graph() is not None):
+        _, defined = value.op.inputs
+        raise_if(math_ops.logical_not(defined),
+                 InvalidArgumentError(value.op.attrs["message"]))
     return value
 
 

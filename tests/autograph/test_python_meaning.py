@@ -742,3 +742,23 @@ def test_a_refusal_of_a_tensor_loop_is_not_taken_by_the_programs_handler():
     assert refused_loop_inside_a_try(0) == 0
     with pytest.raises(ag.autograph.StagingError, match=r"e\['p'\] does not exist before"):
         ag.function(refused_loop_inside_a_try)(ag.constant(0))
+
+
+# A read of a variable that may have no value is checked even when nothing uses it -------------
+
+def unused_read_of_a_branch_only_variable(x):
+    if x > 0:
+        y = 1
+    z = y  # noqa: F841 (the read itself raises in Python when the branch did not run)
+    return 5
+
+
+def test_an_unused_read_of_a_variable_the_graph_left_without_a_value_raises():
+    with pytest.raises(UnboundLocalError):
+        unused_read_of_a_branch_only_variable(0)
+    with pytest.raises(ag.errors.InvalidArgumentError, match="'y' is assigned only in the if"):
+        ag.function(unused_read_of_a_branch_only_variable)(ag.constant(0))
+
+
+def test_an_unused_read_of_a_variable_the_graph_gave_a_value_runs():
+    _check(unused_read_of_a_branch_only_variable, 1)
