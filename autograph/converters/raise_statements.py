@@ -18,10 +18,11 @@ After (then control_flow converts the `if`s):
         handlers_ = ag__.Handlers((ValueError,))
         handler_ = 0
         try:
-            if x > limit:
-                handler_ = ag__.raise_to(handlers_, ValueError('too big'))
-            if not handler_:
-                y = x * 2
+            with ag__.handling(ValueError):   # from try_statements
+                if x > limit:
+                    handler_ = ag__.raise_to(handlers_, ValueError('too big'))
+                if not handler_:
+                    y = x * 2
         except ValueError as error_:
             ag__.reraise_traced(error_)
             y = limit

@@ -26,8 +26,9 @@ variables the `try` body assigns that the handler, or what follows it, reads are
 refuses the exception when one of those is read afterwards. Handlers of a `try` without such
 statements in its body are left as they are.
 
-A `try` whose body calls user code (which converts, and may raise under a tensor condition
-of its own) runs that body under `ag__.handling(types)`, the classes its clauses take:
+A `try` whose body holds an `if`, `while` or `for`, or calls user code (which converts, and
+may raise under a tensor condition of its own), runs that body under `ag__.handling(types)`,
+the classes its clauses take:
 
     try:
         with ag__.handling(ValueError):
@@ -35,9 +36,9 @@ of its own) runs that body under `ag__.handling(types)`, the classes its clauses
     except ValueError:
         y = 0
 
-An exception the helper would raise only when the graph runs could not reach this handler,
-which runs while tracing; `handling` makes that an error at trace time instead, which the
-handler's `reraise_traced` passes on.
+An exception the helper (or a tensor branch: a `raise`, a missing key) would raise only when
+the graph runs could not reach this handler, which runs while tracing; `handling` makes that
+an error at trace time instead, which the handler's `reraise_traced` passes on.
 """
 
 from __future__ import annotations
@@ -66,13 +67,14 @@ class TryStatements(Base):
 
     def visit_Try(self, node: Any) -> Any:
         self.generic_visit(node)
-        handled = node.handlers and any(
+        control_flow = _holds(node.body, _CONTROL_FLOW)
+        handled = node.handlers and (control_flow or any(
             isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
                                                                     self.local_names)
-            for n in traversal.statement_nodes(node.body))
+            for n in traversal.statement_nodes(node.body)))
         if handled:
             self._mark_handled(node)
-        if not handled and not _holds(node.body, _CONTROL_FLOW):
+        if not handled and not control_flow:
             return node
         assigned = _assigned(node.body)
         for handler in node.handlers:

@@ -48,9 +48,16 @@ class BranchRaised(Exception):
         self.side, self.error = side, error
 
 
+# Errors Python raises in the program's own code for its Python state (a missing attribute or
+# key, an index out of range, a division by zero): the same code raises them again whenever
+# it runs, since that state does not change when the graph runs.
+_STATE_ERRORS = (AttributeError, LookupError, ZeroDivisionError, NameError)
+
+
 def raised_by_program(error: BaseException) -> bool:
     """Whether `error` was raised by a `raise` statement of the program's own code (or for
-    one, by `Handlers.index`)."""
+    one, by `Handlers.index`), or by Python there for a missing attribute, key or index, or a
+    division by zero (`_STATE_ERRORS`)."""
     if getattr(error, PROGRAM_RAISE, False):
         return True
     tb = error.__traceback__
@@ -61,6 +68,8 @@ def raised_by_program(error: BaseException) -> bool:
     code = tb.tb_frame.f_code
     own = code.co_filename.startswith(GENERATED_PREFIX) or not is_internal_file(
         code.co_filename)
+    if own and isinstance(error, _STATE_ERRORS):
+        return True
     return own and 0 <= tb.tb_lasti < len(code.co_code) and code.co_code[tb.tb_lasti] == _RAISE
 
 

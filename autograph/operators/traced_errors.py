@@ -59,9 +59,9 @@ def check_not_handled(error: BaseException, where: str) -> None:
                 f"{type(error).__name__}: {error}\nThis exception is raised in {where} whose "
                 f"condition is a tensor, so it is raised when the graph runs; but a `try` "
                 f"around it that handles it runs while the function is traced, and could "
-                f"not take it then. Raise it under an `if` in the function that holds the "
-                f"`try` (whose clause is then chosen when the graph runs), or handle it "
-                f"outside the traced function.") from None
+                f"not take it then. Raise it with a `raise` under an `if` in the function "
+                f"that holds the `try` (whose clause is then chosen when the graph runs), "
+                f"or handle it outside the traced function.") from None
 
 
 def mark_traced(error: BaseException, where: str) -> None:

@@ -3,22 +3,23 @@ def f(xs):
     handlers_ = ag__.Handlers((ValueError,))
     handler_ = 0
     try:
+        with ag__.handling(ValueError):
 
-        def loop_body(x, handler_, total):
+            def loop_body(x, handler_, total):
 
-            def if_body(handler_, total):
-                handler_ = ag__.raise_to(handlers_, ValueError('negative'))
+                def if_body(handler_, total):
+                    handler_ = ag__.raise_to(handlers_, ValueError('negative'))
+                    return (handler_, total)
+
+                def else_body(handler_, total):
+                    total += x
+                    return (handler_, total)
+                handler_, total = ag__.if_stmt(x < 0, if_body, else_body, (handler_, total), ('handler_', 'total'))
                 return (handler_, total)
 
-            def else_body(handler_, total):
-                total += x
-                return (handler_, total)
-            handler_, total = ag__.if_stmt(x < 0, if_body, else_body, (handler_, total), ('handler_', 'total'))
-            return (handler_, total)
-
-        def extra_test(handler_, total):
-            return ag__.not_(handler_)
-        handler_, total = ag__.for_stmt(xs, loop_body, (handler_, total), ('handler_', 'total'), extra_test=extra_test)
+            def extra_test(handler_, total):
+                return ag__.not_(handler_)
+            handler_, total = ag__.for_stmt(xs, loop_body, (handler_, total), ('handler_', 'total'), extra_test=extra_test)
     except ValueError as error:
         ag__.reraise_traced(error, live=('total',))
         ag__.print(error)

@@ -1,5 +1,7 @@
-"""A `try` around an `if`: its handler first re-raises what a graph branch raised while being
-traced (`ag__.reraise_traced`), which on Python values is the program's own exception."""
+"""A `try` around an `if`: its body runs under `ag__.handling`, so a division by zero in a
+tensor branch (raised when the graph runs) is refused while tracing, and its handler first
+re-raises what a graph branch raised while being traced (`ag__.reraise_traced`), which on
+Python values is the program's own exception."""
 
 
 def f(x, k):

@@ -762,3 +762,40 @@ def test_an_unused_read_of_a_variable_the_graph_left_without_a_value_raises():
 
 def test_an_unused_read_of_a_variable_the_graph_gave_a_value_runs():
     _check(unused_read_of_a_branch_only_variable, 1)
+
+
+# Python's own errors in a tensor branch or loop body are raised when that code runs -----------
+
+class _Empty:
+    pass
+
+
+def missing_attribute_in_a_branch(a):
+    box = _Empty()
+    y = 0
+    if a > 3:
+        y = box.extra
+    return y
+
+
+def missing_key_in_a_loop_body(n):
+    d = {}
+    s = 0
+    for _ in ag.range(n):
+        s += d["k"]
+        d["k"] = 1
+    return s
+
+
+@pytest.mark.parametrize("f", [missing_attribute_in_a_branch, missing_key_in_a_loop_body])
+def test_a_lookup_error_in_graph_code_that_does_not_run_gives_pythons_value(f):
+    _check(f, 0)
+
+
+@pytest.mark.parametrize("f, error", [(missing_attribute_in_a_branch, AttributeError),
+                                      (missing_key_in_a_loop_body, KeyError)])
+def test_a_lookup_error_in_graph_code_that_runs_raises_as_python_does(f, error):
+    with pytest.raises(error):
+        f(5)
+    with pytest.raises(error):
+        ag.function(f)(ag.constant(5))

@@ -227,8 +227,8 @@ def test_del_inside_a_loop_that_assigns_the_name_follows_python():
 
 def test_an_exception_raised_while_tracing_a_branch_is_not_taken_for_the_programs_own():
     # Recorded from TensorFlow 2.21: ValueError "'y' must also be initialized in the main
-    # branch". Plain Python returns 4 for x = 2; we refuse too, naming the exception raised
-    # while tracing the branch, rather than take it for the program's own.
+    # branch". Plain Python returns 4 for x = 2; we refuse too, naming the exception the
+    # branch raises when the graph runs, which the `try` could not take then.
     @ag.function
     def f(x):
         try:
@@ -238,7 +238,7 @@ def test_an_exception_raised_while_tracing_a_branch_is_not_taken_for_the_program
         except ZeroDivisionError:
             return -1
         return y
-    with pytest.raises(ag.autograph.StagingError, match="raised while tracing a branch of an"):
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
         f(ag.constant(2))
 
 
@@ -312,6 +312,22 @@ def raises_after_rebinding(a):
     return xs[0]
 
 
+def _rejects(value):
+    raise ValueError(f"rejected {value}")
+
+
+def called_function_raises_after_rebinding(a):
+    xs = [0, 1]
+    try:
+        if a == 1:
+            return 5
+        xs = [3, xs[1]]
+        _rejects(xs)
+    except ValueError:
+        pass
+    return xs[0]
+
+
 def validates_in_a_loop(items):
     total = 0
     try:
@@ -324,11 +340,17 @@ def validates_in_a_loop(items):
     return total
 
 
+def test_a_raise_after_an_early_return_keeps_the_values_assigned_before_it():
+    # The `raise` becomes the number of its clause, so the body keeps `xs = [3, ...]`.
+    assert ag.to_graph(raises_after_rebinding)(0) == raises_after_rebinding(0) == 3
+
+
 def test_a_handler_reading_a_value_a_raising_body_assigned_is_refused_not_wrong():
-    # Plain Python returns 3; the converted body loses `xs = [3, ...]` when it raises.
-    assert raises_after_rebinding(0) == 3
+    # Plain Python returns 3; the converted body (the rest of the function after an early
+    # `return` is an `else` branch) loses `xs = [3, ...]` when the call in it raises.
+    assert called_function_raises_after_rebinding(0) == 3
     with pytest.raises(ag.autograph.StagingError, match="after it assigned 'xs'"):
-        ag.to_graph(raises_after_rebinding)(0)
+        ag.to_graph(called_function_raises_after_rebinding)(0)
 
 
 def test_a_handler_that_reads_nothing_the_raising_body_assigned_follows_python():

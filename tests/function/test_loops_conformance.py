@@ -203,7 +203,7 @@ def test_an_exception_raised_while_tracing_a_loop_body_is_not_taken_for_the_prog
         except KeyError:
             s = ag.constant(-1)
         return s
-    with pytest.raises(ag.autograph.StagingError, match="raised while tracing the body"):
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
         f(ag.constant(0))
 
 
