@@ -127,9 +127,10 @@ def end_body_at_finally_returns(statements: list[Any], result: Any) -> None:
             for index in reversed(range(len(block))):
                 stmt = block[index]
                 if _is_finally_return(stmt):
-                    block[index:index + 1] = [
-                        build(gast.Expr, value=stmt.value, **place(stmt)),
-                        build(gast.Return, value=copy.deepcopy(result), **place(stmt))]
+                    early = build(gast.Return, value=copy.deepcopy(result), **place(stmt))
+                    anno.setanno(early, anno.Basic.STATE_RETURN, True)
+                    block[index:index + 1] = [build(gast.Expr, value=stmt.value, **place(stmt)),
+                                              early]
 
 
 def _is_finally_return(stmt: Any) -> bool:

@@ -40,7 +40,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import templates, traversal
+from autograph.pyct import anno, templates, traversal
 from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -221,9 +221,9 @@ class _Undefinedness:
             for i, arg in enumerate(call.args + [k.value for k in call.keywords]):
                 if isinstance(arg, gast.Name) and arg.id in found.functions:
                     self.users[arg.id] = (call, op)
-                    result = _returned(found.functions[arg.id]) if i in returning_at else None
-                    if result is not None:  # the new state, as the body returns it
-                        self.passed_on |= _ids(result)
+                    if i in returning_at:  # the new state, as the body returns it
+                        for result in _state_results(found.functions[arg.id]):
+                            self.passed_on |= _ids(result)
             getter = _state_getter(call)
             if getter is not None and getter in found.functions:  # composites' `get_state`
                 self.passed_on |= _ids(_returned(found.functions[getter]))
@@ -297,10 +297,8 @@ class _Undefinedness:
         return any(results) or (op != "if_stmt" and entering)
 
     def _returns_undefined(self, fn: Any, k: int) -> bool:
-        result = _returned(fn)
-        if isinstance(result, gast.Tuple):
-            result = result.elts[k]
-        return self._read(result)
+        results = _state_results(fn)
+        return any(self._read(r.elts[k] if isinstance(r, gast.Tuple) else r) for r in results)
 
 
 def _defaults(args: Any) -> list[Any]:
@@ -346,6 +344,15 @@ def _state_getter(call: Any) -> str | None:
 def _returned(fn: Any) -> Any:
     last = fn.body[-1] if fn.body else None
     return last.value if isinstance(last, gast.Return) else None
+
+
+def _state_results(fn: Any) -> list[Any]:
+    """What a body's function returns as its state: at its end, and where a `finally` that
+    returns ends it early (`anno.Basic.STATE_RETURN`)."""
+    early = [n.value for n in traversal.statement_nodes(fn.body) if isinstance(n, gast.Return)
+             and anno.getanno(n, anno.Basic.STATE_RETURN, False) and n.value is not None]
+    last = _returned(fn)
+    return early + ([last] if last is not None else [])
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:

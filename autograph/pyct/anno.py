@@ -46,6 +46,8 @@ class Basic(_Key):
     QN = "the qualified name (qual_names.QN) of a Name, Attribute or Subscript node"
     DIRECTIVES = "a dict of directives (e.g. loop options) given for the node"
     EXTRA_LOOP_TEST = "on a For: an expression tested before each iteration (a lowered break)"
+    STATE_RETURN = ("True on a `return` that ends a branch or loop body's function early with "
+                    "its state (a `finally` that returns, see control_flow_nodes)")
     CALLED_IN_PLACE = ("True on a lambda the code calls before its statement ends (the operand "
                        "lambdas of ag__.if_exp, and_, or_): it does not outlive the statement")
 

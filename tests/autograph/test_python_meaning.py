@@ -799,3 +799,21 @@ def test_a_lookup_error_in_graph_code_that_runs_raises_as_python_does(f, error):
         f(5)
     with pytest.raises(error):
         ag.function(f)(ag.constant(5))
+
+
+def return_in_finally_of_a_loop_whose_handler_may_bind(n):
+    for _ in range(1):
+        try:
+            pass
+        except ValueError:
+            if n > 0:
+                t = 0
+            n = t
+        finally:
+            return 1  # noqa: B012
+    return n
+
+
+@pytest.mark.parametrize("n", [0, 2])
+def test_a_finally_returning_in_a_loop_body_passes_a_name_without_a_value_along(n):
+    _check(return_in_finally_of_a_loop_whose_handler_may_bind, n)
