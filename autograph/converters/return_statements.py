@@ -173,9 +173,21 @@ def _discard_in_finally(try_node: Any, retval: str | None) -> None:
     """Ends the lowered `finally` of `try_node` in `return ag__.finally_return(retval_)`, and
     runs the rest of the `try` under `ag__.handling(BaseException)`. Inside an `if`, `while`
     or `for` body, control_flow makes that `return` end the body's function instead, with
-    its state (the flag the lowered `return` set then skips the rest of the function)."""
+    its state (the flag the lowered `return` set then skips the rest of the function).
+
+    The `finally` starts with `ag__.finally_entered(live=(...))`, naming the variables it
+    reads: an exception that left a converted body after the body assigned one of them would
+    have the `finally` see its old value, and return it."""
     _run_under_handling(try_node)
-    try_node.finalbody = try_node.finalbody + jumps.generated(
+    assigned = {n.id for n in traversal.statement_nodes(
+        try_node.body + try_node.orelse + try_node.handlers)
+        if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Load)}
+    live = sorted({n.id for n in traversal.statement_nodes(try_node.finalbody)
+                   if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)} & assigned)
+    entered = jumps.generated("ag__.finally_entered(live=names)", try_node.finalbody[0],
+                              names=gast.Tuple(elts=[gast.Constant(value=name, kind=None)
+                                                     for name in live], ctx=gast.Load()))
+    try_node.finalbody = (entered if live else []) + try_node.finalbody + jumps.generated(
         "return ag__.finally_return(retval_)", try_node.finalbody[-1],
         retval_=retval or gast.Constant(value=None, kind=None))
 
@@ -207,7 +219,7 @@ def _run_under_handling(try_node: Any) -> None:
             block = getattr(owner, field, None)
             if block:
                 setattr(owner, field, jumps.generated(
-                    "with ag__.handling(BaseException):\n    block", block[0], block=block))
+                    "with ag__.handling(BaseException):\n    block", try_node, block=block))
 
 
 def _is_finally_return(value: Any) -> bool:

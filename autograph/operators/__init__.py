@@ -33,7 +33,7 @@ from autograph.operators.py_builtins import (
     range_,
     zip_,
 )
-from autograph.operators.raising_branches import finally_return
+from autograph.operators.raising_branches import finally_entered, finally_return
 from autograph.operators.traced_errors import handling, reraise_traced
 from autograph.operators.variables import (
     Undefined,
@@ -63,6 +63,6 @@ __all__ = [
     "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
     "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
     "min", "enumerate", "zip", "iter", "next", "list_append", "list_pop", "new_list", "get_item",
-    "assert_stmt", "handling", "reraise_traced", "finally_return", "Handlers", "raise_to",
-    "handled_error",
+    "assert_stmt", "handling", "reraise_traced", "finally_entered", "finally_return", "Handlers",
+    "raise_to", "handled_error",
 ]

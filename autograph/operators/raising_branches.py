@@ -28,7 +28,11 @@ import traceback
 from typing import Any, Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
-from autograph.operators.traced_errors import check_not_handled, reraise_lost_state
+from autograph.operators.traced_errors import (
+    check_not_handled,
+    reraise_lost_state,
+    reraise_traced,
+)
 from autograph.operators.variables import retval
 from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
 from runtime.graph.graph import building_graph
@@ -115,6 +119,16 @@ def _note_where(error: BaseException, statement: str) -> None:
         error.add_note(f"Raised when the graph ran, at {filename}:{line}"
                        f"{f' ({text})' if text else ''}, in {statement} whose condition is a "
                        f"tensor.")
+
+
+def finally_entered(live: tuple) -> None:
+    """Where a converted `finally` that returns begins: raises StagingError if the exception
+    on its way out (if any) is an error of the trace, or left a converted body after the body
+    assigned one of the `live` variables, whose old value the `finally` would read and return
+    (see `traced_errors.reraise_traced`)."""
+    error = sys.exc_info()[1]
+    if error is not None:
+        reraise_traced(error, live)
 
 
 def finally_return(value: Any) -> Any:

@@ -817,3 +817,26 @@ def return_in_finally_of_a_loop_whose_handler_may_bind(n):
 @pytest.mark.parametrize("n", [0, 2])
 def test_a_finally_returning_in_a_loop_body_passes_a_name_without_a_value_along(n):
     _check(return_in_finally_of_a_loop_whose_handler_may_bind, n)
+
+
+def finally_reads_what_a_raising_loop_body_assigned(a):
+    x = 0
+    try:
+        for _ in range(1):
+            x = 1
+            raise ValueError("r")
+    except KeyError:
+        pass
+    finally:
+        if x <= 0:
+            raise ValueError("c")
+        return x  # noqa: B012
+
+
+def test_a_finally_that_returns_refuses_a_value_a_raising_body_lost():
+    # Python returns 1: the finally discards the ValueError and sees x = 1. The converted
+    # loop body is a function that hands x back only when it ends, so the finally would see
+    # x = 0 and raise ValueError("c"): refused instead.
+    assert finally_reads_what_a_raising_loop_body_assigned(0) == 1
+    with pytest.raises(ag.autograph.StagingError, match="after it assigned 'x'"):
+        ag.to_graph(finally_reads_what_a_raising_loop_body_assigned)(0)
