@@ -46,7 +46,7 @@ from autograph.converters import (
     unsupported,
     variables,
 )
-from autograph.pyct import anno, loader, naming, parser, traversal
+from autograph.pyct import anno, loader, naming, parser, templates, traversal
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 
 # The pipeline, in order. Ordering constraints:
@@ -183,13 +183,43 @@ def prepare(entity: parser.ParsedEntity,
 def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef:
     """Runs each converter of PIPELINE whose TRIGGERS the code holds."""
     present = inventory(node)
+    original_locals = traversal.local_names(node)
     for converter in PIPELINE:
+        if converter is variables and _declare_dropped_locals(node, original_locals):
+            present.add("Undefined")
         if present.isdisjoint(converter.TRIGGERS):
             continue
         node = converter.transform(node, ctx)
         produced = getattr(converter, "PRODUCES", None)
         present = inventory(node) if produced is None else present | produced
     return node
+
+
+def _declare_dropped_locals(function: gast.FunctionDef, original: set[str]) -> bool:
+    """Binds to `ag__.Undefined` the locals of `function` that the lowering of jumps left
+    unbound (code after a `return`, `break` or `continue` never runs, and is dropped) but that
+    the function still reads: Python reads them as locals with no value (UnboundLocalError),
+    not as globals. Returns whether there were any."""
+    lost = original - traversal.local_names(function)
+    if not lost:
+        return False
+    read: set[str] = set()
+    bound_inside: set[str] = set()
+    for n in gast.walk(function):
+        if isinstance(n, gast.Name):
+            (read if isinstance(n.ctx, gast.Load) else bound_inside).add(n.id)
+    names = sorted(lost & read - bound_inside)
+    if not names:
+        return False
+    docstring = 1 if (function.body and isinstance(function.body[0], gast.Expr) and isinstance(
+        function.body[0].value, gast.Constant) and isinstance(function.body[0].value.value,
+                                                               str)) else 0
+    declarations = [templates.replace(f"{name} = ag__.Undefined({name!r})")[0]
+                    for name in names]
+    for statement in declarations:
+        gast.copy_location(statement, function)
+    function.body[docstring:docstring] = declarations
+    return True
 
 
 _WATCHED_NAMES = frozenset(t for converter in PIPELINE for t in converter.TRIGGERS

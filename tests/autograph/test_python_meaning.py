@@ -840,3 +840,30 @@ def test_a_finally_that_returns_refuses_a_value_a_raising_body_lost():
     assert finally_reads_what_a_raising_loop_body_assigned(0) == 1
     with pytest.raises(ag.autograph.StagingError, match="after it assigned 'x'"):
         ag.to_graph(finally_reads_what_a_raising_loop_body_assigned)(0)
+
+
+# A local bound only in code after a jump is still a local -----------------------------------
+
+def local_bound_only_after_a_return(n):
+    for _ in range(n):
+        return 0
+        t = 1  # noqa: F841 (never runs, but makes t a local)
+    return t
+
+
+def local_bound_only_after_a_continue(n):
+    for _ in range(n):
+        y = xs[1]  # noqa: F821, F841
+        continue
+        xs = [0, 0]  # noqa: F841
+
+
+@pytest.mark.parametrize("f", [local_bound_only_after_a_return, local_bound_only_after_a_continue])
+def test_reading_a_local_bound_only_in_dead_code_raises_unbound_local_error(f):
+    arg = 0 if f is local_bound_only_after_a_return else 1
+    with pytest.raises(UnboundLocalError):
+        f(arg)
+    with pytest.raises(UnboundLocalError):
+        ag.to_graph(f)(arg)
+    with pytest.raises(UnboundLocalError):
+        ag.function(f)(ag.constant(arg))
