@@ -80,6 +80,39 @@ def test_batch_and_drop_remainder():
     assert int(dropped.cardinality()) == 2
 
 
+def _python_batches(items, size, drop_remainder):
+    batches = [items[i:i + size] for i in range(0, len(items), size)]
+    return [b for b in batches if len(b) == size or not drop_remainder]
+
+
+@pytest.mark.parametrize("drop_remainder", [True, False])
+@pytest.mark.parametrize("count", [6, 7, 8])
+def test_batch_of_a_filtered_source_matches_python_chunks(count, drop_remainder):
+    # A filter is a generic source (Dataset.range takes another path): every batch must
+    # have the element spec's size when the remainder is dropped.
+    ds = D.range(count + 1).filter(lambda x: x > 0).batch(3, drop_remainder=drop_remainder)
+    got = values(ds)
+    assert got == _python_batches(list(range(1, count + 1)), 3, drop_remainder)
+    if drop_remainder:
+        assert ds.element_spec == ag.TensorSpec((3,), ag.int64)
+        assert all(len(batch) == 3 for batch in got)
+
+
+@pytest.mark.parametrize("drop_remainder", [True, False])
+def test_batch_of_a_generator_matches_python_chunks(drop_remainder):
+    def gen():
+        yield from range(10, 17)
+    ds = D.from_generator(gen, output_signature=ag.TensorSpec((), ag.int64)).batch(
+        3, drop_remainder=drop_remainder)
+    assert values(ds) == _python_batches(list(range(10, 17)), 3, drop_remainder)
+
+
+@pytest.mark.parametrize("drop_remainder", [True, False])
+def test_padded_batch_of_a_filtered_source_matches_python_chunks(drop_remainder):
+    ds = D.range(8).filter(lambda x: x > 0).padded_batch(3, drop_remainder=drop_remainder)
+    assert values(ds) == _python_batches(list(range(1, 8)), 3, drop_remainder)
+
+
 def test_batch_of_generic_elements_stacks_them():
     ds = D.range(5).filter(lambda x: x > 0).batch(2)
     assert values(ds) == [[1, 2], [3, 4]]

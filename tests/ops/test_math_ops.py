@@ -93,6 +93,15 @@ def test_floordiv_and_floormod_floor_toward_negative_infinity(device):
     assert_tensor(ag.floormod([-7.5, 7.5], [2.0, -2.0]), [0.5, -0.5], dtype=ag.float32)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_float_floormod_of_an_exact_multiple_is_zero_for_either_divisor_sign(device, dtype):
+    # NumPy's np.mod is the oracle: the remainder takes the divisor's sign, and an exact
+    # multiple leaves 0 (never the divisor itself), also for a negative divisor.
+    x = np.array([4.0, -4.0, 4.0, -4.0, 0.0, 6.0, -7.5], dtype)
+    y = np.array([-2.0, -2.0, 2.0, 2.0, -3.0, -4.0, -2.5], dtype)
+    assert_tensor(ag.floormod(tensor(x), tensor(y)), np.mod(x, y))
+
+
 def test_float_floordiv_is_floor_of_the_quotient(device):
     assert_tensor(ag.floordiv(1.0, tensor(0.1, np.float64)), np.float64(10.0))
 

@@ -47,6 +47,23 @@ def test_an_explicit_number_still_advances_the_counter(tmp_path):
     assert manager.checkpoint.save_counter.numpy() == 5
 
 
+def test_a_save_under_a_number_already_kept_moves_it_to_the_newest(tmp_path):
+    # TensorFlow 2.21, max_to_keep=2, saving numbers 1, 2, 1, 3: the lists after each save
+    # are [1], [1, 2], [2, 1], [1, 3]; ckpt-2 alone is deleted.
+    manager = _manager(tmp_path)
+    listed = []
+    for number in (1, 2, 1, 3):
+        manager.save(checkpoint_number=number)
+        listed.append([os.path.basename(p) for p in manager.checkpoints])
+    assert listed == [["ckpt-1"], ["ckpt-1", "ckpt-2"], ["ckpt-2", "ckpt-1"],
+                      ["ckpt-1", "ckpt-3"]]
+    assert sorted(os.listdir(tmp_path)) == ["checkpoint", "ckpt-1.npz", "ckpt-3.npz"]
+    assert (tmp_path / "checkpoint").read_text() == (
+        'model_checkpoint_path: "ckpt-3"\n'
+        'all_model_checkpoint_paths: "ckpt-1"\n'
+        'all_model_checkpoint_paths: "ckpt-3"\n')
+
+
 def test_a_new_manager_picks_up_the_directory(tmp_path):
     first = _manager(tmp_path)
     for _ in range(4):

@@ -81,6 +81,25 @@ def test_adam_amsgrad_keeps_the_running_maximum_of_v():
     check(ag.optimizers.Adam(0.01, amsgrad=True), _adam(0.01, amsgrad=True))
 
 
+def test_adam_amsgrad_divides_by_the_maximum_once_v_shrinks():
+    # A large first gradient, then small ones, with beta_2 = 0.5: v falls below its running
+    # maximum, so the step must use v_hat, not v (with GW above, v only grows).
+    grads = np.array([3.0, 0.1, 0.1, 0.1], np.float32)
+    w = ag.Variable(np.float32(1.0))
+    optimizer = ag.optimizers.Adam(0.1, beta_2=0.5, amsgrad=True)
+    for g in grads:
+        optimizer.apply_gradients([(ag.constant(g), w)])
+    x, m, v, v_hat = 1.0, 0.0, 0.0, 0.0
+    for t, g in enumerate(grads.astype(np.float64)):
+        m += (g - m) * 0.1
+        v += (g * g - v) * 0.5
+        v_hat = max(v_hat, v)
+        x -= m * 0.1 * np.sqrt(1 - 0.5 ** (t + 1)) / (1 - 0.9 ** (t + 1)) / (np.sqrt(v_hat)
+                                                                             + 1e-7)
+    assert v_hat > 4 * v  # the case tells v_hat from v
+    assert_allclose(w.numpy(), x, rtol=1e-5)
+
+
 def test_adam_with_other_betas_and_epsilon():
     check(ag.optimizers.Adam(0.05, beta_1=0.5, beta_2=0.9, epsilon=1e-3),
           _adam(0.05, b1=0.5, b2=0.9, eps=1e-3))
