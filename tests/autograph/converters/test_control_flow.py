@@ -103,3 +103,35 @@ def test_loop_local_read_by_a_conditional_expression_runs_as_a_tensor_loop():
     result = run_in_graph(conditional_expression_reads_a_loop_local,
                           [(ag.float32, [None]), (ag.int32, [])], [1.0, -2.0, 3.0], 3)
     np.testing.assert_allclose(result, 6.0)
+
+
+def loop_target_read_after_the_loop(xs):
+    total = 0
+    for x in xs:
+        total = total + x
+    return total * 10 + x
+
+
+def test_loop_target_read_after_the_loop_is_state():
+    # The loop's target would be a parameter of the body function; read after the loop, it
+    # travels as state instead, holding the last item, as in Python.
+    code = api.to_code(loop_target_read_after_the_loop)
+    assert "def loop_body(itr, total, x):" in code and "('total', 'x')" in code
+    assert api.to_graph(loop_target_read_after_the_loop)([1, 2, 3]) == 63
+
+
+def test_loop_target_read_after_a_tensor_loop_holds_the_last_item():
+    got = run_in_graph(loop_target_read_after_the_loop, [(ag.int32, [None])],
+                       np.array([1, 2, 3], np.int32))
+    np.testing.assert_array_equal(got, 63)
+
+
+def loop_target_unused_after_the_loop(xs):
+    total = 0
+    for x in xs:
+        total = total + x
+    return total
+
+
+def test_loop_target_unused_after_the_loop_is_not_state():
+    assert "('total',)" in api.to_code(loop_target_unused_after_the_loop)
