@@ -1,10 +1,12 @@
 """Golden files of the converter: each case's `to_code` output, compared exactly, and the
 converted function run on Python values and, in a graph, on tensors.
 
-A case is `golden/to_code/<case>.py`: a module defining `f` (the function converted), and
-optionally `PYTHON_ARGS` (argument tuples: the converted function must give exactly what `f`
-gives) and `TENSOR_SPECS` (one `(dtype, shape)` per argument: the same values, fed through
-placeholders of a graph built by the converted function, must give the same numbers). The
+A case is `golden/to_code/<case>.py`: a module defining `f` (the function converted),
+`PYTHON_ARGS` (argument tuples: the converted function must give exactly what `f` gives; a
+case without them fails), and optionally `TENSOR_SPECS` (one `(dtype, shape)` per argument:
+the same values, fed through placeholders of a graph built by the converted function, must
+give the same numbers) and `ORACLE` (plain Python giving `f`'s answers, for an `f` that only
+runs converted). The
 expected output is `golden/to_code/<case>.expected.py`; only `pytest --update-golden` writes it
 (a missing one fails).
 """
@@ -39,11 +41,27 @@ def test_to_code_matches_the_golden_file(path, golden):
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_every_case_runs_on_some_inputs(path):
+    assert getattr(load(path), "PYTHON_ARGS", None), (
+        f"{path.name} gives no PYTHON_ARGS: a golden file must run, not only read well")
+
+
+def oracle(module):
+    """What gives the expected values: `f` itself, unless it cannot run unconverted (a
+    TensorArray indexed with `[]`); then the case's `ORACLE`, plain Python."""
+    return getattr(module, "ORACLE", module.f)
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_converted_function_equals_the_original_on_python_values(path):
     module = load(path)
     converted = api.to_graph(module.f)
-    for args in getattr(module, "PYTHON_ARGS", []):
-        assert converted(*args) == module.f(*args), f"args {args}"
+    for args in module.PYTHON_ARGS:
+        got, expected = converted(*args), oracle(module)(*args)
+        if hasattr(module, "ORACLE"):  # a tensor against plain numbers
+            np.testing.assert_allclose(np.asarray(got), np.asarray(expected), err_msg=f"{args}")
+        else:
+            assert got == expected, f"args {args}"
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
@@ -63,7 +81,7 @@ def test_converted_function_in_a_graph_gives_the_same_numbers(path):
     for args in module.PYTHON_ARGS:
         got = plan.run([np.asarray(a, dtype.as_numpy_dtype) for a, (dtype, _) in
                         zip(args, specs)])
-        expected = module.f(*args)
+        expected = oracle(module)(*args)
         expected = list(expected) if isinstance(expected, (list, tuple)) else [expected]
         for g, e in zip(got, expected):
             np.testing.assert_allclose(np.asarray(g), np.asarray(e), err_msg=f"args {args}")
