@@ -9,7 +9,6 @@ from runtime.ops.array_ops import tensor_getitem
 from tests.op_testing import assert_tensor
 
 X = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
-HAVE_OPERATOR = hasattr(ag.Tensor, "__getitem__")
 
 KEYS = [
     1, -1, -3, np.int64(2), slice(1, 3), slice(None, None, -1), slice(5, 2), slice(2, 5),
@@ -36,7 +35,6 @@ def test_getitem_matches_numpy(device, key):
     assert_tensor(tensor_getitem(_tensor(), key), X[key], dtype=ag.float32)
 
 
-@pytest.mark.skipif(not HAVE_OPERATOR, reason="Tensor.__getitem__ is not installed yet")
 @pytest.mark.parametrize("key", KEYS, ids=_ids)
 def test_subscript_operator_matches_numpy(device, key):
     assert_tensor(_tensor()[key], X[key], dtype=ag.float32)
