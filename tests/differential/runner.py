@@ -36,6 +36,7 @@ import warnings
 from typing import Any, Callable
 
 import autograph as ag
+from tests.differential.program_objects import Box, Counter
 
 KINDS = ("same", "different", "error", "crash", "hang")
 BUGS = ("different", "crash", "hang")
@@ -61,29 +62,6 @@ _TIMEOUT_S = 10.0  # converted or traced runs past this count as a hang
 PROGRAM_MESSAGES = ("v", "r", "h", "c")
 
 _file_numbers = itertools.count()
-
-
-class Box:
-    """A small object whose attribute holds state in generated programs (`o.total`)."""
-
-    def __init__(self):
-        self.total = 0
-
-
-class Counter:
-    """A context manager counting its entries and exits (`with CM:` in generated programs)."""
-
-    def __init__(self):
-        self.entered = 0
-        self.exited = 0
-
-    def __enter__(self):
-        self.entered += 1
-        return self
-
-    def __exit__(self, *exc_info):
-        self.exited += 1
-        return False
 
 
 class _Timeout(BaseException):

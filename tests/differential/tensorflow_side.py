@@ -27,30 +27,9 @@ import types
 from typing import Any
 
 from tests.differential import generator
+from tests.differential.program_objects import Box, Counter
 
 _TIMEOUT_S = 30
-
-
-class Box:
-    """As `runner.Box`."""
-
-    def __init__(self):
-        self.total = 0
-
-
-class Counter:
-    """As `runner.Counter`."""
-
-    def __init__(self):
-        self.entered = self.exited = 0
-
-    def __enter__(self):
-        self.entered += 1
-        return self
-
-    def __exit__(self, *exc_info):
-        self.exited += 1
-        return False
 
 
 class _Timeout(BaseException):
