@@ -23,8 +23,11 @@ will be: an exception raised there is raised at trace time whether or not that c
 so the handler must not take it for the program's own (see `operators.traced_errors`). The
 variables the `try` body assigns that the handler, or what follows it, reads are named
 (`live=('total',)`): a body function that raises loses the values it assigned, and the check
-refuses the exception when one of those is read afterwards. Handlers of a `try` without such
-statements in its body are left as they are.
+refuses the exception when one of those is read afterwards. The check also refuses what a
+symbolic tensor raises where Python needs its value (`bool`, `iter`, `int`, ...), which plain
+Python on values never raises, and so runs in the handlers of a `try` whose body calls
+anything. Handlers of a `try` without control flow or calls in its body are left as they
+are.
 
 A `try` whose body holds an `if`, `while` or `for`, or calls user code (which converts, and
 may raise under a tensor condition of its own), runs that body under `ag__.handling(types)`,
@@ -74,7 +77,8 @@ class TryStatements(Base):
             for n in traversal.statement_nodes(node.body)))
         if handled:
             self._mark_handled(node)
-        if not handled and not control_flow:
+        calls = any(isinstance(n, gast.Call) for n in traversal.statement_nodes(node.body))
+        if not handled and not control_flow and not calls:
             return node
         assigned = _assigned(node.body)
         for handler in node.handlers:

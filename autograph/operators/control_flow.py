@@ -166,8 +166,10 @@ def while_stmt(test: Callable, body: Callable, state: tuple, names: tuple,
             condition = _evaluate_test(test, state)
             if is_symbolic(condition):
                 if iterations:
-                    raise NotImplementedError(_became_a_tensor(names, initial, state,
-                                                               iterations))
+                    error = NotImplementedError(_became_a_tensor(names, initial, state,
+                                                                 iterations))
+                    mark_traced(error, "a `while` loop")  # a refusal, not the program's
+                    raise error
                 with _refusals_marked("a `while` loop"):
                     return pack_state(_graph_while(test, body, state, names, opts,
                                                    composites), n)
@@ -281,7 +283,9 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
         while True:
             keep_going = True if extra_test is None else extra_test(*state)
             if is_symbolic(keep_going):
-                raise NotImplementedError(_python_for_stopped_by_a_tensor(iter_))
+                error = NotImplementedError(_python_for_stopped_by_a_tensor(iter_))
+                mark_traced(error, "a `for` loop")  # a refusal, not the program's
+                raise error
             if not keep_going:
                 break
             try:

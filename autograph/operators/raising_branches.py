@@ -127,8 +127,8 @@ def finally_entered(live: tuple) -> None:
     assigned one of the `live` variables, whose old value the `finally` would read and return
     (see `traced_errors.reraise_traced`)."""
     error = sys.exc_info()[1]
-    if error is not None:
-        reraise_traced(error, live)
+    if error is not None:  # an error of the autograph runtime goes on as it is (finally_return)
+        reraise_traced(error, live, handler=False)
 
 
 def finally_return(value: Any) -> Any:

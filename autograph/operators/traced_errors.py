@@ -26,6 +26,7 @@ from typing import Any, Iterator
 
 from autograph.pyct.errors import StagingError
 from runtime.graph.graph import building_graph
+from runtime.graph.operation import NO_VALUE_ERRORS
 
 _MARK = "_autograph_traced_in"
 _LOST = "_autograph_lost_state"
@@ -115,16 +116,19 @@ def reraise_lost_state(error: BaseException) -> None:
     """Raises StagingError if `error` left a converted body after the body assigned a
     variable (see `note_lost_state`): code that goes on as if it had not been raised (a
     `finally` that returns) would see the variable's old value."""
-    reraise_traced(error, live=getattr(error, _LOST, ()))
+    reraise_traced(error, live=getattr(error, _LOST, ()), handler=False)
 
 
-def reraise_traced(error: BaseException, live: tuple = ()) -> None:
+def reraise_traced(error: BaseException, live: tuple = (), handler: bool = True) -> None:
     """Raises `error` again, as a StagingError, when a graph branch or body raised it, or when
     the converted statement it left lost the new value of a variable in `live` (those the
-    handler and what follows it read); a StagingError as it is.
+    handler and what follows it read); a StagingError as it is. In a `handler` while a graph
+    is built, a symbolic tensor used for a value it has not yet (`NO_VALUE_ERRORS`) is refused
+    too.
 
     Raises:
-        StagingError: `error` escaped a traced branch or loop body, or lost a live value.
+        StagingError: `error` escaped a traced branch or loop body, lost a live value, or is
+            a symbolic tensor's missing value a handler of the program would take.
     """
     if isinstance(error, StagingError):
         raise error  # an error of the trace (`check_not_handled`), not the program's
@@ -142,6 +146,13 @@ def reraise_traced(error: BaseException, live: tuple = ()) -> None:
     while cause is not None and not hasattr(cause, _MARK):
         cause = cause.__cause__
     if cause is None:
+        if handler and isinstance(error, NO_VALUE_ERRORS):
+            raise StagingError(
+                f"{type(error).__name__}: {error}\nThis exception says a symbolic tensor "
+                f"has no value while the function is traced; plain Python on values would "
+                f"not raise it, so a `try` in the converted function must not take it for "
+                f"the program's. Make the code in the `try` work on tensors, or catch the "
+                f"exception outside the traced function.") from error
         return
     where = getattr(cause, _MARK)
     raise StagingError(

@@ -10,11 +10,12 @@ def f(a, c):
             def else_body(s):
                 try:
                     raise ValueError()
-                except ValueError:
+                except ValueError as error_:
+                    ag__.reraise_traced(error_)
                     s += 10
                 return s
             s = ag__.if_stmt(c > 0, if_body, else_body, (s,), ('s',))
-    except ValueError as error_:
-        ag__.reraise_traced(error_, live=('s',))
+    except ValueError as error__1:
+        ag__.reraise_traced(error__1, live=('s',))
         s += 100
     return s

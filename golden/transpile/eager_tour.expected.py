@@ -21,6 +21,7 @@ def tensors_and_dtypes() -> None:
     try:
         ag.constant([1, 2]) + ag.constant([1.0, 2.0])
     except ag.errors.InvalidArgumentError as e:
+        ag__.reraise_traced(e)
         ag__.print('int32 + float32 ->', type(e).__name__ + ':', ag__.converted_call(str(e).split, ';')[0])
 
 # math_and_reductions (examples/eager_tour.py:34)

@@ -20,6 +20,12 @@ if TYPE_CHECKING:  # annotations only: graphs import this module
     from runtime.graph.graph import Graph
 
 
+class SymbolicTensorTypeError(TypeError):
+    """A symbolic tensor used where Python needs its value (`bool`, `iter`, `int`, `float`,
+    an index, `len` of an unknown dimension): a TypeError, as TensorFlow's
+    OperatorNotAllowedInGraphError is. Plain Python on values never raises it."""
+
+
 class SymbolicValueError(AttributeError, NotImplementedError):
     """`.numpy()` of a symbolic tensor, which has no value outside its running graph.
 
@@ -92,7 +98,7 @@ class SymbolicTensor(Tensor):
         return session.run(self, feed_dict=feed_dict)
 
     def __bool__(self) -> bool:
-        raise TypeError(_no_value(
+        raise SymbolicTensorTypeError(_no_value(
             self, f"Using symbolic tensor {self.name} as a Python bool is not allowed",
             "Use ag.cond(pred, true_fn, false_fn) for a branch, or write the code in an "
             "@ag.function so AutoGraph converts the `if`.",
@@ -102,7 +108,7 @@ class SymbolicTensor(Tensor):
     def __iter__(self):
         shape = self._shape
         if shape is None or not shape or shape[0] is None:
-            raise TypeError(_no_value(
+            raise SymbolicTensorTypeError(_no_value(
                 self, f"Cannot iterate over symbolic tensor {self.name} of shape {self.shape}",
                 "The number of elements is not known: use ag.while_loop, ag.unstack, or an "
                 "@ag.function loop."))
@@ -111,22 +117,25 @@ class SymbolicTensor(Tensor):
     def __len__(self) -> int:
         shape = self._shape
         if shape is None or not shape or shape[0] is None:
-            raise TypeError(f"len() of symbolic tensor {self.name} is not known statically "
-                            f"(shape {self.shape}); use ag.shape(x)[0].")
+            raise SymbolicTensorTypeError(
+                f"len() of symbolic tensor {self.name} is not known statically (shape "
+                f"{self.shape}); use ag.shape(x)[0].")
         return shape[0]
 
     def __index__(self) -> int:
-        raise TypeError(_no_value(
+        raise SymbolicTensorTypeError(_no_value(
             self, f"Symbolic tensor {self.name} cannot be used as a Python index",
             "Index with a tensor through ag.gather, or use a Python int."))
 
     def __int__(self) -> int:
-        raise TypeError(_no_value(self, f"int() of symbolic tensor {self.name} cannot work",
-                                  "Use ag.cast(x, ag.int32) to convert it in the graph."))
+        raise SymbolicTensorTypeError(_no_value(
+            self, f"int() of symbolic tensor {self.name} cannot work",
+            "Use ag.cast(x, ag.int32) to convert it in the graph."))
 
     def __float__(self) -> float:
-        raise TypeError(_no_value(self, f"float() of symbolic tensor {self.name} cannot work",
-                                  "Use ag.cast(x, ag.float32) to convert it in the graph."))
+        raise SymbolicTensorTypeError(_no_value(
+            self, f"float() of symbolic tensor {self.name} cannot work",
+            "Use ag.cast(x, ag.float32) to convert it in the graph."))
 
     # TensorFlow 2 semantics: in a function graph `==` is elementwise and tensors unhashable;
     # in a TensorFlow-1 style graph tensors compare by identity and hash by id (feed_dict keys).
@@ -213,6 +222,10 @@ def _grouped(args: Any, lengths: tuple[int, ...], items: list) -> list[tuple[Any
         groups.append((arg, items[start:start + n]))
         start += n
     return groups
+
+
+# What a symbolic tensor raises where Python needs its value.
+NO_VALUE_ERRORS = (SymbolicTensorTypeError, SymbolicValueError)
 
 
 def _no_value(tensor: SymbolicTensor, problem: str, advice: str,

@@ -867,3 +867,50 @@ def test_reading_a_local_bound_only_in_dead_code_raises_unbound_local_error(f):
         ag.to_graph(f)(arg)
     with pytest.raises(UnboundLocalError):
         ag.function(f)(ag.constant(arg))
+
+
+# What a symbolic tensor raises for want of a value is not the program's to catch -------------
+
+def iterates_a_range_of_its_argument_in_a_try(a):
+    x = 1
+    try:
+        iter(range(a))
+        x = 0
+    except Exception:  # noqa: BLE001 (the point of the case)
+        pass
+    return x
+
+
+def breaks_a_python_loop_by_a_tensor_in_a_try(a):
+    y = 0
+    try:
+        for _ in iter([0]):
+            if a == 1:
+                break
+        y = 1
+    except Exception:  # noqa: BLE001
+        y = -1
+    return y
+
+
+@pytest.mark.parametrize("f", [iterates_a_range_of_its_argument_in_a_try,
+                               breaks_a_python_loop_by_a_tensor_in_a_try])
+def test_an_error_of_the_trace_is_not_taken_by_a_broad_handler(f):
+    # Python gives 0 and 1; under ag.function the tensor has no value while tracing, which
+    # the handler must not take for the program's own error (it would give 1 and -1).
+    assert ag.to_graph(f)(0) == f(0)
+    with pytest.raises(ag.autograph.StagingError):
+        ag.function(f)(ag.constant(0))
+
+
+def catches_the_type_error_of_len(a):
+    try:
+        n = len(a + 5)
+    except TypeError:
+        n = -1
+    return n
+
+
+def test_a_handler_still_takes_the_programs_own_type_error():
+    assert catches_the_type_error_of_len(0) == -1
+    assert ag.function(catches_the_type_error_of_len)(0).numpy() == -1
