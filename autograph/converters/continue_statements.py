@@ -65,7 +65,7 @@ class ContinueStatements(jumps.LoopFlags):
             node = self.generic_visit(node)
         body = _Continues(flag).block(node.body, tail=True)
         reset = jumps.generated("flag = False", node, flag=flag) if flag else []
-        node.body = reset + body or [gast.Pass()]
+        node.body = reset + body or jumps.pass_at(node)
         return node
 
 

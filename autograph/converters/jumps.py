@@ -167,17 +167,17 @@ class Lowering:
         for field in ("body", "finalbody") + (() if guarded_else else ("orelse",)):
             if getattr(node, field, None) and field not in opaque:
                 inner_tail = tail and not (guarded_else and field == "body")
-                setattr(new, field, self.block(getattr(node, field), inner_tail) or [gast.Pass()])
+                setattr(new, field, self.block(getattr(node, field), inner_tail) or pass_at(node))
         for field in ("handlers", "cases"):
             if getattr(node, field, None):
                 setattr(new, field, [self._with_body(x, tail) for x in getattr(node, field)])
         if guarded_else:
-            new.orelse = self.guard(node.orelse, tail) or [gast.Pass()]
+            new.orelse = self.guard(node.orelse, tail) or pass_at(node)
         return new
 
     def _with_body(self, node: Any, tail: bool) -> Any:
         new = copy.copy(node)
-        new.body = self.block(node.body, tail) or [gast.Pass()]
+        new.body = self.block(node.body, tail) or pass_at(node)
         return new
 
     def _blocks(self, node: Any) -> list[list]:
@@ -254,6 +254,12 @@ def generated(template: str, at: Any, **replacements: Any) -> list:
     return new
 
 
+def pass_at(at: Any) -> list:
+    """`[pass]` on `at`'s line: what an emptied block holds (a later lowering may place code
+    on its first statement's line)."""
+    return [gast.copy_location(gast.Pass(), at)]
+
+
 def stop_when(loop: Any, flag: str) -> None:
     """Makes `loop` stop before its next iteration once `flag` is set: `while not flag and
     test:`, or `not flag` in a `for` loop's EXTRA_LOOP_TEST annotation (which control_flow
@@ -283,7 +289,7 @@ def _if(node: Any, body: list, orelse: list) -> Any:
     if not body and orelse:
         body, orelse = orelse, []
         new.test = _negated(node.test)
-    new.body, new.orelse = body or [gast.Pass()], orelse
+    new.body, new.orelse = body or pass_at(node), orelse
     return new
 
 

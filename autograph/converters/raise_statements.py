@@ -122,7 +122,7 @@ class RaiseStatements(StatementTransformer):
         flag, handlers = self.ctx.namer.new("handler_"), self.ctx.namer.new("handlers_")
         lowering = _Raises(flag, handlers, node.handlers)
         new = copy.copy(node)
-        new.body = lowering.block(node.body) or [gast.Pass()]
+        new.body = lowering.block(node.body) or jumps.pass_at(node)
         new.orelse = _dispatch(node, flag, handlers)
         types = gast.Tuple(elts=[h.type or gast.Constant(value=None, kind=None)
                                  for h in node.handlers], ctx=gast.Load())
@@ -137,7 +137,7 @@ def _dispatch(node: Any, flag: str, handlers: str) -> list:
     """The `try`'s new `else`: the clause `flag` names runs (its original `else` for 0)."""
     chain = copy.deepcopy(node.orelse)
     for number, handler in reversed(list(enumerate(node.handlers, 1))):
-        body = copy.deepcopy(_without_reraise_check(handler.body)) or [gast.Pass()]
+        body = copy.deepcopy(_without_reraise_check(handler.body)) or jumps.pass_at(handler)
         if handler.name is not None and _reads(body, handler.name.id):
             body = jumps.generated("name = ag__.handled_error(handlers, number)", handler,
                                    name=handler.name.id, handlers=handlers,
