@@ -30,7 +30,6 @@ from __future__ import annotations
 import ast
 from typing import Any, Callable, Sequence
 
-from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined
 
 
@@ -158,14 +157,12 @@ class CompositeState:
                 item = ast.parse(name, mode="eval").body
                 assert isinstance(item, (ast.Subscript, ast.Attribute))  # a composite's name
                 owner = ast.unparse(item.value)
-                error = ValueError(
+                raise ValueError(
                     f"{name} does not exist before a `{what}` loop over tensors that creates "
                     f"it, and the function reads {owner} as a whole (as `len`, `in`, "
                     f"`.get`, `getattr` or a variable key do): the graph traces the loop's "
                     f"body once, with {name} present, so those would see it before the loop "
                     f"creates it where Python does not. Create {name} before the loop.")
-                mark_traced(error, f"a `{what}` loop")  # a refusal, not the program's error
-                raise error
 
     def extend_test(self, fn: Callable, n: int) -> Callable:
         """`fn` over `n` state values, run after writing the composites' values."""

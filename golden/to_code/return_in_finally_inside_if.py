@@ -1,8 +1,8 @@
 """A `finally` that always returns, inside an `if`: its lowered `return` sets `retval_`, then
 `ag__.finally_return(retval_)` (which lets an error of the trace go on) and the branch's
 function returns its state there, discarding what the `try` raised, as Python's `return`
-does. On tensors (tests/autograph/test_python_meaning.py), a division by zero is an error of
-the graph when it runs, which no `finally` of the trace can discard."""
+does. tests/autograph/test_python_meaning.py runs it on tensors, where a division by zero is an
+error of the graph when it runs, which no `finally` of the trace can discard."""
 
 
 def f(x):
