@@ -187,11 +187,17 @@ def register_kernel(op_name: str, device: str | Iterable[str] = "CPU",
     """
     registry = op_registry()
     try:
-        registry.lookup(op_name)  # an op whose declaration failed raises that error here
+        op_def = registry.lookup(op_name).op_def  # a failed declaration raises its error here
     except NotFoundError:
         raise NotFoundError(f"Cannot register a kernel for {op_name!r}: "
                             f"{registry.not_found_message(op_name)} Declare the op first."
                             ) from None
+    arg_names = [arg.name for arg in op_def.input_arg + op_def.output_arg]
+    unknown = [name for name in host_memory if name not in arg_names]
+    if unknown:
+        raise InvalidArgumentError(
+            f"Cannot register a kernel for {op_name!r}: host_memory names {unknown}, which are "
+            f"not among its inputs and outputs {arg_names}.")
 
     def decorate(fn: Callable) -> Callable:
         _GLOBAL.register(op_name, device, fn, type_constraints, host_memory, inline,

@@ -76,3 +76,10 @@ def test_registration_invalidates_cached_selection(kreg):
     kreg.register("Late", "CPU", kernel)
     assert kreg.find("Late", "CPU", {}) is not None
     assert kreg.generation > before
+
+
+def test_host_memory_name_not_among_the_ops_arguments_is_rejected():
+    from runtime.registry.kernel_registry import register_kernel
+
+    with pytest.raises(InvalidArgumentError, match=r"host_memory names \['outptu'\]"):
+        register_kernel("Identity", device="CPU", host_memory=("input", "outptu"))
