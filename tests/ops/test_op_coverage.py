@@ -12,7 +12,8 @@ import pytest
 
 import autograph as ag
 import tests.ops
-from runtime import execute, kernels_for, op_registry
+from runtime import execute, kernel_registry, kernels_for, op_registry
+from runtime.core import devices, dtypes
 from runtime.core.tensor_shape import raw_compatible
 from runtime.eager.dispatch import infer_shapes
 
@@ -152,3 +153,35 @@ def test_samples_cover_several_dtypes():
     dtypes_seen = {np.asarray(x).dtype for s in SAMPLES for x in s.inputs
                    if not isinstance(x, list)}
     assert len(dtypes_seen) >= 4
+
+
+def _inlined_kernel(sample):
+    """The CPU kernel an executor plan would write inline for `sample`, or None."""
+    arrays = [np.asarray(x) for x in sample.inputs if not isinstance(x, list)]
+    if sample.attrs or len(arrays) != len(sample.inputs) or not arrays:
+        return None
+    if arrays[0].dtype == object:
+        return None
+    kernel = kernel_registry().find(sample.op, "CPU", {"T": dtypes.as_dtype(arrays[0].dtype)})
+    return kernel if kernel is not None and kernel.inline else None
+
+
+INLINED = [s for s in SAMPLES if _inlined_kernel(s) is not None]
+
+
+def test_every_op_with_an_inline_kernel_has_its_inline_form_checked():
+    inline_ops = {k.op_name for op in _registered_ops() for k in kernels_for(op) if k.inline}
+    assert inline_ops - {s.op for s in INLINED} == set()
+    assert len(inline_ops) > 20
+
+
+@pytest.mark.parametrize("sample", INLINED, ids=lambda s: s.op)
+def test_inline_expression_gives_what_the_kernel_gives(sample):
+    # register_kernel's contract: plans may write `inline` in place of a call to the kernel.
+    kernel = _inlined_kernel(sample)
+    arrays = {f"a{i}": np.asarray(x) for i, x in enumerate(sample.inputs)}
+    expression = kernel.inline.format(*arrays, xp="xp")
+    inlined = eval(expression, {"xp": np, **arrays})  # noqa: S307 (our own registry's text)
+    called = kernel.fn(devices.CPU, *arrays.values())
+    assert np.asarray(inlined).dtype == np.asarray(called).dtype, expression
+    np.testing.assert_array_equal(inlined, called, err_msg=expression)
