@@ -125,8 +125,19 @@ def test_batch_size_zero_is_an_error():
 
 def test_batch_of_ragged_elements_is_one_clear_error():
     ds = D.range(3).map(lambda x: ag.fill([x], x)).batch(2)
-    with pytest.raises(ag.errors.InvalidArgumentError, match="padded_batch"):
+    with pytest.raises(ag.errors.InvalidArgumentError) as raised:
         list(ds)
+    assert raised.value.message == (
+        "Cannot batch elements of different shapes in batch 0: component shapes "
+        "[[(0,), (1,)]]. Use padded_batch to pad them to one shape.")
+
+
+def test_padded_batch_of_an_element_longer_than_its_padded_shape_is_an_error():
+    ds = D.range(1, 5).map(lambda x: ag.fill([x], x)).padded_batch(2, padded_shapes=[2])
+    with pytest.raises(ag.errors.InvalidArgumentError) as raised:
+        list(ds)
+    assert raised.value.message == (
+        "padded_batch: component 0 of batch 1 has shape (4,), larger than its padded shape (2,).")
 
 
 def test_padded_batch_pads_to_the_longest():
@@ -154,6 +165,27 @@ def test_repeat_take_skip():
     assert values(D.range(10).take(3)) == [0, 1, 2]
     assert values(D.range(10).skip(8)) == [8, 9]
     assert values(D.range(3).repeat().take(5)) == [0, 1, 2, 0, 1]
+
+
+# TensorFlow 2.21's answers, on a filtered source so that the generic element path runs.
+@pytest.mark.parametrize("transform, expected", [
+    (lambda ds: ds.take(0), []),
+    (lambda ds: ds.take(-1), [0, 1, 2, 3, 4]),
+    (lambda ds: ds.skip(0), [0, 1, 2, 3, 4]),
+    (lambda ds: ds.skip(-1), []),
+    (lambda ds: ds.skip(2), [2, 3, 4]),
+    (lambda ds: ds.repeat(0), []),
+    (lambda ds: ds.repeat(1), [0, 1, 2, 3, 4]),
+    (lambda ds: ds.repeat(-1).take(7), [0, 1, 2, 3, 4, 0, 1]),
+], ids=["take0", "take-1", "skip0", "skip-1", "skip2", "repeat0", "repeat1", "repeat-1"])
+def test_take_skip_repeat_counts_of_a_generic_source(transform, expected):
+    assert values(transform(D.range(5).filter(lambda x: x >= 0))) == expected
+
+
+@pytest.mark.parametrize("count", [-1, 3])
+def test_an_empty_dataset_repeated_is_empty(count):
+    # TensorFlow 2.21 gives [] for both, also for repeat() of an empty dataset.
+    assert values(D.range(5).filter(lambda x: x > 9).repeat(count)) == []
 
 
 def test_cardinalities():
