@@ -86,14 +86,18 @@ def test_max_to_keep_none_keeps_every_checkpoint(tmp_path):
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True])
 def test_max_to_keep_must_be_positive(tmp_path, bad):
-    with pytest.raises(ValueError, match="Expected a positive integer or `None` for "
-                                         "`max_to_keep`"):
+    with pytest.raises(ValueError) as raised:
         _manager(tmp_path, max_to_keep=bad)
+    assert str(raised.value) == (
+        f"Expected a positive integer or `None` for `max_to_keep`, got {bad!r}.")
 
 
 def test_the_manager_needs_a_checkpoint(tmp_path):
-    with pytest.raises(TypeError, match="ag.train.Checkpoint"):
+    with pytest.raises(TypeError) as raised:
         ag.train.CheckpointManager(ag.Variable(1.0), str(tmp_path), max_to_keep=1)
+    assert str(raised.value) == (
+        "CheckpointManager needs an ag.train.Checkpoint; got Variable. Wrap the objects: "
+        "ag.train.Checkpoint(model=model, optimizer=optimizer).")
 
 
 def test_checkpoint_name_prefixes_the_files(tmp_path):

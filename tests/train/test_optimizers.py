@@ -224,6 +224,19 @@ def test_defaults_follow_keras():
     assert (ada["initial_accumulator_value"], ada["epsilon"]) == (0.1, 1e-7)
 
 
+def test_adamw_defaults_follow_keras():
+    config = ag.optimizers.AdamW().get_config()
+    assert_allclose(config["learning_rate"], 0.001, rtol=1e-7)
+    assert (config["weight_decay"], config["beta_1"], config["beta_2"], config["epsilon"],
+            config["amsgrad"]) == (0.004, 0.9, 0.999, 1e-7, False)
+
+
+def test_amsgrad_survives_a_config_round_trip():
+    config = ag.optimizers.Adam(amsgrad=True).get_config()
+    assert config["amsgrad"] is True
+    assert ag.optimizers.Adam.from_config(config).amsgrad is True
+
+
 def test_names_are_snake_case_class_names_as_in_keras():
     # tf.keras names them adam, adam_w and rm_sprop (with _1, _2 ... for later ones).
     assert ag.optimizers.AdamW().name.startswith("adam_w")
@@ -313,8 +326,11 @@ def test_sgd_momentum_out_of_range_is_an_error():
 
 
 def test_adamw_needs_a_weight_decay():
-    with pytest.raises(ValueError, match="weight_decay"):
+    # Keras 3's message, word for word.
+    with pytest.raises(ValueError) as raised:
         ag.optimizers.AdamW(weight_decay=None)
+    assert str(raised.value) == ("Argument `weight_decay` must be a float. Received: "
+                                 "weight_decay=None")
 
 
 def test_none_gradients_are_skipped_with_a_warning_naming_the_variable():
