@@ -72,7 +72,7 @@ def test_a_vector_that_starts_as_a_python_list_in_a_tensor_range_loop_is_a_type_
             v = ag.concat((v, [i]), 0)
         return v
     # TensorFlow 2.21: TypeError (there from concat: the list `[]` is float32, `[i]` int32).
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="'v' changes its structure in the loop"):
         f(ag.constant(3))
 
 

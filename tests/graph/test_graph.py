@@ -123,7 +123,7 @@ def test_name_scopes_nest_and_restore_on_exit():
 def test_name_scope_restores_after_an_exception():
     g = ag.Graph()
     with g.as_default():
-        with pytest.raises(RuntimeError):
+        with pytest.raises(RuntimeError, match="boom"):
             with ag.name_scope("failing"):
                 raise RuntimeError("boom")
         assert g.get_name_scope() == ""

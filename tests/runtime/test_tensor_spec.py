@@ -37,7 +37,7 @@ def test_describe_is_the_signature_text():
 
 
 def test_bad_dtype_is_a_type_error():
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="Cannot convert 'not_a_dtype' to a dtype"):
         TensorSpec([1], "not_a_dtype")
 
 

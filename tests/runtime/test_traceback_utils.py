@@ -37,7 +37,7 @@ def test_keyword_only_parameters_without_var_positional_are_kept():
         return x * scale
 
     assert filter_traceback(f)(3, scale=4) == 12
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="takes 1 positional argument but 2 were given"):
         filter_traceback(f)(3, 4)
 
 

@@ -155,7 +155,8 @@ def test_try_around_an_if_converts_and_runs():
 
 def test_try_with_a_loop_in_a_handler_converts_and_runs():
     assert api.to_graph(try_with_loop_in_handler)([1, 2]) == 3
-    with pytest.raises(TypeError):  # as plain Python: the handler's loop adds 0 + [1]
+    # as plain Python: the handler's loop adds 0 + [1]
+    with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for \+: 'int' and 'list'"):
         api.to_graph(try_with_loop_in_handler)([[1], [2]])
 
 
