@@ -16,6 +16,8 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
+from runtime.data.transforms import SLOT_DRAW_BLOCK
+
 Flat = tuple  # one element: a tuple of NumPy arrays
 Gather = Callable[[Any], Flat]  # rows (a slice or an index array) -> one array per component
 
@@ -88,7 +90,10 @@ def buffer_shuffle_order(count: int, buffer_size: int, rng: np.random.Generator)
         return rng.permutation(count)
     steps = count - buffer_size
     key = np.uint16 if buffer_size <= 1 << 16 else np.int64  # 16 bits: NumPy's radix sort
-    draws = rng.integers(0, buffer_size, size=steps).astype(key)
+    # Drawn in the blocks `transforms.shuffle` draws: the same generator gives the same order.
+    blocks = [rng.integers(0, buffer_size, size=SLOT_DRAW_BLOCK)
+              for _ in range(-(-steps // SLOT_DRAW_BLOCK))]
+    draws = np.concatenate(blocks)[:steps].astype(key)
     by_slot = np.argsort(draws, kind="stable")
     slots = draws[by_slot]
     same_slot = slots[1:] == slots[:-1]

@@ -164,13 +164,15 @@ def shuffle(source: Maker, buffer_size: int, rng: np.random.Generator) -> Iterat
         k = next(draws)
         yield buffer[k]
         buffer[k] = element
-    while buffer:
-        k = int(rng.integers(len(buffer)))
-        buffer[k], buffer[-1] = buffer[-1], buffer[k]
-        yield buffer.pop()
+    for k in rng.permutation(len(buffer)).tolist():
+        yield buffer[k]
+
+
+SLOT_DRAW_BLOCK = 1024
 
 
 def _slot_draws(rng: np.random.Generator, buffer_size: int) -> Iterator[int]:
-    """Uniform slot numbers below `buffer_size`, drawn a thousand at a time."""
+    """Uniform slot numbers below `buffer_size`, drawn in blocks as `rows.buffer_shuffle_order`
+    draws them, so that both give the same order for the same generator."""
     while True:
-        yield from rng.integers(0, buffer_size, size=1024).tolist()
+        yield from rng.integers(0, buffer_size, size=SLOT_DRAW_BLOCK).tolist()
