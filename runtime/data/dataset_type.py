@@ -53,8 +53,7 @@ class GraphDataset:
 class _SpecType(TraceType):
     """A trace type that is an element spec: equal specs, equal types."""
 
-    __slots__ = ("element_spec", "_key")
-    _kind = ""
+    _kind: str  # "Dataset" or "Iterator", in `describe` and the hash
 
     def __init__(self, element_spec: Any):
         self.element_spec = element_spec
@@ -79,7 +78,6 @@ class _SpecType(TraceType):
 class DatasetType(_SpecType):
     """The trace type of a dataset: its element spec."""
 
-    __slots__ = ()
     _kind = "Dataset"
 
     def placeholder_value(self, placeholder_context: Any = None) -> Any:
@@ -96,7 +94,6 @@ class IteratorType(_SpecType):
     `GraphIterator`; each call feeds the iterator itself, so `next()` inside the function
     advances it, call after call."""
 
-    __slots__ = ()
     _kind = "Iterator"
 
     def placeholder_value(self, placeholder_context: Any = None) -> Any:

@@ -241,6 +241,17 @@ def test_if_kernel_and_inline_code_agree(device, graph):
     np.testing.assert_array_equal(eager.numpy(), [2.0, 4.0])
 
 
+def test_a_branch_is_planned_once_until_its_graph_changes():
+    from kernels.control_flow_kernels import _plan
+
+    then, _ = branch_pair()
+    first = _plan(then)
+    assert _plan(then) is first
+    with then.as_default():
+        ag.constant(1.0)  # a new op: the graph's version moves on
+    assert _plan(then) is not first
+
+
 def test_if_kernel_runs_only_the_taken_branch(device):
     then, other = branch_pair()
     attrs = {"Tout": [ag.float32], "then_branch": then, "else_branch": other}
