@@ -16,8 +16,22 @@ def test_datasets_of_different_element_specs_have_different_trace_types():
 
 def test_equal_specs_give_equal_hashes():
     assert hash(DatasetType(SCALAR)) == hash(DatasetType(ag.TensorSpec([], ag.int32)))
+
+
+def test_a_trace_type_describes_its_kind_and_spec():
+    assert DatasetType(SCALAR).describe() == (
+        "Dataset(TensorSpec(shape=(), dtype=ag.int32, name=None))")
     assert IteratorType(SCALAR).describe() == (
         "Iterator(TensorSpec(shape=(), dtype=ag.int32, name=None))")
+
+
+def test_only_an_equal_spec_is_a_subtype_or_a_common_supertype():
+    same = DatasetType(ag.TensorSpec([], ag.int32))
+    other = DatasetType(ag.TensorSpec([3], ag.int32))
+    assert DatasetType(SCALAR).is_subtype_of(same)
+    assert not DatasetType(SCALAR).is_subtype_of(other)
+    assert DatasetType(SCALAR).most_specific_common_supertype([same, same]) == same
+    assert DatasetType(SCALAR).most_specific_common_supertype([same, other]) is None
 
 
 def test_python_iter_of_a_traced_dataset_is_a_clear_error():
