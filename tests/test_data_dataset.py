@@ -341,8 +341,25 @@ def test_reduce_that_changes_the_state_dtype_is_an_error():
 
 def test_len_of_finite_and_infinite_datasets():
     assert len(D.range(4).batch(3)) == 2
-    with pytest.raises(TypeError, match="infinite"):
+    # TensorFlow 2.21's messages.
+    with pytest.raises(TypeError) as raised:
         len(D.range(3).repeat())
+    assert str(raised.value) == "The dataset is infinite."
+    with pytest.raises(TypeError) as raised:
+        len(D.range(3).filter(lambda x: x > 0))
+    assert str(raised.value) == "The dataset length is unknown."
+
+
+def test_an_error_in_the_reduce_function_names_the_element():
+    def fold(state, x):
+        if int(x) == 2:
+            raise ValueError("no twos")
+        return state + x
+    with pytest.raises(ag.errors.InvalidArgumentError) as raised:
+        D.range(4).reduce(np.int64(0), fold)
+    assert raised.value.message == (
+        "The function of Dataset.reduce raised ValueError: no twos on element 2.")
+    assert isinstance(raised.value.__cause__, ValueError)
 
 
 def test_zip_of_a_dict_of_datasets():
