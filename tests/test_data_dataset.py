@@ -1,5 +1,7 @@
 """ag.data.Dataset, eagerly: each expected value is what TensorFlow 2.21's tf.data answered."""
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -337,6 +339,14 @@ def test_reduce_with_a_nested_state():
 def test_reduce_that_changes_the_state_dtype_is_an_error():
     with pytest.raises(TypeError, match="changed the state's dtypes"):
         D.range(3).reduce(np.int64(0), lambda s, x: ag.cast(s + x, ag.float32))
+
+
+@pytest.mark.parametrize("name", ["range", "from_tensors", "from_tensor_slices",
+                                  "from_generator", "zip"])
+def test_a_source_can_be_called_on_a_dataset_too(name):
+    # As in TensorFlow, where sources are static methods: `ds.range(3)` ignores `ds`.
+    assert isinstance(inspect.getattr_static(D, name), staticmethod)
+    assert values(D.range(7).range(3)) == [0, 1, 2]
 
 
 def test_len_of_finite_and_infinite_datasets():
