@@ -101,18 +101,21 @@ def test_batch_of_a_filtered_source_matches_python_chunks(count, drop_remainder)
 
 
 @pytest.mark.parametrize("drop_remainder", [True, False])
-def test_batch_of_a_generator_matches_python_chunks(drop_remainder):
+@pytest.mark.parametrize("count", [6, 7, 8])
+def test_batch_of_a_generator_matches_python_chunks(count, drop_remainder):
     def gen():
-        yield from range(10, 17)
+        yield from range(10, 10 + count)
     ds = D.from_generator(gen, output_signature=ag.TensorSpec((), ag.int64)).batch(
         3, drop_remainder=drop_remainder)
-    assert values(ds) == _python_batches(list(range(10, 17)), 3, drop_remainder)
+    assert values(ds) == _python_batches(list(range(10, 10 + count)), 3, drop_remainder)
 
 
 @pytest.mark.parametrize("drop_remainder", [True, False])
-def test_padded_batch_of_a_filtered_source_matches_python_chunks(drop_remainder):
-    ds = D.range(8).filter(lambda x: x > 0).padded_batch(3, drop_remainder=drop_remainder)
-    assert values(ds) == _python_batches(list(range(1, 8)), 3, drop_remainder)
+@pytest.mark.parametrize("count", [6, 7, 8])
+def test_padded_batch_of_a_filtered_source_matches_python_chunks(count, drop_remainder):
+    ds = D.range(count + 1).filter(lambda x: x > 0).padded_batch(
+        3, drop_remainder=drop_remainder)
+    assert values(ds) == _python_batches(list(range(1, count + 1)), 3, drop_remainder)
 
 
 def test_batch_of_generic_elements_stacks_them():
