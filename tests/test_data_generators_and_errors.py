@@ -101,3 +101,21 @@ def test_map_result_that_changes_dtype_is_an_error():
 def test_flat_map_must_return_a_dataset():
     with pytest.raises(ag.errors.InvalidArgumentError, match="must return a Dataset"):
         list(D.range(2).flat_map(lambda x: x))
+
+
+def test_a_map_function_that_needs_values_runs_on_the_first_element_for_its_structure():
+    def f(x):
+        if x.numpy() == 0:  # cannot be traced: it runs on element 0 to learn the structure
+            raise KeyError("zero")
+        return x
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
+        D.range(3).map(f).element_spec
+    assert e.value.message == "The function of Dataset.map raised KeyError: 'zero' on element 0: 0."
+
+
+def test_a_map_function_that_needs_values_on_an_empty_dataset_has_no_structure():
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
+        D.range(0).map(lambda x: x.numpy() + 1).element_spec
+    assert e.value.message == (
+        "Dataset.map: the function could not be traced and the dataset has no element to run "
+        "it on, so the structure of its result is unknown.")
