@@ -236,6 +236,34 @@ def test_interleave_block_one():
     assert values(ds) == [1, 2, 1, 2, 3, 3]
 
 
+@pytest.mark.parametrize("stop, cycle, block, expected", [
+    (6, 3, 1, [1, 2, 3, 2, 3, 4, 3, 4, 5, 4, 5, 4, 5, 5, 5]),
+    (6, 3, 2, [1, 2, 2, 3, 3, 4, 4, 3, 4, 4, 5, 5, 5, 5, 5]),
+], ids=["block1", "block2"])
+def test_interleave_of_inner_datasets_of_different_lengths(stop, cycle, block, expected):
+    # TensorFlow 2.21's orders: a slot freed by a short inner dataset takes the next input.
+    ds = D.range(1, stop).interleave(lambda x: D.from_tensors(x).repeat(x), cycle_length=cycle,
+                                     block_length=block)
+    assert values(ds) == expected
+
+
+def test_interleave_with_four_slots_and_lengths_out_of_order():
+    ds = D.range(1, 8).interleave(lambda x: D.from_tensors(x).repeat(6 - x % 5), cycle_length=4)
+    assert values(ds) == [1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 1, 2, 5, 1, 6, 5, 7, 6, 5, 7, 6, 5, 7,
+                          6, 5, 7, 6, 5]  # TensorFlow 2.21
+
+
+def test_an_error_in_the_interleave_function_names_the_element():
+    def f(x):
+        if x.numpy() == 2:
+            raise KeyError("two")
+        return D.from_tensors(x)
+    with pytest.raises(ag.errors.InvalidArgumentError) as raised:
+        list(D.range(4).interleave(f, cycle_length=2))
+    assert raised.value.message == (
+        "The function of Dataset.interleave raised KeyError: 'two' on element 2: 2.")
+
+
 def test_reduce():
     assert int(D.range(5).reduce(np.int64(0), lambda s, x: s + x)) == 10
 
