@@ -336,6 +336,15 @@ def test_map_then_batch_with_a_constant_output_is_not_fused_wrongly():
     assert values(ds) == [([0, 1], [7, 7]), ([2], [7])]
 
 
+@pytest.mark.parametrize("on_a_batch", [lambda x: ag.reduce_sum(x),
+                                        lambda x: ag.cast(x, ag.float32)], ids=["sum", "cast"])
+def test_a_map_that_acts_otherwise_on_a_whole_batch_is_run_per_element(on_a_batch):
+    # Traced on one element it is elementwise; called on a batch it would give another shape
+    # or dtype: each element is mapped alone, as tf.data maps elements.
+    ds = D.range(6).map(lambda x: x * 2 if x.shape.rank == 0 else on_a_batch(x)).batch(3)
+    assert values(ds) == [[0, 2, 4], [6, 8, 10]]
+
+
 def test_shuffle_is_a_permutation_reproducible_with_a_seed():
     # TensorFlow (seed=1) gives [0, 4, 5, 1, 2, 7, 9, 8, 6, 3]; our draws differ (another
     # generator) but follow the same buffer algorithm: a permutation, the same per seed.
