@@ -241,6 +241,15 @@ def test_if_kernel_and_inline_code_agree(device, graph):
     np.testing.assert_array_equal(eager.numpy(), [2.0, 4.0])
 
 
+def test_if_outputs_live_on_the_ops_device(device):
+    # A host array left among a device kernel's outputs would make a CPU tensor.
+    then, other = branch_pair()
+    attrs = {"Tout": [ag.float32], "then_branch": then, "else_branch": other}
+    (out,) = execute("If", [True, [[1.0, 2.0]]], attrs)
+    assert out.device.endswith(f"/device:{device}:0")
+    np.testing.assert_array_equal((out * 3.0).numpy(), [6.0, 12.0])
+
+
 def test_a_branch_is_planned_once_until_its_graph_changes():
     from kernels.control_flow_kernels import _plan
 
