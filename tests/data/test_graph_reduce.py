@@ -87,8 +87,19 @@ def test_reduce_that_changes_the_state_dtype_is_a_type_error():
     @ag.function
     def bad(ds):
         return ds.reduce(np.int64(0), lambda s, x: ag.cast(s + x, ag.float32))
-    with pytest.raises(TypeError, match="changed the state's dtypes from"):
+    with pytest.raises(TypeError) as raised:
         bad(D.range(3))
+    assert "Dataset.reduce: reduce_func changed the state's dtypes from ['int64'] to " \
+        "['float32']; give initial_state the dtypes the function returns." in str(raised.value)
+
+
+def test_reduce_that_changes_the_state_structure_is_a_type_error():
+    with pytest.raises(TypeError) as raised:
+        D.range(3).reduce((np.int64(0), np.int64(1)), lambda s, x: s[0] + x)
+    assert str(raised.value) == (
+        "Dataset.reduce: reduce_func returned <ag.Tensor: shape=(), dtype=int64, numpy=0>, "
+        "which does not have the structure of the initial state (<ag.Tensor: shape=(), "
+        "dtype=int64, numpy=0>, <ag.Tensor: shape=(), dtype=int64, numpy=1>).")
 
 
 def test_reduce_in_a_tensorflow_1_graph_runs_in_a_session():

@@ -32,11 +32,13 @@ def test_whole_pass_order_is_the_buffer_stepped_through(count, buffer_size):
     np.testing.assert_array_equal(fast, slow)
 
 
-@pytest.mark.parametrize("count,buffer_size", [(10, 4), (10, 10), (10, 20), (3000, 7)])
-def test_a_shuffle_of_rows_gives_the_order_of_a_shuffle_of_elements(count, buffer_size):
+@pytest.mark.parametrize("count,buffer_size,step", [(10, 4, 1), (10, 10, 1), (10, 20, 1),
+                                                    (3000, 7, 1), (10, 4, 3)])
+def test_a_shuffle_of_rows_gives_the_order_of_a_shuffle_of_elements(count, buffer_size, step):
     # As in TensorFlow, the order depends on the seed, not on the kind of dataset shuffled.
-    rows = D.range(count).shuffle(buffer_size, seed=1)
-    elements = D.range(count).filter(lambda x: x >= 0).shuffle(buffer_size, seed=1)
+    rows = D.range(2, 2 + count * step, step).shuffle(buffer_size, seed=1)
+    elements = D.range(2, 2 + count * step, step).filter(lambda x: x >= 0).shuffle(
+        buffer_size, seed=1)
     for _ in range(2):  # and again on the next pass, reshuffled
         assert [int(x) for x in rows] == [int(x) for x in elements]
 
@@ -75,3 +77,8 @@ def test_huge_range_costs_no_memory():
     assert [int(v) for v in D.range(10**15).take(3)] == [0, 1, 2]
     first = next(iter(D.range(0, 10**15, 7).batch(2)))
     assert first.numpy().tolist() == [0, 7]
+
+
+def test_batches_of_a_stepped_range_gather_its_rows():
+    assert [b.numpy().tolist() for b in D.range(2, 30, 5).batch(4)] == [[2, 7, 12, 17],
+                                                                        [22, 27]]
