@@ -165,7 +165,7 @@ def case_branches():
                  for k in (1, 2, 3))
 
 
-@pytest.mark.parametrize("index, factor", [(0, 1.0), (1, 2.0), (5, 3.0), (-1, 3.0)])
+@pytest.mark.parametrize("index, factor", [(0, 1.0), (1, 2.0), (3, 3.0), (5, 3.0), (-1, 3.0)])
 def test_case_kernel_and_inline_code_agree(device, graph, index, factor):
     attrs = {"Tout": [ag.float32], "branches": case_branches()}
     (eager,) = execute("Case", [index, [[1.0, 2.0]]], attrs)
