@@ -122,3 +122,34 @@ def test_a_map_function_that_needs_values_on_an_empty_dataset_has_no_structure()
     assert e.value.message == (
         "Dataset.map: the function could not be traced and the dataset has no element to run "
         "it on, so the structure of its result is unknown.")
+
+
+def test_a_map_result_of_another_structure_names_the_element():
+    def f(x):
+        return (x, x) if x.numpy() == 1 else x
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
+        list(D.range(3).map(f))
+    assert e.value.message.startswith("The result of the Dataset.map function for element 1 is (")
+    assert e.value.message.endswith(
+        "which does not match the expected structure TensorSpec(shape=(), dtype=ag.int64, "
+        "name=None).")
+
+
+def test_a_filter_predicate_that_raises_names_the_element():
+    def keep(x):
+        if x.numpy() == 2:
+            raise KeyError("two")
+        return x > 0
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
+        list(D.range(3).filter(keep))
+    assert e.value.message == (
+        "The function of Dataset.filter raised KeyError: 'two' on element 2: 2.")
+
+
+def test_a_filter_predicate_must_return_a_scalar_bool():
+    # TensorFlow 2.21 refuses it when the dataset is built (ValueError "Invalid `predicate`").
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
+        list(D.range(3).filter(lambda x: x))
+    assert e.value.message == (
+        "The predicate of Dataset.filter must return a scalar bool; for element 0 it returned "
+        "<ag.Tensor: shape=(), dtype=int64, numpy=0>.")
