@@ -1,5 +1,6 @@
 """ag.data.Dataset, eagerly: each expected value is what TensorFlow 2.21's tf.data answered."""
 
+import collections
 import inspect
 
 import numpy as np
@@ -7,6 +8,7 @@ import pytest
 
 import autograph as ag
 
+Pair = collections.namedtuple("Pair", "a b")
 D = ag.data.Dataset
 
 
@@ -343,6 +345,48 @@ def test_a_map_that_acts_otherwise_on_a_whole_batch_is_run_per_element(on_a_batc
     # or dtype: each element is mapped alone, as tf.data maps elements.
     ds = D.range(6).map(lambda x: x * 2 if x.shape.rank == 0 else on_a_batch(x)).batch(3)
     assert values(ds) == [[0, 2, 4], [6, 8, 10]]
+
+
+@pytest.mark.parametrize("fn, spec", [
+    (lambda x: [x, x], (ag.TensorSpec((), ag.int64), ag.TensorSpec((), ag.int64))),
+    (lambda x: (x, [x, x]), (ag.TensorSpec((), ag.int64), ag.TensorSpec((2,), ag.int64))),
+    (lambda x: {"a": [x, x]}, {"a": ag.TensorSpec((2,), ag.int64)}),
+    (lambda x: [x, [x, x]], (ag.TensorSpec((), ag.int64), ag.TensorSpec((2,), ag.int64))),
+    (lambda x: Pair(x, [x, x]), Pair(ag.TensorSpec((), ag.int64), ag.TensorSpec((2,), ag.int64))),
+], ids=["top", "in-tuple", "in-dict", "in-list", "in-namedtuple"])
+def test_a_list_a_map_returns_is_components_at_the_top_and_one_tensor_inside(fn, spec):
+    # TensorFlow 2.21's element specs.
+    assert D.range(2).map(fn).element_spec == spec
+
+
+@pytest.mark.parametrize("make, spec", [
+    (lambda: D.from_tensors(1.5), ag.TensorSpec((), ag.float32)),
+    (lambda: D.from_tensor_slices([1, 2.5]), ag.TensorSpec((), ag.float32)),
+    (lambda: D.from_tensors([True, False]), ag.TensorSpec((2,), ag.bool)),
+    (lambda: D.from_tensors([1, 2]), ag.TensorSpec((2,), ag.int32)),
+    (lambda: D.from_tensors(Pair(1, [2.0, 3.0])),
+     Pair(ag.TensorSpec((), ag.int32), ag.TensorSpec((2,), ag.float32))),
+], ids=["float", "ints-and-floats", "bools", "ints", "namedtuple"])
+def test_python_values_make_the_element_specs_tensorflow_gives(make, spec):
+    assert make().element_spec == spec  # TensorFlow 2.21's
+
+
+def test_a_dataset_of_a_symbolic_tensor_is_a_clear_error():
+    @ag.function
+    def make(x):
+        return D.from_tensors(x)
+    with pytest.raises(TypeError) as raised:
+        make(ag.constant(1))
+    assert str(raised.value).endswith(  # after the "in user code:" frames
+        "A dataset's elements must be eager values; got the symbolic tensor <ag.Tensor 'x:0' "
+        "shape=() dtype=int32> of a graph being built. Make the dataset outside the function "
+        "and pass it as an argument (it traces by its element spec), or map a function over "
+        "it.")
+
+
+def test_a_list_inside_a_map_result_is_stacked_per_element():
+    assert values(D.range(3).map(lambda x: (x, [x, x * 2]))) == [(0, [0, 0]), (1, [1, 2]),
+                                                                 (2, [2, 4])]
 
 
 def test_shuffle_is_a_permutation_reproducible_with_a_seed():

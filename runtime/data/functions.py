@@ -14,7 +14,7 @@ import numpy as np
 
 from runtime.core import errors
 from runtime.data import tracing
-from runtime.data.structure import Structure, element_text, host_array, lists_to_tuples, split
+from runtime.data.structure import Structure, as_element, element_text, host_array, split
 from runtime.exec.executor import Plan
 from runtime.graph.func_graph import flatten
 from runtime.graph.tensor_spec import TensorSpec
@@ -25,6 +25,11 @@ def call(fn: Callable, element: Any) -> Any:
     if type(element) is tuple:
         return fn(*element)
     return fn(element)
+
+
+def call_as_element(fn: Callable, element: Any) -> Any:
+    """`fn` on one element, its result as `tf.data` takes it (`structure.as_element`)."""
+    return as_element(call(fn, element))
 
 
 def run(what: str, fn: Callable, structure: Structure, flat: tuple, index: int) -> Any:
@@ -48,7 +53,7 @@ class Mapper:
     def __init__(self, fn: Callable, structure: Structure, first: Callable[[], tuple | None]):
         self.fn = fn
         self.input = structure
-        self.graph = tracing.trace("map_fn", fn, call, list(structure.specs),
+        self.graph = tracing.trace("map_fn", fn, call_as_element, list(structure.specs),
                                    structure.template)
         self._first = first
         self._output: Structure | None = None
@@ -59,7 +64,7 @@ class Mapper:
             self._plan = Plan(self.graph, self.graph.inputs, self.graph.outputs + stateful)
             self._n_outputs = len(self.graph.outputs)
             self._captured = [t.numpy() for t in self.graph.external_captures]
-            outputs = lists_to_tuples(self.graph.structured_outputs)
+            outputs = as_element(self.graph.structured_outputs)
             self._output = Structure(outputs, [TensorSpec(t.shape, t.dtype)
                                                for t in flatten(outputs)])
 
@@ -71,7 +76,7 @@ class Mapper:
                 raise errors.InvalidArgumentError(
                     "Dataset.map: the function could not be traced and the dataset has no "
                     "element to run it on, so the structure of its result is unknown.")
-            template, arrays = split(lists_to_tuples(run("map", self.fn, self.input, flat, 0)))
+            template, arrays = split(as_element(run("map", self.fn, self.input, flat, 0)))
             self._output = Structure(template, [
                 TensorSpec([None] * a.ndim, s.dtype)
                 for a, s in zip(arrays, Structure.of_arrays(template, arrays).specs)])
@@ -90,7 +95,7 @@ class Mapper:
                 raise errors.InvalidArgumentError(
                     f"The function of Dataset.map raised {type(e).__name__}: {e} on element "
                     f"{index}: {element_text(flat, self.input)}.") from e
-        out = lists_to_tuples(run("map", self.fn, self.input, flat, index))
+        out = as_element(run("map", self.fn, self.input, flat, index))
         return tuple(self.output.from_value(
             out, f"The result of the Dataset.map function for element {index}"))
 
@@ -100,7 +105,7 @@ class Mapper:
         size = len(batch[0])
         try:
             out = call(self.fn, batched.to_tensors(batch))
-            flat = [host_array(t) for t in flatten(lists_to_tuples(out))]
+            flat = [host_array(t) for t in flatten(as_element(out))]
             if all(a.shape == (size,) + tuple(s.shape.as_list()) and a.dtype ==
                    s.dtype.np_dtype for a, s in zip(flat, self.output.specs)):
                 return tuple(flat)

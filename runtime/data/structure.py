@@ -18,20 +18,28 @@ from runtime.core.devices import placement_device
 from runtime.core.tensor_shape import TensorShape
 from runtime.graph.func_graph import flatten, pack_sequence_as
 from runtime.graph.tensor import EagerTensor, Tensor, make_eager
-from runtime.graph.tensor_conversion import to_array
+from runtime.graph.tensor_conversion import convert_to_tensor, to_array
 from runtime.graph.tensor_spec import TensorSpec
 
 
-def lists_to_tuples(value: Any) -> Any:
-    """`value` with the lists that a function returned as structure turned into tuples."""
+def as_element(value: Any) -> Any:
+    """A function's result as `tf.data` takes it: a list at the top is a tuple of components;
+    a list inside the result is one tensor, its items stacked (in a graph being built, a Pack).
+    """
     if isinstance(value, list):
-        return tuple(lists_to_tuples(v) for v in value)
+        value = tuple(value)
+    return _inner_lists_stacked(value)
+
+
+def _inner_lists_stacked(value: Any) -> Any:
+    if isinstance(value, list):
+        return convert_to_tensor(value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return type(value)(*(lists_to_tuples(v) for v in value))
+        return type(value)(*(_inner_lists_stacked(v) for v in value))
     if isinstance(value, tuple):
-        return tuple(lists_to_tuples(v) for v in value)
+        return tuple(_inner_lists_stacked(v) for v in value)
     if isinstance(value, dict):
-        return type(value)((k, lists_to_tuples(v)) for k, v in value.items())
+        return type(value)((k, _inner_lists_stacked(v)) for k, v in value.items())
     return value
 
 
