@@ -264,8 +264,9 @@ def test_a_branch_is_planned_once_until_its_graph_changes():
 def test_if_kernel_runs_only_the_taken_branch(device):
     then, other = branch_pair()
     attrs = {"Tout": [ag.float32], "then_branch": then, "else_branch": other}
-    with pytest.raises(InvalidArgumentError, match=r"assertion failed: \[else ran\]"):
+    with pytest.raises(InvalidArgumentError) as raised:
         execute("If", [False, [[1.0, 2.0]]], attrs)
+    assert raised.value.message.endswith("): assertion failed: [else ran]")
 
 
 def test_if_checks_its_branches_against_its_inputs(device):
