@@ -384,6 +384,22 @@ def test_a_dataset_of_a_symbolic_tensor_is_a_clear_error():
         "it.")
 
 
+def test_reduce_over_pairs_gets_each_pair_as_one_element():
+    pairs = D.zip(D.range(3), D.range(10, 13))
+    assert int(pairs.reduce(np.int64(0), lambda total, e: total + e[0] * e[1])) == 35
+
+
+def test_a_map_that_needs_values_gets_a_pair_as_two_arguments():
+    pairs = D.zip(D.range(3), D.range(3))
+    assert values(pairs.map(lambda a, b: a + int(b.numpy()))) == [0, 2, 4]
+
+
+def test_as_numpy_iterator_gives_scalars_and_arrays():
+    scalar, vector = next(D.zip(D.range(1), D.from_tensors([1, 2])).as_numpy_iterator())
+    assert type(scalar) is np.int64 and scalar == 0
+    assert isinstance(vector, np.ndarray) and vector.tolist() == [1, 2]
+
+
 def test_a_list_inside_a_map_result_is_stacked_per_element():
     assert values(D.range(3).map(lambda x: (x, [x, x * 2]))) == [(0, [0, 0]), (1, [1, 2]),
                                                                  (2, [2, 4])]

@@ -55,22 +55,41 @@ def test_generator_element_of_the_wrong_shape():
         yield 1
         yield [1, 2]
     ds = D.from_generator(gen, output_signature=ag.TensorSpec((), ag.int32))
-    with pytest.raises(ag.errors.InvalidArgumentError,
-                       match=r"Element 1 of the generator is \[1, 2\], of shape \(2,\)"):
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
         list(ds)
+    assert e.value.message == ("Element 1 of the generator is [1, 2], of shape (2,), where an "
+                               "element of shape () was expected.")
 
 
 def test_generator_element_of_the_wrong_type():
     ds = D.from_generator(lambda: iter(["a"]), output_signature=ag.TensorSpec((), ag.int32))
-    with pytest.raises(ag.errors.InvalidArgumentError, match="Element 0.*int32"):
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
         list(ds)
+    assert e.value.message.startswith(
+        "Element 0 of the generator is 'a', which could not be converted to the expected type "
+        "int32: Cannot convert 'a' to a tensor of dtype int32")
 
 
-def test_generator_element_of_the_wrong_structure():
+@pytest.mark.parametrize("wrong", [3, {"a": 1, "b": 2}], ids=["leaf", "dict"])
+def test_generator_element_of_the_wrong_structure(wrong):
     sig = (ag.TensorSpec((), ag.int32), ag.TensorSpec((), ag.int32))
-    ds = D.from_generator(lambda: iter([(1, 2), 3]), output_signature=sig)
-    with pytest.raises(ag.errors.InvalidArgumentError, match="Element 1.*structure"):
+    ds = D.from_generator(lambda: iter([(1, 2), wrong]), output_signature=sig)
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
         list(ds)
+    assert e.value.message == (
+        f"Element 1 of the generator is {wrong!r}, which does not match the expected structure "
+        "(TensorSpec(shape=(), dtype=ag.int32, name=None), TensorSpec(shape=(), dtype=ag.int32, "
+        "name=None)).")
+
+
+@pytest.mark.parametrize("length, shown", [(78, "'" + "a" * 78 + "'"),
+                                           (79, "'" + "a" * 76 + "...")], ids=["80", "81"])
+def test_a_long_element_is_shortened_to_eighty_characters_in_errors(length, shown):
+    ds = D.from_generator(lambda: iter(["a" * length]),
+                          output_signature=ag.TensorSpec((), ag.int32))
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
+        list(ds)
+    assert e.value.message.startswith(f"Element 0 of the generator is {shown}, which could not")
 
 
 def test_map_function_that_raises_names_the_element():
