@@ -121,10 +121,6 @@ class Structure:
     def element_spec(self) -> Any:
         return pack_sequence_as(self.template, list(self.specs))
 
-    @property
-    def dtypes(self) -> list[dtypes.DType]:
-        return [s.dtype for s in self.specs]
-
     def with_specs(self, specs: Sequence[TensorSpec]) -> Structure:
         return Structure(self.template, specs)
 
