@@ -6,6 +6,7 @@ import threading
 import time
 
 import numpy as np
+import pytest
 
 import autograph as ag
 
@@ -23,6 +24,25 @@ def _settled_thread_count(baseline, limit=5.0):
 def test_prefetch_yields_every_element_in_order():
     assert [int(x) for x in D.range(4).prefetch(2)] == [0, 1, 2, 3]
     assert [int(x) for x in D.range(100).prefetch(ag.data.AUTOTUNE)] == list(range(100))
+
+
+def test_prefetch_keeps_every_element_while_the_consumer_waits():
+    # The producer finds the buffer full for longer than its polling interval.
+    it = iter(D.range(6).prefetch(1))
+    first = int(next(it))
+    time.sleep(0.3)
+    assert [first] + [int(x) for x in it] == list(range(6))
+
+
+def test_an_error_in_a_parallel_map_names_the_element():
+    def f(x):
+        if x.numpy() == 2:
+            raise KeyError("two")
+        return x
+    with pytest.raises(ag.errors.InvalidArgumentError) as raised:
+        list(D.range(4).map(f, num_parallel_calls=2))
+    assert raised.value.message == (
+        "The function of Dataset.map raised KeyError: 'two' on element 2: 2.")
 
 
 def test_prefetch_runs_ahead_on_another_thread():
