@@ -76,21 +76,7 @@ def host_array(leaf: Any, dtype: dtypes.DType | None = None) -> np.ndarray:
             f"A dataset's elements must be eager values; got the symbolic tensor {leaf!r} of "
             f"a graph being built. Make the dataset outside the function and pass it as an "
             f"argument (it traces by its element spec), or map a function over it.")
-    if dtype is None and isinstance(leaf, (float, list)) and _all_floats(leaf):
-        dtype = dtypes.float32  # Python floats make float32 tensors, as ag.constant does
-    return to_array(leaf, dtype)
-
-
-def _all_floats(value: Any) -> bool:
-    if isinstance(value, list):
-        return bool(value) and all(_all_floats(v) for v in value) and \
-            any(_has_float(v) for v in value)
-    return isinstance(value, (float, int)) and not isinstance(value, bool)
-
-
-def _has_float(value: Any) -> bool:
-    return any(_has_float(v) for v in value) if isinstance(value, list) else \
-        isinstance(value, float)
+    return to_array(leaf, dtype)  # Python floats make float32 arrays there, as in ag.constant
 
 
 def split(value: Any) -> tuple[Any, list[np.ndarray]]:
