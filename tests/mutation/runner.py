@@ -1,0 +1,53 @@
+"""The test command mutmut runs against each mutant: `python -m tests.mutation.runner TESTS...`.
+
+It runs pytest on TESTS under pytest-testmon, which selects the tests whose recorded coverage
+reaches the changed code, and answers mutmut in the exit status it reads: 0 when the tests pass
+(the mutant survives), 1 when they fail. A failure to import is a failure (pytest exits with 2 to
+4), and so is a hang. No test selected (exit 5: none reaches the mutant) is a survival.
+
+The first run in a copy is mutmut's baseline on the code as it is; its time is kept in
+`.mutation-baseline`, and each later run may take three times as long plus half a minute before
+it counts as a hang. (mutmut's own limit is read only when the tests print, so a silent hang
+would wait forever.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BASELINE = Path(".mutation-baseline")
+TESTMON = Path(".testmondata")
+
+
+def main(args: list[str]) -> int:
+    # mutmut keeps testmon's data between mutants only when its runner command says --testmon.
+    tests = [arg for arg in args if arg != "--testmon"]
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "--testmon", "--no-header", *tests]
+    baseline = not BASELINE.exists()
+    if not baseline:
+        # mutmut has just copied the baseline's data back over TESTMON; the last mutant's
+        # write-ahead log would be replayed onto it.
+        for name in (".testmondata-wal", ".testmondata-shm"):
+            Path(name).unlink(missing_ok=True)
+    limit = None if baseline else 3 * float(BASELINE.read_text()) + 30
+    started = time.monotonic()
+    try:
+        status = subprocess.run(command, timeout=limit).returncode
+    except subprocess.TimeoutExpired:
+        print(f"mutation runner: no result in {limit:.0f} s, counted as a hang", flush=True)
+        return 1
+    if baseline and status in (0, 5):
+        BASELINE.write_text(f"{time.monotonic() - started:.1f}\n")
+        # mutmut copies TESTMON alone to keep the baseline's data: move the log into it first.
+        with contextlib.closing(sqlite3.connect(TESTMON)) as db:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return 0 if status in (0, 5) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

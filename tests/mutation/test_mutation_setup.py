@@ -1,0 +1,107 @@
+"""The mutation-testing setup: every core module has tests, and RESULTS.md matches the records."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.mutation import config, results
+
+
+def test_every_core_module_has_existing_tests_configured():
+    for module in config.core_modules():
+        for path in config.tests_for(module):
+            assert (config.ROOT / path).exists(), f"{module}: its test path {path} is missing"
+
+
+def test_longest_prefix_chooses_a_modules_tests():
+    table = {"runtime": ["tests/a"], "runtime/train": ["tests/b"],
+             "runtime/train/x.py": ["tests/c"]}
+    assert config.tests_for("runtime/train/x.py", table) == ["tests/c"]
+    assert config.tests_for("runtime/train/y.py", table) == ["tests/b"]
+    assert config.tests_for("runtime/exec/z.py", table) == ["tests/a"]
+
+
+def test_module_without_configured_tests_is_named_in_the_error():
+    with pytest.raises(KeyError, match="no tests are configured for kernels/new.py"):
+        config.tests_for("kernels/new.py", {"runtime": ["tests"]})
+
+
+def test_package_of_takes_the_longest_core_package():
+    packages = ["runtime", "runtime/train"]
+    assert config.package_of("runtime/train/adam.py", packages) == "runtime/train"
+    assert config.package_of("cli/main.py", ["runtime"]) is None
+
+
+def _record(module, mutants, killed, survivors):
+    return {"module": module, "mutants": mutants, "killed": killed, "untested": 0,
+            "survivors": [{"line": 1, "original": o, "mutant": m} for o, m in survivors]}
+
+
+def test_equivalent_survivor_leaves_the_score_and_the_list():
+    record = _record("kernels/common.py", 4, 3, [("a = 1", "a = 2")])
+    explained = {("kernels/common.py", "a = 1", "a = 2"): {"kind": "equivalent", "reason": "r"}}
+    report = results.render([record], explained)
+    assert "| `kernels` | 1 of" in report and "| 4 | 0 | 3 | 1 | 0 | 100.0% |" in report
+    assert "None." in report
+
+
+def test_survivor_not_worth_a_test_stays_in_the_score():
+    record = _record("kernels/common.py", 4, 3, [("a = 1", "a = 2")])
+    explained = {("kernels/common.py", "a = 1", "a = 2"): {"kind": "not worth a test",
+                                                            "reason": "r"}}
+    assert "| 4 | 0 | 3 | 0 | 0 | 75.0% |" in results.render([record], explained)
+
+
+def test_untested_mutants_are_counted_apart_from_the_score():
+    record = _record("kernels/common.py", 10, 3, [("a = 1", "a = 2")])
+    record["untested"] = 6
+    assert "| 10 | 6 | 3 | 0 | 1 | 75.0% |" in results.render([record], {})
+
+
+def test_unexplained_survivor_is_listed_with_its_line():
+    record = _record("kernels/common.py", 4, 3, [("a = 1", "a = 2")])
+    report = results.render([record], {})
+    assert "| 4 | 0 | 3 | 0 | 1 | 75.0% |" in report
+    assert "- line 1: `a = 1` → `a = 2`" in report
+
+
+def test_every_explanation_names_a_recorded_survivor():
+    recorded = {(r["module"], s["original"], s["mutant"])
+                for r in results.load_all() for s in r["survivors"]}
+    stale = [key for key in results.explanations() if key not in recorded]
+    assert not stale, f"equivalent.toml explains survivors that no longer survive: {stale}"
+
+
+def test_results_md_is_rendered_from_the_records():
+    expected = results.render(results.load_all(), results.explanations())
+    assert Path(results.REPORT).read_text() == expected, (
+        "tests/mutation/RESULTS.md is out of date: run python -m tests.mutation.run --report")
+
+
+def _cache(path, module, statuses):
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        db.executescript(
+            'CREATE TABLE SourceFile (id INTEGER PRIMARY KEY, filename TEXT, hash TEXT);'
+            'CREATE TABLE Line (id INTEGER PRIMARY KEY, sourcefile INTEGER, line TEXT, '
+            'line_number INTEGER);'
+            'CREATE TABLE Mutant (id INTEGER PRIMARY KEY, line INTEGER, "index" INTEGER, '
+            'tested_against_hash TEXT, status TEXT);')
+        db.execute("INSERT INTO SourceFile VALUES (1, ?, '')", (module,))
+        db.execute("INSERT INTO Line VALUES (1, 1, '    return x + 1', 1)")
+        for index, status in enumerate(statuses):
+            db.execute("INSERT INTO Mutant VALUES (?, 1, ?, '', ?)", (index + 1, index, status))
+
+
+def test_cache_is_read_into_counts_and_survivors(tmp_path):
+    pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
+    (tmp_path / "m.py").write_text("def f(x):\n    return x + 1\n")
+    _cache(tmp_path / "cache", "m.py", ["ok_killed"])  # the second mutant has no status yet
+    record = results.read_cache(tmp_path / "cache", tmp_path, "m.py")
+    assert (record["mutants"], record["killed"], record["untested"]) == (2, 1, 1)
+    _cache(tmp_path / "cache2", "m.py", ["bad_timeout", "bad_survived"])
+    record = results.read_cache(tmp_path / "cache2", tmp_path, "m.py")
+    assert (record["killed"], record["timeout"]) == (1, 1)
+    assert record["survivors"] == [{"line": 2, "original": "return x + 1",
+                                    "mutant": "return x + 2"}]
