@@ -34,6 +34,19 @@ def test_prefetch_keeps_every_element_while_the_consumer_waits():
     assert [first] + [int(x) for x in it] == list(range(6))
 
 
+def test_prefetch_ends_when_the_buffer_is_full_as_its_source_ends():
+    # The producer holds the end mark while the consumer pauses with the buffer full; the mark
+    # must wait for room, not be dropped (the consumer would then wait forever).
+    it = iter(D.range(2).prefetch(1))
+    taken = [int(next(it))]
+    time.sleep(0.3)
+    consumer = threading.Thread(target=lambda: taken.extend(int(x) for x in it), daemon=True)
+    consumer.start()
+    consumer.join(5.0)
+    assert not consumer.is_alive(), "the prefetch iterator never ended"
+    assert taken == [0, 1]
+
+
 def test_an_error_in_a_parallel_map_names_the_element():
     def f(x):
         if x.numpy() == 2:
