@@ -1,7 +1,8 @@
 """Mutation results: read from a mutmut cache, kept as JSON per module, summed up in RESULTS.md.
 
 A survivor counts as explained when `equivalent.toml` names it (module, original line, mutated
-line) with a reason. The score of a module or package is killed / (mutants tried -
+line) with a reason, or when it changes only annotations (`annotations.py`: counted as
+equivalent, not listed). The score of a module or package is killed / (mutants tried -
 equivalent): survivors marked "not worth a test" stay in the denominator.
 
 >>> score({"mutants": 10, "killed": 8, "untested": 0}, equivalent=2)
@@ -23,6 +24,7 @@ except ModuleNotFoundError:  # Python 3.10: pytest brings tomli there
     import tomli as tomllib
 
 from tests.mutation import config
+from tests.mutation.annotations import only_annotations_differ
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
@@ -45,7 +47,7 @@ def read_cache(cache: Path, tree: Path, module: str) -> dict:
         statuses = {(line, number, index): status
                     for line, number, index, status in db.execute(query, (module,))}
     record = {"module": module, "date": date.today().isoformat(), "mutants": 0, "killed": 0,
-              "timeout": 0, "untested": 0, "survivors": []}
+              "timeout": 0, "untested": 0, "annotations": 0, "survivors": []}
     for mutation in list_mutations(Context(source=source, filename=module, dict_synonyms=[])):
         status = statuses.get((mutation.line, mutation.line_number, mutation.index), "untested")
         record["mutants"] += 1
@@ -57,7 +59,10 @@ def read_cache(cache: Path, tree: Path, module: str) -> dict:
         else:
             mutated, _ = mutate(Context(source=source, filename=module, dict_synonyms=[],
                                         mutation_id=mutation))
-            record["survivors"].append(_change(source, mutated, mutation.line_number))
+            if only_annotations_differ(source, mutated):
+                record["annotations"] += 1
+            else:
+                record["survivors"].append(_change(source, mutated, mutation.line_number))
     return record
 
 
@@ -117,7 +122,8 @@ def render(records: list[dict], explained: dict) -> str:
         members = [r for r in records if config.package_of(r["module"], packages) == package]
         total = len([m for m in config.core_modules() if config.package_of(m, packages) == package])
         counts = {key: sum(r[key] for r in members) for key in ("mutants", "killed", "untested")}
-        equivalent = unexplained = 0
+        equivalent = sum(r.get("annotations", 0) for r in members)
+        unexplained = 0
         for record in members:
             for survivor in record["survivors"]:
                 entry = explained.get((record["module"], survivor["original"], survivor["mutant"]))

@@ -3,7 +3,8 @@
 It runs pytest on TESTS under pytest-testmon, which selects the tests whose recorded coverage
 reaches the changed code, and answers mutmut in the exit status it reads: 0 when the tests pass
 (the mutant survives), 1 when they fail. A failure to import is a failure (pytest exits with 2 to
-4), and so is a hang. No test selected (exit 5: none reaches the mutant) is a survival.
+4), and so is a hang. No test selected (exit 5: none reaches the mutant) is a survival. A mutant
+that changes only annotations survives without running anything (`annotations.py`).
 
 The first run in a copy is mutmut's baseline on the code as it is; its time is kept in
 `.mutation-baseline`, and each later run may take three times as long plus half a minute before
@@ -14,19 +15,26 @@ would wait forever.)
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from tests.mutation.annotations import only_annotations_differ
+
 BASELINE = Path(".mutation-baseline")
 TESTMON = Path(".testmondata")
+ORIGINAL = Path(".mutation-original.json")  # the mutated module's path and source, from run.py
 
 
 def main(args: list[str]) -> int:
     # mutmut keeps testmon's data between mutants only when its runner command says --testmon.
     tests = [arg for arg in args if arg != "--testmon"]
+    if _annotations_only():
+        print("mutation runner: only annotations changed, which are never evaluated")
+        return 0
     command = [sys.executable, "-m", "pytest", "-x", "-q", "--testmon", "--no-header", *tests]
     baseline = not BASELINE.exists()
     if not baseline:
@@ -47,6 +55,14 @@ def main(args: list[str]) -> int:
         with contextlib.closing(sqlite3.connect(TESTMON)) as db:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return 0 if status in (0, 5) else 1
+
+
+def _annotations_only() -> bool:
+    if not ORIGINAL.exists():
+        return False
+    original = json.loads(ORIGINAL.read_text())
+    mutated = Path(original["module"]).read_text()
+    return only_annotations_differ(original["source"], mutated)
 
 
 if __name__ == "__main__":

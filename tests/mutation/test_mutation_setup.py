@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from tests.mutation import config, results
+from tests.mutation.annotations import only_annotations_differ
 
 
 def test_every_core_module_has_existing_tests_configured():
@@ -105,3 +106,39 @@ def test_cache_is_read_into_counts_and_survivors(tmp_path):
     assert (record["killed"], record["timeout"]) == (1, 1)
     assert record["survivors"] == [{"line": 2, "original": "return x + 1",
                                     "mutant": "return x + 2"}]
+
+
+def test_annotation_only_survivors_count_as_equivalent():
+    record = _record("kernels/common.py", 4, 3, [])
+    record["annotations"] = 1
+    assert "| 4 | 0 | 3 | 1 | 0 | 100.0% |" in results.render([record], {})
+
+
+def test_an_annotation_change_is_equivalent_only_where_annotations_are_deferred():
+    deferred = "from __future__ import annotations\n\ndef f(x: int | None) -> int:\n    return 1\n"
+    assert only_annotations_differ(deferred, deferred.replace("int | None", "int & None"))
+    assert only_annotations_differ(deferred, deferred.replace("-> int", "-> None"))
+    assert not only_annotations_differ(deferred, deferred.replace("return 1", "return 2"))
+    evaluated = deferred.replace("from __future__ import annotations\n", "")
+    assert not only_annotations_differ(evaluated, evaluated.replace("int | None", "int & None"))
+
+
+def test_a_default_value_beside_an_annotation_is_not_an_annotation():
+    source = "from __future__ import annotations\n\nclass A:\n    x: int | None = None\n"
+    assert not only_annotations_differ(source, source.replace("= None", "= 0"))
+    assert only_annotations_differ(source, source.replace("int | None", "int & None"))
+
+
+def test_the_runner_passes_an_annotation_only_mutant_without_running_tests(tmp_path,
+                                                                           monkeypatch):
+    import json
+
+    from tests.mutation import runner
+
+    source = "from __future__ import annotations\nx: int | None = None\n"
+    (tmp_path / "m.py").write_text(source.replace("|", "&"))
+    (tmp_path / runner.ORIGINAL).write_text(json.dumps({"module": "m.py", "source": source}))
+    monkeypatch.chdir(tmp_path)
+    ran = []
+    monkeypatch.setattr(runner.subprocess, "run", lambda *a, **k: ran.append(a))
+    assert runner.main(["--testmon", "tests"]) == 0 and not ran
