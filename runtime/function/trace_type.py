@@ -47,6 +47,8 @@ class TraceType(abc.ABC):
     class's `__tf_tracing_type__(self, context)`. Instances must be immutable and hashable.
     """
 
+    __slots__ = ()  # so that the slots of the types below take effect (many are made per call)
+
     @abc.abstractmethod
     def is_subtype_of(self, other: TraceType) -> bool:
         """Whether a trace made for `other` can be used for a value of this type."""

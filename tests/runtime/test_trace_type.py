@@ -106,6 +106,15 @@ def test_nan_literal_matches_itself():
     assert from_value(float("nan")) == from_value(float("nan"))
 
 
+def test_complex_nans_with_different_parts_are_different_literals():
+    @ag.function
+    def imaginary(c):
+        return ag.constant(c.imag)
+    nan = float("nan")
+    assert float(imaginary(complex(nan, 1))) == 1.0
+    assert float(imaginary(complex(nan, 2))) == 2.0  # not the trace made for the first
+
+
 def test_literal_placeholder_is_the_value():
     assert from_value("relu").placeholder_value(None) == "relu"
 
@@ -177,6 +186,20 @@ def test_nested_containers_make_named_placeholders():
     built = t.placeholder_value(PlaceholderContext(graph, "x"))
     assert built["pair"].y[1] == "s"
     assert [p.name for p in graph.inputs] == ["x_pair_0:0", "x_pair_1_0:0"]
+
+
+def test_child_placeholder_names_keep_letters_and_digits():
+    context = PlaceholderContext(FuncGraph("f"), "x")
+    assert context.child(0).name == "x_0"
+    assert context.child("key-1").name == "x_key_1"
+    assert context.child("X").name == "x_X"
+    assert context.child("_").name == "x"  # nothing left of the suffix: the parent's name
+
+
+def test_placeholder_context_names_placeholders_arg_by_default():
+    graph = FuncGraph("f")
+    TensorSpec([], ag.float32).placeholder_value(PlaceholderContext(graph))
+    assert [p.name for p in graph.inputs] == ["arg:0"]
 
 
 def test_to_tensors_follows_the_type_not_the_value_key_order():
@@ -642,3 +665,36 @@ def test_tracing_protocol_type_must_be_hashable():
 
     with pytest.raises(TypeError, match="must be hashable"):
         from_value(Fruit())
+
+
+_TRACE_TYPE_METHODS = ["is_subtype_of", "most_specific_common_supertype", "placeholder_value",
+                       "__eq__", "__hash__"]
+
+
+# Not __hash__: a class that defines __eq__ gets __hash__ = None, which is not abstract.
+@pytest.mark.parametrize("missing", _TRACE_TYPE_METHODS[:-1])
+def test_a_trace_type_must_define_each_abstract_method(missing):
+    methods = {name: (lambda self, *args: None) for name in _TRACE_TYPE_METHODS
+               if name != missing}
+    incomplete = type("Incomplete", (TraceType,), methods)
+    with pytest.raises(TypeError, match=f"abstract method.*{missing}"):
+        incomplete()
+
+
+def test_a_literal_cast_error_names_no_argument_when_cast_directly():
+    with pytest.raises(TypeError) as raised:
+        LiteralType(1).cast(2)
+    assert str(raised.value) == "expected 1, got 2"
+
+
+def test_tracing_type_protocol_gets_a_tracing_context_without_one_given():
+    from runtime.function.trace_type import TracingContext
+
+    seen = []
+
+    class Tagged:
+        def __tf_tracing_type__(self, context):
+            seen.append(context)
+            return LiteralType("tagged")
+    assert from_value(Tagged()) == LiteralType("tagged")
+    assert isinstance(seen[0], TracingContext)
