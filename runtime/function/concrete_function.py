@@ -60,9 +60,9 @@ from runtime.ops.tensor_array import TensorArray
 _identity = op_handle("Identity")
 
 
-def trace(name: str, python_function: Callable, binder: Any, function_type: Any,
-          allow_variables: bool = False, variables: dict[int, Any] | None = None
-          ) -> ConcreteFunction:
+def trace(name: str, python_function: Callable, binder: Any, function_type: Any, *,
+          jit_compile: bool, allow_variables: bool = False,
+          variables: dict[int, Any] | None = None) -> ConcreteFunction:
     """Traces `python_function` for calls of `function_type` into a new `ConcreteFunction`.
 
     Args:
@@ -71,6 +71,7 @@ def trace(name: str, python_function: Callable, binder: Any, function_type: Any,
         binder: the `ArgumentBinder` of the function, to bind later calls.
         function_type: the `FunctionType` of the calls it serves; its placeholders are the
             graph's inputs.
+        jit_compile: whether calls run the graph through the jit (`jit_compile=True`).
         allow_variables: whether the trace may create variables (a Function's first trace).
         variables: the variables of the call traced, by alias id (`trace_type.variables_of`):
             the function runs with them, reading each through a placeholder of its graph.
@@ -85,10 +86,9 @@ def trace(name: str, python_function: Callable, binder: Any, function_type: Any,
         result = python_function(*args, **kwargs)
         structured, fetch_ops = _structured_outputs(graph, result)
     graph.returned_from = name
-    concrete = ConcreteFunction(graph, name, binder, function_type, (args, kwargs),
-                                structured, fetch_ops)
-    concrete.created_variables = record.created
-    return concrete
+    return ConcreteFunction(graph, name, binder, function_type, (args, kwargs), structured,
+                            fetch_ops, created_variables=record.created,
+                            jit_compile=jit_compile)
 
 
 # Returned Python values that become tensors; None and other objects come back as they are.
@@ -113,8 +113,6 @@ def _structured_outputs(graph: FuncGraph, result: Any) -> tuple[Any, list[Operat
         if isinstance(leaf, Operation):
             ops.append(leaf)
             return None
-        if is_composite(leaf):
-            return leaf._from_components([_identity.run([t]) for t in leaf._components()])
         if isinstance(leaf, _CONVERTED_VALUES):  # as TensorFlow returns them: tensors
             return _identity.run([convert_to_tensor(leaf)])
         return leaf
@@ -128,19 +126,23 @@ class ConcreteFunction:
         graph: the `FuncGraph`.
         function_type: the trace type of the calls it serves.
         structured_outputs: what the Python function returned, tensors symbolic.
+        created_variables: the variables the trace made (only a Function's first trace may).
+        jit_compile: whether calls run the graph through the jit.
     """
 
     def __init__(self, graph: FuncGraph, name: str, binder: Any, function_type: Any,
                  placeholder_arguments: tuple[tuple, dict], structured_outputs: Any,
-                 fetch_ops: Sequence[Operation] = ()):
+                 fetch_ops: Sequence[Operation], *, created_variables: list[Any],
+                 jit_compile: bool):
         self.graph = graph
         self.name = name
         self.function_type = function_type
         self.structured_outputs = structured_outputs
-        self.created_variables: list[Any] = []
+        self.created_variables = created_variables
+        self.jit_compile = jit_compile
         self._binder = binder
         self._placeholder_arguments = placeholder_arguments
-        leaves = flatten(structured_outputs, expand_composites=True)
+        leaves = flatten(structured_outputs)
         self._outputs = [t for t in leaves if isinstance(t, SymbolicTensor)]
         graph.outputs = list(self._outputs)
         graph.structured_outputs = structured_outputs
@@ -148,7 +150,6 @@ class ConcreteFunction:
                     if op.op_def is not None and op.op_def.is_stateful]
         self._fetches = self._outputs + stateful + list(fetch_ops)
         self._plan: Plan | None = None
-        self.jit_compile = False  # set by a Function made with jit_compile=True
         self._pack = _packer(structured_outputs, self._outputs)
         self._fixed_values = _fixed_python_arguments(function_type, placeholder_arguments)
         # Parameters by position (None where not fixed), then keyword-only ones.

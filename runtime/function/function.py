@@ -354,16 +354,16 @@ class Function:
         try:
             first = not self._first_trace_done
             concrete = trace(self._name, python_function, self._binder, function_type,
-                             allow_variables=first, variables=variables)
+                             jit_compile=self._jit_compile, allow_variables=first,
+                             variables=variables)
             self._first_trace_done = True
             if concrete.created_variables:
                 # As TensorFlow: the first trace made the variables (once, eagerly); trace
                 # again, creating none, for the graph that calls will run.
                 concrete = trace(self._name, python_function, self._binder, function_type,
-                                 variables=variables)
+                                 jit_compile=self._jit_compile, variables=variables)
         finally:
             self._tracing_types.pop()
-        concrete.jit_compile = self._jit_compile
         self._cache.add(function_type, concrete)
         self._fast.clear()  # a new, possibly more specific, trace: fast entries may be stale
         self._tracing_count += 1

@@ -96,6 +96,12 @@ def test_structured_outputs_are_the_graph_tensors():
     assert [t.name for t in concrete.inputs] == ["a:0"]
 
 
+def test_the_graph_holds_the_outputs_of_its_concrete_function():
+    concrete = power.get_concrete_function(ag.TensorSpec([], ag.float32), 2)
+    assert concrete.graph.outputs == concrete.outputs
+    assert concrete.graph.structured_outputs is concrete.structured_outputs
+
+
 def test_pretty_printed_concrete_signatures_lists_every_trace():
     @ag.function
     def twice(a):

@@ -76,3 +76,61 @@ def test_argument_by_keyword_and_python_list_are_accepted(int_pair):
 def test_python_value_that_cannot_become_the_dtype_is_type_error(int_pair):
     with pytest.raises(TypeError, match=r"`x` cannot be converted to a int32 tensor"):
         int_pair([1.5, 2])
+
+
+@ag.function(autograph=False)
+def scaled(x, n=2):
+    return x * n
+
+
+@ag.function(autograph=False)
+def times_n(x, n):
+    return x * n
+
+
+def _message(call):
+    with pytest.raises((TypeError, InvalidArgumentError)) as raised:
+        call()
+    return type(raised.value).__name__, str(raised.value)
+
+
+def test_binding_error_is_written_in_full():
+    concrete = scaled.get_concrete_function(ag.TensorSpec([2], ag.float32))
+    assert _message(lambda: concrete()) == ("TypeError", (
+        "Binding inputs to ConcreteFunction scaled(x, n=2) failed due to `missing a required "
+        "argument: 'x'`.\n"
+        "  Signature: scaled(x: float32 Tensor, shape=(2,), n=2)\n"
+        "  Call:      scaled()"))
+
+
+def test_binding_error_without_a_colon_keeps_the_whole_reason():
+    concrete = scaled.get_concrete_function(ag.TensorSpec([2], ag.float32))
+    name, text = _message(lambda: concrete(1, 2, 3))
+    assert name == "TypeError"
+    assert text.startswith("Binding inputs to ConcreteFunction scaled(x, n=2) failed due to "
+                           "`too many positional arguments`.")
+
+
+def test_dtype_error_is_written_in_full():
+    concrete = scaled.get_concrete_function(ag.TensorSpec([2], ag.float32))
+    assert _message(lambda: concrete(ag.constant([1, 2]))) == ("InvalidArgumentError", (
+        "ConcreteFunction scaled(x, n=2) cannot be computed: input #0(zero-based) `x` was "
+        "expected to be a float32 tensor but is a int32 tensor.\n"
+        "  Signature: scaled(x: float32 Tensor, shape=(2,), n=2)\n"
+        "  Call:      scaled(int32 Tensor, shape=(2,))"))
+
+
+def test_python_values_that_do_not_match_are_written_in_full():
+    concrete = scaled.get_concrete_function(ag.TensorSpec([2], ag.float32))
+    assert _message(lambda: concrete([1.0, 2.0], 3)) == ("TypeError", (
+        "ConcreteFunction scaled(x, n=2) was called with arguments that do not match its "
+        "signature.\n"
+        "  Signature: scaled(x: float32 Tensor, shape=(2,), n=2)\n"
+        "  Call:      scaled([1.0, 2.0], 3)"))
+
+
+def test_a_fixed_python_argument_left_out_is_filled_before_naming_the_tensor_problem():
+    concrete = times_n.get_concrete_function(ag.TensorSpec([2], ag.float32), 3)
+    name, text = _message(lambda: concrete(ag.constant([1, 2])))
+    assert name == "InvalidArgumentError"
+    assert "`x` was expected to be a float32 tensor but is a int32 tensor" in text
