@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from tests.mutation import config
 from tests.mutation.annotations import only_annotations_differ
 
 BASELINE = Path(".mutation-baseline")
@@ -35,7 +36,11 @@ def main(args: list[str]) -> int:
     if _annotations_only():
         print("mutation runner: only annotations changed, which are never evaluated")
         return 0
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "--testmon", "--no-header", *tests]
+    # --ff: the tests that killed the last mutants first (neighbouring mutants tend to fall to
+    # the same test), which with -x stops a killed mutant's run early. The scratch copy may
+    # keep pytest's cache, which the project's addopts turn off.
+    command = [sys.executable, "-m", "pytest", "-o", f"addopts={_addopts_with_cache()}", "-x",
+               "-q", "--ff", "--testmon", "--no-header", *tests]
     baseline = not BASELINE.exists()
     if not baseline:
         # mutmut has just copied the baseline's data back over TESTMON; the last mutant's
@@ -55,6 +60,12 @@ def main(args: list[str]) -> int:
         with contextlib.closing(sqlite3.connect(TESTMON)) as db:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return 0 if status in (0, 5) else 1
+
+
+def _addopts_with_cache() -> str:
+    with open(config.ROOT / "pyproject.toml", "rb") as file:
+        addopts = config.tomllib.load(file)["tool"]["pytest"]["ini_options"]["addopts"]
+    return addopts.replace("-p no:cacheprovider", "").strip()
 
 
 def _annotations_only() -> bool:
