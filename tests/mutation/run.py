@@ -24,6 +24,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -75,6 +76,8 @@ def mutate_module(module: str) -> dict:
                   "survivors": [], "tests": tests, "seconds": 0, "commit": _head()}
         results.save(record)
         return record
+    if _stopping.is_set():
+        raise RuntimeError(f"not started: {module} (the run was stopped)")
     where = scratch_copy(module)
     (where / ".mutation-original.json").write_text(json.dumps({"module": module,
                                                                 "source": source}))
@@ -109,6 +112,7 @@ def mutate_module(module: str) -> dict:
 
 
 _running: set[subprocess.Popen] = set()
+_stopping = threading.Event()  # set by SIGTERM or SIGINT: modules still queued do not start
 
 
 def _stop(run: subprocess.Popen) -> None:
@@ -117,6 +121,7 @@ def _stop(run: subprocess.Popen) -> None:
 
 
 def _stop_all(signum: int, frame: object) -> None:
+    _stopping.set()
     for run in list(_running):
         _stop(run)
     sys.exit(128 + signum)
