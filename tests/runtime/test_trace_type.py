@@ -698,3 +698,24 @@ def test_tracing_type_protocol_gets_a_tracing_context_without_one_given():
             return LiteralType("tagged")
     assert from_value(Tagged()) == LiteralType("tagged")
     assert isinstance(seen[0], TracingContext)
+
+
+class _Items(list):
+    """A list subclass: matched only by calls with the same class."""
+
+
+class _Row(tuple):
+    """A tuple subclass that is not a namedtuple."""
+
+
+@pytest.mark.parametrize("value, text", [
+    ([1, 2], "[1, 2]"), ([], "[]"), (_Items([1]), "[1]"), ((1,), "(1,)"), ((1, 2), "(1, 2)"),
+    ((), "()"), (Point(1, 2), "Point(x=1, y=2)"),
+])
+def test_sequence_types_describe_themselves_as_python_writes_them(value, text):
+    assert from_value(value).describe() == text
+
+
+@pytest.mark.parametrize("first, second", [([1], _Items([1])), ((1,), _Row((1,)))])
+def test_sequences_of_different_classes_have_no_common_supertype(first, second):
+    assert from_value(first).most_specific_common_supertype([from_value(second)]) is None
