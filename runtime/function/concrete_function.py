@@ -235,7 +235,8 @@ class ConcreteFunction:
                 if n not in self._fixed_values and n not in kwargs]
         if args and self._fixed_values and len(args) <= len(free):
             try:
-                return self._binder.bind((), {**kwargs, **dict(zip(free, args))})
+                return self._binder.bind((), {**self._fixed_values, **kwargs,
+                                              **dict(zip(free, args))})
             except TypeError:
                 pass
         return first

@@ -134,3 +134,19 @@ def test_a_fixed_python_argument_left_out_is_filled_before_naming_the_tensor_pro
     name, text = _message(lambda: concrete(ag.constant([1, 2])))
     assert name == "InvalidArgumentError"
     assert "`x` was expected to be a float32 tensor but is a int32 tensor" in text
+
+
+@ag.function(autograph=False)
+def n_times(n, x):
+    return x * n
+
+
+def test_a_tensor_of_another_dtype_after_a_fixed_python_argument_names_the_tensor():
+    # TensorFlow: InvalidArgumentError "cannot compute __inference_f_6 as input #0(zero-based)
+    # was expected to be a float tensor but is a int32 tensor".
+    concrete = n_times.get_concrete_function(3, ag.TensorSpec([2], ag.float32))
+    name, text = _message(lambda: concrete(ag.constant([1, 2])))
+    assert name == "InvalidArgumentError"
+    assert text.startswith("ConcreteFunction n_times(n=3, x) cannot be computed: input "
+                           "#0(zero-based) `x` was expected to be a float32 tensor but is a "
+                           "int32 tensor.")
