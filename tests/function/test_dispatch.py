@@ -197,3 +197,22 @@ def test_a_repeated_call_of_tensors_and_literals_skips_binding_and_lookup(monkey
         raise AssertionError("the call took the slow path")
     monkeypatch.setattr(scale, "_call", slow_path)
     npt.assert_allclose(scale(ag.constant([4.0, 5.0]), 3.0).numpy(), [12.0, 15.0])
+
+
+def test_a_repeated_call_under_a_tape_is_differentiated():
+    square = ag.function(lambda x: x * x)
+    x = ag.constant(3.0)
+    square(x)  # the second call of the same kind takes the fast path
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = square(x)
+    assert float(tape.gradient(y, x)) == 6.0
+
+
+def test_a_repeated_call_with_a_tensor_on_another_device_copies_it_to_the_host(sim_device):
+    double = ag.function(lambda x: x * 2.0)
+    with ag.device("/SIM:0"):
+        x = ag.identity(ag.constant([1.0, 2.0]))
+    assert "SIM" in x.device
+    double(x)
+    npt.assert_array_equal(double(x).numpy(), [2.0, 4.0])
