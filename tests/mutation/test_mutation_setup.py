@@ -142,3 +142,20 @@ def test_the_runner_passes_an_annotation_only_mutant_without_running_tests(tmp_p
     ran = []
     monkeypatch.setattr(runner.subprocess, "run", lambda *a, **k: ran.append(a))
     assert runner.main(["--testmon", "tests"]) == 0 and not ran
+
+
+def test_the_runner_runs_every_test_when_testmon_selects_none(tmp_path, monkeypatch):
+    from types import SimpleNamespace
+
+    from tests.mutation import runner
+
+    (tmp_path / runner.BASELINE).write_text("1.0\n")
+    monkeypatch.chdir(tmp_path)
+    commands = []
+
+    def run(command, timeout):
+        commands.append(list(command))
+        return SimpleNamespace(returncode=5 if "--testmon" in command else 1)
+    monkeypatch.setattr(runner.subprocess, "run", run)
+    assert runner.main(["--testmon", "tests/a"]) == 1  # killed by the run without selection
+    assert ["--testmon" in c for c in commands] == [True, False]
