@@ -8,7 +8,8 @@ Decorator chains are followed through `__wrapped__`. Indented sources (methods, 
 functions) are dedented, and parsed after blank lines standing for the file's lines above
 them, so that every node has its line number in the ORIGINAL file and generated code maps
 back to the user's lines. A lambda is told apart from others on the same line by compiling
-each candidate and comparing code objects.
+each candidate and comparing its instructions with the lambda's (leaving out what depends on
+the scope the candidate was compiled in).
 
 >>> def double(x):
 ...     return x * 2
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import dis
 import inspect
 import linecache
 import textwrap
@@ -186,8 +188,38 @@ def _same_code(node: Any, fn: Callable) -> bool:
         return False
     lam = next((c for c in code.co_consts if inspect.iscode(c)), None)
     target = fn.__code__
-    return lam is not None and lam.co_code == target.co_code and (
-        lam.co_varnames == target.co_varnames) and lam.co_names == target.co_names
+    return lam is not None and lam.co_varnames == target.co_varnames and (
+        _instructions(lam) == _instructions(target))
+
+
+# Compiled alone, a candidate lambda loses its scope: a name of the enclosing function is read
+# as a global, and a module bound by an `import` of the file is called through LOAD_ATTR
+# rather than LOAD_METHOD (CPython 3.11+). These differences are not the lambda's own.
+_NAME_LOADS = frozenset({"LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "LOAD_CLASSDEREF",
+                         "LOAD_FROM_DICT_OR_DEREF", "LOAD_FROM_DICT_OR_GLOBALS"})
+_SCOPE_ONLY = frozenset({"CACHE", "NOP", "RESUME", "PRECALL", "PUSH_NULL", "COPY_FREE_VARS",
+                         "MAKE_CELL", "EXTENDED_ARG"})
+
+
+def _instructions(code: Any) -> list[tuple[str, Any]]:
+    """`code`'s instructions as (operation, argument), without what depends on the scope it
+    was compiled in (see above) or on instruction offsets (jump targets)."""
+    shape = []
+    for instruction in dis.get_instructions(code):
+        name = instruction.opname
+        if name in _SCOPE_ONLY:
+            continue
+        if name in _NAME_LOADS:
+            name = "LOAD_NAME"
+        elif name == "LOAD_METHOD":
+            name = "LOAD_ATTR"
+        argument = instruction.argval
+        if inspect.iscode(argument):
+            argument = _instructions(argument)
+        elif "JUMP" in name or name.startswith("FOR_ITER") or name.startswith("SEND"):
+            argument = None
+        shape.append((name, argument))
+    return shape
 
 
 def source_line(filename: str, lineno: int) -> str:

@@ -216,3 +216,35 @@ def test_a_repeated_call_with_a_tensor_on_another_device_copies_it_to_the_host(s
     assert "SIM" in x.device
     double(x)
     npt.assert_array_equal(double(x).numpy(), [2.0, 4.0])
+
+
+def test_repeated_calls_with_several_tensors_and_literals_take_the_fast_path(monkeypatch):
+    from runtime.function.concrete_function import ConcreteFunction
+
+    scale = ag.function(lambda a, b, n: a * b + n)
+    a, b = ag.constant(1.0), ag.constant([2.0, 3.0])
+    scale(a, b, 2)
+    fast = []
+    call_positional = ConcreteFunction.call_positional
+    monkeypatch.setattr(ConcreteFunction, "call_positional",
+                        lambda self, *args: fast.append(args) or call_positional(self, *args))
+    npt.assert_array_equal(scale(a, b, 2).numpy(), [4.0, 5.0])
+    assert len(fast) == 1
+
+
+def test_shapes_are_not_relaxed_unless_reduce_retracing_is_asked_for():
+    # TensorFlow 2.21: reduce_retracing defaults to False, so each new shape traces again.
+    total = ag.function(lambda x: ag.reduce_sum(x))
+    for n in (2, 3, 4):
+        total(ag.ones([n]))
+    assert total.experimental_get_tracing_count() == 3
+
+
+def test_a_function_of_a_callable_without_a_name_is_called_function():
+    import functools
+
+    def scaled(factor, x):
+        return x * factor
+    concrete = ag.function(functools.partial(scaled, 2.0)).get_concrete_function(
+        ag.constant(1.0))
+    assert concrete.name == "function"

@@ -125,6 +125,30 @@ def test_lambdas_on_one_line_are_told_apart_and_keep_their_line():
         assert node.lineno == line
 
 
+def _lambda_of(fn):
+    node = parser.parse_entity(fn).node
+    assert isinstance(node, gast.Lambda)
+    return node
+
+
+def test_a_lambda_calling_a_function_of_an_imported_module_is_found():
+    # CPython 3.11+ calls `module.name(...)` through LOAD_ATTR when `module` is bound by an
+    # import of the file, and through LOAD_METHOD in a lambda compiled on its own.
+    found = _lambda_of(lambda x: textwrap.dedent(x))  # noqa: E731
+    assert found.body.func.attr == "dedent"
+
+
+def test_a_lambda_reading_a_variable_of_its_enclosing_function_is_found():
+    def scaled_by(k):
+        return lambda x: x * k  # noqa: E731
+    assert isinstance(_lambda_of(scaled_by(3)).body.op, gast.Mult)
+
+
+def test_a_lambda_with_a_conditional_and_a_nested_lambda_is_found():
+    fn = lambda x: (lambda y: y + 1)(x) if x > 0 else -x  # noqa: E731
+    assert isinstance(_lambda_of(fn).body, gast.IfExp)
+
+
 def test_code_registered_in_linecache_is_found():
     namespace = exec_registered("\n\ndef from_exec(x):\n    return -x\n", "<parser-test>")
     node = parser.parse_entity(namespace["from_exec"]).node
