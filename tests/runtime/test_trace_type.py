@@ -719,3 +719,46 @@ def test_sequence_types_describe_themselves_as_python_writes_them(value, text):
 @pytest.mark.parametrize("first, second", [([1], _Items([1])), ((1,), _Row((1,)))])
 def test_sequences_of_different_classes_have_no_common_supertype(first, second):
     assert from_value(first).most_specific_common_supertype([from_value(second)]) is None
+
+
+def _named(a, b):
+    return a
+
+
+def _renamed(c, d):
+    return c
+
+
+def test_a_call_type_is_a_subtype_of_itself():
+    t = signature_of(_f, (ag.constant([1, 2]),), {})
+    assert t.is_subtype_of(t)
+
+
+def test_call_types_with_other_parameter_names_do_not_match():
+    ours = signature_of(_named, (1, 2), {})
+    theirs = signature_of(_renamed, (1, 2), {})
+    assert not ours.is_subtype_of(theirs)
+    assert ours.most_specific_common_supertype([theirs]) is None
+
+
+def test_a_call_types_placeholder_value_uses_the_contexts_graph_and_variables():
+    v = ag.Variable([1.0])
+    graph = FuncGraph("g")
+    t = signature_of(_named, (ag.constant(1), v), {})
+    with graph.as_default():
+        args, kwargs = t.placeholder_value(PlaceholderContext(graph, "arg", {0: v}))
+    assert [p.name for p in graph.inputs] == ["a:0", "b:0"] and kwargs == {}
+    assert args[1] is v and v._handle_in(graph) is graph.inputs[1]
+
+
+def test_describe_marks_star_parameters():
+    def g(a, *rest, **options):
+        return a
+    t, _ = ArgumentBinder(g).bind((1, 2), {"mode": 3})
+    assert t.describe() == "a: 1, *rest: (2,), **options: {'mode': 3}"
+
+
+def test_differences_of_a_dict_that_became_a_list_name_the_argument():
+    old = signature_of(_f, ({"a": 1},), {})
+    new = signature_of(_f, ([1],), {})
+    assert old.differences(new) == ["argument `x` changed from {'a': 1} to [1]"]
