@@ -182,9 +182,8 @@ class Function:
     """
 
     def __init__(self, python_function: Callable, name: str,
-                 input_signature: Sequence[Any] | None = None, autograph: bool = True,
-                 reduce_retracing: bool = False, trace_cache_size: int | None = None,
-                 jit_compile: bool = False):
+                 input_signature: Sequence[Any] | None, autograph: bool,
+                 reduce_retracing: bool, trace_cache_size: int | None, jit_compile: bool):
         if not callable(python_function):
             raise TypeError(f"ag.function needs a callable, got {python_function!r}.")
         self.python_function = python_function

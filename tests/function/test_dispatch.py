@@ -248,3 +248,9 @@ def test_a_function_of_a_callable_without_a_name_is_called_function():
     concrete = ag.function(functools.partial(scaled, 2.0)).get_concrete_function(
         ag.constant(1.0))
     assert concrete.name == "function"
+
+
+def test_a_function_of_something_not_callable_is_a_type_error():
+    with pytest.raises(TypeError) as raised:
+        ag.function(3)
+    assert str(raised.value) == "ag.function needs a callable, got 3."
