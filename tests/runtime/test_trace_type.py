@@ -762,3 +762,70 @@ def test_differences_of_a_dict_that_became_a_list_name_the_argument():
     old = signature_of(_f, ({"a": 1},), {})
     new = signature_of(_f, ([1],), {})
     assert old.differences(new) == ["argument `x` changed from {'a': 1} to [1]"]
+
+
+def _none():
+    return 0
+
+
+def _one(a):
+    return a
+
+
+def _defaulted(a, b=2):
+    return a
+
+
+def _two_defaults(a, b, c=3, d=4):
+    return a
+
+
+def _star(a, *rest):
+    return a
+
+
+def _only_star(*rest):
+    return rest
+
+
+def _keyword_only(a, *, k=1):
+    return a
+
+
+def _star_star(a, b=2, **options):
+    return a
+
+
+def _positional_only(a, /, b=1):
+    return a
+
+
+_BINDER_FUNCTIONS = [_none, _one, _defaulted, _two_defaults, _star, _only_star, _keyword_only,
+                     _star_star, _positional_only]
+_BINDER_CALLS = [((), {}), ((1,), {}), ((1, 2), {}), ((1, 2, 3), {}), ((1, 2, 3, 4, 5), {}),
+                 ((1,), {"b": 5}), ((), {"a": 1}), ((1,), {"k": 3}), ((1,), {"z": 1}),
+                 ((1, 2), {"c": 9}), ((), {"a": 1, "b": 2})]
+
+
+@pytest.mark.parametrize("fn", _BINDER_FUNCTIONS, ids=lambda fn: fn.__name__)
+def test_the_binder_binds_every_call_as_python_does(fn):
+    binder = ArgumentBinder(fn)
+    signature = inspect.signature(fn)
+    for args, kwargs in _BINDER_CALLS:
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as e:
+            with pytest.raises(TypeError) as raised:
+                binder.bind_values(args, kwargs)
+            assert str(raised.value) == f"Cannot call {fn.__name__}(): {e}"
+            continue
+        bound.apply_defaults()
+        expected = tuple(bound.arguments[name] for name in signature.parameters)
+        assert binder.bind_values(args, kwargs) == expected, (args, kwargs)
+
+
+def test_a_callable_without_readable_parameters_is_named_in_the_error():
+    with pytest.raises(TypeError) as raised:
+        ArgumentBinder(max)
+    assert str(raised.value).startswith(
+        f"Cannot read the parameters of {max!r}: ")
