@@ -254,3 +254,18 @@ def test_a_function_of_something_not_callable_is_a_type_error():
     with pytest.raises(TypeError) as raised:
         ag.function(3)
     assert str(raised.value) == "ag.function needs a callable, got 3."
+
+
+def test_a_call_with_an_argument_the_fast_path_cannot_key_does_not_reuse_a_shorter_call():
+    @ag.function
+    def shifted(x, extra=None):
+        return x if extra is None else x + extra[0]
+    x = ag.constant(1.0)
+    shifted(x)
+    shifted(x)
+    assert float(shifted(x, [5.0])) == 6.0
+
+
+def test_a_python_number_converted_by_the_input_signature_is_fed_on_every_call():
+    half = ag.function(lambda x: x / 2, input_signature=[TensorSpec([], ag.float32)])
+    assert [float(half(3)) for _ in range(3)] == [1.5, 1.5, 1.5]
