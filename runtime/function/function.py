@@ -320,8 +320,7 @@ class Function:
         if self._converted is None:
             self._check_not_generator()
             fn = self.python_function
-            target = getattr(fn, "__func__", fn)
-            if self._autograph and _hook[0] is not None and hasattr(target, "__code__"):
+            if self._autograph and _hook[0] is not None and hasattr(fn, "__code__"):
                 try:
                     fn = _hook[0](fn)
                 except Exception as e:  # as TensorFlow: warn, and trace it as it is

@@ -269,3 +269,34 @@ def test_a_call_with_an_argument_the_fast_path_cannot_key_does_not_reuse_a_short
 def test_a_python_number_converted_by_the_input_signature_is_fed_on_every_call():
     half = ag.function(lambda x: x / 2, input_signature=[TensorSpec([], ag.float32)])
     assert [float(half(3)) for _ in range(3)] == [1.5, 1.5, 1.5]
+
+
+@ag.function
+def _magnitude(x):
+    if x > 0:
+        return x
+    return -x
+
+
+def test_run_functions_eagerly_does_not_apply_while_a_graph_is_built():
+    ag.config.run_functions_eagerly(True)
+    try:
+        with ag.Graph().as_default() as graph:
+            y = _magnitude(ag.compat.v1.placeholder(ag.float32, []))
+    finally:
+        ag.config.run_functions_eagerly(False)
+    assert y.graph is graph and "If" in {op.type for op in graph.get_operations()}
+
+
+@ag.function(input_signature=[TensorSpec([], ag.float32)])
+def _halved(x):
+    return x / 2
+
+
+def test_a_function_called_inside_another_checks_its_input_signature():
+    @ag.function
+    def outer(x, n):
+        return _halved(x) + _halved(n)
+    assert float(outer(ag.constant(3.0), 1)) == 2.0  # the Python 1 becomes a float32 tensor
+    with pytest.raises(TypeError, match="do not match its input_signature"):
+        outer(ag.constant(3), 1)

@@ -75,8 +75,12 @@ def test_bound_method_rejects_tensor_outside_signature():
 
 def test_calling_through_the_class_is_type_error():
     # TensorFlow: TypeError "... failed due to `missing a required argument: 'x'`".
-    with pytest.raises(TypeError, match="call it on an instance"):
+    with pytest.raises(TypeError) as raised:
         Adder.add(ag.constant(1.0))
+    assert str(raised.value) == (
+        "ag.function 'add' is a method whose input_signature describes the arguments after "
+        "`self`; call it on an instance: `obj.add(...)` or "
+        "`obj.add.get_concrete_function()`.")
 
 
 def test_concrete_function_through_the_class_is_type_error():

@@ -804,7 +804,7 @@ _BINDER_FUNCTIONS = [_none, _one, _defaulted, _two_defaults, _star, _only_star, 
                      _star_star, _positional_only]
 _BINDER_CALLS = [((), {}), ((1,), {}), ((1, 2), {}), ((1, 2, 3), {}), ((1, 2, 3, 4, 5), {}),
                  ((1,), {"b": 5}), ((), {"a": 1}), ((1,), {"k": 3}), ((1,), {"z": 1}),
-                 ((1, 2), {"c": 9}), ((), {"a": 1, "b": 2})]
+                 ((1, 2), {"c": 9}), ((), {"a": 1, "b": 2}), ((1,), {"b": 5, "z": 1})]
 
 
 @pytest.mark.parametrize("fn", _BINDER_FUNCTIONS, ids=lambda fn: fn.__name__)
@@ -829,3 +829,8 @@ def test_a_callable_without_readable_parameters_is_named_in_the_error():
         ArgumentBinder(max)
     assert str(raised.value).startswith(
         f"Cannot read the parameters of {max!r}: ")
+
+
+def test_a_callable_that_cannot_be_weakly_referenced_is_bound_too():
+    called = signature_of(len, ([1],), {})  # a builtin: no weak reference to cache it by
+    assert called.names == ("obj",) and called.types == (from_value([1]),)
