@@ -22,7 +22,7 @@ same effect; fetching them is equivalent here because the plan never reorders op
 ...     return a + a
 >>> binder = ArgumentBinder(double)
 >>> ftype, _ = binder.bind((TensorSpec([], "int32"),), {})
->>> concrete = trace("double", double, binder, ftype)
+>>> concrete = trace("double", double, binder, ftype, jit_compile=False)
 >>> print(concrete)
 ConcreteFunction double(a)
   Args:

@@ -17,7 +17,6 @@ FunctionType(x=ListType(list, [LiteralType(1), LiteralType(2)]), n=LiteralType(2
 from __future__ import annotations
 
 import inspect
-import weakref
 from typing import Any, Callable, Sequence
 
 from runtime.function.trace_type import (
@@ -280,20 +279,7 @@ class ArgumentBinder:
         return FunctionType(self.names, self.kinds, types), values
 
 
-_BINDERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def signature_of(python_function: Callable, args: tuple, kwargs: dict) -> FunctionType:
-    """The `FunctionType` of the call `python_function(*args, **kwargs)` (a binder is cached
-    per function; hold an `ArgumentBinder` yourself on a hot path)."""
-    try:
-        binder = _BINDERS.get(python_function)
-    except TypeError:  # not weakly referenceable
-        binder = None
-    if binder is None:
-        binder = ArgumentBinder(python_function)
-        try:
-            _BINDERS[python_function] = binder
-        except TypeError:
-            pass
-    return binder.bind(tuple(args), dict(kwargs))[0]
+    """The `FunctionType` of the call `python_function(*args, **kwargs)` (to bind many calls,
+    make an `ArgumentBinder` once)."""
+    return ArgumentBinder(python_function).bind(tuple(args), dict(kwargs))[0]

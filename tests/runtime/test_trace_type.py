@@ -830,7 +830,3 @@ def test_a_callable_without_readable_parameters_is_named_in_the_error():
     assert str(raised.value).startswith(
         f"Cannot read the parameters of {max!r}: ")
 
-
-def test_a_callable_that_cannot_be_weakly_referenced_is_bound_too():
-    called = signature_of(len, ([1],), {})  # a builtin: no weak reference to cache it by
-    assert called.names == ("obj",) and called.types == (from_value([1]),)
