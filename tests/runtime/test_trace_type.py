@@ -830,3 +830,33 @@ def test_a_callable_without_readable_parameters_is_named_in_the_error():
     assert str(raised.value).startswith(
         f"Cannot read the parameters of {max!r}: ")
 
+
+
+def test_a_trace_cache_keeps_128_traces_by_default():
+    assert TraceCache().max_size == 128 == ag.function(_one)._cache.max_size
+
+
+@pytest.mark.parametrize("size", [0, -1, 1.5, True])
+def test_a_trace_cache_size_must_be_a_positive_int(size):
+    with pytest.raises(ValueError) as raised:
+        TraceCache(size)
+    assert str(raised.value) == ("A trace cache holds at least one trace: max_size must be a "
+                                 f"positive int, got {size!r}.")
+
+
+def test_a_trace_cache_refuses_none_as_a_value():
+    with pytest.raises(ValueError) as raised:
+        TraceCache().add(TensorSpec([None]), None)
+    assert str(raised.value) == "TraceCache values must not be None (None means 'no match')."
+
+
+def test_a_remembered_lookup_finds_the_same_entry_again():
+    cache = TraceCache()
+    cache.add(TensorSpec([None]), "wide")
+    assert [cache.lookup(TensorSpec([2])) for _ in range(2)] == ["wide", "wide"]
+
+
+def test_a_trace_cache_contains_its_keys_only():
+    cache = TraceCache()
+    cache.add(TensorSpec([None]), "wide")
+    assert TensorSpec([None]) in cache and TensorSpec([2]) not in cache
