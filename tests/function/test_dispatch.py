@@ -121,9 +121,23 @@ def test_frequent_retracing_warns_once_naming_the_changed_argument():
             f(1, n)
     found = [w for w in caught if issubclass(w.category, RetracingWarning)]
     assert len(found) == 1
-    message = str(found[0].message)
-    assert "argument `n` changed from 3 to 4" in message
-    assert "input_signature" in message and found[0].filename == __file__
+    assert str(found[0].message) == (
+        f"ag.function '<lambda>' has traced {RETRACE_WARNING_THRESHOLD} times; the last "
+        "retrace because argument `n` changed from 3 to 4. Tracing is expensive: pass tensors "
+        "instead of Python values that change (ag.constant(n)), or give an input_signature "
+        "with None dimensions (or reduce_retracing=True) for tensors whose shapes change.")
+    assert found[0].filename == __file__
+
+
+def test_a_retrace_warning_for_two_changed_arguments_names_both():
+    f = _counting(lambda m, n: m)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for n in range(RETRACE_WARNING_THRESHOLD + 1):
+            f(n, n)
+    found = [w for w in caught if issubclass(w.category, RetracingWarning)]
+    assert "because argument `m` changed from 3 to 4; argument `n` changed from 3 to 4." in \
+        str(found[0].message)
 
 
 def test_method_traces_per_instance():

@@ -15,6 +15,7 @@ we raise it when functions run eagerly as well, where TensorFlow returns a gener
 program does not work only under that debugging switch.
 """
 
+import re
 import warnings
 
 import numpy as np
@@ -22,9 +23,12 @@ import pytest
 
 import autograph as ag
 
-MESSAGE = (r"ag.function 'numbers' wraps a generator function \(its body uses `yield`\); "
-           r"generators are not supported: .* collect them in a Python list .* "
-           r"ag.TensorArray \(ta = ta.write\(i, value\)\) and return ta.stack\(\).")
+MESSAGE = re.escape(
+    "ag.function 'numbers' wraps a generator function (its body uses `yield`); generators are "
+    "not supported: a Function runs its Python function to build a graph and returns the "
+    "tensors it computed. Return the values instead: collect them in a Python list and return "
+    "it (ag.stack(values) makes one tensor of them), or, in a loop over tensors, write them to "
+    "an ag.TensorArray (ta = ta.write(i, value)) and return ta.stack().") + "$"
 
 
 def numbers(n):

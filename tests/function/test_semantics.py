@@ -5,6 +5,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
+from autograph.pyct.errors import ConversionError
 from runtime.function.function import TracingRecursionError
 from runtime.graph.graph import building_graph
 from runtime.graph.tensor_spec import TensorSpec
@@ -174,8 +175,16 @@ def test_recursion_with_an_input_signature_is_an_error():
     @ag.function(input_signature=[TensorSpec([], ag.int32)])
     def recursive_fn(n):
         return recursive_fn(n - 1)
-    with pytest.raises(TracingRecursionError, match="'recursive_fn' called itself"):
+    with pytest.raises(TracingRecursionError) as raised:
         recursive_fn(3)
+    assert str(raised.value).endswith(
+        "TracingRecursionError: ag.function 'recursive_fn' called itself while it was being "
+        "traced, with arguments of the type it is already being traced for (n: int32 Tensor, "
+        "shape=()), so its trace could never finish. A tensor argument does not stop the "
+        "recursion while tracing: its value is unknown until the graph runs, so every level "
+        "traces the next one. Write the recursion as a loop instead: a `while` on tensors "
+        "(which AutoGraph converts to a graph loop) or ag.while_loop. Recursion on Python "
+        "values (each level called with a different value) is traced level by level.")
 
 
 def test_mutual_recursion_on_a_tensor_is_an_error():
@@ -244,8 +253,26 @@ def test_error_while_tracing_names_user_line_and_keeps_type():
 def test_function_without_source_runs_unconverted_with_warning():
     namespace = {}
     exec("def f(x):\n    return x * 2\n", namespace)
-    with pytest.warns(UserWarning, match="could not be converted"):
+    with pytest.warns(UserWarning) as caught:
         assert ag.function(namespace["f"])(ag.constant(2)).numpy() == 4
+    assert str(caught[0].message) == (
+        "ag.function 'f' could not be converted and will run as it is (tensor `if`/`while`/"
+        "`for` will not become graph ops): ConversionError: Cannot convert function 'f': its "
+        "source code is not available (could not get source code). Define it in a file (or a "
+        "notebook cell), or mark it with @ag.do_not_convert to run it as it is.")
+
+
+def test_a_function_the_converter_must_not_run_unconverted_raises_its_error():
+    @ag.function
+    def count(x):
+        for _ in range(3):
+            try:
+                x = x + 1
+            finally:
+                break  # noqa: B012  (what the test is about)
+        return x
+    with pytest.raises(ConversionError, match="`break` leaving a `finally` block cannot be"):
+        count(ag.constant(0))
 
 
 def _helper_with_a_dtype_mismatch(y):
