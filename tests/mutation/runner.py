@@ -3,9 +3,10 @@
 It runs pytest on TESTS under pytest-testmon, which selects the tests whose recorded coverage
 reaches the changed code, and answers mutmut in the exit status it reads: 0 when the tests pass
 (the mutant survives), 1 when they fail. A failure to import is a failure (pytest exits with 2 to
-4), and so is a hang. When testmon selects no test (exit 5), all of the module's tests run without
-it; a mutant they pass survives. A mutant that changes only annotations survives without
-running anything (`annotations.py`).
+4), and so is a hang. A mutant of code that runs at import (outside function bodies), which
+testmon cannot trace to tests, runs all of the module's tests, and so does one for which testmon
+selects no test (exit 5); a mutant they pass survives. A mutant that changes only annotations
+survives without running anything (`annotations.py`).
 
 The first run in a copy is mutmut's baseline on the code as it is; its time is kept in
 `.mutation-baseline`, and each later run may take three times as long plus half a minute before
@@ -15,7 +16,9 @@ would wait forever.)
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import difflib
 import json
 import sqlite3
 import subprocess
@@ -40,9 +43,13 @@ def main(args: list[str]) -> int:
     # --ff: the tests that killed the last mutants first (neighbouring mutants tend to fall to
     # the same test), which with -x stops a killed mutant's run early. The scratch copy may
     # keep pytest's cache, which the project's addopts turn off.
+    baseline = not BASELINE.exists()
     command = [sys.executable, "-m", "pytest", "-o", f"addopts={_addopts_with_cache()}", "-x",
                "-q", "--ff", "--testmon", "--no-header", *tests]
-    baseline = not BASELINE.exists()
+    if not baseline and _changed_at_import():
+        # testmon knows which tests ran a function's body, but not which ones depend on code
+        # that ran when a module was imported (a decorator, a class attribute, a default).
+        command.remove("--testmon")
     if not baseline:
         # mutmut has just copied the baseline's data back over TESTMON; the last mutant's
         # write-ahead log would be replayed onto it.
@@ -73,6 +80,29 @@ def _addopts_with_cache() -> str:
     with open(config.ROOT / "pyproject.toml", "rb") as file:
         addopts = config.tomllib.load(file)["tool"]["pytest"]["ini_options"]["addopts"]
     return addopts.replace("-p no:cacheprovider", "").strip()
+
+
+def _changed_at_import() -> bool:
+    """Whether the mutant changes code that runs when its module is imported: anything
+    outside the bodies of functions and lambdas."""
+    if not ORIGINAL.exists():  # not started by run.py: testmon alone decides
+        return False
+    original = json.loads(ORIGINAL.read_text())
+    before = original["source"].splitlines()
+    after = Path(original["module"]).read_text().splitlines()
+    opcodes = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
+    first = next((i for tag, i, _, _, _ in opcodes if tag != "equal"), None)
+    if first is None:
+        return False
+    changed = first + 1
+    return not any(_body_lines(node)[0] <= changed <= _body_lines(node)[1]
+                   for node in ast.walk(ast.parse(original["source"]))
+                   if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+
+def _body_lines(node: ast.AST) -> tuple[int, int]:
+    body = node.body if isinstance(node.body, list) else [node.body]
+    return body[0].lineno, node.end_lineno
 
 
 def _annotations_only() -> bool:

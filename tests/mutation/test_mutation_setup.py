@@ -159,3 +159,25 @@ def test_the_runner_runs_every_test_when_testmon_selects_none(tmp_path, monkeypa
     monkeypatch.setattr(runner.subprocess, "run", run)
     assert runner.main(["--testmon", "tests/a"]) == 1  # killed by the run without selection
     assert ["--testmon" in c for c in commands] == [True, False]
+
+
+@pytest.mark.parametrize("original, mutated, at_import", [
+    ("def f():\n    return 1\n", "def f():\n    return 2\n", False),
+    ("X = 1\n\ndef f():\n    return X\n", "X = 2\n\ndef f():\n    return X\n", True),
+    ("@d\ndef f():\n    return 1\n", "def f():\n    return 1\n", True),
+    ("def f(x=1):\n    return x\n", "def f(x=2):\n    return x\n", True),
+    ("class A:\n    n = 1\n\n    def m(self):\n        return 1\n",
+     "class A:\n    n = 1\n\n    def m(self):\n        return 2\n", False),
+    ("class A:\n    n = 1\n", "class A:\n    n = 2\n", True),
+    ("f = lambda x: x + 1\n", "f = lambda x: x + 2\n", False),
+])
+def test_the_runner_tells_import_time_mutants_from_function_bodies(tmp_path, monkeypatch,
+                                                                   original, mutated, at_import):
+    import json
+
+    from tests.mutation import runner
+
+    (tmp_path / "m.py").write_text(mutated)
+    (tmp_path / runner.ORIGINAL).write_text(json.dumps({"module": "m.py", "source": original}))
+    monkeypatch.chdir(tmp_path)
+    assert runner._changed_at_import() is at_import
