@@ -3,10 +3,11 @@
 It runs pytest on TESTS under pytest-testmon, which selects the tests whose recorded coverage
 reaches the changed code, and answers mutmut in the exit status it reads: 0 when the tests pass
 (the mutant survives), 1 when they fail. A failure to import is a failure (pytest exits with 2 to
-4), and so is a hang. A mutant of code that runs at import (outside function bodies), which
-testmon cannot trace to tests, runs all of the module's tests, and so does one for which testmon
-selects no test (exit 5); a mutant they pass survives. A mutant that changes only annotations
-survives without running anything (`annotations.py`).
+4), and so is a hang. testmon's selection is a fast way to a kill, not a proof of survival: a
+mutant the selected tests pass (or for which none is selected) runs all of the module's tests,
+and survives only if they pass. A mutant of code that runs at import (outside function bodies),
+which testmon cannot trace to tests, runs them all at once. A mutant that changes only
+annotations survives without running anything (`annotations.py`).
 
 The first run in a copy is mutmut's baseline on the code as it is; its time is kept in
 `.mutation-baseline`, and each later run may take three times as long plus half a minute before
@@ -59,10 +60,11 @@ def main(args: list[str]) -> int:
     started = time.monotonic()
     try:
         status = subprocess.run(command, timeout=limit).returncode
-        if status == 5 and not baseline:
-            # No test's recorded coverage reaches the mutant. testmon records coverage while
-            # tests run, so code that runs only at import (a hook installed by a package's
-            # __init__) is reached by none: run every test of the module instead.
+        if status in (0, 5) and not baseline and "--testmon" in command:
+            # testmon's selection finds kills fast, but it can miss a test that would fail:
+            # coverage is recorded per test, so a test that reuses what an earlier test
+            # traced or cached is not known to depend on that code. A survivor is only
+            # one that every test of the module passes.
             command.remove("--testmon")
             status = subprocess.run(command, timeout=limit).returncode
     except subprocess.TimeoutExpired:

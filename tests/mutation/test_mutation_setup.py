@@ -144,7 +144,9 @@ def test_the_runner_passes_an_annotation_only_mutant_without_running_tests(tmp_p
     assert runner.main(["--testmon", "tests"]) == 0 and not ran
 
 
-def test_the_runner_runs_every_test_when_testmon_selects_none(tmp_path, monkeypatch):
+@pytest.mark.parametrize("selected_status", [0, 5])
+def test_the_runner_confirms_a_survivor_with_every_test(tmp_path, monkeypatch,
+                                                        selected_status):
     from types import SimpleNamespace
 
     from tests.mutation import runner
@@ -155,7 +157,7 @@ def test_the_runner_runs_every_test_when_testmon_selects_none(tmp_path, monkeypa
 
     def run(command, timeout):
         commands.append(list(command))
-        return SimpleNamespace(returncode=5 if "--testmon" in command else 1)
+        return SimpleNamespace(returncode=selected_status if "--testmon" in command else 1)
     monkeypatch.setattr(runner.subprocess, "run", run)
     assert runner.main(["--testmon", "tests/a"]) == 1  # killed by the run without selection
     assert ["--testmon" in c for c in commands] == [True, False]
