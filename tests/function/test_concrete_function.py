@@ -153,3 +153,22 @@ def test_every_name_of_the_function_api_is_reachable_from_autograph():
         if not callable(value):
             missing.append(name)
     assert missing == []
+
+
+def test_a_concrete_function_capturing_another_graphs_tensors_cannot_run_alone():
+    kept = []
+
+    @ag.function
+    def outer(x):
+        y = x * 2.0
+
+        def add_y(z):
+            return z + y
+        kept.append(ag.function(add_y).get_concrete_function(ag.TensorSpec([], ag.float32)))
+        return y
+    outer(ag.constant(1.0))
+    with pytest.raises(ValueError) as raised:
+        kept[0](ag.constant(1.0))
+    assert str(raised.value) == (
+        "ConcreteFunction add_y(z) captures tensors of the graph it was traced in (mul:0); "
+        "call it while that graph is built, or trace it eagerly.")

@@ -860,3 +860,33 @@ def test_a_trace_cache_contains_its_keys_only():
     cache = TraceCache()
     cache.add(TensorSpec([None]), "wide")
     assert TensorSpec([None]) in cache and TensorSpec([2]) not in cache
+
+
+def test_mappings_relax_each_value_to_a_common_supertype():
+    narrow = from_value({"a": ag.constant([1, 2]), "b": 1})
+    other = from_value({"a": ag.constant([1, 2, 3]), "b": 1})
+    relaxed = narrow.most_specific_common_supertype([other])
+    assert relaxed == MappingType(dict, {"a": TensorSpec([None], ag.int32), "b": from_value(1)})
+
+
+@pytest.mark.parametrize("other", [
+    {"a": 1, "c": 2},  # other keys
+    collections.OrderedDict(a=1, b=2),  # another mapping class
+    [1, 2],  # not a mapping
+    {"a": 1, "b": 3},  # a value with no common supertype
+])
+def test_mappings_without_a_common_supertype(other):
+    assert from_value({"a": 1, "b": 2}).most_specific_common_supertype(
+        [from_value(other)]) is None
+
+
+def test_a_mapping_type_describes_and_shows_itself():
+    t = from_value({"a": 1, "b": "s"})
+    assert t.describe() == "{'a': 1, 'b': 's'}"
+    assert repr(t) == "MappingType(dict, {'a': LiteralType(1), 'b': LiteralType('s')})"
+
+
+def test_a_jit_compiled_functions_traces_run_through_the_jit():
+    concrete = ag.function(_one, jit_compile=True).get_concrete_function(ag.constant(1.0))
+    assert concrete.jit_compile is True
+    assert ag.function(_one).get_concrete_function(ag.constant(1.0)).jit_compile is False
