@@ -50,6 +50,13 @@ def test_str_shows_signature_and_returns():
                              "shape=()\n  Returns:\n    int32 Tensor, shape=()")
 
 
+def test_str_lists_each_tensor_argument_on_its_own_line():
+    concrete = power.get_concrete_function(TensorSpec([], ag.float32), TensorSpec([2], ag.float32))
+    assert str(concrete) == ("ConcreteFunction power(a, b)\n  Args:\n    a: float32 Tensor, "
+                             "shape=()\n    b: float32 Tensor, shape=(2,)\n  Returns:\n"
+                             "    float32 Tensor, shape=(2,)")
+
+
 def test_python_argument_is_fixed_in_the_signature():
     square = power.get_concrete_function(a=TensorSpec(None, ag.float32), b=2)
     assert str(square) == ("ConcreteFunction power(a, b=2)\n  Args:\n    a: float32 Tensor, "
