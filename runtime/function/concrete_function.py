@@ -352,8 +352,6 @@ def _fixed_python_arguments(function_type: Any, arguments: tuple[tuple, dict]) -
     args, kwargs = arguments
     fixed = {}
     for i, (name, kind) in enumerate(zip(function_type.names, function_type.kinds)):
-        if kind is inspect.Parameter.VAR_POSITIONAL:
-            break
         if kind is inspect.Parameter.POSITIONAL_OR_KEYWORD and not _holds_tensors(args[i]):
             fixed[name] = args[i]
     for name, value in kwargs.items():

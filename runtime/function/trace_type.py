@@ -423,7 +423,7 @@ class VariableType(TraceType):
 
     __slots__ = ("spec", "trainable", "alias_id", "repeated", "_hash")
 
-    def __init__(self, spec: TensorSpec, trainable: bool, alias_id: int, repeated: bool = False):
+    def __init__(self, spec: TensorSpec, trainable: bool, alias_id: int, repeated: bool):
         self.spec = spec
         self.trainable = trainable
         self.alias_id = alias_id

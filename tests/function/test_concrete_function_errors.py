@@ -150,3 +150,29 @@ def test_a_tensor_of_another_dtype_after_a_fixed_python_argument_names_the_tenso
     assert text.startswith("ConcreteFunction n_times(n=3, x) cannot be computed: input "
                            "#0(zero-based) `x` was expected to be a float32 tensor but is a "
                            "int32 tensor.")
+
+
+@ag.function(autograph=False)
+def scaled_by_keyword(x, *, k):
+    return x * k
+
+
+def test_a_keyword_only_python_argument_is_fixed_and_may_be_left_out():
+    # TensorFlow 2.21 gives 6.0 too.
+    concrete = scaled_by_keyword.get_concrete_function(ag.TensorSpec([], ag.float32), k=3.0)
+    assert float(concrete(ag.constant(2.0))) == 6.0
+
+
+def test_a_keyword_only_tensor_argument_must_be_given():
+    # TensorFlow 2.21: TypeError "Binding inputs to tf.function failed due to `missing a
+    # required argument: 'k'`"; given, it gives 8.0.
+    concrete = scaled_by_keyword.get_concrete_function(ag.TensorSpec([], ag.float32),
+                                                       k=ag.TensorSpec([], ag.float32))
+    name, text = _message(lambda: concrete(ag.constant(2.0)))
+    assert name == "TypeError" and "missing a required argument: 'k'" in text
+    assert float(concrete(ag.constant(2.0), k=ag.constant(4.0))) == 8.0
+
+
+def test_a_concrete_functions_repr_is_its_short_signature():
+    concrete = scaled_by_keyword.get_concrete_function(ag.TensorSpec([], ag.float32), k=3.0)
+    assert repr(concrete) == "<ConcreteFunction scaled_by_keyword(x, k=3.0)>"

@@ -253,8 +253,31 @@ def test_expired_generic_type_matches_nothing():
     gc.collect()
     assert t != from_value(Key(7))
     assert not from_value(Key(7)).is_subtype_of(t)
-    with pytest.raises(ValueError, match="garbage collected"):
+    with pytest.raises(ValueError) as raised:
         t.placeholder_value(None)
+    assert str(raised.value) == "The object this trace type stood for has been garbage collected."
+    assert t.describe() == "<object garbage collected>"
+
+
+def test_an_unhashable_object_can_key_a_trace():
+    a = Unhashable()
+    calls = ag.function(lambda x, obj: x)
+    calls(1.0, a)
+    calls(2.0, a)
+    assert calls.experimental_get_tracing_count() == 2  # once per float, the object the same
+
+
+def test_a_generic_type_shows_the_objects_repr_up_to_60_characters():
+    class Text:
+        def __init__(self, text):
+            self.text = text
+
+        def __repr__(self):
+            return self.text
+    sixty, longer = Text("x" * 60), Text("y" * 61)
+    assert from_value(sixty).describe() == "x" * 60
+    assert from_value(longer).describe() == "y" * 57 + "..."
+    assert repr(from_value(sixty)) == f"WeakrefType({'x' * 60})"
 
 
 # Variables --------------------------------------------------------------------------------
