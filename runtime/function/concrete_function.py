@@ -337,14 +337,10 @@ class ConcreteFunction:
         return f"<ConcreteFunction {self.pretty_printed_signature(verbose=False)}>"
 
 
-def _no_gradients_layer(concrete: ConcreteFunction, tensors: list) -> Any:
-    raise RuntimeError("A tape records, but runtime.gradients, which records function calls, "
-                       "is not imported; import autograph (or runtime.gradients) first.")
-
-
 # While a tape records, an eager call runs through this hook, which the gradients layer
-# installs: it runs the call so that the tapes record it.
-recorded_call: list[Callable[[ConcreteFunction, list], Any]] = [_no_gradients_layer]
+# installs when imported: it runs the call so that the tapes record it. Only that layer sets
+# a recorder, so the hook is in place whenever one records.
+recorded_call: list[Callable[[ConcreteFunction, list], Any]] = []
 
 
 def _fixed_python_arguments(function_type: Any, arguments: tuple[tuple, dict]) -> dict:

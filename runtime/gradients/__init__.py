@@ -35,7 +35,7 @@ from runtime.gradients.registry import (
 )
 from runtime.gradients.tape import GradientTape
 
-_concrete_function.recorded_call[0] = _call_recorded
+_concrete_function.recorded_call[:] = [_call_recorded]
 
 __all__ = ["GradientTape", "NotDifferentiable", "RegisterGradient", "UnconnectedGradients",
            "custom_gradient", "gradient_function", "gradients", "has_gradient", "no_gradient",
