@@ -496,9 +496,6 @@ def is_expired(trace_type: Any) -> bool:
 def may_expire(trace_type: Any) -> bool:
     """Whether `trace_type` (or a type nested in it) can ever expire: it stands for an object
     held weakly (or is a type of its own with an `is_expired`). Caches check only these."""
-    check = getattr(trace_type, "may_expire", None)
-    if check is not None:
-        return check()
     if isinstance(trace_type, SequenceType):
         return any(may_expire(c) for c in trace_type.components)
     if isinstance(trace_type, MappingType):

@@ -1,5 +1,7 @@
 """`ConcreteFunction`: obtaining one, its signature and text, calling it, its graph."""
 
+import collections
+
 import pytest
 
 import autograph as ag
@@ -179,3 +181,29 @@ def test_a_concrete_function_capturing_another_graphs_tensors_cannot_run_alone()
     assert str(raised.value) == (
         "ConcreteFunction add_y(z) captures tensors of the graph it was traced in (mul:0); "
         "call it while that graph is built, or trace it eagerly.")
+
+
+_Point = collections.namedtuple("_Point", "x y")
+
+
+@pytest.mark.parametrize("value, text", [
+    (ag.constant([1, 2]), "int32 Tensor, shape=(2,)"),
+    (TensorSpec([None], ag.float32), "float32 Tensor, shape=(None,)"),
+    ({"a": 1, "b": ag.constant(1.0)}, "{'a': 1, 'b': float32 Tensor, shape=()}"),
+    (_Point(1, "s"), "_Point(x=1, y='s')"),
+    ((1,), "(1,)"),
+    ((1, 2), "(1, 2)"),
+    ([1, (2,)], "[1, (2,)]"),
+    ("s", "'s'"),
+])
+def test_call_arguments_are_described_as_messages_show_them(value, text):
+    from runtime.function.concrete_function import describe
+
+    assert describe(value) == text
+
+
+def test_a_variable_argument_is_described_by_dtype_and_shape():
+    from runtime.function.concrete_function import describe_call
+
+    assert describe_call((ag.Variable([1.0, 2.0]),), {"n": 2}) == (
+        "(float32 Variable, shape=(2,), n=2)")

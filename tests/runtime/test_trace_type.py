@@ -913,3 +913,34 @@ def test_a_jit_compiled_functions_traces_run_through_the_jit():
     concrete = ag.function(_one, jit_compile=True).get_concrete_function(ag.constant(1.0))
     assert concrete.jit_compile is True
     assert ag.function(_one).get_concrete_function(ag.constant(1.0)).jit_compile is False
+
+
+def test_variable_types_describe_trainability_and_repetition():
+    from runtime.function.trace_type import TracingContext
+
+    context = TracingContext()
+    frozen = ag.Variable([1.0, 2.0], trainable=False)
+    first, again = from_value(frozen, context), from_value(frozen, context)
+    assert first.describe() == "Variable float32, shape=(2,), not trainable"
+    assert again.describe() == ("Variable float32, shape=(2,), not trainable, the same as "
+                                "variable #0")
+    assert from_value(ag.Variable(1)).describe() == "Variable int32, shape=()"
+    spec = "TensorSpec(shape=(2,), dtype=ag.float32, name=None)"
+    assert repr(first) == f"VariableType({spec}, trainable=False, alias_id=0)"
+    assert repr(again) == f"VariableType({spec}, trainable=False, alias_id=0, repeated)"
+
+
+@pytest.mark.parametrize("context", [None, PlaceholderContext(None, "v", {0: "unused"}),
+                                     PlaceholderContext(FuncGraph("f"), "v", {})])
+def test_a_variable_placeholder_needs_the_graph_and_the_calls_variables(context):
+    t = from_value(ag.Variable(1.0))
+    with pytest.raises(ValueError) as raised:
+        t.placeholder_value(context)
+    assert str(raised.value) == (
+        f"{t!r}.placeholder_value needs a PlaceholderContext with the graph being traced and "
+        "the call's variables.")
+
+
+def test_a_container_of_a_live_object_and_a_literal_has_not_expired():
+    a = Thing()
+    assert not is_expired(from_value((a, 1))) and not is_expired(from_value({"a": a, "n": 1}))
