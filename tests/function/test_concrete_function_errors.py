@@ -176,3 +176,10 @@ def test_a_keyword_only_tensor_argument_must_be_given():
 def test_a_concrete_functions_repr_is_its_short_signature():
     concrete = scaled_by_keyword.get_concrete_function(ag.TensorSpec([], ag.float32), k=3.0)
     assert repr(concrete) == "<ConcreteFunction scaled_by_keyword(x, k=3.0)>"
+
+
+def test_a_variable_argument_is_not_fixed_by_the_trace():
+    concrete = ag.function(lambda v: v * 2.0).get_concrete_function(ag.Variable(1.0))
+    name, text = _message(lambda: concrete())
+    assert name == "TypeError" and "missing a required argument: 'v'" in text
+    assert float(concrete(ag.Variable(3.0))) == 6.0

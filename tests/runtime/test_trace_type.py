@@ -405,8 +405,10 @@ def test_tracing_protocol_must_return_a_trace_type():
         def __tf_tracing_type__(self, context):
             return "fruit"
 
-    with pytest.raises(TypeError, match="must return a TraceType"):
+    with pytest.raises(TypeError) as raised:
         from_value(Bad())
+    assert str(raised.value) == (
+        "Bad.__tf_tracing_type__ returned str 'fruit'; it must return a TraceType.")
 
 
 # Call types -------------------------------------------------------------------------------
@@ -686,8 +688,10 @@ def test_tracing_protocol_type_must_be_hashable():
         def __tf_tracing_type__(self, context):
             return NoHash(self)
 
-    with pytest.raises(TypeError, match="must be hashable"):
+    with pytest.raises(TypeError) as raised:
         from_value(Fruit())
+    assert str(raised.value) == ("NoHash (from Fruit.__tf_tracing_type__) must be hashable: "
+                                 "define __hash__ along with __eq__.")
 
 
 _TRACE_TYPE_METHODS = ["is_subtype_of", "most_specific_common_supertype", "placeholder_value",
