@@ -948,3 +948,32 @@ def test_a_variable_placeholder_needs_the_graph_and_the_calls_variables(context)
 def test_a_container_of_a_live_object_and_a_literal_has_not_expired():
     a = Thing()
     assert not is_expired(from_value((a, 1))) and not is_expired(from_value({"a": a, "n": 1}))
+
+
+@pytest.mark.parametrize("typed, value, message", [
+    ([ag.constant(1.0), {"a": 1}], [ag.constant(1.0), {"b": 1}],
+     "argument `[1]`: expected {'a': 1}, got {'b': 1}"),
+    ([1, 2], (1, 2), "expected [1, 2], got (1, 2)"),
+    ({"a": ag.constant(1.0)}, {"a": ag.constant(1)},
+     "argument `['a']`: int32 tensor of shape () does not match "
+     "TensorSpec(shape=(), dtype=ag.float32, name=None)."),
+    ({"a": 1}, {"a": 2}, "argument `['a']`: expected 1, got 2"),
+    ([1], ["x" * 60], "argument `[0]`: expected 1, got '" + "x" * 56 + "..."),
+    ([1], ["x" * 58], "argument `[0]`: expected 1, got '" + "x" * 58 + "'"),
+])
+def test_a_cast_error_names_where_the_value_does_not_fit(typed, value, message):
+    with pytest.raises(TypeError) as raised:
+        from_value(typed).cast(value)
+    assert str(raised.value) == message
+
+
+def test_a_cast_keeps_the_mapping_class_and_converts_values_for_tensors():
+    cast = from_value(collections.OrderedDict(a=ag.constant(1.0))).cast(
+        collections.OrderedDict(a=2.0))
+    assert type(cast) is collections.OrderedDict and cast["a"].dtype == ag.float32
+
+
+def test_a_call_cast_error_names_the_parameter():
+    with pytest.raises(TypeError) as raised:
+        signature_of(_f, ({"a": 1},), {}).cast(({"a": 2}, 2))
+    assert str(raised.value) == "argument `x['a']`: expected 1, got 2"
