@@ -440,23 +440,24 @@ class _Problem:
 def _first_problem(want: Any, have: Any, value: Any, path: str,
                    index: int) -> tuple[int, _Problem | None]:
     """Walks a parameter's declared type `want` and the call's `have` together; returns the
-    flat input index after it and the first tensor of another dtype or shape, if any."""
+    flat input index after it, or the first tensor of another dtype or shape (with its
+    index)."""
     if type(want) is TensorSpec:
         where = f"input #{index}(zero-based) `{path}`"
         if not isinstance(value, Tensor):
             try:
                 value = convert_to_tensor(value, dtype=want.dtype)
             except (TypeError, ValueError) as e:
-                return index + 1, _Problem(TypeError, f"{where} cannot be converted to a "
+                return index, _Problem(TypeError, f"{where} cannot be converted to a "
                                            f"{want.dtype.name} tensor ({e})")
         if value.dtype != want.dtype:
-            return index + 1, _Problem(InvalidArgumentError, (
+            return index, _Problem(InvalidArgumentError, (
                 f"{where} was expected to be a {want.dtype.name} tensor but is a "
                 f"{value.dtype.name} tensor"))
         if not want.shape.is_compatible_with(value.shape):
             # TensorFlow runs the graph on the new shape; ours is planned for the traced
             # shapes, so another shape needs its own trace.
-            return index + 1, _Problem(InvalidArgumentError, (
+            return index, _Problem(InvalidArgumentError, (
                 f"{where} was expected to have shape {want.shape} but has shape "
                 f"{value.shape}; trace the function for that shape (or a shape with None "
                 f"dimensions) with get_concrete_function"))

@@ -183,3 +183,40 @@ def test_a_variable_argument_is_not_fixed_by_the_trace():
     name, text = _message(lambda: concrete())
     assert name == "TypeError" and "missing a required argument: 'v'" in text
     assert float(concrete(ag.Variable(3.0))) == 6.0
+
+
+@ag.function(autograph=False)
+def pair_dict_and_tensor(pair, d, y):
+    return pair[0] + pair[1] + d["a"] + y
+
+
+@pytest.fixture
+def nested():
+    spec = ag.TensorSpec([], ag.float32)
+    return pair_dict_and_tensor.get_concrete_function((spec, spec), {"a": spec}, spec)
+
+
+_ONE = ag.constant(1.0)
+
+
+@pytest.mark.parametrize("args, error, text", [
+    (((_ONE, ag.constant(1)), {"a": _ONE}, _ONE), InvalidArgumentError,
+     "input #1(zero-based) `pair[1]` was expected to be a float32 tensor but is a int32 "
+     "tensor."),
+    (((_ONE, _ONE), {"a": _ONE}, ag.constant(1)), InvalidArgumentError,
+     "input #3(zero-based) `y` was expected to be a float32 tensor but is a int32 tensor."),
+    (((_ONE, _ONE), {"a": _ONE}, ag.constant([1.0, 2.0])), InvalidArgumentError,
+     "input #3(zero-based) `y` was expected to have shape () but has shape (2,); trace the "
+     "function for that shape (or a shape with None dimensions) with get_concrete_function."),
+    (((_ONE, _ONE), {"a": _ONE}, "text"), TypeError,
+     "input #3(zero-based) `y` cannot be converted to a float32 tensor (Cannot convert 'text' "
+     "to a tensor of dtype float32: it holds strings. To parse numbers from strings use "
+     "ag.strings.to_number(x, out_type=ag.float32).)."),
+])
+def test_the_first_mismatching_input_is_named_by_its_flat_index_and_path(nested, args, error,
+                                                                        text):
+    with pytest.raises(error) as raised:
+        nested(*args)
+    first_line = str(raised.value).split("\n")[0]
+    assert first_line == f"ConcreteFunction pair_dict_and_tensor(pair, d, y) cannot be " \
+                         f"computed: {text}"
