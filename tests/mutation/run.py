@@ -92,6 +92,23 @@ def mutate_module(module: str) -> dict:
     ]
     env = dict(os.environ, PYTHONPATH=str(where))  # the copy's packages, not an installed tree
     started = time.monotonic()
+    returncode, output = _mutmut(command, where, env)
+    if returncode != 0:
+        raise RuntimeError(f"mutmut failed on {module} (exit {returncode}); its tests must "
+                           f"pass unmutated first:\n{output[-3000:]}")
+    # mutmut 2 looks cached statuses up by a line's text, so a mutant on a line whose text
+    # occurs earlier in the file (`return False`) takes that line's status and is never run:
+    # run each such mutant by its id, which looks it up by line number too.
+    for mutant_id in _left_untested(where / ".mutmut-cache", module, source):
+        _mutmut([*command[:4], str(mutant_id), *command[4:]], where, env)
+    seconds = round(time.monotonic() - started)
+    record = results.read_cache(where / ".mutmut-cache", where, module)
+    record.update(tests=tests, seconds=seconds, commit=_head())
+    results.save(record)
+    return record
+
+
+def _mutmut(command: list[str], where: Path, env: dict) -> tuple[int, str]:
     # Its own process group: mutmut tests mutants in a child process, which must stop with it.
     run = subprocess.Popen(command, cwd=where, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
@@ -101,14 +118,20 @@ def mutate_module(module: str) -> dict:
     finally:
         _running.discard(run)
         _stop(run)
-    seconds = round(time.monotonic() - started)
-    if run.returncode != 0:
-        raise RuntimeError(f"mutmut failed on {module} (exit {run.returncode}); its tests must "
-                           f"pass unmutated first:\n{output[-3000:]}")
-    record = results.read_cache(where / ".mutmut-cache", where, module)
-    record.update(tests=tests, seconds=seconds, commit=_head())
-    results.save(record)
-    return record
+    return run.returncode, output
+
+
+def _left_untested(cache: Path, module: str, source: str) -> list[int]:
+    """The cache ids of `module`'s current mutants that no run has tested."""
+    from mutmut import Context, list_mutations
+
+    current = {(m.line, m.line_number, m.index)
+               for m in list_mutations(Context(source=source, filename=module, dict_synonyms=[]))}
+    query = ('SELECT Mutant.id, Line.line, Line.line_number, Mutant."index" FROM Mutant '
+             "JOIN Line ON Mutant.line = Line.id JOIN SourceFile ON Line.sourcefile = "
+             "SourceFile.id WHERE SourceFile.filename = ? AND Mutant.status = 'untested'")
+    with contextlib.closing(sqlite3.connect(f"file:{cache}?mode=ro", uri=True)) as db:
+        return [pk for pk, *key in db.execute(query, (module,)) if tuple(key) in current]
 
 
 _running: set[subprocess.Popen] = set()

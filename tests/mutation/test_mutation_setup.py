@@ -183,3 +183,20 @@ def test_the_runner_tells_import_time_mutants_from_function_bodies(tmp_path, mon
     (tmp_path / runner.ORIGINAL).write_text(json.dumps({"module": "m.py", "source": original}))
     monkeypatch.chdir(tmp_path)
     assert runner._changed_at_import() is at_import
+
+
+def test_mutants_left_untested_on_a_repeated_line_are_found_by_id(tmp_path):
+    pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
+    import sqlite3
+
+    from tests.mutation import run
+
+    source = "def f(x):\n    return x + 1\n\n\ndef g(x):\n    return x + 1\n"
+    _cache(tmp_path / "cache", "m.py", ["ok_killed", "ok_killed"])  # line 2's two mutants
+    with sqlite3.connect(tmp_path / "cache") as db:
+        db.execute("INSERT INTO Line VALUES (2, 1, '    return x + 1', 5)")  # line 6's
+        db.execute("INSERT INTO Mutant VALUES (3, 2, 0, '', 'untested')")
+        db.execute("INSERT INTO Mutant VALUES (4, 2, 1, '', 'ok_killed')")
+        db.execute("INSERT INTO Line VALUES (3, 1, '    gone = 1', 9)")  # no longer in m.py
+        db.execute("INSERT INTO Mutant VALUES (5, 3, 0, '', 'untested')")
+    assert run._left_untested(tmp_path / "cache", "m.py", source) == [3]
