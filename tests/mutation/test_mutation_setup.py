@@ -185,7 +185,7 @@ def test_the_runner_tells_import_time_mutants_from_function_bodies(tmp_path, mon
     assert runner._changed_at_import() is at_import
 
 
-def test_mutants_left_untested_on_a_repeated_line_are_found_by_id(tmp_path):
+def test_mutants_not_known_killed_on_a_repeated_line_are_found_by_id(tmp_path):
     pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
     import sqlite3
 
@@ -196,7 +196,7 @@ def test_mutants_left_untested_on_a_repeated_line_are_found_by_id(tmp_path):
     with sqlite3.connect(tmp_path / "cache") as db:
         db.execute("INSERT INTO Line VALUES (2, 1, '    return x + 1', 5)")  # line 6's
         db.execute("INSERT INTO Mutant VALUES (3, 2, 0, '', 'untested')")
-        db.execute("INSERT INTO Mutant VALUES (4, 2, 1, '', 'ok_killed')")
+        db.execute("INSERT INTO Mutant VALUES (4, 2, 1, '', 'bad_survived')")
         db.execute("INSERT INTO Line VALUES (3, 1, '    gone = 1', 9)")  # no longer in m.py
         db.execute("INSERT INTO Mutant VALUES (5, 3, 0, '', 'untested')")
-    assert run._left_untested(tmp_path / "cache", "m.py", source) == [3]
+    assert run._not_killed(tmp_path / "cache", "m.py", source) == [3, 4]
