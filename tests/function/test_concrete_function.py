@@ -170,16 +170,18 @@ def test_a_concrete_function_capturing_another_graphs_tensors_cannot_run_alone()
     @ag.function
     def outer(x):
         y = x * 2.0
+        w = x * 3.0
 
         def add_y(z):
-            return z + y
+            return z + y + w
         kept.append(ag.function(add_y).get_concrete_function(ag.TensorSpec([], ag.float32)))
         return y
     outer(ag.constant(1.0))
     with pytest.raises(ValueError) as raised:
         kept[0](ag.constant(1.0))
     assert str(raised.value) == (
-        "ConcreteFunction add_y(z) captures tensors of the graph it was traced in (mul:0); "
+        "ConcreteFunction add_y(z) captures tensors of the graph it was traced in (mul:0, "
+        "mul_1:0); "
         "call it while that graph is built, or trace it eagerly.")
 
 

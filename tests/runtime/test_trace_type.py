@@ -960,6 +960,7 @@ def test_a_container_of_a_live_object_and_a_literal_has_not_expired():
     ({"a": 1}, {"a": 2}, "argument `['a']`: expected 1, got 2"),
     ([1], ["x" * 60], "argument `[0]`: expected 1, got '" + "x" * 56 + "..."),
     ([1], ["x" * 58], "argument `[0]`: expected 1, got '" + "x" * 58 + "'"),
+    ([1], ["x" * 59], "argument `[0]`: expected 1, got '" + "x" * 56 + "..."),
 ])
 def test_a_cast_error_names_where_the_value_does_not_fit(typed, value, message):
     with pytest.raises(TypeError) as raised:
@@ -977,3 +978,31 @@ def test_a_call_cast_error_names_the_parameter():
     with pytest.raises(TypeError) as raised:
         signature_of(_f, ({"a": 1},), {}).cast(({"a": 2}, 2))
     assert str(raised.value) == "argument `x['a']`: expected 1, got 2"
+
+
+def test_a_mapping_of_another_class_is_not_a_subtype():
+    ordered = from_value(collections.OrderedDict(a=1))
+    assert not ordered.is_subtype_of(from_value({"a": 1}))
+    assert not from_value({"a": 1}).is_subtype_of(ordered)
+
+
+def test_a_generic_type_is_its_own_supertype_and_no_other_objects():
+    a = Thing()
+    assert from_value(a).most_specific_common_supertype([from_value(a)]) == from_value(a)
+    assert from_value(a).most_specific_common_supertype([from_value(Thing())]) is None
+
+
+def test_a_generic_type_equals_no_type_of_another_kind():
+    assert from_value(Thing()) != from_value(1)
+
+
+class _RaisingEquality:
+    def __eq__(self, other):
+        raise ValueError("no comparison")
+
+    def __hash__(self):
+        return 1
+
+
+def test_objects_whose_comparison_raises_do_not_match():
+    assert from_value(_RaisingEquality()) != from_value(_RaisingEquality())
