@@ -216,6 +216,12 @@ def test_a_concrete_function_called_wrongly_shows_only_the_users_frames():
     assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
 
 
+def test_get_concrete_function_called_wrongly_shows_only_the_users_frames():
+    halve = ag.function(lambda x: x / 2, input_signature=[ag.TensorSpec([], ag.float32)])
+    error = raised(TypeError, halve.get_concrete_function, ag.constant(1))
+    assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
+
+
 def test_an_op_inside_a_function_filters_only_where_the_error_leaves_the_package():
     """The op's own entry point, called from generated code, leaves the frames to the
     converted function's report, which names the user's line inside the loop."""

@@ -314,3 +314,54 @@ def test_a_function_called_inside_another_checks_its_input_signature():
     assert float(outer(ag.constant(3.0), 1)) == 2.0  # the Python 1 becomes a float32 tensor
     with pytest.raises(TypeError, match="do not match its input_signature"):
         outer(ag.constant(3), 1)
+
+
+def test_a_call_outside_the_input_signature_is_written_in_full():
+    with pytest.raises(TypeError) as raised:
+        _halved(ag.constant(3))
+    assert str(raised.value) == (
+        "ag.function '_halved' was called with arguments that do not match its "
+        "input_signature.\n"
+        "  input_signature: (TensorSpec(shape=(), dtype=ag.float32, name=None),)\n"
+        "  Call:            _halved(int32 Tensor, shape=())")
+
+
+def test_an_input_signature_of_something_else_than_specs_is_refused():
+    with pytest.raises(TypeError) as raised:
+        ag.function(lambda x: x, input_signature=[ag.TensorSpec([]), 3])
+    assert str(raised.value) == (
+        "The input_signature of ag.function '<lambda>' must hold only ag.TensorSpec objects "
+        "(possibly nested), got 3.")
+
+
+def test_a_function_without_parameters_has_a_concrete_function_without_arguments():
+    def seven():
+        return ag.constant(7)
+    assert int(ag.function(seven).get_concrete_function()()) == 7
+
+
+def test_a_bound_method_with_an_input_signature_runs_as_a_function():
+    class Scale:
+        def times(self, x):
+            return x * 3.0
+    times = ag.function(Scale().times, input_signature=[TensorSpec([], ag.float32)])
+    assert float(times(ag.constant(2.0))) == 6.0
+
+
+def test_a_functions_repr_names_it_and_counts_its_traces():
+    def named(x):
+        return x
+    f = ag.function(named)
+    f(1)
+    f(2)
+    assert repr(f) == "<ag.Function named (2 traces)>"
+
+
+def test_a_conversion_failure_of_any_kind_falls_back_to_running_unconverted(monkeypatch):
+    from runtime.function import function as function_module
+
+    def broken(fn):
+        raise RuntimeError("converter bug")
+    monkeypatch.setattr(function_module, "_hook", [broken])
+    with pytest.warns(UserWarning, match="RuntimeError: converter bug"):
+        assert int(ag.function(lambda x: x + 1)(ag.constant(1))) == 2
