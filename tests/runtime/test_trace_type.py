@@ -1006,3 +1006,11 @@ class _RaisingEquality:
 
 def test_objects_whose_comparison_raises_do_not_match():
     assert from_value(_RaisingEquality()) != from_value(_RaisingEquality())
+
+
+def test_a_binding_error_of_a_callable_without_a_name_calls_it_function():
+    import functools
+
+    with pytest.raises(TypeError) as raised:
+        ArgumentBinder(functools.partial(_one)).bind_values((1, 2), {})
+    assert str(raised.value) == "Cannot call function(): too many positional arguments"
