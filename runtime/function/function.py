@@ -449,10 +449,8 @@ def _takes_self_first(python_function: Callable) -> bool:
     """True for a function (not yet bound) whose first parameter is `self`: a method."""
     if isinstance(python_function, types.MethodType):
         return False
-    try:
-        first = next(iter(inspect.signature(python_function).parameters.values()), None)
-    except (TypeError, ValueError):
-        return False
+    # The Function's binder has read the signature already, so this cannot fail.
+    first = next(iter(inspect.signature(python_function).parameters.values()), None)
     return first is not None and first.name == "self" and first.kind in (
         inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
