@@ -130,8 +130,11 @@ def reraise_traced(error: BaseException, live: tuple = (), handler: bool = True)
         StagingError: `error` escaped a traced branch or loop body, lost a live value, or is
             a symbolic tensor's missing value a handler of the program would take.
     """
-    if isinstance(error, StagingError):
-        raise error  # an error of the trace (`check_not_handled`), not the program's
+    staged = _staging_error_in(error)
+    if staged is not None:
+        # an error of the trace (`check_not_handled`), not the program's; or an exception
+        # that a `finally` raised while such an error went through it, and would replace
+        raise staged
     lost = [name for name in getattr(error, _LOST, ()) if name in live]
     if lost:
         listed = ", ".join(repr(name) for name in lost)
@@ -142,9 +145,7 @@ def reraise_traced(error: BaseException, live: tuple = (), handler: bool = True)
             f"variables back only when they end, so this handler would see the old value "
             f"where plain Python sees the new one. Assign {listed} outside the statement "
             f"that raises, or catch the exception outside this function.") from error
-    cause: BaseException | None = error
-    while cause is not None and not hasattr(cause, _MARK):
-        cause = cause.__cause__
+    cause = next((link for link in _chain(error) if hasattr(link, _MARK)), None)
     if cause is None:
         if handler and isinstance(error, NO_VALUE_ERRORS):
             raise StagingError(
@@ -162,3 +163,19 @@ def reraise_traced(error: BaseException, live: tuple = (), handler: bool = True)
         f"would run, and a `try` in the converted function cannot handle it as plain Python "
         f"would. Move the code that raises out of the tensor `if` or loop, or check the "
         f"condition when the graph runs (ag.debugging.assert_*).") from error
+
+
+def _chain(error: BaseException) -> Iterator[BaseException]:
+    """`error`, then what it was raised from or while handling (`__cause__`, else
+    `__context__`), and so on: a code path that ran only because a traced error went through
+    it (an `except` or `finally` clause) gives its own exception the traced one as context."""
+    seen = set()
+    link: BaseException | None = error
+    while link is not None and id(link) not in seen:
+        seen.add(id(link))
+        yield link
+        link = link.__cause__ if link.__cause__ is not None else link.__context__
+
+
+def _staging_error_in(error: BaseException) -> StagingError | None:
+    return next((link for link in _chain(error) if isinstance(link, StagingError)), None)

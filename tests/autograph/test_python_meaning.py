@@ -317,6 +317,55 @@ def test_a_finally_that_always_returns_lets_an_error_of_the_trace_go_on():
         ag.function(f)(ag.constant(1))
 
 
+def test_a_finally_raising_on_the_way_out_does_not_replace_an_error_of_the_trace():
+    # The refusal leaves the inner `finally` before `d` is assigned; the middle `finally`
+    # then raises NameError, which the outer returning `finally` would discard, returning
+    # the old d["a"] (0) where Python returns 1.
+    def h(k):
+        if k > 0:
+            raise ValueError("only when the graph runs")
+
+    def f(b):
+        d = {"a": 0}
+        try:
+            try:
+                try:
+                    x = h(b)
+                finally:
+                    d = {"a": 1}
+                    return x  # noqa: B012
+            finally:
+                d["b"] = undefined_name  # noqa: F821
+        finally:
+            return d["a"]  # noqa: B012
+    assert f(0) == 1
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(f)(ag.constant(0))
+
+
+def test_a_handler_refuses_an_exception_raised_while_an_error_of_the_trace_went_through():
+    def h(k):
+        if k > 0:
+            raise ValueError("only when the graph runs")
+
+    def f(b):
+        x = 0
+        try:
+            try:
+                try:
+                    h(b)
+                except ValueError:
+                    pass
+                x = 1
+            finally:
+                {}["missing"]
+        except KeyError:
+            return x  # the old x (0) if the KeyError were taken from the refusal's way out
+    assert f(0) == 1
+    with pytest.raises(ag.autograph.StagingError, match="a `try` around it that handles it"):
+        ag.function(f)(ag.constant(0))
+
+
 def test_a_broad_handler_does_not_swallow_the_refusal_of_a_graph_time_raise():
     def h(k):
         if k > 8:
