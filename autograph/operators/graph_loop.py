@@ -186,7 +186,11 @@ class _Loop:
             return convert_to_tensor(bool(result))
 
         def body(*values: Any) -> list:
-            new_extra, new_state = self.body_fn(*self.unpack(values))
+            extra_now, state_now = self.unpack(values)
+            for i in self.defined_here:
+                state_now[i] = _assigned_before(values[len(extra) + len(counter)],
+                                                state_now[i], self.names[i])
+            new_extra, new_state = self.body_fn(extra_now, state_now)
             self.settle(new_state)
             ran_now = [convert_to_tensor(True)] if ran else []
             return list(new_extra) + counter + ran_now + self.checked(new_state)
@@ -345,6 +349,17 @@ def _tensor_array(value: list, name: str, finding: tuple) -> TensorArray:
                         f"appends {dtype.name} tensors of shape {shape} to it, but its "
                         f"elements before the loop do not fit: {e}") from None
     return array
+
+
+def _assigned_before(ran: Tensor, value: Any, name: str) -> Any:
+    """The body's input `value` of a variable the loop first assigns, checked where the body
+    uses it: it has no value in the first iteration, as Python raises UnboundLocalError
+    reading it there (the body may assign it only on some paths, or read it first)."""
+    message = (f"'{name}' is first assigned inside a loop over tensors, and the first "
+               f"iteration reads it before assigning it, so it has no value there. Assign it "
+               f"before the loop.")
+    return pack_sequence_as(value, [check_defined(leaf, ran, message)
+                                    for leaf in flatten(value)])
 
 
 def _used_only_if(ran: Tensor, value: Any, name: str) -> Any:

@@ -232,6 +232,34 @@ def test_variable_assigned_only_under_a_python_if_raises_as_python_does():
         ag.to_graph(assigned_only_under_tensor_if_in_tensor_loop)(3)
 
 
+def read_after_an_inner_python_loop_may_assign_it(n, flag):
+    # The inner loop over a Python list unrolls: only its first `if` leaves a value that may
+    # be missing; the tensor loop then carries that variable into the next iteration.
+    out = {"last": 0}
+    i = 0
+    while i < n:
+        i += 1
+        for _ in [0, 1]:
+            if flag > 0:
+                y = 7
+            out["last"] = y  # noqa: F821 (unbound unless flag > 0: the point of the test)
+    return out["last"]
+
+
+def test_a_read_in_the_first_iteration_of_a_variable_the_loop_assigns_later_raises():
+    with pytest.raises(UnboundLocalError):
+        read_after_an_inner_python_loop_may_assign_it(1, 0)
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match="'y' is first assigned inside a loop over tensors, and the first "
+                             "iteration reads it before assigning it"):
+        ag.function(read_after_an_inner_python_loop_may_assign_it)(ag.constant(1),
+                                                                     ag.constant(0))
+
+
+def test_a_variable_the_first_iteration_assigns_before_reading_it_is_fine():
+    _check(read_after_an_inner_python_loop_may_assign_it, 2, 1)
+
+
 def test_closure_reading_a_shared_variable_before_it_has_a_value_raises():
     def f(xs):
         g = lambda: i + 1  # noqa: E731, F821
