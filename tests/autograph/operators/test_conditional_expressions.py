@@ -36,5 +36,5 @@ def test_graph_values_of_different_dtypes_quote_the_expression():
     def f(x):
         return ag__.if_exp(x > 0, lambda: x, lambda: ag.cast(x, ag.int32), "x if x > 0 else n")
     with pytest.raises(TypeError, match=r"`x if x > 0 else n`: the result is a float32 tensor "
-                                        r"in the true case but an int32 tensor"):
+                                        r"in the true case but an int32 tensor in the false case;"):
         graph_run(f, np.float32(1.0))

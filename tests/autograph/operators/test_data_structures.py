@@ -39,7 +39,8 @@ def test_list_pop_of_a_tensor_array_in_a_graph():
 
 def test_list_pop_of_a_tensor_array_at_an_index_is_an_error():
     array = ag.TensorArray(ag.int32, dynamic_size=True).write(0, 1)
-    with pytest.raises(ValueError, match="can only pop its last element"):
+    with pytest.raises(ValueError, match=r"^list_pop of a TensorArray can only pop its last "
+                                         r"element \(i=None\)\.$"):
         ag__.list_pop(array, 0)
 
 

@@ -6,6 +6,7 @@ import pytest
 import autograph as ag
 import autograph.operators as ag__
 from runtime.core.errors import InvalidArgumentError
+from tests.autograph.operators.operators_testing import graph_run
 
 
 def test_python_assert_passes_without_computing_the_message():
@@ -68,3 +69,9 @@ def test_raise_if_raises_at_once_eagerly():
     assert raise_if(ag.convert_to_tensor(False), KeyError("never")) is None
     with pytest.raises(KeyError, match="now"):
         raise_if(ag.convert_to_tensor(True), KeyError("now"))
+
+
+def test_graph_assert_of_a_vector_says_the_assert_needs_a_scalar():
+    with pytest.raises(ValueError, match="^assert: the condition must be a scalar"):
+        graph_run(lambda x: ag__.assert_stmt(x > 0, lambda: "m"), np.array([1.0, 2.0],
+                                                                           np.float32))

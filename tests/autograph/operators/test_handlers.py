@@ -29,7 +29,7 @@ def test_an_exception_no_clause_takes_is_raised_as_the_programs():
 
 
 def test_raising_what_is_not_an_exception_is_pythons_type_error():
-    with pytest.raises(TypeError, match="exceptions must derive from BaseException"):
+    with pytest.raises(TypeError, match="^exceptions must derive from BaseException$"):
         ag__.raise_to(ag__.Handlers((ValueError,)), 3)
 
 
@@ -47,3 +47,11 @@ def test_raise_from_sets_the_cause_as_raise_does():
     ag__.raise_to(handlers, ValueError("v"), cause)
     error = ag__.handled_error(handlers, 1)
     assert error.__cause__ is cause and error.__suppress_context__
+
+
+def test_raise_of_a_class_from_a_cause_instantiates_it_with_the_cause():
+    handlers = ag__.Handlers((ValueError,))
+    cause = KeyError("k")
+    assert ag__.raise_to(handlers, ValueError, cause) == 1
+    error = ag__.handled_error(handlers, 1)
+    assert type(error) is ValueError and error.__cause__ is cause

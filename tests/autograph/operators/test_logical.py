@@ -59,6 +59,13 @@ def test_graph_operands_of_different_dtypes_are_an_error():
         graph_run(lambda x: ag__.and_(x > 0, lambda: x), np.float32(1.0))
 
 
+def test_graph_or_operands_of_different_dtypes_name_both_operands():
+    with pytest.raises(TypeError, match="^`or` on a tensor: the result is a bool tensor in the "
+                                        "left operand but a float32 tensor in the right "
+                                        "operand;"):
+        graph_run(lambda x: ag__.or_(x > 0, lambda: x), np.float32(1.0))
+
+
 def test_not_of_tensors_is_elementwise():
     np.testing.assert_array_equal(ag__.not_(ag.convert_to_tensor([True, False])).numpy(),
                                   [False, True])
