@@ -28,8 +28,9 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Iterator
 
-from tests.mutation import config, results
+from tests.mutation import config, results, runner
 
 SCRATCH = Path(tempfile.gettempdir()) / "autograph-mutation"
 
@@ -92,21 +93,51 @@ def mutate_module(module: str) -> dict:
     ]
     env = dict(os.environ, PYTHONPATH=str(where))  # the copy's packages, not an installed tree
     started = time.monotonic()
-    returncode, output = _mutmut(command, where, env)
-    if returncode != 0:
-        raise RuntimeError(f"mutmut failed on {module} (exit {returncode}); its tests must "
-                           f"pass unmutated first:\n{output[-3000:]}")
-    # mutmut 2 looks cached statuses up by a line's text, so a mutant on a line whose text
-    # occurs earlier in the file (`return False`) takes that line's status and may never run:
-    # run each mutant not known killed by its id, which finds it by line number too (one
-    # already tested against these tests is skipped in about a second).
-    for mutant_id in _not_killed(where / ".mutmut-cache", module, source):
-        _mutmut([*command[:4], str(mutant_id), *command[4:]], where, env)
+    with _warm_process(where, tests, env):
+        returncode, output = _mutmut(command, where, env)
+        if returncode != 0:
+            raise RuntimeError(f"mutmut failed on {module} (exit {returncode}); its tests "
+                               f"must pass unmutated first:\n{output[-3000:]}")
+        # mutmut 2 looks cached statuses up by a line's text, so a mutant on a line whose
+        # text occurs earlier in the file (`return False`) takes that line's status and may
+        # never run: run each mutant not known killed by its id, which finds it by line
+        # number too (one already tested against these tests is skipped in about a second).
+        for mutant_id in _not_killed(where / ".mutmut-cache", module, source):
+            _mutmut([*command[:4], str(mutant_id), *command[4:]], where, env)
     seconds = round(time.monotonic() - started)
     record = results.read_cache(where / ".mutmut-cache", where, module)
     record.update(tests=tests, seconds=seconds, commit=_head())
     results.save(record)
     return record
+
+
+@contextlib.contextmanager
+def _warm_process(where: Path, tests: list[str], env: dict) -> Iterator[None]:
+    """The warm process of `warm.py` for this copy, while mutmut runs; without it (it did not
+    start in time) every mutant runs in fresh processes, as it would anyway in the end."""
+    address = where / runner.WARM
+    with open(where / ".mutation-warm.log", "w") as log:
+        process = subprocess.Popen([sys.executable, "-m", "tests.mutation.warm", str(address),
+                                    *tests], cwd=where, env=env, stdout=log,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    _running.add(process)
+    try:
+        deadline = time.monotonic() + WARM_START
+        while not address.exists() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if not address.exists():
+            print(f"mutation: no warm process for {where.name}; see "
+                  f"{where / '.mutation-warm.log'}", file=sys.stderr, flush=True)
+            _stop(process)
+        yield
+    finally:
+        _running.discard(process)
+        _stop(process)
+        process.wait()
+        address.unlink(missing_ok=True)
+
+
+WARM_START = 300  # seconds a warm process may take to import and collect the tests
 
 
 def _mutmut(command: list[str], where: Path, env: dict) -> tuple[int, str]:

@@ -7,7 +7,9 @@ reaches the changed code, and answers mutmut in the exit status it reads: 0 when
 mutant the selected tests pass (or for which none is selected) runs all of the module's tests,
 and survives only if they pass. A mutant of code that runs at import (outside function bodies),
 which testmon cannot trace to tests, runs them all at once. A mutant that changes only
-annotations survives without running anything (`annotations.py`).
+annotations survives without running anything (`annotations.py`). Before all of that, when
+run.py has started a warm process for the module (`warm.py`), a mutant of function bodies is
+tried there first, and a test failing there kills it at once.
 
 The first run in a copy is mutmut's baseline on the code as it is; its time is kept in
 `.mutation-baseline`, and each later run may take three times as long plus half a minute before
@@ -17,9 +19,7 @@ would wait forever.)
 
 from __future__ import annotations
 
-import ast
 import contextlib
-import difflib
 import json
 import sqlite3
 import subprocess
@@ -27,12 +27,14 @@ import sys
 import time
 from pathlib import Path
 
-from tests.mutation import config
+from tests.mutation import config, warm
 from tests.mutation.annotations import only_annotations_differ
 
 BASELINE = Path(".mutation-baseline")
 TESTMON = Path(".testmondata")
 ORIGINAL = Path(".mutation-original.json")  # the mutated module's path and source, from run.py
+WARM = Path(".mutation-warm.sock")  # the warm process run.py starts (warm.py)
+WARM_LIMIT = 20.0  # seconds the warm process may look for a killing test
 
 
 def main(args: list[str]) -> int:
@@ -57,6 +59,12 @@ def main(args: list[str]) -> int:
         for name in (".testmondata-wal", ".testmondata-shm"):
             Path(name).unlink(missing_ok=True)
     limit = None if baseline else 3 * float(BASELINE.read_text()) + 30
+    if not baseline and WARM.exists():
+        answer = warm.ask(str(WARM), WARM_LIMIT)
+        if answer["status"] == "killed":
+            print(f"mutation runner: killed by {answer['test']} in the warm process "
+                  f"({answer['seconds']} s)", flush=True)
+            return 1
     started = time.monotonic()
     try:
         status = subprocess.run(command, timeout=limit).returncode
@@ -86,25 +94,16 @@ def _addopts_with_cache() -> str:
 
 def _changed_at_import() -> bool:
     """Whether the mutant changes code that runs when its module is imported: anything
-    outside the bodies of functions and lambdas."""
+    outside the bodies of functions and lambdas (see `warm.changed_functions`)."""
     if not ORIGINAL.exists():  # not started by run.py: testmon alone decides
         return False
     original = json.loads(ORIGINAL.read_text())
-    before = original["source"].splitlines()
-    after = Path(original["module"]).read_text().splitlines()
-    opcodes = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
-    first = next((i for tag, i, _, _, _ in opcodes if tag != "equal"), None)
-    if first is None:
-        return False
-    changed = first + 1
-    return not any(_body_lines(node)[0] <= changed <= _body_lines(node)[1]
-                   for node in ast.walk(ast.parse(original["source"]))
-                   if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
-
-
-def _body_lines(node: ast.AST) -> tuple[int, int]:
-    body = node.body if isinstance(node.body, list) else [node.body]
-    return body[0].lineno, node.end_lineno
+    try:
+        warm.changed_functions(original["module"], original["source"],
+                               Path(original["module"]).read_text())
+    except warm.Ineligible:
+        return True
+    return False
 
 
 def _annotations_only() -> bool:

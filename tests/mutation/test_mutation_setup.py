@@ -200,3 +200,67 @@ def test_mutants_not_known_killed_on_a_repeated_line_are_found_by_id(tmp_path):
         db.execute("INSERT INTO Line VALUES (3, 1, '    gone = 1', 9)")  # no longer in m.py
         db.execute("INSERT INTO Mutant VALUES (5, 3, 0, '', 'untested')")
     assert run._not_killed(tmp_path / "cache", "m.py", source) == [3, 4]
+
+
+@pytest.mark.parametrize("mutated, changed", [
+    ("def f():\n    return [x + 1 for x in range(2)]\n\nY = [y for y in range(3)]\n",
+     ["<listcomp>", "f"]),
+    ("def f():\n    return [x for x in range(4)]\n\nY = [y for y in range(3)]\n", ["f"]),
+    ("def f():\n    return [x for x in range(2)]\n\nY = [y + 1 for y in range(3)]\n", None),
+])
+def test_a_comprehension_at_module_level_runs_at_import(mutated, changed):
+    from tests.mutation import warm
+
+    original = "def f():\n    return [x for x in range(2)]\n\nY = [y for y in range(3)]\n"
+    if changed is None:
+        with pytest.raises(warm.Ineligible, match="<listcomp> runs at import"):
+            warm.changed_functions("m.py", original, mutated)
+    else:
+        pairs = warm.changed_functions("m.py", original, mutated)
+        assert [old.co_name for old, _ in pairs] == changed
+
+
+def test_a_nested_function_change_swaps_the_outer_function_and_live_inner_ones():
+    from tests.mutation import warm
+
+    original = "def outer():\n    def inner():\n        return 1\n    return inner\n"
+    namespace: dict = {}
+    exec(compile(original, "/nowhere/m.py", "exec"), namespace)
+    inner = namespace["outer"]()
+    pairs = warm.changed_functions("/nowhere/m.py", original, original.replace("1", "2"))
+    assert warm.swap_in(pairs) == 2
+    assert inner() == 2 and namespace["outer"]()() == 2
+
+
+def test_the_warm_process_kills_a_mutant_its_tests_catch_and_leaves_the_rest(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from tests.mutation import warm
+
+    source = "def add(a, b):\n    return a + b\n\n\ndef unused(a):\n    return a\n"
+    (tmp_path / "m.py").write_text(source)
+    (tmp_path / "test_m.py").write_text("from m import add\n\n\ndef test_add():\n"
+                                        "    assert add(2, 3) == 5\n")
+    (tmp_path / warm.ORIGINAL).write_text(json.dumps({"module": "m.py", "source": source}))
+    address = tmp_path / "warm.sock"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(config.ROOT)]))
+    process = subprocess.Popen([sys.executable, "-m", "tests.mutation.warm", str(address),
+                                "test_m.py", "-p", "no:cacheprovider"], cwd=tmp_path, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not address.exists() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        answers = []
+        for mutant in (source.replace("a + b", "a - b"), source.replace("return a\n", "return 0\n"),
+                       source + "X = 1\n"):
+            (tmp_path / "m.py").write_text(mutant)
+            answers.append(warm.ask(str(address), 30)["status"])
+    finally:
+        process.kill()
+        process.wait()
+    assert answers == ["killed", "unsure", "ineligible"]
