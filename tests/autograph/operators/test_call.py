@@ -2,6 +2,7 @@
 
 import functools
 import json
+import types
 
 import numpy as np
 import pytest
@@ -95,3 +96,48 @@ def test_allowlist():
     assert is_allowlisted(json.loads) and is_allowlisted(np.sum) and is_allowlisted(ag.add)
     assert is_allowlisted(print) and is_allowlisted(Scaler)
     assert not is_allowlisted(double)
+
+
+@pytest.mark.parametrize("module", ["kernels.math_kernels", "cupy._core", "gast.gast"])
+def test_functions_of_the_projects_kernels_and_its_libraries_are_called_as_they_are(module):
+    function = types.FunctionType(double.__code__, {})
+    function.__module__ = module
+    assert is_allowlisted(function)
+
+
+def test_a_function_without_a_module_name_is_converted_and_an_object_is_not():
+    function = types.FunctionType(double.__code__, {})
+    function.__module__ = None
+
+    class WithoutModule:
+        __module__ = None
+
+        def __call__(self, x):
+            return x
+    assert not is_allowlisted(function) and is_allowlisted(WithoutModule())
+
+
+def test_an_object_whose_call_is_a_builtin_is_called_as_it_is(hook):
+    class Absolute:
+        __call__ = abs  # not a Python function: nothing to convert
+    assert ag__.converted_call(Absolute(), -2) == 2
+    assert hook == []
+
+
+def test_an_unhashable_callable_is_called(hook):
+    class Unhashable:
+        __hash__ = None
+
+        def __call__(self, x):
+            return x + 1
+    assert ag__.converted_call(Unhashable(), 1) == ("converted", 2)
+
+
+def test_len_of_a_symbolic_tensor_goes_to_its_graph_version():
+    with ag.Graph().as_default():
+        rows = ag.placeholder(ag.int32, [None, 2])
+        with pytest.raises(TypeError):
+            len(rows)
+        length = ag__.converted_call(len, rows)
+        with ag.Session() as session:
+            assert session.run(length, {rows: np.zeros((3, 2), np.int32)}) == 3
