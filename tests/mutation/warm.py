@@ -161,6 +161,8 @@ class WarmPlugin:
             os.dup2(null, 1)
             os.dup2(null, 2)
             swap_in(pairs)
+            if items:  # pytest's progress output goes to a descriptor of its own
+                items[0].config.pluginmanager.unregister(name="terminalreporter")
             rank = {nodeid: n for n, nodeid in enumerate(self.killers)}
             ordered = sorted(items, key=lambda item: rank.get(item.nodeid, len(rank)))
             status = 0
