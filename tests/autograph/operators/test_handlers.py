@@ -55,3 +55,7 @@ def test_raise_of_a_class_from_a_cause_instantiates_it_with_the_cause():
     assert ag__.raise_to(handlers, ValueError, cause) == 1
     error = ag__.handled_error(handlers, 1)
     assert type(error) is ValueError and error.__cause__ is cause
+
+
+def test_an_exception_never_raised_is_not_the_programs():
+    assert not raised_by_program(ValueError("made, not raised"))
