@@ -7,10 +7,13 @@ inner `try` handles, and `return` of a value whose computation raises. The golde
 run the same ways by tests/autograph/test_golden.py and are not repeated here.
 """
 
+import sys
+
 import numpy as np
 import pytest
 
 import autograph as ag
+from runtime.graph.operation import SymbolicValueError
 from tests.autograph.test_golden import ROOT, load
 
 
@@ -663,7 +666,9 @@ def item_created_in_a_loop_read_by_key_only(n):
 def test_an_item_a_tensor_loop_creates_in_a_dict_read_whole_is_refused(f):
     # TensorFlow 2.21 runs the first and returns 1 for n = 1 (its body is traced with the key
     # present), where Python gives 0: a value Python would not give, so it is refused here.
-    with pytest.raises(ValueError, match=r"e\['r'\] does not exist before a `for` loop"):
+    with pytest.raises(ValueError, match=r"e\['r'\] does not exist before a `for` loop over "
+                                         r"tensors that creates it, and the function reads e "
+                                         r"as a whole"):
         ag.function(f)(ag.constant(2))
 
 
@@ -983,3 +988,65 @@ def catches_the_type_error_of_len(a):
 def test_a_handler_still_takes_the_programs_own_type_error():
     assert catches_the_type_error_of_len(0) == -1
     assert ag.function(catches_the_type_error_of_len)(0).numpy() == -1
+
+
+# Where a raise under a tensor condition happened, in the exception's note ---------------------
+
+def raises_under_a_tensor_condition(x):
+    if x > 2:
+        raise ValueError("too big")
+    return x
+
+
+def raises_in_a_try_that_does_not_take_it(x):
+    if x > 2:
+        try:
+            raise ValueError("too big")
+        except KeyError:
+            pass
+    return x
+
+
+@ag.do_not_convert
+def raising_helper(x):
+    raise ValueError("too big")
+
+
+def raises_in_an_unconverted_helper(x):
+    if x > 2:
+        raising_helper(x)
+    return x
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11's")
+@pytest.mark.parametrize("f, raised_at", [
+    (raises_under_a_tensor_condition, raises_under_a_tensor_condition),
+    (raises_in_a_try_that_does_not_take_it, raises_in_a_try_that_does_not_take_it),
+    (raises_in_an_unconverted_helper, raising_helper),
+])
+def test_an_exception_raised_when_the_graph_runs_notes_the_programs_line(f, raised_at):
+    code = raised_at.__code__
+    line = next(n for _, _, n in code.co_lines() if n and "raise ValueError" in (
+        open(code.co_filename).read().splitlines()[n - 1]))
+    with pytest.raises(ValueError, match="^too big") as caught:
+        ag.function(f)(ag.constant(3))
+    assert caught.value.__notes__ == [
+        f"Raised when the graph ran, at {__file__}:{line} (raise ValueError(\"too big\")), in a "
+        f"branch of an `if` whose condition is a tensor."]
+
+
+def test_a_returning_finally_lets_a_symbolic_tensors_missing_value_go_on_as_it_is():
+    # An error of the trace, not the program's: the `finally` neither takes it nor turns it
+    # into another error.
+    def f(x):
+        y = 1
+        try:
+            if x.shape[0] == 1:
+                pass
+            y = 2
+            x.numpy()
+        finally:
+            return y  # noqa: B012
+    with pytest.raises(AttributeError, match="is symbolic, so .numpy") as caught:
+        ag.function(f)(ag.constant([1]))
+    assert type(caught.value) is SymbolicValueError

@@ -112,7 +112,11 @@ def test_a_key_created_in_one_tensor_branch_is_an_error_naming_it():
         if x > 0:
             d["b"] = x
         return d["b"]
-    with pytest.raises(ValueError, match=r"d\['b'\] does not exist before an `if`.*only one of"):
+    with pytest.raises(ValueError, match=(
+            r"d\['b'\] does not exist before an `if` whose condition is a tensor, and only "
+            r"one of its branches creates it, so whether it exists after the `if` would depend "
+            r"on a value known only when the graph runs\. Create d\['b'\] before the `if`, or "
+            r"in both branches\.$")):
         f(ag.constant(1))
 
 
