@@ -34,7 +34,7 @@ BASELINE = Path(".mutation-baseline")
 TESTMON = Path(".testmondata")
 ORIGINAL = Path(".mutation-original.json")  # the mutated module's path and source, from run.py
 WARM = Path(".mutation-warm.sock")  # the warm process run.py starts (warm.py)
-WARM_LIMIT = 20.0  # seconds the warm process may look for a killing test
+WARM_LIMIT = 5.0  # seconds the warm process may look for a killing test (most take under 2)
 
 
 def main(args: list[str]) -> int:
