@@ -13,7 +13,9 @@ r"""Control-flow graphs of functions, one node per simple statement or compound-
 
 Inside a `try`, any statement may raise: the nodes before the `try` and every node of its body
 lead to each handler and to the `finally` block, as do the nodes of the handlers and the `else`
-block to the `finally` block. `return`, `break` and `continue` pass through enclosing `finally`
+block to the `finally` block. The edges of the nodes of the body, the handlers and the `else`
+block are also in their `raising` sets: those nodes get there part way through, without
+binding their targets. `return`, `break` and `continue` pass through enclosing `finally`
 blocks; a `finally` block then leads to every place a jump through it was going.
 
 >>> import gast
@@ -45,13 +47,16 @@ _BLOCK_FIELDS = {kind: tuple(field for field in _BLOCKS if field in getattr(kind
 
 
 class Node:
-    """A CFG node: `ast_node` (None for the exit), its successors `next` and predecessors `prev`."""
+    """A CFG node: `ast_node` (None for the exit), its successors `next` and predecessors
+    `prev`; `raising` holds the successors it reaches by raising part way through, without
+    doing what it does (binding its targets)."""
 
     def __init__(self, index: int, ast_node: Any):
         self.index = index
         self.ast_node = ast_node
         self.next: set[Node] | frozenset[Node] = set()
         self.prev: set[Node] | frozenset[Node] = set()
+        self.raising: set[Node] | frozenset[Node] = set()
 
     def __str__(self) -> str:
         if self.ast_node is None:
@@ -157,12 +162,15 @@ class _Builder:
         self.connect(preds, node)
         return node
 
-    def connect(self, sources: set[Node], target: Node, normal: bool = True) -> None:
+    def connect(self, sources: set[Node], target: Node, normal: bool = True,
+                raising: bool = False) -> None:
         for source in sources:
             cast(set, source.next).add(target)  # frozen only once the graph is built
             cast(set, target.prev).add(source)
             if normal:
                 self.normal.add((source, target))
+            if raising:
+                cast(set, source.raising).add(target)
 
     # Statements: each takes the nodes that lead into it and returns those that lead on.
     def block(self, statements: list, leaves: set[Node]) -> set[Node]:
@@ -237,14 +245,17 @@ class _Builder:
         self.catching += 1  # the handlers or the finally block catch what the body raises
         start = len(self.nodes)
         body_leaves = self.block(stmt.body, leaves)
-        raisers = set(leaves) | set(self.nodes[start:])  # may raise into handlers and finally
+        # The body's nodes may raise part way through; the nodes before the `try` lead to
+        # the handlers and the finally block as they complete (the body's first raised).
+        raisers = set(self.nodes[start:])
         if not final:
             self.catching -= 1
         handler_start = len(self.nodes)
         out = set()
         for handler in stmt.handlers:
             header = self.node(handler, set())
-            self.connect(raisers, header, normal=False)
+            self.connect(leaves, header, normal=False)
+            self.connect(raisers, header, normal=False, raising=True)
             out |= self.block(handler.body, {header})
         out |= self.block(stmt.orelse, body_leaves)
         if not final:
@@ -254,7 +265,8 @@ class _Builder:
         self.frames.pop()
         start = len(self.nodes)
         final_leaves = self.block(stmt.finalbody, out | final.sources)
-        self.connect(raisers, self.nodes[start], normal=False)
+        self.connect(leaves, self.nodes[start], normal=False)
+        self.connect(raisers, self.nodes[start], normal=False, raising=True)
         for kind in sorted(final.kinds):  # the jumps that went through resume from its end
             self.jump(kind, final_leaves)
         return final_leaves
@@ -300,6 +312,7 @@ class _Builder:
         nodes, normal = self.nodes, self.normal
         for node in nodes:
             node.next, node.prev = frozenset(node.next), frozenset(node.prev)
+            node.raising = frozenset(node.raising)
         prev, entry, after = {}, {}, {}
         for stmt, (lo, hi) in self.ranges.items():
             if hi - lo == 1:  # a single node (which never leads to itself): all its edges

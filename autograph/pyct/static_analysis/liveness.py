@@ -66,7 +66,12 @@ def _solve(graph: cfg.Graph, names: bitsets.Universe, outliving: int) -> dict[cf
         live_out = outliving if node in ends else 0
         for successor in node.next:
             live_out |= live_in[successor]
-        new = read[node] | (live_out & ~killed[node])
+        # A node that raises part way through binds nothing: what a handler or finally
+        # block reads is live before it too.
+        raised = 0
+        for successor in node.raising:
+            raised |= live_in[successor]
+        new = read[node] | (live_out & ~killed[node]) | raised
         if new != live_in[node]:
             live_in[node] = new
             for predecessor in node.prev:

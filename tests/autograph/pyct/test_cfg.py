@@ -331,6 +331,23 @@ def test_every_node_of_a_try_body_and_the_one_before_may_raise_into_the_handler(
     assert _next(graph, "c = 0") == ["return c"]
 
 
+def test_the_body_raises_into_handlers_and_finally_part_way_the_node_before_once_done():
+    graph = _graph("""
+        def f(x):
+            a = 1
+            try:
+                b = g(x)
+            except ValueError:
+                c = 0
+            finally:
+                d = 2
+    """)
+    raising = {str(n): sorted(str(m) for m in n.raising) for n in graph.nodes if n.raising}
+    assert raising == {"b = g(x)": ["d = 2", "except ValueError:"], "c = 0": ["d = 2"],
+                       "except ValueError:": ["d = 2"]}
+    assert "except ValueError:" in _next(graph, "a = 1")
+
+
 def test_try_else_follows_the_body_only():
     graph = _graph("""
         def f(x):

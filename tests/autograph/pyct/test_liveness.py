@@ -395,6 +395,22 @@ def test_variable_read_in_a_handler_is_live_through_the_try_body():
     assert _live_out(fn, "z = g()") == ["z"]  # after it completes, only z is read
 
 
+def test_a_statement_that_raises_part_way_does_not_rebind_what_a_handler_reads():
+    fn = _analyze("""
+        def f(x):
+            y = 0
+            try:
+                if x:
+                    y = 1
+                y = g()
+            finally:
+                return y
+    """)
+    assert _state(fn, "if x:") == ["y"]  # g() may raise before `y = g()` binds y
+    assert "y" in _live_in(fn, "y = g()")
+    assert "y" not in _live_in(fn, "y = 0")  # it completes before the `try` begins
+
+
 def test_variable_read_in_finally_is_live_at_a_return_through_it():
     fn = _analyze("""
         def f(x):
