@@ -349,20 +349,21 @@ def test_a_finally_that_always_returns_lets_an_error_of_the_trace_go_on():
         ag.function(f)(ag.constant(1))
 
 
+def raises_when_the_graph_runs(k):
+    if k > 0:
+        raise ValueError("only when the graph runs")
+
+
 def test_a_finally_raising_on_the_way_out_does_not_replace_an_error_of_the_trace():
     # The refusal leaves the inner `finally` before `d` is assigned; the middle `finally`
     # then raises NameError, which the outer returning `finally` would discard, returning
     # the old d["a"] (0) where Python returns 1.
-    def h(k):
-        if k > 0:
-            raise ValueError("only when the graph runs")
-
     def f(b):
         d = {"a": 0}
         try:
             try:
                 try:
-                    x = h(b)
+                    x = raises_when_the_graph_runs(b)
                 finally:
                     d = {"a": 1}
                     return x  # noqa: B012
@@ -376,16 +377,12 @@ def test_a_finally_raising_on_the_way_out_does_not_replace_an_error_of_the_trace
 
 
 def test_a_handler_refuses_an_exception_raised_while_an_error_of_the_trace_went_through():
-    def h(k):
-        if k > 0:
-            raise ValueError("only when the graph runs")
-
     def f(b):
         x = 0
         try:
             try:
                 try:
-                    h(b)
+                    raises_when_the_graph_runs(b)
                 except ValueError:
                     pass
                 x = 1
