@@ -605,3 +605,73 @@ def test_graph_if_carries_an_item_only_the_else_branch_replaces_in_a_state_list(
         return ag__.if_stmt(x > 0, lambda xs: xs, orelse, (items,), ("xs",))
     np.testing.assert_equal(graph_run(f, np.int32(-1))[0], [-10, 2])
     np.testing.assert_equal(graph_run(f, np.int32(1))[0], [1, 2])
+
+
+def test_graph_if_writes_the_same_key_replaced_in_two_dicts_into_both_originals():
+    def f(x):
+        first, second = {"a": 0}, {"a": 0}
+
+        def body(first, second):
+            first["a"], second["a"] = x, x * 2
+            return {"a": x}, {"a": x}  # rebinds both: only the slots reach the originals
+        ag__.if_stmt(x > 0, body, lambda first, second: ({"a": x}, {"a": x}),
+                     (first, second), ("first", "second"))
+        return first, second
+    assert graph_run(f, np.int32(3))[0] == ({"a": 3}, {"a": 6})
+    assert graph_run(f, np.int32(-3))[0] == ({"a": 0}, {"a": 0})
+
+
+def test_graph_if_writes_an_item_of_a_nested_dict_into_the_original():
+    def f(x):
+        d = {"inner": {"b": 1, "c": 2}}
+
+        def body(d):
+            d["inner"]["b"] = x
+            return {"inner": {"b": x, "c": x}}
+        ag__.if_stmt(x > 0, body, lambda d: {"inner": {"b": x, "c": x}}, (d,), ("d",))
+        return d
+    assert graph_run(f, np.int32(5))[0] == {"inner": {"b": 5, "c": 2}}
+    assert graph_run(f, np.int32(-5))[0] == {"inner": {"b": 1, "c": 2}}
+
+
+def test_graph_if_writes_items_each_branch_replaces_in_another_dict():
+    def f(x):
+        first, second = {"a": 0}, {"a": 0}
+
+        def body(first, second):
+            first["a"] = x
+            return {"a": x}, {"a": x}
+
+        def orelse(first, second):
+            second["a"] = x * 2
+            return {"a": x}, {"a": x}
+        ag__.if_stmt(x > 0, body, orelse, (first, second), ("first", "second"))
+        return first, second
+    assert graph_run(f, np.int32(3))[0] == ({"a": 3}, {"a": 0})
+    assert graph_run(f, np.int32(-3))[0] == ({"a": 0}, {"a": -6})
+
+
+def test_graph_if_refuses_a_branch_that_adds_a_key_to_a_dict_in_place():
+    def f(x):
+        d = {"a": 0}
+
+        def body(d):
+            d["b"] = x
+            return {"a": x}
+        return ag__.if_stmt(x > 0, body, lambda d: {"a": x}, (d,), ("d",))
+    with pytest.raises(ValueError, match=r"^dict 'd' is changed in place in the if branch of an "
+                                         r"`if` whose condition is a tensor, which changes its "
+                                         r"keys;"):
+        graph_run(f, np.int32(1))
+
+
+def test_graph_if_names_a_nested_item_whose_branches_disagree():
+    def f(x):
+        d = {"inner": {"b": 1}}
+
+        def body(d):
+            d["inner"]["b"] = "text"
+            return {"inner": {"b": 0.0}}
+        return ag__.if_stmt(x > 0, body, lambda d: {"inner": {"b": 0.0}}, (d,), ("d",))
+    with pytest.raises(TypeError, match=r"d\['inner'\]\['b'\]"):
+        graph_run(f, np.int32(1))
