@@ -172,3 +172,30 @@ def test_print_in_a_converted_function_in_a_tf1_graph_prints_when_run(capsys):
         npt.assert_array_equal(sess.run([y, printer], {x: 3})[0], 6)
         npt.assert_array_equal(sess.run([y, printer], {x: 4})[0], 8)
     assert capsys.readouterr().out == "x is 3\nx is 4\n"
+
+
+def test_zip_of_a_symbolic_scalar_is_the_tensorflow_error():
+    # ValueError, as TensorFlow's loops over a scalar tensor raise.
+    with ag.Graph().as_default():
+        with pytest.raises(ValueError, match=r"^Cannot iterate over the scalar tensor \S+: a "
+                                             r"`for` loop over a tensor runs over its first "
+                                             r"dimension, and a scalar has none\. Loop over "
+                                             r"ag\.range\(n\), or reshape it to a vector\.$"):
+            ag__.zip(ag.placeholder(ag.int32, []), [1, 2])
+
+
+def test_iter_outside_a_graph_is_pythons_iterator():
+    assert type(ag__.iter_([1, 2])) is type(iter([1, 2]))
+
+
+def test_iter_of_an_iterator_made_while_tracing_is_that_iterator():
+    with ag.Graph().as_default():
+        made = ag__.iter_([1, 2])
+        assert ag__.iter_(made) is made
+
+
+def test_an_iterator_made_for_one_graph_can_be_taken_while_another_is_built():
+    with ag.Graph().as_default():
+        made = ag__.iter_([1, 2])
+    with ag.Graph().as_default():
+        assert next(made) == 1
