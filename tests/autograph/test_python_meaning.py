@@ -731,7 +731,12 @@ def python_loop_over_an_outer_iterator_in_a_tensor_loop(n):
 def test_an_item_taken_in_a_graph_body_from_an_outer_python_iterator_is_refused(f):
     # TensorFlow 2.21 gives 11 for next_in_a_tensor_loop(2) (one item, taken while tracing,
     # for both iterations), where Python gives 12.
-    with pytest.raises(NotImplementedError, match="taken from a Python iterator inside a graph"):
+    with pytest.raises(NotImplementedError, match=(
+            r"An item is taken from a Python iterator inside a graph branch or loop body \(an "
+            r"`if` or loop on a tensor\) that the iterator was made outside of: the body is "
+            r"traced once, so it would take one item for all the iterations the graph runs \(or "
+            r"take it whether or not the branch runs\), where Python takes one each time\. "
+            r"Iterate over a tensor or a dataset instead")):
         ag.function(f)(ag.constant(2))
 
 

@@ -673,5 +673,19 @@ def test_graph_if_names_a_nested_item_whose_branches_disagree():
             d["inner"]["b"] = "text"
             return {"inner": {"b": 0.0}}
         return ag__.if_stmt(x > 0, body, lambda d: {"inner": {"b": 0.0}}, (d,), ("d",))
-    with pytest.raises(TypeError, match=r"d\['inner'\]\['b'\]"):
+    with pytest.raises(TypeError, match=r"^if: 'd\['inner'\]\['b'\]' is 'text' \(a Python str\)"):
         graph_run(f, np.int32(1))
+
+
+def test_graph_if_hands_back_an_untouched_list_of_its_state_as_it_is():
+    def f(x):
+        changed, untouched = [0], [1, 2]
+
+        def body(changed, untouched):
+            changed[0] = x
+            return [x], untouched
+        new_changed, new_untouched = ag__.if_stmt(
+            x > 0, body, lambda changed, untouched: ([x], untouched), (changed, untouched),
+            ("changed", "untouched"))
+        return new_untouched is untouched
+    assert graph_run(f, np.int32(1))[0] is True
