@@ -1,0 +1,86 @@
+"""`traced_errors`: what a handler of converted code may take, and what it must refuse."""
+
+import pytest
+
+import autograph as ag
+from autograph.operators import traced_errors
+from autograph.pyct.errors import StagingError
+from runtime.graph.operation import SymbolicValueError
+
+
+def _raised(error, cause=None, context=None):
+    """`error` as Python leaves it after raising it (from `cause`, while handling `context`)."""
+    try:
+        try:
+            if context is not None:
+                raise context
+        finally:
+            if cause is not None:
+                raise error from cause
+            raise error
+    except BaseException as caught:
+        return caught
+
+
+def test_the_programs_own_error_is_left_to_the_handler():
+    assert traced_errors.reraise_traced(_raised(KeyError("k"))) is None
+
+
+def test_an_error_raised_while_a_refusal_went_through_is_the_refusal():
+    refusal = StagingError("refused")
+    with pytest.raises(StagingError, match="^refused$"):
+        traced_errors.reraise_traced(_raised(KeyError("k"), context=refusal))
+
+
+def test_an_error_a_traced_branch_raised_is_refused_naming_where():
+    traced = ValueError("v")
+    traced_errors.mark_traced(traced, "a branch of an `if`")
+    with pytest.raises(StagingError, match="^ValueError: v\nThis exception was raised while "
+                                           "tracing a branch of an `if` whose condition is a "
+                                           "tensor"):
+        traced_errors.reraise_traced(_raised(traced))
+
+
+def test_an_error_raised_from_a_traced_one_is_refused_too():
+    traced = ValueError("v")
+    traced_errors.mark_traced(traced, "the body of a loop")
+    with pytest.raises(StagingError, match="while tracing the body of a loop"):
+        traced_errors.reraise_traced(_raised(KeyError("k"), cause=traced))
+
+
+def test_a_cycle_of_causes_ends_the_search():
+    error = KeyError("k")
+    error.__cause__ = error
+    assert traced_errors.reraise_traced(error) is None
+
+
+def test_a_lost_value_the_handler_reads_is_refused_naming_it():
+    error = _raised(KeyError("k"))
+    error._autograph_lost_state = ("x", "y")  # as note_lost_state marks it
+    with pytest.raises(StagingError, match="after it assigned 'y'; converted bodies"):
+        traced_errors.reraise_traced(error, live=("y", "z"))
+    assert traced_errors.reraise_traced(error, live=("z",)) is None
+    traced_errors.forget_lost_state(error)
+    assert traced_errors.reraise_traced(error, live=("y",)) is None
+
+
+def test_a_symbolic_tensors_missing_value_is_refused_in_a_handler_only():
+    error = _raised(SymbolicValueError("no value"))
+    with pytest.raises(StagingError, match="says a symbolic tensor has no value"):
+        traced_errors.reraise_traced(error)
+    assert traced_errors.reraise_traced(error, handler=False) is None
+
+
+def test_a_try_being_traced_refuses_an_error_raised_when_the_graph_runs():
+    with ag.Graph().as_default():
+        with traced_errors.handling((KeyError, ValueError)):
+            traced_errors.check_not_handled(TypeError("not taken"), "a branch")
+            with pytest.raises(StagingError, match="^ValueError: v\nThis exception is raised "
+                                                   "in a branch whose condition is a tensor"):
+                traced_errors.check_not_handled(ValueError("v"), "a branch")
+        traced_errors.check_not_handled(ValueError("v"), "a branch")  # the try has ended
+
+
+def test_a_try_run_eagerly_refuses_nothing():
+    with traced_errors.handling(ValueError):
+        traced_errors.check_not_handled(ValueError("v"), "a branch")
