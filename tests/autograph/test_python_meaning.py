@@ -726,8 +726,22 @@ def python_loop_over_an_outer_iterator_in_a_tensor_loop(n):
     return s
 
 
+@ag.function
+def next_of(it):
+    return next(it)
+
+
+def next_in_a_function_called_in_a_tensor_loop(n):
+    it = iter([1, 2, 3])
+    s = 0
+    for _ in ag.range(n):
+        s = s * 10 + next_of(it)  # a nested ag.function traces into the loop body
+    return s
+
+
 @pytest.mark.parametrize("f", [next_in_a_tensor_loop, next_in_a_tensor_if,
-                               python_loop_over_an_outer_iterator_in_a_tensor_loop])
+                               python_loop_over_an_outer_iterator_in_a_tensor_loop,
+                               next_in_a_function_called_in_a_tensor_loop])
 def test_an_item_taken_in_a_graph_body_from_an_outer_python_iterator_is_refused(f):
     # TensorFlow 2.21 gives 11 for next_in_a_tensor_loop(2) (one item, taken while tracing,
     # for both iterations), where Python gives 12.
@@ -736,7 +750,9 @@ def test_an_item_taken_in_a_graph_body_from_an_outer_python_iterator_is_refused(
             r"`if` or loop on a tensor\) that the iterator was made outside of: the body is "
             r"traced once, so it would take one item for all the iterations the graph runs \(or "
             r"take it whether or not the branch runs\), where Python takes one each time\. "
-            r"Iterate over a tensor or a dataset instead")):
+            r"Iterate over a tensor or a dataset instead \(`ag\.data\.Dataset\."
+            r"from_tensor_slices\(items\)`, whose iterator advances when the graph runs\), or "
+            r"take the items outside the loop\.")):
         ag.function(f)(ag.constant(2))
 
 

@@ -661,7 +661,9 @@ def test_graph_if_refuses_a_branch_that_adds_a_key_to_a_dict_in_place():
         return ag__.if_stmt(x > 0, body, lambda d: {"a": x}, (d,), ("d",))
     with pytest.raises(ValueError, match=r"^dict 'd' is changed in place in the if branch of an "
                                          r"`if` whose condition is a tensor, which changes its "
-                                         r"keys;"):
+                                         r"keys; that cannot depend on a value known only when "
+                                         r"the graph runs\. Use a TensorArray, build a new one "
+                                         r"instead, or change it outside the `if`\.$"):
         graph_run(f, np.int32(1))
 
 

@@ -33,7 +33,8 @@ def test_len_of_a_tensor_of_unknown_length_is_a_tensor():
 
 
 def test_len_of_a_scalar_tensor_is_an_error():
-    with pytest.raises(TypeError, match="len\\(\\) of a scalar tensor"):
+    with pytest.raises(TypeError, match=r"^len\(\) of a scalar tensor is not defined \(shape "
+                                        r"\(\)\)\.$"):
         ag__.len(ag.convert_to_tensor(1))
 
 
@@ -199,3 +200,17 @@ def test_an_iterator_made_for_one_graph_can_be_taken_while_another_is_built():
         made = ag__.iter_([1, 2])
     with ag.Graph().as_default():
         assert next(made) == 1
+
+
+def test_int_and_float_without_an_argument_are_zero_as_in_python():
+    assert ag__.int() == 0 and ag__.float() == 0.0
+
+
+def test_int_of_a_tensor_in_a_base_is_not_supported():
+    with pytest.raises(NotImplementedError, match=r"^int\(tensor, base\) is not supported\.$"):
+        ag__.int(ag.convert_to_tensor("7"), 8)
+
+
+def test_print_of_a_tensor_with_none_for_sep_and_end_uses_pythons_defaults(capsys):
+    ag__.print("value", ag.convert_to_tensor(2), sep=None, end=None)
+    assert capsys.readouterr().out == "value 2\n"
