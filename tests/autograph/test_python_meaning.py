@@ -1099,3 +1099,20 @@ def test_a_statement_that_raises_before_it_binds_leaves_the_earlier_value(f):
     # (TensorFlow 2.21's to_graph lets the JSONDecodeError out of the returning finally.)
     assert f("{") == 0
     assert ag.to_graph(f)("{") == 0
+
+
+def next_in_a_dataset_function_made_in_a_tensor_loop(n):
+    it = iter([1, 2, 3])
+    s = ag.constant(0, ag.int64)
+    for _ in ag.range(n):
+        for v in ag.data.Dataset.range(1).map(lambda x: x + next(it)):
+            s += v
+    return s
+
+
+def test_an_item_taken_in_a_dataset_function_inside_a_tensor_loop_is_refused():
+    # The map function is traced once, in the loop body: one item for every iteration.
+    assert next_in_a_dataset_function_made_in_a_tensor_loop(ag.constant(2)).numpy() == 3
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match="An item is taken from a Python iterator inside a graph branch"):
+        ag.function(next_in_a_dataset_function_made_in_a_tensor_loop)(ag.constant(2))

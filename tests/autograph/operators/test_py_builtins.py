@@ -70,14 +70,26 @@ def test_max_and_min_of_scalars_with_a_tensor_among_them():
     assert graph_run(lambda x: ag__.min(0, x), np.int32(-4))[0] == -4
 
 
-def test_max_of_a_matrix_is_an_error():
-    with pytest.raises(ValueError, match="needs a vector"):
-        ag__.max(ag.convert_to_tensor([[1, 2]]))
+@pytest.mark.parametrize("extreme, name", [(ag__.max, "max"), (ag__.min, "min")])
+def test_max_and_min_of_a_matrix_are_errors_naming_the_reduction(extreme, name):
+    with pytest.raises(ValueError, match=rf"^{name}\(x\) of a tensor needs a vector, got shape "
+                                         rf"\(1, 2\); use ag\.reduce_{name} with an axis\.$"):
+        extreme(ag.convert_to_tensor([[1, 2]]))
 
 
-def test_max_of_tensors_with_key_is_an_error():
-    with pytest.raises(TypeError, match=r"does not take \['key'\]"):
-        ag__.max(ag.convert_to_tensor([1, 2]), key=abs)
+@pytest.mark.parametrize("extreme, name", [(ag__.max, "max"), (ag__.min, "min")])
+def test_max_and_min_of_tensors_with_key_are_errors(extreme, name):
+    with pytest.raises(TypeError, match=rf"^{name}\(\) of tensors does not take \['key'\]\.$"):
+        extreme(ag.convert_to_tensor([1, 2]), key=abs)
+
+
+@pytest.mark.parametrize("extreme, name, pairwise", [(ag__.max, "max", "maximum"),
+                                                     (ag__.min, "min", "minimum")])
+def test_max_and_min_of_a_vector_among_several_point_to_the_pairwise_op(extreme, name,
+                                                                        pairwise):
+    with pytest.raises(ValueError, match=rf"^{name}\(a, b, \.\.\.\) of tensors needs scalars, got "
+                                         rf"shape \(2,\); use ag\.{pairwise}\.$"):
+        extreme(ag.convert_to_tensor([1, 2]), 3)
 
 
 def test_enumerate_and_zip_of_eager_tensors_iterate_rows():
