@@ -53,3 +53,9 @@ _USES = {
 def test_any_use_of_an_undefined_value_raises_as_reading_the_variable(use):
     with pytest.raises(UnboundLocalError, match="^'x' is used before it is defined.$"):
         _USES[use](ag__.Undefined("x"))
+
+
+def test_undefined_return_value_repr_says_whether_it_may_return_none():
+    assert repr(ag__.UndefinedReturnValue()) == "UndefinedReturnValue()"
+    assert repr(ag__.UndefinedReturnValue(may_return_none=True)) == (
+        "UndefinedReturnValue(may_return_none=True)")
