@@ -59,6 +59,8 @@ def test_a_lost_value_the_handler_reads_is_refused_naming_it():
     error._autograph_lost_state = ("x", "y")  # as note_lost_state marks it
     with pytest.raises(StagingError, match="after it assigned 'y'; converted bodies"):
         traced_errors.reraise_traced(error, live=("y", "z"))
+    with pytest.raises(StagingError, match="after it assigned 'x', 'y'; converted bodies"):
+        traced_errors.reraise_traced(error, live=("x", "y"))
     assert traced_errors.reraise_traced(error, live=("z",)) is None
     traced_errors.forget_lost_state(error)
     assert traced_errors.reraise_traced(error, live=("y",)) is None
@@ -75,8 +77,13 @@ def test_a_try_being_traced_refuses_an_error_raised_when_the_graph_runs():
     with ag.Graph().as_default():
         with traced_errors.handling((KeyError, ValueError)):
             traced_errors.check_not_handled(TypeError("not taken"), "a branch")
-            with pytest.raises(StagingError, match="^ValueError: v\nThis exception is raised "
-                                                   "in a branch whose condition is a tensor"):
+            with pytest.raises(StagingError, match=(
+                    r"^ValueError: v\nThis exception is raised in a branch whose condition is a "
+                    r"tensor, so it is raised when the graph runs; but a `try` around it that "
+                    r"handles it runs while the function is traced, and could not take it then\. "
+                    r"Raise it with a `raise` under an `if` in the function that holds the `try` "
+                    r"\(whose clause is then chosen when the graph runs\), or handle it outside "
+                    r"the traced function\.$")):
                 traced_errors.check_not_handled(ValueError("v"), "a branch")
         traced_errors.check_not_handled(ValueError("v"), "a branch")  # the try has ended
 
@@ -84,3 +91,13 @@ def test_a_try_being_traced_refuses_an_error_raised_when_the_graph_runs():
 def test_a_try_run_eagerly_refuses_nothing():
     with traced_errors.handling(ValueError):
         traced_errors.check_not_handled(ValueError("v"), "a branch")
+
+
+def test_an_inner_try_being_traced_keeps_the_outer_ones_types():
+    with ag.Graph().as_default():
+        with traced_errors.handling(ValueError):
+            with traced_errors.handling(KeyError):
+                with pytest.raises(StagingError, match="^ValueError: v"):
+                    traced_errors.check_not_handled(ValueError("v"), "a branch")
+            with pytest.raises(StagingError, match="^ValueError: v"):
+                traced_errors.check_not_handled(ValueError("v"), "a branch")
