@@ -666,7 +666,11 @@ def test_an_item_a_tensor_loop_creates_in_a_dict_read_whole_is_refused(f):
     # present), where Python gives 0: a value Python would not give, so it is refused here.
     with pytest.raises(ValueError, match=r"e\['r'\] does not exist before a `for` loop over "
                                          r"tensors that creates it, and the function reads e "
-                                         r"as a whole"):
+                                         r"as a whole \(as `len`, `in`, `\.get`, `getattr` or a "
+                                         r"variable key do\): the graph traces the loop's body "
+                                         r"once, with e\['r'\] present, so those would see it "
+                                         r"before the loop creates it where Python does not\. "
+                                         r"Create e\['r'\] before the loop\."):
         ag.function(f)(ag.constant(2))
 
 

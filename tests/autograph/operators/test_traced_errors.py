@@ -59,7 +59,14 @@ def test_a_lost_value_the_handler_reads_is_refused_naming_it():
     error._autograph_lost_state = ("x", "y")  # as note_lost_state marks it
     with pytest.raises(StagingError, match="after it assigned 'y'; converted bodies"):
         traced_errors.reraise_traced(error, live=("y", "z"))
-    with pytest.raises(StagingError, match="after it assigned 'x', 'y'; converted bodies"):
+    with pytest.raises(StagingError, match=(
+            r"^KeyError: 'k'\nThis exception left a converted `if`, `while` or `for` body "
+            r"\(code after an early `return` or `break` runs in one too\) after it assigned "
+            r"'x', 'y'; converted "
+            r"bodies are functions, which hand their variables back only when they end, so this "
+            r"handler would see the old value where plain Python sees the new one\. Assign 'x', "
+            r"'y' outside the statement that raises, or catch the exception outside this "
+            r"function\.$")):
         traced_errors.reraise_traced(error, live=("x", "y"))
     assert traced_errors.reraise_traced(error, live=("z",)) is None
     traced_errors.forget_lost_state(error)
@@ -68,7 +75,12 @@ def test_a_lost_value_the_handler_reads_is_refused_naming_it():
 
 def test_a_symbolic_tensors_missing_value_is_refused_in_a_handler_only():
     error = _raised(SymbolicValueError("no value"))
-    with pytest.raises(StagingError, match="says a symbolic tensor has no value"):
+    with pytest.raises(StagingError, match=(
+            r"^SymbolicValueError: no value\nThis exception says a symbolic tensor has no "
+            r"value while the function is traced; plain Python on values would not raise it, "
+            r"so a `try` in the converted function must not take it for the program's\. Make "
+            r"the code in the `try` work on "
+            r"tensors, or catch the exception outside the traced function\.$")):
         traced_errors.reraise_traced(error)
     assert traced_errors.reraise_traced(error, handler=False) is None
 
