@@ -47,8 +47,9 @@ from runtime.ops.iterator_ops import (
     make_iterator,
 )
 
-# The flags the converter lowers `break` and `return` to (`break_`, `break__1`, `do_return`).
-_FLAGS = ("break_", "do_return")
+# The names the converter lowers `break` and `return` to (`break_`, `break__1`, `do_return`,
+# `retval_`): not the program's variables.
+_FLAGS = ("break_", "do_return", "retval_")
 
 
 def if_stmt(cond: Any, body: Callable, orelse: Callable | None, state: tuple,

@@ -691,3 +691,19 @@ def test_graph_if_hands_back_an_untouched_list_of_its_state_as_it_is():
             ("changed", "untouched"))
         return new_untouched is untouched
     assert graph_run(f, np.int32(1))[0] is True
+
+
+def test_a_python_loop_whose_return_becomes_a_tensor_names_only_the_programs_variables():
+    def f(x):
+        i = 0
+        while i < 3:
+            if x > 0:
+                return i
+            i += 1
+        return -1
+    with pytest.raises(NotImplementedError) as caught:
+        ag.function(f)(ag.constant(1))
+    message = str(caught.value)
+    assert "'i' became a tensor in the loop and a `break` or `return` in the loop depends on a " \
+           "tensor" in message
+    assert "retval_" not in message and "do_return" not in message
