@@ -707,3 +707,24 @@ def test_a_python_loop_whose_return_becomes_a_tensor_names_only_the_programs_var
     assert "'i' became a tensor in the loop and a `break` or `return` in the loop depends on a " \
            "tensor" in message
     assert "retval_" not in message and "do_return" not in message
+
+
+def test_graph_if_branch_returning_a_list_for_several_values_is_an_error():
+    def f(x):
+        return ag__.if_stmt(x > 0, lambda a, b: [a, b], lambda a, b: (a, b), (1, 2), ("a", "b"))
+    with pytest.raises(ValueError, match=r"^if: the function must return 2 values \(a tuple\)"):
+        graph_run(f, np.int32(1))
+
+
+def test_a_handler_refuses_a_refusal_of_a_tensor_if_naming_the_if():
+    def f(x):
+        d = {}
+        try:
+            if x > 0:
+                d["k"] = x
+        except ValueError:
+            return 0
+        return 1
+    with pytest.raises(ag.autograph.StagingError, match="raised while tracing an `if` whose "
+                                                        "condition is a tensor"):
+        ag.function(f)(ag.constant(1))
