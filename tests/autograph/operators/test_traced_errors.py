@@ -35,9 +35,13 @@ def test_an_error_raised_while_a_refusal_went_through_is_the_refusal():
 def test_an_error_a_traced_branch_raised_is_refused_naming_where():
     traced = ValueError("v")
     traced_errors.mark_traced(traced, "a branch of an `if`")
-    with pytest.raises(StagingError, match="^ValueError: v\nThis exception was raised while "
-                                           "tracing a branch of an `if` whose condition is a "
-                                           "tensor"):
+    with pytest.raises(StagingError, match=(
+            r"^ValueError: v\nThis exception was raised while tracing a branch of an `if` whose "
+            r"condition is a tensor: the graph's branches and loop bodies are traced whatever "
+            r"the tensor's value will be, so it is raised whether or not that code would run, "
+            r"and a `try` in the converted function cannot handle it as plain Python would\. "
+            r"Move the code that raises out of the tensor `if` or loop, or check the condition "
+            r"when the graph runs \(ag\.debugging\.assert_\*\)\.$")):
         traced_errors.reraise_traced(_raised(traced))
 
 
