@@ -728,3 +728,39 @@ def test_a_handler_refuses_a_refusal_of_a_tensor_if_naming_the_if():
     with pytest.raises(ag.autograph.StagingError, match="raised while tracing an `if` whose "
                                                         "condition is a tensor"):
         ag.function(f)(ag.constant(1))
+
+
+def test_a_python_loop_whose_condition_becomes_a_tensor_says_after_how_many_iterations():
+    def f(x):
+        i, total = 0, 0
+        while total < 3:
+            i += 1
+            total = total + (x if i > 1 else 1)  # a tensor from the second iteration on
+        return total
+    with pytest.raises(NotImplementedError, match="but after 2 iterations it is a tensor, whose "
+                                                  "value is known only when the graph runs: "
+                                                  "'total' became a tensor in the loop"):
+        ag.function(f)(ag.constant(5))
+
+
+def test_a_python_loop_names_every_variable_that_became_a_tensor():
+    def f(x):
+        a, b = 0, 0
+        while a + b < 3:
+            a, b = x, x
+        return a
+    with pytest.raises(NotImplementedError, match="'a', 'b' became a tensor in the loop"):
+        ag.function(f)(ag.constant(5))
+
+
+@pytest.mark.parametrize("value, message", [
+    (np.array("text"), r"^if: a string tensor has no truth value in a graph; compare it first "
+                       r"\(e\.g\. `ag\.strings\.length\(s\) > 0`\)\.$"),
+    (np.array([1, 2], np.int32), r"^if: the condition must be a scalar, but its shape is "
+                                 r"\(None,\); reduce it with ag\.reduce_any or ag\.reduce_all\.$"),
+])
+def test_graph_if_on_a_tensor_without_a_truth_value_is_an_error(value, message):
+    def f(x):
+        return ag__.if_stmt(x, lambda: 1, lambda: 0, (), ())
+    with pytest.raises((TypeError, ValueError), match=message):
+        graph_run(f, value)
