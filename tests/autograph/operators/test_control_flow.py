@@ -709,9 +709,13 @@ def test_a_python_loop_whose_return_becomes_a_tensor_names_only_the_programs_var
     assert "retval_" not in message and "do_return" not in message
 
 
-def test_graph_if_branch_returning_a_list_for_several_values_is_an_error():
+@pytest.mark.parametrize("side", [0, 1])
+def test_graph_if_branch_returning_a_list_for_several_values_is_an_error(side):
+    branches = [lambda a, b: (a, b), lambda a, b: (a, b)]
+    branches[side] = lambda a, b: [a, b]
+
     def f(x):
-        return ag__.if_stmt(x > 0, lambda a, b: [a, b], lambda a, b: (a, b), (1, 2), ("a", "b"))
+        return ag__.if_stmt(x > 0, *branches, (1, 2), ("a", "b"))
     with pytest.raises(ValueError, match=r"^if: the function must return 2 values \(a tuple\)"):
         graph_run(f, np.int32(1))
 
