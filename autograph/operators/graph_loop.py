@@ -355,18 +355,21 @@ def _assigned_before(ran: Tensor, value: Any, name: str) -> Any:
     """The body's input `value` of a variable the loop first assigns, checked where the body
     uses it: it has no value in the first iteration, as Python raises UnboundLocalError
     reading it there (the body may assign it only on some paths, or read it first)."""
-    message = (f"'{name}' is first assigned inside a loop over tensors, and the first "
-               f"iteration reads it before assigning it, so it has no value there. Assign it "
-               f"before the loop.")
-    return pack_sequence_as(value, [check_defined(leaf, ran, message)
-                                    for leaf in flatten(value)])
+    return _defined_once(ran, value, (
+        f"'{name}' is first assigned inside a loop over tensors, and the first iteration reads "
+        f"it before assigning it, so it has no value there. Assign it before the loop."))
 
 
 def _used_only_if(ran: Tensor, value: Any, name: str) -> Any:
     """`value` (tensors, or a structure of them), checked when the graph uses it: the loop
     that first assigns it ran."""
-    message = (f"'{name}' is first assigned inside a loop over tensors that ran zero times, "
-               f"so it has no value after the loop. Assign it before the loop.")
+    return _defined_once(ran, value, (
+        f"'{name}' is first assigned inside a loop over tensors that ran zero times, so it has "
+        f"no value after the loop. Assign it before the loop."))
+
+
+def _defined_once(ran: Tensor, value: Any, message: str) -> Any:
+    """Each tensor of `value` read through a `CheckDefined` on `ran`, failing with `message`."""
     return pack_sequence_as(value, [check_defined(leaf, ran, message)
                                     for leaf in flatten(value)])
 
