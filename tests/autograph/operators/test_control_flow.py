@@ -768,3 +768,26 @@ def test_graph_if_on_a_tensor_without_a_truth_value_is_an_error(value, message):
         return ag__.if_stmt(x, lambda: 1, lambda: 0, (), ())
     with pytest.raises((TypeError, ValueError), match=message):
         graph_run(f, value)
+
+
+def test_a_handler_refuses_the_error_of_a_python_loop_turned_tensor_naming_the_loop():
+    def f(x):
+        total = 0
+        try:
+            while total < 3:
+                total = x
+        except NotImplementedError:
+            return -1
+        return total
+    with pytest.raises(ag.autograph.StagingError, match=r"NotImplementedError: The condition of "
+                       r"this `while` loop .*\nThis exception was raised while tracing a `while` loop whose condition"):
+        ag.function(f)(ag.constant(5))
+
+
+@pytest.mark.parametrize("symbolic", [False, True], ids=["python", "graph"])
+def test_a_while_body_returning_too_few_values_names_the_while(symbolic):
+    def f(x):
+        return ag__.while_stmt(lambda a, b: a < 3, lambda a, b: a + 1, (x, x), ("a", "b"))
+    run = graph_run if symbolic else (lambda fn, value: fn(value))
+    with pytest.raises(ValueError, match=r"^while: the function must return 2 values"):
+        run(f, np.int32(0))
