@@ -77,7 +77,7 @@ def _zeros_for(value: Any, undefined: Undefined | UndefinedReturnValue) -> _Zero
         return None
     if isinstance(value, (list, tuple, dict)):
         leaves = [_zeros_for(leaf, undefined) for leaf in flatten(value)]
-        if not leaves or any(leaf is None or leaf.structure is not None for leaf in leaves):
+        if not leaves or any(leaf is None for leaf in leaves):
             return None
         return _Zeros(None, None, pack_sequence_as(value, leaves))
     if isinstance(value, Tensor):

@@ -791,3 +791,12 @@ def test_a_while_body_returning_too_few_values_names_the_while(symbolic):
     run = graph_run if symbolic else (lambda fn, value: fn(value))
     with pytest.raises(ValueError, match=r"^while: the function must return 2 values"):
         run(f, np.int32(0))
+
+
+def test_an_if_on_a_tensor_of_a_graph_no_longer_built_is_an_error():
+    with ag.Graph().as_default():
+        positive = ag.placeholder(ag.float32, []) > 0
+    with pytest.raises(TypeError, match=r"^if: the condition Greater:0 belongs to a graph that "
+                                        r"is not being built; use it inside that graph \(or its "
+                                        r"function\)\.$"):
+        ag__.if_stmt(positive, lambda: 1, lambda: 0, (), ())
