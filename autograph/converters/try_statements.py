@@ -1,5 +1,6 @@
-"""The handlers of a `try` around an `if`, `while` or `for` first re-raise what a graph branch
-or loop body raised while being traced.
+"""The handlers of a `try` around an `if`, `while` or `for` (or a conditional or boolean
+expression, or a comprehension, which become branches and loops) first re-raise what a graph
+branch or loop body raised while being traced.
 
 Before:
 
@@ -29,7 +30,7 @@ Python on values never raises, and so runs in the handlers of a `try` whose body
 anything. Handlers of a `try` without control flow or calls in its body are left as they
 are.
 
-A `try` whose body holds an `if`, `while` or `for`, or calls user code (which converts, and
+A `try` whose body holds any of those, or calls user code (which converts, and
 may raise under a tensor condition of its own), runs that body under `ag__.handling(types)`,
 the classes its clauses take:
 
@@ -59,7 +60,10 @@ from autograph.pyct.transformer import Base, EntityContext, copy_location
 # variables and attributes; see transpiler.py). Its output is scanned again afterwards.
 TRIGGERS = frozenset({gast.Try, getattr(gast, "TryStar", gast.Try)})
 
-_CONTROL_FLOW = (gast.If, gast.While, gast.For)
+# What later converters may turn into graph branches or loops: statements, conditional and
+# boolean expressions (a tensor `if_exp`, `and`, `or`), and comprehensions (loops).
+_COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+_CONTROL_FLOW = (gast.If, gast.While, gast.For, gast.IfExp, gast.BoolOp, *_COMPREHENSIONS)
 _SCOPES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 
 
@@ -115,13 +119,16 @@ class TryStatements(Base):
 
 
 def _assigned(statements: list[Any]) -> set[str]:
-    """The plain names that `statements` bind, outside nested functions and classes."""
+    """The plain names that `statements` bind, outside nested functions and classes (and
+    comprehensions' own variables, which are local to them)."""
     names, pending = set(), list(statements)
     while pending:
         node = pending.pop()
         if isinstance(node, gast.Name) and isinstance(node.ctx, gast.Store):
             names.add(node.id)
-        if not isinstance(node, _SCOPES):
+        if isinstance(node, gast.comprehension):
+            pending.extend([node.iter, *node.ifs])
+        elif not isinstance(node, _SCOPES):
             pending.extend(gast.iter_child_nodes(node))
     return names
 

@@ -158,7 +158,8 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
             return if_raising(pred, raised, (true_fn, false_fn), tuple(state))[:len(names)]
         except Exception as error:
             slots.restore()
-            mark_traced(error, f"a branch of {'an' if what == 'if' else 'a'} `{what}`")
+            # `what` is "if", or an expression already quoted: "`x if c else y`".
+            mark_traced(error, "a branch of an `if`" if what == "if" else f"a branch of {what}")
             raise
         results = [attempt.raw[0][i] if kind == "pass" else outputs[i]
                    for i, kind in enumerate(attempt.kinds)]

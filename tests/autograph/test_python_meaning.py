@@ -1120,3 +1120,46 @@ def test_an_item_taken_in_a_dataset_function_inside_a_tensor_loop_is_refused():
     with pytest.raises(ag.errors.InvalidArgumentError,
                        match="An item is taken from a Python iterator inside a graph branch"):
         ag.function(next_in_a_dataset_function_made_in_a_tensor_loop)(ag.constant(2))
+
+
+def conditional_expression_in_a_try(x):
+    try:
+        y = x if x > 0 else "s"
+    except TypeError:
+        y = 0
+    return y
+
+
+def boolean_expression_in_a_try(x):
+    try:
+        y = x > 0 and "s"
+    except TypeError:
+        y = 0
+    return y
+
+
+@pytest.mark.parametrize("program, python, where", [
+    (conditional_expression_in_a_try, 1, "a branch of `x if x > 0 else 's'`"),
+    (boolean_expression_in_a_try, "s", "a branch of `and` on a tensor"),
+])
+def test_a_handler_refuses_what_a_tensor_expression_refused_while_tracing(program, python,
+                                                                           where):
+    # TensorFlow 2.21 returns 0 for both (its `try` takes the TypeError its cond raised while
+    # tracing both operands); Python never raises here.
+    assert program(1) == python
+    with pytest.raises(ag.autograph.StagingError, match=f"raised while tracing {where} whose "
+                                                        "condition is a tensor"):
+        ag.function(program)(ag.constant(1))
+
+
+def test_a_handler_around_a_comprehension_over_a_tensor_refuses_an_error_of_its_trace():
+    def f(xs):
+        try:
+            ys = [x + "s" for x in xs]  # a TypeError while tracing the loop's body
+        except TypeError:
+            ys = 0
+        return ys
+    assert f(np.array([], np.int32)) == []  # the body never runs
+    with pytest.raises(ag.autograph.StagingError, match="raised while tracing the body of a "
+                                                        "loop"):
+        ag.function(f)(ag.constant([], ag.int32))

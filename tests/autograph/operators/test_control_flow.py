@@ -779,8 +779,9 @@ def test_a_handler_refuses_the_error_of_a_python_loop_turned_tensor_naming_the_l
         except NotImplementedError:
             return -1
         return total
-    with pytest.raises(ag.autograph.StagingError, match=r"NotImplementedError: The condition of "
-                       r"this `while` loop .*\nThis exception was raised while tracing a `while` loop whose condition"):
+    with pytest.raises(ag.autograph.StagingError, match=(
+            r"NotImplementedError: The condition of this `while` loop .*\nThis exception was "
+            r"raised while tracing a `while` loop whose condition")):
         ag.function(f)(ag.constant(5))
 
 
