@@ -45,7 +45,7 @@ from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor, to_array
 from runtime.ops import creation_ops, math_ops
-from runtime.ops.control_flow_ops import check_defined, cond
+from runtime.ops.control_flow_ops import check_defined, cond, is_checked
 
 IF_LABELS = ("the if branch", "the else branch")
 _NUMBER = (bool, int, float, str, bytes, np.generic)
@@ -147,7 +147,7 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
     slots = Slots(state, names)
     hints: dict[int, Any] = {}
     while True:
-        attempt = _Attempt(slots, names, labels, what, hints)
+        attempt = _Attempt(slots, names, labels, what, hints, state)
         try:
             outputs = cond(pred, attempt.branch(true_fn, 0), attempt.branch(false_fn, 1),
                            name=op_name)
@@ -165,6 +165,8 @@ def graph_if(pred: Tensor, true_fn: Callable[[], tuple], false_fn: Callable[[], 
                    for i, kind in enumerate(attempt.kinds)]
         for i, side in attempt.guards.items():
             results[i] = _defined_only(results[i], pred, side, attempt.names[i], labels, what)
+        for i, sides in attempt.passed.items():
+            results[i] = _still_checked(results[i], state[i], pred, sides)
         slots.write(results[len(names):])
         return tuple(results[:len(names)])
 
@@ -177,12 +179,14 @@ class _Attempt:
     is traced again."""
 
     def __init__(self, slots: Slots, names: Sequence[str], labels: tuple[str, str],
-                 what: str, hints: dict):
+                 what: str, hints: dict, state: Sequence[Any]):
         self.slots, self.own_names = slots, tuple(names)
         self.labels, self.what, self.hints = labels, what, hints
+        self.state = tuple(state)
         self.kinds: list[str] = []
         self.raw: list[tuple] = []
         self.guards: dict[int, int] = {}  # position -> the only branch that defines it
+        self.passed: dict[int, set[int]] = {}  # position -> branches that keep it unchecked
 
     @property
     def names(self) -> tuple:
@@ -197,7 +201,7 @@ class _Attempt:
                     raise
                 self.slots.restore()
                 raise BranchRaised(side, error) from None
-            values = self.with_slots(tuple(values), side)
+            values = self.unchecked(self.with_slots(tuple(values), side), side)
             self.raw.append(values)
             if side == 0:
                 self.kinds = [_hinted_kind(self.hints.get(i)) or _kind(v)
@@ -211,6 +215,20 @@ class _Attempt:
             return _second(self.raw[0], values, self.kinds, self.hints, self.names,
                            self.labels, self.what, self.first)
         return traced
+
+    def unchecked(self, values: tuple, side: int) -> tuple:
+        """`values`, where the branch leaves a variable that may have no value (a
+        `CheckDefined` guards it, or some of its tensors) as it was, holding the unchecked
+        values: the If must not fail on a variable it does not read; its output stays
+        guarded (`_still_checked`)."""
+        result = list(values)
+        for i, before in enumerate(self.state):
+            leaves = flatten(before)
+            if result[i] is before and any(is_checked(leaf) for leaf in leaves):
+                result[i] = pack_sequence_as(before, [leaf.op.inputs[0] if is_checked(leaf)
+                                                      else leaf for leaf in leaves])
+                self.passed.setdefault(i, set()).add(side)
+        return tuple(result)
 
     def with_slots(self, values: tuple, side: int) -> tuple:
         """The branch's `values` and its values of the replaced items; the containers are
@@ -281,6 +299,19 @@ def _defined_only(value: Any, pred: Tensor, side: int, name: str, labels: tuple[
     defined = pred if side == 0 else math_ops.logical_not(pred)
     return pack_sequence_as(value, [check_defined(leaf, defined, message)
                                     for leaf in flatten(value)])
+
+
+def _still_checked(value: Any, before: Any, pred: Tensor, sides: set[int]) -> Any:
+    """The If's output `value` for a variable whose checked tensors in `before` the branches
+    in `sides` left as they were: each has a value where a branch that assigned it ran, or
+    where it had one before the `if`; reading it elsewhere raises its check's message."""
+    if sides == {0, 1}:
+        return before
+    assigned = math_ops.logical_not(pred) if sides == {0} else pred
+    return pack_sequence_as(before, [
+        check_defined(out, math_ops.logical_or(assigned, leaf.op.inputs[1]),
+                      leaf.op.get_attr("message")) if is_checked(leaf) else out
+        for out, leaf in zip(flatten(value), flatten(before))])
 
 
 def _hinted_kind(hint: Any) -> str | None:

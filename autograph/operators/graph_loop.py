@@ -15,10 +15,12 @@ loop is traced again, once (the body's Python code, a `print` say, runs twice on
   Python list, and other lists are nested structures of loop variables;
 - a variable first assigned in the loop (`Undefined` or None before it) starts as zeros of
   the dtype and shape the body gives it (0 for unknown dimensions, a scalar for an unknown
-  rank, which its shape invariant leaves open). If the loop runs zero times, using it
-  afterwards is an error when the graph runs, naming it (as in TensorFlow). One that the body
-  assigns only on some paths (under a tensor `if`) is an error while tracing: an iteration
-  that skips it would carry the zeros on;
+  rank, which its shape invariant leaves open), with a flag saying whether an iteration
+  assigned it. The body may assign it on some paths only (under a tensor `if`): reading it
+  before any iteration did, in the body or after the loop, is an error when the graph runs,
+  naming it, as Python raises UnboundLocalError there. A variable that may have no value
+  before the loop (a `CheckDefined` guards it: a tensor `if` assigned it in one branch)
+  carries its flag through the loop the same way;
 - the return value of a `return` inside the loop, `UndefinedReturnValue()` before it, starts as
   zeros the same way: the lowering's `do_return` flag says whether they were ever replaced,
   and the function returns on every path after the loop. Where it may end without a `return`
@@ -52,7 +54,7 @@ from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.graph.tensor_spec import TensorSpec
 from runtime.ops import creation_ops
-from runtime.ops.control_flow_ops import check_defined
+from runtime.ops.control_flow_ops import check_defined, is_checked
 from runtime.ops.tensor_array import TensorArray
 from runtime.ops.while_loop import while_loop
 
@@ -158,8 +160,10 @@ class _Loop:
         self.inits = [_initial(v, name, findings.get(i))
                       for i, (v, name) in enumerate(zip(state, names))]
         self.moving = [i for i, init in enumerate(self.inits) if init is not _INVARIANT]
-        self.defined_here = [i for i in self.moving
-                             if state[i] is None or isinstance(state[i], Undefined)]
+        self.flags = {i: _Flags(state[i], self.inits[i], names[i]) for i in self.moving
+                      if _Flags.needed(state[i])}
+        for i, flags in self.flags.items():
+            self.inits[i] = flags.unchecked_init
 
     def build(self, opts: dict) -> tuple[list, list]:
         inits, extra = self.inits, self.extra
@@ -173,27 +177,39 @@ class _Loop:
             shapes[i] = shape  # wider than a given invariant too, as TensorFlow's dataset loops
             # ignore those (and Python does: `set_loop_options` does nothing there)
         self.shapes = shapes
-        # While needs a loop variable; `ran` says whether the body ran at all.
+        # While needs a loop variable; each leaf that may have no value, a flag saying it has.
         counter = [] if extra or self.moving else [convert_to_tensor(0)]
-        ran = [convert_to_tensor(False)] if self.defined_here else []
-        hidden = counter + ran
+        hidden = counter + [flag for flags in self.flags.values() for flag in flags.initial]
         self.skip = len(extra) + len(hidden)
 
+        def checked_inputs(values: Sequence[Any]) -> tuple[list, list, dict, dict]:
+            """The test's or body's inputs; the variables that may have no value checked
+            where they are read."""
+            extra_now, state_now = self.unpack(values)
+            flags_in = self.split_flags(values[len(extra) + len(counter):self.skip])
+            inputs = {i: variable.checked(state_now[i], flags_in[i], inside=True)
+                      for i, variable in self.flags.items()}
+            for i, value in inputs.items():
+                state_now[i] = value
+            return extra_now, state_now, inputs, flags_in
+
         def test(*values: Any) -> Tensor:
-            result = self.test_fn(*self.unpack(values))
+            extra_now, state_now, _, _ = checked_inputs(values)
+            result = self.test_fn(extra_now, state_now)
             if isinstance(result, Tensor):
                 return truth_tensor(result, "loop condition")
             return convert_to_tensor(bool(result))
 
         def body(*values: Any) -> list:
-            extra_now, state_now = self.unpack(values)
-            for i in self.defined_here:
-                state_now[i] = _assigned_before(values[len(extra) + len(counter)],
-                                                state_now[i], self.names[i])
+            extra_now, state_now, inputs, flags_in = checked_inputs(values)
             new_extra, new_state = self.body_fn(extra_now, state_now)
             self.settle(new_state)
-            ran_now = [convert_to_tensor(True)] if ran else []
-            return list(new_extra) + counter + ran_now + self.checked(new_state)
+            new_state, flags_out = list(new_state), []
+            for i, flags in self.flags.items():
+                new_state[i], leaf_flags = flags.unchecked(new_state[i], inputs[i],
+                                                           flags_in[i])
+                flags_out += leaf_flags
+            return list(new_extra) + counter + flags_out + self.checked(new_state)
 
         invariants = None
         if shapes:
@@ -202,10 +218,18 @@ class _Loop:
         results = while_loop(test, body, list(extra) + hidden + [inits[i] for i in self.moving],
                              shape_invariants=invariants, **opts)
         final_extra, final = self.unpack(results, copies=False)
-        for i in self.defined_here:
-            final[i] = _used_only_if(results[len(extra) + len(counter)], final[i],
-                                     self.names[i])
+        flags_final = self.split_flags(results[len(extra) + len(counter):self.skip])
+        for i, variable in self.flags.items():
+            final[i] = variable.checked(final[i], flags_final[i], inside=False)
         return final_extra, final
+
+    def split_flags(self, values: Sequence[Any]) -> dict[int, list]:
+        """The flags among the loop variables `values`, by state position."""
+        split, start = {}, 0
+        for i, flags in self.flags.items():
+            split[i] = list(values[start:start + len(flags.initial)])
+            start += len(flags.initial)
+        return split
 
     def checked(self, new_state: Sequence[Any]) -> list:
         """The body's values of the moving variables, checked against what they were; with
@@ -271,13 +295,6 @@ def _finding(before: Any, after: Any, name: str) -> tuple | None:
         if after is before or isinstance(after, _UNDEFINED):
             return None  # still undefined (or None) on every path: it stays as it is
         leaves = flatten(after)
-        if any(getattr(getattr(x, "op", None), "type", None) == "CheckDefined"
-               for x in leaves):
-            what = "the return value" if isinstance(before, UndefinedReturnValue) else f"'{name}'"
-            raise ValueError(f"{what} is first assigned inside a loop over tensors, and only on "
-                             f"some paths through its body (under an `if` or an inner loop "
-                             f"whose condition is a tensor), so after an iteration that skips "
-                             f"it there would be no value to carry. Assign it before the loop.")
         if leaves and all(isinstance(x, (Tensor, *_NUMBER)) and not is_composite(x)
                           for x in leaves):
             tensors = [convert_to_tensor(x) for x in leaves]
@@ -351,27 +368,68 @@ def _tensor_array(value: list, name: str, finding: tuple) -> TensorArray:
     return array
 
 
-def _assigned_before(ran: Tensor, value: Any, name: str) -> Any:
-    """The body's input `value` of a variable the loop first assigns, checked where the body
-    uses it: it has no value in the first iteration, as Python raises UnboundLocalError
-    reading it there (the body may assign it only on some paths, or read it first)."""
-    return _defined_once(ran, value, (
-        f"'{name}' is first assigned inside a loop over tensors, and the first iteration reads "
-        f"it before assigning it, so it has no value there. Assign it before the loop."))
+class _Flags:
+    """The flags of a loop variable that may have no value: one per leaf, a loop variable
+    itself, true once the leaf has one. The loop carries the leaf unchecked and checks it
+    where the body or the code after the loop reads it, as Python raises UnboundLocalError
+    there.
 
+    A variable first assigned in the loop starts with false flags (and zeros); one that a
+    `CheckDefined` guards before the loop (a tensor `if` assigned it in one branch) starts
+    with that check's flag, and keeps its message."""
 
-def _used_only_if(ran: Tensor, value: Any, name: str) -> Any:
-    """`value` (tensors, or a structure of them), checked when the graph uses it: the loop
-    that first assigns it ran."""
-    return _defined_once(ran, value, (
-        f"'{name}' is first assigned inside a loop over tensors that ran zero times, so it has "
-        f"no value after the loop. Assign it before the loop."))
+    @staticmethod
+    def needed(value: Any) -> bool:
+        if value is None or isinstance(value, Undefined):
+            return True
+        return not isinstance(value, (list, TensorArray)) and any(
+            is_checked(leaf) for leaf in flatten(value))
 
+    def __init__(self, before: Any, init: Any, name: str):
+        if before is None or isinstance(before, Undefined):
+            self.unchecked_init = init
+            self.initial = [convert_to_tensor(False) for _ in flatten(init)]
+            self.inside = [
+                f"'{name}' is first assigned inside a loop over tensors, and is read here "
+                f"before any iteration assigned it, so it has no value. Assign it before the "
+                f"loop."] * len(self.initial)
+            self.after = [
+                f"'{name}' is first assigned inside a loop over tensors, and no iteration "
+                f"assigned it (the loop ran zero times, or skipped the assignment), so it has "
+                f"no value after the loop. Assign it before the loop."] * len(self.initial)
+            return
+        leaves = flatten(init)
+        self.unchecked_init = pack_sequence_as(init, [
+            leaf.op.inputs[0] if is_checked(leaf) else leaf for leaf in leaves])
+        self.initial = [leaf.op.inputs[1] if is_checked(leaf) else convert_to_tensor(True)
+                        for leaf in leaves]
+        self.inside = self.after = [
+            leaf.op.get_attr("message") if is_checked(leaf) else f"'{name}' has no value."
+            for leaf in leaves]
 
-def _defined_once(ran: Tensor, value: Any, message: str) -> Any:
-    """Each tensor of `value` read through a `CheckDefined` on `ran`, failing with `message`."""
-    return pack_sequence_as(value, [check_defined(leaf, ran, message)
-                                    for leaf in flatten(value)])
+    def checked(self, value: Any, flags: list, inside: bool) -> Any:
+        """`value`'s leaves, each read through a `CheckDefined` on its flag."""
+        messages = self.inside if inside else self.after
+        return pack_sequence_as(value, [check_defined(leaf, flag, message) for leaf, flag,
+                                        message in zip(flatten(value), flags, messages)])
+
+    def unchecked(self, after: Any, checked_in: Any, flags_in: list) -> tuple[Any, list]:
+        """The body's value `after` as unchecked leaves, and their flags: a leaf passed
+        through keeps its flag, one a check guards (an `if` assigned it in one branch) takes
+        that check's flag, and one the body assigned has a value."""
+        leaves, flags = [], []
+        inputs = flatten(checked_in)
+        for j, leaf in enumerate(flatten(after)):
+            if j < len(inputs) and leaf is inputs[j]:
+                leaves.append(inputs[j].op.inputs[0])
+                flags.append(flags_in[j])
+            elif is_checked(leaf):
+                leaves.append(leaf.op.inputs[0])
+                flags.append(leaf.op.inputs[1])
+            else:
+                leaves.append(leaf)
+                flags.append(convert_to_tensor(True))
+        return pack_sequence_as(after, leaves), flags
 
 
 def _shape_invariants(given: Any, inits: list, names: Sequence[str]) -> dict[int, TensorShape]:

@@ -33,7 +33,7 @@ from autograph.operators.handlers import PROGRAM_RAISE
 from runtime.core.errors import InvalidArgumentError
 from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.ops import math_ops
-from runtime.ops.control_flow_ops import raise_if
+from runtime.ops.control_flow_ops import is_checked, raise_if
 
 
 class Undefined:
@@ -98,7 +98,7 @@ def ld(value: Any) -> Any:
     """
     if isinstance(value, Undefined):
         value.read()
-    if isinstance(value, SymbolicTensor) and value.op.type == "CheckDefined" and (
+    if isinstance(value, SymbolicTensor) and is_checked(value) and (
             building_graph() is not None):
         _, defined = value.op.inputs
         raise_if(math_ops.logical_not(defined),

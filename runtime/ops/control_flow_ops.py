@@ -69,6 +69,17 @@ def check_defined(value: Any, defined: Any, message: str) -> Any:
                               {"message": message})
 
 
+def is_checked(value: Any) -> bool:
+    """Whether `value` is the output of a `check_defined` in a graph (a variable's value
+    that may have none); its op's inputs are the value and the flag.
+
+    >>> is_checked(check_defined(2.0, True, "never shown"))
+    False
+    """
+    op = getattr(value, "op", None)
+    return op is not None and op.type == "CheckDefined"
+
+
 def raise_if(condition: Any, error: BaseException) -> Any:
     """Raises `error` itself, not an OpError, when `condition` is true where this runs: now
     eagerly, or when the graph runs (a `RaiseIf` op, returned; it runs in every run of its

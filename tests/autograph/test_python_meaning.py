@@ -223,9 +223,16 @@ def assigned_only_under_tensor_if_in_tensor_loop(n):
     return y  # noqa: F821 (unbound unless the `if` ran: the point of the test)
 
 
-def test_variable_assigned_only_under_a_tensor_if_in_a_tensor_loop_is_refused():
-    # TensorFlow 2.21 raises ValueError too: "'y' must be defined before the loop".
-    with pytest.raises(ValueError, match=r"'y' is first assigned inside a loop over tensors"):
+def test_variable_assigned_only_under_a_tensor_if_in_a_tensor_loop_has_its_last_value():
+    # TensorFlow 2.21 refuses the program while tracing: "'y' must be defined before the
+    # loop". The loop carries a flag saying whether an iteration assigned `y`.
+    assert assigned_only_under_tensor_if_in_tensor_loop(103) == 102
+    assert ag.function(assigned_only_under_tensor_if_in_tensor_loop)(ag.constant(103)) == 102
+
+
+def test_variable_no_iteration_assigned_is_an_error_when_read_after_the_loop():
+    with pytest.raises(ag.errors.InvalidArgumentError, match="'y' is first assigned inside a "
+                       "loop over tensors, and no iteration assigned it"):
         ag.function(assigned_only_under_tensor_if_in_tensor_loop)(ag.constant(3))
 
 
@@ -254,8 +261,9 @@ def test_a_read_in_the_first_iteration_of_a_variable_the_loop_assigns_later_rais
     with pytest.raises(UnboundLocalError):
         read_after_an_inner_python_loop_may_assign_it(1, 0)
     with pytest.raises(ag.errors.InvalidArgumentError,
-                       match="'y' is first assigned inside a loop over tensors, and the first "
-                             "iteration reads it before assigning it"):
+                       match=r"^'y' is first assigned inside a loop over tensors, and is "
+                             r"read here before any iteration assigned it, so it has no "
+                             r"value\. Assign it before the loop\.$"):
         ag.function(read_after_an_inner_python_loop_may_assign_it)(ag.constant(1),
                                                                      ag.constant(0))
 
@@ -1163,3 +1171,100 @@ def test_a_handler_around_a_comprehension_over_a_tensor_refuses_an_error_of_its_
     with pytest.raises(ag.autograph.StagingError, match="raised while tracing the body of a "
                                                         "loop"):
         ag.function(f)(ag.constant([], ag.int32))
+
+
+def assigned_under_one_of_several_tensor_ifs(a):
+    for i in [0, 1, 2]:
+        if a == i:
+            t = 5
+    return t  # noqa: F821 - unbound when `a` is none of them
+
+
+def assigned_under_one_if_or_the_other(a):
+    if a > 0:
+        t = 1
+    if a > 5:
+        pass
+    else:
+        t = 3
+    return t
+
+
+@pytest.mark.parametrize("program, a", [
+    (assigned_under_one_of_several_tensor_ifs, 0),
+    (assigned_under_one_of_several_tensor_ifs, 2),
+    (assigned_under_one_if_or_the_other, 0),
+    (assigned_under_one_if_or_the_other, 7),
+])
+def test_an_if_that_leaves_a_maybe_unassigned_variable_as_it_was_does_not_read_it(program, a):
+    # A later `if` whose branch keeps the variable must not fail on it: Python gives 5 for
+    # a == 2 (assigned by the last `if`) and 1 for a == 7 (by the first). TensorFlow 2.21
+    # refuses both programs while tracing ("'t' must also be initialized in the else branch").
+    np.testing.assert_equal(ag.function(program)(ag.constant(a)).numpy(), program(a))
+
+
+def test_a_variable_no_tensor_if_assigned_still_fails_where_it_is_read():
+    with pytest.raises(ag.errors.InvalidArgumentError, match="'t' is assigned only in the if "
+                                                             "branch of an `if`"):
+        ag.function(assigned_under_one_of_several_tensor_ifs)(ag.constant(7))
+    with pytest.raises(UnboundLocalError):
+        assigned_under_one_of_several_tensor_ifs(7)
+
+
+def assigned_before_a_tensor_loop_by_one_branch(a, n):
+    if a > 0:
+        t = 1
+    i = 0
+    while i < n:
+        t = i
+        i += 1
+    return t  # noqa: F821 - unbound when a <= 0 and the loop never ran
+
+
+def read_after_an_iteration_that_skipped_the_assignment(n, k):
+    i = 0
+    while i < n:
+        if i == k:
+            y = i * 10
+        z = y  # noqa: F821 - unbound until the iteration i == k
+        i += 1
+    return z
+
+
+def pair_assigned_under_a_tensor_if_in_a_tensor_loop(n):
+    i = 0
+    while i < n:
+        if i > 1:
+            p = (i, i * 2)
+        i += 1
+    return p  # noqa: F821 - unbound when n < 3
+
+
+@pytest.mark.parametrize("program, arguments", [
+    (pair_assigned_under_a_tensor_if_in_a_tensor_loop, (4,)),
+    (assigned_before_a_tensor_loop_by_one_branch, (0, 2)),
+    (assigned_before_a_tensor_loop_by_one_branch, (1, 0)),
+    (read_after_an_iteration_that_skipped_the_assignment, (3, 0)),
+])
+def test_a_tensor_loop_carries_whether_a_variable_has_a_value(program, arguments):
+    # TensorFlow 2.21 refuses both programs while tracing ("'t' must also be initialized in
+    # the else branch"; "'z' must be defined before the loop").
+    result = ag.function(program)(*map(ag.constant, arguments))
+    values = tuple(t.numpy() for t in result) if isinstance(result, tuple) else result.numpy()
+    np.testing.assert_equal(values, program(*arguments))
+
+
+@pytest.mark.parametrize("program, arguments, message", [
+    (pair_assigned_under_a_tensor_if_in_a_tensor_loop, (2,), "'p' is first assigned inside a "
+     "loop over tensors, and no iteration assigned it"),
+    (assigned_before_a_tensor_loop_by_one_branch, (0, 0), "'t' is assigned only in the if "
+                                                          "branch of an `if`"),
+    (read_after_an_iteration_that_skipped_the_assignment, (3, 1), "'y' is first assigned "
+     "inside a loop over tensors, and is read here before any iteration assigned it"),
+])
+def test_a_tensor_loop_read_of_a_variable_without_a_value_raises_when_the_graph_runs(
+        program, arguments, message):
+    with pytest.raises(UnboundLocalError):
+        program(*arguments)
+    with pytest.raises(ag.errors.InvalidArgumentError, match=message):
+        ag.function(program)(*map(ag.constant, arguments))

@@ -345,7 +345,10 @@ def test_graph_while_variable_first_assigned_in_the_loop_has_its_last_value():
 
 def test_graph_while_variable_first_assigned_in_a_loop_that_never_ran_is_an_error_when_used():
     with pytest.raises(ag.errors.InvalidArgumentError,
-                       match="'y' is first assigned inside a loop over tensors that ran zero"):
+                       match=r": 'y' is first assigned inside a loop over tensors, and no "
+                             r"iteration assigned it \(the loop ran zero times, or skipped the "
+                             r"assignment\), so it has no value after the loop\. Assign it "
+                             r"before the loop\.$"):
         graph_run(graph_while_defining_y, np.int32(0))
 
 
