@@ -1,5 +1,7 @@
 """`if_stmt`, `while_stmt`, `for_stmt` on Python values, eager tensors and in graphs."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -804,3 +806,93 @@ def test_an_if_on_a_tensor_of_a_graph_no_longer_built_is_an_error():
                                         r"is not being built; use it inside that graph \(or its "
                                         r"function\)\.$"):
         ag__.if_stmt(positive, lambda: 1, lambda: 0, (), ())
+
+
+def _creates_an_item_while(x):
+    d = {}
+    try:
+        while x < 3:
+            d["k"] = x
+            x = x + 1
+    except ValueError:
+        return 0
+    return len(d)
+
+
+def _creates_an_item_for(xs):
+    d = {}
+    try:
+        for v in xs:
+            d["k"] = v
+    except ValueError:
+        return 0
+    return len(d)
+
+
+@pytest.mark.parametrize("program, argument, loop", [
+    (_creates_an_item_while, ag.constant(1), "while"),
+    (_creates_an_item_for, ag.constant([1]), "for"),
+])
+def test_a_handler_refuses_a_graph_loops_refusal_to_create_an_item_naming_the_loop(
+        program, argument, loop):
+    with pytest.raises(ag.autograph.StagingError, match=(
+            rf"ValueError: d\['k'\] does not exist before a `{loop}` loop over tensors that "
+            rf"creates it.*\nThis exception was raised while tracing a `{loop}` loop whose")):
+        ag.function(program)(argument)
+
+
+def test_a_python_while_stopped_by_a_tensor_break_says_so_in_full():
+    def f(x):
+        i = 0
+        while i < 5:
+            if x > i:
+                break
+            i += 1
+        return i
+    with pytest.raises(NotImplementedError, match=re.escape(
+            "The condition of this `while` loop was a Python value when the loop began, so it "
+            "runs as a Python loop, but after 1 iteration it is a tensor, whose value is known "
+            "only when the graph runs: 'i' became a tensor in the loop and a `break` or "
+            "`return` in the loop depends on a tensor (as does a test that binds a name with "
+            "`:=`, which runs in the body). A Python loop cannot go on by a tensor (TensorFlow "
+            "raises this error too). Make the condition a tensor from the start (e.g. `i = "
+            "ag.constant(0)` before `while i < n`), so that the loop is one graph loop, or keep "
+            "the variables it tests Python values.") + "$"):
+        ag.function(f)(ag.constant(0))
+
+
+def _python_for_broken_by_a_tensor(x):
+    for i in [1, 2, 3]:
+        if x > i:
+            break
+    return x
+
+
+_PYTHON_FOR_MESSAGE = (
+    "A `break` or `return` in this `for` loop depends on a tensor, but the loop is over a "
+    "Python list, so it runs as a Python loop, which cannot wait for the graph to decide "
+    "whether to take the next item (TensorFlow raises this error too). Iterate over a tensor "
+    "(`for i in ag.range(n)`, or `ag.constant(items)`) or a dataset, so that the loop is one "
+    "graph loop, or make the condition of the `break` or `return` a Python value.")
+
+
+def test_a_python_for_stopped_by_a_tensor_break_says_so_in_full():
+    with pytest.raises(NotImplementedError, match=re.escape(_PYTHON_FOR_MESSAGE) + "$"):
+        ag.function(_python_for_broken_by_a_tensor)(ag.constant(0))
+
+
+def test_a_handler_refuses_the_error_of_a_python_for_stopped_by_a_tensor_naming_the_loop():
+    def f(x):
+        try:
+            return _python_for_broken_by_a_tensor(x)
+        except NotImplementedError:
+            return 0
+    with pytest.raises(ag.autograph.StagingError, match=(
+            re.escape(_PYTHON_FOR_MESSAGE) + r"\nThis exception was raised while tracing a "
+            r"`for` loop whose")):
+        ag.function(f)(ag.constant(0))
+
+
+def test_a_python_for_body_returning_too_few_values_names_the_for():
+    with pytest.raises(ValueError, match=r"^for: the function must return 2 values"):
+        ag__.for_stmt([1], lambda item, a, b: a, (0, 0), ("a", "b"))
