@@ -1,5 +1,7 @@
 """gather, gather_nd, one_hot, where and boolean_mask against NumPy, on every device."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -87,6 +89,27 @@ def test_gather_nd_out_of_range_names_the_coordinates(device):
     with pytest.raises(InvalidArgumentError, match=r"indices\[1\] = \[0, 2\] does not index "
                                                    r"into param shape \[2, 2\]"):
         ag.gather_nd([[1, 2], [3, 4]], [[0, 1], [0, 2]])
+
+
+@pytest.mark.parametrize("indices, message", [
+    ([[[0, 0, 0], [0, 0, 0]], [[0, 0, 0], [1, 0, 7]]],
+     "indices[1,1] = [1, 0, 7] does not index into param shape [2, 3, 4]: coordinate 2 must be "
+     "in [0, 4)."),
+    ([0, 3, 0], "indices = [0, 3, 0] does not index into param shape [2, 3, 4]: coordinate 1 "
+                "must be in [0, 3)."),
+])
+def test_gather_nd_out_of_range_says_which_coordinate_in_full(device, indices, message):
+    with pytest.raises(InvalidArgumentError, match="^" + re.escape(message) + r" \[Op:GatherNd\]$"):
+        ag.gather_nd(np.zeros((2, 3, 4), np.float32), np.array(indices, np.int32))
+
+
+@pytest.mark.parametrize("indices, message", [
+    ([0, 3], "indices[1] = 3 is not in [0, 3)."),  # the limit itself is out of range
+    (-1, "indices = -1 is not in [0, 3)."),
+])
+def test_gather_out_of_range_names_the_index_in_full(device, indices, message):
+    with pytest.raises(InvalidArgumentError, match="^" + re.escape(message) + r" \[Op:GatherV2\]$"):
+        ag.gather(np.arange(3.0), np.array(indices, np.int32))
 
 
 def test_gather_nd_with_too_many_coordinates_fails(device):
