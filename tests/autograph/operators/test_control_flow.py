@@ -896,3 +896,33 @@ def test_a_handler_refuses_the_error_of_a_python_for_stopped_by_a_tensor_naming_
 def test_a_python_for_body_returning_too_few_values_names_the_for():
     with pytest.raises(ValueError, match=r"^for: the function must return 2 values"):
         ag__.for_stmt([1], lambda item, a, b: a, (0, 0), ("a", "b"))
+
+
+def test_a_tuple_with_a_string_assigned_in_one_branch_of_a_tensor_if_is_refused():
+    # Zeros cannot stand for the string in the other branch, so the `if` cannot guard it.
+    def f(x):
+        if x > 0:
+            t = (1, "a")
+        return t[0]
+    with pytest.raises(ValueError, match=re.escape(
+            "if: 't' must be defined in both branches (or before the `if`), but it is not "
+            "defined in the else branch. The condition is a tensor, so both branches run in the "
+            "graph and 't' needs a value either way.") + "$"):
+        ag.function(f)(ag.constant(1))
+
+
+def test_a_handler_refuses_a_branch_mismatch_of_a_tensor_if_naming_the_branch():
+    def f(x):
+        try:
+            if x > 0:
+                y = x
+            else:
+                y = "s"
+        except TypeError:
+            y = 0
+        return y
+    with pytest.raises(ag.autograph.StagingError, match=(
+            r"TypeError: if: 'y' is an int32 tensor in the if branch but 's' \(a Python str\) "
+            r"in the else branch; .*\nThis exception was raised while tracing a branch of an "
+            r"`if` whose condition is a tensor")):
+        ag.function(f)(ag.constant(1))
