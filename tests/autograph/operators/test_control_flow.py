@@ -898,17 +898,30 @@ def test_a_python_for_body_returning_too_few_values_names_the_for():
         ag__.for_stmt([1], lambda item, a, b: a, (0, 0), ("a", "b"))
 
 
-def test_a_tuple_with_a_string_assigned_in_one_branch_of_a_tensor_if_is_refused():
+def _tuple_with_a_string_only_if(x):
+    if x > 0:
+        t = (1, "a")
+    return t[0]
+
+
+def _tuple_with_a_string_only_else(x):
+    if x > 0:
+        pass
+    else:
+        t = (1, "a")
+    return t[0]
+
+
+@pytest.mark.parametrize("program, missing", [(_tuple_with_a_string_only_if, "else"),
+                                              (_tuple_with_a_string_only_else, "if")])
+def test_a_tuple_with_a_string_assigned_in_one_branch_of_a_tensor_if_is_refused(program,
+                                                                                 missing):
     # Zeros cannot stand for the string in the other branch, so the `if` cannot guard it.
-    def f(x):
-        if x > 0:
-            t = (1, "a")
-        return t[0]
     with pytest.raises(ValueError, match=re.escape(
-            "if: 't' must be defined in both branches (or before the `if`), but it is not "
-            "defined in the else branch. The condition is a tensor, so both branches run in the "
-            "graph and 't' needs a value either way.") + "$"):
-        ag.function(f)(ag.constant(1))
+            f"if: 't' must be defined in both branches (or before the `if`), but it is not "
+            f"defined in the {missing} branch. The condition is a tensor, so both branches run "
+            f"in the graph and 't' needs a value either way.") + "$"):
+        ag.function(program)(ag.constant(1))
 
 
 def test_a_handler_refuses_a_branch_mismatch_of_a_tensor_if_naming_the_branch():
