@@ -939,3 +939,35 @@ def test_a_handler_refuses_a_branch_mismatch_of_a_tensor_if_naming_the_branch():
             r"in the else branch; .*\nThis exception was raised while tracing a branch of an "
             r"`if` whose condition is a tensor")):
         ag.function(f)(ag.constant(1))
+
+
+_ITERATES = {
+    "range": lambda n: ag.range(n),
+    "rows": lambda n: ag.range(n) * 2,
+    "dataset": lambda n: ag.data.Dataset.range(3),  # made eagerly: its elements are values
+}
+
+
+@pytest.mark.parametrize("iterate", list(_ITERATES))
+def test_a_graph_for_body_returning_too_few_values_names_the_for(iterate):
+    def f(n):
+        return ag__.for_stmt(_ITERATES[iterate](n), lambda item, a, b: a, (0, 0), ("a", "b"))
+    with pytest.raises(ValueError, match=r"^for: the function must return 2 values"):
+        graph_run(f, np.int64(3))
+
+
+@pytest.mark.parametrize("iterate", list(_ITERATES))
+def test_a_graph_for_whose_extra_test_is_python_false_takes_no_item(iterate):
+    def f(n):
+        return ag__.for_stmt(_ITERATES[iterate](n), lambda item, total: total + 1, (0,),
+                             ("total",), extra_test=lambda total: False)
+    assert graph_run(f, np.int64(3))[0] == 0
+
+
+@pytest.mark.parametrize("iterate", list(_ITERATES))
+def test_a_graph_for_whose_extra_test_is_a_string_tensor_names_the_for(iterate):
+    def f(n):
+        return ag__.for_stmt(_ITERATES[iterate](n), lambda item, s: s, (ag.constant("s"),),
+                             ("s",), extra_test=lambda s: s)
+    with pytest.raises(TypeError, match=r"^for: a string tensor has no truth value"):
+        graph_run(f, np.int64(3))
