@@ -451,13 +451,24 @@ def _nested(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> An
 
 
 def _same(a: Any, b: Any) -> bool:
+    """Whether the If may give `a` for both branches: the same object, or equal values that
+    cannot change (strings, numbers, tuples of them). Equal lists or dicts are not the same:
+    the program may change one of them, or tell them apart by `is`."""
     if a is b:
         return True
-    if type(a) is not type(b) or not isinstance(a, (list, tuple, str, bytes)):
+    if type(a) is not type(b):
         return False
+    if isinstance(a, (str, bytes, *_NUMBER)):
+        return bool(a == b)
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return False
+
+
+def _equal(a: Any, b: Any) -> bool:
     try:
         return bool(a == b)
-    except Exception:  # elements that do not compare (arrays): not the same
+    except Exception:  # elements that do not compare (arrays): not equal
         return False
 
 
@@ -499,6 +510,13 @@ def _mismatch(name: str, a: Any, b: Any, labels: tuple[str, str], what: str) -> 
     error = ValueError if (a is None) != (b is None) else TypeError
     if b is None and a is not None:  # name the None first
         a, b, labels = b, a, (labels[1], labels[0])
+    if type(a) is type(b) and _equal(a, b):
+        return TypeError(
+            f"{what}: {_quoted(name)} is {_describe(a)} in {labels[0]} and an equal but "
+            f"different {type(b).__name__} in {labels[1]}; when the condition is a tensor, the "
+            f"graph cannot choose between two Python objects when it runs, and the program "
+            f"may change one of them or tell them apart. Give it the same object in both "
+            f"branches, or tensors.")
     return error(f"{what}: {_quoted(name)} is {_describe(a)} in {labels[0]} but {_describe(b)} "
                  f"in {labels[1]}; when the condition is a tensor, both branches must give it "
                  f"tensors of one dtype (or the same Python value).")

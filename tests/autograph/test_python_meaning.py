@@ -8,6 +8,7 @@ run the same ways by tests/autograph/test_golden.py and are not repeated here.
 """
 
 import json
+import re
 import sys
 
 import numpy as np
@@ -1268,3 +1269,35 @@ def test_a_tensor_loop_read_of_a_variable_without_a_value_raises_when_the_graph_
         program(*arguments)
     with pytest.raises(ag.errors.InvalidArgumentError, match=message):
         ag.function(program)(*map(ag.constant, arguments))
+
+
+def appends_to_the_list_one_branch_chose(c):
+    chosen = []
+    if c > 0:
+        t = chosen
+    else:
+        t = []
+    t.append(1)
+    return len(chosen)
+
+
+def test_equal_but_different_lists_from_the_branches_of_a_tensor_if_are_refused():
+    # Python gives 1 and 0: `t` is `chosen` only when c > 0. A graph cannot pick one Python
+    # list when it runs; TensorFlow 2.21 gives 0 for both.
+    assert [appends_to_the_list_one_branch_chose(c) for c in (1, 0)] == [1, 0]
+    with pytest.raises(TypeError, match=re.escape(
+            "if: 't' is [] in the if branch and an equal but different list in the else "
+            "branch; when the condition is a tensor, the graph cannot choose between two Python "
+            "objects when it runs, and the program may change one of them or tell them apart. "
+            "Give it the same object in both branches, or tensors.")):
+        ag.function(appends_to_the_list_one_branch_chose)(ag.constant(1))
+
+
+def test_equal_lists_of_numbers_from_both_branches_become_tensors():
+    def f(c):
+        if c > 0:
+            t = [1, 2]
+        else:
+            t = [1, 2]
+        return t[0] + t[1]
+    assert ag.function(f)(ag.constant(0)).numpy() == f(0) == 3

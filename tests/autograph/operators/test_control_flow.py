@@ -971,3 +971,72 @@ def test_a_graph_for_whose_extra_test_is_a_string_tensor_names_the_for(iterate):
                              ("s",), extra_test=lambda s: s)
     with pytest.raises(TypeError, match=r"^for: a string tensor has no truth value"):
         graph_run(f, np.int64(3))
+
+
+def _branches_give(true_value, false_value):
+    def f(c):
+        if c > 0:
+            t = true_value
+        else:
+            t = false_value
+        return t
+    return f
+
+
+def test_a_list_in_one_branch_and_a_tuple_in_the_other_is_refused():
+    with pytest.raises(ValueError, match=r"must return the same structure of values: The "
+                                         r"structures differ at \[0\]: list vs tuple"):
+        ag.function(_branches_give([1, 2], (3, 4)))(ag.constant(1))
+
+
+@pytest.mark.parametrize("true_value, false_value", [
+    ([None, 1], [2, 3]),
+    ([1, 2], [1, None]),
+    ([1.5, 2], ["a", 2]),
+    ([2**40, 2], [1, 2.5]),  # no dtype holds both 2**40 exactly and 2.5
+])
+def test_lists_of_python_values_no_dtype_can_hold_are_refused_naming_both(true_value,
+                                                                          false_value):
+    with pytest.raises(TypeError, match=re.escape(
+            f"if: 't' is {true_value!r} in the if branch but {false_value!r} in the else "
+            f"branch; when the condition is a tensor, both branches must give it tensors of one "
+            f"dtype (or the same Python value).") + "$"):
+        ag.function(_branches_give(true_value, false_value))(ag.constant(1))
+
+
+def _tuple_of_tensors_only_in_else(c, x):
+    if c > 0:
+        pass
+    else:
+        t = (x, x)
+    return t
+
+
+def test_a_tuple_of_tensors_assigned_only_in_the_else_branch_has_its_value_there():
+    result = ag.function(_tuple_of_tensors_only_in_else)(ag.constant(0), ag.constant(3))
+    np.testing.assert_equal([t.numpy() for t in result], [3, 3])
+    with pytest.raises(ag.errors.InvalidArgumentError, match="'t' is assigned only in the "
+                                                             "else branch"):
+        ag.function(_tuple_of_tensors_only_in_else)(ag.constant(1), ag.constant(3))
+
+
+def test_a_tensor_if_whose_branches_both_keep_a_maybe_unassigned_variable_keeps_its_check():
+    def f(a, b, flag):
+        if a > 0:
+            t = 1
+        if b > 0:
+            if flag:  # a Python False: neither branch of the tensor `if` assigns `t`
+                t = 2
+        return t
+    with pytest.raises(UnboundLocalError):
+        f(0, 1, False)
+    with pytest.raises(ag.errors.InvalidArgumentError, match="'t' is assigned only in the if "
+                                                             "branch"):
+        ag.function(f)(ag.constant(0), ag.constant(1), False)
+
+
+@pytest.mark.parametrize("true_value, false_value", [("a", None), (None, "a")])
+def test_a_string_in_one_branch_and_none_in_the_other_is_refused(true_value, false_value):
+    with pytest.raises(ValueError, match="in the (if|else) branch; when the condition is a "
+                                         "tensor, both branches must give it"):
+        ag.function(_branches_give(true_value, false_value))(ag.constant(1))
