@@ -99,8 +99,8 @@ def _specialize_cast(ctx, attrs, types, shapes, values):
 
 @register_kernel("Cast", device=BOTH, specialize=_specialize_cast)
 def cast(ctx, x, DstT):
-    if x.dtype.kind == "c" and DstT.kind != "c" and not DstT.is_bool:
-        x = x.real  # complex -> real drops the imaginary part, as in TensorFlow
+    if x.dtype.kind == "c" and DstT.kind != "c":
+        x = x.real  # complex -> real or bool reads the real part only, as TensorFlow
     # Out-of-range float -> int casts are undefined, as in TensorFlow; NumPy would warn.
     with np.errstate(invalid="ignore", over="ignore"):
         return x.astype(DstT.np_dtype)

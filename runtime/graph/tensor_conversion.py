@@ -212,6 +212,8 @@ def _python_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
             raise ValueError(_int_range_message(value, dtypes.int64))
         return np.array(value, dtype=np.int32 if _INT32_MIN <= value <= _INT32_MAX else np.int64)
     if isinstance(value, float):
+        if dtype is not None and dtype.kind in "fc":  # rounded once, from Python's double
+            return np.array(value, dtype=np.float64)
         return np.array(value, dtype=np.float32)
     if isinstance(value, complex):
         return np.array(value, dtype=np.complex128)

@@ -406,6 +406,27 @@ def test_cast_of_nan_to_int_does_not_warn(device):
     assert result.dtype == ag.int32
 
 
+@pytest.mark.parametrize("values, dtype", [
+    (np.array([np.nan, 1e30], np.float32), ag.int32),  # undefined values, as in TensorFlow
+    (np.array([70000, 1], np.int32), ag.float16),  # beyond float16: inf
+])
+def test_repeated_and_traced_casts_do_not_warn(device, values, dtype):
+    # Repeated eager calls and a function's plan run a cast specialized for its input dtype.
+    cast = ag.function(lambda t: ag.cast(t, dtype))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        results = [ag.cast(values, dtype) for _ in range(3)] + [cast(values), cast(values)]
+    assert all(result.dtype == dtype for result in results)
+    if dtype == ag.float16:
+        np.testing.assert_array_equal(results[-1].numpy(), [np.inf, 1])
+
+
+def test_linspace_of_two_ends_exactly_at_stop(device):
+    # first + (stop - first) misses stop by one ulp here; TensorFlow 2.21 gives stop exactly.
+    start, stop = 6.40422650443282, 1.049001171530397
+    assert ag.linspace(ag.constant(start, ag.float64), stop, 2).numpy().tolist() == [start, stop]
+
+
 def test_cast_rejects_strings():
     with pytest.raises(ag.errors.InvalidArgumentError, match="from string to int32"):
         ag.cast(["1"], ag.int32)

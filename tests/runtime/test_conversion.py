@@ -41,6 +41,22 @@ def test_lossy_explicit_dtypes_are_type_errors(value, dtype):
         ag.convert_to_tensor(value, dtype=dtype)
 
 
+@pytest.mark.parametrize("dtype", [ag.float64, ag.complex128], ids=lambda d: d.name)
+def test_a_python_float_keeps_its_double_precision_in_a_64_bit_dtype(dtype):
+    # TensorFlow 2.21: tf.constant(6.40422650443282, tf.float64) is exactly that double.
+    assert ag.constant(6.40422650443282, dtype).numpy() == 6.40422650443282
+    assert ag.convert_to_tensor(0.1, dtype).numpy() == 0.1
+
+
+def test_a_python_float_added_to_a_float64_tensor_is_not_rounded_to_float32():
+    # TensorFlow 2.21 gives 1.1 (the double nearest), not 1.1000000014901161.
+    assert (ag.constant(1.0, ag.float64) + 0.1).numpy() == 1.0 + 0.1
+
+
+def test_a_python_float_in_float16_is_rounded_once():
+    assert ag.constant(0.1, ag.float16).numpy() == np.float16(0.1)
+
+
 def test_tensor_of_other_dtype_is_a_value_error():
     with pytest.raises(ValueError, match="requested dtype float32 for a tensor of dtype int32"):
         ag.convert_to_tensor(ag.convert_to_tensor(1), dtype=ag.float32)
