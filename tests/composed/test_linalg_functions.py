@@ -1,7 +1,11 @@
 """`ag.linalg` and the clipping functions give TensorFlow's answers, eagerly and in graphs."""
 
+import warnings
+
+import numpy as np
 import pytest
 
+import autograph as ag
 from tests.composed.composed_testing import MODES, A, Case, check, inf
 
 # The inputs, and TensorFlow 2.21's answers to the same calls of tf.linalg, tf.transpose and
@@ -114,6 +118,14 @@ CASES = [
     Case("einsum", "linalg.einsum", ["ij,jk->ik", A([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]],
          "float32"), A([[2.0, -1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]], "float32")], {},
          ([[0.0, -4.0, 10.0], [5.0, 10.5, 0.0]], "float32")),
+    Case("einsum_with_spaces", "linalg.einsum", ["ij, jk -> ik",
+         A([[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]], "float32"),
+         A([[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0]], "float32")], {},
+         ([[20.0, 23.0, 26.0, 29.0], [56.0, 68.0, 80.0, 92.0]], "float32")),
+    Case("matmul_batched_adjoint_b", "linalg.matmul",
+         [A([[[1, 2], [3, 4]], [[0, 1], [1, 0]]], "complex64"),
+          A([[[(1+1j), 2], [0, 1j]], [[2, 0], [1j, 1]]], "complex64")], {"adjoint_b": True},
+         ([[[(5-1j), -2j], [(11-3j), -4j]], [[0j, (1+0j)], [(2+0j), -1j]]], "complex64")),
     Case("transpose_conjugate", "transpose", [A([[(1+2j), (3-1j)]], "complex64")],
          {"conjugate": True},
          ([[(1-2j)], [(3+1j)]], "complex64")),
@@ -143,3 +155,16 @@ CASES = [
 @pytest.mark.parametrize("case", [c.param() for c in CASES])
 def test_matches_tensorflow(case, mode):
     check(case, mode)
+
+
+@pytest.mark.parametrize("product", [
+    lambda a, b: ag.linalg.matmul(a, b),
+    lambda a, b: ag.linalg.matmul(a[None], b[None], adjoint_b=True),
+    lambda a, b: ag.linalg.einsum("ij,jk->ik", a, b),
+], ids=["matmul", "batch_matmul", "einsum"])
+def test_products_of_inf_and_zero_are_nan_without_a_warning(product):
+    # NumPy warns of the invalid value; TensorFlow 2.21 gives [[nan]] silently.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = product(np.array([[np.inf]], np.float32), np.array([[0.0]], np.float32))
+    assert np.isnan(result.numpy()).all()
