@@ -87,8 +87,10 @@ def _float(x: np.floating) -> str:
 
 
 def _escape(data: bytes) -> str:
-    """C escapes for control characters, quotes and backslashes; UTF-8 text stays as it is."""
-    text = data.decode("utf-8", "backslashreplace")
+    """C escapes for control characters, quotes and backslashes; UTF-8 text stays as it is,
+    and bytes that are not UTF-8 become octal escapes too (TensorFlow writes them raw, which a
+    text stream cannot hold)."""
+    text = data.decode("utf-8", "surrogateescape")  # a byte it cannot decode: U+DC80..U+DCFF
     out = []
     for ch in text:
         code = ord(ch)
@@ -96,6 +98,8 @@ def _escape(data: bytes) -> str:
             out.append(_ESCAPES[code])
         elif code < 0x20 or code == 0x7F:
             out.append(f"\\{code:03o}")
+        elif 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\{code - 0xDC00:03o}")
         else:
             out.append(ch)
     return "".join(out)

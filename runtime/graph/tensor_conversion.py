@@ -287,6 +287,8 @@ def _sequence_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
             target = np.dtype(np.float32)
         return array.astype(target)
     if array.dtype.kind == "f":
+        if dtype is not None and dtype.kind in "fc":  # rounded once, from Python's doubles
+            return array
         return array.astype(np.float32)
     if array.dtype.kind in "iu":
         if array.size and (array.min() < _INT32_MIN or array.max() > _INT32_MAX):

@@ -31,6 +31,31 @@ def test_tensors_print_as_tf_print_shows_them(device, capsys, value, text):
     assert printed(capsys, ag.convert_to_tensor(value)) == text + "\n"
 
 
+# TensorFlow 2.21's tf.print of the same tensors (recorded with output_stream=sys.stdout).
+@pytest.mark.parametrize("value, summarize, text", [
+    (np.array(["a\tb", "c\rd", "e'f", "g\\h", "x\x01y", "z\x7fw", "\x80"], object), 3,
+     '["a\\tb" "c\\rd" "e\\\'f" ... "x\\001y" "z\\177w" "\x80"]'),
+    (np.array(["g\\h"], object), 3, '["g\\\\h"]'),
+    (np.arange(5, dtype=np.int32), 0, "[ ...]"),
+    (np.int32(5), 0, "..."),
+    (np.arange(6, dtype=np.int32), 3, "[0 1 2 3 4 5]"),
+    (np.arange(27, dtype=np.int32).reshape(3, 3, 3), 1,
+     "[[[0 ... 2]\n  ...\n  [6 ... 8]]\n\n ...\n\n [[18 ... 20]\n  ...\n  [24 ... 26]]]"),
+    (np.array([0.1 + 0.2, 1 / 3, 2.0 ** 0.5]), 3,
+     "[0.30000000000000004 0.33333333333333331 1.4142135623730951]"),
+    (np.array([1.0000001, 123456.7, 0.1], np.float32), 3, "[1.00000012 123456.703 0.1]"),
+    (np.array([np.inf, -np.inf, 0.5], np.float32), 3, "[inf -inf 0.5]"),
+])
+def test_edge_cases_print_as_tensorflow_prints_them(device, capsys, value, summarize, text):
+    assert printed(capsys, ag.convert_to_tensor(value), summarize=summarize) == text + "\n"
+
+
+def test_bytes_that_are_not_utf8_print_as_octal_escapes(device, capsys):
+    # TensorFlow writes the raw bytes, which a text stream cannot hold.
+    value = ag.convert_to_tensor(np.array([b"\xff\xfeok", "é".encode()], object))
+    assert printed(capsys, value) == '["\\377\\376ok" "é"]\n'
+
+
 def test_long_dimensions_are_summarized(device, capsys):
     x = ag.convert_to_tensor(np.arange(40, dtype=np.int32).reshape(8, 5))
     assert printed(capsys, x, summarize=2) == (

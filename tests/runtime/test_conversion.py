@@ -48,6 +48,11 @@ def test_a_python_float_keeps_its_double_precision_in_a_64_bit_dtype(dtype):
     assert ag.convert_to_tensor(0.1, dtype).numpy() == 0.1
 
 
+def test_a_list_of_python_floats_keeps_double_precision_in_float64():
+    # TensorFlow 2.21: tf.constant([0.1 + 0.2, 1 / 3], tf.float64) holds those doubles.
+    assert ag.constant([[0.1 + 0.2, 1 / 3]], ag.float64).numpy().tolist() == [[0.1 + 0.2, 1 / 3]]
+
+
 def test_a_python_float_added_to_a_float64_tensor_is_not_rounded_to_float32():
     # TensorFlow 2.21 gives 1.1 (the double nearest), not 1.1000000014901161.
     assert (ag.constant(1.0, ag.float64) + 0.1).numpy() == 1.0 + 0.1
