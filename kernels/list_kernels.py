@@ -104,7 +104,7 @@ def tensor_list_stack(ctx, handle, element_shape, element_dtype, num_elements):
     check_list(lst, element_dtype, "TensorListStack")
     if num_elements >= 0 and num_elements != lst.length():
         raise InvalidArgumentError(f"The list has {lst.length()} elements but num_elements is "
-                                   f"{num_elements}.")
+                                   f"{num_elements}.", "TensorListStack")
     return _stacked(ctx, lst, list(range(lst.length())), decode_shape(element_shape),
                     "TensorListStack")
 

@@ -222,3 +222,88 @@ def test_graph_write_past_the_end_fails_when_run(graph):
     np.testing.assert_array_equal(run(graph, y, {i: 1}), [0.0, 1.0])
     with pytest.raises(InvalidArgumentError, match="Index 5 is out of range for a list of 2"):
         run(graph, y, {i: 5})
+
+
+# The kernels' errors name their op ------------------------------------------------------------
+def _list_of_two(element_shape=(2,)):
+    return ag.TensorArray(ag.float32, size=2, element_shape=element_shape)
+
+
+def _raw(op, inputs, attrs=None):
+    from runtime.eager.dispatch import op_handle
+    return op_handle(op).run(inputs, attrs)
+
+
+def _shape(dims):
+    from runtime.ops.tensor_array import encode_shape
+    return encode_shape(dims)
+
+
+def _traced(fn):
+    """`fn` as a function of a tensor argument, so that the kernel, not the trace, checks it."""
+    return lambda argument: ag.function(fn, autograph=False)(ag.constant(argument))
+
+
+_ERRORS = {
+    "set_item_index": (lambda: _traced(lambda i: _list_of_two().write(i, [1.0, 2.0]).stack())(5),
+                       "Index 5 is out of range for a list of 2 elements; it must be in [0, 2). "
+                       "[Op:TensorListSetItem]"),
+    "set_item_shape": (lambda: _raw("TensorListSetItem", [_list_of_two()._flow, 0,
+                                                          np.zeros(3, np.float32)],
+                                    {"resize_if_index_out_of_bounds": False}),
+                       "An element of shape (3,) does not fit the list's element shape (2,). "
+                       "[Op:TensorListSetItem]"),
+    "get_item_dtype": (lambda: _raw("TensorListGetItem", [_list_of_two()._flow, 0,
+                                                          _shape([2])],
+                                    {"element_dtype": ag.int32}),
+                       "The list holds float32 elements but the op's element_dtype is int32. "
+                       "[Op:TensorListGetItem]"),
+    "get_item_index": (lambda: _traced(lambda i: _list_of_two().read(i))(5),
+                       "Index 5 is out of range for a list of 2 elements; it must be in [0, 2). "
+                       "[Op:TensorListGetItem]"),
+    "get_item_never_set": (lambda: _traced(lambda i: _list_of_two(None).read(i))(0),
+                           "[Op:TensorListGetItem]"),
+    "stack_dtype": (lambda: _raw("TensorListStack", [_list_of_two()._flow, _shape([2])],
+                                 {"element_dtype": ag.int32}),
+                    "The list holds float32 elements but the op's element_dtype is int32. "
+                    "[Op:TensorListStack]"),
+    "stack_num_elements": (lambda: _traced(lambda n: _raw(
+        "TensorListStack", [ag.TensorArray(ag.float32, size=n, element_shape=[2])._flow,
+                            _shape([2])], {"element_dtype": ag.float32, "num_elements": 0}))(2),
+                           "The list has 2 elements but num_elements is 0. [Op:TensorListStack]"),
+    "stack_never_set": (lambda: _traced(lambda n: ag.TensorArray(ag.float32, size=n).stack())(2),
+                        "[Op:TensorListStack]"),
+    "gather_dtype": (lambda: _raw("TensorListGather", [_list_of_two()._flow, [0],
+                                                       _shape([2])],
+                                  {"element_dtype": ag.int32}),
+                     "The list holds float32 elements but the op's element_dtype is int32. "
+                     "[Op:TensorListGather]"),
+    "gather_index": (lambda: _traced(lambda i: _list_of_two().gather(i))([0, 3]),
+                     "Index 3 is out of range for a list of 2 elements; it must be in [0, 2). "
+                     "[Op:TensorListGather]"),
+    "gather_never_set": (lambda: _traced(lambda i: _list_of_two(None).gather(i))([0]),
+                         "[Op:TensorListGather]"),
+    "scatter_shape": (lambda: _raw("TensorListScatterIntoExistingList",
+                                   [_list_of_two()._flow, np.zeros((1, 3), np.float32), [0]]),
+                      "An element of shape (3,) does not fit the list's element shape (2,). "
+                      "[Op:TensorListScatterIntoExistingList]"),
+}
+
+
+@pytest.mark.parametrize("case", list(_ERRORS))
+def test_list_kernel_errors_say_what_and_name_the_op(case):
+    call, message = _ERRORS[case]
+    with pytest.raises(InvalidArgumentError) as info:
+        call()
+    assert str(info.value).endswith(message)
+
+
+def test_a_list_scatter_at_index_zero_is_in_range_and_a_negative_index_is_not():
+    scatter = ag.function(lambda indices: _list_of_two().scatter(indices, [[1.0, 2.0]]).stack())
+    np.testing.assert_array_equal(scatter(ag.constant([0])).numpy(), [[1, 2], [0, 0]])
+    np.testing.assert_array_equal(
+        ag.function(lambda i: _list_of_two().scatter(i, np.zeros((0, 2), np.float32)).stack())(
+            ag.constant([], ag.int32)).numpy(), [[0, 0], [0, 0]])
+    with pytest.raises(InvalidArgumentError, match=r"Index -1 is out of range for a list of 2 "
+                                                   r"elements"):
+        scatter(ag.constant([-1]))
