@@ -409,7 +409,7 @@ def _common(a: dtypes.DType, b: dtypes.DType) -> dtypes.DType | None:
     """The dtype two Python values take together: the float one when int meets float."""
     if a is b:
         return a
-    if a.is_numeric and b.is_numeric and not (a.is_bool or b.is_bool):
+    if a.is_numeric and b.is_numeric:  # bool is not numeric
         return a if a.is_floating else b
     return None
 

@@ -1040,3 +1040,78 @@ def test_a_string_in_one_branch_and_none_in_the_other_is_refused(true_value, fal
     with pytest.raises(ValueError, match="in the (if|else) branch; when the condition is a "
                                          "tensor, both branches must give it"):
         ag.function(_branches_give(true_value, false_value))(ag.constant(1))
+
+
+def test_a_list_of_tensors_in_one_branch_and_a_tuple_in_the_other_is_refused():
+    def f(c, x):
+        if c > 0:
+            t = [x, x]
+        else:
+            t = (x, x)
+        return t
+    with pytest.raises(ValueError, match=r"The structures differ at \[0\]: list vs tuple"):
+        ag.function(f)(ag.constant(1), ag.constant(2.0))
+
+
+def test_python_int_and_float_branches_take_float32_but_int_and_bool_are_refused():
+    assert ag.function(_branches_give(1, 2.5))(ag.constant(1)).numpy() == np.float32(1.0)
+    assert ag.function(_branches_give(1, 2.5))(ag.constant(0)).numpy() == np.float32(2.5)
+    with pytest.raises(TypeError, match=re.escape("'t' is 1 (a Python int) in the if branch but "
+                                                  "True (a Python bool) in the else branch")):
+        ag.function(_branches_give(1, True))(ag.constant(1))
+
+
+def test_a_tensor_array_in_one_branch_must_be_one_of_its_dtype_in_the_other():
+    def array_or_tensor(c, x):
+        if c > 0:
+            t = ag.TensorArray(ag.float32, size=1).write(0, x)
+        else:
+            t = x
+        return t
+
+    def two_dtypes(c, x):
+        if c > 0:
+            t = ag.TensorArray(ag.float32, size=1)
+        else:
+            t = ag.TensorArray(ag.int32, size=1)
+        return t.size()
+    with pytest.raises(TypeError, match="'t' is a TensorArray of float32 in the if branch but a "
+                                        "float32 tensor in the else branch"):
+        ag.function(array_or_tensor)(ag.constant(1), ag.constant(2.0))
+    with pytest.raises(TypeError, match="'t' is a TensorArray of float32 in the if branch but a "
+                                        "TensorArray of int32 in the else branch"):
+        ag.function(two_dtypes)(ag.constant(1), ag.constant(2.0))
+
+
+def _tuple_from_each_branch(c, x, y):
+    if c > 0:
+        t = (x,)
+    else:
+        t = (y,)
+    return t
+
+
+def test_a_python_number_nested_in_one_branch_takes_the_other_branchs_tensor_dtype():
+    (t,) = ag.function(_tuple_from_each_branch)(ag.constant(0), ag.constant(1.0, ag.float64),
+                                                2.5)
+    assert t.dtype == ag.float64 and t.numpy() == 2.5
+
+
+def test_nested_tensors_of_different_dtypes_are_refused_naming_the_item():
+    with pytest.raises(TypeError, match=re.escape(
+            "if: 't[0]' is a float32 tensor in the if branch but an int32 tensor in the else "
+            "branch")):
+        ag.function(_tuple_from_each_branch)(ag.constant(0), ag.constant(1.0), ag.constant(2))
+
+
+def test_python_numbers_in_one_branch_become_tensors_of_the_other_branchs_dtype():
+    def f(c, x):
+        if c > 0:
+            t = [1, 2]
+        else:
+            t = [x, x]
+        return t
+    for c, expected in ((1, [1.0, 2.0]), (0, [0.5, 0.5])):
+        t = ag.function(f)(ag.constant(c), ag.constant(0.5, ag.float64))
+        assert [v.dtype for v in t] == [ag.float64] * 2
+        np.testing.assert_equal([v.numpy() for v in t], expected)
