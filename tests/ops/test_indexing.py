@@ -173,3 +173,14 @@ def test_strided_slice_with_int64_vectors_and_default_strides(device):
 def test_strided_slice_with_a_zero_stride_fails(device):
     with pytest.raises(InvalidArgumentError, match=r"strides\[0\] must be non-zero"):
         ag.strided_slice([1, 2], [0], [2], [0])
+
+
+def test_slicing_in_a_function_of_unknown_rank_or_length_plans_each_call():
+    # The plan cannot fix the NumPy index while the shape is unknown; each run computes it.
+    unknown_rank = ag.function(lambda x: x[1:], input_signature=[ag.TensorSpec(None, ag.float32)])
+    unknown_length = ag.function(lambda x: x[1:-1],
+                                 input_signature=[ag.TensorSpec([None], ag.float32)])
+    np.testing.assert_array_equal(unknown_rank(ag.constant([1.0, 2.0, 3.0])).numpy(), [2, 3])
+    np.testing.assert_array_equal(unknown_rank(ag.constant([[1.0], [2.0]])).numpy(), [[2]])
+    np.testing.assert_array_equal(unknown_length(ag.constant([1.0, 2.0, 3.0, 4.0])).numpy(),
+                                  [2, 3])
