@@ -192,7 +192,7 @@ def tensor_list_pop_back(ctx, handle, element_shape, element_dtype):
     check_list(lst, element_dtype, "TensorListPopBack")
     n = lst.length()
     if n == 0:
-        raise InvalidArgumentError("Cannot pop from an empty list.")
+        raise InvalidArgumentError("Cannot pop from an empty list.", "TensorListPopBack")
     item = _read(ctx, lst, n - 1, decode_shape(element_shape), "TensorListPopBack")
     return object_scalar(lst.resize(n - 1)), item
 
@@ -211,5 +211,5 @@ def tensor_list_element_shape(ctx, handle, shape_type):
 def tensor_list_resize(ctx, handle, size):
     size = int(size)
     if size < 0:
-        raise InvalidArgumentError(f"size must be >= 0, got {size}.")
+        raise InvalidArgumentError(f"size must be >= 0, got {size}.", "TensorListResize")
     return object_scalar(_list(handle).resize(size))

@@ -1,6 +1,8 @@
 """`TensorArray` eagerly, in graph loops and branches; the persistent `TensorList` behind it."""
 
 
+import re
+
 import numpy as np
 import pytest
 
@@ -307,3 +309,63 @@ def test_a_list_scatter_at_index_zero_is_in_range_and_a_negative_index_is_not():
     with pytest.raises(InvalidArgumentError, match=r"Index -1 is out of range for a list of 2 "
                                                    r"elements"):
         scatter(ag.constant([-1]))
+
+
+def test_concat_of_an_empty_list_has_no_rows_of_the_element_shape():
+    concat = _traced(lambda n: ag.TensorArray(ag.float32, size=n, element_shape=[None, 3])
+                     .concat())
+    assert concat(0).shape == (0, 3)
+
+
+def _pop_back(n):
+    flow = ag.TensorArray(ag.float32, size=n, element_shape=[2])._flow
+    return _raw("TensorListPopBack", [flow, _shape([2])], {"element_dtype": ag.float32})
+
+
+def test_pop_back_gives_the_last_element_and_a_shorter_list():
+    length = _traced(lambda n: _raw("TensorListLength", [_pop_back(n)[0]]))
+    last = _traced(lambda n: _pop_back(n)[1])
+    assert length(2).numpy() == 1
+    np.testing.assert_array_equal(last(2).numpy(), [0, 0])  # never set: zeros
+
+
+def test_pop_back_from_an_empty_list_is_an_error_naming_the_op():
+    with pytest.raises(InvalidArgumentError) as info:
+        _traced(lambda n: _pop_back(n)[1])(0)
+    assert str(info.value).endswith("Cannot pop from an empty list. [Op:TensorListPopBack]")
+
+
+@pytest.mark.parametrize("element_shape, expected", [([None, 3], [-1, 3]), (None, -1)])
+def test_element_shape_gives_minus_one_for_what_is_unknown(element_shape, expected):
+    shape = _traced(lambda n: _raw("TensorListElementShape", [ag.TensorArray(
+        ag.float32, size=n, element_shape=element_shape)._flow], {"shape_type": ag.int32}))
+    np.testing.assert_array_equal(shape(1).numpy(), expected)
+
+
+def test_resize_to_zero_empties_a_list_and_below_zero_is_an_error():
+    def resized(n):
+        flow = _list_of_two()._flow
+        return _raw("TensorListLength", [_raw("TensorListResize", [flow, n])])
+    assert _traced(resized)(0).numpy() == 0
+    with pytest.raises(InvalidArgumentError) as info:
+        _traced(resized)(-1)
+    assert str(info.value).endswith("size must be >= 0, got -1. [Op:TensorListResize]")
+
+
+def test_gradients_of_reads_of_one_list_are_summed_element_by_element():
+    x = ag.Variable(2.0)
+    with ag.GradientTape() as tape:
+        array = ag.TensorArray(ag.float32, size=3).write(0, x * 1.0).write(1, x * x)
+        y = array.read(0) * 2.0 + array.read(0) * 3.0 + array.read(1)
+    assert tape.gradient(y, x).numpy() == 2.0 + 3.0 + 2 * 2.0
+
+
+def test_adding_lists_of_different_lengths_is_an_error():
+    def added(n):
+        one = ag.TensorArray(ag.float32, size=1, element_shape=[2])._flow
+        other = ag.TensorArray(ag.float32, size=n, element_shape=[2])._flow
+        return _raw("TensorListLength", [_raw("AddN", [[one, other]])])
+    assert _traced(added)(1).numpy() == 1
+    with pytest.raises(InvalidArgumentError, match=re.escape(
+            "AddN of tensor lists needs lists of one length, got [1, 2].")):
+        _traced(added)(2)
