@@ -132,3 +132,21 @@ def test_print_v2_needs_a_string_scalar(device):
 def test_print_v2_refuses_unknown_streams(device):
     with pytest.raises(InvalidArgumentError, match="output_stream must be 'stdout'"):
         execute("PrintV2", [np.array("a", object)], {"output_stream": "log"})
+
+
+def test_a_function_printing_scalars_prints_as_tensorflow_each_call(capsys):
+    # The plan specializes StringFormat and PrintV2 for scalars; TensorFlow 2.21's tf.function
+    # printed the same lines (recorded with output_stream=sys.stdout / sys.stderr).
+    @ag.function
+    def f(s, b, x, d, i):
+        ag.print("s:", s, "b:", b, "x:", x, "d:", d, "i:", i, output_stream=sys.stdout)
+        ag.print(i, output_stream=sys.stderr)
+        ag.print("only text", output_stream=sys.stdout)
+        ag.print("i =", i, output_stream=sys.stdout)
+    lines = ('s: "a\\tb" b: 1 x: 0.1 d: 0.33333333333333331 i: 7\n'
+             "only text\ni = 7\n")
+    for _ in range(2):
+        f(ag.constant("a\tb"), ag.constant(True), ag.constant(0.1), ag.constant(1 / 3, ag.float64),
+          ag.constant(7))
+        captured = capsys.readouterr()
+        assert (captured.out, captured.err) == (lines, "7\n")
