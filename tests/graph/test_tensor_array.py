@@ -285,6 +285,15 @@ _ERRORS = {
                      "[Op:TensorListGather]"),
     "gather_never_set": (lambda: _traced(lambda i: _list_of_two(None).gather(i))([0]),
                          "[Op:TensorListGather]"),
+    "concat_never_set": (lambda: _traced(lambda n: ag.TensorArray(ag.float32, size=n)
+                                         .concat())(2), "[Op:TensorListConcatV2]"),
+    "pop_back_never_set": (lambda: _traced(lambda n: _raw(
+        "TensorListPopBack", [ag.TensorArray(ag.float32, size=n)._flow, _shape(None)],
+        {"element_dtype": ag.float32})[1])(2), "[Op:TensorListPopBack]"),
+    "scatter_negative_index": (lambda: _traced(lambda i: _list_of_two().scatter(
+        i, [[1.0, 2.0]]).stack())([-1]),
+        "Index -1 is out of range for a list of 2 elements; it must be in [0, 2). "
+        "[Op:TensorListScatterIntoExistingList]"),
     "scatter_shape": (lambda: _raw("TensorListScatterIntoExistingList",
                                    [_list_of_two()._flow, np.zeros((1, 3), np.float32), [0]]),
                       "An element of shape (3,) does not fit the list's element shape (2,). "
@@ -369,3 +378,14 @@ def test_adding_lists_of_different_lengths_is_an_error():
     with pytest.raises(InvalidArgumentError, match=re.escape(
             "AddN of tensor lists needs lists of one length, got [1, 2].")):
         _traced(added)(2)
+
+
+def test_a_string_element_never_set_reads_as_the_empty_string():
+    read = _traced(lambda n: ag.TensorArray(ag.string, size=n, element_shape=[]).read(0))
+    assert read(2).numpy() == b""
+
+
+def test_a_scatter_into_an_empty_growing_list_at_index_zero_adds_the_element():
+    scatter = _traced(lambda n: ag.TensorArray(ag.float32, size=n, dynamic_size=True)
+                      .scatter([0], [[1.0, 2.0]]).stack())
+    np.testing.assert_array_equal(scatter(0).numpy(), [[1, 2]])
