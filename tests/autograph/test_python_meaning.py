@@ -1301,3 +1301,27 @@ def test_equal_lists_of_numbers_from_both_branches_become_tensors():
             t = [1, 2]
         return t[0] + t[1]
     assert ag.function(f)(ag.constant(0)).numpy() == f(0) == 3
+
+
+def return_cancelled_by_a_finally_that_raises():
+    def raises(k):
+        raise KeyError(k)
+    try:
+        try:
+            while True:
+                return 1
+        finally:
+            raises("in finally")  # cancels the `return`; the handler below takes the KeyError
+    except KeyError:
+        pass
+    return raises("after")
+
+
+@pytest.mark.xfail(strict=True, reason="open: differential seed 201601. The converted code keeps "
+                   "the cancelled return's flag, so it skips the rest and returns 1 where Python "
+                   "raises KeyError('after').")
+def test_a_return_that_a_raising_finally_cancels_does_not_end_the_function():
+    with pytest.raises(KeyError, match="after"):
+        return_cancelled_by_a_finally_that_raises()
+    with pytest.raises(KeyError, match="after"):
+        ag.to_graph(return_cancelled_by_a_finally_that_raises)()
