@@ -6,8 +6,12 @@ values are checked pairwise, so that every error names the variable:
 - a tensor (or TensorArray) in one branch needs one of the same dtype in the other;
 - a Python number becomes a tensor, of the dtype of the other branch's value when that is a
   tensor (`s = 0` in one branch, `s = x` with a float32 `x` in the other gives a float32 `s`);
-- any other value (None, `Undefined`, a Python object) must be the same in both branches, and
-  then passes through the `if` untouched;
+- any other value (None, `Undefined`, a Python object) must be the same in both branches (the
+  same object, or equal strings, numbers and tuples of them), and then passes through the `if`
+  untouched;
+- a variable that may have no value (a `CheckDefined` guards it) that a branch leaves as it was
+  passes through unchecked, and the `if`'s result is guarded again: by "a branch that assigned
+  it ran, or it had a value before";
 - `Undefined` in one branch and a tensor (a number, or a structure of them) in the other gives
   zeros on the undefined side, and the `if`'s result is read through a `CheckDefined` op: a
   graph that uses the variable after the other branch ran fails there, naming it, as Python
@@ -20,6 +24,10 @@ values are checked pairwise, so that every error names the variable:
 
 The true branch is traced first, so when its Python number must take the dtype of the false
 branch's tensor, the `if` is traced again with that dtype (the op keeps its name).
+
+Over 500 lines: the pairwise rules above and the messages that name each mismatch are read
+together, and every one of them is reached from `_second`; split, each half would import the
+other's private helpers.
 """
 
 from __future__ import annotations

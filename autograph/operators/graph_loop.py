@@ -39,6 +39,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from autograph.operators.graph_cond import fits, truth_tensor
+from autograph.operators.loop_flags import MaybeUndefined
 from autograph.operators.raising_branches import raise_when, raised_by_program
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
@@ -54,7 +55,6 @@ from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.graph.tensor_spec import TensorSpec
 from runtime.ops import creation_ops
-from runtime.ops.control_flow_ops import check_defined, is_checked
 from runtime.ops.tensor_array import TensorArray
 from runtime.ops.while_loop import while_loop
 
@@ -160,8 +160,8 @@ class _Loop:
         self.inits = [_initial(v, name, findings.get(i))
                       for i, (v, name) in enumerate(zip(state, names))]
         self.moving = [i for i, init in enumerate(self.inits) if init is not _INVARIANT]
-        self.flags = {i: _Flags(state[i], self.inits[i], names[i]) for i in self.moving
-                      if _Flags.needed(state[i])}
+        self.flags = {i: MaybeUndefined(state[i], self.inits[i], names[i]) for i in self.moving
+                      if MaybeUndefined.needed(state[i])}
         for i, flags in self.flags.items():
             self.inits[i] = flags.unchecked_init
 
@@ -366,70 +366,6 @@ def _tensor_array(value: list, name: str, finding: tuple) -> TensorArray:
                         f"appends {dtype.name} tensors of shape {shape} to it, but its "
                         f"elements before the loop do not fit: {e}") from None
     return array
-
-
-class _Flags:
-    """The flags of a loop variable that may have no value: one per leaf, a loop variable
-    itself, true once the leaf has one. The loop carries the leaf unchecked and checks it
-    where the body or the code after the loop reads it, as Python raises UnboundLocalError
-    there.
-
-    A variable first assigned in the loop starts with false flags (and zeros); one that a
-    `CheckDefined` guards before the loop (a tensor `if` assigned it in one branch) starts
-    with that check's flag, and keeps its message."""
-
-    @staticmethod
-    def needed(value: Any) -> bool:
-        if value is None or isinstance(value, Undefined):
-            return True
-        return not isinstance(value, (list, TensorArray)) and any(
-            is_checked(leaf) for leaf in flatten(value))
-
-    def __init__(self, before: Any, init: Any, name: str):
-        if before is None or isinstance(before, Undefined):
-            self.unchecked_init = init
-            self.initial = [convert_to_tensor(False) for _ in flatten(init)]
-            self.inside = [
-                f"'{name}' is first assigned inside a loop over tensors, and is read here "
-                f"before any iteration assigned it, so it has no value. Assign it before the "
-                f"loop."] * len(self.initial)
-            self.after = [
-                f"'{name}' is first assigned inside a loop over tensors, and no iteration "
-                f"assigned it (the loop ran zero times, or skipped the assignment), so it has "
-                f"no value after the loop. Assign it before the loop."] * len(self.initial)
-            return
-        leaves = flatten(init)
-        self.unchecked_init = pack_sequence_as(init, [
-            leaf.op.inputs[0] if is_checked(leaf) else leaf for leaf in leaves])
-        self.initial = [leaf.op.inputs[1] if is_checked(leaf) else convert_to_tensor(True)
-                        for leaf in leaves]
-        self.inside = self.after = [
-            leaf.op.get_attr("message") if is_checked(leaf) else f"'{name}' has no value."
-            for leaf in leaves]
-
-    def checked(self, value: Any, flags: list, inside: bool) -> Any:
-        """`value`'s leaves, each read through a `CheckDefined` on its flag."""
-        messages = self.inside if inside else self.after
-        return pack_sequence_as(value, [check_defined(leaf, flag, message) for leaf, flag,
-                                        message in zip(flatten(value), flags, messages)])
-
-    def unchecked(self, after: Any, checked_in: Any, flags_in: list) -> tuple[Any, list]:
-        """The body's value `after` as unchecked leaves, and their flags: a leaf passed
-        through keeps its flag, one a check guards (an `if` assigned it in one branch) takes
-        that check's flag, and one the body assigned has a value."""
-        leaves, flags = [], []
-        inputs = flatten(checked_in)
-        for j, leaf in enumerate(flatten(after)):
-            if j < len(inputs) and leaf is inputs[j]:
-                leaves.append(inputs[j].op.inputs[0])
-                flags.append(flags_in[j])
-            elif is_checked(leaf):
-                leaves.append(leaf.op.inputs[0])
-                flags.append(leaf.op.inputs[1])
-            else:
-                leaves.append(leaf)
-                flags.append(convert_to_tensor(True))
-        return pack_sequence_as(after, leaves), flags
 
 
 def _shape_invariants(given: Any, inits: list, names: Sequence[str]) -> dict[int, TensorShape]:
