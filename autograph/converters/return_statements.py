@@ -25,7 +25,8 @@ Branch and loop bodies become functions, from which a `return` could not leave t
 function. What a `return` skips moves into the other branch of its `if` (an early return
 makes the rest of the function the `else` branch, with no flag), or runs under
 `if not do_return:`; a loop holding a `return` stops once `do_return` is set. The flag is set
-after the value is computed: a `return g()` whose `g` raises does not return. `retval_`
+after the value is computed: a `return g()` whose `g` raises does not return, and an `except`
+clause clears it (a `finally` that raises after a `return` cancels the return). `retval_`
 starts as `ag__.UndefinedReturnValue()`; where a path may end without a `return`, it starts
 as `ag__.UndefinedReturnValue(may_return_none=True)` and the function returns
 `ag__.retval(retval_)`, None on that path as in Python. A bare `return`
@@ -100,6 +101,8 @@ class ReturnStatements(StatementTransformer):
                 anno.setanno(try_node, _DISCARDS, True)  # copies made while lowering share it
         lowered = lowering.block(body, tail=True)
         _guard_finally_returns(lowered, retval)
+        if flag:
+            _cancel_in_handlers(lowered, flag)
         prologue = jumps.generated("flag = False", node, flag=flag) if flag else []
         epilogue = []
         if retval:
@@ -116,6 +119,23 @@ class ReturnStatements(StatementTransformer):
         if base not in self._names:
             self._names[base] = self.ctx.namer.new(base)
         return self._names[base]
+
+
+def _cancel_in_handlers(statements: list, flag: str) -> None:
+    """Clears the `return` flag where an `except` clause begins: a handler runs only when no
+    `return` completed, since a `finally` that raises after a `return` cancels it."""
+    for node in traversal.statement_nodes(statements):
+        if not isinstance(node, jumps.TRY):
+            continue
+        for handler in node.handlers:
+            checks = 1 if handler.body and _is_reraise_check(handler.body[0]) else 0
+            handler.body[checks:checks] = jumps.generated("flag = False", handler, flag=flag)
+
+
+def _is_reraise_check(statement: Any) -> bool:
+    call = getattr(statement, "value", None)
+    func = getattr(call, "func", None)
+    return isinstance(statement, gast.Expr) and getattr(func, "attr", None) == "reraise_traced"
 
 
 def _returns(body: list, inside: bool = False) -> list[tuple[Any, bool]]:

@@ -9,6 +9,7 @@ def f(x, c):
                 do_return = True
         except ValueError as error_:
             ag__.reraise_traced(error_)
+            do_return = False
             pass
         return (do_return, retval_)
     do_return, retval_ = ag__.if_stmt(c > 0, if_body, None, (do_return, retval_), ('do_return', 'retval_'))

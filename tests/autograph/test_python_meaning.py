@@ -1317,11 +1317,12 @@ def return_cancelled_by_a_finally_that_raises():
     return raises("after")
 
 
-@pytest.mark.xfail(strict=True, reason="open: differential seed 201601. The converted code keeps "
-                   "the cancelled return's flag, so it skips the rest and returns 1 where Python "
-                   "raises KeyError('after').")
 def test_a_return_that_a_raising_finally_cancels_does_not_end_the_function():
+    # Differential seed 201601: the converted code kept the cancelled return's flag, skipped
+    # the rest and returned 1 where Python raises KeyError('after').
     with pytest.raises(KeyError, match="after"):
         return_cancelled_by_a_finally_that_raises()
     with pytest.raises(KeyError, match="after"):
         ag.to_graph(return_cancelled_by_a_finally_that_raises)()
+    with pytest.raises(KeyError, match="after"):
+        ag.function(return_cancelled_by_a_finally_that_raises)()
