@@ -147,6 +147,24 @@ def test_shape_of_rank_2_is_an_error():
         ag.random.normal(ag.convert_to_tensor([[2, 2]]))
 
 
+
+_SAMPLERS = {
+    "uniform": lambda shape: ag.random.uniform(shape, seed=11),
+    "normal": lambda shape: ag.random.normal(shape, seed=11),
+    "uniform_int": lambda shape: ag.random.uniform(shape, maxval=1000, dtype=ag.int64, seed=11),
+}
+
+
+@pytest.mark.parametrize("sampler", list(_SAMPLERS))
+def test_a_shape_with_a_dimension_of_one_draws_as_the_flat_shape_does(device, sampler):
+    draw = _SAMPLERS[sampler]
+    ag.random.set_seed(2)
+    flat = [draw([5]).numpy(), draw([5]).numpy()]
+    ag.random.set_seed(2)
+    one_row = [draw([1, 5]).numpy(), draw([5]).numpy()]
+    np.testing.assert_array_equal(one_row[0], flat[0].reshape(1, 5))
+    np.testing.assert_array_equal(one_row[1], flat[1])  # the stream moved on as far
+
 # seeds -------------------------------------------------------------------------------------------
 def _sequence():
     return [ag.random.uniform([4]).numpy(), ag.random.normal([4]).numpy(),
