@@ -86,6 +86,23 @@ def test_a_lone_string_scalar_prints_unquoted(device, capsys):
     assert printed(capsys, ag.convert_to_tensor("plain")) == "plain\n"
 
 
+def test_bytes_from_0x80_to_0xff_that_are_not_utf8_print_as_octal_escapes(device, capsys):
+    value = ag.convert_to_tensor(np.array([b"\x80", b"a\x80\xff"], object))
+    assert printed(capsys, value) == '["\\200" "a\\200\\377"]\n'
+
+
+def test_a_lone_string_scalar_that_is_not_utf8_prints_a_replacement_character(capsys):
+    # Deliberately unlike TensorFlow 2.21, which writes the raw bytes: a text stream holds only
+    # text, and a lone string is printed as it is (not escaped), so U+FFFD stands in.
+    @ag.function
+    def f(s):
+        ag.print(s, output_stream=sys.stdout)
+    value = ag.constant(b"caf\xc3")
+    ag_print(value, output_stream=sys.stdout)
+    f(value)
+    assert capsys.readouterr().out == "caf\ufffd\n" * 2
+
+
 def test_print_writes_to_stderr_and_files(device, capsys, tmp_path):
     ag_print(ag.convert_to_tensor(1), output_stream=sys.stderr)
     assert capsys.readouterr().err == "1\n"
@@ -150,3 +167,25 @@ def test_a_function_printing_scalars_prints_as_tensorflow_each_call(capsys):
           ag.constant(7))
         captured = capsys.readouterr()
         assert (captured.out, captured.err) == (lines, "7\n")
+
+
+def test_a_function_printing_scalars_with_summarize_0_shows_ellipses_as_tensorflow(capsys):
+    # TensorFlow 2.21's tf.function printed these lines (output_stream=sys.stdout).
+    @ag.function
+    def f(i, x, b):
+        ag.print("i:", i, "x:", x, "b:", b, summarize=0, output_stream=sys.stdout)
+        ag.print(i, output_stream=sys.stdout, summarize=0)
+        ag.print("big:", x, "false:", b, output_stream=sys.stdout)
+    f(ag.constant(7), ag.constant(123456789), ag.constant(False))
+    assert capsys.readouterr().out == "i: ... x: ... b: ...\n...\nbig: 123456789 false: 0\n"
+
+
+def test_a_function_printing_a_scalar_to_a_file_appends_to_it(tmp_path):
+    path = tmp_path / "log.txt"
+
+    @ag.function
+    def f(i):
+        ag.print("i =", i, output_stream=f"file://{path}")
+    f(ag.constant(1))
+    f(ag.constant(2))
+    assert path.read_text() == "i = 1\ni = 2\n"
