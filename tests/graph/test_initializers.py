@@ -68,6 +68,22 @@ def test_truncated_normal_stays_within_two_stddevs(device, dtype):
     assert abs(values.mean() - 1.0) < 0.03 and 0.4 < values.std() < 0.46
 
 
+def test_truncated_normal_with_a_dimension_of_one_draws_as_the_flat_shape_does(device):
+    ag.random.set_seed(4)
+    flat = [truncated_normal([6], seed=2).numpy(), truncated_normal([6], seed=2).numpy()]
+    ag.random.set_seed(4)
+    one_row = [truncated_normal([1, 6], seed=2).numpy(), truncated_normal([6], seed=2).numpy()]
+    np.testing.assert_array_equal(one_row[0], flat[0].reshape(1, 6))
+    np.testing.assert_array_equal(one_row[1], flat[1])  # the stream moved on as far
+
+
+def test_truncated_normal_keeps_every_small_sample_within_two_stddevs(device):
+    # Small samples often have nothing beyond three stddevs: the redraw must not depend on that.
+    ag.random.set_seed(6)
+    samples = np.stack([truncated_normal([8]).numpy() for _ in range(200)])
+    assert np.abs(samples).max() <= 2.0
+
+
 def test_truncated_normal_of_an_empty_shape(device):
     assert truncated_normal([0, 3]).shape == ag.TensorShape([0, 3])
 

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from runtime import execute
 from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
 from runtime.exec import resources
 from runtime.ops import state_ops
@@ -95,6 +96,15 @@ def test_update_that_would_change_the_shape_is_refused():
     v = Variable([1.0, 2.0], name="w")
     with pytest.raises(ValueError, match=r"Cannot update variable w:0 of shape \(2,\)"):
         v.assign_add([[1.0, 2.0]])
+
+
+def test_an_update_that_changes_the_shape_of_a_variable_of_unknown_shape_is_refused():
+    v = Variable([1.0, 2.0], shape=ag.TensorShape(None), name="w")
+    with pytest.raises(InvalidArgumentError) as info:
+        v.assign_add([[1.0], [2.0]])
+    assert str(info.value) == (
+        "Cannot update variable w of shape (2,) with a value of shape (2, 1): the value must "
+        "broadcast to the variable's shape without changing it. [Op:AssignAddVariableOp]")
 
 
 def test_declared_partial_shape_lets_the_value_change_shape(device):
@@ -279,9 +289,56 @@ def test_reading_an_uninitialized_variable_names_it():
             v = Variable(1.0, name="w")
         y = v * 2.0
         with ag.Session() as sess:
-            with pytest.raises(FailedPreconditionError,
-                               match="Attempting to use uninitialized value abc/w"):
+            with pytest.raises(FailedPreconditionError) as info:
                 sess.run(y)
+    assert str(info.value).endswith(
+        "): Attempting to use uninitialized value abc/w: run its initializer first, "
+        "e.g. sess.run(ag.global_variables_initializer()).")
+
+
+def test_a_variable_handle_without_a_name_gets_an_anonymous_one():
+    handle = execute("VarHandleOp", [], {"dtype": ag.float32, "shape": ()})
+    with pytest.raises(FailedPreconditionError,
+                       match="^Attempting to use uninitialized value _AnonymousVar[0-9]+:"):
+        state_ops.read_variable_op(handle, ag.float32)
+
+
+@pytest.mark.parametrize("initial, dtype, held", [(1.0, ag.int32, "float32"),
+                                                  (1.0, ag.string, "float32"),
+                                                  ("a", ag.float32, "string")])
+def test_a_graph_read_with_the_wrong_dtype_is_an_error_when_it_runs(initial, dtype, held):
+    with ag.Graph().as_default():
+        v = Variable(initial, name="w")
+        read = state_ops.read_variable_op(v.handle, dtype)
+        with ag.Session() as sess:
+            sess.run(v.initializer)
+            with pytest.raises(InvalidArgumentError,
+                               match=f"Cannot read variable w as {dtype.name}: it holds {held}"):
+                sess.run(read)
+
+
+def test_a_graph_string_assign_of_another_shape_is_refused_when_it_runs():
+    with ag.Graph().as_default():
+        v = Variable(["a", "b"], name="w")
+        x = ag.placeholder(ag.string, None)
+        put = state_ops.assign_variable_op(v.handle, x)
+        with ag.Session() as sess:
+            sess.run(v.initializer)
+            with pytest.raises(InvalidArgumentError, match=r"shape \(\) to variable w of shape"):
+                sess.run(put, {x: "c"})
+
+
+def test_a_graph_string_assign_keeps_a_copy_of_the_fed_array():
+    with ag.Graph().as_default():
+        v = Variable(["a", "b"], name="w")
+        x = ag.placeholder(ag.string, [2])
+        put = state_ops.assign_variable_op(v.handle, x)
+        with ag.Session() as sess:
+            sess.run(v.initializer)
+            fed = np.array([b"c", b"d"], object)
+            sess.run(put, {x: fed})
+            fed[0] = b"changed"
+            assert sess.run(v.value()).tolist() == [b"c", b"d"]
 
 
 def test_session_runs_initializer_and_reads():
