@@ -88,7 +88,7 @@ def unicode_split(ctx, input, input_encoding, errors, replacement_char):  # noqa
         try:
             return pieces.unicode_split(s, input_encoding, errors, replacement_char)
         except UnicodeError as e:
-            raise InvalidArgumentError(f"Invalid {input_encoding} input {s!r}: {e}. Pass "
+            raise InvalidArgumentError(f"input is not valid {input_encoding}: {e}. Pass "
                                        f"errors='replace' or 'ignore' to accept it.") from None
     return _sparse_pieces(input, split_one)
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from runtime import execute
 from runtime.core.errors import InvalidArgumentError, UnimplementedError
 from tests.op_testing import assert_tensor
 
@@ -93,6 +94,35 @@ def test_unicode_split_keeps_the_input_encoding():
 def test_unicode_split_strict_rejects_invalid_input():
     with pytest.raises(InvalidArgumentError, match="not valid UTF-8.*errors='replace'"):
         ag.strings.unicode_split(b"a\xffb", "UTF-8", errors="strict")
+
+
+def test_a_graph_unicode_split_of_invalid_input_fails_when_it_runs_as_eagerly():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.string, [])
+        pieces = ag.strings.unicode_split(x, "UTF-8", errors="strict")
+        with ag.Session() as sess:
+            with pytest.raises(InvalidArgumentError) as info:
+                sess.run(pieces, {x: b"a\xffb"})
+    assert str(info.value).endswith(
+        "): input is not valid UTF-8: 'utf-8' codec can't decode byte 0xff in position 1: "
+        "invalid start byte. Pass errors='replace' or 'ignore' to accept it.")
+
+
+def test_the_split_op_gives_the_sparse_parts_of_several_strings_as_tensorflow(device):
+    # TensorFlow 2.21's tf.raw_ops.StringSplitV2 on the same input.
+    indices, values, shape = execute("StringSplitV2", [_strings("a b", "", "c d e", "f"),
+                                                       np.array(b" ", object)], {"maxsplit": -1})
+    np.testing.assert_array_equal(indices.numpy(), [[0, 0], [0, 1], [1, 0], [2, 0], [2, 1],
+                                                    [2, 2], [3, 0]])
+    assert values.numpy().tolist() == [b"a", b"b", b"", b"c", b"d", b"e", b"f"]
+    np.testing.assert_array_equal(shape.numpy(), [4, 3])
+
+
+def test_the_split_op_of_no_strings_has_shape_zero_by_zero_as_tensorflow(device):
+    indices, values, shape = execute("StringSplitV2", [_strings(), np.array(b" ", object)],
+                                     {"maxsplit": -1})
+    assert indices.shape == (0, 2) and values.shape == (0,)
+    np.testing.assert_array_equal(shape.numpy(), [0, 0])
 
 
 def test_unicode_split_rejects_encodings_tensorflow_cannot_write():
@@ -198,6 +228,20 @@ def test_functions_split_and_parse_as_tensorflow():
 def test_traced_split_outputs_have_unknown_length():
     concrete = _parse.get_concrete_function(ag.TensorSpec([], ag.string))
     assert [t.shape.as_list() for t in concrete.outputs] == [[None]] * 4
+
+
+@pytest.mark.parametrize("text, out_type, shown, wanted", [
+    (b"12x", ag.int32, "12x", "integer in range"),
+    (b"\xff1", ag.float32, "\ufffd1", "number"),
+])
+def test_to_number_says_which_string_and_what_it_must_hold(text, out_type, shown, wanted):
+    # TensorFlow 2.21 says the first sentence for "12x"; for bytes that are not UTF-8 its own
+    # message fails to decode (UnicodeDecodeError), where this shows U+FFFD in their place.
+    with pytest.raises(InvalidArgumentError) as info:
+        ag.strings.to_number(ag.constant([text]), out_type)
+    assert str(info.value) == (
+        f"StringToNumberOp could not correctly convert string: {shown} (as {out_type.name}: "
+        f"each string must hold one {wanted}). [Op:StringToNumber]")
 
 
 def test_functions_report_invalid_numbers_when_they_run():
