@@ -451,6 +451,40 @@ def test_integer_mean_truncates_toward_zero(device):
     assert_tensor(ag.reduce_mean(tensor([3, 4], np.int32)), np.int32(3))
 
 
+@pytest.mark.parametrize("values, dtype, total", [([2**30, 1], np.int32, 1073741825),
+                                                  ([2**60, 1], np.int64, 1152921504606846977)])
+def test_integer_sums_are_exact_beyond_a_floats_precision(device, values, dtype, total):
+    # TensorFlow 2.21 gives these sums, eagerly and (here, by the plan's kernel) in a function.
+    summed = ag.function(lambda x: ag.reduce_sum(x, axis=0))
+    for result in (ag.reduce_sum(tensor(values, dtype), axis=0), summed(tensor(values, dtype))):
+        assert_tensor(result, dtype(total))
+
+
+@pytest.mark.parametrize("shape, axis, expected_shape", [((2, 0), 1, (2, 1)),
+                                                         ((2, 0, 3), [0, 1], (1, 1, 3))])
+def test_an_integer_mean_over_an_empty_axis_keeps_dims_as_tensorflow(device, shape, axis,
+                                                                     expected_shape):
+    result = ag.reduce_mean(tensor(np.zeros(shape), np.int32), axis=axis, keepdims=True)
+    assert_tensor(result, np.zeros(expected_shape, np.int32))
+
+
+def test_reductions_in_a_function_over_an_axis_given_as_a_tensor():
+    @ag.function
+    def f(x, axis):
+        return ag.reduce_sum(x, axis=axis), ag.reduce_prod(x, axis=axis)
+    x = tensor([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    for result, expected in zip(f(x, ag.constant(1)), ([3.0, 7.0], [2.0, 12.0])):
+        assert_tensor(result, np.float32(expected))  # TensorFlow 2.21's answers
+
+
+def test_reductions_in_a_function_of_an_input_of_unknown_rank():
+    f = ag.function(lambda x: (ag.reduce_sum(x, axis=0), ag.reduce_mean(x, axis=0)),
+                    input_signature=[ag.TensorSpec(None, ag.float32)])
+    x = tensor([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    for result, expected in zip(f(x), ([4.0, 6.0], [2.0, 3.0])):
+        assert_tensor(result, np.float32(expected))  # TensorFlow 2.21's answers
+
+
 def test_integer_mean_does_not_overflow(device):
     assert_tensor(ag.reduce_mean(tensor([100, 100, 100], np.int8)), np.int8(100))
 

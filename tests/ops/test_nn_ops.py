@@ -349,6 +349,19 @@ def test_bad_convolution_attrs_say_what_is_wrong(attrs, message):
         _run("Conv2D", [X, W], attrs)
 
 
+def test_a_window_larger_than_an_input_of_unknown_size_fails_when_the_graph_runs():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, [None, None, None, 3])
+        y = ag.nn.conv2d(x, np.ones((2, 2, 3, 2), np.float32), strides=1, padding="VALID",
+                         dilations=5)
+        with ag.Session() as sess:
+            with pytest.raises(ag.errors.InvalidArgumentError) as info:
+                sess.run(y, {x: np.ones((1, 4, 4, 3), np.float32)})
+    assert str(info.value).endswith(
+        "): The window of 2 (dilation 5) is larger than the padded input (4 + 0 + 0); pad more "
+        "or use a smaller window.")
+
+
 def test_mismatched_channels_are_an_error():
     with pytest.raises(ag.errors.InvalidArgumentError, match="input channels"):
         _run("Conv2D", [X, _data((2, 2, 3, 3), 2)], CONV["same_strided"])
