@@ -471,10 +471,17 @@ def test_an_integer_mean_over_an_empty_axis_keeps_dims_as_tensorflow(device, sha
 def test_reductions_in_a_function_over_an_axis_given_as_a_tensor():
     @ag.function
     def f(x, axis):
-        return ag.reduce_sum(x, axis=axis), ag.reduce_prod(x, axis=axis)
+        return (ag.reduce_sum(x, axis=axis), ag.reduce_prod(x, axis=axis),
+                ag.reduce_mean(x, axis=axis))
     x = tensor([[1.0, 2.0], [3.0, 4.0]], np.float32)
-    for result, expected in zip(f(x, ag.constant(1)), ([3.0, 7.0], [2.0, 12.0])):
+    for result, expected in zip(f(x, ag.constant(1)), ([3.0, 7.0], [2.0, 12.0], [1.5, 3.5])):
         assert_tensor(result, np.float32(expected))  # TensorFlow 2.21's answers
+
+
+def test_a_mean_in_a_function_over_an_axis_of_unknown_size():
+    f = ag.function(lambda x: ag.reduce_mean(x, axis=0),
+                    input_signature=[ag.TensorSpec([None, 2], ag.float32)])
+    assert_tensor(f(tensor([[1.0, 2.0], [3.0, 4.0]], np.float32)), np.float32([2.0, 3.0]))
 
 
 def test_reductions_in_a_function_of_an_input_of_unknown_rank():
