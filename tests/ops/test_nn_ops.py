@@ -6,6 +6,8 @@ decimals. TensorFlow's CPU kernels take no NCHW convolution or pooling; there th
 is checked against the NHWC one, transposed.
 """
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -347,6 +349,30 @@ def test_sparse_cross_entropy_needs_a_class():
 def test_bad_convolution_attrs_say_what_is_wrong(attrs, message):
     with pytest.raises(ag.errors.InvalidArgumentError, match=message):
         _run("Conv2D", [X, W], attrs)
+
+
+_INF = np.float32(np.inf)
+
+
+@pytest.mark.parametrize("op, inputs, attrs, expected", [
+    ("AvgPool", [np.array([_INF, -_INF, 1.0], np.float32).reshape(1, 1, 3, 1)],
+     {"ksize": [1, 1, 2, 1], "strides": [1, 1, 1, 1], "padding": "VALID"}, [[np.nan, -np.inf]]),
+    ("AvgPoolGrad", [np.array([1, 1, 3, 1], np.int32),
+                     np.array([_INF, -_INF], np.float32).reshape(1, 1, 2, 1)],
+     {"ksize": [1, 1, 2, 1], "strides": [1, 1, 1, 1], "padding": "VALID"},
+     [[np.inf, np.nan, -np.inf]]),
+    ("SoftmaxCrossEntropyWithLogits", [np.array([[_INF, 0.0], [1.0, 2.0]], np.float32),
+                                       np.array([[1.0, 0.0], [0.0, 1.0]], np.float32)], {},
+     [[np.nan, 0.31326166], [[np.nan, np.nan], [0.26894143, -0.2689414]]]),
+])
+def test_infinities_give_tensorflows_nans_without_numpy_warnings(op, inputs, attrs, expected):
+    # TensorFlow 2.21's answers; NumPy would warn of inf - inf where TensorFlow is silent.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        results = _run(op, inputs, attrs)
+    results = results if isinstance(results, (tuple, list)) else [results]
+    for result, want in zip(results, expected):
+        np.testing.assert_allclose(result.numpy().reshape(np.shape(want)), want, rtol=1e-6)
 
 
 def test_a_window_larger_than_an_input_of_unknown_size_fails_when_the_graph_runs():
