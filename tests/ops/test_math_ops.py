@@ -478,6 +478,13 @@ def test_reductions_in_a_function_over_an_axis_given_as_a_tensor():
         assert_tensor(result, np.float32(expected))  # TensorFlow 2.21's answers
 
 
+@pytest.mark.parametrize("values, dtype, expected", [([2**60 + 1] * 2, np.int64, 2**60 + 1),
+                                                     ([-7, 2], np.int32, -2)])
+def test_an_integer_mean_in_a_function_is_exact_and_truncates(values, dtype, expected):
+    mean = ag.function(lambda x: ag.reduce_mean(x, axis=0))  # TensorFlow 2.21's answers
+    assert_tensor(mean(tensor(values, dtype)), dtype(expected))
+
+
 def test_a_mean_in_a_function_over_an_axis_of_unknown_size():
     f = ag.function(lambda x: ag.reduce_mean(x, axis=0),
                     input_signature=[ag.TensorSpec([None, 2], ag.float32)])

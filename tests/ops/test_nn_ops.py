@@ -375,6 +375,12 @@ def test_infinities_give_tensorflows_nans_without_numpy_warnings(op, inputs, att
         np.testing.assert_allclose(result.numpy().reshape(np.shape(want)), want, rtol=1e-6)
 
 
+def test_softmax_cross_entropy_over_no_classes_is_zero_as_tensorflow():
+    loss, backprop = _run("SoftmaxCrossEntropyWithLogits", [np.zeros((2, 0), np.float32)] * 2)
+    np.testing.assert_array_equal(loss.numpy(), np.zeros(2, np.float32))
+    assert backprop.shape == (2, 0)
+
+
 def test_a_window_larger_than_an_input_of_unknown_size_fails_when_the_graph_runs():
     with ag.Graph().as_default():
         x = ag.placeholder(ag.float32, [None, None, None, 3])
