@@ -364,6 +364,9 @@ _INF = np.float32(np.inf)
     ("SoftmaxCrossEntropyWithLogits", [np.array([[_INF, 0.0], [1.0, 2.0]], np.float32),
                                        np.array([[1.0, 0.0], [0.0, 1.0]], np.float32)], {},
      [[np.nan, 0.31326166], [[np.nan, np.nan], [0.26894143, -0.2689414]]]),
+    ("SparseSoftmaxCrossEntropyWithLogits", [np.array([[_INF, 0.0], [1.0, 2.0]], np.float32),
+                                             np.array([0, 1], np.int32)], {},
+     [[np.nan, 0.31326166], [[np.nan, np.nan], [0.26894143, -0.2689414]]]),
 ])
 def test_infinities_give_tensorflows_nans_without_numpy_warnings(op, inputs, attrs, expected):
     # TensorFlow 2.21's answers; NumPy would warn of inf - inf where TensorFlow is silent.
