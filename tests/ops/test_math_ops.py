@@ -499,6 +499,10 @@ def test_reductions_in_a_function_of_an_input_of_unknown_rank():
         assert_tensor(result, np.float32(expected))  # TensorFlow 2.21's answers
 
 
+def test_integer_mean_over_an_axis_of_one_element_is_that_element(device):
+    assert_tensor(ag.reduce_mean(tensor([[5, -3]], np.int32), axis=0), np.int32([5, -3]))
+
+
 def test_integer_mean_does_not_overflow(device):
     assert_tensor(ag.reduce_mean(tensor([100, 100, 100], np.int8)), np.int8(100))
 
