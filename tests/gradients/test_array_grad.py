@@ -104,12 +104,15 @@ def test_transpose_by_a_permutation_known_only_at_run_time():
     npt.assert_allclose(value, np.transpose(weights, [2, 0, 1]))
 
 
-@pytest.mark.parametrize("axis_known, shapes", [(False, ([2, 3], [2, 2])), (True, (None, None))])
-def test_concat_along_a_negative_axis_or_of_inputs_of_unknown_rank(axis_known, shapes):
+@pytest.mark.parametrize("axis_known, shapes, axis_dtype", [
+    (False, ([2, 3], [2, 2]), ag.int32), (False, ([2, 3], [2, 2]), ag.int64),
+    (True, (None, None), None)])
+def test_concat_along_a_negative_axis_or_of_inputs_of_unknown_rank(axis_known, shapes,
+                                                                   axis_dtype):
     weights = np.arange(10, dtype=np.float32).reshape(2, 5)
     with ag.Graph().as_default() as graph:
         a, b = (ag.placeholder(ag.float32, shape) for shape in shapes)
-        axis = -1 if axis_known else ag.placeholder(ag.int32, [])
+        axis = -1 if axis_known else ag.placeholder(axis_dtype, [])
         y = ag.concat([a, b], axis)
         grads = ag.gradients(y, [a, b], grad_ys=ag.constant(weights))
     feed = {a: np.zeros((2, 3), np.float32), b: np.zeros((2, 2), np.float32)}

@@ -647,6 +647,18 @@ def _softmax(x, axis):
     return e / e.sum(axis=axis, keepdims=True)
 
 
+@pytest.mark.parametrize("signature", [None, [None, 3]])
+def test_softmax_in_a_function_of_an_input_of_unknown_shape_as_tensorflow(signature):
+    f = ag.function(ag.nn.softmax, input_signature=[ag.TensorSpec(signature, ag.float32)])
+    result = f(tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], np.float32))
+    np.testing.assert_allclose(result.numpy(), [[0.09003057, 0.24472848, 0.66524094],
+                                                [1 / 3, 1 / 3, 1 / 3]], rtol=1e-6)
+
+
+def test_softmax_in_a_function_of_an_empty_last_axis_is_empty():
+    assert ag.function(ag.nn.softmax)(tensor(np.zeros((2, 0)), np.float32)).shape == (2, 0)
+
+
 @pytest.mark.parametrize("dtype", FLOATS)
 @pytest.mark.parametrize("axis", [None, -1, 0, 1])
 def test_softmax_matches_numpy(device, dtype, axis):
