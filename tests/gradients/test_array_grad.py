@@ -123,6 +123,16 @@ def test_concat_along_a_negative_axis_or_of_inputs_of_unknown_rank(axis_known, s
     npt.assert_array_equal(gb, weights[:, 3:])
 
 
+def test_the_tile_gradient_of_an_input_of_unknown_rank_is_a_clear_error():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, None)
+        y = ag.tile(x, [2])
+        with pytest.raises(NotImplementedError) as info:
+            ag.gradients(y, [x])
+    assert str(info.value) == ("The gradient of Tile needs its input's rank known when the "
+                               "gradient is built; got input shape <unknown>.")
+
+
 def test_mirror_pad_with_paddings_known_only_at_run_time_is_a_clear_error():
     with ag.Graph().as_default():
         x = ag.placeholder(ag.float32, [3])

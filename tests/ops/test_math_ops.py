@@ -655,6 +655,12 @@ def test_softmax_in_a_function_of_an_input_of_unknown_shape_as_tensorflow(signat
                                                 [1 / 3, 1 / 3, 1 / 3]], rtol=1e-6)
 
 
+def test_float16_softmax_in_a_function_is_computed_in_float32_and_rounded_once():
+    x = np.array([[0.1, 0.7, 3.3], [2.2, -1.3, 0.4]], np.float16)
+    expected = _softmax(x.astype(np.float32), -1).astype(np.float16)
+    np.testing.assert_array_equal(ag.function(ag.nn.softmax)(tensor(x)).numpy(), expected)
+
+
 def test_softmax_in_a_function_of_an_empty_last_axis_is_empty():
     assert ag.function(ag.nn.softmax)(tensor(np.zeros((2, 0)), np.float32)).shape == (2, 0)
 
