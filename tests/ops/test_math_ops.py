@@ -661,6 +661,14 @@ def test_float16_softmax_in_a_function_is_computed_in_float32_and_rounded_once()
     np.testing.assert_array_equal(ag.function(ag.nn.softmax)(tensor(x)).numpy(), expected)
 
 
+def test_softmax_of_an_infinity_in_a_function_of_unknown_shape_is_nan_without_warnings(
+        no_warnings):
+    f = ag.function(ag.nn.softmax, input_signature=[ag.TensorSpec(None, ag.float32)])
+    result = f(tensor([[np.inf, 0.0], [1.0, 2.0]], np.float32))
+    np.testing.assert_allclose(result.numpy(), [[np.nan, np.nan], [0.26894143, 0.7310586]],
+                               rtol=1e-6)  # TensorFlow 2.21's answer
+
+
 def test_softmax_in_a_function_of_an_empty_last_axis_is_empty():
     assert ag.function(ag.nn.softmax)(tensor(np.zeros((2, 0)), np.float32)).shape == (2, 0)
 
