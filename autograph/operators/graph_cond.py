@@ -274,7 +274,7 @@ def _numbers_as_tensors(a: Any, b: Any) -> _AsTensors | None:
     if not isinstance(a, (list, tuple, dict)):
         return None
     try:
-        assert_same_structure(a, b, check_types=False)
+        assert_same_structure(a, b, check_types=True)
     except (ValueError, TypeError):
         return None
     chosen = []
@@ -446,7 +446,7 @@ def _like(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> Any:
 
 def _nested(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> Any:
     try:
-        assert_same_structure(a, b, check_types=False)
+        assert_same_structure(a, b, check_types=True)
     except ValueError as e:  # TypeError, as TensorFlow raises
         raise TypeError(f"{what}: {_quoted(name)} has a different structure in {labels[0]} and "
                         f"{labels[1]}: {e}") from None

@@ -983,10 +983,13 @@ def _branches_give(true_value, false_value):
     return f
 
 
-def test_a_list_in_one_branch_and_a_tuple_in_the_other_is_refused():
-    with pytest.raises(ValueError, match=r"must return the same structure of values: The "
-                                         r"structures differ at \[0\]: list vs tuple"):
+def test_a_list_in_one_branch_and_a_tuple_in_the_other_is_a_type_error_naming_it():
+    # TensorFlow 2.21 raises TypeError too: "'t' must have the same nested structure in the
+    # main and else branches".
+    with pytest.raises(TypeError, match=r"'t' is \[1, 2\] in the if branch but \(3, 4\) in "
+                                        r"the else branch"):
         ag.function(_branches_give([1, 2], (3, 4)))(ag.constant(1))
+
 
 
 @pytest.mark.parametrize("true_value, false_value", [
@@ -1042,14 +1045,17 @@ def test_a_string_in_one_branch_and_none_in_the_other_is_refused(true_value, fal
         ag.function(_branches_give(true_value, false_value))(ag.constant(1))
 
 
-def test_a_list_of_tensors_in_one_branch_and_a_tuple_in_the_other_is_refused():
+def test_a_list_of_tensors_in_one_branch_and_a_tuple_in_the_other_is_a_type_error_naming_it():
     def f(c, x):
         if c > 0:
             t = [x, x]
         else:
             t = (x, x)
         return t
-    with pytest.raises(ValueError, match=r"The structures differ at \[0\]: list vs tuple"):
+    # TensorFlow 2.21: TypeError, "'t' must have the same nested structure in the main and
+    # else branches".
+    with pytest.raises(TypeError, match=r"if: 't' has a different structure in the if branch "
+                                        r"and the else branch: .*list vs tuple"):
         ag.function(f)(ag.constant(1), ag.constant(2.0))
 
 
