@@ -50,6 +50,7 @@ from typing import Any
 import gast
 
 from autograph.converters import jumps
+from autograph.pyct import traversal
 from autograph.pyct.transformer import EntityContext
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -73,7 +74,7 @@ class BreakStatements(jumps.LoopFlags):
 
     def _loop(self, node: Any) -> Any:
         first: list = []
-        if isinstance(node, gast.While) and _binds(node.test):
+        if isinstance(node, gast.While) and traversal.binds_a_name(node.test):
             if any(_Continues(None).contains(s) for s in node.body):
                 node = _test_in_body(node)
             else:
@@ -90,18 +91,6 @@ class BreakStatements(jumps.LoopFlags):
         after = jumps.generated("if not flag:\n    orelse", orelse[0], flag=flag,
                                 orelse=orelse) if orelse else []
         return before + first + [node] + after
-
-
-def _binds(test: Any) -> bool:
-    """Whether a loop test binds a name (`while (line := read()):`), outside any lambda."""
-    pending = [test]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, gast.NamedExpr):
-            return True
-        if not isinstance(node, gast.Lambda):
-            pending.extend(gast.iter_child_nodes(node))
-    return False
 
 
 def _test_in_body(node: Any) -> Any:

@@ -9,6 +9,9 @@ After:
     y = ag__.if_exp(x > 0, lambda: x, lambda: -x, 'x if x > 0 else -x')
 
 Only the chosen branch is evaluated for a Python condition; a tensor condition builds a cond.
+A branch holding a `:=` (`(y := f(x)) if c else 0`) would bind `y` inside its lambda, not in
+the function, so such an expression stays as written: Python's meaning, and a clear error if
+its condition is a tensor in a graph.
 """
 
 from __future__ import annotations
@@ -40,5 +43,6 @@ def transform(node: Any, ctx: EntityContext) -> Any:
     found = traversal.find(node, {gast.IfExp})
     texts = [unparse(if_exp) for _, if_exp in found]  # as written, before any is converted
     for (parent, if_exp), text in reversed(list(zip(found, texts))):
-        traversal.replace_child(parent, if_exp, _if_exp(if_exp, text))
+        if not (traversal.binds_a_name(if_exp.body) or traversal.binds_a_name(if_exp.orelse)):
+            traversal.replace_child(parent, if_exp, _if_exp(if_exp, text))
     return node

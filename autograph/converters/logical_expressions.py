@@ -14,7 +14,8 @@ Operands after the first become lambdas, so they are evaluated only when Python 
 evaluate them; on tensors the operators build logical ops. A chained comparison is the `and`
 Python makes of it: `a < b < c` becomes `ag__.and_(a < b, lambda: b < c)` (as TensorFlow
 converts it), where each middle operand is a name or a constant, which reading twice does not
-change; other chains stay as written.
+change; other chains stay as written. So does an operation whose lazy operands hold a `:=`
+(`ok and (y := f(x))`): in a lambda it would bind `y` there, not in the function.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def _chain(node: Any) -> Any:
 
 def _chained(node: Any) -> bool:
     return len(node.ops) > 1 and all(
-        isinstance(middle, (gast.Name, gast.Constant)) for middle in node.comparators[:-1])
+        isinstance(middle, (gast.Name, gast.Constant)) for middle in node.comparators[:-1]
+    ) and not traversal.binds_a_name(node.comparators[-1])
 
 
 def _not(node: Any) -> Any:
@@ -72,7 +74,8 @@ def transform(node: Any, ctx: EntityContext) -> Any:
             if _chained(operation):
                 traversal.replace_child(parent, operation, _chain(operation))
         elif type(operation) is gast.BoolOp:
-            traversal.replace_child(parent, operation, _bool_op(operation))
+            if not any(traversal.binds_a_name(value) for value in operation.values[1:]):
+                traversal.replace_child(parent, operation, _bool_op(operation))
         elif type(operation.op) is gast.Not:
             traversal.replace_child(parent, operation, _not(operation))
     return node

@@ -3,7 +3,8 @@
 `children(node)` is `ast.iter_child_nodes` without the leaves that hold nothing (expression
 contexts such as `Load`, operators such as `Add`), as a list; `own_nodes(roots)` walks down
 from `roots` without entering nested scopes; `local_names(function)` are the names a function
-binds in its own scope. A converter that acts on a few node kinds (`IfExp`, `BoolOp`, `Call`)
+binds in its own scope; `binds_a_name(expression)` tells whether an expression holds a `:=`
+that binds where it runs. A converter that acts on a few node kinds (`IfExp`, `BoolOp`, `Call`)
 finds them with `find` and puts each replacement in place with `replace_child`, rather than
 running a transformer that dispatches on, reads and writes back every field of every node.
 
@@ -114,6 +115,20 @@ def local_names(function: Any) -> set[str]:
         elif kind is gast.Global or kind is gast.Nonlocal:
             declared.update(node.names)
     return bound - declared
+
+
+def binds_a_name(expression: Any) -> bool:
+    """Whether evaluating `expression` binds a name where it runs: a `:=` outside any lambda
+    (one inside a comprehension binds in the enclosing scope too). Such an expression cannot
+    be moved into a lambda without moving the binding with it."""
+    pending = [expression]
+    while pending:
+        node = pending.pop()
+        if type(node) is gast.NamedExpr:
+            return True
+        if type(node) is not gast.Lambda:
+            pending += children(node)
+    return False
 
 
 def find(root: Any, kinds: Collection[type]) -> list[tuple[Any, Any]]:

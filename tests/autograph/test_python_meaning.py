@@ -1326,3 +1326,32 @@ def test_a_return_that_a_raising_finally_cancels_does_not_end_the_function():
         ag.to_graph(return_cancelled_by_a_finally_that_raises)()
     with pytest.raises(KeyError, match="after"):
         ag.function(return_cancelled_by_a_finally_that_raises)()
+
+
+# A `:=` binds in the function, not in a lambda of the converted code -------------------------
+def _walrus_in_a_conditional_expression(x):
+    z = (y := x + 1) if x > 0 else 0
+    return y + z
+
+
+def _walrus_in_a_later_operand_of_and(x):
+    ok = x > 0 and (y := x + 1) > 0
+    return y if ok else -1
+
+
+def _walrus_at_the_end_of_a_chained_comparison(x):
+    0 < x < (y := x + 1)
+    return y
+
+
+@pytest.mark.parametrize("f", [_walrus_in_a_conditional_expression,
+                               _walrus_in_a_later_operand_of_and,
+                               _walrus_at_the_end_of_a_chained_comparison])
+def test_a_walrus_in_a_lazy_operand_binds_in_the_function_on_python_values(f):
+    assert ag.to_graph(f)(2) == f(2)
+
+
+def test_a_walrus_in_a_conditional_expression_on_a_tensor_is_a_clear_error():
+    with pytest.raises(TypeError, match="Using symbolic tensor Greater:0 as a Python bool is "
+                                        "not allowed"):
+        ag.function(_walrus_in_a_conditional_expression)(ag.constant(2))
