@@ -12,6 +12,7 @@ from autograph.pyct import anno, traversal
 from autograph.pyct.templates import LOAD, STORE, build
 
 Body = tuple[int, int]
+_DEFINITIONS = (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef, gast.Lambda)
 
 
 def record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict[int, Any],
@@ -36,7 +37,12 @@ def record(node: Any, body: Body | None, around: tuple[Body, ...], bodies: dict[
             for statement in block:
                 record(statement, inner, around + (inner,), bodies, bindings, order)
         return
-    elif kind is gast.FunctionDef or kind is gast.Lambda:
+    elif kind is gast.alias:  # `import a.b` binds `a`; `from m import c as d` binds `d`
+        bound = (node.asname or node.name).split(".")[0]
+        bindings.setdefault(bound, []).append((next(order), around))
+    elif kind in _DEFINITIONS:
+        if kind is not gast.Lambda:  # `def f` and `class C` bind their names where they stand
+            bindings.setdefault(node.name, []).append((next(order), around))
         body = None  # a nested function's code is in no body of the outer function
     for child in traversal.children(node):
         record(child, body, around, bodies, bindings, order)

@@ -1340,8 +1340,8 @@ def _walrus_in_a_later_operand_of_and(x):
 
 
 def _walrus_at_the_end_of_a_chained_comparison(x):
-    0 < x < (y := x + 1)
-    return y
+    ok = 0 < x < (y := x + 1)
+    return y if ok else -y
 
 
 @pytest.mark.parametrize("f", [_walrus_in_a_conditional_expression,
@@ -1355,3 +1355,34 @@ def test_a_walrus_in_a_conditional_expression_on_a_tensor_is_a_clear_error():
     with pytest.raises(TypeError, match="Using symbolic tensor Greater:0 as a Python bool is "
                                         "not allowed"):
         ag.function(_walrus_in_a_conditional_expression)(ag.constant(2))
+
+
+# A `def` or `import` before a Python `if` binds its name there ----------------------------------
+def _function_redefined_in_a_branch(x):
+    def inner():
+        return x * 2
+    if x > 0:
+        def inner():
+            return x * 3
+    return inner()
+
+
+def _module_reimported_in_a_branch(x):
+    import math as m
+    if x > 0:
+        import json as m
+    return m.__name__
+
+
+@pytest.mark.parametrize("f, arg", [(_function_redefined_in_a_branch, 2),
+                                    (_function_redefined_in_a_branch, -2),
+                                    (_module_reimported_in_a_branch, 1),
+                                    (_module_reimported_in_a_branch, -1)])
+def test_a_name_bound_by_def_or_import_before_an_if_keeps_its_value_there(f, arg):
+    assert ag.to_graph(f)(arg) == f(arg)
+
+
+def test_functions_from_the_two_branches_of_a_tensor_if_are_refused_naming_the_variable():
+    with pytest.raises(TypeError, match="if: 'inner' is a function in the if branch but a "
+                                        "function in the else branch"):
+        ag.function(_function_redefined_in_a_branch)(ag.constant(2))
