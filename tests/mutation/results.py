@@ -62,11 +62,12 @@ def read_cache(cache: Path, tree: Path, module: str) -> dict:
             if only_annotations_differ(source, mutated):
                 record["annotations"] += 1
             else:
-                record["survivors"].append(_change(source, mutated, mutation.line_number))
+                record["survivors"].append(change(source, mutated, mutation.line_number))
     return record
 
 
-def _change(source: str, mutated: str, line_number: int) -> dict:
+def change(source: str, mutated: str, line_number: int) -> dict:
+    """The mutated line as recorded: its number, its text before and after (stripped)."""
     before, after = [], []
     for line in difflib.ndiff(source.splitlines(), mutated.splitlines()):
         if line.startswith("- "):

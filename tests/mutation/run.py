@@ -92,6 +92,7 @@ def mutate_module(module: str) -> dict:
         "--no-progress", "--simple-output", "--CI",
     ]
     env = dict(os.environ, PYTHONPATH=str(where))  # the copy's packages, not an installed tree
+    explained = _keep_explained(where / ".mutmut-cache", where, module)
     started = time.monotonic()
     with _warm_process(where, tests, env):
         returncode, output = _mutmut(command, where, env)
@@ -103,7 +104,8 @@ def mutate_module(module: str) -> dict:
         # never run: run each mutant not known killed by its id, which finds it by line
         # number too (one already tested against these tests is skipped in about a second).
         for mutant_id in _not_killed(where / ".mutmut-cache", module, source):
-            _mutmut([*command[:4], str(mutant_id), *command[4:]], where, env)
+            if mutant_id not in explained:
+                _mutmut([*command[:4], str(mutant_id), *command[4:]], where, env)
     seconds = round(time.monotonic() - started)
     record = results.read_cache(where / ".mutmut-cache", where, module)
     record.update(tests=tests, seconds=seconds, commit=_head())
@@ -151,6 +153,38 @@ def _mutmut(command: list[str], where: Path, env: dict) -> tuple[int, str]:
         _running.discard(run)
         _stop(run)
     return run.returncode, output
+
+
+def _keep_explained(cache: Path, tree: Path, module: str) -> set[int]:
+    """Marks `module`'s survivors that equivalent.toml explains as tested against the tests of
+    `tree`, so that a rerun after new tests does not try them again (each takes a full run of
+    the tests reaching it, 20 s to a minute); returns their cache ids. A survivor whose line
+    changed no longer matches its explanation, and is tried."""
+    if not cache.exists():
+        return set()
+    from mutmut import Context, list_mutations, mutate
+    from mutmut.cache import hash_of_tests
+
+    explained = {(original, mutant) for name, original, mutant in results.explanations()
+                 if name == module}
+    source = (tree / module).read_text()
+    query = ('SELECT Mutant.id FROM Mutant JOIN Line ON Mutant.line = Line.id JOIN SourceFile '
+             "ON Line.sourcefile = SourceFile.id WHERE SourceFile.filename = ? AND Line.line = ? "
+             'AND Line.line_number = ? AND Mutant."index" = ? AND Mutant.status = \'bad_survived\'')
+    ids = set()
+    with contextlib.closing(sqlite3.connect(cache)) as db:
+        for mutation in list_mutations(Context(source=source, filename=module, dict_synonyms=[])):
+            mutated, _ = mutate(Context(source=source, filename=module, dict_synonyms=[],
+                                        mutation_id=mutation))
+            change = results.change(source, mutated, mutation.line_number)
+            if (change["original"], change["mutant"]) in explained:
+                ids.update(pk for (pk,) in db.execute(query, (
+                    module, mutation.line, mutation.line_number, mutation.index)))
+        current = hash_of_tests([str(tree / "tests")])
+        db.executemany("UPDATE Mutant SET tested_against_hash = ? WHERE id = ?",
+                       [(current, pk) for pk in ids])
+        db.commit()
+    return ids
 
 
 def _not_killed(cache: Path, module: str, source: str) -> list[int]:

@@ -202,6 +202,26 @@ def test_mutants_not_known_killed_on_a_repeated_line_are_found_by_id(tmp_path):
     assert run._not_killed(tmp_path / "cache", "m.py", source) == [3, 4]
 
 
+def test_a_rerun_does_not_try_again_the_survivors_already_explained(tmp_path, monkeypatch):
+    pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
+    import sqlite3
+
+    from mutmut.cache import hash_of_tests
+
+    from tests.mutation import run
+
+    (tmp_path / "m.py").write_text("def f(x):\n    return x + 1\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_m.py").write_text("def test_f():\n    pass\n")
+    _cache(tmp_path / "cache", "m.py", ["bad_survived", "bad_survived"])  # x - 1, x + 2
+    monkeypatch.setattr(results, "explanations", lambda: {
+        ("m.py", "return x + 1", "return x + 2"): {"kind": "equivalent", "reason": "r"}})
+    assert run._keep_explained(tmp_path / "cache", tmp_path, "m.py") == {2}
+    with sqlite3.connect(tmp_path / "cache") as db:
+        hashes = dict(db.execute("SELECT id, tested_against_hash FROM Mutant"))
+    assert hashes == {1: "", 2: hash_of_tests([str(tmp_path / "tests")])}
+
+
 @pytest.mark.parametrize("mutated, changed", [
     ("def f():\n    return [x + 1 for x in range(2)]\n\nY = [y for y in range(3)]\n",
      ["<listcomp>", "f"]),

@@ -991,6 +991,18 @@ def test_a_list_in_one_branch_and_a_tuple_in_the_other_is_a_type_error_naming_it
         ag.function(_branches_give([1, 2], (3, 4)))(ag.constant(1))
 
 
+def test_a_bool_in_one_branch_and_an_equal_int_in_the_other_are_not_made_one_tensor():
+    # No dtype holds both without changing one; Python would give [True] or [1].
+    with pytest.raises(TypeError, match=r"'t' is \[True\] in the if branch and an equal but "
+                                        r"different list in the else branch"):
+        ag.function(_branches_give([True], [1]))(ag.constant(0))
+
+
+def test_a_float_in_one_branch_and_an_int_tensor_in_the_other_is_refused():
+    with pytest.raises(TypeError, match=r"'t' is \[1.5\] in the if branch but a list in the "
+                                        r"else branch"):
+        ag.function(_branches_give([1.5], [ag.constant(2)]))(ag.constant(0))
+
 
 @pytest.mark.parametrize("true_value, false_value", [
     ([None, 1], [2, 3]),
