@@ -1386,3 +1386,19 @@ def test_functions_from_the_two_branches_of_a_tensor_if_are_refused_naming_the_v
     with pytest.raises(TypeError, match="if: 'inner' is a function in the if branch but a "
                                         "function in the else branch"):
         ag.function(_function_redefined_in_a_branch)(ag.constant(2))
+
+
+def _alias_of_a_list_one_branch_rebinds(x):
+    a = [1]
+    b = a
+    if x > 0:
+        a = [2]
+    b[0] = 9
+    return a[0]
+
+
+def test_a_list_one_branch_of_a_tensor_if_rebinds_is_a_new_list_after_it_as_in_tensorflow():
+    # A known difference from Python (9), shared with TensorFlow 2.21 (which gives 1 too): the
+    # If's output is a new list of tensors, which `b` does not hold (README, "Known differences").
+    assert _alias_of_a_list_one_branch_rebinds(-1) == 9
+    assert ag.function(_alias_of_a_list_one_branch_rebinds)(ag.constant(-1)).numpy() == 1
