@@ -133,6 +133,20 @@ def test_the_tile_gradient_of_an_input_of_unknown_rank_is_a_clear_error():
                                "gradient is built; got input shape <unknown>.")
 
 
+def test_pad_with_paddings_known_only_at_run_time():
+    upstream = np.arange(20, dtype=np.float32).reshape(4, 5)
+    with ag.Graph().as_default() as graph:
+        x = ag.placeholder(ag.float32, [2, 3])
+        paddings = ag.placeholder(ag.int32, [2, 2])
+        c = ag.placeholder(ag.float32, [])
+        y = ag.pad(x, paddings, constant_values=c)
+        grads = ag.gradients(y, [x, c], grad_ys=ag.constant(upstream))
+    gx, gc = ag.Session(graph=graph).run(grads, {x: np.zeros((2, 3), np.float32),
+                                                 paddings: [[1, 1], [0, 2]], c: 0.5})
+    npt.assert_array_equal(gx, upstream[1:3, 0:3])  # the input's place in the output
+    assert gc == upstream.sum() - upstream[1:3, 0:3].sum()  # the padding's
+
+
 def test_mirror_pad_with_paddings_known_only_at_run_time_is_a_clear_error():
     with ag.Graph().as_default():
         x = ag.placeholder(ag.float32, [3])
