@@ -1133,3 +1133,18 @@ def test_python_numbers_in_one_branch_become_tensors_of_the_other_branchs_dtype(
         t = ag.function(f)(ag.constant(c), ag.constant(0.5, ag.float64))
         assert [v.dtype for v in t] == [ag.float64] * 2
         np.testing.assert_equal([v.numpy() for v in t], expected)
+
+
+def _returns_a_nested_structure_in_the_else_branch_only(x):
+    if x > 0:
+        y = 1
+    else:
+        return (x, [x + 1, x * 2])
+    return (x * 2, [x * 3, x + y])
+
+
+@pytest.mark.parametrize("x", [1, -1])
+def test_a_nested_return_in_one_branch_of_a_tensor_if_and_another_after_it(x):
+    expected = _returns_a_nested_structure_in_the_else_branch_only(x)
+    got = ag.function(_returns_a_nested_structure_in_the_else_branch_only)(ag.constant(x))
+    assert (int(got[0]), [int(v) for v in got[1]]) == expected
