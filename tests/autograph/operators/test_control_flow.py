@@ -1148,3 +1148,38 @@ def test_a_nested_return_in_one_branch_of_a_tensor_if_and_another_after_it(x):
     expected = _returns_a_nested_structure_in_the_else_branch_only(x)
     got = ag.function(_returns_a_nested_structure_in_the_else_branch_only)(ag.constant(x))
     assert (int(got[0]), [int(v) for v in got[1]]) == expected
+
+
+def _run_branches(true_value, false_value):
+    return ag.function(_branches_give(true_value, false_value))(ag.constant(0))
+
+
+def _a_float_array():
+    return ag.TensorArray(ag.float32, size=1).write(0, 1.0)
+
+
+@pytest.mark.parametrize("make_values, shown", [
+    (lambda: (np.array([1, 2]), np.array([3, 4])), "array([1, 2]) in the if branch but "
+                                                   "array([3, 4]) in the else branch"),
+    (lambda: (_a_float_array(), ag.constant([1.0])),
+     "a TensorArray of float32 in the if branch but a float32 tensor in the else branch"),
+    (lambda: (_a_float_array(), ag.TensorArray(ag.int32, size=1).write(0, 1)),
+     "a TensorArray of float32 in the if branch but a TensorArray of int32 in the else branch"),
+])
+def test_values_a_tensor_if_cannot_choose_between_are_named_and_described(make_values, shown):
+    with pytest.raises(TypeError, match=re.escape(f"if: 't' is {shown}; when the condition is a "
+                                                  f"tensor, both branches must give it")):
+        _run_branches(*make_values())
+
+
+def test_a_python_number_in_a_nested_branch_value_takes_the_other_branchs_dtype():
+    result = _run_branches([ag.constant(1.5), ag.constant(2.5)], [ag.constant(1.5), 2])
+    assert [(r.dtype, float(r)) for r in result] == [(ag.float32, 1.5), (ag.float32, 2.0)]
+
+
+@pytest.mark.parametrize("value, shown", [(("x" * 35,), repr(("x" * 35,))),  # 40 characters
+                                          (("x" * 36,), "a tuple")])
+def test_a_python_value_is_shown_as_it_is_up_to_40_characters(value, shown):
+    with pytest.raises(ValueError, match=re.escape(f"'t' is None in the else branch but {shown} "
+                                                   f"in the if branch")):
+        _run_branches(value, None)
