@@ -237,3 +237,73 @@ def test_a_known_shape_converts_to_a_tensor():
     assert ag.reduce_prod(ag.Variable(ag.zeros([5, 8])).shape).numpy() == 40
     with pytest.raises(ValueError, match="partially known TensorShape"):
         ag.convert_to_tensor(ag.TensorShape([None, 3]))
+
+
+# Answers recorded from TensorFlow 2.21 where it gives one -----------------------------------------
+def test_reads_of_a_non_trainable_variable_are_not_watched():
+    v = ag.Variable(2.0, trainable=False)
+    with ag.GradientTape() as tape:
+        y = v * 3.0
+    assert tape.gradient(y, v) is None
+
+
+def test_the_gradient_of_a_variable_with_respect_to_itself_is_one():
+    v = ag.Variable(2.0)
+    with ag.GradientTape() as tape:
+        pass
+    assert float(tape.gradient(v, v)) == 1.0
+
+
+def test_a_variable_watched_explicitly_gets_its_gradient():
+    v = ag.Variable(2.0)
+    with ag.GradientTape(watch_accessed_variables=False) as tape:
+        tape.watch(v)
+        y = v * 4.0
+    assert float(tape.gradient(y, v)) == 4.0
+
+
+def test_stop_recording_leaves_what_it_computes_out_of_the_gradient():
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x * x
+        with tape.stop_recording():
+            z = x * 5.0
+        total = y + z
+    assert float(tape.gradient(total, x)) == 6.0
+
+
+def test_entering_a_tape_that_is_recording_is_an_error():
+    tape = ag.GradientTape()
+    with tape:
+        with pytest.raises(ValueError, match="^This GradientTape is recording already; a tape "
+                                             "cannot be entered twice at once.$"):
+            with tape:
+                pass
+
+
+def test_watching_what_is_not_a_tensor_is_an_error():
+    with ag.GradientTape() as tape:
+        with pytest.raises(ValueError, match=r"^GradientTape.watch takes tensors and variables, "
+                                             r"got str 'a'; pass ag.constant\(value\).$"):
+            tape.watch("a")
+
+
+def test_output_gradients_of_another_length_than_the_targets_is_an_error():
+    # Deliberately unlike TensorFlow 2.21, which gives an answer for the targets it pairs.
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x * 2.0
+    with pytest.raises(ValueError, match=r"^output_gradients has 1 tensors for 2 targets; give "
+                                         r"one per target \(or None\).$"):
+        tape.gradient([y, y], x, output_gradients=[ag.constant(1.0)])
+
+
+def test_a_target_that_is_not_a_tensor_is_an_error():
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+    with pytest.raises(TypeError, match="^GradientTape.gradient: a target must be a tensor "
+                                        "computed while the tape recorded, got float 3.0"):
+        tape.gradient(3.0, x)
