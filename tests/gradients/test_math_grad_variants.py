@@ -1,0 +1,55 @@
+"""Gradients of math ops in the forms the recorded cases leave out: a cast to complex, matmuls
+with their first operand transposed, a mean of an input of unknown size in a graph, and the
+message for reduction axes known only at run time. Expected values are TensorFlow 2.21's
+answers (the mean's is the output gradient shared over the rows, worked out by hand)."""
+
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+
+A = np.arange(6, dtype=np.float32).reshape(3, 2)
+B = np.arange(12, dtype=np.float32).reshape(3, 4)
+W = np.arange(8, dtype=np.float32).reshape(2, 4)
+
+
+def test_the_gradient_of_a_float_cast_to_complex_is_the_real_part():
+    x = ag.constant(2.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.math.real(ag.cast(x, ag.complex64) * ag.constant(1 + 2j, ag.complex64))
+    assert float(tape.gradient(y, x)) == 1.0
+
+
+@pytest.mark.parametrize("product", [
+    lambda a, b: ag.matmul(a, b, transpose_a=True),
+    lambda a, b: ag.matmul(a[None], b[None], adjoint_a=True)[0],
+])
+def test_matmul_gradients_with_the_first_operand_transposed(product):
+    a, b = ag.constant(A), ag.constant(B)
+    with ag.GradientTape(persistent=True) as tape:
+        tape.watch([a, b])
+        y = ag.reduce_sum(product(a, b) * W)
+    npt.assert_array_equal(tape.gradient(y, a).numpy(), [[14, 38], [38, 126], [62, 214]])
+    npt.assert_array_equal(tape.gradient(y, b).numpy(),
+                           [[4, 5, 6, 7], [12, 17, 22, 27], [20, 29, 38, 47]])
+
+
+def test_a_mean_over_rows_of_unknown_number_shares_the_gradient_among_them():
+    with ag.Graph().as_default() as graph:
+        x = ag.placeholder(ag.float32, [None, 3])
+        (grad,) = ag.gradients(ag.reduce_mean(x, axis=0), [x],
+                               grad_ys=ag.constant([1.0, 2.0, 3.0]))
+    value = ag.Session(graph=graph).run(grad, {x: np.zeros((2, 3), np.float32)})
+    npt.assert_array_equal(value, [[0.5, 1.0, 1.5], [0.5, 1.0, 1.5]])
+
+
+def test_a_reduction_over_axes_known_only_at_run_time_says_why_it_has_no_gradient():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, [None, 3])
+        axes = ag.placeholder(ag.int32, [1])
+        with pytest.raises(NotImplementedError, match=r"^The gradient of Sum needs its axes and "
+                                                      r"its input's rank known when the gradient "
+                                                      r"is built; got axes Tensor"):
+            ag.gradients(ag.reduce_sum(x, axis=axes), [x])
