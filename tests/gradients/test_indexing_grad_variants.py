@@ -1,0 +1,40 @@
+"""Gradients of gathers in the forms the recorded cases leave out: int16 indices, and the
+message for inputs of unknown rank in a graph. The gather's expected value is TensorFlow 2.21's
+answer; its GatherNd gradient fails on int16 indices (a Shape op of out_type int16), so that one
+is worked out by hand."""
+
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+
+X = np.arange(6, dtype=np.float32).reshape(3, 2)
+
+
+@pytest.mark.parametrize("gather, expected", [
+    (lambda x: ag.gather(x, ag.constant([2, 0, 2], ag.int16)), [[2, 2], [0, 0], [4, 4]]),
+    (lambda x: ag.gather_nd(x, ag.constant([[2, 1], [0, 0]], ag.int16)), [[2, 0], [0, 0], [0, 2]]),
+])
+def test_gathers_by_int16_indices_send_gradients_to_the_rows_read(gather, expected):
+    x = ag.constant(X)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.reduce_sum(gather(x) * 2.0)
+    npt.assert_array_equal(tape.gradient(y, x).numpy(), expected)
+
+
+@pytest.mark.parametrize("gather, message", [
+    (lambda p: ag.gather(p, [0]), "The gradient of GatherV2 needs its axis and the ranks of "
+                                  "params and indices known when the gradient is built; its "
+                                  "inputs' shapes: <unknown>, (1,), ()."),
+    (lambda p: ag.gather_nd(p, ag.placeholder(ag.int32, None)),
+     "The gradient of GatherNd needs the ranks of params and indices and the last dim of indices "
+     "known when the gradient is built; its inputs' shapes: <unknown>, <unknown>."),
+])
+def test_the_gradient_of_a_gather_of_unknown_rank_says_what_it_needs(gather, message):
+    with ag.Graph().as_default():
+        params = ag.placeholder(ag.float32, None)
+        with pytest.raises(NotImplementedError) as info:
+            ag.gradients(gather(params), [params])
+    assert str(info.value) == message
