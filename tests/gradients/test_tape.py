@@ -307,3 +307,21 @@ def test_a_target_that_is_not_a_tensor_is_an_error():
     with pytest.raises(TypeError, match="^GradientTape.gradient: a target must be a tensor "
                                         "computed while the tape recorded, got float 3.0"):
         tape.gradient(3.0, x)
+
+
+def test_an_integer_target_before_a_float_one_leaves_the_float_ones_gradient():
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        targets = [ag.cast(x, ag.int32), x * 2.0]
+    with pytest.warns(UserWarning, match="must be floating"):
+        assert float(tape.gradient(targets, x)) == 2.0
+
+
+def test_unconnected_gradients_may_be_given_by_tensorflows_names():
+    x, z = ag.constant(3.0), ag.constant([1.0, 2.0])
+    with ag.GradientTape() as tape:
+        tape.watch([x, z])
+        y = x * 3.0
+    npt.assert_array_equal(tape.gradient(y, z, unconnected_gradients="zero").numpy(), [0, 0])
+    assert [u.value for u in ag.UnconnectedGradients] == ["none", "zero"]
