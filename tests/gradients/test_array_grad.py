@@ -147,6 +147,18 @@ def test_pad_with_paddings_known_only_at_run_time():
     assert gc == upstream.sum() - upstream[1:3, 0:3].sum()  # the padding's
 
 
+def test_slice_with_a_begin_known_only_at_run_time():
+    upstream = np.arange(2, dtype=np.float32).reshape(1, 2) + 1.0
+    with ag.Graph().as_default() as graph:
+        x = ag.placeholder(ag.float32, [3, 3])
+        begin = ag.placeholder(ag.int32, [2])
+        (grad,) = ag.gradients(ag.slice(x, begin, [1, 2]), [x], grad_ys=ag.constant(upstream))
+    value = ag.Session(graph=graph).run(grad, {x: np.zeros((3, 3), np.float32), begin: [1, 1]})
+    expected = np.zeros((3, 3), np.float32)
+    expected[1:2, 1:3] = upstream  # the slice's place in the input
+    npt.assert_array_equal(value, expected)
+
+
 def test_mirror_pad_with_paddings_known_only_at_run_time_is_a_clear_error():
     with ag.Graph().as_default():
         x = ag.placeholder(ag.float32, [3])
