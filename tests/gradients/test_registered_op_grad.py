@@ -9,21 +9,21 @@ import autograph as ag
 from runtime import execute, register_kernel, register_op
 from runtime.registry.shape_inference import unchanged
 
-for _name in ("TestScaled", "TestScaledTooMany"):
+for _name in ("TestGradientScaled", "TestGradientTooMany"):
     register_op(_name).input("x: float").output("y: float").attr("factor: float = 2.0") \
         .set_shape_fn(unchanged)
     register_kernel(_name, ("CPU", "GPU"))(lambda ctx, x, factor: x * factor)
 
 
-@ag.RegisterGradient("TestScaled")
+@ag.RegisterGradient("TestGradientScaled")
 def _scaled_grad(op, grad):
-    assert op.name == "TestScaled"
-    with pytest.raises(ValueError, match="^Op TestScaled has no attr named 'missing'.$"):
+    assert op.name == "TestGradientScaled"
+    with pytest.raises(ValueError, match="^Op TestGradientScaled has no attr named 'missing'.$"):
         op.get_attr("missing")
     return grad * op.get_attr("factor")  # one tensor, not a list: the one input's gradient
 
 
-@ag.RegisterGradient("TestScaledTooMany")
+@ag.RegisterGradient("TestGradientTooMany")
 def _too_many_grad(op, grad):
     return [grad, grad]
 
@@ -37,13 +37,13 @@ def _gradient(op_type):
 
 
 def test_a_registered_gradient_gets_the_op_and_may_return_one_tensor():
-    assert float(_gradient("TestScaled")) == 5.0
+    assert float(_gradient("TestGradientScaled")) == 5.0
 
 
 def test_a_registered_gradient_returning_too_many_gradients_is_an_error():
-    with pytest.raises(ValueError, match="^The gradient function of TestScaledTooMany returned "
+    with pytest.raises(ValueError, match="^The gradient function of TestGradientTooMany returned "
                                          "2 gradients for its 1 inputs.$"):
-        _gradient("TestScaledTooMany")
+        _gradient("TestGradientTooMany")
 
 
 def test_batch_jacobian_of_a_scalar_target_is_an_error():
