@@ -1334,6 +1334,11 @@ def _walrus_in_a_conditional_expression(x):
     return y + z
 
 
+def _walrus_in_the_else_branch_of_a_conditional_expression(x):
+    z = 0 if x <= 0 else (y := x + 1)
+    return y + z
+
+
 def _walrus_in_a_later_operand_of_and(x):
     ok = x > 0 and (y := x + 1) > 0
     return y if ok else -1
@@ -1345,6 +1350,7 @@ def _walrus_at_the_end_of_a_chained_comparison(x):
 
 
 @pytest.mark.parametrize("f", [_walrus_in_a_conditional_expression,
+                               _walrus_in_the_else_branch_of_a_conditional_expression,
                                _walrus_in_a_later_operand_of_and,
                                _walrus_at_the_end_of_a_chained_comparison])
 def test_a_walrus_in_a_lazy_operand_binds_in_the_function_on_python_values(f):
@@ -1402,3 +1408,15 @@ def test_a_list_one_branch_of_a_tensor_if_rebinds_is_a_new_list_after_it_as_in_t
     # If's output is a new list of tensors, which `b` does not hold (README, "Known differences").
     assert _alias_of_a_list_one_branch_rebinds(-1) == 9
     assert ag.function(_alias_of_a_list_one_branch_rebinds)(ag.constant(-1)).numpy() == 1
+
+
+def _walrus_inside_a_lambda_in_a_branch(x):
+    z = x if x > 0 else (lambda: (w := -x) + w)()
+    return z
+
+
+def test_a_walrus_inside_a_lambda_does_not_keep_the_expression_from_being_converted():
+    # The lambda's `:=` binds in the lambda, as in Python: the expression still becomes if_exp.
+    assert "ag__.if_exp(" in ag.to_code(_walrus_inside_a_lambda_in_a_branch)
+    assert ag.to_graph(_walrus_inside_a_lambda_in_a_branch)(-2) == 4
+    assert int(ag.function(_walrus_inside_a_lambda_in_a_branch)(ag.constant(-2))) == 4
