@@ -273,6 +273,47 @@ def test_a_variable_the_first_iteration_assigns_before_reading_it_is_fine():
     _check(read_after_an_inner_python_loop_may_assign_it, 2, 1)
 
 
+def pair_with_a_part_a_tensor_if_may_leave_without_a_value(c, n):
+    if c > 0:
+        z = c
+    y = (z, n)  # noqa: F821 (unbound unless c > 0: the point of the test)
+    i = 0
+    while i < n:
+        y = (y[0] + 1, y[1])  # the second part passes through each iteration as it came in
+        i += 1
+    return y
+
+
+@pytest.mark.parametrize("n", [0, 2])
+def test_a_loop_variable_whose_parts_only_one_may_lack_a_value_keeps_both(n):
+    # A tensor `if` leaves `z` checked (it may have no value); the tuple's other part has one
+    # from the start, and neither the loop's first read nor the value after it refuses it.
+    _check(pair_with_a_part_a_tensor_if_may_leave_without_a_value, 1, n)
+
+
+def test_a_loop_variable_whose_part_may_lack_a_value_raises_when_it_has_none():
+    with pytest.raises(UnboundLocalError):
+        pair_with_a_part_a_tensor_if_may_leave_without_a_value(0, 2)
+    with pytest.raises(ag.errors.InvalidArgumentError, match="'z'"):
+        ag.function(pair_with_a_part_a_tensor_if_may_leave_without_a_value)(ag.constant(0),
+                                                                             ag.constant(2))
+
+
+def test_a_loop_variable_that_may_lack_a_value_and_grows_a_part_is_refused_by_name():
+    def f(c, n):
+        if c > 0:
+            z = c
+        y = (z,)  # noqa: F821
+        i = 0
+        while i < n:
+            y = (y[0], i)  # a loop over tensors keeps a variable's structure
+            i += 1
+        return y
+    with pytest.raises(TypeError, match=r"'y' changes its structure in the loop: .*lengths 1 "
+                                        r"vs 2"):
+        ag.function(f)(ag.constant(1), ag.constant(2))
+
+
 def test_closure_reading_a_shared_variable_before_it_has_a_value_raises():
     def f(xs):
         g = lambda: i + 1  # noqa: E731, F821

@@ -409,8 +409,42 @@ def test_graph_while_maximum_iterations_option():
 def test_graph_while_unknown_option_is_an_error():
     def f(n):
         return ag__.while_stmt(lambda i: i < n, lambda i: i + 1, (0,), ("i",), {"unroll": 2})
-    with pytest.raises(ValueError, match=r"Unknown loop options \['unroll'\]"):
+    with pytest.raises(ValueError, match=r"^Unknown loop options \['unroll'\]; the options are "
+                                         r"\['maximum_iterations', 'parallel_iterations', "
+                                         r"'shape_invariants', 'swap_memory'\]\.$"):
         graph_run(f, np.int32(1))
+
+
+def test_graph_while_body_that_fails_on_tensors_and_on_numbers_reports_the_tensor_error():
+    # The retrace with `i` and `s` as Python numbers fails too (int + str); the loop carries
+    # tensors, so the error of the trace with tensors is the one to report.
+    def f(n):
+        return ag__.while_stmt(lambda i, s: i < n, lambda i, s: (i + 1, s + "a"), (0, 0),
+                               ("i", "s"))
+    with pytest.raises(TypeError, match="^AddV2: input 'y' has dtype string but input 'x' has "
+                                        "dtype int32"):
+        graph_run(f, np.int32(3))
+
+
+def test_graph_while_body_that_fails_with_no_python_numbers_is_traced_once():
+    traces = []
+
+    def body(i):
+        traces.append(i)
+        return i + "a"
+
+    def f(n):
+        return ag__.while_stmt(lambda i: i < n, body, (n,), ("i",))
+    with pytest.raises(TypeError, match="^AddV2: "):
+        graph_run(f, np.int32(3))
+    assert len(traces) == 1
+
+
+@pytest.mark.parametrize("option", [{"parallel_iterations": 4}, {"swap_memory": True}])
+def test_graph_while_takes_tensorflows_scheduling_options(option):
+    def f(n):
+        return ag__.while_stmt(lambda i: i < n, lambda i: i + 1, (0,), ("i",), option)
+    assert graph_run(f, np.int32(3))[0] == 3
 
 
 def test_while_condition_becoming_a_tensor_is_refused_as_in_tensorflow():
