@@ -218,8 +218,8 @@ def _became_a_tensor(names: Sequence[str], initial: tuple, state: tuple,
     variables = [repr(name) for name in changed if not name.startswith(_FLAGS)]
     causes = [f"{', '.join(variables)} became a tensor in the loop"] if variables else []
     if flags or not causes:
-        causes.append("a `break` or `return` in the loop depends on a tensor (as does a "
-                      "test that binds a name with `:=`, which runs in the body)")
+        causes.append(_A_BREAK_DEPENDS_ON_A_TENSOR if flags else
+                      _THE_CONDITION_READ_ANOTHER_TENSOR)
     return (f"The condition of this `while` loop was a Python value when the loop began, so "
             f"it runs as a Python loop, but after {iterations} iteration"
             f"{'s' if iterations > 1 else ''} it is a tensor, whose value is known only when "
@@ -392,3 +392,13 @@ def _and_extra(more: Any, extra_test: Callable | None, values: Iterable[Any]) ->
     if not is_symbolic(keep_going):
         return more if keep_going else convert_to_tensor(False)
     return math_ops.logical_and(more, truth_tensor(keep_going, "for"))
+
+
+# Why a Python `while` loop's condition became a tensor, besides a variable it tests
+# (`_became_a_tensor`).
+_A_BREAK_DEPENDS_ON_A_TENSOR = (
+    "a `break` or `return` in the loop depends on a tensor (as does a test that binds a name "
+    "with `:=`, which runs in the body)")
+_THE_CONDITION_READ_ANOTHER_TENSOR = (
+    "the condition read a tensor it did not read before (as when an `and` or `or` no longer "
+    "stops short of it)")

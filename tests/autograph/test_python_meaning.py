@@ -551,6 +551,17 @@ def test_a_tensor_while_whose_body_raises_raises_when_the_graph_enters_it():
         ag.function(while_body_raises)(ag.constant(1))
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11's")
+def test_an_exception_a_tensor_loop_body_raises_notes_the_programs_line():
+    code = while_body_raises.__code__
+    line = code.co_firstlineno + 3
+    with pytest.raises(ValueError, match="^r") as caught:
+        ag.function(while_body_raises)(ag.constant(1))
+    assert caught.value.__notes__ == [
+        f"Raised when the graph ran, at {__file__}:{line} (raise ValueError(\"r\")), in the "
+        f"body of a loop whose condition is a tensor."]
+
+
 def test_a_tensor_for_whose_body_raises_raises_only_when_it_has_items():
     assert ag.function(for_body_raises)(ag.constant(0)).numpy() == for_body_raises(0) == 0
     with pytest.raises(KeyError):

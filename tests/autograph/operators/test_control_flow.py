@@ -875,6 +875,19 @@ def test_a_handler_refuses_a_graph_loops_refusal_to_create_an_item_naming_the_lo
         ag.function(program)(argument)
 
 
+def test_a_python_while_whose_condition_reaches_a_tensor_by_short_circuit_says_so():
+    def f(x):
+        i = 0
+        while i < 3 or x > 5:  # Python values until `i < 3` fails; then a tensor
+            i += 1
+        return i
+    with pytest.raises(NotImplementedError, match=re.escape(
+            "after 3 iterations it is a tensor, whose value is known only when the graph runs: "
+            "the condition read a tensor it did not read before (as when an `and` or `or` no "
+            "longer stops short of it). A Python loop cannot go on")):
+        ag.function(f)(ag.constant(0))
+
+
 def test_a_python_while_stopped_by_a_tensor_break_says_so_in_full():
     def f(x):
         i = 0
