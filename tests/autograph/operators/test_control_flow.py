@@ -809,6 +809,14 @@ def test_graph_if_on_a_tensor_without_a_truth_value_is_an_error(value, message):
         graph_run(f, value)
 
 
+def test_graph_while_on_a_string_tensor_is_an_error_naming_the_loop_condition():
+    def f(x):
+        return ag__.while_stmt(lambda s: s, lambda s: s, (x,), ("s",))
+    with pytest.raises(TypeError, match=r"^loop condition: a string tensor has no truth value "
+                                        r"in a graph; compare it first"):
+        graph_run(f, np.array("text"))
+
+
 def test_a_handler_refuses_the_error_of_a_python_loop_turned_tensor_naming_the_loop():
     def f(x):
         total = 0
