@@ -896,6 +896,38 @@ def test_a_python_while_whose_condition_reaches_a_tensor_by_short_circuit_says_s
         ag.function(f)(ag.constant(0))
 
 
+def test_a_tensor_loop_carries_the_flags_of_three_variables_it_first_assigns():
+    def f(n):
+        i = 0
+        while i < n:
+            a = i
+            if i > 100:
+                b = i  # no iteration assigns it: its flag stays false
+            c = i * 2
+            i += 1
+        return a + c if n > 0 else b  # noqa: F821
+    assert ag.function(f)(ag.constant(3)).numpy() == f(3) == 6
+
+
+def test_a_tensor_loop_assigning_another_python_object_is_refused_naming_both():
+    class Thing:
+        pass
+
+    def f(n):
+        h = Thing()
+        i = 0
+        while i < n:
+            h = Thing()
+            i += 1
+        return h
+    with pytest.raises(TypeError, match=re.escape(
+            "'h' is a Thing before the loop and the loop assigns it a Thing: a loop over tensors "
+            "can carry tensors, numbers, strings and lists, tuples and dicts of them from one "
+            "iteration to the next, not other Python objects. Compute what it holds in the "
+            "loop instead.") + "$"):
+        ag.function(f)(ag.constant(3))
+
+
 def test_a_python_while_stopped_by_a_tensor_break_says_so_in_full():
     def f(x):
         i = 0
