@@ -245,11 +245,16 @@ def test_graph_if_same_python_object_in_both_branches_passes_through():
     assert c is config and ag.Session(graph=x.graph).run(y, {x: 3.0}) == 6.0
 
 
-def test_graph_if_return_in_one_branch_only_is_an_error():
+@pytest.mark.parametrize("returns_in", ["if", "else"])
+def test_graph_if_return_in_one_branch_only_is_an_error_naming_it(returns_in):
     def f(x):
         undefined = ag__.UndefinedReturnValue(may_return_none=True)
-        return ag__.if_stmt(x > 0, lambda r: x, None, (undefined,), ("retval_",))
-    with pytest.raises(ValueError, match="returns a value in the if branch only"):
+        branches = (lambda r: x, lambda r: r)
+        return ag__.if_stmt(x > 0, *(branches if returns_in == "if" else branches[::-1]),
+                            (undefined,), ("retval_",))
+    with pytest.raises(ValueError, match=re.escape(
+            f"if: the function returns a value in the {returns_in} branch only; when the "
+            f"condition is a tensor, both branches must return (or neither).") + "$"):
         graph_run(f, np.float32(1.0))
 
 
@@ -1068,6 +1073,34 @@ def _branches_give(true_value, false_value):
             t = false_value
         return t
     return f
+
+
+def test_equal_tuples_of_python_values_built_in_each_branch_stay_python_values():
+    # TensorFlow 2.21 makes tensors of them, which have no `upper`; Python keeps the tuple.
+    def f(c, n):
+        if c > 0:
+            t = (n, "a" * n)
+        else:
+            t = (n, "a" * n)
+        return t[1].upper()
+    assert f(1, 2) == "AA"
+    assert ag.function(f)(ag.constant(0), 2).numpy() == b"AA"
+
+
+def test_lists_of_arrays_that_do_not_compare_are_refused_as_different_values():
+    # `[array] == [array]` raises (an array has no single truth value): not "equal".
+    with pytest.raises(TypeError, match=re.escape(
+            "if: 't' is [array([1, 2])] in the if branch but [array([1, 3])] in the else "
+            "branch; when the condition is a tensor")):
+        ag.function(_branches_give([np.array([1, 2])], [np.array([1, 3])]))(ag.constant(0))
+
+
+def test_tuples_differing_in_a_string_are_refused_naming_both():
+    # TensorFlow 2.21 gives each part as a tensor; a string in a list or tuple stays Python
+    # here, so the graph cannot choose between the two.
+    with pytest.raises(TypeError, match=re.escape("if: 't' is (2, 'a') in the if branch but "
+                                                  "(2, 'b') in the else branch")):
+        ag.function(_branches_give((2, "a"), (2, "b")))(ag.constant(0))
 
 
 def test_a_list_in_one_branch_and_a_tuple_in_the_other_is_a_type_error_naming_it():
