@@ -84,13 +84,14 @@ def _zeros_for(value: Any, undefined: Undefined | UndefinedReturnValue) -> _Zero
     if getattr(undefined, "may_return_none", False) or is_composite(value):
         return None
     if isinstance(value, (list, tuple, dict)):
-        leaves = [_zeros_for(leaf, undefined) for leaf in flatten(value)]
+        leaves = [None if isinstance(leaf, (str, bytes)) else _zeros_for(leaf, undefined)
+                  for leaf in flatten(value)]  # a string in a list or tuple stays Python
         if not leaves or any(leaf is None for leaf in leaves):
             return None
         return _Zeros(None, None, pack_sequence_as(value, leaves))
     if isinstance(value, Tensor):
         return _Zeros(value.dtype, value.shape) if value.shape.rank is not None else None
-    if isinstance(value, _NUMBER) and not isinstance(value, (str, bytes)):
+    if isinstance(value, _NUMBER):  # a string too: an empty one
         return _Zeros(_default_dtype(value), TensorShape([]))
     return None
 
@@ -490,8 +491,6 @@ def _quoted(name: str) -> str:
 
 
 def _describe(value: Any) -> str:
-    if isinstance(value, Undefined):
-        return "not defined"
     if isinstance(value, Tensor):
         return f"{_a(value.dtype)} tensor"
     if is_composite(value):

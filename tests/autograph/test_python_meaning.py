@@ -244,6 +244,53 @@ def test_variable_assigned_only_under_a_python_if_raises_as_python_does():
         ag.to_graph(assigned_only_under_tensor_if_in_tensor_loop)(3)
 
 
+def string_assigned_under_a_tensor_if(c):
+    if c > 0:
+        s = "a"
+    return s  # noqa: F821 (unbound unless c > 0: the point of the test)
+
+
+def test_a_string_assigned_in_one_branch_of_a_tensor_if_has_its_value_when_that_branch_ran():
+    # An empty string stands for it in the other branch, as zeros do for a number.
+    assert ag.function(string_assigned_under_a_tensor_if)(ag.constant(1)).numpy() == b"a"
+    with pytest.raises(UnboundLocalError):
+        string_assigned_under_a_tensor_if(0)
+    with pytest.raises(ag.errors.InvalidArgumentError, match="'s' is assigned only in the if "
+                                                             "branch"):
+        ag.function(string_assigned_under_a_tensor_if)(ag.constant(0))
+
+
+def test_a_variable_a_tensor_loop_assigns_and_deletes_is_unbound_after_it():
+    def f(n):
+        i = 0
+        while i < n:
+            y = 1
+            del y
+            i += 1
+        return y  # noqa: F821
+    with pytest.raises(UnboundLocalError):
+        f(2)
+    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+        ag.function(f)(ag.constant(2))
+
+
+def returns_a_string_inside_a_tensor_loop(n):
+    i = 0
+    while i < n:
+        i += 1
+        if i > 2:
+            return "s"
+    return "t"
+
+
+@pytest.mark.parametrize("n", [1, 5])
+def test_a_string_returned_inside_a_tensor_loop_is_pythons_value(n):
+    # TensorFlow 2.21 refuses the program: "a return statement cannot be placed inside this
+    # TensorFlow loop".
+    result = ag.function(returns_a_string_inside_a_tensor_loop)(ag.constant(n))
+    assert result.numpy().decode() == returns_a_string_inside_a_tensor_loop(n)
+
+
 def read_after_an_inner_python_loop_may_assign_it(n, flag):
     # The inner loop over a Python list unrolls: only its first `if` leaves a value that may
     # be missing; the tensor loop then carries that variable into the next iteration.

@@ -1,5 +1,7 @@
 """A `return` inside a graph loop: `retval_` starts as zeros of what the body returns."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -94,7 +96,11 @@ def test_a_return_in_a_loop_of_a_function_that_may_return_none_is_an_error():
         return ag__.while_stmt(lambda i, r: i < n, lambda i, r: (i + 1, i),
                                (0, ag__.UndefinedReturnValue(may_return_none=True)),
                                ("i", "retval_"))
-    with pytest.raises(NotImplementedError, match="may also end without one"):
+    with pytest.raises(NotImplementedError, match=re.escape(
+            "A `return` inside a loop over tensors, in a function that may also end without "
+            "one (returning None): a graph cannot return None for some values only. End the "
+            "function with a `return` of a value of the same dtype (TensorFlow refuses such a "
+            "`return` too).") + "$"):
         graph_run(f, np.int32(3))
 
 
@@ -104,3 +110,48 @@ def test_outside_a_loop_a_return_in_one_branch_only_is_still_an_error():
         return ag__.if_stmt(x > 0, lambda r: x, None, (undefined,), ("retval_",))
     with pytest.raises(ValueError, match="returns a value in the if branch only"):
         graph_run(f, np.float32(1.0))
+
+
+class _Thing:
+    pass
+
+
+def test_a_return_in_a_loop_of_a_python_object_is_refused_naming_the_return_value():
+    def f(n):
+        i = 0
+        while i < n:
+            i += 1
+            return _Thing()
+        return _Thing()
+    with pytest.raises(ValueError, match=re.escape(
+            "the return value is first set inside a loop over tensors, which gives it a _Thing; "
+            "a variable first assigned in such a loop must be tensors of one dtype (or Python "
+            "numbers, or a tuple, list or dict of them) in every iteration. Otherwise assign it "
+            "before the loop.") + "$"):
+        ag.function(f)(ag.constant(3))
+
+
+def test_a_variable_first_set_to_a_string_in_a_tensor_loop_is_refused_naming_it():
+    def f(n):
+        i = 0
+        while i < n:
+            y = "s"
+            i += 1
+        return y  # noqa: F821
+    with pytest.raises(ValueError, match=re.escape(
+            "'y' is first set inside a loop over tensors, which gives it a str; a variable first "
+            "assigned in such a loop must be tensors")):
+        ag.function(f)(ag.constant(3))
+
+
+@pytest.mark.parametrize("n", [0, 3])
+def test_a_python_number_the_loop_replaces_by_a_tensor_takes_its_dtype(n):
+    def f(x, n):
+        s = 0
+        i = 0
+        while i < n:
+            s = x  # a float32 tensor: `s` starts the loop as float32 zero
+            i += 1
+        return s
+    result = ag.function(f)(ag.constant(2.5), ag.constant(n))
+    assert result.dtype == ag.float32 and result.numpy() == f(2.5, n)
