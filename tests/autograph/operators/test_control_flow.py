@@ -552,6 +552,19 @@ def test_graph_for_list_append_gives_a_tensor_array():
     assert isinstance(array, ag.TensorArray) and array.dtype == ag.float32
 
 
+def test_graph_for_list_append_tensor_array_has_the_appended_items_shape():
+    def f(n):
+        def body(i, out):
+            out = ag__.list_append(out, ag.fill([2], i))
+            return ag__.list_append(out, ag.fill([2], i + 1))
+        return ag__.for_stmt(ag__.range(n), body, ([],), ("out",))
+    with ag.Graph().as_default():
+        array = f(ag.placeholder(ag.int32, []))
+    assert array.element_shape.as_list() == [2]
+    np.testing.assert_array_equal(graph_run(f, np.int32(2))[0], [[0, 0], [1, 1], [1, 1],
+                                                                  [2, 2]])
+
+
 def test_graph_for_list_append_keeps_the_elements_before_the_loop():
     def f(n):
         return ag__.for_stmt(ag__.range(n), lambda i, out: ag__.list_append(out, i * i),
