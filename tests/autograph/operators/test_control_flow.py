@@ -404,6 +404,26 @@ def test_graph_while_shape_change_names_the_variable_and_suggests_an_invariant()
     np.testing.assert_array_equal(result, np.ones(8))
 
 
+def test_graph_while_shape_invariant_may_name_the_variable_by_its_value():
+    def f(n):
+        w = ag.zeros([2])
+        v = ag.ones([1])
+        return ag__.while_stmt(lambda w, v: ag.size(v) < n, lambda w, v: (w, ag.concat([v, v], 0)),
+                               (w, v), ("w", "v"), {"shape_invariants": [(v, [None])]})
+    (w, v), _ = graph_run(f, np.int32(5))
+    np.testing.assert_array_equal(v, np.ones(8))
+
+
+def test_graph_while_shape_invariant_of_no_variable_is_an_error_naming_them():
+    def f(n):
+        return ag__.while_stmt(lambda v: ag.size(v) < n, lambda v: ag.concat([v, v], 0),
+                               (ag.ones([1]),), ("v",), {"shape_invariants": [("w", [None])]})
+    with pytest.raises(ValueError, match=re.escape(
+            "shape_invariants names 'w', which is not a variable of this loop; its variables "
+            "are ['v'].") + "$"):
+        graph_run(f, np.int32(5))
+
+
 def test_graph_while_maximum_iterations_option():
     def f(n):
         return ag__.while_stmt(lambda i: i < n, lambda i: i + 1, (0,), ("i",),
@@ -576,7 +596,10 @@ def test_graph_for_list_append_of_another_dtype_than_the_list_is_an_error():
     def f(n):
         return ag__.for_stmt(ag__.range(n), lambda i, out: ag__.list_append(out, i),
                              ([0.5],), ("out",))
-    with pytest.raises(TypeError, match="list 'out' becomes a TensorArray"):
+    with pytest.raises(TypeError, match=re.escape(
+            "list 'out' becomes a TensorArray in this loop, since the loop appends int32 "
+            "tensors of shape () to it, but its elements before the loop do not fit: "
+            "TensorArray dtype is int32 but the value written is float32")):
         graph_run(f, np.int32(3))
 
 
