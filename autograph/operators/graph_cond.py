@@ -481,7 +481,8 @@ def _equal(a: Any, b: Any) -> bool:
         return False
 
 
-def _a(dtype: dtypes.DType) -> str:
+def a_dtype(dtype: dtypes.DType) -> str:
+    """'an int32', 'a float32'."""
     return f"{'an' if dtype.name[0] in 'aeio' else 'a'} {dtype.name}"
 
 
@@ -492,7 +493,7 @@ def _quoted(name: str) -> str:
 
 def _describe(value: Any) -> str:
     if isinstance(value, Tensor):
-        return f"{_a(value.dtype)} tensor"
+        return f"{a_dtype(value.dtype)} tensor"
     if is_composite(value):
         return f"a {type(value).__name__} of {value.dtype.name}"
     if isinstance(value, _NUMBER):

@@ -38,7 +38,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from autograph.operators.graph_cond import fits, truth_tensor
+from autograph.operators.graph_cond import a_dtype, fits, truth_tensor
 from autograph.operators.loop_flags import MaybeUndefined
 from autograph.operators.raising_branches import raise_when, raised_by_program
 from autograph.operators.traced_errors import mark_traced
@@ -396,7 +396,7 @@ def _checked(new: Any, init: Any, name: str, shape: TensorShape | None) -> Any:
         return new
     if isinstance(init, (list, tuple, dict)):
         try:
-            assert_same_structure(init, new, check_types=False)
+            assert_same_structure(init, new, check_types=True)
         except ValueError as e:  # a TypeError, as TensorFlow's
             raise TypeError(f"'{name}' changes its structure in the loop: {e}") from None
         shapes = flatten(shape) if shape is not None else [None] * len(flatten(init))
@@ -446,5 +446,5 @@ def _describe(value: Any) -> str:
     if is_composite(value):
         return f"a {type(value).__name__} of {value.dtype.name}"
     if isinstance(value, Tensor):
-        return f"a {value.dtype.name} tensor"
+        return f"{a_dtype(value.dtype)} tensor"
     return f"a {type(value).__name__}"

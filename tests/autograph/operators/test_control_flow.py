@@ -424,6 +424,50 @@ def test_graph_while_shape_invariant_of_no_variable_is_an_error_naming_them():
         graph_run(f, np.int32(5))
 
 
+def test_graph_while_tensor_array_of_another_dtype_is_refused_naming_both():
+    def f(n):
+        ta = ag.TensorArray(ag.float32, size=1)
+        i = 0
+        while i < n:
+            ta = ag.TensorArray(ag.int32, size=1)
+            i += 1
+        return ta.size()
+    with pytest.raises(TypeError, match=re.escape(
+            "'ta' is a TensorArray of float32 before the loop but a TensorArray of int32 after "
+            "one iteration.") + "$"):
+        ag.function(f)(ag.constant(3))
+
+
+def test_graph_while_list_the_body_makes_a_tuple_is_refused_as_in_tensorflow():
+    # Python gives a list or a tuple by the number of iterations; TensorFlow 2.21 raises
+    # TypeError too ("don't have the same sequence type").
+    def f(n):
+        v = [0, 1]
+        i = 0
+        while i < n:
+            v = (v[0] + 1, v[1])
+            i += 1
+        return v
+    with pytest.raises(TypeError, match=re.escape(
+            "'v' changes its structure in the loop: The structures differ at the top level: "
+            "list vs tuple.") + "$"):
+        ag.function(f)(ag.constant(3))
+
+
+def test_graph_while_tensor_the_body_deletes_is_refused_naming_it():
+    def f(n, x):
+        y = x
+        i = 0
+        while i < n:
+            del y
+            i += 1
+        return y  # noqa: F821
+    with pytest.raises(TypeError, match=re.escape(
+            "'y' is an int32 tensor before the loop but not defined after one iteration.")
+            + "$"):
+        ag.function(f)(ag.constant(3), ag.constant(1))
+
+
 def test_graph_while_maximum_iterations_option():
     def f(n):
         return ag__.while_stmt(lambda i: i < n, lambda i: i + 1, (0,), ("i",),
