@@ -78,7 +78,8 @@ def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequenc
         unconnected: what a source the targets do not depend on gets.
         stop: tensors through which no gradient flows (as if they were constants).
     """
-    connected = _connected(records, sources, stop)
+    blocked = {id(t) for t in stop}
+    connected = _connected(records, sources, blocked)
     needed = _needed(records, targets, connected)
     grads: dict[int, list[Any]] = {}
     for i, target in enumerate(targets):
@@ -90,7 +91,8 @@ def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequenc
         grads.setdefault(id(target), []).append(given)
     for index in reversed(needed):
         record = records[index]
-        out_grads = [_summed(grads.get(id(t))) for t in record.outputs]
+        out_grads = [None if id(t) in blocked else _summed(grads.get(id(t)))
+                     for t in record.outputs]  # no gradient flows through a held tensor
         if all(g is None for g in out_grads):
             continue
         fn = gradient_function(record.op_type)
@@ -119,10 +121,10 @@ def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequenc
 
 
 def _connected(records: Sequence[Record], sources: Sequence[Any],
-               stop: Sequence[Any]) -> set[int]:
-    """The ids of the tensors that depend on a source through differentiable tensors."""
-    blocked = {id(t) for t in stop}
-    connected = {id(s) for s in sources if id(s) not in blocked}
+               blocked: set[int]) -> set[int]:
+    """The ids of the tensors that depend on a source through differentiable tensors that
+    are not `blocked` (held constant)."""
+    connected = {id(s) for s in sources}  # a held source still gets its gradient
     for record in records:
         if any(id(t) in connected for t in record.inputs):
             connected.update(id(t) for t in record.outputs

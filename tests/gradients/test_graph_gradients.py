@@ -35,6 +35,20 @@ def test_gradients_stop_at_stop_gradients():
     assert ag.Session(graph=g).run(gx, {x: 3.0}) == 9.0
 
 
+def test_a_source_held_by_stop_gradients_still_gets_its_gradient():
+    # TensorFlow 2.21: tf.gradients(z, [x], stop_gradients=[x]) gives 12.0 at x = 2, and
+    # tf.gradients(z, [x, y], stop_gradients=[y]) gives [None, 3.0]: the gradient reaches a
+    # held tensor but goes no further.
+    with ag.Graph().as_default() as g:
+        x = ag.placeholder(ag.float32, [])
+        y = x * x
+        z = y * 3.0
+        (gx,) = ag.gradients(z, [x], stop_gradients=[x])
+        none, gy = ag.gradients(z, [x, y], stop_gradients=[y])
+    assert none is None
+    assert ag.Session(graph=g).run([gx, gy], {x: 2.0}) == [12.0, 3.0]
+
+
 def test_gradients_eagerly_is_an_error():
     with pytest.raises(RuntimeError, match="Use ag.GradientTape instead"):
         ag.gradients(ag.constant(1.0), [ag.constant(1.0)])
