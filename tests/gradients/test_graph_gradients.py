@@ -49,6 +49,29 @@ def test_a_source_held_by_stop_gradients_still_gets_its_gradient():
     assert ag.Session(graph=g).run([gx, gy], {x: 2.0}) == [12.0, 3.0]
 
 
+def test_unconnected_gradients_zero_fills_only_the_unconnected_sources():
+    with ag.Graph().as_default() as g:
+        x = ag.placeholder(ag.float32, [])
+        w = ag.placeholder(ag.float32, [2])
+        grads = ag.gradients(x * x * 3.0, [x, w], unconnected_gradients="zero")
+    gx, gw = ag.Session(graph=g).run(grads, {x: 2.0, w: [1.0, 1.0]})
+    assert gx == 12.0
+    npt.assert_array_equal(gw, [0.0, 0.0])
+
+
+def test_a_gradient_function_giving_none_adds_nothing_to_the_other_paths():
+    @ag.custom_gradient
+    def product_with_no_gradient_for_a(a, b):
+        def grad(dy):
+            return None, dy * a
+        return a * b, grad
+
+    with ag.Graph().as_default() as g:
+        x = ag.placeholder(ag.float32, [])
+        (gx,) = ag.gradients(product_with_no_gradient_for_a(x, 3.0) + 2.0 * x, [x])
+    assert ag.Session(graph=g).run(gx, {x: 5.0}) == 2.0  # from `2 * x` alone, as TensorFlow 2.21
+
+
 def test_gradients_eagerly_is_an_error():
     with pytest.raises(RuntimeError, match="Use ag.GradientTape instead"):
         ag.gradients(ag.constant(1.0), [ag.constant(1.0)])
