@@ -316,6 +316,29 @@ def test_a_read_in_the_first_iteration_of_a_variable_the_loop_assigns_later_rais
                                                                      ag.constant(0))
 
 
+def none_before_a_tensor_loop_that_assigns_it(n):
+    y = None
+    i = 0
+    while i < n:
+        y = i
+        i += 1
+    return y
+
+
+def test_none_before_a_tensor_loop_that_assigns_it_has_the_last_value():
+    assert ag.function(none_before_a_tensor_loop_that_assigns_it)(ag.constant(3)).numpy() == 2
+
+
+def test_none_before_a_tensor_loop_that_never_assigns_it_is_refused_by_name():
+    # Python gives None; a graph cannot give None for some runs only.
+    assert none_before_a_tensor_loop_that_assigns_it(0) is None
+    with pytest.raises(ag.errors.InvalidArgumentError, match=re.escape(
+            "'y' is None before a loop over tensors that assigns it tensors, and a graph cannot "
+            "give None for some runs only: start it with a tensor value instead. (No iteration "
+            "assigned it: the loop ran zero times, or skipped the assignment.)")):
+        ag.function(none_before_a_tensor_loop_that_assigns_it)(ag.constant(0))
+
+
 def test_a_variable_the_first_iteration_assigns_before_reading_it_is_fine():
     _check(read_after_an_inner_python_loop_may_assign_it, 2, 1)
 

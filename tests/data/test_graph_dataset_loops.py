@@ -190,3 +190,16 @@ def test_a_map_function_is_traced_once_with_autograph():
     values = list(ag.data.Dataset.range(5).map(signed).as_numpy_iterator())
     assert values == [0, -1, 2, -3, 4]
     assert len(traces) == 1
+
+
+def test_a_dataset_loop_widens_the_shape_of_a_tensor_beside_a_python_number():
+    # The pair's shapes widen where the body grows them; its Python number has none.
+    @ag.function
+    def collected(pairs):
+        acc = (ag.zeros([0]), 0)
+        for x, _ in pairs:
+            acc = (ag.concat([acc[0], [x]], 0), acc[1] + 1)
+        return acc
+    values, count = collected(Pairs(3))
+    np.testing.assert_array_equal(values.numpy(), [0.0, 1.0, 2.0])
+    assert count.numpy() == 3

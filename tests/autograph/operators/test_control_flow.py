@@ -379,8 +379,10 @@ def test_graph_while_dtype_change_names_the_variable():
     def f(n):
         return ag__.while_stmt(lambda x: x < n, lambda x: ag.cast(x, ag.float32) + 1.0, (n - n,),
                                ("x",))
-    with pytest.raises(TypeError, match="'x' has dtype int32 before the loop but float32 after "
-                                        "one iteration"):
+    with pytest.raises(TypeError, match=re.escape(
+            "'x' has dtype int32 before the loop but float32 after one iteration; a loop over "
+            "tensors keeps each variable's dtype. Start 'x' with a value of dtype float32, or "
+            "convert it in the loop with ag.cast.") + "$"):
         graph_run(f, np.int32(3))
 
 
@@ -396,9 +398,10 @@ def test_graph_while_shape_change_names_the_variable_and_suggests_an_invariant()
     def f(n, opts=None):
         return ag__.while_stmt(lambda v: ag.size(v) < n, lambda v: ag.concat([v, v], 0),
                                (ag.ones([1]),), ("v",), opts)
-    with pytest.raises(ValueError, match=r"'v' has shape \(1,\) before the loop but \(2,\) "
-                                         r"after one iteration.*set_loop_options\("
-                                         r"shape_invariants=\[\(v, ag.TensorShape\(\[None\]\)\)"):
+    with pytest.raises(ValueError, match=re.escape(
+            "'v' has shape (1,) before the loop but (2,) after one iteration (allowed: (1,)). To "
+            "let its shape change, begin the loop's body with ag.autograph.experimental."
+            "set_loop_options(shape_invariants=[(v, ag.TensorShape([None]))]).") + "$"):
         graph_run(f, np.int32(5))
     result, _ = graph_run(lambda n: f(n, {"shape_invariants": [("v", [None])]}), np.int32(5))
     np.testing.assert_array_equal(result, np.ones(8))
@@ -466,6 +469,31 @@ def test_graph_while_tensor_the_body_deletes_is_refused_naming_it():
             "'y' is an int32 tensor before the loop but not defined after one iteration.")
             + "$"):
         ag.function(f)(ag.constant(3), ag.constant(1))
+
+
+def _tensor_replaced_in_a_loop_by(value):
+    def f(n):
+        y = ag.constant(1)
+        i = 0
+        while i < n:
+            y = value
+            i += 1
+        return y
+    return f
+
+
+def test_graph_while_tensor_the_body_makes_none_is_refused_naming_it():
+    with pytest.raises(TypeError, match=re.escape(
+            "'y' is an int32 tensor before the loop but None after one iteration.") + "$"):
+        ag.function(_tensor_replaced_in_a_loop_by(None))(ag.constant(3))
+
+
+def test_graph_while_tensor_the_body_makes_a_mixed_list_is_refused_naming_it():
+    with pytest.raises(TypeError, match=re.escape(
+            "'y' is an int32 tensor before the loop, but the loop gives it [1, 'a'], which is "
+            "not a tensor: Cannot convert [1, 'a'] to a tensor: it mixes strings with other "
+            "values.") + "$"):
+        ag.function(_tensor_replaced_in_a_loop_by([1, "a"]))(ag.constant(3))
 
 
 def test_graph_while_maximum_iterations_option():
