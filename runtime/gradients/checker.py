@@ -40,8 +40,8 @@ from runtime.ops.creation_ops import constant
 # A step exactly representable in binary floating point, as TensorFlow's default: it adds no
 # rounding of its own to the perturbed values.
 DEFAULT_DELTA = 1.0 / 1024
-_UPCAST = {"float16": np.float64, "bfloat16": np.float64, "float32": np.float64,
-           "float64": np.float64, "complex64": np.complex128, "complex128": np.complex128}
+_UPCAST = {"float16": np.float64, "float32": np.float64,  # the wider ones stay as they are
+           "complex64": np.complex128}
 
 
 def compute_gradient(f: Callable[..., Any], x: Sequence[Any],
