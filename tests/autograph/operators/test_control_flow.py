@@ -657,6 +657,17 @@ def test_graph_for_list_append_tensor_array_has_the_appended_items_shape():
                                                                   [2, 2]])
 
 
+def test_graph_while_list_the_body_replaces_by_a_tensor_array_starts_as_an_empty_one():
+    def f(n):
+        ys = []
+        i = 0
+        while i < n:
+            ys = ag.TensorArray(ag.int32, size=1).write(0, i)
+            i += 1
+        return ys.stack()
+    np.testing.assert_array_equal(ag.function(f)(ag.constant(3)).numpy(), [2])
+
+
 def test_graph_for_list_append_keeps_the_elements_before_the_loop():
     def f(n):
         return ag__.for_stmt(ag__.range(n), lambda i, out: ag__.list_append(out, i * i),
