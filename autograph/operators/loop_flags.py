@@ -51,14 +51,12 @@ class MaybeUndefined:
         if before is None or isinstance(before, Undefined):
             self.unchecked_init = init
             self.initial = [convert_to_tensor(False) for _ in flatten(init)]
-            if before is None:  # a graph cannot give None for some runs only
-                none = (f"'{name}' is None before a loop over tensors that assigns it tensors, "
-                        f"and a graph cannot give None for some runs only: start it with a "
-                        f"tensor value instead.")
-                self.inside = [f"{none} (It is read here before any iteration assigned "
-                               f"it.)"] * len(self.initial)
-                self.after = [f"{none} (No iteration assigned it: the loop ran zero times, or "
-                              f"skipped the assignment.)"] * len(self.initial)
+            if before is None:  # a use in the body fails first, tracing it with None
+                self.inside = self.after = [
+                    f"'{name}' is None before a loop over tensors that assigns it tensors, and "
+                    f"no iteration assigned it (the loop ran zero times, or skipped the "
+                    f"assignment): a graph cannot give None for some runs only. Start it with "
+                    f"a tensor value instead."] * len(self.initial)
                 return
             self.inside = [
                 f"'{name}' is first assigned inside a loop over tensors, and is read here "

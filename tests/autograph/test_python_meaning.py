@@ -333,9 +333,9 @@ def test_none_before_a_tensor_loop_that_never_assigns_it_is_refused_by_name():
     # Python gives None; a graph cannot give None for some runs only.
     assert none_before_a_tensor_loop_that_assigns_it(0) is None
     with pytest.raises(ag.errors.InvalidArgumentError, match=re.escape(
-            "'y' is None before a loop over tensors that assigns it tensors, and a graph cannot "
-            "give None for some runs only: start it with a tensor value instead. (No iteration "
-            "assigned it: the loop ran zero times, or skipped the assignment.)")):
+            "'y' is None before a loop over tensors that assigns it tensors, and no iteration "
+            "assigned it (the loop ran zero times, or skipped the assignment): a graph cannot "
+            "give None for some runs only. Start it with a tensor value instead.")):
         ag.function(none_before_a_tensor_loop_that_assigns_it)(ag.constant(0))
 
 
