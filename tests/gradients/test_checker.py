@@ -93,6 +93,13 @@ def test_delta_sets_the_step_of_the_differences():
     assert numerical[0].tolist() == [[3.25]]  # (1.5 ** 3 - 0.5 ** 3) / 1
 
 
+@pytest.mark.parametrize("delta", [0.0, -0.5, float("nan")])
+def test_a_delta_that_is_not_positive_is_refused(delta):
+    with pytest.raises(ValueError, match=re.escape(
+            f"compute_gradient: delta must be positive, got {delta}.") + "$"):
+        ag.test.compute_gradient(ag.exp, [np.float64(1.0)], delta=delta)
+
+
 def test_a_wrong_gradient_shows_as_a_large_error():
     @ag.custom_gradient
     def square_with_half_its_gradient(a):
