@@ -107,9 +107,16 @@ def test_switch_case_gradient_in_a_function():
     npt.assert_allclose(float(tape.gradient(y, x)), 0.0707372, rtol=1e-5)
 
 
-def test_gradient_of_a_branch_drawing_random_numbers_is_refused():
+@pytest.mark.parametrize("draw, op_type", [
+    (lambda: ag.random.uniform([]), "RandomUniform"),
+    (lambda: ag.random.normal([]), "RandomStandardNormal"),
+    (lambda: ag.random.truncated_normal([]), "TruncatedNormal"),
+    (lambda: ag.cast(ag.random.uniform([], maxval=5, dtype=ag.int32), ag.float32),
+     "RandomUniformInt"),
+])
+def test_gradient_of_a_branch_drawing_random_numbers_is_refused(draw, op_type):
     with ag.Graph().as_default():
         p = ag.placeholder(ag.float32, [])
-        y = ag.cond(p > 0, lambda: p * ag.random.uniform([]), lambda: p)
-        with pytest.raises(NotImplementedError, match="draws random numbers"):
+        y = ag.cond(p > 0, lambda: p * draw(), lambda: p)
+        with pytest.raises(NotImplementedError, match=rf"draws random numbers \({op_type} "):
             ag.gradients(y, [p])
