@@ -120,3 +120,16 @@ def test_gradient_of_a_branch_drawing_random_numbers_is_refused(draw, op_type):
         y = ag.cond(p > 0, lambda: p * draw(), lambda: p)
         with pytest.raises(NotImplementedError, match=rf"draws random numbers \({op_type} "):
             ag.gradients(y, [p])
+
+
+def test_gradient_of_a_variable_read_in_one_branch_only_is_zeros_in_the_other():
+    # TensorFlow 2.21 gives [2, 4] and [0, 0].
+    v = ag.Variable([1.0, 2.0])
+
+    @ag.function
+    def gradient(p):
+        with ag.GradientTape() as tape:
+            y = ag.cond(p > 0, lambda: ag.reduce_sum(v * v), lambda: ag.constant(0.0))
+        return tape.gradient(y, v)
+    npt.assert_array_equal(gradient(ag.constant(1.0)).numpy(), [2.0, 4.0])
+    npt.assert_array_equal(gradient(ag.constant(-1.0)).numpy(), [0.0, 0.0])
