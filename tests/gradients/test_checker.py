@@ -133,12 +133,16 @@ def test_integer_arguments_are_refused():
 
 
 def test_f_must_return_one_tensor():
-    with pytest.raises(TypeError, match="must return one tensor, got tuple"):
+    with pytest.raises(TypeError, match=re.escape(
+            "compute_gradient: `f` must return one tensor, got tuple; check each output with a "
+            "function of its own.") + "$"):
         ag.test.compute_gradient(lambda a: (a, a), [[1.0]])
 
 
 def test_f_must_return_a_floating_tensor():
-    with pytest.raises(ValueError, match="returned a int32 tensor"):
+    with pytest.raises(ValueError, match=re.escape(
+            "compute_gradient: `f` returned a int32 tensor; only floating and complex results "
+            "have gradients.") + "$"):
         ag.test.compute_gradient(lambda a: ag.cast(a, ag.int32), [[1.0]])
 
 
