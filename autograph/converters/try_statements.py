@@ -99,7 +99,25 @@ class TryStatements(Base):
             else:
                 check = templates.replace("ag__.reraise_traced(error)", error=handler.name.id)
             handler.body = copy_location(check, handler) + handler.body
+        self._check_finally(node, assigned)
         return node
+
+    def _check_finally(self, node: Any, assigned: set[str]) -> None:
+        """Starts the `finally` with `ag__.finally_entered(live=(...))`, naming the variables
+        it reads that the rest of the `try` assigns: an exception that left a converted body
+        after the body assigned one of them would have the `finally` see its old value."""
+        if not node.finalbody:
+            return
+        for handler in node.handlers:
+            assigned = assigned | _assigned(handler.body)
+        assigned = assigned | _assigned(node.orelse)
+        live = sorted(assigned & {n.id for n in traversal.statement_nodes(node.finalbody)
+                                  if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)})
+        if live:
+            names = gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in live],
+                               ctx=gast.Load())
+            check = templates.replace("ag__.finally_entered(live=names)", names=names)
+            node.finalbody = copy_location(check, node.finalbody[0]) + node.finalbody
 
     visit_TryStar = visit_Try
 

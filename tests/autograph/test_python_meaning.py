@@ -1542,3 +1542,29 @@ def test_a_walrus_inside_a_lambda_does_not_keep_the_expression_from_being_conver
     assert "ag__.if_exp(" in ag.to_code(_walrus_inside_a_lambda_in_a_branch)
     assert ag.to_graph(_walrus_inside_a_lambda_in_a_branch)(-2) == 4
     assert int(ag.function(_walrus_inside_a_lambda_in_a_branch)(ag.constant(-2))) == 4
+
+
+def test_a_finally_reading_what_an_inner_finally_assigned_before_an_early_return_body_raised():
+    # The code after `if a > 100: return` runs in a converted body, a function that hands its
+    # variables back only when it ends: the outer `finally` would see y == 0 where Python
+    # sees 1, so the exception is refused instead.
+    seen = []
+
+    def f(a):
+        y = 0
+        try:
+            if a > 100:
+                return -1
+            try:
+                raise ValueError("r")
+            finally:
+                y = 1
+        finally:
+            seen.append(y)
+    with pytest.raises(ValueError):
+        f(2)
+    assert seen == [1]
+    with pytest.raises(ag.autograph.StagingError, match=r"ValueError: r\nThis exception left a "
+                                                        r"converted .* after it assigned 'y'"):
+        ag.to_graph(f)(2)
+    assert seen == [1]  # the stale value was never seen
