@@ -122,9 +122,9 @@ def _note_where(error: BaseException, statement: str) -> None:
 
 
 def finally_entered(live: tuple) -> None:
-    """Where a converted `finally` that returns begins: raises StagingError if the exception
+    """Where a converted `finally` begins: raises StagingError if the exception
     on its way out (if any) is an error of the trace, or left a converted body after the body
-    assigned one of the `live` variables, whose old value the `finally` would read and return
+    assigned one of the `live` variables, whose old value the `finally` would read
     (see `traced_errors.reraise_traced`)."""
     error = sys.exc_info()[1]
     if error is not None:  # an error of the autograph runtime goes on as it is (finally_return)
