@@ -123,13 +123,30 @@ class ReturnStatements(StatementTransformer):
 
 def _cancel_in_handlers(statements: list, flag: str) -> None:
     """Clears the `return` flag where an `except` clause begins: a handler runs only when no
-    `return` completed, since a `finally` that raises after a `return` cancels it."""
-    for node in traversal.statement_nodes(statements):
-        if not isinstance(node, jumps.TRY):
-            continue
+    `return` completed, since a `finally` that raises after a `return` cancels it. A `try`
+    inside a `finally` is left alone: a `return` may be pending there, and a handler that
+    takes what the `try` raised does not cancel it."""
+    for node in _outside_finally(statements):
         for handler in node.handlers:
             checks = 1 if handler.body and _is_reraise_check(handler.body[0]) else 0
             handler.body[checks:checks] = jumps.generated("flag = False", handler, flag=flag)
+
+
+def _outside_finally(statements: list) -> list:
+    """The `try` statements among `statements` and their blocks, outside `finally` blocks
+    (and outside nested functions and classes, whose returns are their own)."""
+    found, pending = [], list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)):
+            continue
+        if isinstance(node, jumps.TRY):
+            found.append(node)
+            pending.extend(node.body + node.orelse + [s for h in node.handlers for s in h.body])
+            continue
+        for field in ("body", "orelse"):
+            pending.extend(getattr(node, field, None) or [])
+    return found
 
 
 def _is_reraise_check(statement: Any) -> bool:

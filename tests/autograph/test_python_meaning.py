@@ -1568,3 +1568,32 @@ def test_a_finally_reading_what_an_inner_finally_assigned_before_an_early_return
                                                         r"converted .* after it assigned 'y'"):
         ag.to_graph(f)(2)
     assert seen == [1]  # the stale value was never seen
+
+
+def test_a_handler_inside_a_finally_keeps_the_return_the_try_made():
+    # The `else` returns 0; the `finally` then handles an error of its own, which does not
+    # cancel that `return`: Python gives 0, not the value of the `return` after the `try`.
+    class Holder:
+        pass
+
+    def f(a):
+        q = Holder()
+        try:
+            pass
+        except ValueError:
+            pass
+        else:
+            try:
+                return a
+            except Exception:
+                if a > 100:
+                    return -1
+        finally:
+            try:
+                {}["missing"]
+            except LookupError:
+                q.extra = 1
+        return getattr(q, "extra", 0) + 10
+    assert f(0) == 0
+    assert ag.to_graph(f)(0) == 0
+    assert ag.function(f)(ag.constant(0)).numpy() == 0
