@@ -1597,3 +1597,27 @@ def test_a_handler_inside_a_finally_keeps_the_return_the_try_made():
     assert f(0) == 0
     assert ag.to_graph(f)(0) == 0
     assert ag.function(f)(ag.constant(0)).numpy() == 0
+
+
+def test_a_finally_reading_what_a_handler_assigned_in_a_converted_body_refuses_the_exception():
+    seen = []
+
+    def f(a):
+        y = 0
+        try:
+            raise KeyError("k")
+        except KeyError:
+            if a > 100:
+                return -1
+            try:
+                raise ValueError("r")
+            finally:
+                y = 1
+        finally:
+            seen.append(y)
+    with pytest.raises(ValueError):
+        f(2)
+    assert seen == [1]
+    with pytest.raises(ag.autograph.StagingError, match=r"after it assigned 'y'"):
+        ag.to_graph(f)(2)
+    assert seen == [1]
