@@ -12,7 +12,7 @@ tensors get none, as in TensorFlow.
 from __future__ import annotations
 
 import enum
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Container, NamedTuple, Sequence
 
 from runtime.core import dtypes
 from runtime.gradients.registry import gradient_function
@@ -67,7 +67,7 @@ def differentiable(dtype: dtypes.DType) -> bool:
 def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequence[Any],
              output_gradients: Sequence[Any] | None = None,
              unconnected: UnconnectedGradients = UnconnectedGradients.NONE,
-             stop: Sequence[Any] = ()) -> list[Any]:
+             stop: Sequence[Any] = (), watched: Container[int] | None = None) -> list[Any]:
     """The gradients of the sum of `targets` with respect to each of `sources`.
 
     Args:
@@ -77,9 +77,13 @@ def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequenc
         output_gradients: per target, its gradient (None: ones of its shape).
         unconnected: what a source the targets do not depend on gets.
         stop: tensors through which no gradient flows (as if they were constants).
+        watched: the ids of the tensors a tape watches, where a tape recorded `records`: no
+            gradient reaches another source through an op (as TensorFlow's tape, which gives
+            None for an unwatched source unless it is itself a target).
     """
     blocked = {id(t) for t in stop}
-    connected = _connected(records, sources, blocked)
+    live = sources if watched is None else [s for s in sources if id(s) in watched]
+    connected = _connected(records, live, blocked)
     needed = _needed(records, targets, connected)
     grads: dict[int, list[Any]] = {}
     for i, target in enumerate(targets):

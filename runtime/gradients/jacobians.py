@@ -9,7 +9,7 @@ source.shape[1:]`. The target's shape must be known.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Container, Sequence
 
 import numpy as np
 
@@ -21,7 +21,9 @@ from runtime.ops.creation_ops import constant, zeros
 
 
 def jacobian(records: Sequence[Record], target: Tensor, sources: Any,
-             unconnected: UnconnectedGradients, as_tensor: Callable[[Any], Tensor]) -> Any:
+             unconnected: UnconnectedGradients, as_tensor: Callable[[Any], Tensor],
+             watched: Container[int]) -> Any:
+    """`watched`: the ids of the tensors the tape watches (`backprop.backward`)."""
     given = flatten(sources)
     source_list = [as_tensor(s) for s in given]
     shapes = [s.shape for s in given]  # a variable's own shape, not its handle's
@@ -32,7 +34,7 @@ def jacobian(records: Sequence[Record], target: Tensor, sources: Any,
         seed = np.zeros(n, target.dtype.np_dtype)
         seed[i] = 1
         grads = backward(records, [target], source_list, [constant(seed.reshape(shape))],
-                         unconnected)
+                         unconnected, watched=watched)
         for row, g in zip(rows, grads):
             row.append(g)
     result: list[Any] = []
@@ -50,8 +52,10 @@ def jacobian(records: Sequence[Record], target: Tensor, sources: Any,
 
 
 def batch_jacobian(records: Sequence[Record], target: Tensor, source: Tensor,
-                   unconnected: UnconnectedGradients, source_dims: Any) -> Any:
-    """`source_dims`: the source's shape (a variable's own, where `source` is its handle)."""
+                   unconnected: UnconnectedGradients, source_dims: Any,
+                   watched: Container[int]) -> Any:
+    """`source_dims`: the source's shape (a variable's own, where `source` is its handle);
+    `watched`: the ids of the tensors the tape watches."""
     shape = _known_shape(target, "batch_jacobian", "target")
     if len(shape) < 1:
         raise ValueError("batch_jacobian needs a target with a batch dimension, got a scalar.")
@@ -66,7 +70,7 @@ def batch_jacobian(records: Sequence[Record], target: Tensor, source: Tensor,
         seed = np.zeros((batch, m), target.dtype.np_dtype)
         seed[:, j] = 1
         (g,) = backward(records, [target], [source], [constant(seed.reshape(shape))],
-                        unconnected)
+                        unconnected, watched=watched)
         if g is None:  # zeros, not None, whatever `unconnected` says, as TensorFlow
             return zeros([batch] + inner + source_shape[1:], target.dtype)
         columns.append(g)

@@ -63,8 +63,10 @@ def _update_hooks() -> None:
 
 @contextlib.contextmanager
 def no_tape_records() -> Iterator[None]:
-    """A context in which no tape records (the tapes record again after it)."""
-    saved = list(_recording)
+    """A context in which no tape records (the tapes record again after it). The variable
+    access watcher from before it is back after it: a tape's, or a `custom_gradient` around
+    it collecting what its function reads."""
+    saved, watcher = list(_recording), variables_module.access_watcher[0]
     _recording.clear()
     _update_hooks()
     try:
@@ -72,6 +74,7 @@ def no_tape_records() -> Iterator[None]:
     finally:
         _recording[:0] = saved
         _update_hooks()
+        variables_module.access_watcher[0] = watcher
 
 
 def recording_tapes() -> int:
@@ -208,7 +211,7 @@ class GradientTape:
             if not differentiable(s.dtype):
                 _warn_dtype("source", s.dtype)
         with self._paused():
-            grads = backward(self._records, targets, tensors, given)
+            grads = backward(self._records, targets, tensors, given, watched=self._watched)
             if unconnected is UnconnectedGradients.ZERO:
                 grads = [g if g is not None else zeros(s.shape, s.dtype)
                          if isinstance(s, Variable) else zeros_like(t)
@@ -224,7 +227,7 @@ class GradientTape:
         self._start_use()
         with self._paused():
             return jacobian(self._records, _as_target(target), sources, unconnected,
-                            _source_tensor)
+                            _source_tensor, self._watched)
 
     def batch_jacobian(self, target: Any, source: Any, unconnected_gradients: Any =
                        UnconnectedGradients.NONE, parallel_iterations: Any = None,
@@ -235,7 +238,7 @@ class GradientTape:
         self._start_use()
         with self._paused():
             return batch_jacobian(self._records, _as_target(target), _source_tensor(source),
-                                  unconnected, source.shape)
+                                  unconnected, source.shape, self._watched)
 
     def _start_use(self) -> None:
         if self._used and not self._persistent:

@@ -325,3 +325,72 @@ def test_unconnected_gradients_may_be_given_by_tensorflows_names():
         y = x * 3.0
     npt.assert_array_equal(tape.gradient(y, z, unconnected_gradients="zero").numpy(), [0, 0])
     assert [u.value for u in ag.UnconnectedGradients] == ["none", "zero"]
+
+
+def test_a_tensor_the_tape_does_not_watch_gets_no_gradient():
+    v, x = ag.Variable(1.0), ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        y = x * v
+    dv, dx = tape.gradient(y, [v, x])
+    assert (float(dv), dx) == (3.0, None)
+
+
+def test_a_tensor_the_tape_does_not_watch_gets_no_gradient_inside_a_function():
+    v = ag.Variable(1.0)
+
+    @ag.function
+    def grads(x):
+        with ag.GradientTape() as tape:
+            y = x * v
+        return tape.gradient(y, [v, x])
+    dv, dx = grads(ag.constant(3.0))
+    assert (float(dv), dx) == (3.0, None)
+
+
+def test_an_unwatched_source_that_is_the_target_gets_the_target_gradient():
+    x = ag.constant([3.0, 4.0])
+    with ag.GradientTape() as tape:
+        pass
+    npt.assert_array_equal(tape.gradient(x, x).numpy(), [1.0, 1.0])
+
+
+def test_an_unwatched_source_gets_zeros_when_unconnected_gradients_say_zero():
+    v, x = ag.Variable([1.0, 2.0]), ag.constant([3.0, 4.0])
+    with ag.GradientTape() as tape:
+        y = x * v
+    npt.assert_array_equal(tape.gradient(y, x, unconnected_gradients="zero").numpy(), [0.0, 0.0])
+
+
+def test_the_jacobian_of_an_unwatched_source_is_none():
+    v, x = ag.Variable([1.0, 2.0]), ag.constant([3.0, 4.0])
+    with ag.GradientTape(persistent=True) as tape:
+        y = x * v
+    assert tape.jacobian(y, x) is None
+    npt.assert_array_equal(tape.jacobian(y, v).numpy(), [[3.0, 0.0], [0.0, 4.0]])
+
+
+def test_the_batch_jacobian_of_an_unwatched_source_is_zeros():
+    v, x = ag.Variable([[1.0], [2.0]]), ag.constant([[3.0], [4.0]])
+    with ag.GradientTape() as tape:
+        y = x * v
+    npt.assert_array_equal(tape.batch_jacobian(y, x).numpy(), [[[0.0]], [[0.0]]])
+
+
+def test_an_update_that_reads_the_variable_watches_it():
+    v, w = ag.Variable(2.0), ag.Variable(3.0)
+    with ag.GradientTape() as tape:
+        v.assign_add(1.0)
+        w.assign(1.0, read_value=False)
+    assert tape.watched_variables() == (v,)
+
+
+def test_an_update_that_reads_the_variable_watches_it_inside_a_function():
+    v, w = ag.Variable(2.0), ag.Variable(3.0)
+
+    @ag.function
+    def watched():
+        with ag.GradientTape() as tape:
+            v.assign_sub(1.0)
+            w.assign_add(1.0, read_value=False)
+        return len(tape.watched_variables())
+    assert watched() == 1
