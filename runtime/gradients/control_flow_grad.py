@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 from runtime.core import dtypes
 from runtime.gradients.backprop import differentiable
 from runtime.gradients.registry import RegisterGradient
-from runtime.gradients.replay import replay
+from runtime.gradients.replay import ancestors, replay
 from runtime.gradients.tape import GradientTape
 from runtime.graph.graph import building_graph
 from runtime.graph.tensor_conversion import into_graph
@@ -47,17 +47,44 @@ def branch_gradients(branch: Any, inputs: Sequence[Any], grads: Sequence[Any],
             for i, s, g in zip(wanted, sources, found)]
 
 
-def variables_read(branches: Sequence[Any], inputs: Sequence[Any]) -> dict[int, tuple]:
-    """Per resource input read in a branch: the (dtype, shape) of the variable it holds."""
+def variables_read(graphs: Sequence[Any], loop: bool = False) -> dict[int, tuple]:
+    """Per resource input of `graphs` that gets a gradient: the (dtype, shape) of the variable
+    it holds. As in TensorFlow, a branch's (`loop` False) is one whose reads its outputs depend
+    on, also through a nested conditional or loop: a variable only written, or read for
+    nothing the outputs use, gets None; a loop body's (`loop` True) is one it reads or writes
+    at all, and gets zeros where no output depends on it."""
     read: dict[int, tuple] = {}
-    for branch in branches:
-        positions = {id(p): i for i, p in enumerate(branch.inputs)}
-        for op in branch.get_operations():
-            if op.type == "ReadVariableOp" and id(op.inputs[0]) in positions:
-                value = op.outputs[0]
-                if value.shape.is_fully_defined():
-                    read[positions[id(op.inputs[0])]] = (value.dtype, value.shape.as_list())
+    for graph in graphs:
+        read.update(_reads(graph, loop))
     return read
+
+
+_NESTED = {"If": (1, ("then_branch", "else_branch"), False), "Case": (1, ("branches",), False),
+           "While": (0, ("body",), True)}  # op type: (first input its graphs take, attrs, loop)
+_WRITES = frozenset({"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"})
+
+
+def _reads(graph: Any, loop: bool) -> dict[int, tuple]:
+    positions = {id(p): i for i, p in enumerate(graph.inputs)}
+    ops = graph.get_operations()
+    found: dict[int, tuple] = {}
+    for op in ops if loop else ancestors(ops, graph.outputs, positions):
+        if op.type == "ReadVariableOp" or loop and op.type in _WRITES:
+            value = op.outputs[0] if op.type == "ReadVariableOp" else op.inputs[1]
+            if id(op.inputs[0]) in positions and value.shape.is_fully_defined():
+                found[positions[id(op.inputs[0])]] = (value.dtype, value.shape.as_list())
+        elif op.type in _NESTED:
+            first, attrs, nested_loop = _NESTED[op.type]
+            nested = [g for name in attrs for g in _graphs(op.get_attr(name))]
+            for j, spec in variables_read(nested, loop or nested_loop).items():
+                outer = op.inputs[first + j]
+                if id(outer) in positions:
+                    found[positions[id(outer)]] = spec
+    return found
+
+
+def _graphs(attr: Any) -> list:
+    return list(attr) if isinstance(attr, (list, tuple)) else [attr]
 
 
 def _check_no_random(branch: Any) -> None:
@@ -72,7 +99,7 @@ def _check_no_random(branch: Any) -> None:
 def _conditional_grad(op: Any, grads: Sequence[Any], branches: list[Any],
                       choose: Callable[[list[Callable]], Any]) -> list:
     inputs = op.inputs[1:]
-    read = variables_read(branches, inputs)
+    read = variables_read(branches)
     wanted = [i for i, t in enumerate(inputs) if differentiable(t.dtype)
               and (t.dtype is not dtypes.resource or i in read)]
     if not wanted:
@@ -93,11 +120,17 @@ def _if_grad(op: Any, *grads: Any) -> list:
     pred = op.inputs[0]
     branches = [op.get_attr("then_branch"), op.get_attr("else_branch")]
     return _conditional_grad(op, grads, branches,
-                             lambda fns: cond(pred, fns[0], fns[1], name="gradients/cond"))
+                             lambda fns: cond(pred, fns[0], fns[1], name=_grad_name(op)))
 
 
 @RegisterGradient("Case")
 def _case_grad(op: Any, *grads: Any) -> list:
     index = op.inputs[0]
     return _conditional_grad(op, grads, list(op.get_attr("branches")),
-                             lambda fns: switch_case(index, fns, name="gradients/case"))
+                             lambda fns: switch_case(index, fns, name=_grad_name(op)))
+
+
+def _grad_name(op: Any) -> str:
+    """The name of a conditional's gradient op: the op's, then `_grad`, as TensorFlow's scope
+    for it (`gradients/cond_grad`)."""
+    return f"{op.name}_grad"

@@ -12,7 +12,7 @@ variable counts as read (tapes watch it), as when the function read it while tra
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Container, Sequence
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
@@ -37,7 +37,7 @@ def replay(graph: Any, inputs: Sequence[Any], fetches: Sequence[Any] | None = No
     values: dict[int, Any] = {id(p): v for p, v in zip(graph.inputs, inputs)}
     ops = graph.get_operations()
     if fetches is not None:
-        ops = _ancestors(ops, fetches, values)
+        ops = ancestors(ops, fetches, values)
     building = building_graph()
     replayed: dict[int, Operation] = {}
     for op in ops:
@@ -81,7 +81,7 @@ def _variable_handle(op: Operation) -> Any:
     return variable._handle if graph is None else variable._handle_in(graph)
 
 
-def _ancestors(ops: list, fetches: Sequence[Any], known: dict[int, Any]) -> list:
+def ancestors(ops: list, fetches: Sequence[Any], known: Container[int]) -> list:
     """The ops (in order) that `fetches` depend on, stopping at the known tensors."""
     wanted = {id(t) for t in fetches if id(t) not in known}
     kept = []

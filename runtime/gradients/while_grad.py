@@ -50,7 +50,7 @@ def _while_grad(op: Any, *grads: Any) -> list:
     cond, body = op.get_attr("cond"), op.get_attr("body")
     _check_no_random(body)
     inputs = list(op.inputs)
-    read = variables_read([body], inputs)
+    read = variables_read([body], loop=True)
     lists = _list_dtypes(body)
     carried = _carried(body)
     wanted = [i for i, t in enumerate(inputs) if (

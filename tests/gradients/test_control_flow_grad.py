@@ -136,3 +136,82 @@ def test_gradient_of_a_variable_read_in_one_branch_only_is_zeros_in_the_other():
         return tape.gradient(y, v)
     npt.assert_array_equal(gradient(ag.constant(1.0)).numpy(), [2.0, 4.0])
     npt.assert_array_equal(gradient(ag.constant(-1.0)).numpy(), [0.0, 0.0])
+
+
+_nested_v = ag.Variable(2.0)
+
+
+@ag.function
+def _read_in_a_nested_cond(p, q, x):
+    with ag.GradientTape() as tape:
+        y = ag.cond(p, lambda: ag.cond(q, lambda: x * _nested_v, lambda: x), lambda: x)
+    return tape.gradient(y, _nested_v)
+
+
+@pytest.mark.parametrize("p, q, expected", [(True, True, 3.0), (True, False, 0.0),
+                                            (False, False, 0.0)])
+def test_a_variable_read_in_a_nested_cond_gets_its_gradient(p, q, expected):
+    found = _read_in_a_nested_cond(ag.constant(p), ag.constant(q), ag.constant(3.0))
+    assert float(found) == expected
+
+
+def test_a_variable_read_for_nothing_a_branch_returns_gets_no_gradient():
+    v = ag.Variable(1.0)
+
+    @ag.function
+    def grad(p, x):
+        with ag.GradientTape() as tape:
+            def unused_read():
+                v.read_value()
+                return x * 2.0
+            y = ag.cond(p, unused_read, lambda: x)
+        return tape.gradient(y, v)
+    assert grad(ag.constant(True), ag.constant(3.0)) is None
+
+
+def test_a_variable_only_updated_in_a_branch_gets_no_gradient():
+    v = ag.Variable(1.0)
+
+    @ag.function
+    def grad(p, x):
+        with ag.GradientTape() as tape:
+            def update():
+                v.assign_add(1.0)
+                return x * 2.0
+            y = ag.cond(p, update, lambda: x)
+        return tape.gradient(y, v)
+    assert grad(ag.constant(True), ag.constant(1.0)) is None
+
+
+def test_the_gradient_of_a_graph_conditional_is_named_after_it():
+    with ag.Graph().as_default() as g:
+        x = ag.placeholder(ag.float32, [])
+        i = ag.placeholder(ag.int32, [])
+        y = ag.cond(x > 0, lambda: x * x, lambda: x, name="pick")
+        z = ag.switch_case(i, [lambda: x * x, lambda: x], name="choose")
+        ag.gradients(y + z, [x])
+    found = {op.name: op.type for op in g.get_operations() if op.name.endswith("_grad")}
+    assert found == {"gradients/pick_grad": "If", "gradients/choose_grad": "Case"}
+
+
+def test_a_conditional_whose_only_input_is_an_updated_variable_gives_it_no_gradient():
+    v = ag.Variable(1.0)
+
+    @ag.function
+    def grad(p):
+        with ag.GradientTape() as tape:
+            def update():
+                v.assign_add(1.0)
+                return ag.constant(5.0)
+            y = ag.cond(p, update, lambda: ag.constant(2.0))
+        return tape.gradient(y, v)
+    assert grad(ag.constant(True)) is None
+
+
+def test_an_integer_input_of_a_graph_conditional_gets_no_gradient():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, [])
+        n = ag.placeholder(ag.int32, [])
+        y = ag.cond(x > 0, lambda: x * ag.cast(n, ag.float32), lambda: x)
+        dx, dn = ag.gradients(y, [x, n])
+    assert dx is not None and dn is None

@@ -184,3 +184,64 @@ def test_a_session_runs_a_loop_before_and_after_its_gradient_is_added():
         assert session.run(y, {p: 2.0}) == 16.0
         (dp,) = ag.gradients(y, [p])
     assert session.run([y, dp], {p: 2.0}) == [16.0, 32.0]
+
+
+_inner_v = ag.Variable(2.0)
+
+
+@ag.function
+def _cond_in_a_loop(n, x):
+    with ag.GradientTape() as tape:
+        i, y = ag.constant(0), x
+        while i < n:
+            if i % 2 == 0:
+                y = y * _inner_v
+            i += 1
+    return tape.gradient(y, _inner_v)
+
+
+def test_a_variable_read_in_a_cond_inside_a_loop_gets_its_gradient():
+    assert float(_cond_in_a_loop(ag.constant(3), ag.constant(1.0))) == 4.0
+
+
+@ag.function
+def _loop_in_a_cond(p, x):
+    with ag.GradientTape() as tape:
+        y = x
+        if p:
+            for _ in ag.range(3):
+                y = y * _inner_v
+    return tape.gradient(y, _inner_v)
+
+
+def test_a_variable_read_in_a_loop_inside_a_cond_gets_its_gradient():
+    assert float(_loop_in_a_cond(ag.constant(True), ag.constant(1.0))) == 12.0
+    assert float(_loop_in_a_cond(ag.constant(False), ag.constant(1.0))) == 0.0
+
+
+def test_a_variable_only_updated_in_a_loop_gets_zeros():
+    v = ag.Variable(2.0)
+
+    @ag.function
+    def grad(n, x):
+        with ag.GradientTape() as tape:
+            y = x
+            for _ in ag.range(n):
+                v.assign_add(1.0)
+                y = y * 2.0
+        return tape.gradient(y, v)
+    assert float(grad(ag.constant(3), ag.constant(1.0))) == 0.0
+
+
+def test_a_variable_read_for_nothing_in_a_loop_gets_zeros():
+    v = ag.Variable(2.0)
+
+    @ag.function
+    def grad(n, x):
+        with ag.GradientTape() as tape:
+            y = x
+            for _ in ag.range(n):
+                _unused = v * 3.0
+                y = y * 2.0
+        return tape.gradient(y, v)
+    assert float(grad(ag.constant(3), ag.constant(1.0))) == 0.0
