@@ -74,6 +74,10 @@ def custom_gradient(f: Callable | None = None) -> Callable:
         if variables and "variables" not in _parameters(grad_fn):
             raise TypeError("If using @custom_gradient with a function that uses variables, "
                             "then grad_fn must accept a keyword argument 'variables'.")
+        watch = variables_module.access_watcher[0]
+        if watch is not None:
+            for v in variables:
+                watch(v)  # the tapes around watch what `f` read, as if read here
         tensors = [t for t in inputs if isinstance(t, Tensor)]
         handles = [variable_handle(v) for v in variables]
         record = Record(CUSTOM, tensors + handles, [t for t in outputs if isinstance(t, Tensor)],
@@ -152,12 +156,10 @@ class _reading_variables:
 
     def __enter__(self) -> None:
         self._outer = variables_module.access_watcher[0]
+        variables_module.access_watcher[0] = self._collect
 
-        def watch(variable: Variable) -> None:
-            self._found.setdefault(id(variable), variable)
-            if self._outer is not None:
-                self._outer(variable)
-        variables_module.access_watcher[0] = watch
+    def _collect(self, variable: Variable) -> None:
+        self._found.setdefault(id(variable), variable)
 
     def __exit__(self, *exc: Any) -> None:
         variables_module.access_watcher[0] = self._outer

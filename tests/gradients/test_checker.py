@@ -184,3 +184,14 @@ def test_a_gradient_of_the_wrong_dtype_is_an_error():
     with pytest.raises(ValueError, match="argument 0 is a float32 tensor, but the argument "
                                          "is float64"):
         ag.test.compute_gradient(double, [np.array([1.0, 2.0])])
+
+
+def test_a_nonzero_gradient_of_an_empty_result_is_an_error():
+    @ag.custom_gradient
+    def emptied(a):
+        return a[:0], lambda dy: ag.ones_like(a)  # a gradient from nothing
+
+    with pytest.raises(ValueError, match=re.escape(
+            "compute_gradient: `f`'s result is empty, but the gradient of argument 0 is not "
+            "zero: [1. 1.].") + "$"):
+        ag.test.compute_gradient(emptied, [np.array([1.0, 2.0])])
