@@ -59,6 +59,8 @@ def only_deleted(node: Any, bodies: list[list]) -> set[str]:
     if not deleted:
         return set()
     live = simple_names(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ()))
+    if type(node) in _LOOPS and node.body:  # deleted again in the next iteration: it travels
+        live |= simple_names(anno.getanno(node.body[0], anno.Static.LIVE_VARS_IN, ()))
     read = {n.id for body in bodies for statement in body for n in gast.walk(statement)
             if type(n) is gast.Name and type(n.ctx) is gast.Load}
     return deleted - live - read
@@ -67,8 +69,9 @@ def only_deleted(node: Any, bodies: list[list]) -> set[str]:
 def undefine_deleted(statements: list[Any]) -> list[Any]:
     """`del x` becomes `x = ag__.Undefined('x')` in a body: `x` may be the body's state, which
     it returns, and is otherwise a local of the body function, not bound there before; a
-    deleted variable travels on as undefined (reading it later raises UnboundLocalError, as in
-    Python). Blocks of `with` and `try` are searched too."""
+    deleted variable travels on as undefined (reading it later, or deleting it again, raises
+    UnboundLocalError, as in Python: see `variables`). Blocks of `with` and `try` are searched
+    too."""
     result = []
     for statement in statements:
         kind = type(statement)
@@ -79,8 +82,10 @@ def undefine_deleted(statements: list[Any]) -> list[Any]:
                 kept = [t for t in statement.targets if t not in deleted]
                 if kept:
                     result.append(build(gast.Delete, targets=kept, **at))
-                result.extend(assignment(name(t.id, at, STORE), operator_call(
-                    "Undefined", [constant(t.id, at)], [], at), at) for t in deleted)
+                for t in deleted:
+                    result.append(assignment(name(t.id, at, STORE), operator_call(
+                        "Undefined", [constant(t.id, at)], [], at), at))
+                    anno.setanno(result[-1], anno.Basic.DELETION, True)
                 continue
         for field in ("body", "orelse", "finalbody"):
             if kind in _BLOCKS and getattr(statement, field, None):
@@ -96,6 +101,7 @@ _TRY = (gast.Try, gast.TryStar) if hasattr(gast, "TryStar") else (gast.Try,)
 _BLOCKS = (gast.With, *_TRY)
 _BINDING = (gast.Store, gast.Param)
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
+_LOOPS = (gast.While, gast.For)
 
 
 def whole_reads(function: Any) -> frozenset[str]:

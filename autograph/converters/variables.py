@@ -31,7 +31,9 @@ undefined (and that a branch or loop body may not bind), or a parameter of such 
 body taking that state. The state tuples given to the operators, the state returned by bodies
 and by `get_state` are passed on as they are, since moving an undefined value along is what
 they are for.
-`x += 1` and `del x` are left as they are.
+`x += 1` is left as it is. `del x` in a body (written `x = ag__.Undefined('x')` by
+control_flow) gets the statement `ag__.ld(x)` before it where `x` may have no value: deleting
+an unbound variable raises, as in Python (golden/to_code/del_in_loop.py).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class _Bindings:
         self.functions: dict[str, Any] = {}
         self.owner: dict[int, Any] = {}
         self.calls: list[tuple[Any, str]] = []  # (operator call, operator)
+        self.deletions: list[tuple[Any, Any]] = []  # (`del x`'s assignment, a read of x there)
         self._function(function, {})
 
     def _function(self, fn: Any, outer: dict[str, Bindings]) -> None:
@@ -120,6 +123,12 @@ class _Bindings:
 
     def _simple(self, stmt: Any, env: dict[str, Bindings]) -> None:
         """A statement without a body: its reads, then its bindings."""
+        if anno.getanno(stmt, anno.Basic.DELETION, False):
+            target = stmt.targets[0]
+            read = copy_location(gast.Name(id=target.id, ctx=gast.Load(), annotation=None,
+                                           type_comment=None), stmt)
+            self.deletions.append((stmt, read))
+            self._read(read, env)
         stored = self._scan([stmt], env, binds=True)
         if stored:
             binding = Bindings((stmt,))
@@ -356,9 +365,24 @@ def _state_results(fn: Any) -> list[Any]:
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    checked = _Undefinedness(_Bindings(node)).solve()  # ids of the reads to wrap
+    found = _Bindings(node)
+    checked = _Undefinedness(found).solve()  # ids of the reads to wrap
     if checked:
         for parent, name in traversal.find(node, {gast.Name}):
             if id(name) in checked:
                 traversal.replace_child(parent, name, _ld(name))
+        checks = {id(stmt): read for stmt, read in found.deletions if id(read) in checked}
+        if checks:
+            _check_before_deleting(node, checks)
     return node
+
+
+def _check_before_deleting(node: Any, checks: dict[int, Any]) -> None:
+    """`ag__.ld(x)` as a statement before each `del x` whose `x` may have no value."""
+    blocks = [getattr(n, field) for n in gast.walk(node) for field in ("body", "orelse",
+                                                                        "finalbody")
+              if isinstance(getattr(n, field, None), list)]
+    for block in blocks:
+        block[:] = [part for stmt in block for part in (
+            [copy_location(gast.Expr(value=_ld(checks[id(stmt)])), stmt), stmt]
+            if id(stmt) in checks else [stmt])]

@@ -48,6 +48,8 @@ class Basic(_Key):
     EXTRA_LOOP_TEST = "on a For: an expression tested before each iteration (a lowered break)"
     STATE_RETURN = ("True on a `return` that ends a branch or loop body's function early with "
                     "its state (a `finally` that returns, see control_flow_nodes)")
+    DELETION = ("True on `x = ag__.Undefined('x')` written for `del x` in a body "
+                "(control_flow_nodes): as a read, deleting raises if `x` has no value")
     CALLED_IN_PLACE = ("True on a lambda the code calls before its statement ends (the operand "
                        "lambdas of ag__.if_exp, and_, or_): it does not outlive the statement")
 

@@ -1621,3 +1621,32 @@ def test_a_finally_reading_what_a_handler_assigned_in_a_converted_body_refuses_t
     with pytest.raises(ag.autograph.StagingError, match=r"after it assigned 'y'"):
         ag.to_graph(f)(2)
     assert seen == [1]
+
+
+def deletes_in_every_iteration(n):
+    y = 1.0
+    for _ in range(n):
+        del y
+    y = 5.0
+    return y
+
+
+@pytest.mark.parametrize("n", [0, 1])
+def test_a_loop_deleting_a_variable_once_keeps_pythons_value(n):
+    assert deletes_in_every_iteration(n) == 5.0
+    assert ag.function(deletes_in_every_iteration)(n).numpy() == 5.0
+
+
+def test_a_loop_deleting_a_variable_a_second_time_raises_as_python():
+    with pytest.raises(UnboundLocalError):
+        deletes_in_every_iteration(2)
+    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+        ag.function(deletes_in_every_iteration)(2)
+
+
+def test_a_tensor_loop_deleting_a_variable_from_before_it_is_refused():
+    # Python raises from the second iteration on, which a graph loop cannot tell in advance;
+    # TensorFlow 2.21 refuses the program too ("Could not convert y to a NumPy dtype").
+    with pytest.raises(TypeError, match=re.escape(
+            "'y' is a float32 tensor before the loop but not defined after one iteration.")):
+        ag.function(deletes_in_every_iteration)(ag.constant(1))
