@@ -51,6 +51,15 @@ def test_broadcast_inputs_get_gradients_of_their_own_shape():
     npt.assert_allclose(gb.numpy(), [[-3.0], [1.5]])
 
 
+def test_an_input_broadcast_to_more_dimensions_sums_its_gradient_over_them():
+    x = ag.constant([[1.0], [2.0], [3.0]])  # [3, 1] broadcast to [1, 3, 4]
+    y = ag.ones([1, 3, 4])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        z = x * y
+    npt.assert_array_equal(tape.gradient(z, x).numpy(), [[4.0], [4.0], [4.0]])
+
+
 def test_nested_tapes_give_the_second_derivative():
     x = ag.constant(2.0)
     with ag.GradientTape() as outer:
