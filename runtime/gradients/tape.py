@@ -151,15 +151,15 @@ class GradientTape:
         """Watches `tensor` (a tensor, a variable, or a nested structure of them)."""
         for leaf in flatten(tensor):
             if isinstance(leaf, Variable):
-                self._watch_variable(leaf)
+                self._watch_variable(leaf, explicitly=True)
             elif isinstance(leaf, Tensor):
                 self._watched[id(leaf)] = leaf
             else:
                 raise ValueError(f"GradientTape.watch takes tensors and variables, got "
                                  f"{type(leaf).__name__} {leaf!r}; pass ag.constant(value).")
 
-    def _watch_variable(self, variable: Variable) -> None:
-        if not variable.trainable and id(variable) not in self._variables:
+    def _watch_variable(self, variable: Variable, explicitly: bool = False) -> None:
+        if not (variable.trainable or explicitly or id(variable) in self._variables):
             return  # as TensorFlow: reads of non-trainable variables are not watched
         self._variables[id(variable)] = variable
         graph = building_graph()

@@ -256,6 +256,14 @@ def test_reads_of_a_non_trainable_variable_are_not_watched():
     assert tape.gradient(y, v) is None
 
 
+def test_a_non_trainable_variable_watched_explicitly_gets_its_gradient():
+    v = ag.Variable(4.0, trainable=False)
+    with ag.GradientTape() as tape:
+        tape.watch(v)
+        y = v * 2.0
+    assert float(tape.gradient(y, v)) == 2.0
+
+
 def test_the_gradient_of_a_variable_with_respect_to_itself_is_one():
     v = ag.Variable(2.0)
     with ag.GradientTape() as tape:
