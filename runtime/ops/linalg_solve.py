@@ -10,7 +10,7 @@ where TensorFlow's `cholesky` returns nan without a word.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -121,7 +121,14 @@ def det(input: Any, name: str | None = None) -> Tensor:  # noqa: A002
         return multiply(permutation_sign, reduce_prod(_diagonal(u, n), -1))
 
 
-def slogdet(input: Any, name: str | None = None) -> tuple[Tensor, Tensor]:  # noqa: A002
+class LogMatrixDeterminant(NamedTuple):
+    """What `slogdet` returns, as TensorFlow's `LogMatrixDeterminant`."""
+
+    sign: Tensor
+    log_abs_determinant: Tensor
+
+
+def slogdet(input: Any, name: str | None = None) -> LogMatrixDeterminant:  # noqa: A002
     """`(sign, log(|det|))` of each matrix, finite where `det` itself would overflow.
 
     >>> [float(t) for t in slogdet([[0.0, 2.0], [1.0, 0.0]])]
@@ -132,7 +139,7 @@ def slogdet(input: Any, name: str | None = None) -> tuple[Tensor, Tensor]:  # no
         u, _, permutation_sign = _eliminate(a, n)
         diagonal = _diagonal(u, n)
         signs = multiply(permutation_sign, reduce_prod(sign(diagonal), -1))
-        return signs, reduce_sum(log(abs(diagonal)), -1)
+        return LogMatrixDeterminant(signs, reduce_sum(log(abs(diagonal)), -1))
 
 
 def _solve(a: Tensor, n: int, rhs: Any, adjoint: bool, function: str) -> Tensor:

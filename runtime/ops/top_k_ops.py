@@ -7,7 +7,7 @@ TensorFlow.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -34,6 +34,13 @@ from runtime.ops.math_ops import (
 )
 
 
+class TopKV2(NamedTuple):
+    """What `top_k` returns, as TensorFlow's `TopKV2`."""
+
+    values: Tensor
+    indices: Tensor
+
+
 def _lowest(dtype: Any) -> Any:
     if dtype.is_floating:
         return float("-inf")
@@ -41,7 +48,7 @@ def _lowest(dtype: Any) -> Any:
 
 
 def top_k(input: Any, k: int = 1, sorted: bool = True,  # noqa: A002
-          index_type: Any = "int32", name: str | None = None) -> tuple[Tensor, Tensor]:
+          index_type: Any = "int32", name: str | None = None) -> TopKV2:
     """The `k` largest entries of each row (the last axis) and their indices, largest first.
 
     >>> values, indices = top_k([1.0, 4.0, 3.0, 4.0], k=3)
@@ -62,7 +69,7 @@ def top_k(input: Any, k: int = 1, sorted: bool = True,  # noqa: A002
                              f"give the function an input_signature with it")
         del sorted  # the entries come out sorted either way
         if k == 0:
-            return x[..., :0], cast(x[..., :0], index_type)
+            return TopKV2(x[..., :0], cast(x[..., :0], index_type))
         values, indices = [], []
         lowest = add(zeros_like(x), cast(_lowest(x.dtype), x.dtype))
         taken = cast(zeros_like(x), "bool")
@@ -75,7 +82,7 @@ def top_k(input: Any, k: int = 1, sorted: bool = True,  # noqa: A002
             indices.append(cast(index, index_type))
             taken = logical_or(taken, one_hot(index, n, on_value=True, off_value=False,
                                               dtype="bool"))
-        return stack(values, -1), stack(indices, -1)
+        return TopKV2(stack(values, -1), stack(indices, -1))
 
 
 def in_top_k(targets: Any, predictions: Any, k: int, name: str | None = None) -> Tensor:

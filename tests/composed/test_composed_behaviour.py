@@ -1,6 +1,7 @@
 """The composed functions' errors, randomness and accuracy where they differ from TensorFlow."""
 
 import numpy as np
+import numpy.testing as npt
 import pytest
 
 import autograph as ag
@@ -202,3 +203,24 @@ def test_in_top_k_targets_out_of_range_are_an_error():
     # TensorFlow's CPU kernel: "targets[0] is out of range".
     with pytest.raises(ag.errors.InvalidArgumentError, match=r"every target must be in \[0, 2\)"):
         ag.math.in_top_k([2], [[1.0, 2.0]], 1)
+
+
+def test_top_k_names_its_values_and_indices():
+    found = ag.math.top_k(ag.constant([1.0, 5.0, 3.0]), 2)
+    assert type(found).__name__ == "TopKV2"
+    npt.assert_array_equal(found.values.numpy(), [5.0, 3.0])
+    npt.assert_array_equal(found.indices.numpy(), [1, 2])
+
+
+def test_top_k_names_its_values_inside_a_function():
+    @ag.function
+    def largest(x):
+        return ag.math.top_k(x, 2).values * 10.0
+    npt.assert_array_equal(largest(ag.constant([1.0, 5.0, 3.0])).numpy(), [50.0, 30.0])
+
+
+def test_slogdet_names_its_sign_and_log_abs_determinant():
+    found = ag.linalg.slogdet(ag.constant([[0.0, 2.0], [1.0, 0.0]]))
+    assert type(found).__name__ == "LogMatrixDeterminant"
+    assert float(found.sign) == -1.0
+    npt.assert_allclose(found.log_abs_determinant.numpy(), np.log(2.0), rtol=1e-6)
