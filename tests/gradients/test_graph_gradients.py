@@ -236,3 +236,29 @@ def test_recompute_grad_gives_the_same_gradients():
         gradients.append([g.numpy() for g in tape.gradient(y, [x, w])])
     for plain, recomputed in zip(*gradients):
         npt.assert_allclose(recomputed, plain, rtol=1e-6)
+
+
+def test_gradients_called_eagerly_says_to_use_a_tape():
+    with pytest.raises(RuntimeError, match=re.escape(
+            "ag.gradients is not supported when eager execution is enabled. Use "
+            "ag.GradientTape instead.") + "$"):
+        ag.gradients(ag.constant(1.0), [ag.constant(1.0)])
+
+
+def test_gradients_with_one_grad_ys_per_ys_missing_is_an_error():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, [])
+        with pytest.raises(ValueError, match=re.escape(
+                "grad_ys has 1 tensors for 2 ys; give one per ys (or None).") + "$"):
+            ag.gradients([x * 2.0, x * 3.0], [x], grad_ys=[1.0])
+
+
+@pytest.mark.parametrize("argument", ["ys", "xs", "stop_gradients"])
+def test_gradients_of_something_not_a_tensor_names_the_argument(argument):
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, [])
+        given = {"ys": x * 2.0, "xs": [x], argument: [3.0]}
+        with pytest.raises(TypeError, match=re.escape(
+                f"ag.gradients: {argument} must be tensors or variables of the graph being "
+                f"built, got float 3.0.") + "$"):
+            ag.gradients(**given)
