@@ -43,6 +43,22 @@ the classes its clauses take:
 An exception the helper (or a tensor branch: a `raise`, a missing key) would raise only when
 the graph runs could not reach this handler, which runs while tracing; `handling` makes that
 an error at trace time instead, which the handler's `reraise_traced` passes on.
+
+Such a `try` with a `finally` (without a `return` in it) gets a `TryTrace` just before it,
+which the `finally` is bracketed with:
+
+    try_ = ag__.TryTrace()
+    try:
+        total = helper(x)
+    finally:
+        ag__.finally_begins(try_)
+        counter.assign_add(1)
+        ag__.finally_ends(try_)
+
+When the graph runs, an exception raised there stops it before the `finally`'s ops, where
+plain Python runs the `finally` and then raises; so if the `try` made an op that may raise
+then, a `finally` that makes an op acting when the graph runs (an update, a print, a raise)
+is refused while tracing (`operators.traced_errors.finally_ends`).
 """
 
 from __future__ import annotations
@@ -75,15 +91,18 @@ class TryStatements(Base):
     def visit_Try(self, node: Any) -> Any:
         self.generic_visit(node)
         control_flow = _holds(node.body, _CONTROL_FLOW)
-        handled = node.handlers and (control_flow or any(
+        traced = control_flow or any(
             isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
                                                                     self.local_names)
-            for n in traversal.statement_nodes(node.body)))
+            for n in traversal.statement_nodes(node.body + node.orelse + node.handlers))
+        handled = bool(node.handlers) and traced
         if handled:
             self._mark_handled(node)
+        guarded = bool(node.finalbody) and traced and not any(
+            isinstance(n, gast.Return) for n in traversal.statement_nodes(node.finalbody))
         calls = any(isinstance(n, gast.Call) for n in traversal.statement_nodes(node.body))
         if not handled and not control_flow and not calls:
-            return node
+            return self._guard_finally(node) if guarded else node
         assigned = _assigned(node.body)
         for handler in node.handlers:
             if handler.name is None:
@@ -100,7 +119,22 @@ class TryStatements(Base):
                 check = templates.replace("ag__.reraise_traced(error)", error=handler.name.id)
             handler.body = copy_location(check, handler) + handler.body
         self._check_finally(node, assigned)
-        return node
+        return self._guard_finally(node) if guarded else node
+
+    def _guard_finally(self, node: Any) -> list[Any]:
+        """`try_ = ag__.TryTrace()` before the `try`, and its `finally` between
+        `ag__.finally_begins(try_)` and `finally_ends(try_)`: if the rest of the `try` may
+        raise when the graph runs, which skips the `finally`'s ops then, a `finally` acting
+        when the graph runs is refused. (A `finally` that returns discards what the `try`
+        raises: return_statements refuses what would be raised when the graph runs there.)
+        """
+        trace = self.ctx.namer.new("try_")
+        made = templates.replace("trace = ag__.TryTrace()", trace=trace)
+        begins = templates.replace("ag__.finally_begins(trace)", trace=trace)
+        ends = templates.replace("ag__.finally_ends(trace)", trace=trace)
+        node.finalbody = (copy_location(begins, node.finalbody[0]) + node.finalbody
+                          + copy_location(ends, node.finalbody[-1]))
+        return copy_location(made, node) + [node]
 
     def _check_finally(self, node: Any, assigned: set[str]) -> None:
         """Starts the `finally` with `ag__.finally_entered(live=(...))`, naming the variables

@@ -34,7 +34,13 @@ from autograph.operators.py_builtins import (
     zip_,
 )
 from autograph.operators.raising_branches import finally_entered, finally_return
-from autograph.operators.traced_errors import handling, reraise_traced
+from autograph.operators.traced_errors import (
+    TryTrace,
+    finally_begins,
+    finally_ends,
+    handling,
+    reraise_traced,
+)
 from autograph.operators.variables import (
     Undefined,
     UndefinedReturnValue,
@@ -63,6 +69,7 @@ __all__ = [
     "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
     "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
     "min", "enumerate", "zip", "iter", "next", "list_append", "list_pop", "new_list", "get_item",
-    "assert_stmt", "handling", "reraise_traced", "finally_entered", "finally_return", "Handlers",
+    "assert_stmt", "handling", "reraise_traced", "finally_entered", "finally_return",
+    "TryTrace", "finally_begins", "finally_ends", "Handlers",
     "raise_to", "handled_error",
 ]

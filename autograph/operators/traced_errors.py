@@ -21,6 +21,7 @@ again as a `StagingError` that says why.
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 from typing import Any, Iterator
 
@@ -31,6 +32,18 @@ from runtime.graph.operation import NO_VALUE_ERRORS
 _MARK = "_autograph_traced_in"
 _LOST = "_autograph_lost_state"
 _handling = threading.local()  # .types: the exception types of the `try`s being traced in
+
+
+class TryTrace:
+    """Made just before a `try` with a `finally` (converted code): the graph being built
+    there, with how many ops it had, and where the `finally`'s own ops begin."""
+
+    __slots__ = ("graph", "first_op", "finally_op")
+
+    def __init__(self) -> None:
+        self.graph = building_graph()
+        self.first_op = len(self.graph.get_operations()) if self.graph is not None else 0
+        self.finally_op: int | None = None
 
 
 @contextlib.contextmanager
@@ -63,6 +76,57 @@ def check_not_handled(error: BaseException, where: str) -> None:
                 f"not take it then. Raise it with a `raise` under an `if` in the function "
                 f"that holds the `try` (whose clause is then chosen when the graph runs), "
                 f"or handle it outside the traced function.") from None
+
+
+def finally_begins(trace: TryTrace) -> None:
+    """Where a converted `finally` begins: if the rest of its `try` made an op that may
+    raise when the graph runs, notes where the `finally`'s own ops begin (`finally_ends`)."""
+    graph = trace.graph
+    if graph is None or graph is not building_graph() or sys.exc_info()[1] is not None:
+        return  # eager, or an exception on its way out now: the graph never runs
+    made = graph.get_operations()
+    if any(_has(op, _RAISES) for op in made[trace.first_op:]):
+        trace.finally_op = len(made)
+
+
+def finally_ends(trace: TryTrace) -> None:
+    """Where a converted `finally` ends: raises StagingError if it made an op with an effect
+    (an update, a print, an assertion, a raise) after its `try` made one that may raise when
+    the graph runs. If that one raises, the graph stops before the `finally`'s ops, where
+    plain Python runs the `finally`, then raises."""
+    if trace.finally_op is None or trace.graph is None:
+        return
+    made = trace.graph.get_operations()[trace.finally_op:]
+    trace.finally_op = None
+    effect = next((op for op in made if _has(op, _EFFECTS)), None)
+    if effect is not None:
+        raise StagingError(
+            f"This `finally` block makes {effect.type} {effect.name!r}, which acts when the "
+            f"graph runs, but the `try` it closes may raise when the graph runs (a `raise`, "
+            f"or a read of a variable that may be undefined, under a tensor condition). The "
+            f"graph would stop there and skip the `finally`, which plain Python runs before "
+            f"raising. Move what the `finally` does out of it, or raise outside the tensor "
+            f"`if` or loop.")
+
+
+_RAISES = frozenset({"RaiseIf", "Assert"})
+_EFFECTS = _RAISES | {"AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp",
+                      "EagerPyFunc", "PrintV2", "PyFunc", "IteratorGetNext",
+                      "IteratorGetNextAsOptional", "MakeIterator", "MakeIteratorFromHeld",
+                      "RandomStandardNormal", "RandomUniform", "RandomUniformInt",
+                      "TruncatedNormal"}
+
+
+def _has(op: Any, types: frozenset) -> bool:
+    """Whether `op`, or an op of a branch or loop body it runs, is of one of `types`."""
+    if op.type in types:
+        return True
+    for value in op.attrs.values():
+        for graph in value if isinstance(value, (list, tuple)) else (value,):
+            operations = getattr(graph, "get_operations", None)
+            if callable(operations) and any(_has(o, types) for o in operations()):
+                return True
+    return False
 
 
 def mark_traced(error: BaseException, where: str) -> None:

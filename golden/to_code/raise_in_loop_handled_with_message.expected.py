@@ -1,5 +1,6 @@
 def f(xs):
     total = 0
+    try_ = ag__.TryTrace()
     handlers_ = ag__.Handlers((ValueError,))
     handler_ = 0
     try:
@@ -33,5 +34,7 @@ def f(xs):
             return total
         total = ag__.if_stmt(handler_ == 1, if_body_1, None, (total,), ('total',))
     finally:
+        ag__.finally_begins(try_)
         ag__.print('done')
+        ag__.finally_ends(try_)
     return total

@@ -1650,3 +1650,83 @@ def test_a_tensor_loop_deleting_a_variable_from_before_it_is_refused():
     with pytest.raises(TypeError, match=re.escape(
             "'y' is a float32 tensor before the loop but not defined after one iteration.")):
         ag.function(deletes_in_every_iteration)(ag.constant(1))
+
+
+_counter = ag.Variable(0)
+
+
+def raises_in_a_tensor_loop_then_counts(n):
+    try:
+        for _ in range(n):
+            raise KeyError("r")
+    finally:
+        _counter.assign_add(1)
+    return n
+
+
+def test_a_finally_acting_when_the_graph_runs_after_a_try_that_may_raise_then_is_refused():
+    # Python runs the `finally` (the counter goes up) and raises KeyError; the graph would
+    # stop at the raise and skip the update.
+    with pytest.raises(ag.autograph.StagingError, match=re.escape(
+            "This `finally` block makes AssignAddVariableOp 'AssignAddVariableOp', which acts "
+            "when the graph runs, but the `try` it closes may raise when the graph runs")):
+        ag.function(raises_in_a_tensor_loop_then_counts)(ag.constant(2))
+
+
+def test_a_finally_reading_a_variable_that_may_be_undefined_after_a_try_that_may_raise_is_refused():
+    def f(b):
+        try:
+            for _ in range(b):
+                raise KeyError("r")
+        finally:
+            t = 1
+            if b == 1:
+                del t
+            x = t  # noqa: F841 (raises UnboundLocalError in Python when b == 1)
+    with pytest.raises(UnboundLocalError):
+        f(1)
+    with pytest.raises(ag.autograph.StagingError, match="This `finally` block makes RaiseIf"):
+        ag.function(f)(ag.constant(1))
+
+
+def computes_in_a_finally_after_a_tensor_loop_that_may_raise(n):
+    total = 0
+    try:
+        for i in range(n):
+            if i > 5:
+                raise ValueError("too many")
+            total += i
+    finally:
+        total = total * 10
+    return total
+
+
+@pytest.mark.parametrize("n", [0, 3])
+def test_a_finally_that_only_computes_after_a_try_that_may_raise_keeps_pythons_value(n):
+    expected = computes_in_a_finally_after_a_tensor_loop_that_may_raise(n)
+    found = ag.function(computes_in_a_finally_after_a_tensor_loop_that_may_raise)(
+        ag.constant(n))
+    assert found.numpy() == expected
+
+
+def test_a_finally_that_only_computes_raises_what_the_try_raised_when_the_graph_runs():
+    with pytest.raises(ValueError, match="too many"):
+        computes_in_a_finally_after_a_tensor_loop_that_may_raise(9)
+    with pytest.raises(ValueError, match="too many"):
+        ag.function(computes_in_a_finally_after_a_tensor_loop_that_may_raise)(ag.constant(9))
+
+
+def test_a_finally_acting_after_a_try_that_cannot_raise_when_the_graph_runs_runs():
+    counter = ag.Variable(0)
+
+    @ag.function
+    def f(n):
+        total = 0
+        try:
+            for i in range(n):
+                total += i
+        finally:
+            counter.assign_add(1)
+        return total
+    assert f(ag.constant(4)).numpy() == 6
+    assert counter.numpy() == 1
