@@ -22,14 +22,15 @@ that `try` runs only while tracing.
 from __future__ import annotations
 
 import dis
+import inspect
 import linecache
-import sys
 import traceback
 from typing import Any, Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
 from autograph.operators.traced_errors import (
     check_not_handled,
+    leaving,
     reraise_lost_state,
     reraise_traced,
 )
@@ -126,7 +127,7 @@ def finally_entered(live: tuple) -> None:
     on its way out (if any) is an error of the trace, or left a converted body after the body
     assigned one of the `live` variables, whose old value the `finally` would read
     (see `traced_errors.reraise_traced`)."""
-    error = sys.exc_info()[1]
+    error = leaving(inspect.currentframe().f_back)  # type: ignore[union-attr]
     if error is not None:  # an error of the autograph runtime goes on as it is (finally_return)
         reraise_traced(error, live, handler=False)
 
@@ -140,7 +141,7 @@ def finally_return(value: Any) -> Any:
     >>> finally_return(3)
     3
     """
-    error = sys.exc_info()[1]
+    error = leaving(inspect.currentframe().f_back)  # type: ignore[union-attr]
     if error is not None:
         reraise_lost_state(error)
         if building_graph() is not None and not raised_by_program(error):

@@ -21,6 +21,7 @@ again as a `StagingError` that says why.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import sys
 import threading
 from typing import Any, Iterator
@@ -78,11 +79,24 @@ def check_not_handled(error: BaseException, where: str) -> None:
                 f"or handle it outside the traced function.") from None
 
 
+def leaving(frame: Any) -> BaseException | None:
+    """The exception on its way out of `frame` through a `finally` running there, if any.
+    (`sys.exc_info()` there also gives an exception that a caller of `frame` is handling:
+    converted code may be traced inside an `except` of the runtime.)"""
+    error = sys.exc_info()[1]
+    tb = error.__traceback__ if error is not None else None
+    while tb is not None:
+        if tb.tb_frame is frame:
+            return error
+        tb = tb.tb_next
+    return None
+
+
 def finally_begins(trace: TryTrace) -> None:
     """Where a converted `finally` begins: if the rest of its `try` made an op that may
     raise when the graph runs, notes where the `finally`'s own ops begin (`finally_ends`)."""
     graph = trace.graph
-    if graph is None or graph is not building_graph() or sys.exc_info()[1] is not None:
+    if graph is None or graph is not building_graph() or leaving(_caller()) is not None:
         return  # eager, or an exception on its way out now: the graph never runs
     made = graph.get_operations()
     if any(_has(op, _RAISES) for op in made[trace.first_op:]):
@@ -107,6 +121,12 @@ def finally_ends(trace: TryTrace) -> None:
             f"graph would stop there and skip the `finally`, which plain Python runs before "
             f"raising. Move what the `finally` does out of it, or raise outside the tensor "
             f"`if` or loop.")
+
+
+def _caller() -> Any:
+    """The frame of the code that called the function calling this one."""
+    frame = inspect.currentframe()
+    return frame.f_back.f_back if frame is not None and frame.f_back is not None else None
 
 
 _RAISES = frozenset({"RaiseIf", "Assert"})

@@ -1730,3 +1730,26 @@ def test_a_finally_acting_after_a_try_that_cannot_raise_when_the_graph_runs_runs
         return total
     assert f(ag.constant(4)).numpy() == 6
     assert counter.numpy() == 1
+
+
+class _Empty:
+    pass
+
+
+def returns_in_a_finally_in_one_branch_and_misses_an_attribute_in_the_other(b):
+    if b + 1 == 0:
+        try:
+            pass
+        finally:
+            return 0
+    return _Empty().extra
+
+
+def test_a_finally_traced_while_the_runtime_handles_an_error_of_the_other_branch_keeps_it():
+    # The other branch is traced inside an `except` of the runtime; the `finally` must not
+    # take that exception for one leaving its own `try`.
+    with pytest.raises(AttributeError, match="'_Empty' object has no attribute 'extra'"):
+        returns_in_a_finally_in_one_branch_and_misses_an_attribute_in_the_other(0)
+    with pytest.raises(AttributeError, match="'_Empty' object has no attribute 'extra'"):
+        ag.function(returns_in_a_finally_in_one_branch_and_misses_an_attribute_in_the_other)(
+            ag.constant(0))
