@@ -113,7 +113,8 @@ __all__ = sorted(name for name, value in globals().items() if not name.startswit
 from autograph import compat  # noqa: E402
 
 compat.v1.__dict__.update({name: globals()[name] for name in __all__})  # TensorFlow 1's names
-compat.v1.__dict__["__all__"] = list(__all__)
+compat.v1.__dict__["NotDifferentiable"] = no_gradient  # TensorFlow 1's name for it
+compat.v1.__dict__["__all__"] = [*__all__, "NotDifferentiable"]
 __all__.append("compat")
 __version__ = "0.1.0"
 

@@ -26,7 +26,6 @@ from runtime.gradients.custom_gradient import custom_gradient, recompute_grad
 from runtime.gradients.function_grad import call_recorded as _call_recorded
 from runtime.gradients.graph_gradients import gradients
 from runtime.gradients.registry import (
-    NotDifferentiable,
     RegisterGradient,
     gradient_function,
     has_gradient,
@@ -37,6 +36,6 @@ from runtime.gradients.tape import GradientTape
 
 _concrete_function.recorded_call[:] = [_call_recorded]
 
-__all__ = ["GradientTape", "NotDifferentiable", "RegisterGradient", "UnconnectedGradients",
+__all__ = ["GradientTape", "RegisterGradient", "UnconnectedGradients",
            "custom_gradient", "gradient_function", "gradients", "has_gradient", "no_gradient",
            "recompute_grad", "registered_gradients"]

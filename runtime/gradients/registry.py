@@ -45,8 +45,6 @@ def no_gradient(op_type: str) -> None:
     _register(op_type, None)
 
 
-NotDifferentiable = no_gradient
-
 
 def _register(op_type: str, fn: GradientFunction | None) -> None:
     if op_type in _GRADIENTS:

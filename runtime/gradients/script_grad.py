@@ -36,7 +36,6 @@ def _backward_function(forward: ScriptFunction, given: list[int], wrt: list[int]
         return tape.gradient([outputs[i] for i in given], [inputs[i] for i in wrt],
                              output_gradients=upstream,
                              unconnected_gradients=UnconnectedGradients.ZERO)
-    backward.__qualname__ = f"gradient of {getattr(forward.func, '__qualname__', 'function')}"
     return backward
 
 
@@ -50,7 +49,7 @@ def _eager_py_func_grad(op: Any, *grads: Any) -> list:
     wrt = [i for i, x in enumerate(inputs) if differentiable(x.dtype)]
     given = [i for i, g in enumerate(grads) if g is not None]
     result: list[Any] = [None] * len(inputs)
-    if not wrt or not given:
+    if not wrt:  # (`backward` calls this only with a gradient given for some output)
         return result
     backward = _backward_function(forward, given, wrt)
     computed = py_function(backward, inputs + [grads[i] for i in given],

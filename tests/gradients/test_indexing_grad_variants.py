@@ -38,3 +38,15 @@ def test_the_gradient_of_a_gather_of_unknown_rank_says_what_it_needs(gather, mes
         with pytest.raises(NotImplementedError) as info:
             ag.gradients(gather(params), [params])
     assert str(info.value) == message
+
+
+def test_gather_nd_with_int64_indices_into_a_tensor_of_unknown_shape_has_a_gradient():
+    @ag.function(input_signature=[ag.TensorSpec([None, None], ag.float32)])
+    def grad(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = ag.gather_nd(x, ag.constant([[1, 0], [2, 1], [1, 0]], ag.int64))
+        return tape.gradient(y, x)
+    expected = np.zeros((3, 2), np.float32)
+    np.add.at(expected, ([1, 2, 1], [0, 1, 0]), 1.0)
+    npt.assert_array_equal(grad(ag.ones([3, 2])).numpy(), expected)

@@ -1,6 +1,8 @@
 """`ag.RegisterGradient` and `ag.no_gradient`: what they accept and what they refuse, each with a
 message that says what to do."""
 
+import re
+
 import pytest
 
 import autograph as ag
@@ -23,8 +25,8 @@ def test_a_gradient_is_registered_once_per_op_type(registered):
     def first(op, grad):
         return [grad]
     assert registry.gradient_function("TestGradientOnce") is first
-    with pytest.raises(KeyError, match="A gradient for op type 'TestGradientOnce' is "
-                                       "registered already."):
+    with pytest.raises(KeyError, match=re.escape(
+            "\"A gradient for op type 'TestGradientOnce' is registered already.\"") + "$"):
         ag.RegisterGradient("TestGradientOnce")(first)
 
 
@@ -34,12 +36,25 @@ def test_no_gradient_marks_an_op_type_with_none(registered):
     assert registry.gradient_function("TestNoGradient") is None
 
 
-@pytest.mark.parametrize("make", [lambda: ag.RegisterGradient(""),
-                                  lambda: ag.RegisterGradient(3),
-                                  lambda: ag.no_gradient("")])
-def test_an_op_type_that_is_not_a_name_is_refused(make):
-    with pytest.raises(TypeError, match="takes an op type name, got"):
+@pytest.mark.parametrize("make, message", [
+    (lambda: ag.RegisterGradient(""), "RegisterGradient takes an op type name, got ''."),
+    (lambda: ag.RegisterGradient(3), "RegisterGradient takes an op type name, got 3."),
+    (lambda: ag.no_gradient(""), "no_gradient takes an op type name, got ''.")])
+def test_an_op_type_that_is_not_a_name_is_refused(make, message):
+    with pytest.raises(TypeError, match=re.escape(message) + "$"):
         make()
+
+
+def test_registered_gradients_says_which_op_types_have_a_function(registered):
+    registered.extend(["TestListedWithGradient", "TestListedWithout"])
+    ag.RegisterGradient("TestListedWithGradient")(lambda op, grad: [grad])
+    ag.no_gradient("TestListedWithout")
+    listed = registry.registered_gradients()
+    assert (listed["TestListedWithGradient"], listed["TestListedWithout"]) == (True, False)
+
+
+def test_not_differentiable_is_tensorflow_1s_name_for_no_gradient():
+    assert ag.compat.v1.NotDifferentiable is ag.no_gradient
 
 
 def test_register_gradient_decorates_only_functions():
