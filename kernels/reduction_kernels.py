@@ -141,15 +141,19 @@ _logical("Any", "any")
 _logical("All", "all")
 
 
-def _arg_extremum(op_name: str, find: str):
+def _arg_extremum(op_name: str, find: str, nan_as: float):
     @register_kernel(op_name, device=BOTH, host_memory=("dimension",))
     def kernel(ctx, x, dimension, output_type):
+        if x.dtype.kind == "f":
+            missing = ctx.xp.isnan(x)
+            if missing.any():  # as TensorFlow, NaNs are passed over (all NaN: index 0)
+                x = ctx.xp.where(missing, x.dtype.type(nan_as), x)
         index = getattr(ctx.xp, find)(x, axis=int(dimension) % x.ndim)
         return index.astype(output_type.np_dtype, copy=False)
 
 
-_arg_extremum("ArgMax", "argmax")
-_arg_extremum("ArgMin", "argmin")
+_arg_extremum("ArgMax", "argmax", -np.inf)
+_arg_extremum("ArgMin", "argmin", np.inf)
 
 
 @register_kernel("Cumsum", device=BOTH, host_memory=("axis",))

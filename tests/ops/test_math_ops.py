@@ -582,6 +582,16 @@ def test_argmax_output_type(device, output_type):
                   dtype=output_type)
 
 
+# TensorFlow 2.21's answers: NaNs are passed over; where every entry is NaN, index 0.
+@pytest.mark.parametrize("values, largest, smallest", [
+    ([np.nan, 1.0, 2.0], 2, 1), ([3.0, np.nan, 2.0], 0, 2), ([np.nan, np.nan], 0, 0),
+    ([np.nan, -1.0], 1, 1), ([-np.inf, np.nan, -np.inf], 0, 0)])
+def test_argmax_and_argmin_pass_over_nans(device, values, largest, smallest):
+    x = np.array(values, np.float32)
+    assert_tensor(ag.argmax(tensor(x)), np.int64(largest))
+    assert_tensor(ag.argmin(tensor(x)), np.int64(smallest))
+
+
 def test_argmax_of_bools_finds_the_first_true(device):
     assert_tensor(ag.argmax([False, True, True]), np.int64(1))
 
