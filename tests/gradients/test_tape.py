@@ -1,6 +1,8 @@
 """GradientTape: recording, variables, nesting, persistence and jacobians; expected values are
 TensorFlow 2.21's answers to the same programs."""
 
+import re
+
 import numpy as np
 import numpy.testing as npt
 import pytest
@@ -411,3 +413,109 @@ def test_an_update_that_reads_the_variable_watches_it_inside_a_function():
             w.assign_add(1.0, read_value=False)
         return len(tape.watched_variables())
     assert watched() == 1
+
+
+def test_the_jacobians_of_several_sources_after_an_unconnected_one_are_all_given():
+    x, z = ag.constant([1.0, 2.0]), ag.constant([3.0])
+    with ag.GradientTape() as tape:
+        tape.watch([x, z])
+        y = x * 2.0
+    unconnected, found = tape.jacobian(y, [z, x])
+    assert unconnected is None
+    npt.assert_array_equal(found.numpy(), [[2.0, 0.0], [0.0, 2.0]])
+
+
+def test_the_jacobian_of_an_empty_target_has_no_rows():
+    x = ag.constant([1.0, 2.0])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x[:0] * 3.0
+    assert tape.jacobian(y, x).shape == (0, 2)
+
+
+def test_the_jacobian_of_a_source_of_unknown_shape_is_shaped_from_the_target():
+    @ag.function(input_signature=[ag.TensorSpec([None], ag.float32)])
+    def jacobian(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = ag.reshape(ag.reduce_sum(x) * ag.constant([1.0, 2.0, 3.0, 4.0]), [2, 2])
+        return tape.jacobian(y, x)
+    npt.assert_array_equal(jacobian(ag.constant([5.0, 6.0])).numpy(),
+                           [[[1.0, 1.0], [2.0, 2.0]], [[3.0, 3.0], [4.0, 4.0]]])
+
+
+def test_the_jacobian_of_a_vector_wrt_a_source_of_unknown_shape():
+    @ag.function(input_signature=[ag.TensorSpec([None], ag.float32)])
+    def jacobian(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = ag.reduce_sum(x) * ag.constant([1.0, 2.0])
+        return tape.jacobian(y, x)
+    npt.assert_array_equal(jacobian(ag.constant([5.0, 6.0, 7.0])).numpy(),
+                           [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]])
+
+
+@pytest.mark.parametrize("method", ["jacobian", "batch_jacobian"])
+def test_a_jacobian_needs_the_target_shape_known(method):
+    @ag.function(input_signature=[ag.TensorSpec([None, 2], ag.float32)])
+    def jacobian(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = x * 2.0
+        return getattr(tape, method)(y, x)
+    with pytest.raises(ValueError, match=re.escape(
+            f"GradientTape.{method} needs the target's shape known, got (None, 2).") + "$"):
+        jacobian(ag.constant([[1.0, 2.0]]))
+
+
+def test_batch_jacobian_needs_the_source_shape_known():
+    @ag.function(input_signature=[ag.TensorSpec([2, None], ag.float32)])
+    def jacobian(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = ag.reshape(ag.reduce_sum(x, axis=1), [2, 1])
+        return tape.batch_jacobian(y, x)
+    with pytest.raises(ValueError, match=re.escape(
+            "GradientTape.batch_jacobian needs the source's shape known, got (2, None).")
+            + "$"):
+        jacobian(ag.constant([[1.0, 2.0], [3.0, 4.0]]))
+
+
+def test_batch_jacobian_of_a_scalar_target_is_an_error():
+    x = ag.constant([[1.0, 2.0]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.reduce_sum(x)
+    with pytest.raises(ValueError, match=re.escape(
+            "batch_jacobian needs a target with a batch dimension, got a scalar.") + "$"):
+        tape.batch_jacobian(y, x)
+
+
+def test_batch_jacobian_of_a_target_with_more_outputs_than_inputs():
+    w = ag.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    x = ag.constant([[1.0, 1.0], [2.0, 0.5]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.matmul(x, w)
+    expected = [[[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]]] * 2  # TensorFlow 2.21's answer
+    npt.assert_array_equal(tape.batch_jacobian(y, x).numpy(), expected)
+
+
+def test_batch_jacobian_of_a_target_of_rank_one_is_per_example_gradients():
+    # TensorFlow 2.21 refuses a target of rank 1 ("must have rank at least 2"); here it is
+    # [batch] + source.shape[1:], the gradient of each example's value.
+    x = ag.constant([[1.0, 1.0], [2.0, 0.5]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.reduce_sum(x * x, axis=1)
+    npt.assert_array_equal(tape.batch_jacobian(y, x).numpy(), [[2.0, 2.0], [4.0, 1.0]])
+
+
+def test_batch_jacobian_of_a_target_without_inner_elements_is_empty():
+    # TensorFlow 2.21 gives shape (2, 0); here it is [batch] + target.shape[1:] +
+    # source.shape[1:], as for any other target.
+    x = ag.constant([[1.0, 1.0], [2.0, 0.5]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x[:, :0] * 2.0
+    assert tape.batch_jacobian(y, x).shape == (2, 0, 2)
