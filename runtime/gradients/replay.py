@@ -16,6 +16,7 @@ from typing import Any, Container, Sequence
 
 from runtime.core import dtypes
 from runtime.eager.dispatch import op_handle
+from runtime.gradients.tape import variable_handle
 from runtime.graph.graph import Operation, building_graph
 from runtime.state import variables as variables_module
 
@@ -77,8 +78,7 @@ def _variable_handle(op: Operation) -> Any:
     watch = variables_module.access_watcher[0]
     if watch is not None:
         watch(variable)
-    graph = building_graph()
-    return variable._handle if graph is None else variable._handle_in(graph)
+    return variable_handle(variable)
 
 
 def ancestors(ops: list, fetches: Sequence[Any], known: Container[int]) -> list:

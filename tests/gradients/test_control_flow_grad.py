@@ -215,3 +215,22 @@ def test_an_integer_input_of_a_graph_conditional_gets_no_gradient():
         y = ag.cond(x > 0, lambda: x * ag.cast(n, ag.float32), lambda: x)
         dx, dn = ag.gradients(y, [x, n])
     assert dx is not None and dn is None
+
+
+@ag.function
+def _branch_with_control_dependencies(x):
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+
+        def checked():
+            tripled = x * 3.0
+            check = ag.Assert(x > 0, [x])
+            with ag.control_dependencies([check, tripled]):
+                squared = x * x
+            return squared + tripled
+        y = ag.cond(x > 0, checked, lambda: x)
+    return tape.gradient(y, x)
+
+
+def test_the_gradient_of_a_branch_with_control_dependencies():
+    assert float(_branch_with_control_dependencies(ag.constant(2.0))) == 7.0
