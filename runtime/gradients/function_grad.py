@@ -70,7 +70,6 @@ class _Gradient:
         backward_graph.outputs = [grads[i] for i in self.present]
         self.backward_graph = backward_graph
         self.n_sources = len(sources)
-        self.n_outputs = len(outputs)
         self.forward = Plan(graph, graph.inputs, concrete._fetches + self.saved)
         self.backward = Plan(backward_graph, backward_graph.inputs, backward_graph.outputs)
         self.output_dtypes = [t.dtype for t in outputs]
@@ -113,8 +112,7 @@ def call_recorded(concrete: Any, tensors: list) -> Any:
             watch(variable)
     inputs = [convert_to_tensor(t) for t in tensors]
     results = gradient.forward.run([_host(t) for t in inputs])
-    n = gradient.n_outputs
-    outputs = [make_eager(a, dtype, CPU) for a, dtype in zip(results[:n], gradient.output_dtypes)]
+    outputs = [make_eager(a, dtype, CPU) for a, dtype in zip(results, gradient.output_dtypes)]
     saved_arrays = results[len(concrete._fetches):]
     saved = [make_eager(a, t.dtype, CPU) for a, t in zip(saved_arrays, gradient.saved)]
     handles = [v._handle for v in gradient.variables]

@@ -262,3 +262,19 @@ def test_gradients_of_something_not_a_tensor_names_the_argument(argument):
                 f"ag.gradients: {argument} must be tensors or variables of the graph being "
                 f"built, got float 3.0.") + "$"):
             ag.gradients(**given)
+
+
+@ag.function
+def _cubed(x):
+    return x * x * x
+
+
+def test_a_tape_recording_the_gradient_of_a_function_call_differentiates_its_seed():
+    x, seed = ag.constant(2.0), ag.constant(1.0)
+    with ag.GradientTape() as inner:
+        inner.watch(x)
+        y = _cubed(x)
+    with ag.GradientTape() as outer:
+        outer.watch(seed)
+        g = inner.gradient(y, x, output_gradients=seed)
+    assert (float(g), float(outer.gradient(g, seed))) == (12.0, 12.0)  # TensorFlow 2.21
