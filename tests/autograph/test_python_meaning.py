@@ -1741,7 +1741,7 @@ def returns_in_a_finally_in_one_branch_and_misses_an_attribute_in_the_other(b):
         try:
             pass
         finally:
-            return 0
+            return 0  # noqa: B012 (the program under test)
     return _Empty().extra
 
 
