@@ -5,6 +5,7 @@ against central differences in float64.
 """
 
 import numpy as np
+import numpy.testing as npt
 import pytest
 
 import autograph as ag
@@ -374,3 +375,26 @@ def test_an_empty_batch_has_empty_gradients():
         loss = ag.reduce_sum(ag.nn.max_pool2d(y, 2, 2, "SAME")) + ag.reduce_sum(
             ag.nn.avg_pool2d(y, 2, 1, "VALID"))
     assert tape.gradient(loss, x).shape.as_list() == [0, 4, 3, 2]
+
+
+_HESSIAN = [[0.081925, -0.022033, -0.059892],  # TensorFlow 2.21: diag(p) - p p^T
+            [-0.022033, 0.184836, -0.162803],
+            [-0.059892, -0.162803, 0.222695]]
+
+
+@pytest.mark.parametrize("loss", [
+    lambda logits: ag.nn.softmax_cross_entropy_with_logits(labels=[[0.0, 0.0, 1.0]],
+                                                           logits=logits),
+    lambda logits: ag.nn.sparse_softmax_cross_entropy_with_logits(labels=[2], logits=logits)])
+@pytest.mark.parametrize("traced", [False, True])
+def test_the_second_derivative_of_a_softmax_cross_entropy(loss, traced):
+    def hessian(logits):
+        with ag.GradientTape() as outer:
+            outer.watch(logits)
+            with ag.GradientTape() as inner:
+                inner.watch(logits)
+                value = loss(logits)
+            grad = inner.gradient(value, logits)
+        return outer.jacobian(grad, logits)
+    found = (ag.function(hessian) if traced else hessian)(ag.constant([[1.0, 2.0, 3.0]]))
+    npt.assert_allclose(found.numpy().reshape(3, 3), _HESSIAN, atol=1e-6)
