@@ -3,6 +3,7 @@ around and inside `ag.function`, in graphs, nested; expected values are TensorFl
 answers to the same programs."""
 
 import numpy.testing as npt
+import pytest
 
 import autograph as ag
 
@@ -219,7 +220,10 @@ def test_a_variable_read_in_a_loop_inside_a_cond_gets_its_gradient():
     assert float(_loop_in_a_cond(ag.constant(False), ag.constant(1.0))) == 0.0
 
 
-def test_a_variable_only_updated_in_a_loop_gets_zeros():
+@pytest.mark.parametrize("touch", [lambda v: v.assign_add(1.0), lambda v: v * 3.0],
+                         ids=["updated", "read for nothing"])
+def test_a_variable_a_loop_touches_without_using_it_gets_zeros(touch):
+    # TensorFlow 2.21 gives 0.0 for both (a conditional gives None: see test_control_flow_grad)
     v = ag.Variable(2.0)
 
     @ag.function
@@ -227,21 +231,7 @@ def test_a_variable_only_updated_in_a_loop_gets_zeros():
         with ag.GradientTape() as tape:
             y = x
             for _ in ag.range(n):
-                v.assign_add(1.0)
-                y = y * 2.0
-        return tape.gradient(y, v)
-    assert float(grad(ag.constant(3), ag.constant(1.0))) == 0.0
-
-
-def test_a_variable_read_for_nothing_in_a_loop_gets_zeros():
-    v = ag.Variable(2.0)
-
-    @ag.function
-    def grad(n, x):
-        with ag.GradientTape() as tape:
-            y = x
-            for _ in ag.range(n):
-                _unused = v * 3.0
+                touch(v)
                 y = y * 2.0
         return tape.gradient(y, v)
     assert float(grad(ag.constant(3), ag.constant(1.0))) == 0.0
