@@ -377,9 +377,8 @@ class Variable:
                 raise type(e)(f"Cannot {'update' if update else 'assign to'} variable "
                               f"{self._name} of dtype {self._dtype.name}: {e}") from None
             self._check_shape(as_raw_shape(value.shape), update)
-            watch = access_watcher[0]
-            if read_value and watch is not None:  # as TensorFlow: an update that reads
-                watch(self)
+            if read_value and access_watcher[0] is not None:  # as TensorFlow: one that reads
+                access_watcher[0](self)
             if graph is None:
                 with device_scope(self._device):
                     op_fn(self._handle, value)
