@@ -91,15 +91,14 @@ class TryStatements(Base):
     def visit_Try(self, node: Any) -> Any:
         self.generic_visit(node)
         control_flow = _holds(node.body, _CONTROL_FLOW)
-        traced = control_flow or any(
-            isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
-                                                                    self.local_names)
-            for n in traversal.statement_nodes(node.body + node.orelse + node.handlers))
-        handled = bool(node.handlers) and traced
+        handled = bool(node.handlers) and (control_flow or self._calls_user_code(node.body))
         if handled:
             self._mark_handled(node)
-        guarded = bool(node.finalbody) and traced and not any(
-            isinstance(n, gast.Return) for n in traversal.statement_nodes(node.finalbody))
+        before_finally = node.body + node.orelse + node.handlers
+        guarded = bool(node.finalbody) and (
+            _holds(before_finally, _CONTROL_FLOW) or self._calls_user_code(before_finally)
+        ) and not any(isinstance(n, gast.Return)
+                      for n in traversal.statement_nodes(node.finalbody))
         calls = any(isinstance(n, gast.Call) for n in traversal.statement_nodes(node.body))
         if not handled and not control_flow and not calls:
             return self._guard_finally(node) if guarded else node
@@ -154,6 +153,11 @@ class TryStatements(Base):
             node.finalbody = copy_location(check, node.finalbody[0]) + node.finalbody
 
     visit_TryStar = visit_Try
+
+    def _calls_user_code(self, statements: list[Any]) -> bool:
+        return any(isinstance(n, gast.Call) and call_trees.calls_user_code(n, self.ctx,
+                                                                          self.local_names)
+                   for n in traversal.statement_nodes(statements))
 
     def _mark_handled(self, node: Any) -> None:
         """Runs the body under `ag__.handling(types)`: a tensor `if` in it, or in a function
