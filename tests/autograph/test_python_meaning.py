@@ -1753,3 +1753,22 @@ def test_a_finally_traced_while_the_runtime_handles_an_error_of_the_other_branch
     with pytest.raises(AttributeError, match="'_Empty' object has no attribute 'extra'"):
         ag.function(returns_in_a_finally_in_one_branch_and_misses_an_attribute_in_the_other)(
             ag.constant(0))
+
+
+def test_a_finally_acting_after_an_else_clause_that_may_raise_when_the_graph_runs_is_refused():
+    counter = ag.Variable(0)
+
+    def f(n):
+        try:
+            m = n + 1
+        except ValueError:
+            m = 0
+        else:
+            for _ in range(n):
+                raise KeyError("k")
+        finally:
+            counter.assign_add(1)
+        return m
+    with pytest.raises(ag.autograph.StagingError, match="This `finally` block makes "
+                                                        "AssignAddVariableOp"):
+        ag.function(f)(ag.constant(2))
