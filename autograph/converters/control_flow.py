@@ -188,7 +188,10 @@ class ControlFlow(StatementTransformer):
     def _state(self, node: Any, bodies: list[list], extra_reads: AbstractSet[str] = frozenset(),
                exclude: AbstractSet[str] = frozenset()) -> list[str]:
         """Variables assigned in the statement that are live after it or read before being
-        assigned in one of its bodies (or in its test)."""
+        assigned in one of its bodies (or in its test), or that a lowered `return` in a
+        `finally` of a body returns: that `return` only ends the body's function, and the
+        value goes on after the statement (`nodes.end_body_at_finally_returns`)."""
+        extra_reads = extra_reads | nodes.finally_return_reads(bodies)
         # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
         live = frozenset(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ())).union(
             *[anno.getanno(body[0], anno.Static.LIVE_VARS_IN, ()) for body in bodies if body])

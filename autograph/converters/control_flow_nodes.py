@@ -145,6 +145,12 @@ def end_body_at_finally_returns(statements: list[Any], result: Any) -> None:
                                               early]
 
 
+def finally_return_reads(bodies: list[list]) -> set[str]:
+    """The names the lowered `return ag__.finally_return(retval_)`s in `bodies` read."""
+    return {name for body in bodies for stmt in traversal.statement_nodes(body)
+            if _is_finally_return(stmt) for name in reads(stmt.value)}
+
+
 def _is_finally_return(stmt: Any) -> bool:
     value = getattr(stmt, "value", None)
     return (isinstance(stmt, gast.Return) and isinstance(value, gast.Call)

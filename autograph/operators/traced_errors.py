@@ -93,10 +93,18 @@ def leaving(frame: Any) -> BaseException | None:
 
 
 def finally_begins(trace: TryTrace) -> None:
-    """Where a converted `finally` begins: if the rest of its `try` made an op that may
-    raise when the graph runs, notes where the `finally`'s own ops begin (`finally_ends`)."""
+    """Where a converted `finally` begins: an error of the trace on its way out goes on at
+    once (the `finally` would run on what the failed trace left half made, and an error of
+    its own would hide the one that says what to change). Otherwise, if the rest of its
+    `try` made an op that may raise when the graph runs, notes where the `finally`'s own ops
+    begin (`finally_ends`)."""
+    from autograph.operators.raising_branches import raised_by_program  # it imports this
+
+    error = leaving(_caller())
+    if error is not None and building_graph() is not None and not raised_by_program(error):
+        raise error
     graph = trace.graph
-    if graph is None or graph is not building_graph() or leaving(_caller()) is not None:
+    if graph is None or graph is not building_graph() or error is not None:
         return  # eager, or an exception on its way out now: the graph never runs
     made = graph.get_operations()
     if any(_has(op, _RAISES) for op in made[trace.first_op:]):

@@ -1772,3 +1772,41 @@ def test_a_finally_acting_after_an_else_clause_that_may_raise_when_the_graph_run
     with pytest.raises(ag.autograph.StagingError, match="This `finally` block makes "
                                                         "AssignAddVariableOp"):
         ag.function(f)(ag.constant(2))
+
+
+def returns_in_finally_in_both_branches(a):
+    if a > 5:
+        try:
+            pass
+        finally:
+            return 1  # noqa: B012 (the program under test)
+    else:
+        try:
+            pass
+        finally:
+            return 2  # noqa: B012 (the program under test)
+
+
+def test_a_return_in_a_finally_in_each_branch_of_a_python_if_returns_its_value():
+    # (differential run, seed 491882: the converted function returned UndefinedReturnValue)
+    assert ag.to_graph(returns_in_finally_in_both_branches)(0) == 2
+    assert ag.to_graph(returns_in_finally_in_both_branches)(9) == 1
+
+
+def test_a_finally_does_not_hide_the_refusal_of_the_try_it_closes():
+    # (differential run, seed 491387: the finally ran on half-made state and raised
+    # UnboundLocalError, hiding what the converter refused)
+    def f(b):
+        e = {}
+        try:
+            if b >= 0:
+                e["p"] = 0
+        finally:
+            for _ in range(len(e)):
+                t = 0
+            value = t  # noqa: F841
+    f(0)
+    with pytest.raises(ValueError, match=re.escape(
+            "e['p'] does not exist before an `if` whose condition is a tensor, and only one "
+            "of its branches creates it")):
+        ag.function(f)(ag.constant(0))
