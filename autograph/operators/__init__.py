@@ -33,10 +33,9 @@ from autograph.operators.py_builtins import (
     range_,
     zip_,
 )
-from autograph.operators.raising_branches import finally_entered, finally_return
+from autograph.operators.raising_branches import finally_begins, finally_entered, finally_return
 from autograph.operators.traced_errors import (
     TryTrace,
-    finally_begins,
     finally_ends,
     handling,
     reraise_traced,

@@ -29,8 +29,10 @@ from typing import Any, Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
 from autograph.operators.traced_errors import (
+    TryTrace,
     check_not_handled,
     leaving,
+    note_finally,
     reraise_lost_state,
     reraise_traced,
 )
@@ -130,6 +132,17 @@ def finally_entered(live: tuple) -> None:
     error = leaving(inspect.currentframe().f_back)  # type: ignore[union-attr]
     if error is not None:  # an error of the autograph runtime goes on as it is (finally_return)
         reraise_traced(error, live, handler=False)
+
+
+def finally_begins(trace: TryTrace) -> None:
+    """Where a converted `finally` begins (see `try_statements`): an error of the trace on
+    its way out goes on at once (the `finally` would run on what the failed trace left half
+    made, and an error of its own would hide the one that says what to change); otherwise
+    `traced_errors.note_finally`."""
+    error = leaving(inspect.currentframe().f_back)  # type: ignore[union-attr]
+    if error is not None and building_graph() is not None and not raised_by_program(error):
+        raise error
+    note_finally(trace, error)
 
 
 def finally_return(value: Any) -> Any:

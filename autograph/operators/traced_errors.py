@@ -21,7 +21,6 @@ again as a `StagingError` that says why.
 from __future__ import annotations
 
 import contextlib
-import inspect
 import sys
 import threading
 from typing import Any, Iterator
@@ -92,17 +91,10 @@ def leaving(frame: Any) -> BaseException | None:
     return None
 
 
-def finally_begins(trace: TryTrace) -> None:
-    """Where a converted `finally` begins: an error of the trace on its way out goes on at
-    once (the `finally` would run on what the failed trace left half made, and an error of
-    its own would hide the one that says what to change). Otherwise, if the rest of its
-    `try` made an op that may raise when the graph runs, notes where the `finally`'s own ops
-    begin (`finally_ends`)."""
-    from autograph.operators.raising_branches import raised_by_program  # it imports this
-
-    error = leaving(_caller())
-    if error is not None and building_graph() is not None and not raised_by_program(error):
-        raise error
+def note_finally(trace: TryTrace, error: BaseException | None) -> None:
+    """Where a converted `finally` begins (`raising_branches.finally_begins`), with the
+    `error` on its way out, if any: if the rest of its `try` made an op that may raise when
+    the graph runs, notes where the `finally`'s own ops begin (`finally_ends`)."""
     graph = trace.graph
     if graph is None or graph is not building_graph() or error is not None:
         return  # eager, or an exception on its way out now: the graph never runs
@@ -129,12 +121,6 @@ def finally_ends(trace: TryTrace) -> None:
             f"graph would stop there and skip the `finally`, which plain Python runs before "
             f"raising. Move what the `finally` does out of it, or raise outside the tensor "
             f"`if` or loop.")
-
-
-def _caller() -> Any:
-    """The frame of the code that called the function calling this one."""
-    frame = inspect.currentframe()
-    return frame.f_back.f_back if frame is not None and frame.f_back is not None else None
 
 
 _RAISES = frozenset({"RaiseIf", "Assert"})
