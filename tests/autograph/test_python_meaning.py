@@ -1810,3 +1810,18 @@ def test_a_finally_does_not_hide_the_refusal_of_the_try_it_closes():
             "e['p'] does not exist before an `if` whose condition is a tensor, and only one "
             "of its branches creates it")):
         ag.function(f)(ag.constant(0))
+
+
+def test_a_finally_acting_inside_a_tensor_if_after_a_try_that_may_raise_is_refused():
+    counter = ag.Variable(0)
+
+    def f(n):
+        try:
+            for _ in range(n):
+                raise KeyError("r")
+        finally:
+            if n > 1:
+                counter.assign_add(1)
+        return n
+    with pytest.raises(ag.autograph.StagingError, match="This `finally` block makes If"):
+        ag.function(f)(ag.constant(2))
