@@ -5,10 +5,13 @@
     python -m tests.mutation.run --all --jobs 2            # the whole core: hours
     python -m tests.mutation.run --report                  # rewrite RESULTS.md only
     python -m tests.mutation.run --from-cache MODULE       # record a run that was cut short
+    python -m tests.mutation.run --survivors MODULE        # retry recorded survivors (retry.py)
 
 Each module is mutated in its own scratch copy of the working tree (under the temporary
 directory), never in the repository, and keeps its mutmut cache there: a rerun after new tests
-tries only the mutants that survived. Needs the `mutation` extra (`pip install -e ".[mutation]"`).
+tries only the mutants that survived; without that cache, `--survivors` retries the survivors a
+module's record lists, while the module is unchanged since. Needs the `mutation` extra
+(`pip install -e ".[mutation]"`).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterator
 
-from tests.mutation import config, results, runner
+from tests.mutation import config, results, retry, runner
 
 SCRATCH = Path(tempfile.gettempdir()) / "autograph-mutation"
 
@@ -111,6 +114,12 @@ def mutate_module(module: str) -> dict:
     record.update(tests=tests, seconds=seconds, commit=_head())
     results.save(record)
     return record
+
+
+def _retry_survivors(module: str) -> dict:
+    if _stopping.is_set():
+        raise RuntimeError(f"not started: {module} (the run was stopped)")
+    return retry.retry(module, scratch_copy(module), _head())
 
 
 @contextlib.contextmanager
@@ -234,6 +243,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--from-cache", action="store_true",
                         help="record what the named modules' scratch caches hold, without "
                              "running mutmut (after a run was cut short)")
+    parser.add_argument("--survivors", action="store_true",
+                        help="retry only the survivors recorded for the named modules, which "
+                             "must be unchanged since their records (no mutmut cache needed)")
     args = parser.parse_args(argv)
     modules = list(args.modules)
     if args.changed:
@@ -256,8 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _stop_all)
     signal.signal(signal.SIGINT, _stop_all)
     failed = []
+    work = _retry_survivors if args.survivors else mutate_module
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        runs = {module: pool.submit(mutate_module, module) for module in dict.fromkeys(modules)}
+        runs = {module: pool.submit(work, module) for module in dict.fromkeys(modules)}
         for module, run in runs.items():
             try:
                 print(results.summary_line(run.result()), flush=True)

@@ -284,3 +284,44 @@ def test_the_warm_process_kills_a_mutant_its_tests_catch_and_leaves_the_rest(tmp
         process.kill()
         process.wait()
     assert answers == ["killed", "unsure", "ineligible"]
+
+
+def test_survivor_retry_rebuilds_exactly_the_recorded_mutants(monkeypatch):
+    pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
+    from tests.mutation import retry
+
+    source = "def f(x):\n    return x + 1\n"
+    monkeypatch.setattr(results, "explanations", lambda: {
+        ("m.py", "return x + 1", "return x + 2"): {"kind": "equivalent", "reason": "r"}})
+    record = _record("m.py", 2, 0, [("return x + 1", "return x - 1"),
+                                    ("return x + 1", "return x + 2")])
+    for survivor in record["survivors"]:
+        survivor["line"] = 2
+    found = retry.survivors_to_retry(record, source)
+    assert [(s["mutant"], mutated) for s, mutated in found] == [
+        ("return x - 1", "def f(x):\n    return x - 1\n")]
+
+
+def test_survivor_retry_refuses_a_survivor_mutmut_no_longer_makes(monkeypatch):
+    pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
+    from tests.mutation import retry
+
+    monkeypatch.setattr(results, "explanations", lambda: {})
+    record = _record("m.py", 1, 0, [("return x + 1", "return x * 1")])
+    with pytest.raises(RuntimeError, match="no longer makes"):
+        retry.survivors_to_retry(record, "def f(x):\n    return x + 1\n")
+
+
+def test_survivor_retry_refuses_a_module_changed_since_its_record(tmp_path, monkeypatch):
+    from tests.mutation import retry
+
+    module = "runtime/gradients/jacobians.py"
+    (tmp_path / "results").mkdir()
+    record = _record(module, 1, 0, [])
+    record["commit"] = "HEAD"
+    (tmp_path / "results" / "runtime.gradients.jacobians.py.json").write_text(
+        results.json.dumps(record))
+    monkeypatch.setattr(results, "RESULTS", tmp_path / "results")
+    monkeypatch.setattr(retry, "changed_since", lambda path, commit: True)
+    with pytest.raises(retry.ModuleChanged, match="run it in full"):
+        retry.retry(module, tmp_path, "abc1234")
