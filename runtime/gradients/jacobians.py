@@ -16,7 +16,8 @@ import numpy as np
 from runtime.gradients.backprop import Record, UnconnectedGradients, backward
 from runtime.graph.func_graph import flatten, pack_sequence_as
 from runtime.graph.tensor import Tensor
-from runtime.ops.array_ops import reshape, stack
+from runtime.ops.array_ops import concat, reshape, stack
+from runtime.ops.array_ops import shape as shape_of
 from runtime.ops.creation_ops import constant, zeros
 
 
@@ -42,12 +43,14 @@ def jacobian(records: Sequence[Record], target: Tensor, sources: Any,
         if any(g is None for g in row):
             result.append(None)
             continue
-        source_shape = list(source_dims.as_list()) if source_dims.rank is not None else None
-        stacked = stack(row) if row else zeros([0] + (source_shape or []), source.dtype)
-        if source_shape is not None and None not in source_shape:
+        if source_dims.is_fully_defined():
+            source_shape = [int(d) for d in source_dims.as_list()]
+            stacked = stack(row) if row else zeros([0] + source_shape, source.dtype)
             result.append(reshape(stacked, shape + source_shape))
-        else:
-            result.append(stacked if shape == [n] else reshape(stacked, shape + [-1]))
+        else:  # known when the graph runs: each row has the source's shape
+            dims = shape_of(source)
+            stacked = stack(row) if row else zeros(concat([[0], dims], 0), source.dtype)
+            result.append(reshape(stacked, concat([constant(shape, dims.dtype), dims], 0)))
     return pack_sequence_as(sources, result)
 
 

@@ -450,6 +450,33 @@ def test_the_jacobian_of_a_source_of_unknown_shape_is_shaped_from_the_target():
                            [[[1.0, 1.0], [2.0, 2.0]], [[3.0, 3.0], [4.0, 4.0]]])
 
 
+def test_the_jacobian_wrt_a_partly_known_source_keeps_every_source_dimension():
+    # TensorFlow 2.21: shape (2, 2, 2, 3), all ones (dims of the source were once merged)
+    @ag.function(input_signature=[ag.TensorSpec([None, 3], ag.float32)])
+    def jacobian(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = ag.reshape(ag.reduce_sum(x), [1, 1]) * ag.ones([2, 2])
+        return tape.jacobian(y, x)
+    npt.assert_array_equal(jacobian(ag.ones([2, 3])).numpy(), np.ones((2, 2, 2, 3)))
+
+
+@pytest.mark.parametrize("spec, target, expected", [
+    (ag.TensorSpec(None, ag.float32), [0], (0, 3)),
+    (ag.TensorSpec([None, 3], ag.float32), [0, 2], (0, 2, 2, 3)),
+])
+def test_the_jacobian_of_an_empty_target_wrt_a_source_of_unknown_shape(spec, target, expected):
+    # TensorFlow 2.21 gives these shapes, the source's taken when the graph runs
+    @ag.function(input_signature=[spec])
+    def jacobian(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = ag.zeros(target) * ag.reshape(x, [-1])[0]
+        return tape.jacobian(y, x)
+    source = ag.ones([3]) if spec.shape.rank is None else ag.ones([2, 3])
+    assert jacobian(source).shape == expected
+
+
 def test_the_jacobian_of_a_vector_wrt_a_source_of_unknown_shape():
     @ag.function(input_signature=[ag.TensorSpec([None], ag.float32)])
     def jacobian(x):
