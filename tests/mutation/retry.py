@@ -17,8 +17,10 @@ explains are not retried, as in a full rerun.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -26,6 +28,8 @@ from datetime import date
 from pathlib import Path
 
 from tests.mutation import config, results
+
+running: set[subprocess.Popen] = set()
 
 
 class ModuleChanged(RuntimeError):
@@ -99,11 +103,17 @@ def _run_tests(where: Path, tests: list[str], limit: float | None) -> str:
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly", "--no-header",
                *tests]
     env = dict(os.environ, PYTHONPATH=str(where))
+    run = subprocess.Popen(command, cwd=where, env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, start_new_session=True)
+    running.add(run)  # run.py stops it when the run is stopped
     try:
-        status = subprocess.run(command, cwd=where, env=env, timeout=limit,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+        status = run.wait(timeout=limit)
     except subprocess.TimeoutExpired:
         return "hang"
+    finally:
+        running.discard(run)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGTERM)
     return "passed" if status in (0, 5) else "failed"
 
 
