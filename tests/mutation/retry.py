@@ -1,16 +1,20 @@
-"""Retry a module's recorded survivors against today's tests, without mutmut's cache.
+"""Rerun a module's mutants from its record, without mutmut's cache: survivors and changed lines.
 
-A rerun in the same scratch copy tries only the survivors, because mutmut keeps their
-statuses in its cache there. On a machine without that cache (a fresh clone, a cleaned
-temporary directory) a full rerun would try every mutant again, most of them killed long ago:
-for `runtime/gradients/jacobians.py`, 65 mutants and 2135 s. This module rebuilds only the
-recorded survivors with mutmut's own mutation (so each is the very mutant recorded), writes
-each in turn into a scratch copy, and runs the module's tests against it; a test failing, or
-no result in three times the unmutated run plus half a minute, kills it.
+A rerun in the same scratch copy tries only the survivors and the mutants of changed lines,
+because mutmut keeps every mutant's status in its cache there, matched by the line's text. On
+a machine without that cache (a fresh clone, a cleaned temporary directory) a full rerun would
+try every mutant again, most of them killed long ago: for `runtime/gradients/jacobians.py`,
+65 mutants and 2135 s. This module does what the cache would, from the module's record and
+git: it compares the module with its source at the record's commit, line by line; on an
+unchanged line, a mutant the record lists as a survivor is tried again and any other counts
+as killed, as recorded; on a changed or new line, every mutant is tried. Each tried mutant is
+made by mutmut's own mutation, written into a scratch copy, and run against all of the
+module's tests; a test failing, or no result in three times the unmutated run plus half a
+minute, kills it. Survivors that `equivalent.toml` explains are kept without a retry, as in a
+full rerun. A record with untested mutants cannot say which, and needs a full run.
 
-It is exact only while the module is as it was when its record was made: a changed module has
-new mutants nobody tried, and is refused (run it in full). Survivors that `equivalent.toml`
-explains are not retried, as in a full rerun.
+Like mutmut's cache, this trusts that a mutant killed on an unchanged line stays killed: the
+tests only grow, but a change elsewhere in the module can in principle let it live.
 
     python -m tests.mutation.run --survivors runtime/gradients/jacobians.py
 """
@@ -18,83 +22,107 @@ explains are not retried, as in a full rerun.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
 from tests.mutation import config, results
+from tests.mutation.annotations import only_annotations_differ
 
 running: set[subprocess.Popen] = set()
 
 
-class ModuleChanged(RuntimeError):
-    """The module differs from the commit its record was made at."""
+@dataclass
+class Plan:
+    """What a rerun of one module does with each of its current mutants."""
+    to_try: list[tuple[dict, str]] = field(default_factory=list)  # (change, mutated source)
+    kept: list[dict] = field(default_factory=list)  # explained survivors, not tried again
+    killed: int = 0  # on unchanged lines, recorded as killed
+    annotations: int = 0
+    mutants: int = 0
 
 
-def changed_since(module: str, commit: str) -> bool:
-    """Whether `module` in the working tree differs from `module` at `commit`."""
-    return subprocess.run(["git", "diff", "--quiet", commit, "--", module],
-                          cwd=config.ROOT).returncode != 0
-
-
-def survivors_to_retry(record: dict, source: str) -> list[tuple[dict, str]]:
-    """(recorded survivor, mutated source) for each unexplained survivor of `record`."""
+def plan(record: dict, before: str, after: str) -> Plan:
+    """The rerun of `record`'s module, whose source was `before` and is now `after`."""
     from mutmut import Context, list_mutations, mutate
 
     module = record["module"]
     explained = {(o, m) for name, o, m in results.explanations() if name == module}
-    wanted = {(s["line"], s["original"], s["mutant"]): s for s in record["survivors"]
-              if (s["original"], s["mutant"]) not in explained}
-    found = []
-    for mutation in list_mutations(Context(source=source, filename=module, dict_synonyms=[])):
-        mutated, _ = mutate(Context(source=source, filename=module, dict_synonyms=[],
+    survived = Counter((s["original"], s["mutant"]) for s in record["survivors"])
+    unchanged = set()
+    lines = difflib.SequenceMatcher(None, before.splitlines(), after.splitlines(),
+                                    autojunk=False)
+    for tag, _, _, start, end in lines.get_opcodes():
+        if tag == "equal":
+            unchanged.update(range(start, end))
+    result = Plan()
+    for mutation in list_mutations(Context(source=after, filename=module, dict_synonyms=[])):
+        mutated, _ = mutate(Context(source=after, filename=module, dict_synonyms=[],
                                     mutation_id=mutation))
-        key = tuple(results.change(source, mutated, mutation.line_number).values())
-        if key in wanted:
-            found.append((wanted.pop(key), mutated))
-    if wanted:  # the module is unchanged, so mutmut must make the same mutants again
-        raise RuntimeError(f"{module}: recorded survivors mutmut no longer makes: "
-                           f"{list(wanted)}")
-    return found
+        change = results.change(after, mutated, mutation.line_number)
+        pair = (change["original"], change["mutant"])
+        result.mutants += 1
+        if only_annotations_differ(after, mutated):
+            result.annotations += 1
+        elif mutation.line_number not in unchanged:
+            result.to_try.append((change, mutated))
+        elif survived[pair] == 0:
+            result.killed += 1
+        else:
+            survived[pair] -= 1
+            if pair in explained:
+                result.kept.append(change)
+            else:
+                result.to_try.append((change, mutated))
+    return result
 
 
 def retry(module: str, where: Path, head: str) -> dict:
-    """Retry `module`'s survivors in the scratch copy `where`; return its updated record."""
+    """Rerun `module`'s mutants in the scratch copy `where` as `plan` says; return its new
+    record."""
     path = results.RESULTS / (module.replace("/", ".") + ".json")
     if not path.exists():
-        raise RuntimeError(f"{module} has no record to retry: run it in full first")
+        raise RuntimeError(f"{module} has no record to rerun from: run it in full first")
     record = json.loads(path.read_text())
-    if changed_since(module, record["commit"]):
-        raise ModuleChanged(f"{module} changed since its record ({record['commit']}): its new "
-                            "mutants were never tried; run it in full")
+    if record.get("untested"):
+        raise RuntimeError(f"{module}: its record has {record['untested']} untested mutants, "
+                           "which it cannot name; run it in full")
+    before = subprocess.run(["git", "show", f"{record['commit']}:{module}"], cwd=config.ROOT,
+                            check=True, capture_output=True, text=True).stdout
     source = (where / module).read_text()
-    tests = record["tests"]
+    work = plan(record, before, source)
+    tests = [*config.tests_for(module), module]
     started = time.monotonic()
     if _run_tests(where, tests, limit=None) != "passed":
         raise RuntimeError(f"{module}: its tests fail unmutated in {where}")
     limit = 3 * (time.monotonic() - started) + 30
-    killed = []
+    survivors, killed = list(work.kept), 0
     try:
-        for survivor, mutated in survivors_to_retry(record, source):
+        for change, mutated in work.to_try:
             (where / module).write_text(mutated)
             _drop_bytecode(where / module)
-            if _run_tests(where, tests, limit) != "passed":
-                killed.append(survivor)
-            outcome = "killed" if killed and killed[-1] is survivor else "survived"
-            print(f"{module}:{survivor['line']}: {outcome}", flush=True)
+            outcome = "survived" if _run_tests(where, tests, limit) == "passed" else "killed"
+            if outcome == "survived":
+                survivors.append(change)
+            else:
+                killed += 1
+            print(f"{module}:{change['line']}: {outcome}", flush=True)
     finally:
         (where / module).write_text(source)
         _drop_bytecode(where / module)
-    record["survivors"] = [s for s in record["survivors"] if s not in killed]
-    record["killed"] += len(killed)
-    record.update(date=date.today().isoformat(), commit=head,
-                  seconds=record.get("seconds", 0) + round(time.monotonic() - started),
-                  retried={"at": head, "killed": len(killed)})
+    record.update(date=date.today().isoformat(), mutants=work.mutants,
+                  killed=work.killed + killed, annotations=work.annotations,
+                  survivors=sorted(survivors, key=lambda s: s["line"]), tests=tests,
+                  seconds=round(time.monotonic() - started), commit=head,
+                  rerun={"from": record["commit"], "tried": len(work.to_try)})
     results.save(record)
     return record
 

@@ -5,12 +5,12 @@
     python -m tests.mutation.run --all --jobs 2            # the whole core: hours
     python -m tests.mutation.run --report                  # rewrite RESULTS.md only
     python -m tests.mutation.run --from-cache MODULE       # record a run that was cut short
-    python -m tests.mutation.run --survivors MODULE        # retry recorded survivors (retry.py)
+    python -m tests.mutation.run --survivors MODULE        # rerun from the record (retry.py)
 
 Each module is mutated in its own scratch copy of the working tree (under the temporary
 directory), never in the repository, and keeps its mutmut cache there: a rerun after new tests
-tries only the mutants that survived; without that cache, `--survivors` retries the survivors a
-module's record lists, while the module is unchanged since. Needs the `mutation` extra
+tries only the mutants that survived; without that cache, `--survivors` does the same from the
+module's record and git. Needs the `mutation` extra
 (`pip install -e ".[mutation]"`).
 """
 
@@ -244,8 +244,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="record what the named modules' scratch caches hold, without "
                              "running mutmut (after a run was cut short)")
     parser.add_argument("--survivors", action="store_true",
-                        help="retry only the survivors recorded for the named modules, which "
-                             "must be unchanged since their records (no mutmut cache needed)")
+                        help="rerun the named modules from their records, without mutmut's "
+                             "cache: their survivors and the mutants of lines changed since")
     args = parser.parse_args(argv)
     modules = list(args.modules)
     if args.changed:

@@ -286,42 +286,51 @@ def test_the_warm_process_kills_a_mutant_its_tests_catch_and_leaves_the_rest(tmp
     assert answers == ["killed", "unsure", "ineligible"]
 
 
-def test_survivor_retry_rebuilds_exactly_the_recorded_mutants(monkeypatch):
+def _plan(monkeypatch, before, after, survivors, explained=()):
     pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
     from tests.mutation import retry
 
-    source = "def f(x):\n    return x + 1\n"
     monkeypatch.setattr(results, "explanations", lambda: {
-        ("m.py", "return x + 1", "return x + 2"): {"kind": "equivalent", "reason": "r"}})
-    record = _record("m.py", 2, 0, [("return x + 1", "return x - 1"),
-                                    ("return x + 1", "return x + 2")])
-    for survivor in record["survivors"]:
-        survivor["line"] = 2
-    found = retry.survivors_to_retry(record, source)
-    assert [(s["mutant"], mutated) for s, mutated in found] == [
+        ("m.py", o, m): {"kind": "equivalent", "reason": "r"} for o, m in explained})
+    return retry.plan(_record("m.py", 0, 0, survivors), before, after)
+
+
+def test_a_rerun_from_the_record_tries_the_unexplained_survivors_of_unchanged_lines(
+        monkeypatch):
+    source = "def f(x):\n    return x + 1\n"  # two mutants: x - 1 and x + 2
+    work = _plan(monkeypatch, source, source,
+                 [("return x + 1", "return x - 1"), ("return x + 1", "return x + 2")],
+                 explained=[("return x + 1", "return x + 2")])
+    assert [(c["mutant"], m) for c, m in work.to_try] == [
         ("return x - 1", "def f(x):\n    return x - 1\n")]
+    assert [c["mutant"] for c in work.kept] == ["return x + 2"]
+    assert (work.mutants, work.killed) == (2, 0)
 
 
-def test_survivor_retry_refuses_a_survivor_mutmut_no_longer_makes(monkeypatch):
-    pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
-    from tests.mutation import retry
-
-    monkeypatch.setattr(results, "explanations", lambda: {})
-    record = _record("m.py", 1, 0, [("return x + 1", "return x * 1")])
-    with pytest.raises(RuntimeError, match="no longer makes"):
-        retry.survivors_to_retry(record, "def f(x):\n    return x + 1\n")
+def test_a_rerun_from_the_record_counts_other_mutants_of_unchanged_lines_killed(monkeypatch):
+    source = "def f(x):\n    return x + 1\n"
+    work = _plan(monkeypatch, source, source, [("return x + 1", "return x - 1")])
+    assert [c["mutant"] for c, _ in work.to_try] == ["return x - 1"]
+    assert work.killed == 1
 
 
-def test_survivor_retry_refuses_a_module_changed_since_its_record(tmp_path, monkeypatch):
+def test_a_rerun_from_the_record_tries_every_mutant_of_a_changed_line(monkeypatch):
+    before = "def f(x):\n    return x + 1\n"
+    after = "def f(x):\n    y = 1\n    return x + 1\n"  # a new line; the old one moved
+    work = _plan(monkeypatch, before, after, [])
+    assert [(c["line"], c["mutant"]) for c, _ in work.to_try] == [(2, "y = 2"), (2, "y = None")]
+    assert work.killed == 2
+
+
+def test_a_rerun_from_the_record_refuses_a_record_with_untested_mutants(tmp_path, monkeypatch):
     from tests.mutation import retry
 
     module = "runtime/gradients/jacobians.py"
     (tmp_path / "results").mkdir()
-    record = _record(module, 1, 0, [])
-    record["commit"] = "HEAD"
+    record = _record(module, 3, 1, [])
+    record["untested"] = 2
     (tmp_path / "results" / "runtime.gradients.jacobians.py.json").write_text(
         results.json.dumps(record))
     monkeypatch.setattr(results, "RESULTS", tmp_path / "results")
-    monkeypatch.setattr(retry, "changed_since", lambda path, commit: True)
-    with pytest.raises(retry.ModuleChanged, match="run it in full"):
+    with pytest.raises(RuntimeError, match="2 untested mutants, which it cannot name"):
         retry.retry(module, tmp_path, "abc1234")
