@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from tests.mutation import config, results
+from tests.mutation import config, results, runner
 from tests.mutation.annotations import only_annotations_differ
 
 running: set[subprocess.Popen] = set()
@@ -99,7 +99,8 @@ def retry(module: str, where: Path, head: str) -> dict:
                             check=True, capture_output=True, text=True).stdout
     source = (where / module).read_text()
     work = plan(record, before, source)
-    tests = [*config.tests_for(module), module]
+    configured = [*config.tests_for(module), module]
+    tests = first_tests(module, configured, where)
     started = time.monotonic()
     if _run_tests(where, tests, limit=None) != "passed":
         raise RuntimeError(f"{module}: its tests fail unmutated in {where}")
@@ -120,16 +121,27 @@ def retry(module: str, where: Path, head: str) -> dict:
         _drop_bytecode(where / module)
     record.update(date=date.today().isoformat(), mutants=work.mutants,
                   killed=work.killed + killed, annotations=work.annotations,
-                  survivors=sorted(survivors, key=lambda s: s["line"]), tests=tests,
+                  survivors=sorted(survivors, key=lambda s: s["line"]), tests=configured,
                   seconds=round(time.monotonic() - started), commit=head,
                   rerun={"from": record["commit"], "tried": len(work.to_try)})
     results.save(record)
     return record
 
 
+def first_tests(module: str, tests: list[str], tree: Path) -> list[str]:
+    """`tests`, led by the test files named after `module` (a mutant of `jacobians.py` most
+    likely fails in `test_jacobians.py`): pytest runs paths in order, and -x stops at the
+    first failure. A path given twice is collected once."""
+    stem = Path(module).stem
+    named = [path.relative_to(tree).as_posix() for test in tests if (tree / test).is_dir()
+             for path in sorted((tree / test).rglob(f"test_*{stem}*.py"))]
+    return [*named, *tests]
+
+
 def _run_tests(where: Path, tests: list[str], limit: float | None) -> str:
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:randomly", "--no-header",
-               *tests]
+    # --ff with pytest's cache in the scratch copy: the tests that killed the last mutant first.
+    command = [sys.executable, "-m", "pytest", "-o", f"addopts={runner.addopts_with_cache()}",
+               "-x", "-q", "--ff", "-p", "no:randomly", "--no-header", *tests]
     env = dict(os.environ, PYTHONPATH=str(where))
     run = subprocess.Popen(command, cwd=where, env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, start_new_session=True)

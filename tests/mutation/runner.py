@@ -47,7 +47,7 @@ def main(args: list[str]) -> int:
     # the same test), which with -x stops a killed mutant's run early. The scratch copy may
     # keep pytest's cache, which the project's addopts turn off.
     baseline = not BASELINE.exists()
-    command = [sys.executable, "-m", "pytest", "-o", f"addopts={_addopts_with_cache()}", "-x",
+    command = [sys.executable, "-m", "pytest", "-o", f"addopts={addopts_with_cache()}", "-x",
                "-q", "--ff", "--testmon", "--no-header", *tests]
     if not baseline and _changed_at_import():
         # testmon knows which tests ran a function's body, but not which ones depend on code
@@ -86,7 +86,7 @@ def main(args: list[str]) -> int:
     return 0 if status in (0, 5) else 1
 
 
-def _addopts_with_cache() -> str:
+def addopts_with_cache() -> str:
     with open(config.ROOT / "pyproject.toml", "rb") as file:
         addopts = config.tomllib.load(file)["tool"]["pytest"]["ini_options"]["addopts"]
     return addopts.replace("-p no:cacheprovider", "").strip()

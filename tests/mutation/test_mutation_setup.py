@@ -334,3 +334,14 @@ def test_a_rerun_from_the_record_refuses_a_record_with_untested_mutants(tmp_path
     monkeypatch.setattr(results, "RESULTS", tmp_path / "results")
     with pytest.raises(RuntimeError, match="2 untested mutants, which it cannot name"):
         retry.retry(module, tmp_path, "abc1234")
+
+
+def test_a_rerun_runs_the_test_files_named_after_the_module_first(tmp_path):
+    from tests.mutation import retry
+
+    for name in ("test_jacobians.py", "test_tape.py", "test_jacobians_graph.py"):
+        (tmp_path / "tests" / "gradients").mkdir(parents=True, exist_ok=True)
+        (tmp_path / "tests" / "gradients" / name).write_text("")
+    tests = ["tests/gradients", "runtime/gradients/jacobians.py"]
+    assert retry.first_tests("runtime/gradients/jacobians.py", tests, tmp_path) == [
+        "tests/gradients/test_jacobians.py", "tests/gradients/test_jacobians_graph.py", *tests]
