@@ -28,6 +28,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from tests.mutation import config, results, runner
 from tests.mutation.annotations import only_annotations_differ
 
 running: set[subprocess.Popen] = set()
+stopping = threading.Event()  # set by run.py when the run is stopped
 
 
 @dataclass
@@ -108,6 +110,8 @@ def retry(module: str, where: Path, head: str) -> dict:
     survivors, killed = list(work.kept), 0
     try:
         for change, mutated in work.to_try:
+            if stopping.is_set():
+                raise RuntimeError(f"{module}: stopped before all its mutants were tried")
             (where / module).write_text(mutated)
             _drop_bytecode(where / module)
             outcome = "survived" if _run_tests(where, tests, limit) == "passed" else "killed"

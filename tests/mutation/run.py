@@ -220,6 +220,7 @@ def _stop(run: subprocess.Popen) -> None:
 
 def _stop_all(signum: int, frame: object) -> None:
     _stopping.set()
+    retry.stopping.set()
     for run in [*_running, *retry.running]:
         _stop(run)
     sys.exit(128 + signum)
