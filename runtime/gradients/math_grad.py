@@ -265,25 +265,30 @@ def _batch_mat_mul_grad(op: Any, grad: Any) -> list:
 
 
 # Reductions ----------------------------------------------------------------------------------
-def _axes(op: Any) -> list[int]:
-    """The reduced axes of a reduction op, non-negative (they must be known)."""
-    x, axes = op.inputs[0], op.inputs[1]
-    value = known_value(axes)
-    rank = x.shape.rank
-    if value is None or rank is None:
-        raise NotImplementedError(
-            f"The gradient of {op.type} needs its axes and its input's rank known when the "
-            f"gradient is built; got axes {axes} and input shape {x.shape}.")
-    return sorted({int(a) % rank if rank else 0 for a in np.reshape(value, -1)})
-
-
 def _unreduced(op: Any, grad: Any) -> Any:
     """`grad` of a reduction's output, broadcast back to the input's shape."""
-    x = op.inputs[0]
+    x, axes = op.inputs[0], op.inputs[1]
     if not op.get_attr("keep_dims"):
-        for axis in _axes(op):
-            grad = _expand_dims.run([grad, np.int32(axis)])
+        value, rank = known_value(axes), x.shape.rank
+        if value is None or rank is None:
+            grad = _reshape.run([grad, _kept_dims(x, axes)])
+        else:
+            for axis in sorted({int(a) % rank if rank else 0 for a in np.reshape(value, -1)}):
+                grad = _expand_dims.run([grad, np.int32(axis)])
     return broadcast_like(grad, x)
+
+
+def _kept_dims(x: Any, axes: Any) -> Any:
+    """`x`'s shape with the reduced `axes` as 1s, computed when the graph runs (TensorFlow's
+    `reduced_shape`): for axes or a rank known only then."""
+    shape = _shape.run([x], {"out_type": dtypes.int32})
+    rank = _size.run([shape], {"out_type": dtypes.int32})
+    positions = op_handle("Range").run([np.int32(0), rank, np.int32(1)])
+    wrapped = op_handle("FloorMod").run([_reshape.run([axes, np.array([-1], np.int32)]), rank])
+    reduced = op_handle("Any").run([
+        _equal.run([_expand_dims.run([positions, np.int32(1)]),
+                    _expand_dims.run([wrapped, np.int32(0)])]), np.int32(1)])
+    return _select.run([reduced, _ones_like.run([shape]), shape])
 
 
 @RegisterGradient("Sum")
@@ -308,7 +313,7 @@ def _extremum_grad(op: Any, grad: Any) -> list:
     x = op.inputs[0]
     y = _unreduced(op, op.outputs[0])
     selected = _cast.run([_equal.run([x, y])], {"DstT": grad.dtype})
-    count = _unreduced(op, _sum.run([selected, np.array(_axes(op), np.int32)],
+    count = _unreduced(op, _sum.run([selected, op.inputs[1]],
                                     {"keep_dims": op.get_attr("keep_dims")}))
     return [_div.run([_mul.run([_unreduced(op, grad), selected]), count]), None]
 

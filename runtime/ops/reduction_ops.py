@@ -33,6 +33,7 @@ _arg_max = op_handle("ArgMax")
 _arg_min = op_handle("ArgMin")
 _cumsum = op_handle("Cumsum")
 _softmax = op_handle("Softmax")
+_range, _rank, _reshape = op_handle("Range"), op_handle("Rank"), op_handle("Reshape")
 
 
 _PREPARED: dict[str, PreparedOp] = {}
@@ -51,8 +52,10 @@ def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
     if axis is None:
         input_tensor = convert_to_tensor(input_tensor)
         rank = input_tensor.shape.rank
-        if rank is None:
-            raise ValueError("axis=None needs a tensor of known rank; pass the axes explicitly.")
+        if rank is None:  # every axis, counted when the graph runs; the result is a scalar
+            axes = _range.run([np.int32(0), _rank.run([input_tensor]), np.int32(1)])
+            result = handle.run((input_tensor, axes), {"keep_dims": bool(keepdims)}, name)
+            return result if keepdims else _reshape.run([result, np.zeros(0, np.int32)])
         axis = np.arange(rank, dtype=np.int32)
     return handle.run((input_tensor, axis), {"keep_dims": bool(keepdims)}, name)
 

@@ -499,6 +499,21 @@ def test_reductions_in_a_function_of_an_input_of_unknown_rank():
         assert_tensor(result, np.float32(expected))  # TensorFlow 2.21's answers
 
 
+def test_reductions_over_every_axis_of_an_input_of_unknown_rank():
+    # TensorFlow 2.21: shapes () and <unknown> when traced, 15.0, [[5.0]] and 2.5 when run
+    shapes = []
+
+    @ag.function(input_signature=[ag.TensorSpec(None, ag.float32)])
+    def f(x):
+        results = (ag.reduce_sum(x), ag.reduce_max(x, keepdims=True), ag.reduce_mean(x))
+        shapes.extend(r.shape.rank for r in results)
+        return results
+    found = f(tensor(np.arange(6.0).reshape(2, 3), np.float32))
+    assert shapes == [0, None, 0]
+    for result, expected in zip(found, (15.0, [[5.0]], 2.5)):
+        assert_tensor(result, np.float32(expected))
+
+
 def test_integer_mean_over_an_axis_of_one_element_is_that_element(device):
     assert_tensor(ag.reduce_mean(tensor([[5, -3]], np.int32), axis=0), np.int32([5, -3]))
 

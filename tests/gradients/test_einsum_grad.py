@@ -1,0 +1,71 @@
+"""Einsum gradients where `...` stands for several dims, or where dims are known only when the
+graph runs. The expected values are NumPy's (the sum of the other operand over the dims an
+operand was broadcast along; ones for a summed-out dim; the identity for a diagonal), and
+TensorFlow 2.21 gives the same for each case."""
+
+import re
+
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+
+
+def _values(*shape):
+    return np.arange(1, 1 + np.prod(shape), dtype=np.float32).reshape(shape)
+
+
+def _gradients_of_the_sum(equation, operands, specs):
+    @ag.function(input_signature=specs)
+    def gradients(*args):
+        with ag.GradientTape() as tape:
+            for arg in args:
+                tape.watch(arg)
+            total = ag.reduce_sum(ag.einsum(equation, *args))
+        return tape.gradient(total, list(args))
+    return [g.numpy() for g in gradients(*[ag.constant(x) for x in operands])]
+
+
+def test_an_operand_broadcast_along_two_leading_dims_of_a_middle_ellipsis():
+    x, y = _values(2, 3, 4), _values(2, 6, 5, 3, 4)
+    gx, gy = _gradients_of_the_sum("i...j,i...j->i...j", [x, y],
+                                   [ag.TensorSpec([2, 3, 4]), ag.TensorSpec([2, 6, 5, 3, 4])])
+    npt.assert_array_equal(gx, y.sum(axis=(1, 2)))
+    npt.assert_array_equal(gy, np.broadcast_to(x[:, None, None], y.shape))
+
+
+def test_an_operand_broadcast_along_size_one_dims_of_an_ellipsis():
+    x, y = _values(1, 1, 3), _values(2, 4, 3)
+    gx, gy = _gradients_of_the_sum("...i,...i->...", [x, y],
+                                   [ag.TensorSpec([1, 1, 3]), ag.TensorSpec([2, 4, 3])])
+    npt.assert_array_equal(gx, y.sum(axis=(0, 1), keepdims=True))
+    npt.assert_array_equal(gy, np.broadcast_to(x, y.shape))
+
+
+def test_an_operand_broadcast_against_one_of_dims_unknown_until_the_graph_runs():
+    x, y = _values(1, 3), _values(2, 3)
+    gx, gy = _gradients_of_the_sum("...i,...i->...", [x, y],
+                                   [ag.TensorSpec([1, 3]), ag.TensorSpec([None, 3])])
+    npt.assert_array_equal(gx, y.sum(axis=0, keepdims=True))
+    npt.assert_array_equal(gy, np.broadcast_to(x, y.shape))
+
+
+def test_a_summed_out_dim_after_an_ellipsis_of_unknown_dims():
+    (gx,) = _gradients_of_the_sum("...ij->...i", [_values(2, 2, 2, 3)],
+                                  [ag.TensorSpec([None, None, 2, 3])])
+    npt.assert_array_equal(gx, np.ones((2, 2, 2, 3)))
+
+
+def test_an_operand_of_unknown_rank_is_refused_with_the_equation():
+    # TensorFlow 2.21 gives ones here; the gradient needs the ranks when it is built
+    with pytest.raises(NotImplementedError, match=re.escape(
+            "The gradient of Einsum '...ij->...i' needs the ranks of its operands and output "
+            "known.")):
+        _gradients_of_the_sum("...ij->...i", [_values(2, 2, 3)], [ag.TensorSpec(None)])
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_a_diagonal_of_unknown_size_spreads_onto_the_identity(n):
+    (gx,) = _gradients_of_the_sum("ii->i", [_values(n, n)], [ag.TensorSpec([None, None])])
+    npt.assert_array_equal(gx, np.eye(n))
