@@ -1,7 +1,7 @@
-"""Gradients of gathers in the forms the recorded cases leave out: int16 indices, and the
-message for inputs of unknown rank in a graph. The gather's expected value is TensorFlow 2.21's
-answer; its GatherNd gradient fails on int16 indices (a Shape op of out_type int16), so that one
-is worked out by hand."""
+"""Gradients of gathers and pads in the forms the recorded cases leave out: int16 indices, the
+message for inputs of unknown rank in a graph, a mirror pad of an axis left as it is. Expected
+values are TensorFlow 2.21's answers, but for the GatherNd gradient of int16 indices, which fails
+there (a Shape op of out_type int16) and is worked out by hand."""
 
 import numpy as np
 import numpy.testing as npt
@@ -50,3 +50,13 @@ def test_gather_nd_with_int64_indices_into_a_tensor_of_unknown_shape_has_a_gradi
     expected = np.zeros((3, 2), np.float32)
     np.add.at(expected, ([1, 2, 1], [0, 1, 0]), 1.0)
     npt.assert_array_equal(grad(ag.ones([3, 2])).numpy(), expected)
+
+
+def test_a_mirror_pad_that_leaves_an_axis_unpadded_sends_that_axis_through():
+    # TensorFlow 2.21's answer
+    x = ag.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        padded = ag.pad(x, [[0, 0], [1, 2]], mode="REFLECT")
+        y = ag.reduce_sum(padded * ag.reshape(ag.range(12, dtype=ag.float32), [2, 6]))
+    npt.assert_array_equal(tape.gradient(y, x).numpy(), [[6.0, 6.0, 3.0], [18.0, 24.0, 9.0]])

@@ -54,3 +54,26 @@ def test_the_gradient_of_a_reduction_over_axes_fed_when_the_graph_runs():
         with ag.compat.v1.Session() as session:
             value = session.run(gradient, {x: [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], axes: [1]})
     npt.assert_array_equal(value, np.ones((2, 3)))
+
+
+def test_the_gradient_of_a_matmul_of_both_operands_transposed():
+    # TensorFlow 2.21's answers
+    x = ag.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    w = ag.constant([[1.0, -1.0], [2.0, 0.5], [0.0, 3.0]])
+    with ag.GradientTape(persistent=True) as tape:
+        tape.watch([x, w])
+        product = ag.linalg.matmul(ag.transpose(x), ag.transpose(w), transpose_a=True,
+                                   transpose_b=True)
+        y = ag.reduce_sum(product * ag.constant([[1.0, 2.0], [3.0, 4.0]]))
+    npt.assert_array_equal(tape.gradient(y, x).numpy(), [[-1.0, 3.0, 6.0], [-1.0, 8.0, 12.0]])
+    npt.assert_array_equal(tape.gradient(y, w).numpy(),
+                           [[13.0, 18.0], [17.0, 24.0], [21.0, 30.0]])
+
+
+def test_a_cast_through_an_integer_has_no_gradient():
+    x = ag.constant([[1.0, 2.0], [4.0, 5.0]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.reduce_sum(ag.cast(ag.cast(x, ag.int32), ag.float32))
+    assert tape.gradient(y, x) is None  # TensorFlow 2.21: None
+
