@@ -35,6 +35,14 @@ def test_an_operand_broadcast_along_two_leading_dims_of_a_middle_ellipsis():
     npt.assert_array_equal(gy, np.broadcast_to(x[:, None, None], y.shape))
 
 
+def test_an_operand_broadcast_along_a_leading_dim_and_a_size_one_dim_of_a_middle_ellipsis():
+    x, y = _values(2, 3, 1, 4), _values(2, 1, 3, 5, 4)  # x's `...` is (3, 1), y's (1, 3, 5)
+    gx, gy = _gradients_of_the_sum("i...j,i...j->i...j", [x, y],
+                                   [ag.TensorSpec([2, 3, 1, 4]), ag.TensorSpec([2, 1, 3, 5, 4])])
+    npt.assert_array_equal(gx, y.sum(axis=(1, 3), keepdims=True).reshape(2, 3, 1, 4))
+    npt.assert_array_equal(gy, np.broadcast_to(x[:, None], y.shape))
+
+
 def test_an_operand_broadcast_along_size_one_dims_of_an_ellipsis():
     x, y = _values(1, 1, 3), _values(2, 4, 3)
     gx, gy = _gradients_of_the_sum("...i,...i->...", [x, y],
