@@ -1,0 +1,125 @@
+"""Loss edge cases: labels and predictions whose ranks differ by a trailing axis of size 1,
+`mean_with_sample_weight`, the `Loss` base class and `get` refusing what is not a loss.
+Expected values come from TensorFlow 2.21 (Keras 3.15) for the same inputs."""
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose
+
+import autograph as ag
+
+losses = ag.keras.losses
+
+COLUMN = np.array([[1.0], [2.0], [3.0]], np.float32)  # shape (3, 1)
+ROW = np.array([0.5, 2.0, 5.0], np.float32)  # shape (3,)
+Y3 = np.arange(6, dtype=np.float32).reshape(2, 3, 1)
+Y2 = np.array([[0.0, 2.0, 2.0], [1.0, 4.0, 8.0]], np.float32)
+
+
+def test_labels_with_a_trailing_axis_of_size_1_meet_rank_1_predictions():
+    # TensorFlow 2.21: keras.losses.mean_squared_error((3, 1) labels, (3,) predictions)
+    # -> [0.25, 0.0, 4.0]: the predictions get the trailing axis, one loss per sample.
+    got = losses.mean_squared_error(COLUMN, ROW)
+    assert got.shape == (3,)
+    assert_allclose(got.numpy(), [0.25, 0.0, 4.0])
+
+
+def test_huber_expands_rank_1_predictions_to_the_labels_rank():
+    # TensorFlow 2.21: keras.losses.huber((3, 1), (3,)) -> [0.125, 0.0, 1.5].
+    assert_allclose(losses.huber(COLUMN, ROW).numpy(), [0.125, 0.0, 1.5])
+
+
+def test_labels_with_an_extra_trailing_axis_are_squeezed_to_the_predictions():
+    # TensorFlow 2.21: keras.losses.mean_squared_error((2, 3, 1), (2, 3)) ->
+    # [0.33333334, 4.3333335]: the labels lose their last axis, the mean is over 3 values.
+    got = losses.mean_squared_error(Y3, Y2)
+    assert got.shape == (2,)
+    assert_allclose(got.numpy(), [1.0 / 3.0, 13.0 / 3.0], rtol=1e-6)
+
+
+def test_predictions_with_an_extra_trailing_axis_are_squeezed_to_the_labels():
+    # TensorFlow 2.21: keras.losses.mean_absolute_error((2, 3), (2, 3, 1)) ->
+    # [0.33333334, 1.6666666].
+    assert_allclose(losses.mean_absolute_error(Y2, Y3).numpy(), [1.0 / 3.0, 5.0 / 3.0],
+                    rtol=1e-6)
+
+
+def test_a_loss_object_squeezes_labels_with_an_extra_trailing_axis():
+    # TensorFlow 2.21: tf.keras.losses.MeanSquaredError()((2, 3, 1), (2, 3)) -> 2.3333335.
+    assert_allclose(losses.MeanSquaredError()(Y3, Y2).numpy(), 7.0 / 3.0, rtol=1e-6)
+
+
+def test_a_weight_with_a_trailing_axis_of_size_1_is_squeezed_to_the_losses():
+    # Per-sample losses of shape (2, 3) against weights of shape (2, 3, 1).
+    # TensorFlow 2.21: 0.38802084 (sum_over_batch_size) and, with reduction="none",
+    # [[0.78125, 0, 0.0625], [0.203125, 1.28125, 0]].
+    y_true = np.arange(12, dtype=np.float32).reshape(2, 3, 2) / 4
+    y_pred = np.ones((2, 3, 2), np.float32)
+    weight = np.array([[[1.0], [0.0], [2.0]], [[0.5], [1.0], [0.0]]], np.float32)
+    assert_allclose(losses.MeanSquaredError()(y_true, y_pred, sample_weight=weight).numpy(),
+                    0.38802084, rtol=1e-6)
+    unreduced = losses.MeanSquaredError(reduction="none")(y_true, y_pred, sample_weight=weight)
+    assert unreduced.shape == (2, 3)
+    assert_allclose(unreduced.numpy(), [[0.78125, 0.0, 0.0625], [0.203125, 1.28125, 0.0]])
+
+
+def test_mean_with_sample_weight_divides_by_the_sum_of_the_weights():
+    # TensorFlow 2.21, MeanSquaredError(reduction="mean_with_sample_weight"): 0.449 with the
+    # weights [0.3, 0, 1.2] (per-sample losses [0.36, 0.45, 0.47125]: (0.108 + 0.5655) / 1.5),
+    # 0.42708334 without weights (the plain mean), 0.0 when every weight is 0.
+    y_true = np.array([[0.0, 1.0], [0.0, 0.0], [1.0, 1.0]], np.float32)
+    y_pred = np.array([[0.6, 0.4], [0.3, 0.9], [0.8, 0.05]], np.float32)
+    loss = losses.MeanSquaredError(reduction="mean_with_sample_weight")
+    assert_allclose(loss(y_true, y_pred, sample_weight=[0.3, 0.0, 1.2]).numpy(), 0.449,
+                    rtol=1e-6)
+    assert_allclose(loss(y_true, y_pred).numpy(), 0.42708334, rtol=1e-6)
+    assert loss(y_true, y_pred, sample_weight=[0.0, 0.0, 0.0]).numpy() == 0.0
+
+
+def test_sparse_categorical_crossentropy_refuses_classes_on_another_axis():
+    # TensorFlow 2.21 raises ValueError ("Only axis=-1 is currently supported. Received:
+    # axis=0"); the message here is ours.
+    probs = np.array([[0.3, 0.7], [0.6, 0.4]], np.float32)
+    with pytest.raises(ValueError, match="only the last axis can hold the classes, got axis=0"):
+        losses.sparse_categorical_crossentropy(np.array([0, 1]), probs, axis=0)
+
+
+def test_sparse_categorical_crossentropy_accepts_the_last_axis_by_its_number():
+    # TensorFlow 2.21: axis=1 for rank-2 predictions -> [1.2039728, 0.9162907] (-log 0.3,
+    # -log 0.4).
+    probs = np.array([[0.3, 0.7], [0.6, 0.4]], np.float32)
+    got = losses.sparse_categorical_crossentropy(np.array([0, 1]), probs, axis=1)
+    assert_allclose(got.numpy(), [1.2039728, 0.9162907], rtol=1e-6)
+
+
+def test_a_loss_subclass_without_call_says_it_must_define_call():
+    # TensorFlow 2.21 raises a bare NotImplementedError; the message is ours.
+    class NoCall(losses.Loss):
+        pass
+
+    with pytest.raises(NotImplementedError, match=r"NoCall must define call\(y_true, y_pred\)"):
+        NoCall()([[1.0]], [[0.0]])
+
+
+def test_a_loss_subclass_defining_call_is_weighted_and_reduced():
+    # TensorFlow 2.21: 9.0 (per-sample losses [3, 2], weights [1, 3], summed).
+    class Difference(losses.Loss):
+        def call(self, y_true, y_pred):
+            return ag.reduce_sum(y_pred - y_true, -1)
+
+    got = Difference(reduction="sum")([[1.0, 2.0], [0.0, 0.0]], [[2.0, 4.0], [1.0, 1.0]],
+                                      sample_weight=[1.0, 3.0])
+    assert_allclose(got.numpy(), 3.0 * 1.0 + 2.0 * 3.0)
+
+
+def test_a_loss_repr_names_its_class_and_name():
+    assert repr(losses.MeanSquaredError()) == "<MeanSquaredError name='mean_squared_error'>"
+    assert repr(losses.Huber(name="robust")) == "<Huber name='robust'>"
+
+
+def test_get_refuses_something_that_is_neither_a_name_nor_callable():
+    # TensorFlow 2.21 raises ValueError ("Could not interpret loss identifier: 42"); the
+    # message here is ours. (Keras returns None for None; here None is refused too, as the
+    # docstring says.)
+    with pytest.raises(ValueError, match="A loss must be a name, a Loss or a callable.*got 42"):
+        losses.get(42)
