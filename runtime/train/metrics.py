@@ -40,11 +40,21 @@ class Metric(Module):
     def __init__(self, name: str | None = None, dtype: Any = None):
         super().__init__(name)
         self.dtype = dtypes.as_dtype(dtype or dtypes.float32)
+        self._made: list[Variable] = []
 
     def add_variable(self, name: str) -> Variable:
         """A non-trainable scalar variable starting at zero, made outside any function."""
         with init_scope():
-            return Variable(creation_ops.zeros([], self.dtype), trainable=False, name=name)
+            variable = Variable(creation_ops.zeros([], self.dtype), trainable=False, name=name)
+        self._made.append(variable)
+        return variable
+
+    @property
+    def variables(self) -> tuple[Variable, ...]:
+        """The state: `add_variable`'s variables in the order it made them, as Keras lists
+        them (`total`, then `count`; a `Module` sorts by attribute name), then any other."""
+        others = [v for v in super().variables if all(v is not made for made in self._made)]
+        return (*self._made, *others)
 
     def update_state(self, *args: Any, **kwargs: Any) -> None:
         raise NotImplementedError(f"{type(self).__name__} must define update_state.")
