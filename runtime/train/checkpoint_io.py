@@ -145,6 +145,8 @@ def read_state(directory: str) -> CheckpointState | None:
 
     Raises:
         DataLossError: the file exists but cannot be parsed.
+        ValueError: the file names no latest checkpoint (no `model_checkpoint_path`), as
+            TensorFlow's `get_checkpoint_state` refuses it.
     """
     path = os.path.join(directory, STATE_FILE)
     try:
@@ -166,8 +168,9 @@ def read_state(directory: str) -> CheckpointState | None:
             raise errors.DataLossError(f"{path!r} line {number}: {match[2]} is not a quoted "
                                        f"string. Delete or fix the file.") from None
     latest = fields.get("model_checkpoint_path")
-    if not latest:
-        return None
+    if not latest or not latest[-1]:
+        raise ValueError(f"Invalid checkpoint state loaded from {directory!r}: {path!r} has no "
+                         f"model_checkpoint_path line. Delete or fix the file.")
     absolute = [_absolute(directory, p) for p in fields.get("all_model_checkpoint_paths", [])]
     return CheckpointState(_absolute(directory, latest[-1]), absolute)
 
@@ -216,7 +219,8 @@ def list_variables(ckpt_dir_or_file: str) -> list[tuple[str, list[int]]]:
     prefix = ckpt_dir_or_file
     if os.path.isdir(prefix):
         latest = latest_checkpoint(prefix)
-        if latest is None:
-            raise errors.NotFoundError(f"No checkpoint in directory {prefix!r}.")
+        if latest is None:  # ValueError, as TensorFlow's
+            raise ValueError(f"Couldn't find a 'checkpoint' file or checkpoints in directory "
+                             f"{prefix!r}.")
         prefix = latest
     return [(path, list(value.shape)) for path, value in sorted(read_values(prefix).items())]
