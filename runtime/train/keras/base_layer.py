@@ -10,6 +10,7 @@ NumPy arrays. Names are made unique per process as in Keras (`dense`, `dense_1`,
 from __future__ import annotations
 
 import inspect
+import re
 import threading
 from typing import Any
 
@@ -22,7 +23,7 @@ from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.ops import creation_ops
 from runtime.ops.graph_ops import name_scope
-from runtime.state.module import Module, camel_to_snake
+from runtime.state.module import Module
 from runtime.state.variables import Variable
 from runtime.train.keras import initializers
 from runtime.train.keras.functional import KerasTensor, symbolic_call
@@ -41,6 +42,13 @@ def unique_layer_name(base: str) -> str:
     return base if count == 0 else f"{base}_{count}"
 
 
+def _snake_case(name: str) -> str:
+    """A class name as Keras writes it in layer names: `Conv2D` -> `conv2d`, `MaxPooling2D`
+    -> `max_pooling2d` (`tf.Module`'s rule, which `Module` follows, makes `conv2_d`)."""
+    name = re.sub("(.)([A-Z][a-z]+)", r"\1_\2", name)
+    return re.sub("([a-z])([A-Z])", r"\1_\2", name).lower()
+
+
 class Layer(Module):
     """Base class of layers: `call(inputs, training=None)` computes the output; `build`
     makes the weights with `add_weight`.
@@ -56,13 +64,14 @@ class Layer(Module):
     def __init__(self, trainable: bool = True, name: str | None = None, dtype: Any = None,
                  input_shape: Any = None):
         # A private class's leading "_" would not make a valid name scope.
-        base = camel_to_snake(type(self).__name__).lstrip("_") or "layer"
+        base = _snake_case(type(self).__name__).lstrip("_") or "layer"
         super().__init__(name or unique_layer_name(base))
         self.trainable = trainable
         self.dtype = dtypes.as_dtype(dtype or dtypes.float32)
         self.built = False
         self._weights: list[Variable] = []
         self._weight_names: list[str] = []
+        self._built_input_shape: TensorShape | None = None  # what `_maybe_build` built for
         self._input_shape_arg = (None if input_shape is None
                                  else TensorShape([None, *TensorShape(input_shape).as_list()]))
 
@@ -153,6 +162,7 @@ class Layer(Module):
             with init_scope(), name_scope(self.name):
                 self.build(TensorShape(input_shape))
             self.built = True
+            self._built_input_shape = TensorShape(input_shape)
 
     def __call__(self, inputs: Any, training: bool | None = None) -> Any:
         """Builds the layer on first call, then runs `call` in the layer's name scope; on an

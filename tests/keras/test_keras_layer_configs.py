@@ -1,0 +1,155 @@
+"""Layer configs, activation names, initializer defaults and automatic layer names, against
+tf.keras (TensorFlow 2.21, Keras 3.15) where Keras has the same answer.
+
+Keras 3 writes a layer's dtype as a `DTypePolicy` dict; ours is its name, as tf.keras 2 wrote
+it, so the configs below are compared key by key for the keys Keras 3 and ours share."""
+
+import functools
+import re
+
+import numpy as np
+import numpy.testing as npt
+
+import autograph as ag
+from runtime.train.keras import activations
+
+layers = ag.keras.layers
+initializers = ag.keras.initializers
+
+
+def test_layer_config_is_its_name_trainable_flag_and_dtype_name():
+    # TensorFlow 2.21: name 'lay', trainable True, dtype DTypePolicy 'float32' (tf.keras 2:
+    # 'float32', as here)
+    config = layers.Layer(name="lay", trainable=False, dtype="float64").get_config()
+    assert config == {"name": "lay", "trainable": False, "dtype": "float64"}
+
+
+def test_dense_config_names_its_activation():
+    config = layers.Dense(2, activation="relu", use_bias=False, name="d").get_config()
+    # TensorFlow 2.21: name 'd', trainable True, units 2, activation 'relu', use_bias False
+    assert config == {"name": "d", "trainable": True, "dtype": "float32", "units": 2,
+                      "activation": "relu", "use_bias": False}
+
+
+def test_activation_aliases_and_none_serialize_as_keras_names_them():
+    # TensorFlow 2.21: 'silu' for "swish", 'linear' for None, 'exponential', and 'relu' for
+    # tf.nn.relu itself
+    names = [layers.Dense(2, activation=a).get_config()["activation"]
+             for a in ("swish", None, "exponential", ag.nn.relu)]
+    assert names == ["silu", "linear", "exponential", "relu"]
+
+
+def test_an_unregistered_activation_function_serializes_as_its_name():
+    def doubled(x):
+        return x * 2
+
+    # tf.keras 2 wrote the function's name; Keras 3.15 writes a dict
+    # {'class_name': 'function', 'config': 'doubled', ...}
+    assert layers.Dense(2, activation=doubled).get_config()["activation"] == "doubled"
+
+
+def test_an_activation_without_a_name_serializes_as_its_repr():
+    class Scaled:
+        def __call__(self, x):
+            return x * 3
+
+        def __repr__(self):
+            return "Scaled(3)"
+
+    # ours alone: Keras 3.15 cannot serialize such an object (TypeError)
+    assert activations.serialize(Scaled()) == "Scaled(3)"
+    assert activations.serialize(functools.partial(np.add, 1)).startswith("functools.partial(")
+
+
+def test_conv2d_config_holds_its_window_settings():
+    config = layers.Conv2D(4, 3, strides=2, padding="SAME", activation="relu", use_bias=False,
+                           name="c").get_config()
+    # TensorFlow 2.21 (same keys): filters 4, kernel_size (3, 3), strides (2, 2), padding
+    # 'same', data_format 'channels_last', dilation_rate (1, 1), activation 'relu', use_bias
+    # False
+    assert config == {"name": "c", "trainable": True, "dtype": "float32", "filters": 4,
+                      "kernel_size": (3, 3), "strides": (2, 2), "padding": "same",
+                      "data_format": "channels_last", "dilation_rate": (1, 1),
+                      "activation": "relu", "use_bias": False}
+
+
+def test_max_pooling_config_strides_default_to_the_pool_size():
+    # TensorFlow 2.21: pool_size (3, 3), strides (3, 3), padding 'valid', 'channels_last'
+    config = layers.MaxPooling2D(3, name="p").get_config()
+    assert config == {"name": "p", "trainable": True, "dtype": "float32", "pool_size": (3, 3),
+                      "strides": (3, 3), "padding": "valid", "data_format": "channels_last"}
+    # TensorFlow 2.21: pool_size (2, 3), strides (1, 1), 'same', 'channels_first'
+    config = layers.MaxPooling2D((2, 3), strides=1, padding="same",
+                                 data_format="channels_first", name="p2").get_config()
+    assert (config["pool_size"], config["strides"], config["padding"],
+            config["data_format"]) == ((2, 3), (1, 1), "same", "channels_first")
+
+
+def test_dropout_config_holds_its_rate_and_seed():
+    # TensorFlow 2.21: name 'dr', trainable True, rate 0.25, seed 3 (and noise_shape None)
+    assert layers.Dropout(0.25, seed=3, name="dr").get_config() == {
+        "name": "dr", "trainable": True, "dtype": "float32", "rate": 0.25, "seed": 3}
+
+
+def test_layer_names_follow_keras_snake_case():
+    # TensorFlow 2.21: 'conv2d', 'max_pooling2d', 'dense', 'flatten', 'dropout' (then '_1',
+    # '_2', ... for later layers of the same class)
+    names = [layers.Conv2D(2, 3).name, layers.MaxPooling2D().name, layers.Dense(2).name,
+             layers.Flatten().name, layers.Dropout(0.1).name]
+    bases = ["conv2d", "max_pooling2d", "dense", "flatten", "dropout"]
+    for name, base in zip(names, bases):
+        assert re.fullmatch(rf"{base}(_\d+)?", name), (name, base)
+
+
+def test_a_subclass_name_splits_words_before_capitals():
+    class MLPBlock2D(layers.Layer):
+        def call(self, inputs):
+            return inputs
+
+    class ResNet50Block(layers.Layer):
+        def call(self, inputs):
+            return inputs
+
+    # Keras 3.15's to_snake_case: 'mlp_block2d', 'res_net50_block'
+    assert re.fullmatch(r"mlp_block2d(_\d+)?", MLPBlock2D().name)
+    assert re.fullmatch(r"res_net50_block(_\d+)?", ResNet50Block().name)
+
+
+def test_keras_random_initializers_have_keras_defaults():
+    # TensorFlow 2.21: minval -0.05, maxval 0.05; mean 0.0, stddev 0.05 (both normals)
+    uniform = initializers.RandomUniform(seed=3).get_config()
+    assert (uniform["minval"], uniform["maxval"], uniform["seed"]) == (-0.05, 0.05, 3)
+    for cls in (initializers.RandomNormal, initializers.TruncatedNormal):
+        config = cls(seed=3).get_config()
+        assert (config["mean"], config["stddev"], config["seed"]) == (0.0, 0.05, 3)
+
+
+def test_keras_random_initializers_draw_within_their_defaults():
+    # TensorFlow 2.21, 20000 draws with seed 1: uniform in [-0.05, 0.05] with std 0.0289;
+    # normal std 0.0500; truncated normal in [-0.1, 0.1] with std 0.0441 (the draws differ)
+    uniform = initializers.RandomUniform(seed=1)([20000]).numpy()
+    assert uniform.min() >= -0.05 and uniform.max() < 0.05
+    npt.assert_allclose(uniform.std(), 0.1 / np.sqrt(12), rtol=0.03)
+    normal = initializers.RandomNormal(seed=1)([20000]).numpy()
+    npt.assert_allclose([normal.mean(), normal.std()], [0.0, 0.05], atol=0.0015)
+    truncated = initializers.TruncatedNormal(seed=1)([20000]).numpy()
+    assert np.abs(truncated).max() <= 0.1
+    npt.assert_allclose(truncated.std(), 0.0441, rtol=0.03)
+
+
+def test_initializer_names_make_keras_initializers():
+    # TensorFlow 2.21: RandomUniform, RandomNormal, TruncatedNormal, HeNormal
+    made = [initializers.get(n) for n in ("random_uniform", "random_normal",
+                                          "truncated_normal", "HeNormal")]
+    assert [type(i).__name__ for i in made] == ["RandomUniform", "RandomNormal",
+                                                "TruncatedNormal", "HeNormal"]
+    assert made[1].get_config()["stddev"] == 0.05
+
+
+def test_he_and_lecun_configs_hold_the_seed_only():
+    # TensorFlow 2.21: {'seed': 3, ...} (Keras 3 adds input_axes/output_axes); ours keeps
+    # the dtype, as the runtime's TensorFlow 1 initializers do, and not the fixed scale,
+    # mode and distribution
+    for cls in (initializers.HeNormal, initializers.HeUniform, initializers.LecunNormal,
+                initializers.LecunUniform):
+        assert cls(seed=3).get_config() == {"seed": 3, "dtype": "float32"}
