@@ -72,7 +72,7 @@ class Model(Trainer, Layer):
     def summary(self, print_fn: Any = None) -> None:
         """Prints Keras's table of the layers (a functional model's, input included)."""
         if self._graph_ends is None:
-            rows = [(m, TensorShape(None)) for m in self.submodules if isinstance(m, Layer)]
+            rows = [(m, _built_output_shape(m)) for m in self.submodules if isinstance(m, Layer)]
         else:
             rows = [(layer, t.shape) for layer, t in layers_of(*self._graph_ends)]
         trainable = sum(w.shape.num_elements() or 0 for w in self.trainable_weights)
@@ -107,7 +107,10 @@ class Model(Trainer, Layer):
     def trainable_weights(self) -> list[Variable]:
         if not self.trainable:
             return []
-        return list(Module.trainable_variables.fget(self))  # type: ignore[attr-defined]
+        frozen = [w for m in self.submodules  # a layer set trainable=False freezes its weights
+                  if isinstance(m, Layer) and not m.trainable for w in m.weights]
+        return [w for w in Module.trainable_variables.fget(self)  # type: ignore[attr-defined]
+                if not any(w is f for f in frozen)]
 
     @property
     def non_trainable_weights(self) -> list[Variable]:
@@ -129,6 +132,14 @@ class Model(Trainer, Layer):
         Checkpoint(model=self).read(filepath).expect_partial()
 
 
+def _built_output_shape(layer: Layer) -> TensorShape:
+    """A subclassed model's summary shows a layer's output shape when the layer was built by
+    a call and says how to compute it (`compute_output_shape`), else `?`, as Keras does."""
+    shape = layer._built_input_shape
+    own = not type(layer).compute_output_shape.__qualname__.startswith("Layer.")
+    return layer.compute_output_shape(shape) if shape is not None and own else TensorShape(None)
+
+
 class InputLayer(Layer):
     """The input of a `Sequential` model: no weights; it fixes the samples' shape."""
 
@@ -140,6 +151,11 @@ class InputLayer(Layer):
             self._input_shape_arg = TensorShape([batch_size, *dims[1:]])
         self.keras_tensor = KerasTensor(self._input_shape_arg, self.dtype, self)
         self.built = True
+
+    @property
+    def shape(self) -> TensorShape:
+        """The inputs' shape, batch axis first (`Input((3,)).shape` is `(None, 3)`)."""
+        return self.keras_tensor.shape
 
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
         return inputs

@@ -14,8 +14,10 @@ def draw_summary(name: str, layers: list[tuple[Any, TensorShape]], total: int,
                  trainable: int) -> str:
     """Keras's summary table of `layers` (each with its output shape), and the totals."""
     widths = (33, 24, 15)
-    rows = [(f"{layer.name} ({type(layer).__name__})", str(tuple(shape.as_list())),
-             f"{layer.count_params():,}") for layer, shape in layers]
+    rows = [(f"{layer.name} ({type(layer).__name__})",
+             "?" if shape.rank is None else str(tuple(shape.as_list())),
+             f"{layer.count_params():,}" if layer.built else "0 (unbuilt)")
+            for layer, shape in layers]
 
     def line(cells: tuple[str, str, str], edge: str = "│") -> str:
         texts = [f" {cells[0]:<{widths[0] - 2}} ", f" {cells[1]:<{widths[1] - 2}} ",

@@ -66,6 +66,7 @@ class _Compiled:
                  run_eagerly: bool = False):
         self.run_eagerly = bool(run_eagerly)
         self.optimizer = _optimizer(optimizer)
+        self.loss_spec = loss  # what `model.loss` gives back, as Keras: "mse" stays "mse"
         self.loss = losses_module.get(loss)
         self.metric_specs = metrics
         self.metrics: list[metrics_module.Metric] | None = None  # made from the first data
@@ -163,7 +164,7 @@ class Trainer:
 
     @property
     def loss(self) -> Any:
-        return None if self._compiled is None else self._compiled.loss
+        return None if self._compiled is None else self._compiled.loss_spec
 
     @property
     def metrics(self) -> list[Any]:

@@ -1,0 +1,134 @@
+"""What ag.keras prints: the progress line's parts, `History`'s repr and model summaries of
+functional and subclassed models, against tf.keras (TensorFlow 2.21, Keras 3.15)."""
+
+import io
+import re
+
+import numpy as np
+
+import autograph as ag
+from runtime.train.keras.progress import Progbar, _time_per_step
+
+keras = ag.keras
+layers = ag.keras.layers
+
+
+def test_time_per_step_in_seconds_milliseconds_or_microseconds():
+    # TensorFlow 2.21 (keras Progbar._format_time, less its leading space)
+    times = (2.4, 1.0, 0.9996, 0.0123, 0.001, 0.0005)
+    assert [_time_per_step(t) for t in times] == ["2s/step", "1s/step", "1000ms/step",
+                                                  "12ms/step", "1ms/step", "500us/step"]
+
+
+def test_a_bar_of_unknown_length_counts_the_steps_alone():
+    stream = io.StringIO()
+    bar = Progbar(None, verbose=1, stream=stream)
+    bar.update(3, {"loss": 0.5}, finalize=True)
+    # Keras 3.15 writes "      3/Unknown 0s 1ms/step - loss: 0.5000" (the count padded to 7
+    # columns); ours does not pad
+    assert re.fullmatch(r"3/Unknown \d+s \d+[mu]?s/step - loss: 0\.5000\n", stream.getvalue())
+
+
+def test_history_repr_counts_epochs_and_lists_keys():
+    model = keras.Sequential([layers.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse",
+                  metrics=["binary_accuracy"])
+    x = np.random.default_rng(0).normal(size=(8, 2)).astype(np.float32)
+    history = model.fit(x, np.ones((8, 1), np.float32), epochs=2, verbose=0)
+    # ours alone (Keras's History has the default object repr)
+    assert repr(history) == "<History epochs=2 keys=['binary_accuracy', 'loss']>"
+
+
+def _summary(model):
+    lines = []
+    model.summary(print_fn=lines.append)
+    return lines[0]
+
+
+# TensorFlow 2.21's summary of the same functional model, line by line
+_FUNCTIONAL = """\
+Model: "fm"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━┓
+┃ Layer (type)                    ┃ Output Shape           ┃       Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━┩
+│ x (InputLayer)                  │ (None, 3)              │             0 │
+├─────────────────────────────────┼────────────────────────┼───────────────┤
+│ h (Dense)                       │ (None, 300)            │         1,200 │
+└─────────────────────────────────┴────────────────────────┴───────────────┘
+ Total params: 1,200 (4.69 KB)
+ Trainable params: 1,200 (4.69 KB)
+ Non-trainable params: 0 (0.00 B)"""
+
+
+def test_a_functional_summary_lists_the_input_then_the_layers():
+    inputs = keras.Input((3,), name="x")
+    model = keras.Model(inputs=inputs, outputs=layers.Dense(300, name="h")(inputs), name="fm")
+    assert _summary(model) == _FUNCTIONAL
+
+
+def test_summary_sizes_in_kilobytes_and_megabytes():
+    # TensorFlow 2.21: "Total params: 262,400 (1.00 MB)", 4.69 KB above
+    model = keras.Sequential([layers.Dense(256, name="wide")], name="big")
+    model.build((None, 1024))
+    assert " Total params: 262,400 (1.00 MB)" in _summary(model).splitlines()
+
+
+class _Twice(layers.Layer):
+    def call(self, inputs):
+        return ag.concat([inputs, inputs], axis=-1)
+
+
+class _Sub(keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.inner = layers.Dense(2, name="inner")
+        self.twice = _Twice(name="twice")
+
+    def call(self, inputs):
+        return self.twice(self.inner(inputs))
+
+
+# TensorFlow 2.21's summaries of the same subclassed model, before and after a call on a
+# batch of 4: a layer's shape is shown when it was built and computes its output shape
+# (Dense), else "?"
+_SUB_UNCALLED = """\
+Model: "sub"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━┓
+┃ Layer (type)                    ┃ Output Shape           ┃       Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━┩
+│ inner (Dense)                   │ ?                      │   0 (unbuilt) │
+├─────────────────────────────────┼────────────────────────┼───────────────┤
+│ twice (_Twice)                  │ ?                      │   0 (unbuilt) │
+└─────────────────────────────────┴────────────────────────┴───────────────┘
+ Total params: 0 (0.00 B)
+ Trainable params: 0 (0.00 B)
+ Non-trainable params: 0 (0.00 B)"""
+
+_SUB_CALLED = """\
+Model: "sub"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━┓
+┃ Layer (type)                    ┃ Output Shape           ┃       Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━┩
+│ inner (Dense)                   │ (4, 2)                 │             8 │
+├─────────────────────────────────┼────────────────────────┼───────────────┤
+│ twice (_Twice)                  │ ?                      │             0 │
+└─────────────────────────────────┴────────────────────────┴───────────────┘
+ Total params: 8 (32.00 B)
+ Trainable params: 8 (32.00 B)
+ Non-trainable params: 0 (0.00 B)"""
+
+
+def test_a_subclassed_summary_before_a_call_shows_unbuilt_layers():
+    assert _summary(_Sub(name="sub")) == _SUB_UNCALLED
+
+
+def test_a_subclassed_summary_after_a_call_shows_the_shapes_it_knows():
+    model = _Sub(name="sub")
+    model(np.ones((4, 3), np.float32))
+    assert _summary(model) == _SUB_CALLED
+
+
+def test_summary_prints_with_print_by_default(capsys):
+    inputs = keras.Input((3,), name="x")
+    keras.Model(inputs=inputs, outputs=layers.Dense(300, name="h")(inputs), name="fm").summary()
+    assert capsys.readouterr().out == _FUNCTIONAL + "\n"
