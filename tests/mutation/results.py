@@ -47,7 +47,7 @@ def read_cache(cache: Path, tree: Path, module: str) -> dict:
         statuses = {(line, number, index): status
                     for line, number, index, status in db.execute(query, (module,))}
     record = {"module": module, "date": date.today().isoformat(), "mutants": 0, "killed": 0,
-              "timeout": 0, "untested": 0, "annotations": 0, "survivors": []}
+              "timeout": 0, "untested": 0, "annotations": 0, "survivors": [], "untried": []}
     for mutation in list_mutations(Context(source=source, filename=module, dict_synonyms=[])):
         status = statuses.get((mutation.line, mutation.line_number, mutation.index), "untested")
         record["mutants"] += 1
@@ -56,6 +56,10 @@ def read_cache(cache: Path, tree: Path, module: str) -> dict:
             record["timeout"] += status == "bad_timeout"
         elif status in ("untested", "skipped"):
             record["untested"] += 1
+            mutated, _ = mutate(Context(source=source, filename=module, dict_synonyms=[],
+                                        mutation_id=mutation))
+            # named, so that a rerun on a machine without this cache can try them (retry.py)
+            record["untried"].append(change(source, mutated, mutation.line_number))
         else:
             mutated, _ = mutate(Context(source=source, filename=module, dict_synonyms=[],
                                         mutation_id=mutation))

@@ -6,12 +6,13 @@ a machine without that cache (a fresh clone, a cleaned temporary directory) a fu
 try every mutant again, most of them killed long ago: for `runtime/gradients/jacobians.py`,
 65 mutants and 2135 s. This module does what the cache would, from the module's record and
 git: it compares the module with its source at the record's commit, line by line; on an
-unchanged line, a mutant the record lists as a survivor is tried again and any other counts
-as killed, as recorded; on a changed or new line, every mutant is tried. Each tried mutant is
-made by mutmut's own mutation, written into a scratch copy, and run against all of the
-module's tests; a test failing, or no result in three times the unmutated run plus half a
-minute, kills it. Survivors that `equivalent.toml` explains are kept without a retry, as in a
-full rerun. A record with untested mutants cannot say which, and needs a full run.
+unchanged line, a mutant the record lists as a survivor, or as untried (a run cut short names
+those), is tried, and any other counts as killed, as recorded; on a changed or new line, every
+mutant is tried. Each tried mutant is made by mutmut's own mutation, written into a scratch
+copy, and run against all of the module's tests; a test failing, or no result in three times
+the unmutated run plus half a minute, kills it. Survivors that `equivalent.toml` explains are
+kept without a retry, as in a full rerun. A record with untested mutants it does not name
+(older records) needs a full run.
 
 Like mutmut's cache, this trusts that a mutant killed on an unchanged line stays killed: the
 tests only grow, but a change elsewhere in the module can in principle let it live.
@@ -59,6 +60,7 @@ def plan(record: dict, before: str, after: str) -> Plan:
     module = record["module"]
     explained = {(o, m) for name, o, m in results.explanations() if name == module}
     survived = Counter((s["original"], s["mutant"]) for s in record["survivors"])
+    untried = Counter((s["original"], s["mutant"]) for s in record.get("untried", []))
     unchanged = set()
     lines = difflib.SequenceMatcher(None, before.splitlines(), after.splitlines(),
                                     autojunk=False)
@@ -75,6 +77,9 @@ def plan(record: dict, before: str, after: str) -> Plan:
         if only_annotations_differ(after, mutated):
             result.annotations += 1
         elif mutation.line_number not in unchanged:
+            result.to_try.append((change, mutated))
+        elif untried[pair]:  # a run cut short never tried it
+            untried[pair] -= 1
             result.to_try.append((change, mutated))
         elif survived[pair] == 0:
             result.killed += 1
@@ -94,7 +99,7 @@ def retry(module: str, where: Path, head: str) -> dict:
     if not path.exists():
         raise RuntimeError(f"{module} has no record to rerun from: run it in full first")
     record = json.loads(path.read_text())
-    if record.get("untested"):
+    if record.get("untested", 0) > len(record.get("untried", [])):
         raise RuntimeError(f"{module}: its record has {record['untested']} untested mutants, "
                            "which it cannot name; run it in full")
     before = subprocess.run(["git", "show", f"{record['commit']}:{module}"], cwd=config.ROOT,
@@ -123,7 +128,7 @@ def retry(module: str, where: Path, head: str) -> dict:
     finally:
         (where / module).write_text(source)
         _drop_bytecode(where / module)
-    record.update(date=date.today().isoformat(), mutants=work.mutants,
+    record.update(date=date.today().isoformat(), mutants=work.mutants, untested=0, untried=[],
                   killed=work.killed + killed, annotations=work.annotations,
                   survivors=sorted(survivors, key=lambda s: s["line"]), tests=configured,
                   seconds=round(time.monotonic() - started), commit=head,

@@ -101,6 +101,8 @@ def test_cache_is_read_into_counts_and_survivors(tmp_path):
     _cache(tmp_path / "cache", "m.py", ["ok_killed"])  # the second mutant has no status yet
     record = results.read_cache(tmp_path / "cache", tmp_path, "m.py")
     assert (record["mutants"], record["killed"], record["untested"]) == (2, 1, 1)
+    assert record["untried"] == [{"line": 2, "original": "return x + 1",
+                                  "mutant": "return x + 2"}]
     _cache(tmp_path / "cache2", "m.py", ["bad_timeout", "bad_survived"])
     record = results.read_cache(tmp_path / "cache2", tmp_path, "m.py")
     assert (record["killed"], record["timeout"]) == (1, 1)
@@ -320,6 +322,19 @@ def test_a_rerun_from_the_record_tries_every_mutant_of_a_changed_line(monkeypatc
     work = _plan(monkeypatch, before, after, [])
     assert [(c["line"], c["mutant"]) for c, _ in work.to_try] == [(2, "y = 2"), (2, "y = None")]
     assert work.killed == 2
+
+
+def test_a_rerun_from_the_record_tries_the_mutants_a_run_cut_short_left_untried(monkeypatch):
+    source = "def f(x):\n    return x + 1\n"
+    pytest.importorskip("mutmut", reason="mutmut is the optional `mutation` extra")
+    from tests.mutation import retry
+
+    monkeypatch.setattr(results, "explanations", lambda: {})
+    record = _record("m.py", 2, 1, [])
+    record["untried"] = [{"line": 2, "original": "return x + 1", "mutant": "return x + 2"}]
+    work = retry.plan(record, source, source)
+    assert [c["mutant"] for c, _ in work.to_try] == ["return x + 2"]
+    assert work.killed == 1
 
 
 def test_a_rerun_from_the_record_refuses_a_record_with_untested_mutants(tmp_path, monkeypatch):
