@@ -234,3 +234,72 @@ def _branch_with_control_dependencies(x):
 
 def test_the_gradient_of_a_branch_with_control_dependencies():
     assert float(_branch_with_control_dependencies(ag.constant(2.0))) == 7.0
+
+
+_nested_w = ag.Variable(2.0)
+
+
+@ag.function
+def _read_in_a_case_in_a_cond(p, i, x):
+    with ag.GradientTape() as tape:
+        y = ag.cond(p, lambda: ag.switch_case(i, [lambda: x * _nested_w, lambda: x]), lambda: x)
+    return tape.gradient(y, _nested_w)
+
+
+@pytest.mark.parametrize("p, i, expected", [(True, 0, 3.0), (True, 1, 0.0), (False, 0, 0.0)])
+def test_a_variable_read_in_a_switch_case_in_a_cond_gets_its_gradient(p, i, expected):
+    # TensorFlow 2.21's answers
+    found = _read_in_a_case_in_a_cond(ag.constant(p), ag.constant(i), ag.constant(3.0))
+    assert float(found) == expected
+
+
+@ag.function
+def _read_in_a_loop_in_a_cond(p, x):
+    with ag.GradientTape() as tape:
+        def loop():
+            return ag.while_loop(lambda k, s: k < 3, lambda k, s: (k + 1, s + x * _nested_w),
+                                 (0, 0.0))[1]
+        y = ag.cond(p, loop, lambda: x)
+    return tape.gradient(y, _nested_w)
+
+
+@pytest.mark.parametrize("p, expected", [(True, 9.0), (False, 0.0)])
+def test_a_variable_read_in_a_loop_in_a_cond_gets_its_gradient(p, expected):
+    # TensorFlow 2.21's answers
+    assert float(_read_in_a_loop_in_a_cond(ag.constant(p), ag.constant(3.0))) == expected
+
+
+@pytest.mark.parametrize("update", ["assign", "assign_add", "assign_sub"])
+def test_a_variable_only_updated_in_a_loop_in_a_cond_gets_zeros(update):
+    # TensorFlow 2.21: 0.0 for each update
+    v = ag.Variable(2.0)
+
+    @ag.function
+    def gradient(p, x):
+        with ag.GradientTape() as tape:
+            def loop():
+                def step(k, s):
+                    getattr(v, update)(1.0)
+                    return k + 1, s + x
+                return ag.while_loop(lambda k, s: k < 3, step, (0, 0.0))[1]
+            y = ag.cond(p, loop, lambda: x)
+        return tape.gradient(y, v)
+    npt.assert_array_equal(gradient(ag.constant(True), ag.constant(3.0)).numpy(), 0.0)
+
+
+@pytest.mark.parametrize("update", ["assign", "assign_add", "assign_sub"])
+def test_a_watched_variable_only_updated_in_a_loop_gets_zeros(update):
+    # TensorFlow 2.21: 0.0 for each update (None without the watch, as here)
+    v = ag.Variable(2.0)
+
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(v)
+
+            def step(k, s):
+                getattr(v, update)(1.0, read_value=False)
+                return k + 1, s + x
+            y = ag.while_loop(lambda k, s: k < 3, step, (0, 0.0))[1]
+        return tape.gradient(y, v)
+    npt.assert_array_equal(gradient(ag.constant(3.0)).numpy(), 0.0)
