@@ -98,3 +98,11 @@ def test_register_keras_serializable_registers_the_class():
             return x
 
     assert ag.keras.saving.get_registered_object("tests>Registered") is Registered
+
+
+def test_register_keras_serializable_takes_the_package_custom_by_default():
+    # TensorFlow 2.21: get_registered_name gives 'Custom>DefaultPackage'
+    @ag.keras.saving.register_keras_serializable()
+    class DefaultPackage(ag.keras.layers.Layer):
+        pass
+    assert ag.keras.saving.get_registered_name(DefaultPackage) == "Custom>DefaultPackage"

@@ -222,6 +222,7 @@ def test_defaults_follow_keras():
                                                                              False)
     ada = ag.optimizers.Adagrad().get_config()
     assert (ada["initial_accumulator_value"], ada["epsilon"]) == (0.1, 1e-7)
+    assert_allclose(ada["learning_rate"], 0.001, rtol=1e-7)
 
 
 def test_adamw_defaults_follow_keras():
