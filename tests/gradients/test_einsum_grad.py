@@ -77,3 +77,35 @@ def test_an_operand_of_unknown_rank_is_refused_with_the_equation():
 def test_a_diagonal_of_unknown_size_spreads_onto_the_identity(n):
     (gx,) = _gradients_of_the_sum("ii->i", [_values(n, n)], [ag.TensorSpec([None, None])])
     npt.assert_array_equal(gx, np.eye(n))
+
+
+def test_an_implicit_output_keeps_the_ellipsis_as_numpy_does():
+    # TensorFlow 2.21 refuses an implicit output with `...` ("Output contains 1 broadcasting
+    # dimension(s) but no ellipsis"); ours takes NumPy's implicit rule, `...` then the rest.
+    a, b, w = _values(2, 2, 3), _values(2, 3, 2), _values(2, 2, 2)
+    ta, tb = ag.constant(a), ag.constant(b)
+    with ag.GradientTape() as tape:
+        tape.watch([ta, tb])
+        y = ag.einsum("...ij,...jk", ta, tb)
+        total = ag.reduce_sum(y * w)
+    ga, gb = tape.gradient(total, [ta, tb])
+    npt.assert_array_equal(y.numpy(), np.einsum("...ij,...jk", a, b))
+    npt.assert_array_equal(ga.numpy(), np.einsum("...ik,...jk->...ij", w, b))
+    npt.assert_array_equal(gb.numpy(), np.einsum("...ij,...ik->...jk", a, w))
+
+
+@pytest.mark.parametrize("equation, specs, message", [
+    ("...i,...i->...", [ag.TensorSpec(None), ag.TensorSpec([None, 3])],
+     "The gradient of Einsum '...i,...i->...' needs the ranks of its operands and output known."),
+    ("ij,...j->...i", [ag.TensorSpec([2, 3]), ag.TensorSpec(None)],
+     "The gradient of Einsum 'ij,...j->...i' needs the rank of its output known."),
+    ("...i->i", [ag.TensorSpec(None)],
+     "The gradient of Einsum '...i->i' needs the ranks of its operands and output known."),
+])
+def test_a_gradient_that_needs_unknown_ranks_is_refused_naming_the_equation(equation, specs,
+                                                                             message):
+    operands = [_values(2, 3)] * len(specs)
+    # the error names the user's line first ("in user code:"), then the message
+    with pytest.raises(NotImplementedError, match="NotImplementedError: " + re.escape(message)
+                       + "$"):
+        _gradients_of_the_sum(equation, operands, specs)
