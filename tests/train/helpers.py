@@ -1,4 +1,4 @@
-"""Small objects shared by the checkpoint tests."""
+"""Small objects shared by the checkpoint tests, and the text of a mismatch error."""
 
 import numpy as np
 
@@ -51,3 +51,12 @@ class MomentumSGD:
             slot.assign(self.momentum * slot + grad)
             var.assign_sub(self.learning_rate * slot)
         self.iterations.assign_add(1)
+
+
+def mismatch(path, *differences):
+    """The whole message of a checkpoint at `path` that does not fit the objects restored into
+    it, one line for each difference."""
+    return (f"Checkpoint '{path}' does not match the objects restored into it:\n"
+            + "".join(f"  {difference}\n" for difference in differences)
+            + "Restore into objects built as those that were saved (same attribute names, "
+              "shapes and dtypes); status.expect_partial() accepts values that stay unused.")

@@ -1,6 +1,7 @@
 """`ag.train.Checkpoint`: round trips, paths, numbering, formats, functions, bad input."""
 
 import os
+import re
 
 import numpy as np
 import pytest
@@ -116,7 +117,10 @@ def test_strings_round_trip(tmp_path):
 
 
 def test_a_string_ending_in_nul_is_refused(tmp_path):
-    with pytest.raises(ValueError, match="NUL"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "Variable Variable:0 at 'v' holds a string ending in a NUL byte, which the "
+            "checkpoint format (fixed-width bytes) cannot keep; strip trailing NULs "
+            "before saving.") + "$"):
         ag.train.Checkpoint(v=ag.Variable([b"a\0"])).write(str(tmp_path / "w"))
 
 
@@ -124,13 +128,20 @@ def test_loading_refuses_pickled_objects(tmp_path):
     # A file that would need unpickling to load is refused, not run.
     np.savez(tmp_path / "evil.npz", **{".format": np.array("autograph-checkpoint-v1"),
                                        "v": np.array([object()], dtype=object)})
-    with pytest.raises(ag.errors.DataLossError, match="damaged or was not written"):
+    # The middle of the message is NumPy's reason.
+    with pytest.raises(ag.errors.DataLossError, match=(
+            "^" + re.escape(f"Cannot read checkpoint '{tmp_path}/evil.npz': ") + ".*"
+            + re.escape(". The file is damaged or was not written by ag.train.Checkpoint.")
+            + "$")):
         ag.train.Checkpoint(v=ag.Variable([1.0])).restore(str(tmp_path / "evil"))
 
 
 def test_a_foreign_npz_is_not_a_checkpoint(tmp_path):
     np.savez(tmp_path / "other.npz", v=np.ones(1))
-    with pytest.raises(ag.errors.DataLossError, match="not a checkpoint"):
+    with pytest.raises(ag.errors.DataLossError, match="^" + re.escape(
+            f"'{tmp_path}/other.npz' is not a checkpoint of format "
+            "'autograph-checkpoint-v1' (no '.format' entry naming it); it was not "
+            "written by ag.train.Checkpoint.") + "$"):
         ag.train.Checkpoint(v=ag.Variable([1.0])).restore(str(tmp_path / "other"))
 
 
@@ -142,32 +153,44 @@ def test_a_damaged_file_is_data_loss(tmp_path):
 
 def test_restore_of_a_missing_path_is_not_found(tmp_path):
     # TensorFlow: NotFoundError, hinting at the checkpoint suffix ('-1').
-    with pytest.raises(ag.errors.NotFoundError, match="'-1'"):
+    with pytest.raises(ag.errors.NotFoundError, match="^" + re.escape(
+            f"No checkpoint at '{tmp_path}/ckpt-9': '{tmp_path}/ckpt-9.npz' does not "
+            "exist. Check the path; a checkpoint path ends in its number (the '-1' in "
+            "'path/to/ckpt-1'), without the '.npz'.") + "$"):
         ag.train.Checkpoint(v=ag.Variable(1.0)).restore(str(tmp_path / "ckpt-9"))
 
 
 def test_restore_of_a_directory_points_to_latest_checkpoint(tmp_path):
-    with pytest.raises(ag.errors.NotFoundError, match="latest_checkpoint"):
+    with pytest.raises(ag.errors.NotFoundError, match="^" + re.escape(
+            f"No checkpoint at '{tmp_path}': '{tmp_path}.npz' does not exist. "
+            f"'{tmp_path}' is a directory: pass a checkpoint in it, e.g. "
+            f"ag.train.latest_checkpoint('{tmp_path}').") + "$"):
         ag.train.Checkpoint(v=ag.Variable(1.0)).restore(str(tmp_path))
 
 
 def test_restore_none_restores_nothing():
     # TensorFlow's message for restore(None).assert_consumed().
     status = ag.train.Checkpoint(v=ag.Variable(1.0)).restore(None)
-    with pytest.raises(AssertionError, match=r"No checkpoint specified \(save_path=None\)"):
+    with pytest.raises(AssertionError, match="^" + re.escape(
+            "No checkpoint specified (save_path=None); nothing is being restored.") + "$"):
         status.assert_consumed()
     assert status.expect_partial() is status
 
 
 def test_an_object_that_is_not_trackable_is_refused():
     # TensorFlow: ValueError "`Checkpoint` was expecting x to be a trackable object ..., got 3."
-    with pytest.raises(ValueError, match="expecting x to be a variable"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "ag.train.Checkpoint was expecting x to be a variable, an object with "
+            "_trackable_children (such as an ag.Module or an optimizer), or a list or "
+            "dict of them; got 3 (int).") + "$"):
         ag.train.Checkpoint(x=3)
 
 
 def test_save_counter_is_a_reserved_name():
     # TensorFlow raises AttributeError (the property has no setter); a ValueError says why.
-    with pytest.raises(ValueError, match="save_counter"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "save_counter is the name of the checkpoint's own counter of saves; give the "
+            "object another name.") + "$"):
         ag.train.Checkpoint(save_counter=ag.Variable(1))
 
 
@@ -223,14 +246,23 @@ def test_save_inside_a_function_is_an_error(tmp_path):
         ckpt.save(str(tmp_path / "ckpt"))
         return 1
 
-    with pytest.raises(RuntimeError, match="runs eagerly"):
+    # The function puts the frames of user code before the message.
+    with pytest.raises(RuntimeError, match=(
+            r"(?s)^in user code:\n\n.*\n\n    RuntimeError: " + re.escape(
+                "Checkpoint.save runs eagerly, but it was called while a graph is being "
+                "built (inside an ag.function or an ag.Graph). Call it outside the "
+                "function; the variables the function uses are saved and restored all "
+                "the same.") + "$")):
         save()
 
 
 def test_graph_variables_are_refused(tmp_path):
     with ag.Graph().as_default():
         v = ag.Variable(1.0)
-    with pytest.raises(ValueError, match="belongs to a graph"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "Variable Variable:0 at 'v' belongs to a graph (TensorFlow 1 style): its "
+            "value lives in a Session. ag.train.Checkpoint saves eager variables; create "
+            "the variables outside any ag.Graph.") + "$"):
         ag.train.Checkpoint(v=v).write(str(tmp_path / "w"))
 
 
@@ -239,7 +271,9 @@ def test_trackable_children_must_return_a_dict(tmp_path):
         def _trackable_children(self):
             return [ag.Variable(1.0)]
 
-    with pytest.raises(TypeError, match="must return a dict"):
+    with pytest.raises(TypeError, match="^" + re.escape(
+            "Bad._trackable_children() returned a list; it must return a dict of name -> "
+            "child.") + "$"):
         ag.train.Checkpoint(bad=Bad()).write(str(tmp_path / "w"))
 
 
@@ -248,7 +282,9 @@ def test_trackable_children_values_must_be_state(tmp_path):
         def _trackable_children(self):
             return {"n": 3}
 
-    with pytest.raises(TypeError, match="'n': int"):
+    with pytest.raises(TypeError, match="^" + re.escape(
+            "Bad._trackable_children() returned 'n': int; children must be variables, "
+            "objects with _trackable_children, lists or dicts of them, or None.") + "$"):
         ag.train.Checkpoint(bad=Bad()).write(str(tmp_path / "w"))
 
 
@@ -261,7 +297,9 @@ def test_objects_are_attributes_and_attributes_are_objects(tmp_path):
     path = ckpt.write(str(tmp_path / "w"))
     with np.load(path + ".npz", allow_pickle=False) as archive:
         assert archive["step"] == 2 and "model/w" in archive.files
-    with pytest.raises(AttributeError, match="no object 'optimizer'"):
+    with pytest.raises(AttributeError, match="^" + re.escape(
+            "This ag.train.Checkpoint has no object 'optimizer'; it has ['model', "
+            "'step'].") + "$"):
         ckpt.optimizer
 
 

@@ -5,6 +5,7 @@ also records timestamps, which this one leaves out).
 """
 
 import os
+import re
 
 import numpy as np
 import pytest
@@ -144,5 +145,7 @@ def test_latest_checkpoint_reads_tensorflows_state_file(tmp_path):
 
 def test_a_damaged_state_file_is_data_loss(tmp_path):
     (tmp_path / "checkpoint").write_text("model_checkpoint_path ckpt-4\n")
-    with pytest.raises(ag.errors.DataLossError, match="line 1"):
+    with pytest.raises(ag.errors.DataLossError, match="^" + re.escape(
+            f"'{tmp_path}/checkpoint' line 1: cannot parse 'model_checkpoint_path "
+            "ckpt-4'; expected 'key: \"path\"'. Delete or fix the file.") + "$"):
         ag.train.latest_checkpoint(str(tmp_path))

@@ -1,6 +1,7 @@
 """The optimizers' update rules, eagerly: each against its formula written in NumPy, and against
 values recorded from TensorFlow 2.21's `tf.keras` (Keras 3.15)."""
 
+import re
 import warnings
 
 import numpy as np
@@ -206,7 +207,9 @@ def test_clipvalue_clips_each_element():
 
 
 def test_only_one_clipping_argument_is_allowed():
-    with pytest.raises(ValueError, match="Only one of `clipnorm`, `clipvalue`"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "Only one of `clipnorm`, `clipvalue` and `global_clipnorm` can be set. "
+            "Received: clipnorm=1.0, clipvalue=1.0, global_clipnorm=None") + "$"):
         ag.optimizers.Adam(clipnorm=1.0, clipvalue=1.0)
 
 
@@ -274,7 +277,8 @@ def test_from_config_accepts_tf_keras_schedule_serialisation():
 
 
 def test_unknown_argument_is_an_error():
-    with pytest.raises(ValueError, match="not recognized"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "SGD: argument(s) not recognized: ['learning_rat'].") + "$"):
         ag.optimizers.SGD(learning_rat=0.1)
 
 
@@ -311,18 +315,25 @@ def test_int_learning_rate_is_accepted_unlike_keras():
 
 
 def test_bad_learning_rate_is_an_error():
-    with pytest.raises(ValueError, match="learning_rate"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "Adam: `learning_rate` should be a float, a LearningRateSchedule, a float "
+            "variable, or a callable returning the rate; received 'fast'.") + "$"):
         ag.optimizers.Adam(learning_rate="fast")
 
 
 def test_setting_a_number_on_a_schedule_is_a_type_error():
     opt = ag.optimizers.SGD(ag.optimizers.schedules.ExponentialDecay(0.1, 2, 0.5))
-    with pytest.raises(TypeError, match="LearningRateSchedule"):
+    with pytest.raises(TypeError, match="^" + re.escape(
+            "This optimizer was created with a LearningRateSchedule (ExponentialDecay) "
+            "as its learning_rate, so its learning rate cannot be set to a number: "
+            "create the optimizer with a float learning_rate to make it settable, or set "
+            "another schedule.") + "$"):
         opt.learning_rate = 0.1
 
 
 def test_sgd_momentum_out_of_range_is_an_error():
-    with pytest.raises(ValueError, match="momentum"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "`momentum` must be a float between [0, 1]. Received: momentum=1.5") + "$"):
         ag.optimizers.SGD(momentum=1.5)
 
 
@@ -337,30 +348,47 @@ def test_adamw_needs_a_weight_decay():
 def test_none_gradients_are_skipped_with_a_warning_naming_the_variable():
     opt = ag.optimizers.SGD(0.1)
     w, u = ag.Variable(1.0, name="w"), ag.Variable(2.0, name="unused")
-    with pytest.warns(UserWarning, match=r"Gradients do not exist for variables \['unused:0'\]"):
+    with pytest.warns(UserWarning, match=(
+            "^" + re.escape("Gradients do not exist for variables ['unused:0'] when "
+                            "minimizing the loss; ") + r"sgd_\d+"
+            + re.escape(" leaves them unchanged.") + "$")):
         opt.apply_gradients([(ag.constant(1.0), w), (None, u)])
     assert_allclose([w.numpy(), u.numpy()], [0.9, 2.0], rtol=1e-6)
 
 
 def test_all_none_gradients_are_an_error():
-    with pytest.raises(ValueError, match="No gradients provided for any variable"):
+    with pytest.raises(ValueError, match=(
+            "^" + re.escape("No gradients provided for any variable: every gradient passed "
+                            "to ") + r"sgd_\d+" + re.escape(
+                " is None (['Variable:0']). Check that the loss depends on the variables "
+                "and was computed under the tape.") + "$")):
         ag.optimizers.SGD().apply_gradients([(None, ag.Variable(1.0))])
 
 
 def test_no_pairs_is_an_error():
-    with pytest.raises(ValueError, match="no \\(gradient, variable\\) pairs"):
+    with pytest.raises(ValueError, match=(
+            r"^sgd_\d+" + re.escape(
+                ".apply_gradients got no (gradient, variable) pairs: pass e.g. "
+                "zip(tape.gradient(loss, variables), variables).") + "$")):
         ag.optimizers.SGD().apply_gradients([])
 
 
 def test_a_variable_not_seen_on_the_first_apply_is_an_error():
     opt = ag.optimizers.Adam()
     opt.apply_gradients([(ag.constant(1.0), ag.Variable(1.0, name="a"))])
-    with pytest.raises(ValueError, match="Unknown variable 'b:0'"):
+    with pytest.raises(ValueError, match=(
+            "^" + re.escape("Unknown variable 'b:0': optimizer ") + r"adam_\d+" + re.escape(
+                " was built for ['a:0'] (the variables of its first apply_gradients) and "
+                "can only update those. Use a new optimizer for a new set of "
+                "variables.") + "$")):
         opt.apply_gradients([(ag.constant(1.0), ag.Variable(1.0, name="b"))])
 
 
 def test_gradient_shape_mismatch_is_an_error():
-    with pytest.raises(ValueError, match="gradient of w:0 has shape"):
+    with pytest.raises(ValueError, match=(
+            r"^sgd_\d+" + re.escape(
+                ": the gradient of w:0 has shape (2,), incompatible with the variable's "
+                "(3,).") + "$")):
         ag.optimizers.SGD().apply_gradients([(ag.constant([1.0, 2.0]),
                                               ag.Variable([1.0, 2.0, 3.0], name="w"))])
 
@@ -382,7 +410,10 @@ def test_minimize_with_a_tensor_loss_and_its_tape():
 
 def test_minimize_a_tensor_without_its_tape_is_an_error():
     w = ag.Variable(3.0)
-    with pytest.raises(ValueError, match="`tape` is required"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "minimize: `tape` is required when the loss is a tensor; pass the "
+            "GradientTape that recorded it, or pass the loss as a callable taking no "
+            "argument.") + "$"):
         ag.optimizers.SGD().minimize(w * w, [w])
 
 

@@ -1,5 +1,7 @@
 """Learning-rate schedules against values recorded from tf.keras (TensorFlow 2.21)."""
 
+import re
+
 import pytest
 from numpy.testing import assert_allclose
 
@@ -81,13 +83,16 @@ def test_get_config_names_keras_keys():
         "warmup_target": None, "warmup_steps": 0}
 
 
-@pytest.mark.parametrize("make", [lambda: schedules.ExponentialDecay(0.1, 0, 0.5),
-                                  lambda: schedules.CosineDecay(0.1, -1)])
-def test_decay_steps_must_be_positive(make):
-    with pytest.raises(ValueError, match="decay_steps` must be > 0"):
+@pytest.mark.parametrize("make, steps", [(lambda: schedules.ExponentialDecay(0.1, 0, 0.5), "0"),
+                                         (lambda: schedules.CosineDecay(0.1, -1), "-1")])
+def test_decay_steps_must_be_positive(make, steps):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"Argument `decay_steps` must be > 0. Received: decay_steps={steps}") + "$"):
         make()
 
 
 def test_piecewise_needs_one_more_value_than_boundaries():
-    with pytest.raises(ValueError, match="1 less than the length of values"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "The length of boundaries should be 1 less than the length of values. Received: "
+            "boundaries=[1, 2] of length 2, and values=[0.1, 0.2] of length 2.") + "$"):
         schedules.PiecewiseConstantDecay([1, 2], [0.1, 0.2])
