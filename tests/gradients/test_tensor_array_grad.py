@@ -92,3 +92,20 @@ def test_a_list_resized_smaller_sends_the_cut_rows_zeros():
     # TensorFlow 2.21 (raw_ops): [W[0], 0, 0]
     npt.assert_array_equal(_gradient(lambda x: ag.reduce_sum(_resized(x, 1) * W[:1])),
                            [W[0], [0.0, 0.0], [0.0, 0.0]])
+
+
+def test_concat_sends_each_element_the_rows_it_filled():
+    # TensorFlow 2.21: [[1, 2, 3], [4, 5, 6]] and [[7, 8, 9]]
+    weights = np.arange(1, 10, dtype=np.float32).reshape(3, 3)
+
+    @ag.function
+    def gradients(a, b):
+        with ag.GradientTape() as tape:
+            tape.watch([a, b])
+            array = ag.TensorArray(ag.float32, size=2, infer_shape=False)
+            joined = array.write(0, a).write(1, b).concat()
+            y = ag.reduce_sum(joined * weights)
+        return tape.gradient(y, [a, b])
+    ga, gb = gradients(ag.constant(np.zeros((2, 3), np.float32)), ag.constant([[7.0, 8.0, 9.0]]))
+    npt.assert_array_equal(ga.numpy(), weights[:2])
+    npt.assert_array_equal(gb.numpy(), weights[2:])
