@@ -1,6 +1,8 @@
 """ag.keras models fed by ag.data datasets of (x, y) batches: fit, evaluate and predict give
 what the same batches as arrays give, and misuse is one clear error (as Keras refuses it)."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -58,29 +60,40 @@ def test_a_dataset_of_unknown_length_counts_its_steps_in_the_first_epoch(capsys)
 
 def test_y_with_a_dataset_is_an_error():
     x, y = quadrants(10)
-    with pytest.raises(ValueError, match="y must not be given when x is a dataset"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "fit: y must not be given when x is a dataset; the dataset yields (x, y) "
+            "pairs.") + "$"):
         mlp().fit(D.from_tensor_slices((x, y)).batch(5), y, verbose=0)
 
 
 def test_batch_size_with_a_dataset_is_an_error():
     x, y = quadrants(10)
-    with pytest.raises(ValueError, match="batch_size must not be given"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "fit: batch_size must not be given when x is a dataset; batch the dataset "
+            "instead (dataset.batch(n)).") + "$"):
         mlp().fit(D.from_tensor_slices((x, y)).batch(5), batch_size=5, verbose=0)
 
 
 def test_validation_split_with_a_dataset_is_an_error():
     x, y = quadrants(10)
-    with pytest.raises(ValueError, match="validation_split needs arrays"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "fit: validation_split needs arrays; with a dataset, pass validation_data "
+            "(another dataset).") + "$"):
         mlp().fit(D.from_tensor_slices((x, y)).batch(5), validation_split=0.2, verbose=0)
 
 
 def test_an_infinite_dataset_is_an_error():
     x, y = quadrants(10)
-    with pytest.raises(ValueError, match="infinite"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "fit: the dataset is infinite (a repeat() without a count); take() the steps "
+            "you want, or repeat it a number of times.") + "$"):
         mlp().fit(D.from_tensor_slices((x, y)).batch(5).repeat(), verbose=0)
 
 
 def test_a_dataset_of_inputs_only_cannot_be_fit():
     x, _ = quadrants(10)
-    with pytest.raises(ValueError, match=r"\(x, y\) pairs"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "fit: a dataset must yield (x, y) pairs of tensors "
+            "(sample weights are not supported); its elements are "
+            "TensorSpec(shape=(None, 2), dtype=ag.float32, name=None).") + "$"):
         mlp().fit(D.from_tensor_slices(x).batch(5), verbose=0)

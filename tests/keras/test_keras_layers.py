@@ -1,6 +1,8 @@
 """ag.keras.layers: building, weights, names, dropout and errors (values against tf.keras are
 in test_keras_layers_vs_tf.py)."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -114,28 +116,48 @@ def test_seeded_dropout_repeats_its_masks_after_resetting_the_seed():
 def test_set_weights_checks_the_count_and_shapes():
     dense = layers.Dense(2)
     dense.build((None, 3))
-    with pytest.raises(ValueError, match="has 2 weights"):
+    with pytest.raises(ValueError, match=(
+            r"^Layer 'dense_\d+'" + re.escape(
+                " has 2 weights (kernel (3, 2), bias (2,)), but set_weights got 1 "
+                "arrays.") + "$")):
         dense.set_weights([np.zeros((3, 2))])
-    with pytest.raises(ValueError, match=r"kernel \(3, 2\) cannot take an array of shape"):
+    with pytest.raises(ValueError, match=(
+            r"^Layer 'dense_\d+'" + re.escape(
+                ": weight kernel (3, 2) cannot take an array of shape (2, 2).") + "$")):
         dense.set_weights([np.zeros((2, 2)), np.zeros(2)])
 
 
 def test_an_input_of_another_width_is_incompatible():
     dense = layers.Dense(2)
     dense.build((None, 3))
-    with pytest.raises(ValueError, match="expected axis -1 of the input shape to have value 3"):
+    with pytest.raises(ValueError, match=(
+            r"^Input 0 of layer 'dense_\d+'" + re.escape(
+                " is incompatible with the layer: expected axis -1 of the input shape to "
+                "have value 3, but received input with shape (1, 4).") + "$")):
         dense(np.ones((1, 4), np.float32))
 
 
 @pytest.mark.parametrize("make, match", [
-    (lambda: layers.Dense(0), "units must be a positive int"),
-    (lambda: layers.Dense(2, activation="relux"), "Unknown activation 'relux'"),
+    (lambda: layers.Dense(0),
+     "^" + re.escape("Dense: units must be a positive int, got 0.") + "$"),
+    (lambda: layers.Dense(2, activation="relux"),
+     "^" + re.escape("Unknown activation 'relux'. Known names: elu, exponential, gelu, "
+                     "leaky_relu, linear, log_softmax, relu, relu6, selu, sigmoid, silu, "
+                     "softmax, softplus, softsign, swish, tanh; or pass a function.") + "$"),
     (lambda: layers.Dense(2, kernel_initializer="glorot").build((None, 2)),
-     "Unknown initializer 'glorot'"),
-    (lambda: layers.Conv2D(2, 3, padding="full"), "padding must be 'valid' or 'same'"),
-    (lambda: layers.Dropout(1.0), r"rate must be a number in \[0, 1\)"),
-    (lambda: layers.Conv2D(2, 3)(np.ones((2, 5, 5), np.float32)), "expected a 4-D input"),
-])
+     "^" + re.escape("Unknown initializer 'glorot'. Known names: constant, glorot_normal, "
+                     "glorot_uniform, he_normal, he_uniform, lecun_normal, lecun_uniform, ones, "
+                     "random_normal, random_uniform, truncated_normal, variance_scaling, zeros; "
+                     "or pass an initializer.") + "$"),
+    (lambda: layers.Conv2D(2, 3, padding="full"),
+     "^" + re.escape("Conv2D: padding must be 'valid' or 'same', got 'full'.") + "$"),
+    (lambda: layers.Dropout(1.0),
+     "^" + re.escape("Dropout: rate must be a number in [0, 1), got 1.0.") + "$"),
+    (lambda: layers.Conv2D(2, 3)(np.ones((2, 5, 5), np.float32)),
+     r"^Input 0 of layer 'conv2d_\d+'" + re.escape(
+         " is incompatible with the layer: expected a 4-D input (batch, height, width, "
+         "channels for channels_last), received shape (2, 5, 5).") + "$"),
+], ids=["units", "activation", "initializer", "padding", "rate", "rank"])
 def test_bad_arguments_are_value_errors_saying_what_is_wrong(make, match):
     with pytest.raises(ValueError, match=match):
         make()

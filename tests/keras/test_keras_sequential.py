@@ -210,7 +210,8 @@ def test_add_and_pop_change_the_layers():
     assert len(model.layers) == 2
     model.pop()
     assert len(model.layers) == 1
-    with pytest.raises(TypeError, match="takes a layer"):
+    with pytest.raises(TypeError, match="^" + re.escape(
+            "Sequential.add takes a layer (ag.keras.layers.Dense, ...), got 'dense'.") + "$"):
         model.add("dense")
 
 
@@ -237,27 +238,42 @@ def test_summary_lists_layers_output_shapes_and_parameters():
 
 
 def test_summary_of_an_unbuilt_model_says_to_build_it():
-    with pytest.raises(ValueError, match="has not been built yet"):
+    with pytest.raises(ValueError, match=(
+            r"^Sequential model 'sequential_\d+'" + re.escape(
+                " has not been built yet: call build(input_shape), call it on a batch, or "
+                "give its first layer an input_shape.") + "$")):
         keras.Sequential([keras.layers.Dense(1)]).summary()
 
 
 def test_fit_before_compile_says_to_compile():
-    with pytest.raises(RuntimeError, match="must compile the model before calling fit"):
+    with pytest.raises(RuntimeError, match="^" + re.escape(
+            "You must compile the model before calling fit: "
+            "model.compile(optimizer=..., loss=...).") + "$"):
         keras.Sequential([keras.layers.Dense(1)]).fit(np.ones((2, 1)), np.ones((2, 1)))
 
 
 def test_samples_of_x_and_y_must_agree():
-    with pytest.raises(ValueError, match="same number of samples, got 5 and 4"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "x and y must have the same number of samples, got 5 and 4.") + "$"):
         mlp().fit(np.ones((5, 2)), np.ones(4, np.int32), verbose=0)
 
 
 def test_compile_needs_an_optimizer_object_and_a_loss():
     model = keras.Sequential([keras.layers.Dense(1)])
-    with pytest.raises(TypeError, match="apply_gradients"):
+    with pytest.raises(TypeError, match=(
+            "^" + re.escape(
+                "compile: the optimizer must be an optimizer object (with apply_gradients), "
+                "e.g. ag.keras.optimizers.SGD(0.01), or a name; got ")
+            + r"<object object at 0x[0-9a-fA-F]+>\.$")):
         model.compile(optimizer=object(), loss="mse")
-    with pytest.raises(ValueError, match="unknown optimizer 'adamm'"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "compile: unknown optimizer 'adamm'. Known names: adagrad, adam, adamw, "
+            "rmsprop, sgd; or pass an optimizer object such as "
+            "ag.keras.optimizers.SGD(0.01).") + "$"):
         model.compile(optimizer="adamm", loss="mse")
-    with pytest.raises(ValueError, match="a loss is needed"):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "compile: a loss is needed for fit and evaluate, e.g. loss='mse' or "
+            "loss=ag.keras.losses.MeanSquaredError().") + "$"):
         model.compile(optimizer=keras.optimizers.SGD(0.1))
 
 
