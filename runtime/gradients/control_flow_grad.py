@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from runtime.core import dtypes
+from runtime.eager.dispatch import op_handle
 from runtime.gradients.backprop import differentiable
 from runtime.gradients.registry import RegisterGradient
 from runtime.gradients.replay import ancestors, replay
@@ -21,6 +22,7 @@ from runtime.graph.tensor_conversion import into_graph
 from runtime.ops.control_flow_ops import cond, switch_case
 from runtime.ops.creation_ops import zeros, zeros_like
 
+_read_variable = op_handle("ReadVariableOp")
 _RANDOM = frozenset({"RandomStandardNormal", "RandomUniform", "RandomUniformInt",
                      "TruncatedNormal"})
 
@@ -43,8 +45,17 @@ def branch_gradients(branch: Any, inputs: Sequence[Any], grads: Sequence[Any],
     given = [g for g in grads if g is not None]
     found = tape.gradient(targets, sources, output_gradients=given)
     return [g if g is not None else
-            zeros(read[i][1], read[i][0]) if i in read else zeros_like(s)
+            zeros_for_variable(s, read[i]) if i in read else zeros_like(s)
             for i, s, g in zip(wanted, sources, found)]
+
+
+def zeros_for_variable(handle: Any, spec: tuple) -> Any:
+    """Zeros for the variable `handle` holds, of `spec` (dtype, shape); a shape of None is
+    known when the graph runs, from the variable's value."""
+    dtype, shape = spec
+    if shape is None:
+        return zeros_like(_read_variable.run([handle], {"dtype": dtype}))
+    return zeros(shape, dtype)
 
 
 def variables_read(graphs: Sequence[Any], loop: bool = False) -> dict[int, tuple]:
@@ -71,8 +82,9 @@ def _reads(graph: Any, loop: bool) -> dict[int, tuple]:
     for op in ops if loop else ancestors(ops, graph.outputs, positions):
         if op.type == "ReadVariableOp" or loop and op.type in _WRITES:
             value = op.outputs[0] if op.type == "ReadVariableOp" else op.inputs[1]
-            if id(op.inputs[0]) in positions and value.shape.is_fully_defined():
-                found[positions[id(op.inputs[0])]] = (value.dtype, value.shape.as_list())
+            if id(op.inputs[0]) in positions:
+                shape = value.shape.as_list() if value.shape.is_fully_defined() else None
+                found[positions[id(op.inputs[0])]] = (value.dtype, shape)
         elif op.type in _NESTED:
             first, attrs, nested_loop = _NESTED[op.type]
             nested = [g for name in attrs for g in _graphs(op.get_attr(name))]

@@ -27,7 +27,11 @@ from runtime.core import dtypes
 from runtime.core.tensor_shape import TensorShape
 from runtime.eager.dispatch import op_handle
 from runtime.gradients.backprop import differentiable
-from runtime.gradients.control_flow_grad import _check_no_random, variables_read
+from runtime.gradients.control_flow_grad import (
+    _check_no_random,
+    variables_read,
+    zeros_for_variable,
+)
 from runtime.gradients.list_grad import zeros_list
 from runtime.gradients.registry import RegisterGradient
 from runtime.gradients.replay import replay
@@ -192,7 +196,7 @@ def _initial(grad: Any, output: Any, variable: tuple | None,
     if grad is not None and output.dtype is not dtypes.resource:
         return grad
     if variable is not None:
-        return zeros(variable[1], variable[0])
+        return zeros_for_variable(output, variable)
     if element_dtype is not None:
         return zeros_list(output, element_dtype)
     return zeros_like(output)

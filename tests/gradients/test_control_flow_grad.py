@@ -303,3 +303,86 @@ def test_a_watched_variable_only_updated_in_a_loop_gets_zeros(update):
             y = ag.while_loop(lambda k, s: k < 3, step, (0, 0.0))[1]
         return tape.gradient(y, v)
     npt.assert_array_equal(gradient(ag.constant(3.0)).numpy(), 0.0)
+
+
+def _unused_read_of(v, x):
+    def branch():
+        v.read_value()
+        return x * 2.0
+    return branch
+
+
+def test_a_variable_read_for_nothing_in_a_nested_cond_gets_no_gradient():
+    v = ag.Variable(1.0)
+
+    @ag.function
+    def gradient(p, q, x):
+        with ag.GradientTape() as tape:
+            y = ag.cond(p, lambda: ag.cond(q, _unused_read_of(v, x), lambda: x), lambda: x)
+        return tape.gradient(y, v)
+    # TensorFlow 2.21: None
+    assert gradient(ag.constant(True), ag.constant(True), ag.constant(3.0)) is None
+
+
+def test_a_variable_read_for_nothing_in_a_switch_case_in_a_cond_gets_no_gradient():
+    v = ag.Variable(1.0)
+
+    @ag.function
+    def gradient(p, i, x):
+        with ag.GradientTape() as tape:
+            y = ag.cond(p, lambda: ag.switch_case(i, [_unused_read_of(v, x), lambda: x]),
+                        lambda: x)
+        return tape.gradient(y, v)
+    # TensorFlow 2.21: None
+    assert gradient(ag.constant(True), ag.constant(0), ag.constant(3.0)) is None
+
+
+def test_a_watched_variable_only_updated_in_a_cond_in_a_loop_gets_zeros():
+    v = ag.Variable(1.0)
+
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(v)
+
+            def step(k, s):
+                def update():
+                    v.assign_add(1.0, read_value=False)
+                    return s + x
+                return k + 1, ag.cond(k > 0, update, lambda: s)
+            y = ag.while_loop(lambda k, s: k < 3, step, (0, 0.0))[1]
+        return tape.gradient(y, v)
+    # TensorFlow 2.21: 0.0
+    npt.assert_array_equal(gradient(ag.constant(3.0)).numpy(), 0.0)
+
+
+def test_a_variable_of_unknown_shape_read_in_one_branch_gets_its_gradient_or_zeros():
+    # Deliberately unlike TensorFlow 2.21, which cannot build this gradient ("Cannot convert a
+    # partially known TensorShape <unknown> to a Tensor"): the branch not taken gives zeros of
+    # the variable's shape when the graph runs. (It once gave None in both branches.)
+    v = ag.Variable([1.0, 2.0], shape=ag.TensorShape(None))
+
+    @ag.function
+    def gradient(p, x):
+        with ag.GradientTape() as tape:
+            y = ag.cond(p, lambda: ag.reduce_sum(v * x), lambda: x)
+        return tape.gradient(y, v)
+    npt.assert_array_equal(gradient(ag.constant(True), ag.constant(3.0)).numpy(), [3.0, 3.0])
+    npt.assert_array_equal(gradient(ag.constant(False), ag.constant(3.0)).numpy(), [0.0, 0.0])
+
+
+def test_a_watched_variable_of_unknown_shape_only_updated_in_a_loop_gets_zeros():
+    # TensorFlow 2.21: [0.0, 0.0]
+    v = ag.Variable([1.0, 2.0], shape=ag.TensorShape(None))
+
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(v)
+
+            def step(k, s):
+                v.assign_add([1.0, 1.0], read_value=False)
+                return k + 1, s + x
+            y = ag.while_loop(lambda k, s: k < 3, step, (0, 0.0))[1]
+        return tape.gradient(y, v)
+    npt.assert_array_equal(gradient(ag.constant(3.0)).numpy(), [0.0, 0.0])
