@@ -462,3 +462,11 @@ def test_float64_variables_get_float64_slots_and_cast_gradients():
     opt.apply_gradients([(np.array([1.0, 1.0], np.float32), w)])
     assert opt.get_slot(w, "momentum").dtype == ag.float64 and w.dtype == ag.float64
     assert_allclose(w.numpy(), [0.5, 1.5])
+
+
+def test_sgd_takes_a_momentum_of_one_and_keeps_the_whole_velocity():
+    # TensorFlow 2.21: 0.7 (velocity -0.1, then -0.2)
+    opt, w = ag.optimizers.SGD(0.1, momentum=1.0), ag.Variable(1.0)
+    for _ in range(2):
+        opt.apply_gradients([(ag.constant(1.0), w)])
+    assert_allclose(w.numpy(), 0.7, rtol=1e-6)
