@@ -127,3 +127,23 @@ def test_a_call_whose_signature_cannot_be_read_is_given_training():
     out = layer(np.array([1.0, 2.0], np.float32), training=True)
     npt.assert_array_equal(out.numpy(), [2.0, 4.0])
     assert layer.call.trainings == [True]
+
+
+class _FirstTwo(ag.keras.layers.Layer):
+    def call(self, x):
+        return x[:, :2] * 2.0
+
+
+class _SaysFive(ag.keras.layers.Layer):
+    def call(self, x):
+        return ag.concat([x, x], axis=-1)
+
+    def compute_output_shape(self, input_shape):
+        return (input_shape[0], 5)
+
+
+def test_a_functional_output_shape_is_traced_unless_the_layer_says_it():
+    # TensorFlow 2.21: (None, 2) traced from call, and (None, 5) as compute_output_shape says
+    inputs = ag.keras.Input((3,))
+    assert tuple(_FirstTwo()(inputs).shape.as_list()) == (None, 2)
+    assert tuple(_SaysFive()(inputs).shape.as_list()) == (None, 5)
