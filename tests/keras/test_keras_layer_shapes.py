@@ -4,6 +4,7 @@ one axis or of unknown axes, channels_first and unknown spatial sizes, functiona
 
 import numpy as np
 import numpy.testing as npt
+import pytest
 
 import autograph as ag
 
@@ -147,3 +148,16 @@ def test_a_functional_output_shape_is_traced_unless_the_layer_says_it():
     inputs = ag.keras.Input((3,))
     assert tuple(_FirstTwo()(inputs).shape.as_list()) == (None, 2)
     assert tuple(_SaysFive()(inputs).shape.as_list()) == (None, 5)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("softmax", [[[0.119203, 0.880797], [0.017986, 0.982014]],
+                 [[0.002473, 0.997527], [0.000335, 0.999665]]]),
+    ("log_softmax", [[[-2.126928, -0.126928], [-4.01815, -0.01815]],
+                     [[-6.002476, -0.002476], [-8.000335, -0.000335]]]),
+])
+def test_softmax_activations_normalize_the_last_axis_by_default(name, expected):
+    # TensorFlow 2.21 (keras.activations.softmax / log_softmax of this 3-d input)
+    from runtime.train.keras import activations
+    x = ag.constant(np.arange(8, dtype=np.float32).reshape(2, 2, 2) * [[[1.0, 2.0]]])
+    npt.assert_allclose(activations.get(name)(x).numpy(), expected, atol=1e-6)

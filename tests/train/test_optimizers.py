@@ -223,6 +223,7 @@ def test_defaults_follow_keras():
     rms = ag.optimizers.RMSprop().get_config()
     assert (rms["rho"], rms["momentum"], rms["epsilon"], rms["centered"]) == (0.9, 0.0, 1e-7,
                                                                              False)
+    assert_allclose(rms["learning_rate"], 0.001, rtol=1e-7)
     ada = ag.optimizers.Adagrad().get_config()
     assert (ada["initial_accumulator_value"], ada["epsilon"]) == (0.1, 1e-7)
     assert_allclose(ada["learning_rate"], 0.001, rtol=1e-7)
@@ -470,3 +471,11 @@ def test_sgd_takes_a_momentum_of_one_and_keeps_the_whole_velocity():
     for _ in range(2):
         opt.apply_gradients([(ag.constant(1.0), w)])
     assert_allclose(w.numpy(), 0.7, rtol=1e-6)
+
+
+def test_rmsprop_without_momentum_keeps_no_momentum_slot():
+    opt, w = ag.optimizers.RMSprop(0.1), ag.Variable([1.0, 2.0])
+    opt.apply_gradients([(ag.constant([1.0, 1.0]), w)])
+    assert opt.get_slot(w, "velocity").shape == (2,)
+    with pytest.raises(KeyError, match="keeps no slot 'momentum'"):
+        opt.get_slot(w, "momentum")
