@@ -83,6 +83,7 @@ def mutate_module(module: str) -> dict:
     if _stopping.is_set():
         raise RuntimeError(f"not started: {module} (the run was stopped)")
     where = scratch_copy(module)
+    (where / ".mutation-commit").write_text(_head() + "\n")
     (where / ".mutation-original.json").write_text(json.dumps({"module": module,
                                                                 "source": source}))
     # pytest-testmon runs only the tests whose recorded coverage reaches the mutated code: on
@@ -114,6 +115,36 @@ def mutate_module(module: str) -> dict:
     record.update(tests=tests, seconds=seconds, commit=_head())
     results.save(record)
     return record
+
+
+def _record_from_cache(module: str) -> dict:
+    """The record of a run cut short, read against the source its scratch copy mutated: a
+    stopped mutmut may leave a mutant written, with the original beside it (`.bak`), and the
+    repository may have moved on since the copy was made. Its commit is the one the copy
+    was made at (the last commit with that source, for copies made before that was kept)."""
+    where = _scratch(module)
+    original = where / (module + ".bak")
+    if original.exists():
+        shutil.copy2(original, where / module)
+        original.unlink()
+    source = (where / module).read_text()
+    record = results.read_cache(where / ".mutmut-cache", where, module)
+    made_at = where / ".mutation-commit"
+    commit = made_at.read_text().strip() if made_at.exists() else _commit_with(module, source)
+    record.update(tests=[*config.tests_for(module), module], commit=commit)
+    return record
+
+
+def _commit_with(module: str, source: str) -> str:
+    blob = subprocess.run(["git", "hash-object", "--stdin"], input=source, cwd=config.ROOT,
+                          check=True, capture_output=True, text=True).stdout.strip()
+    for commit in subprocess.run(["git", "log", "--format=%h", "--", module], cwd=config.ROOT,
+                                 check=True, capture_output=True, text=True).stdout.split():
+        found = subprocess.run(["git", "rev-parse", f"{commit}:{module}"], cwd=config.ROOT,
+                               capture_output=True, text=True).stdout.strip()
+        if found == blob:
+            return commit
+    raise RuntimeError(f"{module}: its scratch copy's source is in no commit; run it in full")
 
 
 def _retry_survivors(module: str) -> dict:
@@ -260,8 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("name modules, or give --changed REV, --all or --report")
     if args.from_cache:
         for module in dict.fromkeys(modules):
-            record = results.read_cache(_scratch(module) / ".mutmut-cache", config.ROOT, module)
-            record.update(tests=[*config.tests_for(module), module], commit=_head())
+            record = _record_from_cache(module)
             results.save(record)
             print(results.summary_line(record))
         results.write_report()

@@ -360,3 +360,18 @@ def test_a_rerun_runs_the_test_files_named_after_the_module_first(tmp_path):
     tests = ["tests/gradients", "runtime/gradients/jacobians.py"]
     assert retry.first_tests("runtime/gradients/jacobians.py", tests, tmp_path) == [
         "tests/gradients/test_jacobians.py", "tests/gradients/test_jacobians_graph.py", *tests]
+
+
+def test_a_record_from_a_cache_names_the_commit_its_copy_was_made_from():
+    import subprocess
+
+    from tests.mutation import run
+
+    module = "kernels/__init__.py"
+    latest = subprocess.run(["git", "log", "-1", "--format=%h", "--", module], cwd=config.ROOT,
+                            check=True, capture_output=True, text=True).stdout.strip()
+    source = subprocess.run(["git", "show", f"{latest}:{module}"], cwd=config.ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    assert run._commit_with(module, source) == latest
+    with pytest.raises(RuntimeError, match="its scratch copy's source is in no commit"):
+        run._commit_with(module, source + "# changed\n")
