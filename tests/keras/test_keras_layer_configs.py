@@ -9,6 +9,7 @@ import re
 
 import numpy as np
 import numpy.testing as npt
+import pytest
 
 import autograph as ag
 from runtime.train.keras import activations
@@ -153,3 +154,18 @@ def test_he_and_lecun_configs_hold_the_seed_only():
     for cls in (initializers.HeNormal, initializers.HeUniform, initializers.LecunNormal,
                 initializers.LecunUniform):
         assert cls(seed=3).get_config() == {"seed": 3, "dtype": "float32"}
+
+
+@pytest.mark.parametrize("name, limit", [("HeUniform", np.sqrt(6 / 100)),
+                                         ("LecunUniform", np.sqrt(3 / 100))])
+def test_a_variance_scaling_uniform_initializer_draws_up_to_its_limit(name, limit):
+    # Keras: limit = sqrt(3 * scale / fan_in), scale 2 for He and 1 for LeCun; fan_in is 100
+    draw = getattr(ag.keras.initializers, name)(seed=1)((100, 200)).numpy()
+    assert np.abs(draw).max() <= limit
+    assert np.abs(draw).max() > 0.99 * limit
+
+
+def test_lecun_normal_draws_with_a_standard_deviation_of_sqrt_one_over_fan_in():
+    # Keras: a normal truncated at two deviations, rescaled to stddev sqrt(1 / fan_in) = 0.1
+    draw = ag.keras.initializers.LecunNormal(seed=1)((100, 200)).numpy()
+    npt.assert_allclose(draw.std(), 0.1, rtol=0.03)

@@ -41,6 +41,7 @@ from tests.mutation.annotations import only_annotations_differ
 
 running: set[subprocess.Popen] = set()
 stopping = threading.Event()  # set by run.py when the run is stopped
+_parsing = threading.Lock()
 
 
 @dataclass
@@ -105,7 +106,8 @@ def retry(module: str, where: Path, head: str) -> dict:
     before = subprocess.run(["git", "show", f"{record['commit']}:{module}"], cwd=config.ROOT,
                             check=True, capture_output=True, text=True).stdout
     source = (where / module).read_text()
-    work = plan(record, before, source)
+    with _parsing:  # CPython 3.11's ast.parse is not safe in two threads at once
+        work = plan(record, before, source)
     configured = [*config.tests_for(module), module]
     tests = first_tests(module, configured, where)
     started = time.monotonic()
