@@ -46,10 +46,14 @@ def symbolic_call(layer: Any, inputs: KerasTensor) -> KerasTensor:
     return KerasTensor(shape, layer.dtype, layer, inputs)
 
 
+def defines_output_shape(layer: Any) -> bool:
+    """Whether `layer`'s class gives its own `compute_output_shape` (the base Layer's only
+    repeats the input shape)."""
+    return not type(layer).compute_output_shape.__qualname__.startswith("Layer.")
+
+
 def _output_shape(layer: Any, inputs: KerasTensor) -> TensorShape:
-    own = type(layer).compute_output_shape
-    from_base = getattr(own, "__qualname__", "").startswith("Layer.")
-    if not from_base:
+    if defines_output_shape(layer):
         return layer.compute_output_shape(inputs.shape)
     graph = FuncGraph(f"{layer.name}_output_shape")
     with graph.as_default():

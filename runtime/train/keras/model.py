@@ -32,7 +32,12 @@ from runtime.state.module import Module
 from runtime.state.variables import Variable
 from runtime.train.checkpoint import Checkpoint
 from runtime.train.keras.base_layer import Layer, unique_layer_name
-from runtime.train.keras.functional import KerasTensor, layers_of, run_graph
+from runtime.train.keras.functional import (
+    KerasTensor,
+    defines_output_shape,
+    layers_of,
+    run_graph,
+)
 from runtime.train.keras.summary import draw_summary
 from runtime.train.keras.training import Trainer
 
@@ -136,8 +141,9 @@ def _built_output_shape(layer: Layer) -> TensorShape:
     """A subclassed model's summary shows a layer's output shape when the layer was built by
     a call and says how to compute it (`compute_output_shape`), else `?`, as Keras does."""
     shape = layer._built_input_shape
-    own = not type(layer).compute_output_shape.__qualname__.startswith("Layer.")
-    return layer.compute_output_shape(shape) if shape is not None and own else TensorShape(None)
+    if shape is None or not defines_output_shape(layer):
+        return TensorShape(None)
+    return layer.compute_output_shape(shape)
 
 
 class InputLayer(Layer):
