@@ -40,3 +40,16 @@ def object_scalar(value: Any) -> np.ndarray:
     array = np.empty((), dtype=object)
     array[()] = value
     return array
+
+
+def full(xp: Any, shape: tuple[int, ...], value: Any, dtype: Any) -> Any:
+    """`xp.full(shape, value, dtype=dtype)`, keeping the sign of a zero `value`.
+
+    CuPy fills with a zero by clearing the memory, which turns -0.0 into 0.0; a one-element
+    device array broadcast and copied keeps its bits.
+    """
+    if xp is np:
+        return np.full(shape, value, dtype=dtype)
+    if not isinstance(value, xp.ndarray):
+        value = xp.asarray(np.reshape(np.asarray(value, dtype=dtype), 1))
+    return xp.broadcast_to(value.astype(dtype, copy=False).reshape(()), shape).copy()

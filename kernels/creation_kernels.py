@@ -5,7 +5,7 @@ String tensors stay in host memory on every device, so their kernels use NumPy d
 
 import numpy as np
 
-from kernels.common import BOTH, NUMBERS_AND_BOOL, dims
+from kernels.common import BOTH, NUMBERS_AND_BOOL, dims, full
 from runtime.core.dtypes import resource, string, variant
 from runtime.ops.creation_defs import range_size
 from runtime.registry.kernel_registry import register_kernel
@@ -14,7 +14,7 @@ from runtime.registry.kernel_registry import register_kernel
 @register_kernel("Const", device=BOTH, type_constraints={"dtype": NUMBERS_AND_BOOL})
 def const(ctx, value, dtype):
     # No copy on the CPU: attr values are immutable, like every tensor.
-    return ctx.xp.asarray(value)
+    return ctx.import_array(value)
 
 
 # Host-only values: strings, and handles of variables (resources) and lists (variants), which
@@ -29,7 +29,7 @@ def const_on_host(ctx, value, dtype):
 @register_kernel("Fill", device=BOTH, type_constraints={"T": NUMBERS_AND_BOOL},
                  host_memory=("dims",))
 def fill(ctx, shape, value):
-    return ctx.xp.full(dims(shape), value, dtype=value.dtype)
+    return full(ctx.xp, dims(shape), value, value.dtype)
 
 
 @register_kernel("Fill", device=BOTH, type_constraints={"T": [string]},

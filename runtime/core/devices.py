@@ -81,6 +81,9 @@ class Device:
         if not isinstance(array, (np.ndarray, np.generic, self.xp.ndarray)):
             array = self.to_host(array)  # another kind of device's array: through the host
         with self.scope():
+            if self.is_gpu and array.ndim == 0:  # CuPy fills a 0-d array, a zero by memset,
+                # which drops the sign of -0.0; one element is copied bit for bit
+                return self.xp.asarray(np.reshape(array, 1)).reshape(())
             return self.xp.asarray(array)
 
     def scope(self):

@@ -163,9 +163,12 @@ def test_kernel_errors_keep_their_type_and_name_the_op():
             sess.run(q, {"x:0": [1], "zero:0": [0]})
 
 
-def test_plan_source_reads_like_the_program(graph):
-    x = graph.get_tensor_by_name("x:0")
-    plan = Plan(graph, [x], [graph.get_tensor_by_name("total:0")])
+def test_plan_source_reads_like_the_program():
+    graph = ag.Graph()
+    with graph.as_default(), graph.device("/CPU:0"):  # where x is fed: no copy in between
+        x = ag.placeholder(ag.float32, [None], name="x")
+        total = ag.reduce_sum(ag.multiply(x, 2.0, name="y"), name="total")
+    plan = Plan(graph, [x], [total])
     assert "v1 = v0 * c" in plan.source and "# y = Mul" in plan.source
     assert "del v0" in plan.source
 

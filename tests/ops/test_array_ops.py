@@ -350,6 +350,11 @@ def test_pad_fills_with_zero_of_the_tensor_dtype_by_default(device):
     assert_tensor(ag.pad([1.5], [[1, 1]]), np.array([0, 1.5, 0], np.float32), dtype=ag.float32)
 
 
+def test_pad_with_a_negative_zero_keeps_its_sign(device):
+    padded = ag.pad([1.5], [[1, 1]], constant_values=-0.0).numpy()
+    np.testing.assert_array_equal(np.signbit(padded), [True, False, True])
+
+
 @pytest.mark.parametrize("mode", ["REFLECT", "SYMMETRIC", "reflect", "Symmetric"])
 def test_pad_with_mirrored_edges(device, mode):
     x = _array((3, 4), ag.float32)

@@ -89,6 +89,16 @@ def test_fill_fills_with_the_value(device, dtype):
     assert_tensor(ag.fill([2, 3], value), np.full((2, 3), value), dtype=dtype)
 
 
+def test_a_negative_zero_keeps_its_sign_as_a_constant_and_a_fill(device):
+    # CuPy fills a zero by clearing memory, which would drop the sign.
+    eager = ag.constant(-0.0)
+    in_graph = ag.function(lambda: ag.constant(-0.0))()
+    filled = ag.fill([3], ag.constant(-0.0))
+    assert np.signbit(eager.numpy()) and np.signbit(in_graph.numpy())
+    np.testing.assert_array_equal(np.signbit(filled.numpy()), [True, True, True])
+    assert np.signbit(ag.constant(complex(0.0, -0.0)).numpy().imag)
+
+
 def test_fill_with_a_string(device):
     assert_tensor(ag.fill([2], "x"), _strings("x", "x"), dtype=ag.string)
 

@@ -159,7 +159,8 @@ def test_list_input_shorter_than_minimum_is_rejected():
 
 
 def test_kernel_exception_becomes_an_error_naming_op_and_device():
-    with pytest.raises(InvalidArgumentError, match=r"TestRaises failed on /CPU:0: ValueError"):
+    with ag.device("/CPU:0"), pytest.raises(InvalidArgumentError,
+                                            match=r"TestRaises failed on /CPU:0: ValueError"):
         execute("TestRaises", [f32(1)])
 
 

@@ -32,7 +32,8 @@ def run_program(tmp_path: pathlib.Path, code: str) -> subprocess.CompletedProces
     """Runs `code` as the user's program `user_ops.py` in a fresh process."""
     program = tmp_path / "user_ops.py"
     program.write_text(textwrap.dedent(code).lstrip())
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True,
                             timeout=60, env=env, cwd=tmp_path)
     assert result.returncode == 0, result.stderr

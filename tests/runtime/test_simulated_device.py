@@ -19,6 +19,8 @@ from tests.sim_device import NAME, SimArray, register_sim_kernel
 
 SIM = "/job:localhost/replica:0/task:0/device:SIM:0"
 CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+# Where an op without a device scope runs: a GPU where there is one, as in TensorFlow.
+DEFAULT = (devices.gpu_devices() or [devices.CPU])[0]
 
 ran_on = []
 
@@ -88,8 +90,8 @@ def test_inputs_from_another_device_are_copied_to_where_the_op_runs():
         a = ag.constant([[1.0, 2.0], [3.0, 4.0]])
     with ag.device(NAME):
         b = ag.matmul(a, a)
-    c = b + a  # no device scope: the default device, the CPU here
-    assert (a.device, b.device, c.device) == (CPU, SIM, CPU)  # as TensorFlow places them
+    c = b + a  # no device scope: the default device
+    assert (a.device, b.device, c.device) == (CPU, SIM, DEFAULT.name)  # as TensorFlow places them
     np.testing.assert_array_equal(b.numpy(), [[7.0, 10.0], [15.0, 22.0]])
     np.testing.assert_array_equal(c.numpy(), [[8.0, 12.0], [18.0, 26.0]])
 
@@ -184,7 +186,8 @@ def test_plan_source_shows_the_copies_between_devices():
     tanh = next(v for k, v in lines.items() if k.endswith("= Tanh"))
     add = next(v for k, v in lines.items() if k.startswith("add") and k.endswith("= AddV2"))
     assert "(to_sim0_" in tanh  # the fed x moves to the device
-    assert "to_cpu0_" in add  # h comes back for the add, which runs on the CPU
+    # h comes back for the add, which runs on the default device
+    assert f"to_{DEFAULT.device_type.lower()}{DEFAULT.index}_" in add
 
 
 def test_graph_mode_session_runs_ops_on_the_device():

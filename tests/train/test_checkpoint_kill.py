@@ -58,7 +58,8 @@ for i in range(1, 1000):
 
 
 def _kill_when(directory, trigger, pause_in):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
+                                                                  os.environ.get("PYTHONPATH")])))
     child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(CHILD), str(directory),
                               pause_in], env=env, stderr=subprocess.PIPE)
     try:
