@@ -351,7 +351,7 @@ def test_none_gradients_are_skipped_with_a_warning_naming_the_variable():
     w, u = ag.Variable(1.0, name="w"), ag.Variable(2.0, name="unused")
     with pytest.warns(UserWarning, match=(
             "^" + re.escape("Gradients do not exist for variables ['unused:0'] when "
-                            "minimizing the loss; ") + r"sgd_\d+"
+                            "minimizing the loss; ") + r"sgd(_\d+)?"
             + re.escape(" leaves them unchanged.") + "$")):
         opt.apply_gradients([(ag.constant(1.0), w), (None, u)])
     assert_allclose([w.numpy(), u.numpy()], [0.9, 2.0], rtol=1e-6)
@@ -360,7 +360,7 @@ def test_none_gradients_are_skipped_with_a_warning_naming_the_variable():
 def test_all_none_gradients_are_an_error():
     with pytest.raises(ValueError, match=(
             "^" + re.escape("No gradients provided for any variable: every gradient passed "
-                            "to ") + r"sgd_\d+" + re.escape(
+                            "to ") + r"sgd(_\d+)?" + re.escape(
                 " is None (['Variable:0']). Check that the loss depends on the variables "
                 "and was computed under the tape.") + "$")):
         ag.optimizers.SGD().apply_gradients([(None, ag.Variable(1.0))])
@@ -368,7 +368,7 @@ def test_all_none_gradients_are_an_error():
 
 def test_no_pairs_is_an_error():
     with pytest.raises(ValueError, match=(
-            r"^sgd_\d+" + re.escape(
+            r"^sgd(_\d+)?" + re.escape(
                 ".apply_gradients got no (gradient, variable) pairs: pass e.g. "
                 "zip(tape.gradient(loss, variables), variables).") + "$")):
         ag.optimizers.SGD().apply_gradients([])
@@ -378,7 +378,7 @@ def test_a_variable_not_seen_on_the_first_apply_is_an_error():
     opt = ag.optimizers.Adam()
     opt.apply_gradients([(ag.constant(1.0), ag.Variable(1.0, name="a"))])
     with pytest.raises(ValueError, match=(
-            "^" + re.escape("Unknown variable 'b:0': optimizer ") + r"adam_\d+" + re.escape(
+            "^" + re.escape("Unknown variable 'b:0': optimizer ") + r"adam(_\d+)?" + re.escape(
                 " was built for ['a:0'] (the variables of its first apply_gradients) and "
                 "can only update those. Use a new optimizer for a new set of "
                 "variables.") + "$")):
@@ -387,7 +387,7 @@ def test_a_variable_not_seen_on_the_first_apply_is_an_error():
 
 def test_gradient_shape_mismatch_is_an_error():
     with pytest.raises(ValueError, match=(
-            r"^sgd_\d+" + re.escape(
+            r"^sgd(_\d+)?" + re.escape(
                 ": the gradient of w:0 has shape (2,), incompatible with the variable's "
                 "(3,).") + "$")):
         ag.optimizers.SGD().apply_gradients([(ag.constant([1.0, 2.0]),
