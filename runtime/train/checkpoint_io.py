@@ -119,8 +119,9 @@ def read_values(prefix: str) -> dict[str, np.ndarray]:
         with np.load(path, allow_pickle=False) as archive:
             values = {key: archive[key] for key in archive.files}
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
-        raise errors.DataLossError(f"Cannot read checkpoint {path!r}: {e}. The file is damaged "
-                                   f"or was not written by ag.train.Checkpoint.") from None
+        reason = str(e).rstrip(".")
+        raise errors.DataLossError(f"Cannot read checkpoint {path!r}: {reason}. The file is "
+                                   f"damaged or was not written by ag.train.Checkpoint.") from None
     if str(values.pop(FORMAT_KEY, "")) != FORMAT:
         raise errors.DataLossError(f"{path!r} is not a checkpoint of format {FORMAT!r} (no "
                                    f"{FORMAT_KEY!r} entry naming it); it was not written by "

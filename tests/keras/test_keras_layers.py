@@ -119,7 +119,7 @@ def test_set_weights_checks_the_count_and_shapes():
     with pytest.raises(ValueError, match=(
             r"^Layer 'dense(_\d+)?'" + re.escape(
                 " has 2 weights (kernel (3, 2), bias (2,)), but set_weights got 1 "
-                "arrays.") + "$")):
+                "array.") + "$")):
         dense.set_weights([np.zeros((3, 2))])
     with pytest.raises(ValueError, match=(
             r"^Layer 'dense(_\d+)?'" + re.escape(

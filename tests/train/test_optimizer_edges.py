@@ -84,7 +84,7 @@ def test_an_optimizer_without_an_update_step_says_it_must_define_one():
 
     v = ag.Variable([1.0, 2.0])
     with pytest.raises(NotImplementedError, match="^" + re.escape(
-            "NoRule must define update_step") + "$"):
+            "NoRule must define update_step.") + "$"):
         NoRule(0.1).apply_gradients([(ag.constant([1.0, 1.0]), v)])
 
 

@@ -134,7 +134,8 @@ class Layer(Module):
         if len(weights) != len(own):
             listed = ", ".join(self._describe(v) for v in own) or "none yet: build it first"
             raise ValueError(f"Layer {self.name!r} has {len(own)} weights ({listed}), but "
-                             f"set_weights got {len(weights)} arrays.")
+                             f"set_weights got {len(weights)} "
+                             f"{'array' if len(weights) == 1 else 'arrays'}.")
         for variable, value in zip(own, weights):
             array = np.asarray(value)
             if list(array.shape) != variable.shape.as_list():

@@ -331,7 +331,7 @@ class Optimizer:
 
     def update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
         """Updates `variable` (and its slots) from `gradient`: each optimizer's rule."""
-        raise NotImplementedError(f"{type(self).__name__} must define update_step")
+        raise NotImplementedError(f"{type(self).__name__} must define update_step.")
 
     def _filter_empty_gradients(self, grads: list[Any], variables: list[Variable]
                                 ) -> tuple[list[Any], list[Variable]]:
