@@ -386,3 +386,19 @@ def test_a_watched_variable_of_unknown_shape_only_updated_in_a_loop_gets_zeros()
             y = ag.while_loop(lambda k, s: k < 3, step, (0, 0.0))[1]
         return tape.gradient(y, v)
     npt.assert_array_equal(gradient(ag.constant(3.0)).numpy(), [0.0, 0.0])
+
+
+def test_a_variable_read_in_one_branch_gets_a_gradient_of_its_static_shape():
+    # TensorFlow 2.21: shape [2] while tracing, [0.0, 0.0] for the branch not taken
+    v = ag.Variable([1.0, 2.0])
+    shapes = []
+
+    @ag.function
+    def gradient(p, x):
+        with ag.GradientTape() as tape:
+            y = ag.cond(p, lambda: ag.reduce_sum(v * x), lambda: x)
+        g = tape.gradient(y, v)
+        shapes.append(g.shape.as_list())
+        return g
+    npt.assert_array_equal(gradient(ag.constant(False), ag.constant(3.0)).numpy(), [0.0, 0.0])
+    assert shapes == [[2]]
