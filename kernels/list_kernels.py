@@ -62,7 +62,8 @@ def _stacked(ctx, lst: TensorList, indices, hint, op: str):
 @register_kernel("EmptyTensorList", device=BOTH,
                  host_memory=("element_shape", "max_num_elements", "handle"))
 def empty_tensor_list(ctx, element_shape, max_num_elements, element_dtype):
-    return object_scalar(TensorList(element_dtype, decode_shape(element_shape), []))
+    return object_scalar(TensorList(element_dtype, decode_shape(element_shape), [],
+                                    int(max_num_elements)))
 
 
 @register_kernel("TensorListReserve", device=BOTH,
@@ -182,6 +183,10 @@ def tensor_list_length(ctx, handle):
 def tensor_list_push_back(ctx, handle, tensor):
     lst = _list(handle)
     check_item_shape(lst, tensor.shape, "TensorListPushBack")
+    if lst.max_num_elements != -1 and lst.length() >= lst.max_num_elements:
+        raise InvalidArgumentError(f"Tried to push an item into a full list: list size "
+                                   f"{lst.length()}, max_num_elements {lst.max_num_elements}.",
+                                   "TensorListPushBack")
     return object_scalar(lst.push(tensor))
 
 

@@ -31,6 +31,9 @@ def decode_shape(value: Any) -> Any:
             raise InvalidArgumentError(f"A scalar element_shape must be -1 (unknown rank), "
                                        f"got {int(value)}.")
         return None
+    for d in value.tolist():
+        if d < -1:
+            raise InvalidArgumentError(f"Dimension {d} must be >= -1.")
     return tuple(None if int(d) < 0 else int(d) for d in value)
 
 
@@ -307,7 +310,8 @@ _SHAPE_DOC = ("element_shape: the elements' shape: -1 for an unknown dimension, 
 
 _list_op("EmptyTensorList", _new_list_shape, "A new, empty tensor list.",
          ["element_shape: shape_type", "max_num_elements: int32"], ["handle: variant"],
-         [_DTYPE, _SHAPE_TYPE], _SHAPE_DOC + "\nmax_num_elements: accepted; -1 for no limit.")
+         [_DTYPE, _SHAPE_TYPE], _SHAPE_DOC + "\nmax_num_elements: the most elements "
+         "TensorListPushBack may add; -1 for no limit.")
 _list_op("TensorListReserve", _new_list_shape,
          "A new list of num_elements elements, none of them set yet.",
          ["element_shape: shape_type", "num_elements: int32"], ["handle: variant"],

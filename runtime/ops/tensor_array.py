@@ -51,11 +51,14 @@ class TensorList:
     concurrently (one plan runs in one thread).
     """
 
-    __slots__ = ("element_dtype", "element_shape", "_items", "_diff", "__weakref__")
+    __slots__ = ("element_dtype", "element_shape", "max_num_elements", "_items", "_diff",
+                 "__weakref__")
 
-    def __init__(self, element_dtype: dtypes.DType, element_shape: Any, items: list):
+    def __init__(self, element_dtype: dtypes.DType, element_shape: Any, items: list,
+                 max_num_elements: int = -1):
         self.element_dtype = element_dtype
         self.element_shape = element_shape  # raw shape
+        self.max_num_elements = max_num_elements  # how many TensorListPushBack allows; -1: any
         self._items: list | None = items
         self._diff: Any = None  # (base list, length, changes) while `_items` is None
 
@@ -93,10 +96,10 @@ class TensorList:
         if self._items is None:
             items = self.to_list()
             change(items)
-            return TensorList(self.element_dtype, self.element_shape, items)
+            return TensorList(self.element_dtype, self.element_shape, items, self.max_num_elements)
         items, length = self._items, len(self._items)
         replaced = change(items)
-        new = TensorList(self.element_dtype, self.element_shape, items)
+        new = TensorList(self.element_dtype, self.element_shape, items, self.max_num_elements)
         self._items, self._diff = None, (new, length, replaced)
         return new
 

@@ -235,3 +235,183 @@ def test_a_variable_a_loop_touches_without_using_it_gets_zeros(touch):
                 y = y * 2.0
         return tape.gradient(y, v)
     assert float(grad(ag.constant(3), ag.constant(1.0))) == 0.0
+
+
+def _overwritten(x0, z0):
+    with ag.GradientTape() as tape:
+        tape.watch([x0, z0])
+        x, z = ag.while_loop(lambda x, z: x < 10.0,
+                             lambda x, z: (x * 2.0, ag.constant(3.0)), (x0, z0))
+        y = x + z
+    return tape.gradient(y, [x0, z0])
+
+
+def test_a_loop_variable_the_body_overwrites_gets_a_zero_gradient_in_a_function():
+    # TensorFlow 2.21: [16.0, 0.0]
+    dx, dz = ag.function(_overwritten)(ag.constant(1.0), ag.constant(5.0))
+    npt.assert_array_equal([dx.numpy(), dz.numpy()], [16.0, 0.0])
+
+
+def test_a_loop_variable_the_body_overwrites_gets_no_gradient_eagerly():
+    # TensorFlow 2.21: [16.0, None]
+    dx, dz = _overwritten(ag.constant(1.0), ag.constant(5.0))
+    assert float(dx) == 16.0 and dz is None
+
+
+def test_a_loop_over_integers_derived_from_the_source_passes_no_gradient():
+    # TensorFlow 2.21: 12.0, from the float factor alone (the cast to int32 has no gradient)
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            n = ag.cast(x, ag.int32)
+            m = ag.while_loop(lambda m: m < 10, lambda m: m + n, [0])[0]
+            y = ag.cast(m, ag.float32) * x
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 12.0
+
+
+def test_gradients_through_a_loop_over_integers_in_a_graph_pass_none_through_it():
+    # TensorFlow 2.21 (tf.compat.v1 graph, tf.gradients): [12.0]
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [])
+        n = ag.cast(x, ag.int32)
+        m = ag.while_loop(lambda m: m < 10, lambda m: m + n, [0])[0]
+        gradient = ag.gradients(ag.cast(m, ag.float32) * x, x)
+        with ag.Session() as session:
+            assert session.run(gradient, {x: 3.0}) == [12.0]
+
+
+def _written_before(x):
+    return ag.TensorArray(ag.float32, size=1).write(0, x * 2.0)
+
+
+def test_a_tensor_array_passed_through_a_loop_keeps_its_gradient():
+    # TensorFlow 2.21: 2.0 (it was None)
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            _, ta = ag.while_loop(lambda i, ta: i < 3, lambda i, ta: (i + 1, ta),
+                                  (0, _written_before(x)))
+            y = ta.read(0)
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 2.0
+
+
+def test_a_tensor_array_passed_through_a_loop_keeps_its_gradient_eagerly():
+    # TensorFlow 2.21: 2.0
+    x = ag.constant(3.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        _, ta = ag.while_loop(lambda i, ta: i < 3, lambda i, ta: (i + 1, ta),
+                              (0, _written_before(x)))
+        y = ta.read(0)
+    assert float(tape.gradient(y, x)) == 2.0
+
+
+def test_a_tensor_array_passed_through_nested_loops_keeps_its_gradient():
+    # TensorFlow 2.21: 12.0 (it was 6.0: the path through the array was lost)
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+
+            def outer(i, ta):
+                _, ta = ag.while_loop(lambda j, ta: j < 2, lambda j, ta: (j + 1, ta), (0, ta))
+                return i + 1, ta
+            _, ta = ag.while_loop(lambda i, ta: i < 3, outer, (0, _written_before(x)))
+            y = ta.read(0) * x
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 12.0
+
+
+def test_a_tensor_array_passed_through_a_loop_beside_one_written_in_it():
+    # TensorFlow 2.21: 9.0
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            kept = ag.TensorArray(ag.float32, size=1).write(0, x * 3.0)
+            out = ag.TensorArray(ag.float32, size=3)
+            _, kept, out = ag.while_loop(
+                lambda i, k, o: i < 3,
+                lambda i, k, o: (i + 1, k, o.write(i, x * ag.cast(i, ag.float32))),
+                (0, kept, out))
+            y = kept.read(0) * 2.0 + ag.reduce_sum(out.stack())
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 9.0
+
+
+def test_a_tensor_array_read_in_the_loop_body_gets_every_reads_gradient():
+    # TensorFlow 2.21: 38.0
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            _, ta, s = ag.while_loop(lambda i, ta, s: i < 3,
+                                     lambda i, ta, s: (i + 1, ta, s + ta.read(0) * x),
+                                     (0, _written_before(x), 0.0))
+            y = s + ta.read(0)
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 38.0
+
+
+def test_gradients_through_a_tensor_array_passed_through_a_loop_in_a_graph():
+    # TensorFlow 2.21 (tf.compat.v1 graph, tf.gradients): [12.0]
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [])
+        _, ta = ag.while_loop(lambda i, ta: i < 3, lambda i, ta: (i + 1, ta),
+                              (0, _written_before(x)))
+        gradient = ag.gradients(ta.read(0) * x, x)
+        with ag.Session() as session:
+            assert session.run(gradient, {x: 3.0}) == [12.0]
+
+
+def test_a_tensor_array_passed_through_nested_loops_beside_a_float():
+    # TensorFlow 2.21: 810.0 (y = 2x * x**4)
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+
+            def outer(i, ta, s):
+                _, ta, s = ag.while_loop(lambda j, ta, s: j < 2,
+                                         lambda j, ta, s: (j + 1, ta, s * x), (0, ta, s))
+                return i + 1, ta, s
+            _, ta, s = ag.while_loop(lambda i, ta, s: i < 2, outer, (0, _written_before(x), 1.0))
+            y = ta.read(0) * s
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 810.0
+
+
+def test_a_tensor_array_passed_through_a_loop_then_nested_loops_keeps_its_gradient():
+    # TensorFlow 2.21: 12.0 (the array's dtype is found through the first loop)
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            _, ta = ag.while_loop(lambda i, ta: i < 2, lambda i, ta: (i + 1, ta),
+                                  (0, _written_before(x)))
+
+            def outer(i, ta):
+                _, ta = ag.while_loop(lambda j, ta: j < 2, lambda j, ta: (j + 1, ta), (0, ta))
+                return i + 1, ta
+            _, ta = ag.while_loop(lambda i, ta: i < 2, outer, (0, ta))
+            y = ta.read(0) * x
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 12.0
+
+
+@pytest.mark.parametrize("shape", [None, [None]], ids=["unknown_rank", "unknown_dim"])
+def test_a_loop_variable_of_unknown_shape_gets_its_gradient(shape):
+    # TensorFlow 2.21: [4.0, 32.0] (y = x**4)
+    @ag.function(input_signature=[ag.TensorSpec(shape, ag.float32)])
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            _, y = ag.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * x), (0, x))
+        return tape.gradient(y, x)
+    npt.assert_array_equal(gradient(ag.constant([1.0, 2.0])).numpy(), [4.0, 32.0])

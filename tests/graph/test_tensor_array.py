@@ -136,6 +136,27 @@ def test_list_op_errors(device, op, inputs, attrs, message):
         execute(op, [rows] + inputs, attrs)
 
 
+def test_a_list_made_with_max_num_elements_refuses_one_more_push(device):
+    # TensorFlow 2.21: InvalidArgumentError "Tried to push item into a full list list size: 1
+    # max_num_elements: 1"; no limit with -1
+    empty = execute("EmptyTensorList", [np.int32(-1), np.int32(1)], {"element_dtype": ag.float32})
+    one = execute("TensorListPushBack", [empty, np.float32(1.0)], {})
+    with pytest.raises(InvalidArgumentError, match="^" + re.escape(
+            "Tried to push an item into a full list: list size 1, max_num_elements 1.")):
+        execute("TensorListPushBack", [one, np.float32(2.0)], {})
+    grown = execute("EmptyTensorList", [np.int32(-1), np.int32(-1)], {"element_dtype": ag.float32})
+    for value in (1.0, 2.0):
+        grown = execute("TensorListPushBack", [grown, np.float32(value)], {})
+    assert int(execute("TensorListLength", [grown], {})) == 2
+
+
+def test_an_element_shape_dimension_below_minus_one_is_refused(device):
+    # TensorFlow 2.21: InvalidArgumentError "Dimension -2 must be >= -1"
+    with pytest.raises(InvalidArgumentError, match="^" + re.escape("Dimension -2 must be >= -1.")):
+        execute("EmptyTensorList", [np.array([-2], np.int32), np.int32(-1)],
+                {"element_dtype": ag.float32})
+
+
 def test_stack_of_elements_of_different_shapes_fails(device):
     rows = variant_tensor(TensorList(dtypes.float32, None, [np.zeros(2, np.float32),
                                                             np.zeros(3, np.float32)]))
