@@ -415,3 +415,18 @@ def test_a_loop_variable_of_unknown_shape_gets_its_gradient(shape):
             _, y = ag.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * x), (0, x))
         return tape.gradient(y, x)
     npt.assert_array_equal(gradient(ag.constant([1.0, 2.0])).numpy(), [4.0, 32.0])
+
+
+def test_a_float_loop_variable_read_from_a_list_in_the_body_is_not_taken_for_a_list():
+    # TensorFlow 2.21: 54.0 (y = 2x * x * x; s, read from the array, gets no gradient)
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            _, ta, _ = ag.while_loop(
+                lambda i, ta, s: i < 2,
+                lambda i, ta, s: (i + 1, ta.write(0, ta.read(0) * x), ta.read(0)),
+                (0, _written_before(x), 0.0))
+            y = ta.read(0)
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 54.0
