@@ -27,9 +27,8 @@ from runtime.gradients.registry import RegisterGradient
 from runtime.ops.creation_ops import constant
 
 _add, _sub, _mul, _div = (op_handle(n) for n in ("AddV2", "Sub", "Mul", "RealDiv"))
-_neg, _square, _sign, _reciprocal_sqrt = (op_handle(n) for n in ("Neg", "Square", "Sign",
-                                                                 "Rsqrt"))
-_exp, _log, _sin, _cos, _pow = (op_handle(n) for n in ("Exp", "Log", "Sin", "Cos", "Pow"))
+_neg, _sign = (op_handle(n) for n in ("Neg", "Sign"))
+_log, _sin, _cos, _pow = (op_handle(n) for n in ("Log", "Sin", "Cos", "Pow"))
 _select, _greater, _greater_equal, _less, _less_equal, _equal = (op_handle(n) for n in (
     "SelectV2", "Greater", "GreaterEqual", "Less", "LessEqual", "Equal"))
 _logical_and, _relu_grad_op = op_handle("LogicalAnd"), op_handle("ReluGrad")
@@ -86,12 +85,11 @@ def _pow_grad(op: Any, grad: Any) -> list:
     x, y = op.inputs
     z = op.outputs[0]
     one = _ones_like.run([y])
-    gx = _mul.run([grad, _mul.run([y, _pow.run([x, _sub.run([y, one])])])])
+    gx = _mul.run([grad, conj(_mul.run([y, _pow.run([x, _sub.run([y, one])])]))])
     zero = _zeros_like.run([x])
     positive = _greater.run([x, zero]) if not x.dtype.is_complex else None
+    # log of 1, not of x, where a real x is not positive: 0, and no NaN in a second derivative
     log_x = _log.run([x if positive is None else _where(positive, x, _ones_like.run([x]))])
-    if positive is not None:
-        log_x = _where(positive, log_x, zero)
     gy = _mul.run([grad, _mul.run([conj(z), conj(log_x)])])
     return binary_grads(op, gx, gy)
 

@@ -136,6 +136,8 @@ COMPLEX = {
                             [complex_values(2, 3), complex_values(3, 2, offset=0.5)]),
     "complex_prod": Case(lambda m, z: m.math.imag(m.reduce_prod(z, axis=0)),
                          [complex_values(3, 2)]),
+    "complex_pow": Case(lambda m, z, w: m.pow(z, w),
+                        [complex_values(2, 3), complex_values(1, 3, offset=0.5)]),
 }
 
 # Products of the ops' outputs: their gradients depend on the sources, so differentiating

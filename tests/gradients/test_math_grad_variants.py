@@ -77,3 +77,65 @@ def test_a_cast_through_an_integer_has_no_gradient():
         y = ag.reduce_sum(ag.cast(ag.cast(x, ag.int32), ag.float32))
     assert tape.gradient(y, x) is None  # TensorFlow 2.21: None
 
+
+
+def test_the_exponent_gets_no_gradient_where_the_base_is_not_positive():
+    # TensorFlow 2.21: 2.7725887 (4 log 2, from the base 2.0 alone; not NaN from 0 * log 0)
+    x, y = ag.constant([-2.0, 0.0, 2.0]), ag.constant(2.0)
+    with ag.GradientTape() as tape:
+        tape.watch(y)
+        z = ag.pow(x, y)
+    npt.assert_allclose(tape.gradient(z, y).numpy(), 2.7725887, rtol=1e-6)
+
+
+def test_gradients_with_respect_to_an_integer_cast_to_float_are_none():
+    # TensorFlow 2.21 (tf.gradients in a graph): [None]
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.constant(3)
+        assert ag.gradients(ag.cast(x, ag.float32) * 2.0, x) == [None]
+
+
+def test_a_mean_of_one_element_passes_the_gradient_whole():
+    # TensorFlow 2.21: [1.0]
+    x = ag.constant([5.0])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        m = ag.reduce_mean(x)
+    npt.assert_array_equal(tape.gradient(m, x).numpy(), [1.0])
+
+
+def test_a_mean_over_an_axis_of_one_element_of_unknown_size_passes_the_gradient_whole():
+    # TensorFlow 2.21: [[1.0], [1.0]]
+    @ag.function(input_signature=[ag.TensorSpec([None, None], ag.float32)])
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            m = ag.reduce_mean(x, axis=1)
+        return tape.gradient(m, x)
+    npt.assert_array_equal(gradient(ag.constant([[5.0], [6.0]])).numpy(), [[1.0], [1.0]])
+
+
+def test_the_gradient_of_a_sum_over_two_axes_fed_when_the_graph_runs():
+    # TensorFlow 2.21: 2x
+    @ag.function(input_signature=[ag.TensorSpec([None, None, None], ag.float32),
+                                  ag.TensorSpec([None], ag.int32)])
+    def gradient(x, axes):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            s = ag.reduce_sum(x * x, axis=axes)
+        return tape.gradient(s, x)
+    x = np.arange(6.0, dtype=np.float32).reshape(1, 2, 3)
+    npt.assert_array_equal(gradient(ag.constant(x), ag.constant([0, 2])).numpy(), 2 * x)
+
+
+def test_the_second_derivative_of_a_power_through_a_non_positive_base_is_zero():
+    # TensorFlow 2.21: [0.0, 0.0, 4.7725887] (d/dx of dz/dy; no NaN at x = 0)
+    x, y = ag.constant([-2.0, 0.0, 2.0]), ag.constant(2.0)
+    with ag.GradientTape() as outer:
+        outer.watch([x, y])
+        with ag.GradientTape() as inner:
+            inner.watch(y)
+            z = ag.pow(x, y)
+        dy = inner.gradient(z, y)
+    npt.assert_allclose(outer.gradient(dy, x).numpy(), [0.0, 0.0, 4.7725887], rtol=1e-6)
