@@ -278,7 +278,7 @@ def pad(ctx, x, paddings, constant_values):
     # xp.pad would turn a string fill value into np.bytes_; a filled array keeps it `bytes`.
     pads = paddings.tolist()
     shape = tuple(d + before + after for d, (before, after) in zip(x.shape, pads))
-    out = full(ctx.xp, shape, constant_values[()], x.dtype)
+    out = full(ctx, shape, constant_values[()], x.dtype)
     out[tuple(slice(before, before + d) for d, (before, _) in zip(x.shape, pads))] = x
     return out
 

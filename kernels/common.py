@@ -42,14 +42,15 @@ def object_scalar(value: Any) -> np.ndarray:
     return array
 
 
-def full(xp: Any, shape: tuple[int, ...], value: Any, dtype: Any) -> Any:
-    """`xp.full(shape, value, dtype=dtype)`, keeping the sign of a zero `value`.
+def full(ctx: Any, shape: tuple[int, ...], value: Any, dtype: Any) -> Any:
+    """`xp.full(shape, value, dtype=dtype)` on device `ctx`, keeping the sign of a zero `value`.
 
-    CuPy fills with a zero by clearing the memory, which turns -0.0 into 0.0; a one-element
-    device array broadcast and copied keeps its bits.
+    CuPy fills with a zero by clearing the memory, which turns -0.0 into 0.0; the value moved
+    to the device as `Device.import_array` moves it (bit for bit), then broadcast and copied,
+    keeps its bits.
     """
-    if xp is np:
+    if ctx.is_host:
         return np.full(shape, value, dtype=dtype)
-    if not isinstance(value, xp.ndarray):
-        value = xp.asarray(np.reshape(np.asarray(value, dtype=dtype), 1))
-    return xp.broadcast_to(value.astype(dtype, copy=False).reshape(()), shape).copy()
+    if not isinstance(value, ctx.xp.ndarray):
+        value = ctx.import_array(np.asarray(value))
+    return ctx.xp.broadcast_to(value.astype(dtype, copy=False), shape).copy()

@@ -29,7 +29,7 @@ def const_on_host(ctx, value, dtype):
 @register_kernel("Fill", device=BOTH, type_constraints={"T": NUMBERS_AND_BOOL},
                  host_memory=("dims",))
 def fill(ctx, shape, value):
-    return full(ctx.xp, dims(shape), value, value.dtype)
+    return full(ctx, dims(shape), value, value.dtype)
 
 
 @register_kernel("Fill", device=BOTH, type_constraints={"T": [string]},
