@@ -321,3 +321,14 @@ def test_list_variables_names_each_value_with_its_shape(tmp_path):
     assert ag.train.list_variables(path) == [("model/b", [2]), ("model/w", [3, 2]),
                                              ("save_counter", [])]
     assert ag.train.list_variables(str(tmp_path)) == ag.train.list_variables(path)
+
+
+def test_a_checkpoint_saved_under_a_bare_name_lands_in_the_working_directory(tmp_path,
+                                                                           monkeypatch):
+    # TensorFlow 2.21: save("ckpt") returns "ckpt-1", and restoring it gives [1.0]
+    monkeypatch.chdir(tmp_path)
+    path = ag.train.Checkpoint(v=ag.Variable([1.0])).save("ckpt")
+    restored = ag.train.Checkpoint(v=ag.Variable([0.0]))
+    restored.restore(path)
+    assert path == "ckpt-1" and (tmp_path / "ckpt-1.npz").is_file()
+    np.testing.assert_array_equal(restored.v.numpy(), [1.0])
