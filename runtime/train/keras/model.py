@@ -112,10 +112,10 @@ class Model(Trainer, Layer):
     def trainable_weights(self) -> list[Variable]:
         if not self.trainable:
             return []
-        frozen = [w for m in self.submodules  # a layer set trainable=False freezes its weights
-                  if isinstance(m, Layer) and not m.trainable for w in m.weights]
+        frozen = {id(w) for m in self.submodules  # a layer set trainable=False freezes them
+                  if isinstance(m, Layer) and not m.trainable for w in m.weights}
         return [w for w in Module.trainable_variables.fget(self)  # type: ignore[attr-defined]
-                if not any(w is f for f in frozen)]
+                if id(w) not in frozen]
 
     @property
     def non_trainable_weights(self) -> list[Variable]:
