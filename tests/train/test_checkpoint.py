@@ -332,3 +332,10 @@ def test_a_checkpoint_saved_under_a_bare_name_lands_in_the_working_directory(tmp
     restored.restore(path)
     assert path == "ckpt-1" and (tmp_path / "ckpt-1.npz").is_file()
     np.testing.assert_array_equal(restored.v.numpy(), [1.0])
+
+
+def test_a_checkpoint_file_gets_the_mode_the_umask_gives_new_files(tmp_path):
+    umask = os.umask(0o022)
+    os.umask(umask)
+    path = ag.train.Checkpoint(v=ag.Variable([1.0])).save(str(tmp_path / "ckpt"))
+    assert os.stat(path + ".npz").st_mode & 0o777 == 0o666 & ~umask
