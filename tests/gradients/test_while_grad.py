@@ -430,3 +430,33 @@ def test_a_float_loop_variable_read_from_a_list_in_the_body_is_not_taken_for_a_l
             y = ta.read(0)
         return tape.gradient(y, x)
     assert float(gradient(ag.constant(3.0))) == 54.0
+
+
+def test_a_float_loop_variable_first_read_from_a_list_is_not_taken_for_a_list():
+    # TensorFlow 2.21: 2.0 (y = t * x with t = 2; the body overwrites s)
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            s0 = _written_before(x).read(0)
+            _, _, t = ag.while_loop(lambda i, s, t: i < 2,
+                                    lambda i, s, t: (i + 1, x * 2.0, t + 1.0), (0, s0, 0.0))
+            y = t * x
+        return tape.gradient(y, x)
+    assert float(gradient(ag.constant(3.0))) == 2.0
+
+
+def test_a_tensor_array_unused_after_nested_loops_gets_no_gradient_through_them():
+    # TensorFlow 2.21: 108.0 (s = x**4; the array is unused)
+    @ag.function
+    def gradient(x):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+
+            def outer(i, ta, s):
+                _, ta, s = ag.while_loop(lambda j, ta, s: j < 2,
+                                         lambda j, ta, s: (j + 1, ta, s * x), (0, ta, s))
+                return i + 1, ta, s
+            _, _, s = ag.while_loop(lambda i, ta, s: i < 2, outer, (0, _written_before(x), 1.0))
+        return tape.gradient(s, x)
+    assert float(gradient(ag.constant(3.0))) == 108.0
