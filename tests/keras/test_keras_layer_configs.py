@@ -169,3 +169,25 @@ def test_lecun_normal_draws_with_a_standard_deviation_of_sqrt_one_over_fan_in():
     # Keras: a normal truncated at two deviations, rescaled to stddev sqrt(1 / fan_in) = 0.1
     draw = ag.keras.initializers.LecunNormal(seed=1)((100, 200)).numpy()
     npt.assert_allclose(draw.std(), 0.1, rtol=0.03)
+
+
+def test_layers_of_a_new_class_are_named_in_turn_in_snake_case():
+    # Keras 3 (TensorFlow 2.21): fresh_layer_kind, fresh_layer_kind_1; DenseX -> dense_x.
+    # Deliberately unlike it, a private class's leading underscores are dropped ("__private_thing"
+    # there), since they would not make a valid name scope.
+    class FreshLayerKind(layers.Layer):
+        pass
+
+    class DenseX(layers.Layer):
+        pass
+
+    class _PrivateThing(layers.Layer):
+        pass
+    assert [FreshLayerKind().name for _ in range(3)] == [
+        "fresh_layer_kind", "fresh_layer_kind_1", "fresh_layer_kind_2"]
+    assert (DenseX().name, _PrivateThing().name) == ("dense_x", "private_thing")
+
+
+def test_a_layer_class_named_only_underscores_is_named_layer():
+    underscores = type("__", (layers.Layer,), {})
+    assert re.fullmatch(r"layer(_\d+)?", underscores().name)

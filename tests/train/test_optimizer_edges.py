@@ -179,3 +179,19 @@ def test_from_config_refuses_an_unknown_schedule():
             "'ExponentialDecay', 'PiecewiseConstantDecay'].") + "$"):
         deserialize({"class_name": None, "config": {}})
 
+
+
+def test_optimizers_of_a_new_class_are_named_in_turn():
+    # TensorFlow 2.21 (Keras 3): freshly_named_rule, freshly_named_rule_1, freshly_named_rule_2
+    class FreshlyNamedRule(ag.optimizers.SGD):
+        pass
+    assert [FreshlyNamedRule().name for _ in range(3)] == [
+        "freshly_named_rule", "freshly_named_rule_1", "freshly_named_rule_2"]
+
+
+def test_an_optimizers_variables_are_not_trainable():
+    # TensorFlow 2.21 (Keras 3): Adam has 4 variables after one step, none of them trainable
+    v = ag.Variable([1.0, 2.0])
+    opt = ag.optimizers.Adam(learning_rate=0.1)
+    opt.apply_gradients([(ag.constant([1.0, 1.0]), v)])
+    assert [x.trainable for x in opt.variables] == [False] * 4
