@@ -195,3 +195,44 @@ def test_an_optimizers_variables_are_not_trainable():
     opt = ag.optimizers.Adam(learning_rate=0.1)
     opt.apply_gradients([(ag.constant([1.0, 1.0]), v)])
     assert [x.trainable for x in opt.variables] == [False] * 4
+
+
+def test_slot_names_follow_the_variables_path_as_keras_names_them():
+    # TensorFlow 2.21 (Keras 3) paths: adam/iteration, adam/learning_rate,
+    # adam/layer_w_0_momentum, adam/layer_w_0_velocity
+    v = ag.Variable([1.0], name="layer/w")
+    opt = ag.optimizers.Adam(learning_rate=0.1, name="adam")
+    opt.apply_gradients([(ag.constant([1.0]), v)])
+    assert [x.name for x in opt.variables] == [
+        "adam/iteration:0", "adam/learning_rate:0", "adam/layer_w_0_momentum:0",
+        "adam/layer_w_0_velocity:0"]
+
+
+def test_the_decay_warning_points_at_the_users_line():
+    with pytest.warns(UserWarning, match="^Argument `decay` is no longer supported") as record:
+        ag.optimizers.SGD(learning_rate=0.1, decay=0.1)
+    assert record[0].filename == __file__
+
+
+def test_the_missing_gradient_warning_points_at_the_users_line():
+    w, unused = ag.Variable(1.0), ag.Variable(2.0, name="unused")
+    opt = ag.optimizers.SGD(learning_rate=0.1)
+    with pytest.warns(UserWarning, match="^Gradients do not exist") as record:
+        opt.apply_gradients([(ag.constant(1.0), w), (None, unused)])
+    assert record[0].filename == __file__
+
+
+def _makes_an_optimizer(x):
+    ag.optimizers.SGD(0.1)
+    return x * 2.0
+
+
+def test_an_optimizer_made_inside_a_function_is_refused():
+    # TensorFlow 2.21: ValueError "in user code: ..." on the first call: a trace that makes
+    # variables is traced again, and that trace makes them anew.
+    step = ag.function(_makes_an_optimizer)
+    with pytest.raises(ValueError, match=(
+            r"(?s)^in user code:\n\n.*\n\n    ValueError: " + re.escape(
+                "ag.function '_makes_an_optimizer' created a variable (an optimizer variable of ")
+            + r"sgd(_\d+)?" + re.escape(") on a trace after its first: ") + ".*$")):
+        step(ag.constant(1.0))
