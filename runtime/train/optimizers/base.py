@@ -102,7 +102,7 @@ class Optimizer:
                                         trainable=False)
         self._learning_rate: Any = None
         self._created_rate: float | None = None  # the number a learning-rate variable began at
-        self._set_learning_rate(learning_rate, creating=True)
+        self._set_learning_rate(learning_rate)
 
     # -- learning rate and counters -----------------------------------------------------------
 
@@ -117,15 +117,13 @@ class Optimizer:
         rate = self._learning_rate
         if isinstance(rate, LearningRateSchedule):
             return rate(self._iterations)
-        if isinstance(rate, Variable) or not callable(rate):
-            return rate
-        return rate()
+        return rate() if callable(rate) else rate  # a variable, or a callable giving the rate
 
     @learning_rate.setter
     def learning_rate(self, learning_rate: Any) -> None:
-        self._set_learning_rate(learning_rate, creating=False)
+        self._set_learning_rate(learning_rate)
 
-    def _set_learning_rate(self, rate: Any, creating: bool) -> None:
+    def _set_learning_rate(self, rate: Any) -> None:
         if isinstance(rate, (LearningRateSchedule, Variable)) or callable(rate):
             self._learning_rate = rate
             return
@@ -134,7 +132,7 @@ class Optimizer:
                 f"{type(self).__name__}: `learning_rate` should be a float, a "
                 f"LearningRateSchedule, a float variable, or a callable returning the rate; "
                 f"received {rate!r}.")
-        if creating or not isinstance(self._learning_rate, Variable):
+        if not isinstance(self._learning_rate, Variable):  # first set, or after a callable
             if isinstance(self._learning_rate, LearningRateSchedule):
                 raise TypeError(
                     f"This optimizer was created with a LearningRateSchedule "
