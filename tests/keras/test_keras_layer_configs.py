@@ -191,3 +191,11 @@ def test_layers_of_a_new_class_are_named_in_turn_in_snake_case():
 def test_a_layer_class_named_only_underscores_is_named_layer():
     underscores = type("__", (layers.Layer,), {})
     assert re.fullmatch(r"layer(_\d+)?", underscores().name)
+
+
+def test_add_weight_draws_glorot_uniform_values_by_default():
+    # Keras 3: add_weight's default initializer for a float weight is glorot_uniform
+    layer = layers.Layer()
+    weight = layer.add_weight("w", (20, 30)).numpy()
+    limit = np.sqrt(6.0 / (20 + 30))
+    assert np.all(np.abs(weight) <= limit) and np.abs(weight).max() > limit / 2
