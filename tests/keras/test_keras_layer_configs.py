@@ -199,3 +199,33 @@ def test_add_weight_draws_glorot_uniform_values_by_default():
     weight = layer.add_weight("w", (20, 30)).numpy()
     limit = np.sqrt(6.0 / (20 + 30))
     assert np.all(np.abs(weight) <= limit) and np.abs(weight).max() > limit / 2
+
+
+def test_a_weight_with_no_elements_counts_no_parameters():
+    layer = layers.Layer()
+    layer.add_weight("w", (0, 3))
+    assert layer.count_params() == 0
+
+
+def test_set_weights_on_an_unbuilt_layer_says_to_build_it():
+    with pytest.raises(ValueError, match=r"^Layer 'dense(_\d+)?'" + re.escape(
+            " has 0 weights (none yet: build it first), but set_weights got 1 array.") + "$"):
+        layers.Dense(2).set_weights([np.zeros((3, 2))])
+
+
+def test_set_weights_names_several_arrays_in_the_plural():
+    dense = layers.Dense(2)
+    dense.build((None, 3))
+    with pytest.raises(ValueError, match=re.escape("but set_weights got 3 arrays.") + "$"):
+        dense.set_weights([np.zeros((3, 2)), np.zeros(2), np.zeros(2)])
+
+
+def test_a_layer_without_weights_is_built_by_its_first_call_or_by_build():
+    # Keras 3: the base Layer.build marks the layer built
+    class Doubles(layers.Layer):
+        def call(self, inputs):
+            return inputs * 2.0
+    called, built = Doubles(), Doubles()
+    called(ag.constant([1.0]))
+    built.build((None, 1))
+    assert called.built is True and built.built is True
