@@ -61,12 +61,8 @@ def _while_grad(op: Any, *grads: Any) -> list:
     wanted = [i for i, t in enumerate(inputs) if (
         i in read if t.dtype is dtypes.resource else
         i in lists if t.dtype is dtypes.variant else differentiable(t.dtype))]
-    # A list the body passes on untouched (a TensorArray written before the loop) takes the
-    # gradient of the loop's output as it is.
-    untouched = {i: grads[i] for i in carried if inputs[i].dtype is dtypes.variant
-                 and i not in lists}
     if not wanted:
-        return [untouched.get(i) for i in range(len(inputs))]
+        return [None] * len(inputs)
     recorded = [i for i in range(len(inputs)) if i not in carried]
     shapes: list[Any] = [TensorShape(s) for s in op.get_attr("output_shapes")]
     shapes = shapes or [None] * len(inputs)
@@ -86,7 +82,6 @@ def _while_grad(op: Any, *grads: Any) -> list:
     zero = {i: (lambda old, i=i: zeros_list(old, lists[i]) if i in lists else zeros_like(old))
             for i in wanted}
     found = _backward(body, inputs, wanted, set(recorded), count, read_at, start, zero)
-    found = [untouched.get(i, g) for i, g in enumerate(found)]
     return found + [None] * (len(op.inputs) - len(found))  # the op may have been extended
 
 
@@ -195,7 +190,8 @@ def _list_dtypes(body: Any) -> dict[int, dtypes.DType]:
 def _lists_made_outside(inputs: list, found: dict[int, dtypes.DType]
                         ) -> dict[int, dtypes.DType]:
     """The element dtypes of list loop variables that no op of the body names (the body passes
-    them on, or only through nested loops), from the op that made the list before the loop."""
+    them on, or only through nested loops), from the op that made the list before the loop
+    (for a loop nested in another's gradient, the read of the outer loop's accumulator)."""
     made: dict[int, dtypes.DType] = {}
     for i, t in enumerate(inputs):
         if t.dtype is dtypes.variant and i not in found:
