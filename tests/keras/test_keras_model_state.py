@@ -171,3 +171,58 @@ def test_an_unregistered_object_is_named_by_its_own_name():
     name = f"Alias{id(plain)}"  # a name of this run's own (the registry is per process)
     keras.saving.register_keras_serializable(package="tests_state", name=name)(plain)
     assert keras.saving.get_registered_name(plain) == f"tests_state>{name}"
+
+
+class _Block(layers.Layer):
+    """A plain layer (not a model) holding two one-unit dense layers of ones."""
+
+    def __init__(self):
+        super().__init__()
+        self.inner = layers.Dense(1, kernel_initializer="ones", bias_initializer="zeros")
+        self.outer = layers.Dense(1, kernel_initializer="ones", bias_initializer="zeros")
+
+    def call(self, inputs):
+        return self.outer(self.inner(inputs))
+
+
+class _Outer(layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.block = _Block()
+        self.head = layers.Dense(1, kernel_initializer="ones", bias_initializer="zeros")
+
+    def call(self, inputs):
+        return self.head(self.block(inputs))
+
+
+def test_a_frozen_layer_inside_a_plain_layer_is_not_trained():
+    block = _Block()
+    block(np.ones((4, 2), np.float32))
+    block.inner.trainable = False
+    # TensorFlow 2.21: trainable (1, 1), (1,); non-trainable (2, 1), (1,)
+    assert _shapes(block.trainable_weights) == [[1, 1], [1]]
+    assert _shapes(block.non_trainable_weights) == [[2, 1], [1]]
+    model = keras.Sequential([keras.Input((2,)), block])
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    model.fit(np.ones((4, 2), np.float32), np.zeros((4, 1), np.float32), epochs=1, verbose=0)
+    # TensorFlow 2.21: the frozen kernel stays [1, 1]; the outer one trains to 0.2
+    npt.assert_array_equal(block.inner.kernel.numpy(), [[1.0], [1.0]])
+    npt.assert_allclose(block.outer.kernel.numpy(), [[0.2]], rtol=1e-6)
+
+
+def test_a_layer_frozen_two_levels_down_is_non_trainable():
+    outer = _Outer()
+    outer(np.ones((4, 2), np.float32))
+    outer.block.inner.trainable = False
+    # TensorFlow 2.21: trainable (1, 1), (1,), (1, 1), (1,); non-trainable (2, 1), (1,)
+    assert _shapes(outer.trainable_weights) == [[1, 1], [1], [1, 1], [1]]
+    assert _shapes(outer.non_trainable_weights) == [[2, 1], [1]]
+
+
+def test_a_frozen_plain_layer_freezes_the_layers_it_holds():
+    outer = _Outer()
+    outer(np.ones((4, 2), np.float32))
+    outer.block.trainable = False
+    # TensorFlow 2.21: trainable (1, 1), (1,); non-trainable (2, 1), (1,), (1, 1), (1,)
+    assert _shapes(outer.trainable_weights) == [[1, 1], [1]]
+    assert _shapes(outer.non_trainable_weights) == [[2, 1], [1], [1, 1], [1]]

@@ -98,11 +98,18 @@ class Layer(Module):
 
     @property
     def trainable_weights(self) -> list[Variable]:
-        return [v for v in self.weights if v.trainable and self.trainable]
+        """The trainable variables of `weights`, less those of a sublayer (at any depth) set
+        `trainable=False`; none when this layer is."""
+        if not self.trainable:
+            return []
+        frozen = {id(w) for m in self._flatten(lambda v: isinstance(v, Layer))
+                  if not m.trainable for w in m.weights}
+        return [v for v in self.weights if v.trainable and id(v) not in frozen]
 
     @property
     def non_trainable_weights(self) -> list[Variable]:
-        return [v for v in self.weights if not (v.trainable and self.trainable)]
+        trainable = {id(v) for v in self.trainable_weights}
+        return [v for v in self.weights if id(v) not in trainable]
 
     @property
     def variables(self) -> list[Variable]:  # lists, as Keras

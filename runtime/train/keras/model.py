@@ -108,20 +108,6 @@ class Model(Trainer, Layer):
     def weights(self) -> list[Variable]:
         return list(Module.variables.fget(self))  # type: ignore[attr-defined]
 
-    @property
-    def trainable_weights(self) -> list[Variable]:
-        if not self.trainable:
-            return []
-        frozen = {id(w) for m in self.submodules  # a layer set trainable=False freezes them
-                  if isinstance(m, Layer) and not m.trainable for w in m.weights}
-        return [w for w in Module.trainable_variables.fget(self)  # type: ignore[attr-defined]
-                if id(w) not in frozen]
-
-    @property
-    def non_trainable_weights(self) -> list[Variable]:
-        trainable = self.trainable_weights
-        return [w for w in self.weights if not any(w is t for t in trainable)]
-
     def _trackable_children(self) -> dict[str, object]:
         children = Module._trackable_children(self)
         if hasattr(self.optimizer, "_trackable_children"):
