@@ -16,6 +16,7 @@ with `numpy.random.seed` for repeatable runs).
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -208,10 +209,9 @@ class Trainer:
             y_pred = self(x, training=True)  # type: ignore[operator]
             loss = compiled.loss_value(y, y_pred)
         variables = list(self.trainable_variables)  # type: ignore[attr-defined]
-        if not variables:
-            raise ValueError("fit: the model has no trainable weights.")
-        gradients = tape.gradient(loss, variables)
-        compiled.optimizer.apply_gradients(zip(gradients, variables))
+        if variables:
+            gradients = tape.gradient(loss, variables)
+            compiled.optimizer.apply_gradients(zip(gradients, variables))
         compiled.update(loss, y, y_pred)
         return loss
 
@@ -261,6 +261,9 @@ class Trainer:
         self._prepare(data, compiled)
         steps = data.steps
         verbose = _verbose(verbose)
+        if not self.trainable_variables:  # type: ignore[attr-defined]
+            # as Keras: the epochs still run, and report the loss and metrics
+            warnings.warn("The model does not have any trainable weights.", stacklevel=2)
         build = getattr(compiled.optimizer, "build", None)
         if build is not None:  # slots made now, eagerly: the train step then traces once
             build(self.trainable_variables)  # type: ignore[attr-defined]
