@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -67,14 +69,14 @@ def main(args: list[str]) -> int:
             return 1
     started = time.monotonic()
     try:
-        status = subprocess.run(command, timeout=limit).returncode
+        status = _run(command, limit)
         if status in (0, 5) and not baseline and "--testmon" in command:
             # testmon's selection finds kills fast, but it can miss a test that would fail:
             # coverage is recorded per test, so a test that reuses what an earlier test
             # traced or cached is not known to depend on that code. A survivor is only
             # one that every test of the module passes.
             command.remove("--testmon")
-            status = subprocess.run(command, timeout=limit).returncode
+            status = _run(command, limit)
     except subprocess.TimeoutExpired:
         print(f"mutation runner: no result in {limit:.0f} s, counted as a hang", flush=True)
         return 1
@@ -84,6 +86,20 @@ def main(args: list[str]) -> int:
         with contextlib.closing(sqlite3.connect(TESTMON)) as db:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return 0 if status in (0, 5) else 1
+
+
+def _run(command: list[str], limit: float | None) -> int:
+    """Runs `command` in a process group of its own; past `limit` seconds, kills the group
+    (pytest and any process a test started, which would otherwise slow every later mutant)
+    and raises TimeoutExpired."""
+    process = subprocess.Popen(command, start_new_session=True)
+    try:
+        return process.wait(timeout=limit)
+    except BaseException:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        raise
 
 
 def addopts_with_cache() -> str:

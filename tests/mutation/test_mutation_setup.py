@@ -1,6 +1,7 @@
 """The mutation-testing setup: every core module has tests, and RESULTS.md matches the records."""
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -150,20 +151,47 @@ def test_the_runner_passes_an_annotation_only_mutant_without_running_tests(tmp_p
 @pytest.mark.parametrize("selected_status", [0, 5])
 def test_the_runner_confirms_a_survivor_with_every_test(tmp_path, monkeypatch,
                                                         selected_status):
-    from types import SimpleNamespace
-
     from tests.mutation import runner
 
     (tmp_path / runner.BASELINE).write_text("1.0\n")
     monkeypatch.chdir(tmp_path)
     commands = []
 
-    def run(command, timeout):
+    def run(command, limit):
         commands.append(list(command))
-        return SimpleNamespace(returncode=selected_status if "--testmon" in command else 1)
-    monkeypatch.setattr(runner.subprocess, "run", run)
+        return selected_status if "--testmon" in command else 1
+    monkeypatch.setattr(runner, "_run", run)
     assert runner.main(["--testmon", "tests/a"]) == 1  # killed by the run without selection
     assert ["--testmon" in c for c in commands] == [True, False]
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_hang_is_killed_with_the_processes_its_tests_started(tmp_path):
+    import subprocess
+
+    from tests.mutation import runner
+
+    pid_file = tmp_path / "grandchild"
+    script = (f"import subprocess, sys, time\n"
+              f"child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+              f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+              f"time.sleep(60)\n")
+    with pytest.raises(subprocess.TimeoutExpired):
+        runner._run([sys.executable, "-c", script], limit=3)
+    grandchild = int(pid_file.read_text())
+    for _ in range(100):  # the kill is sent; the process may take a moment to go
+        if not _running(grandchild):
+            break
+        time.sleep(0.02)
+    assert not _running(grandchild)
 
 
 @pytest.mark.parametrize("original, mutated, at_import", [

@@ -21,6 +21,7 @@ are kills there.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import marshal
@@ -140,8 +141,11 @@ class WarmPlugin:
         read, write = os.pipe()
         child = os.fork()
         if child == 0:
+            os.setpgid(0, 0)  # a group of its own, so that a hang's kill takes its children
             os.close(read)
             self._child(items, pairs, write)
+        with contextlib.suppress(OSError):  # also here, so that no kill can come first
+            os.setpgid(child, child)
         os.close(write)
         started = time.monotonic()
         status = self._wait(child, limit)
@@ -184,7 +188,8 @@ class WarmPlugin:
             if pid:
                 return os.waitstatus_to_exitcode(status)
             time.sleep(0.01)
-        os.kill(child, signal.SIGKILL)
+        # The whole group: a test's subprocess left running would slow every later mutant.
+        os.killpg(child, signal.SIGKILL)
         os.waitpid(child, 0)
         return None
 
