@@ -29,6 +29,27 @@ def test_a_bar_of_unknown_length_counts_the_steps_alone():
     assert re.fullmatch(r"3/Unknown \d+s \d+[mu]?s/step - loss: 0\.5000\n", stream.getvalue())
 
 
+_SMALL_LOGS = {"zero": 0.0, "tiny": 0.0005, "neg": -0.5, "q": 0.25, "negtiny": -0.0002}
+
+
+def _values_written(verbose):
+    stream = io.StringIO()
+    Progbar(2, verbose=verbose, stream=stream).update(2, _SMALL_LOGS, finalize=True)
+    return stream.getvalue().split("step", 1)[1]
+
+
+def test_the_bar_shows_values_from_1e_3_down_and_zero_in_scientific_notation():
+    # Keras 3.15's Progbar, verbose=1
+    assert _values_written(1) == (" - zero: 0.0000e+00 - tiny: 5.0000e-04 - neg: -0.5000"
+                                  " - q: 0.2500 - negtiny: -2.0000e-04\n")
+
+
+def test_the_one_line_layout_shows_negative_values_in_scientific_notation():
+    # Keras 3.15's Progbar, verbose=2: it compares the value, not its size, with 1e-3
+    assert _values_written(2) == (" - zero: 0.0000e+00 - tiny: 5.0000e-04 - neg: -5.0000e-01"
+                                  " - q: 0.2500 - negtiny: -2.0000e-04\n")
+
+
 def test_history_repr_counts_epochs_and_lists_keys():
     model = keras.Sequential([layers.Dense(1)])
     model.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse",

@@ -5,7 +5,7 @@
 line is redrawn after every batch (`\\r`), elsewhere (a pipe, a log file) it is written once
 when the epoch ends, so logs hold one line per epoch. `verbose=2` writes
 `4/4 - 0s - 3ms/step - accuracy: ...` per epoch; `verbose=0` writes nothing. Values are shown
-as Keras shows them: 4 decimals, or scientific notation below 1e-3.
+as Keras shows them: 4 decimals, or scientific notation from 1e-3 down (zero included).
 """
 
 from __future__ import annotations
@@ -19,13 +19,16 @@ __all__ = ["Progbar", "History", "format_logs"]
 BAR_WIDTH = 20
 
 
-def format_value(value: float) -> str:
-    return f"{value:.4f}" if abs(value) > 1e-3 or value == 0 else f"{value:.4e}"
+def format_value(value: float, verbose: int = 1) -> str:
+    """4 decimals above 1e-3, else scientific notation (zero too), as Keras; its one-line
+    layout (`verbose=2`) compares the value itself, so negative values are scientific there."""
+    above = abs(value) > 1e-3 if verbose == 1 else value > 1e-3
+    return f"{value:.4f}" if above else f"{value:.4e}"
 
 
-def format_logs(logs: dict[str, float]) -> str:
+def format_logs(logs: dict[str, float], verbose: int = 1) -> str:
     """` - name: value` for each entry, in the given order."""
-    return "".join(f" - {name}: {format_value(value)}" for name, value in logs.items())
+    return "".join(f" - {name}: {format_value(value, verbose)}" for name, value in logs.items())
 
 
 def _time_per_step(seconds: float) -> str:
@@ -59,7 +62,7 @@ class Progbar:
             return
         elapsed = time.perf_counter() - self.start
         per_step = _time_per_step(elapsed / max(current, 1))
-        values = format_logs(logs or {})
+        values = format_logs(logs or {}, self.verbose)
         if self.verbose == 2:
             line = f"{current}/{self.target} - {elapsed:.0f}s - {per_step}{values}"
         elif self.target is None:
