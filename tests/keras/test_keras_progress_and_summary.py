@@ -7,6 +7,7 @@ import re
 import numpy as np
 
 import autograph as ag
+from runtime.train.keras import summary
 from runtime.train.keras.progress import Progbar, _time_per_step
 
 keras = ag.keras
@@ -48,6 +49,36 @@ def test_the_one_line_layout_shows_negative_values_in_scientific_notation():
     # Keras 3.15's Progbar, verbose=2: it compares the value, not its size, with 1e-3
     assert _values_written(2) == (" - zero: 0.0000e+00 - tiny: 5.0000e-04 - neg: -5.0000e-01"
                                   " - q: 0.2500 - negtiny: -2.0000e-04\n")
+
+
+def test_a_progbar_draws_the_bar_by_default_and_only_when_finalized_off_a_terminal():
+    stream = io.StringIO()
+    bar = Progbar(4, stream=stream)  # Keras's default: verbose=1
+    bar.update(1, {"loss": 0.5})
+    assert stream.getvalue() == ""  # not a terminal: nothing until the epoch ends
+    bar.update(4, {"loss": 0.5}, finalize=True)
+    assert re.fullmatch(r"4/4 ━{20} \d+s \d+[mu]?s/step - loss: 0\.5000\n", stream.getvalue())
+
+
+class _WriteOnly:
+    """A stream with no isatty (a logger's adapter, say): not a terminal."""
+
+    def __init__(self):
+        self.written = []
+
+    def write(self, text):
+        self.written.append(text)
+
+    def flush(self):
+        pass
+
+
+def test_a_stream_without_isatty_is_not_redrawn():
+    stream = _WriteOnly()
+    bar = Progbar(2, verbose=1, stream=stream)
+    bar.update(1, {"loss": 0.5})
+    bar.update(2, {"loss": 0.5}, finalize=True)
+    assert len(stream.written) == 1 and not stream.written[0].startswith("\r")
 
 
 def test_history_repr_counts_epochs_and_lists_keys():
@@ -92,6 +123,14 @@ def test_summary_sizes_in_kilobytes_and_megabytes():
     model = keras.Sequential([layers.Dense(256, name="wide")], name="big")
     model.build((None, 1024))
     assert " Total params: 262,400 (1.00 MB)" in _summary(model).splitlines()
+
+
+def test_summary_sizes_go_up_to_petabytes():
+    # Keras 3.15's readable_memory_size; for 2**60 bytes it says "1.00 PB" (one division too
+    # many past its last unit), where ours says 1024 PB
+    sizes = (1023, 1024, 3 * 2**30, 5 * 2**40, 7 * 2**50, 2**60)
+    assert [summary._size(s) for s in sizes] == ["1023.00 B", "1.00 KB", "3.00 GB", "5.00 TB",
+                                                 "7.00 PB", "1024.00 PB"]
 
 
 class _Twice(layers.Layer):

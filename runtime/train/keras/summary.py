@@ -38,9 +38,10 @@ def draw_summary(name: str, layers: list[tuple[Any, TensorShape]], total: int,
     return "\n".join(out)
 
 
-def _size(size: int) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
+def _size(size: float) -> str:
+    """Bytes in Keras's units, B to PB (from 1024 PB up Keras divides once more; not here)."""
+    for unit in ("B", "KB", "MB", "GB", "TB"):
+        if size < 1024:
             return f"{size:.2f} {unit}"
-        size /= 1024  # type: ignore[assignment]
-    return f"{size:.2f} GB"
+        size /= 1024
+    return f"{size:.2f} PB"
