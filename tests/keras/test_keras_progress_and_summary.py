@@ -60,6 +60,40 @@ def test_a_progbar_draws_the_bar_by_default_and_only_when_finalized_off_a_termin
     assert re.fullmatch(r"4/4 ━{20} \d+s \d+[mu]?s/step - loss: 0\.5000\n", stream.getvalue())
 
 
+class _Clock:
+    def __init__(self, now):
+        self.now = now
+
+    def perf_counter(self):
+        return self.now
+
+
+def test_the_line_shows_the_seconds_since_the_start_and_per_step(monkeypatch):
+    from runtime.train.keras import progress
+
+    clock = _Clock(1000.0)
+    monkeypatch.setattr(progress, "time", clock)
+    stream = io.StringIO()
+    bar = Progbar(4, verbose=2, stream=stream)
+    clock.now = 1003.0
+    bar.update(1, {"loss": 0.5}, finalize=True)
+    assert stream.getvalue() == "1/4 - 3s - 3s/step - loss: 0.5000\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_the_one_line_layout_writes_only_at_the_end_even_on_a_terminal():
+    stream = _Terminal()
+    bar = Progbar(2, verbose=2, stream=stream)
+    bar.update(1, {"loss": 0.5})
+    assert stream.getvalue() == ""
+    bar.update(2, {"loss": 0.5}, finalize=True)
+    assert stream.getvalue().startswith("2/2 - ")
+
+
 class _WriteOnly:
     """A stream with no isatty (a logger's adapter, say): not a terminal."""
 
