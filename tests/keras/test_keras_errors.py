@@ -129,6 +129,11 @@ def test_a_functional_model_takes_an_input_and_what_layers_made_of_it():
             "Model(inputs=..., outputs=...) takes an ag.keras.Input and what layers "
             "called on it return.") + "$"):
         keras.Model(inputs=inputs, outputs=np.ones((1, 2)))
+    # TensorFlow 2.21: ValueError "Unrecognized keyword arguments passed to Model"
+    with pytest.raises(TypeError, match="^" + re.escape(
+            "Model(inputs=..., outputs=...) takes an ag.keras.Input and what layers "
+            "called on it return.") + "$"):
+        keras.Model(inputs=inputs)
 
 
 def test_a_plain_model_has_no_call():

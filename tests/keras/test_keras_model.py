@@ -106,3 +106,50 @@ def test_register_keras_serializable_takes_the_package_custom_by_default():
     class DefaultPackage(ag.keras.layers.Layer):
         pass
     assert ag.keras.saving.get_registered_name(DefaultPackage) == "Custom>DefaultPackage"
+
+
+def test_a_functional_model_is_built_at_once():
+    inputs = ag.keras.Input((2,))
+    model = ag.keras.Model(inputs=inputs, outputs=ag.keras.layers.Dense(1)(inputs))
+    assert model.built is True  # TensorFlow 2.21: True
+
+
+def test_a_model_whose_output_is_its_input_is_the_identity():
+    inputs = ag.keras.Input((2,))
+    model = ag.keras.Model(inputs=inputs, outputs=inputs)
+    # TensorFlow 2.21: [[1, 2]]
+    npt.assert_array_equal(model.predict(np.array([[1.0, 2.0]], np.float32), verbose=0),
+                           [[1.0, 2.0]])
+
+
+class _Seen(ag.keras.Model):
+    """Doubles its input and records the type its `call` was given."""
+
+    def call(self, inputs):
+        self.seen = type(inputs)
+        return inputs * 2.0
+
+
+def test_a_subclassed_model_is_built_by_its_first_call():
+    model = _Seen()
+    assert model.built is False
+    model(np.ones((1, 2), np.float32))
+    assert model.built is True  # TensorFlow 2.21: False, then True
+
+
+def test_a_subclassed_model_gets_an_array_as_a_tensor():
+    model = _Seen()
+    npt.assert_array_equal(model(np.ones((1, 2), np.float32)).numpy(), [[2.0, 2.0]])
+    assert issubclass(model.seen, ag.Tensor)  # TensorFlow 2.21: an EagerTensor
+
+
+class _Joined(ag.keras.Model):
+    def call(self, inputs):
+        self.seen = type(inputs)
+        return ag.concat(inputs, axis=-1)
+
+
+def test_a_subclassed_model_gets_a_list_of_inputs_as_a_list():
+    model = _Joined()
+    out = model([np.ones((1, 2), np.float32), np.ones((1, 3), np.float32)])
+    assert model.seen is list and out.shape == (1, 5)  # TensorFlow 2.21: list, (1, 5)

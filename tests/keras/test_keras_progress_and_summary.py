@@ -94,6 +94,16 @@ def test_the_one_line_layout_writes_only_at_the_end_even_on_a_terminal():
     assert stream.getvalue().startswith("2/2 - ")
 
 
+def test_on_a_terminal_the_bar_is_redrawn_in_place_until_the_epoch_ends():
+    stream = _Terminal()
+    bar = Progbar(2, verbose=1, stream=stream)
+    bar.update(1, {"loss": 0.5})
+    assert re.fullmatch(r"\r\x1b\[K1/2 ━{10}─{10} \d+s \d+[mu]?s/step - loss: 0\.5000",
+                        stream.getvalue())
+    bar.update(2, {"loss": 0.5}, finalize=True)
+    assert stream.getvalue().count("\r\x1b[K") == 2 and stream.getvalue().endswith("\n")
+
+
 class _WriteOnly:
     """A stream with no isatty (a logger's adapter, say): not a terminal."""
 
@@ -123,6 +133,7 @@ def test_history_repr_counts_epochs_and_lists_keys():
     history = model.fit(x, np.ones((8, 1), np.float32), epochs=2, verbose=0)
     # ours alone (Keras's History has the default object repr)
     assert repr(history) == "<History epochs=2 keys=['binary_accuracy', 'loss']>"
+    assert history.model is model  # TensorFlow 2.21: the model fit ran on
 
 
 def _summary(model):
@@ -157,6 +168,26 @@ def test_summary_sizes_in_kilobytes_and_megabytes():
     model = keras.Sequential([layers.Dense(256, name="wide")], name="big")
     model.build((None, 1024))
     assert " Total params: 262,400 (1.00 MB)" in _summary(model).splitlines()
+
+
+class _ZeroSize(layers.Layer):
+    def build(self, input_shape):
+        self.w = self.add_weight(name="w", shape=(0,), initializer="zeros")
+
+    def call(self, inputs):
+        return inputs
+
+
+def test_a_zero_size_weight_adds_no_trainable_params_to_the_summary():
+    inputs = keras.Input((2,))
+    model = keras.Model(inputs=inputs, outputs=layers.Dense(1, name="d")(
+        _ZeroSize(name="e")(inputs)), name="zm")
+    lines = []
+    model.summary(print_fn=lines.append)
+    # TensorFlow 2.21: 3 in all, 3 trainable
+    assert lines[0].splitlines()[-3:] == [" Total params: 3 (12.00 B)",
+                                          " Trainable params: 3 (12.00 B)",
+                                          " Non-trainable params: 0 (0.00 B)"]
 
 
 def test_summary_sizes_go_up_to_petabytes():
