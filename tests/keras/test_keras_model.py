@@ -153,3 +153,21 @@ def test_a_subclassed_model_gets_a_list_of_inputs_as_a_list():
     model = _Joined()
     out = model([np.ones((1, 2), np.float32), np.ones((1, 3), np.float32)])
     assert model.seen is list and out.shape == (1, 5)  # TensorFlow 2.21: list, (1, 5)
+
+
+class _Mode(ag.keras.Model):
+    def call(self, inputs, training=None):
+        self.training = training
+        return inputs
+
+
+def test_a_subclassed_model_passes_training_to_a_call_that_takes_it():
+    model = _Mode()
+    model(np.ones((1, 2), np.float32), training=True)
+    assert model.training is True  # TensorFlow 2.21: True
+
+
+def test_build_marks_a_subclassed_model_built():
+    model = _Mode()
+    model.build((None, 2))
+    assert model.built is True  # TensorFlow 2.21: True

@@ -215,6 +215,22 @@ def test_add_and_pop_change_the_layers():
         model.add("dense")
 
 
+def test_add_and_pop_on_a_built_model_build_it_again_for_the_same_input_shape():
+    model = keras.Sequential([keras.layers.Dense(2)])
+    model.build((None, 3))
+    model.add(keras.layers.Dense(1))
+    # TensorFlow 2.21: still built after add and after pop; 8 + 3 parameters, then 8
+    assert model.built is True and model.count_params() == 11
+    model.pop()
+    assert model.built is True and model.count_params() == 8
+
+
+def test_add_to_a_model_never_built_leaves_it_unbuilt():
+    model = keras.Sequential([keras.layers.Dense(2)])
+    model.add(keras.layers.Dense(1))
+    assert model.built is False  # TensorFlow 2.21: False
+
+
 def test_summary_lists_layers_output_shapes_and_parameters():
     model = keras.Sequential([
         keras.layers.Conv2D(4, 3, activation="relu", name="conv"),

@@ -54,23 +54,32 @@ class Sequential(Trainer, Layer):
         return [layer for layer in self._layers if not isinstance(layer, InputLayer)]
 
     def add(self, layer: Layer) -> None:
-        """Appends `layer`; a first layer given an `input_shape` builds the model at once."""
+        """Appends `layer`; builds the model at once when its input shape is known."""
         if not isinstance(layer, Layer):
             raise TypeError(f"Sequential.add takes a layer (ag.keras.layers.Dense, ...), got "
                             f"{layer!r}.")
         self._layers.append(layer)
-        self.built = False
-        first_shape = self._layers[0]._input_shape_arg
-        if first_shape is not None:
-            self.build(first_shape)
+        self._rebuild()
 
     def pop(self) -> Layer:
         """Removes and returns the last layer."""
         if not self._layers:
             raise IndexError("Sequential.pop: the model has no layers.")
         layer = self._layers.pop()
-        self.built = False
+        self._rebuild()
         return layer
+
+    def _rebuild(self) -> None:
+        """After `add` or `pop`: built again when the input shape is known (the first layer's
+        `input_shape`, or an earlier build), as Keras does; else not built."""
+        self.built = False
+        if not self._layers:
+            return
+        shape = self._layers[0]._input_shape_arg
+        if shape is None:
+            shape = self._build_input_shape
+        if shape is not None:
+            self.build(shape)
 
     def build(self, input_shape: Any = None) -> None:
         """Builds every layer in turn for inputs of `input_shape` (batch axis included)."""
