@@ -140,6 +140,9 @@ def test_an_input_of_another_width_is_incompatible():
 @pytest.mark.parametrize("make, match", [
     (lambda: layers.Dense(0),
      "^" + re.escape("Dense: units must be a positive int, got 0.") + "$"),
+    # TensorFlow 2.21 takes True as 1 unit; ours refuses it, as it is surely a slip
+    (lambda: layers.Dense(True),
+     "^" + re.escape("Dense: units must be a positive int, got True.") + "$"),
     (lambda: layers.Dense(2, activation="relux"),
      "^" + re.escape("Unknown activation 'relux'. Known names: elu, exponential, gelu, "
                      "leaky_relu, linear, log_softmax, relu, relu6, selu, sigmoid, silu, "
@@ -157,7 +160,7 @@ def test_an_input_of_another_width_is_incompatible():
      r"^Input 0 of layer 'conv2d(_\d+)?'" + re.escape(
          " is incompatible with the layer: expected a 4-D input (batch, height, width, "
          "channels for channels_last), received shape (2, 5, 5).") + "$"),
-], ids=["units", "activation", "initializer", "padding", "rate", "rank"])
+], ids=["units", "units_bool", "activation", "initializer", "padding", "rate", "rank"])
 def test_bad_arguments_are_value_errors_saying_what_is_wrong(make, match):
     with pytest.raises(ValueError, match=match):
         make()
