@@ -137,6 +137,16 @@ def test_an_input_of_another_width_is_incompatible():
         dense(np.ones((1, 4), np.float32))
 
 
+@pytest.mark.parametrize("shape", [(3,), ()])
+def test_dense_refuses_inputs_of_fewer_than_two_axes(shape):
+    # TensorFlow 2.21: ValueError "Input 0 with name 'None' of layer 'dense_4' is incompatible
+    # with the layer: expected min_ndim=2, found ndim=1. Full shape received: (3,)"
+    with pytest.raises(ValueError, match=r"^Input 0 of layer 'dense(_\d+)?'" + re.escape(
+            f" is incompatible with the layer: expected min_ndim=2, found ndim={len(shape)}. "
+            f"Full shape received: {shape}") + "$"):
+        layers.Dense(2)(np.ones(shape, np.float32))
+
+
 @pytest.mark.parametrize("make, match", [
     (lambda: layers.Dense(0),
      "^" + re.escape("Dense: units must be a positive int, got 0.") + "$"),

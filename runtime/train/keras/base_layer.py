@@ -61,6 +61,8 @@ class Layer(Module):
             `Sequential` model, so that the model is built at once.
     """
 
+    _min_ndim = 0  # the fewest axes an input may have
+
     def __init__(self, trainable: bool = True, name: str | None = None, dtype: Any = None,
                  input_shape: Any = None):
         # A private class's leading "_" would not make a valid name scope.
@@ -179,6 +181,10 @@ class Layer(Module):
         if isinstance(symbolic, KerasTensor):
             return symbolic_call(self, symbolic)
         inputs = convert_to_tensor(inputs)
+        rank = inputs.shape.rank
+        if rank is not None and rank < self._min_ndim:  # Keras's InputSpec(min_ndim=...)
+            raise self._incompatible(f"expected min_ndim={self._min_ndim}, found ndim={rank}. "
+                                     f"Full shape received: {inputs.shape}")
         if inputs.dtype != self.dtype and (inputs.dtype.is_floating or inputs.dtype.is_integer):
             inputs = creation_ops.cast(inputs, self.dtype)
         self._maybe_build(inputs.shape)

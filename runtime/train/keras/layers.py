@@ -34,6 +34,8 @@ class Dense(Layer):
         **kwargs: `Layer`'s arguments (`name`, `trainable`, `dtype`, `input_shape`).
     """
 
+    _min_ndim = 2
+
     def __init__(self, units: int, activation: Any = None, use_bias: bool = True,
                  kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
                  **kwargs: Any):
