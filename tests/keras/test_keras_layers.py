@@ -137,6 +137,20 @@ def test_an_input_of_another_width_is_incompatible():
         dense(np.ones((1, 4), np.float32))
 
 
+@pytest.mark.parametrize("shape, kernel", [((3,), [3, 2]), ((2, None, 4), [4, 2])])
+def test_dense_builds_for_the_last_axis_of_any_rank_from_one(shape, kernel):
+    dense = layers.Dense(2)
+    dense.build(shape)
+    assert dense.kernel.shape.as_list() == kernel  # TensorFlow 2.21: (3, 2), (4, 2)
+
+
+def test_dense_cannot_build_for_a_scalar():
+    # TensorFlow 2.21: IndexError "tuple index out of range"
+    with pytest.raises(ValueError, match=r"^Dense layer 'dense(_\d+)?'" + re.escape(
+            " needs inputs whose last axis has a known size, got shape ().") + "$"):
+        layers.Dense(2).build(())
+
+
 @pytest.mark.parametrize("shape", [(3,), ()])
 def test_dense_refuses_inputs_of_fewer_than_two_axes(shape):
     # TensorFlow 2.21: ValueError "Input 0 with name 'None' of layer 'dense_4' is incompatible
