@@ -198,6 +198,31 @@ def test_fit_on_a_scalar_or_on_objects():
         _compiled(loss="mse").fit(np.ones((2, 2)), [{"a": 1}, {"b": 2}], verbose=0)
 
 
+@pytest.mark.parametrize("what", ["fit", "evaluate", "predict"])
+def test_arrays_without_samples_are_refused(what):
+    # TensorFlow 2.21: fit returns an empty history, evaluate [], and predict fails with
+    # UnboundLocalError; an empty dataset is a mistake worth naming
+    model = _compiled(loss="mse")
+    arguments = [np.zeros((0, 2), np.float32)] + ([] if what == "predict" else
+                                                  [np.zeros((0, 1), np.float32)])
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"{what}: x has no samples (its first axis has size 0).") + "$"):
+        getattr(model, what)(*arguments, verbose=0)
+
+
+@pytest.mark.parametrize("split", [0.5, 1e-17])
+def test_a_validation_split_that_leaves_a_part_empty_is_refused(split):
+    # TensorFlow 2.21: the same ValueError, word for word (0.5 of 1 sample leaves no training
+    # data; 1e-17 of 3, as 1 - 1e-17 rounds to 1.0, no validation data)
+    x, y = (_X[:1], _Y[:1]) if split == 0.5 else (_X, _Y)
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"Training data contains {len(x)} samples, which is not sufficient to split it "
+            f"into a validation and training set as specified by `validation_split={split}`. "
+            f"Either provide more data, or a different value for the `validation_split` "
+            f"argument.") + "$"):
+        _compiled(loss="mse").fit(x, y, validation_split=split, verbose=0)
+
+
 def test_validation_split_must_be_a_fraction():
     # TensorFlow 2.21: ValueError ("... not sufficient to split it into a validation and
     # training set as specified by `validation_split=1.0`")

@@ -340,3 +340,24 @@ def test_a_model_first_called_inside_a_function_builds_there():
     assert [w.shape.as_list() for w in model.weights] == [[4, 3], [3], [3, 1], [1]]
     np.testing.assert_allclose(model.predict(np.ones((2, 4)), verbose=0),
                                model(np.ones((2, 4))).numpy(), rtol=1e-6)
+
+
+def _kernel_after_one_epoch(shuffle):
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones")])
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    x = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], np.float32)
+    np.random.seed(0)
+    model.fit(x, np.array([[0.0], [1.0], [3.0]], np.float32), batch_size=1, shuffle=shuffle,
+              verbose=0)
+    return model.layers[0].kernel.numpy()
+
+
+def test_fit_takes_the_samples_in_order_without_shuffle_and_reorders_them_with_it():
+    in_order = _kernel_after_one_epoch(shuffle=False)
+    # by hand: SGD steps on the samples in order, each with the gradient of (x @ w + b - y)^2
+    w, b = np.ones((2, 1)), 0.0
+    for x, y in zip(np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]), [0.0, 1.0, 3.0]):
+        error = x @ w[:, 0] + b - y
+        w, b = w - 0.1 * 2 * error * x[:, None], b - 0.1 * 2 * error
+    np.testing.assert_allclose(in_order, w, rtol=1e-6)
+    assert not np.allclose(_kernel_after_one_epoch(shuffle=True), in_order)

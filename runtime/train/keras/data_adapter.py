@@ -34,7 +34,6 @@ class Batches:
     x_spec: TensorSpec
     y_spec: TensorSpec | None
     steps: int | None
-    samples: int | None
 
     def epoch(self, shuffle: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
         raise NotImplementedError
@@ -45,7 +44,6 @@ class ArrayBatches(Batches):
         self.x, self.y, self.batch_size = x, y, batch_size
         self.x_spec = _spec(x.shape, x.dtype)
         self.y_spec = None if y is None else _spec(y.shape, y.dtype)
-        self.samples = len(x)
         self.steps = -(-len(x) // batch_size)
 
     def epoch(self, shuffle: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
@@ -74,7 +72,6 @@ class DatasetBatches(Batches):
             raise ValueError(f"{what}: the dataset is infinite (a repeat() without a count); "
                              f"take() the steps you want, or repeat it a number of times.")
         self.steps = cardinality if cardinality >= 0 else None
-        self.samples = None
 
     def epoch(self, shuffle: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
         for element in self.dataset.as_numpy_iterator():
@@ -94,6 +91,8 @@ def batches(x: Any, y: Any, batch_size: int | None, what: str,
                              f"batch the dataset instead (dataset.batch(n)).")
         return DatasetBatches(x, what, needs_y)
     x = _array(x, f"{what}: x")
+    if len(x) == 0:  # Keras's fit and evaluate report nothing; its predict fails
+        raise ValueError(f"{what}: x has no samples (its first axis has size 0).")
     if y is None and needs_y:
         raise ValueError(f"{what}: y (the targets) is missing.")
     y = None if y is None else _array(y, f"{what}: y")

@@ -255,6 +255,12 @@ class Trainer:
                 raise ValueError("fit: validation_split needs arrays; with a dataset, pass "
                                  "validation_data (another dataset).")
             split = int(len(data.x) * (1 - validation_split))
+            if split in (0, len(data.x)):
+                raise ValueError(f"Training data contains {len(data.x)} samples, which is not "
+                                 f"sufficient to split it into a validation and training set "
+                                 f"as specified by `validation_split={validation_split}`. "
+                                 f"Either provide more data, or a different value for the "
+                                 f"`validation_split` argument.")
             validation_data = (data.x[split:], data.y[split:])  # type: ignore[index]
             data = ArrayBatches(data.x[:split], data.y[:split],  # type: ignore[index]
                                 data.batch_size)
