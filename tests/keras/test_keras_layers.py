@@ -212,3 +212,31 @@ def test_compute_output_shape_matches_the_output(layer, shape):
     out = instance(np.zeros((3, 7, 7, 2), np.float32))
     assert instance.compute_output_shape((None, 7, 7, 2)).as_list() == shape
     assert out.shape.as_list() == [3, *shape[1:]]
+
+
+@pytest.mark.parametrize("shape, flat", [((4, 3), [4, 3]), ((3,), [3, 1])])
+def test_flatten_keeps_a_matrix_and_gives_a_vector_an_axis(shape, flat):
+    x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+    out = layers.Flatten()(x)
+    # TensorFlow 2.21: (4, 3) and (3, 1)
+    assert out.shape.as_list() == flat
+    np.testing.assert_array_equal(out.numpy(), x.reshape(flat))
+
+
+@pytest.mark.parametrize("spec, shape", [([None, 2, 3], [None, 6]), ([None], [None, 1])])
+def test_flatten_in_a_function_knows_its_output_shape(spec, shape):
+    flatten = layers.Flatten()
+    traced = ag.function(lambda x: flatten(x)).get_concrete_function(ag.TensorSpec(spec))
+    assert traced.structured_outputs.shape.as_list() == shape  # TensorFlow 2.21: the same
+
+
+def test_dense_on_inputs_of_unknown_rank_is_refused():
+    dense = layers.Dense(2)
+    dense.build((None, 2, 3))
+    traced = ag.function(lambda x: dense(x), input_signature=[ag.TensorSpec(None)])
+    # TensorFlow 2.21: ValueError "as_list() is not defined on an unknown TensorShape."
+    with pytest.raises(ValueError) as raised:
+        traced(np.ones((2, 2, 3), np.float32))
+    message = str(raised.value)  # the trace's error, pointing at the lambda
+    assert message.startswith("in user code:") and "in <lambda>" in message
+    assert message.rstrip().endswith("ValueError: tensordot needs tensors of known rank.")

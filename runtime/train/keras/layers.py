@@ -67,7 +67,7 @@ class Dense(Layer):
         if rank == 2:
             outputs = matmul(inputs, self.kernel)
         else:
-            outputs = tensordot(inputs, self.kernel, [[-1 if rank is None else rank - 1], [0]])
+            outputs = tensordot(inputs, self.kernel, [[-1], [0]])
         if self.bias is not None:
             outputs = outputs + self.bias
         return self.activation(outputs)
@@ -85,8 +85,6 @@ class Flatten(Layer):
 
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
         dims = inputs.shape.as_list() if inputs.shape.rank is not None else None
-        if dims is not None and len(dims) == 1:
-            return array_ops.expand_dims(inputs, -1)
         if dims is not None and all(d is not None for d in dims[1:]):
             return array_ops.reshape(inputs, [-1, math.prod(dims[1:])])
         return array_ops.reshape(inputs, array_ops.stack([array_ops.shape(inputs)[0], -1]))
