@@ -98,3 +98,24 @@ def test_a_dataset_of_inputs_only_cannot_be_fit():
             "(sample weights are not supported); its elements are "
             "TensorSpec(shape=(None, 2), dtype=ag.float32, name=None).") + "$"):
         mlp().fit(D.from_tensor_slices(x).batch(5), verbose=0)
+
+
+def test_predict_on_a_dataset_of_triples_is_refused():
+    # TensorFlow 2.21 takes (x, y, sample_weight) triples; ours has no sample weights
+    x, y = quadrants(10)
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "predict: a dataset must yield x, or (x, y) pairs of tensors (sample weights are "
+            "not supported); its elements are (TensorSpec(shape=(None, 2), dtype=ag.float32, "
+            "name=None), TensorSpec(shape=(None,), dtype=ag.int32, name=None), "
+            "TensorSpec(shape=(None,), dtype=ag.int32, name=None)).") + "$"):
+        mlp().predict(D.from_tensor_slices((x, y, y)).batch(5), verbose=0)
+
+
+def test_predict_on_a_dataset_of_dicts_is_refused():
+    # TensorFlow 2.21 feeds a dict to a model with named inputs; ours takes tensors only
+    x, _ = quadrants(10)
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "predict: a dataset must yield x, or (x, y) pairs of tensors (sample weights are "
+            "not supported); its elements are {'a': TensorSpec(shape=(None, 2), "
+            "dtype=ag.float32, name=None)}.") + "$"):
+        mlp().predict(D.from_tensor_slices({"a": x}).batch(5), verbose=0)
