@@ -119,3 +119,20 @@ def test_predict_on_a_dataset_of_dicts_is_refused():
             "not supported); its elements are {'a': TensorSpec(shape=(None, 2), "
             "dtype=ag.float32, name=None)}.") + "$"):
         mlp().predict(D.from_tensor_slices({"a": x}).batch(5), verbose=0)
+
+
+def _empty_dataset(known_length):
+    x, y = quadrants(4)
+    dataset = D.from_tensor_slices((x.astype(np.float32), y))
+    dataset = dataset.take(0) if known_length else dataset.filter(lambda a, b: b > 9)
+    return dataset.batch(2)
+
+
+@pytest.mark.parametrize("what", ["fit", "evaluate", "predict"])
+@pytest.mark.parametrize("known_length", [True, False])
+def test_a_dataset_without_batches_is_refused(what, known_length):
+    # TensorFlow 2.21: fit returns an empty history, evaluate [], and predict fails with
+    # UnboundLocalError
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"{what}: the dataset yields no batches.") + "$"):
+        getattr(mlp(), what)(_empty_dataset(known_length), verbose=0)

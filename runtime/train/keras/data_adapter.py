@@ -71,12 +71,20 @@ class DatasetBatches(Batches):
         if cardinality == -1:
             raise ValueError(f"{what}: the dataset is infinite (a repeat() without a count); "
                              f"take() the steps you want, or repeat it a number of times.")
-        self.steps = cardinality if cardinality >= 0 else None
+        if cardinality == 0:
+            raise no_batches(what)
+        self.steps = cardinality if cardinality > 0 else None
 
     def epoch(self, shuffle: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
         for element in self.dataset.as_numpy_iterator():
             x, y = element if isinstance(element, tuple) else (element, None)
             yield _float32(np.asarray(x)), None if y is None else _float32(np.asarray(y))
+
+
+def no_batches(what: str) -> ValueError:
+    """The error for a dataset that yields nothing (Keras reports empty logs, or fails in
+    predict)."""
+    return ValueError(f"{what}: the dataset yields no batches.")
 
 
 def batches(x: Any, y: Any, batch_size: int | None, what: str,

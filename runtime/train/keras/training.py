@@ -32,7 +32,7 @@ from runtime.ops.iterator_ops import is_dataset
 from runtime.train import losses as losses_module
 from runtime.train import metrics as metrics_module
 from runtime.train import optimizers as optimizers_module
-from runtime.train.keras.data_adapter import ArrayBatches, Batches, batches
+from runtime.train.keras.data_adapter import ArrayBatches, Batches, batches, no_batches
 from runtime.train.keras.progress import History, Progbar
 
 __all__ = ["Trainer"]
@@ -285,6 +285,8 @@ class Trainer:
                 train(x_batch, y_batch)
                 if bar.interactive and verbose == 1 and done != steps:
                     bar.update(done, compiled.results())
+            if done == 0:  # a dataset of unknown length that yielded nothing
+                raise no_batches("fit")
             steps = history.params["steps"] = bar.target = done  # known after one pass
             logs = compiled.results()
             if validation_data is not None:
@@ -315,6 +317,8 @@ class Trainer:
         for x_batch, y_batch in data.epoch():
             test(x_batch, y_batch)
             done += 1
+        if done == 0:
+            raise no_batches("evaluate")
         bar.target = done
         logs = compiled.results()
         bar.update(done, logs, finalize=True)
@@ -337,6 +341,8 @@ class Trainer:
         step = self._predict_function[1]
         bar = Progbar(data.steps, _verbose(verbose))
         outputs = [step(x_batch).numpy() for x_batch, _ in data.epoch()]
+        if not outputs:
+            raise no_batches("predict")
         bar.target = len(outputs)
         bar.update(len(outputs), finalize=True)
-        return np.concatenate(outputs) if outputs else np.zeros((0,), np.float32)
+        return np.concatenate(outputs)
