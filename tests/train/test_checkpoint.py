@@ -256,6 +256,28 @@ def test_save_inside_a_function_is_an_error(tmp_path):
         save()
 
 
+def test_write_inside_a_function_is_an_error(tmp_path):
+    # TensorFlow 2.21 writes from inside a tf.function; ours writes eagerly only, as save
+    ckpt = ag.train.Checkpoint(v=ag.Variable(1.0))
+
+    @ag.function
+    def write():
+        ckpt.write(str(tmp_path / "ckpt"))
+        return 1
+
+    with pytest.raises(RuntimeError, match=r"(?s)^in user code:\n\n.*\n\n    RuntimeError: "
+                       + re.escape("Checkpoint.write runs eagerly, but it was called while a "
+                                   "graph is being built (inside an ag.function or an ag.Graph)"
+                                   ". Call it outside the function; the variables the function "
+                                   "uses are saved and restored all the same.") + "$"):
+        write()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_save_counter_is_not_trainable():
+    assert ag.train.Checkpoint().save_counter.trainable is False  # TensorFlow 2.21: False
+
+
 def test_graph_variables_are_refused(tmp_path):
     with ag.Graph().as_default():
         v = ag.Variable(1.0)
