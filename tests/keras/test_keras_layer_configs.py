@@ -87,9 +87,11 @@ def test_max_pooling_config_strides_default_to_the_pool_size():
 
 
 def test_dropout_config_holds_its_rate_and_seed():
-    # TensorFlow 2.21: name 'dr', trainable True, rate 0.25, seed 3 (and noise_shape None)
+    # TensorFlow 2.21: name 'dr', trainable True, rate 0.25, seed 3, noise_shape None
     assert layers.Dropout(0.25, seed=3, name="dr").get_config() == {
-        "name": "dr", "trainable": True, "dtype": "float32", "rate": 0.25, "seed": 3}
+        "name": "dr", "trainable": True, "dtype": "float32", "rate": 0.25, "seed": 3,
+        "noise_shape": None}
+    assert layers.Dropout(0.5, noise_shape=(None, 1)).get_config()["noise_shape"] == (None, 1)
 
 
 def test_layer_names_follow_keras_snake_case():

@@ -240,3 +240,17 @@ def test_dense_on_inputs_of_unknown_rank_is_refused():
     message = str(raised.value)  # the trace's error, pointing at the lambda
     assert message.startswith("in user code:") and "in <lambda>" in message
     assert message.rstrip().endswith("ValueError: tensordot needs tensors of known rank.")
+
+
+def test_dropout_at_rate_zero_keeps_every_input_while_training():
+    x = np.arange(4, dtype=np.float32).reshape(2, 2)
+    # TensorFlow 2.21: the inputs as they are
+    np.testing.assert_array_equal(layers.Dropout(0.0)(x, training=True), x)
+
+
+def test_dropout_with_a_noise_shape_drops_whole_rows():
+    out = layers.Dropout(0.5, noise_shape=(None, 1), seed=1)(np.ones((50, 4), np.float32),
+                                                             training=True).numpy()
+    # TensorFlow 2.21 (other draws): each row all 0 or all 2; the None takes the batch size
+    assert all(set(row) in ({0.0}, {2.0}) for row in out.tolist())
+    assert {0.0, 2.0} == set(out[:, 0].tolist())

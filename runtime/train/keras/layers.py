@@ -118,7 +118,17 @@ class Dropout(Layer):
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
         if not training or self.rate == 0:
             return inputs
-        return nn_ops.dropout(inputs, self.rate, noise_shape=self.noise_shape, seed=self.seed)
+        return nn_ops.dropout(inputs, self.rate, noise_shape=self._noise_shape(inputs),
+                              seed=self.seed)
+
+    def _noise_shape(self, inputs: Tensor) -> Any:
+        """`noise_shape` with its None entries taken from the inputs' shape, as Keras does."""
+        if self.noise_shape is None or None not in self.noise_shape:
+            return self.noise_shape
+        shape = array_ops.shape(inputs)
+        return array_ops.stack([shape[i] if d is None else d
+                                for i, d in enumerate(self.noise_shape)])
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "rate": self.rate, "seed": self.seed}
+        return {**super().get_config(), "rate": self.rate, "seed": self.seed,
+                "noise_shape": self.noise_shape}
