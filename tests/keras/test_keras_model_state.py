@@ -136,6 +136,18 @@ def test_build_without_a_shape_reuses_the_last_one_after_add():
 
 
 # Checkpoints -----------------------------------------------------------------------------------
+def test_a_compiled_models_checkpoint_names_its_optimizer_state_under_optimizer(tmp_path):
+    model = _Sub()
+    model.compile(optimizer=keras.optimizers.SGD(0.01, momentum=0.9), loss="mse")
+    model.fit(_X[:, :1].repeat(3, axis=1), _Y, epochs=1, verbose=0)
+    path = ag.train.Checkpoint(model=model).save(str(tmp_path / "c"))
+    names = [name for name, _ in ag.train.list_variables(path)]
+    assert [n for n in names if n.startswith("model/optimizer/")] == [
+        "model/optimizer/iterations", "model/optimizer/learning_rate",
+        "model/optimizer/slots/0/momentum", "model/optimizer/slots/1/momentum",
+        "model/optimizer/slots/2/momentum", "model/optimizer/slots/3/momentum"]
+
+
 def test_a_compiled_subclassed_model_checkpoints_its_optimizer(tmp_path):
     np.random.seed(0)
     model = _Sub()
