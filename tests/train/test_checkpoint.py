@@ -274,6 +274,23 @@ def test_write_inside_a_function_is_an_error(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_read_inside_a_function_is_an_error(tmp_path):
+    path = ag.train.Checkpoint(v=ag.Variable(1.0)).write(str(tmp_path / "ckpt"))
+    ckpt = ag.train.Checkpoint(v=ag.Variable(0.0))
+
+    @ag.function
+    def read():
+        ckpt.read(path)
+        return 1
+
+    with pytest.raises(RuntimeError, match=r"(?s)^in user code:\n\n.*\n\n    RuntimeError: "
+                       + re.escape("Checkpoint.read runs eagerly, but it was called while a "
+                                   "graph is being built (inside an ag.function or an ag.Graph)"
+                                   ". Call it outside the function; the variables the function "
+                                   "uses are saved and restored all the same.") + "$"):
+        read()
+
+
 def test_the_save_counter_is_not_trainable():
     assert ag.train.Checkpoint().save_counter.trainable is False  # TensorFlow 2.21: False
 
