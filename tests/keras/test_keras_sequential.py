@@ -361,3 +361,23 @@ def test_fit_takes_the_samples_in_order_without_shuffle_and_reorders_them_with_i
         w, b = w - 0.1 * 2 * error * x[:, None], b - 0.1 * 2 * error
     np.testing.assert_allclose(in_order, w, rtol=1e-6)
     assert not np.allclose(_kernel_after_one_epoch(shuffle=True), in_order)
+
+
+def test_fit_batches_32_samples_by_default():
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    history = model.fit(np.ones((33, 2), np.float32), np.ones((33, 1), np.float32), verbose=0)
+    assert history.params["steps"] == 2  # TensorFlow 2.21: 2
+
+
+def test_float64_arrays_train_as_float32():
+    def losses(dtype):
+        model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(
+            1, kernel_initializer="ones")])
+        model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+        x = np.array([[1.0, 2.0], [3.0, 4.0]], dtype)
+        y = np.array([[1.0], [0.5]], dtype)
+        return model.fit(x, y, epochs=2, verbose=0).history["loss"]
+    # TensorFlow 2.21: [23.125, 106.42001] for both
+    np.testing.assert_allclose(losses(np.float64), [23.125, 106.42001342773438], rtol=1e-6)
+    np.testing.assert_allclose(losses(np.float32), [23.125, 106.42001342773438], rtol=1e-6)
