@@ -23,6 +23,16 @@ RECORDED = {
     "piecewise": (lambda: schedules.PiecewiseConstantDecay([2, 5], [1.0, 0.5, 0.1]),
                   [1.0, 1.0, 1.0, 0.5, 0.5, 0.10000000149011612, 0.10000000149011612,
                    0.10000000149011612]),
+    "exponential_one_step": (lambda: schedules.ExponentialDecay(0.1, 1, 0.5),
+                             [0.10000000149011612, 0.05000000074505806, 0.02500000037252903,
+                              0.012500000186264515, 0.0031250000465661287,
+                              9.765625145519152e-05, 3.051757857974735e-06,
+                              7.888609169759553e-32]),
+    "piecewise_three": (lambda: schedules.PiecewiseConstantDecay([1, 3, 10],
+                                                                 [0.4, 0.3, 0.2, 0.1]),
+                        [0.4000000059604645, 0.4000000059604645, 0.30000001192092896,
+                         0.30000001192092896, 0.20000000298023224, 0.20000000298023224,
+                         0.10000000149011612, 0.10000000149011612]),
     "cosine": (lambda: schedules.CosineDecay(0.1, 10, alpha=0.1),
                [0.10000000149011612, 0.09779754281044006, 0.09140576422214508,
                 0.08145033568143845, 0.05499999597668648, 0.010000000707805157,
@@ -81,6 +91,12 @@ def test_get_config_names_keras_keys():
     assert schedules.CosineDecay(0.1, 10).get_config() == {
         "initial_learning_rate": 0.1, "decay_steps": 10, "alpha": 0.0, "name": "CosineDecay",
         "warmup_target": None, "warmup_steps": 0}
+
+
+def test_piecewise_config_is_named_as_in_keras():
+    # TensorFlow 2.21: {'boundaries': [1], 'values': [0.5, 0.1], 'name': 'PiecewiseConstant'}
+    assert schedules.PiecewiseConstantDecay([1], [0.5, 0.1]).get_config() == {
+        "boundaries": [1], "values": [0.5, 0.1], "name": "PiecewiseConstant"}
 
 
 @pytest.mark.parametrize("make, steps", [(lambda: schedules.ExponentialDecay(0.1, 0, 0.5), "0"),
