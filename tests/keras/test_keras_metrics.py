@@ -74,3 +74,25 @@ def test_an_unknown_metric_name_lists_the_known_ones():
             "categorical_accuracy, mean, sparse_categorical_accuracy, or pass a Metric "
             "object.") + "$"):
         metrics.get("accuracyy")
+
+
+class _Sum(ag.keras.metrics.Metric):
+    """A metric with one state variable made by add_variable and one held as an attribute."""
+
+    def __init__(self):
+        super().__init__(name="sum")
+        self.total = self.add_variable("total")
+        self.calls = ag.Variable(0.0, trainable=False)
+
+    def update_state(self, values):
+        self.total.assign_add(ag.reduce_sum(values))
+        self.calls.assign_add(1.0)
+
+    def result(self):
+        return self.total
+
+
+def test_a_metrics_variables_list_add_variables_then_the_others_each_once():
+    metric = _Sum()
+    assert [v is metric.total for v in metric.variables] == [True, False]
+    assert metric.variables[1] is metric.calls
