@@ -190,6 +190,16 @@ def test_a_zero_size_weight_adds_no_trainable_params_to_the_summary():
                                           " Non-trainable params: 0 (0.00 B)"]
 
 
+def test_a_zero_size_weight_adds_no_trainable_params_to_a_sequential_summary():
+    model = keras.Sequential([keras.Input((2,)), _ZeroSize(name="e"), layers.Dense(1)])
+    lines = []
+    model.summary(print_fn=lines.append)
+    # TensorFlow 2.21: 3 in all, 3 trainable (as for the functional model above)
+    assert lines[0].splitlines()[-3:] == [" Total params: 3 (12.00 B)",
+                                          " Trainable params: 3 (12.00 B)",
+                                          " Non-trainable params: 0 (0.00 B)"]
+
+
 def test_summary_sizes_go_up_to_petabytes():
     # Keras 3.15's readable_memory_size; for 2**60 bytes it says "1.00 PB" (one division too
     # many past its last unit), where ours says 1024 PB
