@@ -131,16 +131,12 @@ def checkpoint_array(path: str, variable: Variable) -> np.ndarray:
     return value
 
 
-def _dtype_of(array: np.ndarray) -> dtypes.DType:
-    return dtypes.string if array.dtype.kind == "S" else dtypes.as_dtype(array.dtype)
-
-
 def mismatch(path: str, variable: Variable, array: np.ndarray) -> str | None:
     """What differs between `variable` and the saved `array` (dtype, shape), or None."""
     if variable.graph is not None:
         return (f"{path}: variable {variable.name} belongs to a graph (TensorFlow 1 style); "
                 f"ag.train.Checkpoint restores eager variables")
-    dtype = _dtype_of(array)
+    dtype = dtypes.as_dtype(array.dtype)  # fixed-width bytes ('S') are strings
     if dtype != variable.dtype:
         return (f"{path}: the checkpoint holds {dtype.name}, variable {variable.name} is "
                 f"{variable.dtype.name}")

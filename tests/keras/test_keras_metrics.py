@@ -96,3 +96,11 @@ def test_a_metrics_variables_list_add_variables_then_the_others_each_once():
     metric = _Sum()
     assert [v is metric.total for v in metric.variables] == [True, False]
     assert metric.variables[1] is metric.calls
+
+
+def test_a_metric_made_in_a_name_scope_checkpoints_its_state_by_short_names(tmp_path):
+    with ag.name_scope("outer"):
+        metric = ag.keras.metrics.Mean(name="loss_mean")
+    path = ag.train.Checkpoint(m=metric).save(str(tmp_path / "c"))
+    assert [name for name, _ in ag.train.list_variables(path)] == ["m/count", "m/total",
+                                                                   "save_counter"]

@@ -172,3 +172,27 @@ def test_a_variable_made_but_not_yet_used_gets_its_value_when_the_status_is_chec
     fresh.v = ag.Variable([0.0, 0.0])
     assert status.assert_consumed() is status
     np.testing.assert_array_equal(fresh.v.numpy(), [7.0, 8.0])
+
+
+class _Holder:
+    """An object whose children are given as they are (None and shared ones included)."""
+
+    def __init__(self, children):
+        self.children = children
+
+    def _trackable_children(self):
+        return self.children
+
+
+def test_a_none_child_is_skipped_and_the_children_after_it_are_kept():
+    from runtime.train.trackable import variables_by_path
+
+    b = ag.Variable(2.0)
+    assert variables_by_path([("x", _Holder({"a": None, "b": b}))]) == {"x/b": b}
+
+
+def test_a_variable_met_twice_is_listed_once_and_the_walk_goes_on():
+    from runtime.train.trackable import variables_by_path
+
+    a, b = ag.Variable(1.0), ag.Variable(2.0)
+    assert variables_by_path([("x", [a, a, b])]) == {"x/0": a, "x/2": b}
