@@ -77,7 +77,10 @@ def test_the_line_shows_the_seconds_since_the_start_and_per_step(monkeypatch):
     bar = Progbar(4, verbose=2, stream=stream)
     clock.now = 1003.0
     bar.update(1, {"loss": 0.5}, finalize=True)
-    assert stream.getvalue() == "1/4 - 3s - 3s/step - loss: 0.5000\n"
+    clock.now = 1004.0
+    bar.update(2, {"loss": 0.5}, finalize=True)
+    assert stream.getvalue() == ("1/4 - 3s - 3s/step - loss: 0.5000\n"
+                                 "2/4 - 4s - 2s/step - loss: 0.5000\n")
 
 
 class _Terminal(io.StringIO):
