@@ -202,7 +202,7 @@ class Restoration:
         if not problems or not atomic:
             with init_scope():  # inside a trace, the value is set now, not by the graph
                 for path, variable in ready.items():
-                    variable.assign(_assignable(self.pending.pop(path)))
+                    variable.assign(self.pending.pop(path))  # 'S' bytes too
         if problems:
             if atomic:  # the restore failed as a whole: its values are not waiting
                 self.expect_partial[0] = True
@@ -214,14 +214,6 @@ class Restoration:
 
 def _strong(value: Any) -> Callable[[], Any]:
     return lambda: value
-
-
-def _assignable(array: np.ndarray) -> Any:
-    if array.dtype.kind == "S":
-        objects = np.empty(array.shape, dtype=object)
-        objects.reshape(-1)[:] = list(array.reshape(-1))
-        return objects
-    return array
 
 
 def mismatch_message(save_path: str, problems: list[str], missing: list[str],

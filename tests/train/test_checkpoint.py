@@ -116,6 +116,16 @@ def test_strings_round_trip(tmp_path):
     assert v.numpy().tolist() == [b"a", b"bcd"]
 
 
+@pytest.mark.parametrize("value", ["one", [["a", "bc"], ["", "def"]]])
+def test_scalar_and_matrix_strings_round_trip(tmp_path, value):
+    v = ag.Variable(value)
+    path = ag.train.Checkpoint(v=v).write(str(tmp_path / "w"))
+    v.assign(np.full(np.shape(value), "x", object))
+    ag.train.Checkpoint(v=v).read(path).assert_consumed()
+    assert v.dtype == ag.string
+    np.testing.assert_array_equal(v.numpy(), np.array(value, dtype=object).astype(bytes))
+
+
 def test_a_string_ending_in_nul_is_refused(tmp_path):
     with pytest.raises(ValueError, match="^" + re.escape(
             "Variable Variable:0 at 'v' holds a string ending in a NUL byte, which the "

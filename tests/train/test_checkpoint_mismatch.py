@@ -116,3 +116,14 @@ def test_expect_partial_silences_the_warning(saved):
         _restore_only_w(saved).expect_partial()
         gc.collect()
     assert [str(w.message) for w in caught] == []
+
+
+def test_a_failed_restore_leaves_no_values_waiting_to_warn_about(saved):
+    model = Dense(units=3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(ValueError, match="^" + re.escape(mismatch(saved, _SHAPE)) + "$"):
+            ag.train.Checkpoint(model=model).restore(saved)
+        del model
+        gc.collect()
+    assert [str(w.message) for w in caught] == []
