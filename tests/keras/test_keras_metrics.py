@@ -104,3 +104,10 @@ def test_a_metric_made_in_a_name_scope_checkpoints_its_state_by_short_names(tmp_
     path = ag.train.Checkpoint(m=metric).save(str(tmp_path / "c"))
     assert [name for name, _ in ag.train.list_variables(path)] == ["m/count", "m/total",
                                                                    "save_counter"]
+
+
+def test_a_wrapped_function_without_a_name_gives_keras_default_metric_name():
+    import functools
+
+    metric = ag.keras.metrics.MeanMetricWrapper(functools.partial(ag.keras.losses.MSE))
+    assert metric.name == "mean_metric_wrapper"  # TensorFlow 2.21: 'mean_metric_wrapper'
