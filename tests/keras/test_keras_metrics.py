@@ -109,5 +109,5 @@ def test_a_metric_made_in_a_name_scope_checkpoints_its_state_by_short_names(tmp_
 def test_a_wrapped_function_without_a_name_gives_keras_default_metric_name():
     import functools
 
-    metric = ag.keras.metrics.MeanMetricWrapper(functools.partial(ag.keras.losses.MSE))
+    metric = ag.keras.metrics.MeanMetricWrapper(functools.partial(ag.keras.losses.mse))
     assert metric.name == "mean_metric_wrapper"  # TensorFlow 2.21: 'mean_metric_wrapper'
