@@ -160,12 +160,13 @@ def sparse_categorical_accuracy(y_true: Any, y_pred: Any) -> Tensor:
 
 
 def binary_accuracy(y_true: Any, y_pred: Any, threshold: float = 0.5) -> Tensor:
-    """The mean over the last axis of 1.0 where `y_pred > threshold` equals `y_true`."""
+    """1.0 where `y_pred > threshold` equals `y_true`, else 0.0, element by element (as Keras
+    3; Keras 2 averaged the last axis)."""
     y_pred = convert_to_tensor(y_pred)
     y_true = _cast(y_true, y_pred.dtype)
     y_true, y_pred = _same_rank(y_true, y_pred)
     predicted = creation_ops.cast(math_ops.greater(y_pred, threshold), y_pred.dtype)
-    return reduce_mean(creation_ops.cast(math_ops.equal(y_true, predicted), dtypes.float32), -1)
+    return creation_ops.cast(math_ops.equal(y_true, predicted), dtypes.float32)
 
 
 def categorical_accuracy(y_true: Any, y_pred: Any) -> Tensor:

@@ -131,3 +131,31 @@ def test_get_refuses_an_unknown_name_and_lists_the_known_ones():
             "categorical_accuracy, mean, sparse_categorical_accuracy, or pass a Metric "
             "object.") + "$"):
         metrics.get("nosuch")
+
+
+_SEQ_PRED = np.array([[[0.1, 0.7, 0.1, 0.1], [0.6, 0.2, 0.1, 0.1], [0.1, 0.1, 0.1, 0.7]],
+                      [[0.3, 0.3, 0.4, 0.0], [0.1, 0.1, 0.1, 0.7], [0.9, 0.0, 0.0, 0.1]]],
+                     np.float32)
+
+
+def test_sparse_categorical_accuracy_of_sequences_with_a_trailing_label_axis():
+    labels = np.array([[[1], [0], [2]], [[2], [3], [1]]], np.int32)
+    # TensorFlow 2.21: [[1, 1, 0], [1, 1, 0]]
+    assert_allclose(ag.keras.metrics.sparse_categorical_accuracy(labels, _SEQ_PRED),
+                    [[1.0, 1.0, 0.0], [1.0, 1.0, 0.0]])
+
+
+def test_sparse_categorical_accuracy_compares_a_fractional_label_as_it_is():
+    labels = np.array([[1.5], [1.0]], np.float32)
+    scores = np.array([[0.1, 0.9], [0.2, 0.8]], np.float32)
+    # TensorFlow 2.21: [0, 1]
+    assert_allclose(ag.keras.metrics.sparse_categorical_accuracy(labels, scores), [0.0, 1.0])
+
+
+def test_binary_accuracy_thresholds_at_one_half_element_by_element():
+    labels = np.array([[[1, 0, 1], [0, 0, 1]], [[1, 1, 1], [0, 0, 0]]], np.float32)
+    scores = np.array([[[0.9, 0.1, 0.2], [0.3, 0.4, 0.8]], [[0.6, 0.7, 0.8], [0.9, 0.1, 0.2]]],
+                      np.float32)
+    # TensorFlow 2.21 (Keras 3: no mean over the last axis)
+    assert_allclose(ag.keras.metrics.binary_accuracy(labels, scores),
+                    [[[1, 1, 0], [1, 1, 1]], [[1, 1, 1], [0, 1, 1]]])
