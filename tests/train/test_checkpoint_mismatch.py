@@ -127,3 +127,17 @@ def test_a_failed_restore_leaves_no_values_waiting_to_warn_about(saved):
         del model
         gc.collect()
     assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.parametrize("count, shown", [
+    (10, "vs/0, vs/1, vs/2, vs/3, vs/4, vs/5, vs/6, vs/7, vs/8, vs/9"),
+    (11, "vs/0, vs/1, vs/10, vs/2, vs/3, vs/4, vs/5, vs/6, vs/7, vs/8, ...")])
+def test_the_unused_values_warning_names_ten_at_most(tmp_path, count, shown):
+    path = ag.train.Checkpoint(vs=[ag.Variable(float(i)) for i in range(count)]).write(
+        str(tmp_path / "c"))
+    with pytest.warns(UserWarning, match="^" + re.escape(
+            f"{count} values of checkpoint '{path}' were never restored (no variable appeared "
+            f"at {shown}). Call expect_partial() on the restore status if that is "
+            f"intended.") + "$"):
+        ag.train.Checkpoint(other=ag.Variable(0.0)).read(path)
+        gc.collect()
