@@ -104,6 +104,9 @@ class Mean(Metric):
                 values = reduce_mean(values, list(range(weight_rank, values_rank)))
             weight = array_ops.broadcast_to(weight, array_ops.shape(values))
             values = values * weight
+            weight = _mean_per_sample(weight)
+        # As Keras: each sample counts once, with the mean of its values (and of its weights).
+        values = _mean_per_sample(values)
         self.total.assign_add(reduce_sum(values))
         if weight is not None:
             count = reduce_sum(weight)
@@ -115,6 +118,12 @@ class Mean(Metric):
 
     def result(self) -> Tensor:
         return divide_no_nan(self.total.read_value(), self.count.read_value())
+
+
+def _mean_per_sample(values: Tensor) -> Tensor:
+    """`values` averaged over every axis after the first (Keras's samplewise reduction)."""
+    rank = values.shape.rank
+    return values if rank is None or rank <= 1 else reduce_mean(values, list(range(1, rank)))
 
 
 class MeanMetricWrapper(Mean):

@@ -159,3 +159,40 @@ def test_binary_accuracy_thresholds_at_one_half_element_by_element():
     # TensorFlow 2.21 (Keras 3: no mean over the last axis)
     assert_allclose(ag.keras.metrics.binary_accuracy(labels, scores),
                     [[[1, 1, 0], [1, 1, 1]], [[1, 1, 1], [0, 1, 1]]])
+
+
+def _state(metric):
+    return [float(v.numpy()) for v in metric.variables]
+
+
+@pytest.mark.parametrize("values, state", [
+    ([[1.0, 2.0], [3.0, 4.0]], [5.0, 2.0]),      # TensorFlow 2.21: total 5, count 2
+    ([[[1.0, 2.0], [3.0, 4.0]]], [2.5, 1.0])])   # one sample: its mean, 2.5
+def test_mean_counts_each_sample_once_with_the_mean_of_its_values(values, state):
+    metric = ag.keras.metrics.Mean()
+    metric.update_state(np.array(values, np.float32))
+    assert _state(metric) == state
+
+
+@pytest.mark.parametrize("weights, state, result", [
+    ([[1.0, 0.0], [1.0, 1.0]], [4.0, 1.5], 2.6666667),  # TensorFlow 2.21
+    ([2.0, 1.0], [6.5, 3.0], 2.1666667)])
+def test_weighted_mean_of_matrices_matches_keras_state(weights, state, result):
+    metric = ag.keras.metrics.Mean()
+    metric.update_state(np.array([[1.0, 2.0], [3.0, 4.0]], np.float32),
+                        sample_weight=np.array(weights, np.float32))
+    assert _state(metric) == state
+    assert_allclose(float(metric.result()), result, rtol=1e-6)
+
+
+def test_binary_accuracy_metric_averages_the_matches_of_each_sample():
+    metric = ag.keras.metrics.BinaryAccuracy()
+    metric.update_state(np.array([[1.0, 0.0]], np.float32), np.array([[0.7, 0.2]], np.float32))
+    assert float(metric.result()) == 1.0  # TensorFlow 2.21: 1.0 (threshold 0.5)
+
+
+def test_categorical_accuracy_of_one_hot_sequences():
+    labels = np.eye(4, dtype=np.float32)[np.array([[1, 0, 2], [2, 3, 1]])]
+    # TensorFlow 2.21: [[1, 1, 0], [1, 1, 0]]
+    assert_allclose(ag.keras.metrics.categorical_accuracy(labels, _SEQ_PRED),
+                    [[1.0, 1.0, 0.0], [1.0, 1.0, 0.0]])
