@@ -131,3 +131,41 @@ def test_nothing_waits_once_every_value_is_restored(tmp_path):
     path = ag.train.Checkpoint(model=Dense()).save(str(tmp_path / "ckpt"))
     ag.train.Checkpoint(model=Dense()).restore(path).assert_consumed()
     assert variables.creation_watcher[0] is None
+
+
+class _ThreeLazy:
+    """Makes three variables at its first call, then reads them all."""
+
+    def __init__(self):
+        self.vs = None
+
+    def _trackable_children(self):
+        return {"vs": self.vs}
+
+    def __call__(self):
+        if self.vs is None:
+            self.vs = [ag.Variable(0.0) for _ in range(3)]
+        return [v.numpy() for v in self.vs]
+
+
+def test_several_variables_made_at_once_after_restore_each_get_their_value(tmp_path):
+    saved = _ThreeLazy()
+    saved()
+    for i, v in enumerate(saved.vs):
+        v.assign(float(i + 1))
+    path = ag.train.Checkpoint(m=saved).save(str(tmp_path / "three"))
+    restored = _ThreeLazy()
+    status = ag.train.Checkpoint(m=restored).restore(path)
+    assert restored() == [1.0, 2.0, 3.0]
+    status.assert_consumed()
+
+
+def test_restoring_twice_with_one_checkpoint_object_restores_twice(tmp_path):
+    path = _saved_lazy(tmp_path)
+    lazy = LazyVariable()
+    lazy()
+    ckpt = ag.train.Checkpoint(lazy=lazy)
+    ckpt.restore(path).assert_consumed()
+    lazy.v.assign([0.0, 0.0])
+    ckpt.restore(path).assert_consumed()
+    np.testing.assert_array_equal(lazy.v.numpy(), [7.0, 8.0])
