@@ -95,12 +95,16 @@ class Mean(Metric):
 
     def update_state(self, values: Any, sample_weight: Any = None) -> None:
         values = _cast(values, self.dtype)
-        weight = None
-        if sample_weight is not None:
-            weight = _cast(sample_weight, self.dtype)
+        weight = None if sample_weight is None else _cast(sample_weight, self.dtype)
+        for what, tensor in (("values", values), ("sample_weight", weight)):
+            if tensor is not None and tensor.shape.rank is None:  # as Keras, which fails too
+                raise ValueError(f"Metric {self.name!r}: {what} of unknown rank cannot be "
+                                 f"averaged per sample; give the function's input_signature "
+                                 f"a shape (its number of axes at least).")
+        if weight is not None:
             values, weight = _same_rank(values, weight)
             weight_rank, values_rank = weight.shape.rank, values.shape.rank
-            if values_rank is not None and weight_rank is not None and values_rank > weight_rank:
+            if values_rank > weight_rank:
                 values = reduce_mean(values, list(range(weight_rank, values_rank)))
             weight = array_ops.broadcast_to(weight, array_ops.shape(values))
             values = values * weight
@@ -123,7 +127,7 @@ class Mean(Metric):
 def _mean_per_sample(values: Tensor) -> Tensor:
     """`values` averaged over every axis after the first (Keras's samplewise reduction)."""
     rank = values.shape.rank
-    return values if rank is None or rank <= 1 else reduce_mean(values, list(range(1, rank)))
+    return values if rank <= 1 else reduce_mean(values, list(range(1, rank)))
 
 
 class MeanMetricWrapper(Mean):

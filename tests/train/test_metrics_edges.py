@@ -196,3 +196,22 @@ def test_categorical_accuracy_of_one_hot_sequences():
     # TensorFlow 2.21: [[1, 1, 0], [1, 1, 0]]
     assert_allclose(ag.keras.metrics.categorical_accuracy(labels, _SEQ_PRED),
                     [[1.0, 1.0, 0.0], [1.0, 1.0, 0.0]])
+
+
+@pytest.mark.parametrize("what", ["values", "sample_weight"])
+def test_mean_refuses_values_or_weights_of_unknown_rank(what):
+    metric = ag.keras.metrics.Mean()
+
+    @ag.function(input_signature=[ag.TensorSpec(None)])
+    def update(unranked):
+        if what == "values":
+            metric.update_state(unranked)
+        else:
+            metric.update_state(ag.constant([1.0, 2.0]), sample_weight=unranked)
+        return metric.result()
+
+    # TensorFlow 2.21: ValueError "Cannot take the length of shape with unknown rank."
+    with pytest.raises(ValueError, match=re.escape(
+            f"Metric 'mean': {what} of unknown rank cannot be averaged per sample; give the "
+            f"function's input_signature a shape (its number of axes at least).")):
+        update(np.array([1.0, 2.0], np.float32))
