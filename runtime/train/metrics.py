@@ -15,7 +15,7 @@ per-sample values are averaged over their trailing axes, multiplied by `sample_w
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from runtime.core import dtypes
 from runtime.graph.init_scope import init_scope
@@ -103,7 +103,8 @@ class Mean(Metric):
                                  f"a shape (its number of axes at least).")
         if weight is not None:
             values, weight = _same_rank(values, weight)
-            weight_rank, values_rank = weight.shape.rank, values.shape.rank
+            # both known: unknown ranks are refused above
+            weight_rank, values_rank = cast(int, weight.shape.rank), cast(int, values.shape.rank)
             if values_rank > weight_rank:
                 values = reduce_mean(values, list(range(weight_rank, values_rank)))
             weight = array_ops.broadcast_to(weight, array_ops.shape(values))
@@ -126,7 +127,7 @@ class Mean(Metric):
 
 def _mean_per_sample(values: Tensor) -> Tensor:
     """`values` averaged over every axis after the first (Keras's samplewise reduction)."""
-    rank = values.shape.rank
+    rank = cast(int, values.shape.rank)  # known: Mean.update_state refuses unknown ranks
     return values if rank <= 1 else reduce_mean(values, list(range(1, rank)))
 
 
