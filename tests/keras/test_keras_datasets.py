@@ -100,25 +100,21 @@ def test_a_dataset_of_inputs_only_cannot_be_fit():
         mlp().fit(D.from_tensor_slices(x).batch(5), verbose=0)
 
 
-def test_predict_on_a_dataset_of_triples_is_refused():
+_SPEC_X = "TensorSpec(shape=(None, 2), dtype=ag.float32, name=None)"
+_SPEC_Y = "TensorSpec(shape=(None,), dtype=ag.int32, name=None)"
+
+
+@pytest.mark.parametrize("elements, shown", [
     # TensorFlow 2.21 takes (x, y, sample_weight) triples; ours has no sample weights
+    (lambda x, y: (x, y, y), f"({_SPEC_X}, {_SPEC_Y}, {_SPEC_Y})"),
+    # TensorFlow 2.21 feeds a dict to a model with named inputs; ours takes tensors only
+    (lambda x, y: {"a": x}, f"{{'a': {_SPEC_X}}}")])
+def test_predict_on_a_dataset_of_triples_or_dicts_is_refused(elements, shown):
     x, y = quadrants(10)
     with pytest.raises(ValueError, match="^" + re.escape(
-            "predict: a dataset must yield x, or (x, y) pairs of tensors (sample weights are "
-            "not supported); its elements are (TensorSpec(shape=(None, 2), dtype=ag.float32, "
-            "name=None), TensorSpec(shape=(None,), dtype=ag.int32, name=None), "
-            "TensorSpec(shape=(None,), dtype=ag.int32, name=None)).") + "$"):
-        mlp().predict(D.from_tensor_slices((x, y, y)).batch(5), verbose=0)
-
-
-def test_predict_on_a_dataset_of_dicts_is_refused():
-    # TensorFlow 2.21 feeds a dict to a model with named inputs; ours takes tensors only
-    x, _ = quadrants(10)
-    with pytest.raises(ValueError, match="^" + re.escape(
-            "predict: a dataset must yield x, or (x, y) pairs of tensors (sample weights are "
-            "not supported); its elements are {'a': TensorSpec(shape=(None, 2), "
-            "dtype=ag.float32, name=None)}.") + "$"):
-        mlp().predict(D.from_tensor_slices({"a": x}).batch(5), verbose=0)
+            f"predict: a dataset must yield x, or (x, y) pairs of tensors (sample weights are "
+            f"not supported); its elements are {shown}.") + "$"):
+        mlp().predict(D.from_tensor_slices(elements(x, y)).batch(5), verbose=0)
 
 
 def _empty_dataset(known_length):
