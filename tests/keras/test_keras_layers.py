@@ -254,3 +254,12 @@ def test_dropout_with_a_noise_shape_drops_whole_rows():
     # TensorFlow 2.21 (other draws): each row all 0 or all 2; the None takes the batch size
     assert all(set(row) in ({0.0}, {2.0}) for row in out.tolist())
     assert {0.0, 2.0} == set(out[:, 0].tolist())
+
+
+class _Double(layers.Layer):
+    def call(self, inputs):
+        return inputs * 2.0
+
+
+def test_a_layer_without_an_input_spec_takes_a_scalar():
+    assert float(_Double()(np.float32(1.5))) == 3.0  # TensorFlow 2.21: 3.0
