@@ -116,11 +116,13 @@ def read_values(prefix: str) -> dict[str, np.ndarray]:
         raise errors.NotFoundError(f"No checkpoint at {prefix!r}: {path!r} does not exist."
                                    + hint)
     try:
+        if not zipfile.is_zipfile(path):
+            # Otherwise NumPy's reason is that the file holds pickled data.
+            raise ValueError("it is not a zip archive")
         with np.load(path, allow_pickle=False) as archive:
             values = {key: archive[key] for key in archive.files}
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
-        reason = str(e).rstrip(".")
-        raise errors.DataLossError(f"Cannot read checkpoint {path!r}: {reason}. The file is "
+        raise errors.DataLossError(f"Cannot read checkpoint {path!r}: {e}. The file is "
                                    f"damaged or was not written by ag.train.Checkpoint.") from None
     if str(values.pop(FORMAT_KEY, "")) != FORMAT:
         raise errors.DataLossError(f"{path!r} is not a checkpoint of format {FORMAT!r} (no "

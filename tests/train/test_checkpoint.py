@@ -155,10 +155,37 @@ def test_a_foreign_npz_is_not_a_checkpoint(tmp_path):
         ag.train.Checkpoint(v=ag.Variable([1.0])).restore(str(tmp_path / "other"))
 
 
-def test_a_damaged_file_is_data_loss(tmp_path):
+def _damaged_message(path, reason):
+    return "^" + re.escape(f"Cannot read checkpoint '{path}': {reason}. The file is damaged "
+                           "or was not written by ag.train.Checkpoint.") + "$"
+
+
+def test_a_file_that_is_not_a_zip_archive_is_data_loss(tmp_path):
     (tmp_path / "bad.npz").write_bytes(b"not a zip file")
-    with pytest.raises(ag.errors.DataLossError):
+    with pytest.raises(ag.errors.DataLossError, match=_damaged_message(
+            tmp_path / "bad.npz", "it is not a zip archive")):
         ag.train.Checkpoint(v=ag.Variable([1.0])).restore(str(tmp_path / "bad"))
+
+
+def test_a_truncated_checkpoint_is_data_loss(tmp_path):
+    path = ag.train.Checkpoint(v=ag.Variable(np.ones(100))).write(str(tmp_path / "w"))
+    data = (tmp_path / "w.npz").read_bytes()
+    (tmp_path / "w.npz").write_bytes(data[:len(data) // 2])
+    with pytest.raises(ag.errors.DataLossError, match=_damaged_message(
+            tmp_path / "w.npz", "it is not a zip archive")):
+        ag.train.Checkpoint(v=ag.Variable(np.ones(100))).restore(path)
+
+
+def test_a_corrupted_array_in_a_checkpoint_is_data_loss(tmp_path):
+    v = ag.Variable(np.ones(100))
+    path = ag.train.Checkpoint(v=v).write(str(tmp_path / "w"))
+    data = bytearray((tmp_path / "w.npz").read_bytes())
+    start = data.rindex(b"\x93NUMPY")
+    data[start + 200:start + 220] = bytes(20)  # inside the array's bytes: the CRC fails
+    (tmp_path / "w.npz").write_bytes(bytes(data))
+    with pytest.raises(ag.errors.DataLossError, match=_damaged_message(
+            tmp_path / "w.npz", "Bad CRC-32 for file 'v.npy'")):
+        ag.train.Checkpoint(v=v).restore(path)
 
 
 def test_restore_of_a_missing_path_is_not_found(tmp_path):

@@ -143,6 +143,13 @@ def test_latest_checkpoint_reads_tensorflows_state_file(tmp_path):
     assert ag.train.latest_checkpoint(str(tmp_path)) == str(tmp_path / "ckpt-4")
 
 
+def test_latest_checkpoint_reads_past_blank_and_timestamp_lines(tmp_path):
+    np.savez(tmp_path / "ckpt-4.npz", **{".format": np.array("autograph-checkpoint-v1")})
+    (tmp_path / "checkpoint").write_text(
+        '\nlast_preserved_timestamp: 1795600178.8388646\nmodel_checkpoint_path: "ckpt-4"\n')
+    assert ag.train.latest_checkpoint(str(tmp_path)) == str(tmp_path / "ckpt-4")
+
+
 def test_a_damaged_state_file_is_data_loss(tmp_path):
     (tmp_path / "checkpoint").write_text("model_checkpoint_path ckpt-4\n")
     with pytest.raises(ag.errors.DataLossError, match="^" + re.escape(
