@@ -17,6 +17,7 @@ layer even with `from_logits=False`; here `from_logits` alone decides.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable
 
 from runtime.core import dtypes
@@ -31,7 +32,7 @@ __all__ = ["Loss", "MeanSquaredError", "MeanAbsoluteError", "BinaryCrossentropy"
            "CategoricalCrossentropy", "SparseCategoricalCrossentropy", "Huber",
            "mean_squared_error", "mean_absolute_error", "binary_crossentropy",
            "categorical_crossentropy", "sparse_categorical_crossentropy", "huber",
-           "mse", "mae", "get"]
+           "mse", "mae", "MSE", "MAE", "get"]
 
 EPSILON = 1e-7
 """Keras's `backend.epsilon()`: probabilities are clipped to `[EPSILON, 1 - EPSILON]`."""
@@ -169,8 +170,8 @@ def _check_same_shape(y_true: Tensor, y_pred: Tensor, function: str) -> None:
                          f"sparse_categorical_crossentropy.")
 
 
-mse = mean_squared_error
-mae = mean_absolute_error
+mse = MSE = mean_squared_error
+mae = MAE = mean_absolute_error
 
 
 def _masked_weight(weight: Tensor | None, mask: Tensor, reduction: str | None) -> Tensor:
@@ -370,30 +371,44 @@ class SparseCategoricalCrossentropy(_FunctionLoss):
         return math_ops.not_equal(_sparse_labels(y_true, y_pred), ignore_class)
 
 
-_BY_NAME: dict[str, Any] = {
-    "mean_squared_error": MeanSquaredError, "mse": MeanSquaredError,
-    "mean_absolute_error": MeanAbsoluteError, "mae": MeanAbsoluteError,
-    "huber": Huber, "huber_loss": Huber,
-    "binary_crossentropy": BinaryCrossentropy,
-    "categorical_crossentropy": CategoricalCrossentropy,
-    "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
+_CLASSES = [MeanSquaredError, MeanAbsoluteError, Huber, BinaryCrossentropy,
+            CategoricalCrossentropy, SparseCategoricalCrossentropy]
+_FUNCTIONS: dict[str, Any] = {
+    "mean_squared_error": mean_squared_error, "mse": mse, "MSE": MSE,
+    "mean_absolute_error": mean_absolute_error, "mae": mae, "MAE": MAE,
+    "huber": huber, "binary_crossentropy": binary_crossentropy,
+    "categorical_crossentropy": categorical_crossentropy,
+    "sparse_categorical_crossentropy": sparse_categorical_crossentropy,
 }
 
 
+def compiled(identifier: Any) -> Any:
+    """The loss `compile(loss=identifier)` trains with: `get(identifier)`, with one of the
+    per-sample functions above replaced by its `Loss` class (the same values, reduced)."""
+    loss = get(identifier)
+    for cls in _CLASSES:
+        if inspect.unwrap(loss) is cls.function:  # `ag.keras.losses.mse` wraps `mse`
+            return cls()
+    return loss
+
+
 def get(identifier: Any) -> Any:
-    """A loss from its name (`"mse"`, `"sparse_categorical_crossentropy"`, or a class name),
-    or the given `Loss` / callable itself.
+    """A loss by name, as Keras looks it up: a class name gives a new instance
+    (`"MeanSquaredError"`), a function name gives the per-sample function (`"mse"`); a `Loss`
+    or another callable is returned as it is.
 
     Raises:
         ValueError: an unknown name, or something that is neither a name nor callable.
     """
     if isinstance(identifier, str):
-        by_class = {cls.__name__: cls for cls in _BY_NAME.values()}
-        loss_class = _BY_NAME.get(identifier) or by_class.get(identifier)
-        if loss_class is None:
+        by_class = {cls.__name__: cls for cls in _CLASSES}
+        if identifier in by_class:
+            return by_class[identifier]()
+        if identifier not in _FUNCTIONS:
             raise ValueError(f"Unknown loss {identifier!r}. Known names: "
-                             f"{', '.join(sorted(_BY_NAME))}, or pass a Loss object.")
-        return loss_class()
+                             f"{', '.join(sorted(_FUNCTIONS, key=str.lower))}, a class name "
+                             f"such as 'MeanSquaredError', or pass a Loss object.")
+        return _FUNCTIONS[identifier]
     if callable(identifier):
         return identifier
     raise ValueError(f"A loss must be a name, a Loss or a callable (y_true, y_pred) -> loss, "

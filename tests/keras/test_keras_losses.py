@@ -167,16 +167,47 @@ def test_losses_run_inside_a_function_and_differentiate():
     np.testing.assert_allclose(gradient, 2 * (Y_PRED - Y_TRUE) / Y_PRED.size, rtol=1e-6)
 
 
-def test_get_finds_losses_by_name():
-    assert isinstance(losses.get("mse"), losses.MeanSquaredError)
+@pytest.mark.parametrize("name", ["mse", "MSE", "mean_squared_error"])
+def test_get_gives_the_per_sample_function_for_a_function_name_as_keras(name):
+    # Keras 3.15: get("mse") is the function mean_squared_error, one loss per sample.
+    np.testing.assert_allclose(losses.get(name)(Y_TRUE, Y_PRED),
+                               REDUCED["MeanSquaredError"][3], rtol=1e-6)
+
+
+def test_get_gives_an_instance_for_a_class_name():
     assert isinstance(losses.get("SparseCategoricalCrossentropy"),
                       losses.SparseCategoricalCrossentropy)
+
+
+def test_get_of_an_unknown_name_lists_the_known_ones():
     with pytest.raises(ValueError, match="^" + re.escape(
             "Unknown loss 'msee'. Known names: binary_crossentropy, "
-            "categorical_crossentropy, huber, huber_loss, mae, mean_absolute_error, "
-            "mean_squared_error, mse, sparse_categorical_crossentropy, or pass a Loss "
-            "object.") + "$"):
+            "categorical_crossentropy, huber, mae, MAE, mean_absolute_error, "
+            "mean_squared_error, mse, MSE, sparse_categorical_crossentropy, a class name "
+            "such as 'MeanSquaredError', or pass a Loss object.") + "$"):
         losses.get("msee")
+
+
+def _evaluate_loss(loss, y_true, y_pred, metrics=()):
+    # A model whose output is its input, so that evaluate computes loss(y_true, y_pred).
+    model = ag.keras.Sequential([ag.keras.layers.Flatten()])
+    model.compile(loss=loss, metrics=list(metrics))
+    return model.evaluate(y_pred, y_true, verbose=0, return_dict=True)
+
+
+@pytest.mark.parametrize("loss", ["mse", "MSE", "mean_squared_error", "MeanSquaredError",
+                                  losses.mse, losses.mean_squared_error])
+def test_compile_reduces_a_loss_function_over_the_batch(loss):
+    np.testing.assert_allclose(_evaluate_loss(loss, Y_TRUE, Y_PRED)["loss"],
+                               REDUCED["MeanSquaredError"][0], rtol=1e-6)
+
+
+@pytest.mark.parametrize("loss", ["sparse_categorical_crossentropy",
+                                  losses.sparse_categorical_crossentropy])
+def test_accuracy_with_the_sparse_loss_function_is_sparse(loss):
+    # tf.keras 3.15: accuracy 1/3 (only the first sample's argmax is its label).
+    logs = _evaluate_loss(loss, LABELS, PROBS, metrics=["accuracy"])
+    np.testing.assert_allclose(logs["accuracy"], 1 / 3, rtol=1e-6)
 
 
 IGNORED = np.array([1, -1, 0], np.int32)

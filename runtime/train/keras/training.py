@@ -68,7 +68,7 @@ class _Compiled:
         self.run_eagerly = bool(run_eagerly)
         self.optimizer = _optimizer(optimizer)
         self.loss_spec = loss  # what `model.loss` gives back, as Keras: "mse" stays "mse"
-        self.loss = losses_module.get(loss)
+        self.loss = losses_module.compiled(loss)
         self.metric_specs = metrics
         self.metrics: list[metrics_module.Metric] | None = None  # made from the first data
         self.loss_tracker = metrics_module.Mean(name="loss")
