@@ -1,4 +1,4 @@
-"""`ag.keras`: Keras's layers, losses, metrics, initializers and `Sequential` model;
+"""`ag.keras`: Keras's layers, losses, metrics, initializers, activations and `Sequential` model;
 `ag.keras.optimizers` is `ag.optimizers`.
 
 >>> import autograph as ag
@@ -8,13 +8,13 @@ array([[3.]], dtype=float32)
 """
 
 from autograph import optimizers
-from autograph.keras import initializers, layers, losses, metrics, saving
+from autograph.keras import activations, initializers, layers, losses, metrics, saving
 from autograph.tracebacks import filter_exports as _filter_exports
 from runtime.train.keras.model import Input, Model
 from runtime.train.keras.sequential import Sequential
 
-__all__ = ["Input", "Model", "Sequential", "initializers", "layers", "losses", "metrics",
-           "optimizers", "saving"]
+__all__ = ["Input", "Model", "Sequential", "activations", "initializers", "layers", "losses",
+           "metrics", "optimizers", "saving"]
 
 
 def __dir__() -> list[str]:

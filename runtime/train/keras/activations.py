@@ -10,9 +10,11 @@ from typing import Any, Callable
 
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import nn_ops, unary_ops
+from runtime.ops import creation_ops, gathering, math_ops, nn_ops, unary_ops
 
-__all__ = ["get", "linear", "serialize"]
+__all__ = ["get", "serialize", "linear", "relu", "relu6", "elu", "selu", "gelu", "silu",
+           "swish", "leaky_relu", "sigmoid", "tanh", "softmax", "log_softmax", "softplus",
+           "softsign", "exponential"]
 
 
 def linear(x: Any) -> Tensor:
@@ -20,21 +22,85 @@ def linear(x: Any) -> Tensor:
     return convert_to_tensor(x)
 
 
-def _softmax(x: Any, axis: int = -1) -> Tensor:
+def relu(x: Any, negative_slope: float = 0.0, max_value: float | None = None,
+         threshold: float = 0.0) -> Tensor:
+    """Keras's `relu`: `x` above `threshold` (else 0), capped at `max_value`, minus
+    `negative_slope` times how far `x` is below `threshold`."""
+    x = convert_to_tensor(x)
+    if negative_slope == 0.0 and threshold == 0.0:
+        result = nn_ops.relu(x) if max_value is None else math_ops.minimum(
+            nn_ops.relu(x), creation_ops.cast(max_value, x.dtype))
+        return result
+    above = creation_ops.cast(math_ops.greater(x, creation_ops.cast(threshold, x.dtype)),
+                              x.dtype)
+    result = x * above
+    if max_value is not None:
+        result = math_ops.minimum(result, creation_ops.cast(max_value, x.dtype))
+    if negative_slope != 0.0:
+        result = result - negative_slope * nn_ops.relu(threshold - x)
+    return result
+
+
+def relu6(x: Any) -> Tensor:
+    return nn_ops.relu6(x)
+
+
+def elu(x: Any, alpha: float = 1.0) -> Tensor:
+    """`x` where positive, else `alpha * (exp(x) - 1)`."""
+    x = convert_to_tensor(x)
+    return nn_ops.elu(x) if alpha == 1.0 else gathering.where(
+        math_ops.greater(x, creation_ops.zeros_like(x)), x, alpha * nn_ops.elu(x))
+
+
+def selu(x: Any) -> Tensor:
+    return nn_ops.selu(x)
+
+
+def gelu(x: Any, approximate: bool = False) -> Tensor:
+    return nn_ops.gelu(x, approximate=approximate)
+
+
+def silu(x: Any) -> Tensor:
+    return nn_ops.silu(x)
+
+
+swish = silu
+
+
+def leaky_relu(x: Any, negative_slope: float = 0.2) -> Tensor:
+    return nn_ops.leaky_relu(x, alpha=negative_slope)
+
+
+def sigmoid(x: Any) -> Tensor:
+    return unary_ops.sigmoid(x)
+
+
+def tanh(x: Any) -> Tensor:
+    return unary_ops.tanh(x)
+
+
+def softmax(x: Any, axis: int = -1) -> Tensor:
     return nn_ops.softmax(x, axis=axis)
 
 
-def _log_softmax(x: Any, axis: int = -1) -> Tensor:
+def log_softmax(x: Any, axis: int = -1) -> Tensor:
     return nn_ops.log_softmax(x, axis=axis)
 
 
+def softplus(x: Any) -> Tensor:
+    return nn_ops.softplus(x)
+
+
+def softsign(x: Any) -> Tensor:
+    return nn_ops.softsign(x)
+
+
+def exponential(x: Any) -> Tensor:
+    return unary_ops.exp(x)
+
+
 _BY_NAME: dict[str, Callable[..., Tensor]] = {
-    "linear": linear, "relu": nn_ops.relu, "relu6": nn_ops.relu6, "elu": nn_ops.elu,
-    "selu": nn_ops.selu, "gelu": nn_ops.gelu, "silu": nn_ops.silu, "swish": nn_ops.silu,
-    "leaky_relu": nn_ops.leaky_relu, "sigmoid": nn_ops.sigmoid, "tanh": nn_ops.tanh,
-    "softmax": _softmax, "log_softmax": _log_softmax, "softplus": nn_ops.softplus,
-    "softsign": nn_ops.softsign, "exponential": unary_ops.exp,
-}
+    name: globals()[name] for name in __all__ if name not in ("get", "serialize")}
 
 
 def get(identifier: Any) -> Callable[..., Tensor]:
