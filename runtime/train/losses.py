@@ -371,8 +371,9 @@ class SparseCategoricalCrossentropy(_FunctionLoss):
         return math_ops.not_equal(_sparse_labels(y_true, y_pred), ignore_class)
 
 
-_CLASSES = [MeanSquaredError, MeanAbsoluteError, Huber, BinaryCrossentropy,
-            CategoricalCrossentropy, SparseCategoricalCrossentropy]
+_CLASSES: list[type[_FunctionLoss]] = [
+    MeanSquaredError, MeanAbsoluteError, Huber, BinaryCrossentropy, CategoricalCrossentropy,
+    SparseCategoricalCrossentropy]
 _FUNCTIONS: dict[str, Any] = {
     "mean_squared_error": mean_squared_error, "mse": mse, "MSE": MSE,
     "mean_absolute_error": mean_absolute_error, "mae": mae, "MAE": MAE,
