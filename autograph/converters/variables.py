@@ -100,14 +100,6 @@ class _Bindings:
             self._expressions(stmt.decorator_list, env)
             self._function(stmt, env)
             env[stmt.name] = Bindings((stmt,))
-        elif isinstance(stmt, gast.If):
-            self._expressions([stmt.test], env)
-            orelse = dict(env)
-            self._block(stmt.body, env)
-            self._block(stmt.orelse, orelse)
-            _merge_into(env, orelse)
-        elif isinstance(stmt, (gast.While, gast.For, gast.AsyncFor)):
-            self._loop(stmt, env)
         elif isinstance(stmt, (gast.Try, getattr(gast, "TryStar", gast.Try))):
             self._try(stmt, env)
         elif isinstance(stmt, (gast.Global, gast.Nonlocal)):
@@ -134,18 +126,6 @@ class _Bindings:
             binding = Bindings((stmt,))
             for name in stored:
                 env[name] = binding
-
-    def _loop(self, stmt: Any, env: dict[str, Bindings]) -> None:
-        """A loop left in the code: its body may run zero, one or more times."""
-        header = stmt.test if isinstance(stmt, gast.While) else stmt.iter
-        self._expressions([header], env)
-        for _ in range(2):  # the second pass sees what the first iteration bound
-            body = dict(env)
-            if not isinstance(stmt, gast.While):
-                self._bind(stmt.target, stmt, body)
-            self._block(stmt.body, body)
-            _merge_into(env, body)
-        self._block(stmt.orelse, env)
 
     def _try(self, stmt: Any, env: dict[str, Bindings]) -> None:
         """A `try` body may stop anywhere: a handler sees what it bound or not."""

@@ -37,7 +37,7 @@ def _data_format(data_format: str | None, layer: str) -> str:
 
 
 def _output_size(size: int | None, window: int, stride: int, padding: str,
-                 dilation: int = 1) -> int | None:
+                 dilation: int) -> int | None:
     if size is None:
         return None
     if padding == "same":

@@ -64,7 +64,7 @@ class _Compiled:
     are not the model's (`model.variables` is its layers' weights, as in Keras)."""
 
     def __init__(self, optimizer: Any, loss: Any, metrics: list[Any],
-                 run_eagerly: bool = False):
+                 run_eagerly: bool):
         self.run_eagerly = bool(run_eagerly)
         self.optimizer = _optimizer(optimizer)
         self.loss_spec = loss  # what `model.loss` gives back, as Keras: "mse" stays "mse"
