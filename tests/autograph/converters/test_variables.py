@@ -1,5 +1,7 @@
 """The variables converter: reads that may see an undefined variable become `ag__.ld`."""
 
+import contextlib
+
 import numpy as np
 import pytest
 
@@ -125,6 +127,21 @@ def test_while_loop_result_is_checked():
     assert api.to_graph(while_loop_defines)(3) == 1
     with pytest.raises(UnboundLocalError, match="'last'"):
         api.to_graph(while_loop_defines)(0)
+
+
+def rebound_by_a_with_statement(x):
+    if x > 0:
+        v = x
+    u = v
+    with contextlib.nullcontext(x) as v:
+        pass
+    return u + v
+
+
+def test_a_with_statement_binding_its_target_makes_later_reads_plain():
+    code = api.to_code(rebound_by_a_with_statement)
+    assert "    u = ag__.ld(v)\n" in code
+    assert "    return u + v\n" in code
 
 
 def test_function_without_control_flow_is_unchanged():
