@@ -3,6 +3,7 @@
 
 import numpy as np
 import numpy.testing as npt
+import pytest
 
 import autograph as ag
 
@@ -171,3 +172,56 @@ def test_build_marks_a_subclassed_model_built():
     model = _Mode()
     model.build((None, 2))
     assert model.built is True  # TensorFlow 2.21: True
+
+
+class _CountingCalls(ag.keras.layers.Layer):
+    calls = 0
+
+    def call(self, x):
+        _CountingCalls.calls += 1
+        return x * 2.0
+
+
+def _calls_in_fit(model):
+    _CountingCalls.calls = 0
+    model.fit(np.ones((6, 1), np.float32), np.ones((6, 1), np.float32), batch_size=2,
+              epochs=2, verbose=0)
+    return _CountingCalls.calls
+
+
+def _counting_model():
+    return ag.keras.Sequential([ag.keras.Input((1,)), _CountingCalls()])
+
+
+@pytest.mark.filterwarnings("ignore:The model does not have any trainable weights")
+@pytest.mark.parametrize("run_eagerly, calls", [(True, 6), (False, 1)])
+def test_run_eagerly_calls_the_model_at_every_step_instead_of_tracing_once(run_eagerly, calls):
+    # tf.keras 3.15: 6 calls (3 batches, 2 epochs) eagerly, 1 trace otherwise.
+    model = _counting_model()
+    model.compile(loss="mse", run_eagerly=run_eagerly)
+    assert model.run_eagerly is run_eagerly
+    assert _calls_in_fit(model) == calls
+
+
+@pytest.mark.filterwarnings("ignore:The model does not have any trainable weights")
+def test_setting_run_eagerly_after_a_fit_takes_effect_at_the_next_fit():
+    # Deliberately unlike Keras 3.15, which keeps the step its first fit made (6 calls again).
+    model = _counting_model()
+    model.compile(loss="mse", run_eagerly=True)
+    _calls_in_fit(model)
+    model.run_eagerly = False
+    assert _calls_in_fit(model) == 1
+
+
+@pytest.mark.parametrize("run_eagerly, calls", [(True, 3), (False, 1)])
+def test_predict_runs_eagerly_when_run_eagerly_is_set(run_eagerly, calls):
+    # tf.keras 3.15: 3 calls (3 batches) with run_eagerly set, before or without compile.
+    model = _counting_model()
+    model.run_eagerly = run_eagerly
+    _CountingCalls.calls = 0
+    model.predict(np.ones((6, 1), np.float32), batch_size=2, verbose=0)
+    assert _CountingCalls.calls == calls
+
+
+def test_run_eagerly_is_false_before_compile():
+    assert _counting_model().run_eagerly is False

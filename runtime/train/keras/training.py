@@ -63,9 +63,7 @@ class _Compiled:
     """What `compile` set. Not a `Module`, so that the metrics' and optimizer's variables
     are not the model's (`model.variables` is its layers' weights, as in Keras)."""
 
-    def __init__(self, optimizer: Any, loss: Any, metrics: list[Any],
-                 run_eagerly: bool):
-        self.run_eagerly = bool(run_eagerly)
+    def __init__(self, optimizer: Any, loss: Any, metrics: list[Any]):
         self.optimizer = _optimizer(optimizer)
         self.loss_spec = loss  # what `model.loss` gives back, as Keras: "mse" stays "mse"
         self.loss = losses_module.compiled(loss)
@@ -130,6 +128,7 @@ class Trainer:
     def __init__(self) -> None:
         self._compiled: _Compiled | None = None
         self._predict_function: Any = None
+        self.run_eagerly = False
 
     def compile(self, optimizer: Any = "rmsprop", loss: Any = None,
                 metrics: list[Any] | None = None, run_eagerly: bool = False,
@@ -143,8 +142,10 @@ class Trainer:
             loss: a `Loss`, a loss name (`"mse"`, `"sparse_categorical_crossentropy"`) or a
                 function `(y_true, y_pred) -> per-sample losses`.
             metrics: metric names (`"accuracy"`) or `Metric` objects.
-            run_eagerly: run the train and test steps as plain Python (for debugging),
-                not as `ag.function`s.
+            run_eagerly: run the train, test and predict steps as plain Python (for
+                debugging), not as `ag.function`s; `model.run_eagerly` reads and sets it
+                later, taking effect at the next `fit`, `evaluate` or `predict` (Keras keeps
+                the steps a first call made).
             steps_per_execution, jit_compile: accepted for Keras compatibility; they do not
                 change how the steps run.
 
@@ -157,7 +158,8 @@ class Trainer:
                              "loss='mse' or loss=ag.keras.losses.MeanSquaredError().")
         if metrics is not None and not isinstance(metrics, (list, tuple)):
             raise TypeError(f"compile: metrics must be a list, got {metrics!r}.")
-        self._compiled = _Compiled(optimizer, loss, list(metrics or []), run_eagerly)
+        self._compiled = _Compiled(optimizer, loss, list(metrics or []))
+        self.run_eagerly = bool(run_eagerly)
 
     @property
     def optimizer(self) -> Any:
@@ -192,7 +194,7 @@ class Trainer:
 
     def _function(self, compiled: _Compiled, kind: str, data: Batches) -> Any:
         step = self._train_step if kind == "train" else self._test_step
-        if compiled.run_eagerly:
+        if self.run_eagerly:
             return step
         key = (kind, data.x_spec, data.y_spec)
         found = compiled.functions.get(key)
@@ -333,12 +335,14 @@ class Trainer:
         data = batches(x, None, batch_size, "predict", needs_y=False)
         spec = data.x_spec
         self._maybe_build(spec.shape)  # type: ignore[attr-defined]
-        if self._predict_function is None or self._predict_function[0] != spec:
-            step = function(lambda batch: self(batch, training=False),  # type: ignore
-                            input_signature=[spec], autograph=False,
-                            name="predict_function")
-            self._predict_function = (spec, step)
-        step = self._predict_function[1]
+        if self.run_eagerly:
+            step = lambda batch: self(batch, training=False)  # type: ignore  # noqa: E731
+        else:
+            if self._predict_function is None or self._predict_function[0] != spec:
+                self._predict_function = (spec, function(
+                    lambda batch: self(batch, training=False),  # type: ignore
+                    input_signature=[spec], autograph=False, name="predict_function"))
+            step = self._predict_function[1]
         bar = Progbar(data.steps, _verbose(verbose))
         outputs = [step(x_batch).numpy() for x_batch, _ in data.epoch()]
         if not outputs:
