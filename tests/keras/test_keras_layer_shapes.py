@@ -2,6 +2,8 @@
 one axis or of unknown axes, channels_first and unknown spatial sizes, functional shapes, and
 `Input`; expected values from tf.keras (TensorFlow 2.21, Keras 3.15)."""
 
+import re
+
 import numpy as np
 import numpy.testing as npt
 import pytest
@@ -161,3 +163,24 @@ def test_softmax_activations_normalize_the_last_axis_by_default(name, expected):
     from runtime.train.keras import activations
     x = ag.constant(np.arange(8, dtype=np.float32).reshape(2, 2, 2) * [[[1.0, 2.0]]])
     npt.assert_allclose(activations.get(name)(x).numpy(), expected, atol=1e-6)
+
+
+@pytest.mark.parametrize("layer, window, strides", [
+    (ag.keras.layers.MaxPooling2D(pool_size=4, name="pool"), (4, 4), (4, 4)),
+    (ag.keras.layers.Conv2D(2, 5, name="conv"), (5, 5), (1, 1))])
+def test_a_window_larger_than_the_input_is_refused(layer, window, strides):
+    # tf.keras 3.15 refuses it too: "Computed output size would be zero or negative."
+    message = "^" + re.escape(
+        f"Computed output size would be zero or negative for layer {layer.name!r}: input "
+        f"shape (None, 3, 3, 1), window {window}, strides {strides}, dilation_rate (1, 1), "
+        f"padding 'valid'. Use larger inputs, a smaller window or padding='same'.") + "$"
+    with pytest.raises(ValueError, match=message):
+        layer.compute_output_shape((None, 3, 3, 1))
+    with pytest.raises(ValueError, match=message.replace("None", "1")):
+        layer(np.ones((1, 3, 3, 1), np.float32))
+
+
+def test_a_window_as_large_as_the_input_gives_one_output():
+    layer = ag.keras.layers.MaxPooling2D(pool_size=3)
+    assert layer.compute_output_shape((None, 3, 3, 1)).as_list() == [None, 1, 1, 1]
+    npt.assert_array_equal(layer(np.arange(9, dtype=np.float32).reshape(1, 3, 3, 1)), [[[[8]]]])

@@ -180,6 +180,22 @@ def test_accuracy_is_binary_for_one_output_and_categorical_for_one_hot_labels():
     assert binary.metrics[1].name == categorical.metrics[1].name == "accuracy"
 
 
+class _Same(ag.keras.layers.Layer):
+    def call(self, x):
+        return x
+
+
+def test_accuracy_of_outputs_whose_last_axis_has_size_1_is_binary_at_any_rank():
+    # tf.keras 3.15: binary accuracy 4/6 on outputs of shape (2, 3, 1), under both names.
+    model = keras.Sequential([keras.Input((3, 1)), _Same()])
+    model.compile(loss="mse", metrics=["accuracy", "acc"])
+    y = np.array([[[1.0], [0.0], [1.0]], [[0.0], [0.0], [1.0]]], np.float32)
+    y_pred = np.array([[[0.9], [0.2], [0.4]], [[0.6], [0.1], [0.8]]], np.float32)
+    logs = model.evaluate(y_pred, y, verbose=0, return_dict=True)
+    np.testing.assert_allclose([logs["accuracy"], logs["acc"]], [4 / 6, 4 / 6], rtol=1e-6)
+    assert [type(m).__name__ for m in model.metrics[1:]] == ["BinaryAccuracy"] * 2
+
+
 def test_model_variables_are_the_layers_weights_in_order():
     model = mlp()
     model.build((None, 2))

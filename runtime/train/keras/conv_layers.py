@@ -42,7 +42,7 @@ def _output_size(size: int | None, window: int, stride: int, padding: str,
         return None
     if padding == "same":
         return -(-size // stride)
-    return max(0, (size - (window - 1) * dilation - 1) // stride + 1)
+    return (size - (window - 1) * dilation - 1) // stride + 1
 
 
 class _Windowed(Layer):
@@ -55,16 +55,24 @@ class _Windowed(Layer):
     dilation_rate: tuple[int, int] = (1, 1)
 
     def _spatial(self, shape: TensorShape) -> tuple[list, int]:
+        """The output's height and width for inputs of `shape`, and the channel axis."""
         dims = shape.as_list()
         if len(dims) != 4:
             raise self._incompatible(f"expected a 4-D input (batch, height, width, channels "
                                      f"for channels_last), received shape {shape}.")
-        return (dims[1:3], 3) if self.data_format == "channels_last" else (dims[2:4], 1)
+        spatial, axis = (dims[1:3], 3) if self.data_format == "channels_last" else (dims[2:4], 1)
+        sizes = [_output_size(size, w, s, self.padding, d) for size, w, s, d in
+                 zip(spatial, self.window, self.strides, self.dilation_rate, strict=True)]
+        if any(size is not None and size <= 0 for size in sizes):
+            raise ValueError(f"Computed output size would be zero or negative for layer "
+                             f"{self.name!r}: input shape {shape}, window {self.window}, "
+                             f"strides {self.strides}, dilation_rate {self.dilation_rate}, "
+                             f"padding {self.padding!r}. Use larger inputs, a smaller window "
+                             f"or padding='same'.")
+        return sizes, axis
 
     def _output_dims(self, input_shape: TensorShape, channels: int | None) -> TensorShape:
-        spatial, axis = self._spatial(input_shape)
-        sizes = [_output_size(size, w, s, self.padding, d) for size, w, s, d in
-                 zip(spatial, self.window, self.strides, self.dilation_rate)]
+        sizes, _ = self._spatial(input_shape)
         batch = input_shape.as_list()[0]
         if self.data_format == "channels_last":
             return TensorShape([batch, *sizes, channels])
