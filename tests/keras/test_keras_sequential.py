@@ -196,6 +196,16 @@ def test_accuracy_of_outputs_whose_last_axis_has_size_1_is_binary_at_any_rank():
     assert [type(m).__name__ for m in model.metrics[1:]] == ["BinaryAccuracy"] * 2
 
 
+@pytest.mark.parametrize("name", ["ACC", "Accuracy"])
+def test_accuracy_names_are_matched_in_any_case(name):
+    # tf.keras 3.15: 2/3 under the name as given, sparse for integer labels.
+    model = keras.Sequential([keras.Input((2,)), _Same()])
+    model.compile(loss="sparse_categorical_crossentropy", metrics=[name])
+    x = np.array([[0.9, 0.1], [0.2, 0.8], [0.3, 0.7]], np.float32)
+    logs = model.evaluate(x, np.array([0, 1, 0], np.int32), verbose=0, return_dict=True)
+    np.testing.assert_allclose(logs[name], 2 / 3, rtol=1e-6)
+
+
 def test_model_variables_are_the_layers_weights_in_order():
     model = mlp()
     model.build((None, 2))

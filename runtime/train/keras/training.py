@@ -79,7 +79,7 @@ class _Compiled:
 
     def resolve_metrics(self, y_shape: TensorShape, y_pred_shape: TensorShape) -> None:
         if self.metrics is None:
-            self.metrics = [_metric(spec, self.loss, y_shape, y_pred_shape)
+            self.metrics = [_metric(spec, y_shape, y_pred_shape)
                             for spec in self.metric_specs]
 
     def update(self, loss: Tensor, y: Tensor, y_pred: Tensor) -> None:
@@ -99,20 +99,17 @@ class _Compiled:
         return dict(sorted(values.items()))
 
 
-def _metric(spec: Any, loss: Any, y_shape: TensorShape,
-            y_pred_shape: TensorShape) -> metrics_module.Metric:
-    """A metric from `compile`'s list; `"accuracy"` picks the kind the labels call for, as
-    Keras does: binary for one output, sparse for integer labels, else categorical."""
-    if spec not in ("accuracy", "acc"):
+def _metric(spec: Any, y_shape: TensorShape, y_pred_shape: TensorShape) -> metrics_module.Metric:
+    """A metric from `compile`'s list; `"accuracy"` (or `"acc"`, in any case) picks the kind
+    the shapes call for, as Keras does: binary for outputs whose last axis has size 1, sparse
+    for labels of lower rank or with a last axis of size 1, else categorical. (`fit` refuses
+    data of unknown rank before this.)"""
+    if str(spec).lower() not in ("accuracy", "acc"):
         return metrics_module.get(spec)
-    outputs = y_pred_shape.as_list()[-1] if y_pred_shape.rank else None
-    y_rank, y_pred_rank = y_shape.rank or 0, y_pred_shape.rank or 0
-    sparse = (isinstance(loss, losses_module.SparseCategoricalCrossentropy)
-              or y_rank < y_pred_rank
-              or (y_rank == y_pred_rank and y_shape.as_list()[-1] == 1))
-    if outputs == 1:
+    y_dims, y_pred_dims = y_shape.as_list(), y_pred_shape.as_list()
+    if y_pred_dims[-1] == 1:
         return metrics_module.BinaryAccuracy(name=spec)
-    if sparse:
+    if len(y_dims) < len(y_pred_dims) or y_dims[-1] == 1:
         return metrics_module.SparseCategoricalAccuracy(name=spec)
     return metrics_module.CategoricalAccuracy(name=spec)
 
