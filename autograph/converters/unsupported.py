@@ -34,9 +34,10 @@ from autograph.pyct.transformer import Base, EntityContext
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
-TRIGGERS = frozenset({gast.AsyncFunctionDef, gast.Await, gast.AsyncFor, gast.AsyncWith,
-                      gast.Yield, gast.YieldFrom, gast.ClassDef, gast.Match, gast.Global,
-                      gast.Nonlocal, gast.Try, getattr(gast, "TryStar", gast.Try)})
+# (`await`, `async for` and `async with` compile only inside an `async def`, refused first.)
+TRIGGERS = frozenset({gast.AsyncFunctionDef, gast.Yield, gast.YieldFrom, gast.ClassDef,
+                      gast.Match, gast.Global, gast.Nonlocal, gast.Try,
+                      getattr(gast, "TryStar", gast.Try)})
 PRODUCES: frozenset = frozenset()
 
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
@@ -72,19 +73,6 @@ class Unsupported(Base):
         raise self.error(node, f"`async def {node.name}` cannot be converted: coroutines are "
                                f"not supported. Write a plain function, and await its "
                                f"results outside the converted code.")
-
-    def visit_Await(self, node: Any) -> Any:
-        raise self.error(node, "`await` cannot be converted: coroutines are not supported. "
-                               "Await outside the converted function and pass the result in.")
-
-    def visit_AsyncFor(self, node: Any) -> Any:
-        raise self.error(node, "`async for` cannot be converted: asynchronous iteration is not "
-                               "supported. Collect the items first and loop over the list.")
-
-    def visit_AsyncWith(self, node: Any) -> Any:
-        raise self.error(node, "`async with` cannot be converted: asynchronous context "
-                               "managers are not supported. Enter it outside the converted "
-                               "function.")
 
     def visit_Yield(self, node: Any) -> Any:
         raise self.error(node, f"`yield` makes `{self._function_name()}` a generator, which "
@@ -188,7 +176,7 @@ def _jump_out_of(statements: list) -> Any:
             return node
         if isinstance(node, _FUNCTIONS + (gast.ClassDef,)):
             continue
-        inner = in_loop or isinstance(node, (gast.For, gast.While, gast.AsyncFor))
+        inner = in_loop or isinstance(node, (gast.For, gast.While))
         pending.extend((child, inner) for child in gast.iter_child_nodes(node))
     return None
 

@@ -3,6 +3,7 @@
 import re
 import threading
 
+import numpy as np
 import pytest
 
 import autograph as ag
@@ -260,3 +261,24 @@ def test_ag_function_lowers_a_return_in_finally_rather_than_running_it_unconvert
         finally:
             return y  # noqa: B012 (the point of the test)
     assert f(ag.constant(3)).numpy() == 3
+
+
+def _absolute(x):
+    return ag.abs(x)
+
+
+def returns_in_a_function_defined_in_finally(x):
+    try:
+        x = _absolute(x)
+    finally:
+        def doubled(v):
+            return v * 2
+        if x > 100.0:  # graph control flow in the try: its returns would be lowered
+            x = x - 100.0
+        x = doubled(x)
+    return x
+
+
+def test_a_return_in_a_function_defined_in_finally_does_not_leave_the_finally():
+    np.testing.assert_allclose(ag.function(returns_in_a_function_defined_in_finally)(
+        ag.constant(-3.0)), 6.0)
