@@ -64,6 +64,12 @@ def test_conv2d_kernel_size_must_be_a_positive_pair():
     with pytest.raises(ValueError, match="^" + re.escape(
             "MaxPooling2D: strides must be a positive int or a pair of them, got (2, -1).") + "$"):
         layers.MaxPooling2D(strides=(2, -1))
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "Conv2D: strides must be a positive int or a pair of them, got (1, 0).") + "$"):
+        layers.Conv2D(2, 3, strides=(1, 0))
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "Conv2D: dilation_rate must be a positive int or a pair of them, got 0.") + "$"):
+        layers.Conv2D(2, 3, dilation_rate=0)
 
 
 def test_conv2d_filters_must_be_positive():
@@ -71,6 +77,12 @@ def test_conv2d_filters_must_be_positive():
     with pytest.raises(ValueError, match="^" + re.escape(
             "Conv2D: filters must be a positive int, got 0.") + "$"):
         layers.Conv2D(0, 3)
+
+
+def test_conv2d_of_one_filter_gives_one_channel():
+    layer = layers.Conv2D(1, 2, kernel_initializer="ones")
+    np.testing.assert_array_equal(layer(np.ones((1, 3, 3, 1), np.float32)),
+                                  np.full((1, 2, 2, 1), 4.0))
 
 
 def test_data_format_must_be_channels_last_or_first():

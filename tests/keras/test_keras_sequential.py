@@ -206,6 +206,18 @@ def test_accuracy_names_are_matched_in_any_case(name):
     np.testing.assert_allclose(logs[name], 2 / 3, rtol=1e-6)
 
 
+def test_accuracy_with_labels_whose_last_axis_has_size_1_is_sparse_at_any_rank():
+    # tf.keras 3.15: sparse accuracy 2/4 for labels (2, 2, 1) against predictions (2, 2, 3).
+    model = keras.Sequential([keras.Input((2, 3)), _Same()])
+    model.compile(loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+    y_pred = np.array([[[0.8, 0.1, 0.1], [0.1, 0.8, 0.1]], [[0.1, 0.1, 0.8], [0.8, 0.1, 0.1]]],
+                      np.float32)
+    y = np.array([[[0], [2]], [[2], [1]]], np.int32)
+    logs = model.evaluate(y_pred, y, verbose=0, return_dict=True)
+    np.testing.assert_allclose(logs["accuracy"], 0.5, rtol=1e-6)
+    assert type(model.metrics[1]).__name__ == "SparseCategoricalAccuracy"
+
+
 def test_model_variables_are_the_layers_weights_in_order():
     model = mlp()
     model.build((None, 2))
