@@ -218,6 +218,16 @@ def test_accuracy_with_labels_whose_last_axis_has_size_1_is_sparse_at_any_rank()
     assert type(model.metrics[1]).__name__ == "SparseCategoricalAccuracy"
 
 
+def test_compile_without_an_optimizer_uses_rmsprop_with_keras_defaults():
+    # tf.keras 3.15: RMSprop, learning rate 0.001, rho 0.9, momentum 0, epsilon 1e-7.
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile(loss="mse")
+    config = model.optimizer.get_config()
+    assert type(model.optimizer).__name__ == "RMSprop"
+    np.testing.assert_allclose([config["learning_rate"], config["rho"], config["momentum"],
+                                config["epsilon"]], [0.001, 0.9, 0.0, 1e-7], rtol=1e-6)
+
+
 def test_model_variables_are_the_layers_weights_in_order():
     model = mlp()
     model.build((None, 2))
