@@ -20,14 +20,17 @@ owns it: bodies declare it `nonlocal` and travel it with `get_state`/`set_state`
 
 Not shared, so that the common cases read as before: variables no branch or loop body binds,
 reads by lambdas passed to `ag__.if_exp`, `and_`, `or_` or `assert_stmt` (called at once,
-where they are) and by
-generator expressions passed to a call, and a closure bound to a name that is only ever
-called, defined in the same body as every binding of the variable (it cannot outlive that
-body's bindings or see another body's).
+where they are) and by generator expressions passed to a builtin that exhausts them
+(`list(...)`, `max(...)`, `", ".join(...)`; a generator kept for later, as by
+`items.append(x * k for k in ks)`, reads the shared variable as Python does), and a closure
+bound to a name that is only ever called, defined in the same body as every binding of the
+variable (it cannot outlive that body's bindings or see another body's).
 """
 
 from __future__ import annotations
 
+import builtins
+from collections.abc import Mapping
 from typing import Any
 
 import gast
@@ -42,10 +45,11 @@ _CONTROL_FLOW = (gast.If, gast.While, gast.For)
 _CALLING_OPERATORS = frozenset({"if_exp", "and_", "or_", "assert_stmt"})
 
 
-def shared_cells(function: Any) -> frozenset[str]:
-    """The local variables of `function` (a FunctionDef) that must stay in its cell."""
-    walk = _Walk(function)
+def shared_cells(function: Any, namespace: Mapping[str, Any]) -> frozenset[str]:
+    """The local variables of `function` (a FunctionDef, whose globals are `namespace`) that
+    must stay in its cell."""
     local = traversal.local_names(function)
+    walk = _Walk(function, _Consumers(namespace, local))
     shared = set()
     for closure, body, name, immediate in walk.closures:
         if immediate:
@@ -73,7 +77,8 @@ class _Walk:
     """One walk of a function's own scope: where each name is bound and loaded, and the
     closures defined there."""
 
-    def __init__(self, function: Any):
+    def __init__(self, function: Any, consumers: _Consumers):
+        self.consumers = consumers
         self.bindings: dict[str, set[Body]] = {}
         self.loads: dict[str, list[tuple[Body, bool]]] = {}
         self.closures: list[tuple[Any, Body, str | None, bool]] = []
@@ -101,10 +106,6 @@ class _Walk:
         if kind in _CLOSURES:
             self._closure(node, body, parent)
             return
-        if kind in traversal.SCOPES:  # a class or an eager comprehension: what it reads now
-            for child in traversal.children(node):
-                self._node(child, body, node)
-            return
         if kind is gast.Name:
             if type(node.ctx) is gast.Load:
                 is_call = isinstance(parent, gast.Call) and (
@@ -129,16 +130,43 @@ class _Walk:
             if (isinstance(parent, gast.Assign) and len(parent.targets) == 1
                     and isinstance(parent.targets[0], gast.Name)):
                 name = parent.targets[0].id
-        self.closures.append((node, body, name, _called_at_once(node, parent)))
+        self.closures.append((node, body, name, self._called_at_once(node, parent)))
+
+    def _called_at_once(self, node: Any, parent: Any) -> bool:
+        """A lambda passed to an `ag__` operator, or a generator expression passed to a
+        builtin that exhausts it before returning (`list(g)`, not `items.append(g)`)."""
+        if not isinstance(parent, gast.Call) or parent.func is node:
+            return False
+        if isinstance(node, gast.GeneratorExp):
+            return self.consumers.exhausts(parent)
+        return isinstance(node, gast.Lambda) and _is_operator(parent.func, *_CALLING_OPERATORS)
 
 
-def _called_at_once(node: Any, parent: Any) -> bool:
-    """A lambda passed to an `ag__` operator, or a generator expression passed to a call."""
-    if not isinstance(parent, gast.Call) or parent.func is node:
-        return False
-    if isinstance(node, gast.GeneratorExp):
-        return True
-    return isinstance(node, gast.Lambda) and _is_operator(parent.func, *_CALLING_OPERATORS)
+class _Consumers:
+    """Which callees exhaust an iterable before they return: builtins such as `sum` and
+    `list` (by name, unless the function or its module rebinds the name), their `ag__`
+    versions, and `str.join`."""
+
+    _BUILTINS = frozenset({"all", "any", "dict", "frozenset", "list", "max", "min", "set",
+                           "sorted", "sum", "tuple"})
+
+    def __init__(self, namespace: Mapping[str, Any], local: set[str]):
+        self._namespace = namespace
+        self._local = local
+
+    def exhausts(self, call: Any) -> bool:
+        func = call.func
+        if _is_operator(func, "converted_call"):  # `ag__.converted_call(f, *args)`
+            func = call.args[0]
+        if _is_operator(func, *self._BUILTINS):
+            return True
+        if isinstance(func, gast.Name):
+            name = func.id
+            return (name in self._BUILTINS and name not in self._local
+                    and self._namespace.get(name, getattr(builtins, name)) is getattr(builtins,
+                                                                                   name))
+        return (isinstance(func, gast.Attribute) and func.attr == "join"
+                and isinstance(func.value, gast.Constant) and isinstance(func.value.value, str))
 
 
 def _is_operator(func: Any, *names: str) -> bool:

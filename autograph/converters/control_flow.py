@@ -91,7 +91,7 @@ class ControlFlow(StatementTransformer):
         return self._cells[-1] if self._cells else frozenset()
 
     def visit_FunctionDef(self, node: Any) -> Any:
-        self._cells.append(closure_cells.shared_cells(node))
+        self._cells.append(closure_cells.shared_cells(node, self.ctx.namespace))
         self._whole_reads.append(nodes.whole_reads(node))
         try:
             return self.generic_visit(node)

@@ -106,6 +106,70 @@ def test_lambdas_made_in_a_python_loop_all_see_the_last_value():
     assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
 
 
+def test_generators_kept_by_a_python_loop_all_see_the_last_value():
+    def f(n):
+        gens = []
+        for i in range(n):
+            gens.append(i * k for k in range(2))  # noqa: B023 (the point of the test)
+        return [list(g) for g in gens]
+    assert ag.to_graph(f)(3) == f(3) == [[0, 2], [0, 2], [0, 2]]
+
+
+def _keep(generator, into):
+    into.append(generator)
+    return len(into)
+
+
+def test_a_generator_passed_to_a_user_function_that_keeps_it_sees_the_last_value():
+    def f(n):
+        gens = []
+        for i in range(n):
+            _keep((i + k for k in range(2)), gens)  # noqa: B023 (the point of the test)
+        return [list(g) for g in gens]
+    assert ag.to_graph(f)(2) == f(2) == [[1, 2], [1, 2]]
+
+
+def exhausts_generators_in_a_loop(xs):
+    total = 0
+    for x in xs:
+        total = total + max(x * k for k in range(3))
+        total = total + len(", ".join(str(x) for _ in range(2)))
+    return total
+
+
+def test_a_generator_exhausted_by_a_builtin_call_reads_the_loop_variable_in_place():
+    # Run where it is made, it needs no shared cell (no `nonlocal x` in the loop body).
+    # (Generators other than sum's argument run as Python: on Python values here.)
+    assert ag.to_graph(exhausts_generators_in_a_loop)([1, 2]) == \
+        exhausts_generators_in_a_loop([1, 2]) == 14
+    assert "nonlocal" not in ag.to_code(exhausts_generators_in_a_loop)
+
+
+def test_a_generator_passed_to_a_rebound_builtin_name_is_treated_as_kept():
+    def f(n):
+        gens = []
+        list = gens.append  # noqa: A001 (a local name that shadows the builtin)
+        for i in range(n):
+            list(i + k for k in range(2))  # noqa: B023 (the point of the test)
+        return [[*g] for g in gens]
+    assert ag.to_graph(f)(2) == f(2) == [[1, 2], [1, 2]]
+
+
+def test_a_generator_passed_to_an_enclosing_function_named_like_a_builtin_is_kept():
+    kept = []
+
+    def any(generator):  # noqa: A001 (shadows the builtin: the point of the test)
+        kept.append(generator)
+
+    def f(n):
+        for i in range(n):
+            any(i + k for k in range(2))  # noqa: B023 (the point of the test)
+        return [list(g) for g in kept]
+    assert ag.to_graph(f)(2) == [[1, 2], [1, 2]]
+    kept.clear()
+    assert f(2) == [[1, 2], [1, 2]]
+
+
 def test_closure_that_writes_a_nonlocal_is_seen_by_the_loop():
     def f(n):
         c = 0
