@@ -59,7 +59,7 @@ class ContinueStatements(jumps.LoopFlags):
         trial = _Continues(None)
         if not any(trial.contains(s) for s in node.body):
             return self.generic_visit(node)
-        trial.block(node.body, tail=True)
+        trial.block(node.body)  # only to learn whether a guard is needed
         flag = self._flag() if trial.guarded else None
         with self.inside(flag):
             node = self.generic_visit(node)

@@ -24,7 +24,7 @@ from typing import Any
 
 import gast
 
-from autograph.pyct import anno, templates, traversal
+from autograph.pyct import templates, traversal
 from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -41,7 +41,6 @@ def _bool_op(node: Any) -> Any:
     for value in reversed(node.values[:-1]):
         result = templates.replace_as_expression(
             f"{operator}(a, lambda: b)", a=value, b=result)
-        anno.setanno(result.args[1], anno.Basic.CALLED_IN_PLACE, True)
     return copy_location(result, node)
 
 
@@ -53,7 +52,6 @@ def _chain(node: Any) -> Any:
     result = links[-1]
     for link in reversed(links[:-1]):
         result = templates.replace_as_expression("ag__.and_(a, lambda: b)", a=link, b=result)
-        anno.setanno(result.args[1], anno.Basic.CALLED_IN_PLACE, True)
     return copy_location(result, node)
 
 

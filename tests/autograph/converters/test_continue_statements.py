@@ -1,5 +1,7 @@
 """The continue converter: the rest of the body moves under an `if`, with a flag if needed."""
 
+import contextlib
+
 import numpy as np
 import pytest
 
@@ -138,3 +140,25 @@ def test_inverted_not_test_drops_the_double_negation():
 def test_continue_in_a_graph_while_loop(n):
     np.testing.assert_array_equal(run_in_graph(tensor_while, [(ag.int32, [])], n),
                                   tensor_while(n))
+
+
+def flag_and_a_continue_at_the_tail(xs):
+    s = 0
+    for x in xs:
+        with contextlib.nullcontext():
+            if x < 0:
+                continue
+            s = s + 1
+        s = s + x
+        if x > 5:
+            s = s * 2
+            continue
+    return s
+
+
+def test_a_continue_at_the_tail_of_a_body_with_a_flag_does_not_set_it():
+    # Nothing after the last `continue` reads the flag: only the first one sets it.
+    code = api.to_code(flag_and_a_continue_at_the_tail)
+    assert code.count("continue_ = True") == 1
+    assert api.to_graph(flag_and_a_continue_at_the_tail)([1, -2, 7]) == \
+        flag_and_a_continue_at_the_tail([1, -2, 7]) == 20

@@ -1,0 +1,56 @@
+"""The converters of expressions: `assert` becomes `ag__.assert_stmt`, `a if c else b`
+becomes `ag__.if_exp` and `and` / `or` become `ag__.and_` / `ag__.or_`, their lazy operands
+lambdas called in place."""
+
+import re
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from autograph import api
+
+
+def asserts_without_a_message(x):
+    assert x > 0
+    return x
+
+
+def test_an_assert_without_a_message_passes_none():
+    assert "    ag__.assert_stmt(x > 0, None)\n" in api.to_code(asserts_without_a_message)
+
+
+def test_an_assert_without_a_message_fails_in_the_graph_when_false():
+    # Deliberately unlike TensorFlow 2.21, whose AutoGraph leaves `assert` alone by default
+    # and refuses the tensor condition (OperatorNotAllowedInGraphError).
+    f = ag.function(asserts_without_a_message)
+    np.testing.assert_array_equal(f(ag.constant(2.0)), 2.0)
+    with pytest.raises(ag.errors.InvalidArgumentError, match=re.escape("assertion failed")):
+        f(ag.constant(-2.0))
+
+
+def conditional_expression_before_a_branch(x):
+    y = x + 1
+    z = y if x > 1 else 0
+    if x > 2:
+        y = 5
+    return z
+
+
+def logical_expression_before_a_branch(x):
+    y = x + 1
+    z = x > 1 and y > 2
+    if x > 2:
+        y = 5
+    return z
+
+
+@pytest.mark.parametrize("function, operator", [
+    (conditional_expression_before_a_branch, "ag__.if_exp(x > 1, lambda: y, lambda: 0"),
+    (logical_expression_before_a_branch, "ag__.and_(x > 1, lambda: y > 2)")])
+def test_operand_lambdas_are_called_in_place_so_their_reads_end_there(function, operator):
+    # The lambdas run before their statement ends, so `y` is dead after it: the `if` that
+    # rebinds it need not return it (a lambda kept for later would make it state).
+    code = api.to_code(function)
+    assert operator in code
+    assert "ag__.if_stmt(x > 2, if_body, None, (), ())" in code
