@@ -1,0 +1,57 @@
+"""The directives converter: `set_loop_options(...)` as a statement of a loop body becomes the
+loop's options, and leaves the body."""
+
+import re
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from autograph import api
+from autograph.pyct.errors import ConversionError
+from tests.autograph.converters.helpers import line_of
+
+set_loop_options = ag.autograph.experimental.set_loop_options
+
+
+def positional_loop_options(n):
+    i = 0
+    while i < n:
+        set_loop_options(10)
+        i += 1
+    return i
+
+
+def test_loop_options_given_by_position_are_refused_where_they_are_written():
+    line = line_of(positional_loop_options, "set_loop_options(10)")
+    with pytest.raises(ConversionError, match="^" + re.escape(
+            f"{__file__}:{line}: set_loop_options takes keyword arguments only, e.g. "
+            "set_loop_options(maximum_iterations=10).") + "$"):
+        api.to_code(positional_loop_options)
+
+
+def calls_an_item_in_a_loop(n, counters):
+    i = 0
+    while i < n:
+        counters[0]()
+        i += 1
+    return i
+
+
+def test_a_call_of_an_item_in_a_loop_body_is_not_a_directive():
+    calls = []
+    assert api.to_graph(calls_an_item_in_a_loop)(3, [lambda: calls.append(1)]) == 3
+    assert calls == [1, 1, 1]
+
+
+def stops_after_two(n):
+    i = 0
+    while i < n:
+        set_loop_options(maximum_iterations=2)
+        i += 1
+    return i
+
+
+def test_maximum_iterations_stops_a_tensor_loop():
+    assert "set_loop_options" not in api.to_code(stops_after_two)
+    np.testing.assert_array_equal(ag.function(stops_after_two)(ag.constant(5)), 2)
