@@ -192,3 +192,40 @@ def next_after_break(xs):
 
 def test_break_takes_no_further_item_from_the_iterator():
     assert api.to_graph(next_after_break)([1, 2, 3]) == next_after_break([1, 2, 3])
+
+
+def walrus_test_continue_and_else(xs):
+    i = 0
+    while (n := len(xs) - i) > 0:
+        i += 1
+        if i == 1:
+            continue
+        i += n
+    else:
+        i = i * 10
+    return i
+
+
+def test_a_while_whose_test_binds_a_name_keeps_its_else_when_the_body_continues():
+    expected = walrus_test_continue_and_else([1, 2, 3, 4])
+    assert expected == 50
+    assert api.to_graph(walrus_test_continue_and_else)([1, 2, 3, 4]) == expected
+    np.testing.assert_array_equal(
+        ag.function(walrus_test_continue_and_else)(ag.constant([1, 2, 3, 4])), expected)
+
+
+def walrus_test_with_lazy_parts(x):
+    k = 0
+    while (y := x * 2 if x > 1 else x) < 50 and not k > 5:
+        x = y + 1
+        k += 1
+    return x, k
+
+
+def test_a_rotated_while_test_with_lazy_parts_is_converted_in_both_places():
+    # The test is evaluated before the loop and at the end of each iteration: two copies,
+    # each converted on its own.
+    assert walrus_test_with_lazy_parts(2) == (47, 4)
+    assert api.to_graph(walrus_test_with_lazy_parts)(2) == (47, 4)
+    np.testing.assert_array_equal(ag.function(walrus_test_with_lazy_parts)(ag.constant(2)),
+                                  (47, 4))
