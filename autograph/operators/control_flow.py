@@ -136,7 +136,7 @@ class _Extended:
         if self.composites is None:
             return tuple(values)
         if self.what == "if":
-            self.composites.check_created(values[self.n:], self.what)
+            self.composites.check_created(self.state[self.n:], values[self.n:], self.what)
         self.composites.write(values[self.n:])
         return tuple(values[:self.n])
 

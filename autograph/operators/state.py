@@ -135,17 +135,23 @@ class CompositeState:
             return pack_state(own + after, n + len(self.names))
         return extended
 
-    def check_created(self, values: Sequence[Any], what: str) -> None:
-        """Raises if an item or attribute a graph statement created exists after it only on
-        some paths: whether it exists is not a value a graph can carry."""
-        for name, value in zip(self.names, values):
+    def check_created(self, before: Sequence[Any], values: Sequence[Any], what: str) -> None:
+        """Raises if an item or attribute exists after a graph statement only on some paths
+        (one branch created or deleted it; `before`: the values before the statement):
+        whether it exists is not a value a graph can carry."""
+        for name, old, value in zip(self.names, before, values):
             if (name in self.left_missing and not isinstance(value, Undefined)
                     and not name.isidentifier()):
+                if isinstance(old, Undefined):
+                    fact, change = "does not exist", "creates"
+                    advice = f"Create {name} before the `{what}`, or in both branches."
+                else:
+                    fact, change = "exists", "deletes"
+                    advice = f"Delete {name} in both branches, or in neither."
                 raise ValueError(
-                    f"{name} does not exist before an `{what}` whose condition is a tensor, "
-                    f"and only one of its branches creates it, so whether it exists after "
-                    f"the `{what}` would depend on a value known only when the graph runs. "
-                    f"Create {name} before the `{what}`, or in both branches.")
+                    f"{name} {fact} before an `{what}` whose condition is a tensor, and only "
+                    f"one of its branches {change} it, so whether it exists after the "
+                    f"`{what}` would depend on a value known only when the graph runs. {advice}")
 
     def check_not_created(self, values: Sequence[Any], what: str) -> None:
         """Raises if a graph loop would create an item or attribute (`Undefined` in

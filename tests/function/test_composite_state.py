@@ -104,6 +104,21 @@ def test_the_branches_see_the_items_as_before_the_if():
     npt.assert_equal(f(ag.constant(-1)).numpy(), 101)
 
 
+def test_a_key_deleted_in_one_tensor_branch_is_an_error_naming_it():
+    @ag.function
+    def f(x):
+        d = {"b": 1}
+        if x > 0:
+            del d["b"]
+        return len(d)
+    with pytest.raises(ValueError, match=(
+            r"d\['b'\] exists before an `if` whose condition is a tensor, and only one of its "
+            r"branches deletes it, so whether it exists after the `if` would depend on a value "
+            r"known only when the graph runs\. Delete d\['b'\] in both branches, or in "
+            r"neither\.$")):
+        f(ag.constant(1))
+
+
 def test_a_key_created_in_one_tensor_branch_is_an_error_naming_it():
     # TensorFlow: ValueError "'d['b']' must also be initialized in the else branch".
     @ag.function

@@ -135,3 +135,21 @@ def loop_target_unused_after_the_loop(xs):
 
 def test_loop_target_unused_after_the_loop_is_not_state():
     assert "('total',)" in api.to_code(loop_target_unused_after_the_loop)
+
+
+def deletes_a_variable_and_an_item_in_one_statement(n):
+    d = {"k": 1, "j": 2}
+    x = 0
+    for i in range(n):
+        x = i
+        if i == 1:
+            del x, d["k"]
+            x = 5
+    return x, sorted(d)
+
+
+def test_del_of_a_variable_and_an_item_keeps_the_item_deletion():
+    code = api.to_code(deletes_a_variable_and_an_item_in_one_statement)
+    assert "            del d['k']\n            x = ag__.Undefined('x')\n" in code
+    assert api.to_graph(deletes_a_variable_and_an_item_in_one_statement)(3) == \
+        deletes_a_variable_and_an_item_in_one_statement(3) == (2, ["j"])
