@@ -220,6 +220,50 @@ def two_inner_trys_in_sequence(a, c):
     return s
 
 
+def raise_under_a_bare_except(x):
+    try:
+        if x > 0:
+            raise ValueError("big")
+        y = x * 2
+    except:  # noqa: E722 (the point of the test)
+        y = -1
+    return y
+
+
+class _OwnError(Exception):
+    pass
+
+
+def raise_of_an_own_exception_class(x):
+    try:
+        if x > 0:
+            raise _OwnError("big")
+        y = x * 2
+    except (_OwnError, KeyError):
+        y = -1
+    return y
+
+
+_Invalid = ValueError  # a name the converter cannot tell is a builtin's
+
+
+def raise_of_a_builtin_caught_under_another_name(x):
+    try:
+        if x > 0:
+            raise ValueError("big")
+        y = x * 2
+    except _Invalid:
+        y = -1
+    return y
+
+
+@pytest.mark.parametrize("f", [raise_under_a_bare_except, raise_of_an_own_exception_class,
+                               raise_of_a_builtin_caught_under_another_name])
+@pytest.mark.parametrize("x", [3, -3])
+def test_a_raise_under_a_tensor_if_reaches_a_bare_or_user_class_except(f, x):
+    _check(f, x)
+
+
 def test_raise_handled_by_an_inner_try_in_a_python_loop():
     assert ag.to_graph(raise_in_inner_try_in_loop)(0, 4) == raise_in_inner_try_in_loop(0, 4)
 
