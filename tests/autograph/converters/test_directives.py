@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph import api
+from autograph import api, static
 from autograph.pyct.errors import ConversionError
 from tests.autograph.converters.helpers import line_of
 
@@ -55,3 +55,64 @@ def stops_after_two(n):
 def test_maximum_iterations_stops_a_tensor_loop():
     assert "set_loop_options" not in api.to_code(stops_after_two)
     np.testing.assert_array_equal(ag.function(stops_after_two)(ag.constant(5)), 2)
+
+
+_SOURCE = '''import autograph as ag
+from autograph.autograph.experimental import set_loop_options
+from mylib import set_loop_options as other_options
+
+
+def imported(n):
+    i = 0
+    while i < n:
+        set_loop_options(maximum_iterations=3)
+        i += 1
+    return i
+
+
+def dotted(n):
+    i = 0
+    while i < n:
+        ag.autograph.experimental.set_loop_options(maximum_iterations=2)
+        i += 1
+    return i
+
+
+def named_alike(n):
+    i = 0
+    while i < n:
+        set_loop_options(maximum_iterations=3)
+        other_options(maximum_iterations=2)
+        i += 1
+    return i
+
+
+def prints(n):
+    i = 0
+    while i < n:
+        set_loop_options(maximum_iterations=3)
+        ag.print(i)
+        i += 1
+    return i
+'''
+
+
+@pytest.mark.parametrize("name, opts", [("imported", "opts={'maximum_iterations': 3})"),
+                                        ("dotted", "opts={'maximum_iterations': 2})")])
+def test_a_file_converted_from_its_source_finds_the_directive_by_its_dotted_name(name, opts):
+    [function] = static.convert_source(_SOURCE, "m.py", names=[name])
+    assert function.error is None
+    assert "set_loop_options" not in function.converted
+    assert opts in function.converted
+
+
+def test_a_function_of_another_library_named_like_the_directive_stays_a_call():
+    [function] = static.convert_source(_SOURCE, "m.py", names=["named_alike"])
+    assert "ag__.converted_call(other_options, maximum_iterations=2)" in function.converted
+    assert "opts={'maximum_iterations': 3})" in function.converted
+
+
+def test_another_autograph_function_called_in_a_loop_body_stays_a_call():
+    [function] = static.convert_source(_SOURCE, "m.py", names=["prints"])
+    assert function.error is None
+    assert "ag.print(i)" in function.converted
