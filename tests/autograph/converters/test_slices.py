@@ -77,3 +77,43 @@ def test_reading_a_tensor_array_on_eager_tensors():
 def test_a_nested_function_reads_the_enclosing_array():
     assert "return ag__.get_item(ta, 0)" in api.to_code(array_in_a_nested_function)
     assert run_in_graph(array_in_a_nested_function, [(ag.float32, [])], 1.5) == 3.0
+
+
+TensorArray = ag.TensorArray
+
+
+def made_by_a_plain_name(xs):
+    ta = TensorArray(ag.float32, size=2)
+    ta = ta.unstack(xs)
+    return ta[1]
+
+
+def written_from_a_parameter(ta, x):
+    ta = ta.write(0, x)
+    return ta[0]
+
+
+def write(values, x):
+    return [x] + values
+
+
+def a_function_named_write(values, x):
+    out = write(values, x)
+    return out[0]
+
+
+def test_a_tensor_array_made_by_a_plain_name_is_read_with_get_item():
+    assert "return ag__.get_item(ta, 1)" in api.to_code(made_by_a_plain_name)
+    np.testing.assert_array_equal(ag.function(made_by_a_plain_name)(ag.constant([1.0, 2.0])),
+                                  2.0)
+
+
+def test_a_tensor_array_written_from_a_parameter_is_read_with_get_item():
+    assert "return ag__.get_item(ta, 0)" in api.to_code(written_from_a_parameter)
+    ta = ag.TensorArray(ag.float32, size=1)
+    np.testing.assert_array_equal(ag.function(written_from_a_parameter)(ta, 3.0), 3.0)
+
+
+def test_the_value_of_a_plain_function_named_write_is_not_a_tensor_array():
+    assert "return out[0]" in api.to_code(a_function_named_write)
+    assert api.to_graph(a_function_named_write)([1], 5) == 5
