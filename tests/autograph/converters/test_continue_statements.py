@@ -162,3 +162,20 @@ def test_a_continue_at_the_tail_of_a_body_with_a_flag_does_not_set_it():
     assert code.count("continue_ = True") == 1
     assert api.to_graph(flag_and_a_continue_at_the_tail)([1, -2, 7]) == \
         flag_and_a_continue_at_the_tail([1, -2, 7]) == 20
+
+
+def continue_after_a_with_holding_one(xs):
+    s = 0
+    for x in xs:
+        with contextlib.nullcontext():
+            if x < 0:
+                continue
+            s = s + x
+        continue
+    return s
+
+
+def test_a_continue_alone_after_a_statement_that_may_continue_needs_no_guard():
+    code = api.to_code(continue_after_a_with_holding_one)
+    assert "if not continue_" not in code and "ag__.not_(continue_)" not in code
+    assert api.to_graph(continue_after_a_with_holding_one)([1, -2, 3]) == 4
