@@ -264,6 +264,25 @@ def test_a_raise_under_a_tensor_if_reaches_a_bare_or_user_class_except(f, x):
     _check(f, x)
 
 
+def breaks_or_raises_in_a_loop(xs):
+    s = 0
+    try:
+        for x in xs:
+            if x > 5:
+                break
+            if x < 0:
+                raise ValueError("negative")
+            s = s + x
+    except ValueError:
+        s = -s
+    return s
+
+
+@pytest.mark.parametrize("xs", [[1, 2, 9, -1], [1, -2, 3], [1, 2]])
+def test_a_loop_that_may_break_or_raise_stops_on_either(xs):
+    _check(breaks_or_raises_in_a_loop, xs)
+
+
 def test_raise_handled_by_an_inner_try_in_a_python_loop():
     assert ag.to_graph(raise_in_inner_try_in_loop)(0, 4) == raise_in_inner_try_in_loop(0, 4)
 
