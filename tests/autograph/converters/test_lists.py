@@ -29,6 +29,7 @@ def pops_last_and_first(items):
     last = rest.pop()
     first = rest.pop(0)
     rest.pop()
+    rest.pop(0)
     return first, last, rest
 
 
@@ -109,12 +110,13 @@ def test_pop_forms_become_list_pop():
     assert "rest, last = ag__.list_pop(rest)" in code
     assert "rest, first = ag__.list_pop(rest, 0)" in code
     assert "rest, _ = ag__.list_pop(rest)" in code
+    assert "rest, _ = ag__.list_pop(rest, 0)" in code
 
 
 def test_pops_give_the_same_values():
-    items = [1, 2, 3, 4]
+    items = [1, 2, 3, 4, 5]
     assert api.to_graph(pops_last_and_first)(items) == pops_last_and_first(items)
-    assert items == [1, 2, 3, 4]
+    assert items == [1, 2, 3, 4, 5]
 
 
 @pinned_unparse
