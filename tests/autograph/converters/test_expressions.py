@@ -54,3 +54,23 @@ def test_operand_lambdas_are_called_in_place_so_their_reads_end_there(function, 
     code = api.to_code(function)
     assert operator in code
     assert "ag__.if_stmt(x > 2, if_body, None, (), ())" in code
+
+
+def three_operands(a, b, c):
+    return a and b or c
+
+
+def test_an_operation_of_three_operands_nests_the_later_ones():
+    assert ("return ag__.or_(ag__.and_(a, lambda: b), lambda: c)"
+            in api.to_code(three_operands))
+    for args in [(1, 0, 3), (1, 2, 3), (0, 2, 0)]:
+        assert api.to_graph(three_operands)(*args) == three_operands(*args)
+
+
+def all_three(a, b, c):
+    return a and b and c
+
+
+def test_and_of_three_operands_gives_the_last_when_all_are_true():
+    assert "return ag__.and_(a, lambda: ag__.and_(b, lambda: c))" in api.to_code(all_three)
+    assert api.to_graph(all_three)(1, 2, 3) == 3
