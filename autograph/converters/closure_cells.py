@@ -120,8 +120,9 @@ class _Walk:
     def _closure(self, node: Any, body: Body, parent: Any) -> None:
         name = None
         if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
-            name = node.name
-            self.bindings.setdefault(name, set()).add(body)
+            self.bindings.setdefault(node.name, set()).add(body)
+            # A decorator is handed the function, which may then outlive this body.
+            name = None if node.decorator_list else node.name
             for part in node.decorator_list + _defaults(node.args):
                 self._node(part, body, node)
         elif isinstance(node, gast.Lambda):

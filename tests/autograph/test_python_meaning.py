@@ -170,6 +170,56 @@ def test_a_generator_passed_to_an_enclosing_function_named_like_a_builtin_is_kep
     assert f(2) == [[1, 2], [1, 2]]
 
 
+def test_a_closure_kept_as_a_lambda_default_reads_the_last_loop_value():
+    def f(n):
+        out = []
+        for i in range(n):
+            def helper():
+                return i  # noqa: B023 (the point of the test)
+            out.append(lambda h=helper: h())
+        return [g() for g in out]
+    assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
+
+
+def test_a_closure_passed_to_a_decorator_in_a_loop_reads_the_last_loop_value():
+    kept = []
+
+    def keep(function):
+        kept.append(function)
+        return function
+
+    def f(n):
+        for i in range(n):
+            @keep
+            def helper():
+                return i  # noqa: B023 (the point of the test)
+        return [g() for g in kept]
+    assert ag.to_graph(f)(3) == [2, 2, 2]
+    kept.clear()
+    assert f(3) == [2, 2, 2]
+
+
+def _keeping(value, into):
+    def decorate(function):
+        into.append(value)
+        return function
+    return decorate
+
+
+def test_a_closure_a_decorator_expression_keeps_reads_the_last_loop_value():
+    def f(n):
+        kept = []
+        for i in range(n):
+            def helper():
+                return i  # noqa: B023 (the point of the test)
+
+            @_keeping(helper, kept)
+            def other():
+                return None
+        return [g() for g in kept]
+    assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
+
+
 def test_closure_that_writes_a_nonlocal_is_seen_by_the_loop():
     def f(n):
         c = 0
