@@ -23,13 +23,15 @@ reads by lambdas passed to `ag__.if_exp`, `and_`, `or_` or `assert_stmt` (called
 where they are) and by generator expressions passed to a builtin that exhausts them
 (`list(...)`, `max(...)`, `", ".join(...)`; a generator kept for later, as by
 `items.append(x * k for k in ks)`, reads the shared variable as Python does), and a closure
-bound to a name that is only ever called, defined in the same body as every binding of the
-variable (it cannot outlive that body's bindings or see another body's).
+bound to a name that is only ever called, after its definition, in the body that defines it
+and every binding of the variable (it cannot outlive that body's bindings or see another
+body's). A decorated function is handed to its decorator, which may keep it: it is shared.
 """
 
 from __future__ import annotations
 
 import builtins
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -70,7 +72,11 @@ def _stays_local(walk: _Walk, closure: Any, body: Body, name: str | None,
     bindings of the variable (its only ones) are the current ones."""
     if name is None or bodies != {body} or walk.bindings.get(name) != {body}:
         return False
-    return all(is_call and used[:len(body)] == body for used, is_call in walk.loads.get(name, ()))
+    # Each use a call in that body, after the definition: a call before it (in a loop, in
+    # the next iteration) runs the closure an earlier iteration made, over its variables.
+    defined_at = walk.defined_at[id(closure)]
+    return all(is_call and used[:len(body)] == body and at > defined_at
+               for used, is_call, at in walk.loads.get(name, ()))
 
 
 class _Walk:
@@ -80,8 +86,10 @@ class _Walk:
     def __init__(self, function: Any, consumers: _Consumers):
         self.consumers = consumers
         self.bindings: dict[str, set[Body]] = {}
-        self.loads: dict[str, list[tuple[Body, bool]]] = {}
+        self.loads: dict[str, list[tuple[Body, bool, int]]] = {}  # (body, is a call, order)
         self.closures: list[tuple[Any, Body, str | None, bool]] = []
+        self.defined_at: dict[int, int] = {}  # a closure's id: its place in the walk's order
+        self._order = itertools.count()
         for node in traversal.own_nodes([function.args]):
             if isinstance(node, gast.Name):
                 self.bindings.setdefault(node.id, set()).add(())
@@ -111,7 +119,7 @@ class _Walk:
                 is_call = isinstance(parent, gast.Call) and (
                     parent.func is node or _is_operator(parent.func, "converted_call")
                     and parent.args[:1] == [node])
-                self.loads.setdefault(node.id, []).append((body, is_call))
+                self.loads.setdefault(node.id, []).append((body, is_call, next(self._order)))
             else:
                 self.bindings.setdefault(node.id, set()).add(body)
         for child in traversal.children(node):
@@ -132,6 +140,7 @@ class _Walk:
                     and isinstance(parent.targets[0], gast.Name)):
                 name = parent.targets[0].id
         self.closures.append((node, body, name, self._called_at_once(node, parent)))
+        self.defined_at[id(node)] = next(self._order)
 
     def _called_at_once(self, node: Any, parent: Any) -> bool:
         """A lambda passed to an `ag__` operator, or a generator expression passed to a

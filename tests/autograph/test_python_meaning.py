@@ -220,6 +220,19 @@ def test_a_closure_a_decorator_expression_keeps_reads_the_last_loop_value():
     assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
 
 
+def test_a_closure_called_in_the_next_iteration_before_its_redefinition_reads_the_last_value():
+    def f(n):
+        out = []
+        for i in range(n):
+            if i > 0:
+                out.append(helper())  # noqa: F821 (made by the previous iteration)
+
+            def helper():
+                return i * 10  # noqa: B023 (the point of the test)
+        return out
+    assert ag.to_graph(f)(3) == f(3) == [10, 20]
+
+
 def test_closure_that_writes_a_nonlocal_is_seen_by_the_loop():
     def f(n):
         c = 0
