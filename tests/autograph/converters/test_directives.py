@@ -116,3 +116,19 @@ def test_another_autograph_function_called_in_a_loop_body_stays_a_call():
     [function] = static.convert_source(_SOURCE, "m.py", names=["prints"])
     assert function.error is None
     assert "ag.print(i)" in function.converted
+
+
+def invariants_in_a_variable(n):
+    x = ag.zeros([0])
+    invariants = [(x, ag.TensorShape([None]))]
+    i = 0
+    while i < n:
+        set_loop_options(shape_invariants=invariants)
+        x = ag.concat([x, [1.0]], 0)
+        i += 1
+    return ag.size(x)
+
+
+def test_shape_invariants_given_in_a_variable_are_passed_as_they_are():
+    assert "opts={'shape_invariants': invariants})" in api.to_code(invariants_in_a_variable)
+    np.testing.assert_array_equal(ag.function(invariants_in_a_variable)(ag.constant(3)), 3)
