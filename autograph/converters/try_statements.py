@@ -105,6 +105,9 @@ class TryStatements(Base):
         assigned = _assigned(node.body)
         for handler in node.handlers:
             if handler.name is None:
+                if handler.type is None:  # `except:` takes no name; this is the same clause
+                    handler.type = gast.Name(id="BaseException", ctx=gast.Load(),
+                                             annotation=None, type_comment=None)
                 handler.name = gast.Name(id=self.ctx.namer.new("error_"), ctx=gast.Store(),
                                          annotation=None, type_comment=None)
             live = sorted(assigned & {str(q) for q in anno.getanno(

@@ -41,6 +41,11 @@ def test_to_code_matches_the_golden_file(path, golden):
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_the_converted_code_shown_is_valid_python(path):
+    compile(path.with_name(f"{path.stem}.expected.py").read_text(), str(path), "exec")
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
 def test_every_case_runs_on_some_inputs(path):
     assert getattr(load(path), "PYTHON_ARGS", None), (
         f"{path.name} gives no PYTHON_ARGS: a golden file must run, not only read well")

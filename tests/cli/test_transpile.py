@@ -465,3 +465,8 @@ def test_color_auto_colours_a_terminal_unless_no_color_is_set(monkeypatch):
     assert highlight.use_color("auto", Terminal())
     monkeypatch.setenv("NO_COLOR", "1")
     assert not highlight.use_color("auto", Terminal())
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.expected.py")), ids=lambda p: p.stem)
+def test_a_transpiled_example_is_valid_python(path):
+    compile(path.read_text(), str(path), "exec")

@@ -3,6 +3,8 @@
 import pytest
 
 import autograph as ag
+from autograph import api
+from autograph.pyct.errors import StagingError
 
 
 def plain_arithmetic(x):
@@ -58,3 +60,32 @@ def test_a_comprehensions_own_variable_is_not_a_variable_the_try_assigns():
     code = ag.to_code(f)
     assert "ag__.reraise_traced(error_)\n" in code
     assert "live=" not in code
+
+
+def _refuse_positive(x):
+    if x > 0:
+        raise ValueError("positive")
+    return x
+
+
+def bare_except_around_a_call(x):
+    try:
+        y = _refuse_positive(x)
+    except:  # noqa: E722 (the point of the test)
+        y = -1
+    return y
+
+
+def test_a_bare_except_given_a_name_is_written_as_except_base_exception():
+    code = api.to_code(bare_except_around_a_call)
+    assert "    except BaseException as error_:\n" in code
+    compile(code, "<converted>", "exec")  # `except as error_:` would not compile
+
+
+def test_a_bare_except_around_a_call_refuses_a_raise_under_a_tensor_if_in_it():
+    # The `if` of the called function cannot raise into the `except` while tracing.
+    with pytest.raises(StagingError, match="(?s)^in user code:.*ValueError: positive\nThis "
+                       "exception is raised in a branch of an `if` whose condition is a "
+                       "tensor"):
+        ag.function(bare_except_around_a_call)(ag.constant(3))
+    assert ag.function(bare_except_around_a_call)(-3) == -3
