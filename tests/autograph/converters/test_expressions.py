@@ -74,3 +74,41 @@ def all_three(a, b, c):
 def test_and_of_three_operands_gives_the_last_when_all_are_true():
     assert "return ag__.and_(a, lambda: ag__.and_(b, lambda: c))" in api.to_code(all_three)
     assert api.to_graph(all_three)(1, 2, 3) == 3
+
+
+def single_comparison(a, b):
+    return a < b
+
+
+def chain_of_names(a, b, c, d):
+    return a < b < c <= d
+
+
+def chain_with_a_call_in_the_middle(a, b, c, d):
+    return a < b < abs(c) < d
+
+
+def chain_ending_in_a_walrus(a, b, c, d):
+    ok = a < b < c < (y := d)
+    return ok, y
+
+
+def test_a_single_comparison_stays_as_written():
+    assert "return a < b\n" in api.to_code(single_comparison)
+
+
+def test_a_chain_of_names_becomes_nested_ands():
+    assert ("return ag__.and_(a < b, lambda: ag__.and_(b < c, lambda: c <= d))"
+            in api.to_code(chain_of_names))
+    for args in [(1, 2, 3, 3), (1, 2, 3, 2), (2, 1, 3, 4)]:
+        assert api.to_graph(chain_of_names)(*args) == chain_of_names(*args)
+
+
+@pytest.mark.parametrize("function, written", [
+    (chain_with_a_call_in_the_middle, "return a < b < ag__.abs(c) < d"),
+    (chain_ending_in_a_walrus, "ok = a < b < c < (y := d)")])
+def test_a_chain_with_a_middle_operand_not_a_name_or_ending_in_a_walrus_stays(
+        function, written):
+    # Python evaluates each middle operand once; `:=` in a lambda would bind there.
+    assert written in api.to_code(function)
+    assert api.to_graph(function)(1, 2, 3, 4) == function(1, 2, 3, 4)
