@@ -53,9 +53,7 @@ def shared_cells(function: Any, namespace: Mapping[str, Any]) -> frozenset[str]:
     local = traversal.local_names(function)
     walk = _Walk(function, _Consumers(namespace, local))
     shared = set()
-    for closure, body, name, immediate in walk.closures:
-        if immediate:
-            continue
+    for closure, body, name in walk.closures:
         free, written = _free_names(closure)
         for variable in (free | written) & local:
             bodies = walk.bindings.get(variable, set())
@@ -87,7 +85,7 @@ class _Walk:
         self.consumers = consumers
         self.bindings: dict[str, set[Body]] = {}
         self.loads: dict[str, list[tuple[Body, bool, int]]] = {}  # (body, is a call, order)
-        self.closures: list[tuple[Any, Body, str | None, bool]] = []
+        self.closures: list[tuple[Any, Body, str | None]] = []
         self.defined_at: dict[int, int] = {}  # a closure's id: its place in the walk's order
         self._order = itertools.count()
         for node in traversal.own_nodes([function.args]):
@@ -126,6 +124,13 @@ class _Walk:
             self._node(child, body, node)
 
     def _closure(self, node: Any, body: Body, parent: Any) -> None:
+        if self._called_at_once(node, parent):
+            # It runs where it is made, as part of this body; a closure made inside it (the
+            # user's `lambda` in `f if c else g`) may outlive it, and is looked at as one of
+            # this body's.
+            for child in traversal.children(node):
+                self._node(child, body, node)
+            return
         name = None
         if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)):
             self.bindings.setdefault(node.name, set()).add(body)
@@ -139,7 +144,7 @@ class _Walk:
             if (isinstance(parent, gast.Assign) and len(parent.targets) == 1
                     and isinstance(parent.targets[0], gast.Name)):
                 name = parent.targets[0].id
-        self.closures.append((node, body, name, self._called_at_once(node, parent)))
+        self.closures.append((node, body, name))
         self.defined_at[id(node)] = next(self._order)
 
     def _called_at_once(self, node: Any, parent: Any) -> bool:

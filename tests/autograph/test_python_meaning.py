@@ -233,6 +233,24 @@ def test_a_closure_called_in_the_next_iteration_before_its_redefinition_reads_th
     assert ag.to_graph(f)(3) == f(3) == [10, 20]
 
 
+def test_lambdas_chosen_by_a_conditional_expression_in_a_loop_see_the_last_value():
+    def f(n):
+        out = []
+        for i in range(n):
+            out.append((lambda: i) if i % 2 else (lambda: -i))  # noqa: B023
+        return [g() for g in out]
+    assert ag.to_graph(f)(3) == f(3) == [-2, 2, -2]
+
+
+def test_lambdas_made_by_a_generator_a_builtin_exhausts_see_the_last_value():
+    def f(n):
+        out = []
+        for i in range(n):
+            out.extend(list((lambda: i + k) for k in range(2)))  # noqa: B023
+        return [g() for g in out]
+    assert ag.to_graph(f)(2) == f(2) == [2, 2, 2, 2]
+
+
 def test_closure_that_writes_a_nonlocal_is_seen_by_the_loop():
     def f(n):
         c = 0
