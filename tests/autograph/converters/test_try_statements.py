@@ -1,5 +1,7 @@
 """The try_statements converter: which handlers first re-raise an error of the trace."""
 
+import sys
+
 import pytest
 
 import autograph as ag
@@ -89,3 +91,14 @@ def test_a_bare_except_around_a_call_refuses_a_raise_under_a_tensor_if_in_it():
                        "tensor"):
         ag.function(bare_except_around_a_call)(ag.constant(3))
     assert ag.function(bare_except_around_a_call)(-3) == -3
+
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="except* is Python 3.11 syntax")
+def test_a_try_with_except_star_is_converted_as_a_try():
+    from tests.autograph.converters.except_star_cases import except_star_around_a_call
+    code = api.to_code(except_star_around_a_call)
+    assert "        with ag__.handling(ValueError):\n" in code
+    assert "    except* ValueError as error_:\n        ag__.reraise_traced(error_)\n" in code
+    for x in (3, -3):
+        assert api.to_graph(except_star_around_a_call)(x) == except_star_around_a_call(x)

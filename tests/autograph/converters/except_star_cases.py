@@ -1,0 +1,15 @@
+"""A function with `except*` (Python 3.11 syntax), imported by test_try_statements on 3.11+."""
+
+
+def _refuse_positive(x):
+    if x > 0:
+        raise ValueError("positive")
+    return x
+
+
+def except_star_around_a_call(x):
+    try:
+        y = _refuse_positive(x)
+    except* ValueError:
+        y = -1
+    return y
