@@ -18,11 +18,12 @@ owns it: bodies declare it `nonlocal` and travel it with `get_state`/`set_state`
 
 `at` reads `i`, which the loop assigns: `i` is shared, and `f([1, 2])` is 34 as in Python.
 
-Not shared, so that the common cases read as before: variables no branch or loop body binds,
-reads by lambdas passed to `ag__.if_exp`, `and_`, `or_` or `assert_stmt` (called at once,
-where they are) and by generator expressions passed to a builtin that exhausts them
-(`list(...)`, `max(...)`, `", ".join(...)`; a generator kept for later, as by
-`items.append(x * k for k in ks)`, reads the shared variable as Python does), and a closure
+Not shared, so that the common cases read as before: variables no branch or loop body binds;
+reads by lambdas passed to `ag__.if_exp` or `assert_stmt` and by generator expressions passed
+to a builtin that exhausts them (`list(...)`, `max(...)`, `", ".join(...)`), which run where
+they are made (what they make in turn, such as the user's `lambda` in `f if c else g`, may
+outlive them and is looked at as made there; a generator kept for later, as by
+`items.append(x * k for k in ks)`, reads the shared variable as Python does); and a closure
 bound to a name that is only ever called, after its definition, in the body that defines it
 and every binding of the variable (it cannot outlive that body's bindings or see another
 body's). A decorated function is handed to its decorator, which may keep it: it is shared.
@@ -43,8 +44,9 @@ Body = tuple  # the path of (id(statement), block index) pairs from the function
 
 _CLOSURES = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.GeneratorExp)
 _CONTROL_FLOW = (gast.If, gast.While, gast.For)
-# The operators that call the lambdas they are given before they return, if at all.
-_CALLING_OPERATORS = frozenset({"if_exp", "and_", "or_", "assert_stmt"})
+# The operators that call the lambdas they are given before they return, if at all, among
+# those written before control_flow runs (`and_` and `or_` are written after it).
+_CALLING_OPERATORS = frozenset({"if_exp", "assert_stmt"})
 
 
 def shared_cells(function: Any, namespace: Mapping[str, Any]) -> frozenset[str]:
@@ -55,7 +57,7 @@ def shared_cells(function: Any, namespace: Mapping[str, Any]) -> frozenset[str]:
     shared = set()
     for closure, body, name in walk.closures:
         free, written = _free_names(closure)
-        for variable in (free | written) & local:
+        for variable in sorted((free | written) & local):
             bodies = walk.bindings.get(variable, set())
             if not any(bodies):  # bound only where no converted body runs
                 continue

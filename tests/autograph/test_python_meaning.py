@@ -251,6 +251,62 @@ def test_lambdas_made_by_a_generator_a_builtin_exhausts_see_the_last_value():
     assert ag.to_graph(f)(2) == f(2) == [2, 2, 2, 2]
 
 
+def _keep(value, into):
+    into.append(value)
+
+
+def test_a_function_a_loop_body_hands_to_a_call_reads_the_last_value():
+    def f(n):
+        out = []
+        for i in range(n):
+            def helper():
+                return i  # noqa: B023 (the point of the test)
+            _keep(helper, out)
+        return [g() for g in out]
+    assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
+
+
+def test_a_function_reading_an_outer_variable_and_the_loop_variable_reads_both_last():
+    # `base` is bound only outside the loop, and comes first: the loop variable is still
+    # looked at.
+    def f(n):
+        out = []
+        base = 10
+        for i in range(n):
+            def helper():
+                return base + i  # noqa: B023 (the point of the test)
+            out.append(helper)
+        return [g() for g in out]
+    assert ag.to_graph(f)(3) == f(3) == [12, 12, 12]
+
+
+def test_a_lambda_made_in_an_if_test_in_a_loop_reads_the_last_value():
+    def f(n):
+        out = []
+        for i in range(n):
+            if out.append(lambda: i) is None:  # noqa: B023 (the point of the test)
+                pass
+        return [g() for g in out]
+    assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
+
+
+def only_called_where_defined(n):
+    total = 0
+    for i in range(n):
+        def helper(k):
+            return i * k  # noqa: B023 (called at once)
+        scaled = lambda: i * 10  # noqa: E731, B023
+        total = total + helper(2) + scaled()
+        assert total >= 0, f"negative at {i}"
+    return total
+
+
+def test_closures_only_called_in_their_loop_body_leave_its_variables_local():
+    # No cell is needed: the code reads as written, without `nonlocal`.
+    assert "nonlocal" not in ag.to_code(only_called_where_defined)
+    _check(only_called_where_defined, 3)
+
+
 def test_closure_that_writes_a_nonlocal_is_seen_by_the_loop():
     def f(n):
         c = 0
