@@ -420,6 +420,91 @@ def test_a_loop_that_may_break_or_raise_stops_on_either(xs):
     _check(breaks_or_raises_in_a_loop, xs)
 
 
+def _key_error_above(x, limit):
+    if x > limit:
+        raise KeyError("k")
+    return x * 100
+
+
+def raise_in_an_inner_finally_replaces_an_error_on_its_way(x):
+    y = 0
+    try:
+        try:
+            y = _key_error_above(x, 5)
+        finally:
+            if x > 0:
+                raise ValueError("big")
+    except ValueError:
+        y = -1
+    except KeyError:
+        y = -2
+    return y
+
+
+@pytest.mark.parametrize("x", [10, 3, -1])
+def test_a_raise_in_an_inner_finally_replaces_the_error_on_its_way_out(x):
+    # At 10 the called function's KeyError is on its way out when the finally raises.
+    expected = raise_in_an_inner_finally_replaces_an_error_on_its_way(x)
+    assert ag.to_graph(raise_in_an_inner_finally_replaces_an_error_on_its_way)(x) == expected
+
+
+def raise_in_the_finally_of_an_inner_try_with_other_handlers(x):
+    y = 0
+    try:
+        try:
+            y = _key_error_above(x, 5)
+        except IndexError:
+            y = -3
+        finally:
+            if x > 0:
+                raise ValueError("big")
+    except ValueError:
+        y = -1
+    except KeyError:
+        y = -2
+    return y
+
+
+def raise_in_the_finally_of_an_inner_try_with_handlers(x):
+    y = 0
+    try:
+        try:
+            y = _key_error_above(x, 5)
+            raise IndexError("i")  # the inner clause takes it: the inner try stays as it is
+        except IndexError:
+            y = -3
+        finally:
+            if x > 0:
+                raise ValueError("big")
+    except ValueError:
+        y = -1
+    except KeyError:
+        y = -2
+    return y
+
+
+@pytest.mark.parametrize("f", [raise_in_the_finally_of_an_inner_try_with_other_handlers,
+                               raise_in_the_finally_of_an_inner_try_with_handlers])
+@pytest.mark.parametrize("x", [10, 6, 3, -1])
+def test_a_raise_in_the_finally_of_an_inner_try_with_handlers_replaces_the_error(f, x):
+    assert ag.to_graph(f)(x) == f(x)
+
+
+def raise_with_a_cause(x):
+    try:
+        if x > 0:
+            raise ValueError("big") from KeyError("k")
+        y = "none"
+    except ValueError as e:
+        y = type(e.__cause__).__name__
+    return y
+
+
+@pytest.mark.parametrize("x", [1, -1])
+def test_a_raise_from_a_cause_under_an_if_keeps_the_cause(x):
+    assert ag.to_graph(raise_with_a_cause)(x) == raise_with_a_cause(x)
+
+
 def test_raise_handled_by_an_inner_try_in_a_python_loop():
     assert ag.to_graph(raise_in_inner_try_in_loop)(0, 4) == raise_in_inner_try_in_loop(0, 4)
 
