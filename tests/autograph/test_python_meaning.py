@@ -307,6 +307,38 @@ def test_closures_only_called_in_their_loop_body_leave_its_variables_local():
     _check(only_called_where_defined, 3)
 
 
+def test_a_closure_kept_as_a_keyword_only_default_reads_the_last_loop_value():
+    def f(n):
+        out = []
+        for i in range(n):
+            def helper():
+                return i  # noqa: B023 (the point of the test)
+
+            def caller(*, h=helper):
+                return h()
+            out.append(caller)
+        return [g() for g in out]
+    assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
+
+
+def generators_each_builtin_exhausts(xs):
+    total = 0
+    for x in xs:
+        ks = range(3)
+        total = total + len(str([
+            all(x > k for k in ks), any(x > k for k in ks), dict((k, x) for k in ks),
+            frozenset(x * k for k in ks), list(x * k for k in ks), max(x * k for k in ks),
+            min(x * k for k in ks), set(x * k for k in ks), sorted(x * k for k in ks),
+            sum(x * k for k in ks), tuple(x * k for k in ks)]))
+    return total
+
+
+def test_generators_that_builtins_exhaust_need_no_shared_cell():
+    assert "nonlocal" not in ag.to_code(generators_each_builtin_exhausts)
+    assert ag.to_graph(generators_each_builtin_exhausts)([1, 2]) == \
+        generators_each_builtin_exhausts([1, 2])
+
+
 def test_closure_that_writes_a_nonlocal_is_seen_by_the_loop():
     def f(n):
         c = 0
