@@ -339,6 +339,16 @@ def test_generators_that_builtins_exhaust_need_no_shared_cell():
         generators_each_builtin_exhausts([1, 2])
 
 
+def test_a_lambda_made_in_an_inner_loops_iterable_reads_the_last_value():
+    def f(n):
+        out = []
+        for i in range(n):
+            for g in [lambda: i]:  # noqa: B023 (the point of the test)
+                out.append(g)
+        return [g() for g in out]
+    assert ag.to_graph(f)(3) == f(3) == [2, 2, 2]
+
+
 def test_closure_that_writes_a_nonlocal_is_seen_by_the_loop():
     def f(n):
         c = 0
