@@ -532,6 +532,51 @@ def test_a_raise_in_the_finally_of_an_inner_try_with_handlers_replaces_the_error
     assert ag.to_graph(f)(x) == f(x)
 
 
+def reraises_in_a_branch_of_its_handler(x, loud):
+    try:
+        if x > 0:
+            raise ValueError("big")
+        y = x
+    except ValueError:
+        if loud:
+            raise
+        y = -1
+    return y
+
+
+@pytest.mark.parametrize("x, loud", [(1, False), (-1, True)])
+def test_a_try_whose_handler_may_reraise_runs_as_python(x, loud):
+    # A bare `raise` needs the exception being handled: the `try` stays as it is.
+    assert ag.to_graph(reraises_in_a_branch_of_its_handler)(x, loud) == \
+        reraises_in_a_branch_of_its_handler(x, loud)
+
+
+def test_a_handler_that_reraises_raises_the_original_exception():
+    with pytest.raises(ValueError, match=r"(?s)^in user code:.*\n    ValueError: big$"):
+        ag.to_graph(reraises_in_a_branch_of_its_handler)(1, True)
+
+
+def branches_in_handler_and_else(x):
+    try:
+        if x > 0:
+            raise ValueError("big")
+        y = x
+    except ValueError:
+        if x > 5:
+            y = -5
+        else:
+            y = -1
+    else:
+        if x < -5:
+            y = 5
+    return y
+
+
+@pytest.mark.parametrize("x", [7, 1, -1, -7])
+def test_branches_in_a_handler_and_in_the_else_of_a_lowered_try(x):
+    _check(branches_in_handler_and_else, x)
+
+
 def raise_with_a_cause(x):
     try:
         if x > 0:
