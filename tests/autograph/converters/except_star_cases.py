@@ -13,3 +13,13 @@ def except_star_around_a_call(x):
     except* ValueError:
         y = -1
     return y
+
+
+def raise_under_an_if_with_except_star(x):
+    try:
+        if x > 0:
+            raise ValueError("positive")
+        y = x * 2
+    except* ValueError:
+        y = -1
+    return y

@@ -102,3 +102,12 @@ def test_a_try_with_except_star_is_converted_as_a_try():
     assert "    except* ValueError as error_:\n        ag__.reraise_traced(error_)\n" in code
     for x in (3, -3):
         assert api.to_graph(except_star_around_a_call)(x) == except_star_around_a_call(x)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="except* is Python 3.11 syntax")
+@pytest.mark.parametrize("x", [3, -3])
+def test_a_raise_under_a_tensor_if_reaches_an_except_star_clause(x):
+    from tests.autograph.converters import except_star_cases
+    f = except_star_cases.raise_under_an_if_with_except_star
+    assert "ag__.raise_to(handlers_, ValueError('positive'))" in api.to_code(f)
+    assert ag.function(f)(ag.constant(x)).numpy() == f(x)
