@@ -50,3 +50,20 @@ def test_a_try_calling_a_local_function_runs_its_body_as_handled():
     # `ag__.handling`, as for any call of user code.
     code = api.to_code(calls_a_local_function_in_try)
     assert "        with ag__.handling(ValueError):\n" in code
+
+
+def uses_every_overloaded_builtin(xs):
+    total = 0
+    for i, (a, b) in enumerate(zip(xs, range(len(xs)))):
+        total = total + int(a) + float(b) + abs(a - b) + max(a, b) + min(a, b) + i
+    print(total, end="")
+    return next(iter(xs)) + total
+
+
+def test_builtins_with_tensor_aware_versions_become_ag_operators():
+    code = api.to_code(uses_every_overloaded_builtin)
+    for name in ("enumerate", "zip", "range", "len", "int", "float", "abs", "max", "min",
+                 "print", "next", "iter"):
+        assert f"ag__.{name}(" in code, name
+    assert api.to_graph(uses_every_overloaded_builtin)([1.0, 3.0]) == \
+        uses_every_overloaded_builtin([1.0, 3.0])

@@ -132,9 +132,20 @@ def assert_conversion_error(fn, line_text, *fragments):
         assert re.search(fragment, message), (fragment, message)
 
 
+_WHY = ("a converted `if`, `while` or `for` runs its bodies as nested functions that take "
+        "their variables as arguments and return them")
+
+
+def assert_whole_conversion_error(fn, line_text, message):
+    with pytest.raises(ConversionError, match="^" + re.escape(
+            f"{__file__}:{line_of(fn, line_text)}: {message}") + "$"):
+        api.to_code(fn)
+
+
 def test_yield_is_rejected_naming_the_generator_and_what_to_do():
-    assert_conversion_error(generator, "yield", "`yield` makes `generator` a generator",
-                            "Collect the values in a list")
+    assert_whole_conversion_error(generator, "yield", (
+        f"`yield` makes `generator` a generator, which cannot be converted: {_WHY}, so a "
+        f"`yield` there would not yield from it. Collect the values in a list and return it."))
 
 
 def test_yield_from_is_rejected():
@@ -167,9 +178,11 @@ def test_try_without_control_flow_converts_and_runs():
 
 
 def test_global_assigned_in_a_loop_says_why_it_cannot_be_state():
-    assert_conversion_error(global_assigned_in_loop, "COUNTER = COUNTER + i",
-                            "global variable `COUNTER` is assigned inside the `for`",
-                            "cannot be passed that way", "assign `COUNTER` after the `for`")
+    line = line_of(global_assigned_in_loop, "for i in range(n)")
+    assert_whole_conversion_error(global_assigned_in_loop, "COUNTER = COUNTER + i", (
+        f"global variable `COUNTER` is assigned inside the `for` at line {line}, which cannot "
+        f"be converted: {_WHY}, and a global name cannot be passed that way. Compute the value "
+        f"in a local variable and assign `COUNTER` after the `for`."))
 
 
 def test_global_assigned_outside_loops_and_branches_converts():
