@@ -24,7 +24,12 @@ moving its loop before the statement changes no order of evaluation:
     t = sum(e for x in xs)       ->  t = 0; for x in xs: t = t + e   (also sum(g, start))
 
 The result is built in the assigned name when that is a plain name the comprehension does not
-read, else in a fresh `result_`. A comprehension variable whose name the function uses
+read, no nested function reads, and no `try` or `with` holds (where an error half-way could
+leave it half-made; Python binds it once the value is whole), else in a fresh `result_`.
+In `target op= value`, which reads its target first, the loop goes before the statement only
+where nothing in the value can change what the target reads: no `:=`, and no call of a local
+function (for a name target) or of any user function (for an item or attribute target), and no
+call of user code in the target itself. A comprehension variable whose name the function uses
 elsewhere is renamed (`x_1`), as it is local to the comprehension in Python. Comprehensions
 nested in the value of an assignment, an augmented assignment or a `return` is rewritten the
 same way into a fresh `result_` when that moves no evaluation across
@@ -48,7 +53,7 @@ from typing import Any
 
 import gast
 
-from autograph.converters.call_trees import bound_names
+from autograph.converters.call_trees import bound_names, calls_user_code
 from autograph.pyct import templates
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
@@ -58,6 +63,7 @@ TRIGGERS = frozenset({gast.ListComp, gast.SetComp, gast.DictComp, gast.Generator
 
 _COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
 _SIMPLE = (gast.Constant, gast.Name)  # a `sum` start evaluated early changes nothing
+_MAY_RESUME = (gast.Try, getattr(gast, "TryStar", gast.Try), gast.With, gast.AsyncWith)
 
 
 class Comprehensions(Base):
@@ -65,6 +71,14 @@ class Comprehensions(Base):
         super().__init__(ctx)
         self.outside = _names_outside_comprehensions(function)
         self.local_names = bound_names(function)
+        # Where an error of the comprehension may be caught (a `try`, or a `with` whose
+        # `__exit__` may suppress it) or a closure may read the name meanwhile, a name must
+        # keep its old value until the whole value is made: the loop builds a fresh result_.
+        self.protected = {id(n) for block in gast.walk(function)
+                          if isinstance(block, _MAY_RESUME) for n in gast.walk(block)}
+        self.closure_reads = _closure_reads(function)
+        self.declared = {name for n in gast.walk(function)
+                         if isinstance(n, (gast.Global, gast.Nonlocal)) for name in n.names}
 
     def visit_Assign(self, node: Any) -> Any:
         node = self.generic_visit(node)
@@ -72,7 +86,8 @@ class Comprehensions(Base):
             return self._hoist_nested(node)
         target = node.targets[0] if len(node.targets) == 1 else None
         reads = {n.id for n in gast.walk(node.value) if isinstance(n, gast.Name)}
-        if isinstance(target, gast.Name) and target.id not in reads:
+        if (isinstance(target, gast.Name) and target.id not in reads
+                and id(node) not in self.protected and target.id not in self.closure_reads):
             return copy_location(self._loop(node.value, target.id), node)
         result = self.ctx.namer.new("result_")
         statements = self._loop(node.value, result)
@@ -91,7 +106,25 @@ class Comprehensions(Base):
         return copy_location(statements + [node], node)
 
     def visit_AugAssign(self, node: Any) -> Any:
-        return self._hoist_nested(self.generic_visit(node))
+        node = self.generic_visit(node)
+        return self._hoist_nested(node) if self._value_may_go_first(node) else node
+
+    def _value_may_go_first(self, node: Any) -> bool:
+        """Whether the value of `target op= value` may be computed before the target is
+        read, as Python reads it first: nothing in the value may change what the target
+        reads (a `:=`, or a call that may rebind or mutate it), nor the target's own calls
+        change what the value computes."""
+        target, value = node.target, node.value
+        if any(isinstance(n, gast.NamedExpr) for n in gast.walk(value)):
+            return False
+        if any(isinstance(n, gast.Call) and calls_user_code(n, self.ctx, self.local_names)
+               for n in gast.walk(target)):
+            return False
+        calls = [n for n in gast.walk(value) if isinstance(n, gast.Call)]
+        if isinstance(target, gast.Name) and target.id not in self.declared:
+            # Only a closure of this function could rebind a local name.
+            return not any(_root_name(call.func) in self.local_names for call in calls)
+        return not any(calls_user_code(call, self.ctx, self.local_names) for call in calls)
 
     # Pieces ----------------------------------------------------------------------------------
     def _hoist_nested(self, node: Any) -> Any:
@@ -229,6 +262,20 @@ def _names_outside_comprehensions(function: Any) -> set[str]:
             names.add(node.name)
         stack.extend(gast.iter_child_nodes(node))
     return names
+
+
+def _root_name(func: Any) -> str | None:
+    while isinstance(func, gast.Attribute):
+        func = func.value
+    return func.id if isinstance(func, gast.Name) else None
+
+
+def _closure_reads(function: Any) -> set[str]:
+    """Names read inside the functions and lambdas nested in `function`."""
+    return {n.id for scope in gast.walk(function)
+            if isinstance(scope, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda))
+            and scope is not function
+            for n in gast.walk(scope) if isinstance(n, gast.Name)}
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:

@@ -7,6 +7,7 @@ inner `try` handles, and `return` of a value whose computation raises. The golde
 run the same ways by tests/autograph/test_golden.py and are not repeated here.
 """
 
+import contextlib
 import json
 import re
 import sys
@@ -2261,3 +2262,86 @@ def test_a_finally_acting_inside_a_tensor_if_after_a_try_that_may_raise_is_refus
         return n
     with pytest.raises(ag.autograph.StagingError, match="This `finally` block makes If"):
         ag.function(f)(ag.constant(2))
+
+
+# A comprehension made a loop before its statement keeps Python's order -----------------------
+
+def _logging(log, value):
+    log.append(value)
+    return value
+
+
+def augmented_item_with_a_key_call(xs):
+    log = []
+    d = {0: []}
+    d[_logging(log, 0)] += [_logging(log, v) for v in xs]
+    return d, log
+
+
+def augmented_name_a_closure_changes(xs):
+    total = 0
+
+    def value(v):
+        nonlocal total
+        total += 10
+        return v
+    total += sum(value(v) for v in xs)
+    return total
+
+
+def augmented_item_a_closure_changes(xs):
+    acc = [0]
+
+    def value(v):
+        acc[0] += 10
+        return v
+    acc[0] += sum(value(v) for v in xs)
+    return acc
+
+
+def augmented_name_of_a_plain_sum(xs):
+    total = 10
+    total += sum(x * 2 for x in xs)
+    return total
+
+
+@pytest.mark.parametrize("f", [augmented_item_with_a_key_call, augmented_name_a_closure_changes,
+                               augmented_item_a_closure_changes, augmented_name_of_a_plain_sum])
+def test_an_augmented_assignment_reads_its_target_before_its_comprehension_runs(f):
+    assert ag.to_graph(f)([1, 2]) == f([1, 2])
+
+
+def test_an_augmented_assignment_of_a_plain_sum_still_becomes_a_loop():
+    assert "    total += result_\n" in ag.to_code(augmented_name_of_a_plain_sum)
+
+
+def assigned_in_a_try(xs):
+    t = [1]
+    try:
+        t = [1 / v for v in xs]
+    except ZeroDivisionError:
+        pass
+    return t
+
+
+def assigned_under_suppress(xs):
+    t = [1]
+    with contextlib.suppress(ZeroDivisionError):
+        t = [1 / v for v in xs]
+    return t
+
+
+def assigned_while_a_closure_reads_it(xs):
+    t = [7]
+
+    def size():
+        return len(t)
+    t = [v + size() for v in xs]
+    return t
+
+
+@pytest.mark.parametrize("f", [assigned_in_a_try, assigned_under_suppress,
+                               assigned_while_a_closure_reads_it])
+def test_a_name_keeps_its_value_until_its_comprehension_is_whole(f):
+    # Python builds the list, then binds it: an error half-way leaves the old value.
+    assert ag.to_graph(f)([2, 0]) == f([2, 0])
