@@ -50,24 +50,13 @@ class Unsupported(Base):
     def __init__(self, ctx: EntityContext):
         super().__init__(ctx)
         self.functions: list[Any] = []  # enclosing function definitions, innermost last
-        self.control_flow = 0  # the `if`, `while` and `for` around the node visited
 
     def visit_FunctionDef(self, node: Any) -> Any:
         self.functions.append(node)
         self._check_declared_names(node)
-        outer, self.control_flow = self.control_flow, 0
         self.generic_visit(node)
-        self.control_flow = outer
         self.functions.pop()
         return node
-
-    def visit_If(self, node: Any) -> Any:
-        self.control_flow += 1  # statements under it run in a function of their own
-        self.generic_visit(node)
-        self.control_flow -= 1
-        return node
-
-    visit_While = visit_For = visit_If
 
     def visit_AsyncFunctionDef(self, node: Any) -> Any:
         raise self.error(node, f"`async def {node.name}` cannot be converted: coroutines are "

@@ -153,7 +153,9 @@ def test_yield_from_is_rejected():
 
 
 def test_async_def_is_rejected():
-    assert_conversion_error(coroutine, "async def", r"`async def coroutine`", "plain function")
+    assert_whole_conversion_error(coroutine, "async def", (
+        "`async def coroutine` cannot be converted: coroutines are not supported. Write a "
+        "plain function, and await its results outside the converted code."))
 
 
 def test_await_in_a_nested_coroutine_is_rejected():
