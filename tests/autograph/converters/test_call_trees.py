@@ -1,6 +1,8 @@
 """The call_trees converter: calls of user code go through `ag__.converted_call`; builtins
 with tensor-aware versions become `ag__` operators; library calls stay as written."""
 
+import os
+
 import gast
 import numpy as np
 
@@ -154,3 +156,15 @@ def calls_libraries(x):
 def test_calls_of_the_never_converted_libraries_stay_plain():
     assert ("return (np.sum(x), gast.dump(gast.Constant(value=1, kind=None)), _kernel_like(), "
             "_cupy_like())\n") in api.to_code(calls_libraries)
+
+
+def imports_a_dotted_module(x):
+    import os.path
+    return os.path.join(x, "b")
+
+
+def test_a_dotted_import_in_the_function_binds_its_first_name():
+    # `import os.path` binds `os` locally: its calls are not resolved from the module's names.
+    assert ("return ag__.converted_call(os.path.join, x, 'b')"
+            in api.to_code(imports_a_dotted_module))
+    assert api.to_graph(imports_a_dotted_module)("a") == os.path.join("a", "b")
