@@ -196,3 +196,36 @@ def test_an_augmented_assignment_of_a_whole_sum_runs_its_loop_once():
     _CALLS.clear()
     assert api.to_graph(adds_a_sum_with_side_effects)([1, 2, 3]) == 22
     assert _CALLS == [1, 2, 3]
+
+
+def walrus_in_an_augmented_sum(xs):
+    y = 0
+    total = 10
+    total += sum((y := x) for x in xs)
+    return total, y
+
+
+def test_an_augmented_assignment_whose_value_holds_a_walrus_stays_as_written():
+    assert "total += sum(((y := x) for x in xs))" in api.to_code(walrus_in_an_augmented_sum)
+    assert api.to_graph(walrus_in_an_augmented_sum)([1, 2]) == (13, 2)
+
+
+def pairs_a_comprehension(xs):
+    pair = ([v * 2 for v in xs], 5)
+    return pair
+
+
+def test_a_comprehension_in_a_tuple_becomes_a_loop_before_the_statement():
+    assert "    pair = (result_, 5)\n" in api.to_code(pairs_a_comprehension)
+    assert api.to_graph(pairs_a_comprehension)([1, 2]) == ([2, 4], 5)
+
+
+def augmented_sum_of_item_calls(fs, xs):
+    total = 1
+    total += sum(fs[0](v) for v in xs)
+    return total
+
+
+def test_an_augmented_sum_of_calls_of_an_item_becomes_a_loop():
+    assert "    total += result_\n" in api.to_code(augmented_sum_of_item_calls)
+    assert api.to_graph(augmented_sum_of_item_calls)([abs], [-1, 2]) == 4
