@@ -1,6 +1,7 @@
 """Session.run and the executor: fetches, feeds, errors, plan caching, memory release."""
 
 import collections
+import re
 import tracemalloc
 
 import numpy as np
@@ -219,3 +220,28 @@ def test_intermediates_are_released_after_their_last_use():
         tracemalloc.stop()
     one = value.nbytes
     assert peak < 4 * one, f"peak {peak / 1e6:.1f} MB for 8 MB arrays: values are not freed"
+
+
+def test_a_numpy_scalar_of_the_placeholders_type_is_fed_as_it_is():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [])
+        y = x * 2.0
+    with ag.Session(graph=g) as sess:
+        # TensorFlow 2.21 (compat.v1): 6.0
+        assert sess.run(y, {x: np.float32(3.0)}) == 6.0
+        assert sess.run(y, {x: np.float32(4.5)}) == 9.0
+
+
+def test_feeding_an_op_is_a_type_error_naming_it():
+    # TensorFlow 2.21: TypeError "Cannot interpret feed_dict key as Tensor: Can not convert
+    # a Operation into a Tensor."
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [])
+        y = ag.multiply(x, 2.0, name="double")
+    with ag.Session(graph=g) as sess:
+        with pytest.raises(TypeError, match="^" + re.escape(
+                "Cannot feed <ag.Operation 'double' type=Mul>: only tensors can be fed, not "
+                "ops.") + "$"):
+            sess.run(y, {y.op: 1.0})
