@@ -27,14 +27,16 @@ The result is built in the assigned name when that is a plain name the comprehen
 read, no nested function reads, and no `try` or `with` holds (where an error half-way could
 leave it half-made; Python binds it once the value is whole), else in a fresh `result_`.
 In `target op= value`, which reads its target first, the loop goes before the statement only
-where nothing in the value can change what the target reads: no `:=`, and no call of a local
-function (for a name target) or of any user function (for an item or attribute target), and no
-call of user code in the target itself. A comprehension variable whose name the function uses
-elsewhere is renamed (`x_1`), as it is local to the comprehension in Python. Comprehensions
-nested in the value of an assignment, an augmented assignment or a `return` is rewritten the
-same way into a fresh `result_` when that moves no evaluation across
-another: it is reached through operators, calls, subscripts and displays, not under `and`,
-`or`, an `if` expression or a lambda, and nothing else in the statement calls a function
+where nothing in the value can change what the target reads: no `:=`; for a name target, no
+function here declaring it `global` or `nonlocal`; for an item or attribute target, no call
+of user code; and no call of user code in the target itself.
+
+A comprehension variable whose name the function uses elsewhere is renamed (`x_1`), as it is
+local to the comprehension in Python. Comprehensions nested in the value of an assignment, an
+augmented assignment or a `return` are rewritten the same way into a fresh `result_` when
+that moves no evaluation across another: it is reached through operators, calls, subscripts
+and displays, not under `and`, `or`, an `if` expression or a lambda, and nothing else in the
+statement calls a function
 (`x = sum([1 for j in range(n)]) % 3`). Comprehensions anywhere else (under lazy operators,
 in lambdas, `async` ones, or beside other calls) and generator expressions other than the
 argument of `sum` stay as written: they run as Python (a generator stays lazy), so they work
@@ -63,7 +65,9 @@ TRIGGERS = frozenset({gast.ListComp, gast.SetComp, gast.DictComp, gast.Generator
 
 _COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
 _SIMPLE = (gast.Constant, gast.Name)  # a `sum` start evaluated early changes nothing
-_MAY_RESUME = (gast.Try, getattr(gast, "TryStar", gast.Try), gast.With, gast.AsyncWith)
+# (A `try` with handlers around a comprehension has its body in a `with ag__.handling(...)`
+# by then; one with only a `finally` reads the name there.)
+_MAY_RESUME = (gast.Try, gast.With)
 
 
 class Comprehensions(Base):
@@ -77,6 +81,7 @@ class Comprehensions(Base):
         self.protected = {id(n) for block in gast.walk(function)
                           if isinstance(block, _MAY_RESUME) for n in gast.walk(block)}
         self.closure_reads = _closure_reads(function)
+        # Names declared global or nonlocal here or in a nested function: calls may rebind them.
         self.declared = {name for n in gast.walk(function)
                          if isinstance(n, (gast.Global, gast.Nonlocal)) for name in n.names}
 
@@ -120,11 +125,10 @@ class Comprehensions(Base):
         if any(isinstance(n, gast.Call) and calls_user_code(n, self.ctx, self.local_names)
                for n in gast.walk(target)):
             return False
-        calls = [n for n in gast.walk(value) if isinstance(n, gast.Call)]
         if isinstance(target, gast.Name) and target.id not in self.declared:
-            # Only a closure of this function could rebind a local name.
-            return not any(_root_name(call.func) in self.local_names for call in calls)
-        return not any(calls_user_code(call, self.ctx, self.local_names) for call in calls)
+            return True  # only a function here declaring it `nonlocal` could rebind it
+        return not any(isinstance(n, gast.Call) and calls_user_code(n, self.ctx, self.local_names)
+                       for n in gast.walk(value))
 
     # Pieces ----------------------------------------------------------------------------------
     def _hoist_nested(self, node: Any) -> Any:
@@ -262,12 +266,6 @@ def _names_outside_comprehensions(function: Any) -> set[str]:
             names.add(node.name)
         stack.extend(gast.iter_child_nodes(node))
     return names
-
-
-def _root_name(func: Any) -> str | None:
-    while isinstance(func, gast.Attribute):
-        func = func.value
-    return func.id if isinstance(func, gast.Name) else None
 
 
 def _closure_reads(function: Any) -> set[str]:

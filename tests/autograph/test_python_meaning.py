@@ -11,6 +11,7 @@ import contextlib
 import json
 import re
 import sys
+import types
 
 import numpy as np
 import pytest
@@ -2289,6 +2290,18 @@ def augmented_name_a_closure_changes(xs):
     return total
 
 
+def augmented_name_a_closure_held_by_a_local_changes(xs):
+    total = 0
+
+    def value(v):
+        nonlocal total
+        total += 10
+        return v
+    holder = types.SimpleNamespace(value=value)
+    total += sum(holder.value(v) for v in xs)
+    return total
+
+
 def augmented_item_a_closure_changes(xs):
     acc = [0]
 
@@ -2306,6 +2319,7 @@ def augmented_name_of_a_plain_sum(xs):
 
 
 @pytest.mark.parametrize("f", [augmented_item_with_a_key_call, augmented_name_a_closure_changes,
+                               augmented_name_a_closure_held_by_a_local_changes,
                                augmented_item_a_closure_changes, augmented_name_of_a_plain_sum])
 def test_an_augmented_assignment_reads_its_target_before_its_comprehension_runs(f):
     assert ag.to_graph(f)([1, 2]) == f([1, 2])
@@ -2338,6 +2352,24 @@ def assigned_while_a_closure_reads_it(xs):
         return len(t)
     t = [v + size() for v in xs]
     return t
+
+
+def assigned_in_a_try_whose_finally_reads_it(xs, seen):
+    t = [1]
+    try:
+        t = [1 / v for v in xs]
+    finally:
+        seen.append(list(t))
+    return t
+
+
+def test_a_finally_sees_the_old_value_of_a_name_its_comprehension_failed_to_make():
+    for f in (assigned_in_a_try_whose_finally_reads_it,
+              ag.to_graph(assigned_in_a_try_whose_finally_reads_it)):
+        seen = []
+        with pytest.raises(ZeroDivisionError):
+            f([2, 0], seen)
+        assert seen == [[1]]
 
 
 @pytest.mark.parametrize("f", [assigned_in_a_try, assigned_under_suppress,

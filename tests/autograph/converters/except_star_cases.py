@@ -23,3 +23,12 @@ def raise_under_an_if_with_except_star(x):
     except* ValueError:
         y = -1
     return y
+
+
+def assigned_in_a_try_star(xs):
+    t = [1]
+    try:
+        t = [1 / v for v in xs]
+    except* ZeroDivisionError:
+        pass
+    return t

@@ -1,6 +1,9 @@
 """The comprehensions converter: comprehensions in assignments and returns become loops."""
 
+import sys
+
 import numpy as np
+import pytest
 
 import autograph as ag
 from autograph import api
@@ -229,3 +232,39 @@ def augmented_sum_of_item_calls(fs, xs):
 def test_an_augmented_sum_of_calls_of_an_item_becomes_a_loop():
     assert "    total += result_\n" in api.to_code(augmented_sum_of_item_calls)
     assert api.to_graph(augmented_sum_of_item_calls)([abs], [-1, 2]) == 4
+
+
+def parameter_named_like_the_comprehension_variable(xs, x):
+    return x, [x * 2 for x in xs]
+
+
+def test_a_comprehension_variable_named_like_a_parameter_leaves_the_parameter():
+    assert api.to_graph(parameter_named_like_the_comprehension_variable)([1, 2], 7) == \
+        (7, [2, 4])
+
+
+def two_comprehensions_in_one_value(xs, ys):
+    return [a for a in xs] + [b * 2 for b in ys]
+
+
+def test_two_comprehensions_in_one_value_both_become_loops():
+    code = api.to_code(two_comprehensions_in_one_value)
+    assert code.count("ag__.for_stmt(") == 2
+    assert api.to_graph(two_comprehensions_in_one_value)([1], [2]) == [1, 4]
+
+
+def test_a_sum_named_by_an_enclosing_function_is_called_as_it_is():
+    def sum(values):  # noqa: A001 (shadows the builtin: the point of the test)
+        return "mine"
+
+    def total(ys):
+        return sum(y for y in ys)
+    assert "for_stmt" not in api.to_code(total)
+    assert api.to_graph(total)([1, 2]) == "mine"
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="except* is Python 3.11 syntax")
+def test_a_name_assigned_a_comprehension_in_a_try_star_keeps_its_value_on_an_error():
+    from tests.autograph.converters import except_star_cases
+    f = except_star_cases.assigned_in_a_try_star
+    assert api.to_graph(f)([2, 0]) == f([2, 0]) == [1]
