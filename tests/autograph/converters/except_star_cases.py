@@ -32,3 +32,14 @@ def assigned_in_a_try_star(xs):
     except* ZeroDivisionError:
         pass
     return t
+
+
+def break_leaving_the_finally_of_a_try_star(xs):
+    for x in xs:
+        try:
+            y = x
+        except* ValueError:
+            y = 0
+        finally:
+            break  # noqa: B012 (refused: the point of the test)
+    return y

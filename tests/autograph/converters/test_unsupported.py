@@ -1,6 +1,7 @@
 """The unsupported converter: one clear ConversionError per construct, at its line."""
 
 import re
+import sys
 import threading
 
 import numpy as np
@@ -297,3 +298,15 @@ def returns_in_a_function_defined_in_finally(x):
 def test_a_return_in_a_function_defined_in_finally_does_not_leave_the_finally():
     np.testing.assert_allclose(ag.function(returns_in_a_function_defined_in_finally)(
         ag.constant(-3.0)), 6.0)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="except* is Python 3.11 syntax")
+def test_a_break_leaving_the_finally_of_a_try_star_is_rejected():
+    from tests.autograph.converters import except_star_cases
+    f = except_star_cases.break_leaving_the_finally_of_a_try_star
+    with pytest.raises(ConversionError, match="^" + re.escape(
+            f"{except_star_cases.__file__}:{line_of(f, 'break  #')}: `break` leaving a `finally` "
+            "block cannot be converted: it would discard an exception the `try` raises, which "
+            "the converted code must see (Python 3.14 warns against it too, PEP 765). Move the "
+            "`break` after the `try` statement.") + "$"):
+        api.to_code(f)
