@@ -1,4 +1,4 @@
-"""A function with `except*` (Python 3.11 syntax), imported by test_try_statements on 3.11+."""
+"""Functions with `except*` (Python 3.11 syntax), imported by the converter tests on 3.11+."""
 
 
 def _refuse_positive(x):
