@@ -150,7 +150,9 @@ def test_yield_is_rejected_naming_the_generator_and_what_to_do():
 
 
 def test_yield_from_is_rejected():
-    assert_conversion_error(delegating_generator, "yield from", "`yield from`")
+    assert_whole_conversion_error(delegating_generator, "yield from", (
+        "`yield from` makes `delegating_generator` a generator, which cannot be converted. "
+        "Collect the values in a list and return it."))
 
 
 def test_async_def_is_rejected():
@@ -207,11 +209,15 @@ def test_del_outside_loops_converts():
 
 
 def test_match_says_to_use_if_elif():
-    assert_conversion_error(match_statement, "match x", "`match`", "Use `if`/`elif`")
+    assert_whole_conversion_error(match_statement, "match x", (
+        "`match` statements cannot be converted. Use `if`/`elif` instead, which become graph "
+        "conditionals for tensors."))
 
 
 def test_class_definition_inside_says_to_define_it_at_module_level():
-    assert_conversion_error(class_inside, "class Point", "class `Point`", "module level")
+    assert_whole_conversion_error(class_inside, "class Point", (
+        "class `Point` is defined inside the converted function; class definitions cannot be "
+        "converted. Define the class at module level: its methods are converted when called."))
 
 
 def test_with_around_control_flow_converts_and_runs():
