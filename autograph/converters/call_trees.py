@@ -110,8 +110,7 @@ def bound_names(function: Any) -> set[str]:
 
 
 def _is_builtin(obj: Any) -> bool:
-    return getattr(obj, "__module__", None) == "builtins" or (
-        inspect.isbuiltin(obj) and getattr(builtins, getattr(obj, "__name__", ""), None) is obj)
+    return getattr(obj, "__module__", None) == "builtins"
 
 
 def is_library_callable(obj: Any) -> bool:
