@@ -316,3 +316,22 @@ def test_a_break_leaving_the_finally_of_a_try_star_is_rejected():
             "the converted code must see (Python 3.14 warns against it too, PEP 765). Move the "
             "`break` after the `try` statement.") + "$"):
         api.to_code(f)
+
+
+def returns_in_finally_on_some_paths(x):
+    try:
+        y = _absolute(x)
+    finally:
+        if x > 0:
+            return x  # noqa: B012 (refused: the point of the test)
+    return y
+
+
+def test_a_return_on_some_paths_of_a_finally_around_user_calls_is_rejected():
+    with pytest.raises(ConversionError, match="^" + re.escape(
+            f"{__file__}:{line_of(returns_in_finally_on_some_paths, 'return x')}: `return` "
+            "inside a `finally` block of a `try` that may raise, around code that may become "
+            "graph control flow, cannot be converted: Python discards the exception, and the "
+            "converted code cannot tell it from an error of the trace, which it must not "
+            "discard. Move the `return` after the `try` statement.") + "$"):
+        api.to_code(returns_in_finally_on_some_paths)
