@@ -335,3 +335,19 @@ def test_a_return_on_some_paths_of_a_finally_around_user_calls_is_rejected():
             "converted code cannot tell it from an error of the trace, which it must not "
             "discard. Move the `return` after the `try` statement.") + "$"):
         api.to_code(returns_in_finally_on_some_paths)
+
+
+def global_assigned_in_a_while(n):
+    global COUNTER
+    while n > 0:
+        COUNTER = n
+        n -= 1
+    return n
+
+
+def test_a_global_assigned_in_a_while_names_the_while():
+    line = line_of(global_assigned_in_a_while, "while n > 0")
+    assert_whole_conversion_error(global_assigned_in_a_while, "COUNTER = n", (
+        f"global variable `COUNTER` is assigned inside the `while` at line {line}, which cannot "
+        f"be converted: {_WHY}, and a global name cannot be passed that way. Compute the value "
+        f"in a local variable and assign `COUNTER` after the `while`."))
