@@ -122,13 +122,15 @@ class Comprehensions(Base):
         target, value = node.target, node.value
         if any(isinstance(n, gast.NamedExpr) for n in gast.walk(value)):
             return False
-        if any(isinstance(n, gast.Call) and calls_user_code(n, self.ctx, self.local_names)
-               for n in gast.walk(target)):
+        if self._calls_user_code(target):
             return False
         if isinstance(target, gast.Name) and target.id not in self.declared:
             return True  # only a function here declaring it `nonlocal` could rebind it
-        return not any(isinstance(n, gast.Call) and calls_user_code(n, self.ctx, self.local_names)
-                       for n in gast.walk(value))
+        return not self._calls_user_code(value)
+
+    def _calls_user_code(self, tree: Any) -> bool:
+        return any(isinstance(n, gast.Call) and calls_user_code(n, self.ctx, self.local_names)
+                   for n in gast.walk(tree))
 
     # Pieces ----------------------------------------------------------------------------------
     def _hoist_nested(self, node: Any) -> Any:
