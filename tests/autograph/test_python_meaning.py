@@ -2279,6 +2279,18 @@ def augmented_item_with_a_key_call(xs):
     return d, log
 
 
+def _grow(xs):
+    xs.append(10)
+    return 0
+
+
+def augmented_item_whose_key_call_changes_the_iterable(xs):
+    xs = list(xs)
+    d = {0: []}
+    d[_grow(xs)] += [v * 2 for v in xs]
+    return d
+
+
 def augmented_name_a_closure_changes(xs):
     total = 0
 
@@ -2318,7 +2330,9 @@ def augmented_name_of_a_plain_sum(xs):
     return total
 
 
-@pytest.mark.parametrize("f", [augmented_item_with_a_key_call, augmented_name_a_closure_changes,
+@pytest.mark.parametrize("f", [augmented_item_with_a_key_call,
+                               augmented_item_whose_key_call_changes_the_iterable,
+                               augmented_name_a_closure_changes,
                                augmented_name_a_closure_held_by_a_local_changes,
                                augmented_item_a_closure_changes, augmented_name_of_a_plain_sum])
 def test_an_augmented_assignment_reads_its_target_before_its_comprehension_runs(f):
