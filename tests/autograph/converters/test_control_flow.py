@@ -153,3 +153,68 @@ def test_del_of_a_variable_and_an_item_keeps_the_item_deletion():
     assert "            del d['k']\n            x = ag__.Undefined('x')\n" in code
     assert api.to_graph(deletes_a_variable_and_an_item_in_one_statement)(3) == \
         deletes_a_variable_and_an_item_in_one_statement(3) == (2, ["j"])
+
+
+# Bindings in a statement's test, iterable or target, or by a dotted import, reach a later
+# tensor `if` that assigns the name: it keeps its value, not `Undefined`.
+def for_target_then_branch(x):
+    for i in range(3):
+        pass
+    if x > 0:
+        i = i + 10
+    return i
+
+
+def walrus_in_if_test_then_branch(x):
+    if (k := 2) > 1:
+        pass
+    if x > 0:
+        k = k + 10
+    return k
+
+
+def walrus_in_iterable_then_branch(x):
+    for _ in range(n := 2):
+        pass
+    if x > 0:
+        n = n + 10
+    return n
+
+
+def dotted_import_then_branch(x):
+    import os.path
+    if x > 0:
+        os = os  # noqa: PLW0127 - the branch assigns `os`, so it is the `if`'s state
+    return os.path.join("a", "b")
+
+
+def deleted_in_one_branch_and_never_read_again(x):
+    doubled = x * 2
+    if x > 0:
+        del doubled
+    return x + 1
+
+
+def test_a_for_target_reaches_a_later_branch():
+    # one `Undefined` before the loop, none before the `if`
+    assert api.to_code(for_target_then_branch).count("ag__.Undefined('i')") == 1
+    assert ag.function(for_target_then_branch)(ag.constant(1)).numpy() == 12
+
+
+def test_a_walrus_in_an_if_test_reaches_a_later_branch():
+    assert ag.function(walrus_in_if_test_then_branch)(ag.constant(1)).numpy() == 12
+    assert ag.function(walrus_in_if_test_then_branch)(ag.constant(-1)).numpy() == 2
+
+
+def test_a_walrus_in_a_loop_iterable_reaches_a_later_branch():
+    assert ag.function(walrus_in_iterable_then_branch)(ag.constant(1)).numpy() == 12
+
+
+def test_a_dotted_import_binds_its_first_name():
+    assert ag.function(dotted_import_then_branch)(ag.constant(1)).numpy() == b"a/b"
+
+
+def test_a_name_only_deleted_in_a_branch_is_not_its_state():
+    code = api.to_code(deleted_in_one_branch_and_never_read_again)
+    assert "def if_body():" in code
+    assert ag.function(deleted_in_one_branch_and_never_read_again)(ag.constant(1)).numpy() == 2
