@@ -158,7 +158,7 @@ def test_del_of_a_variable_and_an_item_keeps_the_item_deletion():
 # Bindings in a statement's test, iterable or target, or by a dotted import, reach a later
 # tensor `if` that assigns the name: it keeps its value, not `Undefined`.
 def for_target_then_branch(x):
-    for i in range(3):
+    for i in range(3):  # noqa: B007 - the target binds `i` for after the loop
         pass
     if x > 0:
         i = i + 10
