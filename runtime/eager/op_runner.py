@@ -24,7 +24,7 @@ from runtime.eager.kernel_calls import (
     wrong_dtype,
 )
 from runtime.eager.placement import array_on, place
-from runtime.eager.repeated_calls import settle, signature
+from runtime.eager.repeated_calls import keys_by_equality, settle, signature
 from runtime.graph.constant_value import constant_value
 from runtime.graph.graph import _eager_disabled, building_graph
 from runtime.graph.graph import _state as _graphs
@@ -182,10 +182,11 @@ class GeneralOp:
         resolved = {}
         cache = self.attr_cache
         for key, value in attrs.items():
+            cached = (key, type(value), value) if keys_by_equality(value) else ()  # never kept
             try:
-                resolved[key] = cache[key, type(value), value]
+                resolved[key] = cache[cached]
                 continue
-            except (KeyError, TypeError):  # not seen yet, or unhashable (a list)
+            except (KeyError, TypeError):  # not seen yet, unhashable (a list), or not cached
                 pass
             attr = self.attr_defs.get(key)
             if attr is None:
@@ -196,9 +197,9 @@ class GeneralOp:
                 resolved[key] = check_attr_value(attr, value, self.name)
             except ValueError as e:  # a value of the right kind that the op does not accept
                 raise InvalidArgumentError(str(e), self.name) from None
-            if len(cache) < 256 and "func" not in attr.type:  # graphs: not kept alive here
-                try:
-                    cache[key, type(value), value] = resolved[key]
+            if cached and len(cache) < 256 and "func" not in attr.type:
+                try:  # (graphs are not kept alive here)
+                    cache[cached] = resolved[key]
                 except TypeError:
                     pass
         return resolved
@@ -392,3 +393,4 @@ def _flat_outputs(outputs: Any, n_args: int) -> list[Any]:
     if n_args == 0:
         return []
     return _flat([outputs] if n_args == 1 else list(outputs))
+

@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Sequence
 
+import numpy as np
+
 from runtime.core import devices
 from runtime.core.errors import OpError
 from runtime.eager.kernel_calls import kernel_failure, wrap_output
@@ -31,6 +33,8 @@ _soft_placement = devices._soft_placement
 _kernels = kernel_registry()
 
 Settled = Callable[[Sequence[Any]], Any]
+_FLOATS = (float, np.floating)
+_BOOLS = (bool, np.bool_)
 
 
 def signature(lists: tuple[bool, ...], inputs: Sequence[Any],
@@ -65,6 +69,8 @@ def signature(lists: tuple[bool, ...], inputs: Sequence[Any],
             return None
     if attrs:
         for name, value in attrs.items():
+            if not keys_by_equality(value):
+                return None
             add(name)
             add(type(value))
             add(value)
@@ -73,6 +79,17 @@ def signature(lists: tuple[bool, ...], inputs: Sequence[Any],
     add(_soft_placement[0])
     add(_kernels.generation)
     return tuple(parts)
+
+
+def keys_by_equality(attr_value: Any) -> bool:
+    """Whether attr values equal to `attr_value` (and of its type) have its canonical form,
+    so that it may key a cache: not a zero float (`-0.0 == 0.0`), nor a tuple holding one or
+    a bool (`(True,) == (1,)`)."""
+    if isinstance(attr_value, _FLOATS):
+        return attr_value != 0
+    return type(attr_value) is not tuple or not any(
+        isinstance(item, _BOOLS) or isinstance(item, _FLOATS) and item == 0
+        for item in attr_value)
 
 
 def settle(op: Any, inputs: Sequence[Any], arrays: list[Any], resolved: dict[str, Any],

@@ -89,7 +89,7 @@ def _fast_key(args: tuple) -> tuple[tuple, tuple[int, ...]] | None:
         if kind is EagerTensor:
             key += (a._dtype.name, a._value.shape)
             positions.append(i)
-        elif kind in _LITERALS:
+        elif kind in _LITERALS and (kind is not float or a):  # -0.0 == 0.0: never stored
             key += (kind, a)
         else:
             return None

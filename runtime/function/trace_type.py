@@ -138,7 +138,8 @@ _DEFAULT_CONTEXT = TracingContext()
 
 # Literals -----------------------------------------------------------------------------------
 class LiteralType(TraceType):
-    """A Python value by its value *and* its type: `1`, `1.0` and `True` differ."""
+    """A Python value by its value *and* its type: `1`, `1.0` and `True` differ, and so do
+    `0.0` and `-0.0` (a trace bakes the value in, and `x * -0.0` is `-0.0` for positive `x`)."""
 
     __slots__ = ("value", "_key", "_hash")
 
@@ -147,6 +148,8 @@ class LiteralType(TraceType):
         key = value
         if value != value:  # NaN: make it equal to itself, so calls with NaN reuse a trace
             key = ("nan", repr(value))
+        elif type(value) in _SIGNED_ZEROS and value == 0:
+            key = ("zero", repr(value))
         self._key = (type(value), key)
         self._hash = hash(self._key)
 
@@ -562,6 +565,7 @@ def _variable(value: Variable, context: Any) -> TraceType:
     return VariableType(spec, value.trainable, alias_id, not first)
 
 
+_SIGNED_ZEROS = (float, complex)
 _LITERALS = (bool, int, float, complex, str, bytes, type(None), type(Ellipsis), type)
 _BY_TYPE: dict[type, Callable[[Any, Any], TraceType]] = {
     EagerTensor: _eager, SymbolicTensor: _symbolic, np.ndarray: _array,

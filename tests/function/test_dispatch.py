@@ -3,6 +3,7 @@ warning, and methods."""
 
 import warnings
 
+import numpy as np
 import numpy.testing as npt
 import pytest
 
@@ -31,6 +32,23 @@ def test_same_value_different_python_type_traces_again():
     f(1.0)
     f(True)
     assert f.experimental_get_tracing_count() == 3
+
+
+def test_minus_zero_does_not_run_the_trace_made_for_zero():
+    # Deliberately unlike TensorFlow 2.21, whose trace for `0.0` also serves `-0.0` (the
+    # literals are equal): there `scale(x, -0.0)` after `scale(x, 0.0)` gives [0, 0].
+    scale = ag.function(lambda x, s: x * s)
+    x = ag.constant([1.0, 2.0])
+    for _ in range(2):  # the second round takes the fast path of repeated calls
+        assert not np.signbit(scale(x, 0.0).numpy()).any()
+        assert np.signbit(scale(x, -0.0).numpy()).all()
+
+
+def test_minus_zero_in_a_tuple_does_not_run_the_trace_made_for_zero():
+    scale = ag.function(lambda x, s: x * s[0])
+    x = ag.constant([1.0, 2.0])
+    assert not np.signbit(scale(x, (0.0,)).numpy()).any()
+    assert np.signbit(scale(x, (-0.0,)).numpy()).all()
 
 
 def test_new_shape_traces_again():

@@ -3,6 +3,8 @@
 import numpy as np
 
 import autograph as ag
+from runtime import execute, register_kernel, register_op
+from runtime.registry.shape_inference import unchanged
 from tests.optimize.conftest import body, optimized
 
 
@@ -80,3 +82,42 @@ def test_merged_results_equal_the_unmerged_ones():
     on = ag.function(f)(*args).numpy()
     ag.config.optimizer.set_experimental_options({"arithmetic_optimization": False})
     np.testing.assert_array_equal(ag.function(f)(*args).numpy(), on)
+
+
+# An op with a float attr, as users may register: float attrs compare bit for bit.
+register_op("TestScaleBy").input("x: float").output("y: float").attr("factor: float") \
+    .set_shape_fn(unchanged)
+register_kernel("TestScaleBy", ("CPU", "GPU"))(lambda ctx, x, factor: x * x.dtype.type(factor))
+
+
+def _scaled_twice(first: float, second: float):
+    g, x, _ = _graph()
+    with g.as_default():
+        y = ag.add(execute("TestScaleBy", [x], {"factor": first}, name="a"),
+                   execute("TestScaleBy", [x], {"factor": second}, name="b"), name="y")
+    return g, x, y
+
+
+def test_ops_with_equal_float_attrs_merge():
+    g, x, y = _scaled_twice(0.5, 0.5)
+    assert body(optimized(g, [x], [y]))[-1] == "y = AddV2(a, a) : float32[2]"
+
+
+def test_float_attrs_zero_and_minus_zero_stay_apart():
+    g, x, y = _scaled_twice(0.0, -0.0)
+    assert "b = TestScaleBy(x) {factor=-0.0}" in optimized(g, [x], [y])
+
+
+def test_float_attrs_that_are_both_nan_merge():
+    g, x, y = _scaled_twice(float("nan"), float("nan"))
+    assert "b = " not in optimized(g, [x], [y])
+
+
+def test_equal_string_constants_merge_up_to_1024_items():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.string, [None], name="x")
+        joined = [ag.strings.join([x, ag.constant(["a"] * size, name=name)], name=f"{name}_out")
+                  for size, name in [(1024, "c"), (1024, "d"), (1025, "e"), (1025, "f")]]
+    text = optimized(g, [x], joined)
+    assert "d = Const" not in text and "e = Const" in text and "f = Const" in text

@@ -39,6 +39,16 @@ register_op("TestFloatOnlyKernel").input("x: T").output("y: T").attr("T: {float3
     .set_shape_fn(unchanged)
 register_kernel("TestFloatOnlyKernel", "CPU", {"T": ["float32"]})(lambda ctx, x: x)
 
+register_op("TestTimesFactor").input("x: float").output("y: float").attr("factor: float") \
+    .set_shape_fn(unchanged)
+register_kernel("TestTimesFactor", ("CPU", "GPU"))(
+    lambda ctx, x, factor: x * x.dtype.type(factor))
+
+register_op("TestTimesFirst").input("x: float").output("y: float") \
+    .attr("factors: list(float)").set_shape_fn(unchanged)
+register_kernel("TestTimesFirst", ("CPU", "GPU"))(
+    lambda ctx, x, factors: x * x.dtype.type(factors[0]))
+
 register_op("TestNoKernel").input("x: T").output("y: T").attr("T: type")
 
 register_op("TestBadDtype").input("x: float").output("y: float").set_shape_fn(unchanged)
@@ -70,6 +80,20 @@ def test_python_value_takes_the_dtype_of_the_tensor_input():
     out = execute("TestSpyAdd", [f32([1, 2]), 1])
     assert out.dtype == ag.float32
     np.testing.assert_array_equal(out.numpy(), [2, 3])
+
+
+def test_a_float_attr_of_minus_zero_is_not_taken_for_zero():
+    for _ in range(2):  # the second round runs the calls settled by the first
+        assert not np.signbit(execute("TestTimesFactor", [f32([1, 2])], {"factor": 0.0})).any()
+        assert np.signbit(execute("TestTimesFactor", [f32([1, 2])], {"factor": -0.0})).all()
+        assert np.signbit(execute("TestTimesFactor", [f32([1, 2])],
+                                  {"factor": np.float32(-0.0)})).all()
+
+
+def test_a_list_attr_holding_minus_zero_is_not_taken_for_one_holding_zero():
+    for _ in range(2):
+        assert not np.signbit(execute("TestTimesFirst", [f32([1, 2])], {"factors": (0.0,)})).any()
+        assert np.signbit(execute("TestTimesFirst", [f32([1, 2])], {"factors": (-0.0,)})).all()
 
 
 def test_python_values_alone_agree_on_a_dtype():

@@ -102,6 +102,12 @@ def test_one_one_point_oh_and_true_are_different_types():
     assert len({from_value(1), from_value(1.0), from_value(True)}) == 3
 
 
+def test_zero_and_minus_zero_are_different_literals():
+    assert from_value(0.0) != from_value(-0.0)
+    assert from_value(0j) != from_value(complex(-0.0, 0.0))
+    assert from_value(0.0) == from_value(0.0)
+
+
 def test_nan_literal_matches_itself():
     assert from_value(float("nan")) == from_value(float("nan"))
 
