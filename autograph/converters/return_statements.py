@@ -93,7 +93,7 @@ class ReturnStatements(StatementTransformer):
         docstring, body = _docstring(node.body)
         retval = self._name("retval_") if any(r.value for r, _ in returns) else None
         trial = _Returns(None, retval)
-        trial.block(body, tail=True)
+        trial.block(body)  # only to learn whether a flag is needed
         flag = self._name("do_return") if trial.guarded or trial.loops else None
         lowering = _Returns(flag, retval)
         for try_node in traversal.statement_nodes(body):

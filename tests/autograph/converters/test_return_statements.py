@@ -229,3 +229,76 @@ def test_a_conditional_return_in_a_tensor_loop():
         xs = np.array(xs, np.float32)
         np.testing.assert_allclose(run_in_graph(first_above, specs, xs, 4.0),
                                    first_above(xs, 4.0))
+
+
+# A `finally` that raises after a `return` cancels it: a handler that takes the exception
+# clears the flag before its first statement, wherever the `try` stands.
+def cancelled_return_then_loop(n):
+    try:
+        try:
+            return 1
+        finally:
+            raise ValueError
+    except ValueError:
+        for i in range(3):
+            if i == n:
+                return i * 10
+    return -1
+
+
+def cancelled_return_then_another_try(n):
+    try:
+        try:
+            return 1
+        finally:
+            raise ValueError
+    except ValueError:
+        for i in range(3):
+            if i == n:
+                return i * 10
+    try:
+        n += 1
+    except KeyError:
+        pass
+    return -1
+
+
+def cancelled_return_then_a_nested_function(n):
+    try:
+        try:
+            return 1
+        finally:
+            raise ValueError
+    except ValueError:
+        for i in range(3):
+            if i == n:
+                return i * 10
+
+    def minus_one():
+        return -1
+    return minus_one()
+
+
+def cancelled_return_in_an_else(n):
+    if n < 0:
+        pass
+    else:
+        try:
+            try:
+                return 1
+            finally:
+                raise ValueError
+        except ValueError:
+            for i in range(3):
+                if i == n:
+                    return i * 10
+    return -1
+
+
+@pytest.mark.parametrize("fn", [cancelled_return_then_loop, cancelled_return_then_another_try,
+                                cancelled_return_then_a_nested_function,
+                                cancelled_return_in_an_else])
+def test_a_return_cancelled_by_its_finally_leaves_the_handler_free_to_return(fn):
+    assert fn(1) == 10 and fn(5) == -1  # Python's answers
+    converted = api.to_graph(fn)
+    assert (converted(1), converted(5)) == (10, -1)
