@@ -16,6 +16,7 @@ def f(x):
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
 import collections.abc
@@ -24,6 +25,7 @@ import dataclasses
 import functools
 import itertools
 import linecache
+import operator
 import types
 from typing import Any, Callable
 
@@ -58,6 +60,10 @@ def unparse(node: Any) -> str:
     return ast.unparse(tree).strip("\n")
 
 
+_FUTURE_FLAGS = functools.reduce(operator.or_, (
+    getattr(__future__, name).compiler_flag for name in __future__.all_feature_names))
+
+
 def compile_function(function_node: Any, original: Callable, user_file: str,
                      extra_names: list[str]) -> tuple[types.CodeType, Callable[[], str],
                                                       SourceMap]:
@@ -84,7 +90,10 @@ def compile_function(function_node: Any, original: Callable, user_file: str,
     # (size, mtime, lines, name): without an mtime, `linecache.checkcache` keeps the entry.
     linecache.cache[generated_file] = (  # type: ignore[assignment]  # lines read lazily
         None, None, _UnparsedLines(module), generated_file)
-    code = compile(module, generated_file, "exec")
+    # The user's `from __future__` flags, not this module's (postponed annotations here would
+    # turn the annotations of the user's nested functions into strings).
+    code = compile(module, generated_file, "exec", dont_inherit=True,
+                   flags=original.__code__.co_flags & _FUTURE_FLAGS)
     factory_code = next(c for c in code.co_consts if isinstance(c, types.CodeType))
     inner = next(c for c in factory_code.co_consts if isinstance(c, types.CodeType)
                  and c.co_name == inner_name)

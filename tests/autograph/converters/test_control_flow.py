@@ -181,6 +181,14 @@ def walrus_in_iterable_then_branch(x):
     return n
 
 
+def walrus_in_a_parameter_annotation_then_branch(x):
+    def inner(a: (k := 1)) -> None:  # evaluated where `inner` is defined: binds `k`
+        pass
+    if x > 0:
+        k = k + 10  # noqa: F821 - bound by the annotation
+    return k
+
+
 def dotted_import_then_branch(x):
     import os.path
     if x > 0:
@@ -208,6 +216,10 @@ def test_a_walrus_in_an_if_test_reaches_a_later_branch():
 
 def test_a_walrus_in_a_loop_iterable_reaches_a_later_branch():
     assert ag.function(walrus_in_iterable_then_branch)(ag.constant(1)).numpy() == 12
+
+
+def test_a_walrus_in_a_parameter_annotation_reaches_a_later_branch():
+    assert ag.function(walrus_in_a_parameter_annotation_then_branch)(ag.constant(1)).numpy() == 11
 
 
 def test_a_dotted_import_binds_its_first_name():

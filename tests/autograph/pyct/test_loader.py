@@ -117,3 +117,19 @@ def test_tracebacks_show_the_generated_line_without_carets():
 def _compile(fn):
     """`fn` compiled as it is, without converting it."""
     return loader.compile_function(parser.parse_entity(fn).node, fn, __file__, [])
+
+
+def annotations_of_a_nested_function():
+    def inner(a: int) -> float:
+        return a
+    return inner.__annotations__
+
+
+def test_converted_code_evaluates_annotations_as_its_module_does():
+    assert api.to_graph(annotations_of_a_nested_function)() == {"a": int, "return": float}
+
+
+def test_converted_code_of_a_module_with_postponed_annotations_keeps_them_postponed():
+    from tests.autograph.pyct import postponed_annotations_cases as cases
+    converted = api.to_graph(cases.annotations_of_a_nested_function)
+    assert converted() == {"a": "int", "return": "float"}
