@@ -1,12 +1,14 @@
 """The return converter: `retval_`, folding into `else`, `do_return` where a flag is needed."""
 
 import contextlib
+import math
 
 import numpy as np
 import pytest
 
 import autograph as ag
 from autograph import api
+from autograph.pyct.errors import StagingError
 from tests.autograph.converters.helpers import run_in_graph
 
 
@@ -302,3 +304,50 @@ def test_a_return_cancelled_by_its_finally_leaves_the_handler_free_to_return(fn)
     assert fn(1) == 10 and fn(5) == -1  # Python's answers
     converted = api.to_graph(fn)
     assert (converted(1), converted(5)) == (10, -1)
+
+
+# A `return` in a `finally` discards what the `try` raised. What a tensor `if` raises only
+# when the graph runs cannot be discarded while tracing: refused, as for the `try`'s body.
+def raises_if_positive(x):
+    if x > 0:
+        raise ValueError("discarded")
+    return x
+
+
+def finally_returns_after_an_else_that_raises(x):
+    y = 0
+    try:
+        pass
+    except KeyError:
+        pass
+    else:
+        y = raises_if_positive(x)
+    finally:
+        return y * 10  # noqa: B012 - discards what the else raised
+
+
+def test_a_finally_return_refuses_what_its_try_else_raises_when_the_graph_runs():
+    assert finally_returns_after_an_else_that_raises(1) == 0  # Python discards the error
+    with pytest.raises(StagingError, match="could not take it then"):
+        ag.function(finally_returns_after_an_else_that_raises)(ag.constant(1))
+
+
+# An error of the trace (not a `raise` of the program) is not discarded by a `finally` that
+# returns: the value would answer for code that never ran.
+@ag.do_not_convert
+def needs_a_python_bool(x):
+    return 1 if x > 0 else 0
+
+
+def finally_returns_a_method_call_after_a_trace_error(x):
+    y = 0.0
+    try:
+        y = needs_a_python_bool(x)
+    finally:
+        return math.fabs(y)  # noqa: B012
+
+
+def test_a_finally_return_of_a_method_call_lets_an_error_of_the_trace_go_on():
+    assert finally_returns_a_method_call_after_a_trace_error(1) == 1.0
+    with pytest.raises(TypeError, match="as a Python bool is not allowed"):
+        ag.function(finally_returns_a_method_call_after_a_trace_error)(ag.constant(1))
