@@ -43,3 +43,13 @@ def break_leaving_the_finally_of_a_try_star(xs):
         finally:
             break  # noqa: B012 (refused: the point of the test)
     return y
+
+
+def deleted_in_an_except_star_handler_of_a_branch(x):
+    t = 1
+    if x > 0:
+        try:
+            raise ValueError("taken")
+        except* ValueError:
+            del t
+    return x + 1

@@ -1,6 +1,10 @@
 """The control-flow converter: state, Undefined bindings, nested functions."""
 
+import contextlib
+import sys
+
 import numpy as np
+import pytest
 
 import autograph as ag
 from autograph import api
@@ -230,3 +234,71 @@ def test_a_name_only_deleted_in_a_branch_is_not_its_state():
     code = api.to_code(deleted_in_one_branch_and_never_read_again)
     assert "def if_body():" in code
     assert ag.function(deleted_in_one_branch_and_never_read_again)(ag.constant(1)).numpy() == 2
+
+
+# `del t` in a block of a `with` or `try` in a branch body: `t`, deleted and never read again,
+# is not the branch's state, and the body deletes it as Python does.
+def deleted_in_a_with_in_a_branch(x):
+    t = 1
+    if x > 0:
+        with contextlib.nullcontext():
+            del t
+    return x + 1
+
+
+def deleted_in_a_try_body_in_a_branch(x):
+    t = 1
+    if x > 0:
+        try:
+            del t
+        except KeyError:
+            pass
+    return x + 1
+
+
+def deleted_in_a_try_else_in_a_branch(x):
+    t = 1
+    if x > 0:
+        try:
+            pass
+        except KeyError:
+            pass
+        else:
+            del t
+    return x + 1
+
+
+def deleted_in_a_finally_in_a_branch(x):
+    t = 1
+    if x > 0:
+        try:
+            pass
+        finally:
+            del t
+    return x + 1
+
+
+def deleted_in_an_except_handler_in_a_branch(x):
+    t = 1
+    if x > 0:
+        try:
+            raise KeyError("taken")
+        except KeyError:
+            del t
+    return x + 1
+
+
+@pytest.mark.parametrize("fn", [deleted_in_a_with_in_a_branch, deleted_in_a_try_body_in_a_branch,
+                                deleted_in_a_try_else_in_a_branch, deleted_in_a_finally_in_a_branch,
+                                deleted_in_an_except_handler_in_a_branch])
+def test_a_name_deleted_in_a_block_of_a_branch_is_deleted_there(fn):
+    assert fn(1) == 2
+    assert ag.function(fn)(ag.constant(1)).numpy() == 2
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="except* is Python 3.11 syntax")
+def test_a_name_deleted_in_an_except_star_handler_of_a_branch_is_deleted_there():
+    from tests.autograph.converters import except_star_cases
+    fn = except_star_cases.deleted_in_an_except_star_handler_of_a_branch
+    assert fn(1) == 2
+    assert ag.function(fn)(ag.constant(1)).numpy() == 2
