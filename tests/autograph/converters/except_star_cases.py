@@ -53,3 +53,14 @@ def deleted_in_an_except_star_handler_of_a_branch(x):
         except* ValueError:
             del t
     return x + 1
+
+
+def return_in_a_try_star_skips_its_else(x, out):
+    try:
+        if x > 0:
+            return 1
+    except* ValueError:
+        pass
+    else:
+        out.append("else ran")
+    return 0

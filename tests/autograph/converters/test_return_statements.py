@@ -2,6 +2,7 @@
 
 import contextlib
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -351,3 +352,14 @@ def test_a_finally_return_of_a_method_call_lets_an_error_of_the_trace_go_on():
     assert finally_returns_a_method_call_after_a_trace_error(1) == 1.0
     with pytest.raises(TypeError, match="as a Python bool is not allowed"):
         ag.function(finally_returns_a_method_call_after_a_trace_error)(ag.constant(1))
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="except* is Python 3.11 syntax")
+def test_a_return_in_a_try_star_body_skips_its_else():
+    from tests.autograph.converters import except_star_cases
+    fn, converted = except_star_cases.return_in_a_try_star_skips_its_else, api.to_graph(
+        except_star_cases.return_in_a_try_star_skips_its_else)
+    python_out, out = [], []
+    assert (fn(1, python_out), python_out) == (1, [])
+    assert (converted(1, out), out) == (1, [])
+    assert (converted(-1, out), out) == (0, ["else ran"])
