@@ -96,12 +96,11 @@ class Lowering:
             rest = statements[i + 1:]
             if self.is_jump(stmt):
                 return True
+            # A block that does not always jump, followed by `rest`, always jumps just when
+            # `rest` does: so a branch that always jumps counts only if the other does too.
             if isinstance(stmt, gast.If):
-                body, orelse = self.always(stmt.body), self.always(stmt.orelse)
-                if body and orelse:
+                if self.always(stmt.body) and self.always(stmt.orelse):
                     return True
-                if body or orelse:
-                    return self.always(stmt.orelse + rest if body else stmt.body + rest)
             elif isinstance(stmt, gast.With) and self.always(stmt.body):
                 return True
             elif isinstance(stmt, TRY) and (self.always(stmt.finalbody) or self.always(
