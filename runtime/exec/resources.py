@@ -5,19 +5,17 @@ has its own values, as in TensorFlow 1); eager variables live in the process-wid
 manager. Kernels of stateful ops reach the manager of the current run through `current()`.
 
 >>> manager = ResourceManager()
->>> with use(manager):
-...     current().set("w", 1.0)
+>>> manager.set("w", 1.0)
 >>> manager.lookup("w")
 1.0
+>>> current() is EAGER  # no session is running
+True
 """
 
 from __future__ import annotations
 
-import contextlib
 import threading
-from typing import Any, Iterator
-
-from runtime.core.errors import FailedPreconditionError
+from typing import Any
 
 
 class ResourceManager:
@@ -27,14 +25,9 @@ class ResourceManager:
         self._lock = threading.Lock()
         self._values: dict[str, Any] = {}
 
-    def lookup(self, name: str, what: str = "Resource") -> Any:
-        try:
-            return self._values[name]
-        except KeyError:
-            raise FailedPreconditionError(
-                f"{what} {name!r} has no value here: it was never initialized in this session. "
-                f"Run its initializer first, e.g. sess.run(ag.global_variables_initializer()).")\
-                from None
+    def lookup(self, name: str) -> Any:
+        """The value of `name` (kernels check `contains` first, to say which op failed)."""
+        return self._values[name]
 
     def set(self, name: str, value: Any) -> None:
         self._values[name] = value
@@ -64,11 +57,3 @@ def current() -> ResourceManager:
     stack = _current.stack
     return stack[-1] if stack else EAGER
 
-
-@contextlib.contextmanager
-def use(manager: ResourceManager) -> Iterator[ResourceManager]:
-    _current.stack.append(manager)
-    try:
-        yield manager
-    finally:
-        _current.stack.pop()

@@ -132,6 +132,15 @@ def test_plans_are_cached_per_fetches_and_feeds(graph):
         assert len(sess._plans) == 2
 
 
+def test_the_plan_cache_is_bounded(graph, monkeypatch):
+    monkeypatch.setattr("runtime.exec.session._MAX_PLANS", 2)
+    with ag.Session(graph=graph) as sess:
+        for fetch, expected in [("total:0", 6.0), ("y:0", [2.0, 4.0]), ("x:0", [1.0, 2.0])]:
+            np.testing.assert_array_equal(sess.run(fetch, feed_dict=feed()), expected)
+            assert len(sess._plans) <= 2
+        assert len(sess._plans) == 1  # full at the third plan: emptied, then it was added
+
+
 def test_graph_growth_compiles_a_new_plan(graph):
     with ag.Session(graph=graph) as sess:
         assert sess.run("total:0", feed_dict=feed()) == 6.0
