@@ -84,10 +84,8 @@ REDUCTIONS: dict[str, Reduction] = {
 
 
 def why_not_reduction(op: Operation) -> str | None:
-    """None when `op` reduces all of its input's dimensions to a scalar that numba can
-    compute exactly as the plan (see REDUCTIONS); else why not."""
-    if op.type not in REDUCTIONS:
-        return f"{op.type} has no compiled form"
+    """None when `op`, an op of REDUCTIONS, reduces all of its input's dimensions to a scalar
+    that numba can compute exactly as the plan; else why not."""
     x, axes = op.inputs
     shape = x._shape
     if shape is None or not shape or op.attrs["keep_dims"] or axes.op.type != "Const":
