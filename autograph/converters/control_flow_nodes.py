@@ -110,7 +110,12 @@ def whole_reads(function: Any) -> frozenset[str]:
     `getattr(e, "k", 0)`, but not for `e["k"]` or `e.k` alone, nor for `return e` (whose
     items are each checked when the graph runs, as TensorFlow does). A graph loop that
     creates an item of such an object cannot keep Python's meaning (see `operators.state`)."""
-    called = {id(n.func) for n in gast.walk(function) if isinstance(n, gast.Call)}
+    called = set()
+    for n in gast.walk(function):
+        if isinstance(n, gast.Call):
+            called.add(id(n.func))
+            if _is_operator(n.func, "converted_call") and n.args:  # call_trees's `e.get(k)`
+                called.add(id(n.args[0]))
     itemwise = set()
     for n in gast.walk(function):
         if isinstance(n, gast.Attribute) and id(n) not in called or isinstance(
@@ -154,8 +159,13 @@ def finally_return_reads(bodies: list[list]) -> set[str]:
 def _is_finally_return(stmt: Any) -> bool:
     value = getattr(stmt, "value", None)
     return (isinstance(stmt, gast.Return) and isinstance(value, gast.Call)
-            and isinstance(value.func, gast.Attribute) and value.func.attr == "finally_return"
-            and isinstance(value.func.value, gast.Name) and value.func.value.id == "ag__")
+            and _is_operator(value.func, "finally_return"))
+
+
+def _is_operator(node: Any, operator: str) -> bool:
+    """Whether `node` is `ag__.operator`."""
+    return (isinstance(node, gast.Attribute) and node.attr == operator
+            and isinstance(node.value, gast.Name) and node.value.id == "ag__")
 
 
 def options(loop: Any, at: dict[str, Any]) -> list[Any]:

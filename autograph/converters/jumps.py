@@ -128,7 +128,7 @@ class Lowering:
             return out + [self._compound(stmt, False)] + self.guard(rest, tail)
         return out
 
-    def guard(self, statements: list, tail: bool = False) -> list:
+    def guard(self, statements: list, tail: bool) -> list:
         """`if not flag: statements`, lowered."""
         self.guarded = True
         body = self.block(statements, tail)

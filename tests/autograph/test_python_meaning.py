@@ -1205,6 +1205,13 @@ def item_created_in_a_loop_of_a_dict_passed_whole(n):
     return sorted(e)
 
 
+def item_created_in_a_loop_that_reads_it_with_get(n):
+    e = {}
+    for i in ag.range(n):
+        e["r"] = e.get("r", 0) + i
+    return e["r"]
+
+
 def item_created_in_a_loop_of_a_dict_returned(n):
     e = {}
     for i in ag.range(n):
@@ -1229,7 +1236,8 @@ def item_created_in_a_loop_read_by_key_only(n):
 
 
 @pytest.mark.parametrize("f", [item_created_in_a_loop_that_reads_the_dict_whole,
-                               item_created_in_a_loop_of_a_dict_passed_whole])
+                               item_created_in_a_loop_of_a_dict_passed_whole,
+                               item_created_in_a_loop_that_reads_it_with_get])
 def test_an_item_a_tensor_loop_creates_in_a_dict_read_whole_is_refused(f):
     # TensorFlow 2.21 runs the first and returns 1 for n = 1 (its body is traced with the key
     # present), where Python gives 0: a value Python would not give, so it is refused here.
@@ -1244,7 +1252,8 @@ def test_an_item_a_tensor_loop_creates_in_a_dict_read_whole_is_refused(f):
 
 
 @pytest.mark.parametrize("f", [item_created_in_a_loop_that_reads_the_dict_whole,
-                               item_created_in_a_loop_of_a_dict_passed_whole])
+                               item_created_in_a_loop_of_a_dict_passed_whole,
+                               item_created_in_a_loop_that_reads_it_with_get])
 def test_an_item_a_python_loop_creates_in_a_dict_read_whole_keeps_its_meaning(f):
     assert ag.to_graph(f)(2) == f(2)
 
@@ -1268,6 +1277,31 @@ def test_an_attribute_a_tensor_loop_creates_read_with_getattr_is_refused():
     assert attribute_created_in_a_loop_read_with_getattr(3) == 3
     with pytest.raises(ValueError, match=r"box.extra does not exist before a `for` loop"):
         ag.function(attribute_created_in_a_loop_read_with_getattr)(ag.constant(3))
+
+
+def item_created_in_a_loop_read_with_get(n):
+    e = {}
+    for i in ag.range(n):
+        e["r"] = i
+    return e.get("r", -1)
+
+
+def test_an_item_a_tensor_loop_creates_read_with_get_is_refused():
+    assert item_created_in_a_loop_read_with_get(2) == 1 and item_created_in_a_loop_read_with_get(
+        0) == -1  # Python: the key exists only if the loop ran
+    with pytest.raises(ValueError, match=r"e\['r'\] does not exist before a `for` loop"):
+        ag.function(item_created_in_a_loop_read_with_get)(ag.constant(2))
+
+
+def attribute_created_in_a_loop_read_by_name_only(n):
+    box = _Box()
+    for i in ag.range(n):
+        box.extra = i * 2
+    return box.extra
+
+
+def test_an_attribute_a_tensor_loop_creates_read_by_name_only_runs():
+    assert ag.function(attribute_created_in_a_loop_read_by_name_only)(ag.constant(3)).numpy() == 4
 
 
 # Python iterators in graph branches and loop bodies -----------------------------------------

@@ -363,3 +363,17 @@ def test_a_return_in_a_try_star_body_skips_its_else():
     assert (fn(1, python_out), python_out) == (1, [])
     assert (converted(1, out), out) == (1, [])
     assert (converted(-1, out), out) == (0, ["else ran"])
+
+
+def return_in_a_with_in_a_branch(x):
+    if x > 0:
+        with contextlib.nullcontext():
+            return 1
+    return 2
+
+
+def test_a_with_whose_body_returns_folds_the_rest_into_else_without_a_flag():
+    code = api.to_code(return_in_a_with_in_a_branch)
+    assert "do_return" not in code and "def else_body(retval_):" in code
+    assert api.to_graph(return_in_a_with_in_a_branch)(1) == 1
+    assert api.to_graph(return_in_a_with_in_a_branch)(-1) == 2
