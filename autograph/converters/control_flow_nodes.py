@@ -135,19 +135,16 @@ def end_body_at_finally_returns(statements: list[Any], result: Any) -> None:
     """Each `return ag__.finally_return(retval_)` ending a `finally` in a branch or loop body
     (see return_statements) becomes `ag__.finally_return(retval_)` then `return result`: the
     body's function ends there with its state, discarding what the `try` raised, as the
-    user's `return` does (the flag it set skips what follows the body)."""
+    user's `return` does (the flag it set skips what follows the body). In a body, such a
+    `return` always ends a `finally` (a `return` in a body is lowered, and return_statements
+    ends the `finally` in the one that stands for it)."""
     for node in traversal.statement_nodes(statements):
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            block = getattr(node, field, None)
-            if not isinstance(block, list):
-                continue
-            for index in reversed(range(len(block))):
-                stmt = block[index]
-                if _is_finally_return(stmt):
-                    early = build(gast.Return, value=copy.deepcopy(result), **place(stmt))
-                    anno.setanno(early, anno.Basic.STATE_RETURN, True)
-                    block[index:index + 1] = [build(gast.Expr, value=stmt.value, **place(stmt)),
-                                              early]
+        block = getattr(node, "finalbody", None)
+        if block and _is_finally_return(block[-1]):
+            stmt = block[-1]
+            early = build(gast.Return, value=copy.deepcopy(result), **place(stmt))
+            anno.setanno(early, anno.Basic.STATE_RETURN, True)
+            block[-1:] = [build(gast.Expr, value=stmt.value, **place(stmt)), early]
 
 
 def finally_return_reads(bodies: list[list]) -> set[str]:
