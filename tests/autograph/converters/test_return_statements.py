@@ -377,3 +377,39 @@ def test_a_with_whose_body_returns_folds_the_rest_into_else_without_a_flag():
     assert "do_return" not in code and "def else_body(retval_):" in code
     assert api.to_graph(return_in_a_with_in_a_branch)(1) == 1
     assert api.to_graph(return_in_a_with_in_a_branch)(-1) == 2
+
+
+
+def return_in_a_try_body_skips_its_else(x, out):
+    try:
+        if x > 0:
+            return 1
+    except KeyError:
+        pass
+    else:
+        out.append("else ran")
+
+
+def test_a_return_in_a_try_body_skips_its_else():
+    converted, python_out, out = api.to_graph(return_in_a_try_body_skips_its_else), [], []
+    assert (return_in_a_try_body_skips_its_else(1, python_out), python_out) == (1, [])
+    assert (converted(1, out), out) == (1, [])
+    assert (converted(-1, out), out) == (None, ["else ran"])
+
+
+def returns_in_a_loop_then_in_a_try_at_the_end(xs):
+    for v in xs:
+        if v > 2:
+            return v
+    try:
+        if len(xs) > 1:
+            return -1
+    except KeyError:
+        pass
+
+
+def test_a_return_in_a_try_at_the_end_of_the_function_sets_no_flag():
+    code = api.to_code(returns_in_a_loop_then_in_a_try_at_the_end)
+    assert code.count("do_return = True") == 1  # the loop's, which stops it
+    assert [api.to_graph(returns_in_a_loop_then_in_a_try_at_the_end)(xs)
+            for xs in ([1, 5], [1, 2], [1])] == [5, -1, None]
