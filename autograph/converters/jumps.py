@@ -155,7 +155,7 @@ class Lowering:
         return [_if(node, self.block(body), self.block(orelse))] + self.guard(rest, tail)
 
     def _compound(self, node: Any, tail: bool) -> Any:
-        """A loop (see `loop`), `with`, `try` or `match` with its blocks lowered."""
+        """A loop (see `loop`), `with` or `try` with its blocks lowered."""
         if isinstance(node, _LOOPS):
             return self.loop(node)
         new = copy.copy(node)
@@ -167,9 +167,8 @@ class Lowering:
             if getattr(node, field, None) and field not in opaque:
                 inner_tail = tail and not (guarded_else and field == "body")
                 setattr(new, field, self.block(getattr(node, field), inner_tail) or pass_at(node))
-        for field in ("handlers", "cases"):
-            if getattr(node, field, None):
-                setattr(new, field, [self._with_body(x, tail) for x in getattr(node, field)])
+        if getattr(node, "handlers", None):  # (`match` is refused before: see unsupported)
+            new.handlers = [self._with_body(x, tail) for x in node.handlers]
         if guarded_else:
             new.orelse = self.guard(node.orelse, tail) or pass_at(node)
         return new

@@ -413,3 +413,19 @@ def test_a_return_in_a_try_at_the_end_of_the_function_sets_no_flag():
     assert code.count("do_return = True") == 1  # the loop's, which stops it
     assert [api.to_graph(returns_in_a_loop_then_in_a_try_at_the_end)(xs)
             for xs in ([1, 5], [1, 2], [1])] == [5, -1, None]
+
+
+def return_in_a_try_else(x):
+    try:
+        y = x
+    except KeyError:
+        y = 0
+    else:
+        if x > 0:
+            return 1
+    return y - 10
+
+
+@pytest.mark.parametrize("x", [1, -1])
+def test_a_return_in_a_try_else_returns(x):
+    assert ag.function(return_in_a_try_else)(ag.constant(x)).numpy() == return_in_a_try_else(x)
