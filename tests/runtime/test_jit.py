@@ -215,6 +215,28 @@ def test_scalar_loop_with_case_and_float_arithmetic_gives_the_plans_result():
     assert _compiled_stages(jit, n)
 
 
+def test_switch_case_compiles_and_takes_the_plans_branch_for_every_index():
+    pytest.importorskip("numba")
+
+    def switch(k, x):
+        return ag.switch_case(k, [lambda: x + 1.0, lambda: x * 2.0, lambda: x - 3.0])
+    plan, jit = _both(switch)
+    x = ag.constant(4.0)
+    for k in (0, 1, 2, 5, -1):  # out of range: the last branch, the default
+        _assert_same(jit(ag.constant(k), x), plan(ag.constant(k), x))
+    (stage,) = _compiled_stages(jit, ag.constant(0), x)
+    assert "elif a0 == 1:" in stage.source
+
+
+def test_a_bool_constant_compiles_as_a_python_bool():
+    pytest.importorskip("numba")
+    plan, jit = _both(lambda x: ag.logical_and(x > 0.0, ag.constant(True)))
+    x = ag.constant([1.0, -1.0])
+    _assert_same(jit(x), plan(x))
+    (stage,) = _compiled_stages(jit, x)
+    assert "v0 & True" in stage.source
+
+
 def test_integer_division_by_zero_raises_the_plans_error_and_prints_nothing_twice():
     pytest.importorskip("numba")
 
