@@ -12,7 +12,7 @@ def _simplified(make, dtype=ag.float32, shape=(2,)):
     """The optimised text of `y = Neg(make(x))` (Neg, so that `make`'s op is not fetched)."""
     g = ag.Graph()
     with g.as_default():
-        x = ag.placeholder(dtype, list(shape), name="x")
+        x = ag.placeholder(dtype, None if shape is None else list(shape), name="x")
         y = ag.negative(make(x), name="y")
     return optimized(g, [x], [y])
 
@@ -66,6 +66,23 @@ def test_float_minus_zero_keeps_minus_zero():
 
 def test_ones_that_would_broadcast_x_to_a_bigger_shape_are_kept():
     assert "Mul(x, " in _simplified(lambda x: x * ag.ones([3]), shape=(None,))
+
+
+def test_ones_of_higher_rank_than_x_are_kept():
+    assert "Mul(x, " in _simplified(lambda x: x * ag.ones([2, 2]), shape=(2,))
+
+
+def test_ones_against_x_of_unknown_rank_are_kept():
+    assert "Mul(x, " in _simplified(lambda x: x * ag.ones([2]), shape=None)
+
+
+def test_ones_of_x_s_own_shape_are_bypassed():
+    assert body(_simplified(lambda x: x * ag.ones([2]))) == ["y = Neg(x) : float32[2]"]
+
+
+def test_complex_plus_zero_is_kept():
+    assert "AddV2(x, " in _simplified(lambda x: x + ag.constant(0j, ag.complex64),
+                                      dtype=ag.complex64)
 
 
 def test_ones_that_broadcast_into_x_unchanged_are_bypassed():
