@@ -53,6 +53,30 @@ def test_shape_with_an_unknown_dimension_is_not_folded():
     assert "s = Shape(z)" in optimized(g, [z], [s])
 
 
+def test_rank_of_a_known_rank_is_a_constant_though_its_dimensions_are_not():
+    g, _ = _graph()
+    with g.as_default():
+        z = ag.placeholder(ag.float32, [None, 5], name="z")
+        r = ag.identity(ag.rank(z, name="r"), name="out")
+    assert "r = Const() {value=2, dtype=int32} : int32[]" in optimized(g, [z], [r])
+
+
+def test_rank_of_an_unknown_rank_is_not_folded():
+    g, _ = _graph()
+    with g.as_default():
+        z = ag.placeholder(ag.float32, None, name="z")
+        r = ag.identity(ag.rank(z, name="r"), name="out")
+    assert "r = Rank(z)" in optimized(g, [z], [r])
+
+
+def test_size_of_a_fully_known_shape_is_a_constant():
+    g, _ = _graph()
+    with g.as_default():
+        z = ag.placeholder(ag.float32, [2, 5], name="z")
+        n = ag.identity(ag.size(z, name="n"), name="out")
+    assert "n = Const() {value=10, dtype=int32} : int32[]" in optimized(g, [z], [n])
+
+
 def test_a_fetched_op_is_not_folded():
     g, _ = _graph()
     with g.as_default():
