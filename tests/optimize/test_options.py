@@ -30,6 +30,18 @@ def test_a_toggle_takes_a_bool():
         ag.config.optimizer.set_experimental_options({"constant_folding": 0})
 
 
+def test_a_negative_min_graph_nodes_skips_no_graph_as_in_tensorflow():
+    ag.config.optimizer.set_experimental_options({"min_graph_nodes": -1})
+    assert ag.config.optimizer.get_experimental_options()["min_graph_nodes"] == -1
+
+
+@pytest.mark.parametrize("value", [True, 2.5, "3"])
+def test_min_graph_nodes_takes_an_int(value):
+    # TensorFlow 2.21 raises TypeError for each ("Expected an int, got a boolean", ...).
+    with pytest.raises(TypeError, match="'min_graph_nodes' is an int"):
+        ag.config.optimizer.set_experimental_options({"min_graph_nodes": value})
+
+
 def test_options_must_be_a_dict():
     with pytest.raises(ValueError, match="dict"):
         ag.config.optimizer.set_experimental_options(["constant_folding"])

@@ -47,10 +47,12 @@ def set_experimental_options(options: dict[str, Any]) -> None:
 
     Args:
         options: option name -> value: a bool for the toggles and flags, an int for
-            `min_graph_nodes` (graphs with fewer ops are not optimised; 0: the default).
+            `min_graph_nodes` (graphs with fewer ops are not optimised; 0, the default, or
+            a negative number: none is skipped, as in TensorFlow).
 
     Raises:
-        ValueError: an unknown option name, or a value of the wrong type.
+        ValueError: an unknown option name, or a toggle or flag that is not a bool.
+        TypeError: `min_graph_nodes` that is not an int (as TensorFlow raises).
 
     >>> set_experimental_options({"constant_folding": False})
     >>> get_experimental_options()["constant_folding"]
@@ -66,8 +68,8 @@ def set_experimental_options(options: dict[str, Any]) -> None:
             if not isinstance(value, bool):
                 raise ValueError(f"Optimizer option {name!r} is a bool, got {value!r}.")
         elif name in _INTS:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"Optimizer option {name!r} is an int >= 0, got {value!r}.")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"Optimizer option {name!r} is an int, got {value!r}.")
         else:
             known = sorted(_TOGGLES + _FLAGS + _INTS)
             near = difflib.get_close_matches(str(name), known, n=1)
