@@ -229,3 +229,46 @@ def test_a_rotated_while_test_with_lazy_parts_is_converted_in_both_places():
     assert api.to_graph(walrus_test_with_lazy_parts)(2) == (47, 4)
     np.testing.assert_array_equal(ag.function(walrus_test_with_lazy_parts)(ag.constant(2)),
                                   (47, 4))
+
+
+def nested_and_sibling_loops_that_break(n):
+    out = []
+    for i in range(n):
+        for j in range(n):
+            for k in range(n):
+                if k > j:
+                    break
+                out.append((i, j, k))
+            for q in range(n):
+                if q > 1:
+                    break
+                out.append(("q", q))
+            if j > i:
+                break
+        for m in range(n):
+            if m > 0:
+                break
+            out.append(("m", i, m))
+        if i > 1:
+            break
+    return out
+
+
+def test_each_loop_depth_breaks_with_its_own_flag():
+    assert api.to_graph(nested_and_sibling_loops_that_break)(4) == \
+        nested_and_sibling_loops_that_break(4)
+
+
+def break_in_a_while_with_an_and_condition(n):
+    i, total = 0, 0
+    while i < n and total < 100:
+        i += 1
+        if i == 3:
+            break
+        total += i
+    return i, total
+
+
+def test_a_break_in_a_while_with_an_and_condition_stops_it():
+    assert [t.numpy() for t in ag.function(break_in_a_while_with_an_and_condition)(
+        ag.constant(10))] == [3, 3]
