@@ -3,6 +3,8 @@
 import numpy as np
 
 import autograph as ag
+from runtime.exec.optimize import pruning
+from runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 
@@ -12,6 +14,14 @@ def test_stop_gradient_is_bypassed_in_plans():
         x = ag.placeholder(ag.float32, [2], name="x")
         y = ag.negative(ag.stop_gradient(x), name="y")
     assert body(optimized(g, [x], [y])) == ["y = Neg(x) : float32[2]"]
+
+
+def test_the_pass_counts_the_ops_it_drops():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(ag.stop_gradient(ag.stop_gradient(x)), name="y")
+    assert pruning.run(Rewrite(g, [x], [y])) == 2  # both bypassed, then dropped
 
 
 def test_ops_left_dead_by_other_passes_leave_the_graph():

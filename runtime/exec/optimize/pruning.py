@@ -19,7 +19,7 @@ _FORWARDING = frozenset({"StopGradient"})
 
 
 def run(rewrite: Rewrite) -> int:
-    """Bypasses forwarding ops and drops dead ones; returns how many ops left."""
+    """Bypasses forwarding ops and drops dead ones; returns how many ops it dropped."""
     before = len(rewrite.ops)
     for op in rewrite.walk():
         if op.type in _FORWARDING and not rewrite.frozen(op):
