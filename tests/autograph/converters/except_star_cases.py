@@ -64,3 +64,13 @@ def return_in_a_try_star_skips_its_else(x, out):
     else:
         out.append("else ran")
     return 0
+
+
+def unbound_after_a_try_star_that_raised(n):
+    try:
+        for _ in range(n):
+            raise ValueError("before y is bound")
+        y = 1
+    except* ValueError:
+        pass
+    return y

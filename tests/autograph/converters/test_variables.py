@@ -1,6 +1,7 @@
 """The variables converter: reads that may see an undefined variable become `ag__.ld`."""
 
 import contextlib
+import sys
 
 import numpy as np
 import pytest
@@ -157,3 +158,14 @@ def test_read_in_a_nested_function_is_checked():
 def test_graph_branches_defining_the_variable_on_both_sides_run():
     got = run_in_graph(defined_in_both_branches, [(ag.float32, [])], np.float32(-3.0))
     np.testing.assert_allclose(got, 3.0)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="except* is Python 3.11 syntax")
+def test_a_variable_a_try_star_may_leave_unbound_is_checked_where_read():
+    from tests.autograph.converters import except_star_cases
+    fn = except_star_cases.unbound_after_a_try_star_that_raised
+    assert fn(0) == 1 and api.to_graph(fn)(0) == 1
+    with pytest.raises(UnboundLocalError):
+        fn(1)
+    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+        api.to_graph(fn)(1)
