@@ -1,6 +1,8 @@
 """Identity removal (module runtime/exec/optimize/dependency.py)."""
 
 import autograph as ag
+from runtime.exec.optimize import dependency
+from runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 
@@ -56,3 +58,32 @@ def test_identities_stay_when_dependency_optimization_is_off():
         x = ag.placeholder(ag.float32, [2], name="x")
         y = ag.negative(ag.identity(x, name="i"), name="y")
     assert "i = Identity(x)" in optimized(g, [x], [y])
+
+
+def test_an_identity_on_its_inputs_device_is_bypassed():
+    g = ag.Graph()
+    with g.as_default():
+        with ag.device("/CPU:0"):
+            x = ag.placeholder(ag.float32, [2], name="x")
+            i = ag.identity(x, name="i")
+        y = ag.negative(i, name="y")
+    assert "Identity" not in optimized(g, [x], [y])
+
+
+def test_identities_after_one_kept_for_its_device_are_still_bypassed():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        with ag.device("/CPU:0"):
+            i = ag.identity(x, name="i")
+        y = ag.negative(ag.identity(i, name="j"), name="y")
+    text = optimized(g, [x], [y])
+    assert "i = Identity(x)" in text and "j = " not in text
+
+
+def test_the_pass_counts_the_identities_it_bypasses():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(ag.identity(ag.identity(x)), name="y")
+    assert dependency.run(Rewrite(g, [x], [y])) == 2
