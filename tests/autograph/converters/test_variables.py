@@ -169,3 +169,19 @@ def test_a_variable_a_try_star_may_leave_unbound_is_checked_where_read():
         fn(1)
     with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
         api.to_graph(fn)(1)
+
+
+def with_target_bound_in_a_try(x):
+    try:
+        with contextlib.nullcontext(5) as t:
+            pass
+    except KeyError:
+        t = 0
+    if x > 0:
+        x = x + t
+    return x
+
+
+def test_a_with_target_bound_in_a_try_is_defined_after_it():
+    assert "ag__.ld(t)" not in api.to_code(with_target_bound_in_a_try)
+    assert ag.function(with_target_bound_in_a_try)(ag.constant(1)).numpy() == 6
