@@ -85,3 +85,9 @@ def test_graphs_under_min_graph_nodes_are_not_optimised():
     ag.config.optimizer.set_experimental_options({"min_graph_nodes": 100})
     g, x, y = _graph()
     assert "Mul" in Plan(g, [x], [y]).source
+
+
+def test_a_graph_of_exactly_min_graph_nodes_is_optimised():
+    g, x, y = _graph()
+    ag.config.optimizer.set_experimental_options({"min_graph_nodes": len(g.get_operations())})
+    assert "Mul" not in Plan(g, [x], [y]).source

@@ -9,7 +9,6 @@ changed. The passes, in order, and their options (`options`):
     constant_folding         constant_folding
     arithmetic               arithmetic_optimization
     common_subexpression     arithmetic_optimization (after simplification made inputs equal)
-    constant_folding         constant_folding, again when the two before changed something
     pruning                  unless disable_model_pruning
     fusion                   remapping (last: the other passes see the single ops)
 """
@@ -32,15 +31,13 @@ from runtime.graph.graph import Graph
 from runtime.graph.operation import SymbolicTensor
 
 _PRUNING = "disable_model_pruning"  # a flag: the pass runs while it is False
-# (option, pass, whether it runs only when the pass before it changed something)
-_PASSES: list[tuple[str, Callable[[Rewrite], int], bool]] = [
-    ("dependency_optimization", dependency.run, False),
-    ("constant_folding", constant_folding.run, False),
-    ("arithmetic_optimization", arithmetic.run, False),
-    ("arithmetic_optimization", common_subexpression.run, False),
-    ("constant_folding", constant_folding.run, True),
-    (_PRUNING, pruning.run, False),
-    ("remapping", fusion.run, False),
+_PASSES: list[tuple[str, Callable[[Rewrite], int]]] = [  # (option, pass)
+    ("dependency_optimization", dependency.run),
+    ("constant_folding", constant_folding.run),
+    ("arithmetic_optimization", arithmetic.run),
+    ("arithmetic_optimization", common_subexpression.run),
+    (_PRUNING, pruning.run),
+    ("remapping", fusion.run),
 ]
 
 
@@ -51,15 +48,13 @@ def optimize(graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[An
     The fetches and feeds come back in their order, so a plan of the copy takes the same feed
     values and returns the same fetch values.
     """
-    passes = [(run, again) for option, run, again in _PASSES if _on(option)]
+    passes = [run for option, run in _PASSES if _on(option)]
     if not passes or options.flag("disable_meta_optimizer") or (
             len(graph.get_operations()) < options.min_graph_nodes()):
         return graph, list(feeds), list(fetches)
     rewrite = Rewrite(graph, feeds, fetches)
-    changed = 0
-    for run, again in passes:
-        if not again or changed:
-            changed = run(rewrite)
+    for run in passes:
+        run(rewrite)
     return rewrite.graph, rewrite.feeds, rewrite.fetches
 
 
