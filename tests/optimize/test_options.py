@@ -20,6 +20,21 @@ def test_set_options_are_reported():
         "disable_meta_optimizer": False, "min_graph_nodes": 5}
 
 
+# The toggles TensorFlow 2.21's set_experimental_options accepts and then reports.
+TENSORFLOW_TOGGLES = [
+    "arithmetic_optimization", "auto_mixed_precision", "auto_mixed_precision_mkl",
+    "auto_mixed_precision_onednn_bfloat16", "constant_folding", "debug_stripper",
+    "dependency_optimization", "function_optimization", "implementation_selector",
+    "layout_optimizer", "loop_optimization", "pin_to_host_optimization", "remapping",
+    "scoped_allocator_optimization", "shape_optimization", "use_plugin_optimizers"]
+
+
+@pytest.mark.parametrize("name", TENSORFLOW_TOGGLES)
+def test_every_tensorflow_toggle_is_taken_and_reported(name):
+    ag.config.optimizer.set_experimental_options({name: False})
+    assert ag.config.optimizer.get_experimental_options()[name] is False
+
+
 def test_an_unknown_option_is_an_error_naming_the_near_one():
     with pytest.raises(ValueError, match="'constant_foldng'.*Did you mean 'constant_folding'"):
         ag.config.optimizer.set_experimental_options({"constant_foldng": False})

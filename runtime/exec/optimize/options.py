@@ -32,7 +32,7 @@ _TOGGLES = (
     "arithmetic_optimization", "dependency_optimization", "loop_optimization",
     "function_optimization", "debug_stripper", "scoped_allocator_optimization",
     "pin_to_host_optimization", "implementation_selector", "auto_mixed_precision",
-    "use_plugin_optimizers",
+    "auto_mixed_precision_mkl", "auto_mixed_precision_onednn_bfloat16", "use_plugin_optimizers",
 )
 # Booleans always reported, as TensorFlow's `get_experimental_options` does.
 _FLAGS = ("disable_model_pruning", "disable_meta_optimizer")
