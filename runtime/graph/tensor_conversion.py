@@ -221,6 +221,8 @@ def _python_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
         return _strings_to_object(np.array(value, dtype=object))
     if isinstance(value, (list, tuple)):
         return _sequence_to_array(value, dtype)
+    if isinstance(value, range):  # as TensorFlow: a sequence of its ints
+        return _sequence_to_array(list(value), dtype)
     raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
                      f"({type(value)}) to a Tensor.")
 
@@ -298,7 +300,7 @@ def _sequence_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
 
 
 def _collect_leaves(value: Any, out: list) -> None:
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, range)):
         for v in value:
             _collect_leaves(v, out)
     else:

@@ -2425,3 +2425,19 @@ def test_a_finally_sees_the_old_value_of_a_name_its_comprehension_failed_to_make
 def test_a_name_keeps_its_value_until_its_comprehension_is_whole(f):
     # Python builds the list, then binds it: an error half-way leaves the old value.
     assert ag.to_graph(f)([2, 0]) == f([2, 0])
+
+
+# zip of a tensor and a Python range --------------------------------------------------------
+
+def dot_with_positions(x):
+    s = 0
+    for a, b in zip(x, range(3)):
+        s += a * b
+    return s
+
+
+def test_zip_of_a_tensor_and_a_range_runs_as_python_does():
+    # TensorFlow 2.21 raises OperatorNotAllowedInGraphError (iterating over a symbolic
+    # tensor); the range converts to a tensor as tf.constant(range(3)) does, and the loop runs.
+    assert dot_with_positions([1, 2, 3]) == 8
+    assert ag.function(dot_with_positions)(ag.constant([1, 2, 3])).numpy() == 8

@@ -17,6 +17,21 @@ def test_inferred_dtypes_follow_tensorflow(value, dtype):
     assert ag.convert_to_tensor(value).dtype is dtype
 
 
+@pytest.mark.parametrize("value, expected, dtype", [
+    (range(3), [0, 1, 2], ag.int32), (range(1, 7, 2), [1, 3, 5], ag.int32),
+    ([range(2), range(2)], [[0, 1], [0, 1]], ag.int32), (range(0), np.zeros([0]), ag.float32),
+])
+def test_a_range_converts_as_the_sequence_of_its_ints(value, expected, dtype):
+    # TensorFlow 2.21's answers (tf.constant and tf.convert_to_tensor agree).
+    t = ag.convert_to_tensor(value)
+    assert t.dtype is dtype
+    np.testing.assert_array_equal(t.numpy(), expected)
+
+
+def test_a_range_takes_an_explicit_dtype():
+    np.testing.assert_array_equal(ag.constant(range(3), ag.float32).numpy(), [0.0, 1.0, 2.0])
+
+
 def test_strings_become_utf8_bytes():
     t = ag.convert_to_tensor(["héllo", b"x"])
     assert t.numpy().tolist() == ["héllo".encode(), b"x"]
