@@ -1212,6 +1212,40 @@ def item_created_in_a_loop_that_reads_it_with_get(n):
     return e["r"]
 
 
+def item_created_in_a_while_that_reads_the_dict_whole(n):
+    e = {}
+    i = 0
+    while i < n:
+        e["r"] = len(e)
+        i += 1
+    return e["r"]
+
+
+def key_created_in_both_branches_of_a_dict_read_whole(x):
+    d = {}
+    if x > 0:
+        d["b"] = 1
+    else:
+        d["b"] = -1
+    return d["b"], len(d)
+
+
+def test_an_item_a_tensor_while_creates_in_a_dict_read_whole_is_refused():
+    assert item_created_in_a_while_that_reads_the_dict_whole(1) == 0  # Python's; the graph
+    # would trace the body with e['r'] present and give 1
+    with pytest.raises(ValueError, match=r"e\['r'\] does not exist before a `while` loop"):
+        ag.function(item_created_in_a_while_that_reads_the_dict_whole)(ag.constant(1))
+
+
+def test_an_item_both_branches_create_in_a_dict_read_whole_runs():
+    # An `if` traces each branch on its own, so neither sees the other's item: nothing to
+    # refuse, and no names of items read whole are passed to if_stmt.
+    assert "composites=(get_state, set_state, (\"d['b']\",)))" in ag.to_code(
+        key_created_in_both_branches_of_a_dict_read_whole)
+    assert [t.numpy() for t in ag.function(key_created_in_both_branches_of_a_dict_read_whole)(
+        ag.constant(3))] == [1, 1]
+
+
 def item_created_in_a_loop_of_a_dict_returned(n):
     e = {}
     for i in ag.range(n):
