@@ -195,8 +195,8 @@ class ControlFlow(StatementTransformer):
         # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
         live = frozenset(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ())).union(
             *[anno.getanno(body[0], anno.Static.LIVE_VARS_IN, ()) for body in bodies if body])
-        excluded = (exclude | self._declared(node) | nodes.only_deleted(node, bodies)
-                    | self.cells)
+        # (a global or nonlocal name assigned in a body was refused before: unsupported)
+        excluded = exclude | nodes.only_deleted(node, bodies) | self.cells
         state = set()
         for key in (anno.Static.BODY_SCOPE, anno.Static.ORELSE_SCOPE):
             scope = anno.getanno(node, key, None)
@@ -258,12 +258,6 @@ class ControlFlow(StatementTransformer):
             self._declare_cells(function)
         functions.extend(new)
         return [keyword]
-
-    def _declared(self, node: Any) -> set[str]:
-        scope = anno.getanno(node, anno.Static.SCOPE, None)
-        if scope is None:
-            return set()
-        return {str(q) for q in scope.globals} | {str(q) for q in scope.nonlocals}
 
     def _replacement(self, node: Any, at: dict[str, Any], variables: list[str],
                      functions: list[Any], call: Any, moved: list[Any]) -> list[Any]:
