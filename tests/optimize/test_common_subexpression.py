@@ -4,6 +4,8 @@ import numpy as np
 
 import autograph as ag
 from runtime import execute, register_kernel, register_op
+from runtime.exec.optimize import common_subexpression
+from runtime.exec.optimize.rewrite import Rewrite
 from runtime.registry.shape_inference import unchanged
 from tests.optimize.conftest import body, optimized
 
@@ -121,3 +123,20 @@ def test_equal_string_constants_merge_up_to_1024_items():
                   for size, name in [(1024, "c"), (1024, "d"), (1025, "e"), (1025, "f")]]
     text = optimized(g, [x], joined)
     assert "d = Const" not in text and "e = Const" in text and "f = Const" in text
+
+
+def test_ops_after_one_that_cannot_be_compared_still_merge():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.string, [None], name="x")
+        big = ag.strings.join([x, ag.constant(["a"] * 1025, name="big")], name="joined")
+        both = ag.strings.join([ag.strings.join([x, x], name="a"),
+                                ag.strings.join([x, x], name="b")], name="both")
+    assert "b = " not in optimized(g, [x], [big, both])
+
+
+def test_the_pass_counts_the_ops_it_merges():
+    g, x, w = _graph()
+    with g.as_default():
+        y = ag.add(ag.multiply(x, w), ag.multiply(x, w), name="y")
+    assert common_subexpression.run(Rewrite(g, [x, w], [y])) == 1
