@@ -132,3 +132,14 @@ def invariants_in_a_variable(n):
 def test_shape_invariants_given_in_a_variable_are_passed_as_they_are():
     assert "opts={'shape_invariants': invariants})" in api.to_code(invariants_in_a_variable)
     np.testing.assert_array_equal(ag.function(invariants_in_a_variable)(ag.constant(3)), 3)
+
+
+def loop_of_only_options(n):
+    for _ in ag.range(n):
+        set_loop_options(maximum_iterations=5)
+    return n
+
+
+def test_a_loop_body_of_only_options_becomes_pass():
+    assert "    def loop_body(_):\n        pass\n" in api.to_code(loop_of_only_options)
+    assert ag.function(loop_of_only_options)(ag.constant(3)).numpy() == 3
