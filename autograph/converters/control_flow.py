@@ -319,8 +319,6 @@ class ControlFlow(StatementTransformer):
             statements.append(build(gast.Return, value=result, **at))
         if returns is None:
             nodes.end_body_at_finally_returns(statements, result)
-        if not statements:
-            statements = [build(gast.Pass, **at)]
         args = build(gast.arguments, args=[nodes.name(p, at, PARAM) for p in params],
                      posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
                      defaults=[])

@@ -140,6 +140,6 @@ def loop_of_only_options(n):
     return n
 
 
-def test_a_loop_body_of_only_options_becomes_pass():
+def test_a_loop_body_of_only_options_keeps_a_pass():
     assert "    def loop_body(_):\n        pass\n" in api.to_code(loop_of_only_options)
     assert ag.function(loop_of_only_options)(ag.constant(3)).numpy() == 3
