@@ -190,6 +190,13 @@ def test_bad_arguments_are_value_errors_saying_what_is_wrong(make, match):
         make()
 
 
+def test_conv2d_names_its_weights_kernel_and_bias():
+    conv = layers.Conv2D(2, 3)
+    conv.build((None, 5, 5, 1))
+    assert [w.name for w in conv.weights] == ["kernel:0", "bias:0"]  # tf_keras 2.21's names
+    assert [tuple(w.shape) for w in conv.weights] == [(3, 3, 1, 2), (2,)]
+
+
 def test_conv2d_channels_first_matches_channels_last_transposed():
     rng = np.random.default_rng(1)
     img = rng.normal(size=(2, 6, 6, 2)).astype(np.float32)
