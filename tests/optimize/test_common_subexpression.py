@@ -138,5 +138,5 @@ def test_ops_after_one_that_cannot_be_compared_still_merge():
 def test_the_pass_counts_the_ops_it_merges():
     g, x, w = _graph()
     with g.as_default():
-        y = ag.add(ag.multiply(x, w), ag.multiply(x, w), name="y")
-    assert common_subexpression.run(Rewrite(g, [x, w], [y])) == 1
+        y = ag.add_n([ag.multiply(x, w), ag.multiply(x, w), ag.multiply(x, w)], name="y")
+    assert common_subexpression.run(Rewrite(g, [x, w], [y])) == 2
