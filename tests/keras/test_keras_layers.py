@@ -184,7 +184,13 @@ def test_dense_refuses_inputs_of_fewer_than_two_axes(shape):
      r"^Input 0 of layer 'conv2d(_\d+)?'" + re.escape(
          " is incompatible with the layer: expected a 4-D input (batch, height, width, "
          "channels for channels_last), received shape (2, 5, 5).") + "$"),
-], ids=["units", "units_bool", "activation", "initializer", "padding", "rate", "rank"])
+    (lambda: layers.MaxPooling2D(pool_size=0),
+     "^" + re.escape("MaxPooling2D: pool_size must be a positive int or a pair of them, "
+                     "got 0.") + "$"),
+    (lambda: layers.MaxPooling2D(padding="full"),
+     "^" + re.escape("MaxPooling2D: padding must be 'valid' or 'same', got 'full'.") + "$"),
+], ids=["units", "units_bool", "activation", "initializer", "padding", "rate", "rank",
+        "pool_size", "pool_padding"])
 def test_bad_arguments_are_value_errors_saying_what_is_wrong(make, match):
     with pytest.raises(ValueError, match=match):
         make()
