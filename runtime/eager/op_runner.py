@@ -393,4 +393,3 @@ def _flat_outputs(outputs: Any, n_args: int) -> list[Any]:
     if n_args == 0:
         return []
     return _flat([outputs] if n_args == 1 else list(outputs))
-
