@@ -11,6 +11,7 @@ In a graph, `name` names the op a function creates. The default is TensorFlow's:
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 import numpy as np
@@ -19,9 +20,11 @@ from runtime.core import dtypes
 from runtime.core.errors import InvalidArgumentError
 from runtime.eager.dispatch import op_handle
 from runtime.eager.prepared import PreparedOp, int_signature
+from runtime.graph.graph import SymbolicTensor, building_graph
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor, set_list_packer
 from runtime.ops import array_defs, control_flow_defs, creation_defs, math_defs  # noqa: F401
+from runtime.ops.creation_ops import constant
 from runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, where
 from runtime.ops.indexing import (
     as_index_vector,
@@ -114,6 +117,9 @@ def shape(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> 
     >>> shape([[1.0, 2.0, 3.0]]).numpy()
     array([1, 3], dtype=int32)
     """
+    input, static = _with_static_shape(input)
+    if static is not None and None not in static:
+        return constant(list(static), out_type, name=name or "Shape")
     return _shape.run([input], {"out_type": out_type}, name)
 
 
@@ -123,6 +129,9 @@ def size(input: Any, out_type: Any = dtypes.int32, name: str | None = None) -> A
     >>> int(size([[1, 2, 3], [4, 5, 6]]))
     6
     """
+    input, static = _with_static_shape(input)
+    if static is not None and (None not in static or 0 in static):
+        return constant(math.prod(d or 0 for d in static), out_type, name=name or "Size")
     return _size.run([input], {"out_type": out_type}, name)
 
 
@@ -132,7 +141,19 @@ def rank(input: Any, name: str | None = None) -> Any:
     >>> int(rank([[1, 2, 3], [4, 5, 6]]))
     2
     """
+    input, static = _with_static_shape(input)
+    if static is not None:
+        return constant(len(static), dtypes.int32, name=name or "Rank")
     return _rank.run([input], None, name)
+
+
+def _with_static_shape(input: Any) -> tuple[Any, tuple | None]:
+    """`input` (as a tensor in a graph) and, in a graph, its static shape when its rank is
+    known: as TensorFlow's, `shape`, `size` and `rank` are then constants, needing no feed."""
+    if building_graph() is None:
+        return input, None
+    t = convert_to_tensor(input)
+    return t, t._shape if isinstance(t, SymbolicTensor) else None
 
 
 def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:

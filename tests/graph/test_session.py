@@ -76,6 +76,31 @@ def test_missing_feed_names_the_placeholder(graph):
             sess.run("total:0")
 
 
+def test_shape_size_and_rank_known_statically_need_no_feed():
+    # TF 2.21 (tf.compat.v1.Session): [2 3], 6, 2 and 0 without a feed; they are constants.
+    g = ag.Graph()
+    with g.as_default():
+        p = ag.placeholder(ag.float32, [2, 3])
+        empty = ag.placeholder(ag.float32, [None, 0])
+        fetches = [ag.shape(p), ag.size(p), ag.rank(p), ag.size(empty), ag.rank(empty)]
+    with ag.Session(graph=g) as sess:
+        values = sess.run(fetches)
+    np.testing.assert_array_equal(values[0], np.array([2, 3], np.int32))
+    assert [int(v) for v in values[1:]] == [6, 2, 0, 2]
+
+
+def test_shape_partly_known_still_needs_its_feed():
+    g = ag.Graph()
+    with g.as_default():
+        p = ag.placeholder(ag.float32, [None, 3], name="p")
+        shape = ag.shape(p)
+    with ag.Session(graph=g) as sess:
+        with pytest.raises(InvalidArgumentError, match="must feed a value for placeholder "
+                                                       "tensor 'p'"):
+            sess.run(shape)
+        np.testing.assert_array_equal(sess.run(shape, {p: np.zeros((4, 3))}), [4, 3])
+
+
 def test_feed_of_incompatible_shape_is_refused_before_running(graph):
     with ag.Session(graph=graph) as sess:
         with pytest.raises(ValueError, match=r"Cannot feed value of shape \(1, 2\) for Tensor "
