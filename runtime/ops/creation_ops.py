@@ -236,6 +236,11 @@ def _like_ops(handle: Any, input: Any, dtype: Any, value: int, scope: str | None
               what: str) -> Tensor:
     x = convert_to_tensor(input)
     dtype = x.dtype if dtype is None else dtypes.as_dtype(dtype)
+    if isinstance(x, SymbolicTensor) and x._shape is not None and None not in x._shape and (
+            x.dtype not in (dtypes.resource, dtypes.variant)):
+        # As TensorFlow's: a graph tensor of known shape gives a fill of that shape, which
+        # does not need the tensor's value (nor a feed of it).
+        return fill(list(x._shape), _scalar(value, dtype, what), scope)
     if dtype is x.dtype:
         return handle.run([x], None, scope)
     if x.dtype.is_string or dtype.is_string:

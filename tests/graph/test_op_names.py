@@ -82,8 +82,9 @@ NAMED_CALLS = {
     "fill": (lambda n: ag.fill([2], 1.0, name=n), "Fill"),
     "zeros": (lambda n: ag.zeros([2], name=n), "Fill"),
     "ones": (lambda n: ag.ones([2], name=n), "Fill"),
-    "zeros_like": (lambda n: ag.zeros_like(_f32(), name=n), "ZerosLike"),
-    "ones_like": (lambda n: ag.ones_like(_f32(), name=n), "OnesLike"),
+    "zeros_like": (lambda n: ag.zeros_like(_f32((None, 3)), name=n), "ZerosLike"),
+    "zeros_like_known": (lambda n: ag.zeros_like(_f32(), name=n), "Fill"),  # TF: no input
+    "ones_like": (lambda n: ag.ones_like(_f32((None, 3)), name=n), "OnesLike"),
     "range": (lambda n: ag.range(5, name=n), "Range"),
     "linspace": (lambda n: ag.linspace(0.0, 1.0, 3, name=n), "LinSpace"),
     "eye": (lambda n: ag.eye(2, name=n), "Eye"),
@@ -257,7 +258,7 @@ def test_boolean_mask_ops_live_in_its_scope(graph):
 
 
 def test_zeros_like_of_another_dtype_names_its_cast(graph):
-    result = ag.zeros_like(_f32(), dtype=ag.int32, name="z")
+    result = ag.zeros_like(_f32((None, 3)), dtype=ag.int32, name="z")
     assert (result.op.type, result.op.inputs[0].op.name) == ("Cast", "z/ZerosLike")
 
 

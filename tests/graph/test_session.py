@@ -89,6 +89,18 @@ def test_shape_size_and_rank_known_statically_need_no_feed():
     assert [int(v) for v in values[1:]] == [6, 2, 0, 2]
 
 
+def test_zeros_like_and_ones_like_of_a_known_shape_need_no_feed():
+    # TF 2.21: zeros and ones of shape [2, 3] without a feed; only the shape is read.
+    g = ag.Graph()
+    with g.as_default():
+        p = ag.placeholder(ag.float32, [2, 3])
+        fetches = [ag.zeros_like(p), ag.ones_like(p, dtype=ag.int32)]
+    with ag.Session(graph=g) as sess:
+        zeros, ones = sess.run(fetches)
+    np.testing.assert_array_equal(zeros, np.zeros((2, 3), np.float32))
+    np.testing.assert_array_equal(ones, np.ones((2, 3), np.int32))
+
+
 def test_shape_partly_known_still_needs_its_feed():
     g = ag.Graph()
     with g.as_default():
