@@ -167,18 +167,7 @@ def const_value(t: SymbolicTensor) -> np.ndarray | None:
 
 
 def _never_rewritten(op: Operation) -> bool:
+    # Control flow (If, Case, While: the ops holding function graphs) is registered stateful.
     op_def = op.op_def
     return (op_def is None or op_def.is_stateful or bool(op.control_inputs)
-            or op.type in _NEVER_REWRITTEN or _runs_functions(op_def))
-
-
-def _runs_functions(op_def: Any) -> bool:
-    """Whether ops of `op_def` hold function graphs (control flow: If, Case, While)."""
-    found = _RUNS_FUNCTIONS.get(op_def.name)
-    if found is None:
-        found = _RUNS_FUNCTIONS[op_def.name] = any(
-            a.type in ("func", "list(func)") for a in op_def.attr)
-    return found
-
-
-_RUNS_FUNCTIONS: dict[str, bool] = {}
+            or op.type in _NEVER_REWRITTEN)
