@@ -319,7 +319,7 @@ def _specialized(op: Operation, kernel: Any, device: devices.Device,
 
 def _place_op(op: Operation):
     type_attrs = {k: v for k, v in op.attrs.items() if isinstance(v, dtypes.DType)}
-    spec = devices.parse_device_name(op.device.rsplit("device:", 1)[-1]) if op.device else None
+    spec = devices.parse_device_name(op.device) if op.device else None
     return place(op.type, type_attrs, spec)
 
 

@@ -221,3 +221,53 @@ def test_a_functions_chain_holds_no_buffer_beyond_its_output():
     assert peak < x.numpy().nbytes * 1.25  # the output, and a few small objects
     np.testing.assert_allclose(result.numpy(), np.sqrt(np.abs((np.tile(X, 8) * 2 + 1) ** 2 - 3))
                                + np.tile(X, 8), rtol=1e-6)
+
+
+def test_an_operand_of_the_same_rank_that_cannot_widen_lets_a_batch_be_written_over():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None, 256], name="x")
+        y = ag.tanh(ag.multiply(x, 2.0), name="t")
+        z = ag.add(y, ag.ones([1, 256]), name="z")
+    plan = Plan(g, [x], [z])
+    assert ".size >= 16384 else None)" in _line(plan, "z")
+    batch = np.linspace(-2.0, 2.0, 128 * 256, dtype=np.float32).reshape(128, 256)
+    np.testing.assert_allclose(plan.run([batch])[0], np.tanh(batch * 2.0) + 1.0, rtol=1e-6)
+
+
+def test_an_operand_of_a_wider_known_dimension_stops_a_batch_being_written_over():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None, 16384], name="x")
+        z = ag.add(ag.multiply(x, 2.0), ag.ones([2, 16384]), name="z")  # x may have 1 row
+    plan = Plan(g, [x], [z])
+    assert "out=" not in _line(plan, "z")
+    np.testing.assert_array_equal(plan.run([np.ones((1, 16384), np.float32)])[0],
+                                  np.full((2, 16384), 3.0, np.float32))
+
+
+def test_a_value_of_exactly_the_smallest_reused_size_is_written_over_unchecked():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [MIN_BYTES // 4], name="x")
+        z = ag.add(ag.multiply(x, 2.0, name="y"), 1.0, name="z")
+    line = _line(Plan(g, [x], [z]), "z")
+    assert "out=" in line and ".size" not in line
+
+
+def test_a_comparison_does_not_write_its_bools_into_a_float_buffer():
+    plan, plain = _plans(lambda x: ag.less(ag.multiply(x, 2.0), 3.0, name="less"))
+    assert "out=" not in _line(plan, "less")
+    result = plan.run([X])[0]
+    assert result.dtype == np.bool_
+    np.testing.assert_array_equal(result, X * 2.0 < 3.0)
+
+
+def test_a_chain_of_unknown_rank_runs_without_writing_over():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, None, name="x")
+        z = ag.add(ag.multiply(x, 2.0), 1.0, name="z")
+    plan = Plan(g, [x], [z])
+    assert "out=" not in plan.source
+    np.testing.assert_array_equal(plan.run([X])[0], X * 2.0 + 1.0)

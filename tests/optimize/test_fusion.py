@@ -8,6 +8,7 @@ import autograph as ag
 from kernels.math_kernels import FUSED_BLOCK
 from runtime import execute
 from runtime.exec.optimize import fusion
+from runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 N = fusion.MIN_ELEMENTS + 1001  # not a whole number of kernel blocks
@@ -113,3 +114,30 @@ def test_the_kernel_keeps_every_live_value_in_its_own_block_buffer():
     s0, s1, s2 = a * b, a + b, b - a
     s5 = np.maximum(s0 / (s1 * s2), s1)
     assert fused.tobytes() == (s5 + s0).tobytes()
+
+
+def test_minimum_and_square_join_chains():
+    text = _text(lambda x: ag.square(ag.minimum(x * 2.0, 1.0)))
+    assert "{program=['multiply i0 i1', 'minimum s0 i2', 'square s1']}" in text
+
+
+def test_minimum_and_square_fused_give_numpys_values():
+    values = np.linspace(-2.0, 2.0, N, dtype=np.float32)
+    result = ag.function(lambda x: ag.square(ag.minimum(x * 2.0, 1.0)))(ag.constant(values))
+    np.testing.assert_array_equal(result.numpy(), np.square(np.minimum(values * 2.0, 1.0)))
+
+
+def test_a_chain_of_exactly_the_least_size_is_fused_and_one_element_less_is_not():
+    assert "_FusedElementwise" in _text(_chain, shape=(fusion.MIN_ELEMENTS,))
+    assert "_FusedElementwise" not in _text(_chain, shape=(fusion.MIN_ELEMENTS - 1,))
+
+
+def test_the_pass_counts_the_ops_fused_away():
+    def count(shape):
+        g = ag.Graph()
+        with g.as_default(), g.device("/CPU:0"):
+            x = ag.placeholder(ag.float32, list(shape), name="x")
+            y = ag.identity(_chain(x), name="y")
+        return fusion.run(Rewrite(g, [x], [y]))
+
+    assert (count((N,)), count((1000,))) == (7, 0)  # _chain: 8 ops fused into one

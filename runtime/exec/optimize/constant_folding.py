@@ -90,8 +90,7 @@ def _evaluate(op: Operation, inputs: list[np.ndarray]) -> Any:
     raises or warns (the plan then raises or warns when it runs)."""
     try:
         type_attrs = {k: v for k, v in op.attrs.items() if isinstance(v, dtypes.DType)}
-        spec = devices.parse_device_name(op.device.rsplit("device:", 1)[-1]) if op.device \
-            else None
+        spec = devices.parse_device_name(op.device) if op.device else None
         device, kernel = place(op.type, type_attrs, spec)
         attrs = {a.name: op.attrs[a.name] for a in op.op_def.attr
                  if a.name not in inferred_attr_names(op.op_def)}

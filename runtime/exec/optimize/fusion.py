@@ -88,8 +88,7 @@ def _fusible(rewrite: Rewrite, op: Operation) -> bool:
 
 def _on_cpu(op: Operation) -> bool:
     try:
-        spec = devices.parse_device_name(op.device.rsplit("device:", 1)[-1]) if op.device \
-            else None
+        spec = devices.parse_device_name(op.device) if op.device else None
         device, _ = place(op.type, {"T": op.outputs[0].dtype}, spec)
     except Exception:  # no kernel there: the plan reports it
         return False
