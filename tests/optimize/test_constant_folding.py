@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from runtime.eager.dispatch import op_handle
 from runtime.exec.optimize import constant_folding
 from tests.optimize.conftest import body, optimized
 
@@ -37,11 +38,18 @@ def test_folding_follows_a_chain_of_constant_ops():
         np.testing.assert_allclose(sess.run(y, {x: [0.0, 0.0]}), np.exp([0.0, 3.0]), rtol=1e-6)
 
 
+def _shape_op(op_type, z, name):
+    """A `Shape`, `Size` or `Rank` op itself, as gradients make them: ag.shape and the like
+    give a constant where the static shape answers them."""
+    attrs = None if op_type == "Rank" else {"out_type": ag.int32}
+    return op_handle(op_type).run([z], attrs, name)
+
+
 def test_shape_of_a_fully_known_shape_is_a_constant():
     g, _ = _graph()
     with g.as_default():
         z = ag.placeholder(ag.float32, [2, 5], name="z")
-        s = ag.identity(ag.shape(z, name="s"), name="out")
+        s = ag.identity(_shape_op("Shape", z, "s"), name="out")
     assert "s = Const() {value=[2, 5], dtype=int32} : int32[2]" in optimized(g, [z], [s])
 
 
@@ -49,7 +57,7 @@ def test_shape_with_an_unknown_dimension_is_not_folded():
     g, _ = _graph()
     with g.as_default():
         z = ag.placeholder(ag.float32, [None, 5], name="z")
-        s = ag.identity(ag.shape(z, name="s"), name="out")
+        s = ag.identity(_shape_op("Shape", z, "s"), name="out")
     assert "s = Shape(z)" in optimized(g, [z], [s])
 
 
@@ -57,7 +65,7 @@ def test_rank_of_a_known_rank_is_a_constant_though_its_dimensions_are_not():
     g, _ = _graph()
     with g.as_default():
         z = ag.placeholder(ag.float32, [None, 5], name="z")
-        r = ag.identity(ag.rank(z, name="r"), name="out")
+        r = ag.identity(_shape_op("Rank", z, "r"), name="out")
     assert "r = Const() {value=2, dtype=int32} : int32[]" in optimized(g, [z], [r])
 
 
@@ -65,7 +73,7 @@ def test_rank_of_an_unknown_rank_is_not_folded():
     g, _ = _graph()
     with g.as_default():
         z = ag.placeholder(ag.float32, None, name="z")
-        r = ag.identity(ag.rank(z, name="r"), name="out")
+        r = ag.identity(_shape_op("Rank", z, "r"), name="out")
     assert "r = Rank(z)" in optimized(g, [z], [r])
 
 
@@ -73,7 +81,7 @@ def test_size_of_a_fully_known_shape_is_a_constant():
     g, _ = _graph()
     with g.as_default():
         z = ag.placeholder(ag.float32, [2, 5], name="z")
-        n = ag.identity(ag.size(z, name="n"), name="out")
+        n = ag.identity(_shape_op("Size", z, "n"), name="out")
     assert "n = Const() {value=10, dtype=int32} : int32[]" in optimized(g, [z], [n])
 
 
@@ -151,3 +159,47 @@ def test_folded_values_equal_the_plans_on_every_device(device):
     folded = f(x).numpy()
     ag.config.optimizer.set_experimental_options({"constant_folding": False})
     np.testing.assert_array_equal(ag.function(f.python_function)(x).numpy(), folded)
+
+
+def _folded(make):
+    """Whether the op `make()` returns (given a name "made") was folded into a constant."""
+    g = ag.Graph()
+    with g.as_default():
+        y = ag.identity(make(), name="y")
+    return "made = Const()" in optimized(g, [], [y])
+
+
+def test_a_result_bigger_than_its_inputs_is_folded_up_to_a_kilobyte():
+    one = np.int8(1)
+    assert _folded(lambda: ag.fill([1024], one, name="made"))
+    assert not _folded(lambda: ag.fill([1025], one, name="made"))
+
+
+def test_a_result_is_folded_up_to_ten_mebibytes():
+    # TensorFlow's default cap; a result no bigger than its inputs.
+    most = 10 * 1024 * 1024 // 4
+    assert _folded(lambda: ag.negative(ag.constant(np.ones(most, np.float32)), name="made"))
+    assert not _folded(
+        lambda: ag.negative(ag.constant(np.ones(most + 1, np.float32)), name="made"))
+
+
+def test_folding_goes_on_past_ops_it_leaves():
+    g, x = _graph()
+    with g.as_default():
+        a = ag.multiply(x, 2.0, name="a")  # reads a placeholder
+        b = ag.cast(ag.math.floordiv(1, ag.constant(0), name="b"), ag.float32)  # raises
+        ta = ag.TensorArray(ag.float32, size=1).write(0, ag.constant(1.0))  # a list
+        d = ag.multiply(ag.constant(2.0), ag.constant(3.0), name="d")
+        y = ag.add(a + b + ta.stack()[0], d, name="y")
+    text = optimized(g, [x], [y])
+    assert "d = Const() {value=6.0" in text
+    assert "b = FloorDiv(" in text and "TensorListReserve(" in text
+
+
+def test_the_pass_counts_the_ops_it_folds():
+    from runtime.exec.optimize.rewrite import Rewrite
+    g, x = _graph()
+    with g.as_default():
+        d = ag.multiply(ag.constant(2.0), ag.constant(3.0))
+        y = ag.add(x, ag.negative(d), name="y")
+    assert constant_folding.run(Rewrite(g, [x], [y])) == 2

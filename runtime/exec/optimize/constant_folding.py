@@ -40,7 +40,7 @@ def run(rewrite: Rewrite) -> int:
     """Folds what can be folded; returns the number of ops folded."""
     folded = 0
     for op in rewrite.walk():
-        if rewrite.frozen(op) or len(op.outputs) != 1 or op.type == "Const":
+        if rewrite.frozen(op) or len(op.outputs) != 1:
             continue
         (out,) = op.outputs
         if any(t.dtype is dtypes.resource or t.dtype is dtypes.variant
@@ -53,10 +53,7 @@ def run(rewrite: Rewrite) -> int:
             if not op.inputs or any(t.op.type != "Const" or rewrite.frozen(t.op)
                                     for t in op.inputs):
                 continue  # a frozen Const (control inputs) must keep its reader
-            found = [const_value(t) for t in op.inputs]
-            inputs = [v for v in found if v is not None]
-            if not inputs or len(inputs) < len(found):
-                continue
+            inputs = [const_value(t) for t in op.inputs]
             value = _evaluate(op, inputs)
             if value is None or not _worth_keeping(value, inputs):
                 continue
