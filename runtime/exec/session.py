@@ -101,8 +101,9 @@ class Session:
         try:
             return self.graph.as_graph_element(fetch)
         except (KeyError, TypeError, ValueError) as e:
-            raise type(e)(f"Fetch argument {fetch!r} cannot be interpreted as a Tensor or "
-                          f"Operation of this session's graph: {e}") from None
+            error = TypeError if isinstance(e, TypeError) else ValueError  # as TensorFlow's
+            raise error(f"Fetch argument {fetch!r} cannot be interpreted as a Tensor or "
+                        f"Operation of this session's graph: {_message(e)}") from None
 
     def _feeds(self, feed_dict: dict) -> tuple[list[SymbolicTensor], list[Any]]:
         feeds, values = [], []
@@ -115,7 +116,11 @@ class Session:
                     values.append(value)
                     continue
             else:
-                tensor = self.graph.as_graph_element(key)
+                try:
+                    tensor = self.graph.as_graph_element(key)
+                except (KeyError, TypeError, ValueError) as e:
+                    raise TypeError(f"Cannot interpret feed_dict key {key!r} as a tensor of "
+                                    f"this session's graph: {_message(e)}") from None
             if not isinstance(tensor, SymbolicTensor):
                 raise TypeError(f"Cannot feed {key!r}: only tensors can be fed, not ops.")
             array = to_array(value, tensor.dtype)
@@ -160,3 +165,7 @@ def _output(value: Any) -> Any:
     host = np.asarray(host)
     # A copy: the value may be a graph constant or a view of one, which callers must not change.
     return host[()] if host.ndim == 0 else host.copy()
+
+
+def _message(e: Exception) -> str:
+    return str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)

@@ -130,9 +130,12 @@ def test_lossy_feed_is_refused_before_running():
             sess.run(doubled, {n: 1.5})
 
 
-@pytest.mark.parametrize("fetch, error, message", [
-    (None, TypeError, "Fetch argument None"),
-    ("nothing:0", KeyError, "cannot be interpreted"),
+@pytest.mark.parametrize("fetch, error, message", [  # TF 2.21: TypeError, ValueError, TypeError
+    (None, TypeError, r"^Fetch argument None has invalid type <class 'NoneType'>\.$"),
+    ("nothing:0", ValueError, r"^Fetch argument 'nothing:0' cannot be interpreted as a Tensor "
+                              r"or Operation of this session's graph: The name 'nothing:0' "
+                              r"refers to a Tensor which does not exist\..*graph\.$"),
+    (1, TypeError, r"^Fetch argument 1 cannot be interpreted .* graph: Can not convert a int"),
 ])
 def test_bad_fetches_are_clear(graph, fetch, error, message):
     with ag.Session(graph=graph) as sess:
@@ -143,14 +146,58 @@ def test_bad_fetches_are_clear(graph, fetch, error, message):
 def test_eager_tensor_is_not_a_fetch(graph):
     eager = ag.constant(1.0)
     with ag.Session(graph=graph) as sess:
-        with pytest.raises(TypeError, match="eager tensor"):
+        with pytest.raises(TypeError, match=r"^Fetch argument .* is an eager tensor, not a tensor "
+                                            r"of this session's graph; it already has a value: "
+                                            r"use \.numpy\(\)\.$"):
             sess.run(eager)
+
+
+def test_a_tensor_of_another_graph_is_not_a_fetch(graph):
+    # TF 2.21: ValueError, "... is not an element of this graph."
+    other = ag.Graph()
+    with other.as_default():
+        z = ag.constant(1.0) + 1.0
+    with ag.Session(graph=graph) as sess:
+        with pytest.raises(ValueError, match=r"cannot be interpreted as a Tensor or Operation of "
+                                             r"this session's graph: .* is not an element of "
+                                             r"this graph"):
+            sess.run(z)
+
+
+@pytest.mark.parametrize("key", ["nothing:0", 1, "other"], ids=["missing", "int", "foreign"])
+def test_a_bad_feed_key_is_a_type_error(graph, key):
+    # TF 2.21: TypeError, "Cannot interpret feed_dict key as Tensor: ..." for each.
+    if key == "other":
+        with ag.Graph().as_default():
+            key = ag.placeholder(ag.float32, [2], name="other")
+    with ag.Session(graph=graph) as sess:
+        with pytest.raises(TypeError, match=r"^Cannot interpret feed_dict key .* as a tensor of "
+                                            r"this session's graph: "):
+            sess.run("total:0", {key: [1.0, 2.0], "x:0": [1.0, 2.0]})
+
+
+def test_a_numpy_scalar_fed_for_a_vector_is_refused(graph):
+    # TF 2.21: ValueError, "Cannot feed value of shape () for Tensor x:0, which has shape (2,)"
+    with ag.Session(graph=graph) as sess:
+        with pytest.raises(ValueError, match=r"Cannot feed value of shape \(\) for Tensor x:0, "
+                                             r"which has shape \(None,\)"):
+            sess.run("total:0", {graph.get_tensor_by_name("x:0"): np.float32(1.0)})
+
+
+def test_every_numpy_scalar_feed_is_used():
+    g = ag.Graph()
+    with g.as_default():
+        a = ag.placeholder(ag.float32, [], name="a")
+        b = ag.placeholder(ag.float32, [], name="b")
+        difference = a - b
+    with ag.Session(graph=g) as sess:
+        assert sess.run(difference, {a: np.float32(5.0), b: np.float32(2.0)}) == 3.0
 
 
 def test_closed_session_refuses_to_run(graph):
     sess = ag.Session(graph=graph)
     sess.close()
-    with pytest.raises(RuntimeError, match="closed Session"):
+    with pytest.raises(RuntimeError, match=r"^Attempted to use a closed Session\.$"):
         sess.run("total:0", feed_dict=feed())
 
 
@@ -167,6 +214,13 @@ def test_plans_are_cached_per_fetches_and_feeds(graph):
             sess.run("total:0", feed_dict=feed())
         sess.run("y:0", feed_dict=feed())
         assert len(sess._plans) == 2
+
+
+def test_a_cached_plan_is_run_again(graph, monkeypatch):
+    with ag.Session(graph=graph) as sess:
+        sess.run("total:0", feed_dict=feed())
+        monkeypatch.setattr("runtime.exec.session.Plan", None)  # making a plan now would fail
+        assert sess.run("total:0", feed_dict=feed()) == 6.0
 
 
 def test_the_plan_cache_is_bounded(graph, monkeypatch):
