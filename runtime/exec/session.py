@@ -161,8 +161,7 @@ def _output(value: Any) -> Any:
         return None
     if isinstance(value, np.generic):
         return value  # NumPy scalars are immutable
-    host = value.get() if hasattr(value, "get") and not isinstance(value, np.generic) else value
-    host = np.asarray(host)
+    host = np.asarray(value)  # plans return fetched values on the host
     # A copy: the value may be a graph constant or a view of one, which callers must not change.
     return host[()] if host.ndim == 0 else host.copy()
 
