@@ -5,6 +5,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from runtime.eager.dispatch import op_handle
+from runtime.exec.optimize import arithmetic
+from runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 
@@ -118,3 +121,46 @@ def test_results_are_the_same_bits_with_the_pass_on_and_off(value):
     ag.config.optimizer.set_experimental_options({"arithmetic_optimization": False})
     off = ag.function(f)(x).numpy()
     assert on.tobytes() == off.tobytes()
+
+
+def test_invert_twice_is_bypassed():
+    assert body(_simplified(lambda x: ag.invert(ag.invert(x)), ag.int32)) == [
+        "y = Neg(x) : int32[2]"]
+
+
+def test_conj_twice_is_bypassed():
+    assert body(_simplified(lambda x: ag.math.conj(ag.math.conj(x)), ag.complex64)) == [
+        "y = Neg(x) : complex64[2]"]
+
+
+def test_a_cast_op_to_the_dtype_it_has_is_bypassed():
+    # ag.cast makes no op then; gradients make such Cast ops.
+    cast = op_handle("Cast")
+    assert body(_simplified(lambda x: cast.run([x], {"DstT": ag.float32}))) == [
+        "y = Neg(x) : float32[2]"]
+
+
+def test_simplification_goes_on_past_an_op_it_must_keep():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        r = ag.random.uniform([2], seed=1, name="r")  # stateful: kept as it is
+        y = ag.negative(r + x * 1.0, name="y")
+    assert "Mul" not in optimized(g, [x], [y])
+
+
+def test_the_pass_counts_the_ops_it_bypasses():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(ag.negative(ag.negative(x * 1.0)), name="y")
+    assert arithmetic.run(Rewrite(g, [x], [y])) == 2  # x * 1 and the outer Neg(Neg(.))
+
+
+def test_a_cast_to_another_dtype_is_kept():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(ag.cast(x, ag.int32, name="c"), name="y")
+    assert body(optimized(g, [x], [y])) == ["c = Cast(x) {DstT=int32} : int32[2]",
+                                            "y = Neg(c) : int32[2]"]

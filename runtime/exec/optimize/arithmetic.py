@@ -66,8 +66,7 @@ def _kept_input(op: Operation) -> SymbolicTensor | None:
                 return x
         return None
     if op.type == "Cast":
-        x = op.inputs[0]
-        return x if x.dtype == op.outputs[0].dtype else None
+        return op.inputs[0]  # kept by run() only where the dtype is the same
     if op.type == "Reshape":
         x, shape = op.inputs[0], op.outputs[0]._shape
         known = x._shape is not None and None not in x._shape
