@@ -203,3 +203,24 @@ def test_the_pass_counts_the_ops_it_folds():
         d = ag.multiply(ag.constant(2.0), ag.constant(3.0))
         y = ag.add(x, ag.negative(d), name="y")
     assert constant_folding.run(Rewrite(g, [x], [y])) == 2
+
+
+def test_an_op_whose_kernel_warns_is_left_to_the_plan():
+    # AddV2 is not silenced: inf - inf warns (kernels/math_kernels.py says why).
+    assert not _folded(lambda: ag.add(ag.constant(np.inf), ag.constant(-np.inf), name="made"))
+
+
+def test_string_constants_fold():
+    g = ag.Graph()
+    with g.as_default():
+        y = ag.identity(ag.add(ag.constant("ab"), ag.constant("cd"), name="made"), name="y")
+    assert "made = Const() {value=b'abcd', dtype=string}" in optimized(g, [], [y])
+
+
+def test_constants_fold_on_the_simulated_device(sim_device):
+    g = ag.Graph()
+    with g.as_default(), ag.device("/SIM:0"):
+        filled = ag.fill([3], 2.0, name="filled")  # its dims are read on the host
+        y = ag.identity(filled * ag.constant(3.0, name="c"), name="y")
+    text = optimized(g, [], [y])
+    assert "mul = Const() {value=[6.0, 6.0, 6.0], dtype=float32}" in text
