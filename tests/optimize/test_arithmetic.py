@@ -164,3 +164,41 @@ def test_a_cast_to_another_dtype_is_kept():
         y = ag.negative(ag.cast(x, ag.int32, name="c"), name="y")
     assert body(optimized(g, [x], [y])) == ["c = Cast(x) {DstT=int32} : int32[2]",
                                             "y = Neg(c) : int32[2]"]
+
+
+def test_ones_that_widen_a_known_dimension_of_one_are_kept():
+    assert "Mul(x, " in _simplified(lambda x: x * ag.ones([3]), shape=(1,))
+
+
+@pytest.mark.parametrize("make", [lambda x: x + 5, lambda x: 5 + x, lambda x: x - 3,
+                                  lambda x: x * 2, lambda x: x // 2],
+                         ids=["x+5", "5+x", "x-3", "x*2", "x//2"])
+def test_integer_ops_with_other_constants_are_kept(make):
+    assert len(body(_simplified(make, ag.int32))) == 3  # the constant, the op and y
+
+
+def test_a_reshape_to_another_shape_is_kept():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2, 3], name="x")
+        y = ag.negative(ag.reshape(x, [3, 2], name="r"), name="y")
+    assert "r = Reshape(x, " in optimized(g, [x], [y])
+
+
+def test_a_reshape_of_unknown_dimensions_is_kept():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None, None], name="x")
+        shape = ag.placeholder(ag.int32, [2], name="shape")
+        y = ag.negative(ag.reshape(x, shape, name="r"), name="y")
+    with ag.Session(graph=g) as sess:
+        result = sess.run(y, {x: np.zeros((2, 6)), shape: [3, 4]})
+    assert result.shape == (3, 4)
+
+
+def test_a_transpose_by_another_permutation_is_kept():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2, 3], name="x")
+        y = ag.negative(ag.transpose(x, [1, 0], name="t"), name="y")
+    assert "t = Transpose(x, " in optimized(g, [x], [y])
