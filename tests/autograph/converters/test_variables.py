@@ -185,3 +185,101 @@ def with_target_bound_in_a_try(x):
 def test_a_with_target_bound_in_a_try_is_defined_after_it():
     assert "ag__.ld(t)" not in api.to_code(with_target_bound_in_a_try)
     assert ag.function(with_target_bound_in_a_try)(ag.constant(1)).numpy() == 6
+
+
+# Reads inside expressions, lambdas and comprehensions, and bindings by imports ----------------
+class Box:
+    sign = 0
+
+
+def walrus_reading_a_maybe_undefined(x):
+    if x > 0:
+        y = 1
+    z = [(y := y)]  # a read Python checks, though nothing uses its value
+    return len(z)
+
+
+def comprehension_target_does_not_define(x, xs):
+    if x > 0:
+        y = 1
+    ys = [y for y in xs]  # noqa: F841
+    return len([y])
+
+
+def read_beside_a_lambda(x):
+    if x > 0:
+        y = 1
+    return len([y, (lambda: 0)()])
+
+
+def read_in_a_lambda(x):
+    if x > 0:
+        y = 1
+    return (lambda: y)()
+
+
+def imported_in_a_loop(n):
+    total = 0.0
+    for _ in range(n):
+        import math as m
+        total = total + m.pi
+    return total, m.e
+
+
+def dotted_import_in_a_loop(n):
+    seps = ""
+    for _ in range(n):
+        import os.path
+        seps = seps + os.sep
+    return seps, os.curdir
+
+
+def lambda_parameter_named_as_a_maybe_undefined(x):
+    if x > 0:
+        y = 1
+    return (lambda y: y + 1)(2), y
+
+
+def composite_of_a_maybe_undefined_owner(x):
+    if x > 0:
+        box = Box()
+    while x > 1:
+        box.sign = 1
+        x = x - 1
+    return x
+
+
+@pytest.mark.parametrize("fn, args", [
+    (walrus_reading_a_maybe_undefined, (-1,)),
+    (comprehension_target_does_not_define, (-1, [5])),
+    (read_beside_a_lambda, (-1,)),
+], ids=["walrus", "comprehension-target", "beside-a-lambda"])
+def test_a_maybe_undefined_read_inside_an_expression_raises_as_python(fn, args):
+    with pytest.raises(UnboundLocalError):
+        fn(*args)
+    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+        api.to_graph(fn)(*args)
+
+
+def test_a_maybe_undefined_read_inside_a_lambda_raises_a_name_error():
+    with pytest.raises(NameError):  # Python: a free variable without a value
+        read_in_a_lambda(-1)
+    with pytest.raises(NameError, match="'y' is used before it is defined"):
+        api.to_graph(read_in_a_lambda)(-1)  # UnboundLocalError, a NameError
+
+
+@pytest.mark.parametrize("fn, read", [(imported_in_a_loop, "total + m.pi"),
+                                      (dotted_import_in_a_loop, "seps + os.sep")],
+                         ids=["import-as", "dotted-import"])
+def test_a_name_an_import_binds_is_read_plainly_after_it(fn, read):
+    assert read in api.to_code(fn)
+    assert api.to_graph(fn)(2) == fn(2)
+
+
+def test_a_lambdas_parameter_is_read_plainly():
+    assert "lambda y: y + 1" in api.to_code(lambda_parameter_named_as_a_maybe_undefined)
+    assert api.to_graph(lambda_parameter_named_as_a_maybe_undefined)(1) == (3, 1)
+
+
+def test_the_state_getter_reads_a_maybe_undefined_owner_as_it_is():
+    assert api.to_graph(composite_of_a_maybe_undefined_owner)(-1) == -1
