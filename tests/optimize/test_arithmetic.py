@@ -202,3 +202,23 @@ def test_a_transpose_by_another_permutation_is_kept():
         x = ag.placeholder(ag.float32, [2, 3], name="x")
         y = ag.negative(ag.transpose(x, [1, 0], name="t"), name="y")
     assert "t = Transpose(x, " in optimized(g, [x], [y])
+
+
+@pytest.mark.parametrize("make", [lambda x: 1.0 / x, lambda x: 0.0 - x],
+                         ids=["1/x", "0-x"])
+def test_a_constant_first_where_order_matters_is_kept(make):
+    assert len(body(_simplified(make))) == 3  # the constant, the op and y
+
+
+def test_integer_zero_minus_x_is_kept():
+    assert "Sub(" in _simplified(lambda x: 0 - x, ag.int32)
+
+
+def test_float_plus_an_array_of_minus_zeros_is_bypassed():
+    zeros = ag.constant([-0.0, -0.0])
+    assert body(_simplified(lambda x: x + zeros)) == ["y = Neg(x) : float32[2]"]
+
+
+@pytest.mark.parametrize("zeros", [[0.0, 0.0], [-0.0, 0.0]], ids=["plus", "mixed"])
+def test_float_plus_an_array_holding_a_plus_zero_is_kept(zeros):
+    assert "AddV2(x, " in _simplified(lambda x: x + ag.constant(zeros))
