@@ -224,3 +224,8 @@ def test_constants_fold_on_the_simulated_device(sim_device):
         y = ag.identity(filled * ag.constant(3.0, name="c"), name="y")
     text = optimized(g, [], [y])
     assert "mul = Const() {value=[6.0, 6.0, 6.0], dtype=float32}" in text
+
+
+def test_a_result_whose_static_shape_has_an_unknown_dimension_folds():
+    # The product folds first; the fill's static shape is [None].
+    assert _folded(lambda: ag.fill(ag.constant([2]) * 1, 1.0, name="made"))
