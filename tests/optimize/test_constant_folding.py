@@ -186,7 +186,8 @@ def test_a_result_is_folded_up_to_ten_mebibytes():
 def test_folding_goes_on_past_ops_it_leaves():
     g, x = _graph()
     with g.as_default():
-        a = ag.multiply(x, 2.0, name="a")  # reads a placeholder
+        r = ag.random.uniform([2], seed=1, name="r")  # stateful: never folded
+        a = ag.multiply(x, r, name="a")  # reads a placeholder
         b = ag.cast(ag.math.floordiv(1, ag.constant(0), name="b"), ag.float32)  # raises
         ta = ag.TensorArray(ag.float32, size=1).write(0, ag.constant(1.0))  # a list
         d = ag.multiply(ag.constant(2.0), ag.constant(3.0), name="d")
