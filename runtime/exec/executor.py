@@ -56,7 +56,6 @@ class Plan:
 
     def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch],
                  reuse_buffers: bool = True):
-        self.graph = graph
         self.feeds = list(feeds)
         self.fetches = list(fetches)
         writer = _Writer(reuse_buffers)

@@ -2,6 +2,7 @@
 
 import collections
 import re
+import traceback
 import tracemalloc
 
 import numpy as np
@@ -248,9 +249,13 @@ def test_op_failure_names_the_op_and_the_user_line():
         total = ag.add(a, b, name="total")  # shapes only meet at run time
     with ag.Session(graph=g) as sess:
         with pytest.raises(InvalidArgumentError,
-                           match=r"while executing `total = AddV2\(a, b\).*` "
-                                 r"\(.*test_session.py:\d+\)"):
+                           match=r"^while executing `total = AddV2\(a, b\).*` "
+                                 r"\(.*test_session.py:\d+\): ValueError: operands could not "
+                                 r"be broadcast together .*\(3,\) *$") as caught:
             sess.run(total, {a: [1.0, 2.0], b: [1.0, 2.0, 3.0]})
+    # The plan's own frame, in the traceback of the error it raised, names the plan.
+    frames = traceback.extract_tb(caught.value.__cause__.__traceback__)
+    assert frames[-1].filename == "<plan of 1 ops>"
 
 
 def test_kernel_errors_keep_their_type_and_name_the_op():
