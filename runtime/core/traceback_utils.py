@@ -65,6 +65,16 @@ def is_internal_file(filename: str) -> bool:
         filename).startswith(_INTERNAL_DIRS)
 
 
+def user_stacklevel() -> int:
+    """The `warnings.warn` stacklevel, for its caller, that names the innermost frame outside
+    this project's packages: a warning points at the user's line."""
+    frame: types.FrameType | None = sys._getframe(1)
+    level = 1
+    while frame is not None and is_internal_file(frame.f_code.co_filename):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def leaves_to_user(caller: types.FrameType | None) -> bool:
     """Whether an error raised to the frame `caller` (the caller of an entry point) leaves the
     package, so is to be filtered: filtering is enabled and `caller` is not the package's."""

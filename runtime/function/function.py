@@ -53,6 +53,7 @@ from runtime.core.traceback_utils import (
     filter_traceback,
     filtered,
     leaves_to_user,
+    user_stacklevel,
 )
 from runtime.function.concrete_function import ConcreteFunction, convert_for, describe_call, trace
 from runtime.function.function_type import ArgumentBinder
@@ -329,7 +330,7 @@ class Function:
                     warnings.warn(f"ag.function {self._name!r} could not be converted and "
                                   f"will run as it is (tensor `if`/`while`/`for` will not "
                                   f"become graph ops): {type(e).__name__}: {e}",
-                                  stacklevel=_user_stacklevel())
+                                  stacklevel=user_stacklevel())
             self._converted = fn
         return self._converted
 
@@ -380,7 +381,7 @@ class Function:
             f"retrace because {what}. Tracing is expensive: pass tensors instead of Python "
             f"values that change (ag.constant(n)), or give an input_signature with None "
             f"dimensions (or reduce_retracing=True) for tensors whose shapes change.",
-            RetracingWarning, stacklevel=_user_stacklevel())
+            RetracingWarning, stacklevel=user_stacklevel())
 
     def _check_recursion(self, call_type: Any) -> None:
         """Raises when a call of `call_type`, made while this Function is being traced, can
@@ -467,12 +468,3 @@ def _check_signature(signature: tuple, name: str) -> None:
         if not isinstance(leaf, TensorSpec):
             raise TypeError(f"The input_signature of ag.function {name!r} must hold only "
                             f"ag.TensorSpec objects (possibly nested), got {leaf!r}.")
-
-
-def _user_stacklevel() -> int:
-    """The `warnings` stacklevel of the innermost frame outside this package."""
-    frame: types.FrameType | None = sys._getframe(1)
-    level = 1
-    while frame is not None and frame.f_globals.get("__name__", "").startswith("runtime"):
-        frame, level = frame.f_back, level + 1
-    return level

@@ -20,6 +20,7 @@ import importlib.util
 import warnings
 from typing import Any, Sequence
 
+from runtime.core.traceback_utils import user_stacklevel
 from runtime.exec.executor import Fetch, Plan, as_fast_scalar, prune
 from runtime.exec.jit.ops import REDUCTIONS
 from runtime.exec.jit.regions import PLAN, classify, regions
@@ -35,7 +36,7 @@ NO_NUMBA = ("jit_compile=True needs numba, which is not installed (pip install "
 def jit_plan(graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch]) -> Any:
     """A `JitPlan` of the graph, or its ordinary `Plan` (with a warning) without numba."""
     if importlib.util.find_spec("numba") is None:
-        warnings.warn(NO_NUMBA, JitCompileWarning, stacklevel=2)
+        warnings.warn(NO_NUMBA, JitCompileWarning, stacklevel=user_stacklevel())
         return Plan(graph, feeds, fetches)
     return JitPlan(graph, feeds, fetches)
 
@@ -52,7 +53,7 @@ class JitPlan:
         if uncompiled:
             listed = "; ".join(f"{op.name} ({why})" for op, why in uncompiled)
             warnings.warn(f"jit_compile=True: {len(uncompiled)} op(s) run uncompiled: {listed}",
-                          JitCompileWarning, stacklevel=2)
+                          JitCompileWarning, stacklevel=user_stacklevel())
         self.stages: list[Any] = []
         for i, region in enumerate(found):
             inside = {id(op) for op in region.ops}

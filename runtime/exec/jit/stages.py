@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from runtime.core.traceback_utils import user_stacklevel
 from runtime.exec.executor import Plan
 from runtime.exec.jit.regions import SCALAR, Region
 from runtime.exec.jit.writer import KernelSource, elementwise_kernel, scalar_kernel
@@ -99,7 +100,7 @@ class CompiledStage:
                 first = (str(e).strip() or type(e).__name__).splitlines()[0]
                 warnings.warn(f"jit_compile=True: numba could not compile {names}; they run "
                               f"uncompiled. numba said: {first}", JitCompileWarning,
-                              stacklevel=2)
+                              stacklevel=user_stacklevel())
             self._on_plan().run(values)
 
     def _run_scalar(self, kernel: Callable, args: list[Any], values: dict[int, Any]) -> None:
