@@ -258,6 +258,19 @@ def test_op_failure_names_the_op_and_the_user_line():
     assert frames[-1].filename == "<plan of 1 ops>"
 
 
+def test_op_failure_of_an_op_without_a_source_line_names_the_op_alone():
+    g = ag.Graph()
+    with g.as_default():
+        a = ag.placeholder(ag.float32, [None], name="a")
+        total = ag.add(a, a[:1] * 0.0 + [1.0, 2.0], name="total")
+    total.op.source = ""  # made where no user's frame was on the stack
+    with ag.Session(graph=g) as sess:
+        with pytest.raises(InvalidArgumentError,
+                           match=r"^while executing `total = AddV2\(a, add\) : float32\[2\]`: "
+                                 r"ValueError: "):
+            sess.run(total, {a: [1.0, 2.0, 3.0]})
+
+
 def test_kernel_errors_keep_their_type_and_name_the_op():
     g = ag.Graph()
     with g.as_default():

@@ -329,3 +329,16 @@ def test_without_numba_jit_compile_warns_once_and_runs_the_plan(monkeypatch):
         "the function runs uncompiled."]
     assert record[0].filename == __file__  # the user's call, not the library's
     np.testing.assert_array_equal(result.numpy(), [2.0, 4.0])
+
+
+def test_a_jit_function_returning_a_constant_returns_its_value():
+    pytest.importorskip("numba")
+
+    def f(x):
+        return x * 2.0, ag.constant([1.5, 2.5])
+    plan, jit = _both(f)
+    x = ag.constant([1.0, 2.0])
+    doubled, constant = _quietly(jit, x)
+    _assert_same(constant, plan(x)[1])
+    np.testing.assert_array_equal(constant.numpy(), [1.5, 2.5])
+    _assert_same(doubled, plan(x)[0])
