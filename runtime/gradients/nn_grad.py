@@ -107,7 +107,12 @@ def _is_zeros(t: Any) -> bool:
     if isinstance(t, EagerTensor):
         return not np.any(t.numpy())
     op = getattr(t, "op", None)
-    return op is not None and op.type == "ZerosLike"
+    if op is None:
+        return False
+    if op.type == "ZerosLike":
+        return True
+    value = op.inputs[1] if op.type == "Fill" else t  # zeros_like of a known shape: a Fill
+    return value.op.type == "Const" and not np.any(value.op.attrs["value"])
 
 
 def _logits_grad(op: Any, grad_loss: Any, grad_backprop: Any) -> Any:

@@ -398,3 +398,25 @@ def test_the_second_derivative_of_a_softmax_cross_entropy(loss, traced):
         return outer.jacobian(grad, logits)
     found = (ag.function(hessian) if traced else hessian)(ag.constant([[1.0, 2.0, 3.0]]))
     npt.assert_allclose(found.numpy().reshape(3, 3), _HESSIAN, atol=1e-6)
+
+
+@pytest.mark.parametrize("batch", [2, None], ids=["known", "unknown"])
+def test_cross_entropy_gradient_in_a_graph_skips_the_unreached_softmax_term(batch):
+    # The loss's second output (backprop) reaches nothing: its gradient is zeros (a Fill for a
+    # known shape, a ZerosLike otherwise), and the Jacobian term through it is left out.
+    g = ag.Graph()
+    with g.as_default():
+        logits = ag.placeholder(ag.float32, [batch, 3])
+        labels = ag.constant([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+        loss = ag.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+        (grad,) = ag.gradients(ag.reduce_sum(loss), [logits])
+    assert "Softmax" not in {op.type for op in g.get_operations()}
+    values = np.array([[1.0, 2.0, 3.0], [0.5, 0.5, -1.0]], np.float32)
+    with ag.Session(graph=g) as sess:
+        npt.assert_allclose(sess.run(grad, {logits: values}),
+                            _softmax(values) - [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]], rtol=1e-6)
+
+
+def _softmax(x):
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
