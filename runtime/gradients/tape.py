@@ -132,7 +132,7 @@ class GradientTape:
     def stop_recording(self) -> Iterator[None]:
         """A context in which this tape records nothing."""
         if self not in _recording:
-            raise ValueError("Tape is not recording.")
+            raise RuntimeError("Trying to stop recording a tape which is not recording.")
         self._stop()
         try:
             yield
