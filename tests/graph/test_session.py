@@ -363,3 +363,14 @@ def test_feeding_an_op_is_a_type_error_naming_it():
                 "Cannot feed <ag.Operation 'double' type=Mul>: only tensors can be fed, not "
                 "ops.") + "$"):
             sess.run(y, {y.op: 1.0})
+
+
+def test_a_fed_number_scalar_runs_as_a_numpy_scalar_and_a_string_as_it_is():
+    g = ag.Graph()
+    with g.as_default():
+        n = ag.placeholder(ag.float32, [], name="n")
+        s = ag.placeholder(ag.string, [], name="s")
+        fetches = [ag.multiply(n, 2.0, name="y"), ag.identity(s, name="t")]
+    source = Plan(g, [n, s], fetches).source
+    assert "= feeds[0][()]" in source
+    assert "= feeds[1]\n" in source

@@ -342,3 +342,30 @@ def test_a_jit_function_returning_a_constant_returns_its_value():
     _assert_same(constant, plan(x)[1])
     np.testing.assert_array_equal(constant.numpy(), [1.5, 2.5])
     _assert_same(doubled, plan(x)[0])
+
+
+def test_a_jit_plans_source_is_its_stages_sources_in_order():
+    pytest.importorskip("numba")
+
+    def f(a, b):
+        return ag.matmul(a, b) * 2.0 + 1.0  # a plan stage, then a compiled one
+    jit = ag.function(f, jit_compile=True)
+    a = ag.constant([[1.0, 2.0], [3.0, 4.0]])
+    _quietly(jit, a, a)
+    plan = jit.get_concrete_function(a, a)._plan
+    sources = [stage.source for stage in plan.stages]
+    assert len(sources) == 2 and "def kernel" in sources[1]
+    assert plan.source == sources[0] + "\n" + sources[1]
+
+
+def test_a_jit_plan_fetches_a_constant_itself_as_a_plan_does():
+    pytest.importorskip("numba")
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        c = ag.constant([1.5, 2.5], name="c")
+        y = x * 2.0 + 1.0
+    plan = JitPlan(g, [x], [c, y])
+    constant, computed = plan.run([np.array([1.0, 2.0], np.float32)])
+    np.testing.assert_array_equal(constant, [1.5, 2.5])
+    np.testing.assert_array_equal(computed, [3.0, 5.0])
