@@ -167,4 +167,4 @@ def _output(value: Any) -> Any:
 
 
 def _message(e: Exception) -> str:
-    return str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
+    return str(e.args[0]) if e.args else str(e)  # a KeyError's own str() adds quotes

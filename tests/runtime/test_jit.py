@@ -369,3 +369,15 @@ def test_a_jit_plan_fetches_a_constant_itself_as_a_plan_does():
     constant, computed = plan.run([np.array([1.0, 2.0], np.float32)])
     np.testing.assert_array_equal(constant, [1.5, 2.5])
     np.testing.assert_array_equal(computed, [3.0, 5.0])
+
+
+def test_a_reduction_over_computed_axes_runs_on_the_plan_reading_them():
+    pytest.importorskip("numba")
+
+    def total(x, axis):
+        return ag.reduce_sum(x * 2.0, axis=axis)
+    plan, jit = _both(total)
+    x = ag.constant([[1.0, 2.0], [3.0, 4.0]])
+    axis = ag.constant(1)
+    _assert_same(_quietly(jit, x, axis), plan(x, axis))
+    np.testing.assert_array_equal(_quietly(jit, x, axis).numpy(), [6.0, 14.0])
