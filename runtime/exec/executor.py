@@ -419,7 +419,6 @@ def _write_while(w: _Writer, op: Operation, indent: str) -> None:
 
 
 _CONTROL_FLOW: dict[str, Callable[[_Writer, Operation, str], None]] = {
-    "If": _write_if, "StatelessIf": _write_if, "Case": _write_case,
-    "While": _write_while, "StatelessWhile": _write_while,
+    "If": _write_if, "Case": _write_case, "While": _write_while,
 }
 

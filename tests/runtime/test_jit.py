@@ -381,3 +381,38 @@ def test_a_reduction_over_computed_axes_runs_on_the_plan_reading_them():
     axis = ag.constant(1)
     _assert_same(_quietly(jit, x, axis), plan(x, axis))
     np.testing.assert_array_equal(_quietly(jit, x, axis).numpy(), [6.0, 14.0])
+
+
+def _sum_of_multiples_of_three(n):
+    s = ag.constant(0)
+    i = ag.constant(0)
+    while i < n:
+        if i % 3 == 0:
+            s = s + i
+        i += 1
+    return s
+
+
+def test_a_loop_with_a_tensor_if_compiles_whole():
+    pytest.importorskip("numba")
+    plan, jit = _both(_sum_of_multiples_of_three)
+    n = ag.constant(10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", JitCompileWarning)
+        _assert_same(jit(n), plan(n))
+    assert int(jit(n)) == 0 + 3 + 6 + 9
+    assert len(_compiled_stages(jit, n)) == 1
+
+
+def test_an_ag_print_outside_a_loop_runs_on_the_plan_with_a_warning():
+    pytest.importorskip("numba")
+
+    def report(n):
+        ag.print("n is", n)
+        return n + 1
+    plan, jit = _both(report)
+    n = ag.constant(4)
+    with pytest.warns(JitCompileWarning) as record:
+        printed = _printed_warning(jit, n)
+    assert printed == _printed(plan, n) == "n is 4\n"
+    assert str(record[0].message).count("(ag.print outside a loop or branch)") == 2

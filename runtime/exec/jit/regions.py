@@ -31,8 +31,7 @@ from runtime.graph.graph import Operation
 
 SCALAR, ELEMENTWISE, PLAN = "scalar", "elementwise", "plan"
 _PRINTS = ("StringFormat", "PrintV2")
-_CONTROL_FLOW = {"If": ("then_branch", "else_branch"), "StatelessIf": ("then_branch",
-                 "else_branch"), "While": ("cond", "body"), "StatelessWhile": ("cond", "body")}
+_CONTROL_FLOW = {"If": ("then_branch", "else_branch"), "While": ("cond", "body")}
 
 
 class Region(NamedTuple):

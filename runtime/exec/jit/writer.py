@@ -73,11 +73,11 @@ class _Writer:
         for op in ops:
             if op.type == "Const":
                 self.names[id(op.outputs[0])] = literal(op.attrs["value"])
-            elif op.type in ("If", "StatelessIf"):
+            elif op.type == "If":
                 self.write_if(op, indent)
             elif op.type == "Case":
                 self.write_case(op, indent)
-            elif op.type in ("While", "StatelessWhile"):
+            elif op.type == "While":
                 self.write_while(op, indent)
             elif op.type == "StringFormat":
                 self.write_format(op)
