@@ -374,3 +374,14 @@ def test_a_fed_number_scalar_runs_as_a_numpy_scalar_and_a_string_as_it_is():
     source = Plan(g, [n, s], fetches).source
     assert "= feeds[0][()]" in source
     assert "= feeds[1]\n" in source
+
+
+def test_a_plan_copies_nothing_between_ops_on_one_device():
+    graph = ag.Graph()
+    with graph.as_default(), graph.device("/CPU:0"):
+        x = ag.placeholder(ag.float32, [None], name="x")
+        y = ag.exp(ag.sqrt(x, name="r"), name="e")
+        n = ag.shape(ag.sqrt(y))  # Shape's output is made on the host
+        z = ag.reshape(y, n)
+    source = Plan(graph, [x], [z]).source
+    assert "to_cpu" not in source, source
