@@ -25,7 +25,7 @@ import numpy as np
 
 from runtime.core import devices, dtypes
 from runtime.eager.placement import place
-from runtime.exec.optimize.rewrite import Rewrite, const_value
+from runtime.exec.optimize.rewrite import Rewrite
 from runtime.graph.operation import Operation
 from runtime.registry.op_def import inferred_attr_names
 from runtime.registry.op_registry import op_registry
@@ -53,7 +53,7 @@ def run(rewrite: Rewrite) -> int:
             if not op.inputs or any(t.op.type != "Const" or rewrite.frozen(t.op)
                                     for t in op.inputs):
                 continue  # a frozen Const (control inputs) must keep its reader
-            inputs = [const_value(t) for t in op.inputs]
+            inputs = [np.asarray(t.op.attrs["value"]) for t in op.inputs]  # all constants
             value = _evaluate(op, inputs)
             if value is None or not _worth_keeping(value, inputs):
                 continue
