@@ -1,5 +1,6 @@
 """ast to gast in one walk: the same trees as `gast.ast_to_gast`, positions included, for
-real modules (the standard library's, this repository's) and version-specific syntax.
+real modules (the standard library's, the converter's and the goldens) and version-specific
+syntax.
 
 Trees are compared attribute by attribute (every key of every node's dict, which is more
 than `gast.dump` shows, and faster); the syntax snippets are compared by `gast.dump` too."""
@@ -22,7 +23,7 @@ _STDLIB = pathlib.Path(os.path.dirname(ast.__file__))
 def _corpus() -> list[pathlib.Path]:
     stdlib = [_STDLIB / f"{name}.py" for name in ("ast", "textwrap", "inspect", "dataclasses")]
     stdlib += sorted((_STDLIB / "asyncio").glob("*.py"))
-    ours = [path for folder in ("autograph", "golden", "tests")
+    ours = [path for folder in ("autograph", "golden")
             for path in sorted((_REPOSITORY / folder).rglob("*.py"))]
     return stdlib + ours
 
