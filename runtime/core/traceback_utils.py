@@ -12,8 +12,9 @@ its one frame stays, as in TensorFlow.)
 
 Where TensorFlow re-raises `from None`, dropping every chained exception, a chained exception
 (`__cause__`, `__context__`) is kept, its traceback filtered the same way, when some of its
-frames are the user's (`raise ValueError(...) from e` in the user's code); one raised and
-chained only inside the package is dropped. Filtering is on by default, per thread;
+frames are the user's (`raise ValueError(...) from e` in the user's code) or it was never
+raised (`raise ValueError(...) from KeyError(...)`); one raised and chained only inside the
+package is dropped. Filtering is on by default, per thread;
 `disable_traceback_filtering()` shows every frame again, for debugging the package itself.
 """
 
@@ -99,8 +100,8 @@ def _filter(error: BaseException, seen: set[int]) -> None:
         if chained is None or id(chained) in seen:
             continue
         seen.add(id(chained))
-        if _has_user_frame(chained.__traceback__):
-            _filter(chained, seen)
+        if chained.__traceback__ is None or _has_user_frame(chained.__traceback__):
+            _filter(chained, seen)  # never raised: the program attached it (`raise X from Y`)
         else:
             setattr(error, attr, None)
 

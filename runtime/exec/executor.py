@@ -71,12 +71,18 @@ class Plan:
         try:
             return self._run(feed_values)
         except _PlanError as e:
-            raise e.error from e.__cause__
+            failure = e
+        if failure.cause is None:  # the program's own exception, with its own cause, as raised
+            raise failure.error
+        raise failure.error from failure.cause
 
 
 class _PlanError(Exception):
-    def __init__(self, error: Exception):
+    """Carries `error` out of the plan with the exception it is raised from (None: none)."""
+
+    def __init__(self, error: BaseException, cause: BaseException | None = None):
         self.error = error
+        self.cause = cause
 
 
 def _op_failure(op: Operation | None, e: Exception) -> _PlanError:
@@ -88,9 +94,7 @@ def _op_failure(op: Operation | None, e: Exception) -> _PlanError:
         error = type(e)(f"while executing {description}: {e.message}", e.op_name)
     else:
         error = InvalidArgumentError(f"while executing {description}: {type(e).__name__}: {e}")
-    wrapped = _PlanError(error)
-    wrapped.__cause__ = e
-    return wrapped
+    return _PlanError(error, cause=e)
 
 
 def _describe(op: Operation) -> str:
@@ -145,8 +149,7 @@ class _Writer:
                 results.append("None")
         self.lines.append(f"        return [{', '.join(results)}]")
         self.lines += ["    except Exception as _e:",
-                       "        raise _op_failure(_line_ops[_e.__traceback__.tb_lineno], _e) "
-                       "from _e"]
+                       "        raise _op_failure(_line_ops[_e.__traceback__.tb_lineno], _e)"]
         self.constants["_line_ops"] = self._line_ops()
         return ops
 

@@ -148,6 +148,17 @@ def test_a_cause_the_user_chained_is_kept_with_its_frames_filtered():
     assert names(error.__cause__) == ["looks_up"]
 
 
+def test_a_cause_the_user_made_without_raising_it_is_kept():
+    cause = KeyError("key")
+
+    @ag.function(autograph=False)
+    def refuses(x):
+        raise ValueError("refused") from cause
+
+    error = raised(ValueError, refuses, ag.constant(1))
+    assert error.__cause__ is cause and error.__suppress_context__  # as Python leaves them
+
+
 def test_an_eager_op_error_shows_only_the_users_frames():
     error = raised(ag.errors.InvalidArgumentError, ag.add, ag.constant(1), ag.constant(1.0))
     assert isinstance(error, ag.errors.InvalidArgumentError)

@@ -64,6 +64,31 @@ def test_raise_if_raises_the_exception_itself_when_its_graph_runs_with_a_true_co
         session.run(op, {x: 3})
 
 
+def _raised_by_a_function(x, cause=None):
+    @ag.function
+    def f(x):
+        if x > 0:
+            if cause is None:
+                raise ValueError("positive")
+            raise ValueError("positive") from cause
+        return x
+
+    with pytest.raises(ValueError, match="^positive") as raised:
+        f(ag.constant(x))
+    return raised.value
+
+
+def test_a_raise_under_a_tensor_condition_leaves_the_function_as_python_raises_it():
+    error = _raised_by_a_function(1.0)
+    assert error.__cause__ is None and not error.__suppress_context__  # as in Python
+
+
+def test_a_raise_from_under_a_tensor_condition_keeps_its_cause():
+    cause = KeyError("k")
+    error = _raised_by_a_function(1.0, cause)
+    assert error.__cause__ is cause and error.__suppress_context__  # as in Python
+
+
 def test_raise_if_raises_at_once_eagerly():
     from runtime.ops.control_flow_ops import raise_if
     assert raise_if(ag.convert_to_tensor(False), KeyError("never")) is None
