@@ -234,3 +234,19 @@ def test_variable_lives_on_the_device_it_was_made_on():
         v.assign_add([0.5, 0.5])
     assert v.device == SIM  # TensorFlow: /CPU:1 for a variable made there
     np.testing.assert_array_equal(v.numpy(), [1.5, 2.5])
+
+
+def test_plan_source_uses_a_branchs_inputs_where_they_live_without_copies():
+    @ag.function
+    def f(x):
+        if ag.reduce_sum(x) > 0:
+            y = x * 2.0
+        else:
+            y = x - 1.0
+        return y
+
+    graph = f.get_concrete_function(ag.TensorSpec([3], ag.float32)).graph
+    source = Plan(graph, graph.inputs, graph.outputs).source
+    branch_lines = [line for line in source.splitlines()
+                    if line.endswith(("= Mul", "= Sub"))]
+    assert len(branch_lines) == 2 and not any("to_" in line for line in branch_lines)
