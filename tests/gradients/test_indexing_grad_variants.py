@@ -60,3 +60,38 @@ def test_a_mirror_pad_that_leaves_an_axis_unpadded_sends_that_axis_through():
         padded = ag.pad(x, [[0, 0], [1, 2]], mode="REFLECT")
         y = ag.reduce_sum(padded * ag.reshape(ag.range(12, dtype=ag.float32), [2, 6]))
     npt.assert_array_equal(tape.gradient(y, x).numpy(), [[6.0, 6.0, 3.0], [18.0, 24.0, 9.0]])
+
+
+def test_the_gradient_of_a_gather_with_negative_batch_dims_counts_them_from_the_indices():
+    params = ag.constant(np.arange(24, dtype=np.float32).reshape(2, 3, 4))
+    with ag.GradientTape() as tape:
+        tape.watch(params)
+        y = ag.gather(params, ag.constant([[2, 0], [1, 1]]), axis=1, batch_dims=-1)
+        loss = ag.reduce_sum(y * np.arange(16, dtype=np.float32).reshape(2, 2, 4))
+    npt.assert_array_equal(tape.gradient(loss, params).numpy(),  # TensorFlow 2.21's answer
+                           [[[4, 5, 6, 7], [0, 0, 0, 0], [0, 1, 2, 3]],
+                            [[0, 0, 0, 0], [20, 22, 24, 26], [0, 0, 0, 0]]])
+
+
+def test_the_gradient_of_a_gather_nd_whose_index_depth_is_unknown_says_what_it_needs():
+    with ag.Graph().as_default():
+        params = ag.placeholder(ag.float32, [3, 2])
+        found = ag.gather_nd(params, ag.placeholder(ag.int32, [None, None]))
+        with pytest.raises(NotImplementedError, match="^The gradient of GatherNd needs the "
+                           r"ranks of params and indices and the last dim of indices known .*"
+                           r"\(3, 2\), \(None, None\)\.$"):
+            ag.gradients(found, [params])
+
+
+def test_the_gradient_of_an_embedding_lookup_is_one_matrix_product():
+    graph = ag.Graph()
+    with graph.as_default():
+        params = ag.placeholder(ag.float32, [5, 3])
+        looked_up = ag.gather(params, ag.constant([4, 0, 4]))
+        before = {op.name for op in graph.get_operations()}
+        (grad,) = ag.gradients(ag.reduce_sum(looked_up * 2.0), [params])
+        added = [op.type for op in graph.get_operations() if op.name not in before]
+    assert "MatMul" in added and "Einsum" not in added
+    with ag.Session(graph=graph) as session:
+        value = session.run(grad, {params: np.zeros((5, 3), np.float32)})
+    npt.assert_array_equal(value, [[2] * 3, [0] * 3, [0] * 3, [0] * 3, [4] * 3])

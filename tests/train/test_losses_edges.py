@@ -46,6 +46,32 @@ def test_predictions_with_an_extra_trailing_axis_are_squeezed_to_the_labels():
                     rtol=1e-6)
 
 
+def test_rank_1_labels_get_a_trailing_axis_to_meet_predictions_of_one_column():
+    # TensorFlow 2.21: keras.losses.MeanSquaredError(reduction=None)((3,), (3, 1)) ->
+    # [0.0, 1.0, 4.0]: one loss per sample, not a (3, 3) broadcast.
+    got = losses.mean_squared_error([1.0, 2.0, 3.0], COLUMN * 0.0 + 1.0)
+    assert_allclose(got.numpy(), [0.0, 1.0, 4.0])
+
+
+def test_mean_absolute_error_averages_over_the_last_axis_only():
+    # TensorFlow 2.21: keras.losses.MeanAbsoluteError(reduction=None) of labels
+    # arange(12).reshape(2, 2, 3) and predictions of ones -> [[0.6666667, 3.0], [6.0, 9.0]].
+    labels = np.arange(12, dtype=np.float32).reshape(2, 2, 3)
+    got = losses.mean_absolute_error(labels, np.ones((2, 2, 3), np.float32))
+    assert_allclose(got.numpy(), [[2.0 / 3.0, 3.0], [6.0, 9.0]], rtol=1e-6)
+
+
+def test_labels_of_unknown_rank_are_taken_as_they_are():
+    @ag.function(input_signature=[ag.TensorSpec(None, ag.float32),
+                                  ag.TensorSpec([2, 2], ag.float32)])
+    def loss(y_true, y_pred):
+        return losses.mean_squared_error(y_true, y_pred)
+
+    y_true = np.array([[0.0, 1.0], [1.0, 1.0]], np.float32)
+    y_pred = np.array([[1.0, 1.0], [1.0, 0.0]], np.float32)
+    assert_allclose(loss(y_true, y_pred).numpy(), np.mean((y_pred - y_true) ** 2, -1))
+
+
 def test_a_loss_object_squeezes_labels_with_an_extra_trailing_axis():
     # TensorFlow 2.21: tf.keras.losses.MeanSquaredError()((2, 3, 1), (2, 3)) -> 2.3333335.
     assert_allclose(losses.MeanSquaredError()(Y3, Y2).numpy(), 7.0 / 3.0, rtol=1e-6)
