@@ -128,11 +128,11 @@ def _gather_nd_grad(op: Any, grad: Any) -> list:
 
 # Slices along one axis ------------------------------------------------------------------------
 def axis_slice(t: Any, axis: int, start: int | None, stop: int | None) -> Any:
-    """`t[:, ..., start:stop]` with the slice at dim `axis`."""
-    full = (1 << axis) - 1
+    """`t[:, ..., start:stop]` with the slice at dim `axis`: begins of 0, ends masked where
+    they are the dim's end."""
     spec = [np.array([0] * axis + [v or 0], np.int32) for v in (start, stop)]
     return _strided_slice.run([t, spec[0], spec[1], np.ones(axis + 1, np.int32)], {
-        "begin_mask": full | (start is None) << axis, "end_mask": full | (stop is None) << axis})
+        "begin_mask": 0, "end_mask": (1 << axis) - 1 | (stop is None) << axis})
 
 
 def _pad_axis(t: Any, axis: int, before: Any, after: Any) -> Any:

@@ -61,6 +61,43 @@ def test_mean_absolute_error_averages_over_the_last_axis_only():
     assert_allclose(got.numpy(), [[2.0 / 3.0, 3.0], [6.0, 9.0]], rtol=1e-6)
 
 
+# Rank-3 labels and predictions, so that a loss averaging over another axis than the last
+# gives other values. TensorFlow 2.21 (Keras 3.15) for each expected value.
+T01 = np.array([[[1, 0, 1], [0, 0, 1]], [[1, 1, 0], [0, 1, 0]]], np.float32)
+ONE_HOT = np.array([[[0, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 0, 1]]], np.float32)
+P3 = np.array([[[0.9, 0.2, 0.6], [0.3, 0.1, 0.8]], [[0.7, 0.6, 0.4], [0.2, 0.5, 0.1]]],
+              np.float32)
+
+
+def test_huber_averages_over_the_last_axis_only():
+    labels = np.arange(12, dtype=np.float32).reshape(2, 2, 3) / 4.0
+    assert_allclose(losses.huber(labels, np.ones((2, 2, 3), np.float32)).numpy(),
+                    [[0.30208334, 0.020833334], [0.30208334, 1.0]], rtol=1e-6)
+
+
+def test_binary_crossentropy_averages_over_the_last_axis_by_default():
+    assert_allclose(losses.binary_crossentropy(T01, P3).numpy(),
+                    [[0.27977654, 0.22839302], [0.45944205, 0.34055042]], rtol=1e-5)
+
+
+def test_categorical_crossentropy_takes_probabilities_over_the_last_axis_by_default():
+    assert_allclose(losses.categorical_crossentropy(ONE_HOT, P3).numpy(),
+                    [[1.0414538, 2.4849067], [0.8873032, 2.0794415]], rtol=1e-5)
+
+
+def test_categorical_label_smoothing_spreads_over_the_classes_of_the_last_axis():
+    assert_allclose(losses.categorical_crossentropy(ONE_HOT, P3, label_smoothing=0.2).numpy(),
+                    [[1.0876637, 2.2730365], [0.9348876, 1.9259359]], rtol=1e-5)
+
+
+def test_categorical_label_smoothing_counts_the_classes_not_the_batch():
+    labels = np.array([[0, 0, 1], [0, 1, 0]], np.float32)
+    predictions = np.array([[0.2, 0.3, 0.5], [0.1, 0.6, 0.3]], np.float32)
+    assert_allclose(
+        losses.categorical_crossentropy(labels, predictions, label_smoothing=0.3).numpy(),
+        [0.8358588, 0.7593163], rtol=1e-5)
+
+
 def test_labels_of_unknown_rank_are_taken_as_they_are():
     @ag.function(input_signature=[ag.TensorSpec(None, ag.float32),
                                   ag.TensorSpec([2, 2], ag.float32)])
