@@ -98,6 +98,48 @@ def test_categorical_label_smoothing_counts_the_classes_not_the_batch():
         [0.8358588, 0.7593163], rtol=1e-5)
 
 
+SEQUENCE_LABELS = np.array([[0, 2, 1], [1, 1, 0]], np.int32)
+SEQUENCE_PROBS = np.array([[[0.7, 0.2, 0.1], [0.1, 0.3, 0.6], [0.2, 0.5, 0.3]],
+                           [[0.3, 0.4, 0.3], [0.25, 0.5, 0.25], [0.6, 0.3, 0.1]]], np.float32)
+LABELS = np.array([0, 2, 1, 2], np.int32)
+PROBS = np.array([[0.7, 0.2, 0.1], [0.1, 0.3, 0.6], [0.2, 0.5, 0.3], [0.3, 0.3, 0.4]],
+                 np.float32)
+
+
+def test_sparse_crossentropy_ignores_a_class_in_labels_of_rank_2():
+    got = losses.sparse_categorical_crossentropy(SEQUENCE_LABELS, SEQUENCE_PROBS, ignore_class=1)
+    assert_allclose(got.numpy(), [[0.35667497, 0.51082557, 0.0], [0.0, 0.0, 0.51082557]],
+                    rtol=1e-6)
+
+
+@pytest.mark.parametrize("crossentropy, labels", [
+    (losses.sparse_categorical_crossentropy, [0, 1]),
+    (losses.categorical_crossentropy, [[1.0, 0.0], [0.0, 1.0]]),
+])
+def test_a_certain_right_prediction_costs_what_clipping_below_1_leaves(crossentropy, labels):
+    # TensorFlow 2.21: 1.1920929e-07 each, -log(1 - 1e-7) in float32.
+    got = crossentropy(np.array(labels), np.array([[1.0, 0.0], [0.0, 1.0]], np.float32))
+    assert_allclose(got.numpy(), [1.1920929e-07] * 2, rtol=1e-5)
+
+
+def test_sparse_crossentropy_clips_predictions_above_1_before_normalizing():
+    # TensorFlow 2.21: 0.4054651 each, -log((1 - 1e-7) / (1 - 1e-7 + 0.5)).
+    got = losses.sparse_categorical_crossentropy(
+        np.array([0, 1]), np.array([[1.5, 0.5], [0.5, 1.5]], np.float32))
+    assert_allclose(got.numpy(), [0.4054651] * 2, rtol=1e-6)
+
+
+def test_the_mean_reduction_averages_over_the_samples_not_ignored():
+    loss = losses.SparseCategoricalCrossentropy(ignore_class=2, reduction="mean")
+    assert_allclose(loss(LABELS, PROBS).numpy(), 0.52491105, rtol=1e-6)
+
+
+def test_the_sum_reduction_weights_and_leaves_out_the_ignored_samples():
+    loss = losses.SparseCategoricalCrossentropy(ignore_class=2, reduction="sum")
+    got = loss(LABELS, PROBS, sample_weight=np.array([1.0, 2.0, 3.0, 4.0], np.float32))
+    assert_allclose(got.numpy(), 2.4361165, rtol=1e-6)
+
+
 def test_labels_of_unknown_rank_are_taken_as_they_are():
     @ag.function(input_signature=[ag.TensorSpec(None, ag.float32),
                                   ag.TensorSpec([2, 2], ag.float32)])
