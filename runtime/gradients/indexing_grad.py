@@ -182,8 +182,6 @@ def _entries(op: Any, rank: int, length: int) -> tuple[list[_Entry], list[int]]:
              if masks["new_axis_mask"] >> i & 1 else "index"
              if masks["shrink_axis_mask"] >> i & 1 else "slice" for i in range(length)]
     used = sum(k in ("index", "slice") for k in kinds)
-    if "..." not in kinds:
-        kinds.append("...")
     entries, new_axes, dim, out = [], [], 0, 0
     for i, kind in enumerate(kinds):
         if kind == "...":

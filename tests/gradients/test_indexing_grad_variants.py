@@ -95,3 +95,38 @@ def test_the_gradient_of_an_embedding_lookup_is_one_matrix_product():
     with ag.Session(graph=graph) as session:
         value = session.run(grad, {params: np.zeros((5, 3), np.float32)})
     npt.assert_array_equal(value, [[2] * 3, [0] * 3, [0] * 3, [0] * 3, [4] * 3])
+
+
+X3 = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+
+
+def _weighted_slice_gradient(take):
+    x = ag.constant(X3)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = take(x)
+        weights = np.arange(1, 1 + int(np.prod(y.shape)), dtype=np.float32).reshape(y.shape)
+        loss = ag.reduce_sum(y * weights)
+    return tape.gradient(loss, x).numpy()
+
+
+def test_a_slice_with_an_ellipsis_after_an_index_sends_gradients_to_the_dims_it_spans():
+    npt.assert_array_equal(_weighted_slice_gradient(lambda x: x[1, ..., ::2]),  # TF 2.21
+                           [[[0] * 4] * 3, [[1, 0, 2, 0], [3, 0, 4, 0], [5, 0, 6, 0]]])
+
+
+def test_a_new_axis_after_an_ellipsis_is_dropped_from_the_gradient_where_it_was_added():
+    npt.assert_array_equal(_weighted_slice_gradient(lambda x: x[0:1, ..., None]),  # TF 2.21
+                           [np.arange(1, 13).reshape(3, 4), np.zeros((3, 4))])
+
+
+def test_a_slice_from_a_begin_known_only_at_run_time_has_a_zero_gradient_before_it():
+    @ag.function
+    def gradient(x, begin):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = ag.reduce_sum(x[begin:] ** 2)
+        return tape.gradient(y, x)
+
+    npt.assert_array_equal(gradient(ag.constant([1.0, 2.0, 3.0, 4.0]), ag.constant(2)).numpy(),
+                           [0.0, 0.0, 6.0, 8.0])  # TensorFlow 2.21's answer
