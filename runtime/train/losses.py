@@ -27,6 +27,7 @@ from runtime.ops import array_ops, creation_ops, gathering, math_ops, nn_ops, un
 from runtime.ops.composed_math_ops import divide_no_nan
 from runtime.ops.graph_ops import name_scope
 from runtime.ops.reduction_ops import reduce_mean, reduce_sum
+from runtime.state.module import camel_to_snake
 
 __all__ = ["Loss", "MeanSquaredError", "MeanAbsoluteError", "BinaryCrossentropy",
            "CategoricalCrossentropy", "SparseCategoricalCrossentropy", "Huber",
@@ -226,14 +227,14 @@ class Loss:
         ValueError: an unknown `reduction`.
     """
 
-    default_name = "loss"
+    default_name: str | None = None  # None: the class name in snake case, as Keras names one
 
     def __init__(self, name: str | None = None,
                  reduction: str | None = "sum_over_batch_size", dtype: Any = None):
         if reduction not in REDUCTIONS:
             raise ValueError(f"Invalid value for argument `reduction`: {reduction!r}. Expected "
                              f"one of {', '.join(repr(r) for r in REDUCTIONS)}.")
-        self.name = name or self.default_name
+        self.name = name or self.default_name or camel_to_snake(type(self).__name__)
         self.reduction = reduction
         self.dtype = dtypes.as_dtype(dtype or dtypes.float32)
 

@@ -222,6 +222,15 @@ def test_a_loss_subclass_defining_call_is_weighted_and_reduced():
     assert_allclose(got.numpy(), 3.0 * 1.0 + 2.0 * 3.0)
 
 
+def test_a_loss_subclass_without_a_name_is_named_after_its_class():
+    class MyLoss(losses.Loss):
+        def call(self, y_true, y_pred):
+            return y_pred - y_true
+
+    # TensorFlow 2.21 (Keras 3.15): 'my_loss', and 'loss' for the base class.
+    assert (MyLoss().name, losses.Loss().name) == ("my_loss", "loss")
+
+
 def test_a_loss_repr_names_its_class_and_name():
     assert repr(losses.MeanSquaredError()) == "<MeanSquaredError name='mean_squared_error'>"
     assert repr(losses.Huber(name="robust")) == "<Huber name='robust'>"
