@@ -100,8 +100,8 @@ def test_the_gradient_of_an_embedding_lookup_is_one_matrix_product():
 X3 = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
 
 
-def _weighted_slice_gradient(take):
-    x = ag.constant(X3)
+def _weighted_slice_gradient(take, value=X3):
+    x = ag.constant(value)
     with ag.GradientTape() as tape:
         tape.watch(x)
         y = take(x)
@@ -130,3 +130,28 @@ def test_a_slice_from_a_begin_known_only_at_run_time_has_a_zero_gradient_before_
 
     npt.assert_array_equal(gradient(ag.constant([1.0, 2.0, 3.0, 4.0]), ag.constant(2)).numpy(),
                            [0.0, 0.0, 6.0, 8.0])  # TensorFlow 2.21's answer
+
+
+X2 = np.arange(12, dtype=np.float32).reshape(3, 4)
+
+
+def test_new_axes_after_a_slice_are_dropped_from_the_gradient_where_they_were_added():
+    npt.assert_array_equal(_weighted_slice_gradient(lambda x: x[1:, None, None, ::2], X2),
+                           [[0, 0, 0, 0], [1, 0, 2, 0], [3, 0, 4, 0]])  # TF 2.21
+
+
+def test_indexing_the_first_row_sends_the_gradient_to_that_row_only():
+    npt.assert_array_equal(_weighted_slice_gradient(lambda x: x[0], X2),
+                           [[1, 2, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0]])  # TF 2.21
+
+
+def test_a_reversed_slice_to_an_end_known_at_run_time_starts_from_the_last_element():
+    @ag.function
+    def gradient(x, end):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            y = ag.reduce_sum(x[:, :end:-1] ** 2)
+        return tape.gradient(y, x)
+
+    npt.assert_array_equal(gradient(ag.constant(X2), ag.constant(1)).numpy(),
+                           [[0, 0, 4, 6], [0, 0, 12, 14], [0, 0, 20, 22]])  # TF 2.21
