@@ -240,10 +240,8 @@ class Loss:
 
     def __call__(self, y_true: Any, y_pred: Any, sample_weight: Any = None) -> Tensor:
         with name_scope(None, self.name):
-            y_pred = _float(y_pred, self.dtype)
-            y_true = convert_to_tensor(y_true)
-            if y_true.dtype.is_integer and not isinstance(self, SparseCategoricalCrossentropy):
-                y_true = creation_ops.cast(y_true, self.dtype)
+            # As Keras: labels in the loss's dtype too, class indices included.
+            y_pred, y_true = _float(y_pred, self.dtype), _float(y_true, self.dtype)
             values = self.call(y_true, y_pred)
             return reduce_weighted_values(values, sample_weight, self.reduction,
                                           self.mask(y_true, y_pred))

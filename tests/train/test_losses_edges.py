@@ -231,6 +231,28 @@ def test_a_loss_subclass_without_a_name_is_named_after_its_class():
     assert (MyLoss().name, losses.Loss().name) == ("my_loss", "loss")
 
 
+def test_a_loss_gives_its_call_the_labels_in_its_own_dtype():
+    seen = []
+
+    class Probe(losses.Loss):
+        def call(self, y_true, y_pred):
+            seen.append(y_true.dtype)
+            return ag.reduce_mean(y_pred - ag.cast(y_true, y_pred.dtype), -1)
+
+    class SparseProbe(losses.SparseCategoricalCrossentropy):
+        def call(self, y_true, y_pred):
+            seen.append(y_true.dtype)
+            return super().call(y_true, y_pred)
+
+    prediction = np.array([[0.5, 0.5]], np.float32)
+    Probe()(np.array([[1, 2]], np.int32), prediction)
+    Probe()(np.array([[1, 2]], np.float64), prediction)
+    Probe(dtype="float64")(np.array([[1, 2]], np.float32), prediction)
+    SparseProbe()(np.array([1], np.int32), prediction)
+    # TensorFlow 2.21 (Keras 3.15): float32, float32, float64, float32.
+    assert seen == [ag.float32, ag.float32, ag.float64, ag.float32]
+
+
 def test_a_loss_repr_names_its_class_and_name():
     assert repr(losses.MeanSquaredError()) == "<MeanSquaredError name='mean_squared_error'>"
     assert repr(losses.Huber(name="robust")) == "<Huber name='robust'>"
