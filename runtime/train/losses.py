@@ -227,14 +227,12 @@ class Loss:
         ValueError: an unknown `reduction`.
     """
 
-    default_name: str | None = None  # None: the class name in snake case, as Keras names one
-
     def __init__(self, name: str | None = None,
                  reduction: str | None = "sum_over_batch_size", dtype: Any = None):
         if reduction not in REDUCTIONS:
             raise ValueError(f"Invalid value for argument `reduction`: {reduction!r}. Expected "
                              f"one of {', '.join(repr(r) for r in REDUCTIONS)}.")
-        self.name = name or self.default_name or camel_to_snake(type(self).__name__)
+        self.name = name or camel_to_snake(type(self).__name__)  # as Keras names one
         self.reduction = reduction
         self.dtype = dtypes.as_dtype(dtype or dtypes.float32)
 
@@ -287,7 +285,6 @@ class _FunctionLoss(Loss):
 class MeanSquaredError(_FunctionLoss):
     """`mean(square(y_true - y_pred))` per sample, reduced (see `Loss`)."""
 
-    default_name = "mean_squared_error"
     function = staticmethod(mean_squared_error)
 
     def __init__(self, reduction: str | None = "sum_over_batch_size",
@@ -298,7 +295,6 @@ class MeanSquaredError(_FunctionLoss):
 class MeanAbsoluteError(_FunctionLoss):
     """`mean(abs(y_true - y_pred))` per sample, reduced (see `Loss`)."""
 
-    default_name = "mean_absolute_error"
     function = staticmethod(mean_absolute_error)
 
     def __init__(self, reduction: str | None = "sum_over_batch_size",
@@ -309,7 +305,6 @@ class MeanAbsoluteError(_FunctionLoss):
 class Huber(_FunctionLoss):
     """The Huber loss (quadratic up to `delta`, linear beyond) per sample, reduced."""
 
-    default_name = "huber_loss"
     function = staticmethod(huber)
 
     def __init__(self, delta: float = 1.0, reduction: str | None = "sum_over_batch_size",
@@ -324,7 +319,6 @@ class BinaryCrossentropy(_FunctionLoss):
     np.float32(0.6931472)
     """
 
-    default_name = "binary_crossentropy"
     function = staticmethod(binary_crossentropy)
 
     def __init__(self, from_logits: bool = False, label_smoothing: float = 0.0, axis: int = -1,
@@ -337,7 +331,6 @@ class BinaryCrossentropy(_FunctionLoss):
 class CategoricalCrossentropy(_FunctionLoss):
     """Cross-entropy of one-hot labels per sample, reduced; see `categorical_crossentropy`."""
 
-    default_name = "categorical_crossentropy"
     function = staticmethod(categorical_crossentropy)
 
     def __init__(self, from_logits: bool = False, label_smoothing: float = 0.0, axis: int = -1,
@@ -354,7 +347,6 @@ class SparseCategoricalCrossentropy(_FunctionLoss):
     np.float32(0.6931472)
     """
 
-    default_name = "sparse_categorical_crossentropy"
     function = staticmethod(sparse_categorical_crossentropy)
 
     def __init__(self, from_logits: bool = False, ignore_class: int | None = None,

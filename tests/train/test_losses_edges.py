@@ -253,6 +253,13 @@ def test_a_loss_gives_its_call_the_labels_in_its_own_dtype():
     assert seen == [ag.float32, ag.float32, ag.float64, ag.float32]
 
 
+def test_a_built_in_loss_given_no_name_is_named_after_its_class():
+    # TensorFlow 2.21 (Keras 3.15): Huber(name=None).name is 'huber', Huber().name 'huber_loss'.
+    assert [losses.Huber(name=None).name, losses.Huber().name,
+            losses.SparseCategoricalCrossentropy(name=None).name] == [
+        "huber", "huber_loss", "sparse_categorical_crossentropy"]
+
+
 def test_a_loss_repr_names_its_class_and_name():
     assert repr(losses.MeanSquaredError()) == "<MeanSquaredError name='mean_squared_error'>"
     assert repr(losses.Huber(name="robust")) == "<Huber name='robust'>"
