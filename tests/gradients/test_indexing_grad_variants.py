@@ -3,6 +3,8 @@ message for inputs of unknown rank in a graph, a mirror pad of an axis left as i
 values are TensorFlow 2.21's answers, but for the GatherNd gradient of int16 indices, which fails
 there (a Shape op of out_type int16) and is worked out by hand."""
 
+import re
+
 import numpy as np
 import numpy.testing as npt
 import pytest
@@ -145,13 +147,32 @@ def test_indexing_the_first_row_sends_the_gradient_to_that_row_only():
                            [[1, 2, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0]])  # TF 2.21
 
 
-def test_a_reversed_slice_to_an_end_known_at_run_time_starts_from_the_last_element():
+def _squares_gradient(take, bound):
     @ag.function
-    def gradient(x, end):
+    def gradient(x, bound):
         with ag.GradientTape() as tape:
             tape.watch(x)
-            y = ag.reduce_sum(x[:, :end:-1] ** 2)
+            y = ag.reduce_sum(take(x, bound) ** 2)
         return tape.gradient(y, x)
 
-    npt.assert_array_equal(gradient(ag.constant(X2), ag.constant(1)).numpy(),
-                           [[0, 0, 4, 6], [0, 0, 12, 14], [0, 0, 20, 22]])  # TF 2.21
+    return gradient(ag.constant(X2), ag.constant(bound)).numpy()
+
+
+@pytest.mark.parametrize("take, bound, expected", [  # TensorFlow 2.21's answers
+    (lambda x, end: x[:, :end:-1], 1, [[0, 0, 4, 6], [0, 0, 12, 14], [0, 0, 20, 22]]),
+    (lambda x, begin: x[:, begin:], 2, [[0, 0, 4, 6], [0, 0, 12, 14], [0, 0, 20, 22]]),
+    (lambda x, end: x[:, 1:end], 3, [[0, 2, 4, 0], [0, 10, 12, 0], [0, 18, 20, 0]]),
+], ids=["reversed to an end", "from a begin to the end", "from 1 to an end"])
+def test_a_slice_of_the_second_axis_with_a_bound_known_at_run_time_has_its_gradient(
+        take, bound, expected):
+    npt.assert_array_equal(_squares_gradient(take, bound), expected)
+
+
+def test_the_gradient_of_a_slice_of_unknown_rank_says_what_it_needs():
+    with ag.Graph().as_default():
+        x = ag.placeholder(ag.float32, None)
+        with pytest.raises(NotImplementedError, match=re.escape(
+                "The gradient of StridedSlice needs the input's rank and the length of the "
+                "slice spec known when the gradient is built; its inputs' shapes: <unknown>, "
+                "(1,), (1,), (1,).")):
+            ag.gradients(x[1:], [x])
