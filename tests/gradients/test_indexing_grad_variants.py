@@ -176,3 +176,24 @@ def test_the_gradient_of_a_slice_of_unknown_rank_says_what_it_needs():
                 "slice spec known when the gradient is built; its inputs' shapes: <unknown>, "
                 "(1,), (1,), (1,).")):
             ag.gradients(x[1:], [x])
+
+
+def test_a_gather_nd_by_int16_indices_past_int16_positions_sends_the_gradient_there():
+    params = ag.constant(np.zeros((200, 200), np.float32))  # 40,000 positions: past int16
+    with ag.GradientTape() as tape:
+        tape.watch(params)
+        y = ag.reduce_sum(ag.gather_nd(params, ag.constant([[199, 199], [1, 2]], ag.int16)))
+    expected = np.zeros((200, 200), np.float32)
+    expected[199, 199] = expected[1, 2] = 1.0
+    npt.assert_array_equal(tape.gradient(y, params).numpy(), expected)
+
+
+def test_the_gradient_of_a_slice_with_known_bounds_pads_without_computing_positions():
+    graph = ag.Graph()
+    with graph.as_default():
+        x = ag.placeholder(ag.float32, [3, 4])
+        y = x[1:3, ::2]
+        before = {op.name for op in graph.get_operations()}
+        ag.gradients(y, [x])
+        added = {op.type for op in graph.get_operations() if op.name not in before}
+    assert "PadV2" in added and not added & {"Range", "OneHot", "Einsum"}
