@@ -41,6 +41,12 @@ def _compiled_stages(function, *args) -> list[CompiledStage]:
     return [s for s in plan.stages if isinstance(s, CompiledStage)]
 
 
+def _compiled_whole(function, *args) -> bool:
+    """Whether every stage of `function`'s plan for `args` is compiled (none runs on the plan)."""
+    stages = function.get_concrete_function(*args)._plan.stages
+    return bool(stages) and all(isinstance(s, CompiledStage) for s in stages)
+
+
 def _assert_same(actual, expected):
     assert actual.dtype == expected.dtype and actual.shape == expected.shape
     if actual.dtype.is_floating:
@@ -177,7 +183,7 @@ def test_fizzbuzz_compiles_whole_and_prints_what_the_plan_prints():
     plan, jit = _both(_fizzbuzz)
     n = ag.constant(100)
     assert _printed(jit, n) == _printed(plan, n)
-    assert len(_compiled_stages(jit, n)) == 1
+    assert _compiled_whole(jit, n)
 
 
 def test_compiled_prints_show_negative_integers_bools_and_templates_as_the_plan():
@@ -193,7 +199,23 @@ def test_compiled_prints_show_negative_integers_bools_and_templates_as_the_plan(
     n = ag.constant(2)
     assert _printed(jit, n) == _printed(plan, n)
     _assert_same(_quietly(jit, n), plan(n))
-    assert _compiled_stages(jit, n)
+    assert _compiled_whole(jit, n)
+
+
+@pytest.mark.parametrize("dtype", [ag.uint8, ag.uint16, ag.uint32])
+def test_compiled_prints_of_unsigned_integers_show_what_the_plan_shows(dtype):
+    pytest.importorskip("numba")
+
+    def counts(n):
+        i = n
+        while i > 0:
+            ag.print("at", ag.cast(i, dtype) * ag.cast(100, dtype))  # 200: past int8
+            i -= 1
+        return i
+    plan, jit = _both(counts)
+    n = ag.constant(2)
+    assert _printed(jit, n) == _printed(plan, n)
+    assert _compiled_whole(jit, n)
 
 
 def test_scalar_loop_with_case_and_float_arithmetic_gives_the_plans_result():
@@ -212,7 +234,7 @@ def test_scalar_loop_with_case_and_float_arithmetic_gives_the_plans_result():
     n = ag.constant(27)
     for actual, expected in zip(jit(n), plan(n)):
         _assert_same(actual, expected)
-    assert _compiled_stages(jit, n)
+    assert _compiled_whole(jit, n)
 
 
 def test_switch_case_compiles_and_takes_the_plans_branch_for_every_index():
@@ -401,7 +423,7 @@ def test_a_loop_with_a_tensor_if_compiles_whole():
         warnings.simplefilter("error", JitCompileWarning)
         _assert_same(jit(n), plan(n))
     assert int(jit(n)) == 0 + 3 + 6 + 9
-    assert len(_compiled_stages(jit, n)) == 1
+    assert _compiled_whole(jit, n)
 
 
 def test_an_ag_print_outside_a_loop_runs_on_the_plan_with_a_warning():

@@ -43,9 +43,12 @@ def test_a_reduction_of_every_element_joins_an_elementwise_region(build, specs, 
      (PLAN, "Mul of operands that broadcast")),
     (lambda x, y: x * y, [(ag.float32, None), (ag.float32, None)],
      (PLAN, "Mul of operands that broadcast")),
+    (lambda x, y: x * y, [(ag.float32, [3]), (ag.float32, None)],
+     (PLAN, "Mul of operands that broadcast")),
     (lambda x: ag.math.round(x), [(ag.int32, [3])], (PLAN, "Round of dtype int32")),
     (lambda x: ag.print(x), [(ag.int32, [])], (PLAN, "ag.print outside a loop or branch")),
-], ids=["same shapes", "scalars", "broadcast", "unknown rank", "round of ints", "print"])
+], ids=["same shapes", "scalars", "broadcast", "unknown rank", "a vector and unknown rank",
+        "round of ints", "print"])
 def test_elementwise_ops_need_one_shape_and_a_dtype_their_template_takes(build, specs, expected):
     assert classify(_last_op(build, *specs)) == expected
 

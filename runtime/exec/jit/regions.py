@@ -96,14 +96,8 @@ def why_not_scalar(op: Operation) -> str | None:
 def _why_not_functions(functions: list[Any]) -> str | None:
     for fn in functions:
         inputs = {id(t.op) for t in fn.inputs}
-        ops = function_ops(fn)
-        texts = {id(t) for t in fn.outputs}  # a function output: read by something else
-        for op in ops:
-            texts |= {id(t) for t in op.inputs if op.type != "PrintV2"}
-        for op in ops:
+        for op in function_ops(fn):
             why = None if id(op) in inputs else why_not_scalar(op)
-            if op.type == "StringFormat" and id(op.outputs[0]) in texts:
-                why = "StringFormat whose text is used other than by ag.print"
             if why is not None:
                 return why
     return None
