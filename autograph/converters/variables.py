@@ -116,7 +116,12 @@ class _Bindings:
     def _simple(self, stmt: Any, env: dict[str, Bindings]) -> None:
         """A statement without a body: its reads, then its bindings."""
         if anno.getanno(stmt, anno.Basic.DELETION, False):
-            target = stmt.targets[0]
+            deleted = [stmt.targets[0]]  # `del x` that control_flow made an assignment
+        elif isinstance(stmt, gast.Delete):
+            deleted = [t for t in stmt.targets if isinstance(t, gast.Name)]
+        else:
+            deleted = []
+        for target in deleted:  # Python raises on deleting a variable without a value
             read = copy_location(gast.Name(id=target.id, ctx=gast.Load(), annotation=None,
                                            type_comment=None), stmt)
             self.deletions.append((stmt, read))
@@ -351,18 +356,22 @@ def transform(node: Any, ctx: EntityContext) -> Any:
         for parent, name in traversal.find(node, {gast.Name}):
             if id(name) in checked:
                 traversal.replace_child(parent, name, _ld(name))
-        checks = {id(stmt): read for stmt, read in found.deletions if id(read) in checked}
+        checks: dict[int, list[Any]] = {}
+        for stmt, read in found.deletions:
+            if id(read) in checked:
+                checks.setdefault(id(stmt), []).append(read)
         if checks:
             _check_before_deleting(node, checks)
     return node
 
 
-def _check_before_deleting(node: Any, checks: dict[int, Any]) -> None:
+def _check_before_deleting(node: Any, checks: dict[int, list[Any]]) -> None:
     """`ag__.ld(x)` as a statement before each `del x` whose `x` may have no value."""
     blocks = [getattr(n, field) for n in gast.walk(node) for field in ("body", "orelse",
                                                                         "finalbody")
               if isinstance(getattr(n, field, None), list)]
     for block in blocks:
         block[:] = [part for stmt in block for part in (
-            [copy_location(gast.Expr(value=_ld(checks[id(stmt)])), stmt), stmt]
+            [*(copy_location(gast.Expr(value=_ld(read)), stmt) for read in checks[id(stmt)]),
+             stmt]
             if id(stmt) in checks else [stmt])]

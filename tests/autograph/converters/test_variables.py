@@ -283,3 +283,52 @@ def test_a_lambdas_parameter_is_read_plainly():
 
 def test_the_state_getter_reads_a_maybe_undefined_owner_as_it_is():
     assert api.to_graph(composite_of_a_maybe_undefined_owner)(-1) == -1
+
+
+def deletes_in_a_finally(c):
+    if c:
+        value = 1
+    try:
+        c = c + 1
+    finally:
+        del value
+    return c
+
+
+def deletes_in_a_try_else(c):
+    if c:
+        value = 1
+    try:
+        c = c + 1
+    except ValueError:
+        c = 0
+    else:
+        del value
+    return c
+
+
+def deletes_two_names(c):
+    if c:
+        value = 1
+    other = 2
+    del other, value
+    return c
+
+
+def reads_in_a_keyword_only_default(c):
+    if c:
+        value = 1
+
+    def g(*, a=value):
+        return a
+    return g()
+
+
+@pytest.mark.parametrize("fn", [deletes_in_a_finally, deletes_in_a_try_else,
+                                deletes_two_names, reads_in_a_keyword_only_default])
+def test_a_maybe_undefined_variable_deleted_or_read_as_a_default_raises_as_python(fn):
+    with pytest.raises(UnboundLocalError):
+        fn(0)
+    with pytest.raises(UnboundLocalError, match="'value' is used before it is defined"):
+        api.to_graph(fn)(0)
+    assert api.to_graph(fn)(1) == fn(1)
