@@ -282,6 +282,7 @@ def test_a_lambdas_parameter_is_read_plainly():
 
 
 def test_the_state_getter_reads_a_maybe_undefined_owner_as_it_is():
+    assert "return (box.sign,)" in api.to_code(composite_of_a_maybe_undefined_owner)
     assert api.to_graph(composite_of_a_maybe_undefined_owner)(-1) == -1
 
 
