@@ -77,6 +77,26 @@ def test_missing_feed_names_the_placeholder(graph):
             sess.run("total:0")
 
 
+def test_missing_feed_of_unknown_shape_says_so():
+    g = ag.Graph()
+    with g.as_default():
+        p = ag.placeholder(ag.float32, None, name="p")
+        q = p + 1.0
+    with ag.Session(graph=g) as sess:
+        with pytest.raises(InvalidArgumentError, match="must feed a value for placeholder "
+                           "tensor 'p' with dtype float32 and shape unknown"):
+            sess.run(q)
+
+
+def test_a_switch_case_of_one_branch_takes_it_for_every_index():
+    g = ag.Graph()
+    with g.as_default():
+        i = ag.placeholder(ag.int32, [])
+        r = ag.switch_case(i, [lambda: ag.constant(7)])
+    with ag.Session(graph=g) as sess:
+        assert [sess.run(r, {i: 0}), sess.run(r, {i: 5})] == [7, 7]  # TensorFlow 2.21: 7 7
+
+
 def test_shape_size_and_rank_known_statically_need_no_feed():
     # TF 2.21 (tf.compat.v1.Session): [2 3], 6, 2 and 0 without a feed; they are constants.
     g = ag.Graph()

@@ -250,3 +250,19 @@ def test_plan_source_uses_a_branchs_inputs_where_they_live_without_copies():
     branch_lines = [line for line in source.splitlines()
                     if line.endswith(("= Mul", "= Sub"))]
     assert len(branch_lines) == 2 and not any("to_" in line for line in branch_lines)
+
+
+def test_a_branch_reading_three_values_copied_from_the_device_gets_each_its_own():
+    @ag.function
+    def f(x):
+        with ag.device(NAME):
+            a, b, c = ag.tanh(x), ag.tanh(x * 2.0), ag.tanh(x * 3.0)
+        if ag.reduce_sum(x) > 0:
+            y = a + 10.0 * b + 100.0 * c
+        else:
+            y = a - b - c
+        return y
+
+    x = np.array([0.5, 1.0], np.float32)
+    expected = np.tanh(x) + 10.0 * np.tanh(2 * x) + 100.0 * np.tanh(3 * x)
+    np.testing.assert_allclose(f(ag.constant(x)).numpy(), expected, rtol=1e-6)
