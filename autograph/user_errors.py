@@ -31,6 +31,8 @@ import sysconfig
 import traceback
 from typing import Any
 
+from autograph.operators.handlers import PROGRAM_RAISE
+from autograph.operators.raising_branches import raised_by_program
 from autograph.operators.traced_errors import forget_lost_state
 from autograph.pyct.errors import StagingError
 from autograph.pyct.loader import GENERATED_PREFIX
@@ -133,6 +135,9 @@ def rewrite(error: BaseException) -> BaseException:
         new = _same_type(error, message)
     except Exception:  # a type whose constructor needs more than a message
         new = StagingError(f"{type(error).__name__}: {message}")
+    else:
+        if raised_by_program(error):  # its traceback, which says so, is the original's
+            setattr(new, PROGRAM_RAISE, True)
     setattr(new, _MARK, True)
     setattr(new, traceback_utils.CAUSE_IN_MESSAGE, True)
     new.__cause__ = error

@@ -38,7 +38,7 @@ from autograph.operators.traced_errors import (
 )
 from autograph.operators.variables import retval
 from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
-from runtime.graph.graph import building_graph
+from runtime.graph.graph import Graph, building_graph
 from runtime.graph.source_lines import user_source
 from runtime.graph.tensor import Tensor
 from runtime.ops import math_ops
@@ -105,11 +105,41 @@ def raise_when(condition: Tensor, error: BaseException, where: str) -> None:
     """A `RaiseIf` op raising `error` when the graph runs with `condition` true; a StagingError
     now if a `try` being traced around `where` handles `error`."""
     check_not_handled(error, where)
-    _note_where(error, where)
+    _note_where(error, f"in {where} whose condition is a tensor")
     raise_if(condition, error)
 
 
-def _note_where(error: BaseException, statement: str) -> None:
+def raise_after_held(error: BaseException, graph: Graph) -> bool:
+    """Whether `error`, which stopped the trace of `graph` (a function's), became a `RaiseIf`
+    that raises it last when the graph runs: `error` is the program's own, and a `RaiseIf`
+    made earlier (in `graph`, or a branch or loop body in it) may raise first, as plain
+    Python would have, before it got where the trace stopped.
+
+        for i in range(n):       # n a tensor
+            x = h(i)             # h raises when traced: raised when the graph runs if n > 0
+        return x + t             # t has no value: raised when the graph runs if n <= 0
+    """
+    if not raised_by_program(error) or not _holds_raise(graph):
+        return False
+    _note_where(error, "after a tensor `if` or loop that raises first when it can")
+    raise_if(True, error)
+    return True
+
+
+def _holds_raise(graph: Graph) -> bool:
+    """Whether `graph`, or a graph one of its ops runs (a branch, a loop body), has a
+    `RaiseIf`."""
+    for op in graph.get_operations():
+        if op.type == "RaiseIf":
+            return True
+        for value in op.attrs.values():
+            graphs = value if isinstance(value, (list, tuple)) else (value,)
+            if any(isinstance(g, Graph) and _holds_raise(g) for g in graphs):
+                return True
+    return False
+
+
+def _note_where(error: BaseException, context: str) -> None:
     """Adds to `error` where the program raised it: its traceback is dropped when it is held
     (Python 3.10 has no exception notes: there the error says only its own message)."""
     frames = [f for f in traceback.extract_tb(error.__traceback__)
@@ -120,8 +150,7 @@ def _note_where(error: BaseException, statement: str) -> None:
             where.filename, where.lineno or 0)
         text = linecache.getline(filename, line).strip()
         error.add_note(f"Raised when the graph ran, at {filename}:{line}"
-                       f"{f' ({text})' if text else ''}, in {statement} whose condition is a "
-                       f"tensor.")
+                       f"{f' ({text})' if text else ''}, {context}.")
 
 
 def finally_entered(live: tuple) -> None:

@@ -157,17 +157,18 @@ def note_lost_state(error: BaseException, body: Any, initial: tuple, current: tu
     """Marks `error`, raised out of a branch or loop `body` on the Python path, with the state
     variables whose new values it loses: those the statement had changed (`current`, or the
     body's own locals when it raised) from `initial`. A handler in the same function that
-    reads one of them would see its old value, where plain Python sees the new one."""
-    if hasattr(error, _LOST):
-        return
+    reads one of them would see its old value, where plain Python sees the new one. An
+    enclosing body the exception leaves next adds the variables it had changed."""
     values = dict(zip(names, current))
     frame = _frame_of(error.__traceback__, getattr(body, "__code__", None))
     if frame is not None:
         values.update((k, v) for k, v in frame.f_locals.items() if k in values)
-    lost = tuple(name for name, old in zip(names, initial) if values[name] is not old)
+    marked = getattr(error, _LOST, ())
+    lost = tuple(name for name, old in zip(names, initial)
+                 if values[name] is not old and name not in marked)
     if lost:
         try:
-            setattr(error, _LOST, lost)
+            setattr(error, _LOST, marked + lost)
         except AttributeError:
             pass
 

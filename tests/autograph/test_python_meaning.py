@@ -1076,6 +1076,69 @@ def test_a_tensor_for_whose_body_raises_raises_only_when_it_has_items():
         ag.function(for_body_raises)(ag.constant(2))
 
 
+def for_body_raises_then_reads_what_it_assigns(n):
+    for _ in ag.range(n):
+        _raises_over_two(5)
+        t = 1
+    return t
+
+
+def for_body_raises_then_raises_after(n):
+    for _ in ag.range(n):
+        _raises_over_two(5)
+    raise KeyError("after")
+
+
+def test_a_read_without_a_value_after_a_raising_loop_raises_what_python_raises_first():
+    # The body raises whenever it runs (ValueError); with no iteration, `t` has no value.
+    with pytest.raises(UnboundLocalError):
+        for_body_raises_then_reads_what_it_assigns(0)
+    with pytest.raises(ValueError):
+        for_body_raises_then_reads_what_it_assigns(2)
+    f = ag.function(for_body_raises_then_reads_what_it_assigns)
+    with pytest.raises(UnboundLocalError, match="'t' is used before it is defined"):
+        f(ag.constant(0))
+    with pytest.raises(ValueError, match="^v"):
+        f(ag.constant(2))
+
+
+def test_a_raise_after_a_raising_loop_comes_second_when_the_loop_runs():
+    f = ag.function(for_body_raises_then_raises_after)
+    with pytest.raises(KeyError, match="after"):
+        f(ag.constant(0))
+    with pytest.raises(ValueError, match="^v"):
+        f(ag.constant(2))
+    with pytest.raises(KeyError, match="after"):  # the traced graph serves every later call
+        f(ag.constant(0))
+
+
+def while_body_may_raise_then_raises_after(n):
+    i = 0
+    while i < n:
+        if i > 5:
+            raise ValueError("v")
+        i += 1
+    raise KeyError("after")
+
+
+@pytest.mark.parametrize("n", [3, 10])
+def test_a_raise_after_a_loop_whose_body_may_raise_comes_second(n):
+    raised = KeyError if n == 3 else ValueError
+    with pytest.raises(raised):
+        while_body_may_raise_then_raises_after(n)
+    with pytest.raises(raised):
+        ag.function(while_body_may_raise_then_raises_after)(ag.constant(n))
+
+
+def test_a_trace_error_after_a_raising_loop_is_raised_at_once():
+    def f(n):
+        for _ in ag.range(n):
+            _raises_over_two(5)
+        return ag.constant([1, 2]) + ag.constant([1, 2, 3])
+    with pytest.raises(ag.errors.InvalidArgumentError):
+        ag.function(f).get_concrete_function(ag.TensorSpec([], "int32"))
+
+
 def test_a_loop_body_raise_handled_by_a_try_around_the_loop_is_refused():
     def f(n):
         try:
@@ -1574,6 +1637,24 @@ def test_a_finally_that_returns_refuses_a_value_a_raising_body_lost():
     assert finally_reads_what_a_raising_loop_body_assigned(0) == 1
     with pytest.raises(ag.autograph.StagingError, match="after it assigned 'x'"):
         ag.to_graph(finally_reads_what_a_raising_loop_body_assigned)(0)
+
+
+def finally_reads_what_an_outer_loop_body_assigned(a):
+    y = 0
+    try:
+        for _ in range(a):
+            y = 5
+            for _ in range(a):
+                _raises_over_two(5)
+    finally:
+        return y  # noqa: B012
+
+
+def test_a_finally_refuses_a_value_an_outer_body_lost_when_an_inner_body_raised():
+    # The exception leaves the inner loop's body, then the outer one's, which assigned y.
+    assert finally_reads_what_an_outer_loop_body_assigned(2) == 5
+    with pytest.raises(ag.autograph.StagingError, match="after it assigned 'y'"):
+        ag.to_graph(finally_reads_what_an_outer_loop_body_assigned)(2)
 
 
 # A local bound only in code after a jump is still a local -----------------------------------
