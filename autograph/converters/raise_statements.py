@@ -150,14 +150,19 @@ def _dispatch(node: Any, flag: str, handlers: str) -> list:
 
 
 def _without_reraise_check(body: list) -> list:
-    """`body` without try_statements' `ag__.reraise_traced(...)` (no traced exception comes
-    this way)."""
-    first = body[0] if body else None
-    if (isinstance(first, gast.Expr) and isinstance(first.value, gast.Call)
-            and isinstance(first.value.func, gast.Attribute)
-            and first.value.func.attr == "reraise_traced"):
-        return body[1:]
-    return body
+    """`body` without try_statements' `ag__.reraise_traced(...)` and `ag__.recovered(...)`
+    (no exception comes this way)."""
+    start = 0
+    while start < len(body) and _calls_operator(body[start], ("reraise_traced", "recovered")):
+        start += 1
+    return body[start:]
+
+
+def _calls_operator(statement: Any, names: tuple[str, ...]) -> bool:
+    call = getattr(statement, "value", None)
+    return (isinstance(statement, (gast.Expr, gast.Assign)) and isinstance(call, gast.Call)
+            and isinstance(call.func, gast.Attribute) and call.func.attr in names
+            and isinstance(call.func.value, gast.Name) and call.func.value.id == "ag__")
 
 
 def _reads(statements: list, name: str) -> bool:

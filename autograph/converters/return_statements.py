@@ -41,9 +41,9 @@ from typing import Any
 
 import gast
 
-from autograph.converters import jumps
+from autograph.converters import jumps, try_statements
 from autograph.pyct import anno, traversal
-from autograph.pyct.transformer import EntityContext, StatementTransformer
+from autograph.pyct.transformer import EntityContext, StatementTransformer, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
 # variables and attributes; see transpiler.py), and what the code it writes may add.
@@ -212,19 +212,17 @@ def _discard_in_finally(try_node: Any, retval: str | None) -> None:
     or `for` body, control_flow makes that `return` end the body's function instead, with
     its state (the flag the lowered `return` set then skips the rest of the function).
 
-    The `finally` starts with `ag__.finally_entered(live=(...))`, naming the variables it
-    reads: an exception that left a converted body after the body assigned one of them would
-    have the `finally` see its old value, and return it."""
+    The `finally` starts by taking back the values of the variables it reads that an
+    exception took out of a converted body (`try_statements.finally_entered`)."""
     _run_under_handling(try_node)
     assigned = {n.id for n in traversal.statement_nodes(
         try_node.body + try_node.orelse + try_node.handlers)
         if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Load)}
-    live = sorted({n.id for n in traversal.statement_nodes(try_node.finalbody)
-                   if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)} & assigned)
-    entered = jumps.generated("ag__.finally_entered(live=names)", try_node.finalbody[0],
-                              names=gast.Tuple(elts=[gast.Constant(value=name, kind=None)
-                                                     for name in live], ctx=gast.Load()))
-    try_node.finalbody = (entered if live else []) + try_node.finalbody + jumps.generated(
+    live = {n.id for n in traversal.statement_nodes(try_node.finalbody)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)} & assigned
+    entered = copy_location(try_statements.finally_entered(try_node, live),
+                            try_node.finalbody[0])
+    try_node.finalbody = entered + try_node.finalbody + jumps.generated(
         "return ag__.finally_return(retval_)", try_node.finalbody[-1],
         retval_=retval or gast.Constant(value=None, kind=None))
 

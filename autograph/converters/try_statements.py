@@ -21,10 +21,19 @@ After (then control_flow converts the `if`):
 
 A tensor `if` traces both branches, and a tensor loop its body, whatever the tensor's value
 will be: an exception raised there is raised at trace time whether or not that code would run,
-so the handler must not take it for the program's own (see `operators.traced_errors`). The
-variables the `try` body assigns that the handler, or what follows it, reads are named
-(`live=('total',)`): a body function that raises loses the values it assigned, and the check
-refuses the exception when one of those is read afterwards. The check also refuses what a
+so the handler must not take it for the program's own (see `operators.traced_errors`).
+
+A converted body is a function: one that raises hands back none of the values it assigned,
+so the exception carries them, and the handler (or `finally`) takes back each variable the
+`try` assigns that it, or what follows it, reads:
+
+    except ValueError as error_:
+        ag__.reraise_traced(error_)
+        total = ag__.recovered('total', total, error_)
+
+A variable without a value on some path into the `try` cannot be named there (the read
+could fail where Python's would not): it is listed instead (`live=('total',)`), and the
+check refuses the exception if a body lost its value. The check also refuses what a
 symbolic tensor raises where Python needs its value (`bool`, `iter`, `int`, ...), which plain
 Python on values never raises, and so runs in the handlers of a `try` whose body calls
 anything. Handlers of a `try` without control flow or calls in its body are left as they
@@ -69,7 +78,7 @@ import gast
 
 from autograph.converters import call_trees
 from autograph.pyct import anno, qual_names, templates, traversal
-from autograph.pyct.static_analysis import activity, liveness
+from autograph.pyct.static_analysis import activity, liveness, reaching_definitions
 from autograph.pyct.transformer import Base, EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -89,6 +98,7 @@ class TryStatements(Base):
         self.local_names = local_names
 
     def visit_Try(self, node: Any) -> Any:
+        anno.setanno(node, anno.Basic.BOUND_THROUGH_TRY, _bound_through(node))
         self.generic_visit(node)
         control_flow = _holds(node.body, _CONTROL_FLOW)
         handled = bool(node.handlers) and (control_flow or self._calls_user_code(node.body))
@@ -110,16 +120,16 @@ class TryStatements(Base):
                                              annotation=None, type_comment=None)
                 handler.name = gast.Name(id=self.ctx.namer.new("error_"), ctx=gast.Store(),
                                          annotation=None, type_comment=None)
-            live = sorted(assigned & {str(q) for q in anno.getanno(
-                handler.body[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple})
-            if live:
-                names = gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in live],
-                                   ctx=gast.Load())
+            live = assigned & {str(q) for q in anno.getanno(
+                handler.body[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple}
+            refused, recovered = split_live(node, live)
+            if refused:
                 check = templates.replace("ag__.reraise_traced(error, live=names)",
-                                          error=handler.name.id, names=names)
+                                          error=handler.name.id, names=_strings(refused))
             else:
                 check = templates.replace("ag__.reraise_traced(error)", error=handler.name.id)
-            handler.body = copy_location(check, handler) + handler.body
+            handler.body = copy_location(check + recovering(recovered, handler.name.id),
+                                         handler) + handler.body
         self._check_finally(node, assigned)
         return self._guard_finally(node) if guarded else node
 
@@ -139,21 +149,17 @@ class TryStatements(Base):
         return copy_location(made, node) + [node]
 
     def _check_finally(self, node: Any, assigned: set[str]) -> None:
-        """Starts the `finally` with `ag__.finally_entered(live=(...))`, naming the variables
-        it reads that the rest of the `try` assigns: an exception that left a converted body
-        after the body assigned one of them would have the `finally` see its old value."""
+        """Starts the `finally` by taking back the variables it reads that the rest of the
+        `try` assigns, which an exception on its way out may carry (`finally_entered`)."""
         if not node.finalbody:
             return
         for handler in node.handlers:
             assigned = assigned | _assigned(handler.body)
         assigned = assigned | _assigned(node.orelse)
-        live = sorted(assigned & {n.id for n in traversal.statement_nodes(node.finalbody)
-                                  if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)})
-        if live:
-            names = gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in live],
-                               ctx=gast.Load())
-            check = templates.replace("ag__.finally_entered(live=names)", names=names)
-            node.finalbody = copy_location(check, node.finalbody[0]) + node.finalbody
+        live = assigned & {n.id for n in traversal.statement_nodes(node.finalbody)
+                           if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+        node.finalbody = copy_location(finally_entered(node, live),
+                                       node.finalbody[0]) + node.finalbody
 
     visit_TryStar = visit_Try
 
@@ -175,6 +181,46 @@ class TryStatements(Base):
         wrapped = templates.replace("with ag__.handling(types):\n    body", types=types,
                                     body=node.body)
         node.body = copy_location(wrapped, node.body[0])
+
+
+def split_live(node: Any, live: set[str]) -> tuple[list[str], list[str]]:
+    """The `live` variables that a handler or the `finally` of the `try` `node` reads, in
+    two: those that may have no value there (the check refuses an exception that left a
+    converted body after the body assigned one), and those bound on every path into the
+    `try` and deleted nowhere in it (the handler gets the body's values back)."""
+    bound = anno.getanno(node, anno.Basic.BOUND_THROUGH_TRY, frozenset())
+    return sorted(live - bound), sorted(live & bound)
+
+
+def recovering(names: list[str], error: str | None = None) -> list[Any]:
+    """`name = ag__.recovered('name', name)` for each of `names` (with the handler's `error`):
+    the value an exception carried out of a converted body that assigned it, as plain Python
+    has it."""
+    template = "name = ag__.recovered(key, name)" if error is None else (
+        "name = ag__.recovered(key, name, error)")
+    return [stmt for name in names for stmt in templates.replace(
+        template, name=name, key=gast.Constant(value=name, kind=None), error=error)]
+
+
+def finally_entered(node: Any, live: set[str]) -> list[Any]:
+    """The statements starting the `finally` of `node`, which reads the `live` variables
+    that the rest of the `try` assigns: `ag__.finally_entered(live=(...))` for those that
+    may have no value, then `recovering` the others."""
+    refused, recovered = split_live(node, live)
+    entered = templates.replace("ag__.finally_entered(live=names)",
+                                names=_strings(refused)) if refused else []
+    return entered + recovering(recovered)
+
+
+def _strings(names: list[str]) -> Any:
+    return gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in names], ctx=gast.Load())
+
+
+def _bound_through(node: Any) -> frozenset[str]:
+    deleted = {n.id for n in gast.walk(node)
+               if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Del)}
+    defined = anno.getanno(node, anno.Static.DEFINED_VARS_IN, ())
+    return frozenset(str(q) for q in defined if q.is_simple and str(q) not in deleted)
 
 
 def _assigned(statements: list[Any]) -> set[str]:
@@ -205,5 +251,6 @@ def _holds(statements: list[Any], kinds: tuple) -> bool:
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
-    node = liveness.resolve(activity.resolve(qual_names.resolve(node)))
+    node = activity.resolve(qual_names.resolve(node))
+    node = liveness.resolve(reaching_definitions.resolve(node))
     return TryStatements(ctx, call_trees.bound_names(node)).visit(node)

@@ -38,6 +38,7 @@ from autograph.operators.traced_errors import (
     TryTrace,
     finally_ends,
     handling,
+    recovered,
     reraise_traced,
 )
 from autograph.operators.variables import (
@@ -68,7 +69,7 @@ __all__ = [
     "set_conversion_hook", "ld", "Undefined", "UndefinedReturnValue", "is_undefined",
     "is_undefined_return", "retval", "len", "range", "print", "int", "float", "abs", "max",
     "min", "enumerate", "zip", "iter", "next", "list_append", "list_pop", "new_list", "get_item",
-    "assert_stmt", "handling", "reraise_traced", "finally_entered", "finally_return",
+    "assert_stmt", "handling", "reraise_traced", "recovered", "finally_entered", "finally_return",
     "TryTrace", "finally_begins", "finally_ends", "Handlers",
     "raise_to", "handled_error",
 ]

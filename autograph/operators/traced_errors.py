@@ -31,6 +31,7 @@ from runtime.graph.operation import NO_VALUE_ERRORS
 
 _MARK = "_autograph_traced_in"
 _LOST = "_autograph_lost_state"
+_TAKEN = "_autograph_taken_state"  # the marks of _LOST that a handler took
 _handling = threading.local()  # .types: the exception types of the `try`s being traced in
 
 
@@ -155,32 +156,52 @@ def mark_traced(error: BaseException, where: str) -> None:
 def note_lost_state(error: BaseException, body: Any, initial: tuple, current: tuple,
                     names: tuple) -> None:
     """Marks `error`, raised out of a branch or loop `body` on the Python path, with the state
-    variables whose new values it loses: those the statement had changed (`current`, or the
-    body's own locals when it raised) from `initial`. A handler in the same function that
-    reads one of them would see its old value, where plain Python sees the new one. An
-    enclosing body the exception leaves next adds the variables it had changed."""
+    variables whose new values it loses, and those values: the variables the statement had
+    changed (`current`, or the body's own locals when it raised) from `initial`. A handler
+    in the same function gets them back with `recovered`. An enclosing body the exception
+    leaves next adds the variables it had changed (an inner body's value is the newer)."""
     values = dict(zip(names, current))
     frame = _frame_of(error.__traceback__, getattr(body, "__code__", None))
     if frame is not None:
         values.update((k, v) for k, v in frame.f_locals.items() if k in values)
-    marked = getattr(error, _LOST, ())
-    lost = tuple(name for name, old in zip(names, initial)
-                 if values[name] is not old and name not in marked)
+    marked = getattr(error, _LOST, {})
+    lost = {name: values[name] for name, old in zip(names, initial)
+            if values[name] is not old and name not in marked}
     if lost:
         try:
-            setattr(error, _LOST, marked + lost)
+            setattr(error, _LOST, {**marked, **lost})
         except AttributeError:
             pass
+
+
+def recovered(name: str, value: Any, error: BaseException | None = None) -> Any:
+    """The variable `name` as a handler or `finally` of the caller's sees it: `value`, unless
+    the exception handled there (`error`, which `reraise_traced` saw first) or on its way out
+    through the `finally` left a converted body after the body assigned `name`; then the
+    value the body gave it, as plain Python has it. That value is handed back once: the
+    variable holds it from then on.
+
+    >>> recovered("x", 1)
+    1
+    """
+    if error is None:
+        lost = getattr(leaving(sys._getframe(1)), _LOST, None)
+    else:
+        lost = getattr(error, _TAKEN, None)
+    if lost is None or name not in lost:
+        return value
+    return lost.pop(name)
 
 
 def forget_lost_state(error: BaseException) -> None:
     """Drops the mark of `note_lost_state`: `error` leaves the function whose variables it
     was about."""
-    if hasattr(error, _LOST):
-        try:
-            delattr(error, _LOST)
-        except AttributeError:
-            pass
+    for mark in (_LOST, _TAKEN):
+        if hasattr(error, mark):
+            try:
+                delattr(error, mark)
+            except AttributeError:
+                pass
 
 
 def _frame_of(traceback: Any, code: Any) -> Any:
@@ -203,7 +224,8 @@ def reraise_traced(error: BaseException, live: tuple = (), handler: bool = True)
     the converted statement it left lost the new value of a variable in `live` (those the
     handler and what follows it read); a StagingError as it is. In a `handler` while a graph
     is built, a symbolic tensor used for a value it has not yet (`NO_VALUE_ERRORS`) is refused
-    too.
+    too. A `handler` takes the values the exception carried out of converted bodies, which
+    `recovered(name, value, error)` hands back.
 
     Raises:
         StagingError: `error` escaped a traced branch or loop body, lost a live value, or is
@@ -221,9 +243,20 @@ def reraise_traced(error: BaseException, live: tuple = (), handler: bool = True)
             f"{type(error).__name__}: {error}\nThis exception left a converted `if`, `while` "
             f"or `for` body (code after an early `return` or `break` runs in one too) after "
             f"it assigned {listed}; converted bodies are functions, which hand their "
-            f"variables back only when they end, so this handler would see the old value "
-            f"where plain Python sees the new one. Assign {listed} outside the statement "
-            f"that raises, or catch the exception outside this function.") from error
+            f"variables back only when they end, and {listed} may have no value before "
+            f"the `try`, so this handler could not take the new value back: it "
+            f"would see an old one, or none, where plain Python sees the new one. Give "
+            f"{listed} a value before the `try`, "
+            f"or catch the exception outside this function.") from error
+    if handler:
+        # The handler takes the values its variables lost (`recovered`); a `finally` or
+        # handler that sees the exception again sees only what it loses from then on.
+        try:
+            setattr(error, _TAKEN, getattr(error, _LOST, {}))
+            if hasattr(error, _LOST):
+                delattr(error, _LOST)
+        except AttributeError:  # an exception type without attributes: nothing was lost
+            pass
     cause = next((link for link in _chain(error) if hasattr(link, _MARK)), None)
     if cause is None:
         if handler and isinstance(error, NO_VALUE_ERRORS):

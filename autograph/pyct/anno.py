@@ -50,6 +50,8 @@ class Basic(_Key):
                     "its state (a `finally` that returns, see control_flow_nodes)")
     DELETION = ("True on `x = ag__.Undefined('x')` written for `del x` in a body "
                 "(control_flow_nodes): as a read, deleting raises if `x` has no value")
+    BOUND_THROUGH_TRY = ("on a Try: the plain names bound on every path into it and deleted "
+                         "nowhere in it (try_statements): its handlers may read them")
     CALLED_IN_PLACE = ("True on a lambda the code calls before its statement ends (the operand "
                        "lambdas of ag__.if_exp, and_, or_): it does not outlive the statement")
 

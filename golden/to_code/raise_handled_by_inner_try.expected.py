@@ -16,6 +16,7 @@ def f(a, c):
                 return s
             s = ag__.if_stmt(c > 0, if_body, else_body, (s,), ('s',))
     except ValueError as error__1:
-        ag__.reraise_traced(error__1, live=('s',))
+        ag__.reraise_traced(error__1)
+        s = ag__.recovered('s', s, error__1)
         s += 100
     return s

@@ -22,7 +22,8 @@ def f(xs):
                 return ag__.not_(handler_)
             handler_, total = ag__.for_stmt(xs, loop_body, (handler_, total), ('handler_', 'total'), extra_test=extra_test)
     except ValueError as error:
-        ag__.reraise_traced(error, live=('total',))
+        ag__.reraise_traced(error)
+        total = ag__.recovered('total', total, error)
         ag__.print(error)
         total = -1
     else:

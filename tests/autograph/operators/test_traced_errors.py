@@ -60,21 +60,45 @@ def test_a_cycle_of_causes_ends_the_search():
 
 def test_a_lost_value_the_handler_reads_is_refused_naming_it():
     error = _raised(KeyError("k"))
-    error._autograph_lost_state = ("x", "y")  # as note_lost_state marks it
+    error._autograph_lost_state = {"x": 1, "y": 2}  # as note_lost_state marks it
     with pytest.raises(StagingError, match="after it assigned 'y'; converted bodies"):
         traced_errors.reraise_traced(error, live=("y", "z"))
     with pytest.raises(StagingError, match=(
             r"^KeyError: 'k'\nThis exception left a converted `if`, `while` or `for` body "
             r"\(code after an early `return` or `break` runs in one too\) after it assigned "
             r"'x', 'y'; converted "
-            r"bodies are functions, which hand their variables back only when they end, so this "
-            r"handler would see the old value where plain Python sees the new one\. Assign 'x', "
-            r"'y' outside the statement that raises, or catch the exception outside this "
-            r"function\.$")):
+            r"bodies are functions, which hand their variables back only when they end, and "
+            r"'x', 'y' may have no value before the `try`, so this handler could not "
+            r"take the new value back: it would see an old one, or none, where plain Python sees "
+            r"the new one\. Give 'x', 'y' a value before the `try`, or catch the exception "
+            r"outside this function\.$")):
         traced_errors.reraise_traced(error, live=("x", "y"))
     assert traced_errors.reraise_traced(error, live=("z",)) is None
     traced_errors.forget_lost_state(error)
     assert traced_errors.reraise_traced(error, live=("y",)) is None
+
+
+def test_a_handler_takes_back_the_values_the_exception_carried_once():
+    error = _raised(KeyError("k"))
+    error._autograph_lost_state = {"x": 1}  # as note_lost_state marks it
+    traced_errors.reraise_traced(error, live=("z",))
+    assert traced_errors.recovered("x", 0, error) == 1
+    assert traced_errors.recovered("x", 5, error) == 5
+    assert traced_errors.recovered("y", 3, error) == 3
+
+
+def test_a_finally_takes_back_a_value_from_the_exception_on_its_way_out_only():
+    error = KeyError("k")
+    error._autograph_lost_state = {"x": 1}
+    assert traced_errors.recovered("x", 0) == 0  # nothing raised
+    try:
+        try:
+            raise error
+        finally:
+            seen = traced_errors.recovered("x", 0)
+    except KeyError:
+        pass
+    assert seen == 1
 
 
 def test_a_symbolic_tensors_missing_value_is_refused_in_a_handler_only():
