@@ -56,15 +56,53 @@ def test_one_trace_per_fit_whatever_the_batches_and_epochs():
     assert int(model.optimizer.iterations.numpy()) == 3 * 3 + 2 * 5
 
 
+def test_a_second_fit_runs_the_train_function_the_first_made():
+    x, y = quadrants(70)
+    model = mlp()
+    model.fit(x, y, batch_size=32, epochs=1, verbose=0)
+    (train,) = model._compiled.functions.values()
+    model.fit(x, y, batch_size=32, epochs=1, verbose=0)
+    assert list(model._compiled.functions.values()) == [train]
+    assert repr(train) == "<ag.Function train_function (1 traces)>"
+
+
+def test_fit_calls_layers_with_training_true_and_evaluate_and_predict_with_false():
+    seen = []
+
+    class Recording(keras.layers.Layer):
+        def call(self, x, training=None):
+            seen.append(training)
+            return x
+
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1), Recording()])
+    model.compile(optimizer="sgd", loss="mse")
+    x, y = np.ones((4, 2), np.float32), np.ones((4, 1), np.float32)
+    model.fit(x, y, verbose=0)
+    assert seen and set(seen) == {True}
+    del seen[:]
+    model.evaluate(x, y, verbose=0)
+    model.predict(x, verbose=0)
+    assert seen and set(seen) == {False}
+
+
 def test_adam_by_name_makes_its_slots_before_the_single_trace():
     x, y = quadrants(70)
     model = mlp()
     model.compile(optimizer="adam", loss="sparse_categorical_crossentropy",
                   metrics=["accuracy"])
     assert isinstance(model.optimizer, keras.optimizers.Adam)
+    calls = []
+
+    class Counting(keras.layers.Layer):
+        def call(self, t):
+            calls.append(1)
+            return t
+
+    model.add(Counting())
     model.fit(x, y, batch_size=32, epochs=2, verbose=0)
     (train,) = model._compiled.functions.values()
     assert train.experimental_get_tracing_count() == 1
+    assert len(calls) == 1  # the step ran once in Python: slots made during it would retrace
     assert int(model.optimizer.iterations.numpy()) == 6
 
 
@@ -390,13 +428,13 @@ def test_a_model_first_called_inside_a_function_builds_there():
                                model(np.ones((2, 4))).numpy(), rtol=1e-6)
 
 
-def _kernel_after_one_epoch(shuffle):
+def _kernel_after_one_epoch(**shuffle):
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones")])
     model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
     x = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], np.float32)
     np.random.seed(0)
-    model.fit(x, np.array([[0.0], [1.0], [3.0]], np.float32), batch_size=1, shuffle=shuffle,
-              verbose=0)
+    model.fit(x, np.array([[0.0], [1.0], [3.0]], np.float32), batch_size=1, verbose=0,
+              **shuffle)
     return model.layers[0].kernel.numpy()
 
 
@@ -408,7 +446,9 @@ def test_fit_takes_the_samples_in_order_without_shuffle_and_reorders_them_with_i
         error = x @ w[:, 0] + b - y
         w, b = w - 0.1 * 2 * error * x[:, None], b - 0.1 * 2 * error
     np.testing.assert_allclose(in_order, w, rtol=1e-6)
-    assert not np.allclose(_kernel_after_one_epoch(shuffle=True), in_order)
+    shuffled = _kernel_after_one_epoch(shuffle=True)
+    assert not np.allclose(shuffled, in_order)
+    np.testing.assert_array_equal(_kernel_after_one_epoch(), shuffled)  # Keras shuffles by default
 
 
 def test_fit_batches_32_samples_by_default():
