@@ -56,9 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # argparse exits for --help, --version and usage errors
         return int(e.code or 0)
     handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help()
-        return 0
+    if handler is None:  # a bare `autograph`: a usage error, as argparse reports one
+        parser.print_usage(sys.stderr)
+        print("autograph: error: a command is required (autograph --help lists them)",
+              file=sys.stderr)
+        return 2
     try:
         return handler(args)
     except UserError as e:

@@ -88,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     failed = False
     printed = 0
     for path, functions in converted.items():
+        if not functions:
+            print(f"autograph: {path}: no functions or methods to convert", file=sys.stderr)
         for function in functions:
             if function.error is not None:
                 failed = True
@@ -100,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         if args.output_dir:
             written = _write_module(path, sources[path], functions, args.output_dir)
             print(f"{path} -> {written}")
-    return 1 if failed else 0
+    return 1 if failed or not any(converted.values()) else 0
 
 
 def read_source(path: str) -> str:

@@ -29,6 +29,14 @@ def test_unknown_option_is_a_usage_error_with_exit_code_2():
     assert "unrecognized arguments: --frobnicate" in result.stderr
 
 
+def test_no_command_is_a_usage_error_on_stderr_with_exit_code_2():
+    result = run()
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == ("usage: autograph [-h] [--version] COMMAND ...\n"
+                             "autograph: error: a command is required (autograph --help lists "
+                             "them)\n")
+
+
 def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path):
     # `autograph transpile big.py | head -1`: no BrokenPipeError traceback
     body = "".join(f"def f{i}(x):\n    while x > 0:\n        x = x - 1\n    return x\n\n\n"

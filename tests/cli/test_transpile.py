@@ -320,6 +320,21 @@ def test_a_missing_file_is_a_one_line_error(tmp_path, capsys):
     assert (code, err) == (1, f"autograph: error: {tmp_path / 'nowhere.py'}: no such file\n")
 
 
+def test_a_file_without_functions_says_so_and_exits_with_1(tmp_path, capsys):
+    path = write(tmp_path, "constants.py", "LIMIT = 3\n")
+    code, out, err = transpile(capsys, path)
+    assert (code, out) == (1, "")
+    assert err == f"autograph: {path}: no functions or methods to convert\n"
+
+
+def test_a_file_without_functions_beside_one_with_them_is_noted_only(tmp_path, capsys):
+    empty = write(tmp_path, "constants.py", "LIMIT = 3\n")
+    full = write(tmp_path, "model.py", "def f(x):\n    return x\n")
+    code, out, err = transpile(capsys, empty, full)
+    assert code == 0 and "def f(x):" in out
+    assert err == f"autograph: {empty}: no functions or methods to convert\n"
+
+
 # --format json.
 
 def test_format_json_gives_one_record_per_function_and_exits_with_1_on_a_failure(tmp_path,
