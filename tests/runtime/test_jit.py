@@ -151,6 +151,28 @@ def test_elementwise_loop_runs_on_the_plan_when_arrays_differ_in_shape_at_run_ti
     _assert_same(jit_concrete(x, y), plan_concrete(x, y))
 
 
+def test_an_output_no_one_holds_is_written_again_by_the_next_call_of_its_shape():
+    pytest.importorskip("numba")
+    jit = ag.function(lambda x: x * 2.0 + 1.0, jit_compile=True,
+                      input_signature=[ag.TensorSpec([None], ag.float32)])
+    jit(ag.constant([1.0, 2.0]))
+    (stage,) = _compiled_stages(jit, ag.TensorSpec([None], ag.float32))
+    buffer = id(stage._given[0])  # not the array: holding it would keep it from reuse
+    np.testing.assert_array_equal(jit(ag.constant([5.0, 6.0])).numpy(), [11.0, 13.0])
+    assert id(stage._given[0]) == buffer  # the dropped result's array, written again
+    np.testing.assert_array_equal(jit(ag.constant([1.0, 2.0, 3.0])).numpy(), [3.0, 5.0, 7.0])
+    assert stage._given[0].shape == (3,)
+
+
+def test_the_same_kernel_source_compiles_once():
+    pytest.importorskip("numba")
+    from runtime.exec.jit import stages
+    from runtime.exec.jit.writer import KernelSource
+
+    source = KernelSource("def kernel(n, a0, o0):\n    return ()\n", {})
+    assert stages._jit(source) is stages._jit(KernelSource(source.source, {}))
+
+
 def test_a_held_result_is_never_overwritten_by_the_next_call():
     pytest.importorskip("numba")
     jit = ag.function(lambda x: x * 2.0, jit_compile=True)
