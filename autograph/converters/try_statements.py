@@ -156,9 +156,13 @@ class TryStatements(Base):
         for handler in node.handlers:
             assigned = assigned | _assigned(handler.body)
         assigned = assigned | _assigned(node.orelse)
-        live = assigned & {n.id for n in traversal.statement_nodes(node.finalbody)
-                           if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
-        node.finalbody = copy_location(finally_entered(node, live),
+        reads = assigned & {n.id for n in traversal.statement_nodes(node.finalbody)
+                            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+        # What a handler after the `finally` (or code after the `try`) reads: a value that
+        # the exception carries must be back before the `finally` raises one of its own.
+        later = assigned & {str(q) for q in anno.getanno(
+            node.finalbody[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple}
+        node.finalbody = copy_location(finally_entered(node, reads, later),
                                        node.finalbody[0]) + node.finalbody
 
     visit_TryStar = visit_Try
@@ -202,13 +206,18 @@ def recovering(names: list[str], error: str | None = None) -> list[Any]:
         template, name=name, key=gast.Constant(value=name, kind=None), error=error)]
 
 
-def finally_entered(node: Any, live: set[str]) -> list[Any]:
-    """The statements starting the `finally` of `node`, which reads the `live` variables
-    that the rest of the `try` assigns: `ag__.finally_entered(live=(...))` for those that
-    may have no value, then `recovering` the others."""
-    refused, recovered = split_live(node, live)
-    entered = templates.replace("ag__.finally_entered(live=names)",
-                                names=_strings(refused)) if refused else []
+def finally_entered(node: Any, reads: set[str], later: set[str] = frozenset()) -> list[Any]:
+    """The statements starting the `finally` of `node`, which `reads` variables that the
+    rest of the `try` assigns (as do handlers and code after it, `later`): if it reads any,
+    `ag__.finally_entered(...)`, which refuses an error of the trace on its way out (the
+    `finally` would read what it left half done) and names those that may have no value;
+    then `recovering` the others."""
+    refused, recovered = split_live(node, reads | later)
+    refused = sorted(set(refused) & reads)
+    if not reads:
+        return recovering(recovered)
+    entered = templates.replace("ag__.finally_entered(live=names)", names=_strings(refused)
+                                ) if refused else templates.replace("ag__.finally_entered()")
     return entered + recovering(recovered)
 
 

@@ -37,7 +37,12 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from autograph.operators.container_slots import Slots, detached
-from autograph.operators.raising_branches import BranchRaised, if_raising, raised_by_program
+from autograph.operators.raising_branches import (
+    BranchRaised,
+    if_raising,
+    raise_after_held,
+    raised_by_program,
+)
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime.core import dtypes
@@ -209,7 +214,9 @@ class _Attempt:
                 if not raised_by_program(error):
                     raise
                 self.slots.restore()
-                raise BranchRaised(side, error) from None
+                if not raise_after_held(error, building_graph()):
+                    raise BranchRaised(side, error) from None
+                values = self.state  # never used: the branch raises, here if not before
             values = self.unchecked(self.with_slots(tuple(values), side), side)
             self.raw.append(values)
             if side == 0:

@@ -40,7 +40,11 @@ import numpy as np
 
 from autograph.operators.graph_cond import a_dtype, fits, truth_tensor
 from autograph.operators.loop_flags import MaybeUndefined
-from autograph.operators.raising_branches import raise_when, raised_by_program
+from autograph.operators.raising_branches import (
+    raise_after_held,
+    raise_when,
+    raised_by_program,
+)
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
 from runtime.core.tensor_shape import TensorShape
@@ -51,6 +55,7 @@ from runtime.graph.func_graph import (
     is_composite,
     pack_sequence_as,
 )
+from runtime.graph.graph import building_graph
 from runtime.graph.tensor import Tensor
 from runtime.graph.tensor_conversion import convert_to_tensor
 from runtime.graph.tensor_spec import TensorSpec
@@ -202,7 +207,12 @@ class _Loop:
 
         def body(*values: Any) -> list:
             extra_now, state_now, inputs, flags_in = checked_inputs(values)
-            new_extra, new_state = self.body_fn(extra_now, state_now)
+            try:
+                new_extra, new_state = self.body_fn(extra_now, state_now)
+            except Exception as error:
+                if not raise_after_held(error, building_graph()):
+                    raise
+                return list(values)  # never used: the body raises, here if not before
             self.settle(new_state)
             new_state, flags_out = list(new_state), []
             for i, flags in self.flags.items():

@@ -153,7 +153,7 @@ def _note_where(error: BaseException, context: str) -> None:
                        f"{f' ({text})' if text else ''}, {context}.")
 
 
-def finally_entered(live: tuple) -> None:
+def finally_entered(live: tuple = ()) -> None:
     """Where a converted `finally` begins: raises StagingError if the exception
     on its way out (if any) is an error of the trace, or left a converted body after the body
     assigned one of the `live` variables, whose old value the `finally` would read

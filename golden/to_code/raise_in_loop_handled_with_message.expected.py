@@ -36,6 +36,7 @@ def f(xs):
         total = ag__.if_stmt(handler_ == 1, if_body_1, None, (total,), ('total',))
     finally:
         ag__.finally_begins(try_)
+        total = ag__.recovered('total', total)
         ag__.print('done')
         ag__.finally_ends(try_)
     return total

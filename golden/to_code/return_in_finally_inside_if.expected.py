@@ -7,6 +7,7 @@ def f(x):
             with ag__.handling(BaseException):
                 y = 10 // (x % 3)
         finally:
+            ag__.finally_entered()
             y = ag__.recovered('y', y)
             retval_ = y + 100
             ag__.finally_return(retval_)

@@ -4,5 +4,6 @@ def f(x):
         with ag__.handling(BaseException):
             y = ag__.converted_call(halved, x)
     finally:
+        ag__.finally_entered()
         y = ag__.recovered('y', y)
         return ag__.finally_return(y)

@@ -1130,6 +1130,45 @@ def test_a_raise_after_a_loop_whose_body_may_raise_comes_second(n):
         ag.function(while_body_may_raise_then_raises_after)(ag.constant(n))
 
 
+def loop_body_raises_then_reads_what_it_deleted(n):
+    t = i = 0
+    while i < n:
+        i += 1
+        if i >= 1:
+            raise ValueError("v")
+        del t
+        t = t + 1  # traced: raises while tracing, after the body's held raise
+    return t
+
+
+def branch_raises_then_reads_what_it_deleted(x):
+    t = 0
+    if x > 0:
+        if x > 1:
+            raise ValueError("v")
+        del t
+        t = t + 1
+    return t
+
+
+@pytest.mark.parametrize("f, x, raised", [
+    (loop_body_raises_then_reads_what_it_deleted, 3, ValueError),
+    (branch_raises_then_reads_what_it_deleted, 2, ValueError),
+    (branch_raises_then_reads_what_it_deleted, 1, UnboundLocalError)])
+def test_a_body_raising_when_traced_after_a_held_raise_raises_what_python_raises_first(
+        f, x, raised):
+    with pytest.raises(raised):
+        f(x)
+    with pytest.raises(raised):
+        ag.function(f)(ag.constant(x))
+
+
+@pytest.mark.parametrize("f", [loop_body_raises_then_reads_what_it_deleted,
+                               branch_raises_then_reads_what_it_deleted])
+def test_a_body_that_would_raise_returns_when_it_does_not_run(f):
+    _check(f, 0)
+
+
 def test_a_trace_error_after_a_raising_loop_is_raised_at_once():
     def f(n):
         for _ in ag.range(n):
@@ -1670,6 +1709,25 @@ def test_a_finally_sees_the_value_an_outer_body_assigned_when_an_inner_body_rais
     # The exception leaves the inner loop's body, then the outer one's, which assigned y.
     assert finally_reads_what_an_outer_loop_body_assigned(2) == 5
     assert ag.to_graph(finally_reads_what_an_outer_loop_body_assigned)(2) == 5
+
+
+def finally_raises_its_own_over_a_value_a_body_lost(a):
+    d = 0
+    try:
+        try:
+            for _ in range(a):
+                d = 1
+                _raises_over_two(5)
+        finally:
+            _raises_over_two(6)  # a new exception: the one that carried d is its context
+    except ValueError:
+        pass
+    return d
+
+
+def test_a_handler_sees_a_value_a_body_lost_though_a_finally_raised_another_exception():
+    assert finally_raises_its_own_over_a_value_a_body_lost(1) == 1
+    assert ag.to_graph(finally_raises_its_own_over_a_value_a_body_lost)(1) == 1
 
 
 def handler_reassigns_then_a_finally_in_it_reads(a):
