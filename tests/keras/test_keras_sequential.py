@@ -66,23 +66,54 @@ def test_a_second_fit_runs_the_train_function_the_first_made():
     assert repr(train) == "<ag.Function train_function (1 traces)>"
 
 
-def test_fit_calls_layers_with_training_true_and_evaluate_and_predict_with_false():
-    seen = []
+class _Recording(keras.layers.Layer):
+    """Records the `training` argument and the batch size of each call."""
 
-    class Recording(keras.layers.Layer):
-        def call(self, x, training=None):
-            seen.append(training)
-            return x
+    def __init__(self):
+        super().__init__()
+        self.seen = []
 
-    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1), Recording()])
-    model.compile(optimizer="sgd", loss="mse")
+    def call(self, x, training=None):
+        self.seen.append((training, x.shape[0]))
+        return x
+
+
+@pytest.mark.parametrize("run_eagerly", [False, True])
+def test_fit_calls_layers_with_training_true_and_evaluate_and_predict_with_false(run_eagerly):
+    recording = _Recording()
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1), recording])
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=run_eagerly)
     x, y = np.ones((4, 2), np.float32), np.ones((4, 1), np.float32)
     model.fit(x, y, verbose=0)
-    assert seen and set(seen) == {True}
-    del seen[:]
+    assert recording.seen and {training for training, _ in recording.seen} == {True}
+    del recording.seen[:]
     model.evaluate(x, y, verbose=0)
     model.predict(x, verbose=0)
-    assert seen and set(seen) == {False}
+    assert recording.seen and {training for training, _ in recording.seen} == {False}
+
+
+def test_validation_arrays_are_evaluated_in_batches_of_fits_batch_size():
+    recording = _Recording()
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1), recording])
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)
+    x, y = np.ones((6, 2), np.float32), np.ones((6, 1), np.float32)
+    model.fit(x, y, batch_size=2, validation_data=(x, y), verbose=0)
+    assert [size for training, size in recording.seen if not training] == [2, 2, 2]
+
+
+def test_evaluate_and_predict_keep_their_functions_between_calls():
+    model = mlp()
+    x, y = quadrants(8)
+    model.evaluate(x, y, verbose=0)
+    model.predict(x, verbose=0)
+    (test,) = model._compiled.functions.values()
+    predict = model._predict_function[1]
+    model.evaluate(x, y, verbose=0)
+    model.predict(x, verbose=0)
+    assert list(model._compiled.functions.values()) == [test]
+    assert model._predict_function[1] is predict
+    assert [repr(test), repr(predict)] == ["<ag.Function test_function (1 traces)>",
+                                           "<ag.Function predict_function (1 traces)>"]
 
 
 def test_adam_by_name_makes_its_slots_before_the_single_trace():
@@ -347,11 +378,13 @@ def test_summary_of_an_unbuilt_model_says_to_build_it():
         keras.Sequential([keras.layers.Dense(1)]).summary()
 
 
-def test_fit_before_compile_says_to_compile():
+@pytest.mark.parametrize("method", ["fit", "evaluate"])
+def test_fit_or_evaluate_before_compile_says_to_compile(method):
     with pytest.raises(RuntimeError, match="^" + re.escape(
-            "You must compile the model before calling fit: "
+            f"You must compile the model before calling {method}: "
             "model.compile(optimizer=..., loss=...).") + "$"):
-        keras.Sequential([keras.layers.Dense(1)]).fit(np.ones((2, 1)), np.ones((2, 1)))
+        getattr(keras.Sequential([keras.layers.Dense(1)]), method)(np.ones((2, 1)),
+                                                                   np.ones((2, 1)))
 
 
 def test_samples_of_x_and_y_must_agree():
