@@ -72,6 +72,7 @@ is refused while tracing (`operators.traced_errors.finally_ends`).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import gast
@@ -206,7 +207,8 @@ def recovering(names: list[str], error: str | None = None) -> list[Any]:
         template, name=name, key=gast.Constant(value=name, kind=None), error=error)]
 
 
-def finally_entered(node: Any, reads: set[str], later: set[str] = frozenset()) -> list[Any]:
+def finally_entered(node: Any, reads: set[str], later: AbstractSet[str] = frozenset()
+                    ) -> list[Any]:
     """The statements starting the `finally` of `node`, which `reads` variables that the
     rest of the `try` assigns (as do handlers and code after it, `later`): if it reads any,
     `ag__.finally_entered(...)`, which refuses an error of the trace on its way out (the

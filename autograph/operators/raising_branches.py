@@ -109,7 +109,7 @@ def raise_when(condition: Tensor, error: BaseException, where: str) -> None:
     raise_if(condition, error)
 
 
-def raise_after_held(error: BaseException, graph: Graph) -> bool:
+def raise_after_held(error: BaseException, graph: Graph | None) -> bool:
     """Whether `error`, which stopped the trace of `graph` (a function's), became a `RaiseIf`
     that raises it last when the graph runs: `error` is the program's own, and a `RaiseIf`
     made earlier (in `graph`, or a branch or loop body in it) may raise first, as plain
@@ -119,7 +119,7 @@ def raise_after_held(error: BaseException, graph: Graph) -> bool:
             x = h(i)             # h raises when traced: raised when the graph runs if n > 0
         return x + t             # t has no value: raised when the graph runs if n <= 0
     """
-    if not raised_by_program(error) or not _holds_raise(graph):
+    if graph is None or not raised_by_program(error) or not _holds_raise(graph):
         return False
     _note_where(error, "after a tensor `if` or loop that raises first when it can")
     raise_if(True, error)
