@@ -97,6 +97,40 @@ def _compilable(sample) -> bool:
     return not (sample.op == "Cast" and kinds[0].kind == "f" and not dst.is_floating)
 
 
+_NAN = float("nan")
+_HELPER_CASES = [  # the ops whose kernels call support's helpers, at their edges
+    ("floordiv", np.float32, [7, -7, 7, -7, 0.5], [2, 2, -2, -2, 0.25]),
+    ("floordiv", np.int32, [7, -7, 7, -7, 0], [2, 2, -2, -2, 3]),
+    ("floormod", np.float32, [7, -7, 7, -7, 4, -4.5], [3, 3, -3, -3, -2, 2]),
+    ("floormod", np.int32, [7, -7, 7, -7, 4, -4], [3, 3, -3, -3, -2, 2]),
+    ("pow", np.float32, [2, 3, 0.5, -2], [3, -1, 2, 2]),
+    ("pow", np.int32, [2, 3, -2, 5], [3, 0, 3, 1]),
+    ("maximum", np.float32, [_NAN, 1, 2, -1], [1, _NAN, 3, -2]),
+    ("minimum", np.float32, [_NAN, 1, 2, -1], [1, _NAN, 3, -2]),
+    ("maximum", np.int32, [1, 5, -3], [2, 4, -3]),
+    ("minimum", np.int32, [1, 5, -3], [2, 4, -3]),
+]
+
+
+@pytest.mark.parametrize("name, dtype, x, y", _HELPER_CASES,
+                         ids=[f"{c[0]}-{c[1].__name__}" for c in _HELPER_CASES])
+def test_arithmetic_tensorflow_defines_otherwise_than_python_compiles_to_the_plans_result(
+        name, dtype, x, y):
+    pytest.importorskip("numba")
+    plan, jit = _both(getattr(ag.math, name))
+    x, y = ag.constant(np.array(x, dtype)), ag.constant(np.array(y, dtype))
+    _assert_same(jit(x, y), plan(x, y))
+    assert _compiled_whole(jit, x, y)
+
+
+def test_sigmoid_compiles_to_the_plans_result_at_both_ends():
+    pytest.importorskip("numba")
+    plan, jit = _both(ag.math.sigmoid)
+    x = ag.constant(np.array([-100, -1, 0, 1, 100], np.float32))
+    _assert_same(jit(x), plan(x))
+    assert _compiled_whole(jit, x)
+
+
 def test_elementwise_chain_compiles_to_one_loop_with_the_plans_result():
     pytest.importorskip("numba")
 

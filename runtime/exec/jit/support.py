@@ -11,8 +11,6 @@ and the caller writes the text to `sys.stdout` once the kernel has finished.
 
 from __future__ import annotations
 
-import math
-
 import numba
 import numpy as np
 
@@ -39,7 +37,7 @@ def _jit_floordiv_i(x, y):
 
 @_inline
 def _jit_floormod_f(x, y):
-    r = math.fmod(x, y)
+    r = np.fmod(x, y)
     return r + y if r != 0 and (y < 0) != (r < 0) else r
 
 
