@@ -1,8 +1,10 @@
 """The bundled examples run as users run them, and print what they promise."""
 
+import os
 import pathlib
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -10,9 +12,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def run_example(name):
-    result = subprocess.run([sys.executable, str(ROOT / "examples" / name)], capture_output=True,
-                            text=True, timeout=120, cwd=ROOT)
+    """The example's output; it must succeed and leave nothing in its temporary directory."""
+    with tempfile.TemporaryDirectory() as scratch:
+        result = subprocess.run([sys.executable, str(ROOT / "examples" / name)],
+                                capture_output=True, text=True, timeout=120, cwd=ROOT,
+                                env={**os.environ, "TMPDIR": scratch})
+        left = os.listdir(scratch)
     assert result.returncode == 0, result.stderr
+    assert not left, f"{name} left {left} in the temporary directory"
     return result.stdout
 
 

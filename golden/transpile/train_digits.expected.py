@@ -6,7 +6,19 @@ def make_model() -> ag.keras.Sequential:
 def compile_model(model: ag.keras.Sequential) -> None:
     ag__.converted_call(model.compile, optimizer=ag.keras.optimizers.Adam(0.001), loss=ag.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=['accuracy'])
 
-# main (examples/train_digits.py:46)
+# save_and_restore (examples/train_digits.py:46)
+def save_and_restore(model: ag.keras.Sequential, directory: str, test_batches) -> None:
+    """Saves `model` in `directory`, restores it into a fresh model, and evaluates that."""
+    manager = ag.train.CheckpointManager(ag.train.Checkpoint(model=model), directory, max_to_keep=2)
+    path = ag__.converted_call(manager.save)
+    restored = ag__.converted_call(make_model)
+    ag__.converted_call(compile_model, restored)
+    status = ag__.converted_call(ag.train.Checkpoint(model=restored).restore, ag.train.latest_checkpoint(directory))
+    ag__.converted_call(status.expect_partial)
+    _, restored_accuracy = ag__.converted_call(restored.evaluate, test_batches, verbose=0)
+    ag__.print(f"saved {path}; restored model's test accuracy: {restored_accuracy:.3f}")
+
+# main (examples/train_digits.py:59)
 def main() -> None:
     parser = argparse.ArgumentParser(description=ag__.converted_call(__doc__.splitlines)[0])
     ag__.converted_call(parser.add_argument, '--epochs', type=int, default=15)
@@ -25,13 +37,12 @@ def main() -> None:
     ag__.converted_call(model.fit, train_batches, epochs=args.epochs, verbose=2)
     _, accuracy = ag__.converted_call(model.evaluate, test_batches, verbose=0)
     ag__.print(f'test accuracy: {accuracy:.3f}')
-    directory = ag__.or_(args.checkpoint_dir, lambda: tempfile.mkdtemp(prefix='digits-'))
-    manager = ag.train.CheckpointManager(ag.train.Checkpoint(model=model), directory, max_to_keep=2)
-    path = ag__.converted_call(manager.save)
-    restored = ag__.converted_call(make_model)
-    ag__.converted_call(compile_model, restored)
-    status = ag__.converted_call(ag.train.Checkpoint(model=restored).restore, ag.train.latest_checkpoint(directory))
-    ag__.converted_call(status.expect_partial)
-    _, restored_accuracy = ag__.converted_call(restored.evaluate, test_batches, verbose=0)
-    ag__.print(f"saved {path}; restored model's test accuracy: {restored_accuracy:.3f}")
+
+    def if_body():
+        ag__.converted_call(save_and_restore, model, args.checkpoint_dir, test_batches)
+
+    def else_body():
+        with tempfile.TemporaryDirectory(prefix='digits-') as directory:
+            ag__.converted_call(save_and_restore, model, directory, test_batches)
+    ag__.if_stmt(args.checkpoint_dir, if_body, else_body, (), ())
     ag__.print(f'total {time.perf_counter() - start:.1f} s')

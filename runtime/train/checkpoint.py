@@ -15,12 +15,12 @@ saved and restored alike, and the functions using them see the restored values.
 >>> from runtime.state.variables import Variable
 >>> v = Variable([1.0, 2.0])
 >>> ckpt = Checkpoint(v=v)
->>> path = ckpt.save(os.path.join(tempfile.mkdtemp(), "ckpt"))
->>> os.path.basename(path)
-'ckpt-1'
->>> _ = v.assign([0.0, 0.0])
->>> ckpt.restore(path).assert_consumed() is not None, v.numpy().tolist()
-(True, [1.0, 2.0])
+>>> with tempfile.TemporaryDirectory() as folder:
+...     path = ckpt.save(os.path.join(folder, "ckpt"))
+...     _ = v.assign([0.0, 0.0])
+...     consumed = ckpt.restore(path).assert_consumed() is not None
+>>> os.path.basename(path), consumed, v.numpy().tolist()
+('ckpt-1', True, [1.0, 2.0])
 """
 
 from __future__ import annotations

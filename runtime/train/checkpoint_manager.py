@@ -9,9 +9,11 @@ checkpoints that exist, the latest one whole.
 >>> import tempfile
 >>> from runtime.state.variables import Variable
 >>> from runtime.train.checkpoint import Checkpoint
->>> manager = CheckpointManager(Checkpoint(v=Variable(1.0)), tempfile.mkdtemp(), max_to_keep=2)
->>> paths = [manager.save() for _ in range(3)]
->>> [p.rsplit("/", 1)[1] for p in manager.checkpoints], manager.latest_checkpoint == paths[-1]
+>>> with tempfile.TemporaryDirectory() as folder:
+...     manager = CheckpointManager(Checkpoint(v=Variable(1.0)), folder, max_to_keep=2)
+...     paths = [manager.save() for _ in range(3)]
+...     kept = [p.rsplit("/", 1)[1] for p in manager.checkpoints]
+>>> kept, manager.latest_checkpoint == paths[-1]
 (['ckpt-2', 'ckpt-3'], True)
 """
 
