@@ -34,7 +34,7 @@ from typing import Any
 from autograph.operators.handlers import PROGRAM_RAISE
 from autograph.operators.raising_branches import raised_by_program
 from autograph.operators.traced_errors import forget_lost_state
-from autograph.pyct.errors import StagingError
+from autograph.pyct.errors import KeyErrorWithMessage, StagingError
 from autograph.pyct.loader import GENERATED_PREFIX
 from autograph.pyct.parser import source_line
 from autograph.transpiler import source_map_for
@@ -155,6 +155,8 @@ def _same_type(error: BaseException, message: str) -> BaseException:
     op_name = getattr(error, "op_name", None)
     if op_name is not None:
         new = type(error)(message, op_name)
+    elif type(error) is KeyError:
+        new = KeyErrorWithMessage(message, *error.args)
     else:
         new = type(error)(message)
     for name, value in vars(error).items():

@@ -30,3 +30,20 @@ class UnsupportedLanguageElementError(ConversionError, NotImplementedError):
 
 class StagingError(Exception):
     """An error raised inside converted code, reported at the user's original lines."""
+
+
+class KeyErrorWithMessage(KeyError):
+    """A KeyError raised again at the user's lines: it prints its message as written (a
+    KeyError prints the repr of its key, which would show the message on one line, escaped),
+    and keeps the key as its argument. It shows and names itself as a KeyError."""
+
+    def __init__(self, message: str, *args: object):
+        super().__init__(*args)
+        self.text = message
+
+    def __str__(self) -> str:
+        return self.text
+
+
+KeyErrorWithMessage.__name__ = KeyErrorWithMessage.__qualname__ = "KeyError"
+KeyErrorWithMessage.__module__ = "builtins"  # tracebacks show `KeyError: ...`

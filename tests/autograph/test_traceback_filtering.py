@@ -252,3 +252,18 @@ def test_generated_code_counts_as_the_packages_own():
     assert traceback_utils.GENERATED_PREFIX == loader.GENERATED_PREFIX
     assert traceback_utils.is_internal_file(f"{loader.GENERATED_PREFIX}f from model.py>")
     assert not traceback_utils.is_internal_file(__file__)
+
+
+def _missing_key(x):
+    return {}["missing"] + x
+
+
+def test_a_key_error_shows_its_message_as_written_and_keeps_its_key():
+    with pytest.raises(KeyError) as caught:
+        ag.function(_missing_key)(ag.constant(1))
+    error = caught.value
+    assert str(error).startswith("in user code:\n\n    File ")
+    assert str(error).endswith("\n\n    KeyError: 'missing'")
+    assert error.args == ("missing",)
+    assert type(error).__name__ == "KeyError"
+    assert traceback.format_exception_only(error)[0].startswith("KeyError: in user code:\n")

@@ -218,7 +218,7 @@ def _is_a(error: Exception, raised: str) -> bool:
 def _programs_own(error: Exception) -> bool:
     """Whether `error` is one a generated program raises: a ValueError or KeyError with one
     of `PROGRAM_MESSAGES` (our traceback added in front of it or not)."""
-    if type(error) not in (ValueError, KeyError) or not error.args:
+    if not isinstance(error, (ValueError, KeyError)) or not error.args:
         return False
     last = str(error.args[0]).strip().splitlines()[-1:] or [""]
     return last[0].split(": ")[-1].strip("'\"") in PROGRAM_MESSAGES
