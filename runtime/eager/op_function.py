@@ -21,6 +21,7 @@ import inspect
 import re
 from typing import Any, Callable
 
+from runtime.core.traceback_utils import filter_traceback
 from runtime.eager.dispatch import op_handle
 from runtime.registry.op_def import NO_DEFAULT, inferred_attr_names
 from runtime.registry.op_registry import op_registry
@@ -54,7 +55,7 @@ def op_function(op_name: str) -> Callable[..., Any]:
     front_end.__name__ = front_end.__qualname__ = snake_case(op_name)
     front_end.__signature__ = signature  # type: ignore[attr-defined]  # inspect reads it
     front_end.__doc__ = _docstring(op_def, input_names, attrs)
-    return front_end
+    return filter_traceback(front_end)  # its errors leave with the user's frames only
 
 
 def snake_case(name: str) -> str:

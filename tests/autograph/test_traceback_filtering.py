@@ -166,6 +166,15 @@ def test_an_eager_op_error_shows_only_the_users_frames():
     assert user_names(error) == ["raised"]
 
 
+def test_an_error_of_an_op_function_shows_only_the_users_frames():
+    from runtime import op_function
+
+    error = raised(ag.errors.InvalidArgumentError, op_function("Sqrt"), ag.constant(4))
+    assert "Sqrt does not support dtype int32" in str(error)
+    assert_no_package_frames(error, ("runtime/core/traceback_utils.py", "error_handler"))
+    assert user_names(error) == ["raised"]
+
+
 def test_an_eager_op_error_shows_the_dispatcher_with_filtering_off():
     ag.debugging.disable_traceback_filtering()
     error = raised(ag.errors.InvalidArgumentError, ag.add, ag.constant(1), ag.constant(1.0))
