@@ -26,8 +26,8 @@ fitted to the op's dtypes, static shapes, attrs and constant inputs, and its lin
 `If`, `Case` and `While` ops are written as Python `if` / `while` statements around their
 branch and body graphs, so only the taken branch runs and a loop iteration costs little more
 than its kernels. `Plan.source` shows the code; errors name the op and the user's line that
-created it, found from the plan line the error was raised at: "while executing
-`mul = Mul(x, y)` (model.py:12): ...".
+created it, found from the plan line the error was raised at: "model.py:12: ...", and with
+traceback filtering off the op too: "while executing `mul = Mul(x, y)` (model.py:12): ...".
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ import numpy as np
 
 from runtime.core import devices, dtypes
 from runtime.core.errors import InvalidArgumentError, OpError, is_held
+from runtime.core.traceback_utils import is_traceback_filtering_enabled
 from runtime.eager.placement import place
 from runtime.exec import buffers
 from runtime.exec.optimize.driver import optimize
@@ -87,18 +88,24 @@ class _PlanError(Exception):
 
 def _op_failure(op: Operation | None, e: Exception) -> _PlanError:
     """The error to raise for `e`, raised while running `op` (None: feeding the plan)."""
-    description = _describe(op) if op is not None else "the plan's feeds"
     if is_held(e):  # a Python exception the program raises (`RaiseIf`), as it is
         return _PlanError(e)
     if isinstance(e, OpError):
-        error = type(e)(f"while executing {description}: {e.message}", e.op_name)
+        error = type(e)(_placed(op, e.message), e.op_name)
     else:
-        error = InvalidArgumentError(f"while executing {description}: {type(e).__name__}: {e}")
+        error = InvalidArgumentError(_placed(op, f"{type(e).__name__}: {e}"))
     return _PlanError(error, cause=e)
 
 
-def _describe(op: Operation) -> str:
-    return f"`{_format_op(op)}`" + (f" ({op.source})" if op.source else "")
+def _placed(op: Operation | None, message: str) -> str:
+    """`message` after the user's line that made `op` ("model.py:12: ..."); with traceback
+    filtering off, or for an op made where no user's line was, after the op itself too."""
+    if op is None:
+        return f"while executing the plan's feeds: {message}"
+    if op.source and is_traceback_filtering_enabled():
+        return f"{op.source}: {message}"
+    return f"while executing `{_format_op(op)}`" + (f" ({op.source})" if op.source else
+                                                    "") + f": {message}"
 
 
 class _Writer:

@@ -269,13 +269,29 @@ def test_op_failure_names_the_op_and_the_user_line():
         total = ag.add(a, b, name="total")  # shapes only meet at run time
     with ag.Session(graph=g) as sess:
         with pytest.raises(InvalidArgumentError,
-                           match=r"^while executing `total = AddV2\(a, b\).*` "
-                                 r"\(.*test_session.py:\d+\): ValueError: operands could not "
+                           match=r"^\S*test_session.py:\d+: ValueError: operands could not "
                                  r"be broadcast together .*\(3,\) *$") as caught:
             sess.run(total, {a: [1.0, 2.0], b: [1.0, 2.0, 3.0]})
     # The plan's own frame, in the traceback of the error it raised, names the plan.
     frames = traceback.extract_tb(caught.value.__cause__.__traceback__)
     assert frames[-1].filename == "<plan of 1 ops>"
+
+
+def test_op_failure_with_filtering_off_names_the_op_too():
+    g = ag.Graph()
+    with g.as_default():
+        a = ag.placeholder(ag.float32, [None], name="a")
+        b = ag.placeholder(ag.float32, [None], name="b")
+        total = ag.add(a, b, name="total")
+    ag.debugging.disable_traceback_filtering()
+    try:
+        with ag.Session(graph=g) as sess:
+            with pytest.raises(InvalidArgumentError,
+                               match=r"^while executing `total = AddV2\(a, b\).*` "
+                                     r"\(\S*test_session.py:\d+\): ValueError: operands "):
+                sess.run(total, {a: [1.0, 2.0], b: [1.0, 2.0, 3.0]})
+    finally:
+        ag.debugging.enable_traceback_filtering()
 
 
 def test_op_failure_of_an_op_without_a_source_line_names_the_op_alone():
@@ -297,7 +313,7 @@ def test_kernel_errors_keep_their_type_and_name_the_op():
         x = ag.placeholder(ag.int32, [None], name="x")
         q = ag.floordiv(x, ag.placeholder(ag.int32, [None], name="zero"), name="q")
     with ag.Session(graph=g) as sess:
-        with pytest.raises(InvalidArgumentError, match="while executing `q = FloorDiv.*"
+        with pytest.raises(InvalidArgumentError, match="test_session.py:\\d+: "
                                                        "Integer division by zero"):
             sess.run(q, {"x:0": [1], "zero:0": [0]})
 

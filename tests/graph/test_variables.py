@@ -1,6 +1,7 @@
 """`Variable`: eager values and updates, operators, graph-mode ops, sessions and errors."""
 
 import gc
+import re
 
 import numpy as np
 import pytest
@@ -291,9 +292,9 @@ def test_reading_an_uninitialized_variable_names_it():
         with ag.Session() as sess:
             with pytest.raises(FailedPreconditionError) as info:
                 sess.run(y)
-    assert str(info.value).endswith(
-        "): Attempting to use uninitialized value abc/w: run its initializer first, "
-        "e.g. sess.run(ag.global_variables_initializer()).")
+    assert re.search(r"^\S*test_variables.py:\d+: " + re.escape(
+        "Attempting to use uninitialized value abc/w: run its initializer first, "
+        "e.g. sess.run(ag.global_variables_initializer()).") + "$", str(info.value))
 
 
 def test_a_variable_handle_without_a_name_gets_an_anonymous_one():
