@@ -40,6 +40,7 @@ from runtime.core import dtypes
 from runtime.core.tensor_shape import as_raw_shape, format_raw, raw_compatible
 from runtime.graph.func_graph import sorted_keys
 from runtime.graph.init_scope import init_scope
+from runtime.graph.source_lines import user_frame
 from runtime.state import variables as variables_module
 from runtime.state.variables import Variable
 
@@ -168,7 +169,10 @@ class Restoration:
                 self._roots.append((name, weakref.ref(value, lambda _: _forget_if_dead(me))))
             except TypeError:  # lists and dicts: held strongly
                 self._roots.append((name, _strong(value)))
-        weakref.finalize(self, _warn_unused, save_path, self.pending, self.expect_partial)
+        # The restore's line in the user's code: the warning about values never restored,
+        # given when this goes, is shown there.
+        weakref.finalize(self, _warn_unused, save_path, self.pending, self.expect_partial,
+                         user_frame())
 
     def roots(self) -> list[tuple[str, Any]]:
         """The named roots still alive."""
@@ -228,12 +232,15 @@ def mismatch_message(save_path: str, problems: list[str], missing: list[str],
     return "\n".join(lines)
 
 
-def _warn_unused(save_path: str, pending: dict, expect_partial: list[bool]) -> None:
+def _warn_unused(save_path: str, pending: dict, expect_partial: list[bool], where: str) -> None:
     if pending and not expect_partial[0]:
         shown = ", ".join(sorted(pending)[:10]) + (", ..." if len(pending) > 10 else "")
-        warnings.warn(f"{len(pending)} values of checkpoint {save_path!r} were never restored "
-                      f"(no variable appeared at {shown}). Call expect_partial() on the "
-                      f"restore status if that is intended.", stacklevel=2)
+        filename, _, line = where.rpartition(":")
+        warnings.warn_explicit(
+            f"{len(pending)} values of checkpoint {save_path!r} were never restored (no "
+            f"variable appeared at {shown}). Call expect_partial() on the restore status if "
+            f"that is intended.", UserWarning, filename or "<unknown>",
+            int(line) if line.isdigit() else 0)
 
 
 # Restorations with values waiting for variables, oldest first.

@@ -104,9 +104,11 @@ def test_unused_values_warn_when_their_objects_go(saved):
     with pytest.warns(UserWarning, match="^" + re.escape(
             f"2 values of checkpoint '{saved}' were never restored (no variable appeared at "
             "model/layers/0, model/layers/1/b). Call expect_partial() on the restore status "
-            "if that is intended.") + "$"):
+            "if that is intended.") + "$") as record:
         _restore_only_w(saved)
         gc.collect()
+    restore_line = _restore_only_w.__code__.co_firstlineno + 6
+    assert (record[0].filename, record[0].lineno) == (__file__, restore_line)
 
 
 def test_expect_partial_silences_the_warning(saved):
