@@ -65,8 +65,10 @@ for _method in ("add", "radd", "sub", "rsub", "mul", "rmul", "truediv", "rtruedi
                 "rfloordiv", "mod", "rmod", "pow", "rpow", "matmul", "rmatmul", "and", "rand",
                 "or", "ror", "xor", "rxor", "lshift", "rlshift", "rshift", "rrshift", "neg",
                 "pos", "abs", "invert", "lt", "le", "gt", "ge", "bool", "index", "int",
-                "float", "complex", "len", "iter", "getitem", "setitem", "contains", "call"):
+                "float", "complex", "len", "iter", "getitem", "setitem", "contains", "call",
+                "tf_tensor", "array"):  # `tensor + x`, `np.asarray(x)`: conversions read it
     setattr(Undefined, f"__{_method}__", Undefined._used)
+Undefined.dtype = property(Undefined._used)  # type: ignore[attr-defined]  # what ops read first
 
 
 class UndefinedReturnValue:

@@ -1169,6 +1169,26 @@ def test_a_body_that_would_raise_returns_when_it_does_not_run(f):
     _check(f, 0)
 
 
+def closure_adds_a_target_of_a_loop_that_never_ran(n):
+    s = 0
+    while s < n:
+        for i in range(0):
+            pass
+
+        def plus_i(k):
+            return k + i  # noqa: B023 (reads the target: the point of the test)
+        s = plus_i(s) + 1
+    return s
+
+
+def test_a_tensor_plus_a_closures_variable_without_a_value_raises_as_python_when_it_runs():
+    _check(closure_adds_a_target_of_a_loop_that_never_ran, 0)
+    with pytest.raises(NameError):
+        closure_adds_a_target_of_a_loop_that_never_ran(1)
+    with pytest.raises(NameError):
+        ag.function(closure_adds_a_target_of_a_loop_that_never_ran)(ag.constant(1))
+
+
 def test_a_trace_error_after_a_raising_loop_is_raised_at_once():
     def f(n):
         for _ in ag.range(n):
