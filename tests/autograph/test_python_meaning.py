@@ -1172,7 +1172,7 @@ def test_a_body_that_would_raise_returns_when_it_does_not_run(f):
 def closure_adds_a_target_of_a_loop_that_never_ran(n):
     s = 0
     while s < n:
-        for i in range(0):
+        for i in range(0):  # noqa: B007 (the closure below reads it)
             pass
 
         def plus_i(k):
