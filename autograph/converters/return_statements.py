@@ -220,8 +220,8 @@ def _discard_in_finally(try_node: Any, retval: str | None) -> None:
         if isinstance(n, gast.Name) and not isinstance(n.ctx, gast.Load)}
     live = {n.id for n in traversal.statement_nodes(try_node.finalbody)
             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)} & assigned
-    entered = copy_location(try_statements.finally_entered(try_node, live),
-                            try_node.finalbody[0])
+    entered = [] if try_statements.entered(try_node.finalbody) else copy_location(
+        try_statements.finally_entered(try_node, live), try_node.finalbody[0])
     try_node.finalbody = entered + try_node.finalbody + jumps.generated(
         "return ag__.finally_return(retval_)", try_node.finalbody[-1],
         retval_=retval or gast.Constant(value=None, kind=None))

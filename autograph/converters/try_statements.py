@@ -114,6 +114,7 @@ class TryStatements(Base):
         if not handled and not control_flow and not calls:
             return self._guard_finally(node) if guarded else node
         assigned = _assigned(node.body)
+        lives = []
         for handler in node.handlers:
             if handler.name is None:
                 if handler.type is None:  # `except:` takes no name; this is the same clause
@@ -121,8 +122,15 @@ class TryStatements(Base):
                                              annotation=None, type_comment=None)
                 handler.name = gast.Name(id=self.ctx.namer.new("error_"), ctx=gast.Store(),
                                          annotation=None, type_comment=None)
-            live = assigned & {str(q) for q in anno.getanno(
-                handler.body[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple}
+            lives.append(assigned & {str(q) for q in anno.getanno(
+                handler.body[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple})
+        reads, later = self._finally_reads(node, assigned)
+        # A variable with no value on any path into the `try` gets one that reads as none
+        # (`ag__.Undefined`), so that a handler or the `finally` can take its value back.
+        unbound = _unbound_before(node) & set().union(reads, later, *lives)
+        anno.setanno(node, anno.Basic.BOUND_THROUGH_TRY,
+                     anno.getanno(node, anno.Basic.BOUND_THROUGH_TRY) | unbound)
+        for handler, live in zip(node.handlers, lives):
             refused, recovered = split_live(node, live)
             if refused:
                 check = templates.replace("ag__.reraise_traced(error, live=names)",
@@ -131,8 +139,13 @@ class TryStatements(Base):
                 check = templates.replace("ag__.reraise_traced(error)", error=handler.name.id)
             handler.body = copy_location(check + recovering(recovered, handler.name.id),
                                          handler) + handler.body
-        self._check_finally(node, assigned)
-        return self._guard_finally(node) if guarded else node
+        if node.finalbody:
+            node.finalbody = copy_location(finally_entered(node, reads, later),
+                                           node.finalbody[0]) + node.finalbody
+        undefined = [stmt for name in sorted(unbound) for stmt in templates.replace(
+            "name = ag__.Undefined(key)", name=name, key=gast.Constant(value=name, kind=None))]
+        return copy_location(undefined, node) + (
+            self._guard_finally(node) if guarded else [node])
 
     def _guard_finally(self, node: Any) -> list[Any]:
         """`try_ = ag__.TryTrace()` before the `try`, and its `finally` between
@@ -149,22 +162,20 @@ class TryStatements(Base):
                           + copy_location(ends, node.finalbody[-1]))
         return copy_location(made, node) + [node]
 
-    def _check_finally(self, node: Any, assigned: set[str]) -> None:
-        """Starts the `finally` by taking back the variables it reads that the rest of the
-        `try` assigns, which an exception on its way out may carry (`finally_entered`)."""
+    def _finally_reads(self, node: Any, assigned: set[str]) -> tuple[set[str], set[str]]:
+        """The variables the rest of the `try` assigns that its `finally` reads, and those
+        read after it (by a handler the exception goes to next, or the code after the
+        `try`): an exception on its way out may carry their values (`finally_entered`)."""
         if not node.finalbody:
-            return
+            return set(), set()
         for handler in node.handlers:
             assigned = assigned | _assigned(handler.body)
         assigned = assigned | _assigned(node.orelse)
         reads = assigned & {n.id for n in traversal.statement_nodes(node.finalbody)
                             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
-        # What a handler after the `finally` (or code after the `try`) reads: a value that
-        # the exception carries must be back before the `finally` raises one of its own.
         later = assigned & {str(q) for q in anno.getanno(
             node.finalbody[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple}
-        node.finalbody = copy_location(finally_entered(node, reads, later),
-                                       node.finalbody[0]) + node.finalbody
+        return reads, later
 
     visit_TryStar = visit_Try
 
@@ -223,6 +234,15 @@ def finally_entered(node: Any, reads: set[str], later: AbstractSet[str] = frozen
     return entered + recovering(recovered)
 
 
+def entered(finalbody: list[Any]) -> bool:
+    """Whether `finalbody` starts as `finally_entered` makes it start (this converter made
+    it so)."""
+    first = finalbody[0].value if isinstance(finalbody[0], (gast.Expr, gast.Assign)) else None
+    return (isinstance(first, gast.Call) and isinstance(first.func, gast.Attribute)
+            and isinstance(first.func.value, gast.Name) and first.func.value.id == "ag__"
+            and first.func.attr in ("finally_entered", "recovered"))
+
+
 def _strings(names: list[str]) -> Any:
     return gast.Tuple(elts=[gast.Constant(value=n, kind=None) for n in names], ctx=gast.Load())
 
@@ -232,6 +252,16 @@ def _bound_through(node: Any) -> frozenset[str]:
                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Del)}
     defined = anno.getanno(node, anno.Static.DEFINED_VARS_IN, ())
     return frozenset(str(q) for q in defined if q.is_simple and str(q) not in deleted)
+
+
+def _unbound_before(node: Any) -> set[str]:
+    """The plain names bound in the `try` `node`, on no path into it, and deleted nowhere in
+    it."""
+    maybe = {str(q) for q in anno.getanno(node, anno.Static.MAYBE_DEFINED_VARS_IN, ())}
+    deleted = {n.id for n in gast.walk(node)
+               if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Del)}
+    caught = {h.name.id for h in node.handlers if isinstance(h.name, gast.Name)}
+    return _assigned([node]) - maybe - deleted - caught
 
 
 def _assigned(statements: list[Any]) -> set[str]:

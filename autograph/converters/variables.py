@@ -30,7 +30,8 @@ of an `ag__.if_stmt` / `while_stmt` / `for_stmt` for a state variable that may e
 undefined (and that a branch or loop body may not bind), or a parameter of such a statement's
 body taking that state. The state tuples given to the operators, the state returned by bodies
 and by `get_state` are passed on as they are, since moving an undefined value along is what
-they are for.
+they are for; so is the variable a handler takes back (`x = ag__.recovered('x', x, error_)`),
+which may leave it undefined as it was.
 `x += 1` is left as it is. `del x` in a body (written `x = ag__.Undefined('x')` by
 control_flow) gets the statement `ag__.ld(x)` before it where `x` may have no value: deleting
 an unbound variable raises, as in Python (golden/to_code/del_in_loop.py).
@@ -74,6 +75,7 @@ class _Bindings:
         self.functions: dict[str, Any] = {}
         self.owner: dict[int, Any] = {}
         self.calls: list[tuple[Any, str]] = []  # (operator call, operator)
+        self.recoveries: list[Any] = []  # `ag__.recovered(name, value, ...)` calls
         self.deletions: list[tuple[Any, Any]] = []  # (`del x`'s assignment, a read of x there)
         self._function(function, {})
 
@@ -178,6 +180,8 @@ class _Bindings:
                     op = _operator(node)
                     if op in _OPERATORS:
                         self.calls.append((node, op))
+                    elif op == "recovered":
+                        self.recoveries.append(node)
             elif kind in _SCOPES and not any(node is root for root in roots):
                 self._inner_scope(node, env)
                 continue
@@ -221,6 +225,8 @@ class _Undefinedness:
             getter = _state_getter(call)
             if getter is not None and getter in found.functions:  # composites' `get_state`
                 self.passed_on |= _ids(_returned(found.functions[getter]))
+        for call in found.recoveries:  # the value a handler takes back, or the variable's own
+            self.passed_on |= _ids(call.args[1])
         self.undefined: set[tuple[str, Any]] = set()  # (name, binding) pairs
         # (name, binding) -> the pairs whose undefinedness was decided while it was defined
         self._askers: dict[tuple[str, Any], list[tuple[str, Any]]] = {}
@@ -261,6 +267,8 @@ class _Undefinedness:
             op = _operator(binding.value)
             if op == "Undefined":
                 return True
+            if op == "recovered":  # the variable as it was, unless an exception carried it
+                return self._read(binding.value.args[1])
             return op in _OPERATORS and self._result(binding.value, op, name)
         fn = self.found.owner.get(id(binding)) if isinstance(binding, gast.arguments) else None
         if fn is None or fn.name not in self.users:

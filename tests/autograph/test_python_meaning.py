@@ -1706,12 +1706,37 @@ def finally_reads_what_a_raising_body_bound_first(a):
         return x  # noqa: B012
 
 
-def test_a_finally_refuses_a_value_a_raising_body_bound_first():
-    # x has no value before the `try`, so the finally cannot name it without risking a read
-    # Python never makes: the exception is refused instead of returning the old value.
+def test_a_finally_sees_a_value_a_raising_body_bound_first():
+    # x has no value before the `try`: it is given one that reads as none (ag__.Undefined),
+    # so the finally can take the body's value back.
     assert finally_reads_what_a_raising_body_bound_first(1) == 1
+    assert ag.to_graph(finally_reads_what_a_raising_body_bound_first)(1) == 1
+
+
+def test_a_finally_reading_a_variable_nothing_bound_raises_as_python():
+    with pytest.raises(UnboundLocalError):
+        finally_reads_what_a_raising_body_bound_first(0)
+    with pytest.raises(UnboundLocalError):
+        ag.to_graph(finally_reads_what_a_raising_body_bound_first)(0)
+
+
+def finally_reads_what_a_raising_body_bound_on_some_paths(a):
+    if a > 5:
+        x = 0
+    try:
+        for _ in range(a):
+            x = 1
+            raise ValueError("r")
+    finally:
+        return x  # noqa: B012
+
+
+def test_a_finally_refuses_a_value_of_a_variable_bound_on_some_paths_only():
+    # x may or may not have a value before the `try`: the finally cannot name it without
+    # risking a read Python never makes, nor give it one without hiding the old value.
+    assert finally_reads_what_a_raising_body_bound_on_some_paths(1) == 1
     with pytest.raises(ag.autograph.StagingError, match="after it assigned 'x'"):
-        ag.to_graph(finally_reads_what_a_raising_body_bound_first)(1)
+        ag.to_graph(finally_reads_what_a_raising_body_bound_on_some_paths)(1)
 
 
 def finally_reads_what_an_outer_loop_body_assigned(a):
