@@ -1189,6 +1189,27 @@ def test_a_tensor_plus_a_closures_variable_without_a_value_raises_as_python_when
         ag.function(closure_adds_a_target_of_a_loop_that_never_ran)(ag.constant(1))
 
 
+def loop_body_may_raise_then_reads_what_it_deleted(n):
+    t = i = 0
+    while i < n:
+        i += 1
+        if i > 5:
+            raise ValueError("v")
+        del t
+        t = t + 1
+    return t
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11's")
+def test_the_error_a_body_raised_when_traced_after_a_held_raise_notes_where_it_was_raised():
+    with pytest.raises(UnboundLocalError) as caught:
+        ag.function(loop_body_may_raise_then_reads_what_it_deleted)(ag.constant(3))
+    line = loop_body_may_raise_then_reads_what_it_deleted.__code__.co_firstlineno + 7
+    assert caught.value.__notes__ == [
+        f"Raised when the graph ran, at {__file__}:{line} (t = t + 1), after a tensor `if` or "
+        f"loop that raises first when it can."]
+
+
 def test_a_trace_error_after_a_raising_loop_is_raised_at_once():
     def f(n):
         for _ in ag.range(n):
@@ -1729,6 +1750,23 @@ def finally_reads_what_a_raising_body_bound_on_some_paths(a):
             raise ValueError("r")
     finally:
         return x  # noqa: B012
+
+
+def finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone(a):
+    if a > 5:
+        x = 0
+    try:
+        for _ in range(a):
+            _raises_over_two(5)
+            x = 1
+    finally:
+        return x if a > 5 else -1  # noqa: B012
+
+
+def test_a_finally_takes_no_value_from_a_body_that_raised_before_assigning_it():
+    assert finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone(1) == -1
+    assert ag.to_graph(finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone)(
+        1) == -1
 
 
 def test_a_finally_refuses_a_value_of_a_variable_bound_on_some_paths_only():
@@ -2458,6 +2496,89 @@ def test_a_finally_acting_when_the_graph_runs_after_a_try_that_may_raise_then_is
             "This `finally` block makes AssignAddVariableOp 'AssignAddVariableOp', which acts "
             "when the graph runs, but the `try` it closes may raise when the graph runs")):
         ag.function(raises_in_a_tensor_loop_then_counts)(ag.constant(2))
+
+
+_DIGITS = ag.data.Dataset.range(3)
+
+
+def _effect_in_a_finally_after_a_raise(effect):
+    """A function whose `finally` runs `effect(dataset, iterator)` after a tensor loop that
+    raises."""
+    def f(dataset, n):
+        iterator = iter(_DIGITS)
+        try:
+            for _ in range(n):
+                raise KeyError("r")
+        finally:
+            effect(dataset, iterator)
+        return n
+    return f
+
+
+@pytest.mark.parametrize("op, effect", [
+    ("PrintV2", lambda d, it: ag.print("done")),
+    ("AssignVariableOp", lambda d, it: _counter.assign(0)),
+    ("AssignSubVariableOp", lambda d, it: _counter.assign_sub(1)),
+    ("EagerPyFunc", lambda d, it: ag.py_function(lambda: 0, [], ag.int32)),
+    ("PyFunc", lambda d, it: ag.numpy_function(lambda: np.int32(0), [], ag.int32)),
+    ("RandomUniform", lambda d, it: ag.random.uniform([])),
+    ("RandomUniformInt", lambda d, it: ag.random.uniform([], maxval=3, dtype=ag.int32)),
+    ("RandomStandardNormal", lambda d, it: ag.random.normal([])),
+    ("TruncatedNormal", lambda d, it: ag.random.truncated_normal([])),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_each_kind_of_op_acting_when_the_graph_runs_is_refused_in_such_a_finally(op, effect):
+    f = ag.function(_effect_in_a_finally_after_a_raise(ag.do_not_convert(effect)))
+    with pytest.raises(ag.autograph.StagingError,
+                       match=f"StagingError: This `finally` block makes {op} '"):
+        f(_DIGITS, ag.constant(2))
+
+
+def _iterates_in_a_finally_after_a_raise(dataset, n, how):
+    iterator = iter(_DIGITS)
+    try:
+        for _ in range(n):
+            raise KeyError("r")
+    finally:
+        if how == "next":
+            next(iterator)
+        elif how == "next with a default":
+            next(iterator, ag.constant(0, ag.int64))
+        elif how == "an argument's iterator":
+            iter(dataset)
+        else:
+            iter(_DIGITS)
+    return n
+
+
+@pytest.mark.parametrize("op, how", [
+    ("IteratorGetNext", "next"), ("IteratorGetNextAsOptional", "next with a default"),
+    ("MakeIterator", "an argument's iterator"), ("MakeIteratorFromHeld", "a held iterator")])
+def test_each_kind_of_iterator_op_is_refused_in_such_a_finally(op, how):
+    f = ag.function(_iterates_in_a_finally_after_a_raise)
+    with pytest.raises(ag.autograph.StagingError,
+                       match=f"StagingError: This `finally` block makes {op} '"):
+        f(_DIGITS, ag.constant(2), how)
+
+
+def _asserts_positive(x):
+    ag.debugging.Assert(x > 0, ["x must be positive"])
+
+
+def test_a_finally_acting_after_an_assert_that_may_fail_when_the_graph_runs_is_refused():
+    def f(x):
+        try:
+            _asserts_positive(x)
+        finally:
+            _counter.assign_add(1)
+        return x
+    with pytest.raises(ag.autograph.StagingError, match=re.escape(
+            "This `finally` block makes AssignAddVariableOp 'AssignAddVariableOp', which acts "
+            "when the graph runs, but the `try` it closes may raise when the graph runs (a "
+            "`raise`, or a read of a variable that may be undefined, under a tensor condition). "
+            "The graph would stop there and skip the `finally`, which plain Python runs before "
+            "raising. Move what the `finally` does out of it, or raise outside the tensor `if` "
+            "or loop.")):
+        ag.function(f)(ag.constant(1))
 
 
 def test_a_finally_reading_a_variable_that_may_be_undefined_after_a_try_that_may_raise_is_refused():
