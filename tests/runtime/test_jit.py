@@ -100,13 +100,13 @@ def _compilable(sample) -> bool:
 _NAN = float("nan")
 _HELPER_CASES = [  # the ops whose kernels call support's helpers, at their edges
     ("floordiv", np.float32, [7, -7, 7, -7, 0.5], [2, 2, -2, -2, 0.25]),
-    ("floordiv", np.int32, [7, -7, 7, -7, 0], [2, 2, -2, -2, 3]),
-    ("floormod", np.float32, [7, -7, 7, -7, 4, -4.5], [3, 3, -3, -3, -2, 2]),
+    ("floordiv", np.int32, [7, -7, 7, -7, 0, 5], [2, 2, -2, -2, 3, 1]),
+    ("floormod", np.float32, [7, -7, 7, -7, 4, -4.5, 1.25, -1.25], [3, 3, -3, -3, -2, 2, 0.5, 0.5]),
     ("floormod", np.int32, [7, -7, 7, -7, 4, -4], [3, 3, -3, -3, -2, 2]),
     ("pow", np.float32, [2, 3, 0.5, -2], [3, -1, 2, 2]),
     ("pow", np.int32, [2, 3, -2, 5], [3, 0, 3, 1]),
-    ("maximum", np.float32, [_NAN, 1, 2, -1], [1, _NAN, 3, -2]),
-    ("minimum", np.float32, [_NAN, 1, 2, -1], [1, _NAN, 3, -2]),
+    ("maximum", np.float32, [_NAN, 1, 2, -1, -0.0, 0.0], [1, _NAN, 3, -2, 0.0, -0.0]),
+    ("minimum", np.float32, [_NAN, 1, 2, -1, -0.0, 0.0], [1, _NAN, 3, -2, 0.0, -0.0]),
     ("maximum", np.int32, [1, 5, -3], [2, 4, -3]),
     ("minimum", np.int32, [1, 5, -3], [2, 4, -3]),
 ]
@@ -119,7 +119,9 @@ def test_arithmetic_tensorflow_defines_otherwise_than_python_compiles_to_the_pla
     pytest.importorskip("numba")
     plan, jit = _both(getattr(ag.math, name))
     x, y = ag.constant(np.array(x, dtype)), ag.constant(np.array(y, dtype))
-    _assert_same(jit(x, y), plan(x, y))
+    compiled, planned = jit(x, y), plan(x, y)
+    _assert_same(compiled, planned)
+    np.testing.assert_array_equal(np.signbit(compiled.numpy()), np.signbit(planned.numpy()))
     assert _compiled_whole(jit, x, y)
 
 
