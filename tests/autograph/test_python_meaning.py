@@ -1763,6 +1763,28 @@ def finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone(a):
         return x if a > 5 else -1  # noqa: B012
 
 
+def finally_after_a_try_that_deletes_a_variable(a):
+    x = 1
+    try:
+        del x
+        for _ in range(a):
+            x = 2
+            _raises_over_two(5)
+    finally:
+        return x if a > 0 else -1  # noqa: B012
+
+
+@pytest.mark.parametrize("a", [0, 1])
+def test_a_finally_after_a_try_that_deletes_a_variable_reads_it_only_as_python(a):
+    # With a == 0 nothing binds x again and the finally does not read it: no error.
+    assert finally_after_a_try_that_deletes_a_variable(a) == (2 if a else -1)
+    if a:  # x, bound before the try, may be deleted in it: refused, not read
+        with pytest.raises(ag.autograph.StagingError, match="after it assigned 'x'"):
+            ag.to_graph(finally_after_a_try_that_deletes_a_variable)(a)
+    else:
+        assert ag.to_graph(finally_after_a_try_that_deletes_a_variable)(a) == -1
+
+
 def test_a_finally_takes_no_value_from_a_body_that_raised_before_assigning_it():
     assert finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone(1) == -1
     assert ag.to_graph(finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone)(
