@@ -100,6 +100,10 @@ class TryStatements(Base):
 
     def visit_Try(self, node: Any) -> Any:
         anno.setanno(node, anno.Basic.BOUND_THROUGH_TRY, _bound_through(node))
+        # What is live where each handler and the `finally` begin, read before the visit of
+        # the blocks puts new statements (without liveness) first in them.
+        live_in = [_live_in(handler.body) for handler in node.handlers]
+        final_live_in = _live_in(node.finalbody)
         self.generic_visit(node)
         control_flow = _holds(node.body, _CONTROL_FLOW)
         handled = bool(node.handlers) and (control_flow or self._calls_user_code(node.body))
@@ -114,7 +118,6 @@ class TryStatements(Base):
         if not handled and not control_flow and not calls:
             return self._guard_finally(node) if guarded else node
         assigned = _assigned(node.body)
-        lives = []
         for handler in node.handlers:
             if handler.name is None:
                 if handler.type is None:  # `except:` takes no name; this is the same clause
@@ -122,9 +125,8 @@ class TryStatements(Base):
                                              annotation=None, type_comment=None)
                 handler.name = gast.Name(id=self.ctx.namer.new("error_"), ctx=gast.Store(),
                                          annotation=None, type_comment=None)
-            lives.append(assigned & {str(q) for q in anno.getanno(
-                handler.body[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple})
-        reads, later = self._finally_reads(node, assigned)
+        lives = [assigned & live for live in live_in]
+        reads, later = self._finally_reads(node, assigned, final_live_in)
         # A variable with no value on any path into the `try` gets one that reads as none
         # (`ag__.Undefined`), so that a handler or the `finally` can take its value back.
         unbound = _unbound_before(node) & set().union(reads, later, *lives)
@@ -162,7 +164,8 @@ class TryStatements(Base):
                           + copy_location(ends, node.finalbody[-1]))
         return copy_location(made, node) + [node]
 
-    def _finally_reads(self, node: Any, assigned: set[str]) -> tuple[set[str], set[str]]:
+    def _finally_reads(self, node: Any, assigned: set[str],
+                       live_in: set[str]) -> tuple[set[str], set[str]]:
         """The variables the rest of the `try` assigns that its `finally` reads, and those
         read after it (by a handler the exception goes to next, or the code after the
         `try`): an exception on its way out may carry their values (`finally_entered`)."""
@@ -173,9 +176,7 @@ class TryStatements(Base):
         assigned = assigned | _assigned(node.orelse)
         reads = assigned & {n.id for n in traversal.statement_nodes(node.finalbody)
                             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
-        later = assigned & {str(q) for q in anno.getanno(
-            node.finalbody[0], anno.Static.LIVE_VARS_IN, ()) if q.is_simple}
-        return reads, later
+        return reads, assigned & live_in
 
     visit_TryStar = visit_Try
 
@@ -252,6 +253,12 @@ def _bound_through(node: Any) -> frozenset[str]:
                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Del)}
     defined = anno.getanno(node, anno.Static.DEFINED_VARS_IN, ())
     return frozenset(str(q) for q in defined if q.is_simple and str(q) not in deleted)
+
+
+def _live_in(block: list[Any]) -> set[str]:
+    """The plain names live where `block` begins."""
+    return {str(q) for q in anno.getanno(block[0], anno.Static.LIVE_VARS_IN, ())
+            if q.is_simple} if block else set()
 
 
 def _unbound_before(node: Any) -> set[str]:

@@ -1785,6 +1785,32 @@ def test_a_finally_after_a_try_that_deletes_a_variable_reads_it_only_as_python(a
         assert ag.to_graph(finally_after_a_try_that_deletes_a_variable)(a) == -1
 
 
+def _doubled(k):
+    return k * 2
+
+
+def handler_starting_with_a_try_reads_what_a_body_lost(a):
+    y = 0
+    try:
+        for _ in range(a):
+            y = 4
+            _raises_over_two(5)
+    except ValueError:
+        try:
+            z = _doubled(y)
+        finally:
+            pass
+        return z
+    return -1
+
+
+def test_a_handler_starting_with_a_try_sees_the_value_a_raising_body_assigned():
+    # The inner `try` gets a statement before it when converted; the handler's liveness is
+    # read before that, so `y` is still taken back (it gave 0, silently).
+    assert handler_starting_with_a_try_reads_what_a_body_lost(1) == 8
+    assert ag.to_graph(handler_starting_with_a_try_reads_what_a_body_lost)(1) == 8
+
+
 def test_a_finally_takes_no_value_from_a_body_that_raised_before_assigning_it():
     assert finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone(1) == -1
     assert ag.to_graph(finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone)(
