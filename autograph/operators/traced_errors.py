@@ -25,6 +25,7 @@ import sys
 import threading
 from typing import Any, Iterator
 
+from autograph.operators.variables import is_undefined
 from autograph.pyct.errors import StagingError
 from runtime.graph.graph import building_graph
 from runtime.graph.operation import NO_VALUE_ERRORS
@@ -166,7 +167,8 @@ def note_lost_state(error: BaseException, body: Any, initial: tuple, current: tu
         values.update((k, v) for k, v in frame.f_locals.items() if k in values)
     marked = getattr(error, _LOST, {})
     lost = {name: values[name] for name, old in zip(names, initial)
-            if values[name] is not old and name not in marked}
+            if values[name] is not old and name not in marked
+            and not (is_undefined(values[name]) and is_undefined(old))}  # none, still none
     if lost:
         try:
             setattr(error, _LOST, {**marked, **lost})

@@ -1811,6 +1811,26 @@ def test_a_handler_starting_with_a_try_sees_the_value_a_raising_body_assigned():
     assert ag.to_graph(handler_starting_with_a_try_reads_what_a_body_lost)(1) == 8
 
 
+def finally_reads_what_a_raising_body_deleted(a):
+    if a > 7:
+        t = 0
+    try:
+        for _ in range(a):
+            t = 1
+            del t
+            _raises_over_two(5)
+    finally:
+        return t  # noqa: B012
+
+
+def test_a_variable_a_raising_body_left_without_a_value_raises_as_python_in_a_finally():
+    # t had no value before the loop and has none when the body raises: nothing was lost.
+    with pytest.raises(UnboundLocalError):
+        finally_reads_what_a_raising_body_deleted(6)
+    with pytest.raises(UnboundLocalError):
+        ag.to_graph(finally_reads_what_a_raising_body_deleted)(6)
+
+
 def test_a_finally_takes_no_value_from_a_body_that_raised_before_assigning_it():
     assert finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone(1) == -1
     assert ag.to_graph(finally_reads_a_variable_bound_on_some_paths_that_the_body_left_alone)(
