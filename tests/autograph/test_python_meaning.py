@@ -1820,7 +1820,7 @@ def finally_reads_what_a_raising_body_deleted(a):
             del t
             _raises_over_two(5)
     finally:
-        return t  # noqa: B012
+        return t  # noqa: B012, F821 (deleted in the loop: the point of the test)
 
 
 def test_a_variable_a_raising_body_left_without_a_value_raises_as_python_in_a_finally():
