@@ -94,14 +94,13 @@ from runtime.state.variables import Variable
 _operators.set_conversion_hook(api.conversion_hook)
 _source_lines.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines
 from autograph.operators import raising_branches as _raising_branches  # noqa: E402
-from runtime.function import concrete_function as _concrete_function  # noqa: E402
 from runtime.function import function as _function  # noqa: E402
 from runtime.function.concrete_function import ConcreteFunction  # noqa: E402,F401
 from runtime.function.function import Function, function  # noqa: E402,F401
 from runtime.graph.init_scope import init_scope  # noqa: E402,F401
 
 _function.set_conversion_hook(api.to_graph)
-_concrete_function.set_error_holder(_raising_branches.raise_after_held)
+_function.set_error_holder(_raising_branches.raise_after_held)
 from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
 
 _filter_exports(globals())  # errors of ag.add, ag.constant, ... show the user's frames

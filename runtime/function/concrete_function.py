@@ -59,17 +59,6 @@ from runtime.ops.tensor_array import TensorArray
 
 _identity = op_handle("Identity")
 
-# `hold(error, graph) -> bool`, installed by `autograph` (`set_error_holder`): whether an
-# exception that stopped a trace became a `RaiseIf` at the end of `graph` instead, since an
-# op made earlier may raise first when the graph runs, as plain Python would have.
-_holder: list[Callable[[BaseException, FuncGraph], bool]] = [lambda error, graph: False]
-
-
-def set_error_holder(hold: Callable[[BaseException, FuncGraph], bool]) -> None:
-    """Installs `hold(error, graph)` (see `_holder`) for exceptions that stop a trace."""
-    _holder[0] = hold
-
-
 def trace(name: str, python_function: Callable, binder: Any, function_type: Any, *,
           jit_compile: bool, allow_variables: bool = False,
           variables: dict[int, Any] | None = None) -> ConcreteFunction:
@@ -93,12 +82,7 @@ def trace(name: str, python_function: Callable, binder: Any, function_type: Any,
     record = FunctionTrace(name, graph, allow_variables)
     with tracing(record), graph.as_default():
         args, kwargs = function_type.placeholder_arguments(graph, variables)
-        try:
-            result = python_function(*args, **kwargs)
-        except Exception as error:
-            if not _holder[0](error, graph):
-                raise
-            result = None  # never returned: the graph raises `error` last, if not before
+        result = python_function(*args, **kwargs)
         structured, fetch_ops = _structured_outputs(graph, result)
     graph.returned_from = name
     return ConcreteFunction(graph, name, binder, function_type, (args, kwargs), structured,

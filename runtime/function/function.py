@@ -60,13 +60,14 @@ from runtime.function.function_type import ArgumentBinder
 from runtime.function.trace_cache import DEFAULT_MAX_SIZE, TraceCache
 from runtime.function.trace_type import variables_of
 from runtime.graph.func_graph import flatten
-from runtime.graph.graph import _eager_disabled
+from runtime.graph.graph import _eager_disabled, building_graph
 from runtime.graph.graph import _state as _graphs
 from runtime.graph.tensor import EagerTensor
 from runtime.graph.tensor_spec import TensorSpec
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
-           "set_conversion_hook", "RetracingWarning", "TracingRecursionError"]
+           "set_conversion_hook", "set_error_holder", "RetracingWarning",
+           "TracingRecursionError"]
 
 RETRACE_WARNING_THRESHOLD = 5
 """A Function warns (once) when it has traced this many times."""
@@ -103,6 +104,31 @@ def set_conversion_hook(fn: Callable[[Callable], Callable] | None) -> None:
     """Installs `fn(python_function) -> converted function`, used by Functions made with
     `autograph=True` (the `autograph` package installs its converter; None uninstalls)."""
     _hook[0] = fn
+
+
+# `hold(error, graph) -> bool`, installed by `autograph` (`set_error_holder`): whether an
+# exception that stopped a trace became a `RaiseIf` at the end of `graph` instead, since an
+# op made earlier may raise first when the graph runs, as plain Python would have.
+_holder: list[Callable[[BaseException, Any], bool]] = [lambda error, graph: False]
+
+
+def set_error_holder(hold: Callable[[BaseException, Any], bool]) -> None:
+    """Installs `hold(error, graph)` (see `_holder`) for exceptions that stop a trace."""
+    _holder[0] = hold
+
+
+def _holding_errors(python_function: Callable) -> Callable:
+    """`python_function`, run by a trace: an exception it raises that `_holder` holds ends
+    the trace, the graph raising it last when it runs."""
+    @functools.wraps(python_function)
+    def traced(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return python_function(*args, **kwargs)
+        except Exception as error:
+            if not _holder[0](error, building_graph()):
+                raise
+            return None  # never returned: the graph raises `error` last, if not before
+    return traced
 
 
 def run_functions_eagerly(run_eagerly: bool) -> None:
@@ -348,7 +374,7 @@ class Function:
 
     def _trace(self, function_type: Any, variables: dict[int, Any]) -> ConcreteFunction:
         self._check_recursion(function_type)
-        python_function = self._traced_function()
+        python_function = _holding_errors(self._traced_function())
         self._tracing_types.append(function_type)
         try:
             first = not self._first_trace_done
