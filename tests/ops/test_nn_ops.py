@@ -393,7 +393,7 @@ def test_a_window_larger_than_an_input_of_unknown_size_fails_when_the_graph_runs
             with pytest.raises(ag.errors.InvalidArgumentError) as info:
                 sess.run(y, {x: np.ones((1, 4, 4, 3), np.float32)})
     assert str(info.value).endswith(
-        "): The window of 2 (dilation 5) is larger than the padded input (4 + 0 + 0); pad more "
+        ": The window of 2 (dilation 5) is larger than the padded input (4 + 0 + 0); pad more "
         "or use a smaller window.")
 
 

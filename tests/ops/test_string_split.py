@@ -104,7 +104,7 @@ def test_a_graph_unicode_split_of_invalid_input_fails_when_it_runs_as_eagerly():
             with pytest.raises(InvalidArgumentError) as info:
                 sess.run(pieces, {x: b"a\xffb"})
     assert str(info.value).endswith(
-        "): input is not valid UTF-8: 'utf-8' codec can't decode byte 0xff in position 1: "
+        ": input is not valid UTF-8: 'utf-8' codec can't decode byte 0xff in position 1: "
         "invalid start byte. Pass errors='replace' or 'ignore' to accept it.")
 
 

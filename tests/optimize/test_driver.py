@@ -69,14 +69,14 @@ def test_an_unfed_placeholder_is_still_reported():
         sess.run(y)
 
 
-def test_errors_name_the_users_op_and_line():
+def test_errors_name_the_users_line():
     @ag.function
     def f(x):
         y = ag.identity(x * 1.0)
         return ag.reshape(y, [3], name="bad")  # the failing line
 
     with pytest.raises(ag.errors.InvalidArgumentError,
-                       match=r"`bad = Reshape\(x, .*test_driver\.py:\d+"):
+                       match=r"^\S*test_driver\.py:\d+: Cannot reshape a tensor"):
         f.get_concrete_function(ag.TensorSpec([None], ag.float32))(ag.constant([1.0, 2.0]))
 
 
