@@ -12,8 +12,9 @@ import pathlib
 
 import pytest
 
-import kernels  # noqa: F401
+from autograph import kernels  # noqa: F401
 
+pytest_plugins = ["tests.doctest_modules"]  # the package's docstring examples
 UPDATE_OPTION = "--update-golden"
 
 # Doctest collection imports every module; this one imports numba, an optional extra.

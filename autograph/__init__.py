@@ -12,7 +12,9 @@ names of the API.
 
 from types import ModuleType as _ModuleType
 
-import kernels as _kernels  # noqa: F401  (registers every kernel)
+from autograph import _layout
+
+_layout.install()  # in a checkout: runtime/, kernels/ and cli/ beside this folder
 from autograph import (  # noqa: E402
     api,
     autograph,
@@ -31,11 +33,12 @@ from autograph import (  # noqa: E402
     train,
     transpiler,
 )
+from autograph import kernels as _kernels  # noqa: F401  (registers every kernel)
 from autograph import operators as _operators  # noqa: E402
 from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
-from runtime.core import errors
-from runtime.core.dtypes import (  # noqa: A004
+from autograph.runtime.core import errors
+from autograph.runtime.core.dtypes import (  # noqa: A004
     DType,
     as_dtype,
     complex64,
@@ -55,10 +58,10 @@ from runtime.core.dtypes import (  # noqa: A004
     uint32,
     uint64,
 )
-from runtime.core.dtypes import bool_ as bool
-from runtime.core.tensor_shape import TensorShape
-from runtime.exec.session import Session, get_default_session
-from runtime.gradients import (
+from autograph.runtime.core.dtypes import bool_ as bool
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.exec.session import Session, get_default_session
+from autograph.runtime.gradients import (
     GradientTape,
     RegisterGradient,
     UnconnectedGradients,
@@ -67,37 +70,37 @@ from runtime.gradients import (
     no_gradient,
     recompute_grad,
 )
-from runtime.graph import source_lines as _source_lines
-from runtime.graph.graph import device
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.graph.tensor_spec import TensorSpec
-from runtime.ops.array_ops import *  # noqa: F401,F403
-from runtime.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
-from runtime.ops.complex_ops import complex  # noqa: A004
-from runtime.ops.control_flow_ops import *  # noqa: F401,F403
-from runtime.ops.creation_ops import *  # noqa: F401,F403
-from runtime.ops.graph_ops import *  # noqa: F401,F403
-from runtime.ops.logging_ops import print  # noqa: A004
-from runtime.ops.math_ops import *  # noqa: F401,F403
-from runtime.ops.matrix_ops import norm
-from runtime.ops.script_ops import numpy_function, py_function
-from runtime.ops.state_ops import *  # noqa: F401,F403
-from runtime.state import initializers
-from runtime.state.collections import *  # noqa: F401,F403
-from runtime.state.initializers import *  # noqa: F401,F403
-from runtime.state.module import Module
-from runtime.state.templates import make_template
-from runtime.state.variable_scope import *  # noqa: F401,F403
-from runtime.state.variables import Variable
+from autograph.runtime.graph import source_lines as _source_lines
+from autograph.runtime.graph.graph import device
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.ops.array_ops import *  # noqa: F401,F403
+from autograph.runtime.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
+from autograph.runtime.ops.complex_ops import complex  # noqa: A004
+from autograph.runtime.ops.control_flow_ops import *  # noqa: F401,F403
+from autograph.runtime.ops.creation_ops import *  # noqa: F401,F403
+from autograph.runtime.ops.graph_ops import *  # noqa: F401,F403
+from autograph.runtime.ops.logging_ops import print  # noqa: A004
+from autograph.runtime.ops.math_ops import *  # noqa: F401,F403
+from autograph.runtime.ops.matrix_ops import norm
+from autograph.runtime.ops.script_ops import numpy_function, py_function
+from autograph.runtime.ops.state_ops import *  # noqa: F401,F403
+from autograph.runtime.state import initializers
+from autograph.runtime.state.collections import *  # noqa: F401,F403
+from autograph.runtime.state.initializers import *  # noqa: F401,F403
+from autograph.runtime.state.module import Module
+from autograph.runtime.state.templates import make_template
+from autograph.runtime.state.variable_scope import *  # noqa: F401,F403
+from autograph.runtime.state.variables import Variable
 
 _operators.set_conversion_hook(api.conversion_hook)
 _source_lines.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines
 from autograph.operators import raising_branches as _raising_branches  # noqa: E402
-from runtime.function import function as _function  # noqa: E402
-from runtime.function.concrete_function import ConcreteFunction  # noqa: E402,F401
-from runtime.function.function import Function, function  # noqa: E402,F401
-from runtime.graph.init_scope import init_scope  # noqa: E402,F401
+from autograph.runtime.function import function as _function  # noqa: E402
+from autograph.runtime.function.concrete_function import ConcreteFunction  # noqa: E402,F401
+from autograph.runtime.function.function import Function, function  # noqa: E402,F401
+from autograph.runtime.graph.init_scope import init_scope  # noqa: E402,F401
 
 _function.set_conversion_hook(api.to_graph)
 _function.set_error_holder(_raising_branches.raise_after_held)

@@ -19,7 +19,7 @@ from autograph.converters.call_trees import is_library_callable
 from autograph.pyct import loader
 from autograph.pyct.errors import ConversionError
 from autograph.pyct.transformer import ConversionOptions
-from runtime.core.traceback_utils import filter_traceback
+from autograph.runtime.core.traceback_utils import filter_traceback
 
 DO_NOT_CONVERT = "__ag_do_not_convert__"
 

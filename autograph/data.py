@@ -1,13 +1,13 @@
 """`ag.data`: input pipelines, as `tf.data` (`Dataset`, `AUTOTUNE`, the cardinality constants)."""
 
-from autograph.tracebacks import filter_exports as _filter_exports
-from runtime.data.dataset import (
+from autograph.runtime.data.dataset import (
     AUTOTUNE,
     INFINITE_CARDINALITY,
     UNKNOWN_CARDINALITY,
     Dataset,
 )
-from runtime.data.iterator import NumpyIterator, OwnedIterator
+from autograph.runtime.data.iterator import NumpyIterator, OwnedIterator
+from autograph.tracebacks import filter_exports as _filter_exports
 
 Iterator = OwnedIterator
 __all__ = ["AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",

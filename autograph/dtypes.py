@@ -1,7 +1,6 @@
 """`ag.dtypes`: the dtypes and their helpers, as `tf.dtypes` groups them."""
 
-from autograph.tracebacks import filter_exports as _filter_exports
-from runtime.core.dtypes import (  # noqa: F401,A004
+from autograph.runtime.core.dtypes import (  # noqa: F401,A004
     DType,
     as_dtype,
     complex64,
@@ -23,8 +22,9 @@ from runtime.core.dtypes import (  # noqa: F401,A004
     uint64,
     variant,
 )
-from runtime.core.dtypes import bool_ as bool  # noqa: F401,A004
-from runtime.ops.complex_ops import complex  # noqa: F401,A004
-from runtime.ops.creation_ops import cast  # noqa: F401
+from autograph.runtime.core.dtypes import bool_ as bool  # noqa: F401,A004
+from autograph.runtime.ops.complex_ops import complex  # noqa: F401,A004
+from autograph.runtime.ops.creation_ops import cast  # noqa: F401
+from autograph.tracebacks import filter_exports as _filter_exports
 
 _filter_exports(globals())  # errors show the user's frames

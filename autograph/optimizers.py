@@ -11,8 +11,8 @@ learning-rate schedules under `ag.optimizers.schedules`.
 
 from types import ModuleType as _ModuleType
 
-from runtime.train.optimizers import SGD, Adagrad, Adam, AdamW, Optimizer, RMSprop
-from runtime.train.optimizers import schedules as _schedules
+from autograph.runtime.train.optimizers import SGD, Adagrad, Adam, AdamW, Optimizer, RMSprop
+from autograph.runtime.train.optimizers import schedules as _schedules
 
 schedules = _ModuleType("autograph.optimizers.schedules",
                         "Learning-rate schedules: ExponentialDecay, PiecewiseConstantDecay, "

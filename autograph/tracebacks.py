@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
-from runtime.core.traceback_utils import filter_traceback
+from autograph.runtime.core.traceback_utils import filter_traceback
 
 _wrapped: dict[Callable, Callable] = {}
 
@@ -25,7 +25,7 @@ def filter_exports(namespace: dict[str, Any]) -> None:
         if name.startswith("_") or not inspect.isfunction(value):
             continue
         module = value.__module__ or ""
-        if not (module.startswith("runtime.") or module == own):
+        if not (module.startswith("autograph.runtime.") or module == own):
             continue
         wrapper = _wrapped.get(value)
         if wrapper is None:

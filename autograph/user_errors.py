@@ -31,20 +31,19 @@ import sysconfig
 import traceback
 from typing import Any
 
+from autograph._layout import SOURCE_DIRS
 from autograph.operators.handlers import PROGRAM_RAISE
 from autograph.operators.raising_branches import raised_by_program
 from autograph.operators.traced_errors import forget_lost_state
 from autograph.pyct.errors import KeyErrorWithMessage, StagingError
 from autograph.pyct.loader import GENERATED_PREFIX
 from autograph.pyct.parser import source_line
+from autograph.runtime.core import traceback_utils
 from autograph.transpiler import source_map_for
-from runtime.core import traceback_utils
 
 _MARK = "__ag_user_frames__"
-_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _NOT_USER = tuple(
-    [os.path.join(_ROOT, package) + os.sep for package in ("autograph", "runtime", "kernels",
-                                                           "cli")]
+    list(SOURCE_DIRS)
     + sorted({os.path.join(path, "") for key, path in sysconfig.get_paths().items()
               if key in ("stdlib", "platstdlib", "purelib", "platlib")}))
 

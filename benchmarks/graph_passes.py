@@ -22,7 +22,7 @@ from programs import chain, numpy_chain
 from threadpoolctl import threadpool_limits
 
 import autograph as ag
-from runtime.exec.executor import Plan
+from autograph.runtime.exec.executor import Plan
 
 ALL_OFF = {"constant_folding": False, "arithmetic_optimization": False,
            "dependency_optimization": False, "disable_model_pruning": True, "remapping": False}

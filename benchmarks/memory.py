@@ -31,7 +31,7 @@ from programs import chain, numpy_chain
 from threadpoolctl import threadpool_limits
 
 import autograph as ag
-from runtime.exec.executor import Plan
+from autograph.runtime.exec.executor import Plan
 
 
 def numpy_plain(x: np.ndarray) -> np.ndarray:

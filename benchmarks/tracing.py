@@ -31,8 +31,8 @@ import warnings
 from typing import Any, Callable
 
 import autograph as ag
-from runtime.function.function import DEFAULT_TRACE_CACHE_SIZE, RetracingWarning
-from runtime.graph.graph import UnrolledLoopWarning
+from autograph.runtime.function.function import DEFAULT_TRACE_CACHE_SIZE, RetracingWarning
+from autograph.runtime.graph.graph import UnrolledLoopWarning
 
 _names = itertools.count()
 

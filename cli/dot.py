@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli.common import function_attrs, shown_operations
-from runtime.graph.graph_printer import format_type
+from autograph.cli.common import function_attrs, shown_operations
+from autograph.runtime.graph.graph_printer import format_type
 
 
 def to_dot(graph: Any, name: str = "G") -> str:

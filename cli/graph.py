@@ -15,7 +15,7 @@ import subprocess
 import sys
 from typing import Any
 
-from cli.common import (
+from autograph.cli.common import (
     UserError,
     as_ag_function,
     error_message,
@@ -25,10 +25,10 @@ from cli.common import (
     shown_operations,
     write_output,
 )
-from cli.dot import to_dot
-from cli.graph_json import graph_to_json
-from cli.signature import bind_signature, parse_signature
-from runtime.graph.graph_printer import format_graph
+from autograph.cli.dot import to_dot
+from autograph.cli.graph_json import graph_to_json
+from autograph.cli.signature import bind_signature, parse_signature
+from autograph.runtime.graph.graph_printer import format_graph
 
 FORMATS = ("text", "dot", "svg", "png", "json")
 GRAPHVIZ_HINT = ("install Graphviz: apt install graphviz / brew install graphviz / "

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
+from autograph.runtime.core import dtypes
 
 FORMAT_VERSION = 1
 

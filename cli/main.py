@@ -22,8 +22,8 @@ import sys
 from typing import Sequence
 
 from autograph import __version__
-from cli import graph, ops, run, transpile
-from cli.common import UserError
+from autograph.cli import graph, ops, run, transpile
+from autograph.cli.common import UserError
 
 COMMANDS = (transpile, graph, ops, run)
 

@@ -11,13 +11,19 @@ import argparse
 import textwrap
 from typing import Any
 
-import kernels  # noqa: F401  (registers every kernel, so the devices are known)
-from cli.common import UserError, formatter, write_output
-from runtime.core.devices import DEVICE_TYPES
-from runtime.core.errors import NotFoundError
-from runtime.registry.kernel_registry import kernels_for
-from runtime.registry.op_def import NO_DEFAULT, ArgDef, AttrDef, OpDef, inferred_attr_names
-from runtime.registry.op_registry import op_registry
+from autograph import kernels  # noqa: F401  (registers every kernel, so the devices are known)
+from autograph.cli.common import UserError, formatter, write_output
+from autograph.runtime.core.devices import DEVICE_TYPES
+from autograph.runtime.core.errors import NotFoundError
+from autograph.runtime.registry.kernel_registry import kernels_for
+from autograph.runtime.registry.op_def import (
+    NO_DEFAULT,
+    ArgDef,
+    AttrDef,
+    OpDef,
+    inferred_attr_names,
+)
+from autograph.runtime.registry.op_registry import op_registry
 
 EPILOG = """\
 Each line of the listing reads: NAME  (inputs) -> (outputs)  [flags]  devices.

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 import autograph as ag
-from cli.common import UserError, as_ag_function, error_message, formatter, load_function
+from autograph.cli.common import UserError, as_ag_function, error_message, formatter, load_function
 
 EPILOG = """\
 Each ARG is a Python literal: 27, 2.5, [1.0, 2.0], 'text', True, None, (1, [2, 3]), {'k': 1}.

@@ -21,9 +21,9 @@ import inspect
 import re
 from typing import Any, Callable
 
-from cli.common import UserError
-from runtime.core import dtypes
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.cli.common import UserError
+from autograph.runtime.core import dtypes
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 _ENTRY = re.compile(r"\s*([A-Za-z_]\w*)\s*:\s*([A-Za-z_]\w*)\s*(?:\[([^\]]*)\])?\s*")
 _DIM = re.compile(r"\d+|None|\?")

@@ -20,8 +20,8 @@ import sys
 import tokenize
 
 from autograph import static
-from cli import highlight
-from cli.common import UserError, formatter
+from autograph.cli import highlight
+from autograph.cli.common import UserError, formatter
 
 DESCRIPTION = """\
 Print the converted code of the functions and methods of Python files, as ag.to_code gives it

@@ -13,9 +13,9 @@ turned into `swish()` by `op_function`. It then works like any built-in op: eage
 import numpy as np
 
 import autograph as ag
-from runtime import op_function, op_registry, register_kernel, register_op
-from runtime.registry.op_registry import format_op_def
-from runtime.registry.shape_inference import unchanged
+from autograph.runtime import op_function, op_registry, register_kernel, register_op
+from autograph.runtime.registry.op_registry import format_op_def
+from autograph.runtime.registry.shape_inference import unchanged
 
 register_op("Swish").input("x: T").output("y: T") \
     .attr("T: {float16, float32, float64}").attr("beta: float = 1.0") \

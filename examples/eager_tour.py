@@ -7,8 +7,8 @@ present), exactly as TensorFlow 2 runs ops outside `tf.function`.
 """
 
 import autograph as ag
-from runtime import op_function, register_kernel, register_op
-from runtime.registry.shape_inference import broadcast
+from autograph.runtime import op_function, register_kernel, register_op
+from autograph.runtime.registry.shape_inference import broadcast
 
 
 def section(title: str) -> None:

@@ -6,8 +6,8 @@ place that imports the family modules (one per op family); they share what they 
 `kernels.common`, never through each other.
 """
 
-import runtime.ops  # noqa: F401 -- declares the ops, which a kernel must find registered
-from kernels import (  # noqa: F401
+import autograph.runtime.ops  # noqa: F401 -- declares the ops, which a kernel must find registered
+from autograph.kernels import (  # noqa: F401
     array_kernels,
     complex_kernels,
     control_flow_kernels,

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.core.dtypes import NUMBER_TYPES, bool_
+from autograph.runtime.core.dtypes import NUMBER_TYPES, bool_
 
 BOTH = ("CPU", "GPU")  # the devices of a kernel written once against `ctx.xp`
 NUMBERS_AND_BOOL = NUMBER_TYPES + (bool_,)

@@ -1,7 +1,7 @@
 """Kernels of the complex-number ops, written once against `ctx.xp`."""
 
-from kernels.common import BOTH
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("Complex", device=BOTH)

@@ -15,11 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from kernels.common import BOTH
-from runtime.core.devices import CPU
-from runtime.core.errors import InvalidArgumentError, held_error
-from runtime.exec.executor import Plan, function_ops
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH
+from autograph.runtime.core.devices import CPU
+from autograph.runtime.core.errors import InvalidArgumentError, held_error
+from autograph.runtime.exec.executor import Plan, function_ops
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 _plans: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # function -> (version, plan)
 

@@ -5,10 +5,10 @@ String tensors stay in host memory on every device, so their kernels use NumPy d
 
 import numpy as np
 
-from kernels.common import BOTH, NUMBERS_AND_BOOL, dims, full
-from runtime.core.dtypes import resource, string, variant
-from runtime.ops.creation_defs import range_size
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH, NUMBERS_AND_BOOL, dims, full
+from autograph.runtime.core.dtypes import resource, string, variant
+from autograph.runtime.ops.creation_defs import range_size
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("Const", device=BOTH, type_constraints={"dtype": NUMBERS_AND_BOOL})

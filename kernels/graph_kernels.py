@@ -1,9 +1,9 @@
 """Kernels of the graph-structure ops (`Placeholder`, `PlaceholderWithDefault`, `NoOp`)."""
 
-from kernels.common import BOTH
-from runtime.core.dtypes import string
-from runtime.core.errors import InvalidArgumentError
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH
+from autograph.runtime.core.dtypes import string
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("Placeholder", device=BOTH)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels.common import BOTH, object_scalar
-from runtime.core.errors import InvalidArgumentError, OutOfRangeError
-from runtime.core.held_objects import held
-from runtime.graph.func_graph import flatten
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH, object_scalar
+from autograph.runtime.core.errors import InvalidArgumentError, OutOfRangeError
+from autograph.runtime.core.held_objects import held
+from autograph.runtime.graph.func_graph import flatten
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("MakeIteratorFromHeld", device=BOTH, host_memory=("handle",))

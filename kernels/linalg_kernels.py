@@ -4,8 +4,8 @@ An adjoint is the conjugate transpose (a plain transpose for real dtypes). `Eins
 equation, which the shape function has validated, to `xp.einsum`.
 """
 
-from kernels.common import BOTH, quiet
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH, quiet
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("MatMul", device=BOTH)

@@ -9,10 +9,10 @@ are read on the host. String elements stay in host memory, so their stacking use
 
 import numpy as np
 
-from kernels.common import BOTH, object_scalar
-from runtime.core import dtypes
-from runtime.core.errors import InvalidArgumentError
-from runtime.ops.list_defs import (
+from autograph.kernels.common import BOTH, object_scalar
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.ops.list_defs import (
     check_index,
     check_item_shape,
     check_list,
@@ -22,8 +22,8 @@ from runtime.ops.list_defs import (
     decode_shape,
     read_shape,
 )
-from runtime.ops.tensor_array import TensorList
-from runtime.registry.kernel_registry import register_kernel
+from autograph.runtime.ops.tensor_array import TensorList
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 def _list(handle: np.ndarray) -> TensorList:

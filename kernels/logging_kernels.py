@@ -21,9 +21,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from kernels.common import BOTH
-from runtime.core.dtypes import string
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH
+from autograph.runtime.core.dtypes import string
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 _ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"',
             ord("'"): "\\'", ord("\\"): "\\\\"}

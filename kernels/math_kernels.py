@@ -14,10 +14,10 @@ import operator
 
 import numpy as np
 
-from kernels.common import BOTH, NUMBERS_AND_BOOL, quiet
-from runtime.core.dtypes import NUMBER_TYPES, string
-from runtime.core.errors import InvalidArgumentError
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH, NUMBERS_AND_BOOL, quiet
+from autograph.runtime.core.dtypes import NUMBER_TYPES, string
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 # Kernels the executor may write into plans as Python operators (NumPy and CuPy arrays and
 # NumPy scalars give the same results through operators and ufuncs; scalars much faster).

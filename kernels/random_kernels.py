@@ -7,9 +7,9 @@ differ from each other, as TensorFlow's CPU and GPU kernels do).
 
 import numpy as np
 
-from kernels.common import BOTH, dims
-from runtime.core import random_seed
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH, dims
+from autograph.runtime.core import random_seed
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("RandomUniform", device=BOTH, host_memory=("shape",))

@@ -10,8 +10,8 @@ import math
 
 import numpy as np
 
-from kernels.common import BOTH, quiet
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH, quiet
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 def _axes(x, reduction_indices) -> tuple[int, ...]:

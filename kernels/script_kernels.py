@@ -7,9 +7,9 @@ its results to the op's `Tout` and runs it eagerly, whatever graph is being buil
 
 from __future__ import annotations
 
-from kernels.common import BOTH
-from runtime.core.held_objects import held
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH
+from autograph.runtime.core.held_objects import held
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 def _call(ctx, inputs, token, Tout):

@@ -10,14 +10,19 @@ import itertools
 
 import numpy as np
 
-from kernels.common import BOTH, NUMBERS_AND_BOOL, dims, object_scalar
-from runtime.core import random_seed
-from runtime.core.dtypes import as_dtype, string
-from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
-from runtime.core.tensor_shape import format_raw
-from runtime.exec import resources
-from runtime.ops.state_defs import ResourceHandle, assign_mismatch, handle_value, read_mismatch
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH, NUMBERS_AND_BOOL, dims, object_scalar
+from autograph.runtime.core import random_seed
+from autograph.runtime.core.dtypes import as_dtype, string
+from autograph.runtime.core.errors import FailedPreconditionError, InvalidArgumentError
+from autograph.runtime.core.tensor_shape import format_raw
+from autograph.runtime.exec import resources
+from autograph.runtime.ops.state_defs import (
+    ResourceHandle,
+    assign_mismatch,
+    handle_value,
+    read_mismatch,
+)
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 _anonymous = itertools.count()
 

@@ -5,10 +5,10 @@ Every input and output is listed in `host_memory`, so the same body serves both 
 
 import numpy as np
 
-from kernels.common import BOTH
-from runtime.core.errors import InvalidArgumentError
-from runtime.ops import string_pieces as pieces
-from runtime.registry.kernel_registry import register_kernel
+from autograph.kernels.common import BOTH
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.ops import string_pieces as pieces
+from autograph.runtime.registry.kernel_registry import register_kernel
 
 
 @register_kernel("StringJoin", device=BOTH, host_memory=("inputs", "output"))

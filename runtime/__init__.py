@@ -17,21 +17,21 @@ NumPy and CuPy kernels into the registry defined here. This package re-exports w
 that add ops need (`register_op`, `register_kernel`, `op_registry`, `op_function`, ...).
 """
 
-from runtime.core import dtypes, errors
-from runtime.core.tensor_shape import TensorShape
-from runtime.eager.dispatch import execute, op_handle
-from runtime.eager.op_function import op_function
-from runtime.graph.tensor import EagerTensor, Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.registry.kernel_registry import (
+from autograph.runtime.core import dtypes, errors
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.eager.dispatch import execute, op_handle
+from autograph.runtime.eager.op_function import op_function
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.registry.kernel_registry import (
     KernelDef,
     kernel_registry,
     kernels_for,
     register_kernel,
 )
-from runtime.registry.op_def import ArgDef, AttrDef, OpDef, OpRegistration
-from runtime.registry.op_registry import OpRegistry, op_registry, register_op
-from runtime.registry.shape_inference import InferenceContext
+from autograph.runtime.registry.op_def import ArgDef, AttrDef, OpDef, OpRegistration
+from autograph.runtime.registry.op_registry import OpRegistry, op_registry, register_op
+from autograph.runtime.registry.shape_inference import InferenceContext
 
 __all__ = [
     "dtypes", "errors", "execute", "op_handle", "KernelDef", "kernel_registry", "kernels_for",

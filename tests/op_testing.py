@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from runtime.core import devices
+from autograph.runtime.core import devices
 
 HAVE_GPU = bool(devices.gpu_devices())
 
@@ -35,7 +35,7 @@ class OpSample:
 def assert_tensor(actual: Any, expected: Any, dtype: Any = None, rtol: float = 1e-6,
                   atol: float = 0.0) -> None:
     """`actual` (a tensor) has `expected`'s values and shape, and `dtype` when given."""
-    from runtime.graph.tensor import Tensor
+    from autograph.runtime.graph.tensor import Tensor
 
     assert isinstance(actual, Tensor), f"expected a Tensor, got {type(actual).__name__}"
     if dtype is not None:

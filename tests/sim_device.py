@@ -25,9 +25,9 @@ from typing import Any, Callable, Iterator
 import numpy as np
 import pytest
 
-from runtime.core import devices
-from runtime.registry.kernel_registry import kernel_registry
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core import devices
+from autograph.runtime.registry.kernel_registry import kernel_registry
+from autograph.runtime.registry.op_registry import op_registry
 
 DEVICE_TYPE = "SIM"
 NAME = "/device:SIM:0"

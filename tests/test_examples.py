@@ -16,7 +16,7 @@ def run_example(name):
     with tempfile.TemporaryDirectory() as scratch:
         result = subprocess.run([sys.executable, str(ROOT / "examples" / name)],
                                 capture_output=True, text=True, timeout=120, cwd=ROOT,
-                                env={**os.environ, "TMPDIR": scratch})
+                                env={**os.environ, "TMPDIR": scratch, "PYTHONPATH": str(ROOT)})
         left = os.listdir(scratch)
     assert result.returncode == 0, result.stderr
     assert not left, f"{name} left {left} in the temporary directory"

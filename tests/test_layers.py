@@ -4,7 +4,9 @@ Every import statement counts, at module level or inside a function (an import h
 function is a circle all the same), except those under `if TYPE_CHECKING:`, which never run. The
 order, lowest first, is DESIGN.md's:
 
-- packages: `runtime` < `kernels` < `autograph` < `cli`;
+- packages: `runtime` < `kernels` < `autograph` < `cli` (installed as `autograph.runtime`,
+  `autograph.kernels` and `autograph.cli`), below them all `autograph._layout`, which makes them
+  importable from a checkout;
 - inside `runtime`: the sub-packages in `RUNTIME_LAYERS`; a package's `__init__` (a facade) may
   import anything inside it, and `__main__` (`python -m autograph`, a script) anything at all.
 """
@@ -15,6 +17,8 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("runtime", "kernels", "autograph", "cli")
+INSIDE = ("runtime", "kernels", "cli")  # sub-packages of `autograph` once installed
+BELOW_ALL = "autograph._layout"
 RUNTIME_LAYERS = ("core", "registry", "graph", "eager", "exec", "ops", "state", "function",
                   "gradients", "data", "train")
 
@@ -24,6 +28,8 @@ def modules() -> dict[str, pathlib.Path]:
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
             name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            if package in INSIDE:
+                name = f"autograph.{name}"
             found[name.removesuffix(".__init__")] = path
     return found
 
@@ -70,9 +76,12 @@ def _runtime_imports(tree: ast.AST) -> list[ast.AST]:
 
 
 def rank(module: str) -> tuple:
-    parts = module.split(".")
-    layer = RUNTIME_LAYERS.index(parts[1]) if parts[0] == "runtime" and len(parts) > 1 else -1
-    return PACKAGES.index(parts[0]), layer
+    if module == BELOW_ALL:
+        return -1, -1
+    parts = module.split(".")[1:]
+    package = parts[0] if parts and parts[0] in INSIDE else "autograph"
+    layer = RUNTIME_LAYERS.index(parts[1]) if package == "runtime" and len(parts) > 1 else -1
+    return PACKAGES.index(package), layer
 
 
 def test_no_import_points_up_the_layers():
@@ -91,8 +100,8 @@ def test_no_import_points_up_the_layers():
 
 
 def test_every_runtime_module_sits_in_a_layer():
-    loose = [name for name in modules() if name.startswith("runtime.")
-             and name.split(".")[1] not in RUNTIME_LAYERS]
+    loose = [name for name in modules() if name.startswith("autograph.runtime.")
+             and name.split(".")[2] not in RUNTIME_LAYERS]
     assert loose == []
 
 

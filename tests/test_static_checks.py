@@ -4,6 +4,8 @@ import pathlib
 import subprocess
 import sys
 
+from tests.typecheck import typecheck
+
 _ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -19,5 +21,5 @@ def test_ruff_reports_nothing() -> None:
 
 
 def test_mypy_reports_nothing() -> None:
-    result = _run("mypy")  # settings and files from pyproject.toml's [tool.mypy]
+    result = typecheck()  # the package laid out as installed; settings from pyproject.toml
     assert result.returncode == 0, result.stdout + result.stderr

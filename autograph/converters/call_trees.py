@@ -41,7 +41,7 @@ PRODUCES = frozenset({gast.Call, gast.Attribute})
 # Builtins with tensor-aware versions in `ag__` (autograph/operators/py_builtins.py).
 OVERLOADED_BUILTINS = ("len", "range", "print", "int", "float", "abs", "max", "min",
                        "enumerate", "zip", "iter", "next")
-_NEVER_CONVERTED = ("autograph", "runtime", "kernels", "numpy", "cupy", "gast")
+_NEVER_CONVERTED = ("autograph", "numpy", "cupy", "gast")
 _UNKNOWN = object()
 
 

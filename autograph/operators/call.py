@@ -25,8 +25,8 @@ from typing import Any, Callable
 
 from autograph.operators.py_builtins import BUILTINS
 
-DO_NOT_CONVERT = frozenset({"autograph", "runtime", "kernels", "numpy", "cupy", "gast",
-                            "builtins", *sys.stdlib_module_names})
+DO_NOT_CONVERT = frozenset({"autograph", "numpy", "cupy", "gast", "builtins",
+                            *sys.stdlib_module_names})
 """Top-level modules whose functions are called as they are."""
 
 _hook: list[Callable[[Callable], Callable | None] | None] = [None]

@@ -34,13 +34,13 @@ from autograph.operators.py_builtins import TensorIterable, TraceTimeIterator
 from autograph.operators.raising_branches import raised_by_program
 from autograph.operators.state import CompositeState, pack_state, unpack_state
 from autograph.operators.traced_errors import mark_traced, note_lost_state
-from runtime.graph.constant_value import constant_value
-from runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import creation_ops, math_ops
-from runtime.ops.control_flow_ops import cond
-from runtime.ops.iterator_ops import (
+from autograph.runtime.graph.constant_value import constant_value
+from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import creation_ops, math_ops
+from autograph.runtime.ops.control_flow_ops import cond
+from autograph.runtime.ops.iterator_ops import (
     GraphIterator,
     get_next_as_optional,
     is_dataset,

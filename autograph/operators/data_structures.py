@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from runtime.eager.dispatch import op_handle
-from runtime.graph.graph import SymbolicTensor
-from runtime.ops.tensor_array import TensorArray, encode_shape
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.graph import SymbolicTensor
+from autograph.runtime.ops.tensor_array import TensorArray, encode_shape
 
 _pop_back = op_handle("TensorListPopBack")
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from autograph.operators.graph_cond import truth_tensor
-from runtime.graph.tensor import Tensor
-from runtime.ops.control_flow_ops import Assert
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.ops.control_flow_ops import Assert
 
 
 def assert_stmt(expression1: Any, expression2: Callable[[], Any] | None = None) -> Any:

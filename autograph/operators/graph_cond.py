@@ -45,20 +45,20 @@ from autograph.operators.raising_branches import (
 )
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.func_graph import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.func_graph import (
     assert_same_structure,
     flatten,
     flatten_with_paths,
     is_composite,
     pack_sequence_as,
 )
-from runtime.graph.graph import SymbolicTensor, building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor, to_array
-from runtime.ops import creation_ops, math_ops
-from runtime.ops.control_flow_ops import check_defined, cond, is_checked
+from autograph.runtime.graph.graph import SymbolicTensor, building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
+from autograph.runtime.ops import creation_ops, math_ops
+from autograph.runtime.ops.control_flow_ops import check_defined, cond, is_checked
 
 IF_LABELS = ("the if branch", "the else branch")
 _NUMBER = (bool, int, float, str, bytes, np.generic)

@@ -47,21 +47,21 @@ from autograph.operators.raising_branches import (
 )
 from autograph.operators.traced_errors import mark_traced
 from autograph.operators.variables import Undefined, UndefinedReturnValue
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.func_graph import (
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.func_graph import (
     assert_same_structure,
     flatten,
     flatten_with_paths,
     is_composite,
     pack_sequence_as,
 )
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.graph.tensor_spec import TensorSpec
-from runtime.ops import creation_ops
-from runtime.ops.tensor_array import TensorArray
-from runtime.ops.while_loop import while_loop
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.ops import creation_ops
+from autograph.runtime.ops.tensor_array import TensorArray
+from autograph.runtime.ops.while_loop import while_loop
 
 _INVARIANT = object()  # a state value that stays the same Python object in every iteration
 _NUMBER = (bool, int, float, np.generic)

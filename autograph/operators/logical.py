@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from autograph.operators.graph_cond import graph_if, is_symbolic
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor  # noqa: F401  (doctests)
-from runtime.ops import math_ops
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor  # noqa: F401  (doctests)
+from autograph.runtime.ops import math_ops
 
 _LABELS_AND = ("the right operand", "the left operand")
 _LABELS_OR = ("the left operand", "the right operand")

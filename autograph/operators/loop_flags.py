@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from autograph.operators.variables import Undefined
-from runtime.graph.func_graph import flatten, pack_sequence_as
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.control_flow_ops import check_defined, is_checked
-from runtime.ops.tensor_array import TensorArray
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.control_flow_ops import check_defined, is_checked
+from autograph.runtime.ops.tensor_array import TensorArray
 
 
 class MaybeUndefined:

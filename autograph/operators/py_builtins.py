@@ -28,14 +28,14 @@ import sys
 from typing import Any, Callable
 
 from autograph.operators.handlers import PROGRAM_RAISE
-from runtime.core import dtypes
-from runtime.graph.graph import SymbolicTensor, building_graph
-from runtime.graph.init_scope import trace_building
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import array_ops, creation_ops, logging_ops, math_ops, reduction_ops
-from runtime.ops.iterator_ops import GraphIterator, is_dataset, make_iterator
-from runtime.ops.tensor_array import TensorArray
+from autograph.runtime.core import dtypes
+from autograph.runtime.graph.graph import SymbolicTensor, building_graph
+from autograph.runtime.graph.init_scope import trace_building
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import array_ops, creation_ops, logging_ops, math_ops, reduction_ops
+from autograph.runtime.ops.iterator_ops import GraphIterator, is_dataset, make_iterator
+from autograph.runtime.ops.tensor_array import TensorArray
 
 
 class TensorIterable:

@@ -37,12 +37,12 @@ from autograph.operators.traced_errors import (
     reraise_traced,
 )
 from autograph.operators.variables import retval
-from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
-from runtime.graph.graph import Graph, building_graph
-from runtime.graph.source_lines import user_source
-from runtime.graph.tensor import Tensor
-from runtime.ops import math_ops
-from runtime.ops.control_flow_ops import raise_if
+from autograph.runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
+from autograph.runtime.graph.graph import Graph, building_graph
+from autograph.runtime.graph.source_lines import user_source
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.ops import math_ops
+from autograph.runtime.ops.control_flow_ops import raise_if
 
 _RAISE = dis.opmap["RAISE_VARARGS"]
 

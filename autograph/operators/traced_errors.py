@@ -27,8 +27,8 @@ from typing import Any, Iterator
 
 from autograph.operators.variables import is_undefined
 from autograph.pyct.errors import StagingError
-from runtime.graph.graph import building_graph
-from runtime.graph.operation import NO_VALUE_ERRORS
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.operation import NO_VALUE_ERRORS
 
 _MARK = "_autograph_traced_in"
 _LOST = "_autograph_lost_state"

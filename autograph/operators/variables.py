@@ -30,10 +30,10 @@ from __future__ import annotations
 from typing import Any
 
 from autograph.operators.handlers import PROGRAM_RAISE
-from runtime.core.errors import InvalidArgumentError
-from runtime.graph.graph import SymbolicTensor, building_graph
-from runtime.ops import math_ops
-from runtime.ops.control_flow_ops import is_checked, raise_if
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.graph.graph import SymbolicTensor, building_graph
+from autograph.runtime.ops import math_ops
+from autograph.runtime.ops.control_flow_ops import is_checked, raise_if
 
 
 class Undefined:

@@ -19,10 +19,10 @@ True
 True
 """
 
-from runtime.function.concrete_function import ConcreteFunction
-from runtime.function.function import Function
-from runtime.function.function_type import FunctionType
-from runtime.function.trace_type import TraceType, TracingContext
+from autograph.runtime.function.concrete_function import ConcreteFunction
+from autograph.runtime.function.function import Function
+from autograph.runtime.function.function_type import FunctionType
+from autograph.runtime.function.trace_type import TraceType, TracingContext
 
 PolymorphicFunction = Function
 GenericFunction = Function

@@ -28,7 +28,7 @@ from typing import Any, Iterator, NamedTuple
 
 import numpy as np
 
-from runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.errors import InvalidArgumentError
 
 _NAME_RE = re.compile(
     r"^(?:/job:localhost/replica:0/task:0)?/?(?:device:)?(?P<type>[A-Za-z]+)(?::(?P<index>\d+))?$")

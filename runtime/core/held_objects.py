@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from runtime.core.errors import NotFoundError
+from autograph.runtime.core.errors import NotFoundError
 
 _held: dict[str, Any] = {}
 _count = itertools.count()

@@ -28,9 +28,8 @@ import threading
 import types
 from typing import Any, Callable
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_INTERNAL_DIRS = tuple(os.path.join(_ROOT, package) + os.sep
-                       for package in ("autograph", "runtime", "kernels", "cli"))
+from autograph._layout import SOURCE_DIRS
+
 GENERATED_PREFIX = "<autograph: "  # file names of converted code (autograph.pyct.loader)
 PLAN_PREFIX = "<plan of "  # file names of the executor's plans (runtime.exec.executor)
 BARE_RAISE_RESTORES_FRAMES = sys.version_info < (3, 11)
@@ -63,7 +62,7 @@ def disable_traceback_filtering() -> None:
 def is_internal_file(filename: str) -> bool:
     """Whether `filename` is a file of this project's packages, or code they generate."""
     return filename.startswith((GENERATED_PREFIX, PLAN_PREFIX)) or os.path.abspath(
-        filename).startswith(_INTERNAL_DIRS)
+        filename).startswith(SOURCE_DIRS)
 
 
 def user_stacklevel() -> int:

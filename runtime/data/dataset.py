@@ -19,17 +19,17 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from runtime.core import dtypes, errors, random_seed
-from runtime.core.thread_settings import default_pool_size
-from runtime.data import functions, graph_reduce, sources, threads, transforms
-from runtime.data.dataset_type import DatasetType
-from runtime.data.iterator import NumpyIterator, OwnedIterator
-from runtime.data.rows import Rows
-from runtime.data.structure import Structure, host_array, split
-from runtime.graph.func_graph import flatten, pack_sequence_as
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.core import dtypes, errors, random_seed
+from autograph.runtime.core.thread_settings import default_pool_size
+from autograph.runtime.data import functions, graph_reduce, sources, threads, transforms
+from autograph.runtime.data.dataset_type import DatasetType
+from autograph.runtime.data.iterator import NumpyIterator, OwnedIterator
+from autograph.runtime.data.rows import Rows
+from autograph.runtime.data.structure import Structure, host_array, split
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 INFINITE_CARDINALITY = -1
 UNKNOWN_CARDINALITY = -2

@@ -18,14 +18,14 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.devices import CPU
-from runtime.data.graph_reduce import reduce_in_graph
-from runtime.function.trace_type import TraceType
-from runtime.graph.func_graph import flatten
-from runtime.graph.tensor import make_eager
-from runtime.ops.iterator_ops import GraphIterator
-from runtime.ops.tensor_array import variant_tensor
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.devices import CPU
+from autograph.runtime.data.graph_reduce import reduce_in_graph
+from autograph.runtime.function.trace_type import TraceType
+from autograph.runtime.graph.func_graph import flatten
+from autograph.runtime.graph.tensor import make_eager
+from autograph.runtime.ops.iterator_ops import GraphIterator
+from autograph.runtime.ops.tensor_array import variant_tensor
 
 
 class GraphDataset:

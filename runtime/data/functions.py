@@ -12,12 +12,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.core import errors
-from runtime.data import tracing
-from runtime.data.structure import Structure, as_element, element_text, host_array, split
-from runtime.exec.executor import Plan
-from runtime.graph.func_graph import flatten
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.core import errors
+from autograph.runtime.data import tracing
+from autograph.runtime.data.structure import Structure, as_element, element_text, host_array, split
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.graph.func_graph import flatten
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 
 def call(fn: Callable, element: Any) -> Any:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.core.tensor_shape import TensorShape
-from runtime.data import tracing
-from runtime.graph.func_graph import flatten, func_graph_from_py_func, pack_sequence_as
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.iterator_ops import get_next_as_optional, make_iterator
-from runtime.ops.while_loop import while_loop
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.data import tracing
+from autograph.runtime.graph.func_graph import flatten, func_graph_from_py_func, pack_sequence_as
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.iterator_ops import get_next_as_optional, make_iterator
+from autograph.runtime.ops.while_loop import while_loop
 
 
 def reduce_in_graph(dataset: Any, initial_state: Any, reduce_func: Callable) -> Any:

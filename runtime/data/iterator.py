@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from runtime.data.dataset_type import IteratorType
-from runtime.data.structure import Structure
+from autograph.runtime.data.dataset_type import IteratorType
+from autograph.runtime.data.structure import Structure
 
 
 class OwnedIterator:

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from runtime.data.transforms import SLOT_DRAW_BLOCK
+from autograph.runtime.data.transforms import SLOT_DRAW_BLOCK
 
 Flat = tuple  # one element: a tuple of NumPy arrays
 Gather = Callable[[Any], Flat]  # rows (a slice or an index array) -> one array per component

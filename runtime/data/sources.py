@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from runtime.core import errors
-from runtime.data.structure import Structure
+from autograph.runtime.core import errors
+from autograph.runtime.data.structure import Structure
 
 Flat = tuple  # one element: a tuple of NumPy arrays
 

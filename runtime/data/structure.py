@@ -13,13 +13,13 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from runtime.core import dtypes, errors
-from runtime.core.devices import placement_device
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.func_graph import flatten, pack_sequence_as
-from runtime.graph.tensor import EagerTensor, Tensor, make_eager
-from runtime.graph.tensor_conversion import convert_to_tensor, to_array
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.core import dtypes, errors
+from autograph.runtime.core.devices import placement_device
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 
 def as_element(value: Any) -> Any:

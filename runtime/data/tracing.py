@@ -11,9 +11,9 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
-from runtime.function.function import _hook as conversion_hook
-from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func, pack_sequence_as
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.function.function import _hook as conversion_hook
+from autograph.runtime.graph.func_graph import FuncGraph, func_graph_from_py_func, pack_sequence_as
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 # Ops whose output element i depends only on input element i (with scalars broadcast).
 _ELEMENTWISE = frozenset("""

@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from runtime.core import errors
+from autograph.runtime.core import errors
 
 Flat = tuple  # one element: a tuple of NumPy arrays
 Maker = Callable[[], Iterator[Flat]]

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.eager.op_runner import GeneralOp
-from runtime.eager.simple_op import SimpleOp
-from runtime.registry.op_def import OpDef, inferred_attr_names
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.eager.op_runner import GeneralOp
+from autograph.runtime.eager.simple_op import SimpleOp
+from autograph.runtime.registry.op_def import OpDef, inferred_attr_names
+from autograph.runtime.registry.op_registry import op_registry
 
 
 def execute(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core import devices, dtypes
-from runtime.core.errors import InternalError, InvalidArgumentError, OpError
-from runtime.graph.tensor import EagerTensor, Tensor, make_eager
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.registry.kernel_registry import KernelDef
-from runtime.registry.op_def import OpDef
-from runtime.registry.shape_inference import InferenceContext
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.errors import InternalError, InvalidArgumentError, OpError
+from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.registry.kernel_registry import KernelDef
+from autograph.runtime.registry.op_def import OpDef
+from autograph.runtime.registry.shape_inference import InferenceContext
 
 
 def run_shape_fn(shape_fn, c: InferenceContext) -> list[Any]:

@@ -4,7 +4,7 @@ Inputs become positional parameters, attrs that inputs do not determine become k
 parameters (with their defaults), and `name=None` comes last, as in TensorFlow's generated
 `gen_*_ops` wrappers. The docstring is built from the op's documentation.
 
->>> from runtime import register_op, register_kernel
+>>> from autograph.runtime import register_op, register_kernel
 >>> _ = (register_op("TestDoctestScale").input("x: T").output("y: T").attr("T: {float32}")
 ...      .attr("factor: float = 2.0").doc("Multiplies by a factor.\\n\\nx: the input."))
 >>> @register_kernel("TestDoctestScale", device=("CPU", "GPU"))
@@ -21,10 +21,10 @@ import inspect
 import re
 from typing import Any, Callable
 
-from runtime.core.traceback_utils import filter_traceback
-from runtime.eager.dispatch import op_handle
-from runtime.registry.op_def import NO_DEFAULT, inferred_attr_names
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core.traceback_utils import filter_traceback
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.registry.op_def import NO_DEFAULT, inferred_attr_names
+from autograph.runtime.registry.op_registry import op_registry
 
 
 def op_function(op_name: str) -> Callable[..., Any]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.core import devices, dtypes
-from runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError
-from runtime.eager.kernel_calls import (
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError
+from autograph.runtime.eager.kernel_calls import (
     call_kernel,
     common_dtype,
     dtype_mismatch,
@@ -23,18 +23,18 @@ from runtime.eager.kernel_calls import (
     wrap_output,
     wrong_dtype,
 )
-from runtime.eager.placement import array_on, place
-from runtime.eager.repeated_calls import keys_by_equality, settle, signature
-from runtime.graph.constant_value import constant_value
-from runtime.graph.graph import _eager_disabled, building_graph
-from runtime.graph.graph import _state as _graphs
-from runtime.graph.operation import SymbolicTensor, check_in_scope
-from runtime.graph.recording import recorder
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor, into_graph
-from runtime.registry.kernel_registry import KernelDef, kernel_registry
-from runtime.registry.op_def import ArgDef, OpDef, check_attr_value, inferred_attr_names
-from runtime.registry.shape_inference import InferenceContext
+from autograph.runtime.eager.placement import array_on, place
+from autograph.runtime.eager.repeated_calls import keys_by_equality, settle, signature
+from autograph.runtime.graph.constant_value import constant_value
+from autograph.runtime.graph.graph import _eager_disabled, building_graph
+from autograph.runtime.graph.graph import _state as _graphs
+from autograph.runtime.graph.operation import SymbolicTensor, check_in_scope
+from autograph.runtime.graph.recording import recorder
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor, into_graph
+from autograph.runtime.registry.kernel_registry import KernelDef, kernel_registry
+from autograph.runtime.registry.op_def import ArgDef, OpDef, check_attr_value, inferred_attr_names
+from autograph.runtime.registry.shape_inference import InferenceContext
 
 _MAX_CACHED_CALLS = 512
 _placement = devices._placement

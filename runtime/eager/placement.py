@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core import devices
-from runtime.core.errors import NotFoundError
-from runtime.graph.operation import out_of_scope_reason
-from runtime.graph.tensor import EagerTensor
-from runtime.registry.kernel_registry import KernelDef, kernel_registry
+from autograph.runtime.core import devices
+from autograph.runtime.core.errors import NotFoundError
+from autograph.runtime.graph.operation import out_of_scope_reason
+from autograph.runtime.graph.tensor import EagerTensor
+from autograph.runtime.registry.kernel_registry import KernelDef, kernel_registry
 
 
 def place(op_name: str, type_attrs: dict[str, Any],

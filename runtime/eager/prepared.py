@@ -18,17 +18,17 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Sequence
 
-from runtime.core import devices
-from runtime.core.errors import OpError
-from runtime.eager.kernel_calls import bad_output_dtype, kernel_failure, value_reader
-from runtime.eager.op_runner import GeneralOp
-from runtime.eager.placement import array_on
-from runtime.graph.graph import _eager_disabled
-from runtime.graph.graph import _state as _graphs
-from runtime.graph.recording import recorder
-from runtime.graph.tensor import EagerTensor, make_eager
-from runtime.registry.kernel_registry import kernel_registry
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core import devices
+from autograph.runtime.core.errors import OpError
+from autograph.runtime.eager.kernel_calls import bad_output_dtype, kernel_failure, value_reader
+from autograph.runtime.eager.op_runner import GeneralOp
+from autograph.runtime.eager.placement import array_on
+from autograph.runtime.graph.graph import _eager_disabled
+from autograph.runtime.graph.graph import _state as _graphs
+from autograph.runtime.graph.recording import recorder
+from autograph.runtime.graph.tensor import EagerTensor, make_eager
+from autograph.runtime.registry.kernel_registry import kernel_registry
+from autograph.runtime.registry.op_registry import op_registry
 
 _placement = devices._placement
 _kernels = kernel_registry()
@@ -54,7 +54,7 @@ class PreparedOp:
     """Eager calls of one op whose first input is a tensor and whose other inputs and attrs
     follow from a hashable signature.
 
-    >>> from runtime.graph.tensor_conversion import convert_to_tensor
+    >>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
     >>> import numpy as np
     >>> transpose = PreparedOp("Transpose")
     >>> x = convert_to_tensor([[1, 2, 3]])

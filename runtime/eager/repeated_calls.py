@@ -21,12 +21,12 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.core import devices
-from runtime.core.errors import OpError
-from runtime.eager.kernel_calls import kernel_failure, wrap_output
-from runtime.eager.placement import array_on
-from runtime.graph.tensor import EagerTensor
-from runtime.registry.kernel_registry import KernelDef, kernel_registry
+from autograph.runtime.core import devices
+from autograph.runtime.core.errors import OpError
+from autograph.runtime.eager.kernel_calls import kernel_failure, wrap_output
+from autograph.runtime.eager.placement import array_on
+from autograph.runtime.graph.tensor import EagerTensor
+from autograph.runtime.registry.kernel_registry import KernelDef, kernel_registry
 
 _placement = devices._placement
 _soft_placement = devices._soft_placement

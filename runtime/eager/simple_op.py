@@ -7,18 +7,23 @@ from __future__ import annotations
 import functools
 from typing import Any, Sequence
 
-from runtime.core import devices, dtypes
-from runtime.core.errors import OpError
-from runtime.eager.kernel_calls import bad_output_dtype, kernel_failure, run_shape_fn, value_reader
-from runtime.eager.op_runner import GeneralOp
-from runtime.eager.placement import array_on, place
-from runtime.graph.graph import _eager_disabled
-from runtime.graph.graph import _state as _graphs
-from runtime.graph.recording import recorder
-from runtime.graph.tensor import EagerTensor, make_eager
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.registry.kernel_registry import kernel_registry
-from runtime.registry.shape_inference import InferenceContext
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.errors import OpError
+from autograph.runtime.eager.kernel_calls import (
+    bad_output_dtype,
+    kernel_failure,
+    run_shape_fn,
+    value_reader,
+)
+from autograph.runtime.eager.op_runner import GeneralOp
+from autograph.runtime.eager.placement import array_on, place
+from autograph.runtime.graph.graph import _eager_disabled
+from autograph.runtime.graph.graph import _state as _graphs
+from autograph.runtime.graph.recording import recorder
+from autograph.runtime.graph.tensor import EagerTensor, make_eager
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.registry.kernel_registry import kernel_registry
+from autograph.runtime.registry.shape_inference import InferenceContext
 
 _MAX_CACHED_SHAPES = 512  # per op: input shapes whose checks or specializations are kept
 _placement = devices._placement

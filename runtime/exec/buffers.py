@@ -34,9 +34,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from runtime.core.devices import Device
-from runtime.graph.graph import Operation, SymbolicTensor
-from runtime.registry.kernel_registry import KernelDef
+from autograph.runtime.core.devices import Device
+from autograph.runtime.graph.graph import Operation, SymbolicTensor
+from autograph.runtime.registry.kernel_registry import KernelDef
 
 MIN_BYTES = 1 << 16
 

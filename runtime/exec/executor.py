@@ -37,16 +37,16 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.core import devices, dtypes
-from runtime.core.errors import InvalidArgumentError, OpError, is_held
-from runtime.core.traceback_utils import is_traceback_filtering_enabled
-from runtime.eager.placement import place
-from runtime.exec import buffers
-from runtime.exec.optimize.driver import optimize
-from runtime.graph.graph import Graph, Operation, SymbolicTensor
-from runtime.graph.graph_printer import _format_op
-from runtime.graph.needed_ops import needed_ops
-from runtime.registry.op_def import inferred_attr_names
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.errors import InvalidArgumentError, OpError, is_held
+from autograph.runtime.core.traceback_utils import is_traceback_filtering_enabled
+from autograph.runtime.eager.placement import place
+from autograph.runtime.exec import buffers
+from autograph.runtime.exec.optimize.driver import optimize
+from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
+from autograph.runtime.graph.graph_printer import _format_op
+from autograph.runtime.graph.needed_ops import needed_ops
+from autograph.runtime.registry.op_def import inferred_attr_names
 
 Fetch = Any  # SymbolicTensor | Operation
 

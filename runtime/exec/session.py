@@ -1,8 +1,8 @@
 """`Session`: runs a graph's fetches with fed values, through cached executor plans.
 
->>> import kernels
->>> from runtime.graph.graph import Graph
->>> from runtime.ops.graph_ops import placeholder
+>>> from autograph import kernels
+>>> from autograph.runtime.graph.graph import Graph
+>>> from autograph.runtime.ops.graph_ops import placeholder
 >>> g = Graph()
 >>> with g.as_default():
 ...     x = placeholder("float32", shape=[None], name="x")
@@ -19,13 +19,13 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core.tensor_shape import format_raw, raw_compatible
-from runtime.exec import resources
-from runtime.exec.executor import Plan, as_fast_scalar
-from runtime.graph.default_session import default_session, get_default_session  # noqa: F401
-from runtime.graph.graph import Graph, Operation, SymbolicTensor, get_default_graph
-from runtime.graph.tensor import EagerTensor
-from runtime.graph.tensor_conversion import to_array
+from autograph.runtime.core.tensor_shape import format_raw, raw_compatible
+from autograph.runtime.exec import resources
+from autograph.runtime.exec.executor import Plan, as_fast_scalar
+from autograph.runtime.graph.default_session import default_session, get_default_session  # noqa: F401
+from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor, get_default_graph
+from autograph.runtime.graph.tensor import EagerTensor
+from autograph.runtime.graph.tensor_conversion import to_array
 
 _MAX_PLANS = 64
 

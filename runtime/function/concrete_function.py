@@ -15,9 +15,9 @@ besides the outputs, and the executor runs the ops it keeps in creation order, w
 order the Python function made them. (TensorFlow adds automatic control dependencies for the
 same effect; fetching them is equivalent here because the plan never reorders ops.)
 
->>> import kernels
->>> from runtime.graph.tensor_spec import TensorSpec
->>> from runtime.function.function_type import ArgumentBinder
+>>> from autograph import kernels
+>>> from autograph.runtime.graph.tensor_spec import TensorSpec
+>>> from autograph.runtime.function.function_type import ArgumentBinder
 >>> def double(a):
 ...     return a + a
 >>> binder = ArgumentBinder(double)
@@ -29,7 +29,7 @@ ConcreteFunction double(a)
     a: int32 Tensor, shape=()
   Returns:
     int32 Tensor, shape=()
->>> from runtime.graph.tensor_conversion import convert_to_tensor
+>>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 >>> concrete(convert_to_tensor(21)).numpy()
 np.int32(42)
 """
@@ -41,21 +41,21 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.core.devices import CPU
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.traceback_utils import filter_traceback
-from runtime.eager.dispatch import op_handle
-from runtime.exec.executor import Plan
-from runtime.exec.jit import jit_plan
-from runtime.function.trace_type import from_value
-from runtime.graph.func_graph import FuncGraph, flatten, is_composite, pack_sequence_as
-from runtime.graph.graph import Operation, SymbolicTensor, building_graph
-from runtime.graph.init_scope import FunctionTrace, tracing
-from runtime.graph.recording import recorder
-from runtime.graph.tensor import EagerTensor, Tensor, make_eager
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.graph.tensor_spec import TensorSpec
-from runtime.ops.tensor_array import TensorArray
+from autograph.runtime.core.devices import CPU
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.traceback_utils import filter_traceback
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.exec.jit import jit_plan
+from autograph.runtime.function.trace_type import from_value
+from autograph.runtime.graph.func_graph import FuncGraph, flatten, is_composite, pack_sequence_as
+from autograph.runtime.graph.graph import Operation, SymbolicTensor, building_graph
+from autograph.runtime.graph.init_scope import FunctionTrace, tracing
+from autograph.runtime.graph.recording import recorder
+from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.ops.tensor_array import TensorArray
 
 _identity = op_handle("Identity")
 

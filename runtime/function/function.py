@@ -7,8 +7,8 @@ traces a new one, and runs it. Python code in the function (printing, appending 
 therefore runs only while tracing; ops (`ag.print`, `Variable.assign_add`) run on every call.
 Globals and closures are read while tracing, and keep the values they had then.
 
->>> import kernels
->>> from runtime.graph.tensor_conversion import convert_to_tensor
+>>> from autograph import kernels
+>>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 >>> @function(autograph=False)
 ... def double(a):
 ...     print("Tracing with", a.name, a.dtype.name)
@@ -48,22 +48,27 @@ import warnings
 import weakref
 from typing import Any, Callable, Sequence
 
-from runtime.core.traceback_utils import (
+from autograph.runtime.core.traceback_utils import (
     BARE_RAISE_RESTORES_FRAMES,
     filter_traceback,
     filtered,
     leaves_to_user,
     user_stacklevel,
 )
-from runtime.function.concrete_function import ConcreteFunction, convert_for, describe_call, trace
-from runtime.function.function_type import ArgumentBinder
-from runtime.function.trace_cache import DEFAULT_MAX_SIZE, TraceCache
-from runtime.function.trace_type import variables_of
-from runtime.graph.func_graph import flatten
-from runtime.graph.graph import _eager_disabled, building_graph
-from runtime.graph.graph import _state as _graphs
-from runtime.graph.tensor import EagerTensor
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.function.concrete_function import (
+    ConcreteFunction,
+    convert_for,
+    describe_call,
+    trace,
+)
+from autograph.runtime.function.function_type import ArgumentBinder
+from autograph.runtime.function.trace_cache import DEFAULT_MAX_SIZE, TraceCache
+from autograph.runtime.function.trace_type import variables_of
+from autograph.runtime.graph.func_graph import flatten
+from autograph.runtime.graph.graph import _eager_disabled, building_graph
+from autograph.runtime.graph.graph import _state as _graphs
+from autograph.runtime.graph.tensor import EagerTensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
            "set_conversion_hook", "set_error_holder", "RetracingWarning",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable, Sequence
 
-from runtime.function.trace_type import (
+from autograph.runtime.function.trace_type import (
     MappingType,
     PlaceholderContext,
     SequenceType,
@@ -30,7 +30,7 @@ from runtime.function.trace_type import (
     is_expired,
     may_expire,
 )
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 __all__ = ["FunctionType", "ArgumentBinder", "signature_of"]
 

@@ -13,7 +13,7 @@ Python values would otherwise pile up, 8.6 KiB each for a one-op function, and m
 trace slower). Types that hold objects weakly are checked for expiry on each add; the others
 never expire and are not looked at.
 
->>> from runtime.graph.tensor_spec import TensorSpec
+>>> from autograph.runtime.graph.tensor_spec import TensorSpec
 >>> cache = TraceCache()
 >>> cache.add(TensorSpec([None], "int32"), "any length")
 >>> cache.lookup(TensorSpec([3], "int32")), cache.lookup(TensorSpec([3], "float32"))
@@ -25,8 +25,8 @@ from __future__ import annotations
 import collections
 from typing import Any
 
-from runtime.function.trace_type import is_expired, may_expire
-from runtime.graph.tensor_spec import TensorSpec  # noqa: F401  (the doctests use it)
+from autograph.runtime.function.trace_type import is_expired, may_expire
+from autograph.runtime.graph.tensor_spec import TensorSpec  # noqa: F401  (the doctests use it)
 
 __all__ = ["TraceCache", "DEFAULT_MAX_SIZE"]
 

@@ -32,12 +32,12 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.operation import SymbolicTensor
-from runtime.graph.tensor import EagerTensor, Tensor
-from runtime.graph.tensor_spec import TensorSpec
-from runtime.state.variables import Variable
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.operation import SymbolicTensor
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.state.variables import Variable
 
 
 class TraceType(abc.ABC):

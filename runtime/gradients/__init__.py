@@ -6,8 +6,8 @@ Python over the ops layer, so one definition serves eager tapes, tapes inside fu
 `gradients` over a v1 graph.
 """
 
-from runtime.function import concrete_function as _concrete_function
-from runtime.gradients import (  # noqa: F401  (register the gradients)
+from autograph.runtime.function import concrete_function as _concrete_function
+from autograph.runtime.gradients import (  # noqa: F401  (register the gradients)
     array_grad,
     complex_grad,
     control_flow_grad,
@@ -21,18 +21,18 @@ from runtime.gradients import (  # noqa: F401  (register the gradients)
     state_grad,
     while_grad,
 )
-from runtime.gradients.backprop import UnconnectedGradients
-from runtime.gradients.custom_gradient import custom_gradient, recompute_grad
-from runtime.gradients.function_grad import call_recorded as _call_recorded
-from runtime.gradients.graph_gradients import gradients
-from runtime.gradients.registry import (
+from autograph.runtime.gradients.backprop import UnconnectedGradients
+from autograph.runtime.gradients.custom_gradient import custom_gradient, recompute_grad
+from autograph.runtime.gradients.function_grad import call_recorded as _call_recorded
+from autograph.runtime.gradients.graph_gradients import gradients
+from autograph.runtime.gradients.registry import (
     RegisterGradient,
     gradient_function,
     has_gradient,
     no_gradient,
     registered_gradients,
 )
-from runtime.gradients.tape import GradientTape
+from autograph.runtime.gradients.tape import GradientTape
 
 _concrete_function.recorded_call[:] = [_call_recorded]
 

@@ -14,12 +14,12 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.dims import as_tensor, reshape_to, shape_vector
-from runtime.gradients.grad_util import known_value, reduce_to
-from runtime.gradients.registry import RegisterGradient
-from runtime.ops.creation_ops import constant
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.dims import as_tensor, reshape_to, shape_vector
+from autograph.runtime.gradients.grad_util import known_value, reduce_to
+from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.ops.creation_ops import constant
 
 _reshape, _transpose, _concat, _split_v = (op_handle(n) for n in (
     "Reshape", "Transpose", "ConcatV2", "SplitV"))

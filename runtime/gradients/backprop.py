@@ -14,10 +14,10 @@ from __future__ import annotations
 import enum
 from typing import Any, Container, NamedTuple, Sequence
 
-from runtime.core import dtypes
-from runtime.gradients.registry import gradient_function
-from runtime.ops.creation_ops import ones_like, zeros_like
-from runtime.ops.math_ops import _add_n
+from autograph.runtime.core import dtypes
+from autograph.runtime.gradients.registry import gradient_function
+from autograph.runtime.ops.creation_ops import ones_like, zeros_like
+from autograph.runtime.ops.math_ops import _add_n
 
 
 class UnconnectedGradients(enum.Enum):

@@ -28,14 +28,14 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.errors import OpError
-from runtime.gradients.backprop import UnconnectedGradients
-from runtime.gradients.tape import GradientTape
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.creation_ops import constant
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import OpError
+from autograph.runtime.gradients.backprop import UnconnectedGradients
+from autograph.runtime.gradients.tape import GradientTape
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.creation_ops import constant
 
 # A step exactly representable in binary floating point, as TensorFlow's default: it adds no
 # rounding of its own to the perturbed values.

@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.grad_util import reduce_to
-from runtime.gradients.registry import RegisterGradient
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.grad_util import reduce_to
+from autograph.runtime.gradients.registry import RegisterGradient
 
 _complex, _real, _imag, _conj = (op_handle(n) for n in ("Complex", "Real", "Imag", "Conj"))
 _mul, _div, _neg, _select, _equal = (op_handle(n) for n in (

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.backprop import differentiable
-from runtime.gradients.registry import RegisterGradient
-from runtime.gradients.replay import ancestors, replay
-from runtime.gradients.tape import GradientTape
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor_conversion import into_graph
-from runtime.ops.control_flow_ops import cond, switch_case
-from runtime.ops.creation_ops import zeros, zeros_like
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.backprop import differentiable
+from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.gradients.replay import ancestors, replay
+from autograph.runtime.gradients.tape import GradientTape
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor_conversion import into_graph
+from autograph.runtime.ops.control_flow_ops import cond, switch_case
+from autograph.runtime.ops.creation_ops import zeros, zeros_like
 
 _read_variable = op_handle("ReadVariableOp")
 _RANDOM = frozenset({"RandomStandardNormal", "RandomUniform", "RandomUniformInt",

@@ -24,21 +24,21 @@ import inspect
 import weakref
 from typing import Any, Callable
 
-from runtime.gradients.backprop import Record
-from runtime.gradients.registry import RegisterGradient
-from runtime.gradients.tape import (
+from autograph.runtime.gradients.backprop import Record
+from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.gradients.tape import (
     GradientTape,
     no_tape_records,
     record_on_tapes,
     variable_handle,
 )
-from runtime.graph.func_graph import flatten, pack_sequence_as
-from runtime.graph.graph import Operation, building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import identity
-from runtime.state import variables as variables_module
-from runtime.state.variables import Variable
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.graph import Operation, building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import identity
+from autograph.runtime.state import variables as variables_module
+from autograph.runtime.state.variables import Variable
 
 CUSTOM = "CustomGradient"  # the op type of the records standing for a call
 

@@ -18,10 +18,10 @@ from typing import Any, Sequence, Union
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.grad_util import static_dims
-from runtime.graph.tensor import Tensor
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.grad_util import static_dims
+from autograph.runtime.graph.tensor import Tensor
 
 Dims = Union[list, Tensor]  # a shape vector: known ints, or an integer tensor
 

@@ -24,19 +24,19 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from runtime.core import dtypes
-from runtime.core.devices import CPU
-from runtime.exec.executor import Plan
-from runtime.gradients.backprop import Record, backward
-from runtime.gradients.registry import RegisterGradient
-from runtime.gradients.replay import replay
-from runtime.gradients.tape import record_on_tapes, recording_tapes
-from runtime.graph.func_graph import FuncGraph
-from runtime.graph.recording import recorder
-from runtime.graph.tensor import make_eager
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.creation_ops import zeros_like
-from runtime.state import variables as variables_module
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.devices import CPU
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.gradients.backprop import Record, backward
+from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.gradients.replay import replay
+from autograph.runtime.gradients.tape import record_on_tapes, recording_tapes
+from autograph.runtime.graph.func_graph import FuncGraph
+from autograph.runtime.graph.recording import recorder
+from autograph.runtime.graph.tensor import make_eager
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.creation_ops import zeros_like
+from autograph.runtime.state import variables as variables_module
 
 CALL = "FunctionCall"  # the op type of the records standing for a call
 

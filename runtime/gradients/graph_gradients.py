@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.gradients.backprop import Record, UnconnectedGradients, backward
-from runtime.gradients.custom_gradient import custom_record
-from runtime.graph.func_graph import flatten
-from runtime.graph.graph import Graph, building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.state.variables import Variable
+from autograph.runtime.gradients.backprop import Record, UnconnectedGradients, backward
+from autograph.runtime.gradients.custom_gradient import custom_record
+from autograph.runtime.graph.func_graph import flatten
+from autograph.runtime.graph.graph import Graph, building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.state.variables import Variable
 
 
 def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",

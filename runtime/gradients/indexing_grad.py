@@ -17,10 +17,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.array_grad import zero
-from runtime.gradients.dims import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.array_grad import zero
+from autograph.runtime.gradients.dims import (
     Dims,
     as_tensor,
     concat_dims,
@@ -29,8 +29,8 @@ from runtime.gradients.dims import (
     shape_vector,
     slice_dims,
 )
-from runtime.gradients.grad_util import known_value
-from runtime.gradients.registry import RegisterGradient
+from autograph.runtime.gradients.grad_util import known_value
+from autograph.runtime.gradients.registry import RegisterGradient
 
 _einsum, _mat_mul, _one_hot, _cast, _reshape = (op_handle(n) for n in (
     "Einsum", "MatMul", "OneHot", "Cast", "Reshape"))

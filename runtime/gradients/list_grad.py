@@ -13,11 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.registry import RegisterGradient, no_gradient
-from runtime.ops.creation_ops import constant
-from runtime.ops.while_loop import while_loop
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.registry import RegisterGradient, no_gradient
+from autograph.runtime.ops.creation_ops import constant
+from autograph.runtime.ops.while_loop import while_loop
 
 _reserve, _set_item, _get_item = (op_handle(n) for n in (
     "TensorListReserve", "TensorListSetItem", "TensorListGetItem"))

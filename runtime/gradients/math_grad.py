@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.grad_util import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.grad_util import (
     binary_grads,
     broadcast_like,
     conj,
@@ -23,8 +23,8 @@ from runtime.gradients.grad_util import (
     reduce_to,
     static_dims,
 )
-from runtime.gradients.registry import RegisterGradient
-from runtime.ops.creation_ops import constant
+from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.ops.creation_ops import constant
 
 _add, _sub, _mul, _div = (op_handle(n) for n in ("AddV2", "Sub", "Mul", "RealDiv"))
 _neg, _sign = (op_handle(n) for n in ("Neg", "Sign"))

@@ -13,13 +13,13 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.grad_util import reduce_to, static_dims
-from runtime.gradients.registry import RegisterGradient
-from runtime.graph.tensor import EagerTensor
-from runtime.ops.composed_math_ops import log_softmax
-from runtime.ops.creation_ops import constant
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.grad_util import reduce_to, static_dims
+from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.graph.tensor import EagerTensor
+from autograph.runtime.ops.composed_math_ops import log_softmax
+from autograph.runtime.ops.creation_ops import constant
 
 _conv2d, _conv2d_input, _conv2d_filter = (op_handle(n) for n in (
     "Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter"))

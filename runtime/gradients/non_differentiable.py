@@ -2,7 +2,7 @@
 shapes), constants and random numbers, strings, checks and printing. Gradients stop at them,
 as in TensorFlow."""
 
-from runtime.gradients.registry import no_gradient
+from autograph.runtime.gradients.registry import no_gradient
 
 NON_DIFFERENTIABLE = (
     # comparisons, logic, bits

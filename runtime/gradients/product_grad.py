@@ -19,13 +19,13 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.dims import as_tensor, reshape_to, shape_vector, slice_dims
-from runtime.gradients.grad_util import conj, static_dims
-from runtime.gradients.math_grad import _unreduced
-from runtime.gradients.registry import RegisterGradient
-from runtime.ops.linalg_defs import ELLIPSIS, parse_einsum_equation
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.dims import as_tensor, reshape_to, shape_vector, slice_dims
+from autograph.runtime.gradients.grad_util import conj, static_dims
+from autograph.runtime.gradients.math_grad import _unreduced
+from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.ops.linalg_defs import ELLIPSIS, parse_einsum_equation
 
 _prod, _sum, _select, _equal, _cast = (op_handle(n) for n in (
     "Prod", "Sum", "SelectV2", "Equal", "Cast"))

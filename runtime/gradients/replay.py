@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any, Container, Sequence
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.tape import variable_handle
-from runtime.graph.graph import Operation, building_graph
-from runtime.state import variables as variables_module
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.tape import variable_handle
+from autograph.runtime.graph.graph import Operation, building_graph
+from autograph.runtime.state import variables as variables_module
 
 _SKIPPED = frozenset({"NoOp"})
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.held_objects import held
-from runtime.gradients.backprop import UnconnectedGradients, differentiable
-from runtime.gradients.registry import RegisterGradient, no_gradient
-from runtime.gradients.tape import GradientTape
-from runtime.graph.graph import building_graph
-from runtime.ops.script_ops import ScriptFunction, py_function
+from autograph.runtime.core.held_objects import held
+from autograph.runtime.gradients.backprop import UnconnectedGradients, differentiable
+from autograph.runtime.gradients.registry import RegisterGradient, no_gradient
+from autograph.runtime.gradients.tape import GradientTape
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.ops.script_ops import ScriptFunction, py_function
 
 no_gradient("PyFunc")
 no_gradient("PyFuncStateless")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.gradients.registry import RegisterGradient, no_gradient
+from autograph.runtime.gradients.registry import RegisterGradient, no_gradient
 
 for _op_type in ("VarHandleOp", "VarIsInitializedOp", "AssignVariableOp",
                  "AssignAddVariableOp", "AssignSubVariableOp"):

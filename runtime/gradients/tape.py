@@ -22,16 +22,21 @@ import contextlib
 import warnings
 from typing import Any, Iterator
 
-from runtime.core import dtypes
-from runtime.gradients.backprop import Record, UnconnectedGradients, backward, differentiable
-from runtime.gradients.jacobians import batch_jacobian, jacobian
-from runtime.graph.func_graph import flatten, pack_sequence_as
-from runtime.graph.graph import building_graph
-from runtime.graph.recording import set_recorder
-from runtime.graph.tensor import Tensor
-from runtime.ops.creation_ops import ones, zeros, zeros_like
-from runtime.state import variables as variables_module
-from runtime.state.variables import Variable
+from autograph.runtime.core import dtypes
+from autograph.runtime.gradients.backprop import (
+    Record,
+    UnconnectedGradients,
+    backward,
+    differentiable,
+)
+from autograph.runtime.gradients.jacobians import batch_jacobian, jacobian
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.recording import set_recorder
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.ops.creation_ops import ones, zeros, zeros_like
+from autograph.runtime.state import variables as variables_module
+from autograph.runtime.state.variables import Variable
 
 _recording: list[GradientTape] = []  # the tapes recording now, outermost first
 

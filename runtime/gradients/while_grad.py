@@ -23,27 +23,27 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.eager.dispatch import op_handle
-from runtime.gradients.backprop import differentiable
-from runtime.gradients.control_flow_grad import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.gradients.backprop import differentiable
+from autograph.runtime.gradients.control_flow_grad import (
     _check_no_random,
     variables_read,
     zeros_for_variable,
 )
-from runtime.gradients.list_grad import zeros_list
-from runtime.gradients.registry import RegisterGradient
-from runtime.gradients.replay import replay
-from runtime.gradients.tape import GradientTape
-from runtime.graph.func_graph import FuncGraph
-from runtime.graph.graph import building_graph
-from runtime.graph.operation import Operation, SymbolicTensor
-from runtime.graph.tensor_conversion import into_graph
-from runtime.ops.creation_ops import constant, zeros, zeros_like
-from runtime.ops.math_ops import add, greater, subtract
-from runtime.ops.tensor_array import TensorArray
-from runtime.ops.while_loop import while_loop
+from autograph.runtime.gradients.list_grad import zeros_list
+from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.gradients.replay import replay
+from autograph.runtime.gradients.tape import GradientTape
+from autograph.runtime.graph.func_graph import FuncGraph
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.operation import Operation, SymbolicTensor
+from autograph.runtime.graph.tensor_conversion import into_graph
+from autograph.runtime.ops.creation_ops import constant, zeros, zeros_like
+from autograph.runtime.ops.math_ops import add, greater, subtract
+from autograph.runtime.ops.tensor_array import TensorArray
+from autograph.runtime.ops.while_loop import while_loop
 
 _get_item, _resize, _push_back, _empty_list, _add = (op_handle(n) for n in (
     "TensorListGetItem", "TensorListResize", "TensorListPushBack", "EmptyTensorList", "AddV2"))

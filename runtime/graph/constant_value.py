@@ -4,8 +4,8 @@ Shape functions read shape-like inputs through it (`reshape(x, ag.shape(y))` kee
 shapes). It folds constants, shapes that are fully known, and a few cheap ops over them;
 anything else is None: unknown until the graph runs.
 
->>> from runtime.graph.graph import Graph
->>> from runtime.graph.tensor_conversion import convert_to_tensor
+>>> from autograph.runtime.graph.graph import Graph
+>>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 >>> with Graph().as_default():
 ...     c = convert_to_tensor([2, 3])
 >>> constant_value(c)

@@ -12,8 +12,8 @@ lists, tuples, namedtuples and dicts (by sorted key) nest; anything else is a le
 with `_components()` / `_from_components(tensors)` (a `TensorArray`) are *composite* leaves,
 which `expand_composites=True` replaces by their component tensors.
 
->>> from runtime.graph.graph import Graph
->>> from runtime.graph.tensor_conversion import convert_to_tensor
+>>> from autograph.runtime.graph.graph import Graph
+>>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 >>> g = Graph()
 >>> with g.as_default():
 ...     y = convert_to_tensor(3.0)
@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Sequence
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import as_raw_shape
-from runtime.graph.graph import Graph, Operation, SymbolicTensor, building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import as_raw_shape
+from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor, building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.registry.op_registry import op_registry
 
 
 class FuncGraph(Graph):

@@ -33,11 +33,11 @@ import threading
 import warnings
 from typing import Any, Hashable, Iterator
 
-from runtime.core import devices, dtypes
-from runtime.core.devices import parse_device_name
-from runtime.graph.graph_lint import lint
-from runtime.graph.graph_printer import format_graph
-from runtime.graph.operation import (
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.devices import parse_device_name
+from autograph.runtime.graph.graph_lint import lint
+from autograph.runtime.graph.graph_printer import format_graph
+from autograph.runtime.graph.operation import (
     GraphDef,
     Operation,
     SymbolicTensor,
@@ -45,7 +45,7 @@ from runtime.graph.operation import (
     check_in_scope,
     out_of_scope_reason,
 )
-from runtime.graph.recording import recorder
+from autograph.runtime.graph.recording import recorder
 
 _VALID_OP_NAME = re.compile(r"^[A-Za-z0-9.][A-Za-z0-9_.\-/>]*$")
 _VALID_SCOPE_NAME = re.compile(r"^[A-Za-z0-9_.\-/>]*$")

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.errors import InvalidArgumentError
-from runtime.registry.op_def import check_attr_value
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.registry.op_def import check_attr_value
+from autograph.runtime.registry.op_registry import op_registry
 
 
 def lint(graph: Any) -> None:

@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.registry.op_def import inferred_attr_names
+from autograph.runtime.core import dtypes
+from autograph.runtime.registry.op_def import inferred_attr_names
 
 FORMAT_VERSION = 1
 

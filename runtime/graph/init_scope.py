@@ -5,8 +5,8 @@ context: eager execution when the outermost caller runs eagerly, else the Tensor
 the function is being traced for (with no control dependencies). State set up there happens
 once, while tracing, not on every call:
 
->>> from runtime.graph.func_graph import FuncGraph
->>> from runtime.graph.graph import building_graph
+>>> from autograph.runtime.graph.func_graph import FuncGraph
+>>> from autograph.runtime.graph.graph import building_graph
 >>> with FuncGraph("f").as_default():
 ...     with init_scope():
 ...         print(building_graph())
@@ -24,8 +24,8 @@ import contextlib
 import threading
 from typing import Any, Iterator
 
-from runtime.graph.graph import Graph, _eager_disabled, building_graph
-from runtime.graph.graph import _state as _graphs
+from autograph.runtime.graph.graph import Graph, _eager_disabled, building_graph
+from autograph.runtime.graph.graph import _state as _graphs
 
 __all__ = ["eager_mode", "init_scope"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.graph.graph import Graph, Operation, SymbolicTensor
+from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 
 
 def needed_ops(graph: Graph, feeds: Sequence[SymbolicTensor],

@@ -10,14 +10,14 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape, as_raw_shape, raw_merge
-from runtime.graph.default_session import get_default_session
-from runtime.graph.source_lines import user_frame
-from runtime.graph.tensor import Tensor
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape, as_raw_shape, raw_merge
+from autograph.runtime.graph.default_session import get_default_session
+from autograph.runtime.graph.source_lines import user_frame
+from autograph.runtime.graph.tensor import Tensor
 
 if TYPE_CHECKING:  # annotations only: graphs import this module
-    from runtime.graph.graph import Graph
+    from autograph.runtime.graph.graph import Graph
 
 
 class SymbolicTensorTypeError(TypeError):

@@ -19,7 +19,7 @@ import sys
 import types
 from typing import Any, Callable
 
-from runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
+from autograph.runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
 
 _source_resolver: list[Callable[[str, int], tuple[str, int] | None] | None] = [None]
 

@@ -3,7 +3,7 @@
 Python operators on tensors (`+`, `@`, `x[1:3]`, ...) are installed from a table in
 `runtime.ops.operators`, so this module knows nothing of particular ops.
 
->>> from runtime.graph.tensor_conversion import convert_to_tensor
+>>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 >>> t = convert_to_tensor([[1.0, 2.0], [3.0, 4.0]])
 >>> t
 <ag.Tensor: shape=(2, 2), dtype=float32, numpy=
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.devices import CPU, Device, placement_device
-from runtime.core.tensor_shape import TensorShape
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.devices import CPU, Device, placement_device
+from autograph.runtime.core.tensor_shape import TensorShape
 
 
 class Tensor:

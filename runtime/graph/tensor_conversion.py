@@ -22,11 +22,11 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.core import devices, dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.graph import Graph, SymbolicTensor, building_graph
-from runtime.graph.tensor import EagerTensor, Tensor, make_eager
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.graph import Graph, SymbolicTensor, building_graph
+from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
+from autograph.runtime.registry.op_registry import op_registry
 
 _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
@@ -121,7 +121,7 @@ def _packed(value: Sequence[Any], dtype: Any, dtype_hint: Any) -> Tensor:
     allowed (see `_cast_checked`)."""
     if _stack[0] is None:
         raise TypeError("A list holding symbolic tensors converts by stacking them, which "
-                        "needs the ops: import runtime.ops (autograph does).")
+                        "needs the ops: import autograph.runtime.ops (autograph does).")
     if dtype is None:
         found = next((v for v in value if isinstance(v, Tensor)), None)
         dtype_hint = found.dtype if found is not None else dtype_hint

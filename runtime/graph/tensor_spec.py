@@ -5,7 +5,7 @@ every tensor: a tensor of shape `(2, 3)` is a subtype of the spec `(None, 3)`, w
 subtype of the spec of unknown rank. The spec's `name` only names the placeholder made for it;
 subtyping ignores it, equality (as in TensorFlow) does not.
 
->>> from runtime.core import dtypes
+>>> from autograph.runtime.core import dtypes
 >>> spec = TensorSpec([None, 3], dtypes.int32)
 >>> spec
 TensorSpec(shape=(None, 3), dtype=ag.int32, name=None)
@@ -20,10 +20,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw, raw_compatible
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import (
+    TensorShape,
+    as_raw_shape,
+    format_raw,
+    raw_compatible,
+)
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 
 
 def _raw_subtype(a: Any, b: Any) -> bool:
@@ -86,7 +91,7 @@ class TensorSpec:
         """The spec of `tensor` (eager or symbolic), named `name` or after a symbolic tensor's
         op.
 
-        >>> from runtime.graph.tensor_conversion import convert_to_tensor
+        >>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
         >>> TensorSpec.from_tensor(convert_to_tensor([1, 2]))
         TensorSpec(shape=(2,), dtype=ag.int32, name=None)
         """

@@ -9,10 +9,10 @@ tensors (`array_ops`).
 Imports `core`, `registry`, `graph` and `eager`.
 """
 
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.registry.op_registry import op_registry
 
 with op_registry().group():  # the built-in ops: one group, ahead of ops declared earlier
-    from runtime.ops import (  # noqa: F401
+    from autograph.runtime.ops import (  # noqa: F401
         array_defs,
         array_ops,
         complex_defs,

@@ -5,10 +5,10 @@ Names, inputs and attrs follow TensorFlow's ops. Shape functions live in
 `kernels/array_kernels.py`, the user-facing functions in `runtime/ops/array_ops.py`.
 """
 
-from runtime.ops import array_shapes as shapes
-from runtime.ops import gathering_shapes, slicing
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.ops import array_shapes as shapes
+from autograph.runtime.ops import gathering_shapes, slicing
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 _INDEX = "{int32, int64} = DT_INT32"
 

@@ -16,24 +16,24 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.errors import InvalidArgumentError
-from runtime.eager.dispatch import op_handle
-from runtime.eager.prepared import PreparedOp, int_signature
-from runtime.graph.graph import SymbolicTensor, building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor, set_list_packer
-from runtime.ops import array_defs, control_flow_defs, creation_defs, math_defs  # noqa: F401
-from runtime.ops.creation_ops import constant
-from runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, where
-from runtime.ops.indexing import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.eager.prepared import PreparedOp, int_signature
+from autograph.runtime.graph.graph import SymbolicTensor, building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor, set_list_packer
+from autograph.runtime.ops import array_defs, control_flow_defs, creation_defs, math_defs  # noqa: F401
+from autograph.runtime.ops.creation_ops import constant
+from autograph.runtime.ops.gathering import boolean_mask, gather, gather_nd, one_hot, where
+from autograph.runtime.ops.indexing import (
     as_index_vector,
     newaxis,
     slice,
     strided_slice,
     tensor_getitem,  # noqa: F401  (Tensor.__getitem__ calls it)
 )
-from runtime.ops.reduction_ops import reduce_all
+from autograph.runtime.ops.reduction_ops import reduce_all
 
 __all__ = [
     "identity", "stop_gradient", "reshape", "shape", "size", "rank", "expand_dims", "squeeze",

@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence, cast
 
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
-from runtime.registry import shape_inference as si
-from runtime.registry.shape_inference import InferenceContext, RawShape
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
 
 
 # Reading shape-like inputs ----------------------------------------------------------------------

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import where
-from runtime.ops.creation_ops import cast, ones_like
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.math_ops import (
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import where
+from autograph.runtime.ops.creation_ops import cast, ones_like
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.math_ops import (
     add,
     greater,
     maximum,
@@ -20,7 +20,7 @@ from runtime.ops.math_ops import (
     square,
     subtract,
 )
-from runtime.ops.matrix_ops import global_norm
+from autograph.runtime.ops.matrix_ops import global_norm
 
 
 def clip_by_norm(t: Any, clip_norm: Any, axes: Any = None, name: str | None = None) -> Tensor:

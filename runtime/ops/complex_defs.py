@@ -5,8 +5,8 @@ functions in `complex_ops.py` handle real inputs without an op. Kernels live in
 `kernels/complex_kernels.py`.
 """
 
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 _PARTS = "Tout: {float32, float64} = DT_FLOAT"
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import complex_defs  # noqa: F401  (declares the ops)
-from runtime.ops.creation_ops import zeros_like
-from runtime.ops.gathering import where
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import complex_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.creation_ops import zeros_like
+from autograph.runtime.ops.gathering import where
 
 __all__ = ["complex", "real", "imag", "conj", "angle"]
 

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.core.dtypes import DType, int64
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import math_ops as _math_ops
-from runtime.ops.array_ops import one_hot, reshape, size, stop_gradient, where
-from runtime.ops.complex_ops import angle, conj, imag, real  # noqa: F401
-from runtime.ops.control_flow_ops import Assert
-from runtime.ops.creation_ops import cast, ones_like, zeros_like
-from runtime.ops.graph_ops import control_dependencies, name_scope
-from runtime.ops.math_ops import *  # noqa: F401,F403
-from runtime.ops.math_ops import (
+from autograph.runtime.core.dtypes import DType, int64
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import math_ops as _math_ops
+from autograph.runtime.ops.array_ops import one_hot, reshape, size, stop_gradient, where
+from autograph.runtime.ops.complex_ops import angle, conj, imag, real  # noqa: F401
+from autograph.runtime.ops.control_flow_ops import Assert
+from autograph.runtime.ops.creation_ops import cast, ones_like, zeros_like
+from autograph.runtime.ops.graph_ops import control_dependencies, name_scope
+from autograph.runtime.ops.math_ops import *  # noqa: F401,F403
+from autograph.runtime.ops.math_ops import (
     abs,
     add,
     argmax,
@@ -48,10 +48,10 @@ from runtime.ops.math_ops import (
     square,
     subtract,
 )
-from runtime.ops.op_args import floating as _floating
-from runtime.ops.op_args import pair as _pair
-from runtime.ops.scan_ops import cumprod, cumulative_logsumexp  # noqa: F401
-from runtime.ops.segment_ops import (  # noqa: F401
+from autograph.runtime.ops.op_args import floating as _floating
+from autograph.runtime.ops.op_args import pair as _pair
+from autograph.runtime.ops.scan_ops import cumprod, cumulative_logsumexp  # noqa: F401
+from autograph.runtime.ops.segment_ops import (  # noqa: F401
     bincount,
     confusion_matrix,
     segment_max,
@@ -66,7 +66,7 @@ from runtime.ops.segment_ops import (  # noqa: F401
     unsorted_segment_sqrt_n,
     unsorted_segment_sum,
 )
-from runtime.ops.special_ops import (  # noqa: F401
+from autograph.runtime.ops.special_ops import (  # noqa: F401
     acos,
     acosh,
     asin,
@@ -81,7 +81,7 @@ from runtime.ops.special_ops import (  # noqa: F401
     sinh,
     tan,
 )
-from runtime.ops.top_k_ops import in_top_k, top_k  # noqa: F401
+from autograph.runtime.ops.top_k_ops import in_top_k, top_k  # noqa: F401
 
 __all__ = sorted(_math_ops.__all__ + [
     "angle", "conj", "imag", "real", "acos", "asin", "atan", "atan2",

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 
 def generalize(a: Any, b: Any) -> Any:

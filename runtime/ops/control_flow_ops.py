@@ -17,10 +17,10 @@ from __future__ import annotations
 import weakref
 from typing import Any, Callable
 
-from runtime.core import dtypes
-from runtime.core.errors import hold_error, release_error
-from runtime.eager.dispatch import op_handle
-from runtime.graph.func_graph import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import hold_error, release_error
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.func_graph import (
     FuncGraph,
     assert_same_structure,
     flatten,
@@ -30,12 +30,12 @@ from runtime.graph.func_graph import (
     pack_outputs,
     pack_sequence_as,
 )
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import array_defs, control_flow_defs, math_defs  # noqa: F401  (the ops used)
-from runtime.ops.control_flow_defs import generalize
-from runtime.ops.control_flow_util import (
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import array_defs, control_flow_defs, math_defs  # noqa: F401  (the ops used)
+from autograph.runtime.ops.control_flow_defs import generalize
+from autograph.runtime.ops.control_flow_util import (
     check_callable,
     eager_value,
     function_name,
@@ -43,8 +43,8 @@ from runtime.ops.control_flow_util import (
     unify_captures,
     with_article,
 )
-from runtime.ops.tensor_array import TensorArray
-from runtime.ops.while_loop import while_loop
+from autograph.runtime.ops.tensor_array import TensorArray
+from autograph.runtime.ops.while_loop import while_loop
 
 __all__ = ["cond", "case", "switch_case", "while_loop", "Assert", "TensorArray"]
 
@@ -114,7 +114,7 @@ def Assert(condition: Any, data: list, summarize: int | None = None,  # noqa: N8
     >>> Assert(False, ["x is", [1, 2]])
     Traceback (most recent call last):
     ...
-    runtime.core.errors.InvalidArgumentError: assertion failed: [x is] [1 2] [Op:Assert]
+    autograph.runtime.core.errors.InvalidArgumentError: assertion failed: [x is] [1 2] [Op:Assert]
     """
     return _assert.run([condition, list(data)], {"summarize": 3 if summarize is None
                                                  else summarize}, name)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.core import dtypes
-from runtime.graph.func_graph import FuncGraph
-from runtime.graph.graph import SymbolicTensor
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.core import dtypes
+from autograph.runtime.graph.func_graph import FuncGraph
+from autograph.runtime.graph.graph import SymbolicTensor
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 
 
 def check_callable(fn: Any, what: str, arg: str) -> Callable:

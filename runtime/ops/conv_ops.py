@@ -17,17 +17,17 @@ import itertools
 import math
 from typing import Any, Callable
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import pad, stack, transpose
-from runtime.ops.creation_ops import ones_like
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.linalg_ops import einsum
-from runtime.ops.math_ops import add_n, divide, reduce_max
-from runtime.ops.nn_defs import image, window
-from runtime.ops.op_args import known_dims
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import pad, stack, transpose
+from autograph.runtime.ops.creation_ops import ones_like
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.linalg_ops import einsum
+from autograph.runtime.ops.math_ops import add_n, divide, reduce_max
+from autograph.runtime.ops.nn_defs import image, window
+from autograph.runtime.ops.op_args import known_dims
 
 _conv2d, _max_pool, _avg_pool = (op_handle(n) for n in ("Conv2D", "MaxPool", "AvgPool"))
 _OP_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64)  # those of the 2-D ops

@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core.tensor_shape import format_raw
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
-from runtime.registry.shape_inference import InferenceContext, RawShape
+from autograph.runtime.core.tensor_shape import format_raw
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
 
 
 # Shared shape helpers ----------------------------------------------------------------------------

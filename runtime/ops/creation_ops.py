@@ -17,22 +17,22 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.tensor_shape import TensorShape
-from runtime.eager.dispatch import op_handle
-from runtime.eager.prepared import PreparedOp
-from runtime.graph.graph import SymbolicTensor, building_graph
-from runtime.graph.tensor import EagerTensor, Tensor, make_eager
-from runtime.graph.tensor_conversion import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.eager.prepared import PreparedOp
+from autograph.runtime.graph.graph import SymbolicTensor, building_graph
+from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
+from autograph.runtime.graph.tensor_conversion import (
     change_dtype_hint,
     convert_to_tensor,
     graph_constant,
     to_array,
 )
-from runtime.ops import creation_defs  # noqa: F401  (declares the ops)
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.op_args import known_dims
+from autograph.runtime.ops import creation_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.op_args import known_dims
 
 __all__ = ["constant", "fill", "zeros", "ones", "zeros_like", "ones_like", "range", "linspace",
            "eye", "cast"]

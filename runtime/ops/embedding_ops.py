@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import gather
-from runtime.ops.clip_ops import clip_by_norm
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.op_args import known_rank
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import gather
+from autograph.runtime.ops.clip_ops import clip_by_norm
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.op_args import known_rank
 
 
 def embedding_lookup(params: Any, ids: Any, max_norm: Any = None,

@@ -12,14 +12,14 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.errors import InvalidArgumentError
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import array_defs  # noqa: F401  (declares the ops)
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.op_args import known_dims
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import array_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.op_args import known_dims
 
 _gather = op_handle("GatherV2")
 _gather_nd = op_handle("GatherNd")

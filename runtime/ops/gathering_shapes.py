@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from runtime.core.tensor_shape import format_raw, raw_compatible
-from runtime.ops.array_shapes import scalar_value
-from runtime.registry import shape_inference as si
-from runtime.registry.shape_inference import InferenceContext, RawShape
+from autograph.runtime.core.tensor_shape import format_raw, raw_compatible
+from autograph.runtime.ops.array_shapes import scalar_value
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
 
 
 def _check_batch(c: InferenceContext, params: RawShape, indices: RawShape, b: int) -> None:

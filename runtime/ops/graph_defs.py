@@ -1,7 +1,7 @@
 """Declarations of the graph-structure ops: `Placeholder`, `PlaceholderWithDefault`, `NoOp`."""
 
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 
 def _placeholder_shape(c: si.InferenceContext) -> list:

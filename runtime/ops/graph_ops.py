@@ -1,6 +1,6 @@
 """Graph-mode functions of the public API: `placeholder`, `no_op`, `group`, dependencies, scopes.
 
->>> from runtime.graph.graph import Graph
+>>> from autograph.runtime.graph.graph import Graph
 >>> with Graph().as_default():
 ...     x = placeholder("float32", shape=[None, 3], name="x")
 >>> x
@@ -12,10 +12,10 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterator
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import as_raw_shape
-from runtime.eager.dispatch import op_handle
-from runtime.graph.graph import (  # noqa: F401
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import as_raw_shape
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.graph import (  # noqa: F401
     Graph,
     building_graph,
     disable_eager_execution,
@@ -25,8 +25,8 @@ from runtime.graph.graph import (  # noqa: F401
     get_default_graph,
     reset_default_graph,
 )
-from runtime.graph.tensor import Tensor
-from runtime.ops import graph_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.ops import graph_defs  # noqa: F401  (declares the ops)
 
 __all__ = ["Graph", "get_default_graph", "reset_default_graph", "executing_eagerly",
            "disable_eager_execution", "enable_eager_execution", "placeholder",

@@ -15,14 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.eager.prepared import PreparedOp
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import array_defs  # noqa: F401  (declares the ops)
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.slicing import MASKS
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.eager.prepared import PreparedOp
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import array_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.slicing import MASKS
 
 _PySlice = slice  # this module defines `slice`, the op
 _slice = op_handle("Slice")

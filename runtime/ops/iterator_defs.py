@@ -3,8 +3,8 @@ and `MakeIterator` (a new Python iterator over the dataset held under a token, o
 variant tensor such as a function's dataset argument, each time it runs) and
 `IteratorGetNextAsOptional` (its next element, and whether there was one)."""
 
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 
 def _get_next_shape(c: si.InferenceContext) -> list:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from runtime.core.held_objects import hold, release
-from runtime.eager.dispatch import op_handle
-from runtime.graph.func_graph import flatten, pack_sequence_as
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.control_flow_ops import cond
+from autograph.runtime.core.held_objects import hold, release
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.control_flow_ops import cond
 
 _make_iterator = op_handle("MakeIteratorFromHeld")
 _make_iterator_from_variant = op_handle("MakeIterator")

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from runtime.core.tensor_shape import format_raw
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.core.tensor_shape import format_raw
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 ELLIPSIS = "."  # how a parsed equation holds `...`
 

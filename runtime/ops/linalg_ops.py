@@ -12,11 +12,11 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import complex_defs, linalg_defs  # noqa: F401  (declares the ops)
-from runtime.ops.graph_ops import name_scope
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import complex_defs, linalg_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.graph_ops import name_scope
 
 __all__ = ["matmul", "einsum", "tensordot"]
 

@@ -14,13 +14,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import expand_dims, identity, one_hot, stack, transpose, where
-from runtime.ops.control_flow_ops import Assert
-from runtime.ops.creation_ops import eye, ones_like, zeros_like
-from runtime.ops.graph_ops import control_dependencies, name_scope
-from runtime.ops.math_ops import (
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import expand_dims, identity, one_hot, stack, transpose, where
+from autograph.runtime.ops.control_flow_ops import Assert
+from autograph.runtime.ops.creation_ops import eye, ones_like, zeros_like
+from autograph.runtime.ops.graph_ops import control_dependencies, name_scope
+from autograph.runtime.ops.math_ops import (
     abs,
     add,
     argmax,

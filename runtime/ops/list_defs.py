@@ -13,11 +13,11 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
-from runtime.ops.control_flow_defs import _check_scalar
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
+from autograph.runtime.ops.control_flow_defs import _check_scalar
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 
 # Helpers shared with the kernels, which check the same things at run time.

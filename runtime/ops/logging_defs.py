@@ -10,9 +10,9 @@ front-end in `runtime/ops/logging_ops.py`.
 
 from __future__ import annotations
 
-from runtime.core.tensor_shape import format_raw
-from runtime.registry.op_registry import register_op
-from runtime.registry.shape_inference import InferenceContext, RawShape
+from autograph.runtime.core.tensor_shape import format_raw
+from autograph.runtime.registry.op_registry import register_op
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
 
 STREAMS = ("stdout", "stderr")
 

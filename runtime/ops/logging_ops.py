@@ -13,11 +13,11 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import logging_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import logging_defs  # noqa: F401  (declares the ops)
 
 __all__ = ["print"]
 

@@ -8,10 +8,10 @@ TensorFlow runs on complex numbers add `complextype`, the others reject complex 
 complex-only ops (Real, Imag, Conj, Complex, ComplexAbs, Angle) are in `complex_defs.py`.
 """
 
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 register_op("AddV2").input("x: T").input("y: T").output("z: T") \
     .attr("T: {numbertype, complextype, string}").set_is_commutative().set_shape_fn(si.broadcast) \

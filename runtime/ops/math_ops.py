@@ -24,17 +24,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor import Tensor
-from runtime.ops import complex_defs, linalg_ops, math_defs, reduction_ops, unary_ops  # noqa: F401
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.linalg_ops import *  # noqa: F403
-from runtime.ops.linalg_ops import convert_pair
-from runtime.ops.op_args import hinted, tensor_like
-from runtime.ops.reduction_ops import *  # noqa: F403
-from runtime.ops.unary_ops import *  # noqa: F403
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.ops import complex_defs, linalg_ops, math_defs, reduction_ops, unary_ops  # noqa: F401
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.linalg_ops import *  # noqa: F403
+from autograph.runtime.ops.linalg_ops import convert_pair
+from autograph.runtime.ops.op_args import hinted, tensor_like
+from autograph.runtime.ops.reduction_ops import *  # noqa: F403
+from autograph.runtime.ops.unary_ops import *  # noqa: F403
 
 __all__ = [
     "add", "subtract", "multiply", "divide", "truediv", "floordiv", "floormod", "mod", "pow",

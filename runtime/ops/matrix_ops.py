@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import expand_dims, pad, squeeze, stack, transpose, where
-from runtime.ops.composed_math_ops import l2_normalize  # noqa: F401
-from runtime.ops.creation_ops import cast, eye, zeros_like
-from runtime.ops.creation_ops import range as range_
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.linalg_ops import einsum, matmul, tensordot  # noqa: F401
-from runtime.ops.linalg_solve import (  # noqa: F401
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import expand_dims, pad, squeeze, stack, transpose, where
+from autograph.runtime.ops.composed_math_ops import l2_normalize  # noqa: F401
+from autograph.runtime.ops.creation_ops import cast, eye, zeros_like
+from autograph.runtime.ops.creation_ops import range as range_
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.linalg_ops import einsum, matmul, tensordot  # noqa: F401
+from autograph.runtime.ops.linalg_solve import (  # noqa: F401
     cholesky,
     cholesky_solve,
     det,
@@ -28,7 +28,7 @@ from runtime.ops.linalg_solve import (  # noqa: F401
     solve,
     triangular_solve,
 )
-from runtime.ops.math_ops import (
+from autograph.runtime.ops.math_ops import (
     abs,
     add,
     less_equal,

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
-from runtime.core.tensor_shape import format_raw
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.core.tensor_shape import format_raw
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 _FLOATS = "T: {half, float, double}"
 _FORMAT = "data_format: {'NHWC', 'NCHW'} = 'NHWC'"

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import concat, one_hot, shape, where
-from runtime.ops.composed_math_ops import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import concat, one_hot, shape, where
+from autograph.runtime.ops.composed_math_ops import (
     divide_no_nan,
     expm1,
     l2_normalize,
@@ -24,8 +24,8 @@ from runtime.ops.composed_math_ops import (
     softsign,
     zero_fraction,
 )
-from runtime.ops.control_flow_ops import Assert
-from runtime.ops.conv_ops import (
+from autograph.runtime.ops.control_flow_ops import Assert
+from autograph.runtime.ops.conv_ops import (
     avg_pool,
     avg_pool1d,
     avg_pool2d,
@@ -37,10 +37,10 @@ from runtime.ops.conv_ops import (
     max_pool1d,
     max_pool2d,
 )
-from runtime.ops.creation_ops import cast, ones_like, zeros_like
-from runtime.ops.embedding_ops import embedding_lookup
-from runtime.ops.graph_ops import control_dependencies, name_scope
-from runtime.ops.math_ops import (
+from autograph.runtime.ops.creation_ops import cast, ones_like, zeros_like
+from autograph.runtime.ops.embedding_ops import embedding_lookup
+from autograph.runtime.ops.graph_ops import control_dependencies, name_scope
+from autograph.runtime.ops.math_ops import (
     abs,
     add,
     add_n,
@@ -66,11 +66,11 @@ from runtime.ops.math_ops import (
     subtract,
     tanh,
 )
-from runtime.ops.op_args import floating as _floating
-from runtime.ops.random_ops import uniform
-from runtime.ops.reduction_ops import softmax
-from runtime.ops.special_ops import _erfc
-from runtime.ops.top_k_ops import in_top_k, top_k
+from autograph.runtime.ops.op_args import floating as _floating
+from autograph.runtime.ops.random_ops import uniform
+from autograph.runtime.ops.reduction_ops import softmax
+from autograph.runtime.ops.special_ops import _erfc
+from autograph.runtime.ops.top_k_ops import in_top_k, top_k
 
 _softmax_cross_entropy = op_handle("SoftmaxCrossEntropyWithLogits")
 _sparse_softmax_cross_entropy = op_handle("SparseSoftmaxCrossEntropyWithLogits")

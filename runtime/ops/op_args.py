@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 
 
 def floating(x: Any, function: str, complex_ok: bool = False) -> Tensor:

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.core.traceback_utils import filter_traceback
-from runtime.eager.dispatch import OpHandle
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import array_ops, math_ops
-from runtime.ops.op_args import hinted, tensor_like
+from autograph.runtime.core.traceback_utils import filter_traceback
+from autograph.runtime.eager.dispatch import OpHandle
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import array_ops, math_ops
+from autograph.runtime.ops.op_args import hinted, tensor_like
 
 
 def _binary(name: str, handle: OpHandle | None, fn: Callable) -> tuple[Callable, Callable]:

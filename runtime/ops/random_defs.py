@@ -7,9 +7,9 @@ keeps for the op's `(seed, seed2)` attrs, `(0, 0)` meaning unseeded. Kernels liv
 
 from __future__ import annotations
 
-from runtime.ops.creation_defs import scalar_input, shape_from_tensor
-from runtime.registry.op_registry import register_op
-from runtime.registry.shape_inference import InferenceContext, RawShape
+from autograph.runtime.ops.creation_defs import scalar_input, shape_from_tensor
+from autograph.runtime.registry.op_registry import register_op
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
 
 _SEED_DOC = ("seed: with seed2, selects the random stream; both 0 means unseeded.\n"
              "seed2: the second seed.")

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core import dtypes, random_seed
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.random_seed import set_seed
-from runtime.eager.dispatch import OpHandle, op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import (
+from autograph.runtime.core import dtypes, random_seed
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.random_seed import set_seed
+from autograph.runtime.eager.dispatch import OpHandle, op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import (
     math_ops,
     random_defs,  # noqa: F401  (declares the ops)
 )
-from runtime.ops.creation_ops import as_shape_tensor
-from runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.creation_ops import as_shape_tensor
+from autograph.runtime.ops.graph_ops import name_scope
 
 __all__ = ["set_seed", "uniform", "normal"]
 

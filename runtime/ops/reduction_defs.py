@@ -7,9 +7,9 @@ alone allow. As in TensorFlow, an explicit axis on a scalar is an error: it has 
 
 import numpy as np
 
-from runtime.core.tensor_shape import format_raw
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.core.tensor_shape import format_raw
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 
 def _reduction_shape(c: si.InferenceContext) -> list:

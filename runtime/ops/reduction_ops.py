@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.eager.dispatch import OpHandle, op_handle
-from runtime.eager.prepared import PreparedOp, int_signature
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import reduction_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.core import dtypes
+from autograph.runtime.eager.dispatch import OpHandle, op_handle
+from autograph.runtime.eager.prepared import PreparedOp, int_signature
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import reduction_defs  # noqa: F401  (declares the ops)
 
 __all__ = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_any",
            "reduce_all", "argmax", "argmin", "cumsum", "softmax"]

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import concat, reverse, where
-from runtime.ops.array_ops import slice as slice_
-from runtime.ops.creation_ops import ones_like, zeros_like
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.math_ops import (
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import concat, reverse, where
+from autograph.runtime.ops.array_ops import slice as slice_
+from autograph.runtime.ops.creation_ops import ones_like, zeros_like
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.math_ops import (
     abs,
     add,
     exp,

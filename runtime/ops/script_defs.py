@@ -9,8 +9,8 @@ run on every run of their graph.
 
 from __future__ import annotations
 
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 
 def _unknown_shapes(c: si.InferenceContext) -> list:

@@ -23,15 +23,15 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.core import devices, dtypes
-from runtime.core.errors import InvalidArgumentError, raise_as_is
-from runtime.core.held_objects import hold, release
-from runtime.eager.dispatch import op_handle
-from runtime.graph.graph import building_graph
-from runtime.graph.init_scope import eager_mode
-from runtime.graph.tensor import Tensor, make_eager
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import script_defs  # noqa: F401  (the ops used)
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.errors import InvalidArgumentError, raise_as_is
+from autograph.runtime.core.held_objects import hold, release
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.init_scope import eager_mode
+from autograph.runtime.graph.tensor import Tensor, make_eager
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import script_defs  # noqa: F401  (the ops used)
 
 __all__ = ["py_function", "numpy_function", "ScriptFunction"]
 

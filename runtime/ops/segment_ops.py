@@ -15,14 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import concat, expand_dims, one_hot, reshape, shape, where
-from runtime.ops.control_flow_ops import Assert
-from runtime.ops.creation_ops import cast, ones_like, zeros_like
-from runtime.ops.graph_ops import control_dependencies, name_scope
-from runtime.ops.linalg_ops import tensordot
-from runtime.ops.math_ops import (
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import concat, expand_dims, one_hot, reshape, shape, where
+from autograph.runtime.ops.control_flow_ops import Assert
+from autograph.runtime.ops.creation_ops import cast, ones_like, zeros_like
+from autograph.runtime.ops.graph_ops import control_dependencies, name_scope
+from autograph.runtime.ops.linalg_ops import tensordot
+from autograph.runtime.ops.math_ops import (
     abs,
     add,
     divide,

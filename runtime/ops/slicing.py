@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from runtime.core.errors import InvalidArgumentError
-from runtime.ops.array_shapes import vector_length, vector_value
-from runtime.registry.shape_inference import InferenceContext, RawShape
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.ops.array_shapes import vector_length, vector_value
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
 
 MASKS = ("begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
 _UNKNOWN = object()  # a bound whose value is not known (graph mode), as opposed to omitted

@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.array_ops import where
-from runtime.ops.creation_ops import ones_like, zeros_like
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.math_ops import (
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array_ops import where
+from autograph.runtime.ops.creation_ops import ones_like, zeros_like
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.math_ops import (
     abs,
     add,
     cos,
@@ -43,7 +43,7 @@ from runtime.ops.math_ops import (
     square,
     subtract,
 )
-from runtime.ops.op_args import floating as _floating
+from autograph.runtime.ops.op_args import floating as _floating
 
 _ATAN = (8.05374449538e-2, -1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1)
 _TAN_3PI_8 = 2.414213562373095

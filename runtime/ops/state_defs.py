@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import format_raw, raw_compatible
-from runtime.ops.creation_defs import shape_from_tensor
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import format_raw, raw_compatible
+from autograph.runtime.ops.creation_defs import shape_from_tensor
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
 
 
 class ResourceHandle:

@@ -6,7 +6,7 @@ The low-level functions (`var_handle_op`, `read_variable_op`, ...) run one op ea
 `Variable` methods. `truncated_normal` draws from the `TruncatedNormal` op (the truncated normal
 initializer uses it).
 
->>> from runtime.state.variables import Variable
+>>> from autograph.runtime.state.variables import Variable
 >>> v = Variable([1.0, 2.0])
 >>> assign_add(v, [10.0, 10.0]).numpy()
 array([11., 12.], dtype=float32)
@@ -16,17 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core import dtypes, random_seed
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.tensor_shape import as_raw_shape
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import (
+from autograph.runtime.core import dtypes, random_seed
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import as_raw_shape
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import (
     math_ops,
     state_defs,  # noqa: F401  (declares the ops)
 )
-from runtime.ops.creation_ops import as_shape_tensor
+from autograph.runtime.ops.creation_ops import as_shape_tensor
 
 __all__ = ["assign", "assign_add", "assign_sub", "is_variable_initialized"]
 
@@ -84,7 +84,7 @@ def assign(ref: Any, value: Any, validate_shape: bool = True, use_locking: Any =
     Returns:
         Eagerly the variable; in a graph, a tensor holding the new value once fetched.
 
-    >>> from runtime.state.variables import Variable
+    >>> from autograph.runtime.state.variables import Variable
     >>> assign(Variable(1), 5).numpy()
     np.int32(5)
     """
@@ -94,7 +94,7 @@ def assign(ref: Any, value: Any, validate_shape: bool = True, use_locking: Any =
 def assign_add(ref: Any, value: Any, use_locking: Any = None, name: str | None = None) -> Any:
     """`ref.assign_add(value)`: adds `value` (which may broadcast) to the variable.
 
-    >>> from runtime.state.variables import Variable
+    >>> from autograph.runtime.state.variables import Variable
     >>> assign_add(Variable([1, 2]), 1).numpy()
     array([2, 3], dtype=int32)
     """
@@ -104,7 +104,7 @@ def assign_add(ref: Any, value: Any, use_locking: Any = None, name: str | None =
 def assign_sub(ref: Any, value: Any, use_locking: Any = None, name: str | None = None) -> Any:
     """`ref.assign_sub(value)`: subtracts `value` (which may broadcast) from the variable.
 
-    >>> from runtime.state.variables import Variable
+    >>> from autograph.runtime.state.variables import Variable
     >>> assign_sub(Variable([1, 2]), 1).numpy()
     array([0, 1], dtype=int32)
     """
@@ -114,7 +114,7 @@ def assign_sub(ref: Any, value: Any, use_locking: Any = None, name: str | None =
 def is_variable_initialized(variable: Any) -> Tensor:
     """A bool tensor: whether `variable` has a value (in the session that runs it).
 
-    >>> from runtime.state.variables import Variable
+    >>> from autograph.runtime.state.variables import Variable
     >>> bool(is_variable_initialized(Variable(0.0)))
     True
     """

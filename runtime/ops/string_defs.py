@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
-from runtime.ops import string_pieces as pieces
-from runtime.registry import shape_inference as si
-from runtime.registry.op_registry import register_op
-from runtime.registry.shape_inference import InferenceContext, RawShape
+from autograph.runtime.core.tensor_shape import format_raw, raw_compatible, raw_merge
+from autograph.runtime.ops import string_pieces as pieces
+from autograph.runtime.registry import shape_inference as si
+from autograph.runtime.registry.op_registry import register_op
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
 
 
 def _join_shape(c: InferenceContext) -> list[RawShape]:

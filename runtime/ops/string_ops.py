@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from runtime.core import dtypes
-from runtime.core.errors import UnimplementedError
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import string_defs  # noqa: F401  (declares the ops)
-from runtime.ops.array_ops import reshape
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import UnimplementedError
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import string_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.array_ops import reshape
 
 __all__ = ["join", "length", "upper", "lower", "split", "bytes_split", "unicode_split",
            "to_number"]

@@ -10,7 +10,7 @@ import codecs
 import re
 from typing import Callable, cast
 
-from runtime.core import dtypes
+from autograph.runtime.core import dtypes
 
 _FLOAT_WORDS = re.compile(rb"[+-]?(inf|infinity|nan)", re.IGNORECASE)
 _HEX = re.compile(rb"[+-]?0x([0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(p[+-]?[0-9]+)?", re.IGNORECASE)

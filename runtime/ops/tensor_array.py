@@ -5,7 +5,7 @@ leave the old one as it was, so it can be a loop variable of `while_loop` and be
 eagerly and in graphs. Each wraps one variant scalar, its `flow`; the ops on it are TensorFlow's
 TensorList ops (declared in `runtime/ops/list_defs.py`).
 
->>> import kernels.list_kernels
+>>> import autograph.kernels.list_kernels
 >>> ta = TensorArray("float32", size=2)
 >>> ta = ta.write(0, [1.0, 2.0]).write(1, [3.0, 4.0])
 >>> ta.stack().numpy()
@@ -21,19 +21,19 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.devices import CPU
-from runtime.core.tensor_shape import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.devices import CPU
+from autograph.runtime.core.tensor_shape import (
     TensorShape,
     as_raw_shape,
     format_raw,
     raw_compatible,
     raw_merge,
 )
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor, make_eager
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import list_defs  # noqa: F401  (declares the TensorList ops)
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor, make_eager
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import list_defs  # noqa: F401  (declares the TensorList ops)
 
 
 class TensorList:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.eager.dispatch import op_handle
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import complex_defs, math_defs  # noqa: F401  (the ops used)
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import complex_defs, math_defs  # noqa: F401  (the ops used)
 
 __all__ = [
     "negative", "abs", "sign", "square", "sqrt", "rsqrt", "exp", "log", "log1p", "sin", "cos",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw
-from runtime.eager.dispatch import op_handle
-from runtime.graph.func_graph import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.func_graph import (
     FuncGraph,
     assert_same_structure,
     flatten,
@@ -24,11 +24,11 @@ from runtime.graph.func_graph import (
     set_outputs,
     sorted_keys,
 )
-from runtime.graph.graph import SymbolicTensor, building_graph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import control_flow_defs, math_defs  # noqa: F401  (the ops used)
-from runtime.ops.control_flow_util import (
+from autograph.runtime.graph.graph import SymbolicTensor, building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import control_flow_defs, math_defs  # noqa: F401  (the ops used)
+from autograph.runtime.ops.control_flow_util import (
     check_callable,
     eager_value,
     function_name,

@@ -28,10 +28,10 @@ import dataclasses
 import threading
 from typing import Any, Callable, Iterable
 
-from runtime.core import dtypes
-from runtime.core.devices import device_types
-from runtime.core.errors import InvalidArgumentError, NotFoundError
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.devices import device_types
+from autograph.runtime.core.errors import InvalidArgumentError, NotFoundError
+from autograph.runtime.registry.op_registry import op_registry
 
 # specialize(ctx, attrs, dtypes, shapes, values) -> a function of the input arrays, or None.
 # One entry of dtypes, shapes and values per input arg (lists for a list arg); a shape is a raw

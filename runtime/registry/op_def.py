@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import as_raw_shape
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import as_raw_shape
 
 
 class _NoDefault:

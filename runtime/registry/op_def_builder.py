@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from runtime.core import dtypes
-from runtime.core.errors import InvalidArgumentError
-from runtime.registry.op_def import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.registry.op_def import (
     SCALAR_ATTR_TYPES,
     ArgDef,
     AttrDef,

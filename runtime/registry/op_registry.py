@@ -35,9 +35,9 @@ import warnings
 from types import FrameType
 from typing import Callable, Iterator, Union
 
-from runtime.core.errors import AlreadyExistsError, NotFoundError, OpError
-from runtime.registry.op_def import NO_DEFAULT, OpDef, OpRegistration
-from runtime.registry.op_def_builder import OpDefBuilder
+from autograph.runtime.core.errors import AlreadyExistsError, NotFoundError, OpError
+from autograph.runtime.registry.op_def import NO_DEFAULT, OpDef, OpRegistration
+from autograph.runtime.registry.op_def_builder import OpDefBuilder
 
 Factory = Union[OpDefBuilder, Callable[[], OpRegistration]]
 Watcher = Callable[[Union[OpError, None], Union[OpDef, None]], Union[OpError, None]]
@@ -297,14 +297,14 @@ class OpRegistry:
         close = difflib.get_close_matches(str(name).lower(), lower, n=3, cutoff=0.6)
         hint = f" Did you mean {', '.join(lower[c] for c in close)}?" if close else ""
         return (f"Op type not registered: {name!r}.{hint} Register it with "
-                f"runtime.register_op({name!r}) or import the module that does.")
+                f"autograph.runtime.register_op({name!r}) or import the module that does.")
 
 
 def _caller_site() -> tuple[str, int] | None:
     """The file and line that called into this package (where a user declares an op)."""
     frame: FrameType | None = sys._getframe(1)
     while frame is not None and frame.f_globals.get("__name__", "").startswith(
-            "runtime.registry"):
+            "autograph.runtime.registry"):
         frame = frame.f_back
     return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
 

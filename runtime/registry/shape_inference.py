@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.tensor_shape import format_raw
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import format_raw
 
 RawShape = Any  # tuple[int | None, ...] | None
 

@@ -7,7 +7,7 @@ default graph (`ag.get_default_graph()`): the innermost `Graph.as_default()` blo
 global graph, also when executing eagerly, as in `tf.compat.v1`. Eager variables join no
 collection (they would never be freed), unless created through an `EagerVariableStore`.
 
->>> from runtime.graph.graph import Graph
+>>> from autograph.runtime.graph.graph import Graph
 >>> with Graph().as_default():
 ...     add_to_collection("losses", 1.5)
 ...     get_collection("losses")
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.graph.graph import building_graph, get_default_graph
-from runtime.ops.graph_ops import group, no_op
+from autograph.runtime.graph.graph import building_graph, get_default_graph
+from autograph.runtime.ops.graph_ops import group, no_op
 
 __all__ = ["GraphKeys", "get_collection", "get_collection_ref", "add_to_collection",
            "add_to_collections", "global_variables", "trainable_variables", "local_variables",
@@ -74,7 +74,7 @@ def get_collection(key: Any, scope: str | None = None) -> list:
         scope: when given, keep only items whose `name` matches this regular expression from
             its start (so "abc/" keeps the variables of variable scope "abc").
 
-    >>> from runtime.graph.graph import Graph
+    >>> from autograph.runtime.graph.graph import Graph
     >>> with Graph().as_default():
     ...     add_to_collection("things", 1)
     ...     get_collection("things"), get_collection("nothing")
@@ -86,7 +86,7 @@ def get_collection(key: Any, scope: str | None = None) -> list:
 def get_collection_ref(key: Any) -> list:
     """The default graph's collection `key` itself: changing the list changes the collection.
 
-    >>> from runtime.graph.graph import Graph
+    >>> from autograph.runtime.graph.graph import Graph
     >>> with Graph().as_default():
     ...     get_collection_ref("things").append(2)
     ...     get_collection("things")
@@ -127,8 +127,8 @@ def variables_initializer(var_list: Any, name: str = "init") -> Any:
     In a graph: a `NoOp` depending on every initializer (a plain `NoOp` when `var_list` is
     empty). Eagerly, variables are initialized when created, so this returns None.
 
-    >>> from runtime.graph.graph import Graph
-    >>> from runtime.state.variables import Variable
+    >>> from autograph.runtime.graph.graph import Graph
+    >>> from autograph.runtime.state.variables import Variable
     >>> with Graph().as_default():
     ...     op = variables_initializer([Variable(1.0, name="v")])
     >>> op.type, [c.name for c in op.control_inputs]
@@ -145,9 +145,9 @@ def variables_initializer(var_list: Any, name: str = "init") -> Any:
 def global_variables_initializer() -> Any:
     """`variables_initializer(global_variables())`: initializes every global variable.
 
-    >>> from runtime.graph.graph import Graph
-    >>> from runtime.exec.session import Session
-    >>> from runtime.state.variables import Variable
+    >>> from autograph.runtime.graph.graph import Graph
+    >>> from autograph.runtime.exec.session import Session
+    >>> from autograph.runtime.state.variables import Variable
     >>> with Graph().as_default():
     ...     v = Variable([1.0, 2.0])
     ...     with Session() as sess:

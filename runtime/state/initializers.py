@@ -19,12 +19,12 @@ from typing import Any, cast
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.errors import InvalidArgumentError
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor, to_array
-from runtime.ops import creation_ops, random_ops, state_ops
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
+from autograph.runtime.ops import creation_ops, random_ops, state_ops
 
 __all__ = ["zeros_initializer", "ones_initializer", "constant_initializer",
            "random_uniform_initializer", "random_normal_initializer",

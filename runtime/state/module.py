@@ -4,7 +4,7 @@ A module finds its variables by walking its attributes, in sorted attribute-name
 lists, tuples, dicts (by sorted key) and nested modules, reporting each object once (by
 identity): its own attributes first, then those of its submodules.
 
->>> from runtime.state.variables import Variable
+>>> from autograph.runtime.state.variables import Variable
 >>> class Dense(Module):
 ...     def __init__(self, units):
 ...         super().__init__()
@@ -27,9 +27,9 @@ import functools
 import re
 from typing import Any, Callable, Iterator, Sequence
 
-from runtime.graph.func_graph import sorted_keys
-from runtime.ops.graph_ops import name_scope as _name_scope
-from runtime.state.variables import Variable
+from autograph.runtime.graph.func_graph import sorted_keys
+from autograph.runtime.ops.graph_ops import name_scope as _name_scope
+from autograph.runtime.state.variables import Variable
 
 # A capital letter that starts a word: after a lower-case letter or digit ("myModel"), or
 # before a lower-case letter inside a run of capitals ("MLPModel" -> "mlp_model").
@@ -104,7 +104,7 @@ class Module:
         `_trackable_children`, and lists, tuples and dicts holding them. The checkpoint protocol
         (`runtime/train/trackable.py`) walks these to name every variable by its path.
 
-        >>> from runtime.state.variables import Variable
+        >>> from autograph.runtime.state.variables import Variable
         >>> class Dense(Module):
         ...     def __init__(self):
         ...         super().__init__()
@@ -127,9 +127,9 @@ class Module:
         >>> class Scaler(Module):
         ...     @Module.with_name_scope
         ...     def __call__(self, x):
-        ...         from runtime.graph.graph import get_default_graph
+        ...         from autograph.runtime.graph.graph import get_default_graph
         ...         return get_default_graph().get_name_scope()
-        >>> from runtime.graph.graph import Graph
+        >>> from autograph.runtime.graph.graph import Graph
         >>> with Graph().as_default():
         ...     Scaler()(1.0)
         'scaler'

@@ -10,8 +10,8 @@ variable is an error: the function probably used `Variable` where it meant `get_
 Eagerly, `get_variable` keeps no variables, so a template holds its own `EagerVariableStore`
 (TensorFlow's `EagerTemplate`); `.variables` lists what it made.
 
->>> from runtime.graph.graph import Graph
->>> from runtime.state.variable_scope import get_variable, variable_scope
+>>> from autograph.runtime.graph.graph import Graph
+>>> from autograph.runtime.state.variable_scope import get_variable, variable_scope
 >>> def scale(x):
 ...     return x * get_variable("w", initializer=1.5)
 >>> with Graph().as_default():
@@ -29,9 +29,9 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
-from runtime.graph.graph import building_graph, get_default_graph
-from runtime.state.collections import GraphKeys, get_collection
-from runtime.state.variable_scope import (
+from autograph.runtime.graph.graph import building_graph, get_default_graph
+from autograph.runtime.state.collections import GraphKeys, get_collection
+from autograph.runtime.state.variable_scope import (
     AUTO_REUSE,
     EagerVariableStore,
     PureVariableScope,

@@ -19,7 +19,7 @@ a new variable on every call and keeps none (reuse does not apply), unless an
 `EagerVariableStore` is active (`with store.as_default():`), which makes every scope
 AUTO_REUSE and keeps its variables; `make_template` uses one so templates share eagerly.
 
->>> from runtime.graph.graph import Graph
+>>> from autograph.runtime.graph.graph import Graph
 >>> with Graph().as_default():
 ...     with variable_scope("abc"):
 ...         with variable_scope("fn"):
@@ -38,17 +38,17 @@ import functools
 import threading
 from typing import Any, Callable
 
-from runtime.core import dtypes
-from runtime.graph.graph import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.graph.graph import (
     _VALID_OP_NAME,
     _VALID_SCOPE_NAME,
     building_graph,
     eager_name_scope,
     get_default_graph,
 )
-from runtime.graph.tensor_conversion import to_array
-from runtime.state.collections import GraphKeys
-from runtime.state.variable_store import (  # noqa: F401  (re-exported)
+from autograph.runtime.graph.tensor_conversion import to_array
+from autograph.runtime.state.collections import GraphKeys
+from autograph.runtime.state.variable_store import (  # noqa: F401  (re-exported)
     AUTO_REUSE,
     VARSTORE_KEY,
     EagerVariableStore,
@@ -57,7 +57,7 @@ from runtime.state.variable_store import (  # noqa: F401  (re-exported)
     default_variable_store,
     with_variable_store,
 )
-from runtime.state.variables import Variable
+from autograph.runtime.state.variables import Variable
 
 __all__ = ["AUTO_REUSE", "VariableScope", "variable_scope", "get_variable_scope",
            "get_variable", "get_local_variable", "no_regularizer", "EagerVariableStore"]
@@ -208,7 +208,7 @@ def get_variable_scope_store() -> _VariableScopeStore:
 def get_variable_scope() -> VariableScope:
     """The current variable scope.
 
-    >>> from runtime.graph.graph import Graph
+    >>> from autograph.runtime.graph.graph import Graph
     >>> with Graph().as_default():
     ...     with variable_scope("outer"):
     ...         get_variable_scope().name
@@ -242,8 +242,8 @@ def get_variable(name: str, shape: Any = None, dtype: Any = None, initializer: A
             exists, disallowed. ..."), does not exist under `reuse=True`, or exists with
             another shape or dtype; or a new variable's shape is not fully defined.
 
-    >>> from runtime.state import initializers
-    >>> from runtime.graph.graph import Graph
+    >>> from autograph.runtime.state import initializers
+    >>> from autograph.runtime.graph.graph import Graph
     >>> with Graph().as_default():
     ...     with variable_scope("layer", reuse=AUTO_REUSE):
     ...         a = get_variable("b", shape=[3], initializer=initializers.zeros_initializer())
@@ -409,7 +409,7 @@ class variable_scope:  # noqa: N801  (TensorFlow's name for a context manager)
         TypeError: neither `name_or_scope` nor `default_name`, or `name_or_scope` of the
             wrong type.
 
-    >>> from runtime.graph.graph import Graph
+    >>> from autograph.runtime.graph.graph import Graph
     >>> with Graph().as_default():
     ...     with variable_scope("foo") as vs:
     ...         pass

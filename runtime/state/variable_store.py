@@ -15,12 +15,12 @@ import functools
 import inspect
 from typing import Any, Callable, Iterator
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.graph import building_graph, get_default_graph
-from runtime.state import initializers
-from runtime.state.collections import GraphKeys
-from runtime.state.variables import Variable
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.graph import building_graph, get_default_graph
+from autograph.runtime.state import initializers
+from autograph.runtime.state.collections import GraphKeys
+from autograph.runtime.state.variables import Variable
 
 VARSTORE_KEY = ("__variable_store",)
 
@@ -177,7 +177,7 @@ def with_variable_store(store: _VariableStore) -> Iterator[None]:
 class EagerVariableStore:
     """Keeps the variables `get_variable` makes eagerly, so that scopes can reuse them.
 
-    >>> from runtime.state.variable_scope import get_variable
+    >>> from autograph.runtime.state.variable_scope import get_variable
     >>> store = EagerVariableStore()
     >>> with store.as_default():
     ...     a = get_variable("v", shape=[2])

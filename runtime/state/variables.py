@@ -34,25 +34,30 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.devices import device as device_scope
-from runtime.core.tensor_shape import TensorShape, as_raw_shape, format_raw, raw_compatible
-from runtime.core.traceback_utils import filter_traceback
-from runtime.graph.graph import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.devices import device as device_scope
+from autograph.runtime.core.tensor_shape import (
+    TensorShape,
+    as_raw_shape,
+    format_raw,
+    raw_compatible,
+)
+from autograph.runtime.core.traceback_utils import filter_traceback
+from autograph.runtime.graph.graph import (
     Graph,
     Operation,
     SymbolicTensor,
     building_graph,
     current_eager_name_scope,
 )
-from runtime.graph.init_scope import FunctionTrace, init_scope, trace_building
-from runtime.graph.tensor import EagerTensor, Tensor, TensorRef, _numpy_text
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import state_ops
-from runtime.ops.operators import OPERATORS
-from runtime.ops.state_defs import broadcasts_onto
-from runtime.registry.op_registry import op_registry
-from runtime.state.collections import GraphKeys
+from autograph.runtime.graph.init_scope import FunctionTrace, init_scope, trace_building
+from autograph.runtime.graph.tensor import EagerTensor, Tensor, TensorRef, _numpy_text
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import state_ops
+from autograph.runtime.ops.operators import OPERATORS
+from autograph.runtime.ops.state_defs import broadcasts_onto
+from autograph.runtime.registry.op_registry import op_registry
+from autograph.runtime.state.collections import GraphKeys
 
 __all__ = ["Variable"]
 

@@ -12,7 +12,7 @@ restore ops. Variables created eagerly or inside an `ag.function` (lifted out, s
 saved and restored alike, and the functions using them see the restored values.
 
 >>> import os, tempfile
->>> from runtime.state.variables import Variable
+>>> from autograph.runtime.state.variables import Variable
 >>> v = Variable([1.0, 2.0])
 >>> ckpt = Checkpoint(v=v)
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -28,11 +28,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from runtime.core import dtypes
-from runtime.graph.graph import building_graph
-from runtime.graph.init_scope import init_scope
-from runtime.state.variables import Variable
-from runtime.train import checkpoint_io, trackable
+from autograph.runtime.core import dtypes
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.init_scope import init_scope
+from autograph.runtime.state.variables import Variable
+from autograph.runtime.train import checkpoint_io, trackable
 
 __all__ = ["Checkpoint", "CheckpointLoadStatus", "InitializationOnlyStatus"]
 

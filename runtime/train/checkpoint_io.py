@@ -33,7 +33,7 @@ from typing import IO, Callable
 
 import numpy as np
 
-from runtime.core import errors
+from autograph.runtime.core import errors
 
 __all__ = ["latest_checkpoint", "read_values", "write_values", "CheckpointState",
            "read_state", "write_state", "data_file", "atomic_write"]

@@ -7,8 +7,8 @@ order): each step is atomic, so a process killed at any point leaves a `checkpoi
 checkpoints that exist, the latest one whole.
 
 >>> import tempfile
->>> from runtime.state.variables import Variable
->>> from runtime.train.checkpoint import Checkpoint
+>>> from autograph.runtime.state.variables import Variable
+>>> from autograph.runtime.train.checkpoint import Checkpoint
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     manager = CheckpointManager(Checkpoint(v=Variable(1.0)), folder, max_to_keep=2)
 ...     paths = [manager.save() for _ in range(3)]
@@ -23,8 +23,8 @@ import contextlib
 import os
 from typing import Any, Callable
 
-from runtime.train import checkpoint_io
-from runtime.train.checkpoint import Checkpoint
+from autograph.runtime.train import checkpoint_io
+from autograph.runtime.train.checkpoint import Checkpoint
 
 __all__ = ["CheckpointManager"]
 

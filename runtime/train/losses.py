@@ -20,14 +20,14 @@ from __future__ import annotations
 import inspect
 from typing import Any, Callable
 
-from runtime.core import dtypes
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import array_ops, creation_ops, gathering, math_ops, nn_ops, unary_ops
-from runtime.ops.composed_math_ops import divide_no_nan
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.reduction_ops import reduce_mean, reduce_sum
-from runtime.state.module import camel_to_snake
+from autograph.runtime.core import dtypes
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import array_ops, creation_ops, gathering, math_ops, nn_ops, unary_ops
+from autograph.runtime.ops.composed_math_ops import divide_no_nan
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.reduction_ops import reduce_mean, reduce_sum
+from autograph.runtime.state.module import camel_to_snake
 
 __all__ = ["Loss", "MeanSquaredError", "MeanAbsoluteError", "BinaryCrossentropy",
            "CategoricalCrossentropy", "SparseCategoricalCrossentropy", "Huber",

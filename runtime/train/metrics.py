@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, cast
 
-from runtime.core import dtypes
-from runtime.graph.init_scope import init_scope
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import array_ops, creation_ops, math_ops
-from runtime.ops.composed_math_ops import divide_no_nan
-from runtime.ops.reduction_ops import argmax, reduce_mean, reduce_sum
-from runtime.state.module import Module
-from runtime.state.variables import Variable
-from runtime.train.losses import _same_rank
+from autograph.runtime.core import dtypes
+from autograph.runtime.graph.init_scope import init_scope
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import array_ops, creation_ops, math_ops
+from autograph.runtime.ops.composed_math_ops import divide_no_nan
+from autograph.runtime.ops.reduction_ops import argmax, reduce_mean, reduce_sum
+from autograph.runtime.state.module import Module
+from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.losses import _same_rank
 
 __all__ = ["Metric", "Mean", "MeanMetricWrapper", "Accuracy", "BinaryAccuracy",
            "CategoricalAccuracy", "SparseCategoricalAccuracy", "accuracy", "binary_accuracy",

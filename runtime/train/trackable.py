@@ -36,13 +36,13 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import as_raw_shape, format_raw, raw_compatible
-from runtime.graph.func_graph import sorted_keys
-from runtime.graph.init_scope import init_scope
-from runtime.graph.source_lines import user_frame
-from runtime.state import variables as variables_module
-from runtime.state.variables import Variable
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import as_raw_shape, format_raw, raw_compatible
+from autograph.runtime.graph.func_graph import sorted_keys
+from autograph.runtime.graph.init_scope import init_scope
+from autograph.runtime.graph.source_lines import user_frame
+from autograph.runtime.state import variables as variables_module
+from autograph.runtime.state.variables import Variable
 
 __all__ = ["escape_name", "variables_by_path", "Restoration", "checkpoint_array", "settle",
            "wait_for_variables", "mismatch_message"]

@@ -19,8 +19,8 @@ import pytest
 
 import autograph as ag
 from autograph import api
-from runtime.exec.executor import Plan
-from runtime.graph.func_graph import FuncGraph
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.graph.func_graph import FuncGraph
 from tests.autograph import pinned_unparse
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "golden" / "to_code"

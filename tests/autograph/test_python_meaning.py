@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.graph.operation import SymbolicValueError
+from autograph.runtime.graph.operation import SymbolicValueError
 from tests.autograph.test_golden import ROOT, load
 
 

@@ -19,7 +19,7 @@ import pytest
 
 import autograph as ag
 from autograph.pyct import loader
-from runtime.core import traceback_utils
+from autograph.runtime.core import traceback_utils
 
 ROOT = pathlib.Path(ag.__file__).resolve().parents[1]
 PACKAGES = tuple(str(ROOT / name) + "/" for name in ("autograph", "runtime", "kernels"))
@@ -167,7 +167,7 @@ def test_an_eager_op_error_shows_only_the_users_frames():
 
 
 def test_an_error_of_an_op_function_shows_only_the_users_frames():
-    from runtime import op_function
+    from autograph.runtime import op_function
 
     error = raised(ag.errors.InvalidArgumentError, op_function("Sqrt"), ag.constant(4))
     assert "Sqrt does not support dtype int32" in str(error)

@@ -11,10 +11,10 @@ import textwrap
 import pytest
 
 import autograph as ag
-from cli import graph as graph_command
-from cli.common import UserError
-from cli.dot import to_dot
-from cli.signature import bind_signature, parse_signature
+from autograph.cli import graph as graph_command
+from autograph.cli.common import UserError
+from autograph.cli.dot import to_dot
+from autograph.cli.signature import bind_signature, parse_signature
 
 SOURCE = textwrap.dedent('''\
     import autograph as ag

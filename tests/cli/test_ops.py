@@ -4,8 +4,8 @@ import argparse
 import subprocess
 import sys
 
-from cli import ops as ops_command
-from runtime.registry.kernel_registry import kernels_for
+from autograph.cli import ops as ops_command
+from autograph.runtime.registry.kernel_registry import kernels_for
 
 
 def run(*args):
@@ -86,6 +86,6 @@ def test_each_kernel_line_names_the_kernel_function(capsys):
     for name in ("RealDiv", "GatherV2"):
         assert ops_command.run(argparse.Namespace(name=name, device=None, all=False)) == 0
     out = capsys.readouterr().out
-    assert "\n  CPU  any types  (kernels.math_kernels.true_divide)\n" in out
+    assert "\n  CPU  any types  (autograph.kernels.math_kernels.true_divide)\n" in out
     assert ("\n  CPU  Tparams in [string]; host memory: axis, params, indices, output  "
-            "(kernels.array_kernels.gather_strings)\n") in out
+            "(autograph.kernels.array_kernels.gather_strings)\n") in out

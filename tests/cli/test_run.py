@@ -7,8 +7,8 @@ import textwrap
 import pytest
 
 import autograph as ag
-from cli.common import UserError
-from cli.run import format_value, parse_arguments, to_arguments
+from autograph.cli.common import UserError
+from autograph.cli.run import format_value, parse_arguments, to_arguments
 
 SOURCE = textwrap.dedent('''\
     import autograph as ag

@@ -15,8 +15,8 @@ import warnings
 import pytest
 
 from autograph import api, static
-from cli import highlight
-from cli.main import main
+from autograph.cli import highlight
+from autograph.cli.main import main
 from tests.autograph import pinned_unparse
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

@@ -3,7 +3,7 @@
 import pytest
 
 import autograph as ag
-from runtime.data.dataset_type import DatasetType, GraphDataset, IteratorType
+from autograph.runtime.data.dataset_type import DatasetType, GraphDataset, IteratorType
 
 SCALAR = ag.TensorSpec([], ag.int32)
 

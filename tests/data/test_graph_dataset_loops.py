@@ -68,7 +68,7 @@ def test_an_empty_dataset_runs_no_iteration():
 
 
 def test_a_session_runs_a_fresh_pass_each_run():
-    from runtime.ops.iterator_ops import get_next_as_optional, make_iterator
+    from autograph.runtime.ops.iterator_ops import get_next_as_optional, make_iterator
 
     with ag.Graph().as_default() as g:
         iterator = make_iterator(Pairs(3))
@@ -82,7 +82,7 @@ class SpecPairs(Pairs):
     """Pairs traced by element spec, as `ag.data.Dataset`s are."""
 
     def __tf_tracing_type__(self, context):
-        from runtime.data.dataset_type import DatasetType
+        from autograph.runtime.data.dataset_type import DatasetType
 
         return DatasetType(self.element_spec)
 
@@ -114,7 +114,7 @@ class PairIterator:
         return next(self._items)
 
     def __tf_tracing_type__(self, context):
-        from runtime.data.dataset_type import IteratorType
+        from autograph.runtime.data.dataset_type import IteratorType
 
         return IteratorType(self.element_spec)
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from kernels import iterator_kernels
-from kernels.common import object_scalar
-from runtime.core.errors import InvalidArgumentError, OutOfRangeError
+from autograph.kernels import iterator_kernels
+from autograph.kernels.common import object_scalar
+from autograph.runtime.core.errors import InvalidArgumentError, OutOfRangeError
 
 
 def _next(elements, dtypes, shapes, optional=False):

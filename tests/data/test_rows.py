@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.data.rows import buffer_shuffle_order
+from autograph.runtime.data.rows import buffer_shuffle_order
 
 D = ag.data.Dataset
 

@@ -29,7 +29,7 @@ import collections
 import sys
 import time
 
-import kernels  # noqa: F401 -- registers the kernels the traced programs run
+from autograph import kernels  # noqa: F401 -- registers the kernels the traced programs run
 from tests.differential import generator, runner, shrink
 
 

@@ -5,9 +5,9 @@ import collections
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
-from runtime.function.concrete_function import ConcreteFunction
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.function.concrete_function import ConcreteFunction
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 
 @ag.function
@@ -199,13 +199,13 @@ _Point = collections.namedtuple("_Point", "x y")
     ("s", "'s'"),
 ])
 def test_call_arguments_are_described_as_messages_show_them(value, text):
-    from runtime.function.concrete_function import describe
+    from autograph.runtime.function.concrete_function import describe
 
     assert describe(value) == text
 
 
 def test_a_variable_argument_is_described_by_dtype_and_shape():
-    from runtime.function.concrete_function import describe_call
+    from autograph.runtime.function.concrete_function import describe_call
 
     assert describe_call((ag.Variable([1.0, 2.0]),), {"n": 2}) == (
         "(float32 Variable, shape=(2,), n=2)")

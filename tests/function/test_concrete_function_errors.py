@@ -9,7 +9,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.errors import InvalidArgumentError
 
 
 @ag.function(autograph=False)

@@ -8,8 +8,8 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.function.function import RETRACE_WARNING_THRESHOLD, RetracingWarning
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.function.function import RETRACE_WARNING_THRESHOLD, RetracingWarning
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 
 def _counting(fn=lambda x: x):
@@ -175,7 +175,7 @@ def test_method_traces_per_instance():
 
 
 def test_trace_type_is_public_as_types_experimental():
-    from runtime.function.trace_type import TraceType
+    from autograph.runtime.function.trace_type import TraceType
     assert ag.types.experimental.TraceType is TraceType
 
 
@@ -251,7 +251,7 @@ def test_a_repeated_call_with_a_tensor_on_another_device_copies_it_to_the_host(s
 
 
 def test_repeated_calls_with_several_tensors_and_literals_take_the_fast_path(monkeypatch):
-    from runtime.function.concrete_function import ConcreteFunction
+    from autograph.runtime.function.concrete_function import ConcreteFunction
 
     scale = ag.function(lambda a, b, n: a * b + n)
     a, b = ag.constant(1.0), ag.constant([2.0, 3.0])
@@ -376,7 +376,7 @@ def test_a_functions_repr_names_it_and_counts_its_traces():
 
 
 def test_a_conversion_failure_of_any_kind_falls_back_to_running_unconverted(monkeypatch):
-    from runtime.function import function as function_module
+    from autograph.runtime.function import function as function_module
 
     def broken(fn):
         raise RuntimeError("converter bug")

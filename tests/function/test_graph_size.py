@@ -10,8 +10,8 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.graph import graph as graph_module
-from runtime.graph.graph import UnrolledLoopWarning
+from autograph.runtime.graph import graph as graph_module
+from autograph.runtime.graph.graph import UnrolledLoopWarning
 
 
 def measure_graph_size(f, *args):

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
-from runtime.graph.operation import SymbolicValueError
+from autograph.runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
+from autograph.runtime.graph.operation import SymbolicValueError
 
 THIS_FILE = __file__
 

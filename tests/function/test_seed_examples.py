@@ -15,12 +15,12 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
-from runtime.function.function import TracingRecursionError
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.function.function import TracingRecursionError
 
 # The guide subclasses `tf.types.experimental.TraceType`; ours is
 # `runtime.function.trace_type.TraceType`.
-from runtime.function.trace_type import TraceType
+from autograph.runtime.function.trace_type import TraceType
 
 
 # Basics: usage --------------------------------------------------------------------------------

@@ -6,9 +6,9 @@ import pytest
 
 import autograph as ag
 from autograph.pyct.errors import ConversionError
-from runtime.function.function import TracingRecursionError
-from runtime.graph.graph import building_graph
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.function.function import TracingRecursionError
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 
 def test_assign_add_updates_state_across_calls():

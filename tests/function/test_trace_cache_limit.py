@@ -6,10 +6,10 @@ import gc
 import pytest
 
 import autograph as ag
-from runtime.function.function import DEFAULT_TRACE_CACHE_SIZE
-from runtime.function.trace_cache import TraceCache
-from runtime.function.trace_type import from_value, may_expire
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.function.function import DEFAULT_TRACE_CACHE_SIZE
+from autograph.runtime.function.trace_cache import TraceCache
+from autograph.runtime.function.trace_type import from_value, may_expire
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 
 class Thing:

@@ -7,7 +7,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.graph.func_graph import FuncGraph
+from autograph.runtime.graph.func_graph import FuncGraph
 
 
 def test_first_call_traces_and_returns_eager_result():

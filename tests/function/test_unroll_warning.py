@@ -6,10 +6,10 @@ import warnings
 import pytest
 
 import autograph as ag
-from runtime.graph import graph as graph_module
-from runtime.graph import source_lines
-from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
-from runtime.graph.graph import UnrolledLoopWarning
+from autograph.runtime.graph import graph as graph_module
+from autograph.runtime.graph import source_lines
+from autograph.runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
+from autograph.runtime.graph.graph import UnrolledLoopWarning
 
 
 def _unrolled(n):

@@ -7,7 +7,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.eager.dispatch import op_handle
+from autograph.runtime.eager.dispatch import op_handle
 from tests.gradients import grad_cases
 from tests.gradients.grad_cases import check, expected
 

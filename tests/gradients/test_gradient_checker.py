@@ -21,9 +21,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
-from runtime.gradients import has_gradient
-from runtime.graph.func_graph import flatten
+from autograph.runtime import execute
+from autograph.runtime.gradients import has_gradient
+from autograph.runtime.graph.func_graph import flatten
 from tests.gradients.test_gradient_coverage import PENDING
 from tests.op_testing import OpSample
 from tests.ops.test_op_coverage import SAMPLES

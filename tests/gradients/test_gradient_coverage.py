@@ -5,8 +5,8 @@ Ops named `Test*` are registered by tests themselves and are left out, as in
 """
 
 import autograph  # noqa: F401  (registers every op and gradient)
-from runtime import op_registry
-from runtime.gradients import registered_gradients
+from autograph.runtime import op_registry
+from autograph.runtime.gradients import registered_gradients
 
 # Ops whose gradients are being written now and may still be missing. Each must leave this set
 # when it gains a gradient (or a no_gradient mark): a test fails until it does, so the set

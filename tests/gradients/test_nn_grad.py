@@ -9,7 +9,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime import execute
+from autograph.runtime import execute
 
 
 def _data(shape, seed, dtype=np.float32):

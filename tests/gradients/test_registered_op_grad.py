@@ -6,8 +6,8 @@ Ops registered here are named `Test*`; the op-coverage tests leave such ops out.
 import pytest
 
 import autograph as ag
-from runtime import execute, register_kernel, register_op
-from runtime.registry.shape_inference import unchanged
+from autograph.runtime import execute, register_kernel, register_op
+from autograph.runtime.registry.shape_inference import unchanged
 
 for _name in ("TestGradientScaled", "TestGradientTooMany"):
     register_op(_name).input("x: float").output("y: float").attr("factor: float = 2.0") \

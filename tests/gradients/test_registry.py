@@ -6,7 +6,7 @@ import re
 import pytest
 
 import autograph as ag
-from runtime.gradients import registry
+from autograph.runtime.gradients import registry
 
 
 @pytest.fixture

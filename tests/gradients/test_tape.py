@@ -263,7 +263,7 @@ def test_batch_jacobian_of_an_unconnected_source_is_zeros_and_jacobian_none():
 
 
 def test_no_recorder_is_installed_without_a_recording_tape():
-    from runtime.graph.recording import recorder
+    from autograph.runtime.graph.recording import recorder
 
     x = ag.constant(1.0)
     with ag.GradientTape() as tape:

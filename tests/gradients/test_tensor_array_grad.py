@@ -75,7 +75,7 @@ def test_a_scatter_over_written_places_sends_them_no_gradient():
 
 
 def _resized(x, size):
-    from runtime.eager.dispatch import op_handle  # TensorFlow's raw_ops.TensorListResize
+    from autograph.runtime.eager.dispatch import op_handle  # TensorFlow's raw_ops.TensorListResize
     array = ag.TensorArray(ag.float32, size=0, dynamic_size=True).unstack(x)
     resized = op_handle("TensorListResize").run([array._flow, np.int32(size)])
     return op_handle("TensorListStack").run([resized, np.array([2], np.int32)],

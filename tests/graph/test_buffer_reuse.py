@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.exec.buffers import MIN_BYTES
-from runtime.exec.executor import Plan
+from autograph.runtime.exec.buffers import MIN_BYTES
+from autograph.runtime.exec.executor import Plan
 
 N = MIN_BYTES // 4 * 2  # float32 elements: twice the smallest buffer worth reusing
 X = np.linspace(-3.0, 3.0, N, dtype=np.float32)

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.state import collections as col
-from runtime.state.variable_scope import variable_scope
-from runtime.state.variables import Variable
+from autograph.runtime.state import collections as col
+from autograph.runtime.state.variable_scope import variable_scope
+from autograph.runtime.state.variables import Variable
 
 
 @pytest.fixture

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
-from runtime.core.errors import InvalidArgumentError
-from runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
-from runtime.ops.control_flow_ops import Assert, cond
+from autograph.runtime import execute
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
+from autograph.runtime.ops.control_flow_ops import Assert, cond
 from tests.graph.graph_testing import run
 
 Pair = collections.namedtuple("Pair", "first second")
@@ -252,7 +252,7 @@ def test_if_outputs_live_on_the_ops_device(device):
 
 
 def test_a_branch_is_planned_once_until_its_graph_changes():
-    from kernels.control_flow_kernels import _plan
+    from autograph.kernels.control_flow_kernels import _plan
 
     then, _ = branch_pair()
     first = _plan(then)
@@ -310,7 +310,7 @@ def test_nested_function_graphs_capture_through_their_parents(graph):
 
 
 def test_flatten_and_pack_round_trip_nested_structures():
-    from runtime.graph.func_graph import flatten, flatten_with_paths, pack_sequence_as
+    from autograph.runtime.graph.func_graph import flatten, flatten_with_paths, pack_sequence_as
     structure = {"b": [1, Pair(2, None)], "a": (3,)}
     assert flatten(structure) == [3, 1, 2, None]
     assert [p for p, _ in flatten_with_paths(structure)] == [

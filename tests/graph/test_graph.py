@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
-from runtime.graph.graph import Graph, building_graph
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.graph.graph import Graph, building_graph
 
 
 def test_ops_made_inside_as_default_go_to_that_graph():

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
-from runtime.ops.state_ops import truncated_normal
-from runtime.state import initializers as init
-from runtime.state.variable_scope import get_variable
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.ops.state_ops import truncated_normal
+from autograph.runtime.state import initializers as init
+from autograph.runtime.state.variable_scope import get_variable
 from tests.op_testing import assert_tensor
 
 FLOATS = [ag.float16, ag.float32, ag.float64]

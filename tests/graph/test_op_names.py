@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.errors import InvalidArgumentError
 
 
 @pytest.fixture

@@ -20,11 +20,11 @@ import pytest
 
 import autograph as ag
 import tests.ops
-from runtime import execute, kernel_registry, op_registry
-from runtime.core import dtypes
-from runtime.core.tensor_shape import raw_compatible
-from runtime.graph.graph import Operation
-from runtime.graph.tensor import Tensor
+from autograph.runtime import execute, kernel_registry, op_registry
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import raw_compatible
+from autograph.runtime.graph.graph import Operation
+from autograph.runtime.graph.tensor import Tensor
 
 
 def _load_samples():

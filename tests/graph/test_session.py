@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
-from runtime.exec.executor import Plan
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.exec.executor import Plan
 
 
 @pytest.fixture
@@ -240,12 +240,13 @@ def test_plans_are_cached_per_fetches_and_feeds(graph):
 def test_a_cached_plan_is_run_again(graph, monkeypatch):
     with ag.Session(graph=graph) as sess:
         sess.run("total:0", feed_dict=feed())
-        monkeypatch.setattr("runtime.exec.session.Plan", None)  # making a plan now would fail
+        # making a plan now would fail
+        monkeypatch.setattr("autograph.runtime.exec.session.Plan", None)
         assert sess.run("total:0", feed_dict=feed()) == 6.0
 
 
 def test_the_plan_cache_is_bounded(graph, monkeypatch):
-    monkeypatch.setattr("runtime.exec.session._MAX_PLANS", 2)
+    monkeypatch.setattr("autograph.runtime.exec.session._MAX_PLANS", 2)
     with ag.Session(graph=graph) as sess:
         for fetch, expected in [("total:0", 6.0), ("y:0", [2.0, 4.0]), ("x:0", [1.0, 2.0])]:
             np.testing.assert_array_equal(sess.run(fetch, feed_dict=feed()), expected)

@@ -3,7 +3,7 @@
 
 import sys
 
-from runtime.graph.source_lines import frame_line
+from autograph.runtime.graph.source_lines import frame_line
 
 
 def _lines_seen(source: str) -> list[tuple[int, int]]:

@@ -4,11 +4,15 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.state.collections import GraphKeys, get_collection, global_variables_initializer
-from runtime.state.initializers import constant_initializer, random_uniform_initializer
-from runtime.state.templates import make_template
-from runtime.state.variable_scope import get_variable, variable_scope
-from runtime.state.variables import Variable
+from autograph.runtime.state.collections import (
+    GraphKeys,
+    get_collection,
+    global_variables_initializer,
+)
+from autograph.runtime.state.initializers import constant_initializer, random_uniform_initializer
+from autograph.runtime.state.templates import make_template
+from autograph.runtime.state.variable_scope import get_variable, variable_scope
+from autograph.runtime.state.variables import Variable
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 import autograph as ag
-import kernels.list_kernels  # noqa: F401
-from runtime import execute
-from runtime.core import dtypes
-from runtime.core.errors import InvalidArgumentError
-from runtime.ops.control_flow_ops import cond, while_loop
-from runtime.ops.tensor_array import TensorArray, TensorList, variant_tensor
+import autograph.kernels.list_kernels  # noqa: F401
+from autograph.runtime import execute
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.ops.control_flow_ops import cond, while_loop
+from autograph.runtime.ops.tensor_array import TensorArray, TensorList, variant_tensor
 from tests.graph.graph_testing import run
 
 
@@ -255,12 +255,12 @@ def _list_of_two(element_shape=(2,)):
 
 
 def _raw(op, inputs, attrs=None):
-    from runtime.eager.dispatch import op_handle
+    from autograph.runtime.eager.dispatch import op_handle
     return op_handle(op).run(inputs, attrs)
 
 
 def _shape(dims):
-    from runtime.ops.tensor_array import encode_shape
+    from autograph.runtime.ops.tensor_array import encode_shape
     return encode_shape(dims)
 
 

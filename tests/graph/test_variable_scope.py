@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.state import initializers
-from runtime.state.collections import GraphKeys, global_variables_initializer
-from runtime.state.variable_scope import (
+from autograph.runtime.state import initializers
+from autograph.runtime.state.collections import GraphKeys, global_variables_initializer
+from autograph.runtime.state.variable_scope import (
     AUTO_REUSE,
     VARSCOPESTORE_KEY,
     EagerVariableStore,

@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
-from runtime.core.errors import FailedPreconditionError, InvalidArgumentError
-from runtime.exec import resources
-from runtime.ops import state_ops
-from runtime.state.collections import GraphKeys, global_variables_initializer
-from runtime.state.variables import Variable
+from autograph.runtime import execute
+from autograph.runtime.core.errors import FailedPreconditionError, InvalidArgumentError
+from autograph.runtime.exec import resources
+from autograph.runtime.ops import state_ops
+from autograph.runtime.state.collections import GraphKeys, global_variables_initializer
+from autograph.runtime.state.variables import Variable
 from tests.op_testing import assert_tensor
 
 

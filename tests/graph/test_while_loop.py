@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
-from runtime.core.errors import InvalidArgumentError
-from runtime.graph.func_graph import func_graph_from_py_func
-from runtime.ops.control_flow_ops import Assert, cond, while_loop
-from runtime.ops.tensor_array import TensorArray
+from autograph.runtime import execute
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.graph.func_graph import func_graph_from_py_func
+from autograph.runtime.ops.control_flow_ops import Assert, cond, while_loop
+from autograph.runtime.ops.tensor_array import TensorArray
 from tests.graph.graph_testing import run
 
 State = collections.namedtuple("State", "step total")

@@ -10,7 +10,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.train.keras import activations
+from autograph.runtime.train.keras import activations
 
 keras = ag.keras
 layers = ag.keras.layers

@@ -12,7 +12,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
-from runtime.train.keras import activations
+from autograph.runtime.train.keras import activations
 
 layers = ag.keras.layers
 initializers = ag.keras.initializers

@@ -160,7 +160,7 @@ def test_a_functional_output_shape_is_traced_unless_the_layer_says_it():
 ])
 def test_softmax_activations_normalize_the_last_axis_by_default(name, expected):
     # TensorFlow 2.21 (keras.activations.softmax / log_softmax of this 3-d input)
-    from runtime.train.keras import activations
+    from autograph.runtime.train.keras import activations
     x = ag.constant(np.arange(8, dtype=np.float32).reshape(2, 2, 2) * [[[1.0, 2.0]]])
     npt.assert_allclose(activations.get(name)(x).numpy(), expected, atol=1e-6)
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.train.keras import summary
-from runtime.train.keras.progress import Progbar, _time_per_step
+from autograph.runtime.train.keras import summary
+from autograph.runtime.train.keras.progress import Progbar, _time_per_step
 
 keras = ag.keras
 layers = ag.keras.layers
@@ -70,7 +70,7 @@ class _Clock:
 
 
 def test_the_line_shows_the_seconds_since_the_start_and_per_step(monkeypatch):
-    from runtime.train.keras import progress
+    from autograph.runtime.train.keras import progress
 
     clock = _Clock(1000.0)
     monkeypatch.setattr(progress, "time", clock)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from runtime.core import dtypes
+from autograph.runtime.core import dtypes
 from tests.op_testing import OpSample
 
 _x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from runtime.core import dtypes
+from autograph.runtime.core import dtypes
 from tests.op_testing import OpSample
 
 C64 = np.array([[1 + 2j, 3 - 4j, 0.5j]], np.complex64)

@@ -4,10 +4,10 @@ import itertools
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.held_objects import hold
-from runtime.eager.dispatch import execute
-from runtime.ops.tensor_array import variant_tensor
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.held_objects import hold
+from autograph.runtime.eager.dispatch import execute
+from autograph.runtime.ops.tensor_array import variant_tensor
 from tests.op_testing import OpSample
 
 _ELEMENT = (np.float32(1.5), np.array([1, 2], np.int32))

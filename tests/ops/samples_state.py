@@ -5,8 +5,8 @@ Handles are `resource` tensors of eager variables made here, which live as long 
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.state.variables import Variable
+from autograph.runtime.core import dtypes
+from autograph.runtime.state.variables import Variable
 from tests.op_testing import OpSample
 
 _FLOATS = Variable(np.ones((2, 3), np.float32), name="sample_floats")

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
+from autograph.runtime import execute
 from tests.op_testing import assert_tensor
 
 NUMBER_TYPES = [ag.float16, ag.float32, ag.float64, ag.int8, ag.int16, ag.int32, ag.int64,

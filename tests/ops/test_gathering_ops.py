@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
-from runtime.ops import gathering
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.ops import gathering
 from tests.op_testing import assert_tensor
 from tests.ops.test_array_ops import ALL, _array, _t
 

@@ -8,9 +8,9 @@ and must give what it gives without `out=`.
 import numpy as np
 import pytest
 
-from runtime.core import devices, dtypes
-from runtime.eager.placement import place
-from runtime.registry.kernel_registry import kernels_for
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.eager.placement import place
+from autograph.runtime.registry.kernel_registry import kernels_for
 from tests.op_testing import OpSample
 from tests.ops import samples_math, samples_nn
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
-from runtime.core.errors import InvalidArgumentError
-from runtime.ops.logging_ops import print as ag_print
+from autograph.runtime import execute
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.ops.logging_ops import print as ag_print
 
 
 def printed(capsys, *inputs, **kwargs):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.errors import InvalidArgumentError
 from tests.op_testing import assert_tensor
 
 FLOATS = [np.float16, np.float32, np.float64]

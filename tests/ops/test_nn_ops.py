@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
+from autograph.runtime import execute
 
 
 def _data(shape, seed, dtype=np.float32):

@@ -12,10 +12,10 @@ import pytest
 
 import autograph as ag
 import tests.ops
-from runtime import execute, kernel_registry, kernels_for, op_registry
-from runtime.core import devices, dtypes
-from runtime.core.tensor_shape import raw_compatible
-from runtime.eager.dispatch import infer_shapes
+from autograph.runtime import execute, kernel_registry, kernels_for, op_registry
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.tensor_shape import raw_compatible
+from autograph.runtime.eager.dispatch import infer_shapes
 
 API_FUNCTIONS = """
 constant convert_to_tensor zeros ones zeros_like ones_like fill range linspace eye identity cast

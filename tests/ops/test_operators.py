@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
-from runtime.graph.tensor import Tensor
-from runtime.ops import array_ops
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.ops import array_ops
 from tests.op_testing import assert_tensor
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import op_registry
+from autograph.runtime import op_registry
 
 N = 20000  # samples for the statistical checks; bounds below are many standard errors wide
 

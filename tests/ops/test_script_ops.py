@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.held_objects import is_held as is_function_held
+from autograph.runtime.core.held_objects import is_held as is_function_held
 from tests.op_testing import assert_tensor
 
 

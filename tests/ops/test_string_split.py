@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
-from runtime.core.errors import InvalidArgumentError, UnimplementedError
+from autograph.runtime import execute
+from autograph.runtime.core.errors import InvalidArgumentError, UnimplementedError
 from tests.op_testing import assert_tensor
 
 

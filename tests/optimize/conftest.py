@@ -3,9 +3,9 @@ every test, and the optimised copy of a graph as text."""
 
 import pytest
 
-from runtime.exec.optimize import options
-from runtime.exec.optimize.driver import optimize
-from runtime.graph.graph_printer import format_graph
+from autograph.runtime.exec.optimize import options
+from autograph.runtime.exec.optimize.driver import optimize
+from autograph.runtime.graph.graph_printer import format_graph
 
 
 @pytest.fixture(autouse=True)

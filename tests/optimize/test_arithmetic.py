@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.eager.dispatch import op_handle
-from runtime.exec.optimize import arithmetic
-from runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.exec.optimize import arithmetic
+from autograph.runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 

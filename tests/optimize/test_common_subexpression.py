@@ -3,10 +3,10 @@
 import numpy as np
 
 import autograph as ag
-from runtime import execute, register_kernel, register_op
-from runtime.exec.optimize import common_subexpression
-from runtime.exec.optimize.rewrite import Rewrite
-from runtime.registry.shape_inference import unchanged
+from autograph.runtime import execute, register_kernel, register_op
+from autograph.runtime.exec.optimize import common_subexpression
+from autograph.runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.registry.shape_inference import unchanged
 from tests.optimize.conftest import body, optimized
 
 

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.eager.dispatch import op_handle
-from runtime.exec.optimize import constant_folding
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.exec.optimize import constant_folding
 from tests.optimize.conftest import body, optimized
 
 
@@ -199,7 +199,7 @@ def test_folding_goes_on_past_ops_it_leaves():
 
 
 def test_the_pass_counts_the_ops_it_folds():
-    from runtime.exec.optimize.rewrite import Rewrite
+    from autograph.runtime.exec.optimize.rewrite import Rewrite
     g, x = _graph()
     with g.as_default():
         d = ag.multiply(ag.constant(2.0), ag.constant(3.0))

@@ -1,8 +1,8 @@
 """Identity removal (module runtime/exec/optimize/dependency.py)."""
 
 import autograph as ag
-from runtime.exec.optimize import dependency
-from runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.exec.optimize import dependency
+from autograph.runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 

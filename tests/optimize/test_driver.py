@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.exec.optimize.driver import optimize
+from autograph.runtime.exec.optimize.driver import optimize
 
 
 def _program(x):

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from kernels.math_kernels import FUSED_BLOCK
-from runtime import execute
-from runtime.exec.optimize import fusion
-from runtime.exec.optimize.rewrite import Rewrite
+from autograph.kernels.math_kernels import FUSED_BLOCK
+from autograph.runtime import execute
+from autograph.runtime.exec.optimize import fusion
+from autograph.runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 N = fusion.MIN_ELEMENTS + 1001  # not a whole number of kernel blocks

@@ -5,7 +5,7 @@ import re
 import pytest
 
 import autograph as ag
-from runtime.exec.executor import Plan
+from autograph.runtime.exec.executor import Plan
 
 
 def test_defaults_report_the_two_flags_as_tensorflow_does():

@@ -3,8 +3,8 @@
 import numpy as np
 
 import autograph as ag
-from runtime.exec.optimize import pruning
-from runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.exec.optimize import pruning
+from autograph.runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 

@@ -4,7 +4,7 @@ replacing and inserting ops, and the ops no pass may change."""
 import numpy as np
 
 import autograph as ag
-from runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 
@@ -93,7 +93,7 @@ def test_a_fed_tensor_stands_as_a_placeholder_the_passes_do_not_look_through():
 
 
 def test_every_op_holding_functions_is_stateful_so_never_rewritten():
-    from runtime.registry.op_registry import op_registry
+    from autograph.runtime.registry.op_registry import op_registry
     holding = {d.name: d.is_stateful for d in op_registry().registered_ops()
                if any(a.type in ("func", "list(func)") for a in d.attr)}
     assert holding == {"If": True, "Case": True, "While": True}

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.errors import InvalidArgumentError
 from tests.op_testing import assert_tensor
 
 A = [1 + 2j, 3 - 4j]

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute, op_function, register_kernel, register_op
-from runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError
-from runtime.registry.shape_inference import broadcast, unchanged
+from autograph.runtime import execute, op_function, register_kernel, register_op
+from autograph.runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError
+from autograph.runtime.registry.shape_inference import broadcast, unchanged
 
 calls = []
 

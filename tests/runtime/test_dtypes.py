@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core import dtypes
+from autograph.runtime.core import dtypes
 
 
 @pytest.mark.parametrize("value, expected", [

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute, register_kernel, register_op
-from runtime.core.errors import InvalidArgumentError
-from runtime.registry.shape_inference import unchanged
+from autograph.runtime import execute, register_kernel, register_op
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.registry.shape_inference import unchanged
 from tests.op_testing import assert_tensor
 
 specialized_calls = []

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute
-from runtime.exec.jit import JitCompileWarning, JitPlan
-from runtime.exec.jit.ops import JIT_OPS
-from runtime.exec.jit.stages import CompiledStage
+from autograph.runtime import execute
+from autograph.runtime.exec.jit import JitCompileWarning, JitPlan
+from autograph.runtime.exec.jit.ops import JIT_OPS
+from autograph.runtime.exec.jit.stages import CompiledStage
 from tests.ops import samples_array, samples_creation, samples_math
 
 SAMPLES = [s for s in samples_math.SAMPLES + samples_array.SAMPLES + samples_creation.SAMPLES
@@ -202,8 +202,8 @@ def test_an_output_no_one_holds_is_written_again_by_the_next_call_of_its_shape()
 
 def test_the_same_kernel_source_compiles_once():
     pytest.importorskip("numba")
-    from runtime.exec.jit import stages
-    from runtime.exec.jit.writer import KernelSource
+    from autograph.runtime.exec.jit import stages
+    from autograph.runtime.exec.jit.writer import KernelSource
 
     source = KernelSource("def kernel(n, a0, o0):\n    return ()\n", {})
     assert stages._jit(source) is stages._jit(KernelSource(source.source, {}))
@@ -382,8 +382,8 @@ def _printed_warning(fn, *args) -> str:
 
 def test_region_numba_fails_to_compile_warns_once_and_runs_on_the_plan(monkeypatch):
     pytest.importorskip("numba")
-    from runtime.exec.jit import stages
-    from runtime.exec.jit.writer import KernelSource
+    from autograph.runtime.exec.jit import stages
+    from autograph.runtime.exec.jit.writer import KernelSource
 
     broken = KernelSource("def kernel(n, a0, o0):\n    return undefined_name\n", {})
     monkeypatch.setattr(stages, "elementwise_kernel", lambda *args: broken)

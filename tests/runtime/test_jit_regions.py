@@ -4,7 +4,7 @@ runtime/exec/jit/regions.py): classified from graphs alone, without numba."""
 import pytest
 
 import autograph as ag
-from runtime.exec.jit.regions import ELEMENTWISE, PLAN, SCALAR, classify
+from autograph.runtime.exec.jit.regions import ELEMENTWISE, PLAN, SCALAR, classify
 
 
 def _last_op(build, *specs):

@@ -2,9 +2,9 @@
 
 import pytest
 
-from runtime.core import dtypes
-from runtime.core.errors import InvalidArgumentError, NotFoundError
-from runtime.registry.kernel_registry import KernelRegistry
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import InvalidArgumentError, NotFoundError
+from autograph.runtime.registry.kernel_registry import KernelRegistry
 
 
 def kernel(ctx, x):
@@ -79,7 +79,7 @@ def test_registration_invalidates_cached_selection(kreg):
 
 
 def test_host_memory_name_not_among_the_ops_arguments_is_rejected():
-    from runtime.registry.kernel_registry import register_kernel
+    from autograph.runtime.registry.kernel_registry import register_kernel
 
     with pytest.raises(InvalidArgumentError, match=r"host_memory names \['outptu'\]"):
         register_kernel("Identity", device="CPU", host_memory=("input", "outptu"))

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.state.module import camel_to_snake
+from autograph.runtime.state.module import camel_to_snake
 
 
 class Dense(ag.Module):

@@ -4,10 +4,10 @@ import threading
 
 import pytest
 
-from runtime.core import dtypes
-from runtime.core.errors import AlreadyExistsError, InvalidArgumentError, NotFoundError
-from runtime.registry.op_def import NO_DEFAULT, OpDef, OpRegistration
-from runtime.registry.op_registry import OpRegistry, RegistrationWarning, op_registry
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.errors import AlreadyExistsError, InvalidArgumentError, NotFoundError
+from autograph.runtime.registry.op_def import NO_DEFAULT, OpDef, OpRegistration
+from autograph.runtime.registry.op_registry import OpRegistry, RegistrationWarning, op_registry
 
 
 @pytest.fixture

@@ -1,8 +1,8 @@
 """The import paths programs that add ops already use keep working across the runtime's layers."""
 
-import runtime
-from runtime.registry.kernel_registry import register_kernel
-from runtime.registry.op_registry import op_registry, register_op
+from autograph import runtime
+from autograph.runtime.registry.kernel_registry import register_kernel
+from autograph.runtime.registry.op_registry import op_registry, register_op
 
 
 def test_runtime_reexports_what_adding_an_op_needs():

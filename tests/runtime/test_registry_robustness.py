@@ -14,9 +14,9 @@ import textwrap
 
 import pytest
 
-import runtime
-from runtime.core.errors import InvalidArgumentError, NotFoundError
-from runtime.registry.op_registry import RegistrationWarning
+from autograph import runtime
+from autograph.runtime.core.errors import InvalidArgumentError, NotFoundError
+from autograph.runtime.registry.op_registry import RegistrationWarning
 
 ROOT = pathlib.Path(runtime.__file__).resolve().parents[1]  # the repository (or install) root
 
@@ -43,7 +43,7 @@ def run_program(tmp_path: pathlib.Path, code: str) -> subprocess.CompletedProces
 def test_a_malformed_user_op_leaves_the_built_in_ops_working(tmp_path):
     result = run_program(tmp_path, """
         import autograph as ag
-        from runtime import register_op
+        from autograph.runtime import register_op
         register_op("BadOp").input("x: Q").output("y: float")
         print(ag.add(1, 2).numpy(), ag.multiply(2, 3).numpy(), ag.add(3, 4).numpy())
         """)
@@ -52,7 +52,7 @@ def test_a_malformed_user_op_leaves_the_built_in_ops_working(tmp_path):
 
 def test_a_malformed_user_op_declared_before_the_built_in_ops_leaves_them_working(tmp_path):
     result = run_program(tmp_path, """
-        from runtime import register_op
+        from autograph.runtime import register_op
         register_op("BadOp").input("x: Q").output("y: float")
         import autograph as ag
         print(ag.add(1, 2).numpy(), ag.multiply(2, 3).numpy())
@@ -62,7 +62,7 @@ def test_a_malformed_user_op_declared_before_the_built_in_ops_leaves_them_workin
 
 def test_a_malformed_user_op_read_before_the_built_in_ops_load_leaves_them_working(tmp_path):
     result = run_program(tmp_path, """
-        import runtime
+        from autograph import runtime
         runtime.register_op("BadOp").input("x: Q").output("y: float")
         runtime.op_registry().export()
         import autograph as ag
@@ -102,7 +102,7 @@ def test_a_kernel_for_a_malformed_user_op_raises_its_error():
 def test_a_duplicate_user_op_keeps_the_built_in_and_is_warned_about(tmp_path):
     result = run_program(tmp_path, """
         import autograph as ag
-        from runtime import register_op
+        from autograph.runtime import register_op
         register_op("AddV2").input("x: float").output("y: float")
         print(ag.add(1, 2).numpy())
         """)
@@ -115,7 +115,7 @@ def test_a_duplicate_user_op_keeps_the_built_in_and_is_warned_about(tmp_path):
 def test_a_user_op_declared_before_the_built_in_ops_registers(tmp_path):
     result = run_program(tmp_path, """
         import numpy as np
-        from runtime import op_function, register_kernel, register_op
+        from autograph.runtime import op_function, register_kernel, register_op
         register_op("Triple").input("x: float").output("y: float")
         import autograph as ag
 
@@ -135,7 +135,7 @@ def test_a_kernel_for_an_op_that_does_not_exist_is_not_found_naming_near_ops():
 def test_a_kernel_for_a_user_op_declared_just_before_registers():
     out = run_fresh("""
         import numpy as np
-        from runtime import op_function, register_kernel, register_op
+        from autograph.runtime import op_function, register_kernel, register_op
         register_op("Triple").input("x: float").output("y: float")
 
         @register_kernel("Triple", device="CPU")

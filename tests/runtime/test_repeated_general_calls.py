@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute, register_kernel, register_op
-from runtime.core.errors import InvalidArgumentError
+from autograph.runtime import execute, register_kernel, register_op
+from autograph.runtime.core.errors import InvalidArgumentError
 from tests.op_testing import assert_tensor
 
 A = np.array([1.0, 2.0, 3.0], np.float32)

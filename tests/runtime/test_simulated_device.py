@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime import execute, register_kernel, register_op
-from runtime.core import devices
-from runtime.core.errors import InvalidArgumentError, NotFoundError
-from runtime.exec.executor import Plan
-from runtime.registry.kernel_registry import kernel_registry
-from runtime.registry.shape_inference import unchanged
+from autograph.runtime import execute, register_kernel, register_op
+from autograph.runtime.core import devices
+from autograph.runtime.core.errors import InvalidArgumentError, NotFoundError
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.registry.kernel_registry import kernel_registry
+from autograph.runtime.registry.shape_inference import unchanged
 from tests.sim_device import NAME, SimArray, register_sim_kernel
 
 SIM = "/job:localhost/replica:0/task:0/device:SIM:0"

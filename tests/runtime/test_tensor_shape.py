@@ -3,7 +3,7 @@
 import pytest
 
 import autograph as ag
-from runtime.core.tensor_shape import unknown_shape
+from autograph.runtime.core.tensor_shape import unknown_shape
 
 
 def test_known_shape_basics():

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.core.tensor_shape import TensorShape
-from runtime.function.trace_type import PlaceholderContext, TraceType
-from runtime.graph.func_graph import FuncGraph
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.function.trace_type import PlaceholderContext, TraceType
+from autograph.runtime.graph.func_graph import FuncGraph
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 
 def test_defaults_to_float32_and_no_name():

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 import autograph as ag
-from runtime.data import threads
+from autograph.runtime.data import threads
 
 threading = ag.config.threading
 

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.function.function_type import ArgumentBinder, FunctionType, signature_of
-from runtime.function.trace_cache import TraceCache
-from runtime.function.trace_type import (
+from autograph.runtime.function.function_type import ArgumentBinder, FunctionType, signature_of
+from autograph.runtime.function.trace_cache import TraceCache
+from autograph.runtime.function.trace_type import (
     ListType,
     LiteralType,
     MappingType,
@@ -23,8 +23,8 @@ from runtime.function.trace_type import (
     from_value,
     is_expired,
 )
-from runtime.graph.func_graph import FuncGraph
-from runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.graph.func_graph import FuncGraph
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 Point = collections.namedtuple("Point", "x y")
 Pair = collections.namedtuple("Pair", "x y")
@@ -721,7 +721,7 @@ def test_a_literal_cast_error_names_no_argument_when_cast_directly():
 
 
 def test_tracing_type_protocol_gets_a_tracing_context_without_one_given():
-    from runtime.function.trace_type import TracingContext
+    from autograph.runtime.function.trace_type import TracingContext
 
     seen = []
 
@@ -926,7 +926,7 @@ def test_a_jit_compiled_functions_traces_run_through_the_jit():
 
 
 def test_variable_types_describe_trainability_and_repetition():
-    from runtime.function.trace_type import TracingContext
+    from autograph.runtime.function.trace_type import TracingContext
 
     context = TracingContext()
     frozen = ag.Variable([1.0, 2.0], trainable=False)

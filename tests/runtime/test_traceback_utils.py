@@ -6,8 +6,8 @@ import traceback
 
 import pytest
 
-from runtime.core import traceback_utils
-from runtime.core.traceback_utils import filter_traceback
+from autograph.runtime.core import traceback_utils
+from autograph.runtime.core.traceback_utils import filter_traceback
 
 SENTINEL = []
 

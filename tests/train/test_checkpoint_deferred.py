@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.state import variables
+from autograph.runtime.state import variables
 from tests.train.helpers import Dense, LazyVariable, MomentumSGD, mismatch
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from runtime.train import checkpoint_io
+from autograph.runtime.train import checkpoint_io
 from tests.train.helpers import LazyVariable, mismatch
 
 
@@ -185,14 +185,14 @@ class _Holder:
 
 
 def test_a_none_child_is_skipped_and_the_children_after_it_are_kept():
-    from runtime.train.trackable import variables_by_path
+    from autograph.runtime.train.trackable import variables_by_path
 
     b = ag.Variable(2.0)
     assert variables_by_path([("x", _Holder({"a": None, "b": b}))]) == {"x/b": b}
 
 
 def test_a_variable_met_twice_is_listed_once_and_the_walk_goes_on():
-    from runtime.train.trackable import variables_by_path
+    from autograph.runtime.train.trackable import variables_by_path
 
     a, b = ag.Variable(1.0), ag.Variable(2.0)
     assert variables_by_path([("x", [a, a, b])]) == {"x/0": a, "x/2": b}

@@ -9,7 +9,7 @@ import pytest
 from numpy.testing import assert_allclose
 
 import autograph as ag
-from runtime.train.optimizers.schedules import deserialize
+from autograph.runtime.train.optimizers.schedules import deserialize
 
 optimizers = ag.keras.optimizers
 

@@ -20,12 +20,12 @@ import importlib.util
 import warnings
 from typing import Any, Sequence
 
-from runtime.core.traceback_utils import user_stacklevel
-from runtime.exec.executor import Fetch, Plan, as_fast_scalar, prune
-from runtime.exec.jit.ops import REDUCTIONS
-from runtime.exec.jit.regions import PLAN, classify, regions
-from runtime.exec.jit.stages import CompiledStage, JitCompileWarning, PlanStage
-from runtime.graph.graph import Graph, Operation, SymbolicTensor
+from autograph.runtime.core.traceback_utils import user_stacklevel
+from autograph.runtime.exec.executor import Fetch, Plan, as_fast_scalar, prune
+from autograph.runtime.exec.jit.ops import REDUCTIONS
+from autograph.runtime.exec.jit.regions import PLAN, classify, regions
+from autograph.runtime.exec.jit.stages import CompiledStage, JitCompileWarning, PlanStage
+from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 
 __all__ = ["JitPlan", "JitCompileWarning", "jit_plan"]
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from runtime.graph.graph import Operation
+from autograph.runtime.graph.graph import Operation
 
 FLOAT, INT, BOOL = "f", "iu", "b"
 NUMBER = FLOAT + INT

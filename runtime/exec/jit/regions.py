@@ -19,15 +19,15 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from runtime.core.tensor_shape import raw_compatible
-from runtime.exec.executor import function_ops
-from runtime.exec.jit.ops import (
+from autograph.runtime.core.tensor_shape import raw_compatible
+from autograph.runtime.exec.executor import function_ops
+from autograph.runtime.exec.jit.ops import (
     REDUCTIONS,
     has_jit_dtype,
     why_not_elementwise,
     why_not_reduction,
 )
-from runtime.graph.graph import Operation
+from autograph.runtime.graph.graph import Operation
 
 SCALAR, ELEMENTWISE, PLAN = "scalar", "elementwise", "plan"
 _PRINTS = ("StringFormat", "PrintV2")

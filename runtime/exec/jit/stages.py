@@ -23,11 +23,11 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.core.traceback_utils import user_stacklevel
-from runtime.exec.executor import Plan
-from runtime.exec.jit.regions import SCALAR, Region
-from runtime.exec.jit.writer import KernelSource, elementwise_kernel, scalar_kernel
-from runtime.graph.graph import Graph, SymbolicTensor
+from autograph.runtime.core.traceback_utils import user_stacklevel
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.exec.jit.regions import SCALAR, Region
+from autograph.runtime.exec.jit.writer import KernelSource, elementwise_kernel, scalar_kernel
+from autograph.runtime.graph.graph import Graph, SymbolicTensor
 
 _kernels: dict[tuple, Callable] = {}  # (source, constants) -> numba dispatcher
 
@@ -162,7 +162,7 @@ def _jit(kernel: KernelSource) -> Callable:
         return found
     import numba
 
-    from runtime.exec.jit import support
+    from autograph.runtime.exec.jit import support
 
     namespace: dict[str, Any] = dict(support.HELPERS)
     namespace.update(kernel.constants)

@@ -27,9 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from runtime.exec.executor import function_ops
-from runtime.exec.jit.ops import JIT_OPS, REDUCTIONS
-from runtime.graph.graph import Operation, SymbolicTensor
+from autograph.runtime.exec.executor import function_ops
+from autograph.runtime.exec.jit.ops import JIT_OPS, REDUCTIONS
+from autograph.runtime.graph.graph import Operation, SymbolicTensor
 
 _SUFFIXED = {"FloorDiv", "FloorMod", "Pow"}  # helpers that differ for floats and integers
 

@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from runtime.exec.optimize.rewrite import Rewrite, const_value
-from runtime.graph.operation import Operation, SymbolicTensor
+from autograph.runtime.exec.optimize.rewrite import Rewrite, const_value
+from autograph.runtime.graph.operation import Operation, SymbolicTensor
 
 _INVOLUTIONS = frozenset({"Neg", "LogicalNot", "Invert", "Conj"})
 

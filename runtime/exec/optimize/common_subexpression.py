@@ -16,9 +16,9 @@ from typing import Any, Hashable
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.exec.optimize.rewrite import Rewrite
-from runtime.graph.operation import Operation
+from autograph.runtime.core import dtypes
+from autograph.runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.graph.operation import Operation
 
 MAX_COMPARED_BYTES = 64 * 1024
 

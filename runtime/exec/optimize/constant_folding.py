@@ -23,12 +23,12 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import devices, dtypes
-from runtime.eager.placement import place
-from runtime.exec.optimize.rewrite import Rewrite
-from runtime.graph.operation import Operation
-from runtime.registry.op_def import inferred_attr_names
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.eager.placement import place
+from autograph.runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.graph.operation import Operation
+from autograph.runtime.registry.op_def import inferred_attr_names
+from autograph.runtime.registry.op_registry import op_registry
 
 MAX_CONSTANT_BYTES = 10 * 1024 * 1024
 SMALL_BYTES = 1024

@@ -11,7 +11,7 @@ nothing waits for is dead and goes with pruning; one with control inputs is froz
 
 from __future__ import annotations
 
-from runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.exec.optimize.rewrite import Rewrite
 
 
 def run(rewrite: Rewrite) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from runtime.exec.optimize import (
+from autograph.runtime.exec.optimize import (
     arithmetic,
     common_subexpression,
     constant_folding,
@@ -26,9 +26,9 @@ from runtime.exec.optimize import (
     options,
     pruning,
 )
-from runtime.exec.optimize.rewrite import Rewrite
-from runtime.graph.graph import Graph
-from runtime.graph.operation import SymbolicTensor
+from autograph.runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.graph.graph import Graph
+from autograph.runtime.graph.operation import SymbolicTensor
 
 _PRUNING = "disable_model_pruning"  # a flag: the pass runs while it is False
 _PASSES: list[tuple[str, Callable[[Rewrite], int]]] = [  # (option, pass)

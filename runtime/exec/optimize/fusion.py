@@ -26,11 +26,11 @@ import functools
 import math
 from typing import Any
 
-from runtime.core import devices, dtypes
-from runtime.eager.placement import place
-from runtime.exec.optimize.rewrite import Rewrite
-from runtime.graph.operation import Operation
-from runtime.registry.op_registry import op_registry
+from autograph.runtime.core import devices, dtypes
+from autograph.runtime.eager.placement import place
+from autograph.runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.graph.operation import Operation
+from autograph.runtime.registry.op_registry import op_registry
 
 FUSIBLE = {"AddV2": "add", "Sub": "subtract", "Mul": "multiply", "RealDiv": "true_divide",
            "Maximum": "maximum", "Minimum": "minimum", "Neg": "negative", "Abs": "absolute",

@@ -12,8 +12,8 @@ reading it.
 
 from __future__ import annotations
 
-from runtime.exec.optimize.rewrite import Rewrite
-from runtime.graph.operation import SymbolicTensor
+from autograph.runtime.exec.optimize.rewrite import Rewrite
+from autograph.runtime.graph.operation import SymbolicTensor
 
 _FORWARDING = frozenset({"StopGradient"})
 

@@ -19,9 +19,9 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from runtime.graph.graph import Graph
-from runtime.graph.needed_ops import needed_ops
-from runtime.graph.operation import Operation, SymbolicTensor
+from autograph.runtime.graph.graph import Graph
+from autograph.runtime.graph.needed_ops import needed_ops
+from autograph.runtime.graph.operation import Operation, SymbolicTensor
 
 
 class PlanGraph(Graph):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import creation_ops, gathering, math_ops, nn_ops, unary_ops
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import creation_ops, gathering, math_ops, nn_ops, unary_ops
 
 __all__ = ["get", "serialize", "linear", "relu", "relu6", "elu", "selu", "gelu", "silu",
            "swish", "leaky_relu", "sigmoid", "tanh", "softmax", "log_softmax", "softplus",

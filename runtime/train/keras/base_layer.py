@@ -16,17 +16,17 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.init_scope import init_scope
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import creation_ops
-from runtime.ops.graph_ops import name_scope
-from runtime.state.module import Module
-from runtime.state.variables import Variable
-from runtime.train.keras import initializers
-from runtime.train.keras.functional import KerasTensor, symbolic_call
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.init_scope import init_scope
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import creation_ops
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.state.module import Module
+from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.keras import initializers
+from autograph.runtime.train.keras.functional import KerasTensor, symbolic_call
 
 __all__ = ["Layer", "unique_layer_name"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.tensor import Tensor
-from runtime.ops import nn_ops
-from runtime.train.keras import activations
-from runtime.train.keras.base_layer import Layer
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.ops import nn_ops
+from autograph.runtime.train.keras import activations
+from autograph.runtime.train.keras.base_layer import Layer
 
 __all__ = ["Conv2D", "MaxPooling2D"]
 

@@ -20,11 +20,11 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.tensor import EagerTensor
-from runtime.graph.tensor_spec import TensorSpec
-from runtime.ops.iterator_ops import is_dataset
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.tensor import EagerTensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.ops.iterator_ops import is_dataset
 
 
 class Batches:

@@ -7,8 +7,8 @@ knows its shape and the call that made it. The layers are built when first calle
 once on a placeholder when it does not say (`compute_output_shape`).
 
 >>> import numpy as np
->>> from runtime.train.keras.layers import Dense
->>> from runtime.train.keras.model import Input, Model
+>>> from autograph.runtime.train.keras.layers import Dense
+>>> from autograph.runtime.train.keras.model import Input, Model
 >>> inputs = Input((3,))
 >>> outputs = Dense(2, kernel_initializer="ones")(Dense(4, kernel_initializer="ones")(inputs))
 >>> model = Model(inputs=inputs, outputs=outputs)
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.func_graph import FuncGraph
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.func_graph import FuncGraph
 
 __all__ = ["KerasTensor", "symbolic_call", "run_graph"]
 

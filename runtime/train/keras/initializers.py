@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core import dtypes
-from runtime.state.initializers import (
+from autograph.runtime.core import dtypes
+from autograph.runtime.state.initializers import (
     Constant,
     GlorotNormal,
     GlorotUniform,
@@ -23,9 +23,9 @@ from runtime.state.initializers import (
     VarianceScaling,
     Zeros,
 )
-from runtime.state.initializers import RandomNormal as _RandomNormal
-from runtime.state.initializers import RandomUniform as _RandomUniform
-from runtime.state.initializers import TruncatedNormal as _TruncatedNormal
+from autograph.runtime.state.initializers import RandomNormal as _RandomNormal
+from autograph.runtime.state.initializers import RandomUniform as _RandomUniform
+from autograph.runtime.state.initializers import TruncatedNormal as _TruncatedNormal
 
 __all__ = ["Initializer", "Zeros", "Ones", "Constant", "RandomUniform", "RandomNormal",
            "TruncatedNormal", "VarianceScaling", "GlorotUniform", "GlorotNormal", "HeNormal",

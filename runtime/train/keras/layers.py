@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.tensor import Tensor
-from runtime.ops import array_ops, nn_ops
-from runtime.ops.linalg_ops import matmul, tensordot
-from runtime.train.keras import activations
-from runtime.train.keras.base_layer import Layer
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.ops import array_ops, nn_ops
+from autograph.runtime.ops.linalg_ops import matmul, tensordot
+from autograph.runtime.train.keras import activations
+from autograph.runtime.train.keras.base_layer import Layer
 
 __all__ = ["Dense", "Flatten", "Dropout"]
 

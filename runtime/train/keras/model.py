@@ -24,22 +24,22 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.func_graph import FuncGraph
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.state.module import Module
-from runtime.state.variables import Variable
-from runtime.train.checkpoint import Checkpoint
-from runtime.train.keras.base_layer import Layer, unique_layer_name
-from runtime.train.keras.functional import (
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.func_graph import FuncGraph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.state.module import Module
+from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.checkpoint import Checkpoint
+from autograph.runtime.train.keras.base_layer import Layer, unique_layer_name
+from autograph.runtime.train.keras.functional import (
     KerasTensor,
     defines_output_shape,
     layers_of,
     run_graph,
 )
-from runtime.train.keras.summary import draw_summary
-from runtime.train.keras.training import Trainer
+from autograph.runtime.train.keras.summary import draw_summary
+from autograph.runtime.train.keras.training import Trainer
 
 __all__ = ["InputLayer", "Input", "Model"]
 

@@ -4,7 +4,7 @@ The model is built from the shape of its inputs (`build(input_shape)`, the first
 or an `input_shape` given to its first layer); `summary()` then prints each layer's output
 shape and parameter count. `compile`, `fit`, `evaluate` and `predict` come from `Trainer`.
 
->>> from runtime.train.keras.layers import Dense
+>>> from autograph.runtime.train.keras.layers import Dense
 >>> model = Sequential([Dense(4, activation="relu"), Dense(1)])
 >>> model.build((None, 3))
 >>> [tuple(w.shape.as_list()) for w in model.weights]
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.core.tensor_shape import TensorShape
-from runtime.graph.tensor import Tensor
-from runtime.state.variables import Variable
-from runtime.train.keras.base_layer import Layer
-from runtime.train.keras.model import InputLayer
-from runtime.train.keras.summary import draw_summary
-from runtime.train.keras.training import Trainer
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.keras.base_layer import Layer
+from autograph.runtime.train.keras.model import InputLayer
+from autograph.runtime.train.keras.summary import draw_summary
+from autograph.runtime.train.keras.training import Trainer
 
 __all__ = ["Sequential"]
 

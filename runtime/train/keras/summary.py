@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.tensor_shape import TensorShape
+from autograph.runtime.core.tensor_shape import TensorShape
 
 __all__ = ["draw_summary"]
 

@@ -21,19 +21,19 @@ from typing import Any
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.core.tensor_shape import TensorShape
-from runtime.function.function import function
-from runtime.gradients.tape import GradientTape
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops import array_ops, creation_ops
-from runtime.ops.iterator_ops import is_dataset
-from runtime.train import losses as losses_module
-from runtime.train import metrics as metrics_module
-from runtime.train import optimizers as optimizers_module
-from runtime.train.keras.data_adapter import ArrayBatches, Batches, batches, no_batches
-from runtime.train.keras.progress import History, Progbar
+from autograph.runtime.core import dtypes
+from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.function.function import function
+from autograph.runtime.gradients.tape import GradientTape
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops import array_ops, creation_ops
+from autograph.runtime.ops.iterator_ops import is_dataset
+from autograph.runtime.train import losses as losses_module
+from autograph.runtime.train import metrics as metrics_module
+from autograph.runtime.train import optimizers as optimizers_module
+from autograph.runtime.train.keras.data_adapter import ArrayBatches, Batches, batches, no_batches
+from autograph.runtime.train.keras.progress import History, Progbar
 
 __all__ = ["Trainer"]
 

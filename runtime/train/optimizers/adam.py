@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.ops.creation_ops import cast
-from runtime.ops.math_ops import add, divide, maximum, multiply, pow, sqrt, square, subtract
-from runtime.state.variables import Variable
-from runtime.train.optimizers.base import Optimizer
+from autograph.runtime.ops.creation_ops import cast
+from autograph.runtime.ops.math_ops import (
+    add,
+    divide,
+    maximum,
+    multiply,
+    pow,
+    sqrt,
+    square,
+    subtract,
+)
+from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.optimizers.base import Optimizer
 
 __all__ = ["Adam", "AdamW"]
 

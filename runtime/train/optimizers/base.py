@@ -28,17 +28,21 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from runtime.core import dtypes
-from runtime.gradients.tape import GradientTape
-from runtime.graph.graph import building_graph
-from runtime.graph.init_scope import init_scope, trace_building
-from runtime.ops.clip_ops import clip_by_global_norm, clip_by_norm
-from runtime.ops.creation_ops import cast
-from runtime.ops.graph_ops import group, name_scope
-from runtime.ops.math_ops import clip_by_value, multiply, subtract
-from runtime.state.module import camel_to_snake
-from runtime.state.variables import Variable
-from runtime.train.optimizers.schedules import LearningRateSchedule, deserialize, serialize
+from autograph.runtime.core import dtypes
+from autograph.runtime.gradients.tape import GradientTape
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.init_scope import init_scope, trace_building
+from autograph.runtime.ops.clip_ops import clip_by_global_norm, clip_by_norm
+from autograph.runtime.ops.creation_ops import cast
+from autograph.runtime.ops.graph_ops import group, name_scope
+from autograph.runtime.ops.math_ops import clip_by_value, multiply, subtract
+from autograph.runtime.state.module import camel_to_snake
+from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.optimizers.schedules import (
+    LearningRateSchedule,
+    deserialize,
+    serialize,
+)
 
 __all__ = ["Optimizer"]
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from runtime.graph.tensor import Tensor
-from runtime.graph.tensor_conversion import convert_to_tensor
-from runtime.ops.control_flow_ops import cond
-from runtime.ops.creation_ops import cast, constant
-from runtime.ops.graph_ops import name_scope
-from runtime.ops.math_ops import (
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.control_flow_ops import cond
+from autograph.runtime.ops.creation_ops import cast, constant
+from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.math_ops import (
     add,
     cos,
     divide,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.ops.creation_ops import cast
-from runtime.ops.math_ops import multiply, subtract
-from runtime.state.variables import Variable
-from runtime.train.optimizers.base import Optimizer, _is_number
+from autograph.runtime.ops.creation_ops import cast
+from autograph.runtime.ops.math_ops import multiply, subtract
+from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.optimizers.base import Optimizer, _is_number
 
 __all__ = ["SGD"]
 

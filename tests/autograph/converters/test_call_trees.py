@@ -139,7 +139,7 @@ def _kernel_like():
     return 1
 
 
-_kernel_like.__module__ = "kernels.fake"
+_kernel_like.__module__ = "autograph.kernels.fake"
 
 
 def _cupy_like():

@@ -7,8 +7,8 @@ and returning their state, passed to the `ag__` operators.
 import numpy as np
 
 import autograph as ag
-from runtime.graph.func_graph import flatten, is_composite, pack_sequence_as
-from runtime.graph.tensor import Tensor
+from autograph.runtime.graph.func_graph import flatten, is_composite, pack_sequence_as
+from autograph.runtime.graph.tensor import Tensor
 
 
 def eager(fn, *args):

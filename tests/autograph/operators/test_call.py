@@ -98,7 +98,7 @@ def test_allowlist():
     assert not is_allowlisted(double)
 
 
-@pytest.mark.parametrize("module", ["kernels.math_kernels", "cupy._core", "gast.gast"])
+@pytest.mark.parametrize("module", ["autograph.kernels.math_kernels", "cupy._core", "gast.gast"])
 def test_functions_of_the_projects_kernels_and_its_libraries_are_called_as_they_are(module):
     function = types.FunctionType(double.__code__, {})
     function.__module__ = module

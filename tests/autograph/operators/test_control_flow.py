@@ -7,8 +7,8 @@ import pytest
 
 import autograph as ag
 import autograph.operators as ag__
-from runtime.exec.executor import Plan
-from runtime.graph.func_graph import func_graph_from_py_func
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.graph.func_graph import func_graph_from_py_func
 from tests.autograph.operators.operators_testing import assert_same, eager, graph_run, op_types
 
 

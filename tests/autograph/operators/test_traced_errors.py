@@ -5,7 +5,7 @@ import pytest
 import autograph as ag
 from autograph.operators import traced_errors
 from autograph.pyct.errors import StagingError
-from runtime.graph.operation import SymbolicValueError
+from autograph.runtime.graph.operation import SymbolicValueError
 
 
 def _raised(error, cause=None, context=None):
