@@ -2,7 +2,7 @@
 
 Users write `import autograph as ag`; names and behaviour follow TensorFlow 2. `dir(ag)` and
 `from autograph import *` show the public API (`__all__`) only: the implementation modules
-(`autograph.api`, `autograph.operators`, ...) stay importable by their full names but are not
+(`autograph.impl.api`, `autograph.operators`, ...) stay importable by their full names but are not
 names of the API.
 
 >>> import autograph as ag
@@ -16,7 +16,6 @@ from autograph import _layout
 
 _layout.install()  # in a checkout: runtime/, kernels/ and cli/ beside this folder
 from autograph import (  # noqa: E402
-    api,
     autograph,
     config,
     data,
@@ -31,11 +30,14 @@ from autograph import (  # noqa: E402
     strings,
     test,
     train,
-    transpiler,
 )
 from autograph import kernels as _kernels  # noqa: F401  (registers every kernel)
 from autograph import operators as _operators  # noqa: E402
-from autograph.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
+from autograph.impl import (
+    api,  # noqa: E402
+    transpiler,  # noqa: E402
+)
+from autograph.impl.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
 from autograph.runtime.core import errors
 from autograph.runtime.core.dtypes import (  # noqa: A004
@@ -75,17 +77,17 @@ from autograph.runtime.graph.graph import device
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
-from autograph.runtime.ops.array_ops import *  # noqa: F401,F403
-from autograph.runtime.ops.clip_ops import clip_by_global_norm, clip_by_norm  # noqa: E402
-from autograph.runtime.ops.complex_ops import complex  # noqa: A004
-from autograph.runtime.ops.control_flow_ops import *  # noqa: F401,F403
-from autograph.runtime.ops.creation_ops import *  # noqa: F401,F403
-from autograph.runtime.ops.graph_ops import *  # noqa: F401,F403
-from autograph.runtime.ops.logging_ops import print  # noqa: A004
-from autograph.runtime.ops.math_ops import *  # noqa: F401,F403
-from autograph.runtime.ops.matrix_ops import norm
-from autograph.runtime.ops.script_ops import numpy_function, py_function
-from autograph.runtime.ops.state_ops import *  # noqa: F401,F403
+from autograph.runtime.ops.array.ops import *  # noqa: F401,F403
+from autograph.runtime.ops.complex.ops import complex  # noqa: A004
+from autograph.runtime.ops.control_flow.ops import *  # noqa: F401,F403
+from autograph.runtime.ops.creation.ops import *  # noqa: F401,F403
+from autograph.runtime.ops.graph.ops import *  # noqa: F401,F403
+from autograph.runtime.ops.linalg.matrix import norm
+from autograph.runtime.ops.logging.ops import print  # noqa: A004
+from autograph.runtime.ops.math.clip import clip_by_global_norm, clip_by_norm  # noqa: E402
+from autograph.runtime.ops.math.ops import *  # noqa: F401,F403
+from autograph.runtime.ops.script.ops import numpy_function, py_function
+from autograph.runtime.ops.state.ops import *  # noqa: F401,F403
 from autograph.runtime.state import initializers
 from autograph.runtime.state.collections import *  # noqa: F401,F403
 from autograph.runtime.state.initializers import *  # noqa: F401,F403
@@ -104,7 +106,7 @@ from autograph.runtime.graph.init_scope import init_scope  # noqa: E402,F401
 
 _function.set_conversion_hook(api.to_graph)
 _function.set_error_holder(_raising_branches.raise_after_held)
-from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
+from autograph.impl.tracebacks import filter_exports as _filter_exports  # noqa: E402
 
 _filter_exports(globals())  # errors of ag.add, ag.constant, ... show the user's frames
 from autograph import types  # noqa: E402

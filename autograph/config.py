@@ -15,6 +15,7 @@ False
 from types import ModuleType as _ModuleType
 
 from autograph import config_threading as threading  # noqa: F401
+from autograph.impl.tracebacks import filter_exports as _filter_exports  # noqa: E402
 from autograph.runtime.core.devices import (  # noqa: F401
     get_soft_device_placement,
     list_physical_devices,
@@ -22,7 +23,6 @@ from autograph.runtime.core.devices import (  # noqa: F401
 )
 from autograph.runtime.exec.optimize import options as _optimizer_options
 from autograph.runtime.function.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
 
 optimizer = _ModuleType(
     "autograph.config.optimizer",

@@ -1,12 +1,12 @@
 """`ag.config.threading`: how many threads ops and our pools use, as `tf.config.threading`."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.core.thread_settings import (
     get_inter_op_parallelism_threads,
     get_intra_op_parallelism_threads,
     set_inter_op_parallelism_threads,
     set_intra_op_parallelism_threads,
 )
-from autograph.tracebacks import filter_exports as _filter_exports
 
 __all__ = ["get_inter_op_parallelism_threads", "get_intra_op_parallelism_threads",
            "set_inter_op_parallelism_threads", "set_intra_op_parallelism_threads"]

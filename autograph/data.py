@@ -1,5 +1,6 @@
 """`ag.data`: input pipelines, as `tf.data` (`Dataset`, `AUTOTUNE`, the cardinality constants)."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.data.dataset import (
     AUTOTUNE,
     INFINITE_CARDINALITY,
@@ -7,7 +8,6 @@ from autograph.runtime.data.dataset import (
     Dataset,
 )
 from autograph.runtime.data.iterator import NumpyIterator, OwnedIterator
-from autograph.tracebacks import filter_exports as _filter_exports
 
 Iterator = OwnedIterator
 __all__ = ["AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",

@@ -1,5 +1,6 @@
 """`ag.dtypes`: the dtypes and their helpers, as `tf.dtypes` groups them."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.core.dtypes import (  # noqa: F401,A004
     DType,
     as_dtype,
@@ -23,8 +24,7 @@ from autograph.runtime.core.dtypes import (  # noqa: F401,A004
     variant,
 )
 from autograph.runtime.core.dtypes import bool_ as bool  # noqa: F401,A004
-from autograph.runtime.ops.complex_ops import complex  # noqa: F401,A004
-from autograph.runtime.ops.creation_ops import cast  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
+from autograph.runtime.ops.complex.ops import complex  # noqa: F401,A004
+from autograph.runtime.ops.creation.ops import cast  # noqa: F401
 
 _filter_exports(globals())  # errors show the user's frames

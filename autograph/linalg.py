@@ -6,9 +6,9 @@ last two axes; earlier axes are batch axes. Functions that need a matrix's size 
 `set_diag`, `band_part`, `trace`) need it known when they are called, in a graph as eagerly.
 """
 
-from autograph.runtime.ops.matrix_ops import *  # noqa: F403
-from autograph.runtime.ops.matrix_ops import __all__  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
+from autograph.impl.tracebacks import filter_exports as _filter_exports
+from autograph.runtime.ops.linalg.matrix import *  # noqa: F403
+from autograph.runtime.ops.linalg.matrix import __all__  # noqa: F401
 
 
 def __dir__() -> list[str]:

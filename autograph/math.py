@@ -5,9 +5,9 @@ The ops of the runtime, plus the `tf.math` functions that compose from them (`so
 scope, so a graph shows it as one group, as TensorFlow's Python-level functions do.
 """
 
-from autograph.runtime.ops.composed_math_ops import *  # noqa: F403
-from autograph.runtime.ops.composed_math_ops import __all__  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
+from autograph.impl.tracebacks import filter_exports as _filter_exports
+from autograph.runtime.ops.math.composed import *  # noqa: F403
+from autograph.runtime.ops.math.composed import __all__  # noqa: F401
 
 
 def __dir__() -> list[str]:

@@ -5,9 +5,9 @@ of them in Python over its kernels); each builds its ops under one name scope. C
 pooling, composed the same way, are in `conv_ops`.
 """
 
-from autograph.runtime.ops.nn_ops import *  # noqa: F403
-from autograph.runtime.ops.nn_ops import __all__  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
+from autograph.impl.tracebacks import filter_exports as _filter_exports
+from autograph.runtime.ops.nn.ops import *  # noqa: F403
+from autograph.runtime.ops.nn.ops import __all__  # noqa: F401
 
 
 def __dir__() -> list[str]:

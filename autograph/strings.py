@@ -1,7 +1,7 @@
 """`ag.strings`: operations on string tensors."""
 
-from autograph.runtime.ops.string_ops import *  # noqa: F401,F403
-from autograph.tracebacks import filter_exports as _filter_exports  # noqa: E402
+from autograph.impl.tracebacks import filter_exports as _filter_exports  # noqa: E402
+from autograph.runtime.ops.string.ops import *  # noqa: F401,F403
 
 _filter_exports(globals())  # errors show the user's frames
 

@@ -4,8 +4,8 @@
 between the two Jacobians it returns.
 """
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.gradients.checker import compute_gradient, max_error
-from autograph.tracebacks import filter_exports as _filter_exports
 
 __all__ = ["compute_gradient", "max_error"]
 

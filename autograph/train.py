@@ -6,10 +6,10 @@ checkpoints in a directory and deletes the oldest; `latest_checkpoint` finds the
 `list_variables` lists what one holds.
 """
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.checkpoint import Checkpoint
 from autograph.runtime.train.checkpoint_io import latest_checkpoint, list_variables
 from autograph.runtime.train.checkpoint_manager import CheckpointManager
-from autograph.tracebacks import filter_exports as _filter_exports
 
 __all__ = ["Checkpoint", "CheckpointManager", "latest_checkpoint", "list_variables"]
 

@@ -16,7 +16,7 @@ import textwrap
 import timeit
 
 import autograph as ag
-from autograph import api, transpiler
+from autograph.impl import api, transpiler
 
 
 def forty_lines(x, n, threshold):

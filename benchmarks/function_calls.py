@@ -20,7 +20,7 @@ import numpy as np
 from conversion import forty_lines
 
 import autograph as ag
-from autograph import transpiler
+from autograph.impl import transpiler
 
 A, B = np.float32(0.999), np.float32(0.01)
 

@@ -1,7 +1,7 @@
 """`autograph transpile FILE.py ...`: the converted code of a file's functions, without running it.
 
 Each file is parsed, never imported: every top-level function and method (or those named with
-`-f`) goes through the converter pipeline of `ag.to_code` (see `autograph/static.py`). The
+`-f`) goes through the converter pipeline of `ag.to_code` (see `autograph/impl/static.py`). The
 output is each converted function under a `# name (file:line)` header, a unified diff of the
 original against it (`--diff`), one converted module per file (`-o DIR`), or one JSON record
 per function (`--format json`). A function the converter rejects is reported on stderr as
@@ -19,9 +19,9 @@ import re
 import sys
 import tokenize
 
-from autograph import static
 from autograph.cli import highlight
 from autograph.cli.common import UserError, formatter
+from autograph.impl import static
 
 DESCRIPTION = """\
 Print the converted code of the functions and methods of Python files, as ag.to_code gives it

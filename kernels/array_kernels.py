@@ -16,13 +16,13 @@ from autograph.kernels.common import BOTH, dims, full
 from autograph.runtime.core import devices
 from autograph.runtime.core.dtypes import ALL_DTYPES, string
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops.array_shapes import (
+from autograph.runtime.ops.array.shapes import (
     broadcast_reduction_axes,
     expand_axis,
     reshape_target,
     split_sizes,
 )
-from autograph.runtime.ops.slicing import plan_slice, plan_strided_slice
+from autograph.runtime.ops.array.slicing import plan_slice, plan_strided_slice
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 NON_STRING = tuple(d for d in ALL_DTYPES if d is not string)

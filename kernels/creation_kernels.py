@@ -7,7 +7,7 @@ import numpy as np
 
 from autograph.kernels.common import BOTH, NUMBERS_AND_BOOL, dims, full
 from autograph.runtime.core.dtypes import resource, string, variant
-from autograph.runtime.ops.creation_defs import range_size
+from autograph.runtime.ops.creation.defs import range_size
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 

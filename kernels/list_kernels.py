@@ -12,7 +12,7 @@ import numpy as np
 from autograph.kernels.common import BOTH, object_scalar
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops.list_defs import (
+from autograph.runtime.ops.list.defs import (
     check_index,
     check_item_shape,
     check_list,
@@ -22,7 +22,7 @@ from autograph.runtime.ops.list_defs import (
     decode_shape,
     read_shape,
 )
-from autograph.runtime.ops.tensor_array import TensorList
+from autograph.runtime.ops.list.tensor_array import TensorList
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 

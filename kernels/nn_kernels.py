@@ -17,7 +17,7 @@ import numpy as np
 
 from autograph.kernels.common import BOTH, dims, quiet
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops.nn_defs import spatial, window
+from autograph.runtime.ops.nn.defs import spatial, window
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 _TO_NHWC, _TO_NCHW = (0, 2, 3, 1), (0, 3, 1, 2)

@@ -16,7 +16,7 @@ from autograph.runtime.core.dtypes import as_dtype, string
 from autograph.runtime.core.errors import FailedPreconditionError, InvalidArgumentError
 from autograph.runtime.core.tensor_shape import format_raw
 from autograph.runtime.exec import resources
-from autograph.runtime.ops.state_defs import (
+from autograph.runtime.ops.state.defs import (
     ResourceHandle,
     assign_mismatch,
     handle_value,

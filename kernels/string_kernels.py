@@ -7,7 +7,7 @@ import numpy as np
 
 from autograph.kernels.common import BOTH
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops import string_pieces as pieces
+from autograph.runtime.ops.string import pieces
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 

@@ -128,8 +128,8 @@ def test_compat_v1_shows_no_implementation_module():
 
 def test_implementation_modules_import_by_their_full_names():
     import autograph.operators as ag__
-    from autograph.api import to_code
-    from autograph.static import OPERATORS_IMPORT
+    from autograph.impl.api import to_code
+    from autograph.impl.static import OPERATORS_IMPORT
 
     assert callable(ag__.if_stmt) and to_code is ag.to_code
     assert OPERATORS_IMPORT == "import autograph.operators as ag__"

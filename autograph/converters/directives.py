@@ -31,7 +31,7 @@ from typing import Any
 
 import gast
 
-from autograph import directives
+from autograph.impl import directives
 from autograph.pyct import anno
 from autograph.pyct.transformer import Base, EntityContext
 

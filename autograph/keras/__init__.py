@@ -8,10 +8,10 @@ array([[3.]], dtype=float32)
 """
 
 from autograph import optimizers
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.keras import activations, initializers, layers, losses, metrics, saving
 from autograph.runtime.train.keras.model import Input, Model
 from autograph.runtime.train.keras.sequential import Sequential
-from autograph.tracebacks import filter_exports as _filter_exports
 
 __all__ = ["Input", "Model", "Sequential", "activations", "initializers", "layers", "losses",
            "metrics", "optimizers", "saving"]

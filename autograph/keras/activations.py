@@ -2,9 +2,9 @@
 (`relu(x, negative_slope=0.0, max_value=None, threshold=0.0)`, `elu(x, alpha=1.0)`, ...), and
 `get` / `serialize` by name."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.keras.activations import *  # noqa: F403
 from autograph.runtime.train.keras.activations import __all__  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
 
 
 def __dir__() -> list[str]:

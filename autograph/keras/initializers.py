@@ -1,9 +1,9 @@
 """`ag.keras.initializers`: Keras's initializers by class and by name (`glorot_uniform`,
 `he_normal`, `zeros`, `ones`, ...), with Keras's defaults."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.keras.initializers import *  # noqa: F403
 from autograph.runtime.train.keras.initializers import __all__  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
 
 
 def __dir__() -> list[str]:

@@ -1,10 +1,10 @@
 """`ag.keras.layers`: `Dense`, `Conv2D`, `MaxPooling2D`, `Flatten`, `Dropout` and the base
 `Layer`."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.keras.base_layer import Layer
 from autograph.runtime.train.keras.conv_layers import Conv2D, MaxPooling2D
 from autograph.runtime.train.keras.layers import Dense, Dropout, Flatten
-from autograph.tracebacks import filter_exports as _filter_exports
 
 __all__ = ["Layer", "Dense", "Conv2D", "MaxPooling2D", "Flatten", "Dropout"]
 

@@ -1,9 +1,9 @@
 """`ag.keras.losses`: loss classes (`MeanSquaredError`, ...) and per-sample loss functions
 (`mean_squared_error`, ...)."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.losses import *  # noqa: F403
 from autograph.runtime.train.losses import __all__  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
 
 
 def __dir__() -> list[str]:

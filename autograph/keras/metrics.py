@@ -1,9 +1,9 @@
 """`ag.keras.metrics`: `Mean`, `Accuracy`, `BinaryAccuracy`, `CategoricalAccuracy`,
 `SparseCategoricalAccuracy` and their per-sample functions."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.metrics import *  # noqa: F403
 from autograph.runtime.train.metrics import __all__  # noqa: F401
-from autograph.tracebacks import filter_exports as _filter_exports
 
 
 def __dir__() -> list[str]:

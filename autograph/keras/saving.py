@@ -1,11 +1,11 @@
 """`ag.keras.saving`: the registry of custom Keras classes."""
 
+from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.keras.saving import (
     get_registered_name,
     get_registered_object,
     register_keras_serializable,
 )
-from autograph.tracebacks import filter_exports as _filter_exports
 
 __all__ = ["get_registered_name", "get_registered_object", "register_keras_serializable"]
 

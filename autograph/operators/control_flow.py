@@ -38,14 +38,15 @@ from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import creation_ops, math_ops
-from autograph.runtime.ops.control_flow_ops import cond
-from autograph.runtime.ops.iterator_ops import (
+from autograph.runtime.ops.control_flow.ops import cond
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.iterator.ops import (
     GraphIterator,
     get_next_as_optional,
     is_dataset,
     make_iterator,
 )
+from autograph.runtime.ops.math import ops as math_ops
 
 # The names the converter lowers `break` and `return` to (`break_`, `break__1`, `do_return`,
 # `retval_`): not the program's variables.

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.graph.graph import SymbolicTensor
-from autograph.runtime.ops.tensor_array import TensorArray, encode_shape
+from autograph.runtime.ops.list.tensor_array import TensorArray, encode_shape
 
 _pop_back = op_handle("TensorListPopBack")
 

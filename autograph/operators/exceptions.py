@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from autograph.operators.graph_cond import truth_tensor
 from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.ops.control_flow_ops import Assert
+from autograph.runtime.ops.control_flow.ops import Assert
 
 
 def assert_stmt(expression1: Any, expression2: Callable[[], Any] | None = None) -> Any:

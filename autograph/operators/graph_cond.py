@@ -57,8 +57,9 @@ from autograph.runtime.graph.func_graph import (
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
-from autograph.runtime.ops import creation_ops, math_ops
-from autograph.runtime.ops.control_flow_ops import check_defined, cond, is_checked
+from autograph.runtime.ops.control_flow.ops import check_defined, cond, is_checked
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.math import ops as math_ops
 
 IF_LABELS = ("the if branch", "the else branch")
 _NUMBER = (bool, int, float, str, bytes, np.generic)

@@ -59,9 +59,9 @@ from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
-from autograph.runtime.ops import creation_ops
-from autograph.runtime.ops.tensor_array import TensorArray
-from autograph.runtime.ops.while_loop import while_loop
+from autograph.runtime.ops.control_flow.while_loop import while_loop
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.list.tensor_array import TensorArray
 
 _INVARIANT = object()  # a state value that stays the same Python object in every iteration
 _NUMBER = (bool, int, float, np.generic)

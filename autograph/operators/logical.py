@@ -22,7 +22,7 @@ from typing import Any, Callable
 from autograph.operators.graph_cond import graph_if, is_symbolic
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor  # noqa: F401  (doctests)
-from autograph.runtime.ops import math_ops
+from autograph.runtime.ops.math import ops as math_ops
 
 _LABELS_AND = ("the right operand", "the left operand")
 _LABELS_OR = ("the left operand", "the right operand")

@@ -26,8 +26,8 @@ from typing import Any
 from autograph.operators.variables import Undefined
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.control_flow_ops import check_defined, is_checked
-from autograph.runtime.ops.tensor_array import TensorArray
+from autograph.runtime.ops.control_flow.ops import check_defined, is_checked
+from autograph.runtime.ops.list.tensor_array import TensorArray
 
 
 class MaybeUndefined:

@@ -33,9 +33,13 @@ from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.init_scope import trace_building
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import array_ops, creation_ops, logging_ops, math_ops, reduction_ops
-from autograph.runtime.ops.iterator_ops import GraphIterator, is_dataset, make_iterator
-from autograph.runtime.ops.tensor_array import TensorArray
+from autograph.runtime.ops.array import ops as array_ops
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.iterator.ops import GraphIterator, is_dataset, make_iterator
+from autograph.runtime.ops.list.tensor_array import TensorArray
+from autograph.runtime.ops.logging import ops as logging_ops
+from autograph.runtime.ops.math import ops as math_ops
+from autograph.runtime.ops.reduction import ops as reduction_ops
 
 
 class TensorIterable:

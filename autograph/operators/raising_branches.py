@@ -41,8 +41,8 @@ from autograph.runtime.core.traceback_utils import GENERATED_PREFIX, is_internal
 from autograph.runtime.graph.graph import Graph, building_graph
 from autograph.runtime.graph.source_lines import user_source
 from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.ops import math_ops
-from autograph.runtime.ops.control_flow_ops import raise_if
+from autograph.runtime.ops.control_flow.ops import raise_if
+from autograph.runtime.ops.math import ops as math_ops
 
 _RAISE = dis.opmap["RAISE_VARARGS"]
 

@@ -32,8 +32,8 @@ from typing import Any
 from autograph.operators.handlers import PROGRAM_RAISE
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
-from autograph.runtime.ops import math_ops
-from autograph.runtime.ops.control_flow_ops import is_checked, raise_if
+from autograph.runtime.ops.control_flow.ops import is_checked, raise_if
+from autograph.runtime.ops.math import ops as math_ops
 
 
 class Undefined:

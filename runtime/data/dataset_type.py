@@ -24,8 +24,8 @@ from autograph.runtime.data.graph_reduce import reduce_in_graph
 from autograph.runtime.function.trace_type import TraceType
 from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.graph.tensor import make_eager
-from autograph.runtime.ops.iterator_ops import GraphIterator
-from autograph.runtime.ops.tensor_array import variant_tensor
+from autograph.runtime.ops.iterator.ops import GraphIterator
+from autograph.runtime.ops.list.tensor_array import variant_tensor
 
 
 class GraphDataset:

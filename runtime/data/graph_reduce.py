@@ -17,8 +17,8 @@ from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.data import tracing
 from autograph.runtime.graph.func_graph import flatten, func_graph_from_py_func, pack_sequence_as
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.iterator_ops import get_next_as_optional, make_iterator
-from autograph.runtime.ops.while_loop import while_loop
+from autograph.runtime.ops.control_flow.while_loop import while_loop
+from autograph.runtime.ops.iterator.ops import get_next_as_optional, make_iterator
 
 
 def reduce_in_graph(dataset: Any, initial_state: Any, reduce_func: Callable) -> Any:

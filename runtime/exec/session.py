@@ -2,7 +2,7 @@
 
 >>> from autograph import kernels
 >>> from autograph.runtime.graph.graph import Graph
->>> from autograph.runtime.ops.graph_ops import placeholder
+>>> from autograph.runtime.ops.graph.ops import placeholder
 >>> g = Graph()
 >>> with g.as_default():
 ...     x = placeholder("float32", shape=[None], name="x")

@@ -55,7 +55,7 @@ from autograph.runtime.graph.recording import recorder
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
-from autograph.runtime.ops.tensor_array import TensorArray
+from autograph.runtime.ops.list.tensor_array import TensorArray
 
 _identity = op_handle("Identity")
 

@@ -19,7 +19,7 @@ from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.gradients.dims import as_tensor, reshape_to, shape_vector
 from autograph.runtime.gradients.grad_util import known_value, reduce_to
 from autograph.runtime.gradients.registry import RegisterGradient
-from autograph.runtime.ops.creation_ops import constant
+from autograph.runtime.ops.creation.ops import constant
 
 _reshape, _transpose, _concat, _split_v = (op_handle(n) for n in (
     "Reshape", "Transpose", "ConcatV2", "SplitV"))

@@ -16,8 +16,8 @@ from typing import Any, Container, NamedTuple, Sequence
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.gradients.registry import gradient_function
-from autograph.runtime.ops.creation_ops import ones_like, zeros_like
-from autograph.runtime.ops.math_ops import _add_n
+from autograph.runtime.ops.creation.ops import ones_like, zeros_like
+from autograph.runtime.ops.math.ops import _add_n
 
 
 class UnconnectedGradients(enum.Enum):

@@ -35,7 +35,7 @@ from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.creation_ops import constant
+from autograph.runtime.ops.creation.ops import constant
 
 # A step exactly representable in binary floating point, as TensorFlow's default: it adds no
 # rounding of its own to the perturbed values.

@@ -19,8 +19,8 @@ from autograph.runtime.gradients.replay import ancestors, replay
 from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor_conversion import into_graph
-from autograph.runtime.ops.control_flow_ops import cond, switch_case
-from autograph.runtime.ops.creation_ops import zeros, zeros_like
+from autograph.runtime.ops.control_flow.ops import cond, switch_case
+from autograph.runtime.ops.creation.ops import zeros, zeros_like
 
 _read_variable = op_handle("ReadVariableOp")
 _RANDOM = frozenset({"RandomStandardNormal", "RandomUniform", "RandomUniformInt",

@@ -36,7 +36,7 @@ from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.graph import Operation, building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.array_ops import identity
+from autograph.runtime.ops.array.ops import identity
 from autograph.runtime.state import variables as variables_module
 from autograph.runtime.state.variables import Variable
 

@@ -35,7 +35,7 @@ from autograph.runtime.graph.func_graph import FuncGraph
 from autograph.runtime.graph.recording import recorder
 from autograph.runtime.graph.tensor import make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.creation_ops import zeros_like
+from autograph.runtime.ops.creation.ops import zeros_like
 from autograph.runtime.state import variables as variables_module
 
 CALL = "FunctionCall"  # the op type of the records standing for a call

@@ -9,14 +9,14 @@ import numpy as np
 from autograph.runtime.core import dtypes
 from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
-from autograph.runtime.ops.array_ops import (
+from autograph.runtime.ops.array.ops import (
     _broadcast_gradient_args,
     _broadcast_to,
     _conj,
     _reshape,
     _shape,
 )
-from autograph.runtime.ops.reduction_ops import _sum
+from autograph.runtime.ops.reduction.ops import _sum
 
 _INT32 = {"out_type": dtypes.int32}
 

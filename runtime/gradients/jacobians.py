@@ -16,9 +16,9 @@ import numpy as np
 from autograph.runtime.gradients.backprop import Record, UnconnectedGradients, backward
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.ops.array_ops import concat, reshape, stack
-from autograph.runtime.ops.array_ops import shape as shape_of
-from autograph.runtime.ops.creation_ops import constant, zeros
+from autograph.runtime.ops.array.ops import concat, reshape, stack
+from autograph.runtime.ops.array.ops import shape as shape_of
+from autograph.runtime.ops.creation.ops import constant, zeros
 
 
 def jacobian(records: Sequence[Record], target: Tensor, sources: Any,

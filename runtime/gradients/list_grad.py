@@ -16,8 +16,8 @@ import numpy as np
 from autograph.runtime.core import dtypes
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.gradients.registry import RegisterGradient, no_gradient
-from autograph.runtime.ops.creation_ops import constant
-from autograph.runtime.ops.while_loop import while_loop
+from autograph.runtime.ops.control_flow.while_loop import while_loop
+from autograph.runtime.ops.creation.ops import constant
 
 _reserve, _set_item, _get_item = (op_handle(n) for n in (
     "TensorListReserve", "TensorListSetItem", "TensorListGetItem"))

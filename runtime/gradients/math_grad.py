@@ -24,7 +24,7 @@ from autograph.runtime.gradients.grad_util import (
     static_dims,
 )
 from autograph.runtime.gradients.registry import RegisterGradient
-from autograph.runtime.ops.creation_ops import constant
+from autograph.runtime.ops.creation.ops import constant
 
 _add, _sub, _mul, _div = (op_handle(n) for n in ("AddV2", "Sub", "Mul", "RealDiv"))
 _neg, _sign = (op_handle(n) for n in ("Neg", "Sign"))

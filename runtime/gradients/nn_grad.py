@@ -18,8 +18,8 @@ from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.gradients.grad_util import reduce_to, static_dims
 from autograph.runtime.gradients.registry import RegisterGradient
 from autograph.runtime.graph.tensor import EagerTensor
-from autograph.runtime.ops.composed_math_ops import log_softmax
-from autograph.runtime.ops.creation_ops import constant
+from autograph.runtime.ops.creation.ops import constant
+from autograph.runtime.ops.math.composed import log_softmax
 
 _conv2d, _conv2d_input, _conv2d_filter = (op_handle(n) for n in (
     "Conv2D", "Conv2DBackpropInput", "Conv2DBackpropFilter"))

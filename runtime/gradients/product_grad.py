@@ -25,7 +25,7 @@ from autograph.runtime.gradients.dims import as_tensor, reshape_to, shape_vector
 from autograph.runtime.gradients.grad_util import conj, static_dims
 from autograph.runtime.gradients.math_grad import _unreduced
 from autograph.runtime.gradients.registry import RegisterGradient
-from autograph.runtime.ops.linalg_defs import ELLIPSIS, parse_einsum_equation
+from autograph.runtime.ops.linalg.defs import ELLIPSIS, parse_einsum_equation
 
 _prod, _sum, _select, _equal, _cast = (op_handle(n) for n in (
     "Prod", "Sum", "SelectV2", "Equal", "Cast"))

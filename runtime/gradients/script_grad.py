@@ -18,7 +18,7 @@ from autograph.runtime.gradients.backprop import UnconnectedGradients, different
 from autograph.runtime.gradients.registry import RegisterGradient, no_gradient
 from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.graph import building_graph
-from autograph.runtime.ops.script_ops import ScriptFunction, py_function
+from autograph.runtime.ops.script.ops import ScriptFunction, py_function
 
 no_gradient("PyFunc")
 no_gradient("PyFuncStateless")

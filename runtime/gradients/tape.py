@@ -34,7 +34,7 @@ from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.recording import set_recorder
 from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.ops.creation_ops import ones, zeros, zeros_like
+from autograph.runtime.ops.creation.ops import ones, zeros, zeros_like
 from autograph.runtime.state import variables as variables_module
 from autograph.runtime.state.variables import Variable
 

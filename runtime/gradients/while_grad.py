@@ -40,10 +40,10 @@ from autograph.runtime.graph.func_graph import FuncGraph
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.operation import Operation, SymbolicTensor
 from autograph.runtime.graph.tensor_conversion import into_graph
-from autograph.runtime.ops.creation_ops import constant, zeros, zeros_like
-from autograph.runtime.ops.math_ops import add, greater, subtract
-from autograph.runtime.ops.tensor_array import TensorArray
-from autograph.runtime.ops.while_loop import while_loop
+from autograph.runtime.ops.control_flow.while_loop import while_loop
+from autograph.runtime.ops.creation.ops import constant, zeros, zeros_like
+from autograph.runtime.ops.list.tensor_array import TensorArray
+from autograph.runtime.ops.math.ops import add, greater, subtract
 
 _get_item, _resize, _push_back, _empty_list, _add = (op_handle(n) for n in (
     "TensorListGetItem", "TensorListResize", "TensorListPushBack", "EmptyTensorList", "AddV2"))

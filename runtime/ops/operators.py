@@ -29,7 +29,8 @@ from autograph.runtime.eager.dispatch import OpHandle
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import array_ops, math_ops
+from autograph.runtime.ops.array import ops as array_ops
+from autograph.runtime.ops.math import ops as math_ops
 from autograph.runtime.ops.op_args import hinted, tensor_like
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from autograph.runtime.graph.graph import building_graph, get_default_graph
-from autograph.runtime.ops.graph_ops import group, no_op
+from autograph.runtime.ops.graph.ops import group, no_op
 
 __all__ = ["GraphKeys", "get_collection", "get_collection_ref", "add_to_collection",
            "add_to_collections", "global_variables", "trainable_variables", "local_variables",

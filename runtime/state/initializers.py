@@ -24,7 +24,9 @@ from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
-from autograph.runtime.ops import creation_ops, random_ops, state_ops
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.random import ops as random_ops
+from autograph.runtime.ops.state import ops as state_ops
 
 __all__ = ["zeros_initializer", "ones_initializer", "constant_initializer",
            "random_uniform_initializer", "random_normal_initializer",

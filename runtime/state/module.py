@@ -28,7 +28,7 @@ import re
 from typing import Any, Callable, Iterator, Sequence
 
 from autograph.runtime.graph.func_graph import sorted_keys
-from autograph.runtime.ops.graph_ops import name_scope as _name_scope
+from autograph.runtime.ops.graph.ops import name_scope as _name_scope
 from autograph.runtime.state.variables import Variable
 
 # A capital letter that starts a word: after a lower-case letter or digit ("myModel"), or

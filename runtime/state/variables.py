@@ -53,9 +53,9 @@ from autograph.runtime.graph.graph import (
 from autograph.runtime.graph.init_scope import FunctionTrace, init_scope, trace_building
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, TensorRef, _numpy_text
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import state_ops
 from autograph.runtime.ops.operators import OPERATORS
-from autograph.runtime.ops.state_defs import broadcasts_onto
+from autograph.runtime.ops.state import ops as state_ops
+from autograph.runtime.ops.state.defs import broadcasts_onto
 from autograph.runtime.registry.op_registry import op_registry
 from autograph.runtime.state.collections import GraphKeys
 

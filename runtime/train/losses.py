@@ -23,10 +23,15 @@ from typing import Any, Callable
 from autograph.runtime.core import dtypes
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import array_ops, creation_ops, gathering, math_ops, nn_ops, unary_ops
-from autograph.runtime.ops.composed_math_ops import divide_no_nan
-from autograph.runtime.ops.graph_ops import name_scope
-from autograph.runtime.ops.reduction_ops import reduce_mean, reduce_sum
+from autograph.runtime.ops.array import gathering
+from autograph.runtime.ops.array import ops as array_ops
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.graph.ops import name_scope
+from autograph.runtime.ops.math import ops as math_ops
+from autograph.runtime.ops.math import unary as unary_ops
+from autograph.runtime.ops.math.composed import divide_no_nan
+from autograph.runtime.ops.nn import ops as nn_ops
+from autograph.runtime.ops.reduction.ops import reduce_mean, reduce_sum
 from autograph.runtime.state.module import camel_to_snake
 
 __all__ = ["Loss", "MeanSquaredError", "MeanAbsoluteError", "BinaryCrossentropy",

@@ -21,9 +21,11 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.graph.init_scope import init_scope
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import array_ops, creation_ops, math_ops
-from autograph.runtime.ops.composed_math_ops import divide_no_nan
-from autograph.runtime.ops.reduction_ops import argmax, reduce_mean, reduce_sum
+from autograph.runtime.ops.array import ops as array_ops
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.math import ops as math_ops
+from autograph.runtime.ops.math.composed import divide_no_nan
+from autograph.runtime.ops.reduction.ops import argmax, reduce_mean, reduce_sum
 from autograph.runtime.state.module import Module
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.losses import _same_rank

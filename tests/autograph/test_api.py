@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph import api, transpiler
+from autograph.impl import api, transpiler
 from autograph.pyct.errors import ConversionError
 from tests.autograph import exec_registered, pinned_unparse
 from tests.autograph.converters.helpers import line_of

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph import api
+from autograph.impl import api
 from autograph.runtime.exec.executor import Plan
 from autograph.runtime.graph.func_graph import FuncGraph
 from tests.autograph import pinned_unparse

@@ -7,8 +7,8 @@ must add nothing else that some converter looks for.
 
 import pytest
 
-from autograph import transpiler
 from autograph.converters import break_statements
+from autograph.impl import transpiler
 from autograph.pyct import loader, parser
 from autograph.pyct.transformer import ConversionOptions
 from tests.autograph.test_golden import CASES, load

@@ -122,7 +122,7 @@ def test_with_filtering_off_the_package_frames_and_the_cause_stay():
     error = raised(TypeError, adds_a_string, ag.constant(1))
     files = {file for file, _ in package_frames(error)}
     assert {"runtime/function/function.py", "runtime/function/concrete_function.py",
-            "autograph/user_errors.py"} <= files
+            "autograph/impl/user_errors.py"} <= files
     assert str(error).startswith("in user code:")
     assert isinstance(error.__cause__, TypeError)
     assert any(file.startswith("<autograph: ")
@@ -207,7 +207,7 @@ def test_variable_errors_show_only_the_users_frames():
 def test_a_to_graph_function_error_shows_only_the_users_frames_and_names_the_users_line():
     error = raised(ag.errors.InvalidArgumentError, ag.to_graph(converted_adds_a_string),
                    ag.constant(1))
-    assert_no_package_frames(error, ("autograph/user_errors.py", "wrapper"))
+    assert_no_package_frames(error, ("autograph/impl/user_errors.py", "wrapper"))
     assert 'x = x + "b"' in str(error) and error.__cause__ is None
 
 

@@ -14,9 +14,9 @@ import warnings
 
 import pytest
 
-from autograph import api, static
 from autograph.cli import highlight
 from autograph.cli.main import main
+from autograph.impl import api, static
 from tests.autograph import pinned_unparse
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -130,7 +130,7 @@ def test_static_conversion_of_every_function_equals_to_code_of_the_live_function
 # Importing the examples registers their ops: it runs in a process of its own.
 LIVE_TO_CODE = """\
 import importlib.util, inspect, json, pathlib, sys
-from autograph import api, static
+from autograph.impl import api, static
 codes = {}
 for name in sys.argv[1:]:
     path = pathlib.Path(name)

@@ -124,7 +124,7 @@ def test_python_arguments_are_checked():
 
 
 def test_composed_functions_filter_their_errors_like_the_ops():
-    assert ag.nn.gelu.__wrapped__.__module__ == "autograph.runtime.ops.nn_ops"
+    assert ag.nn.gelu.__wrapped__.__module__ == "autograph.runtime.ops.nn.ops"
     assert ag.math.softplus is ag.nn.softplus
     assert type(ag.linalg.trace) is type(filter_traceback(lambda: None))
 

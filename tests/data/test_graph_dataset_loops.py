@@ -68,7 +68,7 @@ def test_an_empty_dataset_runs_no_iteration():
 
 
 def test_a_session_runs_a_fresh_pass_each_run():
-    from autograph.runtime.ops.iterator_ops import get_next_as_optional, make_iterator
+    from autograph.runtime.ops.iterator.ops import get_next_as_optional, make_iterator
 
     with ag.Graph().as_default() as g:
         iterator = make_iterator(Pairs(3))

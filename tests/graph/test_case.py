@@ -7,7 +7,7 @@ import autograph as ag
 from autograph.runtime import execute
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.graph.func_graph import func_graph_from_py_func
-from autograph.runtime.ops.control_flow_ops import Assert, case, switch_case
+from autograph.runtime.ops.control_flow.ops import Assert, case, switch_case
 from tests.graph.graph_testing import run
 
 

@@ -10,7 +10,7 @@ import autograph as ag
 from autograph.runtime import execute
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.graph.func_graph import FuncGraph, func_graph_from_py_func
-from autograph.runtime.ops.control_flow_ops import Assert, cond
+from autograph.runtime.ops.control_flow.ops import Assert, cond
 from tests.graph.graph_testing import run
 
 Pair = collections.namedtuple("Pair", "first second")

@@ -5,7 +5,7 @@ import pytest
 
 import autograph as ag
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops.state_ops import truncated_normal
+from autograph.runtime.ops.state.ops import truncated_normal
 from autograph.runtime.state import initializers as init
 from autograph.runtime.state.variable_scope import get_variable
 from tests.op_testing import assert_tensor

@@ -11,8 +11,8 @@ import autograph.kernels.list_kernels  # noqa: F401
 from autograph.runtime import execute
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops.control_flow_ops import cond, while_loop
-from autograph.runtime.ops.tensor_array import TensorArray, TensorList, variant_tensor
+from autograph.runtime.ops.control_flow.ops import cond, while_loop
+from autograph.runtime.ops.list.tensor_array import TensorArray, TensorList, variant_tensor
 from tests.graph.graph_testing import run
 
 
@@ -260,7 +260,7 @@ def _raw(op, inputs, attrs=None):
 
 
 def _shape(dims):
-    from autograph.runtime.ops.tensor_array import encode_shape
+    from autograph.runtime.ops.list.tensor_array import encode_shape
     return encode_shape(dims)
 
 

@@ -10,7 +10,7 @@ import autograph as ag
 from autograph.runtime import execute
 from autograph.runtime.core.errors import FailedPreconditionError, InvalidArgumentError
 from autograph.runtime.exec import resources
-from autograph.runtime.ops import state_ops
+from autograph.runtime.ops.state import ops as state_ops
 from autograph.runtime.state.collections import GraphKeys, global_variables_initializer
 from autograph.runtime.state.variables import Variable
 from tests.op_testing import assert_tensor

@@ -9,8 +9,8 @@ import autograph as ag
 from autograph.runtime import execute
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.graph.func_graph import func_graph_from_py_func
-from autograph.runtime.ops.control_flow_ops import Assert, cond, while_loop
-from autograph.runtime.ops.tensor_array import TensorArray
+from autograph.runtime.ops.control_flow.ops import Assert, cond, while_loop
+from autograph.runtime.ops.list.tensor_array import TensorArray
 from tests.graph.graph_testing import run
 
 State = collections.namedtuple("State", "step total")

@@ -13,7 +13,7 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import hold_error
 from autograph.runtime.graph.func_graph import func_graph_from_py_func
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.tensor_array import TensorList, variant_tensor
+from autograph.runtime.ops.list.tensor_array import TensorList, variant_tensor
 from tests.op_testing import OpSample
 
 F32, I32 = dtypes.float32, dtypes.int32

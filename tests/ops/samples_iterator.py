@@ -7,7 +7,7 @@ import numpy as np
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.held_objects import hold
 from autograph.runtime.eager.dispatch import execute
-from autograph.runtime.ops.tensor_array import variant_tensor
+from autograph.runtime.ops.list.tensor_array import variant_tensor
 from tests.op_testing import OpSample
 
 _ELEMENT = (np.float32(1.5), np.array([1, 2], np.int32))

@@ -4,7 +4,7 @@ import numpy as np
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.held_objects import hold
-from autograph.runtime.ops.script_ops import ScriptFunction
+from autograph.runtime.ops.script.ops import ScriptFunction
 from tests.op_testing import OpSample
 
 _F32 = dtypes.float32

@@ -6,7 +6,7 @@ import pytest
 import autograph as ag
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.eager.dispatch import infer_shapes
-from autograph.runtime.ops import array_ops
+from autograph.runtime.ops.array import ops as array_ops
 from tests.op_testing import assert_tensor
 
 NUMBERS = [ag.float16, ag.float32, ag.float64, ag.int8, ag.int16, ag.int32, ag.int64, ag.uint8,

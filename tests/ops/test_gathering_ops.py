@@ -7,7 +7,7 @@ import pytest
 
 import autograph as ag
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops import gathering
+from autograph.runtime.ops.array import gathering
 from tests.op_testing import assert_tensor
 from tests.ops.test_array_ops import ALL, _array, _t
 

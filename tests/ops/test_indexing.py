@@ -5,7 +5,7 @@ import pytest
 
 import autograph as ag
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops.array_ops import tensor_getitem
+from autograph.runtime.ops.array.ops import tensor_getitem
 from tests.op_testing import assert_tensor
 
 X = np.arange(60, dtype=np.float32).reshape(3, 4, 5)

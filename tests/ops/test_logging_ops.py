@@ -8,7 +8,7 @@ import pytest
 import autograph as ag
 from autograph.runtime import execute
 from autograph.runtime.core.errors import InvalidArgumentError
-from autograph.runtime.ops.logging_ops import print as ag_print
+from autograph.runtime.ops.logging.ops import print as ag_print
 
 
 def printed(capsys, *inputs, **kwargs):

@@ -8,7 +8,7 @@ import pytest
 import autograph as ag
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.ops import array_ops
+from autograph.runtime.ops.array import ops as array_ops
 from tests.op_testing import assert_tensor
 
 

@@ -10,7 +10,11 @@ from typing import Any, Callable
 
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import creation_ops, gathering, math_ops, nn_ops, unary_ops
+from autograph.runtime.ops.array import gathering
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.math import ops as math_ops
+from autograph.runtime.ops.math import unary as unary_ops
+from autograph.runtime.ops.nn import ops as nn_ops
 
 __all__ = ["get", "serialize", "linear", "relu", "relu6", "elu", "selu", "gelu", "silu",
            "swish", "leaky_relu", "sigmoid", "tanh", "softmax", "log_softmax", "softplus",

@@ -21,8 +21,8 @@ from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.init_scope import init_scope
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import creation_ops
-from autograph.runtime.ops.graph_ops import name_scope
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.graph.ops import name_scope
 from autograph.runtime.state.module import Module
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.keras import initializers

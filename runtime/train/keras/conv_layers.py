@@ -7,7 +7,7 @@ from typing import Any
 
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.ops import nn_ops
+from autograph.runtime.ops.nn import ops as nn_ops
 from autograph.runtime.train.keras import activations
 from autograph.runtime.train.keras.base_layer import Layer
 

@@ -24,7 +24,7 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import EagerTensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
-from autograph.runtime.ops.iterator_ops import is_dataset
+from autograph.runtime.ops.iterator.ops import is_dataset
 
 
 class Batches:

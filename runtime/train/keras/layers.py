@@ -14,8 +14,9 @@ from typing import Any
 
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.ops import array_ops, nn_ops
-from autograph.runtime.ops.linalg_ops import matmul, tensordot
+from autograph.runtime.ops.array import ops as array_ops
+from autograph.runtime.ops.linalg.ops import matmul, tensordot
+from autograph.runtime.ops.nn import ops as nn_ops
 from autograph.runtime.train.keras import activations
 from autograph.runtime.train.keras.base_layer import Layer
 

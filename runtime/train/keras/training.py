@@ -27,8 +27,9 @@ from autograph.runtime.function.function import function
 from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops import array_ops, creation_ops
-from autograph.runtime.ops.iterator_ops import is_dataset
+from autograph.runtime.ops.array import ops as array_ops
+from autograph.runtime.ops.creation import ops as creation_ops
+from autograph.runtime.ops.iterator.ops import is_dataset
 from autograph.runtime.train import losses as losses_module
 from autograph.runtime.train import metrics as metrics_module
 from autograph.runtime.train import optimizers as optimizers_module

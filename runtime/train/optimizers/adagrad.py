@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from autograph.runtime.ops.creation_ops import cast
-from autograph.runtime.ops.math_ops import add, divide, multiply, sqrt, square
+from autograph.runtime.ops.creation.ops import cast
+from autograph.runtime.ops.math.ops import add, divide, multiply, sqrt, square
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.optimizers.base import Optimizer
 

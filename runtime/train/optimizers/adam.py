@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from autograph.runtime.ops.creation_ops import cast
-from autograph.runtime.ops.math_ops import (
+from autograph.runtime.ops.creation.ops import cast
+from autograph.runtime.ops.math.ops import (
     add,
     divide,
     maximum,

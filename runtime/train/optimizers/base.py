@@ -32,10 +32,10 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.init_scope import init_scope, trace_building
-from autograph.runtime.ops.clip_ops import clip_by_global_norm, clip_by_norm
-from autograph.runtime.ops.creation_ops import cast
-from autograph.runtime.ops.graph_ops import group, name_scope
-from autograph.runtime.ops.math_ops import clip_by_value, multiply, subtract
+from autograph.runtime.ops.creation.ops import cast
+from autograph.runtime.ops.graph.ops import group, name_scope
+from autograph.runtime.ops.math.clip import clip_by_global_norm, clip_by_norm
+from autograph.runtime.ops.math.ops import clip_by_value, multiply, subtract
 from autograph.runtime.state.module import camel_to_snake
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.optimizers.schedules import (

@@ -16,10 +16,10 @@ from typing import Any
 
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.control_flow_ops import cond
-from autograph.runtime.ops.creation_ops import cast, constant
-from autograph.runtime.ops.graph_ops import name_scope
-from autograph.runtime.ops.math_ops import (
+from autograph.runtime.ops.control_flow.ops import cond
+from autograph.runtime.ops.creation.ops import cast, constant
+from autograph.runtime.ops.graph.ops import name_scope
+from autograph.runtime.ops.math.ops import (
     add,
     cos,
     divide,

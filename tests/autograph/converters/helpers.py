@@ -3,7 +3,7 @@
 import inspect
 
 import autograph as ag
-from autograph import api
+from autograph.impl import api
 
 
 def line_of(fn, text):

@@ -7,7 +7,7 @@ import gast
 import numpy as np
 
 import autograph as ag
-from autograph import api
+from autograph.impl import api
 
 
 def _helper(x):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph import api, static
+from autograph.impl import api, static
 from autograph.pyct.errors import ConversionError
 from tests.autograph.converters.helpers import line_of
 

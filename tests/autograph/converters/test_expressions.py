@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph import api
+from autograph.impl import api
 
 
 def asserts_without_a_message(x):

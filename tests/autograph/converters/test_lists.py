@@ -3,7 +3,7 @@
 import numpy as np
 
 import autograph as ag
-from autograph import api
+from autograph.impl import api
 from tests.autograph import pinned_unparse
 from tests.autograph.converters.helpers import run_in_graph
 

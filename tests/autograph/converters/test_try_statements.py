@@ -5,7 +5,7 @@ import sys
 import pytest
 
 import autograph as ag
-from autograph import api
+from autograph.impl import api
 from autograph.pyct.errors import StagingError
 
 

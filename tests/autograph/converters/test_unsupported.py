@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph import api
+from autograph.impl import api
 from autograph.pyct.errors import ConversionError
 from tests.autograph.converters.helpers import line_of
 

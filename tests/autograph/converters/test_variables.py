@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph import api
+from autograph.impl import api
 from tests.autograph.converters.helpers import run_in_graph
 
 

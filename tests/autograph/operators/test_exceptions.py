@@ -53,7 +53,7 @@ def test_graph_assert_in_a_loop_body_checks_every_iteration():
 
 
 def test_raise_if_raises_the_exception_itself_when_its_graph_runs_with_a_true_condition():
-    from autograph.runtime.ops.control_flow_ops import raise_if
+    from autograph.runtime.ops.control_flow.ops import raise_if
     graph = ag.Graph()
     with graph.as_default():
         x = ag.placeholder(ag.int32, [])
@@ -90,7 +90,7 @@ def test_a_raise_from_under_a_tensor_condition_keeps_its_cause():
 
 
 def test_raise_if_raises_at_once_eagerly():
-    from autograph.runtime.ops.control_flow_ops import raise_if
+    from autograph.runtime.ops.control_flow.ops import raise_if
     assert raise_if(ag.convert_to_tensor(False), KeyError("never")) is None
     with pytest.raises(KeyError, match="now"):
         raise_if(ag.convert_to_tensor(True), KeyError("now"))

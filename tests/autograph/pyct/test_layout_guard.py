@@ -13,7 +13,7 @@ import pathlib
 import gast
 import pytest
 
-from autograph import transpiler
+from autograph.impl import transpiler
 from autograph.pyct import layout, parser
 from autograph.pyct.errors import ConversionError
 from autograph.pyct.transformer import ConversionOptions

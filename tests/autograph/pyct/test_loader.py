@@ -12,7 +12,7 @@ import types
 
 import pytest
 
-from autograph import api, transpiler
+from autograph.impl import api, transpiler
 from autograph.pyct import loader, parser
 from autograph.pyct.errors import ConversionError
 from tests.autograph import test_golden

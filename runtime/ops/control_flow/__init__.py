@@ -1,0 +1,2 @@
+"""Control flow ops: `If`, `While`, `Case`, `Assert`, function calls, `ag.while_loop`
+and `ag.cond`."""

@@ -1,0 +1,1 @@
+"""Tensors made from values and shapes: `ag.constant`, `ag.zeros`, `ag.range`, `ag.fill`, ..."""

@@ -1,0 +1,1 @@
+"""Dataset iterators as ops: the `ag.data` pipeline inside graphs."""

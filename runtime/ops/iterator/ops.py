@@ -1,0 +1,102 @@
+"""Iterating a dataset inside a graph: `make_iterator` (an iterator resource, a fresh pass on
+every run of the graph) and `get_next_as_optional` (the next element and whether there was one).
+
+A dataset here is any object whose class sets `_is_dataset`, with an `element_spec` (a nest of
+`TensorSpec`s) and Python iteration yielding elements of that structure, or one standing for a
+variant tensor that holds such an object (`variant_tensor`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from autograph.runtime.core.held_objects import hold, release
+from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.graph import building_graph
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.control_flow.ops import cond
+
+_make_iterator = op_handle("MakeIteratorFromHeld")
+_make_iterator_from_variant = op_handle("MakeIterator")
+_get_next_or_raise = op_handle("IteratorGetNext")
+_get_next = op_handle("IteratorGetNextAsOptional")
+
+
+def is_dataset(value: Any) -> bool:
+    return bool(getattr(type(value), "_is_dataset", False))
+
+
+def make_iterator(dataset: Any) -> Tensor:
+    """In the graph being built: an iterator over `dataset`, made anew on every run. A dataset
+    that stands for a variant tensor (`variant_tensor`, as a function's dataset argument does)
+    is iterated through it; any other is held by the graph."""
+    graph = building_graph()
+    if graph is None:
+        raise RuntimeError("make_iterator builds graph ops; eagerly, use iter(dataset).")
+    variant = getattr(dataset, "variant_tensor", None)
+    if variant is not None:
+        return _make_iterator_from_variant.run([variant])
+    token = hold(dataset, "dataset")
+    weakref.finalize(graph, release, token)
+    return _make_iterator.run([], {"token": token})
+
+
+def get_next_as_optional(iterator: Tensor, element_spec: Any) -> tuple[Tensor, Any]:
+    """`(has_value, element)`: the iterator's next element in the structure of
+    `element_spec` (zeros once the iterator is done, when `has_value` is false)."""
+    specs = flatten(element_spec)
+    result = _get_next.run([iterator], {
+        "output_types": [s.dtype for s in specs],
+        "output_shapes": [s.shape._dims for s in specs]})
+    has_value, components = result
+    return has_value, pack_sequence_as(element_spec, list(components))
+
+
+def get_next(iterator: Tensor, element_spec: Any) -> Any:
+    """The iterator's next element (OutOfRangeError when the graph runs past its end)."""
+    specs = flatten(element_spec)
+    components = _get_next_or_raise.run([iterator], {
+        "output_types": [s.dtype for s in specs],
+        "output_shapes": [s.shape._dims for s in specs]})
+    return pack_sequence_as(element_spec, list(components))
+
+
+class GraphIterator:
+    """An iterator inside a graph: its resource tensor and its element spec. `next()` on it
+    (converted code's `ag__.next`) takes the next element when the graph runs."""
+
+    def __init__(self, handle: Tensor, element_spec: Any):
+        self.handle = handle
+        self.element_spec = element_spec
+
+    def get_next(self) -> Any:
+        return get_next(self.handle, self.element_spec)
+
+    def get_next_as_optional(self) -> tuple[Tensor, Any]:
+        return get_next_as_optional(self.handle, self.element_spec)
+
+    def get_next_or(self, default: Any) -> Any:
+        """The next element, or `default` once the iterator is done (Python's `next(it,
+        default)`; TensorFlow ignores the default in graphs and raises OutOfRangeError).
+
+        Raises:
+            TypeError: `default` does not have the element's structure, dtypes and shapes.
+        """
+        has_value, element = self.get_next_as_optional()
+        specs = flatten(self.element_spec)
+        try:
+            leaves = flatten(pack_sequence_as(self.element_spec, flatten(default)))
+            fallback = [convert_to_tensor(v, dtype=s.dtype) for v, s in zip(leaves, specs)]
+            if not all(s.shape.is_compatible_with(t.shape) for s, t in zip(specs, fallback)):
+                raise ValueError("shape")
+        except (TypeError, ValueError):
+            raise TypeError(f"next(iterator, default): the default {default!r} does not match "
+                            f"the iterator's elements, {self.element_spec}.") from None
+        fallback_element = pack_sequence_as(self.element_spec, fallback)
+        return cond(has_value, lambda: element, lambda: fallback_element)
+
+    def __repr__(self) -> str:
+        return f"<GraphIterator element_spec={self.element_spec}>"

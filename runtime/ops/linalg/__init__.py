@@ -1,0 +1,1 @@
+"""Linear algebra: `matmul`, `einsum`, `tensordot`, and `ag.linalg` composed of ops."""

@@ -1,0 +1,1 @@
+"""Tensor lists: `ag.TensorArray` and the list ops it is made of."""

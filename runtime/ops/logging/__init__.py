@@ -1,0 +1,1 @@
+"""`ag.print` and the logging ops."""

@@ -1,0 +1,2 @@
+"""Neural-network ops and functions: activations, losses, convolutions, pooling, embeddings
+(`ag.nn`)."""

@@ -1,0 +1,1 @@
+"""Random numbers with TensorFlow's seed rules (`ag.random`)."""

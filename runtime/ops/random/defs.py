@@ -1,0 +1,48 @@
+"""Declarations of the random ops: RandomUniform, RandomUniformInt, RandomStandardNormal.
+
+All are stateful: each run draws new numbers from the stream that `runtime.core.random_seed`
+keeps for the op's `(seed, seed2)` attrs, `(0, 0)` meaning unseeded. Kernels live in
+`kernels/random_kernels.py`, the user-facing functions in `runtime/ops/random/ops.py`.
+"""
+
+from __future__ import annotations
+
+from autograph.runtime.ops.creation.defs import scalar_input, shape_from_tensor
+from autograph.runtime.registry.op_registry import register_op
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
+
+_SEED_DOC = ("seed: with seed2, selects the random stream; both 0 means unseeded.\n"
+             "seed2: the second seed.")
+
+
+def _shape_only(c: InferenceContext) -> list[RawShape]:
+    return [shape_from_tensor(c, 0, "shape")]
+
+
+def _uniform_int_shape(c: InferenceContext) -> list[RawShape]:
+    scalar_input(c, 1, "minval")
+    scalar_input(c, 2, "maxval")
+    low, high = c.value(1), c.value(2)
+    if low is not None and high is not None and not low[()] < high[()]:
+        raise c.error(f"Need minval < maxval, got minval {low[()]} and maxval {high[()]}.")
+    return _shape_only(c)
+
+
+for _name, _summary in (("RandomUniform", "Floats drawn uniformly from [0, 1)."),
+                        ("RandomStandardNormal", "Floats drawn from the normal distribution "
+                                                 "with mean 0 and standard deviation 1.")):
+    register_op(_name).input("shape: T").output("output: dtype") \
+        .attr("seed: int = 0").attr("seed2: int = 0").attr("dtype: floattype") \
+        .attr("T: {int32, int64}").set_is_stateful().set_shape_fn(_shape_only).doc(
+            f"{_summary}\n\nshape: the shape of the output, a vector.\n{_SEED_DOC}\n"
+            f"dtype: the dtype of the output.")
+
+register_op("RandomUniformInt").input("shape: T").input("minval: Tout").input("maxval: Tout") \
+    .output("output: Tout").attr("seed: int = 0").attr("seed2: int = 0") \
+    .attr("Tout: {int32, int64}").attr("T: {int32, int64}").set_is_stateful() \
+    .set_shape_fn(_uniform_int_shape).doc(
+        f"Integers drawn uniformly from [minval, maxval).\n\n"
+        f"shape: the shape of the output, a vector.\n"
+        f"minval: a scalar, the smallest value drawn.\n"
+        f"maxval: a scalar greater than minval, one more than the largest value drawn.\n"
+        f"{_SEED_DOC}")

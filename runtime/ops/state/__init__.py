@@ -1,0 +1,1 @@
+"""Variable ops: reads, assignments and initialisation."""

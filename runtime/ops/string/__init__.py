@@ -1,0 +1,1 @@
+"""String tensors: `ag.strings` (join, split, lengths, formatting)."""
