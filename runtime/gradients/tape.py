@@ -215,12 +215,13 @@ class GradientTape:
         for s in tensors:
             if not differentiable(s.dtype):
                 _warn_dtype("source", s.dtype)
-        with self._paused():
-            grads = backward(self._records, targets, tensors, given, watched=self._watched)
-            if unconnected is UnconnectedGradients.ZERO:
-                grads = [g if g is not None else zeros(s.shape, s.dtype)
-                         if isinstance(s, Variable) else zeros_like(t)
-                         for g, s, t in zip(grads, source_list, tensors)]
+        # A persistent tape inside its context records the gradient's own ops, as TensorFlow's
+        # does (a higher-order gradient); the pass reads the records made before it.
+        grads = backward(list(self._records), targets, tensors, given, watched=self._watched)
+        if unconnected is UnconnectedGradients.ZERO:
+            grads = [g if g is not None else zeros(s.shape, s.dtype)
+                     if isinstance(s, Variable) else zeros_like(t)
+                     for g, s, t in zip(grads, source_list, tensors)]
         return pack_sequence_as(sources, grads)
 
     def jacobian(self, target: Any, sources: Any, unconnected_gradients: Any =
@@ -230,9 +231,8 @@ class GradientTape:
         S, a tensor of shape `target.shape + S`."""
         unconnected = UnconnectedGradients(unconnected_gradients)
         self._start_use()
-        with self._paused():
-            return jacobian(self._records, _as_target(target), sources, unconnected,
-                            _source_tensor, self._watched)
+        return jacobian(list(self._records), _as_target(target), sources, unconnected,
+                        _source_tensor, self._watched)
 
     def batch_jacobian(self, target: Any, source: Any, unconnected_gradients: Any =
                        UnconnectedGradients.NONE, parallel_iterations: Any = None,
@@ -241,9 +241,8 @@ class GradientTape:
         shape `[batch] + target.shape[1:] + source.shape[1:]` (examples must not interact)."""
         unconnected = UnconnectedGradients(unconnected_gradients)
         self._start_use()
-        with self._paused():
-            return batch_jacobian(self._records, _as_target(target), _source_tensor(source),
-                                  unconnected, source.shape, self._watched)
+        return batch_jacobian(list(self._records), _as_target(target), _source_tensor(source),
+                              unconnected, source.shape, self._watched)
 
     def _start_use(self) -> None:
         if self._used and not self._persistent:
@@ -252,19 +251,6 @@ class GradientTape:
         self._used = True
         if not self._persistent:
             self._stop()  # as TensorFlow: a non-persistent tape stops recording once used
-
-    @contextlib.contextmanager
-    def _paused(self) -> Iterator[None]:
-        """The gradient's own ops are not recorded by this tape (tapes around it record them)."""
-        recording = self in _recording
-        if recording:
-            self._stop()
-        try:
-            yield
-        finally:
-            if recording:
-                _recording.append(self)
-                _update_hooks()
 
 
 def _as_target(value: Any) -> Tensor:

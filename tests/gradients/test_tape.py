@@ -106,7 +106,8 @@ def test_a_non_persistent_tape_computes_gradients_once():
         tape.watch(x)
         y = x * x
     tape.gradient(y, x)
-    with pytest.raises(RuntimeError, match="non-persistent GradientTape"):
+    with pytest.raises(RuntimeError, match=r"^A non-persistent GradientTape can only be used to "
+                       r"compute one set of gradients \(or jacobians\)$"):
         tape.gradient(y, x)
 
 
@@ -118,6 +119,53 @@ def test_a_persistent_tape_computes_gradients_again():
         z = y * x
     assert float(tape.gradient(y, x)) == 6.0
     assert float(tape.gradient(z, x)) == 27.0
+
+
+def test_a_persistent_tape_records_the_gradient_it_computes_inside_its_context():
+    # TensorFlow 2.21: 2.0 and 12.0 (the gradient's ops are recorded: higher-order gradients)
+    x = ag.constant(3.0)
+    with ag.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x * x
+        g = tape.gradient(y, x)
+        z = g * x
+    assert float(tape.gradient(g, x)) == 2.0
+    assert float(tape.gradient(z, x)) == 12.0
+
+
+def test_a_persistent_tape_keeps_recording_after_a_gradient_inside_its_context():
+    # TensorFlow 2.21: 27.0
+    x = ag.constant(3.0)
+    with ag.GradientTape(persistent=True) as tape:
+        tape.watch(x)
+        y = x * x
+        tape.gradient(y, x)
+        w = y * x
+    assert float(tape.gradient(w, x)) == 27.0
+
+
+@pytest.mark.parametrize("method", ["jacobian", "batch_jacobian"])
+def test_unconnected_gradients_of_jacobians_say_zero(method):
+    # TensorFlow 2.21: zeros of shape (2, 1) for jacobian, (1, 2, 1) for batch_jacobian
+    x, u = ag.constant([[1.0, 2.0]]), ag.constant([[5.0]])
+    with ag.GradientTape() as tape:
+        tape.watch([x, u])
+        y = x * 2.0
+    result = getattr(tape, method)(ag.reshape(y, [2]) if method == "jacobian" else y,
+                                   ag.reshape(u, [1]) if method == "jacobian" else u,
+                                   unconnected_gradients="zero")
+    npt.assert_array_equal(result.numpy(), np.zeros((2, 1) if method == "jacobian" else (1, 2, 1)))
+
+
+@pytest.mark.parametrize("method", ["jacobian", "batch_jacobian"])
+def test_jacobians_reject_an_unknown_unconnected_gradients_value(method):
+    # TensorFlow 2.21: ValueError
+    x = ag.constant([[1.0, 2.0]])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = x * 2.0
+    with pytest.raises(ValueError, match="'bogus' is not a valid UnconnectedGradients"):
+        getattr(tape, method)(y, x, unconnected_gradients="bogus")
 
 
 def test_stop_recording_records_nothing():
@@ -158,6 +206,7 @@ def test_integer_targets_and_sources_warn_and_get_none():
         assert tape.gradient(z, x) is None
     assert [str(w.message).split(" tensor ")[0] for w in record] == [
         "The dtype of the target", "The dtype of the source"]
+    assert {w.filename for w in record} == {__file__}  # the user's line that asked
 
 
 def test_float_targets_and_sources_do_not_warn():
@@ -225,7 +274,9 @@ def test_a_python_number_is_not_a_source():
     with ag.GradientTape() as tape:
         tape.watch(x)
         y = x * x
-    with pytest.raises(TypeError, match="a source must be a tensor or variable"):
+    with pytest.raises(TypeError, match=r"^GradientTape.gradient: a source must be a tensor or "
+                       r"variable, got float 3.0; watch a tensor \(x = ag.constant\(value\); "
+                       r"tape.watch\(x\)\) and use it.$"):
         tape.gradient(y, 3.0)
 
 
