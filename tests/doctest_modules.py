@@ -38,9 +38,19 @@ def module_name(path: pathlib.Path) -> str | None:
 
 
 def pytest_collect_file(file_path: pathlib.Path, parent: pytest.Collector) -> pytest.File | None:
-    if module_name(file_path) is None:
-        return None
+    if module_name(file_path) is None or parent.session.isinitpath(file_path):
+        return None  # a module named on the command line: see pytest_pycollect_makemodule
     return ModuleExamples.from_parent(parent, path=file_path)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: pathlib.Path,
+                                parent: pytest.Collector) -> pytest.File | None:
+    """A module named on the command line (`pytest runtime/exec/session.py`): its examples, where
+    pytest would import it as a test module, under a second name."""
+    if module_name(module_path) is None:
+        return None
+    return ModuleExamples.from_parent(parent, path=module_path)
 
 
 class ModuleExamples(pytest.File):
