@@ -10,6 +10,7 @@ names of the API.
 <ag.Tensor: shape=(2,), dtype=float32, numpy=array([2., 3.], dtype=float32)>
 """
 
+import sys as _sys
 from types import ModuleType as _ModuleType
 
 from autograph import _layout
@@ -130,3 +131,15 @@ def __dir__() -> list[str]:
     """The public API (Python sets every imported submodule as an attribute of its package;
     those stay out of sight)."""
     return __all__ + [name for name in globals() if name.startswith("__")]
+
+
+from autograph.impl import coverage as _coverage  # noqa: E402
+
+
+def __getattr__(name: str) -> object:
+    """A name autograph does not have: whether TensorFlow has it (and whether it is planned),
+    or the closest name autograph has (see autograph/impl/coverage.py)."""
+    raise _coverage.missing_name(_sys.modules[__name__], name)
+
+
+_coverage.install(_sys.modules[__name__])

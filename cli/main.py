@@ -4,6 +4,7 @@
     autograph graph FILE.py:FUNC     the graph a function traces to, as text, DOT, SVG, PNG, JSON
     autograph ops [NAME]             the registered ops and their kernels
     autograph run FILE.py:FUNC ARG…  call a function through ag.function and print the result
+    autograph coverage [NAMESPACE]   which of TensorFlow's names autograph provides
 
 Exit codes: 0 on success, 1 when the input is at fault (a file, function or argument: one line
 on stderr names it), 2 for a usage error (argparse's own message). `python -m autograph` is the
@@ -22,10 +23,10 @@ import sys
 from typing import Sequence
 
 from autograph import __version__
-from autograph.cli import graph, ops, run, transpile
+from autograph.cli import coverage, graph, ops, run, transpile
 from autograph.cli.common import UserError
 
-COMMANDS = (transpile, graph, ops, run)
+COMMANDS = (transpile, graph, ops, run, coverage)
 
 DESCRIPTION = """\
 autograph converts plain Python functions into dataflow graphs and runs them on NumPy (CPU)
