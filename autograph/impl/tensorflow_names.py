@@ -1,7 +1,8 @@
 """TensorFlow 2.21.0's public names by namespace (Keras 3.15.1 for tf.keras), which the
 coverage table compares autograph's namespaces with.
 
-Written by tests/record_tensorflow_names.py; do not edit by hand.
+Written by tests/record_tensorflow_names.py; do not edit by hand. Its length is
+TensorFlow's API (one tuple of names per namespace), not code to split.
 """
 
 VERSION = '2.21.0'
