@@ -1,6 +1,5 @@
 """`Session`: runs a graph's fetches with fed values, through cached executor plans.
 
->>> from autograph import kernels
 >>> from autograph.runtime.graph.graph import Graph
 >>> from autograph.runtime.ops.graph.ops import placeholder
 >>> g = Graph()

@@ -15,7 +15,6 @@ besides the outputs, and the executor runs the ops it keeps in creation order, w
 order the Python function made them. (TensorFlow adds automatic control dependencies for the
 same effect; fetching them is equivalent here because the plan never reorders ops.)
 
->>> from autograph import kernels
 >>> from autograph.runtime.graph.tensor_spec import TensorSpec
 >>> from autograph.runtime.function.function_type import ArgumentBinder
 >>> def double(a):

@@ -7,7 +7,6 @@ traces a new one, and runs it. Python code in the function (printing, appending 
 therefore runs only while tracing; ops (`ag.print`, `Variable.assign_add`) run on every call.
 Globals and closures are read while tracing, and keep the values they had then.
 
->>> from autograph import kernels
 >>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 >>> @function(autograph=False)
 ... def double(a):
@@ -21,7 +20,7 @@ Tracing with a:0 int32
 
 With `autograph=True` (the default) the Python function is first converted by the hook that
 the `autograph` package installs (`set_conversion_hook`), so `if`/`while`/`for` on tensors
-become graph control flow; `runtime` alone runs it unconverted.
+become graph control flow.
 
 Departures from TensorFlow, each on purpose:
 - Recursion is resolved while tracing. A Function that calls itself with arguments of a new
