@@ -2421,7 +2421,8 @@ def _alias_of_a_list_one_branch_rebinds(x):
 
 def test_a_list_one_branch_of_a_tensor_if_rebinds_is_a_new_list_after_it_as_in_tensorflow():
     # A known difference from Python (9), shared with TensorFlow 2.21 (which gives 1 too): the
-    # If's output is a new list of tensors, which `b` does not hold (README, "Known differences").
+    # If's output is a new list of tensors, which `b` does not hold (see
+    # docs/porting-from-tensorflow.md).
     assert _alias_of_a_list_one_branch_rebinds(-1) == 9
     assert ag.function(_alias_of_a_list_one_branch_rebinds)(ag.constant(-1)).numpy() == 1
 

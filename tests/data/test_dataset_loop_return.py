@@ -2,8 +2,8 @@
 
 Deliberately unlike TensorFlow 2.21, which refuses these programs ("NotImplementedError: a
 return statement cannot be placed inside this TensorFlow loop"): they have one Python meaning,
-and the converter gives it, as it does for `return` inside any tensor loop (README, "Where the
-converter differs from TensorFlow")."""
+and the converter gives it, as it does for `return` inside any tensor loop
+(docs/porting-from-tensorflow.md, "Where the converter differs from TensorFlow")."""
 
 import autograph as ag
 
