@@ -4,4 +4,5 @@ import sys
 
 from autograph.cli.main import main
 
-sys.exit(main())
+if __name__ == "__main__":  # importing the module (a documentation tool does) runs nothing
+    sys.exit(main())

@@ -85,3 +85,9 @@ def test_the_command_line_prints_one_namespace(capsys):
 def test_the_command_line_rejects_an_unknown_namespace(capsys):
     assert main(["coverage", "tf.nope"]) == 1
     assert "'tf.nope' is not a TensorFlow namespace" in capsys.readouterr().err
+
+
+def test_every_namespace_is_known_by_the_tensorflow_path_it_stands_for():
+    found = coverage.namespaces()
+    assert found["tf"] is ag and found["tf.keras.layers"] is ag.keras.layers
+    assert found["tf.math"] is ag.math  # its shortest path, not ag.compat.v1.math

@@ -1,10 +1,9 @@
 """Type-checks the package with mypy as it installs: one package, `autograph`.
 
 mypy cannot follow setuptools' `package_dir`, which makes `runtime/`, `kernels/` and `cli/`
-sub-packages of `autograph` (setup.py). So this lays the checkout out as an install does, with
-symbolic links in a temporary folder (autograph/'s entries, and the three folders inside it),
-and checks `-p autograph` there with pyproject.toml's settings. Errors name the files as
-`autograph/runtime/...`.
+sub-packages of `autograph` (setup.py). So this lays the checkout out as an install does
+(tests/installed_layout.py, in a temporary folder) and checks `-p autograph` there with
+pyproject.toml's settings. Errors name the files as `autograph/runtime/...`.
 
     python3 -m tests.typecheck
 """
@@ -16,20 +15,15 @@ import subprocess
 import sys
 import tempfile
 
+from tests.installed_layout import lay_out
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-SUBPACKAGES = ("runtime", "kernels", "cli")
 
 
 def typecheck() -> subprocess.CompletedProcess:
     """mypy's run over the package laid out as installed (its output captured)."""
     with tempfile.TemporaryDirectory() as scratch:
-        package = pathlib.Path(scratch) / "autograph"
-        package.mkdir()
-        for entry in (ROOT / "autograph").iterdir():
-            if entry.name != "__pycache__":
-                (package / entry.name).symlink_to(entry)
-        for name in SUBPACKAGES:
-            (package / name).symlink_to(ROOT / name)
+        lay_out(pathlib.Path(scratch))
         return subprocess.run(
             [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
              "--cache-dir", str(ROOT / ".mypy_cache"), "-p", "autograph"],

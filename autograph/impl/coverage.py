@@ -40,6 +40,7 @@ NOT_PLANNED = {
 """TensorFlow namespaces autograph will not provide, and why (a namespace covers its children)."""
 
 _CANONICAL: dict[int, str] = {}  # id of an autograph namespace module -> its TensorFlow path
+_MODULES: dict[str, types.ModuleType] = {}  # TensorFlow path -> the autograph namespace
 
 
 def tensorflow_names() -> dict[str, tuple[str, ...]]:
@@ -96,6 +97,11 @@ def missing_name(module: types.ModuleType, name: str) -> AttributeError:
     return AttributeError(message + (f". Did you mean: {close[0]!r}?" if close else ""))
 
 
+def namespaces() -> dict[str, types.ModuleType]:
+    """autograph's namespaces by the TensorFlow path they stand for (`"tf.math": ag.math`)."""
+    return dict(_MODULES)
+
+
 def install(root: types.ModuleType) -> None:
     """Gives `root` (the `autograph` package) and every namespace under it a module
     `__getattr__` that raises `missing_name`'s error (the package defines its own, which
@@ -106,6 +112,7 @@ def install(root: types.ModuleType) -> None:
         if id(module) in _CANONICAL:
             continue
         _CANONICAL[id(module)] = path
+        _MODULES[path] = module
         if module is not root:
             module.__getattr__ = _raiser(module)  # type: ignore[method-assign]
         for name in sorted(_public(module)):
