@@ -22,6 +22,8 @@ from autograph import (  # noqa: E402
     data,
     debugging,
     dtypes,
+    errors,
+    initializers,
     keras,
     linalg,
     math,
@@ -40,7 +42,6 @@ from autograph.impl import (
 )
 from autograph.impl.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
-from autograph.runtime.core import errors
 from autograph.runtime.core.dtypes import (  # noqa: A004
     DType,
     as_dtype,
@@ -89,7 +90,6 @@ from autograph.runtime.ops.math.clip import clip_by_global_norm, clip_by_norm  #
 from autograph.runtime.ops.math.ops import *  # noqa: F401,F403
 from autograph.runtime.ops.script.ops import numpy_function, py_function
 from autograph.runtime.ops.state.ops import *  # noqa: F401,F403
-from autograph.runtime.state import initializers
 from autograph.runtime.state.collections import *  # noqa: F401,F403
 from autograph.runtime.state.initializers import *  # noqa: F401,F403
 from autograph.runtime.state.module import Module

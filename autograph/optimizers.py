@@ -9,16 +9,8 @@ learning-rate schedules under `ag.optimizers.schedules`.
 (np.float32(0.8), np.int64(1))
 """
 
-from types import ModuleType as _ModuleType
-
+from autograph import optimizer_schedules as schedules
 from autograph.runtime.train.optimizers import SGD, Adagrad, Adam, AdamW, Optimizer, RMSprop
-from autograph.runtime.train.optimizers import schedules as _schedules
-
-schedules = _ModuleType("autograph.optimizers.schedules",
-                        "Learning-rate schedules: ExponentialDecay, PiecewiseConstantDecay, "
-                        "CosineDecay, and their base class LearningRateSchedule.")
-schedules.__dict__.update({name: getattr(_schedules, name) for name in _schedules.__all__})
-schedules.__all__ = list(_schedules.__all__)  # type: ignore[attr-defined]
 
 __all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "schedules"]
 
