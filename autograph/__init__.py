@@ -10,6 +10,7 @@ names of the API.
 <ag.Tensor: shape=(2,), dtype=float32, numpy=array([2., 3.], dtype=float32)>
 """
 
+import importlib as _importlib
 import sys as _sys
 from types import ModuleType as _ModuleType
 
@@ -19,27 +20,19 @@ _layout.install()  # in a checkout: runtime/, kernels/ and cli/ beside this fold
 from autograph import (  # noqa: E402
     autograph,
     config,
-    data,
     debugging,
     dtypes,
     errors,
     initializers,
-    keras,
-    linalg,
     math,
     nn,
-    optimizers,
     random,
     strings,
     test,
-    train,
 )
 from autograph import kernels as _kernels  # noqa: F401  (registers every kernel)
 from autograph import operators as _operators  # noqa: E402
-from autograph.impl import (
-    api,  # noqa: E402
-    transpiler,  # noqa: E402
-)
+from autograph.impl import api  # noqa: E402
 from autograph.impl.api import convert, do_not_convert, to_code, to_graph  # noqa: E402
 from autograph.pyct.errors import ConversionError, StagingError  # noqa: E402
 from autograph.runtime.core.dtypes import (  # noqa: A004
@@ -84,7 +77,6 @@ from autograph.runtime.ops.complex.ops import complex  # noqa: A004
 from autograph.runtime.ops.control_flow.ops import *  # noqa: F401,F403
 from autograph.runtime.ops.creation.ops import *  # noqa: F401,F403
 from autograph.runtime.ops.graph.ops import *  # noqa: F401,F403
-from autograph.runtime.ops.linalg.matrix import norm
 from autograph.runtime.ops.logging.ops import print  # noqa: A004
 from autograph.runtime.ops.math.clip import clip_by_global_norm, clip_by_norm  # noqa: E402
 from autograph.runtime.ops.math.ops import *  # noqa: F401,F403
@@ -98,7 +90,7 @@ from autograph.runtime.state.variable_scope import *  # noqa: F401,F403
 from autograph.runtime.state.variables import Variable
 
 _operators.set_conversion_hook(api.conversion_hook)
-_source_lines.set_generated_source_resolver(transpiler.user_line)  # op sources name user lines
+_source_lines.set_generated_source_resolver(api.user_line)  # op sources name user lines
 from autograph.operators import raising_branches as _raising_branches  # noqa: E402
 from autograph.runtime.function import function as _function  # noqa: E402
 from autograph.runtime.function.concrete_function import ConcreteFunction  # noqa: E402,F401
@@ -112,15 +104,27 @@ from autograph.impl.tracebacks import filter_exports as _filter_exports  # noqa:
 _filter_exports(globals())  # errors of ag.add, ag.constant, ... show the user's frames
 from autograph import types  # noqa: E402
 
+# Loaded on first use (PEP 562): most programs touch few of them, and together they are about
+# a third of the package. A name maps to its module, or to "module:attribute".
+_ON_FIRST_USE = {
+    "data": "autograph.data",
+    "keras": "autograph.keras",
+    "linalg": "autograph.linalg",
+    "norm": "autograph.linalg:norm",
+    "optimizers": "autograph.optimizers",
+    "train": "autograph.train",
+}
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "dtypes", "errors",
                "initializers", "keras", "linalg", "math", "nn", "optimizers", "random",
                "strings", "test", "train", "types")
-__all__ = sorted(name for name, value in globals().items() if not name.startswith("_") and (
-    not isinstance(value, _ModuleType) or name in _NAMESPACES))
+__all__ = sorted([*_ON_FIRST_USE, *(
+    name for name, value in globals().items() if not name.startswith("_") and (
+        not isinstance(value, _ModuleType) or name in _NAMESPACES))])
 from autograph import compat  # noqa: E402
 
-compat.v1.__dict__.update({name: globals()[name] for name in __all__})  # TensorFlow 1's names
+compat.v1.__dict__.update({name: globals()[name] for name in __all__  # TensorFlow 1's names
+                           if name not in _ON_FIRST_USE})
 compat.v1.__dict__["NotDifferentiable"] = no_gradient  # TensorFlow 1's name for it
 compat.v1.__dict__["__all__"] = [*__all__, "NotDifferentiable"]
 __all__.append("compat")
@@ -137,9 +141,23 @@ from autograph.impl import coverage as _coverage  # noqa: E402
 
 
 def __getattr__(name: str) -> object:
-    """A name autograph does not have: whether TensorFlow has it (and whether it is planned),
-    or the closest name autograph has (see autograph/impl/coverage.py)."""
-    raise _coverage.missing_name(_sys.modules[__name__], name)
+    """A name loaded on first use; otherwise, for a name autograph does not have, whether
+    TensorFlow has it (and whether it is planned), or the closest name autograph has (see
+    autograph/impl/coverage.py)."""
+    if name not in _ON_FIRST_USE:
+        raise _coverage.missing_name(_sys.modules[__name__], name)
+    module, _, attribute = _ON_FIRST_USE[name].partition(":")
+    value = _importlib.import_module(module)
+    value = getattr(value, attribute) if attribute else value
+    globals()[name] = value
+    return value
 
 
+def _compat_v1_getattr(name: str) -> object:
+    if name not in _ON_FIRST_USE:
+        raise _coverage.missing_name(compat.v1, name)
+    return __getattr__(name)
+
+
+compat.v1.__getattr__ = _compat_v1_getattr  # type: ignore[method-assign]
 _coverage.install(_sys.modules[__name__])

@@ -1,5 +1,8 @@
 """`ag.data`: input pipelines, as `tf.data` (`Dataset`, `AUTOTUNE`, the cardinality constants)."""
 
+import sys as _sys
+
+from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.data.dataset import (
     AUTOTUNE,
@@ -20,3 +23,4 @@ def __dir__() -> list[str]:
 
 
 _filter_exports(globals())  # errors show the user's frames
+_install_namespace(_sys.modules[__name__])  # loaded on first use: autograph/__init__.py

@@ -6,6 +6,9 @@ last two axes; earlier axes are batch axes. Functions that need a matrix's size 
 `set_diag`, `band_part`, `trace`) need it known when they are called, in a graph as eagerly.
 """
 
+import sys as _sys
+
+from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.ops.linalg.matrix import *  # noqa: F403
 from autograph.runtime.ops.linalg.matrix import __all__  # noqa: F401
@@ -17,3 +20,4 @@ def __dir__() -> list[str]:
 
 
 _filter_exports(globals())  # errors show the user's frames
+_install_namespace(_sys.modules[__name__])  # loaded on first use: autograph/__init__.py

@@ -9,7 +9,10 @@ learning-rate schedules under `ag.optimizers.schedules`.
 (np.float32(0.8), np.int64(1))
 """
 
+import sys as _sys
+
 from autograph import optimizer_schedules as schedules
+from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.runtime.train.optimizers import SGD, Adagrad, Adam, AdamW, Optimizer, RMSprop
 
 __all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "schedules"]
@@ -19,3 +22,5 @@ def __dir__() -> list[str]:
     """The public names only (`__all__`), not the modules this one imports."""
     return __all__
 
+
+_install_namespace(_sys.modules[__name__])  # loaded on first use: autograph/__init__.py

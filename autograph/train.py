@@ -6,6 +6,9 @@ checkpoints in a directory and deletes the oldest; `latest_checkpoint` finds the
 `list_variables` lists what one holds.
 """
 
+import sys as _sys
+
+from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.checkpoint import Checkpoint
 from autograph.runtime.train.checkpoint_io import latest_checkpoint, list_variables
@@ -20,3 +23,4 @@ def __dir__() -> list[str]:
 
 
 _filter_exports(globals())  # errors show the user's frames
+_install_namespace(_sys.modules[__name__])  # loaded on first use: autograph/__init__.py

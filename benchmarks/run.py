@@ -22,6 +22,7 @@ HERE = pathlib.Path(__file__).parent
 
 # (script, takes --quick, needs a module that an extra installs)
 BENCHMARKS = [
+    ("import_time.py", False, None),
     ("eager_dispatch.py", False, None),
     ("graph_session.py", False, None),
     ("conversion.py", False, None),

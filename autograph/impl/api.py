@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import types
 from typing import Any, Callable
 
-from autograph.converters.call_trees import is_library_callable
-from autograph.impl import transpiler, user_errors
-from autograph.pyct import loader
 from autograph.pyct.errors import ConversionError
-from autograph.pyct.transformer import ConversionOptions
-from autograph.runtime.core.traceback_utils import filter_traceback
+from autograph.runtime.core.traceback_utils import GENERATED_PREFIX, filter_traceback
+
+# The converter (autograph.impl.transpiler, the converters, autograph.pyct) loads on the first
+# conversion, not with the package: importing it costs more than a third of `import autograph`.
 
 DO_NOT_CONVERT = "__ag_do_not_convert__"
 
@@ -33,7 +33,7 @@ def to_code(func: Callable, recursive: bool = True) -> str:
     """
     _check_convertible(func)
     target = func.__func__ if inspect.ismethod(func) else func
-    _, converted = transpiler.convert(target, ConversionOptions(recursive=recursive))
+    _, converted = _convert(target, recursive)
     return converted.source
 
 
@@ -44,14 +44,28 @@ def to_graph(func: Callable, recursive: bool = True) -> Callable:
     Errors raised inside it name the user's file, line and source text.
     """
     _check_convertible(func)
+    from autograph.impl import user_errors
     return user_errors.reraise_in_user_code(_converted(func, recursive))
 
 
 def _converted(func: Callable, recursive: bool = True) -> Callable:
     if inspect.ismethod(func):  # convert the function, then bind it to the same object again
         return types.MethodType(_converted(func.__func__, recursive), func.__self__)
-    fn, _ = transpiler.convert(func, ConversionOptions(recursive=recursive))
+    fn, _ = _convert(func, recursive)
     return fn
+
+
+def _convert(func: Callable, recursive: bool) -> tuple[Callable, Any]:
+    from autograph.impl import transpiler
+    from autograph.pyct.transformer import ConversionOptions
+    return transpiler.convert(func, ConversionOptions(recursive=recursive))
+
+
+def user_line(generated_file: str, line: int) -> tuple[str, int] | None:
+    """The user's (file, line) that a line of converted code came from; None for other code
+    (there is none before the converter has loaded)."""
+    transpiler = sys.modules.get("autograph.impl.transpiler")
+    return None if transpiler is None else transpiler.user_line(generated_file, line)
 
 
 def convert(recursive: bool = True) -> Callable[[Callable], Callable]:
@@ -79,6 +93,7 @@ def do_not_convert(func: Callable | None = None) -> Any:
 
 def conversion_hook(func: Callable) -> Callable | None:
     """What `ag__.converted_call` calls: the converted user function, or None to call as is."""
+    from autograph.converters.call_trees import is_library_callable
     target = getattr(func, "__func__", func)
     if getattr(target, DO_NOT_CONVERT, False) or is_library_callable(target) or not hasattr(
             target, "__code__") or is_converted_code(target):
@@ -89,7 +104,7 @@ def conversion_hook(func: Callable) -> Callable | None:
 def is_converted_code(func: Callable) -> bool:
     """Whether `func` was defined by converted code (a nested function converted with its
     parent): it must not be converted again."""
-    return func.__code__.co_filename.startswith(loader.GENERATED_PREFIX)
+    return func.__code__.co_filename.startswith(GENERATED_PREFIX)
 
 
 def _check_convertible(func: Any) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import difflib
 import sys
 import types
-from typing import Any
+from typing import Any, Iterator
 
 NOT_PLANNED = {
     "tf.tpu": "there are no TPUs here",
@@ -40,7 +40,6 @@ NOT_PLANNED = {
 """TensorFlow namespaces autograph will not provide, and why (a namespace covers its children)."""
 
 _CANONICAL: dict[int, str] = {}  # id of an autograph namespace module -> its TensorFlow path
-_MODULES: dict[str, types.ModuleType] = {}  # TensorFlow path -> the autograph namespace
 
 
 def tensorflow_names() -> dict[str, tuple[str, ...]]:
@@ -59,9 +58,11 @@ def not_planned(path: str) -> str | None:
 
 def namespace(path: str) -> Any:
     """The autograph object for the TensorFlow namespace `path` (`tf.nn` -> `ag.nn`), or None."""
-    obj: Any = sys.modules["autograph"]
+    root = sys.modules["autograph"]
+    obj: Any = root
     for part in path.split(".")[1:]:
-        obj = vars(obj).get(part)
+        # the package loads some namespaces on first use (its `__getattr__`)
+        obj = getattr(obj, part, None) if obj is root else vars(obj).get(part)
         if not isinstance(obj, types.ModuleType):
             return None
     return obj
@@ -98,23 +99,46 @@ def missing_name(module: types.ModuleType, name: str) -> AttributeError:
 
 
 def namespaces() -> dict[str, types.ModuleType]:
-    """autograph's namespaces by the TensorFlow path they stand for (`"tf.math": ag.math`)."""
-    return dict(_MODULES)
+    """autograph's namespaces by the TensorFlow path they stand for (`"tf.math": ag.math`),
+    loading those the package loads on first use."""
+    root = sys.modules["autograph"]
+    for name in _public(root):
+        getattr(root, name)
+    return dict(_walk(root, "tf"))
 
 
 def install(root: types.ModuleType) -> None:
     """Gives `root` (the `autograph` package) and every namespace under it a module
-    `__getattr__` that raises `missing_name`'s error (the package defines its own, which
-    calls `missing_name`)."""
-    pending = [(root, "tf")]
-    while pending:  # breadth first: a module reached twice keeps its shortest path
-        module, path = pending.pop(0)
-        if id(module) in _CANONICAL:
-            continue
+    `__getattr__` that raises `missing_name`'s error, unless the module defines its own
+    (the package does: it loads some namespaces on first use, then calls `missing_name`)."""
+    _install(root, "tf")
+
+
+def install_namespace(module: types.ModuleType) -> None:
+    """`install` for a namespace the package loads on first use (`autograph.keras` stands for
+    `tf.keras`); it calls this as its last line, however it was imported."""
+    _install(module, "tf." + module.__name__.partition(".")[2])
+
+
+def _install(top: types.ModuleType, top_path: str) -> None:
+    for path, module in _walk(top, top_path, skip=_CANONICAL):
         _CANONICAL[id(module)] = path
-        _MODULES[path] = module
-        if module is not root:
+        if "__getattr__" not in vars(module):
             module.__getattr__ = _raiser(module)  # type: ignore[method-assign]
+
+
+def _walk(top: types.ModuleType, top_path: str, skip: Any = ()) -> Iterator[tuple[str, Any]]:
+    """(TensorFlow path, namespace) for `top` and the loaded namespaces under it, breadth
+    first: a module reached twice keeps its shortest path. Modules whose id is in `skip` are
+    left out, with what is under them."""
+    seen = set(skip)
+    pending = [(top, top_path)]
+    while pending:
+        module, path = pending.pop(0)
+        if id(module) in seen:
+            continue
+        seen.add(id(module))
+        yield path, module
         for name in sorted(_public(module)):
             value = vars(module).get(name)
             if isinstance(value, types.ModuleType) and value.__name__.startswith("autograph"):

@@ -32,14 +32,14 @@ import traceback
 from typing import Any
 
 from autograph._layout import SOURCE_DIRS
-from autograph.impl.transpiler import source_map_for
+from autograph.impl import transpiler
 from autograph.operators.handlers import PROGRAM_RAISE
 from autograph.operators.raising_branches import raised_by_program
 from autograph.operators.traced_errors import forget_lost_state
 from autograph.pyct.errors import KeyErrorWithMessage, StagingError
-from autograph.pyct.loader import GENERATED_PREFIX
 from autograph.pyct.parser import source_line
 from autograph.runtime.core import traceback_utils
+from autograph.runtime.core.traceback_utils import GENERATED_PREFIX
 
 _MARK = "__ag_user_frames__"
 _NOT_USER = tuple(
@@ -53,7 +53,7 @@ def user_frames(error: BaseException) -> list[str]:
     code at the user's lines, and the user's own unconverted code."""
     frames = []
     for frame in traceback.extract_tb(error.__traceback__):
-        source_map = source_map_for(frame.filename)
+        source_map = transpiler.source_map_for(frame.filename)
         if source_map is not None:
             found = None if frame.lineno is None else source_map.lookup(frame.lineno)
             if found is None:

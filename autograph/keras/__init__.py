@@ -7,7 +7,10 @@
 array([[3.]], dtype=float32)
 """
 
+import sys as _sys
+
 from autograph import optimizers
+from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.keras import activations, initializers, layers, losses, metrics, saving
 from autograph.runtime.train.keras.model import Input, Model
@@ -23,3 +26,4 @@ def __dir__() -> list[str]:
 
 
 _filter_exports(globals())  # errors show the user's frames
+_install_namespace(_sys.modules[__name__])  # loaded on first use: autograph/__init__.py

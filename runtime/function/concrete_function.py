@@ -45,7 +45,6 @@ from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.core.traceback_utils import filter_traceback
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.exec.executor import Plan
-from autograph.runtime.exec.jit import jit_plan
 from autograph.runtime.function.trace_type import from_value
 from autograph.runtime.graph.func_graph import FuncGraph, flatten, is_composite, pack_sequence_as
 from autograph.runtime.graph.graph import Operation, SymbolicTensor, building_graph
@@ -274,7 +273,10 @@ class ConcreteFunction:
         plan = self._plan
         if plan is None:
             self.check_no_captures()
-            planner = jit_plan if self.jit_compile else Plan
+            if self.jit_compile:
+                from autograph.runtime.exec.jit import jit_plan as planner  # first use only
+            else:
+                planner = Plan
             plan = self._plan = planner(self.graph, self.graph.inputs, self._fetches)
         return plan.run(feeds)
 

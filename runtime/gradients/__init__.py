@@ -7,20 +7,6 @@ Python over the ops layer, so one definition serves eager tapes, tapes inside fu
 """
 
 from autograph.runtime.function import concrete_function as _concrete_function
-from autograph.runtime.gradients import (  # noqa: F401  (register the gradients)
-    array_grad,
-    complex_grad,
-    control_flow_grad,
-    indexing_grad,
-    list_grad,
-    math_grad,
-    nn_grad,
-    non_differentiable,
-    product_grad,
-    script_grad,
-    state_grad,
-    while_grad,
-)
 from autograph.runtime.gradients.backprop import UnconnectedGradients
 from autograph.runtime.gradients.custom_gradient import custom_gradient, recompute_grad
 from autograph.runtime.gradients.function_grad import call_recorded as _call_recorded

@@ -15,11 +15,28 @@ True
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable
 
 GradientFunction = Callable[..., Any]
 
 _GRADIENTS: dict[str, GradientFunction | None] = {}  # op type -> function; None: no gradient
+
+# The modules registering the ops' own gradients. They load when the registry is first used
+# (a gradient looked up, or one registered), not when the package loads: most programs that
+# import autograph never take a gradient.
+TABLES = ("array_grad", "complex_grad", "control_flow_grad", "indexing_grad", "list_grad",
+          "math_grad", "nn_grad", "non_differentiable", "product_grad", "script_grad",
+          "state_grad", "while_grad")
+_tables_loaded = False
+
+
+def _load_tables() -> None:
+    global _tables_loaded
+    if not _tables_loaded:
+        _tables_loaded = True  # first: the tables register through _register
+        for table in TABLES:
+            importlib.import_module(f"autograph.runtime.gradients.{table}")
 
 
 class RegisterGradient:
@@ -45,8 +62,9 @@ def no_gradient(op_type: str) -> None:
     _register(op_type, None)
 
 
-
 def _register(op_type: str, fn: GradientFunction | None) -> None:
+    if not getattr(fn, "__module__", "").startswith(__package__ + "."):
+        _load_tables()  # a user's gradient for an op with one of its own: an error, at once
     if op_type in _GRADIENTS:
         raise KeyError(f"A gradient for op type {op_type!r} is registered already.")
     _GRADIENTS[op_type] = fn
@@ -58,6 +76,7 @@ def gradient_function(op_type: str) -> GradientFunction | None:
     Raises:
         LookupError: nothing is registered for `op_type`.
     """
+    _load_tables()
     try:
         return _GRADIENTS[op_type]
     except KeyError:
@@ -69,10 +88,12 @@ def gradient_function(op_type: str) -> GradientFunction | None:
 
 def has_gradient(op_type: str) -> bool:
     """Whether `op_type` has a gradient function registered."""
+    _load_tables()
     return _GRADIENTS.get(op_type) is not None
 
 
 def registered_gradients() -> dict[str, bool]:
     """Every op type the registry knows: True where it has a gradient function, False where
     it is marked not differentiable."""
+    _load_tables()
     return {op_type: fn is not None for op_type, fn in sorted(_GRADIENTS.items())}
