@@ -115,6 +115,19 @@ def test_a_functional_model_is_built_at_once():
     assert model.built is True  # TensorFlow 2.21: True
 
 
+def test_a_functional_model_takes_inputs_and_outputs_by_position():
+    inputs = ag.keras.Input((2,))
+    model = ag.keras.Model(inputs, ag.keras.layers.Dense(1, kernel_initializer="ones")(inputs))
+    # TensorFlow 2.21 (Keras 3.15): [[3.]]
+    npt.assert_array_equal(model(ag.constant([[1.0, 2.0]])).numpy(), [[3.0]])
+
+
+def test_a_model_given_inputs_twice_says_how_to_make_it():
+    inputs = ag.keras.Input((2,))
+    with pytest.raises(TypeError, match=r"Model\(inputs, outputs\)"):
+        ag.keras.Model(inputs, inputs, inputs)
+
+
 def test_a_model_whose_output_is_its_input_is_the_identity():
     inputs = ag.keras.Input((2,))
     model = ag.keras.Model(inputs=inputs, outputs=inputs)

@@ -49,6 +49,12 @@ class Model(Trainer, Layer):
 
     def __init__(self, *args: Any, inputs: Any = None, outputs: Any = None,
                  name: str | None = None, trainable: bool = True, **kwargs: Any):
+        if args:  # Keras takes `Model(inputs, outputs)` too
+            if len(args) > 2 or (inputs is not None and len(args) >= 1) or (
+                    outputs is not None and len(args) == 2):
+                raise TypeError("Model takes inputs and outputs once each: "
+                                "Model(inputs, outputs) or Model(inputs=..., outputs=...).")
+            inputs, outputs = (*args, outputs) if len(args) == 1 else args
         functional = inputs is not None or outputs is not None
         if functional and name is None:
             name = unique_layer_name("functional")  # as Keras names functional models
