@@ -78,7 +78,7 @@ def _counting(size=None):
     return f
 
 
-@pytest.mark.filterwarnings("ignore::runtime.function.function.RetracingWarning")
+@pytest.mark.filterwarnings("ignore::autograph.runtime.function.function.RetracingWarning")
 def test_function_keeps_the_default_number_of_traces():
     f = _counting()
     for k in range(DEFAULT_TRACE_CACHE_SIZE + 3):
