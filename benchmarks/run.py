@@ -20,20 +20,20 @@ import time
 
 HERE = pathlib.Path(__file__).parent
 
-# (script, takes --quick, needs a module that an extra installs)
+# (script, takes --quick, the modules that extras install which it needs)
 BENCHMARKS = [
-    ("import_time.py", False, None),
-    ("eager_dispatch.py", False, None),
-    ("graph_session.py", False, None),
-    ("conversion.py", False, None),
-    ("function_calls.py", False, None),
-    ("training_step.py", False, "threadpoolctl"),
-    ("data_pipeline.py", False, None),
-    ("fast_paths.py", True, "threadpoolctl"),
-    ("tracing.py", True, None),
-    ("memory.py", True, "threadpoolctl"),
-    ("graph_passes.py", True, None),
-    ("jit.py", True, "numba"),
+    ("import_time.py", False, ()),
+    ("eager_dispatch.py", False, ()),
+    ("graph_session.py", False, ()),
+    ("conversion.py", False, ()),
+    ("function_calls.py", False, ()),
+    ("training_step.py", False, ("threadpoolctl",)),
+    ("data_pipeline.py", False, ()),
+    ("fast_paths.py", True, ("threadpoolctl",)),
+    ("tracing.py", True, ()),
+    ("memory.py", True, ("threadpoolctl",)),
+    ("graph_passes.py", True, ("threadpoolctl",)),
+    ("jit.py", True, ("numba", "threadpoolctl")),
 ]
 
 
@@ -48,8 +48,10 @@ def main() -> int:
         if not (HERE / script).exists():
             continue
         print(f"\n=== {script}", flush=True)
-        if needs and importlib.util.find_spec(needs) is None:
-            print(f"skipped: needs {needs} (pip install \".[bench]\", or \".[jit]\" for numba)")
+        missing = [name for name in needs if importlib.util.find_spec(name) is None]
+        if missing:
+            print(f"skipped: needs {', '.join(missing)} (pip install \".[bench]\", or "
+                  f"\".[jit]\" for numba)")
             continue
         command = [sys.executable, str(HERE / script)]
         if args.quick and has_quick:
