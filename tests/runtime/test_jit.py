@@ -18,10 +18,23 @@ from autograph.runtime import execute
 from autograph.runtime.exec.jit import JitCompileWarning, JitPlan
 from autograph.runtime.exec.jit.ops import JIT_OPS
 from autograph.runtime.exec.jit.stages import CompiledStage
+from tests.op_testing import OpSample
 from tests.ops import samples_array, samples_creation, samples_math
 
+# The ops the jit compiles, written out here (not read from its table) so that an op dropped
+# from the table, or one whose template numba rejects, fails a test instead of dropping its
+# samples: each sample must run compiled (see `_ran_compiled`).
+COMPILED_OPS = frozenset({
+    "Abs", "AddV2", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Cast", "Ceil", "Cos", "Equal",
+    "Exp", "Floor", "FloorDiv", "FloorMod", "Greater", "GreaterEqual", "Identity", "Invert",
+    "IsFinite", "IsNan", "Less", "LessEqual", "Log", "Log1p", "LogicalAnd", "LogicalNot",
+    "LogicalOr", "Maximum", "Minimum", "Mul", "Neg", "NotEqual", "Pow", "RealDiv", "Relu",
+    "Round", "Rsqrt", "SelectV2", "Sigmoid", "Sign", "Sin", "Sqrt", "Square", "Sub", "Tanh",
+})
 SAMPLES = [s for s in samples_math.SAMPLES + samples_array.SAMPLES + samples_creation.SAMPLES
-           if s.op in JIT_OPS]
+           if s.op in COMPILED_OPS]
+SAMPLES += [OpSample("Square", [np.array([1.5, -2.0], np.float32)]),  # the op's is float16
+            OpSample("Cast", [np.array([0, 3, -1], np.int32)], {"DstT": ag.bool})]
 
 
 def _both(python_function):
@@ -49,6 +62,14 @@ def _compiled_whole(function, *args) -> bool:
                                 for s in stages)
 
 
+def _ran_compiled(function, op_type, *args) -> bool:
+    """Whether an op of `op_type` ran in a compiled stage of `function`'s plan for `args`:
+    numba compiled it, and no error sent it back to the plan."""
+    return any(isinstance(s, CompiledStage) and not s._broken and s._fallback is None
+               and any(op.type == op_type for op in s.region.ops)
+               for s in function.get_concrete_function(*args)._plan.stages)
+
+
 def _assert_same(actual, expected):
     assert actual.dtype == expected.dtype and actual.shape == expected.shape
     if actual.dtype.is_floating:
@@ -70,6 +91,9 @@ def test_op_sample_gives_the_plans_result(sample):
     plan, jit = _both(_op_function(sample))
     inputs = [ag.convert_to_tensor(x) for x in sample.inputs]
     _assert_same(_quietly(jit, *inputs), plan(*inputs))
+    shapes = {np.shape(x) for x in sample.inputs} - {()}
+    if _compilable(sample) and len(shapes) <= 1:  # operands that broadcast run on the plan
+        assert _ran_compiled(jit, sample.op, *inputs)
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.op)
@@ -80,7 +104,15 @@ def test_op_sample_on_scalars_compiles_and_gives_the_plans_result(sample):
     result = _quietly(jit, *inputs)
     _assert_same(result, plan(*inputs))
     if _compilable(sample):
-        assert _compiled_stages(jit, *inputs)
+        assert _ran_compiled(jit, sample.op, *inputs)
+
+
+def test_the_jit_compiles_the_ops_the_tests_check_and_no_other():
+    assert set(JIT_OPS) == COMPILED_OPS
+
+
+def test_every_op_the_jit_compiles_has_a_sample_it_compiles():
+    assert COMPILED_OPS - {s.op for s in SAMPLES if _compilable(s)} == set()
 
 
 def _scalar(x):
@@ -162,6 +194,7 @@ def test_reductions_of_all_elements_compile_into_the_loop_with_the_plans_results
         _assert_same(actual, expected)
     (loop, *_) = _compiled_stages(jit, x)
     assert "r0 = " in loop.source
+    assert _ran_compiled(jit, "Max", x) and _ran_compiled(jit, "Min", x)
 
 
 def test_float32_mean_compiles_and_float64_sum_stays_on_the_plan():
@@ -175,6 +208,7 @@ def test_float32_mean_compiles_and_float64_sum_stays_on_the_plan():
         results = jit(x, y)
     for actual, expected in zip(results, plan(x, y)):
         _assert_same(actual, expected)
+    assert _ran_compiled(jit, "Mean", x, y)
 
 
 def test_elementwise_loop_runs_on_the_plan_when_arrays_differ_in_shape_at_run_time():

@@ -40,7 +40,7 @@ def _call(function: str, kinds: str = FLOAT) -> JitOp:
 
 JIT_OPS: dict[str, JitOp] = {
     "Identity": JitOp("{0}", NUMBER + BOOL),
-    "AddV2": _binary("+"), "Add": _binary("+"), "Sub": _binary("-"), "Mul": _binary("*"),
+    "AddV2": _binary("+"), "Sub": _binary("-"), "Mul": _binary("*"),
     "RealDiv": _binary("/", FLOAT), "Neg": JitOp("-{0}", NUMBER),
     "FloorDiv": JitOp("_jit_floordiv({0}, {1})", NUMBER),
     "FloorMod": JitOp("_jit_floormod({0}, {1})", NUMBER),
