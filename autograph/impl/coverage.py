@@ -19,7 +19,6 @@ AttributeError: module 'autograph' has no attribute 'reduce_summ'. Did you mean:
 
 from __future__ import annotations
 
-import difflib
 import sys
 import types
 from typing import Any, Iterator
@@ -94,6 +93,7 @@ def missing_name(module: types.ModuleType, name: str) -> AttributeError:
                               f"what it provides ({shown}: {count} of TensorFlow "
                               f"{_version()}'s {len(known)} names)")
     message = f"module {module.__name__!r} has no attribute {name!r}"
+    import difflib  # error paths only: not loaded with the package
     close = difflib.get_close_matches(name, sorted(_public(module)), n=1)
     return AttributeError(message + (f". Did you mean: {close[0]!r}?" if close else ""))
 

@@ -28,7 +28,6 @@ immediate mode.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import sys
 import threading
 import warnings
@@ -294,6 +293,7 @@ class OpRegistry:
     def not_found_message(self, name: str) -> str:
         """Says that op `name` is not registered, naming near matches."""
         lower = {n.lower(): n for n in self._registry}
+        import difflib  # error paths only: not loaded with the package
         close = difflib.get_close_matches(str(name).lower(), lower, n=3, cutoff=0.6)
         hint = f" Did you mean {', '.join(lower[c] for c in close)}?" if close else ""
         return (f"Op type not registered: {name!r}.{hint} Register it with "

@@ -22,7 +22,6 @@ TensorFlow, an unknown name is an error rather than ignored.
 
 from __future__ import annotations
 
-import difflib
 import threading
 from typing import Any
 
@@ -72,6 +71,7 @@ def set_experimental_options(options: dict[str, Any]) -> None:
                 raise TypeError(f"Optimizer option {name!r} is an int, got {value!r}.")
         else:
             known = sorted(_TOGGLES + _FLAGS + _INTS)
+            import difflib  # error paths only: not loaded with the package
             near = difflib.get_close_matches(str(name), known, n=1)
             hint = f" Did you mean {near[0]!r}?" if near else ""
             raise ValueError(f"Unknown optimizer option {name!r}.{hint} The options are: "
