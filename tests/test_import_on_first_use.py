@@ -14,7 +14,8 @@ ON_FIRST_USE = ["autograph.cli", "autograph.converters", "autograph.data",
                 "autograph.impl.transpiler", "autograph.keras", "autograph.linalg",
                 "autograph.optimizers", "autograph.pyct.cfg", "autograph.runtime.data",
                 "autograph.runtime.exec.jit", "autograph.runtime.gradients.math_grad",
-                "autograph.runtime.train", "autograph.train"]
+                "autograph.runtime.train", "autograph.train",
+                "difflib"]  # for misspelt names: errors only
 PROGRAM = """
 import json, sys
 import autograph as ag
