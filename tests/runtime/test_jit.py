@@ -211,6 +211,24 @@ def test_float32_mean_compiles_and_float64_sum_stays_on_the_plan():
     assert _ran_compiled(jit, "Mean", x, y)
 
 
+def test_float32_product_compiles_and_float64_mean_and_product_stay_on_the_plan():
+    pytest.importorskip("numba")
+
+    def products(x, y):
+        return ag.reduce_prod(x * 1.0), ag.reduce_mean(y * y), ag.reduce_prod(y * 1.0)
+    plan, jit = _both(products)
+    x = ag.constant(np.linspace(0.5, 1.5, 101, dtype=np.float32))
+    y = ag.constant(np.linspace(0.5, 1.5, 101))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        results = jit(x, y)
+    messages = " ".join(str(w.message) for w in caught)
+    assert "Mean of dtype float64" in messages and "Prod of dtype float64" in messages
+    for actual, expected in zip(results, plan(x, y)):
+        _assert_same(actual, expected)
+    assert _ran_compiled(jit, "Prod", x, y)
+
+
 def test_elementwise_loop_runs_on_the_plan_when_arrays_differ_in_shape_at_run_time():
     pytest.importorskip("numba")
     plan, jit = _both(lambda x, y: x * y + 1.0)

@@ -49,6 +49,8 @@ def classify(op: Operation) -> tuple[str, str | None]:
     if all(t._shape == () for t in op.outputs):  # a scalar op, or a whole reduction
         if op.type in REDUCTIONS:
             why = why_not_reduction(op)
+    elif op.type in REDUCTIONS:
+        why = f"{op.type} of part of a tensor"
     else:
         why = why_not_elementwise(op)
         if why is None and not _same_shapes(op):
