@@ -47,8 +47,19 @@ def test_a_reduction_of_every_element_joins_an_elementwise_region(build, specs, 
      (PLAN, "Mul of operands that broadcast")),
     (lambda x: ag.math.round(x), [(ag.int32, [3])], (PLAN, "Round of dtype int32")),
     (lambda x: ag.print(x), [(ag.int32, [])], (PLAN, "ag.print outside a loop or branch")),
+    (lambda x: ag.abs(x), [(ag.float16, [3])], (PLAN, "Abs of dtype float16")),
+    (lambda x: ag.cast(x, ag.int32), [(ag.float32, [3])],
+     (PLAN, "Cast of a float to an integer or bool")),
+    (lambda x: ag.cast(x, ag.bool), [(ag.float64, [3])],
+     (PLAN, "Cast of a float to an integer or bool")),
+    (lambda x: ag.cast(x, ag.float64), [(ag.float32, [3])], (ELEMENTWISE, None)),
+    (lambda x: ag.cast(x, ag.float32), [(ag.int32, [3])], (ELEMENTWISE, None)),
+    (lambda c, x: ag.where(c, x, -x), [(ag.bool, [3]), (ag.float32, [3])], (ELEMENTWISE, None)),
+    (lambda c, x: ag.where(c, x, -x), [(ag.bool, [3]), (ag.float16, [3])],
+     (PLAN, "SelectV2 of dtype float16")),
 ], ids=["same shapes", "scalars", "broadcast", "unknown rank", "a vector and unknown rank",
-        "round of ints", "print"])
+        "round of ints", "print", "float16", "float to int", "float to bool", "float to float",
+        "int to float", "select", "select of float16"])
 def test_elementwise_ops_need_one_shape_and_a_dtype_their_template_takes(build, specs, expected):
     assert classify(_last_op(build, *specs)) == expected
 

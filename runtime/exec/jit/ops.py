@@ -108,11 +108,8 @@ def why_not_elementwise(op: Operation) -> str | None:
     for t in list(op.inputs) + list(op.outputs):
         if not has_jit_dtype(t):
             return f"{op.type} of dtype {t.dtype.name}"
-    for i, t in enumerate(op.inputs):
-        kind = _kind(t)
-        if op.type == "SelectV2" and i == 0:
-            continue  # the condition is bool
-        if kind not in entry.kinds:
+    for t in op.inputs:  # (SelectV2's condition is a bool, which its entry takes)
+        if _kind(t) not in entry.kinds:
             return f"{op.type} of dtype {t.dtype.name}"
     if op.type == "Cast" and _kind(op.inputs[0]) == "f" and _kind(op.outputs[0]) != "f":
         return "Cast of a float to an integer or bool"  # NaN and overflow differ from NumPy
