@@ -364,6 +364,45 @@ def test_switch_case_compiles_and_takes_the_plans_branch_for_every_index():
     assert stage._fallback is None  # the scalar kernel ran, not the plan
 
 
+def test_a_switch_case_of_one_branch_compiles_and_always_takes_it():
+    pytest.importorskip("numba")
+    plan, jit = _both(lambda k, x: ag.switch_case(k, [lambda: x * 2.0]))
+    x = ag.constant(4.0)
+    for k in (0, 3):
+        _assert_same(jit(ag.constant(k), x), plan(ag.constant(k), x))
+    assert _compiled_whole(jit, ag.constant(0), x)
+
+
+def test_a_branch_assigning_two_values_compiles_with_the_plans_result():
+    pytest.importorskip("numba")
+
+    def alternate(n):
+        a, b, i = 0, 1, 0
+        while i < n:
+            if i % 2 == 0:
+                a, b = a + i, b * 2
+            else:
+                a, b = a - 1, b + 1
+            i += 1
+        return a, b
+    plan, jit = _both(alternate)
+    n = ag.constant(7)
+    for actual, expected in zip(jit(n), plan(n)):
+        _assert_same(actual, expected)
+    assert _compiled_whole(jit, n)
+
+
+@pytest.mark.parametrize("reduce", [ag.reduce_sum, ag.reduce_mean], ids=["sum", "mean"])
+def test_a_long_float32_sum_accumulates_as_exactly_as_the_plans(reduce):
+    pytest.importorskip("numba")
+    # a float32 running sum of 10**6 tenths is off by about 1e-3 of the total: the compiled
+    # loop accumulates in float64, and agrees with NumPy's pairwise float32 sum
+    plan, jit = _both(lambda x: reduce(x * 1.0))
+    x = ag.constant(np.full(10**6, 0.1, np.float32))
+    _assert_same(jit(x), plan(x))
+    assert _ran_compiled(jit, "Sum" if reduce is ag.reduce_sum else "Mean", x)
+
+
 def test_a_bool_constant_compiles_as_a_python_bool():
     pytest.importorskip("numba")
     plan, jit = _both(lambda x: ag.logical_and(x > 0.0, ag.constant(True)))

@@ -103,7 +103,7 @@ class _Writer:
         self.lines.append(f"{indent}{self.fresh(out)} = {expr}  # {op.name} = {op.type}")
 
     def write_reduction(self, op: Operation, indent: str) -> None:
-        """One step of a reduction's accumulator; `reduced_values` gives its result."""
+        """One step of a reduction's accumulator; `name_reduced_values` names its result."""
         name = f"r{len(self.reductions)}"
         self.reductions.append((name, op))
         step = REDUCTIONS[op.type].step.format(acc=name, x=self.ref(op.inputs[0]))
@@ -120,14 +120,12 @@ class _Writer:
             lines.append(f"{indent}{name} = {_accumulator(op)}({init})")
         return lines
 
-    def reduced_values(self) -> list[str]:
-        values = []
+    def name_reduced_values(self) -> None:
+        """Names each reduction's result (after the loop) by the expression that gives it."""
         for name, op in self.reductions:
             dtype = np.dtype(op.outputs[0].dtype.as_numpy_dtype)
             value = f"{name} / n" if op.type == "Mean" else name
-            values.append(f"np.{dtype.name}({value})")
             self.names[id(op.outputs[0])] = f"np.{dtype.name}({value})"
-        return values
 
     def write_format(self, op: Operation) -> None:
         pieces = op.attrs["template"].split(op.attrs["placeholder"])
@@ -250,7 +248,7 @@ def elementwise_kernel(ops: list[Operation], inputs: list[SymbolicTensor],
     w.write_ops(ops, "        ")
     w.lines += [f"        {o}[i] = {w.ref(t)}" for o, t in zip(outs, filled)]
     w.lines[starts:starts] = w.reduction_starts("    ")
-    w.reduced_values()
+    w.name_reduced_values()
     scalars = "".join(f"{w.ref(t)}, " for t in outputs if t._shape == ())
     w.lines.append(f"    return ({scalars})")
     return KernelSource("\n".join(w.lines) + "\n", w.constants)
