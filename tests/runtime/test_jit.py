@@ -403,6 +403,15 @@ def test_a_long_float32_sum_accumulates_as_exactly_as_the_plans(reduce):
     assert _ran_compiled(jit, "Sum" if reduce is ag.reduce_sum else "Mean", x)
 
 
+def test_an_integer_cast_to_bool_is_a_bool_in_compiled_logic():
+    pytest.importorskip("numba")
+    # `2 & True` is 0: the cast must make True of 2 before `&` sees it
+    plan, jit = _both(lambda x: ag.logical_and(ag.cast(x, ag.bool), x > 0))
+    x = ag.constant(2)
+    _assert_same(jit(x), plan(x))
+    assert bool(jit(x)) and _compiled_whole(jit, x)
+
+
 def test_a_bool_constant_compiles_as_a_python_bool():
     pytest.importorskip("numba")
     plan, jit = _both(lambda x: ag.logical_and(x > 0.0, ag.constant(True)))
