@@ -403,6 +403,14 @@ def test_a_long_float32_sum_accumulates_as_exactly_as_the_plans(reduce):
     assert _ran_compiled(jit, "Sum" if reduce is ag.reduce_sum else "Mean", x)
 
 
+def test_an_int64_sum_past_two_to_the_53_is_exact():
+    pytest.importorskip("numba")
+    plan, jit = _both(lambda x: ag.reduce_sum(x * 1))
+    x = ag.constant(np.array([2**53, 1, 1], np.int64))  # a float64 running sum loses the ones
+    assert int(jit(x)) == int(plan(x)) == 2**53 + 2
+    assert _ran_compiled(jit, "Sum", x)
+
+
 def test_an_integer_cast_to_bool_is_a_bool_in_compiled_logic():
     pytest.importorskip("numba")
     # `2 & True` is 0: the cast must make True of 2 before `&` sees it
