@@ -13,6 +13,7 @@ order, lowest first, is DESIGN.md's:
 
 import ast
 import collections
+import functools
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -23,6 +24,7 @@ RUNTIME_LAYERS = ("core", "registry", "graph", "eager", "exec", "ops", "state", 
                   "gradients", "data", "train")
 
 
+@functools.lru_cache(maxsize=None)
 def modules() -> dict[str, pathlib.Path]:
     found = {}
     for package in PACKAGES:
@@ -34,6 +36,7 @@ def modules() -> dict[str, pathlib.Path]:
     return found
 
 
+@functools.lru_cache(maxsize=None)
 def imports() -> dict[str, set[str]]:
     """module -> the project modules it imports (`from a.b import c` counts `a.b.c` when that
     is a module, else `a.b`)."""
