@@ -429,14 +429,16 @@ def test_a_bool_constant_compiles_as_a_python_bool():
     assert "v0 & True" in stage.source
 
 
-def test_integer_division_by_zero_raises_the_plans_error_and_prints_nothing_twice():
+@pytest.mark.parametrize("divide_by", [lambda i, d: i // d, lambda i, d: i % d],
+                         ids=["floordiv", "floormod"])
+def test_integer_division_by_zero_raises_the_plans_error_and_prints_nothing_twice(divide_by):
     pytest.importorskip("numba")
 
     def divide(n, d):
         i = n
         while i > 0:
             ag.print(i)
-            i = i // d - 1
+            i = divide_by(i, d) - 1
         return i
     plan, jit = _both(divide)
     n, zero = ag.constant(3), ag.constant(0)
