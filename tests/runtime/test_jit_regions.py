@@ -57,11 +57,28 @@ def test_a_reduction_of_every_element_joins_an_elementwise_region(build, specs, 
     (lambda c, x: ag.where(c, x, -x), [(ag.bool, [3]), (ag.float32, [3])], (ELEMENTWISE, None)),
     (lambda c, x: ag.where(c, x, -x), [(ag.bool, [3]), (ag.float16, [3])],
      (PLAN, "SelectV2 of dtype float16")),
+    (lambda x, y: ag.equal(x, y), [(ag.float32, [3]), (ag.float32, [3])], (ELEMENTWISE, None)),
 ], ids=["same shapes", "scalars", "broadcast", "unknown rank", "a vector and unknown rank",
         "round of ints", "print", "float16", "float to int", "float to bool", "float to float",
-        "int to float", "select", "select of float16"])
+        "int to float", "select", "select of float16", "equal"])
 def test_elementwise_ops_need_one_shape_and_a_dtype_their_template_takes(build, specs, expected):
     assert classify(_last_op(build, *specs)) == expected
+
+
+@pytest.mark.parametrize("compare, shapes, expected", [
+    (lambda x, y: x == y, ([3], [3]), (PLAN, "Equal with incompatible_shape_error=False")),
+    (lambda x, y: x != y, ([3], [3]), (PLAN, "NotEqual with incompatible_shape_error=False")),
+    (lambda x, y: x == y, ([3], []), (ELEMENTWISE, None)),
+    (lambda x, y: x != y, ([], [3]), (ELEMENTWISE, None)),
+], ids=["== of vectors", "!= of vectors", "== of a vector and a scalar",
+        "!= of a scalar and a vector"])
+def test_tensor_equality_compiles_when_one_side_is_a_scalar(compare, shapes, expected):
+    # `==` in a function is Equal(incompatible_shape_error=False), which gives False for
+    # shapes that do not broadcast, where the compiled loop could not
+    specs = [ag.TensorSpec(shape, ag.float32) for shape in shapes]
+    graph = ag.function(compare).get_concrete_function(*specs).graph
+    (op,) = [op for op in graph.get_operations() if op.type in ("Equal", "NotEqual")]
+    assert classify(op) == expected
 
 
 def _control_flow_op(fn, spec):
