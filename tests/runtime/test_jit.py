@@ -420,6 +420,15 @@ def test_an_integer_cast_to_bool_is_a_bool_in_compiled_logic():
     assert bool(jit(x)) and _compiled_whole(jit, x)
 
 
+def test_the_print_buffer_grows_to_hold_what_is_appended_and_keeps_what_it_held():
+    support = pytest.importorskip("autograph.runtime.exec.jit.support")  # needs numba
+    buffer = np.frombuffer(b"abc-", np.uint8).copy()
+    assert support._room(buffer, 2, 2) is buffer  # it fits: no copy
+    grown = support._room(buffer, 3, 2)
+    assert grown.size >= 5 and bytes(grown[:3]) == b"abc"
+    assert support._room(buffer, 3, 100).size >= 103  # more than doubling gives
+
+
 def test_a_bool_constant_compiles_as_a_python_bool():
     pytest.importorskip("numba")
     plan, jit = _both(lambda x: ag.logical_and(x > 0.0, ag.constant(True)))
