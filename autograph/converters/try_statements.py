@@ -236,12 +236,13 @@ def finally_entered(node: Any, reads: set[str], later: AbstractSet[str] = frozen
 
 
 def entered(finalbody: list[Any]) -> bool:
-    """Whether `finalbody` starts as `finally_entered` makes it start (this converter made
-    it so)."""
-    first = finalbody[0].value if isinstance(finalbody[0], (gast.Expr, gast.Assign)) else None
+    """Whether `finalbody` starts with the `ag__.finally_entered(...)` this converter puts
+    first in a `finally` that reads what the `try` assigns (one that reads none of it starts
+    with no such call, and may start with `recovered`s for the code after the `try`)."""
+    first = finalbody[0].value if isinstance(finalbody[0], gast.Expr) else None
     return (isinstance(first, gast.Call) and isinstance(first.func, gast.Attribute)
             and isinstance(first.func.value, gast.Name) and first.func.value.id == "ag__"
-            and first.func.attr in ("finally_entered", "recovered"))
+            and first.func.attr == "finally_entered")
 
 
 def _strings(names: list[str]) -> Any:
