@@ -61,13 +61,3 @@ def test_a_misspelt_name_in_compat_v1_suggests_the_closest():
 
     with pytest.raises(AttributeError, match="Did you mean: 'train'"):
         ag.compat.v1.trian  # noqa: B018
-
-
-def test_registering_a_gradient_for_a_builtin_op_fails_before_any_gradient_is_taken():
-    program = ("import autograph as ag\n"
-               "try:\n"
-               "    ag.RegisterGradient('Mul')(lambda op, grad: [grad, grad])\n"
-               "except KeyError as error:\n"
-               "    print(error)\n")
-    assert _fresh_python("-c", program).strip() == (
-        "\"A gradient for op type 'Mul' is registered already.\"")

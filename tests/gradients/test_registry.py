@@ -1,12 +1,18 @@
 """`ag.RegisterGradient` and `ag.no_gradient`: what they accept and what they refuse, each with a
 message that says what to do."""
 
+import os
+import pathlib
 import re
+import subprocess
+import sys
 
 import pytest
 
 import autograph as ag
 from autograph.runtime.gradients import registry
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -70,3 +76,27 @@ def test_an_op_type_without_a_gradient_says_how_to_register_one():
         "No gradient defined for op type 'TestNothingRegistered'. Register one with "
         "@ag.RegisterGradient('TestNothingRegistered'), or mark it with "
         "ag.no_gradient('TestNothingRegistered') if it is not differentiable.")
+
+
+_FIRST_REGISTRATION = """
+import sys
+import autograph as ag
+TABLE = "autograph.runtime.gradients.math_grad"
+print(TABLE in sys.modules)
+try:
+    ag.RegisterGradient("Mul")(lambda op, grad: [grad, grad])
+except KeyError as error:
+    print(error)
+print(TABLE in sys.modules)
+"""
+
+
+def test_the_ops_gradients_load_when_a_user_first_registers_one_which_clashes_at_once():
+    # the package's own gradients load on first use, but a user's gradient for an op that
+    # has one must fail where it is registered, as in TensorFlow, not when a gradient is taken
+    result = subprocess.run([sys.executable, "-c", _FIRST_REGISTRATION], capture_output=True,
+                            text=True, timeout=120, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "False", "\"A gradient for op type 'Mul' is registered already.\"", "True"]

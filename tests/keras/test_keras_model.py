@@ -122,10 +122,24 @@ def test_a_functional_model_takes_inputs_and_outputs_by_position():
     npt.assert_array_equal(model(ag.constant([[1.0, 2.0]])).numpy(), [[3.0]])
 
 
-def test_a_model_given_inputs_twice_says_how_to_make_it():
+def test_a_functional_model_takes_inputs_by_position_and_outputs_by_name():
     inputs = ag.keras.Input((2,))
-    with pytest.raises(TypeError, match=r"Model\(inputs, outputs\)"):
-        ag.keras.Model(inputs, inputs, inputs)
+    outputs = ag.keras.layers.Dense(1, kernel_initializer="ones")(inputs)
+    model = ag.keras.Model(inputs, outputs=outputs)
+    npt.assert_array_equal(model(ag.constant([[1.0, 2.0]])).numpy(), [[3.0]])
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    (3, {}), (1, {"inputs": True}), (2, {"inputs": True}), (2, {"outputs": True}),
+], ids=["three by position", "inputs by position and by name",
+        "both by position and inputs by name", "both by position and outputs by name"])
+def test_a_model_given_inputs_or_outputs_twice_says_how_to_make_it(args, kwargs):
+    # TensorFlow 2.21 (Keras 3.15) raises a TypeError too, naming the argument given twice
+    inputs = ag.keras.Input((2,))
+    with pytest.raises(TypeError) as raised:
+        ag.keras.Model(*[inputs] * args, **{name: inputs for name in kwargs})
+    assert str(raised.value) == ("Model takes inputs and outputs once each: "
+                                 "Model(inputs, outputs) or Model(inputs=..., outputs=...).")
 
 
 def test_a_model_whose_output_is_its_input_is_the_identity():
