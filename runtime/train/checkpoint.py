@@ -131,10 +131,11 @@ class Checkpoint:
                 share a name.
         """
         _check_eager("write")
-        found = trackable.variables_by_path(list(self._trackable_children().items()))
+        roots = list(self._trackable_children().items())
         values = {path: trackable.checkpoint_array(path, variable)
-                  for path, variable in found.items()}
-        return checkpoint_io.write_values(os.fspath(file_prefix), values)
+                  for path, variable in trackable.variables_by_path(roots).items()}
+        return checkpoint_io.write_values(os.fspath(file_prefix), values,
+                                          trackable.aliases_by_path(roots))
 
     def restore(self, save_path: str | None) -> CheckpointLoadStatus | InitializationOnlyStatus:
         """Restores the checkpoint at `save_path` (a path `save` returned), creating the save
@@ -159,8 +160,9 @@ class Checkpoint:
         only if it exists (or once it is made)."""
         _check_eager("read")
         save_path = os.fspath(save_path)
-        values = checkpoint_io.read_values(save_path)
-        restoration = trackable.Restoration(save_path, self._trackable_children(), values)
+        values, aliases = checkpoint_io.read_checkpoint(save_path)
+        restoration = trackable.Restoration(save_path, self._trackable_children(), values,
+                                            aliases, owner=self)
         restoration.match(atomic=True)
         trackable.wait_for_variables(restoration, replaces=self._restoration)
         self._restoration = restoration
@@ -183,7 +185,8 @@ class CheckpointLoadStatus:
         restoration = self._restoration
         trackable.settle([restoration])
         current = trackable.variables_by_path(restoration.roots())
-        missing = sorted(set(current) - restoration.saved)
+        missing = sorted(path for path in current
+                         if restoration.saved_path(path) not in restoration.saved)
         return list(restoration.mismatched), missing, sorted(restoration.pending)
 
     def assert_consumed(self) -> CheckpointLoadStatus:

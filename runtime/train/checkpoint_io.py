@@ -35,12 +35,15 @@ import numpy as np
 
 from autograph.runtime.core import errors
 
-__all__ = ["latest_checkpoint", "read_values", "write_values", "CheckpointState",
+__all__ = ["latest_checkpoint", "read_checkpoint", "read_values", "write_values", "CheckpointState",
            "read_state", "write_state", "data_file", "atomic_write"]
 
 SUFFIX = ".npz"
 FORMAT_KEY = ".format"  # escaped names never start with "." (trackable.escape_name)
 FORMAT = "autograph-checkpoint-v1"
+# The other paths of saved values, as (alias, saved path) rows (trackable.aliases_by_path):
+# absent from checkpoints whose values each have one path.
+ALIASES_KEY = ".aliases"
 STATE_FILE = "checkpoint"
 
 
@@ -84,15 +87,20 @@ def _fsync_directory(directory: str) -> None:
         os.close(fd)
 
 
-def write_values(prefix: str, values: dict[str, np.ndarray]) -> str:
-    """Writes `values` (path -> array) as the checkpoint `prefix`; returns `prefix`."""
+def write_values(prefix: str, values: dict[str, np.ndarray],
+                 aliases: dict[str, str] | None = None) -> str:
+    """Writes `values` (path -> array) as the checkpoint `prefix`, with the `aliases` (other
+    path -> saved path) through which they are restored too; returns `prefix`."""
     directory = os.path.dirname(prefix)
     if directory:
         os.makedirs(directory, exist_ok=True)
+    entries = [(FORMAT_KEY, np.array(FORMAT)), *values.items()]
+    if aliases:
+        entries.append((ALIASES_KEY, np.array(sorted(aliases.items()), dtype=str)))
 
     def write(file: IO[bytes]) -> None:
         with zipfile.ZipFile(file, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
-            for key, array in [(FORMAT_KEY, np.array(FORMAT)), *values.items()]:
+            for key, array in entries:
                 with archive.open(key + ".npy", "w", force_zip64=True) as entry:
                     np.lib.format.write_array(entry, array, allow_pickle=False)
 
@@ -101,7 +109,13 @@ def write_values(prefix: str, values: dict[str, np.ndarray]) -> str:
 
 
 def read_values(prefix: str) -> dict[str, np.ndarray]:
-    """The arrays of the checkpoint `prefix`, by path. Loading runs no code (no pickle).
+    """The arrays of the checkpoint `prefix`, by path (`read_checkpoint` without aliases)."""
+    return read_checkpoint(prefix)[0]
+
+
+def read_checkpoint(prefix: str) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+    """The arrays of the checkpoint `prefix` by path, and the aliases of those paths (other
+    path -> saved path). Loading runs no code (no pickle).
 
     Raises:
         NotFoundError: there is no checkpoint at `prefix`.
@@ -128,7 +142,11 @@ def read_values(prefix: str) -> dict[str, np.ndarray]:
         raise errors.DataLossError(f"{path!r} is not a checkpoint of format {FORMAT!r} (no "
                                    f"{FORMAT_KEY!r} entry naming it); it was not written by "
                                    f"ag.train.Checkpoint.")
-    return values
+    rows = values.pop(ALIASES_KEY, np.zeros((0, 2), str))
+    if rows.ndim != 2 or rows.shape[1] != 2 or rows.dtype.kind != "U":
+        raise errors.DataLossError(f"Cannot read checkpoint {path!r}: its {ALIASES_KEY!r} "
+                                   f"entry is damaged.")
+    return values, {str(alias): str(saved) for alias, saved in rows}
 
 
 class CheckpointState:

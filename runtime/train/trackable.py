@@ -11,7 +11,9 @@ its attributes holding state, by attribute name (`runtime/state/module.py`).
 **Paths.** A variable's path is the names from the checkpoint's root to it, joined by `/`:
 `model/layers/0/w`. The walk is breadth first, children in the order `_trackable_children`
 returns them (Module: sorted attribute names; dicts: sorted keys), and each object is reached
-once, by its first (shortest) path: a variable shared by two objects is saved once. As in
+once, by its first (shortest) path: a variable shared by two objects is saved once. Its other
+paths are saved as aliases (`aliases_by_path`), so that a restore finds it through any of
+them, as TensorFlow's object graph does. As in
 TensorFlow, `.` in a name is written `..` and `/` is written `.S`, so paths are unambiguous.
 
 **Optimizers** return `{"iterations": v, "learning_rate": v (when it is a variable), "slots":
@@ -44,8 +46,8 @@ from autograph.runtime.graph.source_lines import user_frame
 from autograph.runtime.state import variables as variables_module
 from autograph.runtime.state.variables import Variable
 
-__all__ = ["escape_name", "variables_by_path", "Restoration", "checkpoint_array", "settle",
-           "wait_for_variables", "mismatch_message"]
+__all__ = ["escape_name", "variables_by_path", "aliases_by_path", "resolve", "Restoration",
+           "checkpoint_array", "settle", "wait_for_variables", "mismatch_message"]
 
 
 def escape_name(name: str) -> str:
@@ -89,16 +91,48 @@ def variables_by_path(roots: list[tuple[str, Any]]) -> dict[str, Variable]:
     >>> list(variables_by_path([("x", {"b": b, "a": a}), ("y", [a])]))
     ['x/a', 'x/b']
     """
-    found: dict[str, Variable] = {}
-    seen: set[int] = set()
+    return {path: value for path, value, first in _walk(roots)
+            if first is None and isinstance(value, Variable)}
+
+
+def aliases_by_path(roots: list[tuple[str, Any]]) -> dict[str, str]:
+    """The paths that reach a variable or object already reached by a shorter path, each with
+    that path: a checkpoint saves a value once and restores it through any of its paths.
+
+    >>> a = Variable(1.0)
+    >>> aliases_by_path([("x", {"a": a}), ("y", [a])])
+    {'y/0': 'x/a'}
+    """
+    return {path: first for path, _, first in _walk(roots) if first is not None}
+
+
+def resolve(path: str, aliases: dict[str, str]) -> str:
+    """The saved path that `path` stands for: itself, or its longest prefix that is an alias
+    replaced by the path it aliases (again, while the result is an alias itself)."""
+    for _ in range(len(aliases) + 1):
+        parts = path.split("/")
+        prefix = next(("/".join(parts[:i]) for i in range(len(parts), 0, -1)
+                       if "/".join(parts[:i]) in aliases), None)
+        if prefix is None:
+            return path
+        path = aliases[prefix] + path[len(prefix):]
+    return path
+
+
+def _walk(roots: list[tuple[str, Any]]) -> Any:
+    """(path, value, first) for everything reachable from `roots`, breadth first: `first` is
+    None when `value` is reached for the first time, else the path it was first reached by
+    (what is under it is not walked again)."""
+    first_paths: dict[int, tuple[str, Any]] = {}  # holds the values: their ids stay theirs
     queue = collections.deque((escape_name(name), value) for name, value in roots)
     while queue:
         path, value = queue.popleft()
-        if id(value) in seen:
+        if id(value) in first_paths:
+            yield path, value, first_paths[id(value)][0]
             continue
-        seen.add(id(value))
+        first_paths[id(value)] = (path, value)
+        yield path, value, None
         if isinstance(value, Variable):
-            found[path] = value
             continue
         names = set()
         for name, child in children_of(value):
@@ -107,7 +141,6 @@ def variables_by_path(roots: list[tuple[str, Any]]) -> dict[str, Variable]:
                                  f"that are equal as strings); rename one.")
             names.add(name)
             queue.append((f"{path}/{escape_name(name)}", child))
-    return found
 
 
 def checkpoint_array(path: str, variable: Variable) -> np.ndarray:
@@ -156,27 +189,42 @@ class Restoration:
     refused for their dtype or shape.
     """
 
-    def __init__(self, save_path: str, roots: dict[str, Any], values: dict[str, np.ndarray]):
+    def __init__(self, save_path: str, roots: dict[str, Any], values: dict[str, np.ndarray],
+                 aliases: dict[str, str] | None = None, owner: Any = None):
         self.save_path = save_path
         self.saved = frozenset(values)  # the paths (not the arrays: those go once assigned)
         self.pending = dict(values)
+        self.aliases = dict(aliases or {})  # the other paths of saved values (aliases_by_path)
         self.mismatched: list[str] = []
         self.expect_partial = [False]  # a list: the finalizer below must not hold `self`
         self._roots: list[tuple[str, Callable[[], Any]]] = []
         me = weakref.ref(self)
+        # The checkpoint restored into: while it lives, its children are walked again at each
+        # match, so that an attribute assigned after the restore (`ckpt.listed = [v]`) gets
+        # its value too; once it is gone, the roots it had, while they live.
+        self._owner = None if owner is None else weakref.ref(
+            owner, lambda _: _forget_if_dead(me))
         for name, value in roots.items():
             try:
                 self._roots.append((name, weakref.ref(value, lambda _: _forget_if_dead(me))))
-            except TypeError:  # lists and dicts: held strongly
-                self._roots.append((name, _strong(value)))
+            except TypeError:  # lists and dicts: held strongly, unless the owner holds them
+                if owner is None:
+                    self._roots.append((name, _strong(value)))
         # The restore's line in the user's code: the warning about values never restored,
         # given when this goes, is shown there.
         weakref.finalize(self, _warn_unused, save_path, self.pending, self.expect_partial,
                          user_frame())
 
     def roots(self) -> list[tuple[str, Any]]:
-        """The named roots still alive."""
+        """The named roots still alive (the owner's children as they are now, while it is)."""
+        owner = self._owner() if self._owner is not None else None
+        if owner is not None:
+            return list(owner._trackable_children().items())
         return [(name, value) for name, get in self._roots if (value := get()) is not None]
+
+    def saved_path(self, path: str) -> str:
+        """The saved path that the path of a variable restored into stands for."""
+        return path if path in self.saved else resolve(path, self.aliases)
 
     def alive(self) -> bool:
         return bool(self.pending) and bool(self.roots())
@@ -196,22 +244,26 @@ class Restoration:
         if not self.pending:
             return
         current = variables_by_path(self.roots())
-        ready = {path: variable for path, variable in current.items() if path in self.pending}
-        problems = {path: text for path, variable in ready.items()
-                    if (text := mismatch(path, variable, self.pending[path])) is not None}
+        ready = {path: (key, variable) for path, variable in current.items()
+                 if (key := self.saved_path(path)) in self.pending}
+        problems = {path: text for path, (key, variable) in ready.items()
+                    if (text := mismatch(path, variable, self.pending[key])) is not None}
         if problems and not atomic:
             self.mismatched.extend(problems.values())
             for path in problems:
-                del self.pending[path], ready[path]
+                self.pending.pop(ready.pop(path)[0], None)
         if not problems or not atomic:
             with init_scope():  # inside a trace, the value is set now, not by the graph
-                for path, variable in ready.items():
-                    variable.assign(self.pending.pop(path))  # 'S' bytes too
+                for key, variable in ready.values():
+                    variable.assign(self.pending[key])  # 'S' bytes too
+            for key, _ in ready.values():
+                self.pending.pop(key, None)
         if problems:
             if atomic:  # the restore failed as a whole: its values are not waiting
                 self.expect_partial[0] = True
-            missing = sorted(set(current) - self.saved)
-            unexpected = sorted(set(self.pending) - set(current))
+            restored_into = {self.saved_path(path) for path in current}
+            missing = sorted(path for path in current if self.saved_path(path) not in self.saved)
+            unexpected = sorted(set(self.pending) - restored_into)
             raise ValueError(mismatch_message(self.save_path, list(problems.values()),
                                               missing, unexpected))
 
