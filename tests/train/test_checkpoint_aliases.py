@@ -2,13 +2,14 @@
 TensorFlow's object graph does; attributes assigned after a restore get their values too.
 Expected values are TensorFlow 2.21's (its checkpoint guide, `site/en/guide/checkpoint`)."""
 
+import gc
 import zipfile
 
 import numpy as np
 import pytest
 
 import autograph as ag
-from autograph.runtime.train import checkpoint_io
+from autograph.runtime.train import checkpoint_io, trackable
 
 
 def _guides_checkpoint(tmp_path):
@@ -72,3 +73,14 @@ def test_a_damaged_alias_table_is_refused_as_damage(tmp_path):
                 archive.writestr(name, content)
     with pytest.raises(ag.errors.DataLossError, match="'.aliases' entry is damaged"):
         ag.train.Checkpoint().restore(path)
+
+
+def test_a_restore_stops_waiting_for_variables_when_its_checkpoint_is_gone(tmp_path):
+    path = _guides_checkpoint(tmp_path)
+    restore = ag.train.Checkpoint()
+    restore.mapped = {"two": ag.Variable(0.0)}
+    restoration = restore.read(path).expect_partial()._restoration
+    assert restoration in trackable._waiting  # listed/0 and the save counter wait
+    del restore
+    gc.collect()
+    assert restoration not in trackable._waiting
