@@ -29,13 +29,14 @@ import os
 import re
 import uuid
 import zipfile
-from typing import IO, Callable
+from typing import IO, Any, Callable
 
 import numpy as np
 
-from autograph.runtime.core import errors
+from autograph.runtime.core import dtypes, errors
 
-__all__ = ["latest_checkpoint", "read_checkpoint", "read_values", "write_values", "CheckpointState",
+__all__ = ["latest_checkpoint", "list_variables", "load_checkpoint", "CheckpointReader",
+           "read_checkpoint", "read_values", "write_values", "CheckpointState",
            "read_state", "write_state", "data_file", "atomic_write"]
 
 SUFFIX = ".npz"
@@ -237,11 +238,62 @@ def latest_checkpoint(checkpoint_dir: str, latest_filename: str | None = None) -
 def list_variables(ckpt_dir_or_file: str) -> list[tuple[str, list[int]]]:
     """The (path, shape) of each value a checkpoint holds, sorted by path (`tf.train.
     list_variables`); a directory means its latest checkpoint."""
-    prefix = ckpt_dir_or_file
+    values = read_values(_checkpoint_in(ckpt_dir_or_file))
+    return [(path, list(value.shape)) for path, value in sorted(values.items())]
+
+
+def load_checkpoint(ckpt_dir_or_file: str) -> CheckpointReader:
+    """A reader of the values a checkpoint holds, by path (`tf.train.load_checkpoint`); a
+    directory means its latest checkpoint.
+
+    Raises:
+        NotFoundError: there is no checkpoint there.
+        DataLossError: the file is damaged or not a checkpoint.
+    """
+    return CheckpointReader(_checkpoint_in(ckpt_dir_or_file))
+
+
+class CheckpointReader:
+    """The values of one checkpoint, read once, by path (`listed/0`, `model/dense/kernel`:
+    the paths `list_variables` shows). Strings come back as bytes, as TensorFlow's reader
+    gives them."""
+
+    def __init__(self, prefix: str):
+        self._prefix = prefix
+        self._values = read_values(prefix)
+
+    def has_tensor(self, name: str) -> bool:
+        return name in self._values
+
+    def get_tensor(self, name: str) -> Any:
+        """The value at path `name`: a NumPy array, or bytes for a scalar string.
+
+        Raises:
+            NotFoundError: the checkpoint holds no value at `name`.
+        """
+        if name not in self._values:
+            raise errors.NotFoundError(f"Key {name} not found in checkpoint {self._prefix!r}; "
+                                       f"get_variable_to_shape_map() lists its keys.")
+        value = self._values[name]
+        if value.dtype.kind == "S":  # strings are stored as fixed-width bytes
+            value = value.astype(object)
+            return value[()] if value.ndim == 0 else value
+        return value.copy()
+
+    def get_variable_to_shape_map(self) -> dict[str, list[int]]:
+        return {name: list(value.shape) for name, value in self._values.items()}
+
+    def get_variable_to_dtype_map(self) -> dict[str, Any]:
+        return {name: dtypes.as_dtype(value.dtype) for name, value in self._values.items()}
+
+
+def _checkpoint_in(ckpt_dir_or_file: str) -> str:
+    """The checkpoint `ckpt_dir_or_file` names: itself, or a directory's latest."""
+    prefix = os.fspath(ckpt_dir_or_file)
     if os.path.isdir(prefix):
         latest = latest_checkpoint(prefix)
         if latest is None:  # ValueError, as TensorFlow's
             raise ValueError(f"Couldn't find a 'checkpoint' file or checkpoints in directory "
                              f"{prefix!r}.")
         prefix = latest
-    return [(path, list(value.shape)) for path, value in sorted(read_values(prefix).items())]
+    return prefix
