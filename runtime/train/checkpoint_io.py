@@ -266,7 +266,8 @@ class CheckpointReader:
         return name in self._values
 
     def get_tensor(self, name: str) -> Any:
-        """The value at path `name`: a NumPy array, or bytes for a scalar string.
+        """The value at path `name`: a NumPy array (of bytes objects for strings), or for a
+        scalar a NumPy scalar (bytes for a string), as TensorFlow's reader gives them.
 
         Raises:
             NotFoundError: the checkpoint holds no value at `name`.
@@ -277,8 +278,7 @@ class CheckpointReader:
         value = self._values[name]
         if value.dtype.kind == "S":  # strings are stored as fixed-width bytes
             value = value.astype(object)
-            return value[()] if value.ndim == 0 else value
-        return value.copy()
+        return value[()] if value.ndim == 0 else value.copy()
 
     def get_variable_to_shape_map(self) -> dict[str, list[int]]:
         return {name: list(value.shape) for name, value in self._values.items()}

@@ -11,31 +11,39 @@ import autograph as ag
 @pytest.fixture
 def saved(tmp_path):
     checkpoint = ag.train.Checkpoint(v=ag.Variable([[1.0, 2.0]]), s=ag.Variable(b"hi"),
-                                     n=ag.Variable(3, dtype=ag.int64))
+                                     n=ag.Variable(3, dtype=ag.int64),
+                                     w=ag.Variable([b"a", b"bc"]))
     return checkpoint.save(str(tmp_path / "ckpt"))
 
 
 def test_the_reader_maps_each_path_to_its_shape_and_dtype(saved):
     reader = ag.train.load_checkpoint(saved)
     assert reader.get_variable_to_shape_map() == {
-        "n": [], "s": [], "save_counter": [], "v": [1, 2]}
+        "n": [], "s": [], "save_counter": [], "v": [1, 2], "w": [2]}
     assert reader.get_variable_to_dtype_map() == {
-        "n": ag.int64, "s": ag.string, "save_counter": ag.int64, "v": ag.float32}
+        "n": ag.int64, "s": ag.string, "save_counter": ag.int64, "v": ag.float32,
+        "w": ag.string}
 
 
-def test_get_tensor_gives_arrays_and_a_scalar_string_as_bytes(saved):
+def test_get_tensor_gives_arrays_and_scalars_as_tensorflows_reader(saved):
     reader = ag.train.load_checkpoint(saved)
     value = reader.get_tensor("v")
     np.testing.assert_array_equal(value, np.array([[1.0, 2.0]], np.float32))
     assert value.dtype == np.float32
-    assert reader.get_tensor("s") == b"hi"  # TensorFlow 2.21: b'hi'
+    # TensorFlow 2.21: b'hi', numpy.int64 3, array([b'a', b'bc'], dtype=object)
+    text, number, texts = reader.get_tensor("s"), reader.get_tensor("n"), reader.get_tensor("w")
+    assert type(text) is bytes and text == b"hi"
+    assert type(number) is np.int64 and number == 3
+    assert texts.dtype == object and texts.tolist() == [b"a", b"bc"]
 
 
 def test_has_tensor_and_a_missing_key_name_the_key(saved):
     reader = ag.train.load_checkpoint(saved)
     assert reader.has_tensor("v") and not reader.has_tensor("nope")
-    with pytest.raises(ag.errors.NotFoundError, match="Key nope not found in checkpoint"):
+    with pytest.raises(ag.errors.NotFoundError) as raised:
         reader.get_tensor("nope")
+    assert str(raised.value) == (f"Key nope not found in checkpoint {saved!r}; "
+                                 f"get_variable_to_shape_map() lists its keys.")
 
 
 def test_a_directory_means_its_latest_checkpoint(saved, tmp_path):
