@@ -18,6 +18,10 @@ Reads (`.value()`, `read_value()`, conversion, operators) and updates (`assign`,
 `assign_sub`) build ops in the graph being built, whichever graph made the variable: an eager
 variable read inside a graph reads its live eager value when the graph runs.
 
+The module is one unit just over 500 lines: the three ways a variable is made (eagerly, in a
+function, in a TensorFlow 1 graph) share its reads, updates and shape checks, which split
+apart would reach back into the class's private state.
+
 >>> v = Variable([1.0, 2.0], name="w")
 >>> v.assign_add([10.0, 20.0])
 <ag.Variable 'w:0' shape=(2,) dtype=float32, numpy=array([11., 22.], dtype=float32)>
