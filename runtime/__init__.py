@@ -11,6 +11,10 @@ checks every import):
     ops/       op declarations (*_defs) and the functions over them (*_ops), control flow
     state/     variables, scopes and stores, templates, initializers, collections, Module
     function/  trace types, function types, trace cache, ConcreteFunction, Function
+    gradients/ gradient registry, per-op gradients, tape, graph gradients
+    data/      Dataset and its iterator ops
+    train/     optimizers, losses, metrics, checkpoints; keras/ layers and models
+    saving/    exports that leave the process: SavedModel-style directories, ONNX
 
 `runtime` imports nothing from `kernels`, `autograph` or `cli`; importing `kernels` registers the
 NumPy and CuPy kernels into the registry defined here. This package re-exports what programs
