@@ -112,12 +112,13 @@ _ON_FIRST_USE = {
     "linalg": "autograph.linalg",
     "norm": "autograph.linalg:norm",
     "optimizers": "autograph.optimizers",
+    "saved_model": "autograph.saved_model",
     "train": "autograph.train",
 }
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "dtypes", "errors",
                "initializers", "keras", "linalg", "math", "nn", "optimizers", "random",
-               "strings", "test", "train", "types")
+               "saved_model", "strings", "test", "train", "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (
         not isinstance(value, _ModuleType) or name in _NAMESPACES))])

@@ -135,6 +135,7 @@ class ConcreteFunction:
         self.name = name
         self.function_type = function_type
         self.structured_outputs = structured_outputs
+        self._symbolic_outputs = structured_outputs  # `structured_outputs` may be shown as specs
         self.created_variables = created_variables
         self.jit_compile = jit_compile
         self._binder = binder
@@ -290,7 +291,7 @@ class ConcreteFunction:
 
     def structured(self, values: dict[int, Any]) -> Any:
         """The structured output, each output tensor replaced by `values[id(tensor)]`."""
-        return _replace(self.structured_outputs, lambda t: values[id(t)])
+        return _replace(self._symbolic_outputs, lambda t: values[id(t)])
 
     # Text -------------------------------------------------------------------------------------
     def pretty_printed_signature(self, verbose: bool = True) -> str:
