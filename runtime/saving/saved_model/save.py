@@ -220,7 +220,9 @@ class _Writer:
     def signatures(self, obj: Any, signatures: Any) -> dict[str, int]:
         if signatures is None:
             default = _default_signature(obj, self._functions_of.get(id(obj), {}))
-            signatures = {} if default is None else {SERVING_DEFAULT: default}
+            signatures = {}
+            if default is not None and _returns_tensors(_signature_concrete(default, "")):
+                signatures = {SERVING_DEFAULT: default}  # else none, as in TensorFlow
         elif not isinstance(signatures, dict):
             signatures = {SERVING_DEFAULT: signatures}
         found = {}
@@ -314,6 +316,11 @@ def _signature_concrete(fn: Any, name: str) -> ConcreteFunction:
                          f"trace (f.get_concrete_function(ag.TensorSpec(...))).")
     raise ValueError(f"Signature {name!r} must be an ag.function with an input_signature or "
                      f"a concrete function (f.get_concrete_function(...)), got {fn!r}.")
+
+
+def _returns_tensors(concrete: ConcreteFunction) -> bool:
+    leaves = flatten(concrete.structured_outputs)
+    return bool(leaves) and all(isinstance(t, SymbolicTensor) for t in leaves)
 
 
 def _input_names(graph: Any) -> list[str]:
