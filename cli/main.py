@@ -4,6 +4,8 @@
     autograph graph FILE.py:FUNC     the graph a function traces to, as text, DOT, SVG, PNG, JSON
     autograph ops [NAME]             the registered ops and their kernels
     autograph run FILE.py:FUNC ARG…  call a function through ag.function and print the result
+    autograph export FILE.py:NAME    save a function or model as a saved model or ONNX file
+    autograph inspect PATH           the signatures and functions of a saved model or ONNX file
     autograph coverage [NAMESPACE]   which of TensorFlow's names autograph provides
 
 Exit codes: 0 on success, 1 when the input is at fault (a file, function or argument: one line
@@ -23,10 +25,10 @@ import sys
 from typing import Sequence
 
 from autograph import __version__
-from autograph.cli import coverage, graph, ops, run, transpile
+from autograph.cli import coverage, export, graph, inspect_export, ops, run, transpile
 from autograph.cli.common import UserError
 
-COMMANDS = (transpile, graph, ops, run, coverage)
+COMMANDS = (transpile, graph, ops, run, export, inspect_export, coverage)
 
 DESCRIPTION = """\
 autograph converts plain Python functions into dataflow graphs and runs them on NumPy (CPU)
