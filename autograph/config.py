@@ -12,6 +12,7 @@ False
 >>> ag.config.optimizer.set_experimental_options({"constant_folding": True})
 """
 
+from autograph import config_experimental as experimental  # noqa: F401
 from autograph import config_optimizer as optimizer  # noqa: F401
 from autograph import config_threading as threading  # noqa: F401
 from autograph.impl.tracebacks import filter_exports as _filter_exports  # noqa: E402

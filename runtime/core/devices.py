@@ -176,6 +176,37 @@ def list_physical_devices(device_type: str | None = None) -> list[PhysicalDevice
             for d in all_devices() if wanted in (None, d.device_type)]
 
 
+_memory_growth: dict[str, bool] = {}
+
+
+def set_memory_growth(device: PhysicalDevice, enable: bool) -> None:
+    """Records whether `device` (a GPU of `list_physical_devices`) allocates memory as needed.
+
+    CuPy's memory pool always grows as needed, so both settings run the same here; the
+    setting is kept for `get_memory_growth`, as TensorFlow's is.
+
+    Raises:
+        ValueError: `device` is not a physical GPU device.
+    """
+    _check_physical(device)
+    if device.device_type != "GPU":
+        raise ValueError("Cannot set memory growth on non-GPU and non-Pluggable devices")
+    _memory_growth[device.name] = bool(enable)
+
+
+def get_memory_growth(device: PhysicalDevice) -> bool:
+    """What `set_memory_growth` set for `device` (KeyError, as TensorFlow, when never set)."""
+    _check_physical(device)
+    if device.name not in _memory_growth:
+        raise KeyError(device)
+    return _memory_growth[device.name]
+
+
+def _check_physical(device: Any) -> None:
+    if device not in list_physical_devices():
+        raise ValueError(f"Unrecognized device: {device!r}")
+
+
 # Placement -----------------------------------------------------------------------------------
 class _PlacementState(threading.local):
     def __init__(self):
