@@ -2,7 +2,7 @@
 
 The function's graph becomes the model's graph: its arguments the model's inputs (named as the
 parameters, `None` dims symbolic), what it returns the outputs (`output_0`, `output_1`, ...
-in the order `ag.nest` flattens them, or a returned dict's keys), the variables it reads
+in the order `tf.nest` flattens them, or a returned dict's keys), the variables it reads
 initializers holding their values at export time. The op table (`export_*ops.py`) writes each
 op; one without an ONNX form is an error naming it and the line that made it.
 """

@@ -22,9 +22,12 @@ from autograph.runtime.saving.onnx.export_table import converts
 from autograph.runtime.saving.onnx.onnx_module import onnx
 
 
+def _shape(tensor: Any) -> list | None:
+    return tensor.shape.as_list() if tensor.shape.rank is not None else None
+
+
 def _outputs(graph: Any, names: list[str]) -> list[tuple[str, Any, Any]]:
-    return [(name, t.dtype, t.shape.as_list() if t.shape.rank is not None else None)
-            for name, t in zip(names, graph.outputs)]
+    return [(name, t.dtype, _shape(t)) for name, t in zip(names, graph.outputs)]
 
 
 def _check_no_resources(op: Any, tensors: Any) -> None:
@@ -115,15 +118,13 @@ def _while(g: Any, op: Any) -> None:
         else:
             name = inner.fresh(placeholder.op.name)
             inner.bind(placeholder, name)
-            shape = placeholder.shape.as_list() if placeholder.shape.rank is not None else None
-            body_inputs.append(value_info(name, placeholder.dtype, shape))
+            body_inputs.append(value_info(name, placeholder.dtype, _shape(placeholder)))
     inner.convert(body)
     next_cond = _as_bool(inner, op, inner.run_inline(cond, body.outputs, f"{op.name}/cond/")[0],
                          cond.outputs[0].dtype)
-    outputs = [(next_cond, dtypes.bool_, [])]
-    outputs += [(inner.name(body.outputs[i]), body.outputs[i].dtype,
-                 body.outputs[i].shape.as_list() if body.outputs[i].shape.rank is not None
-                 else None) for i in carried]
+    outputs: list[tuple[str, Any, Any]] = [(next_cond, dtypes.bool_, [])]
+    outputs += [(inner.name(body.outputs[i]), body.outputs[i].dtype, _shape(body.outputs[i]))
+                for i in carried]
     loop_body = inner.finish(f"{op.name.replace('/', '_')}_body", outputs, body_inputs)
 
     names = g.node("Loop", ["", _as_bool(g, op, first, cond.outputs[0].dtype),

@@ -159,6 +159,7 @@ def _hard_sigmoid(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
 def reduction_axes(scope: Any, node: Any, inputs: list, attrs: dict) -> list[int] | None:
     """The axes of an ONNX reduction (None: all of them), from the attribute or (ReduceSum
     from opset 13, the others from 18) the second input."""
+    axes: Any
     if len(inputs) > 1 and inputs[1] is not None:
         axes = [int(a) for a in static(inputs[1], node, "axes").reshape(-1)]
     else:
