@@ -218,6 +218,12 @@ def test_an_op_needing_a_later_opset_says_which(path):
     assert model.opset_import[0].version == 18
 
 
+def test_an_output_of_unknown_rank_is_refused(path):
+    f = ag.function(lambda x, shape: ag.reshape(x, shape))
+    with pytest.raises(ValueError, match="output 'output_0' has an unknown rank"):
+        ag.onnx.export(f, path, [ag.TensorSpec([None]), ag.TensorSpec([None], ag.int32)])
+
+
 def test_an_opset_out_of_range_is_refused(path):
     with pytest.raises(ValueError, match="opset must be an int from 13 to"):
         ag.onnx.export(mlp, path, opset=12)

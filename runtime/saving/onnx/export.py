@@ -101,7 +101,7 @@ def concrete_function_of(value: Any, input_signature: Sequence[Any] | None) -> C
             return value.get_concrete_function(*input_signature)
         if value.input_signature is not None:
             return value.get_concrete_function()
-        traces = list(value._cache.values())  # noqa: SLF001 (its traces, oldest first)
+        traces = list(value._cache.values())  # its traces, oldest first
         if len(traces) == 1:
             return traces[0]
         if not traces:
@@ -138,12 +138,12 @@ def _keras_function(model: Any, input_signature: Sequence[Any] | None) -> Concre
 def _keras_input_spec(model: Any) -> TensorSpec:
     shape = None
     if isinstance(model, Sequential):
-        shape = model._build_input_shape  # noqa: SLF001
+        shape = model._build_input_shape
     ends = getattr(model, "_graph_ends", None)
     if ends is not None:  # a functional model: its Input
         shape = ends[0].shape
     if shape is None:
-        shape = model._built_input_shape  # noqa: SLF001
+        shape = model._built_input_shape
     if shape is None or shape.rank is None:
         raise ValueError(f"ag.onnx.export: Keras model {model.name!r} has no input shape yet; "
                          f"build it (model.build((None, ...)) or a first call), or pass "
@@ -180,8 +180,8 @@ def to_model(concrete: ConcreteFunction, opset: int) -> Any:
                              f"instead (ONNX inputs are tensors).")
         name = model.unique(placeholder.op.name)
         g.bind(placeholder, name)
-        shape = placeholder.shape.as_list() if placeholder.shape.rank is not None else None
-        inputs.append(value_info(name, placeholder.dtype, shape, symbolic=True))
+        inputs.append(value_info(name, placeholder.dtype, _known_rank(placeholder, "input",
+                                                                      name), symbolic=True))
     outputs = [(model.unique(name), t) for name, t in output_names(
         concrete.structured_outputs)]
     for name, tensor in outputs:
@@ -191,8 +191,8 @@ def to_model(concrete: ConcreteFunction, opset: int) -> Any:
     for name, tensor in outputs:
         if g.name(tensor) != name:  # an output its op did not write under its name
             g.node("Identity", [g.name(tensor)], [name])
-        shape = tensor.shape.as_list() if tensor.shape.rank is not None else None
-        infos.append(value_info(name, tensor.dtype, shape, symbolic=True))
+        infos.append(value_info(name, tensor.dtype, _known_rank(tensor, "output", name),
+                                symbolic=True))
     graph = helper.make_graph(g.nodes, concrete.name, inputs, infos,
                               initializer=model.initializers)
     prune(graph)
@@ -201,6 +201,16 @@ def to_model(concrete: ConcreteFunction, opset: int) -> Any:
                               ir_version=helper.find_min_ir_version_for(opsets))
     module.checker.check_model(proto)
     return proto
+
+
+def _known_rank(tensor: Any, what: str, name: str) -> list:
+    """The shape of a model input or output, which ONNX needs of known rank."""
+    if tensor.shape.rank is None:
+        raise ValueError(f"ag.onnx.export: {what} {name!r} has an unknown rank, and an ONNX "
+                         f"model's inputs and outputs need one; give the function an "
+                         f"input_signature of known ranks, or reshape the value to a shape "
+                         f"of known length.")
+    return tensor.shape.as_list()
 
 
 def _write_atomically(data: bytes, path: str) -> None:
