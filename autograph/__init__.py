@@ -111,13 +111,14 @@ _ON_FIRST_USE = {
     "keras": "autograph.keras",
     "linalg": "autograph.linalg",
     "norm": "autograph.linalg:norm",
+    "onnx": "autograph.onnx",
     "optimizers": "autograph.optimizers",
     "saved_model": "autograph.saved_model",
     "train": "autograph.train",
 }
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "dtypes", "errors",
-               "initializers", "keras", "linalg", "math", "nn", "optimizers", "random",
+               "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers", "random",
                "saved_model", "strings", "test", "train", "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (

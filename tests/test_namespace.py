@@ -8,7 +8,7 @@ import autograph as ag
 
 # The public namespaces; every other module of the package is an implementation module.
 NAMESPACES = {"autograph", "compat", "config", "data", "debugging", "dtypes", "errors",
-              "initializers", "keras", "linalg", "math", "nn", "optimizers", "random",
+              "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers", "random",
               "saved_model", "strings", "test", "train", "types"}
 IMPLEMENTATION = ["api", "converters", "operators", "pyct", "transpiler", "user_errors",
                   "static", "directives", "tracebacks", "autograph_experimental"]
@@ -60,6 +60,7 @@ keras.losses.Huber keras.metrics.Mean keras.metrics.Accuracy
 keras.metrics.SparseCategoricalAccuracy keras.layers.Dense keras.layers.Conv2D
 keras.layers.MaxPooling2D keras.layers.Flatten keras.layers.Dropout keras.Sequential
 train.Checkpoint train.CheckpointManager train.latest_checkpoint
+onnx.export onnx.load
 errors.OpError errors.InvalidArgumentError errors.NotFoundError errors.AlreadyExistsError
 errors.FailedPreconditionError errors.OutOfRangeError errors.UnimplementedError
 errors.InternalError errors.ResourceExhaustedError

@@ -159,6 +159,9 @@ def page() -> str:
         "autograph coverage > docs/coverage.md   # rewrite this page",
         "```",
         "",
+        "autograph's own namespaces, which TensorFlow does not have: " + ", ".join(
+            f"`{name}` ({what})" for name, what in sorted(OWN_NAMESPACES.items())) + ".",
+        "",
         "| TensorFlow | autograph | provided | not yet | not planned |",
         "|---|---|---|---|---|",
     ]
@@ -182,6 +185,10 @@ def page() -> str:
         if planned:
             sections.append(f"Not yet: {', '.join(f'`{n}`' for n in planned)}.")
     return "\n".join(lines + sections) + "\n"
+
+
+# Namespaces with no TensorFlow counterpart, which the page names after its table.
+OWN_NAMESPACES = {"ag.onnx": "ONNX export and import, docs/onnx.md"}
 
 
 def _raiser(module: types.ModuleType):

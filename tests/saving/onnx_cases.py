@@ -1,0 +1,127 @@
+"""Small functions that exercise the ONNX exporter's op table, each with inputs: the export
+tests run them through onnxruntime, the load tests back through our runtime."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+import numpy as np
+
+import autograph as ag
+
+_RNG = np.random.default_rng(7)
+A = _RNG.normal(size=(3, 4)).astype(np.float32)
+B = _RNG.normal(size=(4, 5)).astype(np.float32)
+INTS = _RNG.integers(-9, 9, size=(3, 4)).astype(np.int32)
+NONZERO = np.where(INTS == 0, 3, INTS).astype(np.int32)
+IMAGES = _RNG.normal(size=(2, 8, 8, 1)).astype(np.float32)
+FILTER = _RNG.normal(size=(3, 3, 1, 2)).astype(np.float32)
+
+
+def spec(*shape: Any, dtype: Any = ag.float32) -> Any:
+    return ag.TensorSpec(list(shape), dtype)
+
+
+class Case(NamedTuple):
+    name: str
+    fn: Callable
+    signature: list
+    inputs: tuple
+    opset: int | None = None
+
+
+def _math(x):
+    return [ag.exp(x), ag.math.log1p(ag.abs(x)), ag.math.rsqrt(ag.abs(x) + 1.0),
+            ag.square(x), ag.tanh(x), ag.sigmoid(x), ag.floor(x), ag.math.ceil(x),
+            ag.round(x * 3.0), ag.sign(x), ag.sin(x), ag.cos(x), ag.maximum(x, 0.1),
+            ag.minimum(x, 0.1), ag.pow(ag.abs(x), 1.5), x / 3.0, x - 1.0,
+            ag.clip_by_value(x, -0.5, 0.5), ag.math.floordiv(x, 0.3),
+            ag.math.floormod(x, 0.3), ag.sqrt(ag.abs(x)), ag.math.log(ag.abs(x) + 1.0),
+            ag.negative(x), ag.nn.relu(x), ag.add_n([x, x, x]), ag.cast(x, ag.int32)]
+
+
+def _integers(x, y):
+    return [x // y, x % y, x * y, x + y, x & y, x | y, x ^ y, ~x]
+
+
+def _compare(x):
+    return [x > 0, x >= 0, x < 0, x <= 0, ag.equal(x, 0.5), ag.not_equal(x, 0.5),
+            ag.logical_and(x > 0, x < 1), ag.logical_or(x > 0, x < -1), ag.logical_not(x > 0),
+            ag.math.is_nan(x), ag.math.is_finite(x), ag.where(x > 0, x, 0.0)]
+
+
+def _reduce(x):
+    return [ag.reduce_sum(x, 1), ag.reduce_mean(x, 0, keepdims=True), ag.reduce_max(x),
+            ag.reduce_min(x, [0, 1]), ag.reduce_prod(x, -1), ag.reduce_any(x > 1, 1),
+            ag.reduce_all(x > -5), ag.argmax(x, 1), ag.argmin(x, 0, output_type=ag.int32),
+            ag.cumsum(x, 1), ag.math.cumsum(x, 0, exclusive=True, reverse=True)]
+
+
+def _products(x, y):
+    return [ag.matmul(x, y), ag.matmul(y, x, transpose_a=True, transpose_b=True),
+            ag.einsum("ij,jk->ik", x, y), ag.nn.bias_add(x, ag.constant([1., 2., 3., 4.])),
+            ag.nn.softmax(x)]
+
+
+def _shapes(x):
+    return [ag.reshape(x, [2, -1]), ag.shape(x), ag.size(x), ag.rank(x), ag.transpose(x),
+            ag.expand_dims(x, -1), ag.squeeze(ag.expand_dims(x, 1), 1), ag.concat([x, x], 0),
+            ag.stack([x, x], 1), ag.unstack(x, axis=1)[2], ag.split(x, 2, axis=1)[1],
+            ag.split(x, [1, 3], axis=1)[1], ag.gather(x, [2, 0], axis=1), ag.tile(x, [2, 1]),
+            ag.broadcast_to(x[0], [5, 4]), ag.pad(x, [[1, 0], [0, 2]], constant_values=7.0),
+            ag.pad(x, [[1, 1], [2, 2]], mode="REFLECT"), ag.fill([2, 3], 1.5),
+            ag.zeros_like(x), ag.ones_like(x), ag.range(0, 10, 3), ag.one_hot([0, 2, 1], 3),
+            ag.reverse(x, [1]), ag.slice(x, [1, 1], [-1, 2]), x[1:, ::2], x[:, 1],
+            x[..., None, 1:3], x[-1], ag.where(x > 0)]
+
+
+def _windows(x):
+    y = ag.nn.conv2d(x, ag.constant(FILTER), strides=1, padding="SAME")
+    y = ag.nn.max_pool2d(y, 2, 2, "VALID")
+    z = ag.nn.avg_pool2d(y, 3, 2, "SAME")
+    w = ag.nn.conv2d(x, ag.constant(FILTER), strides=2, padding=[[0, 0], [1, 0], [0, 1],
+                                                                 [0, 0]])
+    return [z, w, ag.nn.conv2d(ag.transpose(x, [0, 3, 1, 2]), ag.constant(FILTER), 1,
+                               "VALID", data_format="NCHW")]
+
+
+def _switch(x, i):
+    return ag.switch_case(i, [lambda: x + 1.0, lambda: x * 2.0, lambda: -x])
+
+
+def _nested_loop(x, n):
+    total = ag.zeros_like(x)
+    for i in ag.range(n):
+        if i % 2 == 0:
+            total += x
+        else:
+            total -= 0.5 * x
+    return total
+
+
+def _growing(x):
+    return ag.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, ag.concat([y, y[:1]], 0)),
+                         [0, x], shape_invariants=[ag.TensorShape([]),
+                                                   ag.TensorShape([None, 4])])
+
+
+def _cond_tuple(x):
+    return ag.cond(ag.reduce_mean(x) > 0, lambda: (x, x * 2.0), lambda: (x * 3.0, x))
+
+
+CASES = [
+    Case("math", _math, [spec(None, 4)], (A,)),
+    Case("integers", _integers, [spec(3, 4, dtype=ag.int32)] * 2, (INTS, NONZERO)),
+    Case("compare", _compare, [spec(None, 4)], (A,)),
+    Case("reduce", _reduce, [spec(None, 4)], (A,)),
+    Case("reduce_opset_17", _reduce, [spec(None, 4)], (A,), 17),
+    Case("products", _products, [spec(None, 4), spec(4, 5)], (A, B)),
+    Case("shapes", _shapes, [spec(3, 4)], (A,)),
+    Case("windows", _windows, [spec(None, 8, 8, 1)], (IMAGES,)),
+    *(Case(f"switch_{i}", _switch, [spec(None, 4), spec(dtype=ag.int32)],
+           (A, np.array(i, np.int32))) for i in (-1, 0, 1, 2, 5)),
+    Case("nested_loop", _nested_loop, [spec(None, 4), spec(dtype=ag.int32)],
+         (A, np.array(5, np.int32))),
+    Case("growing_loop", _growing, [spec(None, 4)], (A,)),
+    Case("cond_tuple", _cond_tuple, [spec(None, 4)], (A,)),
+]

@@ -1,0 +1,131 @@
+"""Small ONNX models written with `onnx.helper`, in the style other frameworks export, for the
+load tests: each is a `(model, inputs)` pair that onnxruntime and autograph both run."""
+
+from __future__ import annotations
+
+import numpy as np
+from onnx import TensorProto, helper, numpy_helper
+
+_RNG = np.random.default_rng(11)
+FLOAT = TensorProto.FLOAT
+
+
+def normal(*shape: int) -> np.ndarray:
+    return _RNG.normal(size=shape).astype(np.float32)
+
+
+def model(nodes, inputs, outputs, initializers=None, opset=17):
+    """A model of `nodes`; `inputs`/`outputs` are `(name, shape)` float tensors (or
+    value infos), `initializers` a dict of arrays."""
+    def info(item):
+        if isinstance(item, tuple):
+            return helper.make_tensor_value_info(item[0], FLOAT, item[1])
+        return item
+    graph = helper.make_graph(
+        nodes, "test", [info(i) for i in inputs], [info(o) for o in outputs],
+        initializer=[numpy_helper.from_array(v, k) for k, v in (initializers or {}).items()])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],
+                             ir_version=8)
+
+
+def conv_net():
+    """Conv with pads, strides and bias; BatchNormalization; AveragePool with pads (both
+    count_include_pad modes); MaxPool with pads; GlobalAveragePool; Flatten; Gemm."""
+    nodes = [
+        helper.make_node("Conv", ["x", "w", "b"], ["c"], pads=[1, 0, 1, 2], strides=[2, 1]),
+        helper.make_node("BatchNormalization", ["c", "scale", "bias", "mean", "var"], ["n"],
+                         epsilon=1e-3),
+        helper.make_node("LeakyRelu", ["n"], ["r"], alpha=0.1),
+        helper.make_node("AveragePool", ["r"], ["a0"], kernel_shape=[3, 3], pads=[1, 1, 1, 1]),
+        helper.make_node("AveragePool", ["r"], ["a1"], kernel_shape=[3, 3], pads=[1, 1, 1, 1],
+                         count_include_pad=1),
+        helper.make_node("MaxPool", ["r"], ["m"], kernel_shape=[2, 2], strides=[2, 2],
+                         pads=[0, 0, 1, 1]),
+        helper.make_node("GlobalAveragePool", ["a0"], ["g"]),
+        helper.make_node("Flatten", ["m"], ["f"]),
+        helper.make_node("Gemm", ["f", "dense"], ["y"], transB=1, alpha=0.5),
+        helper.make_node("Add", ["a1", "a0"], ["s"]),
+    ]
+    weights = {"w": normal(4, 2, 3, 3), "b": normal(4), "scale": normal(4), "bias": normal(4),
+               "mean": normal(4), "var": np.abs(normal(4)) + 0.5, "dense": normal(3, 4 * 2 * 3)}
+    outputs = [("y", ["batch", 3]), ("g", ["batch", 4, 1, 1]), ("s", ["batch", 4, 3, 6])]
+    return model(nodes, [("x", ["batch", 2, 6, 6])], outputs, weights), [normal(2, 2, 6, 6)]
+
+
+def dynamic_flatten():
+    """PyTorch's `x.view(x.size(0), -1)`: Shape, Gather, Unsqueeze, Concat, Reshape; then
+    Reshape's 0 (copy the dim), Squeeze/Unsqueeze, Transpose, Softmax, Sigmoid, Tanh."""
+    int64 = TensorProto.INT64
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"]),
+        helper.make_node("Constant", [], ["zero"], value=helper.make_tensor("v", int64, [], [0])),
+        helper.make_node("Gather", ["shape", "zero"], ["batch"], axis=0),
+        helper.make_node("Constant", [], ["axes"],
+                         value=helper.make_tensor("a", int64, [1], [0])),
+        helper.make_node("Unsqueeze", ["batch", "axes"], ["batch1"]),
+        helper.make_node("Constant", [], ["rest"], value=helper.make_tensor("r", int64, [1],
+                                                                            [-1])),
+        helper.make_node("Concat", ["batch1", "rest"], ["target"], axis=0),
+        helper.make_node("Reshape", ["x", "target"], ["flat"]),
+        helper.make_node("Constant", [], ["keep"],
+                         value=helper.make_tensor("k", int64, [3], [0, 4, -1])),
+        helper.make_node("Reshape", ["x", "keep"], ["kept"]),
+        helper.make_node("Transpose", ["kept"], ["t"], perm=[0, 2, 1]),
+        helper.make_node("Softmax", ["t"], ["soft"], axis=1),
+        helper.make_node("Unsqueeze", ["flat", "axes"], ["u"]),
+        helper.make_node("Squeeze", ["u", "axes"], ["sq"]),
+        helper.make_node("Sigmoid", ["sq"], ["sig"]),
+        helper.make_node("Tanh", ["soft"], ["y"]),
+        helper.make_node("Cast", ["batch"], ["n"], to=TensorProto.FLOAT),
+    ]
+    outputs = [("sig", ["batch", 24]), ("y", ["batch", 6, 4]), ("n", [])]
+    return model(nodes, [("x", ["batch", 4, 3, 2])], outputs), [normal(3, 4, 3, 2)]
+
+
+def old_softmax():
+    """Opset 11: Softmax over every axis from `axis` on, attribute axes of Unsqueeze."""
+    nodes = [helper.make_node("Softmax", ["x"], ["s"], axis=1),
+             helper.make_node("Unsqueeze", ["s"], ["y"], axes=[0, 3])]
+    return model(nodes, [("x", [2, 3, 4])], [("y", [1, 2, 3, 1, 4])], opset=11), [normal(2, 3, 4)]
+
+
+def branches():
+    """If whose branches read outer values by name."""
+    then_graph = helper.make_graph(
+        [helper.make_node("Mul", ["x", "x"], ["t"])], "then", [],
+        [helper.make_tensor_value_info("t", FLOAT, None)])
+    else_graph = helper.make_graph(
+        [helper.make_node("Sub", ["x", "w"], ["e"])], "else", [],
+        [helper.make_tensor_value_info("e", FLOAT, None)])
+    nodes = [
+        helper.make_node("ReduceSum", ["x"], ["total"], keepdims=0),
+        helper.make_node("Constant", [], ["zero"], value_float=0.0),
+        helper.make_node("Greater", ["total", "zero"], ["positive"]),
+        helper.make_node("If", ["positive"], ["y"], then_branch=then_graph,
+                         else_branch=else_graph),
+    ]
+    return model(nodes, [("x", [3])], [("y", [3])], {"w": normal(3)}), [normal(3)]
+
+
+def loop():
+    """Loop with a trip count, a condition, a carried value and a scan output."""
+    bool_ = TensorProto.BOOL
+    body = helper.make_graph(
+        [helper.make_node("Add", ["acc_in", "x"], ["acc_out"]),
+         helper.make_node("Cast", ["i"], ["i_float"], to=FLOAT),
+         helper.make_node("Mul", ["acc_out", "i_float"], ["scan"]),
+         helper.make_node("ReduceMax", ["acc_out"], ["largest"], keepdims=0),
+         helper.make_node("Constant", [], ["limit"], value_float=20.0),
+         helper.make_node("Less", ["largest", "limit"], ["go_on"])],
+        "body",
+        [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+         helper.make_tensor_value_info("cond_in", bool_, []),
+         helper.make_tensor_value_info("acc_in", FLOAT, [3])],
+        [helper.make_tensor_value_info("go_on", bool_, []),
+         helper.make_tensor_value_info("acc_out", FLOAT, [3]),
+         helper.make_tensor_value_info("scan", FLOAT, [3])])
+    nodes = [helper.make_node("Loop", ["trips", "start", "x"], ["final", "scans"], body=body)]
+    inputs = [("x", [3]), helper.make_tensor_value_info("trips", TensorProto.INT64, []),
+              helper.make_tensor_value_info("start", bool_, [])]
+    return model(nodes, inputs, [("final", [3]), ("scans", ["trips", 3])]), [
+        np.array([1.0, 2.0, 3.0], np.float32), np.array(10, np.int64), np.array(True)]

@@ -1,0 +1,256 @@
+"""ag.onnx.export: the written models pass onnx.checker and onnxruntime computes what we do."""
+
+import os
+
+import numpy as np
+import onnx
+import onnxruntime
+import pytest
+
+import autograph as ag
+from autograph.runtime.graph.func_graph import flatten
+from tests.saving.onnx_cases import CASES, A
+
+RNG = np.random.default_rng(0)
+
+
+def run_onnxruntime(path, *inputs):
+    session = onnxruntime.InferenceSession(path, providers=["CPUExecutionProvider"])
+    return session.run(None, {i.name: x for i, x in zip(session.get_inputs(), inputs)})
+
+
+def assert_same(got, want):
+    assert len(got) == len(want)
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, np.asarray(b), rtol=1e-5, atol=1e-6)
+
+
+def export_checked(f, path, *args, **kwargs):
+    model = ag.onnx.export(f, path, *args, **kwargs)
+    onnx.checker.check_model(onnx.load(path), full_check=True)
+    return model
+
+
+@pytest.fixture
+def path(tmp_path):
+    return str(tmp_path / "model.onnx")
+
+
+@ag.function
+def tensor_if(x):
+    if ag.reduce_sum(x) > 0:
+        y = x * 2.0
+    else:
+        y = -x
+    return y
+
+
+def test_a_tensor_if_becomes_an_onnx_if_that_takes_both_branches(path):
+    model = export_checked(tensor_if, path, [ag.TensorSpec([None, 4])])
+    assert "If" in [n.op_type for n in model.graph.node]
+    for x in (np.abs(A), -np.abs(A)):
+        assert_same(run_onnxruntime(path, x), [tensor_if(x)])
+
+
+counter = ag.Variable(np.linspace(0.0, 1.0, 4, dtype=np.float32), name="step")
+
+
+@ag.function
+def tensor_while(x, n):
+    i = ag.constant(0)
+    y = x
+    while i < n:
+        y = y * 0.5 + counter
+        i += 1
+    return {"out": y, "count": i}
+
+
+def test_a_tensor_while_becomes_an_onnx_loop_named_by_the_dicts_keys(path):
+    model = export_checked(tensor_while, path, [ag.TensorSpec([None, 4]),
+                                                ag.TensorSpec([], ag.int32)])
+    assert "Loop" in [n.op_type for n in model.graph.node]
+    assert [o.name for o in model.graph.output] == ["count", "out"]
+    for n in (0, 1, 4):
+        n = np.array(n, np.int32)
+        want = tensor_while(A, n)
+        assert_same(run_onnxruntime(path, A, n), [want["count"], want["out"]])
+
+
+def test_inputs_take_the_arguments_names_and_none_dims_are_symbolic(path):
+    model = export_checked(tensor_while, path, [ag.TensorSpec([None, 4]),
+                                                ag.TensorSpec([], ag.int32)])
+    x, n = model.graph.input
+    assert (x.name, n.name) == ("x", "n")
+    dims = x.type.tensor_type.shape.dim
+    assert dims[0].dim_param == "x_dim_0" and dims[1].dim_value == 4
+
+
+def test_variables_become_initializers_holding_their_values(path):
+    model = export_checked(tensor_while, path, [ag.TensorSpec([None, 4]),
+                                                ag.TensorSpec([], ag.int32)])
+    [initializer] = model.graph.initializer
+    assert initializer.name == "step"
+    np.testing.assert_array_equal(onnx.numpy_helper.to_array(initializer), counter.numpy())
+
+
+W1 = ag.Variable(RNG.normal(size=(4, 16)).astype(np.float32))
+B1 = ag.Variable(RNG.normal(size=(16,)).astype(np.float32))
+W2 = ag.Variable(RNG.normal(size=(16, 3)).astype(np.float32))
+
+
+@ag.function(input_signature=[ag.TensorSpec([None, 4])])
+def mlp(x):
+    return ag.nn.softmax(ag.matmul(ag.nn.relu(ag.matmul(x, W1) + B1), W2))
+
+
+def test_an_mlp_runs_in_onnxruntime_for_any_batch_size(path):
+    export_checked(mlp, path)
+    for batch in (1, 5):
+        x = RNG.normal(size=(batch, 4)).astype(np.float32)
+        assert_same(run_onnxruntime(path, x), [mlp(x)])
+
+
+KERNEL = ag.Variable(RNG.normal(size=(3, 3, 1, 4)).astype(np.float32))
+DENSE = ag.Variable(RNG.normal(size=(4 * 4 * 4, 10)).astype(np.float32))
+
+
+@ag.function(input_signature=[ag.TensorSpec([None, 8, 8, 1])])
+def cnn(images):
+    y = ag.nn.relu(ag.nn.conv2d(images, KERNEL, strides=1, padding="SAME"))
+    y = ag.nn.max_pool2d(y, 2, 2, "VALID")
+    return ag.nn.softmax(ag.matmul(ag.reshape(y, [-1, 4 * 4 * 4]), DENSE))
+
+
+def test_a_cnn_runs_in_onnxruntime_with_nhwc_moved_to_nchw(path):
+    model = export_checked(cnn, path)
+    ops = [n.op_type for n in model.graph.node]
+    assert {"Conv", "MaxPool", "Transpose", "Reshape", "Softmax"} <= set(ops)
+    images = RNG.normal(size=(3, 8, 8, 1)).astype(np.float32)
+    assert_same(run_onnxruntime(path, images), [cnn(images)])
+
+
+def keras_model():
+    ag.random.set_seed(3)
+    return ag.keras.Sequential([
+        ag.keras.Input((8, 8, 1)), ag.keras.layers.Conv2D(3, 3, activation="relu"),
+        ag.keras.layers.MaxPooling2D(), ag.keras.layers.Flatten(),
+        ag.keras.layers.Dropout(0.5), ag.keras.layers.Dense(5, activation="softmax")])
+
+
+def test_a_keras_sequential_model_exports_its_inference_call(path):
+    model = keras_model()
+    proto = export_checked(model, path)
+    assert proto.graph.input[0].type.tensor_type.shape.dim[0].dim_param  # any batch size
+    images = RNG.normal(size=(4, 8, 8, 1)).astype(np.float32)
+    assert_same(run_onnxruntime(path, images), [model(images, training=False)])
+
+
+def test_a_keras_functional_model_exports_for_its_input(path):
+    inputs = ag.keras.Input((6,))
+    outputs = ag.keras.layers.Dense(2)(ag.keras.layers.Dense(8, activation="relu")(inputs))
+    model = ag.keras.Model(inputs, outputs)
+    export_checked(model, path)
+    x = RNG.normal(size=(3, 6)).astype(np.float32)
+    assert_same(run_onnxruntime(path, x), [model(x)])
+
+
+def test_an_unbuilt_keras_model_asks_for_an_input_signature(path):
+    model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
+    with pytest.raises(ValueError, match=r"no input shape yet.*input_signature"):
+        ag.onnx.export(model, path)
+
+
+def test_a_concrete_function_exports_as_traced(path):
+    concrete = ag.function(lambda x: x * 3.0).get_concrete_function(ag.TensorSpec([2, 4]))
+    model = export_checked(concrete, path)
+    assert model.graph.input[0].type.tensor_type.shape.dim[0].dim_value == 2
+    assert_same(run_onnxruntime(path, A[:2]), [A[:2] * 3.0])
+
+
+def test_a_function_traced_once_exports_that_trace(path):
+    f = ag.function(lambda x: x + 1.0)
+    f(A)
+    export_checked(f, path)
+    assert_same(run_onnxruntime(path, A), [A + 1.0])
+
+
+def test_a_function_traced_twice_is_ambiguous(path):
+    f = ag.function(lambda x: x + 1.0)
+    f(A)
+    f(A[0])
+    with pytest.raises(ValueError, match="2 traces, so which to export is ambiguous"):
+        ag.onnx.export(f, path)
+
+
+def test_a_function_never_traced_needs_an_input_signature(path):
+    with pytest.raises(ValueError, match="has not been traced; pass input_signature"):
+        ag.onnx.export(ag.function(lambda x: x), path)
+
+
+def source_of_py_function(x):
+    return ag.py_function(np.sin, [x], ag.float32)
+
+
+def test_an_op_without_onnx_mapping_names_its_type_and_source_line(path):
+    with pytest.raises(ValueError) as caught:
+        ag.onnx.export(ag.function(source_of_py_function), path, [ag.TensorSpec([2])])
+    message = str(caught.value)
+    assert "EagerPyFunc op" in message and "has no ONNX mapping" in message
+    assert "test_onnx_export.py:" in message
+    assert "`return ag.py_function(np.sin, [x], ag.float32)`" in message
+    assert not os.path.exists(path)
+
+
+def test_a_variable_update_cannot_export(path):
+    def bump(x):
+        counter.assign_add(ag.ones([4]))
+        return x
+    with pytest.raises(ValueError, match="AssignAddVariableOp .* cannot change variables"):
+        ag.onnx.export(ag.function(bump), path, [ag.TensorSpec([4])])
+
+
+def test_an_op_needing_a_later_opset_says_which(path):
+    f = ag.function(lambda x, y: x & y)
+    signature = [ag.TensorSpec([3], ag.int32)] * 2
+    with pytest.raises(ValueError, match=r"BitwiseAnd op .* needs ONNX opset 18 .* opset=18"):
+        ag.onnx.export(f, path, signature, opset=17)
+    model = export_checked(f, path, signature, opset=18)
+    assert model.opset_import[0].version == 18
+
+
+def test_an_output_of_unknown_rank_is_refused(path):
+    f = ag.function(lambda x, shape: ag.reshape(x, shape))
+    with pytest.raises(ValueError, match="output 'output_0' has an unknown rank"):
+        ag.onnx.export(f, path, [ag.TensorSpec([None]), ag.TensorSpec([None], ag.int32)])
+
+
+def test_an_opset_out_of_range_is_refused(path):
+    with pytest.raises(ValueError, match="opset must be an int from 13 to"):
+        ag.onnx.export(mlp, path, opset=12)
+
+
+def test_the_default_opset_is_18(path):
+    assert ag.onnx.export(mlp, path).opset_import[0].version == 18
+
+
+def test_a_failed_export_leaves_the_file_that_was_there(path):
+    with open(path, "wb") as f:
+        f.write(b"before")
+    with pytest.raises(ValueError):
+        ag.onnx.export(ag.function(source_of_py_function), path, [ag.TensorSpec([2])])
+    with open(path, "rb") as f:
+        assert f.read() == b"before"
+    assert os.listdir(os.path.dirname(path)) == ["model.onnx"]
+
+
+def test_a_missing_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        ag.onnx.export(mlp, str(tmp_path / "no" / "model.onnx"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_the_op_table_agrees_with_onnxruntime(case, path):
+    f = ag.function(case.fn)
+    export_checked(f, path, case.signature, case.opset)
+    want = [np.asarray(t) for t in flatten(f(*case.inputs))]
+    assert_same(run_onnxruntime(path, *case.inputs), want)

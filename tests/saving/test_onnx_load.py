@@ -1,0 +1,198 @@
+"""ag.onnx.load: ONNX models (ours, PyTorch's, hand-written ones) run on our runtime with the
+outputs of the framework that made them."""
+
+import os
+import pathlib
+
+import numpy as np
+import onnx
+import onnxruntime
+import pytest
+from onnx import TensorProto, helper
+
+import autograph as ag
+from autograph.runtime.graph.func_graph import flatten
+from autograph.runtime.saving.onnx.import_table import TABLE
+from tests.saving import onnx_models
+from tests.saving.onnx_cases import CASES
+
+DATA = pathlib.Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def path(tmp_path):
+    return str(tmp_path / "model.onnx")
+
+
+def assert_same(got, want):
+    assert len(got) == len(want)
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-5, atol=1e-6)
+
+
+def as_list(outputs):
+    return list(outputs.values()) if isinstance(outputs, dict) else [outputs]
+
+
+# PyTorch's outputs, printed by tests/saving/data/make_torch_models.py (torch 2.13.0+cpu).
+TORCH_CNN_OUTPUT = np.array([
+    [0.09660698, 0.1023496, 0.10183942, 0.07368945, 0.14685097,
+     0.07798916, 0.055983234, 0.19457579, 0.04932435, 0.10079108],
+    [0.105596185, 0.098968476, 0.12737413, 0.092267394, 0.14735435,
+     0.09030339, 0.04824012, 0.15134312, 0.040294938, 0.09825785]], np.float32)
+TORCH_MLP_OUTPUT = np.array([
+    [0.27136657, 0.8573266, -0.112124756],
+    [0.2671858, 0.8697101, -0.120923206],
+    [0.26241916, 0.879169, -0.13235645]], np.float32)
+
+
+def torch_cnn_input():  # as make_torch_models.cnn_inputs
+    return np.linspace(-1.0, 1.0, 2 * 64, dtype=np.float32).reshape(2, 1, 8, 8) ** 3
+
+
+def torch_mlp_input():  # as make_torch_models.mlp_inputs
+    return np.cos(np.arange(18, dtype=np.float32)).reshape(3, 6)
+
+
+def test_a_pytorch_cnn_gives_pytorchs_outputs():
+    model = ag.onnx.load(DATA / "torch_cnn.onnx")
+    np.testing.assert_allclose(model(torch_cnn_input()).numpy(), TORCH_CNN_OUTPUT,
+                               rtol=1e-5, atol=1e-6)
+
+
+def test_a_pytorch_cnn_takes_any_batch_size():
+    model = ag.onnx.load(DATA / "torch_cnn.onnx")
+    assert model.input_signature[0].shape.as_list() == [None, 1, 8, 8]
+    np.testing.assert_allclose(model(torch_cnn_input()[1:]).numpy(), TORCH_CNN_OUTPUT[1:],
+                               rtol=1e-5, atol=1e-6)
+
+
+def test_a_pytorch_mlp_gives_pytorchs_outputs_for_an_input_by_name():
+    model = ag.onnx.load(DATA / "torch_mlp.onnx")
+    np.testing.assert_allclose(model(input=torch_mlp_input()).numpy(), TORCH_MLP_OUTPUT,
+                               rtol=1e-5, atol=1e-6)
+
+
+def test_a_loaded_model_runs_as_one_traced_function():
+    model = ag.onnx.load(DATA / "torch_mlp.onnx")
+    model(torch_mlp_input())
+    model(torch_mlp_input()[:1])
+    assert model.function.experimental_get_tracing_count() == 1
+    ops = {op.type for op in model.function.get_concrete_function().graph.get_operations()}
+    assert {"MatMul", "Tanh", "Sigmoid"} <= ops
+
+
+@pytest.mark.parametrize("name", ["conv_net", "dynamic_flatten", "old_softmax", "branches",
+                                  "loop"])
+def test_a_hand_written_model_gives_onnxruntimes_outputs(name, path):
+    proto, inputs = getattr(onnx_models, name)()
+    onnx.save(proto, path)
+    session = onnxruntime.InferenceSession(path, providers=["CPUExecutionProvider"])
+    want = session.run(None, {i.name: x for i, x in zip(session.get_inputs(), inputs)})
+    assert_same(as_list(ag.onnx.load(path)(*inputs)), want)
+
+
+def test_several_outputs_come_back_as_a_dict_by_output_name(path):
+    proto, inputs = onnx_models.conv_net()
+    onnx.save(proto, path)
+    outputs = ag.onnx.load(path)(*inputs)
+    assert list(outputs) == ["y", "g", "s"]
+    assert outputs["g"].shape.as_list() == [2, 4, 1, 1]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_an_exported_function_loads_back_with_its_outputs(case, path):
+    f = ag.function(case.fn)
+    model = ag.onnx.export(f, path, case.signature, case.opset)
+    assert {node.op_type for node in model.graph.node} <= set(TABLE)
+    want = [np.asarray(t) for t in flatten(f(*case.inputs))]
+    assert_same(as_list(ag.onnx.load(path)(*case.inputs)), want)
+
+
+def test_an_exported_keras_model_loads_back(path):
+    ag.random.set_seed(5)
+    keras_model = ag.keras.Sequential([ag.keras.Input((5,)), ag.keras.layers.Dense(
+        4, activation="relu"), ag.keras.layers.Dense(2, activation="softmax")])
+    ag.onnx.export(keras_model, path)
+    x = np.linspace(-1, 1, 15, dtype=np.float32).reshape(3, 5)
+    np.testing.assert_allclose(ag.onnx.load(path)(inputs=x).numpy(), keras_model(x).numpy(),
+                               rtol=1e-5, atol=1e-6)
+
+
+def single_node_model(node, path, domain_opset=None):
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT,
+                                                                          [2])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])])
+    opsets = [helper.make_opsetid("", 17)] + ([domain_opset] if domain_opset else [])
+    onnx.save(helper.make_model(graph, opset_imports=opsets, ir_version=8), path)
+
+
+def test_an_op_autograph_cannot_run_is_named_with_its_node(path):
+    single_node_model(helper.make_node("Erf", ["x"], ["y"], name="erf_7"), path)
+    with pytest.raises(ValueError, match=r"ONNX node 'erf_7' \(Erf\) is an ONNX op autograph "
+                                         r"cannot run; docs/onnx.md lists"):
+        ag.onnx.load(path)
+
+
+def test_an_op_inside_a_subgraph_is_checked_too(path):
+    inner = helper.make_graph([helper.make_node("Erf", ["x"], ["e"], name="deep")], "then", [],
+                              [helper.make_tensor_value_info("e", TensorProto.FLOAT, [2])])
+    node = helper.make_node("If", ["c"], ["y"], name="branch", then_branch=inner,
+                            else_branch=inner)
+    graph = helper.make_graph(
+        [node], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2]),
+                      helper.make_tensor_value_info("c", TensorProto.BOOL, [])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)],
+                                ir_version=8), path)
+    with pytest.raises(ValueError, match=r"'deep' \(Erf\) \(inside ONNX node 'branch' \(If\)\)"):
+        ag.onnx.load(path)
+
+
+def test_an_op_of_another_domain_is_refused(path):
+    node = helper.make_node("FusedGemm", ["x"], ["y"], name="fused", domain="com.microsoft")
+    single_node_model(node, path, helper.make_opsetid("com.microsoft", 1))
+    with pytest.raises(ValueError, match="of domain 'com.microsoft'; autograph runs the "
+                                         "standard ONNX ops only"):
+        ag.onnx.load(path)
+
+
+def test_an_unsupported_attribute_is_a_clear_error(path):
+    single_node_model(helper.make_node("ArgMax", ["x"], ["y"], name="last",
+                                       select_last_index=1), path)
+    with pytest.raises(ValueError, match=r"'last' \(ArgMax\) uses select_last_index=1"):
+        ag.onnx.load(path)
+
+
+def test_a_corrupt_file_is_one_clear_error(path):
+    single_node_model(helper.make_node("Relu", ["x"], ["y"]), path)
+    data = pathlib.Path(path).read_bytes()
+    pathlib.Path(path).write_bytes(data[: len(data) // 2] + b"\xff\xfe" * 8)
+    with pytest.raises(ValueError, match="is not a valid ONNX model"):
+        ag.onnx.load(path)
+
+
+def test_a_file_of_another_format_is_not_an_onnx_model(path):
+    pathlib.Path(path).write_text("import os\nos.system('echo never run')\n")
+    with pytest.raises(ValueError, match="is not a valid ONNX model"):
+        ag.onnx.load(path)
+
+
+def test_a_missing_file_is_file_not_found(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no file at"):
+        ag.onnx.load(tmp_path / "absent.onnx")
+
+
+def test_calls_name_their_mistakes():
+    model = ag.onnx.load(DATA / "torch_mlp.onnx")
+    with pytest.raises(TypeError, match="has no input 'x'; its inputs are input"):
+        model(x=torch_mlp_input())
+    with pytest.raises(TypeError, match="missing input"):
+        model()
+    with pytest.raises(TypeError, match="takes 1 inputs"):
+        model(torch_mlp_input(), torch_mlp_input())
+
+
+def test_the_fixtures_stay_small():
+    for name in ("torch_cnn.onnx", "torch_mlp.onnx"):
+        assert os.path.getsize(DATA / name) < 20_000
