@@ -60,12 +60,13 @@ def _one_endpoint(value: Any, what: str) -> tuple:
 
 
 def _node_input(node: Any, layer_name: str) -> tuple:
-    """The `keras_history` of the one tensor a recorded call took."""
+    """The `keras_history` of the one tensor a recorded call took (a recorded `training`
+    flag is left to the model's call, which passes its own)."""
     args = node.get("args") if isinstance(node, dict) else None
     kwargs = node.get("kwargs") or {} if isinstance(node, dict) else {}
     if (not isinstance(args, list) or len(args) != 1 or not isinstance(args[0], dict)
             or args[0].get("class_name") != "__keras_tensor__"
-            or any(value is not None for value in kwargs.values())):
+            or any(value is not None for key, value in kwargs.items() if key != "training")):
         raise ValueError(f"Cannot load the call of layer {layer_name!r} recorded as {node!r}: "
                          f"only layers called on one tensor can be loaded.")
     return tuple(args[0]["config"]["keras_history"])
