@@ -238,10 +238,10 @@ class Layer(Module):
     def _auto_config(self) -> dict:
         arguments = getattr(self, "_init_arguments", None) or {}
         for key, value in arguments.items():
-            if not _plain(value):
+            if isinstance(value, _Unplain):
                 raise NotImplementedError(
                     f"{type(self).__name__} cannot give its config: its __init__ took "
-                    f"{key}={value!r}, which is not a plain value (number, string, list or "
+                    f"{key}={value.text}, which is not a plain value (number, string, list or "
                     f"dict). Define get_config() returning the arguments that rebuild it (and "
                     f"from_config, if they need converting).")
         return {k: v for k, v in arguments.items() if k not in ("name", "trainable", "dtype")}
@@ -294,6 +294,7 @@ def _arguments(cls: type, args: tuple, kwargs: dict) -> dict | None:
         bound = _signature(cls.__init__).bind(None, *args, **kwargs)
     except (TypeError, ValueError):
         return None  # `__init__` itself reports the bad call
+    bound.apply_defaults()  # as Keras 3's auto-config: every argument, defaults included
     found: dict = {}
     for index, (name, value) in enumerate(bound.arguments.items()):
         parameter = bound.signature.parameters[name]
@@ -305,7 +306,16 @@ def _arguments(cls: type, args: tuple, kwargs: dict) -> dict | None:
             found[name] = list(value)
         else:
             found[name] = value
-    return found
+    # only plain values are kept: a config holds nothing else, and a layer passed in must not
+    # be reachable from here (the weights file walks a layer's attributes)
+    return {k: v if _plain(v) else _Unplain(repr(v)) for k, v in found.items()}
+
+
+class _Unplain:
+    """Stands for an `__init__` argument that a config cannot hold."""
+
+    def __init__(self, text: str):
+        self.text = text
 
 
 @functools.lru_cache(maxsize=None)

@@ -106,10 +106,18 @@ def keras_layers(model: Layer) -> list[Layer]:
     return layers
 
 
+# Attributes our base classes set, which Keras's walk skips as its own base classes' (a
+# Sequential's `_layers` holds its Input, which Keras does not write).
+_BASE_ATTRIBUTES = frozenset({
+    "_layers", "_graph_ends", "keras_tensor", "layers", "_init_arguments", "_weights",
+    "_compiled", "_predict_function", "_output_shapes"})
+
+
 def _children(obj: Any) -> Iterator[tuple[str, Any]]:
     """Keras's `_walk_saveable`: a model's layers first, then the attributes in sorted order,
     private ones last."""
-    attributes = {k: v for k, v in vars(obj).items() if not k.startswith("__")}
+    attributes = {k: v for k, v in vars(obj).items()
+                  if not k.startswith("__") and k not in _BASE_ATTRIBUTES}
     if _is_model(obj):
         layers = keras_layers(obj)
         if hasattr(obj, "_layers") or _is_functional(obj):

@@ -174,7 +174,7 @@ class Model(Trainer, Layer):
         """Makes a subclassed model's variables by calling it once on zeros of the recorded
         input shape (an unknown size taken as 1), as Keras builds it."""
         shape = config.get("input_shape") if isinstance(config, dict) else None
-        if self._graph_ends is None and shape is not None and not self.weights:
+        if self._graph_ends is None and shape is not None and not self.built:
             self(creation_ops.zeros([1 if d is None else d for d in shape], self.dtype))
 
 
