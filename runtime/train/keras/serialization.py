@@ -285,15 +285,32 @@ def deserialize(serialized: Any, custom_objects: dict | None = None) -> Any:
 
 
 # constructors from configs ------------------------------------------------------------------
+def _accepted(cls: type) -> set[str] | None:
+    """The keyword arguments `cls(...)` takes: its `__init__`'s, and, through `**kwargs`
+    passed on, its bases' (None: anything)."""
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        init = vars(klass).get("__init__")
+        if init is None:
+            continue
+        parameters = inspect.signature(init).parameters.values()
+        names.update(p.name for p in parameters if p.kind not in (
+            inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD))
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+            return names
+    return None
+
+
 def init_kwargs(cls: type, config: dict) -> dict:
-    """`config` as keyword arguments of `cls.__init__`: keys it does not take are dropped when
-    they hold Keras's defaults (None, False, True for `autocast`), else refused."""
-    parameters = inspect.signature(cls.__init__).parameters
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+    """`config` as keyword arguments of `cls(...)`: keys it does not take are dropped when
+    they hold Keras's defaults (None, False, True for `autocast`) or are Keras's base keys
+    (`name`, `trainable`, `dtype`), else refused."""
+    accepted = _accepted(cls)
+    if accepted is None:
         return dict(config)
     kwargs = {}
     for key, value in config.items():
-        if key in parameters:
+        if key in accepted:
             kwargs[key] = value
         elif key in ("name", "trainable", "dtype") or value is None or value is False or (
                 key == "autocast" and value is True):
