@@ -72,6 +72,7 @@ class Layer(Module):
     """
 
     _min_ndim = 0  # the fewest axes an input may have
+    _init_arguments: dict | None = None  # what `__init__` took, for a subclass's config
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Layer:
         layer = super().__new__(cls)
@@ -286,12 +287,13 @@ def _takes_training(call: Any) -> bool:
         p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
 
 
-def _arguments(cls: type, args: tuple, kwargs: dict) -> dict | None:
+def _arguments(cls: Any, args: tuple, kwargs: dict) -> dict | None:
     """The arguments a layer's `__init__` was called with, by parameter name."""
-    if cls.__init__ is Layer.__init__ and not args and not kwargs:
+    init = cls.__init__
+    if init is Layer.__init__ and not args and not kwargs:
         return {}
     try:
-        bound = _signature(cls.__init__).bind(None, *args, **kwargs)
+        bound = _signature(init).bind(None, *args, **kwargs)
     except (TypeError, ValueError):
         return None  # `__init__` itself reports the bad call
     bound.apply_defaults()  # as Keras 3's auto-config: every argument, defaults included
@@ -323,7 +325,7 @@ def _signature(init: Any) -> inspect.Signature:
     return inspect.signature(init)
 
 
-def _uses_default_config(cls: type, base: type) -> bool:
+def _uses_default_config(cls: Any, base: Any) -> bool:
     """Whether a subclass of `base` leaves `get_config` to it and has its own `__init__`."""
     return (cls.get_config is base.get_config
             and cls.__init__ is not base.__init__)

@@ -95,8 +95,10 @@ def _serialize_loss(loss: Any) -> Any:
         return loss
     if isinstance(loss, losses_module.Loss):
         return _object(loss, "keras.losses", losses_module.__all__)
-    if inspect.isfunction(loss) and getattr(losses_module, loss.__name__, None) is loss:
-        return loss.__name__
+    name = getattr(loss, "__name__", None)
+    if inspect.isfunction(loss) and isinstance(name, str) and getattr(
+            losses_module, name, None) is loss:
+        return name
     return _function(loss)
 
 
@@ -127,7 +129,8 @@ def _named(value: Any, module: Any) -> Any:
             return name
         return get_activation(value)  # a function found by name, as activations are
     name = value.get("class_name")
-    if value.get("module") in ("keras.losses", "keras.metrics") and name in module.__all__:
+    if (value.get("module") in ("keras.losses", "keras.metrics") and isinstance(name, str)
+            and name in module.__all__):
         cls = getattr(module, name)
         config = dict(value.get("config") or {})
         return cls(**init_kwargs(cls, config))

@@ -49,7 +49,7 @@ def h5py_module() -> Any:
         ImportError: h5py is missing; the message names the extra that installs it.
     """
     try:
-        import h5py
+        import h5py  # type: ignore[import-untyped]
     except ImportError:
         raise ImportError('Keras weight files (.keras, .weights.h5) need h5py: pip install '
                           '"autograph-dataflow[keras]" (or pip install h5py).') from None
@@ -71,7 +71,7 @@ def _is_functional(obj: Any) -> bool:
     return getattr(obj, "_graph_ends", None) is not None
 
 
-def _sublayers(obj: Layer) -> list[Layer]:
+def _sublayers(obj: Any) -> list[Layer]:
     """The layers `obj` holds directly, in the order they were assigned (Keras's `_layers`)."""
     if hasattr(obj, "_layers") and _is_model(obj):  # Sequential: its Input included
         return list(obj._layers)

@@ -236,7 +236,7 @@ def _with_build_config(obj: Any, serialized: dict) -> dict:
     return serialized
 
 
-def find_class(serialized: dict) -> type:
+def find_class(serialized: dict) -> Any:
     """The class a serialized object names.
 
     Raises:
