@@ -12,6 +12,7 @@ ALLOWED = (
     "*/py.typed",  # the packages' typing marker
     "tests/*.json", "tests/*.toml",  # recorded answers and mutation results
     "tests/saving/data/*.onnx",  # models other frameworks wrote, which ag.onnx.load runs
+    "tests/keras/data/*.keras",  # model files Keras 3 wrote, read by the Keras file tests
 )
 
 

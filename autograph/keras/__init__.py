@@ -1,5 +1,6 @@
-"""`ag.keras`: Keras's layers, losses, metrics, initializers, activations and `Sequential` model;
-`ag.keras.optimizers` is `ag.optimizers`.
+"""`ag.keras`: Keras's layers, losses, metrics, initializers, activations, `Sequential` and
+functional models and their `.keras` files (`models`, `saving`); `ag.keras.optimizers` is
+`ag.optimizers`.
 
 >>> import autograph as ag
 >>> model = ag.keras.Sequential([ag.keras.layers.Dense(1, kernel_initializer="ones")])
@@ -12,12 +13,12 @@ import sys as _sys
 from autograph import optimizers
 from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
-from autograph.keras import activations, initializers, layers, losses, metrics, saving
+from autograph.keras import activations, initializers, layers, losses, metrics, models, saving
 from autograph.runtime.train.keras.model import Input, Model
 from autograph.runtime.train.keras.sequential import Sequential
 
 __all__ = ["Input", "Model", "Sequential", "activations", "initializers", "layers", "losses",
-           "metrics", "optimizers", "saving"]
+           "metrics", "models", "optimizers", "saving"]
 
 
 def __dir__() -> list[str]:

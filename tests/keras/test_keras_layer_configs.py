@@ -1,10 +1,11 @@
 """Layer configs, activation names, initializer defaults and automatic layer names, against
 tf.keras (TensorFlow 2.21, Keras 3.15) where Keras has the same answer.
 
-Keras 3 writes a layer's dtype as a `DTypePolicy` dict; ours is its name, as tf.keras 2 wrote
-it, so the configs below are compared key by key for the keys Keras 3 and ours share."""
+Configs are Keras 3's: the dtype a `DTypePolicy` dictionary, initializers serialized with their
+Keras 3 class names and configs."""
 
 import functools
+import json
 import re
 
 import numpy as np
@@ -18,18 +19,48 @@ layers = ag.keras.layers
 initializers = ag.keras.initializers
 
 
-def test_layer_config_is_its_name_trainable_flag_and_dtype_name():
-    # TensorFlow 2.21: name 'lay', trainable True, dtype DTypePolicy 'float32' (tf.keras 2:
-    # 'float32', as here)
+def _json(config):
+    """A config as it is written to a file (tuples become lists)."""
+    return json.loads(json.dumps(config))
+
+
+_FLOAT32 = {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"},
+            "registered_name": None}
+_GLOROT = {"module": "keras.initializers", "class_name": "GlorotUniform",
+           "config": {"seed": None, "input_axes": None, "output_axes": None},
+           "registered_name": None}
+_ZEROS = {"module": "keras.initializers", "class_name": "Zeros", "config": {},
+          "registered_name": None}
+
+
+def test_layer_config_is_its_name_trainable_flag_and_dtype_policy():
+    # TensorFlow 2.21 (Keras 3.15) writes the same three keys, the dtype as a DTypePolicy;
+    # a plain Layer's auto-config there adds activity_regularizer None and autocast True
     config = layers.Layer(name="lay", trainable=False, dtype="float64").get_config()
-    assert config == {"name": "lay", "trainable": False, "dtype": "float64"}
+    assert config == {"name": "lay", "trainable": False, "dtype": {
+        "module": "keras", "class_name": "DTypePolicy", "config": {"name": "float64"},
+        "registered_name": None}}
 
 
-def test_dense_config_names_its_activation():
+def test_dense_config_is_keras_3s():
     config = layers.Dense(2, activation="relu", use_bias=False, name="d").get_config()
-    # TensorFlow 2.21: name 'd', trainable True, units 2, activation 'relu', use_bias False
-    assert config == {"name": "d", "trainable": True, "dtype": "float32", "units": 2,
-                      "activation": "relu", "use_bias": False}
+    # TensorFlow 2.21 (Keras 3.15), json.dumps(layer.get_config()) of the same layer
+    assert _json(config) == {
+        "name": "d", "trainable": True, "dtype": _FLOAT32, "units": 2, "activation": "relu",
+        "use_bias": False, "kernel_initializer": _GLOROT, "bias_initializer": _ZEROS,
+        "kernel_regularizer": None, "bias_regularizer": None, "kernel_constraint": None,
+        "bias_constraint": None, "quantization_config": None}
+
+
+def test_dense_config_serializes_its_initializers_as_keras_3():
+    config = layers.Dense(3, kernel_initializer=initializers.RandomNormal(stddev=0.1, seed=7),
+                          bias_initializer="ones", name="di").get_config()
+    # TensorFlow 2.21: RandomNormal {"seed": 7, "mean": 0.0, "stddev": 0.1}; Ones {}
+    assert config["kernel_initializer"] == {
+        "module": "keras.initializers", "class_name": "RandomNormal",
+        "config": {"seed": 7, "mean": 0.0, "stddev": 0.1}, "registered_name": None}
+    assert config["bias_initializer"] == {"module": "keras.initializers", "class_name": "Ones",
+                                          "config": {}, "registered_name": None}
 
 
 def test_activation_aliases_and_none_serialize_as_keras_names_them():
@@ -40,13 +71,14 @@ def test_activation_aliases_and_none_serialize_as_keras_names_them():
     assert names == ["silu", "linear", "exponential", "relu"]
 
 
-def test_an_unregistered_activation_function_serializes_as_its_name():
+def test_an_unregistered_activation_function_serializes_as_keras_3s_function_entry():
     def doubled(x):
         return x * 2
 
-    # tf.keras 2 wrote the function's name; Keras 3.15 writes a dict
-    # {'class_name': 'function', 'config': 'doubled', ...}
-    assert layers.Dense(2, activation=doubled).get_config()["activation"] == "doubled"
+    # TensorFlow 2.21 (Keras 3.15): the same dictionary
+    assert layers.Dense(2, activation=doubled).get_config()["activation"] == {
+        "module": "builtins", "class_name": "function", "config": "doubled",
+        "registered_name": "function"}
 
 
 def test_an_activation_without_a_name_serializes_as_its_repr():
@@ -62,23 +94,25 @@ def test_an_activation_without_a_name_serializes_as_its_repr():
     assert activations.serialize(functools.partial(np.add, 1)).startswith("functools.partial(")
 
 
-def test_conv2d_config_holds_its_window_settings():
+def test_conv2d_config_is_keras_3s():
     config = layers.Conv2D(4, 3, strides=2, padding="SAME", activation="relu", use_bias=False,
                            name="c").get_config()
-    # TensorFlow 2.21 (same keys): filters 4, kernel_size (3, 3), strides (2, 2), padding
-    # 'same', data_format 'channels_last', dilation_rate (1, 1), activation 'relu', use_bias
-    # False
-    assert config == {"name": "c", "trainable": True, "dtype": "float32", "filters": 4,
-                      "kernel_size": (3, 3), "strides": (2, 2), "padding": "same",
-                      "data_format": "channels_last", "dilation_rate": (1, 1),
-                      "activation": "relu", "use_bias": False}
+    # TensorFlow 2.21 (Keras 3.15), json.dumps(layer.get_config()) of the same layer
+    assert _json(config) == {
+        "name": "c", "trainable": True, "dtype": _FLOAT32, "filters": 4, "kernel_size": [3, 3],
+        "strides": [2, 2], "padding": "same", "data_format": "channels_last",
+        "dilation_rate": [1, 1], "groups": 1, "activation": "relu", "use_bias": False,
+        "kernel_initializer": _GLOROT, "bias_initializer": _ZEROS, "kernel_regularizer": None,
+        "bias_regularizer": None, "activity_regularizer": None, "kernel_constraint": None,
+        "bias_constraint": None}
 
 
 def test_max_pooling_config_strides_default_to_the_pool_size():
-    # TensorFlow 2.21: pool_size (3, 3), strides (3, 3), padding 'valid', 'channels_last'
+    # TensorFlow 2.21: the same dictionary
     config = layers.MaxPooling2D(3, name="p").get_config()
-    assert config == {"name": "p", "trainable": True, "dtype": "float32", "pool_size": (3, 3),
-                      "strides": (3, 3), "padding": "valid", "data_format": "channels_last"}
+    assert _json(config) == {"name": "p", "trainable": True, "dtype": _FLOAT32,
+                             "pool_size": [3, 3], "padding": "valid", "strides": [3, 3],
+                             "data_format": "channels_last"}
     # TensorFlow 2.21: pool_size (2, 3), strides (1, 1), 'same', 'channels_first'
     config = layers.MaxPooling2D((2, 3), strides=1, padding="same",
                                  data_format="channels_first", name="p2").get_config()
@@ -87,9 +121,9 @@ def test_max_pooling_config_strides_default_to_the_pool_size():
 
 
 def test_dropout_config_holds_its_rate_and_seed():
-    # TensorFlow 2.21: name 'dr', trainable True, rate 0.25, seed 3, noise_shape None
+    # TensorFlow 2.21: the same dictionary
     assert layers.Dropout(0.25, seed=3, name="dr").get_config() == {
-        "name": "dr", "trainable": True, "dtype": "float32", "rate": 0.25, "seed": 3,
+        "name": "dr", "trainable": True, "dtype": _FLOAT32, "rate": 0.25, "seed": 3,
         "noise_shape": None}
     assert layers.Dropout(0.5, noise_shape=(None, 1)).get_config()["noise_shape"] == (None, 1)
 

@@ -9,6 +9,7 @@ NumPy arrays. Names are made unique per process as in Keras (`dense`, `dense_1`,
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 import threading
@@ -27,6 +28,14 @@ from autograph.runtime.state.module import Module
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.keras import initializers
 from autograph.runtime.train.keras.functional import KerasTensor, symbolic_call
+from autograph.runtime.train.keras.serialization import (
+    deserialize_dtype,
+    deserialize_initializer,
+    get_activation,
+    init_kwargs,
+    keras_class,
+    serialize_dtype,
+)
 
 __all__ = ["Layer", "unique_layer_name"]
 
@@ -49,6 +58,7 @@ def _snake_case(name: str) -> str:
     return re.sub("([a-z])([A-Z])", r"\1_\2", name).lower()
 
 
+@keras_class("keras.layers")
 class Layer(Module):
     """Base class of layers: `call(inputs, training=None)` computes the output; `build`
     makes the weights with `add_weight`.
@@ -62,6 +72,12 @@ class Layer(Module):
     """
 
     _min_ndim = 0  # the fewest axes an input may have
+    _init_arguments: dict | None = None  # what `__init__` took, for a subclass's config
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Layer:
+        layer = super().__new__(cls)
+        layer._init_arguments = _arguments(cls, args, kwargs)  # for a subclass's config
+        return layer
 
     def __init__(self, trainable: bool = True, name: str | None = None, dtype: Any = None,
                  input_shape: Any = None):
@@ -166,6 +182,8 @@ class Layer(Module):
         self.built = True
 
     def _maybe_build(self, input_shape: Any) -> None:
+        if self.built and self._built_input_shape is None:  # built by a direct `build` call
+            self._built_input_shape = TensorShape(input_shape)
         if not self.built:
             # variables made in build are named in the layer's scope, inside the caller's (a
             # model's), as Keras 2 names them: "model/dense/kernel:0"
@@ -201,8 +219,59 @@ class Layer(Module):
         """The shape of the output for inputs of `input_shape` (default: the same)."""
         return TensorShape(input_shape)
 
+    # Configs ---------------------------------------------------------------------------------
     def get_config(self) -> dict:
-        return {"name": self.name, "trainable": self.trainable, "dtype": self.dtype.name}
+        """The layer's constructor arguments, as Keras 3 writes them: `name`, `trainable`,
+        `dtype` (a `DTypePolicy` dictionary), then the subclass's own. A subclass that does not
+        define `get_config` gets the plain values (numbers, strings, lists, dicts) its
+        `__init__` was called with, as Keras 3 does.
+
+        Raises:
+            NotImplementedError: a subclass without `get_config` whose `__init__` took other
+                values (a layer, an array, ...).
+        """
+        config = {"name": self.name, "trainable": self.trainable,
+                  "dtype": serialize_dtype(self.dtype)}
+        if _uses_default_config(type(self), Layer):
+            config.update(self._auto_config())
+        return config
+
+    def _auto_config(self) -> dict:
+        arguments = getattr(self, "_init_arguments", None) or {}
+        for key, value in arguments.items():
+            if isinstance(value, _Unplain):
+                raise NotImplementedError(
+                    f"{type(self).__name__} cannot give its config: its __init__ took "
+                    f"{key}={value.text}, which is not a plain value (number, string, list or "
+                    f"dict). Define get_config() returning the arguments that rebuild it (and "
+                    f"from_config, if they need converting).")
+        return {k: v for k, v in arguments.items() if k not in ("name", "trainable", "dtype")}
+
+    @classmethod
+    def from_config(cls, config: dict) -> Layer:
+        """A new layer from `get_config()`'s dictionary (or the one Keras 3 wrote): the dtype
+        policy, initializers and activation are read back from their serialized forms."""
+        config = dict(config)
+        for key, value in config.items():
+            if key == "dtype":
+                config[key] = deserialize_dtype(value)
+            elif key.endswith("_initializer"):
+                config[key] = deserialize_initializer(value)
+            elif key == "activation" and value is not None:
+                config[key] = get_activation(value)
+        return cls(**init_kwargs(cls, config))
+
+    def get_build_config(self) -> dict | None:
+        """`{"input_shape": [...]}` once the layer was built for inputs of a known shape."""
+        if self._built_input_shape is None or self._built_input_shape.rank is None:
+            return None
+        return {"input_shape": self._built_input_shape.as_list()}
+
+    def build_from_config(self, config: dict) -> None:
+        """Builds the layer as `get_build_config` says it was built."""
+        shape = config.get("input_shape") if isinstance(config, dict) else None
+        if shape is not None:
+            self._maybe_build(TensorShape(shape))
 
     def _incompatible(self, message: str) -> ValueError:
         return ValueError(f"Input 0 of layer {self.name!r} is incompatible with the layer: "
@@ -216,3 +285,57 @@ def _takes_training(call: Any) -> bool:
         return True
     return "training" in parameters or any(
         p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+
+
+def _arguments(cls: Any, args: tuple, kwargs: dict) -> dict | None:
+    """The arguments a layer's `__init__` was called with, by parameter name."""
+    init = cls.__init__
+    if init is Layer.__init__ and not args and not kwargs:
+        return {}
+    try:
+        bound = _signature(init).bind(None, *args, **kwargs)
+    except (TypeError, ValueError):
+        return None  # `__init__` itself reports the bad call
+    bound.apply_defaults()  # as Keras 3's auto-config: every argument, defaults included
+    found: dict = {}
+    for index, (name, value) in enumerate(bound.arguments.items()):
+        parameter = bound.signature.parameters[name]
+        if index == 0:
+            continue  # self
+        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+            found.update(value)
+        elif parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+            found[name] = list(value)
+        else:
+            found[name] = value
+    # only plain values are kept: a config holds nothing else, and a layer passed in must not
+    # be reachable from here (the weights file walks a layer's attributes)
+    return {k: v if _plain(v) else _Unplain(repr(v)) for k, v in found.items()}
+
+
+class _Unplain:
+    """Stands for an `__init__` argument that a config cannot hold."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+@functools.lru_cache(maxsize=None)
+def _signature(init: Any) -> inspect.Signature:
+    return inspect.signature(init)
+
+
+def _uses_default_config(cls: Any, base: Any) -> bool:
+    """Whether a subclass of `base` leaves `get_config` to it and has its own `__init__`."""
+    return (cls.get_config is base.get_config
+            and cls.__init__ is not base.__init__)
+
+
+def _plain(value: Any) -> bool:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return False

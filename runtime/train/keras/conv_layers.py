@@ -10,6 +10,12 @@ from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.ops.nn import ops as nn_ops
 from autograph.runtime.train.keras import activations
 from autograph.runtime.train.keras.base_layer import Layer
+from autograph.runtime.train.keras.serialization import (
+    keras_class,
+    refuse_options,
+    serialize_activation,
+    serialize_initializer,
+)
 
 __all__ = ["Conv2D", "MaxPooling2D"]
 
@@ -83,6 +89,7 @@ class _Windowed(Layer):
         return "NHWC" if self.data_format == "channels_last" else "NCHW"
 
 
+@keras_class("keras.layers", "Convolution2D")
 class Conv2D(_Windowed):
     """A 2-D convolution (`ag.nn.conv2d`) with `filters` output channels, plus a bias and an
     activation.
@@ -96,14 +103,25 @@ class Conv2D(_Windowed):
         dilation_rate: the spacing of the window's taps.
         activation, use_bias, kernel_initializer, bias_initializer: as for `Dense`; the kernel
             has shape `[kernel_h, kernel_w, in_channels, filters]`.
+        groups: must be 1 (grouped convolutions are not supported).
+        kernel_regularizer, bias_regularizer, activity_regularizer, kernel_constraint,
+            bias_constraint: Keras's options, which must be None here.
     """
 
     def __init__(self, filters: int, kernel_size: Any, strides: Any = (1, 1),
                  padding: str = "valid", data_format: str | None = None,
-                 dilation_rate: Any = (1, 1), activation: Any = None, use_bias: bool = True,
-                 kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
-                 **kwargs: Any):
+                 dilation_rate: Any = (1, 1), groups: int = 1, activation: Any = None,
+                 use_bias: bool = True, kernel_initializer: Any = "glorot_uniform",
+                 bias_initializer: Any = "zeros", kernel_regularizer: Any = None,
+                 bias_regularizer: Any = None, activity_regularizer: Any = None,
+                 kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
+        if groups != 1:
+            raise ValueError(f"Conv2D: groups={groups!r} is not supported; only groups=1.")
+        refuse_options("Conv2D", kernel_regularizer=kernel_regularizer,
+                       bias_regularizer=bias_regularizer,
+                       activity_regularizer=activity_regularizer,
+                       kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
         if not isinstance(filters, int) or filters <= 0:
             raise ValueError(f"Conv2D: filters must be a positive int, got {filters!r}.")
         self.filters = filters
@@ -150,10 +168,16 @@ class Conv2D(_Windowed):
         return {**super().get_config(), "filters": self.filters,
                 "kernel_size": self.kernel_size, "strides": self.strides,
                 "padding": self.padding, "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate,
-                "activation": activations.serialize(self.activation), "use_bias": self.use_bias}
+                "dilation_rate": self.dilation_rate, "groups": 1,
+                "activation": serialize_activation(self.activation), "use_bias": self.use_bias,
+                "kernel_initializer": serialize_initializer(self.kernel_initializer),
+                "bias_initializer": serialize_initializer(self.bias_initializer),
+                "kernel_regularizer": None, "bias_regularizer": None,
+                "activity_regularizer": None, "kernel_constraint": None,
+                "bias_constraint": None}
 
 
+@keras_class("keras.layers", "MaxPool2D")
 class MaxPooling2D(_Windowed):
     """The largest value in each `pool_size` window (`ag.nn.max_pool2d`).
 
@@ -184,5 +208,5 @@ class MaxPooling2D(_Windowed):
         return self._output_dims(input_shape, input_shape.as_list()[axis])
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "pool_size": self.pool_size, "strides": self.strides,
-                "padding": self.padding, "data_format": self.data_format}
+        return {**super().get_config(), "pool_size": self.pool_size, "padding": self.padding,
+                "strides": self.strides, "data_format": self.data_format}

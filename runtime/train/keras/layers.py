@@ -19,10 +19,17 @@ from autograph.runtime.ops.linalg.ops import matmul, tensordot
 from autograph.runtime.ops.nn import ops as nn_ops
 from autograph.runtime.train.keras import activations
 from autograph.runtime.train.keras.base_layer import Layer
+from autograph.runtime.train.keras.serialization import (
+    keras_class,
+    refuse_options,
+    serialize_activation,
+    serialize_initializer,
+)
 
 __all__ = ["Dense", "Flatten", "Dropout"]
 
 
+@keras_class("keras.layers")
 class Dense(Layer):
     """`activation(inputs @ kernel + bias)` over the last axis of the inputs.
 
@@ -32,6 +39,9 @@ class Dense(Layer):
         use_bias: whether to add a bias.
         kernel_initializer: a name or initializer for the `[input_dim, units]` kernel.
         bias_initializer: a name or initializer for the `[units]` bias.
+        kernel_regularizer, bias_regularizer, activity_regularizer, kernel_constraint,
+            bias_constraint, quantization_config: Keras's options, which must be None here
+            (no regularizers or constraints yet).
         **kwargs: `Layer`'s arguments (`name`, `trainable`, `dtype`, `input_shape`).
     """
 
@@ -39,8 +49,15 @@ class Dense(Layer):
 
     def __init__(self, units: int, activation: Any = None, use_bias: bool = True,
                  kernel_initializer: Any = "glorot_uniform", bias_initializer: Any = "zeros",
-                 **kwargs: Any):
+                 kernel_regularizer: Any = None, bias_regularizer: Any = None,
+                 activity_regularizer: Any = None, kernel_constraint: Any = None,
+                 bias_constraint: Any = None, quantization_config: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
+        refuse_options("Dense", kernel_regularizer=kernel_regularizer,
+                       bias_regularizer=bias_regularizer,
+                       activity_regularizer=activity_regularizer,
+                       kernel_constraint=kernel_constraint, bias_constraint=bias_constraint,
+                       quantization_config=quantization_config)
         if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
             raise ValueError(f"Dense: units must be a positive int, got {units!r}.")
         self.units = units
@@ -78,13 +95,35 @@ class Dense(Layer):
 
     def get_config(self) -> dict:
         return {**super().get_config(), "units": self.units,
-                "activation": activations.serialize(self.activation), "use_bias": self.use_bias}
+                "activation": serialize_activation(self.activation), "use_bias": self.use_bias,
+                "kernel_initializer": serialize_initializer(self.kernel_initializer),
+                "bias_initializer": serialize_initializer(self.bias_initializer),
+                "kernel_regularizer": None, "bias_regularizer": None,
+                "kernel_constraint": None, "bias_constraint": None,
+                "quantization_config": None}
 
 
+@keras_class("keras.layers")
 class Flatten(Layer):
-    """Reshapes each sample to one axis: `[batch, d1, d2, ...]` -> `[batch, d1 * d2 * ...]`."""
+    """Reshapes each sample to one axis: `[batch, d1, d2, ...]` -> `[batch, d1 * d2 * ...]`.
+
+    Args:
+        data_format: `"channels_last"` (default) or `"channels_first"`: with the latter, the
+            channel axis (1) is moved last before flattening, as Keras does, so that the
+            order of the values matches a channels-last model's.
+    """
+
+    def __init__(self, data_format: str | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.data_format = data_format or "channels_last"
+        if self.data_format not in ("channels_last", "channels_first"):
+            raise ValueError(f"Flatten: data_format must be 'channels_last' or "
+                             f"'channels_first', got {data_format!r}.")
 
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
+        rank = inputs.shape.rank
+        if self.data_format == "channels_first" and rank is not None and rank > 2:
+            inputs = array_ops.transpose(inputs, [0, *range(2, rank), 1])
         dims = inputs.shape.as_list() if inputs.shape.rank is not None else None
         if dims is not None and all(d is not None for d in dims[1:]):
             return array_ops.reshape(inputs, [-1, math.prod(dims[1:])])
@@ -94,7 +133,11 @@ class Flatten(Layer):
         dims = TensorShape(input_shape)
         return TensorShape([dims[0], dims[1:].num_elements()])
 
+    def get_config(self) -> dict:
+        return {**super().get_config(), "data_format": self.data_format}
 
+
+@keras_class("keras.layers")
 class Dropout(Layer):
     """While training, zeroes each input with probability `rate` and scales the others by
     `1 / (1 - rate)`; at inference (`training` False or None) passes the inputs through.

@@ -28,15 +28,26 @@ from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.func_graph import FuncGraph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.state.module import Module
 from autograph.runtime.state.variables import Variable
-from autograph.runtime.train.checkpoint import Checkpoint
-from autograph.runtime.train.keras.base_layer import Layer, unique_layer_name
+from autograph.runtime.train.keras.base_layer import Layer, _uses_default_config, unique_layer_name
 from autograph.runtime.train.keras.functional import (
     KerasTensor,
     defines_output_shape,
     layers_of,
     run_graph,
+)
+from autograph.runtime.train.keras.functional_config import (
+    functional_config,
+    functional_model_parts,
+)
+from autograph.runtime.train.keras.serialization import (
+    deserialize_dtype,
+    init_kwargs,
+    keras_class,
+    loading_scope,
+    serialize_dtype,
 )
 from autograph.runtime.train.keras.summary import draw_summary
 from autograph.runtime.train.keras.training import Trainer
@@ -44,6 +55,7 @@ from autograph.runtime.train.keras.training import Trainer
 __all__ = ["InputLayer", "Input", "Model"]
 
 
+@keras_class("keras", "Functional")
 class Model(Trainer, Layer):
     """Base class of subclassed Keras models: define `call(inputs[, training])`."""
 
@@ -92,6 +104,8 @@ class Model(Trainer, Layer):
     def __call__(self, inputs: Any, training: bool | None = None) -> Any:
         if not isinstance(inputs, (list, tuple, dict)):
             inputs = convert_to_tensor(inputs)
+            if self._built_input_shape is None:  # the build config's input shape, as Keras
+                self._built_input_shape = inputs.shape
         self.built = True
         with self.name_scope:
             if "training" in inspect.signature(self.call).parameters:
@@ -120,13 +134,48 @@ class Model(Trainer, Layer):
             children["optimizer"] = self.optimizer
         return children
 
-    def save_weights(self, filepath: str) -> None:
-        """Writes the model's variables to a checkpoint at `filepath`."""
-        Checkpoint(model=self).write(filepath)
+    # Configs ---------------------------------------------------------------------------------
+    def get_config(self) -> dict:
+        """A functional model's layers and how they are called (Keras 3's functional config);
+        a subclass's `name`, `trainable`, `dtype` and the plain values its `__init__` took
+        (unless it defines `get_config`)."""
+        if self._graph_ends is not None:
+            return functional_config(self)
+        config = {"name": self.name, "trainable": self.trainable,
+                  "dtype": serialize_dtype(self.dtype)}
+        if _uses_default_config(type(self), Model):
+            config.update(self._auto_config())
+        return config
 
-    def load_weights(self, filepath: str) -> None:
-        """Reads the model's variables from a checkpoint written by `save_weights`."""
-        Checkpoint(model=self).read(filepath).expect_partial()
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Model:
+        """A model from `get_config()`'s dictionary (or Keras 3's): a functional config makes
+        the layers and calls them again; a subclass is made from its constructor arguments."""
+        if custom_objects is not None:
+            with loading_scope(custom_objects):
+                return cls.from_config(config)
+        functional = all(k in config for k in ("name", "layers", "input_layers",
+                                               "output_layers"))
+        if functional and cls.__init__ is Model.__init__:
+            inputs, outputs = functional_model_parts(config)
+            return cls(inputs=inputs, outputs=outputs, name=config["name"],
+                       trainable=config.get("trainable", True))
+        config = dict(config)
+        if "dtype" in config:
+            config["dtype"] = deserialize_dtype(config["dtype"])
+        return cls(**init_kwargs(cls, config))
+
+    def get_build_config(self) -> dict | None:
+        if self._graph_ends is not None:
+            return {"input_shape": None}  # as Keras 3: the layers carry their own
+        return super().get_build_config()
+
+    def build_from_config(self, config: dict) -> None:
+        """Makes a subclassed model's variables by calling it once on zeros of the recorded
+        input shape (an unknown size taken as 1), as Keras builds it."""
+        shape = config.get("input_shape") if isinstance(config, dict) else None
+        if self._graph_ends is None and shape is not None and not self.built:
+            self(creation_ops.zeros([1 if d is None else d for d in shape], self.dtype))
 
 
 def _built_output_shape(layer: Layer) -> TensorShape:
@@ -138,17 +187,41 @@ def _built_output_shape(layer: Layer) -> TensorShape:
     return layer.compute_output_shape(shape)
 
 
+@keras_class("keras.layers")
 class InputLayer(Layer):
-    """The input of a `Sequential` model: no weights; it fixes the samples' shape."""
+    """The input of a `Sequential` or functional model: no weights; it fixes the samples'
+    shape (`shape`, without the batch axis, or `batch_shape`, with it).
 
-    def __init__(self, shape: Any, batch_size: int | None = None, dtype: Any = None,
-                 name: str | None = None):
-        super().__init__(name=name, dtype=dtype, input_shape=shape)
+    Raises:
+        ValueError: neither or both of `shape` and `batch_shape`; a sparse or ragged input.
+    """
+
+    def __init__(self, shape: Any = None, batch_size: int | None = None, dtype: Any = None,
+                 sparse: bool | None = None, batch_shape: Any = None, name: str | None = None,
+                 ragged: bool | None = None, optional: bool = False, **kwargs: Any):
+        if (shape is None) == (batch_shape is None):
+            raise ValueError("InputLayer takes shape (without the batch axis) or batch_shape "
+                             "(with it), exactly one of them.")
+        if sparse or ragged or optional:
+            raise ValueError("InputLayer: sparse, ragged and optional inputs are not "
+                             "supported.")
+        if batch_shape is not None:
+            batch_shape = TensorShape(batch_shape).as_list()
+            shape, batch_size = batch_shape[1:], batch_shape[0]
+        super().__init__(name=name, dtype=dtype, input_shape=shape, **kwargs)
         if batch_size is not None:
             dims = self._input_shape_arg.as_list()  # type: ignore[union-attr]
             self._input_shape_arg = TensorShape([batch_size, *dims[1:]])
         self.keras_tensor = KerasTensor(self._input_shape_arg, self.dtype, self)
         self.built = True
+
+    def get_config(self) -> dict:
+        """Keras 3's InputLayer config: the batch shape and the dtype's name."""
+        return {"batch_shape": self.keras_tensor.shape.as_list(), "dtype": self.dtype.name,
+                "sparse": False, "ragged": False, "name": self.name, "optional": False}
+
+    def get_build_config(self) -> dict | None:
+        return None
 
     @property
     def shape(self) -> TensorShape:
@@ -159,8 +232,9 @@ class InputLayer(Layer):
         return inputs
 
 
-def Input(shape: Any, batch_size: int | None = None, dtype: Any = None,  # noqa: N802
-          name: str | None = None) -> InputLayer:
+def Input(shape: Any = None, batch_size: int | None = None, dtype: Any = None,  # noqa: N802
+          name: str | None = None, batch_shape: Any = None) -> InputLayer:
     """The input of a `Sequential` model, as Keras writes it: `Sequential([Input((8, 8, 1)),
     Conv2D(...), ...])` builds the model at once for samples of that shape."""
-    return InputLayer(shape, batch_size=batch_size, dtype=dtype, name=name)
+    return InputLayer(shape, batch_size=batch_size, dtype=dtype, name=name,
+                      batch_shape=batch_shape)

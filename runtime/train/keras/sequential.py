@@ -20,12 +20,20 @@ from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.keras.base_layer import Layer
 from autograph.runtime.train.keras.model import InputLayer
+from autograph.runtime.train.keras.serialization import (
+    deserialize,
+    keras_class,
+    loading_scope,
+    serialize,
+    serialize_dtype,
+)
 from autograph.runtime.train.keras.summary import draw_summary
 from autograph.runtime.train.keras.training import Trainer
 
 __all__ = ["Sequential"]
 
 
+@keras_class("keras")
 class Sequential(Trainer, Layer):
     """A linear stack of layers.
 
@@ -142,6 +150,40 @@ class Sequential(Trainer, Layer):
         if hasattr(self.optimizer, "_trackable_children"):
             children["optimizer"] = self.optimizer
         return children
+
+    # Configs ---------------------------------------------------------------------------------
+    def get_config(self) -> dict:
+        """Keras 3's Sequential config: name, trainable, dtype, every layer serialized (its
+        Input included) and the input shape it was built for."""
+        config = {"name": self.name, "trainable": self.trainable,
+                  "dtype": serialize_dtype(self.dtype),
+                  "layers": [serialize(layer) for layer in self._layers]}
+        if self._build_input_shape is not None and self._build_input_shape.rank is not None:
+            config["build_input_shape"] = self._build_input_shape.as_list()
+        return config
+
+    @classmethod
+    def from_config(cls, config: dict, custom_objects: dict | None = None) -> Sequential:
+        """A model from `get_config()`'s dictionary (or Keras 3's): its layers made again
+        (built as their build configs say), then the model built for its input shape."""
+        if custom_objects is not None:
+            with loading_scope(custom_objects):
+                return cls.from_config(config)
+        model = cls(name=config.get("name"), trainable=config.get("trainable", True))
+        layers = config.get("layers")
+        if not isinstance(layers, list):
+            raise ValueError(f"A Sequential config lists its layers, got {layers!r}.")
+        for layer_config in layers:
+            model.add(deserialize(layer_config))
+        shape = config.get("build_input_shape")
+        if not model.built and isinstance(shape, (list, tuple)):
+            model.build(TensorShape(shape))
+        return model
+
+    def get_build_config(self) -> dict | None:
+        if self._build_input_shape is None or self._build_input_shape.rank is None:
+            return None
+        return {"input_shape": self._build_input_shape.as_list()}
 
     def summary(self, print_fn: Callable[[str], Any] | None = None) -> None:
         """Prints a table of the layers (name, type, output shape, parameters) and totals.

@@ -16,6 +16,8 @@ with `numpy.random.seed` for repeatable runs).
 
 from __future__ import annotations
 
+import io
+import os
 import warnings
 from typing import Any
 
@@ -33,6 +35,9 @@ from autograph.runtime.ops.iterator.ops import is_dataset
 from autograph.runtime.train import losses as losses_module
 from autograph.runtime.train import metrics as metrics_module
 from autograph.runtime.train import optimizers as optimizers_module
+from autograph.runtime.train.checkpoint import Checkpoint
+from autograph.runtime.train.keras import h5_weights, model_files
+from autograph.runtime.train.keras.compile_config import compile_arguments, compile_config
 from autograph.runtime.train.keras.data_adapter import ArrayBatches, Batches, batches, no_batches
 from autograph.runtime.train.keras.progress import History, Progbar
 
@@ -64,7 +69,8 @@ class _Compiled:
     """What `compile` set. Not a `Module`, so that the metrics' and optimizer's variables
     are not the model's (`model.variables` is its layers' weights, as in Keras)."""
 
-    def __init__(self, optimizer: Any, loss: Any, metrics: list[Any]):
+    def __init__(self, optimizer: Any, loss: Any, metrics: list[Any], run_eagerly: bool = False):
+        self.run_eagerly = run_eagerly  # as compile was given it, for the compile config
         self.optimizer = _optimizer(optimizer)
         self.loss_spec = loss  # what `model.loss` gives back, as Keras: "mse" stays "mse"
         self.loss = losses_module.compiled(loss)
@@ -156,8 +162,86 @@ class Trainer:
                              "loss='mse' or loss=ag.keras.losses.MeanSquaredError().")
         if metrics is not None and not isinstance(metrics, (list, tuple)):
             raise TypeError(f"compile: metrics must be a list, got {metrics!r}.")
-        self._compiled = _Compiled(optimizer, loss, list(metrics or []))
+        self._compiled = _Compiled(optimizer, loss, list(metrics or []), bool(run_eagerly))
         self.run_eagerly = bool(run_eagerly)
+
+    def get_compile_config(self) -> dict | None:
+        """What `compile` was given, as Keras 3 writes it in a `.keras` file (None before
+        `compile`)."""
+        if self._compiled is None:
+            return None
+        compiled = self._compiled
+        return compile_config(compiled.optimizer, compiled.loss_spec, compiled.metric_specs,
+                              compiled.run_eagerly)
+
+    def compile_from_config(self, config: dict) -> None:
+        """Compiles the model as `get_compile_config()` (or Keras 3's) says; a built model's
+        optimizer makes its slots at once, so that a saved optimizer state can fill them."""
+        self.compile(**compile_arguments(config))
+        if self.built and self.trainable_variables:  # type: ignore[attr-defined]
+            build = getattr(self.optimizer, "build", None)
+            if build is not None:
+                build(h5_weights.trainable_in_keras_order(self))  # type: ignore[arg-type]
+
+    # Files -----------------------------------------------------------------------------------
+    def save(self, filepath: Any, overwrite: bool = True) -> None:
+        """Writes the model to a Keras 3 `.keras` file: its config, its compile config and
+        its weights (with the optimizer's state); `ag.keras.models.load_model` reads it, and
+        so does Keras 3 for models of layers it has.
+
+        Raises:
+            ValueError: a name not ending in `.keras`, or a model not built yet.
+            FileExistsError: the file exists and `overwrite` is False.
+        """
+        model_files.save_model(self, filepath, overwrite)
+
+    def save_weights(self, filepath: Any, overwrite: bool = True) -> None:
+        """Writes the weights (and the optimizer's state): Keras 3's HDF5 weights file for a
+        name ending in `.weights.h5` (needs h5py), else a TensorFlow checkpoint with that
+        prefix.
+
+        Raises:
+            ValueError: a `.h5`/`.hdf5`/`.keras` name not ending in `.weights.h5`, or a model
+                not built yet.
+        """
+        path = model_files.check_weights_path(filepath, "save_weights")
+        if not model_files.is_weights_h5(path):
+            Checkpoint(model=self).write(path)
+            return
+        if not self.built:  # type: ignore[attr-defined]
+            raise ValueError(f"save_weights: model {self.name!r} is not built yet, so it has "  # type: ignore[attr-defined]
+                             f"no weights: call it on data, build(input_shape) it or fit it.")
+        buffer = io.BytesIO()
+        h5_weights.write_weights(self, buffer)  # type: ignore[arg-type]
+        model_files.write_atomically(path, buffer.getvalue(), overwrite)
+
+    def load_weights(self, filepath: Any) -> None:
+        """Reads weights written by `save_weights` (here or by Keras 3, `.weights.h5`). A
+        model not built yet is built from the input shape our `.weights.h5` files record.
+
+        Raises:
+            ValueError: the file's layers or weight shapes do not match the model's, or an
+                unbuilt model and a file that does not say how to build it.
+        """
+        path = model_files.check_weights_path(filepath, "load_weights")
+        if not model_files.is_weights_h5(path):
+            Checkpoint(model=self).read(path).expect_partial()
+            return
+        if not os.path.exists(path):
+            raise FileNotFoundError(f"load_weights: no such file: {path!r}.")
+        try:
+            if not self.built:  # type: ignore[attr-defined]
+                shape = h5_weights.stored_build_shape(path)
+                if shape is None:
+                    raise ValueError(
+                        f"load_weights: model {self.name!r} is not built yet and "  # type: ignore[attr-defined]
+                        f"{path!r} does not record an input shape: build it first "
+                        f"(call it on data or build(input_shape)).")
+                self.build_from_config({"input_shape": shape})  # type: ignore[attr-defined]
+            h5_weights.read_weights(self, path, f"load_weights({path!r})")  # type: ignore
+        except OSError as error:
+            raise ValueError(f"load_weights: {path!r} is not a valid HDF5 weights file: "
+                             f"{error}") from None
 
     @property
     def optimizer(self) -> Any:

@@ -1,0 +1,182 @@
+"""`from_config(get_config())` for every layer and model, configs Keras 3 wrote read back, and
+one clear error for what a config cannot hold; expected values from TensorFlow 2.21 (Keras
+3.15)."""
+
+import json
+
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+from autograph.runtime.train.keras.serialization import deserialize_dtype
+
+keras = ag.keras
+layers = ag.keras.layers
+
+
+def _json(config):
+    return json.loads(json.dumps(config))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: layers.Layer(name="base", trainable=False, dtype="float64"),
+    lambda: layers.Dense(3, activation="tanh", use_bias=False, name="d",
+                         kernel_initializer=keras.initializers.HeNormal(seed=2)),
+    lambda: layers.Conv2D(2, (3, 1), strides=2, padding="same", dilation_rate=1,
+                          activation="relu", bias_initializer="ones", name="c"),
+    lambda: layers.MaxPooling2D(3, strides=1, padding="same", name="p"),
+    lambda: layers.Flatten(data_format="channels_first", name="f"),
+    lambda: layers.Dropout(0.3, noise_shape=[None, 1], seed=4, name="dr"),
+    lambda: keras.Input((4, 2), name="in"),
+], ids=["Layer", "Dense", "Conv2D", "MaxPooling2D", "Flatten", "Dropout", "InputLayer"])
+def test_a_layer_is_made_again_from_its_config(make):
+    layer = make()
+    again = type(layer).from_config(layer.get_config())
+    assert _json(again.get_config()) == _json(layer.get_config())
+
+
+def test_an_input_layers_config_is_keras_3s():
+    # TensorFlow 2.21: keras.layers.InputLayer(shape=(8, 8, 1), name="img").get_config()
+    assert keras.Input((8, 8, 1), name="img").get_config() == {
+        "batch_shape": [None, 8, 8, 1], "dtype": "float32", "sparse": False, "ragged": False,
+        "name": "img", "optional": False}
+
+
+def test_a_dense_layer_from_a_keras_config_has_its_initializers():
+    # TensorFlow 2.21: Dense(3, kernel_initializer=RandomNormal(stddev=0.1, seed=7),
+    # bias_initializer="ones").get_config()
+    config = {"name": "di", "trainable": True, "dtype": {
+        "module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"},
+        "registered_name": None}, "units": 3, "activation": "linear", "use_bias": True,
+        "kernel_initializer": {"module": "keras.initializers", "class_name": "RandomNormal",
+                               "config": {"seed": 7, "mean": 0.0, "stddev": 0.1},
+                               "registered_name": None},
+        "bias_initializer": {"module": "keras.initializers", "class_name": "Ones",
+                             "config": {}, "registered_name": None},
+        "kernel_regularizer": None, "bias_regularizer": None, "kernel_constraint": None,
+        "bias_constraint": None, "quantization_config": None}
+    layer = layers.Dense.from_config(config)
+    layer.build((None, 2))
+    npt.assert_array_equal(layer.bias.numpy(), np.ones(3, np.float32))
+    assert type(layer.kernel_initializer).__name__ == "RandomNormal"
+    assert (layer.kernel_initializer.stddev, layer.kernel_initializer.seed) == (0.1, 7)
+    assert _json(layer.get_config()) == config
+
+
+def test_flatten_channels_first_moves_the_channels_last_as_keras_does():
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 2, 2)
+    # TensorFlow 2.21: Flatten(data_format="channels_first")(x)
+    npt.assert_array_equal(layers.Flatten(data_format="channels_first")(x).numpy(), [
+        [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11], [12, 16, 20, 13, 17, 21, 14, 18, 22, 15, 19, 23]])
+
+
+def test_a_sequential_model_is_made_again_built_from_its_config():
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(2)], name="seq")
+    config = model.get_config()
+    assert config["build_input_shape"] == [None, 3]
+    assert [entry["class_name"] for entry in config["layers"]] == ["InputLayer", "Dense"]
+    again = keras.Sequential.from_config(config)
+    assert again.built and again.name == "seq"
+    assert [w.shape.as_list() for w in again.weights] == [[3, 2], [2]]
+
+
+def test_a_functional_models_config_records_each_call_as_keras_3_does():
+    inputs = keras.Input((8, 8, 1), name="img")
+    x = layers.MaxPooling2D(name="pool")(layers.Conv2D(2, 3, name="conv")(inputs))
+    model = keras.Model(inputs, layers.Dense(3, name="head")(layers.Flatten(name="flat")(x)))
+    config = _json(model.get_config())
+    # TensorFlow 2.21, the same model: the input and output entries, and each call's input
+    assert (config["input_layers"], config["output_layers"]) == (["img", 0, 0],
+                                                                 ["head", 0, 0])
+    assert config["layers"][0] == {
+        "module": "keras.layers", "class_name": "InputLayer", "config": {
+            "batch_shape": [None, 8, 8, 1], "dtype": "float32", "sparse": False,
+            "ragged": False, "name": "img", "optional": False},
+        "registered_name": None, "name": "img", "inbound_nodes": []}
+    assert config["layers"][2]["inbound_nodes"] == [{"args": [{
+        "class_name": "__keras_tensor__", "config": {
+            "shape": [None, 6, 6, 2], "dtype": "float32", "keras_history": ["conv", 0, 0]}}],
+        "kwargs": {}}]
+    assert config["layers"][1]["build_config"] == {"input_shape": [None, 8, 8, 1]}
+
+
+def test_a_functional_model_is_made_again_from_its_config():
+    inputs = keras.Input((3,))
+    model = keras.Model(inputs, layers.Dense(2, name="out")(layers.Dense(4)(inputs)), name="fm")
+    again = keras.Model.from_config(model.get_config())
+    assert again.name == "fm" and [layer.name for layer in again.layers][-1] == "out"
+    assert again(np.ones((1, 3), np.float32)).shape.as_list() == [1, 2]
+
+
+def test_a_layer_called_twice_is_made_again_with_both_calls():
+    inputs = keras.Input((2,))
+    shared = layers.Dense(2, name="shared")
+    model = keras.Model(inputs, shared(shared(inputs)))
+    config = model.get_config()
+    assert len(config["layers"]) == 2
+    assert [n["args"][0]["config"]["keras_history"] for n in config["layers"][1][
+        "inbound_nodes"]] == [[config["layers"][0]["name"], 0, 0], ["shared", 0, 0]]
+    again = keras.Model.from_config(config)
+    assert len(again.weights) == 2
+
+
+def test_a_subclass_without_get_config_gives_its_init_arguments():
+    class Scaled(layers.Layer):
+        def __init__(self, factor, offset=0.0, **kwargs):
+            super().__init__(**kwargs)
+            self.factor, self.offset = factor, offset
+
+    # TensorFlow 2.21 (Keras 3.15's auto-config): {'factor': 2.0, 'offset': 0.0,
+    # 'trainable': True, 'dtype': ...}; ours keeps the name too
+    config = Scaled(2.0, name="s").get_config()
+    assert (config["factor"], config["offset"], config["name"]) == (2.0, 0.0, "s")
+    again = Scaled.from_config(config)
+    assert (again.factor, again.offset, again.name) == (2.0, 0.0, "s")
+
+
+def test_a_subclass_given_a_layer_must_define_get_config():
+    class Wrapper(layers.Layer):
+        def __init__(self, inner, **kwargs):
+            super().__init__(**kwargs)
+            self.inner = inner
+
+    with pytest.raises(NotImplementedError, match=r"Wrapper cannot give its config: its "
+                       r"__init__ took inner=<.*>, which is not a plain value"):
+        Wrapper(layers.Dense(2)).get_config()
+
+
+def test_a_config_key_the_class_does_not_take_is_one_clear_error():
+    config = {**layers.Dropout(0.5, name="d").get_config(), "temperature": 3}
+    with pytest.raises(ValueError, match="Cannot make Dropout from its config: it does not "
+                                         "take temperature=3"):
+        layers.Dropout.from_config(config)
+
+
+def test_a_regularizer_is_refused_with_one_clear_error():
+    # TensorFlow 2.21 writes kernel_regularizer {"class_name": "L2", "config": {"l2": 0.01}}
+    with pytest.raises(ValueError, match=r"Dense: kernel_regularizer is not supported"):
+        layers.Dense.from_config({"units": 2, "kernel_regularizer": {
+            "module": "keras.regularizers", "class_name": "L2", "config": {"l2": 0.01},
+            "registered_name": None}})
+
+
+def test_a_mixed_precision_policy_is_refused():
+    with pytest.raises(ValueError, match="Unsupported dtype policy 'mixed_float16'"):
+        deserialize_dtype({"module": "keras", "class_name": "DTypePolicy",
+                           "config": {"name": "mixed_float16"}, "registered_name": None})
+
+
+def test_an_unknown_activation_names_how_to_provide_it():
+    with pytest.raises(ValueError, match=r"Unknown activation 'wiggle'\. Pass it in "
+                                         r"custom_objects"):
+        layers.Dense.from_config({"units": 2, "activation": {
+            "module": "builtins", "class_name": "function", "config": "wiggle",
+            "registered_name": "function"}})
+
+
+def test_serialize_and_deserialize_keras_object_round_trip_a_layer():
+    serialized = keras.saving.serialize_keras_object(layers.Dense(2, name="d"))
+    assert (serialized["module"], serialized["class_name"]) == ("keras.layers", "Dense")
+    layer = keras.saving.deserialize_keras_object(serialized)
+    assert type(layer) is layers.Dense and layer.units == 2

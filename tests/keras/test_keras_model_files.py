@@ -1,0 +1,314 @@
+"""`model.save("m.keras")` and `ag.keras.models.load_model`: round trips of Sequential,
+functional and subclassed models, the file's layout (Keras 3's, recorded from TensorFlow 2.21),
+fine-tuning a loaded model, and one clear error for each bad file."""
+
+import io
+import json
+import os
+import re
+import zipfile
+
+import h5py
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+from autograph.runtime.train.keras import saving
+
+keras = ag.keras
+layers = ag.keras.layers
+load_model = ag.keras.models.load_model
+
+_X = np.random.RandomState(0).rand(6, 4).astype(np.float32)
+_Y = (_X.sum(axis=1, keepdims=True) > 2).astype(np.float32)
+
+
+def _mlp():
+    model = keras.Sequential([keras.Input((4,)), layers.Dense(5, activation="relu"),
+                              layers.Dropout(0.2), layers.Dense(1, activation="sigmoid")])
+    model.compile(optimizer=keras.optimizers.Adam(0.05), loss="binary_crossentropy",
+                  metrics=["accuracy"])
+    return model
+
+
+def _members(path):
+    with zipfile.ZipFile(path) as zf:
+        config = json.loads(zf.read("config.json"))
+        metadata = json.loads(zf.read("metadata.json"))
+        groups = []
+        with h5py.File(io.BytesIO(zf.read("model.weights.h5")), "r") as f:
+            f.visititems(lambda name, item: groups.append(name) if name.endswith("vars") else None)
+    return config, metadata, sorted(groups)
+
+
+class Sub(keras.Model):
+    def __init__(self, units=2, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.first = layers.Dense(units)
+        self.second = layers.Dense(1)
+        self.w = ag.Variable(2.0)
+
+    def call(self, inputs):
+        return self.second(self.first(inputs)) * self.w
+
+
+# round trips -------------------------------------------------------------------------------
+def test_a_sequential_model_round_trips_with_its_predictions(tmp_path):
+    model = _mlp()
+    model.fit(_X, _Y, epochs=2, batch_size=3, verbose=0)
+    model.save(tmp_path / "m.keras")
+    loaded = load_model(tmp_path / "m.keras")
+    assert type(loaded) is keras.Sequential and loaded.name == model.name
+    npt.assert_array_equal(loaded.predict(_X, verbose=0), model.predict(_X, verbose=0))
+
+
+def test_a_functional_model_round_trips(tmp_path):
+    inputs = keras.Input((8, 8, 1), name="img")
+    x = layers.MaxPooling2D()(layers.Conv2D(3, 3, padding="same", activation="relu")(inputs))
+    outputs = layers.Dense(2)(layers.Flatten()(x))
+    model = keras.Model(inputs, outputs, name="net")
+    model.save(str(tmp_path / "f.keras"))
+    loaded = load_model(str(tmp_path / "f.keras"))
+    images = np.random.RandomState(1).rand(2, 8, 8, 1).astype(np.float32)
+    npt.assert_array_equal(loaded(images).numpy(), model(images).numpy())
+    assert [type(layer).__name__ for layer in loaded.layers] == [
+        "Conv2D", "MaxPooling2D", "Flatten", "Dense"]
+
+
+def test_a_subclassed_model_round_trips_with_custom_objects(tmp_path):
+    model = Sub(3)
+    model(_X)
+    model.save(tmp_path / "s.keras")
+    loaded = load_model(tmp_path / "s.keras", custom_objects={"Sub": Sub})
+    assert loaded.units == 3
+    npt.assert_array_equal(loaded(_X).numpy(), model(_X).numpy())
+
+
+def test_the_optimizer_state_round_trips(tmp_path):
+    model = _mlp()
+    model.fit(_X, _Y, epochs=1, batch_size=3, verbose=0)
+    model.save(tmp_path / "m.keras")
+    loaded = load_model(tmp_path / "m.keras")
+    assert int(loaded.optimizer.iterations.numpy()) == 2
+    for saved, restored in zip(model.optimizer.variables, loaded.optimizer.variables):
+        npt.assert_array_equal(restored.numpy(), saved.numpy())
+
+
+def test_a_loaded_model_predicts_the_same_and_trains_on(tmp_path):
+    model = _mlp()
+    model.fit(_X, _Y, epochs=3, batch_size=3, verbose=0)
+    model.save(tmp_path / "m.keras")
+    loaded = load_model(tmp_path / "m.keras")
+    npt.assert_array_equal(loaded.predict(_X, verbose=0), model.predict(_X, verbose=0))
+    before = loaded.evaluate(_X, _Y, verbose=0)[0]
+    loaded.fit(_X, _Y, epochs=5, batch_size=3, verbose=0)
+    assert loaded.evaluate(_X, _Y, verbose=0)[0] < before
+
+
+def test_a_loaded_model_trains_with_a_gradient_tape(tmp_path):
+    model = Sub()
+    model(_X)
+    model.save(tmp_path / "s.keras")
+    loaded = load_model(tmp_path / "s.keras", custom_objects={"Sub": Sub})
+    optimizer = keras.optimizers.SGD(0.05)
+    losses = []
+    for _ in range(3):
+        with ag.GradientTape() as tape:
+            loss = ag.reduce_mean(ag.square(loaded(_X) - _Y))
+        variables = loaded.trainable_variables
+        optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
+        losses.append(float(loss))
+    assert losses[2] < losses[0]
+
+
+def test_compile_false_loads_the_model_uncompiled(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    assert load_model(tmp_path / "m.keras", compile=False).optimizer is None
+
+
+def test_save_model_and_load_model_are_in_keras_saving_too(tmp_path):
+    model = _mlp()
+    keras.saving.save_model(model, tmp_path / "m.keras")
+    loaded = keras.saving.load_model(tmp_path / "m.keras")
+    npt.assert_array_equal(loaded.predict(_X, verbose=0), model.predict(_X, verbose=0))
+
+
+# the file ----------------------------------------------------------------------------------
+def test_the_file_holds_keras_3s_members_and_config_keys(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    config, metadata, groups = _members(tmp_path / "m.keras")
+    # TensorFlow 2.21's file of the same model: these keys, compile config and groups
+    assert sorted(config) == ["build_config", "class_name", "compile_config", "config",
+                              "module", "registered_name"]
+    assert (config["module"], config["class_name"], config["build_config"]) == (
+        "keras", "Sequential", {"input_shape": [None, 4]})
+    assert config["compile_config"]["loss"] == "binary_crossentropy"
+    assert config["compile_config"]["optimizer"]["class_name"] == "Adam"
+    assert metadata["keras_version"].startswith("3.")
+    assert groups == ["layers/dense/vars", "layers/dense_1/vars", "layers/dropout/vars",
+                      "optimizer/vars", "vars"]
+
+
+def test_a_subclassed_models_weights_are_laid_out_as_keras_walks_it(tmp_path):
+    model = Sub()
+    model(_X)
+    model.compile(optimizer="adam", loss="mse")
+    model.fit(_X, _Y, verbose=0)
+    model.save(tmp_path / "s.keras")
+    config, _, groups = _members(tmp_path / "s.keras")
+    # TensorFlow 2.21, the same model class: attributes in sorted order, then the layers not
+    # yet met under "layers", by class name; the model's own variable in "vars"
+    assert groups == ["first/vars", "layers/dense_1/vars", "optimizer/vars", "vars"]
+    assert (config["module"], config["registered_name"]) == (None, "Sub")
+    with zipfile.ZipFile(tmp_path / "s.keras") as zf:
+        with h5py.File(io.BytesIO(zf.read("model.weights.h5")), "r") as f:
+            # TensorFlow 2.21: Adam's 12 variables (iterations, learning rate, then the
+            # momentum and velocity of w, the first kernel and bias, the second's)
+            assert [f["optimizer/vars"][str(i)].shape for i in range(12)] == [
+                (), (), (), (), (4, 2), (4, 2), (2,), (2,), (2, 1), (2, 1), (1,), (1,)]
+            npt.assert_array_equal(f["vars/0"][()], np.float32(model.w.numpy()))
+
+
+def test_writing_leaves_no_temporary_file(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    _mlp().save(tmp_path / "m.keras")
+    assert os.listdir(tmp_path) == ["m.keras"]
+
+
+def test_overwrite_false_refuses_an_existing_file(tmp_path):
+    (tmp_path / "m.keras").write_bytes(b"old")
+    with pytest.raises(FileExistsError, match="pass overwrite=True"):
+        _mlp().save(tmp_path / "m.keras", overwrite=False)
+    assert (tmp_path / "m.keras").read_bytes() == b"old"
+
+
+# errors ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["m.h5", "m.hdf5", "m", "m.zip"])
+def test_save_takes_only_a_keras_name(tmp_path, name):
+    with pytest.raises(ValueError, match=r"^model.save: the file name must end in \.keras"):
+        _mlp().save(tmp_path / name)
+
+
+def test_save_refuses_a_model_not_built(tmp_path):
+    model = keras.Sequential([layers.Dense(2)])
+    with pytest.raises(ValueError, match="is not built yet, so it has no weights"):
+        model.save(tmp_path / "m.keras")
+
+
+def test_load_model_of_a_missing_file_says_so(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no such file"):
+        load_model(tmp_path / "none.keras")
+
+
+def test_load_model_takes_only_a_keras_name(tmp_path):
+    with pytest.raises(ValueError, match=r"must end in \.keras .*Keras 2's \.h5 model files"):
+        load_model(tmp_path / "m.h5")
+
+
+@pytest.mark.parametrize("cut", [0, 10, 500, -30])
+def test_a_truncated_file_is_one_clear_error(tmp_path, cut):
+    _mlp().save(tmp_path / "m.keras")
+    data = (tmp_path / "m.keras").read_bytes()
+    (tmp_path / "m.keras").write_bytes(data[:cut] if cut >= 0 else data[:len(data) + cut])
+    with pytest.raises(ValueError, match="is not a valid .keras file"):
+        load_model(tmp_path / "m.keras")
+
+
+def test_a_file_that_is_not_a_zip_is_one_clear_error(tmp_path):
+    (tmp_path / "m.keras").write_text("not a zip")
+    with pytest.raises(ValueError, match="not a zip at all"):
+        load_model(tmp_path / "m.keras")
+
+
+def test_a_corrupted_member_is_one_clear_error(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    data = bytearray((tmp_path / "m.keras").read_bytes())
+    start = data.index(b"config.json") + len(b"config.json")
+    data[start + 5] ^= 0xFF  # inside the compressed config
+    (tmp_path / "m.keras").write_bytes(bytes(data))
+    with pytest.raises(ValueError, match="is not a valid .keras file"):
+        load_model(tmp_path / "m.keras")
+
+
+def _rewrite(path, **members):
+    with zipfile.ZipFile(path) as zf:
+        found = {name: zf.read(name) for name in zf.namelist()}
+    found.update(members)
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, data in found.items():
+            if data is not None:
+                zf.writestr(name, data)
+
+
+def test_a_zip_without_weights_is_one_clear_error(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    _rewrite(tmp_path / "m.keras", **{"model.weights.h5": None})
+    with pytest.raises(ValueError, match="is not a Keras 3 model file: it has no "
+                                         "model.weights.h5"):
+        load_model(tmp_path / "m.keras")
+
+
+def test_weights_that_are_not_hdf5_are_one_clear_error(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    _rewrite(tmp_path / "m.keras", **{"model.weights.h5": b"garbage"})
+    with pytest.raises(ValueError, match=r"\(model.weights.h5\) are not a valid HDF5 file"):
+        load_model(tmp_path / "m.keras")
+
+
+def test_a_keras_2_file_is_refused(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    _rewrite(tmp_path / "m.keras", **{"metadata.json": b'{"keras_version": "2.15.0"}'})
+    with pytest.raises(ValueError, match="was written by Keras 2.15.0; only Keras 3 files"):
+        load_model(tmp_path / "m.keras")
+
+
+def test_a_lambda_layer_is_refused_without_running_it(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    with zipfile.ZipFile(tmp_path / "m.keras") as zf:
+        config = json.loads(zf.read("config.json"))
+    config["config"]["layers"].insert(1, {
+        "module": "keras.layers", "class_name": "Lambda", "registered_name": None,
+        "config": {"name": "lambda", "function": {"class_name": "__lambda__", "config": {
+            "code": "4wEAAAAAAAAA", "defaults": None, "closure": None}}}})
+    _rewrite(tmp_path / "m.keras", **{"config.json": json.dumps(config).encode()})
+    with pytest.raises(ValueError, match="Cannot load a Lambda layer: its code is stored in the "
+                                         "file, and loading never runs stored code"):
+        load_model(tmp_path / "m.keras", safe_mode=False)
+
+
+def test_weights_of_another_architecture_are_one_clear_error(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    with zipfile.ZipFile(tmp_path / "m.keras") as zf:
+        config = json.loads(zf.read("config.json"))
+    config["config"]["layers"][1]["config"]["units"] = 7
+    config["config"]["layers"][1].pop("build_config")
+    _rewrite(tmp_path / "m.keras", **{"config.json": json.dumps(config).encode()})
+    with pytest.raises(ValueError, match=r"layer 'dense(_\d+)?' " + re.escape(
+            "(Dense, at 'layers/dense' in the file) has weights of shapes "
+            "[(4, 7), (7,)], but the file holds [(4, 5), (5,)].")):
+        load_model(tmp_path / "m.keras")
+
+
+def test_an_unknown_optimizer_option_says_to_load_without_compiling(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    with zipfile.ZipFile(tmp_path / "m.keras") as zf:
+        config = json.loads(zf.read("config.json"))
+    config["compile_config"]["optimizer"]["config"]["use_ema"] = True
+    _rewrite(tmp_path / "m.keras", **{"config.json": json.dumps(config).encode()})
+    with pytest.raises(ValueError, match=r"use_ema=True is not supported\. Load it with "
+                                         r"compile=False"):
+        load_model(tmp_path / "m.keras")
+
+
+def test_a_registered_subclass_loads_without_custom_objects(tmp_path):
+    registered = keras.saving.register_keras_serializable(package="tests")(
+        type("RegisteredSub", (Sub,), {}))
+    try:
+        model = registered()
+        model(_X)
+        model.save(tmp_path / "s.keras")
+        assert type(load_model(tmp_path / "s.keras")) is registered
+    finally:
+        saving._REGISTERED.pop("tests>RegisteredSub")

@@ -1,0 +1,145 @@
+"""`save_weights` / `load_weights` on every model: Keras 3's `.weights.h5` files, TensorFlow
+checkpoints for other names, one clear error for a mismatch or a bad name."""
+
+import os
+
+import h5py
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+
+keras = ag.keras
+layers = ag.keras.layers
+_X = np.random.RandomState(0).rand(5, 3).astype(np.float32)
+
+
+def _model(input_layer=True, last=2):
+    stack = [layers.Dense(4, activation="relu"), layers.Dense(last)]
+    return keras.Sequential(([keras.Input((3,))] if input_layer else []) + stack)
+
+
+class Sub(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.hidden = layers.Dense(4)
+        self.scale = ag.Variable(1.5)
+
+    def call(self, inputs):
+        return self.hidden(inputs) * self.scale
+
+
+def test_a_sequential_models_weights_round_trip(tmp_path):
+    model = _model()
+    model.save_weights(tmp_path / "m.weights.h5")
+    fresh = _model()
+    fresh.load_weights(tmp_path / "m.weights.h5")
+    npt.assert_array_equal(fresh(_X).numpy(), model(_X).numpy())
+
+
+def test_weights_load_into_a_model_not_built_yet(tmp_path):
+    model = _model()
+    model.save_weights(str(tmp_path / "m.weights.h5"))
+    fresh = _model(input_layer=False)
+    assert not fresh.built
+    fresh.load_weights(str(tmp_path / "m.weights.h5"))
+    assert fresh.built
+    npt.assert_array_equal(fresh(_X).numpy(), model(_X).numpy())
+
+
+def test_a_subclassed_models_weights_round_trip_into_an_unbuilt_copy(tmp_path):
+    model = Sub()
+    model(_X)
+    model.scale.assign(3.0)
+    model.save_weights(tmp_path / "s.weights.h5")
+    fresh = Sub()
+    fresh.load_weights(tmp_path / "s.weights.h5")
+    npt.assert_array_equal(fresh(_X).numpy(), model(_X).numpy())
+
+
+def test_a_functional_models_weights_round_trip(tmp_path):
+    def make():
+        inputs = keras.Input((3,))
+        return keras.Model(inputs, layers.Dense(2)(layers.Dense(4)(inputs)))
+    model = make()
+    model.save_weights(tmp_path / "f.weights.h5")
+    fresh = make()
+    fresh.load_weights(tmp_path / "f.weights.h5")
+    npt.assert_array_equal(fresh(_X).numpy(), model(_X).numpy())
+
+
+def test_a_model_with_other_shapes_is_one_clear_error_and_keeps_its_weights(tmp_path):
+    _model().save_weights(tmp_path / "m.weights.h5")
+    other = _model(last=5)
+    before = [w.numpy() for w in other.weights]
+    with pytest.raises(ValueError, match=r"layer 'dense(_\d+)?' \(Dense, at 'layers/dense_1' "
+                       r"in the file\) has weights of shapes \[\(4, 5\), \(5,\)\], but the "
+                       r"file holds \[\(4, 2\), \(2,\)\]"):
+        other.load_weights(tmp_path / "m.weights.h5")
+    for weight, value in zip(other.weights, before):
+        npt.assert_array_equal(weight.numpy(), value)
+
+
+def test_a_model_with_fewer_layers_than_the_file_is_one_clear_error(tmp_path):
+    _model().save_weights(tmp_path / "m.weights.h5")
+    shorter = keras.Sequential([keras.Input((3,)), layers.Dense(4)])
+    # Keras 3.15 loads such a file without a word (the second layer's weights are dropped)
+    with pytest.raises(ValueError, match=r"the file holds weights for 1 more layer\(s\) than "
+                                         r"the model has \(layers/dense_1/vars\)"):
+        shorter.load_weights(tmp_path / "m.weights.h5")
+
+
+def test_a_model_with_more_layers_than_the_file_is_one_clear_error(tmp_path):
+    keras.Sequential([keras.Input((3,)), layers.Dense(4)]).save_weights(
+        tmp_path / "m.weights.h5")
+    with pytest.raises(ValueError, match=r"has weights of shapes \[\(4, 2\), \(2,\)\], but the "
+                                         r"file holds \[none\]"):
+        _model().load_weights(tmp_path / "m.weights.h5")
+
+
+def test_an_unbuilt_model_and_a_file_without_a_shape_says_to_build_it(tmp_path):
+    with h5py.File(tmp_path / "k.weights.h5", "w") as f:  # as Keras writes one
+        f.create_group("vars")
+    with pytest.raises(ValueError, match=r"is not built yet and .* does not record an input "
+                                         r"shape: build it first"):
+        _model(input_layer=False).load_weights(tmp_path / "k.weights.h5")
+
+
+def test_a_file_that_is_not_hdf5_is_one_clear_error(tmp_path):
+    (tmp_path / "m.weights.h5").write_bytes(b"not hdf5")
+    with pytest.raises(ValueError, match="is not a valid HDF5 weights file"):
+        _model().load_weights(tmp_path / "m.weights.h5")
+
+
+@pytest.mark.parametrize("name", ["m.h5", "m.hdf5"])
+def test_an_hdf5_name_must_end_in_weights_h5(tmp_path, name):
+    # TensorFlow 2.21: "The filename must end in `.weights.h5`. Received: filepath=m.h5"
+    with pytest.raises(ValueError, match=r"the file name must end in \.weights\.h5"):
+        _model().save_weights(tmp_path / name)
+    with pytest.raises(ValueError, match=r"the file name must end in \.weights\.h5"):
+        _model().load_weights(tmp_path / name)
+
+
+def test_a_keras_name_says_to_use_save(tmp_path):
+    with pytest.raises(ValueError, match=r"is a model file name; use model.save"):
+        _model().save_weights(tmp_path / "m.keras")
+
+
+def test_a_name_without_a_suffix_still_writes_a_checkpoint(tmp_path):
+    model = _model()
+    model.save_weights(str(tmp_path / "ckpt"))
+    assert sorted(os.listdir(tmp_path))[0].startswith("ckpt")
+    fresh = _model()
+    fresh.load_weights(str(tmp_path / "ckpt"))
+    npt.assert_array_equal(fresh(_X).numpy(), model(_X).numpy())
+
+
+def test_saving_the_weights_of_an_unbuilt_model_says_to_build_it(tmp_path):
+    with pytest.raises(ValueError, match="is not built yet, so it has no weights"):
+        _model(input_layer=False).save_weights(tmp_path / "m.weights.h5")
+
+
+def test_writing_weights_leaves_no_temporary_file(tmp_path):
+    _model().save_weights(tmp_path / "m.weights.h5")
+    assert os.listdir(tmp_path) == ["m.weights.h5"]
