@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 import autograph as ag
+from autograph import onnx, saved_model
 from autograph.cli.common import (
     UserError,
     as_ag_function,
@@ -91,9 +92,9 @@ def _export(value: Any, name: str, specs: dict, fmt: str, output: str) -> str:
             raise UserError(f"--signature is for functions; {name} is a "
                             f"{type(value).__name__}, saved with the functions it has traced")
         if fmt == "onnx":
-            ag.onnx.export(value, output)
+            onnx.export(value, output)
             return f"an ONNX model of {name}"
-        ag.saved_model.save(value, output)
+        saved_model.save(value, output)
         return f"a saved model of {name}"
     if not callable(value):
         raise UserError(f"{name!r} is neither a function nor a module or model")
@@ -102,9 +103,9 @@ def _export(value: Any, name: str, specs: dict, fmt: str, output: str) -> str:
         bind_signature(function.python_function, specs)
     concrete = function.get_concrete_function(**specs)
     if fmt == "onnx":
-        ag.onnx.export(concrete, output)
+        onnx.export(concrete, output)
         return f"an ONNX model of {name}"
     holder = ag.Module(name="exported")
     setattr(holder, name.rsplit(".", 1)[-1], function)
-    ag.saved_model.save(holder, output, signatures=concrete)
+    saved_model.save(holder, output, signatures=concrete)
     return f"a saved model of {name} (signature serving_default)"

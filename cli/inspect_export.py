@@ -13,6 +13,7 @@ import os
 from typing import Any
 
 import autograph as ag
+from autograph import saved_model
 from autograph.cli.common import UserError, formatter, write_output
 from autograph.runtime.core import errors
 from autograph.runtime.graph.func_graph import flatten
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         write_output(describe_onnx(path), None)
         return 0
     try:
-        loaded = ag.saved_model.load(path)
+        loaded = saved_model.load(path)
     except (errors.NotFoundError, errors.DataLossError) as e:
         raise UserError(f"{path}: {e}") from None
     write_output(describe_saved_model(loaded), None)

@@ -27,7 +27,7 @@ import json
 import os
 import re
 import zipfile
-from typing import Any
+from typing import IO, Any, Callable
 
 import numpy as np
 
@@ -57,13 +57,13 @@ def write_export(export_dir: str, content: dict[str, Any],
         data = _npz_bytes(group_arrays)
         digest = hashlib.sha256(data).hexdigest()
         name = f"{group}.{digest[:16]}.npz"
-        atomic_write(os.path.join(export_dir, name), lambda f, data=data: f.write(data))
+        atomic_write(os.path.join(export_dir, name), _writer(data))
         files[group] = {"name": name, "sha256": digest}
     content = {**content, "files": files}
     manifest = {"format": FORMAT, "version": VERSION,
                 "sha256": hashlib.sha256(canonical(content)).hexdigest(), "content": content}
     text = (readable_json(manifest) + "\n").encode("ascii")
-    atomic_write(os.path.join(export_dir, MANIFEST), lambda f: f.write(text))
+    atomic_write(os.path.join(export_dir, MANIFEST), _writer(text))
     kept = {entry["name"] for entry in files.values()}
     for name in os.listdir(export_dir):
         if _ARRAY_FILE.match(name) and name not in kept:
@@ -71,6 +71,10 @@ def write_export(export_dir: str, content: dict[str, Any],
                 os.unlink(os.path.join(export_dir, name))
             except OSError:  # another process removed it first: nothing left to do
                 pass
+
+
+def _writer(data: bytes) -> Callable[[IO[bytes]], object]:
+    return lambda file: file.write(data)
 
 
 def readable_json(value: Any, indent: str = "") -> str:

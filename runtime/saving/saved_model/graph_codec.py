@@ -344,11 +344,11 @@ class Decoder:
         if dtype.as_numpy_dtype is np.object_:
             raise self.fail(f"a tensor value has dtype {name!r}, which this format never writes")
         if "array" in doc:
-            array = self.arrays.get(_text(self, doc["array"], "an array key"))
-            if array is None or array.dtype != dtype.as_numpy_dtype or array.shape != shape:
+            stored = self.arrays.get(_text(self, doc["array"], "an array key"))
+            if stored is None or stored.dtype != dtype.as_numpy_dtype or stored.shape != shape:
                 raise self.fail(f"the constant {doc['array']!r} is missing or has another "
                                 f"dtype or shape than the graph says")
-            return array
+            return stored
         values = _list(self, doc.get("value"))
         if len(values) != count or not all(isinstance(v, (bool, int, float)) for v in values):
             raise self.fail("an inline tensor value is malformed")

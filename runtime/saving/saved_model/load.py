@@ -273,6 +273,8 @@ class _Loader:
             raise self.fail("a namedtuple is malformed")
         name, fields = body.get("name"), self.decoder_list(body.get("fields"))
         values = self.decoder_list(body.get("values"))
+        if not isinstance(name, str):
+            raise self.fail("a namedtuple has no name")
         try:
             kind = collections.namedtuple(name, fields)  # type: ignore[misc]
         except (TypeError, ValueError):

@@ -311,7 +311,7 @@ def _signature_concrete(fn: Any, name: str) -> ConcreteFunction:
         traces = traces_of(fn)
         if len(traces) == 1:
             return traces[0]
-        raise ValueError(f"Signature {name!r}: ag.function {fn.__name__!r} has "
+        raise ValueError(f"Signature {name!r}: ag.function {fn._name!r} has "
                          f"{len(traces)} traces; give it an input_signature, or pass one "
                          f"trace (f.get_concrete_function(ag.TensorSpec(...))).")
     raise ValueError(f"Signature {name!r} must be an ag.function with an input_signature or "
