@@ -163,6 +163,16 @@ def test_fine_tuning_a_loaded_keras_model_lowers_its_loss(tmp_path):
     assert float(loss()) < before / 2
 
 
+def test_a_jit_compiled_function_loads_jit_compiled(tmp_path):
+    module = ag.Module()
+    module.f = ag.function(lambda x: ag.exp(x) * 2.0, jit_compile=True,
+                           input_signature=[ag.TensorSpec([3], ag.float32)])
+    restored = _save_load(module, tmp_path).f
+    assert restored.concrete_functions[0].jit_compile
+    np.testing.assert_allclose(restored([0.0, 1.0, 2.0]).numpy(), 2.0 * np.exp([0.0, 1.0, 2.0]),
+                               rtol=1e-6)
+
+
 def test_the_one_function_with_an_input_signature_becomes_serving_default(tmp_path):
     module = ag.Module()
     module.double = ag.function(lambda x: {"twice": 2.0 * x},

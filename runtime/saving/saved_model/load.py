@@ -219,7 +219,8 @@ class _Loader:
                 raise self.fail(f"function {name!r} returns the op {op_name!r}, which it lacks")
             fetch_ops.append(op)
         concrete = ConcreteFunction(graph, name, binder, function_type, (tuple(args), kwargs),
-                                    outputs, fetch_ops, created_variables=[], jit_compile=False)
+                                    outputs, fetch_ops, created_variables=[],
+                                    jit_compile=doc.get("jit_compile") is True)
         # As TensorFlow shows a loaded function's results: specs (a signature's named by key).
         concrete.structured_outputs = _output_specs(outputs, "signature" in doc)
         return concrete

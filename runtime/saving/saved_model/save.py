@@ -170,6 +170,8 @@ class _Writer:
         graph = concrete.graph
         doc: dict[str, Any] = {"name": concrete.name,
                                "graph": self.encoder.encode_graph(graph, where)}
+        if concrete.jit_compile:
+            doc["jit_compile"] = True
         if any(t.dtype.name == "resource" for t in graph.inputs):
             raise SaveError(f"ag.function {where!r} cannot be saved: a trace of it takes a "
                             f"variable as an argument. Have it read the variable from its "
