@@ -14,6 +14,7 @@ from autograph import optimizers
 from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.keras import activations, initializers, layers, losses, metrics, models, saving
+from autograph.runtime.saving import keras_export as _keras_export  # noqa: F401  (Model.export)
 from autograph.runtime.train.keras.model import Input, Model
 from autograph.runtime.train.keras.sequential import Sequential
 

@@ -83,6 +83,12 @@ def test_variables_come_back_with_their_values_names_and_trainability(tmp_path):
     assert len(loaded.trainable_variables) == 3
 
 
+def test_a_loaded_function_outlives_the_loaded_object(tmp_path):
+    ag.saved_model.save(Counter(), str(tmp_path))
+    grow = ag.saved_model.load(str(tmp_path)).grow  # the object itself is collected here
+    np.testing.assert_array_equal(grow(ag.constant([60.0]))["y"].numpy(), [120.5])
+
+
 def test_a_variable_reachable_twice_is_loaded_once(tmp_path):
     module = ag.Module()
     shared = ag.Variable(1.0)

@@ -223,6 +223,9 @@ class _Loader:
                                     jit_compile=doc.get("jit_compile") is True)
         # As TensorFlow shows a loaded function's results: specs (a signature's named by key).
         concrete.structured_outputs = _output_specs(outputs, "signature" in doc)
+        # Its graph names the variables' resources only: it holds the variables alive, so
+        # that `load(path).f` keeps working after the loaded object is gone.
+        concrete.held_variables = self.variables  # type: ignore[attr-defined]
         return concrete
 
     def decoder_list(self, value: Any) -> list:

@@ -267,7 +267,7 @@ def traces_of(fn: Function) -> list[ConcreteFunction]:
 
 def _keras_call(obj: Any) -> Function | None:
     """A built Keras layer's call in inference mode, for its input shape, as a Function."""
-    spec = _keras_input_spec(obj)
+    spec = keras_input_spec(obj)
     if spec is None:
         return None
 
@@ -278,7 +278,8 @@ def _keras_call(obj: Any) -> Function | None:
     return fn
 
 
-def _keras_input_spec(obj: Any) -> TensorSpec | None:
+def keras_input_spec(obj: Any) -> TensorSpec | None:
+    """A built Keras layer's input spec (any batch size), else None."""
     if not (hasattr(obj, "get_config") and hasattr(obj, "built") and obj.built):
         return None
     shape = None

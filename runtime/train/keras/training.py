@@ -125,6 +125,11 @@ def _verbose(verbose: Any) -> int:
     return 1 if verbose == "auto" else int(verbose)
 
 
+# Format name -> exporter(model, filepath, verbose, input_signature), installed by the saving
+# layer (runtime/saving/keras_export.py), which sits above this one.
+EXPORT_FORMATS: dict[str, Any] = {}
+
+
 class Trainer:
     """The training methods of a Keras model; the model supplies `__call__`,
     `trainable_variables` and `_maybe_build`."""
@@ -184,6 +189,21 @@ class Trainer:
                 build(h5_weights.trainable_in_keras_order(self))  # type: ignore[arg-type]
 
     # Files -----------------------------------------------------------------------------------
+    def export(self, filepath: Any, format: str = "tf_saved_model", verbose: bool = True,
+               input_signature: Any = None) -> None:
+        """Writes an inference-only artifact of the model, as Keras 3: a saved model whose
+        `serve` runs the model (`ag.saved_model.load(filepath).serve(x)`), or with
+        `format="onnx"` an ONNX file.
+
+        Raises:
+            ValueError: an unknown format, or a model not built and no `input_signature`.
+        """
+        exporter = EXPORT_FORMATS.get(format)
+        if exporter is None:
+            raise ValueError(f"export: format {format!r} is not supported; use one of "
+                             f"{sorted(EXPORT_FORMATS)}.")
+        exporter(self, filepath, verbose, input_signature)
+
     def save(self, filepath: Any, overwrite: bool = True) -> None:
         """Writes the model to a Keras 3 `.keras` file: its config, its compile config and
         its weights (with the optimizer's state); `ag.keras.models.load_model` reads it, and

@@ -1,0 +1,59 @@
+"""`model.export(filepath, format=...)`: Keras 3's inference artifacts (a saved model with a
+`serve` endpoint, or ONNX). The endpoint and signature names, and the `keras_tensor` input
+name, are what TensorFlow 2.21 with Keras 3.15 writes (recorded)."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+
+
+def _model():
+    model = ag.keras.Sequential([ag.keras.Input(shape=(3,)),
+                                 ag.keras.layers.Dense(4, activation="relu"),
+                                 ag.keras.layers.Dense(2)])
+    return model
+
+
+def test_export_writes_a_saved_model_whose_serve_runs_the_model(tmp_path, capsys):
+    model = _model()
+    model.export(str(tmp_path))
+    assert capsys.readouterr().out.startswith(
+        f"Saved artifact at '{tmp_path}'. The following endpoints are available:\n\n"
+        f"* Endpoint 'serve'\n  args_0 (POSITIONAL_ONLY): TensorSpec(shape=(None, 3), "
+        f"dtype=ag.float32, name='keras_tensor')\nOutput Type:\n  TensorSpec(shape=(None, 2), "
+        f"dtype=ag.float32, name=None)")
+    reloaded = ag.saved_model.load(str(tmp_path))
+    x = np.random.RandomState(0).rand(5, 3).astype(np.float32)
+    np.testing.assert_allclose(reloaded.serve(x).numpy(), model.predict(x, verbose=0),
+                               rtol=1e-6)
+    assert list(reloaded.signatures) == ["serve", "serving_default"]
+    assert list(reloaded.signatures["serving_default"].structured_input_signature[1]) == [
+        "keras_tensor"]
+    assert len(reloaded.variables) == 4
+
+
+def test_export_as_onnx_runs_in_onnxruntime(tmp_path):
+    onnxruntime = pytest.importorskip("onnxruntime")
+    model = _model()
+    path = str(tmp_path / "model.onnx")
+    model.export(path, format="onnx", verbose=False)
+    session = onnxruntime.InferenceSession(path)
+    x = np.random.RandomState(1).rand(2, 3).astype(np.float32)
+    (got,) = session.run(None, {session.get_inputs()[0].name: x})
+    np.testing.assert_allclose(got, model.predict(x, verbose=0), rtol=1e-5)
+
+
+def test_export_of_an_unknown_format_names_the_known_ones(tmp_path):
+    with pytest.raises(ValueError, match=r"format 'openvino' is not supported; use one of "
+                                         r"\['onnx', 'tf_saved_model'\]"):
+        _model().export(str(tmp_path), format="openvino")
+
+
+def test_export_of_an_unbuilt_model_asks_for_an_input_signature(tmp_path):
+    model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
+    with pytest.raises(ValueError, match="is not built"):
+        model.export(str(tmp_path))
+    model.export(str(tmp_path), verbose=False,
+                 input_signature=[ag.TensorSpec([None, 5], ag.float32)])
+    assert ag.saved_model.load(str(tmp_path)).serve(np.ones((1, 5), np.float32)).shape == (1, 2)
