@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from autograph.runtime.core import errors
+from autograph.runtime.core import dtypes, errors
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.function.concrete_function import ConcreteFunction, describe_call
 from autograph.runtime.function.function_type import ArgumentBinder
@@ -181,13 +181,14 @@ class _Loader:
             raise self.fail(f"the value of variable {doc['name']!r} is missing")
         dtype = self.decoder._dtype(doc.get("dtype"))
         shape = self.decoder._shape(doc.get("shape"))
-        if value.dtype.kind == "S":
-            value = value.astype(object)
-        elif value.dtype != dtype.as_numpy_dtype:
+        if (value.dtype.kind == "S") != (dtype == dtypes.string) or (
+                value.dtype.kind != "S" and value.dtype != dtype.as_numpy_dtype):
             raise self.fail(f"variable {doc['name']!r} is saved as {value.dtype}, not "
                             f"{dtype.name}")
         if shape is not None and tuple(value.shape) != shape:
             raise self.fail(f"variable {doc['name']!r} has shape {value.shape}, not {shape}")
+        if value.dtype.kind == "S":  # strings are stored as fixed-width bytes
+            value = value.astype(object)
         name = doc["name"] if doc["name"] else None
         return Variable(value, trainable=bool(doc.get("trainable", True)), name=name,
                         dtype=dtype)
