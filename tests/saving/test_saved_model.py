@@ -253,12 +253,23 @@ def test_namedtuple_and_large_constant_outputs_round_trip(tmp_path):
     np.testing.assert_array_equal(result.high.numpy(), table + 1)
 
 
+def _line_of(text):
+    source = pathlib.Path(__file__).read_text().splitlines()
+    return f"{__file__}:{next(i + 1 for i, line in enumerate(source) if text in line)}"
+
+
 def test_a_function_reading_a_variable_the_object_does_not_hold_is_refused(tmp_path):
-    outside = ag.Variable(1.0)
+    outside = ag.Variable(1.0, name="outside")
     module = ag.Module()
     module.f = ag.function(lambda x: x * outside, input_signature=[ag.TensorSpec([])])
-    with pytest.raises(ValueError, match="which the saved object does not hold"):
+    with pytest.raises(ValueError) as caught:
         ag.saved_model.save(module, str(tmp_path / "export"))
+    line = _line_of("module.f = ag.function(lambda x: x * outside")
+    assert str(caught.value) == (
+        f"ag.function 'root.f' cannot be saved: it reads the variable 'outside' (attr 'value' "
+        f"of op 'outside_handle' (made at {line})), which the saved object does not hold. "
+        f"Assign the variable to an attribute of the object saved (or of one of its modules), "
+        f"so that the export holds it too.")
     assert not os.path.exists(tmp_path / "export" / "saved_model.json")
 
 
@@ -266,7 +277,36 @@ def test_a_py_function_is_refused_naming_the_users_line(tmp_path):
     module = ag.Module()
     module.f = ag.function(lambda x: ag.py_function(np.sin, [x], ag.float32),
                            input_signature=[ag.TensorSpec([])])
-    with pytest.raises(ValueError, match=r"ag.py_function runs a Python function"):
+    with pytest.raises(ValueError) as caught:
+        ag.saved_model.save(module, str(tmp_path / "export"))
+    line = _line_of("module.f = ag.function(lambda x: ag.py_function")
+    assert str(caught.value) == (
+        f"ag.function 'root.f' cannot be saved: its op 'EagerPyFunc' (EagerPyFunc) (made at "
+        f"{line}) cannot be exported: ag.py_function runs a Python function, which an export "
+        f"cannot carry.")
+
+
+def test_a_numpy_function_is_refused(tmp_path):
+    module = ag.Module()
+    module.f = ag.function(lambda x: ag.numpy_function(np.sin, [x], ag.float32),
+                           input_signature=[ag.TensorSpec([])])
+    with pytest.raises(ValueError, match=r"its op 'PyFunc' \(PyFunc\) .* cannot be exported: "
+                                         r"ag.numpy_function runs a Python function"):
+        ag.saved_model.save(module, str(tmp_path / "export"))
+
+
+def test_a_function_iterating_a_dataset_of_the_saving_process_is_refused(tmp_path):
+    dataset = ag.data.Dataset.range(3)
+
+    def total():
+        result = ag.constant(0, ag.int64)
+        for value in dataset:
+            result += value
+        return result
+    module = ag.Module()
+    module.f = ag.function(total, input_signature=[])
+    with pytest.raises(ValueError, match=r"\(MakeIteratorFromHeld\) .* cannot be exported: it "
+                                         r"iterates a dataset object of the saving process\.$"):
         ag.saved_model.save(module, str(tmp_path / "export"))
 
 

@@ -97,6 +97,8 @@ def test_a_device_or_source_that_is_not_text_is_dropped():
     ({"dict": [[1]]}, "a dict value is malformed"),
     ({"float": "1.5"}, "'1.5' is not a float this format writes"),
     ({"bytes": "!!"}, "a bytes value is not base64"),
+    ({"bytes": 5}, "bytes is not a string"),
+    ({"tensor": {"dtype": "float32", "shape": [2], "array": 5}}, "an array key is not a string"),
     ({"tensor": []}, "a tensor value is malformed"),
     ({"tensor": {"dtype": "float32", "shape": None}}, "a tensor value has no full shape"),
     ({"tensor": {"dtype": "float32", "shape": [None]}}, "a tensor value has no full shape"),

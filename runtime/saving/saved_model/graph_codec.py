@@ -69,7 +69,7 @@ class Encoder:
     def _graph(self, graph: Any) -> dict[str, Any]:
         return {
             "name": graph.name,
-            "control_flow": bool(getattr(graph, "control_flow", False)),
+            "control_flow": bool(graph.control_flow),
             "inputs": [t.name for t in graph.inputs],
             "outputs": [t.name for t in graph.outputs],
             "nodes": [self._node(op) for op in graph.get_operations()],
@@ -90,11 +90,10 @@ class Encoder:
             node["control_inputs"] = [c.name for c in op.control_inputs]
         if op.device:
             node["device"] = op.device
-        if any(n != 1 for n in op.input_arg_lengths) or len(op.input_arg_lengths) != len(
-                op.inputs):
+        # Written only where list args group them otherwise than one tensor per arg.
+        if tuple(op.input_arg_lengths) != (1,) * len(op.inputs):
             node["input_arg_lengths"] = list(op.input_arg_lengths)
-        if any(n != 1 for n in op.output_arg_lengths) or len(op.output_arg_lengths) != len(
-                op.outputs):
+        if tuple(op.output_arg_lengths) != (1,) * len(op.outputs):
             node["output_arg_lengths"] = list(op.output_arg_lengths)
         if op.source:
             node["source"] = op.source
@@ -132,7 +131,7 @@ class Encoder:
     def _tensor(self, array: np.ndarray, where: str) -> dict[str, Any]:
         shape = list(array.shape)
         if array.dtype == object:
-            flat = array.reshape(-1)
+            flat = array.ravel()
             if flat.size == 1 and _is_resource(flat[0]):
                 return {"dtype": "resource", "shape": shape,
                         "variable": self._variable(flat[0], where)}
@@ -142,12 +141,12 @@ class Encoder:
                                                    v.encode("utf-8")).decode("ascii")
                                   for v in flat]}
             raise SaveError(f"ag.function {self._function!r} cannot be saved: {where} is a "
-                            f"tensor of Python objects ({_short(flat[0]) if flat.size else ''}"
-                            f"), which an export cannot carry.")
+                            f"tensor of Python objects ({_short(flat[0])}), which an export "
+                            f"cannot carry.")  # (not empty: an empty one is a string tensor)
         dtype = dtypes.as_dtype(array.dtype).name
         if (array.size <= INLINE_LIMIT and array.dtype.kind in "biuf"
                 and (array.dtype.kind != "f" or bool(np.isfinite(array).all()))):
-            return {"dtype": dtype, "shape": shape, "value": array.reshape(-1).tolist()}
+            return {"dtype": dtype, "shape": shape, "value": array.ravel().tolist()}
         key = f"c{len(self.arrays)}"
         self.arrays[key] = np.ascontiguousarray(array)
         return {"dtype": dtype, "shape": shape, "array": key}
@@ -239,10 +238,14 @@ class Decoder:
                              output_arg_lengths=tuple(self._ints(node, "output_arg_lengths")))
         if op.name != name:
             raise self.fail(f"two nodes of function {graph.name!r} are named {name!r}")
-        op.control_inputs = [graph.get_operation_by_name(_text(self, c, "a control input"))
-                             if _text(self, c, "a control input") in graph._by_name
-                             else self._missing(graph, c)
-                             for c in _list(self, node.get("control_inputs", []))]
+        controls = []
+        for control in _list(self, node.get("control_inputs", [])):
+            found = graph._by_name.get(_text(self, control, "a control input"))
+            if found is None:
+                raise self.fail(f"function {graph.name!r} refers to the op {control!r}, which "
+                                f"is not made before it")
+            controls.append(found)
+        op.control_inputs = controls
         device = node.get("device", "")
         op.device = device if isinstance(device, str) else ""
         source = node.get("source", "")
@@ -253,10 +256,6 @@ class Decoder:
         if not all(type(v) is int and v >= 0 for v in values):
             raise self.fail(f"node {node.get('name')!r} has a malformed {key}")
         return values
-
-    def _missing(self, graph: FuncGraph, name: Any) -> Any:
-        raise self.fail(f"function {graph.name!r} refers to the op {name!r}, which is not "
-                        f"made before it")
 
     def _tensor_named(self, graph: FuncGraph, name: Any) -> Any:
         text = _text(self, name, "a tensor's name")
