@@ -286,12 +286,23 @@ def test_a_py_function_is_refused_naming_the_users_line(tmp_path):
         f"cannot carry.")
 
 
-def test_a_numpy_function_is_refused(tmp_path):
+@pytest.mark.parametrize("stateful, op", [(True, "PyFunc"), (False, "PyFuncStateless")])
+def test_a_numpy_function_is_refused(tmp_path, stateful, op):
     module = ag.Module()
-    module.f = ag.function(lambda x: ag.numpy_function(np.sin, [x], ag.float32),
+    module.f = ag.function(lambda x: ag.numpy_function(np.sin, [x], ag.float32, stateful),
                            input_signature=[ag.TensorSpec([])])
-    with pytest.raises(ValueError, match=r"its op 'PyFunc' \(PyFunc\) .* cannot be exported: "
+    with pytest.raises(ValueError, match=rf"its op '{op}' \({op}\) .* cannot be exported: "
                                          r"ag.numpy_function runs a Python function"):
+        ag.saved_model.save(module, str(tmp_path / "export"))
+
+
+def test_an_op_with_no_source_line_is_named_without_one(tmp_path):
+    module = ag.Module()
+    module.f = ag.function(lambda x: ag.py_function(np.sin, [x], ag.float32),
+                           input_signature=[ag.TensorSpec([])])
+    for op in module.f.get_concrete_function().graph.get_operations():
+        op.source = ""
+    with pytest.raises(ValueError, match=r"its op 'EagerPyFunc' \(EagerPyFunc\) cannot be "):
         ag.saved_model.save(module, str(tmp_path / "export"))
 
 
