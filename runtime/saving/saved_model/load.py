@@ -24,6 +24,7 @@ import numpy as np
 
 from autograph.runtime.core import dtypes, errors
 from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import TensorShape, format_raw, raw_compatible
 from autograph.runtime.function.concrete_function import ConcreteFunction, describe_call
 from autograph.runtime.function.function_type import ArgumentBinder
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
@@ -174,24 +175,27 @@ class _Loader:
 
     # Variables ----------------------------------------------------------------------------
     def _variable(self, i: int, doc: Any) -> Variable:
-        if not isinstance(doc, dict) or not isinstance(doc.get("name"), str):
+        if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or (
+                "shape" not in doc):
             raise self.fail(f"variable {i} is malformed")
         value = self.values.get(f"v{i}")
         if value is None:
             raise self.fail(f"the value of variable {doc['name']!r} is missing")
         dtype = self.decoder._dtype(doc.get("dtype"))
-        shape = self.decoder._shape(doc.get("shape"))
+        shape = self.decoder._shape(doc["shape"])  # None dimensions: the variable's may vary
         if (value.dtype.kind == "S") != (dtype == dtypes.string) or (
                 value.dtype.kind != "S" and value.dtype != dtype.as_numpy_dtype):
             raise self.fail(f"variable {doc['name']!r} is saved as {value.dtype}, not "
                             f"{dtype.name}")
-        if shape is not None and tuple(value.shape) != shape:
-            raise self.fail(f"variable {doc['name']!r} has shape {value.shape}, not {shape}")
+        if shape is not None and not raw_compatible(tuple(value.shape), shape):
+            raise self.fail(f"variable {doc['name']!r} has shape {value.shape}, not "
+                            f"{format_raw(shape)}")
         if value.dtype.kind == "S":  # strings are stored as fixed-width bytes
             value = value.astype(object)
         name = doc["name"] if doc["name"] else None
+        varying = shape is None or None in shape
         return Variable(value, trainable=bool(doc.get("trainable", True)), name=name,
-                        dtype=dtype)
+                        dtype=dtype, shape=TensorShape(shape) if varying else None)
 
     # Functions ----------------------------------------------------------------------------
     def _concrete(self, doc: Any) -> ConcreteFunction:
