@@ -83,3 +83,64 @@ def test_saving_something_that_holds_no_state_names_what_it_takes(tmp_path):
                                         r"or layer, or an object with _trackable_children, got "
                                         r"Variable.$"):
         ag.saved_model.save(ag.Variable(1.0), str(tmp_path))
+
+
+class TwoTraces(ag.Module):
+    @ag.function
+    def scale(self, x, factor=2):
+        return x * factor
+
+
+@pytest.fixture()
+def two_traces(tmp_path):
+    module = TwoTraces()
+    module.scale(ag.constant([1.0, 2.0]))
+    module.scale(ag.constant([[1]]), factor=3)
+    ag.saved_model.save(module, str(tmp_path))
+    return ag.saved_model.load(str(tmp_path)).scale
+
+
+def test_get_concrete_function_picks_the_trace_specs_or_values_match(two_traces):
+    first, second = two_traces.concrete_functions
+    assert two_traces.get_concrete_function(ag.TensorSpec([2], ag.float32)) is first
+    assert two_traces.get_concrete_function(ag.constant([[5]]), factor=3) is second
+    with pytest.raises(TypeError, match="Could not find a saved trace of 'scale'"):
+        two_traces.get_concrete_function()
+    with pytest.raises(TypeError, match="Could not find a saved trace of 'scale'"):
+        two_traces.get_concrete_function(ag.TensorSpec([2], ag.float32), factor=3)
+
+
+def test_get_concrete_function_of_the_one_trace_needs_no_arguments(tmp_path):
+    module = ag.Module()
+    module.f = ag.function(lambda x: x, input_signature=[ag.TensorSpec([])])
+    ag.saved_model.save(module, str(tmp_path))
+    restored = ag.saved_model.load(str(tmp_path)).f
+    assert restored.get_concrete_function() is restored.concrete_functions[0]
+
+
+def test_a_restored_function_describes_itself_and_its_traces(two_traces):
+    assert repr(two_traces) == "<RestoredFunction scale (2 traces)>"
+    assert two_traces.__name__ == "scale"
+    assert two_traces.pretty_printed_concrete_signatures() == (
+        "scale(x, factor=2)\n  Args:\n    x: float32 Tensor, shape=(2,)\n  Returns:\n"
+        "    float32 Tensor, shape=(2,)\n\n"
+        "scale(x, factor=3)\n  Args:\n    x: int32 Tensor, shape=(1, 1)\n  Returns:\n"
+        "    int32 Tensor, shape=(1, 1)")
+
+
+def test_a_call_no_trace_serves_lists_the_traces(two_traces):
+    with pytest.raises(TypeError) as caught:
+        two_traces(ag.constant([1.0]))
+    assert str(caught.value) == (
+        "Could not find a saved trace of 'scale' to call with scale(float32 Tensor, "
+        "shape=(1,)). Loaded functions run only the traces saved with them (there is no "
+        "Python code to trace again); these were saved:\n"
+        "  Option 1: scale(x, factor=2)\n  Option 2: scale(x, factor=3)")
+
+
+@pytest.mark.parametrize("name, expected", [("store", "store"), ("not an identifier",
+                                                                  "loaded_object"),
+                                            (None, "loaded_object"), ("", "loaded_object")])
+def test_a_loaded_object_takes_its_saved_name_when_it_is_an_identifier(name, expected):
+    from autograph.runtime.saving.saved_model import LoadedObject
+    assert LoadedObject("Holder", name).name == expected

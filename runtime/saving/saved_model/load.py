@@ -116,24 +116,18 @@ class RestoredFunction:
 
 
 def _matches(concrete: ConcreteFunction, args: tuple, kwargs: dict) -> bool:
-    def as_value(leaf: Any) -> Any:
-        if isinstance(leaf, TensorSpec):
-            return np.zeros([1 if d is None else d for d in leaf.shape.as_list()]
-                            if leaf.shape.rank is not None else [], leaf.dtype.as_numpy_dtype)
-        return leaf
+    """Whether calls like `args` (values or TensorSpecs) are of the type `concrete` serves."""
     try:
-        concrete._bind_checked(tuple(as_value(a) for a in args),
-                               {k: as_value(v) for k, v in kwargs.items()})
-    except (TypeError, InvalidArgumentError):
+        call_type, _ = concrete._binder.bind(args, kwargs)
+    except TypeError:
         return False
-    return True
+    return call_type.is_subtype_of(concrete.function_type)
 
 
 class _Loader:
     def __init__(self, content: dict[str, Any], arrays: dict[str, dict[str, np.ndarray]],
                  export_dir: str):
         self.content = content
-        self.export_dir = export_dir
         self.values = arrays.get("variables", {})
         self.variables: list[Variable] = []
         self.decoder = Decoder(arrays.get("constants", {}), self.variables, export_dir)
