@@ -34,7 +34,8 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.init_scope import init_scope
 from autograph.runtime.state.variables import Variable
-from autograph.runtime.train import checkpoint_io, restoration as restoring, trackable
+from autograph.runtime.train import checkpoint_io, trackable
+from autograph.runtime.train import restoration as restoring
 
 __all__ = ["Checkpoint", "CheckpointLoadStatus", "InitializationOnlyStatus"]
 

@@ -175,7 +175,7 @@ class Restoration:
             keys = self.saved_keys(path, leaf, self.pending)
             if keys:
                 ready[path] = (keys, leaf)
-        problems = {path: text for path, (keys, leaf) in ready.items()
+        problems = {path: f"dtype/shape: {text}" for path, (keys, leaf) in ready.items()
                     if isinstance(leaf, Variable)
                     and (text := mismatch(path, leaf, self.pending[keys[VARIABLE_VALUE]]))}
         if problems and atomic:
@@ -192,7 +192,7 @@ class Restoration:
                     leaf._restore_from_tensors({name: self.pending[key]
                                                 for name, key in keys.items()})
                 except ValueError as error:
-                    text = f"{path}: {error}"
+                    text = f"state: {path}: {error}"
                     if atomic:
                         self._fail({path: text}, current, atomic)
                     self.mismatched.append(text)
@@ -227,8 +227,13 @@ class Restoration:
 
     def can_match_later(self) -> bool:
         """Whether a waiting value could still find its variable: an object on its path
-        (other than the root) exists now, so that a variable made there later is matched."""
-        paths = {self.saved_path(path) for path, value, first in _walk(self.roots())
+        (other than the root) exists now, so that a variable made there later is matched; or
+        nothing was given to restore into yet (`ckpt.restore(path)` and then `ckpt.model =
+        model`)."""
+        roots = self.roots()
+        if all(key_of(name) in self.bookkeeping for name, _ in roots):
+            return True
+        paths = {self.saved_path(path) for path, value, first in _walk(roots)
                  if first is None and not is_leaf(value)}
         for key in self.pending:
             if key in self.bookkeeping:
@@ -255,9 +260,10 @@ def _strong(value: Any) -> Callable[[], Any]:
 
 def mismatch_message(save_path: str, problems: list[str], missing: list[str],
                      unexpected: list[str]) -> str:
-    """One message listing every difference between a checkpoint and the objects."""
+    """One message listing every difference between a checkpoint and the objects (`problems`
+    each with its kind: `dtype/shape: ...`, `state: ...`)."""
     lines = [f"Checkpoint {save_path!r} does not match the objects restored into it:"]
-    lines += [f"  dtype/shape: {text}" for text in problems]
+    lines += [f"  {text}" for text in problems]
     lines += [f"  missing from the checkpoint: {path}" for path in missing]
     lines += [f"  in the checkpoint, no such variable (yet): {path}" for path in unexpected]
     lines.append("Restore into objects built as those that were saved (same attribute names, "

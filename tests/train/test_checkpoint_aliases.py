@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph.runtime.train import checkpoint_io, restoration as restoring
+from autograph.runtime.train import checkpoint_io
+from autograph.runtime.train import restoration as restoring
 
 
 def _guides_checkpoint(tmp_path):
