@@ -251,7 +251,9 @@ class Restoration:
                 or not (set(self.pending) - self.bookkeeping)):
             return
         if not self.can_match_later():
-            _warn_nothing_matched(report, self.roots())
+            objects = [path for path in leaves_by_path(self.roots())
+                       if key_of(path) not in self.bookkeeping]
+            _warn_nothing_matched(report, sorted(objects))
 
 
 def _strong(value: Any) -> Callable[[], Any]:
@@ -282,9 +284,8 @@ def _warn(report: _Report, message: str) -> None:
                            int(line) if line.isdigit() else 0)
 
 
-def _warn_nothing_matched(report: _Report, roots: list[tuple[str, Any]]) -> None:
+def _warn_nothing_matched(report: _Report, objects: list[str]) -> None:
     values = sorted(describe(key) for key in report.pending)
-    objects = sorted(leaves_by_path(roots))
     _warn(report, f"Restoring checkpoint {report.save_path!r} matched nothing: none of its "
                   f"values ({_listed(values)}) has an object at its path among the objects "
                   f"restored into ({_listed(objects) or 'no variables'}). Check that the "
