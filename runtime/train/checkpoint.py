@@ -34,7 +34,7 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.init_scope import init_scope
 from autograph.runtime.state.variables import Variable
-from autograph.runtime.train import checkpoint_io, trackable
+from autograph.runtime.train import checkpoint_io, data_structures, trackable
 from autograph.runtime.train import restoration as restoring
 
 __all__ = ["Checkpoint", "CheckpointLoadStatus", "InitializationOnlyStatus"]
@@ -68,7 +68,8 @@ class Checkpoint:
 
     def __setattr__(self, name: str, value: Any) -> None:
         """`ckpt.name = obj` adds `obj` as a TensorFlow Checkpoint does (names starting with
-        `_` are the checkpoint's own attributes)."""
+        `_` are the checkpoint's own attributes); a list or dict is kept wrapped, as a
+        `ListWrapper` or `DictWrapper` of the very list or dict given."""
         if name.startswith("_"):
             object.__setattr__(self, name, value)
             return
@@ -80,9 +81,8 @@ class Checkpoint:
                 f"ag.train.Checkpoint was expecting {name} to be a variable, an object with "
                 f"_trackable_children (such as an ag.Module or an optimizer), or a list or "
                 f"dict of them; got {value!r} ({type(value).__name__}).")
-        self._objects[name] = value
-        if self._restoration is not None and self._restoration.alive():
-            restoring.settle([self._restoration])  # restored when attached, as TensorFlow
+        self._objects[name] = data_structures.wrap(value)
+        restoring.settle_all()  # what waits for this object is restored now, as TensorFlow
 
     def __getattr__(self, name: str) -> Any:
         """The object given as `name` (`ckpt.step.assign_add(1)`)."""

@@ -42,7 +42,8 @@ from autograph.runtime.train.trackable import (
     split_key,
 )
 
-__all__ = ["Restoration", "settle", "wait_for_variables", "mismatch_message", "describe"]
+__all__ = ["Restoration", "settle", "settle_all", "wait_for_variables", "mismatch_message",
+           "describe"]
 
 
 def describe(key: str) -> str:
@@ -336,6 +337,12 @@ _matching = [False]
 
 def _on_first_use(variable: Variable) -> None:
     settle(list(_waiting))
+
+
+def settle_all() -> None:
+    """Matches every waiting restoration now (an object was attached to a checkpoint)."""
+    if _waiting:
+        settle(list(_waiting))
 
 
 def settle(restorations: list[Restoration]) -> None:

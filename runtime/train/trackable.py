@@ -39,6 +39,7 @@ import numpy as np
 
 from autograph.runtime.graph.func_graph import sorted_keys
 from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.data_structures import DictWrapper, ListWrapper, unwrap
 
 __all__ = ["escape_name", "key_of", "split_key", "variables_by_path", "leaves_by_path",
            "aliases_by_path", "resolve", "serialize", "checkpoint_array",
@@ -77,7 +78,7 @@ def is_saveable(value: Any) -> bool:
 
 
 def is_trackable(value: Any) -> bool:
-    return (isinstance(value, Variable) or is_saveable(value)
+    return (isinstance(value, (Variable, ListWrapper, DictWrapper)) or is_saveable(value)
             or hasattr(type(value), "_trackable_children"))
 
 
@@ -87,6 +88,7 @@ def is_leaf(value: Any) -> bool:
 
 def children_of(value: Any) -> list[tuple[str, Any]]:
     """The (name, child) pairs of a container or a trackable object."""
+    value = unwrap(value)
     if isinstance(value, dict):
         return [(str(key), value[key]) for key in sorted_keys(value)
                 if is_trackable(value[key]) or isinstance(value[key], (list, tuple, dict))]
