@@ -43,7 +43,7 @@ class ListWrapper(MutableSequence):
     def __eq__(self, other: Any) -> bool:
         return self._storage == unwrap(other)
 
-    __hash__ = None  # type: ignore[assignment]  (a list is unhashable)
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"ListWrapper({self._storage!r})"
