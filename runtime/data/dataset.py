@@ -56,11 +56,12 @@ class Dataset:
     def __init__(self, make: Maker, structure: Structure | Callable[[], Structure],
                  cardinality: int, rows: Rows | None = None,
                  mapped: tuple[Dataset, functions.Mapper] | None = None,
-                 kind: str = "dataset", inputs: tuple[Dataset, ...] = (),
+                 kind: str = "Dataset()", inputs: tuple[Dataset, ...] = (),
                  shuffle: ShuffleSeeds | None = None):
         self._make = make
-        # The pipeline, for an iterator's checkpoint: what this stage is, what it reads, and
-        # the seeds of a shuffle (`iterator_state`).
+        # The pipeline, for an iterator's checkpoint: this stage as the call that made it
+        # (with the arguments that change which elements come: `batch(3, False)`), what it
+        # reads, and the seeds of a shuffle (`iterator_state`).
         self._kind = kind
         self._inputs = inputs
         self._shuffle = shuffle
@@ -148,7 +149,7 @@ class Dataset:
         dtype = dtypes.as_dtype(output_type)
         structure = Structure(0, [TensorSpec((), dtype)])
         return Dataset.of_rows(Rows.of_range(start, stop, step, dtype.np_dtype), structure,
-                               kind="range")
+                               kind=f"range({start}, {stop}, {step})")
 
     @staticmethod
     def from_tensors(tensors: Any) -> Dataset:
@@ -156,7 +157,7 @@ class Dataset:
         template, arrays = split(tensors)
         element = tuple(arrays)
         return Dataset(lambda: iter((element,)), Structure.of_arrays(template, arrays), 1,
-                       kind="from_tensors")
+                       kind="from_tensors()")
 
     @staticmethod
     def from_tensor_slices(tensors: Any) -> Dataset:
@@ -175,7 +176,7 @@ class Dataset:
                              f"dimensions {[len(a) for a in arrays]}; they must all be equal.")
         return Dataset.of_rows(Rows.of_arrays(tuple(arrays)),
                                Structure.of_arrays(template, arrays, batch_dims=1),
-                               kind="from_tensor_slices")
+                               kind="from_tensor_slices()")
 
     @staticmethod
     def of_rows(rows: Rows, structure: Structure, kind: str = "rows",
@@ -213,7 +214,7 @@ class Dataset:
         call_args = tuple(args or ())
         return Dataset(functools.partial(sources.generator_elements,
                                          lambda: generator(*call_args), structure),
-                       structure, UNKNOWN_CARDINALITY, kind="from_generator")
+                       structure, UNKNOWN_CARDINALITY, kind="from_generator()")
 
     @staticmethod
     def zip(*datasets: Any) -> Dataset:
@@ -229,7 +230,7 @@ class Dataset:
         card = (UNKNOWN_CARDINALITY if UNKNOWN_CARDINALITY in cards else
                 min(finite) if finite else INFINITE_CARDINALITY)
         return Dataset(functools.partial(transforms.zip_, [d._make for d in members]),
-                       Structure(template, specs), card, kind="zip", inputs=tuple(members))
+                       Structure(template, specs), card, kind="zip()", inputs=tuple(members))
 
     # ---------------------------------------------------------------- transformations
     def _derived(self, kind: str, make: Maker, cardinality: int | None = None,
@@ -262,13 +263,13 @@ class Dataset:
             make = functools.partial(threads.parallel_map, self._make, mapper, workers,
                                      deterministic is not False)
         return Dataset(make, lambda: mapper.output, self._cardinality, mapped=(self, mapper),
-                       kind="map", inputs=(self,))
+                       kind="map()", inputs=(self,))
 
     def filter(self, predicate: Callable, name: str | None = None) -> Dataset:
         """The elements for which `predicate` returns True."""
         structure = self._structure
         test = functools.partial(functions.keep, predicate, structure)
-        return self._derived("filter", functools.partial(transforms.filter_, self._make, test),
+        return self._derived("filter()", functools.partial(transforms.filter_, self._make, test),
                              UNKNOWN_CARDINALITY)
 
     def batch(self, batch_size: int, drop_remainder: bool = False,
@@ -292,7 +293,8 @@ class Dataset:
         if make is None:
             make = (self._rows.batches(size, drop_remainder) if self._rows is not None else
                     functools.partial(transforms.batch, self._make, size, drop_remainder))
-        return Dataset(make, structure, card, kind="batch", inputs=(self,))
+        return Dataset(make, structure, card, kind=f"batch({size}, {drop_remainder})",
+                       inputs=(self,))
 
     def _fused_batch(self, size: int, drop: bool, structure: Structure) -> Maker | None:
         """`map(f).batch(n)` as `batch(n).map(f)` when `f` is elementwise."""
@@ -337,7 +339,7 @@ class Dataset:
         card = c if c < 0 else c // size if drop_remainder else -(-c // size)
         return Dataset(functools.partial(transforms.padded_batch, self._make, size,
                                          drop_remainder, shapes, values),
-                       self._structure.with_specs(out_specs), card, kind="padded_batch",
+                       self._structure.with_specs(out_specs), card, kind=f"padded_batch({size})",
                        inputs=(self,))
 
     def unbatch(self, name: str | None = None) -> Dataset:
@@ -350,7 +352,7 @@ class Dataset:
         first = firsts.pop() if len(firsts) == 1 else None
         card = c * first if c >= 0 and first is not None else \
             c if c == INFINITE_CARDINALITY else UNKNOWN_CARDINALITY
-        return self._derived("unbatch", functools.partial(transforms.unbatch, self._make), card,
+        return self._derived("unbatch()", functools.partial(transforms.unbatch, self._make), card,
                              self._structure.with_specs(
                                  [TensorSpec(s.shape.as_list()[1:], s.dtype) for s in specs]))
 
@@ -359,26 +361,26 @@ class Dataset:
         c, n = self._cardinality, int(count)
         card = c if n < 0 else n if c == INFINITE_CARDINALITY else \
             UNKNOWN_CARDINALITY if c == UNKNOWN_CARDINALITY else min(c, n)
-        return self._derived("take", functools.partial(transforms.take, self._make, n), card)
+        return self._derived(f"take({n})", functools.partial(transforms.take, self._make, n), card)
 
     def skip(self, count: int, name: str | None = None) -> Dataset:
         """All but the first `count` elements (none when `count` is -1)."""
         c, n = self._cardinality, int(count)
         card = 0 if n < 0 else c if c < 0 else max(c - n, 0)
-        return self._derived("skip", functools.partial(transforms.skip, self._make, n), card)
+        return self._derived(f"skip({n})", functools.partial(transforms.skip, self._make, n), card)
 
     def repeat(self, count: int | None = None, name: str | None = None) -> Dataset:
         """The elements `count` times over (forever when `count` is None or -1)."""
         c, n = self._cardinality, -1 if count is None else int(count)
         card = (0 if n == 0 or c == 0 else c if c < 0 else
                 INFINITE_CARDINALITY if n < 0 else c * n)
-        return self._derived("repeat", functools.partial(transforms.repeat, self._make, n), card)
+        return self._derived(f"repeat({n})", functools.partial(transforms.repeat, self._make, n), card)
 
     def enumerate(self, start: int = 0, name: str | None = None) -> Dataset:
         """`(index, element)` pairs, the index an int64 counting from `start`."""
         s = self._structure
         structure = Structure((0, s.template), (TensorSpec((), dtypes.int64),) + s.specs)
-        return self._derived("enumerate",
+        return self._derived(f"enumerate({int(start)})",
                              functools.partial(transforms.enumerate_, self._make, int(start)),
                              structure=structure)
 
@@ -395,8 +397,8 @@ class Dataset:
         shuffle = ShuffleSeeds(seeds, bool(reshuffle_each_iteration))
         if self._rows is not None:
             return Dataset.of_rows(self._rows.shuffled(size, shuffle.next_rng), self._structure,
-                                   kind="shuffle", inputs=(self,), shuffle=shuffle)
-        return self._derived("shuffle",
+                                   kind=f"shuffle({size})", inputs=(self,), shuffle=shuffle)
+        return self._derived(f"shuffle({size})",
                              lambda: transforms.shuffle(self._make, size, shuffle.next_rng()),
                              shuffle=shuffle)
 
@@ -407,20 +409,20 @@ class Dataset:
                                       "filename.")
         store: list = []
         done = [False]
-        return self._derived("cache", functools.partial(transforms.cache, self._make, store, done))
+        return self._derived("cache()", functools.partial(transforms.cache, self._make, store, done))
 
     def prefetch(self, buffer_size: int, name: str | None = None) -> Dataset:
         """The elements, produced ahead on a background thread (`buffer_size` of them at most;
         `AUTOTUNE`: 2)."""
         size = 2 if buffer_size == AUTOTUNE else int(buffer_size)
-        return self._derived("prefetch", functools.partial(threads.prefetch, self._make, size))
+        return self._derived("prefetch()", functools.partial(threads.prefetch, self._make, size))
 
     def flat_map(self, map_func: Callable, name: str | None = None) -> Dataset:
         """The elements of the datasets `map_func` returns, one dataset after another."""
         inner = self._inner(map_func, "flat_map")
         return Dataset(functools.partial(transforms.flat_map, self._make, inner),
                        lambda: self._inner_structure(map_func, "flat_map"), UNKNOWN_CARDINALITY,
-                       kind="flat_map", inputs=(self,))
+                       kind="flat_map()", inputs=(self,))
 
     def interleave(self, map_func: Callable, cycle_length: int | None = None,
                    block_length: int | None = None, num_parallel_calls: int | None = None,
@@ -438,7 +440,7 @@ class Dataset:
         inner = self._inner(map_func, "interleave")
         return Dataset(functools.partial(transforms.interleave, self._make, inner, cycle, block),
                        lambda: self._inner_structure(map_func, "interleave"),
-                       UNKNOWN_CARDINALITY, kind="interleave", inputs=(self,))
+                       UNKNOWN_CARDINALITY, kind="interleave()", inputs=(self,))
 
     def _inner(self, map_func: Callable, what: str) -> Callable[[tuple, int], Iterator[tuple]]:
         def inner(flat: tuple, index: int) -> Iterator[tuple]:

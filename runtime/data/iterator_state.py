@@ -14,8 +14,9 @@ it, where a restore would silently continue elsewhere.
 
 **The format** is one int64 vector, `ITERATOR_STATE` (TensorFlow's attribute name):
 `[version, pipeline fingerprint, position, shuffles, (seed, seed2, epochs, epoch...)...]`,
-the fingerprint a CRC-32 of the pipeline's description (`batch(shuffle(range))`), so that a
-state restored into another pipeline is refused.
+the fingerprint a CRC-32 of the pipeline's description (`range(0, 8, 1).shuffle(4).batch(2,
+False)`), so that a state restored into another pipeline (another batch size, for example) is
+refused.
 """
 
 from __future__ import annotations
@@ -200,14 +201,19 @@ def _stages(dataset: Any) -> list[Any]:
 
 
 def describe(dataset: Any) -> str:
-    """A pipeline as text, sources innermost: `batch(shuffle(range))`.
+    """A pipeline as the chain of calls that made it: `range(0, 8, 1).shuffle(4).batch(2,
+    False)` (a stage of several inputs lists them: `zip(range(0, 2, 1), range(0, 3, 1))`).
 
     >>> from autograph.runtime.data.dataset import Dataset
     >>> describe(Dataset.range(8).shuffle(4, seed=1).batch(2))
-    'batch(shuffle(range))'
+    'range(0, 8, 1).shuffle(4).batch(2, False)'
     """
-    inner = ", ".join(describe(source) for source in dataset._inputs)
-    return f"{dataset._kind}({inner})" if inner else dataset._kind
+    inputs = [describe(source) for source in dataset._inputs]
+    if len(inputs) == 1:
+        return f"{inputs[0]}.{dataset._kind}"
+    if inputs:
+        return f"{dataset._kind.removesuffix('()')}({', '.join(inputs)})"
+    return dataset._kind
 
 
 def _words(array: Any) -> list[int]:

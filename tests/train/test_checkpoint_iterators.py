@@ -186,7 +186,7 @@ def test_an_iterator_over_a_generator_is_one_error_at_save_and_nothing_is_saved(
     with pytest.raises(ValueError) as raised:
         ckpt.save(str(tmp_path / "ckpt"))
     assert str(raised.value) == (
-        "Cannot save the position of an iterator over from_generator: its pipeline has a "
+        "Cannot save the position of an iterator over from_generator(): its pipeline has a "
         "Python generator (Dataset.from_generator), whose position cannot be saved, so a "
         "restored iterator could not go on with the same elements. Leave the iterator out of "
         "the checkpoint (and start a new one after a restore), or build the pipeline from "
@@ -222,9 +222,19 @@ def test_restoring_into_another_pipeline_is_an_error_and_changes_nothing(tmp_pat
     other = iter(D.range(5).batch(2))
     with pytest.raises(ValueError, match="its ITERATOR_STATE was saved from an iterator over "
                                          r"another pipeline; this iterator is over "
-                                         r"batch\(range\)"):
+                                         r"range\(0, 5, 1\)\.batch\(2, False\)\."):
         ag.train.Checkpoint(it=other).restore(path)
     assert _elements(other, 1) == [[0, 1]]
+
+
+def test_restoring_into_another_batch_size_is_an_error(tmp_path):
+    # Replaying 2 batches of 3 would skip 6 elements where 4 were taken.
+    it = iter(D.range(10).batch(2))
+    _elements(it, 2)
+    path = ag.train.Checkpoint(it=it).save(str(tmp_path / "ckpt"))
+    with pytest.raises(ValueError, match=r"this iterator is over range\(0, 10, 1\)\.batch\(3, "
+                                         r"False\)\."):
+        ag.train.Checkpoint(it=iter(D.range(10).batch(3))).restore(path)
 
 
 def test_an_iterator_attached_after_the_restore_is_restored(tmp_path):
