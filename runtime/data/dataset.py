@@ -374,7 +374,8 @@ class Dataset:
         c, n = self._cardinality, -1 if count is None else int(count)
         card = (0 if n == 0 or c == 0 else c if c < 0 else
                 INFINITE_CARDINALITY if n < 0 else c * n)
-        return self._derived(f"repeat({n})", functools.partial(transforms.repeat, self._make, n), card)
+        return self._derived(f"repeat({n})",
+                             functools.partial(transforms.repeat, self._make, n), card)
 
     def enumerate(self, start: int = 0, name: str | None = None) -> Dataset:
         """`(index, element)` pairs, the index an int64 counting from `start`."""
@@ -409,7 +410,8 @@ class Dataset:
                                       "filename.")
         store: list = []
         done = [False]
-        return self._derived("cache()", functools.partial(transforms.cache, self._make, store, done))
+        return self._derived("cache()",
+                             functools.partial(transforms.cache, self._make, store, done))
 
     def prefetch(self, buffer_size: int, name: str | None = None) -> Dataset:
         """The elements, produced ahead on a background thread (`buffer_size` of them at most;
