@@ -1,6 +1,8 @@
 """Lists and dicts given to a Checkpoint are wrapped as TensorFlow wraps them (ListWrapper,
 DictWrapper), around the very list or dict given; expected values are TensorFlow 2.21's."""
 
+import pytest
+
 import autograph as ag
 
 
@@ -45,3 +47,13 @@ def test_a_variable_attached_to_a_checkpoint_after_the_restore_is_restored_at_on
     fake_layer.kernel = kernel
     assert kernel.numpy().tolist() == [[1.0, 2.0]]
     status.assert_consumed()
+
+
+def test_wrappers_are_mutable_and_unhashable_as_a_list_and_a_dict_are():
+    ckpt = ag.train.Checkpoint(listed=[1, 2], mapped={"a": 1})
+    ckpt.listed[0] = 5
+    del ckpt.mapped["a"]
+    assert ckpt.listed == [5, 2] and ckpt.mapped == {}
+    for wrapper in (ckpt.listed, ckpt.mapped):
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(wrapper)
