@@ -193,10 +193,10 @@ class Restoration:
                     leaf._restore_from_tensors({name: self.pending[key]
                                                 for name, key in keys.items()})
                 except ValueError as error:
-                    text = f"state: {path}: {error}"
+                    problems[path] = f"state: {path}: {error}"
                     if atomic:
-                        self._fail({path: text}, current, atomic)
-                    self.mismatched.append(text)
+                        self._fail(problems, current, atomic)
+                    self.mismatched.append(problems[path])
                     for key in keys.values():
                         self.pending.pop(key, None)
                     continue

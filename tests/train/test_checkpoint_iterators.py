@@ -261,3 +261,16 @@ def test_a_damaged_state_is_an_error(tmp_path):
     with pytest.raises(ValueError, match=r"its ITERATOR_STATE is not an iterator state \(an "
                                          r"int64 vector of at least 4 numbers\); got float64"):
         ag.train.Checkpoint(it=iter(D.range(5))).restore(path)
+
+
+def test_an_iterator_over_another_pipeline_attached_after_the_restore_is_an_error(tmp_path):
+    it = iter(D.range(6))
+    next(it)
+    path = ag.train.Checkpoint(it=it).save(str(tmp_path / "ckpt"))
+    ckpt = ag.train.Checkpoint()
+    status = ckpt.restore(path)
+    with pytest.raises(ValueError, match="state: it: its ITERATOR_STATE was saved from an "
+                                         "iterator over another pipeline"):
+        ckpt.it = iter(D.range(6).batch(2))
+    with pytest.raises(AssertionError, match="state: it: its ITERATOR_STATE"):
+        status.assert_consumed()
