@@ -274,3 +274,14 @@ def test_an_iterator_over_another_pipeline_attached_after_the_restore_is_an_erro
         ckpt.it = iter(D.range(6).batch(2))
     with pytest.raises(AssertionError, match="state: it: its ITERATOR_STATE"):
         status.assert_consumed()
+
+
+def test_a_manager_whose_iterator_cannot_be_saved_writes_nothing(tmp_path):
+    it = iter(D.from_generator(lambda: iter(range(3)),
+                               output_signature=ag.TensorSpec((), ag.int64)))
+    next(it)
+    manager = ag.train.CheckpointManager(ag.train.Checkpoint(it=it), str(tmp_path), 2)
+    with pytest.raises(ValueError, match="Cannot save the position of an iterator"):
+        manager.save()
+    assert list(tmp_path.iterdir()) == [] and manager.latest_checkpoint is None
+    assert int(manager.checkpoint.save_counter.numpy()) == 0
