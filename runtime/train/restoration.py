@@ -19,6 +19,7 @@ object restores again), as in TensorFlow.
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 import weakref
 from typing import Any, Callable
@@ -84,36 +85,33 @@ class _Report:
 class Restoration:
     """Values read from one checkpoint, given to the leaves of `roots` now and as they appear.
 
-    The roots are held weakly where they can be, so that waiting values do not keep a model
-    alive; `pending` holds the values not given yet (by key), `mismatched` the descriptions of
-    those refused for their dtype or shape. Values under `bookkeeping` keys (the save counter)
-    do not count as a match.
+    The checkpoint restored into (`owner`) and its `roots` are held weakly, so that waiting
+    values do not keep a model alive; `pending` holds the values not given yet (by key),
+    `mismatched` the descriptions of those refused for their dtype or shape. Values under
+    `bookkeeping` keys (the save counter) do not count as a match.
     """
 
     def __init__(self, save_path: str, roots: dict[str, Any], values: dict[str, np.ndarray],
-                 aliases: dict[str, str] | None = None, owner: Any = None,
+                 aliases: dict[str, str], owner: Any,
                  bookkeeping: frozenset[str] = frozenset()):
         self.save_path = save_path
         self.saved = frozenset(values)  # the keys (not the arrays: those go once assigned)
         self.pending = dict(values)
-        self.aliases = dict(aliases or {})  # the other paths of saved objects
+        self.aliases = dict(aliases)  # the other paths of saved objects
         self.bookkeeping = bookkeeping
         self.mismatched: list[str] = []
-        self._roots: list[tuple[str, Callable[[], Any]]] = []
         # The restore's line in the user's code: the warnings are shown there.
         self.report = _Report(save_path, self.pending, user_frame())
         me = weakref.ref(self)
         # The checkpoint restored into: while it lives, its children are walked again at each
         # match, so that an attribute assigned after the restore (`ckpt.listed = [v]`) gets
-        # its value too; once it is gone, the roots it had, while they live.
-        self._owner = None if owner is None else weakref.ref(
-            owner, lambda _: _forget_if_dead(me))
+        # its value too; once it is gone, the roots it had, while they live (a tuple, which
+        # cannot be held weakly, goes with it).
+        self._owner = weakref.ref(owner, lambda _: _forget_if_dead(me))
+        self._roots: list[tuple[str, weakref.ref]] = []
         for name, value in roots.items():
-            try:
+            with contextlib.suppress(TypeError):
                 self._roots.append((name, weakref.ref(value, lambda _: _forget_if_dead(me))))
-            except TypeError:  # lists and dicts: held strongly, unless the owner holds them
-                if owner is None:
-                    self._roots.append((name, _strong(value)))
         weakref.finalize(self, _warn_at_end, self.report)
 
     @property
@@ -126,7 +124,7 @@ class Restoration:
 
     def roots(self) -> list[tuple[str, Any]]:
         """The named roots still alive (the owner's children as they are now, while it is)."""
-        owner = self._owner() if self._owner is not None else None
+        owner = self._owner()
         if owner is not None:
             return list(owner._trackable_children().items())
         return [(name, value) for name, get in self._roots if (value := get()) is not None]
@@ -255,10 +253,6 @@ class Restoration:
             objects = [path for path in leaves_by_path(self.roots())
                        if key_of(path) not in self.bookkeeping]
             _warn_nothing_matched(report, sorted(objects))
-
-
-def _strong(value: Any) -> Callable[[], Any]:
-    return lambda: value
 
 
 def mismatch_message(save_path: str, problems: list[str], missing: list[str],

@@ -122,3 +122,24 @@ def test_a_shuffle_made_inside_flat_map_is_named_when_saving():
         "Cannot save the position of an iterator over range(0, 2, 1).flat_map(): its pipeline "
         "has a shuffle made inside the function of flat_map or interleave (its seeds are not "
         "known when the iterator is made), so")
+
+
+def test_an_iterator_made_of_elements_alone_cannot_be_saved_or_restored():
+    from autograph.runtime.data.iterator import OwnedIterator
+
+    it = OwnedIterator(iter([]), D.range(1)._structure)
+    with pytest.raises(ValueError) as raised:
+        it._serialize_to_tensors()
+    assert str(raised.value) == ("This iterator was not made by iter(dataset), so its "
+                                 "position cannot be saved.")
+    with pytest.raises(ValueError) as raised:
+        OwnedIterator(None, D.range(1)._structure)
+    assert str(raised.value) == "An iterator needs its elements or the dataset making them."
+
+
+def test_restoring_without_an_iterator_state_is_refused():
+    with pytest.raises(ValueError) as raised:
+        iter(D.range(3))._restore_from_tensors({"OTHER": np.zeros(4, np.int64)})
+    assert str(raised.value) == (
+        "cannot restore this iterator from ['OTHER']: it was not made by iter(dataset), or "
+        "the checkpoint holds no ITERATOR_STATE.")
