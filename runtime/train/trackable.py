@@ -253,24 +253,31 @@ def checkpoint_array(path: str, variable: Variable) -> np.ndarray:
 
 
 def aliases_from_object_graph(graph: bytes) -> dict[str, str]:
-    """The aliases (`aliases_by_path`) that an object graph (`serialize`) describes: every path that
-    reaches a node already reached by a shorter one, with that one.
+    """The aliases (`aliases_by_path`) that an object graph (`serialize`) describes: every
+    path that reaches a node already reached by a shorter one, with that one.
 
     Raises:
-        ValueError: `graph` is not an object graph of this format.
+        ValueError: `graph` is not an object graph of this format, or links a node that it
+            does not have.
     """
     try:
-        nodes = json.loads(graph)["nodes"]
+        content = json.loads(graph)
+        found = content["format"]
         children = [[(int(c["node_id"]), str(c["local_name"])) for c in node["children"]]
-                    for node in nodes]
+                    for node in content["nodes"]]
     except (ValueError, KeyError, TypeError) as e:
-        raise ValueError(f"the object graph cannot be read ({e})") from None
-    first: dict[int, str] = {0: ""}
+        raise ValueError(f"the object graph cannot be read ({e!r})") from None
+    if found != OBJECT_GRAPH_FORMAT:
+        raise ValueError(f"the object graph is of format {found!r}, not "
+                         f"{OBJECT_GRAPH_FORMAT!r}")
+    first = {0: ""}  # the root; serialize never makes it a child
     aliases: dict[str, str] = {}
     queue = collections.deque([(0, "")])
     while queue:
         node, path = queue.popleft()
-        for child, name in children[node] if 0 <= node < len(children) else ():
+        for child, name in children[node]:
+            if not 0 < child < len(children):
+                raise ValueError(f"the object graph links node {child}, which it does not have")
             child_path = f"{path}/{name}" if path else name
             if child in first:
                 aliases[child_path] = first[child]

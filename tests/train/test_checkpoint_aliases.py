@@ -64,7 +64,15 @@ def test_a_module_saved_under_two_names_restores_through_the_second(tmp_path):
 
 @pytest.mark.parametrize("graph, reason", [
     (np.array([1, 2, 3]), "it is missing or not a bytes scalar"),
-    (np.array(b"{}"), "the object graph cannot be read ('nodes')")])
+    (np.array(b"{}"), "the object graph cannot be read (KeyError('format'))"),
+    (np.array(b'{"format": "other", "nodes": []}'),
+     "the object graph is of format 'other', not 'autograph-object-graph-v1'"),
+    (np.array(b'{"format": "autograph-object-graph-v1", "nodes": [{"children": '
+              b'[{"node_id": 1, "local_name": "a"}]}]}'),
+     "the object graph links node 1, which it does not have"),
+    (np.array(b'{"format": "autograph-object-graph-v1", "nodes": [{"children": '
+              b'[{"node_id": 0, "local_name": "a"}]}]}'),
+     "the object graph links node 0, which it does not have")])
 def test_a_damaged_object_graph_is_refused_as_damage(tmp_path, graph, reason):
     path = _guides_checkpoint(tmp_path)
     data = checkpoint_io.data_file(path)

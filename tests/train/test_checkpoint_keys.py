@@ -136,3 +136,43 @@ def test_a_checkpoint_of_the_format_before_tensorflows_keys_is_refused(tmp_path)
         f"variables before saving again.")
     with np.load(os.fspath(data)) as archive:  # what the message offers works
         assert archive["v"].tolist() == [1.0, 1.0]
+
+
+def _graph(path):
+    return json.loads(ag.train.load_checkpoint(path).get_tensor("_CHECKPOINTABLE_OBJECT_GRAPH"))
+
+
+def test_the_object_graph_nests_children_under_their_parents(tmp_path):
+    module = ag.Module()
+    module.v = ag.Variable(1.0, name="v")
+    graph = _graph(ag.train.Checkpoint(m=module).write(str(tmp_path / "g")))
+    assert graph["format"] == "autograph-object-graph-v1"
+    nodes = graph["nodes"]
+    assert nodes[0] == {"children": [{"node_id": 1, "local_name": "m"}], "attributes": []}
+    assert nodes[1] == {"children": [{"node_id": 2, "local_name": "v"}], "attributes": []}
+    assert nodes[2]["attributes"][0]["checkpoint_key"] == "m/v" + V
+
+
+def test_the_object_graph_names_an_iterators_attribute(tmp_path):
+    graph = _graph(ag.train.Checkpoint(it=iter(ag.data.Dataset.range(2))).write(
+        str(tmp_path / "g")))
+    assert graph["nodes"][1]["attributes"] == [
+        {"name": "ITERATOR_STATE", "full_name": "it",
+         "checkpoint_key": "it/.ATTRIBUTES/ITERATOR_STATE"}]
+
+
+class _Objects:
+    """A saveable object whose state is Python objects, which a checkpoint cannot store."""
+
+    def _serialize_to_tensors(self):
+        return {"STATE": np.array([{"a": 1}], dtype=object)}
+
+    def _restore_from_tensors(self, restored_tensors):
+        raise AssertionError("never restored")
+
+
+def test_a_saveable_giving_python_objects_is_an_error_naming_it(tmp_path):
+    with pytest.raises(ValueError) as raised:
+        ag.train.Checkpoint(o=_Objects()).write(str(tmp_path / "g"))
+    assert str(raised.value) == ("_Objects at 'o' gave 'STATE' as Python objects; a "
+                                 "checkpoint stores arrays of numbers or bytes.")
