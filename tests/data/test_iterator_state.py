@@ -143,3 +143,13 @@ def test_restoring_without_an_iterator_state_is_refused():
     assert str(raised.value) == (
         "cannot restore this iterator from ['OTHER']: it was not made by iter(dataset), or "
         "the checkpoint holds no ITERATOR_STATE.")
+
+
+def test_each_shuffle_of_a_restored_state_takes_its_own_epochs():
+    first, second = ShuffleSeeds((1, 1), True), ShuffleSeeds((2, 2), True)
+    state = IterationState([first, second], "p")
+    words = state.to_array().tolist()[:3] + [2, 5, 6, 1, 3, 40, 41, 1, 7]
+    state.restore(np.array(words, np.int64))
+    assert [_draws(state.rng_for(first)) for _ in range(2)] == [
+        _expected((5, 6), 3), _expected((5, 6), 4)]
+    assert _draws(state.rng_for(second)) == _expected((40, 41), 7)
