@@ -3,6 +3,7 @@ TensorFlow's object graph does; attributes assigned after a restore get their va
 Expected values are TensorFlow 2.21's (its checkpoint guide, `site/en/guide/checkpoint`)."""
 
 import gc
+import re
 import zipfile
 
 import numpy as np
@@ -100,3 +101,18 @@ def test_a_restore_stops_waiting_for_variables_when_its_checkpoint_is_gone(tmp_p
     del restore
     gc.collect()
     assert restoration not in restoring._waiting
+
+
+def test_a_checkpoint_without_its_object_graph_is_refused_as_damage(tmp_path):
+    path = _guides_checkpoint(tmp_path)
+    data = checkpoint_io.data_file(path)
+    with zipfile.ZipFile(data) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    with zipfile.ZipFile(data, "w") as archive:
+        for name, content in entries.items():
+            if name != "_CHECKPOINTABLE_OBJECT_GRAPH.npy":
+                archive.writestr(name, content)
+    with pytest.raises(ag.errors.DataLossError, match=re.escape(
+            "'_CHECKPOINTABLE_OBJECT_GRAPH' entry is damaged (it is missing or not a bytes "
+            "scalar).")):
+        ag.train.Checkpoint().restore(path)

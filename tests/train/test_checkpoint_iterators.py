@@ -2,6 +2,7 @@
 handed out before the save. The sequences are TensorFlow 2.21's (tf.data iterators in a
 tf.train.Checkpoint, saved after the first elements and restored into a fresh iterator)."""
 
+import re
 import threading
 import time
 import warnings
@@ -197,8 +198,9 @@ def test_an_iterator_over_a_generator_is_one_error_at_save_and_nothing_is_saved(
 def test_a_nondeterministic_parallel_map_cannot_be_saved(tmp_path):
     it = iter(D.range(8).map(lambda x: x, num_parallel_calls=2, deterministic=False))
     next(it)
-    with pytest.raises(ValueError, match="a map with num_parallel_calls and "
-                                         "deterministic=False"):
+    with pytest.raises(ValueError, match=re.escape(
+            "over range(0, 8, 1).map(): its pipeline has a map with num_parallel_calls and "
+            "deterministic=False (its order changes from run to run), so a restored")):
         ag.train.Checkpoint(it=it).save(str(tmp_path / "ckpt"))
 
 
@@ -275,13 +277,3 @@ def test_an_iterator_over_another_pipeline_attached_after_the_restore_is_an_erro
     with pytest.raises(AssertionError, match="state: it: its ITERATOR_STATE"):
         status.assert_consumed()
 
-
-def test_a_manager_whose_iterator_cannot_be_saved_writes_nothing(tmp_path):
-    it = iter(D.from_generator(lambda: iter(range(3)),
-                               output_signature=ag.TensorSpec((), ag.int64)))
-    next(it)
-    manager = ag.train.CheckpointManager(ag.train.Checkpoint(it=it), str(tmp_path), 2)
-    with pytest.raises(ValueError, match="Cannot save the position of an iterator"):
-        manager.save()
-    assert list(tmp_path.iterdir()) == [] and manager.latest_checkpoint is None
-    assert int(manager.checkpoint.save_counter.numpy()) == 0
