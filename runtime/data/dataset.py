@@ -179,7 +179,7 @@ class Dataset:
                                kind="from_tensor_slices()")
 
     @staticmethod
-    def of_rows(rows: Rows, structure: Structure, kind: str = "rows",
+    def of_rows(rows: Rows, structure: Structure, kind: str,
                 inputs: tuple[Dataset, ...] = (),
                 shuffle: ShuffleSeeds | None = None) -> Dataset:
         return Dataset(rows.elements, structure, rows.count, rows=rows, kind=kind,

@@ -1,6 +1,8 @@
 """The state of a dataset iterator that a checkpoint keeps (`runtime/data/iterator_state.py`):
 its layout, the shuffles' epochs, and the errors of a state that does not fit."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -153,3 +155,32 @@ def test_each_shuffle_of_a_restored_state_takes_its_own_epochs():
     assert [_draws(state.rng_for(first)) for _ in range(2)] == [
         _expected((5, 6), 3), _expected((5, 6), 4)]
     assert _draws(state.rng_for(second)) == _expected((40, 41), 7)
+
+
+@pytest.mark.parametrize("make, described", [
+    (lambda: D.from_tensors([1, 2]), "from_tensors()"),
+    (lambda: D.from_tensor_slices([[1, 2]]).unbatch(), "from_tensor_slices().unbatch()"),
+    (lambda: D.range(4).filter(lambda x: x > 0).take(3).skip(1).repeat(2),
+     "range(0, 4, 1).filter().take(3).skip(1).repeat(2)"),
+    (lambda: D.range(4).enumerate(2).shuffle(3, seed=1).cache().prefetch(2),
+     "range(0, 4, 1).enumerate(2).shuffle(3).cache().prefetch()"),
+    (lambda: D.range(4).map(lambda x: [x]).padded_batch(2), "range(0, 4, 1).map().padded_batch(2)"),
+    (lambda: D.range(4).shuffle(2, seed=1).shuffle(3, seed=1),
+     "range(0, 4, 1).shuffle(2).shuffle(3)"),
+    (lambda: D.range(2).flat_map(D.from_tensors).interleave(D.from_tensors, cycle_length=1),
+     "range(0, 2, 1).flat_map().interleave()"),
+])
+def test_a_pipeline_is_described_by_the_calls_that_made_it(make, described):
+    assert describe(make()) == described
+
+
+def test_a_dataset_made_directly_is_described_as_such():
+    from autograph.runtime.data.dataset import Dataset
+
+    assert describe(Dataset(lambda: iter(()), D.range(1)._structure, 0)) == "Dataset()"
+
+
+def test_flat_map_of_what_is_not_a_dataset_names_flat_map():
+    with pytest.raises(ag.errors.InvalidArgumentError, match=re.escape(
+            "The function of Dataset.flat_map must return a Dataset; it returned")):
+        D.range(2).flat_map(lambda x: x).element_spec  # noqa: B018
