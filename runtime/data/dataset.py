@@ -24,8 +24,15 @@ from autograph.runtime.core.thread_settings import default_pool_size
 from autograph.runtime.data import functions, graph_reduce, sources, threads, transforms
 from autograph.runtime.data.dataset_type import DatasetType
 from autograph.runtime.data.iterator import NumpyIterator, OwnedIterator
+from autograph.runtime.data.iterator_state import ShuffleSeeds
 from autograph.runtime.data.rows import Rows
-from autograph.runtime.data.structure import Structure, host_array, split
+from autograph.runtime.data.structure import (
+    Structure,
+    host_array,
+    shape_dims,
+    shape_leaves,
+    split,
+)
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
@@ -48,8 +55,16 @@ class Dataset:
     _is_dataset = True  # what `for`, `iter()` and the iterator ops look for
     def __init__(self, make: Maker, structure: Structure | Callable[[], Structure],
                  cardinality: int, rows: Rows | None = None,
-                 mapped: tuple[Dataset, functions.Mapper] | None = None):
+                 mapped: tuple[Dataset, functions.Mapper] | None = None,
+                 kind: str = "Dataset()", inputs: tuple[Dataset, ...] = (),
+                 shuffle: ShuffleSeeds | None = None):
         self._make = make
+        # The pipeline, for an iterator's checkpoint: this stage as the call that made it
+        # (with the arguments that change which elements come: `batch(3, False)`), what it
+        # reads, and the seeds of a shuffle (`iterator_state`).
+        self._kind = kind
+        self._inputs = inputs
+        self._shuffle = shuffle
         self._structure_value = structure if isinstance(structure, Structure) else None
         self._structure_fn = structure if callable(structure) else None
         self._cardinality = cardinality
@@ -83,7 +98,7 @@ class Dataset:
 
     # ---------------------------------------------------------------- iteration
     def __iter__(self) -> OwnedIterator:
-        return OwnedIterator(self._make(), self._structure)
+        return OwnedIterator(None, self._structure, dataset=self)
 
     def _iter_flat(self) -> Any:
         """The elements as flat tuples of arrays (what the iterator ops of a graph take)."""
@@ -94,7 +109,7 @@ class Dataset:
 
     def as_numpy_iterator(self) -> NumpyIterator:
         """An iterator over the elements as NumPy values."""
-        return NumpyIterator(self._make(), self._structure)
+        return NumpyIterator(None, self._structure, dataset=self)
 
     def _first(self) -> tuple | None:
         it = self._make()
@@ -133,14 +148,16 @@ class Dataset:
         start, stop, step = _range_args(args)
         dtype = dtypes.as_dtype(output_type)
         structure = Structure(0, [TensorSpec((), dtype)])
-        return Dataset.of_rows(Rows.of_range(start, stop, step, dtype.np_dtype), structure)
+        return Dataset.of_rows(Rows.of_range(start, stop, step, dtype.np_dtype), structure,
+                               kind=f"range({start}, {stop}, {step})")
 
     @staticmethod
     def from_tensors(tensors: Any) -> Dataset:
         """A dataset of one element, `tensors`."""
         template, arrays = split(tensors)
         element = tuple(arrays)
-        return Dataset(lambda: iter((element,)), Structure.of_arrays(template, arrays), 1)
+        return Dataset(lambda: iter((element,)), Structure.of_arrays(template, arrays), 1,
+                       kind="from_tensors()")
 
     @staticmethod
     def from_tensor_slices(tensors: Any) -> Dataset:
@@ -158,11 +175,15 @@ class Dataset:
             raise ValueError(f"Dataset.from_tensor_slices: the components have different first "
                              f"dimensions {[len(a) for a in arrays]}; they must all be equal.")
         return Dataset.of_rows(Rows.of_arrays(tuple(arrays)),
-                               Structure.of_arrays(template, arrays, batch_dims=1))
+                               Structure.of_arrays(template, arrays, batch_dims=1),
+                               kind="from_tensor_slices()")
 
     @staticmethod
-    def of_rows(rows: Rows, structure: Structure) -> Dataset:
-        return Dataset(rows.elements, structure, rows.count, rows=rows)
+    def of_rows(rows: Rows, structure: Structure, kind: str,
+                inputs: tuple[Dataset, ...] = (),
+                shuffle: ShuffleSeeds | None = None) -> Dataset:
+        return Dataset(rows.elements, structure, rows.count, rows=rows, kind=kind,
+                       inputs=inputs, shuffle=shuffle)
 
     @staticmethod
     def from_generator(generator: Callable, output_types: Any = None, output_shapes: Any = None,
@@ -179,7 +200,7 @@ class Dataset:
                                 "nest), or output_types.")
             types = flatten(output_types)
             shapes = ([None] * len(types) if output_shapes is None else
-                      _shape_leaves(output_shapes))
+                      shape_leaves(output_shapes))
             if len(shapes) != len(types):
                 raise ValueError(f"Dataset.from_generator: output_shapes {output_shapes} does "
                                  f"not match output_types {output_types}.")
@@ -193,7 +214,7 @@ class Dataset:
         call_args = tuple(args or ())
         return Dataset(functools.partial(sources.generator_elements,
                                          lambda: generator(*call_args), structure),
-                       structure, UNKNOWN_CARDINALITY)
+                       structure, UNKNOWN_CARDINALITY, kind="from_generator()")
 
     @staticmethod
     def zip(*datasets: Any) -> Dataset:
@@ -209,13 +230,15 @@ class Dataset:
         card = (UNKNOWN_CARDINALITY if UNKNOWN_CARDINALITY in cards else
                 min(finite) if finite else INFINITE_CARDINALITY)
         return Dataset(functools.partial(transforms.zip_, [d._make for d in members]),
-                       Structure(template, specs), card)
+                       Structure(template, specs), card, kind="zip()", inputs=tuple(members))
 
     # ---------------------------------------------------------------- transformations
-    def _derived(self, make: Maker, cardinality: int | None = None,
-                 structure: Structure | None = None) -> Dataset:
+    def _derived(self, kind: str, make: Maker, cardinality: int | None = None,
+                 structure: Structure | None = None,
+                 shuffle: ShuffleSeeds | None = None) -> Dataset:
         return Dataset(make, structure or self._structure,
-                       self._cardinality if cardinality is None else cardinality)
+                       self._cardinality if cardinality is None else cardinality, kind=kind,
+                       inputs=(self,), shuffle=shuffle)
 
     def map(self, map_func: Callable, num_parallel_calls: int | None = None,
             deterministic: bool | None = None, name: str | None = None) -> Dataset:
@@ -239,13 +262,14 @@ class Dataset:
                                  f"{num_parallel_calls}.")
             make = functools.partial(threads.parallel_map, self._make, mapper, workers,
                                      deterministic is not False)
-        return Dataset(make, lambda: mapper.output, self._cardinality, mapped=(self, mapper))
+        return Dataset(make, lambda: mapper.output, self._cardinality, mapped=(self, mapper),
+                       kind="map()", inputs=(self,))
 
     def filter(self, predicate: Callable, name: str | None = None) -> Dataset:
         """The elements for which `predicate` returns True."""
         structure = self._structure
         test = functools.partial(functions.keep, predicate, structure)
-        return self._derived(functools.partial(transforms.filter_, self._make, test),
+        return self._derived("filter()", functools.partial(transforms.filter_, self._make, test),
                              UNKNOWN_CARDINALITY)
 
     def batch(self, batch_size: int, drop_remainder: bool = False,
@@ -269,7 +293,8 @@ class Dataset:
         if make is None:
             make = (self._rows.batches(size, drop_remainder) if self._rows is not None else
                     functools.partial(transforms.batch, self._make, size, drop_remainder))
-        return Dataset(make, structure, card)
+        return Dataset(make, structure, card, kind=f"batch({size}, {drop_remainder})",
+                       inputs=(self,))
 
     def _fused_batch(self, size: int, drop: bool, structure: Structure) -> Maker | None:
         """`map(f).batch(n)` as `batch(n).map(f)` when `f` is elementwise."""
@@ -294,7 +319,8 @@ class Dataset:
         size = _positive("batch_size", batch_size)
         specs = self._structure.specs
         shapes = ([None] * len(specs) if padded_shapes is None else
-                  [None if s is None else tuple(_dims(s)) for s in _shape_leaves(padded_shapes)])
+                  [None if s is None else tuple(shape_dims(s))
+                   for s in shape_leaves(padded_shapes)])
         if padding_values is None:
             values = [np.array(b"" if s.dtype == dtypes.string else 0, dtype=s.dtype.np_dtype)
                       for s in specs]
@@ -313,7 +339,8 @@ class Dataset:
         card = c if c < 0 else c // size if drop_remainder else -(-c // size)
         return Dataset(functools.partial(transforms.padded_batch, self._make, size,
                                          drop_remainder, shapes, values),
-                       self._structure.with_specs(out_specs), card)
+                       self._structure.with_specs(out_specs), card, kind=f"padded_batch({size})",
+                       inputs=(self,))
 
     def unbatch(self, name: str | None = None) -> Dataset:
         """The rows of each element (the inverse of `batch`)."""
@@ -325,7 +352,7 @@ class Dataset:
         first = firsts.pop() if len(firsts) == 1 else None
         card = c * first if c >= 0 and first is not None else \
             c if c == INFINITE_CARDINALITY else UNKNOWN_CARDINALITY
-        return self._derived(functools.partial(transforms.unbatch, self._make), card,
+        return self._derived("unbatch()", functools.partial(transforms.unbatch, self._make), card,
                              self._structure.with_specs(
                                  [TensorSpec(s.shape.as_list()[1:], s.dtype) for s in specs]))
 
@@ -334,26 +361,28 @@ class Dataset:
         c, n = self._cardinality, int(count)
         card = c if n < 0 else n if c == INFINITE_CARDINALITY else \
             UNKNOWN_CARDINALITY if c == UNKNOWN_CARDINALITY else min(c, n)
-        return self._derived(functools.partial(transforms.take, self._make, n), card)
+        return self._derived(f"take({n})", functools.partial(transforms.take, self._make, n), card)
 
     def skip(self, count: int, name: str | None = None) -> Dataset:
         """All but the first `count` elements (none when `count` is -1)."""
         c, n = self._cardinality, int(count)
         card = 0 if n < 0 else c if c < 0 else max(c - n, 0)
-        return self._derived(functools.partial(transforms.skip, self._make, n), card)
+        return self._derived(f"skip({n})", functools.partial(transforms.skip, self._make, n), card)
 
     def repeat(self, count: int | None = None, name: str | None = None) -> Dataset:
         """The elements `count` times over (forever when `count` is None or -1)."""
         c, n = self._cardinality, -1 if count is None else int(count)
         card = (0 if n == 0 or c == 0 else c if c < 0 else
                 INFINITE_CARDINALITY if n < 0 else c * n)
-        return self._derived(functools.partial(transforms.repeat, self._make, n), card)
+        return self._derived(f"repeat({n})",
+                             functools.partial(transforms.repeat, self._make, n), card)
 
     def enumerate(self, start: int = 0, name: str | None = None) -> Dataset:
         """`(index, element)` pairs, the index an int64 counting from `start`."""
         s = self._structure
         structure = Structure((0, s.template), (TensorSpec((), dtypes.int64),) + s.specs)
-        return self._derived(functools.partial(transforms.enumerate_, self._make, int(start)),
+        return self._derived(f"enumerate({int(start)})",
+                             functools.partial(transforms.enumerate_, self._make, int(start)),
                              structure=structure)
 
     def shuffle(self, buffer_size: int, seed: int | None = None,
@@ -366,17 +395,13 @@ class Dataset:
         seeds = random_seed.get_seed(seed)
         if seeds == (0, 0):
             seeds = (random.SystemRandom().randrange(1 << 31), 0)
-        epochs = [0]
-
-        def next_rng() -> np.random.Generator:
-            epoch = epochs[0]
-            if reshuffle_each_iteration:
-                epochs[0] += 1
-            return np.random.default_rng((seeds[0], seeds[1], epoch))
-
+        shuffle = ShuffleSeeds(seeds, bool(reshuffle_each_iteration))
         if self._rows is not None:
-            return Dataset.of_rows(self._rows.shuffled(size, next_rng), self._structure)
-        return self._derived(lambda: transforms.shuffle(self._make, size, next_rng()))
+            return Dataset.of_rows(self._rows.shuffled(size, shuffle.next_rng), self._structure,
+                                   kind=f"shuffle({size})", inputs=(self,), shuffle=shuffle)
+        return self._derived(f"shuffle({size})",
+                             lambda: transforms.shuffle(self._make, size, shuffle.next_rng()),
+                             shuffle=shuffle)
 
     def cache(self, filename: str = "", name: str | None = None) -> Dataset:
         """The elements, kept in memory after the first complete pass."""
@@ -385,19 +410,21 @@ class Dataset:
                                       "filename.")
         store: list = []
         done = [False]
-        return self._derived(functools.partial(transforms.cache, self._make, store, done))
+        return self._derived("cache()",
+                             functools.partial(transforms.cache, self._make, store, done))
 
     def prefetch(self, buffer_size: int, name: str | None = None) -> Dataset:
         """The elements, produced ahead on a background thread (`buffer_size` of them at most;
         `AUTOTUNE`: 2)."""
         size = 2 if buffer_size == AUTOTUNE else int(buffer_size)
-        return self._derived(functools.partial(threads.prefetch, self._make, size))
+        return self._derived("prefetch()", functools.partial(threads.prefetch, self._make, size))
 
     def flat_map(self, map_func: Callable, name: str | None = None) -> Dataset:
         """The elements of the datasets `map_func` returns, one dataset after another."""
         inner = self._inner(map_func, "flat_map")
         return Dataset(functools.partial(transforms.flat_map, self._make, inner),
-                       lambda: self._inner_structure(map_func, "flat_map"), UNKNOWN_CARDINALITY)
+                       lambda: self._inner_structure(map_func, "flat_map"), UNKNOWN_CARDINALITY,
+                       kind="flat_map()", inputs=(self,))
 
     def interleave(self, map_func: Callable, cycle_length: int | None = None,
                    block_length: int | None = None, num_parallel_calls: int | None = None,
@@ -415,7 +442,7 @@ class Dataset:
         inner = self._inner(map_func, "interleave")
         return Dataset(functools.partial(transforms.interleave, self._make, inner, cycle, block),
                        lambda: self._inner_structure(map_func, "interleave"),
-                       UNKNOWN_CARDINALITY)
+                       UNKNOWN_CARDINALITY, kind="interleave()", inputs=(self,))
 
     def _inner(self, map_func: Callable, what: str) -> Callable[[tuple, int], Iterator[tuple]]:
         def inner(flat: tuple, index: int) -> Iterator[tuple]:
@@ -458,26 +485,3 @@ def _range_args(args: tuple) -> tuple[int, int, int]:
     if step == 0:
         raise errors.InvalidArgumentError("Dataset.range: step must not be 0.")
     return start, stop, step
-
-
-def _dims(shape: Any) -> list[int | None]:
-    if hasattr(shape, "as_list"):
-        return shape.as_list()
-    return [None if d is None or d == -1 else int(d) for d in shape]
-
-
-def _is_shape(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and all(
-        d is None or isinstance(d, int) for d in value) or hasattr(value, "as_list")
-
-
-def _shape_leaves(shapes: Any) -> list:
-    """The shapes of a nest of shapes (a shape is a list/tuple of ints or None, or a
-    TensorShape)."""
-    if _is_shape(shapes) and not (isinstance(shapes, tuple) and shapes and
-                                  all(isinstance(s, (tuple, list)) for s in shapes)):
-        return [shapes]
-    if isinstance(shapes, dict):
-        return [s for k in sorted(shapes) for s in _shape_leaves(shapes[k])]
-    return [s for part in shapes for s in _shape_leaves(part)]
-

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from autograph.runtime.core import errors
+from autograph.runtime.data.iterator_state import refuse_saving
 from autograph.runtime.data.structure import Structure
 
 Flat = tuple  # one element: a tuple of NumPy arrays
@@ -20,6 +21,8 @@ def generator_elements(make: Callable[[], Any], structure: Structure) -> Iterato
         InvalidArgumentError: the generator raised (the original error is the cause), or it
             yielded an element that does not match the signature.
     """
+    refuse_saving("a Python generator (Dataset.from_generator), whose position cannot be "
+                  "saved")
     it = iter(make())
     index = 0
     while True:

@@ -174,3 +174,27 @@ def _short(value: Any) -> str:
 def element_text(flat: Sequence[np.ndarray], structure: Structure) -> str:
     """A short text of an element, for error messages."""
     return _short(pack_sequence_as(structure.template, [a.tolist() for a in flat]))
+
+
+def shape_dims(shape: Any) -> list[int | None]:
+    """The dims of a shape given as a TensorShape or a list (-1 or None: unknown)."""
+    if hasattr(shape, "as_list"):
+        return shape.as_list()
+    return [None if d is None or d == -1 else int(d) for d in shape]
+
+
+def _is_shape(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and all(
+        d is None or isinstance(d, int) for d in value) or hasattr(value, "as_list")
+
+
+def shape_leaves(shapes: Any) -> list:
+    """The shapes of a nest of shapes (a shape is a list/tuple of ints or None, or a
+    TensorShape)."""
+    if _is_shape(shapes) and not (isinstance(shapes, tuple) and shapes and
+                                  all(isinstance(s, (tuple, list)) for s in shapes)):
+        return [shapes]
+    if isinstance(shapes, dict):
+        return [s for k in sorted(shapes) for s in shape_leaves(shapes[k])]
+    return [s for part in shapes for s in shape_leaves(part)]
+

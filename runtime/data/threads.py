@@ -9,10 +9,13 @@ thread outlives its iterator.
 from __future__ import annotations
 
 import collections
+import contextvars
 import queue
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Callable, Iterator
+
+from autograph.runtime.data.iterator_state import refuse_saving
 
 Flat = tuple
 Maker = Callable[[], Iterator[Flat]]
@@ -24,6 +27,9 @@ def parallel_map(source: Maker, fn: Callable[[Flat, int], Flat], workers: int,
                  deterministic: bool) -> Iterator[Flat]:
     """`fn` over the source's elements on `workers` threads, `workers` calls in flight; in
     order unless `deterministic` is False (then as they finish)."""
+    if not deterministic:
+        refuse_saving("a map with num_parallel_calls and deterministic=False (its order "
+                      "changes from run to run)")
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="dataset-map")
     pending: collections.deque[Future] = collections.deque()
     try:
@@ -78,7 +84,10 @@ def prefetch(source: Maker, buffer_size: int) -> Iterator[Flat]:
             except queue.Full:
                 continue
 
-    thread = threading.Thread(target=produce, name="dataset-prefetch", daemon=True)
+    # The producer runs the stages below in the consumer's context: an iterator's state
+    # (`iterator_state`) reaches them there too.
+    thread = threading.Thread(target=contextvars.copy_context().run, args=(produce,),
+                              name="dataset-prefetch", daemon=True)
     thread.start()
     try:
         while True:

@@ -1,10 +1,11 @@
 """`Checkpoint`: saves and restores the variables of a group of objects (`tf.train.Checkpoint`).
 
 The objects are walked through the checkpoint protocol (`trackable.py`: `_trackable_children`,
-paths such as `model/layers/0/w`); the values go to one `.npz` file per checkpoint, written
-atomically (`checkpoint_io.py`). A restore assigns the values of variables that exist and keeps
-the others until their variables appear (an optimizer's slots before its first step), so that
-training resumes bit for bit.
+keys such as `model/layers/0/w/.ATTRIBUTES/VARIABLE_VALUE`, as TensorFlow names them); the
+values go to one `.npz` file per checkpoint, written atomically (`checkpoint_io.py`). A restore
+assigns the values of variables that exist and keeps the others until their variables appear
+(an optimizer's slots before its first step), so that training resumes bit for bit
+(`restoration.py`); a restore that matches nothing warns.
 
 Checkpoints are read and written eagerly: calling these methods while an `ag.function` traces
 (or inside a TensorFlow-1 `ag.Graph`) is an error, where TensorFlow would build save and
@@ -26,13 +27,15 @@ saved and restored alike, and the functions using them see the restored values.
 from __future__ import annotations
 
 import os
+import weakref
 from typing import Any
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.init_scope import init_scope
 from autograph.runtime.state.variables import Variable
-from autograph.runtime.train import checkpoint_io, trackable
+from autograph.runtime.train import checkpoint_io, data_structures, trackable
+from autograph.runtime.train import restoration as restoring
 
 __all__ = ["Checkpoint", "CheckpointLoadStatus", "InitializationOnlyStatus"]
 
@@ -59,13 +62,14 @@ class Checkpoint:
         self._root = root
         self._objects: dict[str, Any] = {}
         self._save_counter: Variable | None = None
-        self._restoration: trackable.Restoration | None = None
+        self._restoration: restoring.Restoration | None = None
         for name, value in kwargs.items():
             setattr(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
         """`ckpt.name = obj` adds `obj` as a TensorFlow Checkpoint does (names starting with
-        `_` are the checkpoint's own attributes)."""
+        `_` are the checkpoint's own attributes); a list or dict is kept wrapped, as a
+        `ListWrapper` or `DictWrapper` of the very list or dict given."""
         if name.startswith("_"):
             object.__setattr__(self, name, value)
             return
@@ -77,7 +81,8 @@ class Checkpoint:
                 f"ag.train.Checkpoint was expecting {name} to be a variable, an object with "
                 f"_trackable_children (such as an ag.Module or an optimizer), or a list or "
                 f"dict of them; got {value!r} ({type(value).__name__}).")
-        self._objects[name] = value
+        self._objects[name] = data_structures.wrap(value)
+        restoring.settle_all()  # what waits for this object is restored now, as TensorFlow
 
     def __getattr__(self, name: str) -> Any:
         """The object given as `name` (`ckpt.step.assign_add(1)`)."""
@@ -88,14 +93,15 @@ class Checkpoint:
                              f"{sorted(objects)}.")
 
     def _trackable_children(self) -> dict[str, Any]:
-        """The root's children, the named objects, and the save counter once it exists."""
+        """The root's children, the named objects, and the save counter once it exists, sorted
+        by name (TensorFlow's order: of two names for one object, the first sorted is its key)."""
         children: dict[str, Any] = {}
         if self._root is not None:
             children.update(trackable.children_of(self._root))
         children.update(self._objects)
         if self._save_counter is not None:
             children[_SAVE_COUNTER] = self._save_counter
-        return children
+        return {name: children[name] for name in sorted(children)}
 
     @property
     def save_counter(self) -> Variable:
@@ -116,7 +122,11 @@ class Checkpoint:
         """
         _check_eager("save")
         number = int(self.save_counter.assign_add(1).numpy())
-        path = self.write(f"{os.fspath(file_prefix)}-{number}")
+        try:
+            path = self.write(f"{os.fspath(file_prefix)}-{number}")
+        except BaseException:
+            self.save_counter.assign_sub(1)  # nothing was saved under this number
+            raise
         checkpoint_io.write_state(os.path.dirname(path) or ".", path, [path])
         return path
 
@@ -127,15 +137,13 @@ class Checkpoint:
             `file_prefix`.
 
         Raises:
-            ValueError: a variable belongs to a TensorFlow-1 graph, or two objects' children
-                share a name.
+            ValueError: a variable belongs to a TensorFlow-1 graph, two objects' children
+                share a name, or an iterator's position cannot be saved (its pipeline reads a
+                Python generator, for example); nothing is written then.
         """
         _check_eager("write")
-        roots = list(self._trackable_children().items())
-        values = {path: trackable.checkpoint_array(path, variable)
-                  for path, variable in trackable.variables_by_path(roots).items()}
-        return checkpoint_io.write_values(os.fspath(file_prefix), values,
-                                          trackable.aliases_by_path(roots))
+        values, graph = trackable.serialize(list(self._trackable_children().items()))
+        return checkpoint_io.write_values(os.fspath(file_prefix), values, graph)
 
     def restore(self, save_path: str | None) -> CheckpointLoadStatus | InitializationOnlyStatus:
         """Restores the checkpoint at `save_path` (a path `save` returned), creating the save
@@ -161,11 +169,13 @@ class Checkpoint:
         _check_eager("read")
         save_path = os.fspath(save_path)
         values, aliases = checkpoint_io.read_checkpoint(save_path)
-        restoration = trackable.Restoration(save_path, self._trackable_children(), values,
-                                            aliases, owner=self)
+        restoration = restoring.Restoration(
+            save_path, self._trackable_children(), values, aliases, owner=self,
+            bookkeeping=frozenset({trackable.key_of(_SAVE_COUNTER)}))
         restoration.match(atomic=True)
-        trackable.wait_for_variables(restoration, replaces=self._restoration)
+        restoring.wait_for_variables(restoration, replaces=self._restoration)
         self._restoration = restoration
+        restoration.warn_if_nothing_matched()
         return CheckpointLoadStatus(restoration)
 
     def __repr__(self) -> str:
@@ -176,31 +186,29 @@ class CheckpointLoadStatus:
     """What a restore matched: the checks below raise `AssertionError` listing every
     difference between the checkpoint and the objects."""
 
-    def __init__(self, restoration: trackable.Restoration):
+    def __init__(self, restoration: restoring.Restoration):
         self._restoration = restoration
+        # Dropped with nothing matched and nothing able to match: say so at the restore.
+        weakref.finalize(self, _check_on_drop, weakref.ref(restoration))
 
     def _differences(self) -> tuple[list[str], list[str], list[str]]:
-        """(dtype/shape mismatches, variables missing from the checkpoint, checkpoint values
-        with no variable yet), after giving waiting values to variables made since."""
-        restoration = self._restoration
-        trackable.settle([restoration])
-        current = trackable.variables_by_path(restoration.roots())
-        missing = sorted(path for path in current
-                         if restoration.saved_path(path) not in restoration.saved)
-        return list(restoration.mismatched), missing, sorted(restoration.pending)
+        """(dtype/shape mismatches, objects missing from the checkpoint, checkpoint values
+        with no object yet), after giving waiting values to variables made since."""
+        restoring.settle([self._restoration])
+        return self._restoration.differences()
 
     def assert_consumed(self) -> CheckpointLoadStatus:
         """Checks that every value of the checkpoint was restored and every variable of the
         objects had a value.
 
         Raises:
-            AssertionError: listing the values unused (their variables not made yet, or gone
-                from the program), the variables missing from the checkpoint, and the values
-                refused for their dtype or shape.
+            AssertionError: listing, by path, the values unused (their variables not made
+                yet, or gone from the program), the variables missing from the checkpoint,
+                and the values refused for their dtype or shape.
         """
         problems, missing, unexpected = self._differences()
         if problems or missing or unexpected:
-            raise AssertionError(trackable.mismatch_message(
+            raise AssertionError(_unmatched(len(missing)) + restoring.mismatch_message(
                 self._restoration.save_path, problems, missing, unexpected))
         return self
 
@@ -209,19 +217,34 @@ class CheckpointLoadStatus:
         made yet may wait).
 
         Raises:
-            AssertionError: listing the variables missing from the checkpoint and the values
-                refused for their dtype or shape.
+            AssertionError: listing, by path, the variables missing from the checkpoint and
+                the values refused for their dtype or shape.
         """
         problems, missing, _ = self._differences()
         if problems or missing:
-            raise AssertionError(trackable.mismatch_message(
+            raise AssertionError(_unmatched(len(missing)) + restoring.mismatch_message(
                 self._restoration.save_path, problems, missing, []))
         return self
 
     def expect_partial(self) -> CheckpointLoadStatus:
-        """Silences the warning given when values of the checkpoint are never restored."""
-        self._restoration.expect_partial[0] = True
+        """Silences the warning given when values of the checkpoint are never restored (not
+        the one of a restore that matched nothing at all)."""
+        self._restoration.expect_partial = True
         return self
+
+
+def _unmatched(count: int) -> str:
+    """TensorFlow's first sentence, where objects were not matched."""
+    if not count:
+        return ""
+    return (f"Found {count} Python objects that were not bound to checkpointed values, likely "
+            f"due to changes in the Python program. ")
+
+
+def _check_on_drop(restoration_ref: weakref.ref) -> None:
+    restoration = restoration_ref()
+    if restoration is not None:
+        restoration.warn_if_nothing_matched()
 
 
 class InitializationOnlyStatus:

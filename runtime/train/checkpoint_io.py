@@ -1,11 +1,14 @@
 """Checkpoint files: the values file, the `checkpoint` state file, and atomic writes.
 
 A checkpoint written to the prefix `dir/ckpt-3` is one file, `dir/ckpt-3.npz`: a NumPy `.npz`
-archive (an uncompressed zip of `.npy` arrays) holding one array per variable, named by the
-variable's path (`model/layers/0/w`), plus a `.format` entry naming this format. The directory's
-`checkpoint` file records the latest checkpoint and those kept, in TensorFlow's text format
-(`model_checkpoint_path: "ckpt-3"`, `all_model_checkpoint_paths: "ckpt-2"`, ...), paths relative
-to the directory.
+archive (an uncompressed zip of `.npy` arrays) holding one array per value, named by the key
+TensorFlow gives it (`model/layers/0/w/.ATTRIBUTES/VARIABLE_VALUE`, see `trackable.key_of`),
+the object graph as JSON bytes under TensorFlow's `_CHECKPOINTABLE_OBJECT_GRAPH` key, plus a
+`.format` entry naming this format (`autograph-checkpoint-v2`). Checkpoints of the format
+before it (`-v1`: keys without `/.ATTRIBUTES/...`, an `.aliases` table) are refused with one
+error saying so. The directory's `checkpoint` file records the latest checkpoint and those
+kept, in TensorFlow's text format (`model_checkpoint_path: "ckpt-3"`,
+`all_model_checkpoint_paths: "ckpt-2"`, ...), paths relative to the directory.
 
 Why `.npz` rather than `safetensors`: both store raw tensors with no code, and loading runs
 none (`numpy.load(..., allow_pickle=False)` refuses object arrays, so a crafted file cannot
@@ -34,6 +37,7 @@ from typing import IO, Any, Callable
 import numpy as np
 
 from autograph.runtime.core import dtypes, errors
+from autograph.runtime.train.trackable import OBJECT_GRAPH_KEY, aliases_from_object_graph, key_of
 
 __all__ = ["latest_checkpoint", "list_variables", "load_checkpoint", "CheckpointReader",
            "read_checkpoint", "read_values", "write_values", "CheckpointState",
@@ -41,10 +45,8 @@ __all__ = ["latest_checkpoint", "list_variables", "load_checkpoint", "Checkpoint
 
 SUFFIX = ".npz"
 FORMAT_KEY = ".format"  # escaped names never start with "." (trackable.escape_name)
-FORMAT = "autograph-checkpoint-v1"
-# The other paths of saved values, as (alias, saved path) rows (trackable.aliases_by_path):
-# absent from checkpoints whose values each have one path.
-ALIASES_KEY = ".aliases"
+FORMAT = "autograph-checkpoint-v2"
+OLD_FORMATS = ("autograph-checkpoint-v1",)
 STATE_FILE = "checkpoint"
 
 
@@ -88,16 +90,14 @@ def _fsync_directory(directory: str) -> None:
         os.close(fd)
 
 
-def write_values(prefix: str, values: dict[str, np.ndarray],
-                 aliases: dict[str, str] | None = None) -> str:
-    """Writes `values` (path -> array) as the checkpoint `prefix`, with the `aliases` (other
-    path -> saved path) through which they are restored too; returns `prefix`."""
+def write_values(prefix: str, values: dict[str, np.ndarray], object_graph: bytes) -> str:
+    """Writes `values` (key -> array) and the `object_graph` that links them (JSON bytes,
+    `trackable.serialize`) as the checkpoint `prefix`; returns `prefix`."""
     directory = os.path.dirname(prefix)
     if directory:
         os.makedirs(directory, exist_ok=True)
-    entries = [(FORMAT_KEY, np.array(FORMAT)), *values.items()]
-    if aliases:
-        entries.append((ALIASES_KEY, np.array(sorted(aliases.items()), dtype=str)))
+    entries = [(FORMAT_KEY, np.array(FORMAT)),
+               (OBJECT_GRAPH_KEY, np.array(object_graph, dtype=bytes)), *values.items()]
 
     def write(file: IO[bytes]) -> None:
         with zipfile.ZipFile(file, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
@@ -110,18 +110,32 @@ def write_values(prefix: str, values: dict[str, np.ndarray],
 
 
 def read_values(prefix: str) -> dict[str, np.ndarray]:
-    """The arrays of the checkpoint `prefix`, by path (`read_checkpoint` without aliases)."""
-    return read_checkpoint(prefix)[0]
+    """Every entry of the checkpoint `prefix` by key, the object graph's included (what
+    `list_variables` and the reader show)."""
+    return _read_entries(prefix)
 
 
 def read_checkpoint(prefix: str) -> tuple[dict[str, np.ndarray], dict[str, str]]:
-    """The arrays of the checkpoint `prefix` by path, and the aliases of those paths (other
-    path -> saved path). Loading runs no code (no pickle).
+    """The values of the checkpoint `prefix` by key, and the aliases its object graph gives
+    (other object path -> saved object path). Loading runs no code (no pickle).
 
     Raises:
         NotFoundError: there is no checkpoint at `prefix`.
         DataLossError: the file is not a checkpoint of this format, or is damaged.
     """
+    values = _read_entries(prefix)
+    graph = values.pop(OBJECT_GRAPH_KEY, None)
+    try:
+        if graph is None or graph.dtype.kind != "S" or graph.ndim != 0:
+            raise ValueError("it is missing or not a bytes scalar")
+        aliases = aliases_from_object_graph(bytes(graph[()]))
+    except ValueError as e:
+        raise errors.DataLossError(f"Cannot read checkpoint {data_file(prefix)!r}: its "
+                                   f"{OBJECT_GRAPH_KEY!r} entry is damaged ({e}).") from None
+    return values, aliases
+
+
+def _read_entries(prefix: str) -> dict[str, np.ndarray]:
     path = data_file(prefix)
     if not os.path.isfile(path):
         hint = (f" {prefix!r} is a directory: pass a checkpoint in it, e.g. "
@@ -139,15 +153,19 @@ def read_checkpoint(prefix: str) -> tuple[dict[str, np.ndarray], dict[str, str]]
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
         raise errors.DataLossError(f"Cannot read checkpoint {path!r}: {e}. The file is "
                                    f"damaged or was not written by ag.train.Checkpoint.") from None
-    if str(values.pop(FORMAT_KEY, "")) != FORMAT:
+    found = str(values.pop(FORMAT_KEY, ""))
+    if found in OLD_FORMATS:
+        raise errors.DataLossError(
+            f"{path!r} is a checkpoint of format {found!r}, written before checkpoints used "
+            f"TensorFlow's key names ('.../.ATTRIBUTES/VARIABLE_VALUE'); this version reads "
+            f"{FORMAT!r} only. Its arrays can still be read with numpy.load({path!r}) (one "
+            f"per variable, named by its path) and assigned to the variables before saving "
+            f"again.")
+    if found != FORMAT:
         raise errors.DataLossError(f"{path!r} is not a checkpoint of format {FORMAT!r} (no "
                                    f"{FORMAT_KEY!r} entry naming it); it was not written by "
                                    f"ag.train.Checkpoint.")
-    rows = values.pop(ALIASES_KEY, np.zeros((0, 2), str))
-    if rows.ndim != 2 or rows.shape[1] != 2 or rows.dtype.kind != "U":
-        raise errors.DataLossError(f"Cannot read checkpoint {path!r}: its {ALIASES_KEY!r} "
-                                   f"entry is damaged.")
-    return values, {str(alias): str(saved) for alias, saved in rows}
+    return values
 
 
 class CheckpointState:
@@ -236,8 +254,9 @@ def latest_checkpoint(checkpoint_dir: str, latest_filename: str | None = None) -
 
 
 def list_variables(ckpt_dir_or_file: str) -> list[tuple[str, list[int]]]:
-    """The (path, shape) of each value a checkpoint holds, sorted by path (`tf.train.
-    list_variables`); a directory means its latest checkpoint."""
+    """The (key, shape) of each value a checkpoint holds, sorted by key, as `tf.train.
+    list_variables` gives them (`model/w/.ATTRIBUTES/VARIABLE_VALUE`, and the object graph,
+    `_CHECKPOINTABLE_OBJECT_GRAPH`, a scalar); a directory means its latest checkpoint."""
     values = read_values(_checkpoint_in(ckpt_dir_or_file))
     return [(path, list(value.shape)) for path, value in sorted(values.items())]
 
@@ -254,9 +273,10 @@ def load_checkpoint(ckpt_dir_or_file: str) -> CheckpointReader:
 
 
 class CheckpointReader:
-    """The values of one checkpoint, read once, by path (`listed/0`, `model/dense/kernel`:
-    the paths `list_variables` shows). Strings come back as bytes, as TensorFlow's reader
-    gives them."""
+    """The values of one checkpoint, read once, by key (`listed/0/.ATTRIBUTES/VARIABLE_VALUE`:
+    the keys `list_variables` shows). Strings come back as bytes, as TensorFlow's reader
+    gives them; the object graph (`_CHECKPOINTABLE_OBJECT_GRAPH`) is JSON bytes here, where
+    TensorFlow's is a serialized protobuf."""
 
     def __init__(self, prefix: str):
         self._prefix = prefix
@@ -266,15 +286,18 @@ class CheckpointReader:
         return name in self._values
 
     def get_tensor(self, name: str) -> Any:
-        """The value at path `name`: a NumPy array (of bytes objects for strings), or for a
+        """The value at key `name`: a NumPy array (of bytes objects for strings), or for a
         scalar a NumPy scalar (bytes for a string), as TensorFlow's reader gives them.
 
         Raises:
             NotFoundError: the checkpoint holds no value at `name`.
         """
         if name not in self._values:
+            key = key_of(name)
+            hint = (f"its key is {key!r}" if key in self._values else
+                    "get_variable_to_shape_map() lists its keys")
             raise errors.NotFoundError(f"Key {name} not found in checkpoint {self._prefix!r}; "
-                                       f"get_variable_to_shape_map() lists its keys.")
+                                       f"{hint}.")
         value = self._values[name]
         if value.dtype.kind == "S":  # strings are stored as fixed-width bytes
             value = value.astype(object)

@@ -95,7 +95,11 @@ class CheckpointManager:
         counter = self._checkpoint.save_counter
         counter.assign_add(1)
         number = int(counter.numpy() if checkpoint_number is None else checkpoint_number)
-        path = self._checkpoint.write(f"{self._prefix}-{number}")
+        try:
+            path = self._checkpoint.write(f"{self._prefix}-{number}")
+        except BaseException:
+            counter.assign_sub(1)  # nothing was saved
+            raise
         if path in self._paths:  # saved again under the same number: now the newest
             self._paths.remove(path)
         self._paths.append(path)

@@ -1,53 +1,55 @@
-"""The checkpoint protocol: how a checkpoint names every variable of the objects it saves.
+"""The checkpoint protocol: how a checkpoint names every value of the objects it saves.
 
 **The protocol.** An object that owns state defines `_trackable_children(self) -> dict[str,
-object]`, its named children. A child is a `Variable` (a leaf), another object that defines
-`_trackable_children`, a list or tuple of children (named by index: `"0"`, `"1"`, ...), a dict
-of them (named by `str(key)`), or None (a child not created yet: skipped). Inside lists and
-dicts, other values (numbers, strings, functions) are skipped; a non-container value returned
-directly by `_trackable_children` that is none of these is an error. `Module` has a default:
-its attributes holding state, by attribute name (`runtime/state/module.py`).
+object]`, its named children. A child is a `Variable` (a leaf), a *saveable* leaf (an object
+with TensorFlow's `_serialize_to_tensors(self) -> dict[str, array]` and
+`_restore_from_tensors(self, dict[str, array])`, such as a dataset iterator), another object
+that defines `_trackable_children`, a list or tuple of children (named by index: `"0"`,
+`"1"`, ...), a dict of them (named by `str(key)`), or None (a child not created yet: skipped).
+Inside lists and dicts, other values (numbers, strings, functions) are skipped; a non-container
+value returned directly by `_trackable_children` that is none of these is an error. `Module`
+has a default: its attributes holding state, by attribute name (`runtime/state/module.py`).
 
-**Paths.** A variable's path is the names from the checkpoint's root to it, joined by `/`:
-`model/layers/0/w`. The walk is breadth first, children in the order `_trackable_children`
-returns them (Module: sorted attribute names; dicts: sorted keys), and each object is reached
-once, by its first (shortest) path: a variable shared by two objects is saved once. Its other
-paths are saved as aliases (`aliases_by_path`), so that a restore finds it through any of
-them, as TensorFlow's object graph does. As in
-TensorFlow, `.` in a name is written `..` and `/` is written `.S`, so paths are unambiguous.
+**Paths and keys.** An object's path is the names from the checkpoint's root to it, joined by
+`/`: `model/layers/0/w`. The walk is breadth first, children in the order
+`_trackable_children` returns them (Module and Checkpoint: sorted names; dicts: sorted keys),
+and each object is reached once, by its first (shortest) path: a variable shared by two objects
+is saved once. Its other paths are aliases (`aliases_by_path`), so that a restore finds it
+through any of them, as TensorFlow's object graph does. As in TensorFlow, `.` in a name is
+written `..` and `/` is written `.S`, so paths are unambiguous. A value's key is its object's
+path and the attribute's name, as TensorFlow writes them: `model/w/.ATTRIBUTES/VARIABLE_VALUE`
+for a variable, `it/.ATTRIBUTES/ITERATOR_STATE` for an iterator (`key_of`).
 
-**Optimizers** return `{"iterations": v, "learning_rate": v (when it is a variable), "slots":
-{"<i>": {"<slot name>": v, ...}}}` where `<i>` is the position of the variable in the order
-`apply_gradients` first saw it, so that a fresh optimizer given the same variables in the same
-order names its slots the same way (`optimizer/slots/0/m`).
+**Optimizers** return `{"_iterations": v, "_learning_rate": v (when it is a variable),
+"_variables": [iterations, learning_rate, slots...]}`, the slots in the order Keras 3 makes
+them, so that their keys are those TensorFlow 2.21 writes for a Keras 3 optimizer
+(`optimizer/_variables/2/.ATTRIBUTES/VARIABLE_VALUE`); a fresh optimizer given the same
+variables in the same order makes its slots in the same positions.
 
-**Deferred restoration.** Values whose path leads to no variable yet (an optimizer's slots
-before its first `apply_gradients`, a layer built on first call) are kept, and given to the
-variable when it appears: a variable made while values wait is matched at its first read,
-update or handle access, once its owner holds it (TensorFlow matches when the owner attaches
-it). A wait ends when every value found its variable, or when the objects restored into are
-garbage collected.
+Restoring (matching values to variables, now or when they appear) is `restoration.py`.
 """
 
 from __future__ import annotations
 
 import collections
-import warnings
-import weakref
-from typing import Any, Callable
+import json
+from typing import Any, Iterator
 
 import numpy as np
 
-from autograph.runtime.core import dtypes
-from autograph.runtime.core.tensor_shape import as_raw_shape, format_raw, raw_compatible
 from autograph.runtime.graph.func_graph import sorted_keys
-from autograph.runtime.graph.init_scope import init_scope
-from autograph.runtime.graph.source_lines import user_frame
-from autograph.runtime.state import variables as variables_module
 from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.data_structures import DictWrapper, ListWrapper, unwrap
 
-__all__ = ["escape_name", "variables_by_path", "aliases_by_path", "resolve", "Restoration",
-           "checkpoint_array", "settle", "wait_for_variables", "mismatch_message"]
+__all__ = ["escape_name", "key_of", "split_key", "variables_by_path", "leaves_by_path",
+           "aliases_by_path", "resolve", "serialize", "checkpoint_array",
+           "aliases_from_object_graph", "OBJECT_GRAPH_KEY", "VARIABLE_VALUE"]
+
+ATTRIBUTES = "/.ATTRIBUTES/"
+VARIABLE_VALUE = "VARIABLE_VALUE"
+# TensorFlow's key for the object graph; here its value is JSON bytes (`serialize`).
+OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
+OBJECT_GRAPH_FORMAT = "autograph-object-graph-v1"
 
 
 def escape_name(name: str) -> str:
@@ -55,12 +57,38 @@ def escape_name(name: str) -> str:
     return name.replace(".", "..").replace("/", ".S")
 
 
+def key_of(path: str, attribute: str = VARIABLE_VALUE) -> str:
+    """The checkpoint key of an object's attribute, as TensorFlow writes it.
+
+    >>> key_of("listed/0")
+    'listed/0/.ATTRIBUTES/VARIABLE_VALUE'
+    """
+    return f"{path}{ATTRIBUTES}{attribute}"
+
+
+def split_key(key: str) -> tuple[str, str]:
+    """(object path, attribute) of a key made by `key_of`; (key, "") for any other string."""
+    path, found, attribute = key.rpartition(ATTRIBUTES)
+    return (path, attribute) if found else (key, "")
+
+
+def is_saveable(value: Any) -> bool:
+    """An object saved as tensors of its own (TensorFlow's `_serialize_to_tensors`)."""
+    return hasattr(type(value), "_serialize_to_tensors") and not isinstance(value, Variable)
+
+
 def is_trackable(value: Any) -> bool:
-    return isinstance(value, Variable) or hasattr(type(value), "_trackable_children")
+    return (isinstance(value, (Variable, ListWrapper, DictWrapper)) or is_saveable(value)
+            or hasattr(type(value), "_trackable_children"))
+
+
+def is_leaf(value: Any) -> bool:
+    return isinstance(value, Variable) or is_saveable(value)
 
 
 def children_of(value: Any) -> list[tuple[str, Any]]:
     """The (name, child) pairs of a container or a trackable object."""
+    value = unwrap(value)
     if isinstance(value, dict):
         return [(str(key), value[key]) for key in sorted_keys(value)
                 if is_trackable(value[key]) or isinstance(value[key], (list, tuple, dict))]
@@ -91,8 +119,14 @@ def variables_by_path(roots: list[tuple[str, Any]]) -> dict[str, Variable]:
     >>> list(variables_by_path([("x", {"b": b, "a": a}), ("y", [a])]))
     ['x/a', 'x/b']
     """
+    return {path: value for path, value in leaves_by_path(roots).items()
+            if isinstance(value, Variable)}
+
+
+def leaves_by_path(roots: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Every leaf (variable or saveable object) reachable from `roots`, by its first path."""
     return {path: value for path, value, first in _walk(roots)
-            if first is None and isinstance(value, Variable)}
+            if first is None and is_leaf(value)}
 
 
 def aliases_by_path(roots: list[tuple[str, Any]]) -> dict[str, str]:
@@ -119,7 +153,7 @@ def resolve(path: str, aliases: dict[str, str]) -> str:
     return path
 
 
-def _walk(roots: list[tuple[str, Any]]) -> Any:
+def _walk(roots: list[tuple[str, Any]]) -> Iterator[tuple[str, Any, str | None]]:
     """(path, value, first) for everything reachable from `roots`, breadth first: `first` is
     None when `value` is reached for the first time, else the path it was first reached by
     (what is under it is not walked again)."""
@@ -132,7 +166,7 @@ def _walk(roots: list[tuple[str, Any]]) -> Any:
             continue
         first_paths[id(value)] = (path, value)
         yield path, value, None
-        if isinstance(value, Variable):
+        if is_leaf(value):
             continue
         names = set()
         for name, child in children_of(value):
@@ -141,6 +175,59 @@ def _walk(roots: list[tuple[str, Any]]) -> Any:
                                  f"that are equal as strings); rename one.")
             names.add(name)
             queue.append((f"{path}/{escape_name(name)}", child))
+
+
+def serialize(roots: list[tuple[str, Any]]) -> tuple[dict[str, np.ndarray], bytes]:
+    """The value of every leaf reachable from `roots` by key (`key_of`), and the object graph
+    that links them, as JSON bytes: the value of the `_CHECKPOINTABLE_OBJECT_GRAPH` entry.
+
+    TensorFlow writes a `TrackableObjectGraph` protobuf there; this is the same description in
+    JSON, with the protobuf's field names: `nodes[i].children` (`node_id`, `local_name`) and
+    `nodes[i].attributes` (`name`, `full_name`, `checkpoint_key`); node 0 is the root. An
+    object reached by several paths is one node with several parents.
+
+    >>> v = Variable(1.0, name="v")
+    >>> values, graph = serialize([("a", v), ("b", [v])])
+    >>> list(values), json.loads(graph)["nodes"][1]["attributes"][0]["checkpoint_key"]
+    (['a/.ATTRIBUTES/VARIABLE_VALUE'], 'a/.ATTRIBUTES/VARIABLE_VALUE')
+
+    Raises:
+        ValueError: a variable cannot be saved (`checkpoint_array`), or a saveable object
+            refuses (an iterator over a pipeline whose position cannot be saved).
+    """
+    values: dict[str, np.ndarray] = {}
+    node_ids: dict[int, int] = {}
+    nodes: list[dict[str, Any]] = [{"children": [], "attributes": []}]
+    parents: dict[str, int] = {"": 0}
+    for path, value, first in _walk(roots):
+        parent, _, name = path.rpartition("/")
+        if first is None:
+            node_ids[id(value)] = parents[path] = len(nodes)
+            nodes.append({"children": [], "attributes": _attributes(path, value, values)})
+        nodes[parents[parent]]["children"].append({"node_id": node_ids[id(value)],
+                                                   "local_name": name})
+    graph = json.dumps({"format": OBJECT_GRAPH_FORMAT, "nodes": nodes}).encode()
+    return values, graph
+
+
+def _attributes(path: str, value: Any, values: dict[str, np.ndarray]) -> list[dict[str, str]]:
+    """The attributes of the node of `value`, whose arrays are added to `values`."""
+    if isinstance(value, Variable):
+        values[key_of(path)] = checkpoint_array(path, value)
+        return [{"name": VARIABLE_VALUE, "full_name": value.name,
+                 "checkpoint_key": key_of(path)}]
+    if not is_saveable(value):
+        return []
+    attributes = []
+    for name, tensor in value._serialize_to_tensors().items():
+        array = np.asarray(tensor.numpy() if hasattr(tensor, "numpy") else tensor)
+        if array.dtype == object:
+            raise ValueError(f"{type(value).__name__} at {path!r} gave {name!r} as Python "
+                             f"objects; a checkpoint stores arrays of numbers or bytes.")
+        values[key_of(path, name)] = array
+        attributes.append({"name": name, "full_name": path,
+                           "checkpoint_key": key_of(path, name)})
+    return attributes
 
 
 def checkpoint_array(path: str, variable: Variable) -> np.ndarray:
@@ -165,184 +252,36 @@ def checkpoint_array(path: str, variable: Variable) -> np.ndarray:
     return value
 
 
-def mismatch(path: str, variable: Variable, array: np.ndarray) -> str | None:
-    """What differs between `variable` and the saved `array` (dtype, shape), or None."""
-    if variable.graph is not None:
-        return (f"{path}: variable {variable.name} belongs to a graph (TensorFlow 1 style); "
-                f"ag.train.Checkpoint restores eager variables")
-    dtype = dtypes.as_dtype(array.dtype)  # fixed-width bytes ('S') are strings
-    if dtype != variable.dtype:
-        return (f"{path}: the checkpoint holds {dtype.name}, variable {variable.name} is "
-                f"{variable.dtype.name}")
-    if not raw_compatible(tuple(array.shape), as_raw_shape(variable.shape)):
-        return (f"{path}: the checkpoint holds shape {format_raw(tuple(array.shape))}, variable "
-                f"{variable.name} has shape {variable.shape}")
-    return None
+def aliases_from_object_graph(graph: bytes) -> dict[str, str]:
+    """The aliases (`aliases_by_path`) that an object graph (`serialize`) describes: every
+    path that reaches a node already reached by a shorter one, with that one.
 
-
-class Restoration:
-    """Values read from one checkpoint, given to the variables of `roots` now and as they
-    appear (deferred restoration).
-
-    The roots are held weakly where they can be, so that waiting values do not keep a model
-    alive; `pending` holds the values not given yet, `mismatched` the descriptions of those
-    refused for their dtype or shape.
+    Raises:
+        ValueError: `graph` is not an object graph of this format, or links a node that it
+            does not have.
     """
-
-    def __init__(self, save_path: str, roots: dict[str, Any], values: dict[str, np.ndarray],
-                 aliases: dict[str, str] | None = None, owner: Any = None):
-        self.save_path = save_path
-        self.saved = frozenset(values)  # the paths (not the arrays: those go once assigned)
-        self.pending = dict(values)
-        self.aliases = dict(aliases or {})  # the other paths of saved values (aliases_by_path)
-        self.mismatched: list[str] = []
-        self.expect_partial = [False]  # a list: the finalizer below must not hold `self`
-        self._roots: list[tuple[str, Callable[[], Any]]] = []
-        me = weakref.ref(self)
-        # The checkpoint restored into: while it lives, its children are walked again at each
-        # match, so that an attribute assigned after the restore (`ckpt.listed = [v]`) gets
-        # its value too; once it is gone, the roots it had, while they live.
-        self._owner = None if owner is None else weakref.ref(
-            owner, lambda _: _forget_if_dead(me))
-        for name, value in roots.items():
-            try:
-                self._roots.append((name, weakref.ref(value, lambda _: _forget_if_dead(me))))
-            except TypeError:  # lists and dicts: held strongly, unless the owner holds them
-                if owner is None:
-                    self._roots.append((name, _strong(value)))
-        # The restore's line in the user's code: the warning about values never restored,
-        # given when this goes, is shown there.
-        weakref.finalize(self, _warn_unused, save_path, self.pending, self.expect_partial,
-                         user_frame())
-
-    def roots(self) -> list[tuple[str, Any]]:
-        """The named roots still alive (the owner's children as they are now, while it is)."""
-        owner = self._owner() if self._owner is not None else None
-        if owner is not None:
-            return list(owner._trackable_children().items())
-        return [(name, value) for name, get in self._roots if (value := get()) is not None]
-
-    def saved_path(self, path: str) -> str:
-        """The saved path that the path of a variable restored into stands for."""
-        return path if path in self.saved else resolve(path, self.aliases)
-
-    def alive(self) -> bool:
-        return bool(self.pending) and bool(self.roots())
-
-    def match(self, atomic: bool = False) -> None:
-        """Gives each waiting value whose variable now exists to it.
-
-        Args:
-            atomic: on a dtype or shape mismatch, assign nothing and keep every value (a
-                restore that fails changes nothing). Otherwise the values that fit are
-                assigned and those that do not are dropped (listed in `mismatched`).
-
-        Raises:
-            ValueError: saved values do not fit their variables (dtype or shape); one message
-                lists every such variable, and the names missing and unexpected.
-        """
-        if not self.pending:
-            return
-        current = variables_by_path(self.roots())
-        ready = {path: (key, variable) for path, variable in current.items()
-                 if (key := self.saved_path(path)) in self.pending}
-        problems = {path: text for path, (key, variable) in ready.items()
-                    if (text := mismatch(path, variable, self.pending[key])) is not None}
-        if problems and not atomic:
-            self.mismatched.extend(problems.values())
-            for path in problems:
-                self.pending.pop(ready.pop(path)[0], None)
-        if not problems or not atomic:
-            with init_scope():  # inside a trace, the value is set now, not by the graph
-                for key, variable in ready.values():
-                    variable.assign(self.pending[key])  # 'S' bytes too
-            for key, _ in ready.values():
-                self.pending.pop(key, None)
-        if problems:
-            if atomic:  # the restore failed as a whole: its values are not waiting
-                self.expect_partial[0] = True
-            restored_into = {self.saved_path(path) for path in current}
-            missing = sorted(path for path in current if self.saved_path(path) not in self.saved)
-            unexpected = sorted(set(self.pending) - restored_into)
-            raise ValueError(mismatch_message(self.save_path, list(problems.values()),
-                                              missing, unexpected))
-
-
-def _strong(value: Any) -> Callable[[], Any]:
-    return lambda: value
-
-
-def mismatch_message(save_path: str, problems: list[str], missing: list[str],
-                     unexpected: list[str]) -> str:
-    """One message listing every difference between a checkpoint and the objects."""
-    lines = [f"Checkpoint {save_path!r} does not match the objects restored into it:"]
-    lines += [f"  dtype/shape: {text}" for text in problems]
-    lines += [f"  missing from the checkpoint: {path}" for path in missing]
-    lines += [f"  in the checkpoint, no such variable (yet): {path}" for path in unexpected]
-    lines.append("Restore into objects built as those that were saved (same attribute names, "
-                 "shapes and dtypes); status.expect_partial() accepts values that stay unused.")
-    return "\n".join(lines)
-
-
-def _warn_unused(save_path: str, pending: dict, expect_partial: list[bool], where: str) -> None:
-    if pending and not expect_partial[0]:
-        shown = ", ".join(sorted(pending)[:10]) + (", ..." if len(pending) > 10 else "")
-        filename, _, line = where.rpartition(":")
-        warnings.warn_explicit(
-            f"{len(pending)} values of checkpoint {save_path!r} were never restored (no "
-            f"variable appeared at {shown}). Call expect_partial() on the restore status if "
-            f"that is intended.", UserWarning, filename or "<unknown>",
-            int(line) if line.isdigit() else 0)
-
-
-# Restorations with values waiting for variables, oldest first.
-_waiting: list[Restoration] = []
-
-
-def wait_for_variables(restoration: Restoration, replaces: Restoration | None) -> None:
-    """Keeps `restoration`'s values for variables made later (dropping `replaces`, the same
-    checkpoint object's earlier restore): each variable made from now on checks, at its first
-    use, whether it is one of them."""
-    if replaces is not None and replaces in _waiting:
-        _waiting.remove(replaces)
-    if restoration.alive():
-        _waiting.append(restoration)
-        variables_module.creation_watcher[0] = _on_creation
-
-
-def _on_creation(variable: Variable) -> Callable[[Variable], None] | None:
-    return _on_first_use if _waiting else None
-
-
-def _forget_if_dead(restoration_ref: weakref.ref) -> None:
-    """Stops waiting for `restoration` once its objects are all garbage collected."""
-    restoration = restoration_ref()
-    if restoration is not None and not restoration.roots() and restoration in _waiting:
-        _waiting.remove(restoration)
-        if not _waiting:
-            variables_module.creation_watcher[0] = None
-
-
-_matching = [False]
-
-
-def _on_first_use(variable: Variable) -> None:
-    settle(list(_waiting))
-
-
-def settle(restorations: list[Restoration]) -> None:
-    """Matches `restorations` against the variables that exist now; forgets finished ones."""
-    if _matching[0]:  # assignments made while matching use variables too
-        return
-    _matching[0] = True
     try:
-        for restoration in restorations:
-            try:
-                restoration.match()
-            finally:
-                if not restoration.alive() and restoration in _waiting:
-                    _waiting.remove(restoration)
-    finally:
-        _matching[0] = False
-        if not _waiting:
-            variables_module.creation_watcher[0] = None
+        content = json.loads(graph)
+        found = content["format"]
+        children = [[(int(c["node_id"]), str(c["local_name"])) for c in node["children"]]
+                    for node in content["nodes"]]
+    except (ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"the object graph cannot be read ({e!r})") from None
+    if found != OBJECT_GRAPH_FORMAT:
+        raise ValueError(f"the object graph is of format {found!r}, not "
+                         f"{OBJECT_GRAPH_FORMAT!r}")
+    first = {0: ""}  # the root; serialize never makes it a child
+    aliases: dict[str, str] = {}
+    queue = collections.deque([(0, "")])
+    while queue:
+        node, path = queue.popleft()
+        for child, name in children[node]:
+            if not 0 < child < len(children):
+                raise ValueError(f"the object graph links node {child}, which it does not have")
+            child_path = f"{path}/{name}" if path else name
+            if child in first:
+                aliases[child_path] = first[child]
+                continue
+            first[child] = child_path
+            queue.append((child, child_path))
+    return aliases

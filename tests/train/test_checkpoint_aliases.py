@@ -3,13 +3,15 @@ TensorFlow's object graph does; attributes assigned after a restore get their va
 Expected values are TensorFlow 2.21's (its checkpoint guide, `site/en/guide/checkpoint`)."""
 
 import gc
+import re
 import zipfile
 
 import numpy as np
 import pytest
 
 import autograph as ag
-from autograph.runtime.train import checkpoint_io, trackable
+from autograph.runtime.train import checkpoint_io
+from autograph.runtime.train import restoration as restoring
 
 
 def _guides_checkpoint(tmp_path):
@@ -44,8 +46,10 @@ def test_a_list_assigned_after_the_restore_gets_its_values_as_items_are_appended
 
 
 def test_each_value_is_saved_once_whatever_the_number_of_its_paths(tmp_path):
+    # TensorFlow 2.21 lists these keys.
     assert [name for name, _ in ag.train.list_variables(_guides_checkpoint(tmp_path))] == [
-        "listed/0", "listed/1", "save_counter"]
+        "_CHECKPOINTABLE_OBJECT_GRAPH", "listed/0/.ATTRIBUTES/VARIABLE_VALUE",
+        "listed/1/.ATTRIBUTES/VARIABLE_VALUE", "save_counter/.ATTRIBUTES/VARIABLE_VALUE"]
 
 
 def test_a_module_saved_under_two_names_restores_through_the_second(tmp_path):
@@ -59,20 +63,33 @@ def test_a_module_saved_under_two_names_restores_through_the_second(tmp_path):
     status.assert_existing_objects_matched()  # TensorFlow 2.21: passes
 
 
-def test_a_damaged_alias_table_is_refused_as_damage(tmp_path):
+@pytest.mark.parametrize("graph, reason", [
+    (np.array([1, 2, 3]), "it is missing or not a bytes scalar"),
+    (np.array(b"{}"), "the object graph cannot be read (KeyError('format'))"),
+    (np.array(b'{"format": "other", "nodes": []}'),
+     "the object graph is of format 'other', not 'autograph-object-graph-v1'"),
+    (np.array(b'{"format": "autograph-object-graph-v1", "nodes": [{"children": '
+              b'[{"node_id": 1, "local_name": "a"}]}]}'),
+     "the object graph links node 1, which it does not have"),
+    (np.array(b'{"format": "autograph-object-graph-v1", "nodes": [{"children": '
+              b'[{"node_id": 0, "local_name": "a"}]}]}'),
+     "the object graph links node 0, which it does not have")])
+def test_a_damaged_object_graph_is_refused_as_damage(tmp_path, graph, reason):
     path = _guides_checkpoint(tmp_path)
     data = checkpoint_io.data_file(path)
     with zipfile.ZipFile(data) as archive:
         entries = {name: archive.read(name) for name in archive.namelist()}
     with zipfile.ZipFile(data, "w") as archive:
         for name, content in entries.items():
-            if name == checkpoint_io.ALIASES_KEY + ".npy":
+            if name == "_CHECKPOINTABLE_OBJECT_GRAPH.npy":
                 with archive.open(name, "w") as entry:
-                    np.lib.format.write_array(entry, np.array([1, 2, 3]))
+                    np.lib.format.write_array(entry, graph)
             else:
                 archive.writestr(name, content)
-    with pytest.raises(ag.errors.DataLossError, match="'.aliases' entry is damaged"):
+    with pytest.raises(ag.errors.DataLossError) as raised:
         ag.train.Checkpoint().restore(path)
+    assert str(raised.value) == (f"Cannot read checkpoint '{data}': its "
+                                 f"'_CHECKPOINTABLE_OBJECT_GRAPH' entry is damaged ({reason}).")
 
 
 def test_a_restore_stops_waiting_for_variables_when_its_checkpoint_is_gone(tmp_path):
@@ -80,7 +97,22 @@ def test_a_restore_stops_waiting_for_variables_when_its_checkpoint_is_gone(tmp_p
     restore = ag.train.Checkpoint()
     restore.mapped = {"two": ag.Variable(0.0)}
     restoration = restore.read(path).expect_partial()._restoration
-    assert restoration in trackable._waiting  # listed/0 and the save counter wait
+    assert restoration in restoring._waiting  # listed/0 and the save counter wait
     del restore
     gc.collect()
-    assert restoration not in trackable._waiting
+    assert restoration not in restoring._waiting
+
+
+def test_a_checkpoint_without_its_object_graph_is_refused_as_damage(tmp_path):
+    path = _guides_checkpoint(tmp_path)
+    data = checkpoint_io.data_file(path)
+    with zipfile.ZipFile(data) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    with zipfile.ZipFile(data, "w") as archive:
+        for name, content in entries.items():
+            if name != "_CHECKPOINTABLE_OBJECT_GRAPH.npy":
+                archive.writestr(name, content)
+    with pytest.raises(ag.errors.DataLossError, match=re.escape(
+            "'_CHECKPOINTABLE_OBJECT_GRAPH' entry is damaged (it is missing or not a bytes "
+            "scalar).")):
+        ag.train.Checkpoint().restore(path)

@@ -156,3 +156,15 @@ def test_a_damaged_state_file_is_data_loss(tmp_path):
             f"'{tmp_path}/checkpoint' line 1: cannot parse 'model_checkpoint_path "
             "ckpt-4'; expected 'key: \"path\"'. Delete or fix the file.") + "$"):
         ag.train.latest_checkpoint(str(tmp_path))
+
+
+def test_a_save_that_fails_takes_its_number_back(tmp_path):
+    it = iter(ag.data.Dataset.from_generator(lambda: iter(range(3)),
+                                             output_signature=ag.TensorSpec((), ag.int64)))
+    next(it)
+    checkpoint = ag.train.Checkpoint(it=it)
+    manager = ag.train.CheckpointManager(checkpoint, str(tmp_path), max_to_keep=2)
+    with pytest.raises(ValueError, match="Cannot save the position of an iterator"):
+        manager.save()
+    assert int(checkpoint.save_counter.numpy()) == 0 and manager.latest_checkpoint is None
+    assert list(tmp_path.iterdir()) == []  # nothing written

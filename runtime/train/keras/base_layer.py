@@ -2,8 +2,9 @@
 
 A layer's weights are made by `build(input_shape)`, which `__call__` runs once from the first
 input's shape (outside any function being traced, as Keras builds them), or which the user or
-`Sequential.build` calls. `weights` lists them in the order they were made (a `Dense` layer's
-kernel, then its bias), as Keras does; `get_weights` / `set_weights` read and write them as
+`Sequential.build` calls. `weights` lists the trainable ones in the order they were made (a
+`Dense` layer's kernel, then its bias), then the others in the order they were made, as Keras 3
+does; `get_weights` / `set_weights` read and write them as
 NumPy arrays. Names are made unique per process as in Keras (`dense`, `dense_1`, ...).
 """
 
@@ -107,9 +108,11 @@ class Layer(Module):
 
     @property
     def weights(self) -> list[Variable]:
-        """The layer's variables: those `add_weight` made, in order, then any other that its
-        attributes hold (a subclass's `self.w = ag.Variable(...)`, as Keras 2 tracked them)."""
-        found = list(self._weights)
+        """The layer's variables: those `add_weight` made, the trainable ones first, each
+        group in the order made (Keras 3's order), then any other that its attributes hold (a
+        subclass's `self.w = ag.Variable(...)`, as Keras 2 tracked them)."""
+        found = ([w for w in self._weights if w.trainable]
+                 + [w for w in self._weights if not w.trainable])
         found += [v for v in Module.variables.fget(self)  # type: ignore[attr-defined]
                   if not any(v is w for w in found)]
         return found

@@ -193,12 +193,14 @@ class Optimizer:
         return index
 
     def _trackable_children(self) -> dict[str, Any]:
-        """Checkpoint children: `iterations`, `learning_rate` (when a variable) and `slots`,
-        `{"<position>": {"<slot>": variable}}`, positions in the first apply's order."""
-        children: dict[str, Any] = {"iterations": self._iterations}
+        """Checkpoint children, by Keras 3's attribute names, so that the keys are those
+        TensorFlow 2.21 writes for a Keras 3 optimizer: `_iterations`, `_learning_rate` (when
+        a variable) and `_variables`, the list `variables` gives (the slots in the order Keras
+        makes them): `optimizer/_variables/2/.ATTRIBUTES/VARIABLE_VALUE` is the first slot."""
+        children: dict[str, Any] = {"_iterations": self._iterations}
         if isinstance(self._learning_rate, Variable):
-            children["learning_rate"] = self._learning_rate
-        children["slots"] = {str(i): dict(slots) for i, slots in enumerate(self._slots)}
+            children["_learning_rate"] = self._learning_rate
+        children["_variables"] = self.variables
         return children
 
     def build(self, var_list: Sequence[Variable]) -> None:
