@@ -12,11 +12,14 @@ import ast
 import contextlib
 import gc
 import io
+import linecache
 import warnings
 
 
 def run_cell(source: str, namespace: dict, name: str) -> tuple[str, list[str]]:
     """(what the cell shows, the warnings it gave) for `source` run in `namespace`."""
+    # As Jupyter does: the cell's source is found by its name (`inspect.getsource` works).
+    linecache.cache[name] = (len(source), None, source.splitlines(True), name)
     tree = ast.parse(source)
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
