@@ -1,8 +1,9 @@
 """TensorFlow's checkpoint guide (`site/en/guide/checkpoint.ipynb` in tensorflow/docs), cell by
 cell, as a program of our own doing the same steps with the same API calls and object names
 (the names are what the checkpoint keys are made of), written for `import tensorflow as tf`.
-The test runs it with `import autograph as tf`; `python -m tests.guides.record checkpoint_guide` ran it with
-TensorFlow 2.21 (Keras 3.15) and `TENSORFLOW` below is what each cell showed there.
+The test runs it with `import autograph as tf`; `python -m tests.guides.record
+checkpoint_guide` ran it with TensorFlow 2.21 (Keras 3.15) and `TENSORFLOW` below is what
+each cell showed there.
 
 Cells are named by the guide's cell ids. Two of its code cells are left out: the license
 header (no code) and `!ls ./tf_ckpts` (a listing of files, whose names differ by format).

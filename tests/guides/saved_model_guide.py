@@ -130,5 +130,5 @@ TENSORFLOW = {'Le5OB-fBHHW7': '',
               '6VYAiQmLUiox': '',
               '8IPx_0RWEx07': "['serving_default', 'array_input']\n",
               'ACKPl1X8G1gw': '',
-              '1yGVy4MuH-V0': "{'custom_output_name': TensorSpec(shape=<unknown>, dtype=tf.float32, "
-                              "name='custom_output_name')}\n"}
+              '1yGVy4MuH-V0': "{'custom_output_name': TensorSpec(shape=<unknown>, "
+                              "dtype=tf.float32, name='custom_output_name')}\n"}
