@@ -123,8 +123,8 @@ def describe_onnx(path: str) -> str:
     except Exception as e:  # a damaged file: onnx raises protobuf's DecodeError and others
         raise UserError(f"{path}: not a readable ONNX model ({type(e).__name__}: {e})") from None
     graph = model.graph
-    lines = [f"ONNX model (IR version {model.ir_version}, producer "
-             f"{model.producer_name or 'unknown'} {model.producer_version})".rstrip(),
+    producer = " ".join(filter(None, [model.producer_name, model.producer_version])) or "unknown"
+    lines = [f"ONNX model (IR version {model.ir_version}, producer {producer})",
              "opsets: " + ", ".join(f"{o.domain or 'ai.onnx'} {o.version}"
                                     for o in model.opset_import)]
     initializers = {i.name for i in graph.initializer}

@@ -94,3 +94,32 @@ def test_export_of_a_function_missing_a_signature_names_the_parameter(source, tm
 def test_export_requires_an_output_path(source, capsys):
     assert main(["export", f"{source}:total"]) == 2
     assert "-o/--output" in capsys.readouterr().err
+
+
+def test_export_as_onnx_then_inspect_the_file(source, tmp_path, capsys):
+    onnxruntime = pytest.importorskip("onnxruntime")
+    out = str(tmp_path / "total.onnx")
+    assert main(["export", f"{source}:total", "--format", "onnx", "-o", out]) == 0
+    assert capsys.readouterr().out == f"wrote an ONNX model of total to {out}\n"
+    session = onnxruntime.InferenceSession(out)
+    (result,) = session.run(None, {"x": np.array([1.0, 2.5], np.float32)})
+    assert float(result) == 3.5
+    assert main(["inspect", out]) == 0
+    assert capsys.readouterr().out == textwrap.dedent('''\
+        ONNX model (IR version 8, producer autograph)
+        opsets: ai.onnx 18
+        inputs:
+          x: float32 (x_dim_0,)
+        outputs:
+          output_0: float32 ()
+        initializers: 0
+        ops: Constant 1, Identity 1, ReduceSum 1
+    ''')
+
+
+def test_inspect_of_a_damaged_onnx_file_is_one_error_line(tmp_path, capsys):
+    path = tmp_path / "bad.onnx"
+    path.write_bytes(b"not a model")
+    assert main(["inspect", str(path)]) == 1
+    assert capsys.readouterr().err.startswith(
+        f"autograph: error: {path}: not a readable ONNX model (DecodeError: ")
