@@ -20,10 +20,9 @@ from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.saving.saved_model import LoadedObject, RestoredFunction
 
 EPILOG = """\
-example:
-  autograph export examples/newton.py:newton_sqrt -o newton_export
-  autograph export examples/collatz.py:collatz_steps -s "n: int32[]" --format onnx -o c.onnx
+example (after `autograph export`, which writes them):
   autograph inspect newton_export
+  autograph inspect c.onnx
 """
 
 

@@ -5,16 +5,13 @@ import os
 import pathlib
 import random
 import signal
-import subprocess
-import sys
-import textwrap
-import time
 
 import numpy as np
 import pytest
 
 import autograph as ag
 from autograph.runtime.saving.saved_model import files
+from tests.killing import kill_when
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -157,6 +154,7 @@ CHILD = """
 import os, sys, time
 import numpy as np
 import autograph as ag
+from tests.killing import kill_when
 
 directory, pause_at = sys.argv[1], sys.argv[2]
 parent = os.getppid()
@@ -189,21 +187,7 @@ for i in (1, 2):
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 @pytest.mark.parametrize("pause_at, expected", [("manifest", 1.0), ("cleanup", 2.0)])
 def test_a_save_killed_midway_leaves_a_whole_export(tmp_path, pause_at, expected):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(CHILD), str(tmp_path),
-                              pause_at], env=env, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 120
-        while not (tmp_path / "paused").exists():
-            assert child.poll() is None, child.stderr.read().decode()
-            assert time.monotonic() < deadline, "the save never reached the pause"
-            time.sleep(0.01)
-    finally:
-        child.send_signal(signal.SIGKILL)
-        child.wait()
-        child.stderr.close()
-    assert child.returncode == -signal.SIGKILL
+    kill_when(CHILD, [str(tmp_path), pause_at], tmp_path / "paused")
     assert float(ag.saved_model.load(str(tmp_path)).f()) == expected
 
 

@@ -6,18 +6,14 @@ the values and renaming them into place, or between that rename and the state fi
 restores what the directory says is the latest checkpoint.
 """
 
-import os
 import pathlib
 import signal
-import subprocess
-import sys
-import textwrap
-import time
 
 import numpy as np
 import pytest
 
 import autograph as ag
+from tests.killing import kill_when
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SIZE = 1 << 22  # 4M float32: 16 MiB a save
@@ -28,6 +24,7 @@ CHILD = """
 import os, sys, time
 import numpy as np
 import autograph as ag
+from tests.killing import kill_when
 
 directory, pause_in = sys.argv[1], sys.argv[2]
 parent = os.getppid()  # the test; if it dies without killing us, we stop too
@@ -63,21 +60,7 @@ for i in range(1, 1000):
 
 
 def _kill_when(directory, trigger, pause_in):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
-                                                                  os.environ.get("PYTHONPATH")])))
-    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(CHILD), str(directory),
-                              pause_in], env=env, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 120
-        while not (directory / trigger).exists():
-            assert child.poll() is None, child.stderr.read().decode()
-            assert time.monotonic() < deadline, "the child never reached the trigger"
-            time.sleep(0.005)
-    finally:
-        child.send_signal(signal.SIGKILL)
-        child.wait()
-        child.stderr.close()
-    assert child.returncode == -signal.SIGKILL
+    kill_when(CHILD, [str(directory), pause_in], directory / trigger)
 
 
 def _restore_latest(directory):
