@@ -385,3 +385,19 @@ def test_an_export_loads_in_a_fresh_process_after_its_source_is_deleted(tmp_path
     (source / "my_counter.py").unlink()
     loaded = json.loads(run(CHILD_LOAD, ROOT))
     assert loaded == {**saved, "serving": saved["grow"]}
+
+
+def test_a_loaded_and_fine_tuned_module_saves_again_with_its_functions_and_signatures(tmp_path):
+    module = Counter()
+    module.shift(ag.constant([1.0, 1.0]))
+    ag.saved_model.save(module, str(tmp_path / "first"), signatures=module.grow)
+    loaded = ag.saved_model.load(str(tmp_path / "first"))
+    loaded.offsets[0].assign([10.0, 20.0])  # as a fine-tuning step would
+    ag.saved_model.save(loaded, str(tmp_path / "second"))
+    again = ag.saved_model.load(str(tmp_path / "second"))
+    np.testing.assert_array_equal(again.shift(ag.constant([1.0, 1.0])).numpy(), [11.0, 21.0])
+    assert list(again.signatures) == ["serving_default"]
+    np.testing.assert_array_equal(
+        again.signatures["serving_default"](x=ag.constant([60.0]))["y"].numpy(), [120.5])
+    ag.saved_model.save(again, str(tmp_path / "third"), signatures={"shift": again.shift})
+    assert list(ag.saved_model.load(str(tmp_path / "third")).signatures) == ["shift"]

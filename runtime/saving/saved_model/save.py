@@ -48,6 +48,7 @@ from autograph.runtime.graph.graph import Operation, SymbolicTensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.saving.saved_model import files
 from autograph.runtime.saving.saved_model.graph_codec import Encoder, SaveError
+from autograph.runtime.saving.saved_model.load import LoadedObject, RestoredFunction
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.trackable import checkpoint_array, children_of, is_trackable
 
@@ -182,7 +183,7 @@ class _Writer:
             doc["parameters"] = _parameters(concrete._binder.signature, where)
             doc["args"] = self._structure(list(args), inputs, "input", where)
             doc["kwargs"] = self._structure(dict(kwargs), inputs, "input", where)
-            doc["outputs"] = self._structure(concrete.structured_outputs, None, "output", where)
+            doc["outputs"] = self._structure(concrete._symbolic_outputs, None, "output", where)
         else:
             names = _input_names(graph)
             doc["signature"] = signature
@@ -220,6 +221,8 @@ class _Writer:
 
     # Signatures ---------------------------------------------------------------------------
     def signatures(self, obj: Any, signatures: Any) -> dict[str, int]:
+        if signatures is None and isinstance(obj, LoadedObject):
+            signatures = dict(obj.signatures)  # saved again as they were loaded
         if signatures is None:
             default = _default_signature(obj, self._functions_of.get(id(obj), {}))
             signatures = {}
@@ -235,16 +238,17 @@ class _Writer:
         return found
 
 
-def functions_of(obj: Any) -> dict[str, Function]:
+def functions_of(obj: Any) -> dict[str, Any]:
     """The ag.functions `obj` holds: decorated methods of its class (bound to it) and
-    attributes, by name; a built Keras layer's inference call as `__call__`."""
-    found: dict[str, Function] = {}
+    attributes (functions loaded from an export included), by name; a built Keras layer's
+    inference call as `__call__`."""
+    found: dict[str, Any] = {}
     for klass in reversed(type(obj).__mro__):
         for name, value in vars(klass).items():
             if isinstance(value, Function):
                 found[name] = getattr(obj, name)
     for name, value in sorted(vars(obj).items()):
-        if isinstance(value, Function):
+        if isinstance(value, (Function, RestoredFunction)):
             found[name] = value
     keras_call = _keras_call(obj)
     if keras_call is not None and "__call__" not in found:
@@ -257,8 +261,10 @@ def _keras_call_of(functions: dict[str, Function]) -> Function | None:
     return call if getattr(call, "_keras_inference_call", False) else None
 
 
-def traces_of(fn: Function) -> list[ConcreteFunction]:
+def traces_of(fn: Any) -> list[ConcreteFunction]:
     """`fn`'s traces, or the one its input_signature gives when it has none."""
+    if isinstance(fn, RestoredFunction):
+        return list(fn.concrete_functions)
     traces = list(fn._cache.values())
     if not traces and fn.input_signature is not None:
         traces = [fn.get_concrete_function()]
@@ -302,7 +308,7 @@ def _default_signature(obj: Any, functions: dict[str, Function]) -> Any:
     an input_signature; else a Keras model's `__call__`; else none."""
     keras_call = _keras_call_of(functions)
     own = [fn for fn in functions.values() if fn is not keras_call]
-    if len(own) == 1 and own[0].input_signature is not None:
+    if len(own) == 1 and getattr(own[0], "input_signature", None) is not None:
         return own[0]
     return keras_call if not own else None
 
@@ -310,11 +316,12 @@ def _default_signature(obj: Any, functions: dict[str, Function]) -> Any:
 def _signature_concrete(fn: Any, name: str) -> ConcreteFunction:
     if isinstance(fn, ConcreteFunction):
         return fn
-    if isinstance(fn, Function):
+    if isinstance(fn, (Function, RestoredFunction)):
         traces = traces_of(fn)
         if len(traces) == 1:
             return traces[0]
-        raise ValueError(f"Signature {name!r}: ag.function {fn._name!r} has "
+        function_name = fn._name if isinstance(fn, Function) else fn.__name__
+        raise ValueError(f"Signature {name!r}: ag.function {function_name!r} has "
                          f"{len(traces)} traces; give it an input_signature, or pass one "
                          f"trace (f.get_concrete_function(ag.TensorSpec(...))).")
     raise ValueError(f"Signature {name!r} must be an ag.function with an input_signature or "
@@ -322,7 +329,7 @@ def _signature_concrete(fn: Any, name: str) -> ConcreteFunction:
 
 
 def _returns_tensors(concrete: ConcreteFunction) -> bool:
-    leaves = flatten(concrete.structured_outputs)
+    leaves = flatten(concrete._symbolic_outputs)
     return bool(leaves) and all(isinstance(t, SymbolicTensor) for t in leaves)
 
 
@@ -338,7 +345,7 @@ def _input_names(graph: Any) -> list[str]:
 
 
 def _signature_outputs(concrete: ConcreteFunction, name: str) -> list[tuple[str, Any]]:
-    structured = concrete.structured_outputs
+    structured = concrete._symbolic_outputs
     if isinstance(structured, dict) and all(isinstance(k, str) for k in structured):
         items = [(k, structured[k]) for k in sorted(structured)]
         if all(isinstance(t, SymbolicTensor) for _, t in items):
