@@ -63,6 +63,7 @@ class LoadedObject(Module):
     def __init__(self, class_name: str, name: str | None):
         super().__init__(name if name and name.isidentifier() else None)
         self._saved_class = class_name
+        self.signatures: dict[str, ConcreteFunction] = {}  # the root's: set when loaded
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         call = self.__dict__.get("__call__")
