@@ -401,3 +401,61 @@ def test_a_loaded_and_fine_tuned_module_saves_again_with_its_functions_and_signa
         again.signatures["serving_default"](x=ag.constant([60.0]))["y"].numpy(), [120.5])
     ag.saved_model.save(again, str(tmp_path / "third"), signatures={"shift": again.shift})
     assert list(ag.saved_model.load(str(tmp_path / "third")).signatures) == ["shift"]
+
+
+class TwoHeads(ag.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = ag.keras.layers.Dense(2, kernel_initializer="ones")
+
+    def call(self, x):
+        return self.dense(x)
+
+    @ag.function(input_signature=[ag.TensorSpec([None, 3], ag.float32)])
+    def double(self, x):
+        return 2.0 * self.dense(x)
+
+
+def test_a_keras_models_call_is_its_default_signature_before_its_own_functions(tmp_path):
+    # TensorFlow 2.21 with Keras 3 (recorded): serving_default is the model's call, input
+    # `inputs`, even though the model has one function with an input_signature. Its shape
+    # there is the one the model was built with, (1, 3); here any batch size, (None, 3).
+    model = TwoHeads()
+    model(np.ones((1, 3), np.float32))
+    loaded = _save_load(model, tmp_path)
+    serving = loaded.signatures["serving_default"]
+    assert list(loaded.signatures) == ["serving_default"]
+    (spec,) = serving.structured_input_signature[1].values()
+    assert (spec.name, spec.shape.as_list(), spec.dtype) == ("inputs", [None, 3], ag.float32)
+    np.testing.assert_array_equal(serving(inputs=np.ones((4, 3), np.float32))["output_0"],
+                                  np.full((4, 2), 3.0, np.float32))
+    np.testing.assert_array_equal(loaded.double(np.ones((1, 3), np.float32)), [[6.0, 6.0]])
+
+
+@pytest.mark.parametrize("make", ["functional", "sequential called", "layer called"])
+def test_every_kind_of_built_keras_model_or_layer_saves_its_call(tmp_path, make):
+    if make == "functional":
+        inputs = ag.keras.Input(shape=(3,))
+        model = ag.keras.Model(inputs, ag.keras.layers.Dense(2)(inputs))
+    elif make == "sequential called":
+        model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
+        model(np.ones((1, 3), np.float32))
+    else:
+        model = ag.keras.layers.Dense(2)
+        model(np.ones((1, 3), np.float32))
+    loaded = _save_load(model, tmp_path)
+    x = np.random.RandomState(0).rand(5, 3).astype(np.float32)
+    np.testing.assert_allclose(loaded(x).numpy(), model(x).numpy(), rtol=1e-6)
+
+
+def test_a_float64_keras_layer_serves_float64(tmp_path):
+    model = ag.keras.layers.Dense(2, dtype="float64")
+    model(np.ones((1, 3)))
+    (spec,) = _save_load(model, tmp_path).signatures["serving_default"] \
+        .structured_input_signature[1].values()
+    assert spec.dtype == ag.float64
+
+
+def test_an_unbuilt_keras_model_saves_no_call(tmp_path):
+    loaded = _save_load(ag.keras.Sequential([ag.keras.layers.Dense(2)]), tmp_path)
+    assert "__call__" not in vars(loaded) and len(loaded.signatures) == 0

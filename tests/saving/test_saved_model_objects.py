@@ -144,3 +144,90 @@ def test_a_call_no_trace_serves_lists_the_traces(two_traces):
 def test_a_loaded_object_takes_its_saved_name_when_it_is_an_identifier(name, expected):
     from autograph.runtime.saving.saved_model import LoadedObject
     assert LoadedObject("Holder", name).name == expected
+
+
+def test_keyword_only_tensor_arguments_and_python_defaults_round_trip(tmp_path):
+    module = ag.Module()
+
+    @ag.function
+    def scale(x, *, factor, n=2, label="a", flag=None, ratio=0.5):
+        return x * factor * n + ratio
+
+    module.scale = scale
+    scale(ag.constant([1.0]), factor=ag.constant(3.0))
+    ag.saved_model.save(module, str(tmp_path))
+    restored = ag.saved_model.load(str(tmp_path)).scale
+    np.testing.assert_array_equal(restored(ag.constant([2.0]), factor=ag.constant(1.0)).numpy(),
+                                  [4.5])
+    parameters = json.loads((tmp_path / files.MANIFEST).read_text())["content"]["functions"][0][
+        "parameters"]
+    assert parameters == [["x", "POSITIONAL_OR_KEYWORD"], ["factor", "KEYWORD_ONLY"],
+                          ["n", "KEYWORD_ONLY", 2], ["label", "KEYWORD_ONLY", "a"],
+                          ["flag", "KEYWORD_ONLY", None], ["ratio", "KEYWORD_ONLY", 0.5]]
+
+
+@pytest.mark.parametrize("default", [float("nan"), float("inf"), (1,), [1]],
+                         ids=["nan", "inf", "tuple", "list"])
+def test_a_default_json_cannot_hold_is_left_out_and_its_traced_value_serves(tmp_path, default):
+    module = ag.Module()
+    module.f = ag.function(lambda x, extra=default: x + 1.0)
+    module.f(ag.constant(1.0))
+    ag.saved_model.save(module, str(tmp_path))
+    parameters = json.loads((tmp_path / files.MANIFEST).read_text())["content"]["functions"][0][
+        "parameters"]
+    assert parameters == [["x", "POSITIONAL_OR_KEYWORD"], ["extra", "POSITIONAL_OR_KEYWORD"]]
+
+
+def test_a_python_argument_an_export_cannot_hold_is_refused_naming_the_function(tmp_path):
+    module = ag.Module()
+    module.f = ag.function(lambda x, options: x + 1.0)
+    module.f(ag.constant(1.0), {"mode": object()})
+    with pytest.raises(ValueError, match=r"^ag.function 'root.f' cannot be saved: a value in the "
+                                         r"arguments or results of root.f holds a object"):
+        ag.saved_model.save(module, str(tmp_path))
+
+
+def test_a_python_dict_key_an_export_cannot_hold_is_refused(tmp_path):
+    module = ag.Module()
+    module.f = ag.function(lambda x, options: x + 1.0)
+    module.f(ag.constant(1.0), {frozenset([1]): 2})
+    with pytest.raises(ValueError, match=r"a key in root.f holds a frozenset"):
+        ag.saved_model.save(module, str(tmp_path))
+
+
+def test_signature_names_must_be_text(tmp_path):
+    module = ag.Module()
+    module.f = ag.function(lambda x: x, input_signature=[ag.TensorSpec([])])
+    with pytest.raises(ValueError, match=r"^Signature names must be strings, got 1.$"):
+        ag.saved_model.save(module, str(tmp_path), signatures={1: module.f})
+
+
+def test_a_signature_of_a_function_with_several_traces_asks_for_one(tmp_path):
+    module = ag.Module()
+    module.f = ag.function(lambda x: x)
+    module.f(ag.constant(1.0))
+    module.f(ag.constant([1, 2]))
+    with pytest.raises(ValueError, match=r"^Signature 'serving_default': ag.function '<lambda>' "
+                                         r"has 2 traces; give it an input_signature, or pass "
+                                         r"one trace \(f.get_concrete_function\(ag.TensorSpec"
+                                         r"\(...\)\)\).$"):
+        ag.saved_model.save(module, str(tmp_path), signatures=module.f)
+
+
+def test_a_signature_that_is_not_a_function_is_refused(tmp_path):
+    with pytest.raises(ValueError, match=r"^Signature 'serving_default' must be an ag.function "
+                                         r"with an input_signature or a concrete function "
+                                         r"\(f.get_concrete_function\(...\)\), got 3.$"):
+        ag.saved_model.save(ag.Module(), str(tmp_path), signatures=3)
+
+
+def test_a_signature_must_return_tensors(tmp_path):
+    module = ag.Module()
+    module.v = ag.Variable(1.0)
+
+    def set_value(x):
+        module.v.assign(x)
+    module.set = ag.function(set_value, input_signature=[ag.TensorSpec([])])
+    with pytest.raises(ValueError, match=r"^Signature 'set' must return tensors \(or a dict of "
+                                         r"them\); set_value returns None.$"):
+        ag.saved_model.save(module, str(tmp_path), signatures={"set": module.set})

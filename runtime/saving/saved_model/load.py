@@ -212,17 +212,12 @@ class _Loader:
                             f"({e})") from None
         outputs = self._structure(doc.get("outputs"), lambda n: self.decoder._tensor_named(
             graph, n), tag="output")
-        fetch_ops = []
-        for op_name in self.decoder_list(doc.get("fetch_ops", [])):
-            op = graph._by_name.get(op_name) if isinstance(op_name, str) else None
-            if op is None:
-                raise self.fail(f"function {name!r} returns the op {op_name!r}, which it lacks")
-            fetch_ops.append(op)
         concrete = ConcreteFunction(graph, name, binder, function_type, (tuple(args), kwargs),
-                                    outputs, fetch_ops, created_variables=[],
+                                    outputs, [], created_variables=[],
                                     jit_compile=doc.get("jit_compile") is True)
         # As TensorFlow shows a loaded function's results: specs (a signature's named by key).
-        concrete.structured_outputs = _output_specs(outputs, "signature" in doc)
+        concrete.structured_outputs = _output_specs(outputs,
+                                                    isinstance(doc.get("signature"), str))
         # Its graph names the variables' resources only: it holds the variables alive, so
         # that `load(path).f` keeps working after the loaded object is gone.
         concrete.held_variables = self.variables  # type: ignore[attr-defined]

@@ -44,12 +44,13 @@ import numpy as np
 from autograph.runtime.function.concrete_function import ConcreteFunction
 from autograph.runtime.function.function import Function, function
 from autograph.runtime.graph.func_graph import flatten
-from autograph.runtime.graph.graph import Operation, SymbolicTensor
+from autograph.runtime.graph.graph import SymbolicTensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.saving.saved_model import files
 from autograph.runtime.saving.saved_model.graph_codec import Encoder, SaveError
 from autograph.runtime.saving.saved_model.load import LoadedObject, RestoredFunction
 from autograph.runtime.state.variables import Variable
+from autograph.runtime.train.keras.base_layer import Layer
 from autograph.runtime.train.trackable import checkpoint_array, children_of, is_trackable
 
 SERVING_DEFAULT = "serving_default"
@@ -192,9 +193,6 @@ class _Writer:
             doc["kwargs"] = {"dict": [[n, {"input": i}] for i, n in enumerate(names)]}
             doc["outputs"] = {"dict": [[k, {"output": t.name}]
                                        for k, t in _signature_outputs(concrete, where)]}
-        # The operations the function returned (stateful ops are fetched on load anyway).
-        doc["fetch_ops"] = [op.name for op in concrete._fetches if isinstance(op, Operation)
-                            and not (op.op_def is not None and op.op_def.is_stateful)]
         index = self._concrete_ids[key] = len(self.function_docs)
         self.function_docs.append(doc)
         return index
@@ -226,7 +224,8 @@ class _Writer:
         if signatures is None:
             default = _default_signature(obj, self._functions_of.get(id(obj), {}))
             signatures = {}
-            if default is not None and _returns_tensors(_signature_concrete(default, "")):
+            if default is not None and _returns_tensors(
+                    _signature_concrete(default, SERVING_DEFAULT)):
                 signatures = {SERVING_DEFAULT: default}  # else none, as in TensorFlow
         elif not isinstance(signatures, dict):
             signatures = {SERVING_DEFAULT: signatures}
@@ -286,7 +285,7 @@ def _keras_call(obj: Any) -> Function | None:
 
 def keras_input_spec(obj: Any) -> TensorSpec | None:
     """A built Keras layer's input spec (any batch size), else None."""
-    if not (hasattr(obj, "get_config") and hasattr(obj, "built") and obj.built):
+    if not (isinstance(obj, Layer) and obj.built):
         return None
     shape = None
     ends = getattr(obj, "_graph_ends", None)
@@ -303,14 +302,18 @@ def keras_input_spec(obj: Any) -> TensorSpec | None:
     return TensorSpec(dims, getattr(obj, "dtype", "float32"), name="inputs")
 
 
-def _default_signature(obj: Any, functions: dict[str, Function]) -> Any:
-    """As TensorFlow: the object's one ag.function, when it has exactly one and that one has
-    an input_signature; else a Keras model's `__call__`; else none."""
+def _default_signature(obj: Any, functions: dict[str, Any]) -> Any:
+    """As TensorFlow: a Keras model's call (Keras gives TensorFlow its default signature);
+    else the object's one ag.function, when it has exactly one and that has an
+    input_signature; else none."""
     keras_call = _keras_call_of(functions)
-    own = [fn for fn in functions.values() if fn is not keras_call]
-    if len(own) == 1 and getattr(own[0], "input_signature", None) is not None:
-        return own[0]
-    return keras_call if not own else None
+    if keras_call is not None:
+        return keras_call
+    if len(functions) == 1:
+        (only,) = functions.values()
+        if getattr(only, "input_signature", None) is not None:
+            return only
+    return None
 
 
 def _signature_concrete(fn: Any, name: str) -> ConcreteFunction:
@@ -334,14 +337,8 @@ def _returns_tensors(concrete: ConcreteFunction) -> bool:
 
 
 def _input_names(graph: Any) -> list[str]:
-    names: list[str] = []
-    for t in graph.inputs:
-        base = t.op.name
-        name, n = base, 1
-        while name in names:
-            name, n = f"{base}_{n}", n + 1
-        names.append(name)
-    return names
+    """A signature's keywords: its placeholders' names (unique, as the graph's op names are)."""
+    return [t.op.name for t in graph.inputs]
 
 
 def _signature_outputs(concrete: ConcreteFunction, name: str) -> list[tuple[str, Any]]:
