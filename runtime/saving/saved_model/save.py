@@ -11,9 +11,10 @@ What is saved from `obj` (an `ag.Module`, a Keras model or layer, or any object 
   `__call__`, its call in inference mode for its input shape. Functions never traced and
   without an `input_signature` cannot be saved, and are left out (as in TensorFlow);
 - **signatures**: `signatures` (a traced function, a concrete function, or a dict of them by
-  name), else the one function with an `input_signature` of `obj`, else a Keras model's
-  `__call__`, under the name `serving_default`. A signature takes its tensors by keyword and
-  returns a dict: the function's dict, or `output_0`, `output_1`, ... for other results.
+  name); else, under the name `serving_default`, a Keras model's `__call__`, or `obj`'s
+  function when it has just one and that has an `input_signature` (TensorFlow's rule); a
+  loaded object's own signatures are saved again. A signature takes its tensors by keyword
+  and returns a dict: the function's dict, or `output_0`, `output_1`, ... for other results.
 
 Each function's graph is written as it was traced (`graph_codec`); the export holds no Python
 code and no pickle.
