@@ -103,6 +103,7 @@ def test_the_unedited_content_loads_strings_included(saved):
                                                            "values": []}}),
      "the namedtuple 'P' is malformed"),
     (lambda c: c["objects"][0].update(kind="lambda"), "an object has the unknown kind 'lambda'"),
+    (lambda c: c["objects"][1].update(variable=9), "an object refers to entry 9, which does not exist"),
     (lambda c: c["objects"].__setitem__(0, 3), "an object has the unknown kind None"),
     (lambda c: c["objects"][0]["children"].append(["x"]), "an object's child is malformed"),
     (lambda c: c["objects"][0]["children"].append([1, 1]), "an object's child is malformed"),
@@ -139,3 +140,16 @@ def test_a_namedtuple_result_reads_back(saved):
     result = _load(saved, edit).shift([0.0, 0.0])
     assert type(result).__name__ == "Pair" and result.b == (1, "x")
     np.testing.assert_array_equal(result.a.numpy(), [1.0, 2.0])
+
+
+def test_an_object_without_a_class_or_name_loads_as_a_plain_object(saved):
+    def edit(content):
+        del content["objects"][0]["class"], content["objects"][0]["name"]
+    assert repr(_load(saved, edit)) == "<LoadedObject of object 'loaded_object'>"
+
+
+def test_a_loaded_functions_dict_results_are_specs_without_names(saved):
+    def edit(content):
+        _function(content)["outputs"] = {"dict": [["shifted", {"output": "Identity:0"}]]}
+    spec = _load(saved, edit).shift.concrete_functions[0].structured_outputs["shifted"]
+    assert (spec.name, spec.shape.as_list()) == (None, [2])
