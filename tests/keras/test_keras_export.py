@@ -11,6 +11,7 @@ import autograph as ag
 def _model():
     model = ag.keras.Sequential([ag.keras.Input(shape=(3,)),
                                  ag.keras.layers.Dense(4, activation="relu"),
+                                 ag.keras.layers.Dropout(0.5),  # serving runs no dropout
                                  ag.keras.layers.Dense(2)])
     return model
 
@@ -31,13 +32,16 @@ def test_export_writes_a_saved_model_whose_serve_runs_the_model(tmp_path, capsys
     assert list(reloaded.signatures["serving_default"].structured_input_signature[1]) == [
         "keras_tensor"]
     assert len(reloaded.variables) == 4
+    assert reloaded.name == "exported_model"
+    assert [c.name for c in reloaded.serve.concrete_functions] == ["serve"]
 
 
-def test_export_as_onnx_runs_in_onnxruntime(tmp_path):
+def test_export_as_onnx_runs_in_onnxruntime(tmp_path, capsys):
     onnxruntime = pytest.importorskip("onnxruntime")
     model = _model()
     path = str(tmp_path / "model.onnx")
-    model.export(path, format="onnx", verbose=False)
+    model.export(path, format="onnx")
+    assert capsys.readouterr().out == f"Saved artifact at {path!r}.\n"
     session = onnxruntime.InferenceSession(path)
     x = np.random.RandomState(1).rand(2, 3).astype(np.float32)
     (got,) = session.run(None, {session.get_inputs()[0].name: x})
@@ -52,8 +56,20 @@ def test_export_of_an_unknown_format_names_the_known_ones(tmp_path):
 
 def test_export_of_an_unbuilt_model_asks_for_an_input_signature(tmp_path):
     model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
-    with pytest.raises(ValueError, match="is not built"):
+    with pytest.raises(ValueError, match=r"^export: model 'sequential\w*' is not built, so its "
+                                         r"input shape is unknown. Call it on data or "
+                                         r"build\(input_shape\) first, or pass input_signature="
+                                         r"\[ag.TensorSpec\(shape, dtype\)\].$"):
         model.export(str(tmp_path))
     model.export(str(tmp_path), verbose=False,
                  input_signature=[ag.TensorSpec([None, 5], ag.float32)])
     assert ag.saved_model.load(str(tmp_path)).serve(np.ones((1, 5), np.float32)).shape == (1, 2)
+
+
+@pytest.mark.parametrize("signature", [[ag.TensorSpec([None, 3])] * 2, ["x"]],
+                         ids=["two specs", "not a spec"])
+def test_export_takes_an_input_signature_of_one_spec(tmp_path, signature):
+    with pytest.raises(ValueError, match=r"^export: input_signature must be a list of one "
+                                         r"ag.TensorSpec \(models with several inputs are not "
+                                         r"supported\), got "):
+        _model().export(str(tmp_path), input_signature=signature)
