@@ -425,6 +425,7 @@ def test_a_keras_models_call_is_its_default_signature_before_its_own_functions(t
     loaded = _save_load(model, tmp_path)
     serving = loaded.signatures["serving_default"]
     assert list(loaded.signatures) == ["serving_default"]
+    assert vars(loaded)["__call__"].concrete_functions[0].name == "__call__"
     (spec,) = serving.structured_input_signature[1].values()
     assert (spec.name, spec.shape.as_list(), spec.dtype) == ("inputs", [None, 3], ag.float32)
     np.testing.assert_array_equal(serving(inputs=np.ones((4, 3), np.float32))["output_0"],

@@ -60,10 +60,11 @@ class LoadedObject(Module):
     A saved Keras model (or any object saved with a `__call__` function) can be called.
     """
 
+    signatures: dict[str, ConcreteFunction]  # the root object's, by name
+
     def __init__(self, class_name: str, name: str | None):
         super().__init__(name if name and name.isidentifier() else None)
         self._saved_class = class_name
-        self.signatures: dict[str, ConcreteFunction] = {}  # the root's: set when loaded
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         call = self.__dict__.get("__call__")
@@ -171,7 +172,7 @@ class _Loader:
     # Variables ----------------------------------------------------------------------------
     def _variable(self, i: int, doc: Any) -> Variable:
         if not isinstance(doc, dict) or not isinstance(doc.get("name"), str) or (
-                "shape" not in doc):
+                "shape" not in doc) or not isinstance(doc.get("trainable"), bool):
             raise self.fail(f"variable {i} is malformed")
         value = self.values.get(f"v{i}")
         if value is None:
@@ -185,11 +186,9 @@ class _Loader:
         if shape is not None and not raw_compatible(tuple(value.shape), shape):
             raise self.fail(f"variable {doc['name']!r} has shape {value.shape}, not "
                             f"{format_raw(shape)}")
-        if value.dtype.kind == "S":  # strings are stored as fixed-width bytes
-            value = value.astype(object)
         name = doc["name"] if doc["name"] else None
         varying = shape is None or None in shape
-        return Variable(value, trainable=bool(doc.get("trainable", True)), name=name,
+        return Variable(value, trainable=doc["trainable"], name=name,
                         dtype=dtype, shape=TensorShape(shape) if varying else None)
 
     # Functions ----------------------------------------------------------------------------

@@ -300,7 +300,7 @@ def keras_input_spec(obj: Any) -> TensorSpec | None:
     dims = list(shape.as_list())
     if dims:
         dims[0] = None  # any batch size, as Keras serves
-    return TensorSpec(dims, getattr(obj, "dtype", "float32"), name="inputs")
+    return TensorSpec(dims, obj.dtype, name="inputs")
 
 
 def _default_signature(obj: Any, functions: dict[str, Any]) -> Any:
