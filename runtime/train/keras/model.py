@@ -60,7 +60,11 @@ class Model(Trainer, Layer):
     """Base class of subclassed Keras models: define `call(inputs[, training])`."""
 
     def __init__(self, *args: Any, inputs: Any = None, outputs: Any = None,
-                 name: str | None = None, trainable: bool = True, **kwargs: Any):
+                 name: str | None = None, trainable: bool = True, dtype: Any = None,
+                 **kwargs: Any):
+        if kwargs:  # as Keras 3: never ignored in silence
+            raise ValueError(f"Unrecognized keyword arguments passed to "
+                             f"{type(self).__name__}: {kwargs}")
         if args:  # Keras takes `Model(inputs, outputs)` too
             if len(args) > 2 or (inputs is not None and len(args) >= 1) or (
                     outputs is not None and len(args) == 2):
@@ -70,7 +74,7 @@ class Model(Trainer, Layer):
         functional = inputs is not None or outputs is not None
         if functional and name is None:
             name = unique_layer_name("functional")  # as Keras names functional models
-        Layer.__init__(self, trainable=trainable, name=name)
+        Layer.__init__(self, trainable=trainable, name=name, dtype=dtype)
         Trainer.__init__(self)
         self._graph_ends: tuple | None = None
         if functional:

@@ -1,0 +1,117 @@
+"""Keras file methods' refusals, each with its whole message, and their defaults."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from autograph.runtime.train.keras.model import InputLayer
+
+
+def _model():
+    return ag.keras.Sequential([ag.keras.Input(shape=(3,)), ag.keras.layers.Dense(2)])
+
+
+@pytest.mark.parametrize("method", ["save_weights", "load_weights"])
+def test_weights_methods_name_themselves_in_a_bad_file_name(tmp_path, method):
+    path = str(tmp_path / "m.h5")
+    with pytest.raises(ValueError, match=rf"^{method}: the file name must end in .weights.h5 "):
+        getattr(_model(), method)(path)
+
+
+def test_load_weights_of_a_missing_file_says_so(tmp_path):
+    path = str(tmp_path / "none.weights.h5")
+    with pytest.raises(FileNotFoundError, match=rf"^load_weights: no such file: {path!r}.$"):
+        _model().load_weights(path)
+
+
+def test_load_weights_of_a_damaged_file_says_it_is_not_hdf5(tmp_path):
+    path = tmp_path / "bad.weights.h5"
+    path.write_bytes(b"not hdf5")
+    with pytest.raises(ValueError, match=rf"^load_weights: {str(path)!r} is not a valid HDF5 "
+                                         r"weights file: "):
+        _model().load_weights(str(path))
+
+
+def test_save_weights_overwrites_by_default(tmp_path):
+    path = str(tmp_path / "m.weights.h5")
+    model = _model()
+    model.save_weights(path)
+    model.layers[0].kernel.assign(np.ones((3, 2), np.float32))
+    model.save_weights(path)
+    fresh = _model()
+    fresh.load_weights(path)
+    np.testing.assert_array_equal(fresh.layers[0].kernel.numpy(), np.ones((3, 2)))
+
+
+def test_an_unbuilt_model_and_a_weights_file_without_a_shape_say_to_build_first(tmp_path):
+    import h5py
+    path = tmp_path / "m.weights.h5"
+    _model().save_weights(str(path))
+    with h5py.File(path, "r+") as file:  # as Keras 3 writes it: no input shape recorded
+        for key in list(file.attrs):
+            del file.attrs[key]
+    with pytest.raises(ValueError, match=r"^load_weights: model 'sequential\w*' is not built yet "
+                                         rf"and {str(path)!r} does not record an input shape: "
+                                         r"build it first \(call it on data or "
+                                         r"build\(input_shape\)\).$"):
+        ag.keras.Sequential([ag.keras.layers.Dense(2)]).load_weights(str(path))
+
+
+def test_input_takes_shape_or_batch_shape_exactly_once():
+    message = (r"^InputLayer takes shape \(without the batch axis\) or batch_shape \(with it\), "
+               r"exactly one of them.$")
+    with pytest.raises(ValueError, match=message):
+        ag.keras.Input(shape=(3,), batch_shape=(None, 3))
+    with pytest.raises(ValueError, match=message):
+        ag.keras.Input()
+
+
+@pytest.mark.parametrize("option", ["sparse", "ragged", "optional"])
+def test_input_refuses_sparse_ragged_and_optional_inputs(option):
+    with pytest.raises(ValueError, match=r"^InputLayer: sparse, ragged and optional inputs are "
+                                         r"not supported.$"):
+        InputLayer(shape=(3,), **{option: True})
+
+
+class Scaled(ag.keras.Model):
+    def __init__(self, units=2, **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+        self.dense = ag.keras.layers.Dense(units)
+
+    def call(self, x):
+        return self.dense(x) * 2.0
+
+
+def _functional(trainable=True):
+    inputs = ag.keras.Input(shape=(3,))
+    return ag.keras.Model(inputs, ag.keras.layers.Dense(2)(inputs), trainable=trainable)
+
+
+def test_a_functional_model_from_config_keeps_trainable():
+    model = _functional(trainable=False)
+    assert ag.keras.Model.from_config(model.get_config()).trainable is False
+
+
+def test_a_functional_models_build_config_is_keras_3s():
+    assert _functional().get_build_config() == {"input_shape": None}
+
+
+def test_a_subclassed_model_builds_from_its_build_config_with_unknown_sizes_as_one():
+    model = Scaled()
+    model.build_from_config({"input_shape": [None, 3]})
+    assert model.built and model.dense.kernel.shape.as_list() == [3, 2]
+
+
+def test_a_subclassed_model_takes_its_dtype_and_its_config_keeps_it():
+    # As Keras 3.15 (recorded): Model(dtype="float64") is a float64 model.
+    config = Scaled(units=3, dtype="float64").get_config()
+    again = Scaled.from_config(config)
+    assert (again.units, again.dtype) == (3, ag.float64)
+
+
+def test_a_model_refuses_keyword_arguments_it_does_not_know():
+    # As Keras 3.15 (recorded): a ValueError, which said nothing before
+    with pytest.raises(ValueError, match=r"^Unrecognized keyword arguments passed to Model: "
+                                        r"\{'units': 3\}$"):
+        ag.keras.Model(units=3)
