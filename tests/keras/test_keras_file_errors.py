@@ -115,3 +115,35 @@ def test_a_model_refuses_keyword_arguments_it_does_not_know():
     with pytest.raises(ValueError, match=r"^Unrecognized keyword arguments passed to Model: "
                                         r"\{'units': 3\}$"):
         ag.keras.Model(units=3)
+
+
+class Rated(ag.keras.layers.Layer):
+    def __init__(self, rate=0.5, *sizes, options=None, **kwargs):
+        super().__init__(**kwargs)
+        self.rate, self.sizes, self.options = rate, sizes, options
+
+    def call(self, x):
+        return x * self.rate
+
+
+def test_a_custom_layers_config_holds_its_arguments_defaults_included():
+    config = Rated().get_config()
+    assert config["rate"] == 0.5 and config["options"] is None  # Keras 3.15: {'rate': 0.5, ...}
+    config = Rated(0.25, 4, 5, options={"k": [1, 2]}, dtype="float64").get_config()
+    assert (config["rate"], config["sizes"], config["options"]) == (0.25, [4, 5], {"k": [1, 2]})
+    assert config["dtype"]["config"]["name"] == "float64"  # the policy, not the argument
+
+
+def test_a_custom_layer_whose_arguments_a_config_cannot_hold_says_what_to_define():
+    with pytest.raises(NotImplementedError, match=r"^Rated cannot give its config: its __init__ "
+                                                  r"took options=\{1: 'a'\}, which is not a "
+                                                  r"plain value \(number, string, list or "
+                                                  r"dict\). Define get_config\(\) returning the "
+                                                  r"arguments that rebuild it \(and from_config, "
+                                                  r"if they need converting\).$"):
+        Rated(options={1: "a"}).get_config()
+
+
+def test_the_base_layer_is_found_by_its_keras_name():
+    from autograph.runtime.train.keras.serialization import find_class
+    assert find_class({"class_name": "Layer", "module": "keras.layers"}) is ag.keras.layers.Layer
