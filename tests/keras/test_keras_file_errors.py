@@ -147,3 +147,42 @@ def test_a_custom_layer_whose_arguments_a_config_cannot_hold_says_what_to_define
 def test_the_base_layer_is_found_by_its_keras_name():
     from autograph.runtime.train.keras.serialization import find_class
     assert find_class({"class_name": "Layer", "module": "keras.layers"}) is ag.keras.layers.Layer
+
+
+def test_load_weights_of_a_damaged_file_gives_hdf5s_reason(tmp_path):
+    path = tmp_path / "bad.weights.h5"
+    path.write_bytes(b"not hdf5")
+    with pytest.raises(ValueError, match=r"HDF5 weights file: Unable to synchronously open file "
+                                         r"\(file signature not found\)$"):
+        _model().load_weights(str(path))
+
+
+def test_load_weights_of_another_architecture_names_the_call_and_the_extra_layer(tmp_path):
+    path = str(tmp_path / "two.weights.h5")
+    ag.keras.Sequential([ag.keras.Input(shape=(3,)), ag.keras.layers.Dense(2),
+                         ag.keras.layers.Dense(1)]).save_weights(path)
+    with pytest.raises(ValueError, match=rf"^load_weights\({path!r}\): the file holds weights "
+                                         r"for 1 more layer\(s\) than the model has"):
+        _model().load_weights(path)
+
+
+@pytest.mark.parametrize("run_eagerly", [None, True])
+def test_the_compile_config_in_a_model_file_records_run_eagerly(tmp_path, run_eagerly):
+    import json
+    import zipfile
+    model = _model()
+    options = {} if run_eagerly is None else {"run_eagerly": run_eagerly}
+    model.compile(optimizer="sgd", loss="mse", **options)
+    model.save(str(tmp_path / "m.keras"))
+    config = json.loads(zipfile.ZipFile(tmp_path / "m.keras").read("config.json"))
+    assert config["compile_config"]["run_eagerly"] is bool(run_eagerly)
+
+
+def test_a_model_config_without_layers_makes_a_plain_model():
+    model = ag.keras.Model.from_config({"name": "plain", "trainable": True})
+    assert type(model) is ag.keras.Model and model.name == "plain"
+
+
+def test_the_base_layer_serializes_under_keras_layers():
+    from autograph.runtime.train.keras.serialization import serialize
+    assert serialize(ag.keras.layers.Layer())["module"] == "keras.layers"
