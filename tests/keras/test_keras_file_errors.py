@@ -186,3 +186,22 @@ def test_a_model_config_without_layers_makes_a_plain_model():
 def test_the_base_layer_serializes_under_keras_layers():
     from autograph.runtime.train.keras.serialization import serialize
     assert serialize(ag.keras.layers.Layer())["module"] == "keras.layers"
+
+
+class Named(ag.keras.layers.Layer):
+    def __init__(self, units=1, name=None, trainable=True, dtype=None):
+        super().__init__(name=name, trainable=trainable, dtype=dtype)
+        self.units = units
+
+
+def test_a_layer_declaring_name_and_trainable_gives_its_own_in_its_config():
+    config = Named().get_config()
+    assert (config["name"], config["trainable"], config["units"]) == ("named", True, 1)
+
+
+def test_a_layer_built_directly_then_called_has_a_build_config():
+    # Keras 3.15 records the shape given to build, (None, 3); here the first call's, [2, 3].
+    layer = ag.keras.layers.Dense(2)
+    layer.build((None, 3))
+    layer(np.ones((2, 3), np.float32))
+    assert layer.get_build_config() == {"input_shape": [2, 3]}
