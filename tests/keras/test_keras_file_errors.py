@@ -205,3 +205,5 @@ def test_a_layer_built_directly_then_called_has_a_build_config():
     layer.build((None, 3))
     layer(np.ones((2, 3), np.float32))
     assert layer.get_build_config() == {"input_shape": [2, 3]}
+    layer(np.ones((5, 3), np.float32))  # later calls leave it as it was
+    assert layer.get_build_config() == {"input_shape": [2, 3]}
