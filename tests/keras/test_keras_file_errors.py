@@ -24,14 +24,6 @@ def test_load_weights_of_a_missing_file_says_so(tmp_path):
         _model().load_weights(path)
 
 
-def test_load_weights_of_a_damaged_file_says_it_is_not_hdf5(tmp_path):
-    path = tmp_path / "bad.weights.h5"
-    path.write_bytes(b"not hdf5")
-    with pytest.raises(ValueError, match=rf"^load_weights: {str(path)!r} is not a valid HDF5 "
-                                         r"weights file: "):
-        _model().load_weights(str(path))
-
-
 def test_save_weights_overwrites_by_default(tmp_path):
     path = str(tmp_path / "m.weights.h5")
     model = _model()
@@ -152,7 +144,8 @@ def test_the_base_layer_is_found_by_its_keras_name():
 def test_load_weights_of_a_damaged_file_gives_hdf5s_reason(tmp_path):
     path = tmp_path / "bad.weights.h5"
     path.write_bytes(b"not hdf5")
-    with pytest.raises(ValueError, match=r"HDF5 weights file: Unable to synchronously open file "
+    with pytest.raises(ValueError, match=rf"^load_weights: {str(path)!r} is not a valid HDF5 "
+                                         r"weights file: Unable to synchronously open file "
                                          r"\(file signature not found\)$"):
         _model().load_weights(str(path))
 
