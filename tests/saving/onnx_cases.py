@@ -89,6 +89,14 @@ def _switch(x, i):
     return ag.switch_case(i, [lambda: x + 1.0, lambda: x * 2.0, lambda: -x])
 
 
+def _switch_of_two(x, i):
+    return ag.switch_case(i, [lambda: x + 1.0, lambda: x * 2.0])
+
+
+def _switch_of_one(x, i):
+    return ag.switch_case(i, [lambda: x + 1.0])
+
+
 def _nested_loop(x, n):
     total = ag.zeros_like(x)
     for i in ag.range(n):
@@ -120,6 +128,10 @@ CASES = [
     Case("windows", _windows, [spec(None, 8, 8, 1)], (IMAGES,)),
     *(Case(f"switch_{i}", _switch, [spec(None, 4), spec(dtype=ag.int32)],
            (A, np.array(i, np.int32))) for i in (-1, 0, 1, 2, 5)),
+    *(Case(f"switch_of_two_{i}", _switch_of_two, [spec(None, 4), spec(dtype=ag.int32)],
+           (A, np.array(i, np.int32))) for i in (0, 1, 7)),
+    Case("switch_of_one", _switch_of_one, [spec(None, 4), spec(dtype=ag.int32)],
+         (A, np.array(3, np.int32))),
     Case("nested_loop", _nested_loop, [spec(None, 4), spec(dtype=ag.int32)],
          (A, np.array(5, np.int32))),
     Case("growing_loop", _growing, [spec(None, 4)], (A,)),

@@ -129,3 +129,50 @@ def loop():
               helper.make_tensor_value_info("start", bool_, [])]
     return model(nodes, inputs, [("final", [3]), ("scans", ["trips", 3])]), [
         np.array([1.0, 2.0, 3.0], np.float32), np.array(10, np.int64), np.array(True)]
+
+
+def _accumulating_body(condition_nodes, condition):
+    """A Loop body adding `x` to the carried value, scanning it times the iteration number,
+    and giving `condition` (made by `condition_nodes`) as its next condition."""
+    bool_ = TensorProto.BOOL
+    return helper.make_graph(
+        [helper.make_node("Add", ["acc_in", "x"], ["acc_out"]),
+         helper.make_node("Cast", ["i"], ["i_float"], to=FLOAT),
+         helper.make_node("Mul", ["acc_out", "i_float"], ["scan"]), *condition_nodes],
+        "body",
+        [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+         helper.make_tensor_value_info("cond_in", bool_, []),
+         helper.make_tensor_value_info("acc_in", FLOAT, [3])],
+        [helper.make_tensor_value_info(condition, bool_, []),
+         helper.make_tensor_value_info("acc_out", FLOAT, [3]),
+         helper.make_tensor_value_info("scan", FLOAT, [3])])
+
+
+def counted_loop():
+    """PyTorch's `for` loop: a Loop with a trip count and no condition input, whose body
+    passes its condition through."""
+    body = _accumulating_body([helper.make_node("Identity", ["cond_in"], ["cond_out"])],
+                              "cond_out")
+    nodes = [helper.make_node("Loop", ["trips", "", "x"], ["final", "scans"], body=body)]
+    inputs = [("x", [3]), helper.make_tensor_value_info("trips", TensorProto.INT64, [])]
+    return model(nodes, inputs, [("final", [3]), ("scans", ["trips", 3])]), [
+        np.array([1.0, -2.0, 0.5], np.float32), np.array(4, np.int64)]
+
+
+def condition_loop():
+    """A `while` loop: a Loop with a condition and no trip count."""
+    body = _accumulating_body(
+        [helper.make_node("ReduceSum", ["acc_out"], ["total"], keepdims=0),
+         helper.make_node("Constant", [], ["limit"], value_float=30.0),
+         helper.make_node("Less", ["total", "limit"], ["go_on"])], "go_on")
+    nodes = [helper.make_node("Loop", ["", "start", "x"], ["final", "scans"], body=body)]
+    inputs = [("x", [3]), helper.make_tensor_value_info("start", TensorProto.BOOL, [])]
+    return model(nodes, inputs, [("final", [3]), ("scans", ["n", 3])]), [
+        np.array([1.0, 2.0, 3.0], np.float32), np.array(True)]
+
+
+def loop_of_no_trips():
+    """A Loop whose trip count is 0: its carried value comes back as it went in, and its scan
+    output is empty."""
+    proto, (x, _, start) = loop()
+    return proto, [x, np.array(0, np.int64), start]

@@ -1,6 +1,7 @@
 """ag.onnx.export: the written models pass onnx.checker and onnxruntime computes what we do."""
 
 import os
+import pathlib
 
 import numpy as np
 import onnx
@@ -12,6 +13,7 @@ from autograph.runtime.graph.func_graph import flatten
 from tests.saving.onnx_cases import CASES, A
 
 RNG = np.random.default_rng(0)
+GOLDEN = pathlib.Path(__file__).resolve().parents[2] / "golden" / "onnx"
 
 
 def run_onnxruntime(path, *inputs):
@@ -254,3 +256,65 @@ def test_the_op_table_agrees_with_onnxruntime(case, path):
     export_checked(f, path, case.signature, case.opset)
     want = [np.asarray(t) for t in flatten(f(*case.inputs))]
     assert_same(run_onnxruntime(path, *case.inputs), want)
+
+
+def outline(graph, indent=""):
+    """The names, op types, dtypes and shapes of an ONNX graph and its subgraphs, as text."""
+    def value(info):
+        tensor = info.type.tensor_type
+        dims = ",".join(d.dim_param or str(d.dim_value) if d.HasField("dim_value") or
+                        d.dim_param else "?" for d in tensor.shape.dim)
+        shape = f"[{dims}]" if tensor.HasField("shape") else "[unknown rank]"
+        return f"{info.name}: {onnx.TensorProto.DataType.Name(tensor.elem_type)}{shape}"
+    lines = [f"{indent}graph {graph.name}({', '.join(map(value, graph.input))}) -> "
+             f"({', '.join(map(value, graph.output))})"]
+    for node in graph.node:
+        named = "" if node.name == node.output[0] else f"[{node.name}] "
+        lines.append(f"{indent}  {named}{', '.join(node.output)} = "
+                     f"{node.op_type}({', '.join(node.input)})")
+        for attr in node.attribute:
+            if attr.type == onnx.AttributeProto.GRAPH:
+                lines.append(f"{indent}    {attr.name}:")
+                lines.append(outline(attr.g, indent + "      "))
+    return "\n".join(lines)
+
+
+@ag.function(input_signature=[ag.TensorSpec([None, 4]), ag.TensorSpec([], ag.int32)])
+def control_flow(x, i):
+    y = ag.switch_case(i, [lambda: x + 1.0, lambda: x * 2.0, lambda: -x])
+    if ag.reduce_sum(y) > 0:
+        y = y * 2.0
+    with ag.name_scope("count"):
+        n = ag.constant(0)
+        while n < i:
+            y = y + x
+            n += 1
+    return y
+
+
+def test_exported_control_flow_names_each_value_after_its_op_and_branch(path, golden):
+    model = export_checked(control_flow, path)
+    golden.check(outline(model.graph) + "\n",
+                 GOLDEN / "control_flow.expected.txt")
+
+
+def test_a_branch_returning_a_variable_handle_cannot_export(path):
+    other = ag.Variable([1.0, 2.0, 3.0, 4.0])
+
+    def choose(p):
+        return ag.cond(p, lambda: counter.handle, lambda: other.handle)
+    with pytest.raises(ValueError, match=r"^ag\.onnx\.export: If op 'cond' \(made at .*\) returns "
+                                         r"a variable handle; ONNX values are tensors only\.$"):
+        ag.onnx.export(ag.function(choose), path, [ag.TensorSpec([], ag.bool)])
+
+
+def test_a_loop_changing_a_variable_handle_cannot_export(path):
+    other = ag.Variable([1.0, 2.0, 3.0, 4.0])
+
+    def swap(n):
+        return ag.while_loop(lambda i, h: i < n, lambda i, h: (i + 1, ag.cond(
+            i > 0, lambda: counter.handle, lambda: other.handle)), [0, other.handle])[0]
+    with pytest.raises(ValueError, match=r"^ag\.onnx\.export: While op 'while' \(made at .*\) "
+                                         r"changes a variable handle in its loop; ONNX values "
+                                         r"are tensors only\.$"):
+        ag.onnx.export(ag.function(swap), path, [ag.TensorSpec([], ag.int32)])

@@ -3,6 +3,7 @@ outputs of the framework that made them."""
 
 import os
 import pathlib
+import sys
 
 import numpy as np
 import onnx
@@ -13,6 +14,7 @@ from onnx import TensorProto, helper
 import autograph as ag
 from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.saving.onnx.import_table import TABLE
+from autograph.runtime.saving.onnx.onnx_module import onnx_type
 from tests.saving import onnx_models
 from tests.saving.onnx_cases import CASES
 
@@ -83,7 +85,7 @@ def test_a_loaded_model_runs_as_one_traced_function():
 
 
 @pytest.mark.parametrize("name", ["conv_net", "dynamic_flatten", "old_softmax", "branches",
-                                  "loop"])
+                                  "loop", "counted_loop", "condition_loop", "loop_of_no_trips"])
 def test_a_hand_written_model_gives_onnxruntimes_outputs(name, path):
     proto, inputs = getattr(onnx_models, name)()
     onnx.save(proto, path)
@@ -160,8 +162,74 @@ def test_an_op_of_another_domain_is_refused(path):
 def test_an_unsupported_attribute_is_a_clear_error(path):
     single_node_model(helper.make_node("ArgMax", ["x"], ["y"], name="last",
                                        select_last_index=1), path)
-    with pytest.raises(ValueError, match=r"'last' \(ArgMax\) uses select_last_index=1"):
+    with pytest.raises(ValueError, match=r"^ag\.onnx\.load: ONNX node 'last' \(ArgMax\) uses "
+                                         r"select_last_index=1, which autograph does not run\.$"):
         ag.onnx.load(path)
+
+
+def test_an_input_computed_at_run_time_where_a_constant_is_needed_is_named(path):
+    node = helper.make_node("Unsqueeze", ["x", "axes"], ["y"], name="grow")
+    graph = helper.make_graph([node], "g", [
+        helper.make_tensor_value_info("x", TensorProto.FLOAT, [2]),
+        helper.make_tensor_value_info("axes", TensorProto.INT64, [1])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 2])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)],
+                                ir_version=8), path)
+    with pytest.raises(ValueError, match=r"^ag\.onnx\.load: ONNX node 'grow' \(Unsqueeze\) takes "
+                                         r"its axes from a value computed at run time; autograph "
+                                         r"needs it known when the model is loaded\.$"):
+        ag.onnx.load(path)
+
+
+def test_an_error_of_our_op_names_the_onnx_node_without_a_name(path):
+    graph = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["y"])], "g", [
+        helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3]),
+        helper.make_tensor_value_info("w", TensorProto.FLOAT, [4, 5])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 5])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)],
+                                ir_version=8), path)
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match=r"^ag\.onnx\.load: an ONNX MatMul node: Matrix size-incompatible"):
+        ag.onnx.load(path)
+
+
+def test_string_constants_load_as_string_tensors(path):
+    nodes = [helper.make_node("Constant", [], ["one"], value_string="a"),
+             helper.make_node("Constant", [], ["two"], value_strings=["b", "cd"])]
+    graph = helper.make_graph(nodes, "g", [], [
+        helper.make_tensor_value_info("one", TensorProto.STRING, []),
+        helper.make_tensor_value_info("two", TensorProto.STRING, [2])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)],
+                                ir_version=8), path)
+    outputs = ag.onnx.load(path)()
+    assert outputs["one"].numpy() == b"a"
+    assert list(outputs["two"].numpy()) == [b"b", b"cd"]
+
+
+@pytest.mark.parametrize("element_type, name", [(TensorProto.BFLOAT16, "BFLOAT16"),
+                                                (999, "999")])
+def test_an_input_of_an_element_type_we_lack_is_named(element_type, name, path):
+    graph = helper.make_graph([helper.make_node("Identity", ["x"], ["y"])], "g",
+                              [helper.make_tensor_value_info("x", element_type, [2])],
+                              [helper.make_tensor_value_info("y", element_type, [2])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)],
+                                ir_version=8), path)
+    with pytest.raises(TypeError, match=f"^ag\\.onnx\\.load: input 'x': ONNX element type {name} "
+                                        f"has no autograph dtype\\.$"):
+        ag.onnx.load(path)
+
+
+def test_without_the_onnx_package_loading_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "onnx", None)
+    with pytest.raises(ImportError) as raised:
+        ag.onnx.load(DATA / "torch_mlp.onnx")
+    assert str(raised.value) == ('ONNX export and import need the onnx package: pip install '
+                                 '"autograph-dataflow[onnx]" (or pip install onnx).')
+
+
+def test_a_string_value_has_onnxs_string_element_type():
+    assert onnx_type(ag.string) == TensorProto.STRING
+    assert onnx_type(ag.float32) == TensorProto.FLOAT
 
 
 def test_a_corrupt_file_is_one_clear_error(path):

@@ -46,25 +46,17 @@ def _branch(g: Any, graph: Any, inputs: Any, prefix: str) -> Any:
     return inner.finish(graph.name, _outputs(graph, names))
 
 
-def _as_bool(g: Any, op: Any, name: str, dtype: dtypes.DType) -> str:
-    """The ONNX value `name` (of our `dtype`) as ONNX's bool condition: ours takes any
-    nonzero number as true."""
-    if dtype is dtypes.bool_:
-        return name
-    if dtype.is_string:
-        raise ValueError(f"ag.onnx.export: {where(op)} branches on a string; ONNX needs a "
-                         f"bool condition (compare the string first).")
-    return g.one("Cast", [name], to=onnx().TensorProto.BOOL)
-
-
 @converts("If")
 def _if(g: Any, op: Any) -> None:
     _check_no_resources(op, op.outputs)
+    if op.inputs[0].dtype is not dtypes.bool_:  # cond, `if`, `and` and `or` make bool ones
+        raise ValueError(f"ag.onnx.export: {where(op)} has a {op.inputs[0].dtype.name} "
+                         f"condition; ONNX's If takes a bool one.")
     inputs = op.inputs[1:]
     then_graph = _branch(g, op.attrs["then_branch"], inputs, f"{op.name}/then/")
     else_graph = _branch(g, op.attrs["else_branch"], inputs, f"{op.name}/else/")
-    condition = _as_bool(g, op, g.input(op, 0), op.inputs[0].dtype)
-    g.node("If", [condition], g.outputs(op), then_branch=then_graph, else_branch=else_graph)
+    g.node("If", [g.input(op, 0)], g.outputs(op), then_branch=then_graph,
+           else_branch=else_graph)
 
 
 @converts("Case")
@@ -120,14 +112,13 @@ def _while(g: Any, op: Any) -> None:
             inner.bind(placeholder, name)
             body_inputs.append(value_info(name, placeholder.dtype, _shape(placeholder)))
     inner.convert(body)
-    next_cond = _as_bool(inner, op, inner.run_inline(cond, body.outputs, f"{op.name}/cond/")[0],
-                         cond.outputs[0].dtype)
+    next_cond = inner.run_inline(cond, body.outputs, f"{op.name}/cond/")[0]  # a bool scalar
     outputs: list[tuple[str, Any, Any]] = [(next_cond, dtypes.bool_, [])]
     outputs += [(inner.name(body.outputs[i]), body.outputs[i].dtype, _shape(body.outputs[i]))
                 for i in carried]
     loop_body = inner.finish(f"{op.name.replace('/', '_')}_body", outputs, body_inputs)
 
-    names = g.node("Loop", ["", _as_bool(g, op, first, cond.outputs[0].dtype),
+    names = g.node("Loop", ["", first,
                             *(g.input(op, i) for i in carried)],
                    [g.fresh(f"{op.name}:{i}") for i in carried], body=loop_body)
     for i, t in enumerate(op.outputs):

@@ -30,7 +30,8 @@ def _axes(scope: Any, node: Any, inputs: list, attrs: dict, index: int = 1) -> l
 def _constant(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
     for key, dtype in (("value", None), ("value_float", np.float32),
                        ("value_floats", np.float32), ("value_int", np.int64),
-                       ("value_ints", np.int64)):
+                       ("value_ints", np.int64), ("value_string", None),
+                       ("value_strings", None)):
         if key in attrs:
             return creation_ops.constant(np.asarray(attrs[key], dtype))
     raise unsupported(node, f"a constant given as {sorted(attrs)}")

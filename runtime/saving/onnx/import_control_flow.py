@@ -23,11 +23,9 @@ from autograph.runtime.saving.onnx.import_table import imports, run_graph
 from autograph.runtime.saving.onnx.onnx_module import our_dtype
 
 
-def _as_bool(value: Any) -> Any:
-    value = array_ops.reshape(value, [])  # ONNX conditions may be 1-element tensors
-    if value.dtype is dtypes.bool_:
-        return value
-    return math_ops.not_equal(value, creation_ops.constant(0, value.dtype))
+def _scalar(condition: Any) -> Any:
+    """An ONNX condition (a bool tensor of one element) as our cond's bool scalar."""
+    return array_ops.reshape(condition, [])
 
 
 def _run_branch(scope: Any, graph: Any) -> Any:
@@ -40,7 +38,7 @@ def _run_branch(scope: Any, graph: Any) -> Any:
 
 @imports("If")
 def _if(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
-    return cond(_as_bool(inputs[0]), _run_branch(scope, attrs["then_branch"]),
+    return cond(_scalar(inputs[0]), _run_branch(scope, attrs["then_branch"]),
                 _run_branch(scope, attrs["else_branch"]))
 
 
@@ -72,8 +70,8 @@ def _loop(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
         arrays = [array.write(creation_ops.cast(i, dtypes.int32), value)
                   for array, value in zip(rest[len(carried):], results[1 + len(carried):])]
         return [math_ops.add(i, creation_ops.constant(1, dtypes.int64)),
-                _as_bool(results[0]), *results[1:1 + len(carried)], *arrays]
+                _scalar(results[0]), *results[1:1 + len(carried)], *arrays]
 
-    start = [creation_ops.constant(np.int64(0)), _as_bool(keep_going), *carried, *scans]
+    start = [creation_ops.constant(np.int64(0)), _scalar(keep_going), *carried, *scans]
     final = while_loop(go_on, step, start)
     return [*final[2:2 + len(carried)], *(array.stack() for array in final[2 + len(carried):])]

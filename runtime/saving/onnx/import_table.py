@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from autograph.runtime.core.errors import OpError
 from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.saving.onnx.onnx_module import onnx
 
@@ -90,7 +91,7 @@ def run_graph(graph: Any, scope: Scope) -> None:
         inputs = [scope.get(name) if name else None for name in node.input]
         try:
             outputs = TABLE[node.op_type](scope, node, inputs, attributes(node))
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError, OpError) as e:  # a shape or dtype our op refuses
             if str(e).startswith("ag.onnx.load"):
                 raise
             raise type(e)(f"ag.onnx.load: {describe(node)}: {e}") from e
@@ -106,7 +107,7 @@ def check_ops(graph: Any, where: str = "") -> None:
     lacks."""
     module = onnx()
     for node in graph.node:
-        if node.domain not in ("", "ai.onnx"):
+        if node.domain:  # the checker refuses "ai.onnx", the standard domain's other name
             raise ValueError(f"ag.onnx.load: {describe(node)}{where} is an op of domain "
                              f"{node.domain!r}; autograph runs the standard ONNX ops only.")
         if node.op_type not in TABLE:

@@ -72,7 +72,7 @@ def load(path: str | os.PathLike) -> LoadedModel:
 
 def _opset(model: Any) -> int:
     for entry in model.opset_import:
-        if entry.domain in ("", "ai.onnx"):
+        if not entry.domain:
             return int(entry.version)
     raise ValueError("ag.onnx.load: the model imports no standard ONNX opset.")
 
@@ -85,7 +85,11 @@ def _spec(value_info: Any) -> TensorSpec:
     shape: Any = None
     if tensor_type.HasField("shape"):
         shape = [d.dim_value if d.HasField("dim_value") else None for d in tensor_type.shape.dim]
-    return TensorSpec(TensorShape(shape), our_dtype(tensor_type.elem_type), value_info.name)
+    try:
+        dtype = our_dtype(tensor_type.elem_type)
+    except TypeError as e:
+        raise TypeError(f"ag.onnx.load: input {value_info.name!r}: {e}") from None
+    return TensorSpec(TensorShape(shape), dtype, value_info.name)
 
 
 def _parameter_names(names: list[str]) -> list[str]:
