@@ -15,6 +15,7 @@ B = _RNG.normal(size=(4, 5)).astype(np.float32)
 INTS = _RNG.integers(-9, 9, size=(3, 4)).astype(np.int32)
 NONZERO = np.where(INTS == 0, 3, INTS).astype(np.int32)
 IMAGES = _RNG.normal(size=(2, 8, 8, 1)).astype(np.float32)
+CUBES = _RNG.normal(size=(2, 4, 4)).astype(np.float32)
 FILTER = _RNG.normal(size=(3, 3, 1, 2)).astype(np.float32)
 
 
@@ -75,6 +76,18 @@ def _shapes(x):
             x[..., None, 1:3], x[-1], ag.where(x > 0)]
 
 
+SCALE = ag.Variable([0.5, -1.0, 2.0, 1.0], name="scale")
+
+
+def _dynamic_shapes(x, m, dims):  # shapes not known when traced, so not folded
+    any_rank = ag.reshape(x, ag.gather(ag.shape(x), dims))
+    with ag.control_dependencies([ag.no_op()]):
+        scaled = ag.stop_gradient(x) * SCALE
+    counts = ag.cast(ag.size(x) + ag.rank(any_rank), ag.float32)
+    return [scaled + counts, ag.shape(x), ag.shape(x, out_type=ag.int64), ag.ones_like(x),
+            ag.matmul(m, m)]
+
+
 def _windows(x):
     y = ag.nn.conv2d(x, ag.constant(FILTER), strides=1, padding="SAME")
     y = ag.nn.max_pool2d(y, 2, 2, "VALID")
@@ -125,6 +138,9 @@ CASES = [
     Case("reduce_opset_17", _reduce, [spec(None, 4)], (A,), 17),
     Case("products", _products, [spec(None, 4), spec(4, 5)], (A, B)),
     Case("shapes", _shapes, [spec(3, 4)], (A,)),
+    Case("dynamic_shapes", _dynamic_shapes,
+         [spec(None, 4), spec(None, 4, 4), spec(None, dtype=ag.int32)],
+         (A, CUBES, np.array([0, 1], np.int32))),
     Case("windows", _windows, [spec(None, 8, 8, 1)], (IMAGES,)),
     *(Case(f"switch_{i}", _switch, [spec(None, 4), spec(dtype=ag.int32)],
            (A, np.array(i, np.int32))) for i in (-1, 0, 1, 2, 5)),

@@ -10,6 +10,8 @@ import pytest
 
 import autograph as ag
 from autograph.runtime.graph.func_graph import flatten
+from autograph.runtime.saving.onnx import export as _  # noqa: F401  (fills EXPORT_TABLE)
+from autograph.runtime.saving.onnx.export_table import TABLE as EXPORT_TABLE
 from tests.saving.onnx_cases import CASES, A
 
 RNG = np.random.default_rng(0)
@@ -156,10 +158,44 @@ def test_a_keras_functional_model_exports_for_its_input(path):
     assert_same(run_onnxruntime(path, x), [model(x)])
 
 
+def test_a_keras_model_exports_for_the_input_signature_given(path):
+    model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
+    export_checked(model, path, [ag.TensorSpec([None, 4])])
+    assert_same(run_onnxruntime(path, A), [model(A)])
+
+
+def test_a_keras_model_takes_one_spec(path):
+    model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(model, path, [ag.TensorSpec([None, 4])] * 2)
+    assert str(raised.value) == ("ag.onnx.export: a Keras model takes one input; "
+                                 "input_signature has 2 specs.")
+
+
+class Doubling(ag.keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.dense = ag.keras.layers.Dense(3)
+
+    def call(self, inputs):
+        return 2.0 * self.dense(inputs)
+
+
+def test_a_subclassed_keras_model_exports_for_the_shape_of_its_first_call(path):
+    model = Doubling()
+    model(A[:1])
+    export_checked(model, path)
+    assert_same(run_onnxruntime(path, A), [model(A)])
+
+
 def test_an_unbuilt_keras_model_asks_for_an_input_signature(path):
     model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
-    with pytest.raises(ValueError, match=r"no input shape yet.*input_signature"):
+    with pytest.raises(ValueError) as raised:
         ag.onnx.export(model, path)
+    assert str(raised.value) == (
+        f"ag.onnx.export: Keras model {model.name!r} has no input shape yet; build it "
+        f"(model.build((None, ...)) or a first call), or pass "
+        f"input_signature=[ag.TensorSpec((None, ...))].")
 
 
 def test_a_concrete_function_exports_as_traced(path):
@@ -180,13 +216,61 @@ def test_a_function_traced_twice_is_ambiguous(path):
     f = ag.function(lambda x: x + 1.0)
     f(A)
     f(A[0])
-    with pytest.raises(ValueError, match="2 traces, so which to export is ambiguous"):
+    with pytest.raises(ValueError) as raised:
         ag.onnx.export(f, path)
+    assert str(raised.value) == (
+        f"ag.onnx.export: {f!r} has 2 traces, so which to export is ambiguous; pass "
+        f"input_signature, or export f.get_concrete_function(...). Its traces:\n"
+        f"{f.pretty_printed_concrete_signatures()}")
 
 
 def test_a_function_never_traced_needs_an_input_signature(path):
-    with pytest.raises(ValueError, match="has not been traced; pass input_signature"):
+    with pytest.raises(ValueError, match=r"^ag\.onnx\.export: .* has not been traced; pass "
+                                         r"input_signature=\[ag\.TensorSpec\(\.\.\.\), "
+                                         r"\.\.\.\] for its arguments\.$"):
         ag.onnx.export(ag.function(lambda x: x), path)
+
+
+def test_a_python_function_exports_for_its_input_signature(path):
+    export_checked(lambda x: x - 1.0, path, [ag.TensorSpec([None, 4])])
+    assert_same(run_onnxruntime(path, A), [A - 1.0])
+
+
+def test_a_python_function_needs_an_input_signature(path):
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(lambda x: x, path)
+    assert str(raised.value) == ("ag.onnx.export: exporting a Python function needs "
+                                 "input_signature=[ag.TensorSpec(...), ...] for its arguments.")
+
+
+def test_a_concrete_function_takes_no_input_signature(path):
+    concrete = ag.function(lambda x: x).get_concrete_function(ag.TensorSpec([2]))
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(concrete, path, [ag.TensorSpec([2])])
+    assert str(raised.value) == ("ag.onnx.export: a ConcreteFunction is traced already; pass "
+                                 "input_signature with the ag.function instead.")
+
+
+def test_a_value_that_is_no_function_cannot_export(path):
+    with pytest.raises(TypeError) as raised:
+        ag.onnx.export(3, path)
+    assert str(raised.value) == ("ag.onnx.export exports an ag.function, a ConcreteFunction or "
+                                 "a Keras model, got 3.")
+
+
+@pytest.mark.parametrize("opset", [13, onnx.defs.onnx_opset_version()])
+def test_the_oldest_and_newest_opsets_export(opset, path):
+    model = export_checked(lambda x: x * 2.0, path, [ag.TensorSpec([2])], opset=opset)
+    assert model.opset_import[0].version == opset
+
+
+@pytest.mark.parametrize("opset", [12, onnx.defs.onnx_opset_version() + 1, True, "17", 17.0])
+def test_an_opset_out_of_range_or_not_an_int_is_refused(opset, path):
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(lambda x: x, path, [ag.TensorSpec([2])], opset=opset)
+    assert str(raised.value) == (
+        f"ag.onnx.export: opset must be an int from 13 to {onnx.defs.onnx_opset_version()} "
+        f"(the newest the installed onnx knows), got {opset!r}.")
 
 
 def source_of_py_function(x):
@@ -256,6 +340,24 @@ def test_the_op_table_agrees_with_onnxruntime(case, path):
     export_checked(f, path, case.signature, case.opset)
     want = [np.asarray(t) for t in flatten(f(*case.inputs))]
     assert_same(run_onnxruntime(path, *case.inputs), want)
+
+
+def op_types(graph, found):
+    """The op types of `graph` and of the functions its ops hold (branches, loop bodies)."""
+    for op in graph.get_operations():
+        found.add(op.type)
+        for value in op.attrs.values():
+            for function in value if isinstance(value, (list, tuple)) else [value]:
+                if hasattr(function, "get_operations"):
+                    op_types(function, found)
+    return found
+
+
+def test_every_op_type_the_exporter_converts_runs_in_some_case():
+    found = set()
+    for case in CASES:
+        op_types(ag.function(case.fn).get_concrete_function(*case.signature).graph, found)
+    assert len(EXPORT_TABLE) > 90 and sorted(set(EXPORT_TABLE) - found) == []
 
 
 def outline(graph, indent=""):
