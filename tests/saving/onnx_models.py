@@ -176,3 +176,39 @@ def loop_of_no_trips():
     output is empty."""
     proto, (x, _, start) = loop()
     return proto, [x, np.array(0, np.int64), start]
+
+
+def activations():
+    """The activations and small ops other frameworks write as one node: Clip (bounds as
+    inputs, one omitted), Elu, Softplus, HardSigmoid, LogSoftmax, Mean, Xor, inference
+    Dropout (with its mask) and GlobalMaxPool."""
+    scalar = [helper.make_tensor_value_info(name, FLOAT, []) for name in ("low", "high")]
+    nodes = [
+        helper.make_node("Clip", ["x", "low", "high"], ["clipped"]),
+        helper.make_node("Clip", ["x", "", "high"], ["capped"]),
+        helper.make_node("Elu", ["x"], ["elu"], alpha=0.5),
+        helper.make_node("Softplus", ["x"], ["softplus"]),
+        helper.make_node("HardSigmoid", ["x"], ["hard"], alpha=0.3, beta=0.4),
+        helper.make_node("LogSoftmax", ["x"], ["log_soft"], axis=0),
+        helper.make_node("Mean", ["x", "elu", "hard"], ["mean"]),
+        helper.make_node("Constant", [], ["zero"], value_float=0.0),
+        helper.make_node("Greater", ["x", "zero"], ["positive"]),
+        helper.make_node("Greater", ["elu", "hard"], ["larger"]),
+        helper.make_node("Xor", ["positive", "larger"], ["either"]),
+        helper.make_node("Dropout", ["x"], ["dropped", "mask"]),
+        helper.make_node("GlobalMaxPool", ["images"], ["pooled"]),
+    ]
+    outputs = [(name, [4, 3]) for name in ("clipped", "capped", "elu", "softplus", "hard",
+                                           "log_soft", "mean", "dropped")]
+    outputs += [helper.make_tensor_value_info(name, TensorProto.BOOL, [4, 3])
+                for name in ("either", "mask")]
+    outputs.append(("pooled", [2, 3, 1, 1]))
+    x = normal(4, 3) * 3.0
+    return model(nodes, [("x", [4, 3]), *scalar, ("images", [2, 3, 5, 5])], outputs), [
+        x, np.array(-1.0, np.float32), np.array(1.5, np.float32), normal(2, 3, 5, 5)]
+
+
+def old_clip():
+    """Opset 6: Clip's bounds as attributes."""
+    nodes = [helper.make_node("Clip", ["x"], ["y"], min=-0.5, max=0.25)]
+    return model(nodes, [("x", [2, 3])], [("y", [2, 3])], opset=6), [normal(2, 3)]

@@ -84,8 +84,11 @@ def test_a_loaded_model_runs_as_one_traced_function():
     assert {"MatMul", "Tanh", "Sigmoid"} <= ops
 
 
-@pytest.mark.parametrize("name", ["conv_net", "dynamic_flatten", "old_softmax", "branches",
-                                  "loop", "counted_loop", "condition_loop", "loop_of_no_trips"])
+HAND_WRITTEN = ["conv_net", "dynamic_flatten", "old_softmax", "branches", "loop", "counted_loop",
+                "condition_loop", "loop_of_no_trips", "activations", "old_clip"]
+
+
+@pytest.mark.parametrize("name", HAND_WRITTEN)
 def test_a_hand_written_model_gives_onnxruntimes_outputs(name, path):
     proto, inputs = getattr(onnx_models, name)()
     onnx.save(proto, path)
@@ -119,6 +122,28 @@ def test_an_exported_keras_model_loads_back(path):
     x = np.linspace(-1, 1, 15, dtype=np.float32).reshape(3, 5)
     np.testing.assert_allclose(ag.onnx.load(path)(inputs=x).numpy(), keras_model(x).numpy(),
                                rtol=1e-5, atol=1e-6)
+
+
+def onnx_op_types(graph, found):
+    for node in graph.node:
+        found.add(node.op_type)
+        for attr in node.attribute:
+            if attr.type == onnx.AttributeProto.GRAPH:
+                onnx_op_types(attr.g, found)
+    return found
+
+
+def test_every_op_type_the_loader_runs_is_in_some_test_model(tmp_path):
+    found = set()
+    for name in HAND_WRITTEN:
+        onnx_op_types(getattr(onnx_models, name)()[0].graph, found)
+    for name in ("torch_cnn.onnx", "torch_mlp.onnx"):
+        onnx_op_types(onnx.load(DATA / name).graph, found)
+    for case in CASES:
+        model = ag.onnx.export(ag.function(case.fn), tmp_path / "case.onnx", case.signature,
+                               case.opset)
+        onnx_op_types(model.graph, found)
+    assert len(TABLE) > 80 and sorted(set(TABLE) - found) == []
 
 
 def single_node_model(node, path, domain_opset=None):
