@@ -306,8 +306,51 @@ def test_an_op_needing_a_later_opset_says_which(path):
 
 def test_an_output_of_unknown_rank_is_refused(path):
     f = ag.function(lambda x, shape: ag.reshape(x, shape))
-    with pytest.raises(ValueError, match="output 'output_0' has an unknown rank"):
+    with pytest.raises(ValueError) as raised:
         ag.onnx.export(f, path, [ag.TensorSpec([None]), ag.TensorSpec([None], ag.int32)])
+    assert str(raised.value) == (
+        "ag.onnx.export: output 'output_0' has an unknown rank, and an ONNX model's inputs and "
+        "outputs need one; give the function an input_signature of known ranks, or reshape "
+        "the value to a shape of known length.")
+
+
+def test_an_input_of_unknown_rank_is_refused(path):
+    with pytest.raises(ValueError, match=r"^ag\.onnx\.export: input 'x' has an unknown rank"):
+        ag.onnx.export(lambda x: x + 1, path, [ag.TensorSpec(None, ag.int32)])
+
+
+def test_a_variable_argument_is_refused(path):
+    f = ag.function(lambda v: v.read_value() * 2.0)
+    concrete = f.get_concrete_function(counter)
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(concrete, path)
+    name = concrete.inputs[0].op.name
+    assert str(raised.value) == (
+        f"ag.onnx.export: {concrete.name} takes a variable as argument {name!r}; read the "
+        f"variable inside the function instead (ONNX inputs are tensors).")
+
+
+def test_an_input_returned_as_it_is_and_an_output_returned_twice_get_their_own_names(path):
+    def twice(x):
+        doubled = x * 2.0
+        return x, doubled, doubled
+    model = export_checked(twice, path, [ag.TensorSpec([4])])
+    assert [o.name for o in model.graph.output] == ["output_0", "output_1", "output_2"]
+    assert_same(run_onnxruntime(path, A[0]), [A[0], A[0] * 2.0, A[0] * 2.0])
+
+
+def test_nested_outputs_are_named_by_their_key_paths(path):
+    def nested(x):
+        doubled = x * 2.0
+        return {"logits": x, "extra": {"scale": doubled}, "pair": [doubled, x + 1.0]}
+    model = export_checked(nested, path, [ag.TensorSpec([4])])
+    assert [o.name for o in model.graph.output] == ["extra_scale", "logits", "pair_0",
+                                                     "pair_1"]
+
+
+def test_an_output_under_an_empty_key_is_named_output(path):
+    model = export_checked(lambda x: {"": x + 1.0}, path, [ag.TensorSpec([4])])
+    assert [o.name for o in model.graph.output] == ["output"]
 
 
 def test_an_opset_out_of_range_is_refused(path):
@@ -330,8 +373,10 @@ def test_a_failed_export_leaves_the_file_that_was_there(path):
 
 
 def test_a_missing_folder_is_a_clear_error(tmp_path):
-    with pytest.raises(FileNotFoundError, match="does not exist"):
-        ag.onnx.export(mlp, str(tmp_path / "no" / "model.onnx"))
+    path = str(tmp_path / "no" / "model.onnx")
+    with pytest.raises(FileNotFoundError) as raised:
+        ag.onnx.export(mlp, path)
+    assert str(raised.value) == f"ag.onnx.export: the folder of {path!r} does not exist."
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
