@@ -429,6 +429,7 @@ def outline(graph, indent=""):
 @ag.function(input_signature=[ag.TensorSpec([None, 4]), ag.TensorSpec([], ag.int32)])
 def control_flow(x, i):
     y = ag.switch_case(i, [lambda: x + 1.0, lambda: x * 2.0, lambda: -x])
+    y = ag.switch_case(i, [lambda: y - 1.0])  # one branch: written inline
     if ag.reduce_sum(y) > 0:
         y = y * 2.0
     with ag.name_scope("count"):

@@ -45,9 +45,9 @@ def _if(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
 @imports("Loop")
 def _loop(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
     body = attrs["body"]
-    limit = inputs[0] if inputs and inputs[0] is not None else None
-    keep_going = inputs[1] if len(inputs) > 1 and inputs[1] is not None else \
-        creation_ops.constant(True)
+    limit, keep_going = inputs[0], inputs[1]  # the checker sees to both (None: omitted)
+    if keep_going is None:
+        keep_going = creation_ops.constant(True)
     carried = list(inputs[2:])
     scans = [TensorArray(our_dtype(out.type.tensor_type.elem_type), size=0, dynamic_size=True)
              for out in body.output[1 + len(carried):]]
