@@ -466,3 +466,74 @@ def test_a_loop_changing_a_variable_handle_cannot_export(path):
                                          r"changes a variable handle in its loop; ONNX values "
                                          r"are tensors only\.$"):
         ag.onnx.export(ag.function(swap), path, [ag.TensorSpec([], ag.int32)])
+
+
+def _assign(x):
+    counter.assign(x)
+
+
+def _assign_add(x):
+    counter.assign_add(x)
+
+
+def _assign_sub(x):
+    counter.assign_sub(x)
+
+
+def _print(x):
+    ag.print(ag.constant("step"))  # a string tensor alone is printed without formatting
+
+
+def _print_tensor(x):
+    ag.print(x)
+
+
+def _assert(x):
+    ag.debugging.Assert(ag.reduce_all(x > 0), [x])
+
+
+def _numpy_function(x):
+    ag.numpy_function(np.sin, [x], ag.float32)
+
+
+def _py_function(x):
+    ag.py_function(np.sin, [x], ag.float32)
+
+
+def _stateless_numpy_function(x):
+    ag.numpy_function(np.sin, [x], ag.float32, stateful=False)
+
+
+WHY_NOT = [
+    ("AssignVariableOp", _assign, "an ONNX model cannot change variables"),
+    ("AssignAddVariableOp", _assign_add, "an ONNX model cannot change variables"),
+    ("AssignSubVariableOp", _assign_sub, "an ONNX model cannot change variables"),
+    ("PrintV2", _print, "an ONNX model has no side effects such as printing"),
+    ("StringFormat", _print_tensor,
+     "ONNX has no string formatting, which ag.print and ag.strings.format make"),
+    ("Assert", _assert, "an ONNX model has no asserts"),
+    ("PyFunc", _numpy_function, "Python code cannot run inside an ONNX model"),
+    ("EagerPyFunc", _py_function, "Python code cannot run inside an ONNX model"),
+    ("PyFuncStateless", _stateless_numpy_function, "Python code cannot run inside an ONNX model"),
+]
+
+
+@pytest.mark.parametrize("op_type, make, why", WHY_NOT, ids=[w[0] for w in WHY_NOT])
+def test_an_op_with_no_onnx_form_says_why(op_type, make, why, path):
+    def step(x):
+        make(x)
+        return x + 1.0
+    with pytest.raises(ValueError, match=f"^ag\\.onnx\\.export: {op_type} op .* has no ONNX "
+                                         f"mapping \\({why}\\)\\. docs/onnx\\.md lists the ops "
+                                         f"that export; compute this with those, or keep it out "
+                                         f"of the exported function\\.$"):
+        ag.onnx.export(ag.function(step, autograph=False), path, [ag.TensorSpec([4])])
+
+
+def test_an_op_made_by_code_without_a_file_is_named_by_its_place_only(path):
+    namespace = {"ag": ag, "np": np}
+    exec("def sine(x):\n    return ag.py_function(np.sin, [x], ag.float32)\n", namespace)
+    with pytest.raises(ValueError, match=r"^ag\.onnx\.export: EagerPyFunc op '\w+' \(made at "
+                                         r"<string>:2\) has no ONNX mapping \(Python"):
+        ag.onnx.export(ag.function(namespace["sine"], autograph=False), path,
+                       [ag.TensorSpec([4])])

@@ -26,6 +26,7 @@ _WHY = {
     "AssignAddVariableOp": "an ONNX model cannot change variables",
     "AssignSubVariableOp": "an ONNX model cannot change variables",
     "PrintV2": "an ONNX model has no side effects such as printing",
+    "StringFormat": "ONNX has no string formatting, which ag.print and ag.strings.format make",
     "Assert": "an ONNX model has no asserts",
     "PyFunc": "Python code cannot run inside an ONNX model",
     "EagerPyFunc": "Python code cannot run inside an ONNX model",
