@@ -86,6 +86,15 @@ def test_a_subclassed_model_round_trips_with_custom_objects(tmp_path):
     npt.assert_array_equal(loaded(_X).numpy(), model(_X).numpy())
 
 
+def test_a_subclassed_model_built_by_build_records_that_shape(tmp_path):
+    model = Sub(3)
+    model.build((None, 4))
+    model(_X)
+    model.save(tmp_path / "s.keras")
+    # TensorFlow 2.21 (Keras 3.15) records the shape given to build, not the first call's
+    assert _members(tmp_path / "s.keras")[0]["build_config"] == {"input_shape": [None, 4]}
+
+
 def test_the_optimizer_state_round_trips(tmp_path):
     model = _mlp()
     model.fit(_X, _Y, epochs=1, batch_size=3, verbose=0)
