@@ -88,6 +88,12 @@ def _dynamic_shapes(x, m, dims):  # shapes not known when traced, so not folded
             ag.matmul(m, m)]
 
 
+def _run_time_bounds(x, begin, size, paddings, n):  # bounds known only when the model runs
+    return [ag.slice(x, begin, [-1, 2]), ag.slice(x, [0, 1], size), ag.pad(x, paddings),
+            ag.split(x, [1, -1], axis=1)[1], x[::-1, -1], x[1::-2], ag.tile(x, [n, 1]),
+            ag.fill([n, 2], 0.5), ag.range(n), ag.broadcast_to(x[:1], [n, 4])]
+
+
 def _windows(x):
     y = ag.nn.conv2d(x, ag.constant(FILTER), strides=1, padding="SAME")
     y = ag.nn.max_pool2d(y, 2, 2, "VALID")
@@ -141,6 +147,11 @@ CASES = [
     Case("dynamic_shapes", _dynamic_shapes,
          [spec(None, 4), spec(None, 4, 4), spec(None, dtype=ag.int32)],
          (A, CUBES, np.array([0, 1], np.int32))),
+    Case("run_time_bounds", _run_time_bounds,
+         [spec(3, 4), spec(2, dtype=ag.int32), spec(2, dtype=ag.int32),
+          spec(2, 2, dtype=ag.int32), spec(dtype=ag.int32)],
+         (A, np.array([1, 0], np.int32), np.array([-1, 3], np.int32),
+          np.array([[1, 0], [2, 1]], np.int32), np.array(2, np.int32))),
     Case("windows", _windows, [spec(None, 8, 8, 1)], (IMAGES,)),
     *(Case(f"switch_{i}", _switch, [spec(None, 4), spec(dtype=ag.int32)],
            (A, np.array(i, np.int32))) for i in (-1, 0, 1, 2, 5)),

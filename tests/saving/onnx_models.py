@@ -212,3 +212,29 @@ def old_clip():
     """Opset 6: Clip's bounds as attributes."""
     nodes = [helper.make_node("Clip", ["x"], ["y"], min=-0.5, max=0.25)]
     return model(nodes, [("x", [2, 3])], [("y", [2, 3])], opset=6), [normal(2, 3)]
+
+
+def run_time_slices():
+    """PyTorch's `x[:, : x.size(1) // 2]` (Slice ends from Shape, with axes), a reversing
+    Slice whose end is computed, and a Pad of pads computed from the input's shape, over
+    chosen axes (opset 18)."""
+    int64 = TensorProto.INT64
+
+    def ints(name, values):
+        return helper.make_node("Constant", [], [name],
+                                value=helper.make_tensor(name, int64, [len(values)], values))
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"]),
+        ints("one", [1]), ints("two", [2]), ints("zero", [0]), ints("minus_one", [-1]),
+        helper.make_node("Gather", ["shape", "one"], ["width"], axis=0),
+        helper.make_node("Div", ["width", "two"], ["half"]),
+        helper.make_node("Slice", ["x", "zero", "half", "one"], ["left"]),
+        helper.make_node("Neg", ["width"], ["minus_width"]),
+        helper.make_node("Sub", ["minus_width", "one"], ["before_first"]),
+        helper.make_node("Slice", ["x", "minus_one", "before_first", "one", "minus_one"],
+                         ["reversed"]),
+        helper.make_node("Concat", ["half", "one"], ["pads"], axis=0),
+        helper.make_node("Pad", ["x", "pads", "", "one"], ["padded"]),
+    ]
+    outputs = [("left", [2, 3]), ("reversed", [2, 6]), ("padded", [2, 10])]
+    return model(nodes, [("x", [2, 6])], outputs, opset=18), [normal(2, 6)]

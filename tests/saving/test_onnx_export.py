@@ -537,3 +537,55 @@ def test_an_op_made_by_code_without_a_file_is_named_by_its_place_only(path):
                                          r"<string>:2\) has no ONNX mapping \(Python"):
         ag.onnx.export(ag.function(namespace["sine"], autograph=False), path,
                        [ag.TensorSpec([4])])
+
+
+def _gather_in_batches(x, indices):
+    return ag.gather(x, indices, batch_dims=1)
+
+
+def _symmetric_pad(x):
+    return ag.pad(x, [[1, 1], [1, 1]], mode="SYMMETRIC")
+
+
+def _split_unknown_axis(x):
+    return ag.split(x, 2, axis=0)[0]
+
+
+def _split_rest_of_unknown_axis(x):
+    return ag.split(x, [1, -1], axis=0)[0]
+
+
+def _ellipsis_of_unknown_rank(x, dims):
+    return ag.reshape(x, dims)[..., 0]
+
+
+def _permutation_at_run_time(x, permutation):
+    return ag.transpose(x, permutation)
+
+
+CANNOT_EXPORT = [
+    (_gather_in_batches, [ag.TensorSpec([3, 4]), ag.TensorSpec([3, 2], ag.int32)],
+     "GatherV2 op 'GatherV2'", "has batch_dims; ONNX Gather has none."),
+    (_symmetric_pad, [ag.TensorSpec([3, 4])], "MirrorPad op 'MirrorPad'",
+     "pads in mode SYMMETRIC; ONNX Pad reflects (REFLECT) but has no SYMMETRIC mode."),
+    (_split_unknown_axis, [ag.TensorSpec([None, 4])], "Split op 'split'",
+     "splits an axis of unknown size."),
+    (_split_rest_of_unknown_axis, [ag.TensorSpec([None, 4])], "SplitV op 'split'",
+     "infers a size (-1) along an axis of unknown size."),
+    (_ellipsis_of_unknown_rank, [ag.TensorSpec([None, 4]), ag.TensorSpec([None], ag.int32)],
+     "StridedSlice op 'strided_slice'", "slices with `...` a tensor of unknown rank."),
+    (_permutation_at_run_time, [ag.TensorSpec([3, 4]), ag.TensorSpec([2], ag.int32)],
+     "Transpose op 'transpose'", "has a permutation computed at run time; ONNX needs it "
+                                 "known when the model is written."),
+]
+
+
+@pytest.mark.parametrize("fn, signature, op, why", CANNOT_EXPORT,
+                         ids=[c[0].__name__.strip("_") for c in CANNOT_EXPORT])
+def test_an_op_onnx_cannot_express_names_itself_its_line_and_why(fn, signature, op, why, path):
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(fn, path, signature)
+    message = str(raised.value)
+    assert message.startswith(f"ag.onnx.export: {op} (made at {__file__}:")
+    assert message.endswith(f"`) {why}")
+    assert not os.path.exists(path)

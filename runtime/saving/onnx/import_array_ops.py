@@ -11,7 +11,7 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.ops.array import ops as array_ops
 from autograph.runtime.ops.array.gathering import gather, one_hot, where
-from autograph.runtime.ops.array.indexing import tensor_getitem
+from autograph.runtime.ops.array.indexing import strided_slice, tensor_getitem
 from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.ops.math import ops as math_ops
 from autograph.runtime.saving.onnx.import_table import imports, static, unsupported
@@ -185,14 +185,22 @@ def _range(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
 def _pad(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
     x = inputs[0]
     mode = attrs.get("mode", "constant")
-    pads = static(inputs[1], node, "pads") if len(inputs) > 1 else np.asarray(attrs["pads"])
     rank = x.shape.rank
     if rank is None:
         raise unsupported(node, "an input of unknown rank")
-    axes = _axes(scope, node, inputs, {}, 3) or list(range(rank))
-    pairs = [[0, 0] for _ in range(rank)]
-    for i, axis in enumerate(axes):
-        pairs[axis % rank] = [int(pads[i]), int(pads[i + len(axes)])]
+    axes = [a % rank for a in _axes(scope, node, inputs, {}, 3) or range(rank)]
+    pads = constant_value(inputs[1]) if len(inputs) > 1 else np.asarray(attrs["pads"])
+    pairs: Any = [[0, 0] for _ in range(rank)]
+    if pads is not None:
+        for i, axis in enumerate(axes):
+            pairs[axis] = [int(pads[i]), int(pads[i + len(axes)])]
+    else:  # known when the model runs: ONNX's [befores..., afters...] gathered into pairs
+        flat = array_ops.concat([array_ops.reshape(inputs[1], [-1]),
+                                 creation_ops.constant([0], inputs[1].dtype)], 0)
+        none = 2 * len(axes)  # the index of the 0 appended, for the dims not padded
+        befores = [axes.index(d) if d in axes else none for d in range(rank)]
+        afters = [axes.index(d) + len(axes) if d in axes else none for d in range(rank)]
+        pairs = array_ops.stack([gather(flat, befores), gather(flat, afters)], 1)
     if mode == "constant":
         value = inputs[2] if len(inputs) > 2 and inputs[2] is not None else \
             attrs.get("value", 0)
@@ -205,18 +213,29 @@ def _pad(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
 @imports("Slice")
 def _slice(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
     x = inputs[0]
-    if len(inputs) > 1:
-        starts, ends = (static(inputs[i], node, "bounds").reshape(-1) for i in (1, 2))
-        axes = _axes(scope, node, inputs, {}, 3) or list(range(len(starts)))
-        steps = static(inputs[4], node, "steps").reshape(-1) if len(inputs) > 4 and \
-            inputs[4] is not None else [1] * len(starts)
-    else:
-        starts, ends = attrs["starts"], attrs["ends"]
-        axes = attrs.get("axes") or list(range(len(starts)))
-        steps = [1] * len(starts)
     rank = x.shape.rank
     if rank is None:
         raise unsupported(node, "an input of unknown rank")
+    if len(inputs) == 1:  # before opset 10: the bounds are attributes
+        starts, ends = attrs["starts"], attrs["ends"]
+        axes = attrs.get("axes") or list(range(len(starts)))
+        return _static_slice(x, starts, ends, axes, [1] * len(starts))
+    count = inputs[1].shape.as_list()[0] if inputs[1].shape.rank == 1 else None
+    axes = _axes(scope, node, inputs, {}, 3)
+    if not axes and count is None:
+        raise unsupported(node, "bounds of unknown length without axes")
+    axes = axes or list(range(count))
+    steps = static(inputs[4], node, "steps").reshape(-1) if len(inputs) > 4 and \
+        inputs[4] is not None else [1] * len(axes)
+    starts, ends = constant_value(inputs[1]), constant_value(inputs[2])
+    if starts is not None and ends is not None:
+        return _static_slice(x, np.reshape(starts, -1), np.reshape(ends, -1), axes, steps)
+    return _run_time_slice(x, inputs[1], inputs[2], [int(a) % rank for a in axes],
+                           [int(s) for s in steps])
+
+
+def _static_slice(x: Any, starts: Any, ends: Any, axes: Any, steps: Any) -> Any:
+    rank = x.shape.rank
     index: list[Any] = [slice(None)] * rank
     for start, end, axis, step in zip(starts, ends, axes, steps):
         start, end, step = int(start), int(end), int(step)
@@ -224,6 +243,23 @@ def _slice(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
         stop = None if (end >= _BIG if forward else end <= -_BIG) else end
         index[int(axis) % rank] = slice(_clip_start(start, forward), stop, step)
     return tensor_getitem(x, tuple(index))
+
+
+def _run_time_slice(x: Any, starts: Any, ends: Any, axes: list[int], steps: list[int]) -> Any:
+    """A Slice whose starts or ends are known only when the model runs (PyTorch writes one for
+    `x[:, :n]`): our strided slice, whose bounds clamp to each dim as ONNX's do. Each bound
+    vector gets a 0 appended, which the dims not sliced pick (their masks ignore it)."""
+    where_in = {axis: j for j, axis in enumerate(axes)}
+    pick = [where_in.get(d, len(axes)) for d in range(x.shape.rank)]
+    zero = creation_ops.constant([0], dtypes.int64)
+
+    def full(bounds: Any) -> Any:
+        bounds = array_ops.reshape(creation_ops.cast(bounds, dtypes.int64), [-1])
+        return gather(array_ops.concat([bounds, zero], 0), pick)
+    strides = [steps[where_in[d]] if d in where_in else 1 for d in range(x.shape.rank)]
+    untouched = sum(1 << d for d in range(x.shape.rank) if d not in where_in)
+    return strided_slice(x, full(starts), full(ends), strides, begin_mask=untouched,
+                         end_mask=untouched)
 
 
 def _clip_start(start: int, forward: bool) -> int | None:
