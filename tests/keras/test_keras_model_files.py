@@ -95,6 +95,21 @@ def test_a_subclassed_model_built_by_build_records_that_shape(tmp_path):
     assert _members(tmp_path / "s.keras")[0]["build_config"] == {"input_shape": [None, 4]}
 
 
+def test_a_subclassed_model_built_for_a_tensor_shape_records_it(tmp_path):
+    model = Sub(3)
+    model.build(ag.TensorShape([None, 4]))
+    model(_X)
+    model.save(tmp_path / "s.keras")
+    assert _members(tmp_path / "s.keras")[0]["build_config"] == {"input_shape": [None, 4]}
+
+
+def test_building_a_subclassed_model_for_several_inputs_records_its_first_call():
+    model = Sub(3)
+    model.build([(None, 4), (None, 2)])  # not one shape: nothing recorded yet
+    model(_X)
+    assert model.get_build_config() == {"input_shape": list(_X.shape)}
+
+
 def test_the_optimizer_state_round_trips(tmp_path):
     model = _mlp()
     model.fit(_X, _Y, epochs=1, batch_size=3, verbose=0)

@@ -21,6 +21,7 @@ too. `compile`, `fit`, `evaluate` and `predict` come from `Trainer`; `save_weigh
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from typing import Any
 
@@ -119,8 +120,9 @@ class Model(Trainer, Layer):
     def build(self, input_shape: Any) -> None:
         """Marks the model built for inputs of `input_shape`, which its build config records
         (as Keras 3: a subclassed model makes its weights at its first call)."""
-        if self._built_input_shape is None and _is_one_shape(input_shape):
-            self._built_input_shape = TensorShape(input_shape)
+        if self._built_input_shape is None:
+            with contextlib.suppress(TypeError, ValueError):  # several inputs' shapes: none
+                self._built_input_shape = TensorShape(input_shape)
         self.built = True
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
@@ -247,10 +249,3 @@ def Input(shape: Any = None, batch_size: int | None = None, dtype: Any = None,  
     return InputLayer(shape, batch_size=batch_size, dtype=dtype, name=name,
                       batch_shape=batch_shape)
 
-
-def _is_one_shape(value: Any) -> bool:
-    """Whether `value` is one shape (a TensorShape, or a list of dims), not a nest of them."""
-    if isinstance(value, TensorShape):
-        return True
-    return isinstance(value, (list, tuple)) and all(
-        d is None or isinstance(d, int) for d in value)
