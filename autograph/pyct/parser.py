@@ -167,10 +167,12 @@ def _parse_lambda(fn: Callable, source: str, filename: str, first_line: int):
 
 
 def _parse_enclosing(source: str, first_line: int) -> Any:
-    """Parses `source`, trimming trailing text until it parses (a lambda inside a call)."""
+    """Parses `source`, trimming trailing text until it parses (a lambda inside a call, or a
+    dict's entry on a line of its own)."""
     text = source.rstrip()
     while text:
-        for candidate in (text, f"({text})", text.rstrip(",") + ")"):
+        entry = text.rstrip(",")
+        for candidate in (text, f"({text})", entry + ")", f"{{{entry}}}", entry + "}"):
             try:
                 return _parse(textwrap.dedent(candidate), first_line)
             except SyntaxError:

@@ -149,6 +149,19 @@ def test_a_lambda_with_a_conditional_and_a_nested_lambda_is_found():
     assert isinstance(_lambda_of(fn).body, gast.IfExp)
 
 
+def test_a_lambda_as_a_dict_entry_on_its_own_line_is_found():
+    table = {
+        "double": lambda x: x * 2,  # noqa: E731
+    }
+    assert isinstance(_lambda_of(table["double"]).body.op, gast.Mult)
+
+
+def test_a_lambda_on_the_line_that_opens_a_dict_is_found():
+    table = {"halve": lambda x: x / 2,  # noqa: E731
+             "other": None}
+    assert isinstance(_lambda_of(table["halve"]).body.op, gast.Div)
+
+
 def test_code_registered_in_linecache_is_found():
     namespace = exec_registered("\n\ndef from_exec(x):\n    return -x\n", "<parser-test>")
     node = parser.parse_entity(namespace["from_exec"]).node
