@@ -172,7 +172,7 @@ def _parse_enclosing(source: str, first_line: int) -> Any:
     text = source.rstrip()
     while text:
         entry = text.rstrip(",")
-        for candidate in (text, f"({text})", entry + ")", f"{{{entry}}}", entry + "}"):
+        for candidate in (text, f"({text})", entry + ")", f"{{{entry}}}"):
             try:
                 return _parse(textwrap.dedent(candidate), first_line)
             except SyntaxError:
