@@ -19,6 +19,19 @@ CUBES = _RNG.normal(size=(2, 4, 4)).astype(np.float32)
 FILTER = _RNG.normal(size=(3, 3, 1, 2)).astype(np.float32)
 
 
+def assert_same(got: list, want: list) -> None:
+    """Outputs equal as numbers (to float32's precision) or as strings (bytes or str)."""
+    assert len(got) == len(want)
+    for a, b in zip(got, want):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.dtype.kind in "OSU" or b.dtype.kind in "OSU":
+            def as_bytes(x):
+                return [v.encode() if isinstance(v, str) else bytes(v) for v in x.ravel()]
+            assert (a.shape, as_bytes(a)) == (b.shape, as_bytes(b))
+        else:
+            np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
 def spec(*shape: Any, dtype: Any = ag.float32) -> Any:
     return ag.TensorSpec(list(shape), dtype)
 
@@ -94,6 +107,17 @@ def _run_time_bounds(x, begin, size, paddings, n):  # bounds known only when the
             ag.fill([n, 2], 0.5), ag.range(n), ag.broadcast_to(x[:1], [n, 4])]
 
 
+def _strings(words):
+    return [ag.equal(words, "yes"), ag.not_equal(words, ag.constant(["no", "no", "yes"])),
+            words]
+
+
+def _unknown_rank_loop(x, dims):  # a loop variable of unknown rank in the ONNX Loop body
+    y = ag.reshape(x, dims)
+    y = ag.while_loop(lambda i, y: i < 3, lambda i, y: (i + 1, y * 2.0), [0, y])[1]
+    return ag.reshape(y, [-1])
+
+
 def _windows(x):
     y = ag.nn.conv2d(x, ag.constant(FILTER), strides=1, padding="SAME")
     y = ag.nn.max_pool2d(y, 2, 2, "VALID")
@@ -152,6 +176,10 @@ CASES = [
           spec(2, 2, dtype=ag.int32), spec(dtype=ag.int32)],
          (A, np.array([1, 0], np.int32), np.array([-1, 3], np.int32),
           np.array([[1, 0], [2, 1]], np.int32), np.array(2, np.int32))),
+    Case("strings", _strings, [spec(3, dtype=ag.string)],
+         (np.array(["yes", "no", "maybe"], object),), 19),
+    Case("unknown_rank_loop", _unknown_rank_loop, [spec(None, 4), spec(None, dtype=ag.int32)],
+         (A, np.array([4, 3], np.int32))),
     Case("windows", _windows, [spec(None, 8, 8, 1)], (IMAGES,)),
     *(Case(f"switch_{i}", _switch, [spec(None, 4), spec(dtype=ag.int32)],
            (A, np.array(i, np.int32))) for i in (-1, 0, 1, 2, 5)),

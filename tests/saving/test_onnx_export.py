@@ -12,7 +12,7 @@ import autograph as ag
 from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.saving.onnx import export as _  # noqa: F401  (fills EXPORT_TABLE)
 from autograph.runtime.saving.onnx.export_table import TABLE as EXPORT_TABLE
-from tests.saving.onnx_cases import CASES, A
+from tests.saving.onnx_cases import CASES, A, assert_same
 
 RNG = np.random.default_rng(0)
 GOLDEN = pathlib.Path(__file__).resolve().parents[2] / "golden" / "onnx"
@@ -23,10 +23,6 @@ def run_onnxruntime(path, *inputs):
     return session.run(None, {i.name: x for i, x in zip(session.get_inputs(), inputs)})
 
 
-def assert_same(got, want):
-    assert len(got) == len(want)
-    for a, b in zip(got, want):
-        np.testing.assert_allclose(a, np.asarray(b), rtol=1e-5, atol=1e-6)
 
 
 def export_checked(f, path, *args, **kwargs):
@@ -589,3 +585,22 @@ def test_an_op_onnx_cannot_express_names_itself_its_line_and_why(fn, signature, 
     assert message.startswith(f"ag.onnx.export: {op} (made at {__file__}:")
     assert message.endswith(f"`) {why}")
     assert not os.path.exists(path)
+
+
+def test_comparing_strings_needs_opset_19(path):
+    def is_yes(word):
+        return ag.equal(word, "yes")
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(is_yes, path, [ag.TensorSpec([3], ag.string)])
+    message = str(raised.value)
+    assert message.startswith("ag.onnx.export: Equal op 'Equal' (made at ")
+    assert message.endswith("compares strings, which ONNX's Equal does from opset 19; pass "
+                            "opset=19 (or higher).")
+
+
+def test_a_variable_read_twice_is_one_initializer(path):
+    def twice(x):
+        return x * counter + counter
+    model = export_checked(twice, path, [ag.TensorSpec([4])])
+    assert [i.name for i in model.graph.initializer] == ["step"]
+    assert_same(run_onnxruntime(path, A[0]), [A[0] * counter.numpy() + counter.numpy()])

@@ -16,7 +16,7 @@ from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.saving.onnx.import_table import TABLE
 from autograph.runtime.saving.onnx.onnx_module import onnx_type
 from tests.saving import onnx_models
-from tests.saving.onnx_cases import CASES
+from tests.saving.onnx_cases import CASES, assert_same
 
 DATA = pathlib.Path(__file__).parent / "data"
 
@@ -26,10 +26,6 @@ def path(tmp_path):
     return str(tmp_path / "model.onnx")
 
 
-def assert_same(got, want):
-    assert len(got) == len(want)
-    for a, b in zip(got, want):
-        np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-5, atol=1e-6)
 
 
 def as_list(outputs):

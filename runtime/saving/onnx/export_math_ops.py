@@ -8,13 +8,14 @@ from typing import Any
 import numpy as np
 
 from autograph.runtime.core import dtypes
+from autograph.runtime.saving.onnx.export_graph import where
 from autograph.runtime.saving.onnx.export_table import converts
 from autograph.runtime.saving.onnx.onnx_module import onnx, onnx_type
 
 # Ops of ours that are one ONNX op of the same inputs.
 _SAME = {
     "AddV2": "Add", "Sub": "Sub", "Mul": "Mul", "RealDiv": "Div", "Maximum": "Max",
-    "Minimum": "Min", "Pow": "Pow", "Equal": "Equal", "Less": "Less",
+    "Minimum": "Min", "Pow": "Pow", "Less": "Less",
     "LessEqual": "LessOrEqual", "Greater": "Greater", "GreaterEqual": "GreaterOrEqual",
     "LogicalAnd": "And", "LogicalOr": "Or", "LogicalNot": "Not", "Abs": "Abs", "Neg": "Neg",
     "Exp": "Exp", "Log": "Log", "Sqrt": "Sqrt", "Tanh": "Tanh", "Sigmoid": "Sigmoid",
@@ -22,6 +23,7 @@ _SAME = {
     "Round": "Round", "Sign": "Sign", "IsNan": "IsNaN", "Identity": "Identity",
     "StopGradient": "Identity", "AddN": "Sum", "SelectV2": "Where",
 }
+_STRING_EQUAL_OPSET = 19
 _BITWISE = {"BitwiseAnd": "BitwiseAnd", "BitwiseOr": "BitwiseOr", "BitwiseXor": "BitwiseXor",
             "Invert": "BitwiseNot"}
 
@@ -36,9 +38,17 @@ def _bitwise(g: Any, op: Any) -> None:
     g.node(_BITWISE[op.type], [g.name(t) for t in op.inputs], g.outputs(op))
 
 
-@converts("NotEqual")
-def _not_equal(g: Any, op: Any) -> None:
-    g.node("Not", [g.one("Equal", [g.input(op, 0), g.input(op, 1)])], g.outputs(op))
+@converts("Equal", "NotEqual")
+def _equal(g: Any, op: Any) -> None:
+    if op.inputs[0].dtype.is_string and g.opset < _STRING_EQUAL_OPSET:
+        raise ValueError(f"ag.onnx.export: {where(op)} compares strings, which ONNX's Equal "
+                         f"does from opset {_STRING_EQUAL_OPSET}; pass "
+                         f"opset={_STRING_EQUAL_OPSET} (or higher).")
+    inputs = [g.input(op, 0), g.input(op, 1)]
+    if op.type == "Equal":
+        g.node("Equal", inputs, g.outputs(op))
+    else:
+        g.node("Not", [g.one("Equal", inputs)], g.outputs(op))
 
 
 @converts("Rsqrt")
