@@ -220,11 +220,12 @@ def _slice(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
         starts, ends = attrs["starts"], attrs["ends"]
         axes = attrs.get("axes") or list(range(len(starts)))
         return _static_slice(x, starts, ends, axes, [1] * len(starts))
-    count = inputs[1].shape.as_list()[0] if inputs[1].shape.rank == 1 else None
     axes = _axes(scope, node, inputs, {}, 3)
-    if not axes and count is None:
-        raise unsupported(node, "bounds of unknown length without axes")
-    axes = axes or list(range(count))
+    if not axes:  # one bound per dim from the first
+        count = inputs[1].shape.as_list()[0] if inputs[1].shape.rank == 1 else None
+        if count is None:
+            raise unsupported(node, "bounds of unknown length without axes")
+        axes = list(range(count))
     steps = static(inputs[4], node, "steps").reshape(-1) if len(inputs) > 4 and \
         inputs[4] is not None else [1] * len(axes)
     starts, ends = constant_value(inputs[1]), constant_value(inputs[2])
