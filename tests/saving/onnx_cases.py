@@ -86,7 +86,12 @@ def _shapes(x):
             ag.pad(x, [[1, 1], [2, 2]], mode="REFLECT"), ag.fill([2, 3], 1.5),
             ag.zeros_like(x), ag.ones_like(x), ag.range(0, 10, 3), ag.one_hot([0, 2, 1], 3),
             ag.reverse(x, [1]), ag.slice(x, [1, 1], [-1, 2]), x[1:, ::2], x[:, 1],
-            x[..., None, 1:3], x[-1], ag.where(x > 0)]
+            x[..., None, 1:3], x[-1], ag.where(x > 0), ag.split(x, [0, -1], axis=1)[1],
+            ag.squeeze(ag.expand_dims(x, 0))]
+
+
+def _no_rows(x):  # a 0 in a target shape is a dim of size 0, not a copy of the input's dim
+    return ag.reshape(x, [4, 0])
 
 
 SCALE = ag.Variable([0.5, -1.0, 2.0, 1.0], name="scale")
@@ -168,6 +173,7 @@ CASES = [
     Case("reduce_opset_17", _reduce, [spec(None, 4)], (A,), 17),
     Case("products", _products, [spec(None, 4), spec(4, 5)], (A, B)),
     Case("shapes", _shapes, [spec(3, 4)], (A,)),
+    Case("no_rows", _no_rows, [spec(None, 4)], (np.zeros((0, 4), np.float32),)),
     Case("dynamic_shapes", _dynamic_shapes,
          [spec(None, 4), spec(None, 4, 4), spec(None, dtype=ag.int32)],
          (A, CUBES, np.array([0, 1], np.int32))),

@@ -559,7 +559,65 @@ def _permutation_at_run_time(x, permutation):
     return ag.transpose(x, permutation)
 
 
+def _expand_at_run_time(x, axis):
+    return ag.expand_dims(x, axis)
+
+
+def _concat_at_run_time(x, axis):
+    return ag.concat([x, x], axis)
+
+
+def _split_at_run_time(x, axis):
+    return ag.split(x, 2, axis=axis)[0]
+
+
+def _split_sizes_at_run_time(x, sizes):
+    return ag.split(x, sizes, axis=1)[0]
+
+
+def _split_axis_at_run_time(x, axis):
+    return ag.split(x, [1, 3], axis=axis)[0]
+
+
+def _gather_at_run_time(x, axis):
+    return ag.gather(x, [0], axis=axis)
+
+
+def _reverse_at_run_time(x, axis):
+    return ag.reverse(x, axis)
+
+
+def _slice_at_run_time(x, n):
+    return x[n:]
+
+
+def _split_rest_of_unknown_rank(x, dims):
+    return ag.split(ag.reshape(x, dims), [1, -1], axis=0)[0]
+
+
+AXIS = ag.TensorSpec([], ag.int32)
 CANNOT_EXPORT = [
+    (_expand_at_run_time, [ag.TensorSpec([3, 4]), AXIS], "ExpandDims op 'ExpandDims'",
+     "has an axis computed at run time; ONNX needs it known when the model is written."),
+    (_concat_at_run_time, [ag.TensorSpec([3, 4]), AXIS], "ConcatV2 op 'concat'",
+     "has an axis computed at run time; ONNX needs it known when the model is written."),
+    (_split_at_run_time, [ag.TensorSpec([4, 4]), AXIS], "Split op 'split'",
+     "has an axis computed at run time; ONNX needs it known when the model is written."),
+    (_split_sizes_at_run_time, [ag.TensorSpec([3, 4]), ag.TensorSpec([2], ag.int32)],
+     "SplitV op 'split'", "has a list of sizes computed at run time; ONNX needs it known "
+                          "when the model is written."),
+    (_split_axis_at_run_time, [ag.TensorSpec([4, 4]), AXIS], "SplitV op 'split'",
+     "has an axis computed at run time; ONNX needs it known when the model is written."),
+    (_gather_at_run_time, [ag.TensorSpec([3, 4]), AXIS], "GatherV2 op 'GatherV2'",
+     "has an axis computed at run time; ONNX needs it known when the model is written."),
+    (_reverse_at_run_time, [ag.TensorSpec([3, 4]), ag.TensorSpec([1], ag.int32)],
+     "ReverseV2 op 'ReverseV2'", "has an axis computed at run time; ONNX needs it known when "
+                                 "the model is written."),
+    (_slice_at_run_time, [ag.TensorSpec([3, 4]), AXIS], "StridedSlice op 'strided_slice'",
+     "has a bound computed at run time; ONNX needs it known when the model is written."),
+    (_split_rest_of_unknown_rank, [ag.TensorSpec([None, 4]), ag.TensorSpec([None], ag.int32)],
+     "SplitV op 'split'", "infers a size (-1) along an axis of unknown size."),
+
     (_gather_in_batches, [ag.TensorSpec([3, 4]), ag.TensorSpec([3, 2], ag.int32)],
      "GatherV2 op 'GatherV2'", "has batch_dims; ONNX Gather has none."),
     (_symmetric_pad, [ag.TensorSpec([3, 4])], "MirrorPad op 'MirrorPad'",

@@ -20,7 +20,7 @@ def _constant(g: Any, op: Any, index: int, what: str) -> np.ndarray:
     """The value of `op`'s input `index`, which ONNX needs as an attribute."""
     value = g.constant_value(op.inputs[index])
     if value is None:
-        raise ValueError(f"ag.onnx.export: {where(op)} has a {what} computed at run time; ONNX "
+        raise ValueError(f"ag.onnx.export: {where(op)} has {what} computed at run time; ONNX "
                          f"needs it known when the model is written.")
     return np.asarray(value)
 
@@ -71,13 +71,13 @@ def _rank(g: Any, op: Any) -> None:
 
 @converts("Transpose")
 def _transpose(g: Any, op: Any) -> None:
-    perm = _constant(g, op, 1, "permutation")
+    perm = _constant(g, op, 1, "a permutation")
     g.node("Transpose", [g.input(op, 0)], g.outputs(op), perm=[int(p) for p in perm])
 
 
 @converts("ExpandDims")
 def _expand_dims(g: Any, op: Any) -> None:  # a negative axis counts from the end of the
-    axis = _constant(g, op, 1, "axis").reshape(-1)  # result in both
+    axis = _constant(g, op, 1, "an axis").reshape(-1)  # result in both
     g.node("Unsqueeze", [g.input(op, 0), g.const(axis.astype(np.int64))], g.outputs(op))
 
 
@@ -90,7 +90,7 @@ def _squeeze(g: Any, op: Any) -> None:
 
 @converts("ConcatV2")
 def _concat(g: Any, op: Any) -> None:
-    axis = _constant(g, op, len(op.inputs) - 1, "axis")
+    axis = _constant(g, op, len(op.inputs) - 1, "an axis")
     g.node("Concat", [g.name(t) for t in op.inputs[:-1]], g.outputs(op), axis=int(axis))
 
 
@@ -113,7 +113,7 @@ def _unpack(g: Any, op: Any) -> None:
 
 @converts("Split")
 def _split(g: Any, op: Any) -> None:
-    axis = int(_constant(g, op, 0, "axis"))
+    axis = int(_constant(g, op, 0, "an axis"))
     x = op.inputs[1]
     size = x.shape.as_list()[axis] if x.shape.rank is not None else None
     if size is None:
@@ -125,8 +125,8 @@ def _split(g: Any, op: Any) -> None:
 
 @converts("SplitV")
 def _split_v(g: Any, op: Any) -> None:
-    sizes = _constant(g, op, 1, "list of sizes").astype(np.int64)
-    axis = int(_constant(g, op, 2, "axis"))
+    sizes = _constant(g, op, 1, "a list of sizes").astype(np.int64)
+    axis = int(_constant(g, op, 2, "an axis"))
     if (sizes < 0).any():
         known = op.inputs[0].shape.as_list()[axis] if op.inputs[0].shape.rank else None
         if known is None:
@@ -140,7 +140,7 @@ def _split_v(g: Any, op: Any) -> None:
 def _gather(g: Any, op: Any) -> None:
     if op.attrs["batch_dims"] != 0:
         raise ValueError(f"ag.onnx.export: {where(op)} has batch_dims; ONNX Gather has none.")
-    axis = int(_constant(g, op, 2, "axis"))
+    axis = int(_constant(g, op, 2, "an axis"))
     g.node("Gather", [g.input(op, 0), g.input(op, 1)], g.outputs(op), axis=axis)
 
 
@@ -213,7 +213,7 @@ def _where(g: Any, op: Any) -> None:  # ONNX NonZero gives [rank, n]; ours [n, r
 
 @converts("ReverseV2")
 def _reverse(g: Any, op: Any) -> None:
-    axes = [int(a) for a in _constant(g, op, 1, "axis").reshape(-1)]
+    axes = [int(a) for a in _constant(g, op, 1, "an axis").reshape(-1)]
     n = len(axes)
     g.node("Slice", [g.input(op, 0), g.const(np.full(n, -1, np.int64)),
                      g.const(np.full(n, -_INT64_MAX, np.int64)), g.const(np.asarray(axes,
@@ -239,7 +239,7 @@ def _slice(g: Any, op: Any) -> None:  # a size of -1 runs to the end
 
 @converts("StridedSlice")
 def _strided_slice(g: Any, op: Any) -> None:
-    begin, end, strides = (_constant(g, op, i, "bound") for i in (1, 2, 3))
+    begin, end, strides = (_constant(g, op, i, "a bound") for i in (1, 2, 3))
     attrs = op.attrs
     rank = op.inputs[0].shape.rank
     if attrs["ellipsis_mask"] and rank is None:
