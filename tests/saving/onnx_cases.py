@@ -85,7 +85,8 @@ def _shapes(x):
             ag.broadcast_to(x[0], [5, 4]), ag.pad(x, [[1, 0], [0, 2]], constant_values=7.0),
             ag.pad(x, [[1, 1], [2, 2]], mode="REFLECT"), ag.fill([2, 3], 1.5),
             ag.zeros_like(x), ag.ones_like(x), ag.range(0, 10, 3), ag.one_hot([0, 2, 1], 3),
-            ag.reverse(x, [1]), ag.slice(x, [1, 1], [-1, 2]), x[1:, ::2], x[:, 1],
+            ag.reverse(x, [1]), ag.reverse(x, [0, 1]), ag.slice(x, [1, 1], [-1, 2]), x[1:, ::2],
+            x[:, 1],
             x[..., None, 1:3], x[-1], ag.where(x > 0), ag.split(x, [0, -1], axis=1)[1],
             ag.squeeze(ag.expand_dims(x, 0))]
 
