@@ -86,9 +86,8 @@ def _shapes(x):
             ag.pad(x, [[1, 1], [2, 2]], mode="REFLECT"), ag.fill([2, 3], 1.5),
             ag.zeros_like(x), ag.ones_like(x), ag.range(0, 10, 3), ag.one_hot([0, 2, 1], 3),
             ag.reverse(x, [1]), ag.reverse(x, [0, 1]), ag.slice(x, [1, 1], [-1, 2]), x[1:, ::2],
-            x[:, 1],
-            x[..., None, 1:3], x[-1], ag.where(x > 0), ag.split(x, [0, -1], axis=1)[1],
-            ag.squeeze(ag.expand_dims(x, 0))]
+            x[:, 1], x[..., None, 1:3], x[-1], ag.where(x > 0),
+            ag.split(x, [0, -1], axis=1)[1], ag.squeeze(ag.expand_dims(x, 0))]
 
 
 def _no_rows(x):  # a 0 in a target shape is a dim of size 0, not a copy of the input's dim
