@@ -109,7 +109,8 @@ def _dynamic_shapes(x, m, dims):  # shapes not known when traced, so not folded
 def _run_time_bounds(x, begin, size, paddings, n):  # bounds known only when the model runs
     return [ag.slice(x, begin, [-1, 2]), ag.slice(x, [0, 1], size), ag.pad(x, paddings),
             ag.split(x, [1, -1], axis=1)[1], x[::-1, -1], x[1::-2], ag.tile(x, [n, 1]),
-            ag.fill([n, 2], 0.5), ag.range(n), ag.broadcast_to(x[:1], [n, 4])]
+            ag.fill([n, 2], 0.5), ag.range(n), ag.broadcast_to(x[:1], [n, 4]), x[n:, :n],
+            x[n], x[n - 3], x[::-1, n - 1], x[n:][:, None, ::2]]
 
 
 def _strings(words):

@@ -587,8 +587,8 @@ def _reverse_at_run_time(x, axis):
     return ag.reverse(x, axis)
 
 
-def _slice_at_run_time(x, n):
-    return x[n:]
+def _steps_at_run_time(x, steps):
+    return ag.strided_slice(x, [0], [3], steps)
 
 
 def _split_rest_of_unknown_rank(x, dims):
@@ -613,8 +613,9 @@ CANNOT_EXPORT = [
     (_reverse_at_run_time, [ag.TensorSpec([3, 4]), ag.TensorSpec([1], ag.int32)],
      "ReverseV2 op 'ReverseV2'", "has an axis computed at run time; ONNX needs it known when "
                                  "the model is written."),
-    (_slice_at_run_time, [ag.TensorSpec([3, 4]), AXIS], "StridedSlice op 'strided_slice'",
-     "has a bound computed at run time; ONNX needs it known when the model is written."),
+    (_steps_at_run_time, [ag.TensorSpec([3, 4]), ag.TensorSpec([1], ag.int32)],
+     "StridedSlice op 'StridedSlice'", "has a step computed at run time; ONNX needs it known "
+                                        "when the model is written."),
     (_split_rest_of_unknown_rank, [ag.TensorSpec([None, 4]), ag.TensorSpec([None], ag.int32)],
      "SplitV op 'split'", "infers a size (-1) along an axis of unknown size."),
 

@@ -238,20 +238,23 @@ def _slice(g: Any, op: Any) -> None:  # a size of -1 runs to the end
 
 
 @converts("StridedSlice")
-def _strided_slice(g: Any, op: Any) -> None:
-    begin, end, strides = (_constant(g, op, i, "a bound") for i in (1, 2, 3))
+def _strided_slice(g: Any, op: Any) -> None:  # begin and end may be known only at run time
+    strides = _constant(g, op, 3, "a step")
+    begin, end = (_Bounds(g, op.inputs[i]) for i in (1, 2))
     attrs = op.attrs
     rank = op.inputs[0].shape.rank
     if attrs["ellipsis_mask"] and rank is None:
         raise ValueError(f"ag.onnx.export: {where(op)} slices with `...` a tensor of unknown "
                          f"rank.")
-    starts, ends, axes, steps, shrink, new = [], [], [], [], [], []
+    starts: list[Any] = []
+    ends: list[Any] = []
+    axes, steps, shrink, new = [], [], [], []
     dim = 0  # the input dim the next index applies to
     out = 0  # the output dim it makes (before shrinking)
-    for i in range(len(begin)):
+    for i in range(len(strides)):
         bit = 1 << i
         if attrs["ellipsis_mask"] & bit:
-            later = len(begin) - i - 1 - bin(attrs["new_axis_mask"] >> (i + 1)).count("1")
+            later = len(strides) - i - 1 - bin(attrs["new_axis_mask"] >> (i + 1)).count("1")
             out += rank - later - dim  # the dims `...` stands for
             dim = rank - later
             continue
@@ -261,25 +264,59 @@ def _strided_slice(g: Any, op: Any) -> None:
             continue
         step = int(strides[i])
         if attrs["shrink_axis_mask"] & bit:
-            start = int(begin[i])
-            starts.append(start)
-            ends.append(start + 1 if start != -1 else _INT64_MAX)
+            starts.append(begin[i])
+            ends.append(begin.after(i))
             steps.append(1)
             shrink.append(out)
         else:
             default_start, default_end = (0, _INT64_MAX) if step > 0 else (-1, -_INT64_MAX)
-            starts.append(default_start if attrs["begin_mask"] & bit else int(begin[i]))
-            ends.append(default_end if attrs["end_mask"] & bit else int(end[i]))
+            starts.append(default_start if attrs["begin_mask"] & bit else begin[i])
+            ends.append(default_end if attrs["end_mask"] & bit else end[i])
             steps.append(step)
         axes.append(dim)
         dim += 1
         out += 1
     value = g.input(op, 0)
     if axes:
-        value = g.one("Slice", [value, *(g.const(np.asarray(v, np.int64))
-                                         for v in (starts, ends, axes, steps))])
+        value = g.one("Slice", [value, _vector(g, starts), _vector(g, ends),
+                                *(g.const(np.asarray(v, np.int64)) for v in (axes, steps))])
     if new:  # new axes go in before shrinking, at the positions counted with every index
         value = g.one("Unsqueeze", [value, g.const(np.asarray(new, np.int64))])
     if shrink:  # positions counted the same way
         value = g.one("Squeeze", [value, g.const(np.asarray(shrink, np.int64))])
     g.node("Identity", [value], g.outputs(op))
+
+
+class _Bounds:
+    """A StridedSlice's begin or end: item `i` is an int when the vector is known, else the
+    ONNX name of a 1-element int64 value cut from it."""
+
+    def __init__(self, g: Any, tensor: Any):
+        self.g = g
+        self.known = g.constant_value(tensor)
+        self.name = None if self.known is not None else g.int64(tensor)
+
+    def __getitem__(self, i: int) -> Any:
+        if self.known is not None:
+            return int(self.known[i])
+        return self.g.one("Slice", [self.name, self.g.const(np.asarray([i], np.int64)),
+                                    self.g.const(np.asarray([i + 1], np.int64))])
+
+    def after(self, i: int) -> Any:
+        """The end that keeps only index `i` (begin's item i): one past it, or the end for -1."""
+        if self.known is not None:
+            start = int(self.known[i])
+            return start + 1 if start != -1 else _INT64_MAX
+        start = self[i]
+        is_last = self.g.one("Equal", [start, self.g.const(np.asarray([-1], np.int64))])
+        return self.g.one("Where", [is_last, self.g.const(np.asarray([_INT64_MAX], np.int64)),
+                                    self.g.one("Add", [start, self.g.const(
+                                        np.asarray([1], np.int64))])])
+
+
+def _vector(g: Any, items: list[Any]) -> str:
+    """An int64 vector of `items` (ints, or names of 1-element int64 values)."""
+    if all(isinstance(item, int) for item in items):
+        return g.const(np.asarray(items, np.int64))
+    return g.one("Concat", [g.const(np.asarray([item], np.int64)) if isinstance(item, int)
+                            else item for item in items], axis=0)
