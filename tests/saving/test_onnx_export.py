@@ -294,8 +294,11 @@ def test_a_variable_update_cannot_export(path):
 def test_an_op_needing_a_later_opset_says_which(path):
     f = ag.function(lambda x, y: x & y)
     signature = [ag.TensorSpec([3], ag.int32)] * 2
-    with pytest.raises(ValueError, match=r"BitwiseAnd op .* needs ONNX opset 18 .* opset=18"):
+    with pytest.raises(ValueError) as raised:
         ag.onnx.export(f, path, signature, opset=17)
+    assert str(raised.value).startswith("ag.onnx.export: BitwiseAnd op 'and' (made at ")
+    assert str(raised.value).endswith(") needs ONNX opset 18 or later, and the export asked for "
+                                      "opset 17; pass opset=18 (or higher).")
     model = export_checked(f, path, signature, opset=18)
     assert model.opset_import[0].version == 18
 
@@ -424,6 +427,8 @@ def outline(graph, indent=""):
 
 @ag.function(input_signature=[ag.TensorSpec([None, 4]), ag.TensorSpec([], ag.int32)])
 def control_flow(x, i):
+    left, right = ag.split(x, 2, axis=1)  # an op of two outputs
+    x = ag.concat([right, left], 1)
     y = ag.switch_case(i, [lambda: x + 1.0, lambda: x * 2.0, lambda: -x])
     y = ag.switch_case(i, [lambda: y - 1.0])  # one branch: written inline
     if ag.reduce_sum(y) > 0:
@@ -663,3 +668,24 @@ def test_a_variable_read_twice_is_one_initializer(path):
     model = export_checked(twice, path, [ag.TensorSpec([4])])
     assert [i.name for i in model.graph.initializer] == ["step"]
     assert_same(run_onnxruntime(path, A[0]), [A[0] * counter.numpy() + counter.numpy()])
+
+
+def test_an_op_with_no_onnx_form_and_no_known_reason_says_what_to_do(path):
+    def lengths(words):
+        return ag.strings.length(words)
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(lengths, path, [ag.TensorSpec([2], ag.string)])
+    message = str(raised.value)
+    assert message.startswith("ag.onnx.export: StringLength op 'StringLength' (made at ")
+    assert message.endswith("`return ag.strings.length(words)`) has no ONNX mapping. "
+                            "docs/onnx.md lists the ops that export; compute this with those, "
+                            "or keep it out of the exported function.")
+
+
+def test_a_loop_variable_of_unknown_rank_is_declared_without_a_shape(path):
+    case = next(c for c in CASES if c.name == "unknown_rank_loop")
+    model = export_checked(case.fn, path, case.signature)
+    loop = next(n for n in model.graph.node if n.op_type == "Loop")
+    body = next(a.g for a in loop.attribute if a.name == "body")
+    declared = [i.type.tensor_type.HasField("shape") for i in body.input]
+    assert declared == [True, True, True, False]  # iteration, condition, counter, the value

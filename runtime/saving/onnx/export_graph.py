@@ -179,7 +179,7 @@ class GraphExport:
         return constant_value(tensor)
 
     # Nodes ----------------------------------------------------------------------------------
-    def node(self, op_type: str, inputs: Sequence[str], outputs: Sequence[str] | int = 1,
+    def node(self, op_type: str, inputs: Sequence[str], outputs: Sequence[str] | int,
              **attrs: Any) -> list[str]:
         """Appends an ONNX node; `outputs` is its output names or how many fresh ones."""
         if isinstance(outputs, int):
