@@ -14,14 +14,19 @@ def _model():
 @pytest.mark.parametrize("method", ["save_weights", "load_weights"])
 def test_weights_methods_name_themselves_in_a_bad_file_name(tmp_path, method):
     path = str(tmp_path / "m.h5")
-    with pytest.raises(ValueError, match=rf"^{method}: the file name must end in .weights.h5 "):
+    with pytest.raises(ValueError) as raised:
         getattr(_model(), method)(path)
+    assert str(raised.value) == (
+        f"{method}: the file name must end in .weights.h5 (Keras 3's weights file), got {path!r}; "
+        f"Keras 2's HDF5 layout is not supported. A name without a suffix writes a TensorFlow "
+        f"checkpoint.")
 
 
 def test_load_weights_of_a_missing_file_says_so(tmp_path):
     path = str(tmp_path / "none.weights.h5")
-    with pytest.raises(FileNotFoundError, match=rf"^load_weights: no such file: {path!r}.$"):
+    with pytest.raises(FileNotFoundError) as raised:
         _model().load_weights(path)
+    assert str(raised.value) == f"load_weights: no such file: {path!r}."
 
 
 def test_save_weights_overwrites_by_default(tmp_path):
@@ -42,27 +47,29 @@ def test_an_unbuilt_model_and_a_weights_file_without_a_shape_say_to_build_first(
     with h5py.File(path, "r+") as file:  # as Keras 3 writes it: no input shape recorded
         for key in list(file.attrs):
             del file.attrs[key]
-    with pytest.raises(ValueError, match=r"^load_weights: model 'sequential\w*' is not built yet "
-                                         rf"and {str(path)!r} does not record an input shape: "
-                                         r"build it first \(call it on data or "
-                                         r"build\(input_shape\)\).$"):
-        ag.keras.Sequential([ag.keras.layers.Dense(2)]).load_weights(str(path))
+    model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
+    with pytest.raises(ValueError) as raised:
+        model.load_weights(str(path))
+    assert str(raised.value) == (
+        f"load_weights: model {model.name!r} is not built yet and {str(path)!r} does not record "
+        f"an input shape: build it first (call it on data or build(input_shape)).")
 
 
 def test_input_takes_shape_or_batch_shape_exactly_once():
-    message = (r"^InputLayer takes shape \(without the batch axis\) or batch_shape \(with it\), "
-               r"exactly one of them.$")
-    with pytest.raises(ValueError, match=message):
+    message = ("InputLayer takes shape (without the batch axis) or batch_shape (with it), "
+               "exactly one of them.")
+    with pytest.raises(ValueError) as both:
         ag.keras.Input(shape=(3,), batch_shape=(None, 3))
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as neither:
         ag.keras.Input()
+    assert (str(both.value), str(neither.value)) == (message, message)
 
 
 @pytest.mark.parametrize("option", ["sparse", "ragged", "optional"])
 def test_input_refuses_sparse_ragged_and_optional_inputs(option):
-    with pytest.raises(ValueError, match=r"^InputLayer: sparse, ragged and optional inputs are "
-                                         r"not supported.$"):
+    with pytest.raises(ValueError) as raised:
         InputLayer(shape=(3,), **{option: True})
+    assert str(raised.value) == "InputLayer: sparse, ragged and optional inputs are not supported."
 
 
 class Scaled(ag.keras.Model):
@@ -104,9 +111,9 @@ def test_a_subclassed_model_takes_its_dtype_and_its_config_keeps_it():
 
 def test_a_model_refuses_keyword_arguments_it_does_not_know():
     # As Keras 3.15 (recorded): a ValueError, which said nothing before
-    with pytest.raises(ValueError, match=r"^Unrecognized keyword arguments passed to Model: "
-                                        r"\{'units': 3\}$"):
+    with pytest.raises(ValueError) as raised:
         ag.keras.Model(units=3)
+    assert str(raised.value) == "Unrecognized keyword arguments passed to Model: {'units': 3}"
 
 
 class Rated(ag.keras.layers.Layer):
@@ -127,13 +134,12 @@ def test_a_custom_layers_config_holds_its_arguments_defaults_included():
 
 
 def test_a_custom_layer_whose_arguments_a_config_cannot_hold_says_what_to_define():
-    with pytest.raises(NotImplementedError, match=r"^Rated cannot give its config: its __init__ "
-                                                  r"took options=\{1: 'a'\}, which is not a "
-                                                  r"plain value \(number, string, list or "
-                                                  r"dict\). Define get_config\(\) returning the "
-                                                  r"arguments that rebuild it \(and from_config, "
-                                                  r"if they need converting\).$"):
+    with pytest.raises(NotImplementedError) as raised:
         Rated(options={1: "a"}).get_config()
+    assert str(raised.value) == (
+        "Rated cannot give its config: its __init__ took options={1: 'a'}, which is not a plain "
+        "value (number, string, list or dict). Define get_config() returning the arguments that "
+        "rebuild it (and from_config, if they need converting).")
 
 
 def test_the_base_layer_is_found_by_its_keras_name():
@@ -142,21 +148,26 @@ def test_the_base_layer_is_found_by_its_keras_name():
 
 
 def test_load_weights_of_a_damaged_file_gives_hdf5s_reason(tmp_path):
+    import h5py
     path = tmp_path / "bad.weights.h5"
     path.write_bytes(b"not hdf5")
-    with pytest.raises(ValueError, match=rf"^load_weights: {str(path)!r} is not a valid HDF5 "
-                                         r"weights file: Unable to synchronously open file "
-                                         r"\(file signature not found\)$"):
+    with pytest.raises(ValueError) as raised:
         _model().load_weights(str(path))
+    with pytest.raises(OSError) as reason:  # h5py's own words, which vary with its version
+        h5py.File(path, "r")
+    assert str(raised.value) == (
+        f"load_weights: {str(path)!r} is not a valid HDF5 weights file: {reason.value}")
 
 
 def test_load_weights_of_another_architecture_names_the_call_and_the_extra_layer(tmp_path):
     path = str(tmp_path / "two.weights.h5")
     ag.keras.Sequential([ag.keras.Input(shape=(3,)), ag.keras.layers.Dense(2),
                          ag.keras.layers.Dense(1)]).save_weights(path)
-    with pytest.raises(ValueError, match=rf"^load_weights\({path!r}\): the file holds weights "
-                                         r"for 1 more layer\(s\) than the model has"):
+    with pytest.raises(ValueError) as raised:
         _model().load_weights(path)
+    assert str(raised.value) == (
+        f"load_weights({path!r}): the file holds weights for 1 more layer(s) than the model has "
+        f"(layers/dense_1/vars). Load it into a model of the same architecture.")
 
 
 @pytest.mark.parametrize("run_eagerly", [None, True])
