@@ -219,7 +219,8 @@ def test_overwrite_false_refuses_an_existing_file(tmp_path):
     with pytest.raises(FileExistsError) as raised:
         _mlp().save(tmp_path / "m.keras", overwrite=False)
     assert str(raised.value) == (
-        f"{str(tmp_path / 'm.keras')} exists already; pass overwrite=True to replace it.")
+        f"model.save: {str(tmp_path / 'm.keras')!r} exists already; pass overwrite=True to "
+        f"replace it.")
     assert (tmp_path / "m.keras").read_bytes() == b"old"
 
 
@@ -234,7 +235,7 @@ def test_save_takes_only_a_keras_name(tmp_path, name, hint):
         _mlp().save(tmp_path / name)
     assert str(raised.value) == (
         f"model.save: the file name must end in .keras (Keras 3's model file), got "
-        f"{str(tmp_path / name)!r}.{hint} For weights alone use save_weights('....weights.h5').")
+        f"{str(tmp_path / name)!r}.{hint} For weights alone use save_weights('name.weights.h5').")
 
 
 def test_save_refuses_a_model_not_built(tmp_path):
@@ -393,3 +394,71 @@ def test_a_registered_subclass_loads_without_custom_objects(tmp_path):
         assert type(load_model(tmp_path / "s.keras")) is registered
     finally:
         saving._REGISTERED.pop("tests>RegisteredSub")
+
+
+def test_load_model_of_a_directory_points_to_saved_model(tmp_path):
+    with pytest.raises(ValueError) as raised:
+        load_model(tmp_path)
+    assert str(raised.value) == (
+        f"load_model: {str(tmp_path)!r} is a directory (a SavedModel?); only Keras 3 .keras "
+        f"files can be loaded (ag.saved_model loads SavedModels).")
+
+
+def test_a_config_that_is_not_a_model_is_one_clear_error(tmp_path):
+    path = tmp_path / "m.keras"
+    _mlp().save(path)
+    _rewrite(path, **{"config.json": b"[1, 2]"})
+    with pytest.raises(ValueError) as raised:
+        load_model(path)
+    assert str(raised.value) == (
+        f"load_model: {str(path)!r} has no model config (config.json holds list).")
+
+
+def test_weights_in_an_npz_member_are_named_as_unsupported(tmp_path):
+    path = tmp_path / "m.keras"
+    _mlp().save(path)
+    _rewrite(path, **{"model.weights.h5": None, "model.weights.npz": b"npz"})
+    with pytest.raises(ValueError) as raised:
+        load_model(path)
+    assert str(raised.value) == (
+        f"load_model: {str(path)!r} is not a Keras 3 model file: it has no model.weights.h5 "
+        f"(its weights are in model.weights.npz, which is not supported).")
+
+
+class Holding(layers.Layer):
+    def __init__(self, thing=None, **kwargs):
+        super().__init__(**kwargs)
+        self.thing = thing
+
+    def get_config(self):
+        return {**super().get_config(), "thing": self.thing}
+
+    def call(self, inputs):
+        return inputs
+
+
+def test_a_config_value_json_cannot_hold_is_one_clear_error(tmp_path):
+    thing = object()
+    model = keras.Sequential([keras.Input((4,)), Holding(thing)])
+    with pytest.raises(TypeError) as raised:
+        model.save(tmp_path / "m.keras")
+    assert str(raised.value) == (
+        f"Cannot write {thing!r} (object) in a model's config: configs hold numbers, strings, "
+        f"lists and dicts.")
+    assert not (tmp_path / "m.keras").exists()
+
+
+def test_weights_of_another_optimizer_skip_its_state_with_a_warning(tmp_path):
+    path = str(tmp_path / "m.weights.h5")
+    trained = _mlp()
+    trained.fit(_X, _Y, epochs=1, verbose=0)
+    trained.save_weights(path)
+    other = _mlp()
+    other.compile(optimizer=keras.optimizers.SGD(0.1, momentum=0.9), loss="mse")
+    other.fit(_X, _Y, epochs=1, verbose=0)
+    with pytest.warns(UserWarning) as warned:
+        other.load_weights(path)
+    assert [str(w.message) for w in warned] == [
+        f"load_weights({path!r}): skipping the optimizer's state: optimizer "
+        f"{other.optimizer.name!r} has 6 variables, the file holds 10 that do not fit them."]
+    npt.assert_array_equal(other.predict(_X, verbose=0), trained.predict(_X, verbose=0))

@@ -139,7 +139,8 @@ def test_an_hdf5_name_must_end_in_weights_h5(tmp_path, name):
         assert str(raised.value) == (
             f"{method}: the file name must end in .weights.h5 (Keras 3's weights file), got "
             f"{str(tmp_path / name)!r}; Keras 2's HDF5 layout is not supported. A name without "
-            f"a suffix writes a TensorFlow checkpoint.")
+            f"a suffix {'reads' if method == 'load_weights' else 'writes'} a TensorFlow "
+            f"checkpoint.")
 
 
 def test_a_keras_name_says_to_use_save(tmp_path):
@@ -166,7 +167,7 @@ def test_saving_the_weights_of_an_unbuilt_model_says_to_build_it(tmp_path):
         model.save_weights(tmp_path / "m.weights.h5")
     assert str(raised.value) == (
         f"save_weights: model {model.name!r} is not built yet, so it has no weights: call it on "
-        f"data, build(input_shape) it or fit it.")
+        f"data, build(input_shape) it or fit it first.")
 
 
 def test_writing_weights_leaves_no_temporary_file(tmp_path):

@@ -32,15 +32,17 @@ _CONFIG, _METADATA, _WEIGHTS = "config.json", "metadata.json", "model.weights.h5
 _LEGACY = (".h5", ".hdf5")
 
 
-def write_atomically(path: str, data: bytes, overwrite: bool = True) -> None:
-    """Writes `data` to a temporary file beside `path`, then renames it to `path`.
+def write_atomically(path: str, data: bytes, overwrite: bool, method: str) -> None:
+    """Writes `data` to a temporary file beside `path`, then renames it to `path`; `method`
+    names the call in errors.
 
     Raises:
         FileExistsError: `path` exists and `overwrite` is False.
     """
     path = os.fspath(path)
     if not overwrite and os.path.exists(path):
-        raise FileExistsError(f"{path} exists already; pass overwrite=True to replace it.")
+        raise FileExistsError(f"{method}: {path!r} exists already; pass overwrite=True to "
+                              f"replace it.")
     directory = os.path.dirname(os.path.abspath(path))
     fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
                                      suffix=".tmp")
@@ -72,9 +74,10 @@ def check_weights_path(path: Any, method: str) -> str:
         raise ValueError(f"{method}: {path!r} is a model file name; use model.save({path!r}) "
                          f"and ag.keras.models.load_model, or a name ending in .weights.h5.")
     if path.endswith(_LEGACY) and not is_weights_h5(path):
+        verb = "reads" if method == "load_weights" else "writes"
         raise ValueError(f"{method}: the file name must end in .weights.h5 (Keras 3's weights "
                          f"file), got {path!r}; Keras 2's HDF5 layout is not supported. A "
-                         f"name without a suffix writes a TensorFlow checkpoint.")
+                         f"name without a suffix {verb} a TensorFlow checkpoint.")
     return path
 
 
@@ -104,7 +107,7 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True) -> None:
                 else "")
         raise ValueError(f"model.save: the file name must end in .keras (Keras 3's model "
                          f"file), got {path!r}.{hint} For weights alone use "
-                         f"save_weights('....weights.h5').")
+                         f"save_weights('name.weights.h5').")
     if not model.built:
         raise ValueError(f"model.save: model {model.name!r} is not built yet, so it has no "
                          f"weights: call it on data, build(input_shape) it or fit it first.")
@@ -118,7 +121,7 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True) -> None:
         zf.writestr(_METADATA, metadata)
         zf.writestr(_CONFIG, config)
         zf.writestr(_WEIGHTS, weights.getvalue())
-    write_atomically(path, archive.getvalue(), overwrite)
+    write_atomically(path, archive.getvalue(), overwrite, "model.save")
 
 
 def read_model_file(filepath: Any) -> tuple[dict, bytes]:

@@ -230,10 +230,10 @@ class Trainer:
             return
         if not self.built:  # type: ignore[attr-defined]
             raise ValueError(f"save_weights: model {self.name!r} is not built yet, so it has "  # type: ignore[attr-defined]
-                             f"no weights: call it on data, build(input_shape) it or fit it.")
+                             f"no weights: call it on data, build(input_shape) it or fit it first.")
         buffer = io.BytesIO()
         h5_weights.write_weights(self, buffer)  # type: ignore[arg-type]
-        model_files.write_atomically(path, buffer.getvalue(), overwrite)
+        model_files.write_atomically(path, buffer.getvalue(), overwrite, "save_weights")
 
     def load_weights(self, filepath: Any) -> None:
         """Reads weights written by `save_weights` (here or by Keras 3, `.weights.h5`). A
