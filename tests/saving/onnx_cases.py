@@ -103,7 +103,8 @@ def _dynamic_shapes(x, m, dims):  # shapes not known when traced, so not folded
         scaled = ag.stop_gradient(x) * SCALE
     counts = ag.cast(ag.size(x) + ag.rank(any_rank), ag.float32)
     return [scaled + counts, ag.shape(x), ag.shape(x, out_type=ag.int64), ag.ones_like(x),
-            ag.matmul(m, m)]
+            ag.matmul(m, m), ag.matmul(m, m, transpose_a=True),
+            ag.matmul(m, m[:, :3], transpose_b=True), ag.matmul(x, x, transpose_b=True)]
 
 
 def _run_time_bounds(x, begin, size, paddings, n):  # bounds known only when the model runs
@@ -130,8 +131,16 @@ def _windows(x):
     z = ag.nn.avg_pool2d(y, 3, 2, "SAME")
     w = ag.nn.conv2d(x, ag.constant(FILTER), strides=2, padding=[[0, 0], [1, 0], [0, 1],
                                                                  [0, 0]])
-    return [z, w, ag.nn.conv2d(ag.transpose(x, [0, 3, 1, 2]), ag.constant(FILTER), 1,
-                               "VALID", data_format="NCHW")]
+    channels_first = ag.transpose(x, [0, 3, 1, 2])
+    c = ag.nn.conv2d(channels_first, ag.constant(FILTER), 1, "VALID", data_format="NCHW")
+    return [z, w, c, ag.nn.conv2d(x, ag.constant(FILTER), 1, "SAME", dilations=2),
+            ag.nn.conv2d(x, ag.constant(FILTER), 1, "SAME", dilations=[1, 3, 2, 1]),
+            ag.nn.conv2d(x, ag.constant(FILTER), [1, 2, 3, 1], "SAME", dilations=2),
+            ag.nn.conv2d(channels_first, ag.constant(FILTER), 1, "SAME", data_format="NCHW",
+                         dilations=[1, 1, 2, 2]),
+            ag.nn.max_pool2d(c, 2, 2, "VALID", data_format="NCHW"),
+            ag.nn.avg_pool2d(c, 3, 1, "SAME", data_format="NCHW"),
+            ag.nn.bias_add(c, ag.constant([0.5, -1.0]), data_format="NCHW")]
 
 
 def _switch(x, i):

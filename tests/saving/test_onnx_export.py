@@ -596,6 +596,18 @@ def _steps_at_run_time(x, steps):
     return ag.strided_slice(x, [0], [3], steps)
 
 
+def _transposed_product_of_unknown_rank(x, dims):
+    return ag.matmul(ag.reshape(x, dims), x, transpose_a=True)
+
+
+def _channels_first_bias_of_unknown_rank(x, dims):
+    return ag.nn.bias_add(ag.reshape(x, dims), [1.0, 2.0], data_format="NCHW")
+
+
+def _dilated_strided_same_of_unknown_size(images):
+    return ag.nn.conv2d(images, np.ones((3, 3, 1, 2), np.float32), 2, "SAME", dilations=2)
+
+
 def _split_rest_of_unknown_rank(x, dims):
     return ag.split(ag.reshape(x, dims), [1, -1], axis=0)[0]
 
@@ -621,6 +633,16 @@ CANNOT_EXPORT = [
     (_steps_at_run_time, [ag.TensorSpec([3, 4]), ag.TensorSpec([1], ag.int32)],
      "StridedSlice op 'StridedSlice'", "has a step computed at run time; ONNX needs it known "
                                         "when the model is written."),
+    (_transposed_product_of_unknown_rank,
+     [ag.TensorSpec([4, 4]), ag.TensorSpec([None], ag.int32)], "Reshape op 'Reshape'",
+     "gives a tensor of unknown rank that a matrix product transposes."),
+    (_channels_first_bias_of_unknown_rank,
+     [ag.TensorSpec([2, 2]), ag.TensorSpec([None], ag.int32)], "BiasAdd op 'BiasAdd/BiasAdd'",
+     "adds a channels-first bias to a tensor of unknown rank."),
+    (_dilated_strided_same_of_unknown_size, [ag.TensorSpec([None, None, None, 1])],
+     "Conv2D op 'Conv2D/Conv2D'", "pads a dilated convolution SAME over a size not known when the "
+                           "model is written, which onnxruntime cannot run; give the input a "
+                           "known spatial shape, or use strides of 1."),
     (_split_rest_of_unknown_rank, [ag.TensorSpec([None, 4]), ag.TensorSpec([None], ag.int32)],
      "SplitV op 'split'", "infers a size (-1) along an axis of unknown size."),
 

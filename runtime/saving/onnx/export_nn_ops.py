@@ -62,16 +62,38 @@ def _window_attrs(op: Any, spatial: list[int]) -> dict[str, Any]:
     attrs: dict[str, Any] = {"strides": [op.attrs["strides"][i] for i in spatial]}
     if "dilations" in op.attrs:
         attrs["dilations"] = [op.attrs["dilations"][i] for i in spatial]
-    padding = op.attrs["padding"]
-    if padding == "SAME":
+    padding = op.attrs["padding"]  # VALID is ONNX's default: no padding
+    if padding == "SAME" and any(d != 1 for d in attrs.get("dilations", [])):
+        attrs["pads"] = _same_pads(op, spatial, attrs["strides"], attrs["dilations"])
+    elif padding == "SAME":
         attrs["auto_pad"] = "SAME_UPPER"
-    elif padding == "VALID":
-        attrs["auto_pad"] = "VALID"
-    else:  # EXPLICIT: [before, after] per dim of the data format
+    elif padding == "EXPLICIT":  # [before, after] per dim of the data format
         pairs = np.asarray(op.attrs["explicit_paddings"]).reshape(-1, 2)
         attrs["pads"] = [int(pairs[i][0]) for i in spatial] + [int(pairs[i][1])
                                                                 for i in spatial]
     return attrs
+
+
+def _same_pads(op: Any, spatial: list[int], strides: list[int], dilations: list[int]
+               ) -> list[int]:
+    """SAME padding of a dilated convolution as explicit pads (onnxruntime runs no dilated
+    SAME_UPPER): the total a dim needs, its extra element after, as SAME_UPPER places it."""
+    kernel = op.inputs[1].shape.as_list()[:2]
+    sizes = op.inputs[0].shape.as_list() if op.inputs[0].shape.rank == 4 else [None] * 4
+    befores, afters = [], []
+    for k, axis, stride, dilation in zip(kernel, spatial, strides, dilations):
+        size = sizes[axis]
+        if k is None or (size is None and stride != 1):
+            raise ValueError(f"ag.onnx.export: {where(op)} pads a dilated convolution SAME "
+                             f"over a size not known when the model is written, which "
+                             f"onnxruntime cannot run; give the input a known spatial shape, "
+                             f"or use strides of 1.")
+        reach = (k - 1) * dilation + 1
+        total = reach - 1 if stride == 1 else max((-(-size // stride) - 1) * stride + reach
+                                                  - size, 0)
+        befores.append(total // 2)
+        afters.append(total - total // 2)
+    return befores + afters
 
 
 def _nchw(g: Any, op: Any, build: Any) -> None:
@@ -91,13 +113,9 @@ def _nchw(g: Any, op: Any, build: Any) -> None:
 @converts("Conv2D")
 def _conv2d(g: Any, op: Any) -> None:
     w = g.one("Transpose", [g.input(op, 1)], perm=[3, 2, 0, 1])  # HWIO -> OIHW
-    kernel = op.inputs[1].shape.as_list()[:2] if op.inputs[1].shape.rank else None
 
-    def build(x: str, spatial: list[int]) -> str:
-        attrs = _window_attrs(op, spatial)
-        if kernel is not None and None not in kernel:
-            attrs["kernel_shape"] = kernel
-        return g.one("Conv", [x, w], **attrs)
+    def build(x: str, spatial: list[int]) -> str:  # ONNX reads the kernel's shape from w
+        return g.one("Conv", [x, w], **_window_attrs(op, spatial))
     _nchw(g, op, build)
 
 
