@@ -89,8 +89,10 @@ def _same_pads(op: Any, spatial: list[int], strides: list[int], dilations: list[
                              f"onnxruntime cannot run; give the input a known spatial shape, "
                              f"or use strides of 1.")
         reach = (k - 1) * dilation + 1
-        total = reach - 1 if stride == 1 else max((-(-size // stride) - 1) * stride + reach
-                                                  - size, 0)
+        if size is None:  # stride 1: the output keeps the size, whatever it is
+            total = reach - 1
+        else:
+            total = max((-(-size // stride) - 1) * stride + reach - size, 0)
         befores.append(total // 2)
         afters.append(total - total // 2)
     return befores + afters
