@@ -13,10 +13,12 @@ _RNG = np.random.default_rng(7)
 A = _RNG.normal(size=(3, 4)).astype(np.float32)
 B = _RNG.normal(size=(4, 5)).astype(np.float32)
 INTS = _RNG.integers(-9, 9, size=(3, 4)).astype(np.int32)
-NONZERO = np.where(INTS == 0, 3, INTS).astype(np.int32)
 IMAGES = _RNG.normal(size=(2, 8, 8, 1)).astype(np.float32)
 CUBES = _RNG.normal(size=(2, 4, 4)).astype(np.float32)
 FILTER = _RNG.normal(size=(3, 3, 1, 2)).astype(np.float32)
+# nonzero, of both signs, against INTS's both signs: floor division and modulo differ there
+DIVISORS = (_RNG.integers(1, 6, size=(3, 4)) * _RNG.choice([-1, 1], size=(3, 4))).astype(
+    np.int32)
 
 
 def assert_same(got: list, want: list) -> None:
@@ -68,7 +70,13 @@ def _reduce(x):
     return [ag.reduce_sum(x, 1), ag.reduce_mean(x, 0, keepdims=True), ag.reduce_max(x),
             ag.reduce_min(x, [0, 1]), ag.reduce_prod(x, -1), ag.reduce_any(x > 1, 1),
             ag.reduce_all(x > -5), ag.argmax(x, 1), ag.argmin(x, 0, output_type=ag.int32),
-            ag.cumsum(x, 1), ag.math.cumsum(x, 0, exclusive=True, reverse=True)]
+            ag.cumsum(x, 1), ag.math.cumsum(x, 0, exclusive=True, reverse=True),
+            ag.reduce_all(x > 0, 1), ag.reduce_sum(x, []), ag.einsum("ij, kj -> ik", x, x)]
+
+
+def _reduce_at_run_time(x, axis):
+    return [ag.reduce_sum(x, axis), ag.reduce_max(x, axis, keepdims=True),
+            ag.reduce_any(x > 0, axis)]
 
 
 def _products(x, y):
@@ -177,10 +185,12 @@ def _cond_tuple(x):
 
 CASES = [
     Case("math", _math, [spec(None, 4)], (A,)),
-    Case("integers", _integers, [spec(3, 4, dtype=ag.int32)] * 2, (INTS, NONZERO)),
+    Case("integers", _integers, [spec(3, 4, dtype=ag.int32)] * 2, (INTS, DIVISORS)),
     Case("compare", _compare, [spec(None, 4)], (A,)),
     Case("reduce", _reduce, [spec(None, 4)], (A,)),
     Case("reduce_opset_17", _reduce, [spec(None, 4)], (A,), 17),
+    Case("reduce_at_run_time", _reduce_at_run_time, [spec(None, 4), spec(dtype=ag.int32)],
+         (A, np.array(1, np.int32)), 18),
     Case("products", _products, [spec(None, 4), spec(4, 5)], (A, B)),
     Case("shapes", _shapes, [spec(3, 4)], (A,)),
     Case("no_rows", _no_rows, [spec(None, 4)], (np.zeros((0, 4), np.float32),)),

@@ -238,3 +238,14 @@ def run_time_slices():
     ]
     outputs = [("left", [2, 3]), ("reversed", [2, 6]), ("padded", [2, 10])]
     return model(nodes, [("x", [2, 6])], outputs, opset=18), [normal(2, 6)]
+
+
+def reductions_over_no_axes():
+    """Reductions whose axes input is computed (here: given) when the model runs and empty:
+    over every axis, or none with noop_with_empty_axes (opset 18)."""
+    nodes = [helper.make_node("ReduceSum", ["x", "axes"], ["all"], keepdims=1),
+             helper.make_node("ReduceMax", ["x", "axes"], ["none"], keepdims=1,
+                              noop_with_empty_axes=1)]
+    inputs = [("x", [2, 3]), helper.make_tensor_value_info("axes", TensorProto.INT64, ["n"])]
+    outputs = [("all", ["a", "b"]), ("none", ["c", "d"])]
+    return model(nodes, inputs, outputs, opset=18), [normal(2, 3), np.zeros(0, np.int64)]

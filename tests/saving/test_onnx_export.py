@@ -608,6 +608,10 @@ def _dilated_strided_same_of_unknown_size(images):
     return ag.nn.conv2d(images, np.ones((3, 3, 1, 2), np.float32), 2, "SAME", dilations=2)
 
 
+def _argmax_at_run_time(x, axis):
+    return ag.argmax(x, axis)
+
+
 def _split_rest_of_unknown_rank(x, dims):
     return ag.split(ag.reshape(x, dims), [1, -1], axis=0)[0]
 
@@ -643,6 +647,8 @@ CANNOT_EXPORT = [
      "Conv2D op 'Conv2D/Conv2D'", "pads a dilated convolution SAME over a size not known when the "
                            "model is written, which onnxruntime cannot run; give the input a "
                            "known spatial shape, or use strides of 1."),
+    (_argmax_at_run_time, [ag.TensorSpec([3, 4]), AXIS], "ArgMax op 'ArgMax'",
+     "has an axis computed at run time; ONNX needs it known when the model is written."),
     (_split_rest_of_unknown_rank, [ag.TensorSpec([None, 4]), ag.TensorSpec([None], ag.int32)],
      "SplitV op 'split'", "infers a size (-1) along an axis of unknown size."),
 
@@ -711,3 +717,15 @@ def test_a_loop_variable_of_unknown_rank_is_declared_without_a_shape(path):
     body = next(a.g for a in loop.attribute if a.name == "body")
     declared = [i.type.tensor_type.HasField("shape") for i in body.input]
     assert declared == [True, True, True, False]  # iteration, condition, counter, the value
+
+
+def test_a_mean_over_axes_computed_at_run_time_needs_opset_18(path):
+    def mean(x, axis):
+        return ag.reduce_mean(x, axis)
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.export(mean, path, [ag.TensorSpec([3, 4]), ag.TensorSpec([], ag.int32)],
+                       opset=17)
+    assert str(raised.value).startswith("ag.onnx.export: Mean op 'Mean' (made at ")
+    assert str(raised.value).endswith("`return ag.reduce_mean(x, axis)`) reduces over axes "
+                                      "computed at run time, which ONNX's ReduceMean takes from "
+                                      "opset 18; pass opset=18.")

@@ -109,14 +109,12 @@ _REDUCE = {"Sum": "ReduceSum", "Mean": "ReduceMean", "Max": "ReduceMax", "Min": 
            "Prod": "ReduceProd"}
 
 
-def reduce(g: Any, onnx_op: str, x: str, axes: Any, keepdims: bool,
-           outputs: Any = 1) -> list[str]:
-    """An ONNX reduction of `x` over our tensor `axes` (a list of ints also does): the axes an
-    input from opset 18 (ReduceSum: 13), an attribute before."""
-    if isinstance(axes, list):
-        values: Any = np.asarray(axes, np.int64)
-    else:
-        values = g.constant_value(axes)
+def reduce(g: Any, op: Any, onnx_op: str, x: str, keepdims: bool, outputs: Any = 1
+           ) -> list[str]:
+    """An ONNX reduction of `x` over `op`'s axes (its second input): the axes an input from
+    opset 18 (ReduceSum: 13), an attribute before."""
+    axes = op.inputs[1]
+    values = g.constant_value(axes)
     if values is not None and np.ndim(values) == 1 and len(values) == 0:
         return g.node("Identity", [x], outputs)  # no axes: nothing reduced, as TensorFlow
     if g.opset >= 18 or onnx_op == "ReduceSum":
@@ -124,22 +122,21 @@ def reduce(g: Any, onnx_op: str, x: str, axes: Any, keepdims: bool,
             g.one("Reshape", [g.int64(axes), g.const(np.array([-1], np.int64))])
         return g.node(onnx_op, [x, axes_name], outputs, keepdims=int(keepdims))
     if values is None:
-        raise ValueError(f"ag.onnx.export: {onnx_op} over axes computed at run time needs "
-                         f"opset 18 or later; pass opset=18.")
+        raise ValueError(f"ag.onnx.export: {where(op)} reduces over axes computed at run "
+                         f"time, which ONNX's {onnx_op} takes from opset 18; pass opset=18.")
     return g.node(onnx_op, [x], outputs, axes=[int(a) for a in np.ravel(values)],
                   keepdims=int(keepdims))
 
 
 @converts(*_REDUCE)
 def _reduce(g: Any, op: Any) -> None:
-    reduce(g, _REDUCE[op.type], g.input(op, 0), op.inputs[1], op.attrs["keep_dims"],
-           g.outputs(op))
+    reduce(g, op, _REDUCE[op.type], g.input(op, 0), op.attrs["keep_dims"], g.outputs(op))
 
 
 @converts("All", "Any")
 def _reduce_bool(g: Any, op: Any) -> None:  # ReduceMin/Max of bools came in opset 20
     as_int = g.one("Cast", [g.input(op, 0)], to=onnx().TensorProto.INT32)
-    reduced = reduce(g, "ReduceMin" if op.type == "All" else "ReduceMax", as_int, op.inputs[1],
+    reduced = reduce(g, op, "ReduceMin" if op.type == "All" else "ReduceMax", as_int,
                      op.attrs["keep_dims"])[0]
     g.node("Cast", [reduced], g.outputs(op), to=onnx().TensorProto.BOOL)
 
@@ -148,7 +145,8 @@ def _reduce_bool(g: Any, op: Any) -> None:  # ReduceMin/Max of bools came in ops
 def _arg(g: Any, op: Any) -> None:
     axis = g.constant_value(op.inputs[1])
     if axis is None:
-        raise ValueError(f"ag.onnx.export: {op.type} {op.name!r} needs a constant axis.")
+        raise ValueError(f"ag.onnx.export: {where(op)} has an axis computed at run time; ONNX "
+                         f"needs it known when the model is written.")
     out = g.one(op.type, [g.input(op, 0)], axis=int(axis), keepdims=0)
     if op.attrs["output_type"] is dtypes.int64:
         g.node("Identity", [out], g.outputs(op))

@@ -8,8 +8,10 @@ from typing import Any
 import numpy as np
 
 from autograph.runtime.core import dtypes
+from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.ops.array import ops as array_ops
 from autograph.runtime.ops.array.gathering import where
+from autograph.runtime.ops.control_flow.ops import cond
 from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.ops.math import ops as math_ops
 from autograph.runtime.saving.onnx.import_table import imports, static, unsupported
@@ -156,17 +158,32 @@ def _hard_sigmoid(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
                                   creation_ops.constant(1, x.dtype))
 
 
-def reduction_axes(scope: Any, node: Any, inputs: list, attrs: dict) -> list[int] | None:
+def reduction_axes(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
     """The axes of an ONNX reduction (None: all of them), from the attribute or (ReduceSum
-    from opset 13, the others from 18) the second input."""
-    axes: Any
+    from opset 13, the others from 18) the second input; a tensor when that input is computed
+    at run time (where an empty one means all axes, unless noop_with_empty_axes)."""
+    noop = attrs.get("noop_with_empty_axes", 0)
     if len(inputs) > 1 and inputs[1] is not None:
-        axes = [int(a) for a in static(inputs[1], node, "axes").reshape(-1)]
+        found = constant_value(inputs[1])
+        if found is None:
+            return _run_time_axes(node, inputs[0], inputs[1], noop)
+        axes: Any = [int(a) for a in np.reshape(found, -1)]
     else:
         axes = attrs.get("axes")
     if not axes:
-        return [] if attrs.get("noop_with_empty_axes", 0) else None
+        return [] if noop else None
     return list(axes)
+
+
+def _run_time_axes(node: Any, x: Any, axes: Any, noop: int) -> Any:
+    axes = array_ops.reshape(creation_ops.cast(axes, dtypes.int64), [-1])
+    if noop:  # our reductions over no axes reduce nothing, as this asks
+        return axes
+    if x.shape.rank is None:
+        raise unsupported(node, "axes computed at run time over an input of unknown rank")
+    every = creation_ops.constant(np.arange(x.shape.rank, dtype=np.int64))
+    return cond(math_ops.equal(array_ops.size(axes), creation_ops.constant(0)),
+                lambda: every, lambda: axes)
 
 
 _REDUCE = {"ReduceSum": math_ops.reduce_sum, "ReduceMean": math_ops.reduce_mean,
@@ -177,7 +194,7 @@ _REDUCE = {"ReduceSum": math_ops.reduce_sum, "ReduceMean": math_ops.reduce_mean,
 @imports(*_REDUCE)
 def _reduce(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
     axes = reduction_axes(scope, node, inputs, attrs)
-    if axes == []:
+    if isinstance(axes, list) and not axes:
         return array_ops.identity(inputs[0])
     x = inputs[0]
     if x.dtype is dtypes.bool_:  # opset 20 reduces bools with ReduceMax/ReduceMin
