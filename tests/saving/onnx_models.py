@@ -249,3 +249,71 @@ def reductions_over_no_axes():
     inputs = [("x", [2, 3]), helper.make_tensor_value_info("axes", TensorProto.INT64, ["n"])]
     outputs = [("all", ["a", "b"]), ("none", ["c", "d"])]
     return model(nodes, inputs, outputs, opset=18), [normal(2, 3), np.zeros(0, np.int64)]
+
+
+def _ints(name, values):
+    return helper.make_node("Constant", [], [name], value=helper.make_tensor(
+        name, TensorProto.INT64, [len(values)], values))
+
+
+def shape_ops():
+    """The shape ops' options (opset 18): Constant's list forms; Reshape with 0s (copy the
+    input's dim) in a shape known and one computed, longer than the input's rank; Flatten at
+    the default, a negative and the first axis, over unknown dims; Shape's start and end;
+    Squeeze of every 1; Split by sizes, into uneven parts and into even ones; Gather of
+    negative indices, known and computed; Expand of bools; ConstantOfShape's default."""
+    int64, bool_ = TensorProto.INT64, TensorProto.BOOL
+    nodes = [
+        helper.make_node("Constant", [], ["floats"], value_floats=[0.5, -1.5, 2.0, 3.0]),
+        helper.make_node("Constant", [], ["one"], value_int=1),
+        helper.make_node("Constant", [], ["ints"], value_ints=[2, -1]),
+        helper.make_node("Reshape", ["x", "ints"], ["by_ints"]),
+        _ints("copy_first", [0, -1]),
+        helper.make_node("Reshape", ["x", "copy_first"], ["copied"]),
+        helper.make_node("Shape", ["x"], ["shape"], start=1, end=3),
+        helper.make_node("Concat", ["copy_first", "shape"], ["longer"], axis=0),
+        _ints("keep", [0, 0, 0, 1]),
+        helper.make_node("Reshape", ["x", "keep"], ["longer_known"]),
+        helper.make_node("Div", ["shape", "shape"], ["ones"]),
+        helper.make_node("Concat", ["keep", "ones"], ["computed"], axis=0),
+        helper.make_node("Reshape", ["x", "computed"], ["longer_computed"]),
+        helper.make_node("Flatten", ["x"], ["flat"]),
+        helper.make_node("Flatten", ["x"], ["flat_last"], axis=-1),
+        helper.make_node("Flatten", ["x"], ["flat_all"], axis=0),
+        helper.make_node("Flatten", ["y"], ["flat_unknown"], axis=1),
+        helper.make_node("Squeeze", ["longer_known"], ["squeezed"]),
+        helper.make_node("Split", ["x", "sizes"], ["part_a", "part_b"], axis=2),
+        helper.make_node("Split", ["x"], ["even_a", "even_b"], axis=2, num_outputs=2),
+        helper.make_node("Split", ["x"], ["third_a", "third_b", "third_c"], axis=1,
+                         num_outputs=3),
+        helper.make_node("Gather", ["x", "back"], ["from_end"], axis=1),
+        helper.make_node("Gather", ["x", "picks"], ["picked"], axis=2),
+        helper.make_node("Expand", ["flags", "shape"], ["spread"]),
+        helper.make_node("ConstantOfShape", ["shape"], ["zeros"]),
+        helper.make_node("Add", ["floats", "zeros"], ["filled"]),
+    ]
+    ints = [_ints("sizes", [1, 3]), _ints("back", [-1, 0])]
+    inputs = [("x", [2, 3, 4]), ("y", ["a", 3, "b"]),
+              helper.make_tensor_value_info("picks", int64, [2]),
+              helper.make_tensor_value_info("flags", bool_, [1])]
+    outputs = [("by_ints", [2, 12]), ("copied", [2, 12]), ("longer_known", [2, 3, 4, 1]),
+               ("longer_computed", [2, 3, 4, 1, 1, 1]), ("flat", [2, 12]),
+               ("flat_last", [6, 4]), ("flat_all", [1, 24]), ("flat_unknown", ["a", "c"]),
+               ("squeezed", [2, 3, 4]), ("part_a", [2, 3, 1]), ("part_b", [2, 3, 3]),
+               ("even_a", [2, 3, 2]), ("even_b", [2, 3, 2]), ("third_a", [2, 1, 4]),
+               ("third_b", [2, 1, 4]), ("third_c", [2, 1, 4]), ("from_end", [2, 2, 4]),
+               ("picked", [2, 3, 2]), helper.make_tensor_value_info("spread", bool_, [3, 4]),
+               ("filled", [3, 4])]
+    return model(ints + nodes, inputs, outputs, opset=18), [
+        normal(2, 3, 4), normal(2, 3, 5), np.array([3, -4], np.int64), np.array([True])]
+
+
+def old_split_and_unsqueeze():
+    """Opset 11: Split's sizes and Unsqueeze's axes (negative ones too) as attributes, and a
+    Split into as many even parts as it has outputs."""
+    nodes = [helper.make_node("Split", ["x"], ["a", "b"], axis=1, split=[1, 2]),
+             helper.make_node("Unsqueeze", ["b"], ["y"], axes=[-1, 0]),
+             helper.make_node("Split", ["x"], ["top", "bottom"])]
+    outputs = [("a", [2, 1]), ("y", [1, 2, 2, 1]), ("top", [1, 3]), ("bottom", [1, 3])]
+    return model(nodes, [("x", [2, 3])], outputs, opset=11), [
+        normal(2, 3)]
