@@ -286,3 +286,81 @@ def test_calls_name_their_mistakes():
 def test_the_fixtures_stay_small():
     for name in ("torch_cnn.onnx", "torch_mlp.onnx"):
         assert os.path.getsize(DATA / name) < 20_000
+
+
+def _info(name, shape, element_type=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, element_type, shape)
+
+
+def _weights(*shape):
+    return np.ones(shape, np.float32)
+
+
+# (node, its inputs, its outputs, initializers, opset, what the message says it uses); a
+# node reading "r" reads a value of unknown rank, which an Expand (_ANY_RANK) makes first.
+ANY_RANK = ([_info("x", [6]), _info("shape", ["n"], TensorProto.INT64)], [_info("y", ["o"])],
+            {}, 17)
+_ANY_RANK = helper.make_node("Expand", ["x", "shape"], ["r"])
+UNSUPPORTED = [
+    (helper.make_node("Conv", ["x", "w"], ["y"], name="n", auto_pad="SAME_LOWER"),
+     [_info("x", [1, 1, 4, 4])], [_info("y", [1, 1, 4, 4])], {"w": _weights(1, 1, 3, 3)}, 17,
+     "auto_pad SAME_LOWER"),
+    (helper.make_node("Conv", ["x", "w"], ["y"], name="n"), [_info("x", [1, 1, 4])],
+     [_info("y", [1, 1, 2])], {"w": _weights(1, 1, 3)}, 17,
+     "an input of rank 3 (autograph runs the 2-D form, NCHW)"),
+    (helper.make_node("Conv", ["x", "w"], ["y"], name="n", group=2),
+     [_info("x", [1, 2, 4, 4])], [_info("y", [1, 2, 2, 2])], {"w": _weights(2, 1, 3, 3)}, 17,
+     "group=2 (grouped convolution)"),
+    (helper.make_node("MaxPool", ["x"], ["y"], name="n", kernel_shape=[2, 2], ceil_mode=1),
+     [_info("x", [1, 1, 5, 5])], [_info("y", [1, 1, 3, 3])], {}, 17, "ceil_mode=1"),
+    (helper.make_node("MaxPool", ["x"], ["y"], name="n", kernel_shape=[2, 2], dilations=[2, 2]),
+     [_info("x", [1, 1, 5, 5])], [_info("y", [1, 1, 3, 3])], {}, 17, "dilated pooling"),
+    (helper.make_node("MaxPool", ["x"], ["y", "where"], name="n", kernel_shape=[2, 2]),
+     [_info("x", [1, 1, 4, 4])],
+     [_info("y", [1, 1, 3, 3]), _info("where", [1, 1, 3, 3], TensorProto.INT64)], {}, 17,
+     "the Indices output"),
+    (helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"], name="n",
+                      training_mode=1),
+     [_info("x", [2, 3])], [_info("y", [2, 3])],
+     {k: _weights(3) for k in "sbmv"}, 17, "training mode (batch statistics)"),
+    (helper.make_node("Dropout", ["x", "ratio", "t"], ["y"], name="n"),
+     [_info("x", [2, 3])], [_info("y", [2, 3])],
+     {"ratio": np.array(0.5, np.float32), "t": np.array(True)}, 17,
+     "training mode (random dropout)"),
+    (helper.make_node("Pad", ["x", "p"], ["y"], name="n", mode="edge"),
+     [_info("x", [2, 3])], [_info("y", [4, 5])], {"p": np.ones(4, np.int64)}, 17,
+     "mode 'edge'"),
+    (helper.make_node("GlobalAveragePool", ["r"], ["y"], name="n"), *ANY_RANK,
+     "an input of unknown rank"),
+    (helper.make_node("BatchNormalization", ["r", "s", "b", "m", "v"], ["y"], name="n"),
+     ANY_RANK[0], ANY_RANK[1], {k: _weights(3) for k in "sbmv"}, 17,
+     "an input of unknown rank"),
+    (helper.make_node("Flatten", ["r"], ["y"], name="n"), *ANY_RANK, "an input of unknown rank"),
+    (helper.make_node("Softmax", ["r"], ["y"], name="n"), ANY_RANK[0], ANY_RANK[1], {}, 11,
+     "an input of unknown rank (before opset 13)"),
+    (helper.make_node("Reshape", ["x", "shape"], ["y"], name="n"),
+     [_info("x", [2, 3]), _info("shape", ["n"], TensorProto.INT64)], [_info("y", ["o"])], {},
+     17, "a shape of unknown length with allowzero=0"),
+    (helper.make_node("Split", ["x"], ["a", "b"], name="n", axis=0),
+     [_info("x", ["n", 3])], [_info("a", ["o", 3]), _info("b", ["p", 3])], {}, 17,
+     "an equal split of an axis of unknown size"),
+    (helper.make_node("Constant", [], ["y"], name="n", sparse_value=helper.make_sparse_tensor(
+        onnx.numpy_helper.from_array(np.ones(1, np.float32)),
+        onnx.numpy_helper.from_array(np.zeros(1, np.int64)), [3])),
+     [], [_info("y", [3])], {}, 17, "a constant given as ['sparse_value']"),
+]
+
+
+@pytest.mark.parametrize("node, inputs, outputs, initializers, opset, what", UNSUPPORTED,
+                         ids=[f"{u[0].op_type}-{u[5]}" for u in UNSUPPORTED])
+def test_an_option_autograph_does_not_run_is_named_with_its_node(
+        node, inputs, outputs, initializers, opset, what, path):
+    nodes = [_ANY_RANK, node] if "r" in node.input else [node]
+    graph = helper.make_graph(nodes, "g", inputs, outputs, initializer=[
+        onnx.numpy_helper.from_array(v, k) for k, v in initializers.items()])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],
+                                ir_version=8), path)
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.load(path)
+    assert str(raised.value) == (f"ag.onnx.load: ONNX node 'n' ({node.op_type}) uses {what}, "
+                                 f"which autograph does not run.")
