@@ -317,3 +317,61 @@ def old_split_and_unsqueeze():
     outputs = [("a", [2, 1]), ("y", [1, 2, 2, 1]), ("top", [1, 3]), ("bottom", [1, 3])]
     return model(nodes, [("x", [2, 3])], outputs, opset=11), [
         normal(2, 3)]
+
+
+def math_ops():
+    """The math ops' options (opset 17): integer Div and Mod of both signs, C's fmod for
+    integers and floats, Reciprocal, IsInf one-sided, Where, Max/Min/Sum of one and three
+    inputs, Mean, LeakyRelu's default slope, MatMul of vectors, Gemm with transA, alpha and a
+    scaled C, ArgMax's default keepdims, CumSum exclusive and reversed, Einsum."""
+    int32 = TensorProto.INT32
+    nodes = [
+        helper.make_node("Div", ["i", "j"], ["quotient"]),
+        helper.make_node("Mod", ["i", "j"], ["modulo"]),
+        helper.make_node("Mod", ["i", "j"], ["c_modulo"], fmod=1),
+        helper.make_node("Mod", ["x", "y"], ["float_modulo"], fmod=1),
+        helper.make_node("Reciprocal", ["y"], ["inverse"]),
+        helper.make_node("Div", ["x", "zero"], ["infinite"]),
+        helper.make_node("IsInf", ["infinite"], ["plus_inf"], detect_negative=0),
+        helper.make_node("IsInf", ["infinite"], ["minus_inf"], detect_positive=0),
+        helper.make_node("Greater", ["x", "y"], ["larger"]),
+        helper.make_node("Where", ["larger", "x", "y"], ["chosen"]),
+        helper.make_node("Max", ["x"], ["max_one"]),
+        helper.make_node("Min", ["x", "y", "inverse"], ["min_three"]),
+        helper.make_node("Sum", ["x", "y", "inverse"], ["sum_three"]),
+        helper.make_node("Mean", ["x", "y"], ["mean"]),
+        helper.make_node("LeakyRelu", ["x"], ["leaky"]),
+        helper.make_node("MatMul", ["v", "v"], ["dot"]),
+        helper.make_node("MatMul", ["v", "m"], ["row"]),
+        helper.make_node("MatMul", ["m", "v"], ["column"]),
+        helper.make_node("Gemm", ["m", "m", "c"], ["gemm"], transA=1, alpha=0.5, beta=2.0),
+        helper.make_node("ArgMax", ["x"], ["top"], axis=-1),
+        helper.make_node("CumSum", ["x", "axis"], ["running"], exclusive=1, reverse=1),
+        helper.make_node("Einsum", ["m", "m"], ["traced"], equation="ij,ji->i"),
+    ]
+    initializers = {"zero": np.zeros(1, np.float32), "axis": np.array(1, np.int64),
+                    "c": normal(3)}
+    ints = [helper.make_tensor_value_info(n, int32, [2, 4]) for n in ("i", "j")]
+    inputs = [("x", [2, 4]), ("y", [2, 4]), *ints, ("v", [3]), ("m", [3, 3])]
+    int_outputs = [helper.make_tensor_value_info(n, int32, [2, 4])
+                   for n in ("quotient", "modulo", "c_modulo")]
+    bool_outputs = [helper.make_tensor_value_info(n, TensorProto.BOOL, [2, 4])
+                    for n in ("plus_inf", "minus_inf")]
+    outputs = [*int_outputs, *bool_outputs, *((n, [2, 4]) for n in (
+        "float_modulo", "inverse", "chosen", "max_one", "min_three", "sum_three", "mean",
+        "leaky", "running")), ("dot", []), ("row", [3]), ("column", [3]), ("gemm", [3, 3]),
+        helper.make_tensor_value_info("top", TensorProto.INT64, [2, 1]), ("traced", [3])]
+    x = normal(2, 4) * 3.0
+    x[0, 0] = 0.0  # 0 / 0 is NaN, neither infinity
+    y = np.abs(normal(2, 4)) + 0.5
+    i = np.array([[7, -7, 7, -7], [9, -9, 0, 5]], np.int32)
+    j = np.array([[2, 2, -2, -2], [4, 4, 3, -5]], np.int32)
+    return model(nodes, inputs, outputs, initializers), [x, y, i, j, normal(3), normal(3, 3)]
+
+
+def old_log_softmax():
+    """Opset 11: LogSoftmax over all axes from `axis` on, of an input whose dims are not
+    known when the model is loaded."""
+    nodes = [helper.make_node("LogSoftmax", ["x"], ["y"], axis=1)]
+    return model(nodes, [("x", ["a", "b", "c"])], [("y", ["a", "b", "c"])], opset=11), [
+        normal(2, 3, 4)]

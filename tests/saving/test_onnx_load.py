@@ -82,7 +82,8 @@ def test_a_loaded_model_runs_as_one_traced_function():
 
 HAND_WRITTEN = ["conv_net", "dynamic_flatten", "old_softmax", "branches", "loop", "counted_loop",
                 "condition_loop", "loop_of_no_trips", "activations", "old_clip", "run_time_slices",
-                "reductions_over_no_axes", "shape_ops", "old_split_and_unsqueeze"]
+                "reductions_over_no_axes", "shape_ops", "old_split_and_unsqueeze", "math_ops",
+                "old_log_softmax"]
 
 
 @pytest.mark.parametrize("name", HAND_WRITTEN)
