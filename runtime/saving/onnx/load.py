@@ -190,4 +190,4 @@ _MISSING = object()
 
 
 def _function_name(name: str) -> str:
-    return re.sub(r"\W", "_", name) or "onnx_model"
+    return re.sub(r"\W", "_", name)  # the checker requires a graph name
