@@ -281,6 +281,10 @@ def shape_ops():
         helper.make_node("Flatten", ["x"], ["flat_last"], axis=-1),
         helper.make_node("Flatten", ["x"], ["flat_all"], axis=0),
         helper.make_node("Flatten", ["y"], ["flat_unknown"], axis=1),
+        helper.make_node("Flatten", ["z"], ["flat_known_outer"], axis=1),
+        helper.make_node("Shape", ["x"], ["middle"], start=1, end=2),
+        helper.make_node("Shape", ["x"], ["last_two"], start=-2),
+        helper.make_node("Shape", ["x"], ["first_two"], end=-1),
         helper.make_node("Squeeze", ["longer_known"], ["squeezed"]),
         helper.make_node("Split", ["x", "sizes"], ["part_a", "part_b"], axis=2),
         helper.make_node("Split", ["x"], ["even_a", "even_b"], axis=2, num_outputs=2),
@@ -293,7 +297,7 @@ def shape_ops():
         helper.make_node("Add", ["floats", "zeros"], ["filled"]),
     ]
     ints = [_ints("sizes", [1, 3]), _ints("back", [-1, 0])]
-    inputs = [("x", [2, 3, 4]), ("y", ["a", 3, "b"]),
+    inputs = [("x", [2, 3, 4]), ("y", ["a", 3, "b"]), ("z", [2, 3, "b"]),
               helper.make_tensor_value_info("picks", int64, [2]),
               helper.make_tensor_value_info("flags", bool_, [1])]
     outputs = [("by_ints", [2, 12]), ("copied", [2, 12]), ("longer_known", [2, 3, 4, 1]),
@@ -303,9 +307,12 @@ def shape_ops():
                ("even_a", [2, 3, 2]), ("even_b", [2, 3, 2]), ("third_a", [2, 1, 4]),
                ("third_b", [2, 1, 4]), ("third_c", [2, 1, 4]), ("from_end", [2, 2, 4]),
                ("picked", [2, 3, 2]), helper.make_tensor_value_info("spread", bool_, [3, 4]),
-               ("filled", [3, 4])]
+               ("filled", [3, 4]), ("flat_known_outer", [2, "c"]),
+               *(helper.make_tensor_value_info(name, int64, [n]) for name, n in (
+                   ("middle", 1), ("last_two", 2), ("first_two", 2)))]
     return model(ints + nodes, inputs, outputs, opset=18), [
-        normal(2, 3, 4), normal(2, 3, 5), np.array([3, -4], np.int64), np.array([True])]
+        normal(2, 3, 4), normal(2, 3, 5), normal(2, 3, 2), np.array([3, -4], np.int64),
+        np.array([True])]
 
 
 def old_split_and_unsqueeze():

@@ -16,8 +16,6 @@ from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.ops.math import ops as math_ops
 from autograph.runtime.saving.onnx.import_table import imports, static, unsupported
 
-_BIG = 2 ** 62  # an ONNX Slice end at least this far out runs to the edge
-
 
 def _axes(scope: Any, node: Any, inputs: list, attrs: dict, index: int = 1) -> list[int]:
     """Axes from the attribute (older opsets) or the input at `index` (newer ones)."""
@@ -238,11 +236,8 @@ def _slice(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
 def _static_slice(x: Any, starts: Any, ends: Any, axes: Any, steps: Any) -> Any:
     rank = x.shape.rank
     index: list[Any] = [slice(None)] * rank
-    for start, end, axis, step in zip(starts, ends, axes, steps):
-        start, end, step = int(start), int(end), int(step)
-        forward = step > 0
-        stop = None if (end >= _BIG if forward else end <= -_BIG) else end
-        index[int(axis) % rank] = slice(_clip_start(start, forward), stop, step)
+    for start, end, axis, step in zip(starts, ends, axes, steps):  # out-of-range bounds
+        index[int(axis) % rank] = slice(int(start), int(end), int(step))  # clamp, as ONNX's
     return tensor_getitem(x, tuple(index))
 
 
@@ -261,12 +256,6 @@ def _run_time_slice(x: Any, starts: Any, ends: Any, axes: list[int], steps: list
     untouched = sum(1 << d for d in range(x.shape.rank) if d not in where_in)
     return strided_slice(x, full(starts), full(ends), strides, begin_mask=untouched,
                          end_mask=untouched)
-
-
-def _clip_start(start: int, forward: bool) -> int | None:
-    if forward:
-        return None if start <= -_BIG else start
-    return None if start >= _BIG else start
 
 
 @imports("OneHot")
