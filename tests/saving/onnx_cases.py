@@ -95,7 +95,10 @@ def _shapes(x):
             ag.zeros_like(x), ag.ones_like(x), ag.range(0, 10, 3), ag.one_hot([0, 2, 1], 3),
             ag.reverse(x, [1]), ag.reverse(x, [0, 1]), ag.slice(x, [1, 1], [-1, 2]), x[1:, ::2],
             x[:, 1], x[..., None, 1:3], x[-1], ag.where(x > 0),
-            ag.split(x, [0, -1], axis=1)[1], ag.squeeze(ag.expand_dims(x, 0))]
+            ag.split(x, [0, -1], axis=1)[1], ag.squeeze(ag.expand_dims(x, 0)),
+            ag.slice(x, [1, 0], [0, -1]), ag.slice(x, [0, 2], [2, 1]), x[1:, ..., None],
+            x[None, 1, ...], x[..., None, 2], x[None, :, None, ::2], x[-1, None],
+            x[None, ..., ::-1, None]]
 
 
 def _no_rows(x):  # a 0 in a target shape is a dim of size 0, not a copy of the input's dim
@@ -111,6 +114,7 @@ def _dynamic_shapes(x, m, dims):  # shapes not known when traced, so not folded
         scaled = ag.stop_gradient(x) * SCALE
     counts = ag.cast(ag.size(x) + ag.rank(any_rank), ag.float32)
     return [scaled + counts, ag.shape(x), ag.shape(x, out_type=ag.int64), ag.ones_like(x),
+            ag.split(x, [0, 3], axis=0)[1],
             ag.matmul(m, m), ag.matmul(m, m, transpose_a=True),
             ag.matmul(m, m[:, :3], transpose_b=True), ag.matmul(x, x, transpose_b=True)]
 
@@ -200,7 +204,7 @@ CASES = [
     Case("run_time_bounds", _run_time_bounds,
          [spec(3, 4), spec(2, dtype=ag.int32), spec(2, dtype=ag.int32),
           spec(2, 2, dtype=ag.int32), spec(dtype=ag.int32)],
-         (A, np.array([1, 0], np.int32), np.array([-1, 3], np.int32),
+         (A, np.array([1, 0], np.int32), np.array([2, 0], np.int32),
           np.array([[1, 0], [2, 1]], np.int32), np.array(2, np.int32))),
     Case("strings", _strings, [spec(3, dtype=ag.string)],
          (np.array(["yes", "no", "maybe"], object),), 19),
