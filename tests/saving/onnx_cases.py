@@ -74,9 +74,9 @@ def _reduce(x):
             ag.reduce_all(x > 0, 1), ag.reduce_sum(x, []), ag.einsum("ij, kj -> ik", x, x)]
 
 
-def _reduce_at_run_time(x, axis):
+def _reduce_at_run_time(x, axis, axes):
     return [ag.reduce_sum(x, axis), ag.reduce_max(x, axis, keepdims=True),
-            ag.reduce_any(x > 0, axis)]
+            ag.reduce_any(x > 0, axis), ag.reduce_mean(x, axes, keepdims=True)]
 
 
 def _products(x, y):
@@ -148,11 +148,17 @@ def _windows(x):
     return [z, w, c, ag.nn.conv2d(x, ag.constant(FILTER), 1, "SAME", dilations=2),
             ag.nn.conv2d(x, ag.constant(FILTER), 1, "SAME", dilations=[1, 3, 2, 1]),
             ag.nn.conv2d(x, ag.constant(FILTER), [1, 2, 3, 1], "SAME", dilations=2),
+            ag.nn.conv2d(x, ag.constant(FILTER[:2, :2]), 4, "SAME", dilations=2),
+            ag.nn.max_pool2d(c, 2, [1, 1, 2, 1], "SAME", data_format="NCHW"),
             ag.nn.conv2d(channels_first, ag.constant(FILTER), 1, "SAME", data_format="NCHW",
                          dilations=[1, 1, 2, 2]),
             ag.nn.max_pool2d(c, 2, 2, "VALID", data_format="NCHW"),
             ag.nn.avg_pool2d(c, 3, 1, "SAME", data_format="NCHW"),
             ag.nn.bias_add(c, ag.constant([0.5, -1.0]), data_format="NCHW")]
+
+
+def _dilated_over_any_size(images):  # stride 1: SAME pads by the kernel's reach alone
+    return ag.nn.conv2d(images, ag.constant(FILTER), 1, "SAME", dilations=[1, 2, 3, 1])
 
 
 def _switch(x, i):
@@ -193,8 +199,9 @@ CASES = [
     Case("compare", _compare, [spec(None, 4)], (A,)),
     Case("reduce", _reduce, [spec(None, 4)], (A,)),
     Case("reduce_opset_17", _reduce, [spec(None, 4)], (A,), 17),
-    Case("reduce_at_run_time", _reduce_at_run_time, [spec(None, 4), spec(dtype=ag.int32)],
-         (A, np.array(1, np.int32)), 18),
+    Case("reduce_at_run_time", _reduce_at_run_time,
+         [spec(None, 4), spec(dtype=ag.int32), spec(2, dtype=ag.int32)],
+         (A, np.array(1, np.int32), np.array([0, 1], np.int32)), 18),
     Case("products", _products, [spec(None, 4), spec(4, 5)], (A, B)),
     Case("shapes", _shapes, [spec(3, 4)], (A,)),
     Case("no_rows", _no_rows, [spec(None, 4)], (np.zeros((0, 4), np.float32),)),
@@ -210,6 +217,8 @@ CASES = [
          (np.array(["yes", "no", "maybe"], object),), 19),
     Case("unknown_rank_loop", _unknown_rank_loop, [spec(None, 4), spec(None, dtype=ag.int32)],
          (A, np.array([4, 3], np.int32))),
+    Case("dilated_over_any_size", _dilated_over_any_size, [spec(None, None, None, 1)],
+         (IMAGES,)),
     Case("windows", _windows, [spec(None, 8, 8, 1)], (IMAGES,)),
     *(Case(f"switch_{i}", _switch, [spec(None, 4), spec(dtype=ag.int32)],
            (A, np.array(i, np.int32))) for i in (-1, 0, 1, 2, 5)),

@@ -79,10 +79,10 @@ def _same_pads(op: Any, spatial: list[int], strides: list[int], dilations: list[
     """SAME padding of a dilated convolution as explicit pads (onnxruntime runs no dilated
     SAME_UPPER): the total a dim needs, its extra element after, as SAME_UPPER places it."""
     kernel = op.inputs[1].shape.as_list()[:2]
-    sizes = op.inputs[0].shape.as_list() if op.inputs[0].shape.rank == 4 else [None] * 4
+    shape = op.inputs[0].shape
     befores, afters = [], []
     for k, axis, stride, dilation in zip(kernel, spatial, strides, dilations):
-        size = sizes[axis]
+        size = shape.as_list()[axis] if shape.rank is not None else None
         if k is None or (size is None and stride != 1):
             raise ValueError(f"ag.onnx.export: {where(op)} pads a dilated convolution SAME "
                              f"over a size not known when the model is written, which "
