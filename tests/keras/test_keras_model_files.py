@@ -462,3 +462,38 @@ def test_weights_of_another_optimizer_skip_its_state_with_a_warning(tmp_path):
         f"load_weights({path!r}): skipping the optimizer's state: optimizer "
         f"{other.optimizer.name!r} has 6 variables, the file holds 10 that do not fit them."]
     npt.assert_array_equal(other.predict(_X, verbose=0), trained.predict(_X, verbose=0))
+
+
+@keras.saving.register_keras_serializable(package="compile_config_test")
+def halved_error(y_true, y_pred):
+    return ag.reduce_mean(ag.abs(y_true - y_pred)) / 2
+
+
+def mean_prediction(y_true, y_pred):
+    return ag.reduce_mean(y_pred)
+
+
+def test_the_compile_config_of_functions_and_metric_objects_is_keras_3s(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    model.compile(optimizer=keras.optimizers.Adam(0.01), loss=halved_error,
+                  metrics=[mean_prediction, "mae", keras.metrics.Mean()])
+    model.save(tmp_path / "m.keras")
+    # TensorFlow 2.21 (Keras 3.15) writes this for the same compile call (its optimizer named
+    # "adam": the first of its process, as ours would be)
+    def function(name):
+        return {"module": "builtins", "class_name": "function", "config": name,
+                "registered_name": "function"}
+    assert _members(tmp_path / "m.keras")[0]["compile_config"] == {
+        "optimizer": {"module": "keras.optimizers", "class_name": "Adam", "config": {
+            "name": model.optimizer.name, "learning_rate": 0.009999999776482582,
+            "weight_decay": None,
+            "clipnorm": None, "global_clipnorm": None, "clipvalue": None, "use_ema": False,
+            "ema_momentum": 0.99, "ema_overwrite_frequency": None, "loss_scale_factor": None,
+            "gradient_accumulation_steps": None, "beta_1": 0.9, "beta_2": 0.999,
+            "epsilon": 1e-07, "amsgrad": False}, "registered_name": None},
+        "loss": function("compile_config_test>halved_error"), "loss_weights": None,
+        "metrics": [function("mean_prediction"), "mae", {
+            "module": "keras.metrics", "class_name": "Mean",
+            "config": {"name": "mean", "dtype": "float32"}, "registered_name": None}],
+        "weighted_metrics": None, "run_eagerly": False, "steps_per_execution": 1,
+        "jit_compile": False}
