@@ -382,3 +382,64 @@ def old_log_softmax():
     nodes = [helper.make_node("LogSoftmax", ["x"], ["y"], axis=1)]
     return model(nodes, [("x", ["a", "b", "c"])], [("y", ["a", "b", "c"])], opset=11), [
         normal(2, 3, 4)]
+
+
+def math_defaults():
+    """The math ops with their attributes left out, as Keras' default values (opset 17):
+    IsInf, Elu, HardSigmoid, LeakyRelu, ArgMax, CumSum, Gemm (alpha 2, no beta) with a C,
+    Softmax and LogSoftmax (the last axis); Clip with only a lower bound; MatMul of a batch
+    of matrices and a vector, and the other way round; a reduction over no axes (a constant
+    list) with noop_with_empty_axes."""
+    nodes = [
+        helper.make_node("Div", ["x", "zero"], ["infinite"]),
+        helper.make_node("IsInf", ["infinite"], ["inf"]),
+        helper.make_node("Elu", ["x"], ["elu"]),
+        helper.make_node("HardSigmoid", ["x"], ["hard"]),
+        helper.make_node("LeakyRelu", ["x"], ["leaky"]),
+        helper.make_node("ArgMax", ["x"], ["top"]),
+        helper.make_node("CumSum", ["x", "axis"], ["running"]),
+        helper.make_node("Gemm", ["m", "m", "c"], ["gemm"], alpha=2.0),
+        helper.make_node("Softmax", ["cube"], ["soft"]),
+        helper.make_node("LogSoftmax", ["cube"], ["log_soft"]),
+        helper.make_node("Clip", ["x", "low"], ["floored"]),
+        helper.make_node("MatMul", ["cube", "v"], ["batch_column"]),
+        helper.make_node("MatMul", ["v", "cube"], ["batch_row"]),
+        helper.make_node("ReduceSum", ["x", "none"], ["kept"], noop_with_empty_axes=1),
+    ]
+    initializers = {"zero": np.zeros(1, np.float32), "axis": np.array(0, np.int64),
+                    "c": normal(3), "low": np.array(-0.5, np.float32),
+                    "none": np.zeros(0, np.int64)}
+    inputs = [("x", [2, 4]), ("m", [3, 3]), ("cube", [2, 3, 3]), ("v", [3])]
+    outputs = [helper.make_tensor_value_info("inf", TensorProto.BOOL, [2, 4]),
+               *((n, [2, 4]) for n in ("elu", "hard", "leaky", "running", "floored", "kept")),
+               helper.make_tensor_value_info("top", TensorProto.INT64, [1, 4]),
+               ("gemm", [3, 3]), ("soft", [2, 3, 3]), ("log_soft", [2, 3, 3]),
+               ("batch_column", [2, 3]), ("batch_row", [2, 3])]
+    x = normal(2, 4) * 3.0
+    x[0, 0] = 0.0
+    return model(nodes, inputs, outputs, initializers), [x, normal(3, 3), normal(2, 3, 3),
+                                                         normal(3)]
+
+
+def softmax_of_opset_13():
+    """Opset 13, the first whose Softmax works along one axis (default the last)."""
+    nodes = [helper.make_node("Softmax", ["x"], ["y"])]
+    return model(nodes, [("x", [2, 3, 4])], [("y", [2, 3, 4])], opset=13), [normal(2, 3, 4)]
+
+
+def old_softmax_by_default():
+    """Opset 11: Softmax without an axis flattens from axis 1 on."""
+    nodes = [helper.make_node("Softmax", ["x"], ["y"])]
+    return model(nodes, [("x", [2, 3, 4])], [("y", [2, 3, 4])], opset=11), [normal(2, 3, 4)]
+
+
+def bool_reductions():
+    """Opset 20 reduces bools with ReduceMax (any) and ReduceMin (all), kept dims or not."""
+    bool_ = TensorProto.BOOL
+    nodes = [helper.make_node("ReduceMax", ["x"], ["any"], keepdims=0),
+             helper.make_node("ReduceMin", ["x"], ["all"])]
+    graph = helper.make_graph(nodes, "bools", [helper.make_tensor_value_info("x", bool_, [2, 3])],
+                              [helper.make_tensor_value_info("any", bool_, []),
+                               helper.make_tensor_value_info("all", bool_, [1, 1])])
+    proto = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)], ir_version=9)
+    return proto, [np.array([[True, False, True], [True, True, True]])]

@@ -83,7 +83,8 @@ def test_a_loaded_model_runs_as_one_traced_function():
 HAND_WRITTEN = ["conv_net", "dynamic_flatten", "old_softmax", "branches", "loop", "counted_loop",
                 "condition_loop", "loop_of_no_trips", "activations", "old_clip", "run_time_slices",
                 "reductions_over_no_axes", "shape_ops", "old_split_and_unsqueeze", "math_ops",
-                "old_log_softmax"]
+                "old_log_softmax", "math_defaults", "softmax_of_opset_13",
+                "old_softmax_by_default", "bool_reductions"]
 
 
 @pytest.mark.parametrize("name", HAND_WRITTEN)
@@ -357,6 +358,9 @@ UNSUPPORTED = [
     (helper.make_node("Split", ["x"], ["a", "b"], name="n", axis=0),
      [_info("x", ["n", 3])], [_info("a", ["o", 3]), _info("b", ["p", 3])], {}, 17,
      "an equal split of an axis of unknown size"),
+    (helper.make_node("ReduceSum", ["r", "axes"], ["y"], name="n"),
+     [*ANY_RANK[0], _info("axes", [1], TensorProto.INT64)], ANY_RANK[1], {}, 17,
+     "axes computed at run time over an input of unknown rank"),
     (helper.make_node("Constant", [], ["y"], name="n", sparse_value=helper.make_sparse_tensor(
         onnx.numpy_helper.from_array(np.ones(1, np.float32)),
         onnx.numpy_helper.from_array(np.zeros(1, np.int64)), [3])),
@@ -423,3 +427,34 @@ def test_a_model_without_the_standard_opset_is_refused(path):
     with pytest.raises(ValueError) as raised:
         ag.onnx.load(path)
     assert str(raised.value) == "ag.onnx.load: the model imports no standard ONNX opset."
+
+
+_INT = TensorProto.INT64
+RUN_TIME_VALUES = [  # (node, its inputs, its outputs, what it needs known)
+    (helper.make_node("Split", ["x", "sizes"], ["a", "b"], name="n"),
+     [_info("x", [4]), _info("sizes", [2], _INT)], [_info("a", [1]), _info("b", [3])],
+     "split sizes"),
+    (helper.make_node("Slice", ["x", "starts", "ends", "", "steps"], ["y"], name="n"),
+     [_info("x", [4]), *(_info(k, [1], _INT) for k in ("starts", "ends", "steps"))],
+     [_info("y", [2])], "steps"),
+    (helper.make_node("OneHot", ["i", "depth", "values"], ["y"], name="n"),
+     [_info("i", [2], _INT), _info("depth", [], _INT), _info("values", [2])],
+     [_info("y", [2, 3])], "depth"),
+    (helper.make_node("Dropout", ["x", "ratio", "training"], ["y"], name="n"),
+     [_info("x", [2]), _info("ratio", []), _info("training", [], TensorProto.BOOL)],
+     [_info("y", [2])], "training mode"),
+    (helper.make_node("CumSum", ["x", "axis"], ["y"], name="n"),
+     [_info("x", [2, 3]), _info("axis", [], _INT)], [_info("y", [2, 3])], "axis"),
+]
+
+
+@pytest.mark.parametrize("node, inputs, outputs, what", RUN_TIME_VALUES,
+                         ids=[r[0].op_type for r in RUN_TIME_VALUES])
+def test_a_value_needed_when_loading_but_computed_at_run_time_is_named(
+        node, inputs, outputs, what, path):
+    _save_graph(helper.make_graph([node], "g", inputs, outputs), path)
+    with pytest.raises(ValueError) as raised:
+        ag.onnx.load(path)
+    assert str(raised.value) == (
+        f"ag.onnx.load: ONNX node 'n' ({node.op_type}) takes its {what} from a value computed "
+        f"at run time; autograph needs it known when the model is loaded.")

@@ -52,7 +52,7 @@ def _variadic(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
     result = inputs[0]
     for other in inputs[1:]:
         result = _VARIADIC[node.op_type](result, other)
-    return result if len(inputs) > 1 else array_ops.identity(result)
+    return result
 
 
 @imports("Mean")
