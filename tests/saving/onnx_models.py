@@ -443,3 +443,37 @@ def bool_reductions():
                                helper.make_tensor_value_info("all", bool_, [1, 1])])
     proto = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)], ir_version=9)
     return proto, [np.array([[True, False, True], [True, True, True]])]
+
+
+def more_shape_ops():
+    """Pad with a constant value input, over chosen axes, of unequal before and after;
+    Gather of known indices without negatives and of negative ones into an axis of unknown
+    size; Unsqueeze of a scalar at -1; Squeeze of one axis of several of size 1 (opset 18)."""
+    nodes = [
+        _ints("pads", [1, 0, 2, 3]), _ints("one_axis", [1]), _ints("few", [0, 2]),
+        _ints("negative", [-1]), _ints("first", [0]), _ints("last", [-1]),
+        helper.make_node("Constant", [], ["seven"], value_float=7.0),
+        helper.make_node("Pad", ["x", "pads", "seven"], ["padded"]),
+        _ints("side", [2, 1]),
+        helper.make_node("Pad", ["x", "side", "seven", "one_axis"], ["padded_axis"]),
+        helper.make_node("Gather", ["x", "few"], ["columns"], axis=1),
+        helper.make_node("Gather", ["y", "negative"], ["last_row"], axis=0),
+        helper.make_node("ReduceSum", ["x"], ["total"], keepdims=0),
+        helper.make_node("Unsqueeze", ["total", "last"], ["lifted"]),
+        helper.make_node("Squeeze", ["ones", "first"], ["one_squeezed"]),
+    ]
+    inputs = [("x", [2, 3]), ("y", ["n", 3]), ("ones", [1, 3, 1])]
+    outputs = [("padded", [5, 6]), ("padded_axis", [2, 6]), ("columns", [2, 2]),
+               ("last_row", [1, 3]), ("lifted", [1]), ("one_squeezed", [3, 1])]
+    return model(nodes, inputs, outputs, opset=18), [normal(2, 3), normal(4, 3),
+                                                     normal(1, 3, 1)]
+
+
+def old_slice_and_pad():
+    """Opsets before 10 and 11: Slice's bounds (with and without axes) and Pad's pads and
+    value as attributes."""
+    nodes = [helper.make_node("Slice", ["x"], ["cut"], starts=[1, -2], ends=[100, 3]),
+             helper.make_node("Slice", ["x"], ["cut_axis"], starts=[1], ends=[3], axes=[1]),
+             helper.make_node("Pad", ["x"], ["padded"], pads=[0, 1, 2, 0], value=1.5)]
+    outputs = [("cut", [1, 1]), ("cut_axis", [2, 2]), ("padded", [4, 5])]
+    return model(nodes, [("x", [2, 4])], outputs, opset=9), [normal(2, 4)]

@@ -84,7 +84,8 @@ HAND_WRITTEN = ["conv_net", "dynamic_flatten", "old_softmax", "branches", "loop"
                 "condition_loop", "loop_of_no_trips", "activations", "old_clip", "run_time_slices",
                 "reductions_over_no_axes", "shape_ops", "old_split_and_unsqueeze", "math_ops",
                 "old_log_softmax", "math_defaults", "softmax_of_opset_13",
-                "old_softmax_by_default", "bool_reductions"]
+                "old_softmax_by_default", "bool_reductions", "more_shape_ops",
+                "old_slice_and_pad"]
 
 
 @pytest.mark.parametrize("name", HAND_WRITTEN)

@@ -129,7 +129,7 @@ def _split(scope: Any, node: Any, inputs: list, attrs: dict) -> Any:
     elif "split" in attrs:
         sizes = list(attrs["split"])
     else:  # equal parts, one per output (the last one smaller when they do not divide)
-        count = attrs.get("num_outputs", len(node.output))
+        count = len(node.output)  # as num_outputs, where opset 18 gives it
         size = inputs[0].shape.as_list()[axis] if inputs[0].shape.rank else None
         if size is None:
             raise unsupported(node, "an equal split of an axis of unknown size")
