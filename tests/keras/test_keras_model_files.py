@@ -483,7 +483,8 @@ def test_the_compile_config_of_functions_and_metric_objects_is_keras_3s(tmp_path
     def function(name):
         return {"module": "builtins", "class_name": "function", "config": name,
                 "registered_name": "function"}
-    assert _members(tmp_path / "m.keras")[0]["compile_config"] == {
+    written = _members(tmp_path / "m.keras")[0]["compile_config"]
+    assert json.dumps(written) == json.dumps({  # keys in Keras' order too
         "optimizer": {"module": "keras.optimizers", "class_name": "Adam", "config": {
             "name": model.optimizer.name, "learning_rate": 0.009999999776482582,
             "weight_decay": None,
@@ -496,4 +497,46 @@ def test_the_compile_config_of_functions_and_metric_objects_is_keras_3s(tmp_path
             "module": "keras.metrics", "class_name": "Mean",
             "config": {"name": "mean", "dtype": "float32"}, "registered_name": None}],
         "weighted_metrics": None, "run_eagerly": False, "steps_per_execution": 1,
-        "jit_compile": False}
+        "jit_compile": False})
+
+
+@keras.saving.register_keras_serializable(package="compile_config_test")
+class ScaledError(keras.losses.Loss):
+    def __init__(self, scale=2.0, **kwargs):
+        super().__init__(**kwargs)
+        self.scale = scale
+
+    def call(self, y_true, y_pred):
+        return (y_true - y_pred) ** 2 * self.scale
+
+    def get_config(self):
+        return {**super().get_config(), "scale": self.scale}
+
+
+# What TensorFlow 2.21 (Keras 3.15) writes for the compile call below, keys in its order
+SCHEDULE_AND_LOSS_OBJECT = (
+    '{"optimizer": {"module": "keras.optimizers", "class_name": "SGD", '
+    '"config": {"name": "sgd", "learning_rate": {"module": "keras.optimizers.schedules", '
+    '"class_name": "ExponentialDecay", "config": {"initial_learning_rate": 0.1, '
+    '"decay_steps": 10, "decay_rate": 0.5, "staircase": false, '
+    '"name": "ExponentialDecay"}, "registered_name": null}, "weight_decay": null, '
+    '"clipnorm": null, "global_clipnorm": null, "clipvalue": null, "use_ema": false, '
+    '"ema_momentum": 0.99, "ema_overwrite_frequency": null, "loss_scale_factor": null, '
+    '"gradient_accumulation_steps": null, "momentum": 0.0, "nesterov": false}, '
+    '"registered_name": null}, "loss": {"module": null, "class_name": "ScaledError", '
+    '"config": {"name": "scaled_error", "reduction": "sum_over_batch_size", "scale": 3.0}, '
+    '"registered_name": "compile_config_test>ScaledError"}, "loss_weights": null, '
+    '"metrics": ["accuracy"], "weighted_metrics": null, "run_eagerly": false, '
+    '"steps_per_execution": 1, "jit_compile": false}')
+
+
+def test_a_schedule_and_a_registered_loss_class_are_written_as_keras_3_writes_them(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(
+        learning_rate=keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.5)),
+        loss=ScaledError(3.0), metrics=["accuracy"])
+    model.save(tmp_path / "m.keras")
+    expected = json.loads(SCHEDULE_AND_LOSS_OBJECT)
+    expected["optimizer"]["config"]["name"] = model.optimizer.name  # "sgd" in its process
+    written = _members(tmp_path / "m.keras")[0]["compile_config"]
+    assert json.dumps(written) == json.dumps(expected)
