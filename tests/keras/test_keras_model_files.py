@@ -540,3 +540,19 @@ def test_a_schedule_and_a_registered_loss_class_are_written_as_keras_3_writes_th
     expected["optimizer"]["config"]["name"] = model.optimizer.name  # "sgd" in its process
     written = _members(tmp_path / "m.keras")[0]["compile_config"]
     assert json.dumps(written) == json.dumps(expected)
+
+
+def test_a_schedule_and_a_registered_loss_class_compile_the_loaded_model_again(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(
+        learning_rate=keras.optimizers.schedules.ExponentialDecay(0.1, 10, 0.5)),
+        loss=ScaledError(3.0), metrics=["accuracy", mean_prediction])
+    model.save(tmp_path / "m.keras")
+    loaded = load_model(tmp_path / "m.keras", custom_objects={
+        "mean_prediction": mean_prediction})
+    schedule = loaded.optimizer.get_config()["learning_rate"]
+    assert schedule["class_name"] == "ExponentialDecay"
+    assert schedule == model.optimizer.get_config()["learning_rate"]
+    assert type(loaded.loss) is ScaledError and loaded.loss.scale == 3.0
+    x = np.ones((4, 3), np.float32)
+    assert loaded.evaluate(x, x[:, :1], verbose=0) == model.evaluate(x, x[:, :1], verbose=0)
