@@ -180,3 +180,49 @@ def test_serialize_and_deserialize_keras_object_round_trip_a_layer():
     assert (serialized["module"], serialized["class_name"]) == ("keras.layers", "Dense")
     layer = keras.saving.deserialize_keras_object(serialized)
     assert type(layer) is layers.Dense and layer.units == 2
+
+
+def _chain_config():
+    inputs = keras.Input((3,), name="features")
+    model = keras.Model(inputs, layers.Dense(2, name="head")(inputs), name="chain")
+    return model.get_config()
+
+
+def _from_config_error(config):
+    with pytest.raises(ValueError) as raised:
+        keras.Model.from_config(config)
+    return str(raised.value)
+
+
+def test_a_config_of_several_inputs_is_one_clear_error():
+    config = _chain_config()
+    config["input_layers"] = [["features", 0, 0], ["other", 0, 0]]
+    assert _from_config_error(config) == (
+        "Cannot load a functional model with inputs [['features', 0, 0], ['other', 0, 0]]: "
+        "only models with one input and one output can be loaded.")
+
+
+def test_a_layer_called_on_two_tensors_is_one_clear_error():
+    config = _chain_config()
+    node = config["layers"][1]["inbound_nodes"][0]
+    node["args"] = node["args"] * 2
+    assert _from_config_error(config) == (
+        f"Cannot load the call of layer 'head' recorded as {node!r}: only layers called on one "
+        f"tensor can be loaded.")
+
+
+def test_a_call_on_a_tensor_no_layer_makes_is_one_clear_error():
+    config = _chain_config()
+    config["layers"][1]["inbound_nodes"][0]["args"][0]["config"]["keras_history"] = [
+        "ghost", 0, 0]
+    assert _from_config_error(config) == (
+        "Cannot load the functional model: layer 'head' is called on ['ghost', 0, 0], which "
+        "no layer of the config makes.")
+
+
+def test_an_output_no_layer_makes_is_one_clear_error():
+    config = _chain_config()
+    config["output_layers"] = [["ghost", 0, 0]]
+    assert _from_config_error(config) == (
+        "Cannot load the functional model: its input ['features', 0, 0] or output "
+        "['ghost', 0, 0] is not among its layers' outputs.")
