@@ -556,3 +556,66 @@ def test_a_schedule_and_a_registered_loss_class_compile_the_loaded_model_again(t
     assert type(loaded.loss) is ScaledError and loaded.loss.scale == 3.0
     x = np.ones((4, 3), np.float32)
     assert loaded.evaluate(x, x[:, :1], verbose=0) == model.evaluate(x, x[:, :1], verbose=0)
+
+
+@pytest.mark.parametrize("loss, written", [
+    # TensorFlow 2.21 (Keras 3.15) writes these for the same losses
+    (keras.losses.mean_squared_error, {
+        "module": "builtins", "class_name": "function", "config": "mean_squared_error",
+        "registered_name": "function"}),
+    (keras.losses.BinaryCrossentropy(from_logits=True), {
+        "module": "keras.losses", "class_name": "BinaryCrossentropy", "config": {
+            "name": "binary_crossentropy", "reduction": "sum_over_batch_size",
+            "from_logits": True, "label_smoothing": 0.0, "axis": -1},
+        "registered_name": None}),
+], ids=["function", "object"])
+def test_keras_own_losses_are_written_as_keras_3_writes_them(loss, written, tmp_path):
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    model.compile(optimizer="adam", loss=loss)
+    model.save(tmp_path / "m.keras")
+    assert json.dumps(_members(tmp_path / "m.keras")[0]["compile_config"]["loss"]) == \
+        json.dumps(written)
+
+
+@keras.saving.register_keras_serializable(package="compile_config_test")
+class MeanSquaredError(keras.losses.Loss):  # a class of its own, named as Keras' one
+    def call(self, y_true, y_pred):
+        return ag.reduce_mean((y_true - y_pred) ** 2, axis=-1) * 10.0
+
+
+def test_a_loss_class_named_as_a_keras_one_is_written_as_registered(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    model.compile(optimizer="adam", loss=MeanSquaredError())
+    model.save(tmp_path / "m.keras")
+    loss = _members(tmp_path / "m.keras")[0]["compile_config"]["loss"]
+    assert (loss["module"], loss["registered_name"]) == (
+        None, "compile_config_test>MeanSquaredError")
+    assert type(load_model(tmp_path / "m.keras").loss) is MeanSquaredError
+
+
+@keras.saving.register_keras_serializable(package="compile_config_test")
+class HalvedSGD(keras.optimizers.SGD):
+    def __init__(self, learning_rate=0.01, **kwargs):
+        super().__init__(learning_rate=learning_rate / 2, **kwargs)
+
+
+def test_a_registered_optimizer_class_compiles_the_loaded_model_again(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    model.compile(optimizer=HalvedSGD(0.2), loss="mse")
+    model.save(tmp_path / "m.keras")
+    assert type(load_model(tmp_path / "m.keras").optimizer) is HalvedSGD
+
+
+def test_an_optimizer_we_do_not_have_says_to_load_without_compiling(tmp_path):
+    path = tmp_path / "m.keras"
+    _mlp().save(path)
+    with zipfile.ZipFile(path) as zf:
+        config = json.loads(zf.read("config.json"))
+    config["compile_config"]["optimizer"]["class_name"] = "Lion"
+    _rewrite(path, **{"config.json": json.dumps(config).encode()})
+    with pytest.raises(ValueError) as raised:
+        load_model(path)
+    message = str(raised.value)
+    assert message.startswith(f"load_model: cannot compile the model of {str(path)!r} as it "
+                              f"was compiled: Unknown class 'Lion'")
+    assert message.endswith(" Load it with compile=False and compile it yourself.")

@@ -477,3 +477,17 @@ def old_slice_and_pad():
              helper.make_node("Pad", ["x"], ["padded"], pads=[0, 1, 2, 0], value=1.5)]
     outputs = [("cut", [1, 1]), ("cut_axis", [2, 2]), ("padded", [4, 5])]
     return model(nodes, [("x", [2, 4])], outputs, opset=9), [normal(2, 4)]
+
+
+def window_defaults():
+    """Conv and the pools with their attributes left out (strides 1, no padding), and with
+    auto_pad VALID."""
+    nodes = [helper.make_node("Conv", ["x", "w"], ["plain"]),
+             helper.make_node("Conv", ["x", "w"], ["valid"], auto_pad="VALID", strides=[2, 1]),
+             helper.make_node("MaxPool", ["x"], ["max"], kernel_shape=[2, 3]),
+             helper.make_node("AveragePool", ["x"], ["mean"], kernel_shape=[3, 2],
+                              auto_pad="VALID")]
+    outputs = [("plain", [1, 2, 4, 3]), ("valid", [1, 2, 2, 3]), ("max", [1, 1, 5, 3]),
+               ("mean", [1, 1, 4, 4])]
+    return model(nodes, [("x", [1, 1, 6, 5])], outputs, {"w": normal(2, 1, 3, 3)}), [
+        normal(1, 1, 6, 5)]

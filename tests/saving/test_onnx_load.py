@@ -85,7 +85,7 @@ HAND_WRITTEN = ["conv_net", "dynamic_flatten", "old_softmax", "branches", "loop"
                 "reductions_over_no_axes", "shape_ops", "old_split_and_unsqueeze", "math_ops",
                 "old_log_softmax", "math_defaults", "softmax_of_opset_13",
                 "old_softmax_by_default", "bool_reductions", "more_shape_ops",
-                "old_slice_and_pad"]
+                "old_slice_and_pad", "window_defaults"]
 
 
 @pytest.mark.parametrize("name", HAND_WRITTEN)

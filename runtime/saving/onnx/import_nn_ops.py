@@ -57,8 +57,6 @@ def _padded(x: Any, padding: Any, value: float) -> tuple[Any, str]:
     explicit padding, else the padding itself."""
     if not isinstance(padding, list):
         return x, padding
-    if padding == [[0, 0], [0, 0]]:
-        return x, "VALID"
     return array_ops.pad(x, [[0, 0], [0, 0], *padding], constant_values=value), "VALID"
 
 

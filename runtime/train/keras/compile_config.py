@@ -16,7 +16,6 @@ functions (found again by name in `custom_objects` or the registry).
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from autograph.runtime.train import losses as losses_module
@@ -95,11 +94,7 @@ def _serialize_loss(loss: Any) -> Any:
         return loss
     if isinstance(loss, losses_module.Loss):
         return _object(loss, "keras.losses", losses_module.__all__)
-    name = getattr(loss, "__name__", None)
-    if inspect.isfunction(loss) and isinstance(name, str) and getattr(
-            losses_module, name, None) is loss:
-        return name
-    return _function(loss)
+    return _function(loss)  # Keras 3 writes its own loss functions so too
 
 
 def _serialize_metric(metric: Any) -> Any:
