@@ -577,6 +577,22 @@ def test_keras_own_losses_are_written_as_keras_3_writes_them(loss, written, tmp_
         json.dumps(written)
 
 
+@pytest.mark.parametrize("loss", [keras.losses.mean_squared_error, "mae",
+                                  keras.losses.BinaryCrossentropy(from_logits=True)],
+                         ids=["function", "name", "object"])
+def test_keras_own_losses_and_metrics_compile_the_loaded_model_again(loss, tmp_path):
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(1)])
+    model.compile(optimizer="adam", loss=loss, metrics=[
+        keras.metrics.BinaryAccuracy(threshold=0.2), "accuracy", mean_prediction])
+    model.save(tmp_path / "m.keras")
+    loaded = load_model(tmp_path / "m.keras", custom_objects={
+        "mean_prediction": mean_prediction})
+    x = np.linspace(-1, 1, 12, dtype=np.float32).reshape(4, 3)
+    y = np.array([[0.0], [1.0], [1.0], [0.0]], np.float32)
+    assert loaded.evaluate(x, y, verbose=0) == model.evaluate(x, y, verbose=0)
+    assert loaded.metrics_names == model.metrics_names
+
+
 @keras.saving.register_keras_serializable(package="compile_config_test")
 class MeanSquaredError(keras.losses.Loss):  # a class of its own, named as Keras' one
     def call(self, y_true, y_pred):

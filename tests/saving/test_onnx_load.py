@@ -1,6 +1,7 @@
 """ag.onnx.load: ONNX models (ours, PyTorch's, hand-written ones) run on our runtime with the
 outputs of the framework that made them."""
 
+import inspect
 import os
 import pathlib
 import sys
@@ -390,12 +391,14 @@ def _save_graph(graph, path, opset=17, ir_version=8):
 
 
 def test_input_names_become_python_parameter_names(path):
-    names = ["input.1", "2", "class", "a-b", "a_b"]
+    names = ["input.1", "2", "class", "a-b", "a_b", "a.b"]
     _save_graph(helper.make_graph([helper.make_node("Sum", names, ["y"])], "my-net",
                                   [_info(n, [2]) for n in names], [_info("y", [2])]), path)
     model = ag.onnx.load(path)
     assert [spec.name for spec in model.function.input_signature] == [
-        "input_1", "input_2", "input_class", "a_b", "a_b_1"]
+        "input_1", "input_2", "input_class", "a_b", "a_b_1", "a_b_2"]
+    assert list(inspect.signature(model.function.python_function).parameters) == [
+        "input_1", "input_2", "input_class", "a_b", "a_b_1", "a_b_2"]
     assert model.function.get_concrete_function().name == "my_net"
     assert model.input_names == names
 
@@ -459,3 +462,12 @@ def test_a_value_needed_when_loading_but_computed_at_run_time_is_named(
     assert str(raised.value) == (
         f"ag.onnx.load: ONNX node 'n' ({node.op_type}) takes its {what} from a value computed "
         f"at run time; autograph needs it known when the model is loaded.")
+
+
+def test_a_call_with_too_many_inputs_lists_the_model_inputs(path):
+    _save_graph(helper.make_graph([helper.make_node("Add", ["a", "b"], ["y"])], "g",
+                                  [_info("a", [2]), _info("b", [2])], [_info("y", [2])]), path)
+    with pytest.raises(TypeError) as raised:
+        ag.onnx.load(path)([1.0, 2.0], [1.0, 2.0], [1.0, 2.0])
+    assert str(raised.value) == ("<LoadedModel 'model.onnx' (ONNX opset 17)> takes 2 inputs "
+                                 "(a, b), got 3.")

@@ -82,9 +82,8 @@ def _spec(value_info: Any) -> TensorSpec:
     if not value_info.type.HasField("tensor_type"):
         raise ValueError(f"ag.onnx.load: input {value_info.name!r} is not a tensor; autograph "
                          f"runs models of tensor inputs.")
-    shape: Any = None
-    if tensor_type.HasField("shape"):
-        shape = [d.dim_value if d.HasField("dim_value") else None for d in tensor_type.shape.dim]
+    # the checker requires a graph input's shape; an unknown dim has a name or nothing
+    shape = [d.dim_value if d.HasField("dim_value") else None for d in tensor_type.shape.dim]
     try:
         dtype = our_dtype(tensor_type.elem_type)
     except TypeError as e:
@@ -96,7 +95,7 @@ def _parameter_names(names: list[str]) -> list[str]:
     """Python identifiers for the model's input names (`input.1` -> `input_1`), unique."""
     found: list[str] = []
     for name in names:
-        base = re.sub(r"\W", "_", name) or "input"
+        base = re.sub(r"\W", "_", name)  # the checker requires a name
         if base[0].isdigit() or keyword.iskeyword(base):
             base = "input_" + base
         candidate, n = base, 0
