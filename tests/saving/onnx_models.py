@@ -491,3 +491,28 @@ def window_defaults():
                ("mean", [1, 1, 4, 4])]
     return model(nodes, [("x", [1, 1, 6, 5])], outputs, {"w": normal(2, 1, 3, 3)}), [
         normal(1, 1, 6, 5)]
+
+
+def more_array_ops():
+    """Shape from a start to the end; Pad of two inputs; OneHot of a matrix of indices (one
+    negative) at the default and at a middle axis; NonZero of numbers; Dropout given only a
+    ratio (opset 18)."""
+    int64 = TensorProto.INT64
+    nodes = [
+        helper.make_node("Shape", ["x"], ["tail"], start=1),
+        _ints("pads", [1, 0, 0, 2]),
+        helper.make_node("Pad", ["x", "pads"], ["padded"]),
+        _ints("depth", [3]),
+        helper.make_node("Constant", [], ["off_on"], value_floats=[-1.0, 5.0]),
+        helper.make_node("OneHot", ["i", "depth", "off_on"], ["last"]),
+        helper.make_node("OneHot", ["i", "depth", "off_on"], ["middle"], axis=1),
+        helper.make_node("NonZero", ["x"], ["where"]),
+        helper.make_node("Constant", [], ["ratio"], value_float=0.5),
+        helper.make_node("Dropout", ["x", "ratio"], ["kept"]),
+    ]
+    inputs = [("x", [2, 3]), helper.make_tensor_value_info("i", int64, [2, 2])]
+    outputs = [helper.make_tensor_value_info("tail", int64, [1]), ("padded", [3, 5]),
+               ("last", [2, 2, 3]), ("middle", [2, 3, 2]),
+               helper.make_tensor_value_info("where", int64, [2, "n"]), ("kept", [2, 3])]
+    x = np.array([[0.0, 0.5, 1.0], [2.0, 0.0, -0.5]], np.float32)
+    return model(nodes, inputs, outputs, opset=18), [x, np.array([[0, 2], [-1, 1]], np.int64)]

@@ -86,7 +86,7 @@ HAND_WRITTEN = ["conv_net", "dynamic_flatten", "old_softmax", "branches", "loop"
                 "reductions_over_no_axes", "shape_ops", "old_split_and_unsqueeze", "math_ops",
                 "old_log_softmax", "math_defaults", "softmax_of_opset_13",
                 "old_softmax_by_default", "bool_reductions", "more_shape_ops",
-                "old_slice_and_pad", "window_defaults"]
+                "old_slice_and_pad", "window_defaults", "more_array_ops"]
 
 
 @pytest.mark.parametrize("name", HAND_WRITTEN)
@@ -360,6 +360,13 @@ UNSUPPORTED = [
     (helper.make_node("Split", ["x"], ["a", "b"], name="n", axis=0),
      [_info("x", ["n", 3])], [_info("a", ["o", 3]), _info("b", ["p", 3])], {}, 17,
      "an equal split of an axis of unknown size"),
+    (helper.make_node("Pad", ["r", "pads"], ["y"], name="n"),
+     [*ANY_RANK[0], _info("pads", [2], TensorProto.INT64)], ANY_RANK[1], {}, 17,
+     "an input of unknown rank"),
+    (helper.make_node("Slice", ["x", "starts", "ends"], ["y"], name="n"),
+     [_info("x", [6]), _info("starts", ["n"], TensorProto.INT64),
+      _info("ends", ["n"], TensorProto.INT64)], [_info("y", ["o"])], {}, 17,
+     "bounds of unknown length without axes"),
     (helper.make_node("ReduceSum", ["r", "axes"], ["y"], name="n"),
      [*ANY_RANK[0], _info("axes", [1], TensorProto.INT64)], ANY_RANK[1], {}, 17,
      "axes computed at run time over an input of unknown rank"),
