@@ -22,10 +22,12 @@ DIVISORS = (_RNG.integers(1, 6, size=(3, 4)) * _RNG.choice([-1, 1], size=(3, 4))
 
 
 def assert_same(got: list, want: list) -> None:
-    """Outputs equal as numbers (to float32's precision) or as strings (bytes or str)."""
+    """Outputs of one shape, equal as numbers (to float32's precision) or as strings (bytes
+    or str)."""
     assert len(got) == len(want)
     for a, b in zip(got, want):
         a, b = np.asarray(a), np.asarray(b)
+        assert a.shape == b.shape
         if a.dtype.kind in "OSU" or b.dtype.kind in "OSU":
             def as_bytes(x):
                 return [v.encode() if isinstance(v, str) else bytes(v) for v in x.ravel()]

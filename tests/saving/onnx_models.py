@@ -428,9 +428,11 @@ def softmax_of_opset_13():
 
 
 def old_softmax_by_default():
-    """Opset 11: Softmax without an axis flattens from axis 1 on."""
-    nodes = [helper.make_node("Softmax", ["x"], ["y"])]
-    return model(nodes, [("x", [2, 3, 4])], [("y", [2, 3, 4])], opset=11), [normal(2, 3, 4)]
+    """Opset 11: Softmax without an axis flattens from axis 1 on; from axis 2, the last."""
+    nodes = [helper.make_node("Softmax", ["x"], ["y"]),
+             helper.make_node("Softmax", ["x"], ["z"], axis=2)]
+    return model(nodes, [("x", [2, 3, 4])], [("y", [2, 3, 4]), ("z", [2, 3, 4])], opset=11), [
+        normal(2, 3, 4)]
 
 
 def bool_reductions():
@@ -516,3 +518,16 @@ def more_array_ops():
                helper.make_tensor_value_info("where", int64, [2, "n"]), ("kept", [2, 3])]
     x = np.array([[0.0, 0.5, 1.0], [2.0, 0.0, -0.5]], np.float32)
     return model(nodes, inputs, outputs, opset=18), [x, np.array([[0, 2], [-1, 1]], np.int64)]
+
+
+def more_math_defaults():
+    """BatchNormalization at its default epsilon (over small variances, where it shows);
+    Gemm without alpha; ReduceSum keeping dims by default (opset 15)."""
+    nodes = [helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"]),
+             helper.make_node("Gemm", ["a", "a", "c"], ["g"], beta=0.5),
+             helper.make_node("ReduceSum", ["x"], ["total"])]
+    weights = {"s": normal(3), "b": normal(3), "m": normal(3),
+               "v": np.array([1e-5, 2e-5, 1e-4], np.float32), "c": normal(2)}
+    outputs = [("y", [2, 3, 2]), ("g", [2, 2]), ("total", [1, 1, 1])]
+    return model(nodes, [("x", [2, 3, 2]), ("a", [2, 2])], outputs, weights, opset=15), [
+        normal(2, 3, 2), normal(2, 2)]

@@ -86,7 +86,7 @@ HAND_WRITTEN = ["conv_net", "dynamic_flatten", "old_softmax", "branches", "loop"
                 "reductions_over_no_axes", "shape_ops", "old_split_and_unsqueeze", "math_ops",
                 "old_log_softmax", "math_defaults", "softmax_of_opset_13",
                 "old_softmax_by_default", "bool_reductions", "more_shape_ops",
-                "old_slice_and_pad", "window_defaults", "more_array_ops"]
+                "old_slice_and_pad", "window_defaults", "more_array_ops", "more_math_defaults"]
 
 
 @pytest.mark.parametrize("name", HAND_WRITTEN)
@@ -339,6 +339,10 @@ UNSUPPORTED = [
                       training_mode=1),
      [_info("x", [2, 3])], [_info("y", [2, 3])],
      {k: _weights(3) for k in "sbmv"}, 17, "training mode (batch statistics)"),
+    (helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y", "mean", ""],
+                      name="n"),
+     [_info("x", [2, 3])], [_info("y", [2, 3]), _info("mean", [3])],
+     {k: _weights(3) for k in "sbmv"}, 15, "training mode (batch statistics)"),
     (helper.make_node("Dropout", ["x", "ratio", "t"], ["y"], name="n"),
      [_info("x", [2, 3])], [_info("y", [2, 3])],
      {"ratio": np.array(0.5, np.float32), "t": np.array(True)}, 17,
