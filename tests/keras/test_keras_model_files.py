@@ -635,3 +635,47 @@ def test_an_optimizer_we_do_not_have_says_to_load_without_compiling(tmp_path):
     assert message.startswith(f"load_model: cannot compile the model of {str(path)!r} as it "
                               f"was compiled: Unknown class 'Lion'")
     assert message.endswith(" Load it with compile=False and compile it yourself.")
+
+
+def _with_compile_config(path, **changes):
+    _mlp().save(path)
+    with zipfile.ZipFile(path) as zf:
+        config = json.loads(zf.read("config.json"))
+    for key, value in changes.items():
+        if value is None:
+            config["compile_config"].pop(key)
+        else:
+            config["compile_config"][key] = value
+    _rewrite(path, **{"config.json": json.dumps(config).encode()})
+
+
+@pytest.mark.parametrize("key, value, what", [
+    ("loss_weights", [0.5], "loss_weights is not supported."),
+    ("weighted_metrics", ["mae"], "weighted_metrics is not supported."),
+    ("metrics", [["mae"], ["accuracy"]],
+     "per-output metrics [['mae'], ['accuracy']] are not supported."),
+])
+def test_a_compile_config_option_we_do_not_take_says_to_load_without_compiling(
+        key, value, what, tmp_path):
+    path = tmp_path / "m.keras"
+    _with_compile_config(path, **{key: value})
+    with pytest.raises(ValueError) as raised:
+        load_model(path)
+    assert str(raised.value) == (
+        f"load_model: cannot compile the model of {str(path)!r} as it was compiled: {what} "
+        f"Load it with compile=False and compile it yourself.")
+
+
+def test_a_compile_config_without_optimizer_or_run_eagerly_takes_the_defaults(tmp_path):
+    path = tmp_path / "m.keras"
+    _with_compile_config(path, optimizer=None, run_eagerly=None)
+    loaded = load_model(path)
+    assert type(loaded.optimizer).__name__ == "RMSprop"
+    assert loaded.get_compile_config()["run_eagerly"] is False
+
+
+def test_a_model_compiled_to_run_eagerly_loads_so(tmp_path):
+    model = _mlp()
+    model.compile(optimizer="adam", loss="mse", run_eagerly=True)
+    model.save(tmp_path / "m.keras")
+    assert load_model(tmp_path / "m.keras").get_compile_config()["run_eagerly"] is True
