@@ -226,3 +226,45 @@ def test_an_output_no_layer_makes_is_one_clear_error():
     assert _from_config_error(config) == (
         "Cannot load the functional model: its input ['features', 0, 0] or output "
         "['ghost', 0, 0] is not among its layers' outputs.")
+
+
+def test_a_config_of_several_outputs_is_one_clear_error():
+    config = _chain_config()
+    config["output_layers"] = [["head", 0, 0], ["features", 0, 0]]
+    assert _from_config_error(config) == (
+        "Cannot load a functional model with outputs [['head', 0, 0], ['features', 0, 0]]: "
+        "only models with one input and one output can be loaded.")
+
+
+def test_a_call_with_a_keyword_tensor_is_one_clear_error():
+    config = _chain_config()
+    node = config["layers"][1]["inbound_nodes"][0]
+    node["kwargs"] = {"mask": node["args"][0]}
+    assert _from_config_error(config) == (
+        f"Cannot load the call of layer 'head' recorded as {node!r}: only layers called on one "
+        f"tensor can be loaded.")
+
+
+def test_a_call_recorded_with_a_training_flag_and_no_mask_loads():
+    config = _chain_config()
+    config["layers"][1]["inbound_nodes"][0]["kwargs"] = {"training": False, "mask": None}
+    model = keras.Model.from_config(config)
+    assert [layer.name for layer in model.layers] == ["head"]
+
+
+def test_layers_listed_before_the_layers_they_take_from_load():
+    inputs = keras.Input((3,), name="features")
+    hidden = layers.Dense(4, name="hidden")(inputs)
+    config = keras.Model(inputs, layers.Dense(2, name="head")(hidden)).get_config()
+    config["layers"] = [config["layers"][0], config["layers"][2], config["layers"][1]]
+    model = keras.Model.from_config(config)
+    assert [layer.name for layer in model.layers] == ["hidden", "head"]
+
+
+def test_a_layer_the_config_lists_but_never_calls_is_left_out():
+    config = _chain_config()
+    unused = {**config["layers"][1], "name": "unused", "inbound_nodes": []}
+    unused["config"] = {**unused["config"], "name": "unused"}
+    config["layers"].append(unused)
+    model = keras.Model.from_config(config)
+    assert [layer.name for layer in model.layers] == ["head"]

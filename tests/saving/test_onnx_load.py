@@ -475,10 +475,14 @@ def test_a_value_needed_when_loading_but_computed_at_run_time_is_named(
         f"at run time; autograph needs it known when the model is loaded.")
 
 
-def test_a_call_with_too_many_inputs_lists_the_model_inputs(path):
+@pytest.mark.parametrize("args, kwargs, message", [
+    (([1.0, 2.0],) * 3, {}, "takes 2 inputs (a, b), got 3."),
+    ((), {"c": [1.0, 2.0]}, "has no input 'c'; its inputs are a, b."),
+    ((), {}, "is missing input(s) a, b."),
+], ids=["too many", "unknown name", "missing"])
+def test_call_mistakes_list_the_inputs_of_a_model_of_two(args, kwargs, message, path):
     _save_graph(helper.make_graph([helper.make_node("Add", ["a", "b"], ["y"])], "g",
                                   [_info("a", [2]), _info("b", [2])], [_info("y", [2])]), path)
     with pytest.raises(TypeError) as raised:
-        ag.onnx.load(path)([1.0, 2.0], [1.0, 2.0], [1.0, 2.0])
-    assert str(raised.value) == ("<LoadedModel 'model.onnx' (ONNX opset 17)> takes 2 inputs "
-                                 "(a, b), got 3.")
+        ag.onnx.load(path)(*args, **kwargs)
+    assert str(raised.value) == f"<LoadedModel 'model.onnx' (ONNX opset 17)> {message}"

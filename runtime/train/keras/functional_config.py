@@ -84,8 +84,7 @@ def functional_model_parts(config: dict) -> tuple[Any, Any]:
     inputs: dict[tuple, Any] = {}
     pending: list[tuple[Any, int, dict]] = []
     for entry in config["layers"]:
-        data = {k: v for k, v in entry.items() if k not in ("name", "inbound_nodes")}
-        layer = deserialize(data)
+        layer = deserialize(entry)  # its name and inbound_nodes are not read there
         nodes = entry.get("inbound_nodes") or []
         if hasattr(layer, "keras_tensor") and not nodes:  # an InputLayer
             key = (entry.get("name", layer.name), 0, 0)

@@ -46,7 +46,7 @@ def load_model(filepath: Any, custom_objects: dict | None = None, compile: bool 
     """
     path = os.fspath(filepath)
     config, weights = read_model_file(path)
-    with loading_scope(custom_objects, safe_mode):
+    with loading_scope(custom_objects):
         try:
             model = deserialize(config)
         except (ValueError, TypeError, KeyError, NotImplementedError) as error:

@@ -44,12 +44,11 @@ def keras_class(module: str, *aliases: str) -> Callable[[type], type]:
 
 
 class loading_scope:  # noqa: N801  (used as a context manager, like Keras's scopes)
-    """While loading: the user's `custom_objects` and `safe_mode`, seen by nested
-    `from_config` calls (Keras keeps them in a global scope, as here per thread)."""
+    """While loading: the user's `custom_objects`, seen by nested `from_config` calls (Keras
+    keeps them in a global scope, as here per thread)."""
 
-    def __init__(self, custom_objects: dict | None = None, safe_mode: bool = True):
+    def __init__(self, custom_objects: dict | None = None):
         self.custom_objects = dict(custom_objects or {})
-        self.safe_mode = safe_mode
 
     def __enter__(self) -> loading_scope:
         stack = _scope.__dict__.setdefault("stack", [])
@@ -268,7 +267,7 @@ def deserialize(serialized: Any, custom_objects: dict | None = None) -> Any:
     if not isinstance(serialized, dict):
         raise ValueError(f"Not a serialized Keras object: {serialized!r}.")
     if custom_objects is not None:
-        with loading_scope(custom_objects, _current().safe_mode):
+        with loading_scope(custom_objects):
             return deserialize(serialized)
     if serialized.get("class_name") == "function":
         return get_activation(serialized)
