@@ -679,3 +679,41 @@ def test_a_model_compiled_to_run_eagerly_loads_so(tmp_path):
     model.compile(optimizer="adam", loss="mse", run_eagerly=True)
     model.save(tmp_path / "m.keras")
     assert load_model(tmp_path / "m.keras").get_compile_config()["run_eagerly"] is True
+
+
+def test_the_file_is_written_beside_its_target_and_renamed_over_it(tmp_path, monkeypatch):
+    renamed = []
+    replace = os.replace
+
+    def spy(source, target):
+        renamed.append((os.path.dirname(source), os.path.dirname(target)))
+        return replace(source, target)
+    monkeypatch.setattr(os, "replace", spy)
+    _mlp().save(tmp_path / "m.keras")
+    assert renamed == [(str(tmp_path), str(tmp_path))]  # one rename within the folder
+
+
+def test_save_model_replaces_an_existing_file_by_default(tmp_path):
+    (tmp_path / "m.keras").write_bytes(b"old")
+    keras.models.save_model(_mlp(), tmp_path / "m.keras")
+    assert zipfile.is_zipfile(tmp_path / "m.keras")
+
+
+class Scaling(layers.Layer):
+    def __init__(self, scale=1.0, offsets=(0.0,), **kwargs):
+        super().__init__(**kwargs)
+        self.scale, self.offsets = scale, offsets
+
+    def get_config(self):
+        return {**super().get_config(), "scale": self.scale, "offsets": self.offsets}
+
+    def call(self, inputs):
+        return inputs * self.scale
+
+
+def test_numpy_values_in_a_config_are_written_as_numbers(tmp_path):
+    model = keras.Sequential([keras.Input((2,)), Scaling(np.float32(2.5),
+                                                         np.array([1, 2], np.int64))])
+    model.save(tmp_path / "m.keras")
+    config = _members(tmp_path / "m.keras")[0]["config"]["layers"][1]["config"]
+    assert (config["scale"], config["offsets"]) == (2.5, [1, 2])
