@@ -100,7 +100,7 @@ def _shapes(x):
             ag.split(x, [0, -1], axis=1)[1], ag.squeeze(ag.expand_dims(x, 0)),
             ag.slice(x, [1, 0], [0, -1]), ag.slice(x, [0, 2], [2, 1]), x[1:, ..., None],
             x[None, 1, ...], x[..., None, 2], x[None, :, None, ::2], x[-1, None],
-            x[None, ..., ::-1, None]]
+            x[None, ..., ::-1, None], x[None, None, 1]]
 
 
 def _no_rows(x):  # a 0 in a target shape is a dim of size 0, not a copy of the input's dim
@@ -116,7 +116,7 @@ def _dynamic_shapes(x, m, dims):  # shapes not known when traced, so not folded
         scaled = ag.stop_gradient(x) * SCALE
     counts = ag.cast(ag.size(x) + ag.rank(any_rank), ag.float32)
     return [scaled + counts, ag.shape(x), ag.shape(x, out_type=ag.int64), ag.ones_like(x),
-            ag.split(x, [0, 3], axis=0)[1],
+            ag.split(x, [0, 3], axis=0)[1], m[:, 1:, ::2], m[1:, :, 2],
             ag.matmul(m, m), ag.matmul(m, m, transpose_a=True),
             ag.matmul(m, m[:, :3], transpose_b=True), ag.matmul(x, x, transpose_b=True)]
 
