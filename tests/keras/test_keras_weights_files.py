@@ -173,3 +173,54 @@ def test_saving_the_weights_of_an_unbuilt_model_says_to_build_it(tmp_path):
 def test_writing_weights_leaves_no_temporary_file(tmp_path):
     _model().save_weights(tmp_path / "m.weights.h5")
     assert os.listdir(tmp_path) == ["m.weights.h5"]
+
+
+class HTTPBlock2D(layers.Layer):  # a class name whose snake case Keras writes: http_block2d
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.stack = [layers.Dense(3), layers.Dense(2, use_bias=False)]
+        self.by_name = {"zeta": layers.Dense(2), "alpha": layers.Dense(2)}
+        self._hidden = layers.Dense(2)
+
+    def call(self, x):
+        y = self.stack[1](self.stack[0](x))
+        return self.by_name["alpha"](y) + self.by_name["zeta"](y) + self._hidden(y)
+
+
+class NestedNet(keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.block = HTTPBlock2D()
+        self.blocks = [HTTPBlock2D(), HTTPBlock2D()]
+        self.head = layers.Dense(1)
+        self.scale = ag.Variable(2.0, name="scale")
+
+    def call(self, x):
+        y = self.blocks[1](self.blocks[0](self.block(x)))
+        return self.head(y) * self.scale
+
+
+# The weights file TensorFlow 2.21 (Keras 3.15) writes for NestedNet: each group of
+# variables and their shapes, as h5py lists them (list and dict entries named by class).
+NESTED_NET_LAYOUT = [
+    ("block/_hidden", [(2, 2), (2,)]), ("block/by_name/dense", [(2, 2), (2,)]),
+    ("block/by_name/dense_1", [(2, 2), (2,)]), ("block/stack/dense", [(4, 3), (3,)]),
+    ("block/stack/dense_1", [(3, 2)]),
+    *((f"blocks/{block}/{path}", shapes) for block in ("http_block2d", "http_block2d_1")
+      for path, shapes in (("_hidden", [(2, 2), (2,)]), ("by_name/dense", [(2, 2), (2,)]),
+                           ("by_name/dense_1", [(2, 2), (2,)]),
+                           ("stack/dense", [(2, 3), (3,)]), ("stack/dense_1", [(3, 2)]))),
+    ("head", [(2, 1), (1,)]), ("", [()])]
+
+
+def test_a_nested_subclassed_model_writes_keras_3s_layout(tmp_path):
+    model = NestedNet()
+    model(np.ones((1, 4), np.float32))
+    model.save_weights(tmp_path / "n.weights.h5")
+    found = {}
+    with h5py.File(tmp_path / "n.weights.h5", "r") as f:
+        f.visititems(lambda name, item: found.setdefault(name.rpartition("vars/")[0].rstrip(
+            "/"), []).append(item.shape) if isinstance(item, h5py.Dataset) else None)
+        zeta = f["block/by_name/dense/vars/0"][()]
+    assert list(found.items()) == NESTED_NET_LAYOUT
+    npt.assert_array_equal(zeta, model.block.by_name["zeta"].kernel.numpy())
