@@ -5,6 +5,8 @@ fine-tuning a loaded model, and one clear error for each bad file."""
 import io
 import json
 import os
+import re
+import sys
 import zipfile
 
 import h5py
@@ -717,3 +719,48 @@ def test_numpy_values_in_a_config_are_written_as_numbers(tmp_path):
     model.save(tmp_path / "m.keras")
     config = _members(tmp_path / "m.keras")[0]["config"]["layers"][1]["config"]
     assert (config["scale"], config["offsets"]) == (2.5, [1, 2])
+
+
+def test_a_config_without_a_class_name_is_one_clear_error(tmp_path):
+    path = tmp_path / "m.keras"
+    _mlp().save(path)
+    _rewrite(path, **{"config.json": b'{"config": {}}'})
+    with pytest.raises(ValueError) as raised:
+        load_model(path)
+    assert str(raised.value) == (
+        f"load_model: {str(path)!r} has no model config (config.json names no class_name).")
+
+
+@pytest.mark.parametrize("metadata", [b"{}", b"[]", None], ids=["no version", "a list", "none"])
+def test_metadata_without_a_version_reads_as_keras_3(metadata, tmp_path):
+    path = tmp_path / "m.keras"
+    model = _mlp()
+    model.save(path)
+    _rewrite(path, **{"metadata.json": metadata})
+    npt.assert_array_equal(load_model(path).predict(_X, verbose=0),
+                           model.predict(_X, verbose=0))
+
+
+def test_a_zip_of_neither_member_names_both(tmp_path):
+    path = tmp_path / "m.keras"
+    _mlp().save(path)
+    _rewrite(path, **{"config.json": None, "model.weights.h5": None})
+    with pytest.raises(ValueError) as raised:
+        load_model(path)
+    assert str(raised.value) == (f"load_model: {str(path)!r} is not a Keras 3 model file: it "
+                                 f"has no config.json or model.weights.h5.")
+
+
+def test_the_metadata_holds_the_version_and_the_date_as_keras_writes_them(tmp_path):
+    _mlp().save(tmp_path / "m.keras")
+    metadata = _members(tmp_path / "m.keras")[1]
+    assert list(metadata) == ["keras_version", "date_saved"]
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}@\d{2}:\d{2}:\d{2}", metadata["date_saved"])
+
+
+def test_without_h5py_saving_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "h5py", None)
+    with pytest.raises(ImportError) as raised:
+        _mlp().save(tmp_path / "m.keras")
+    assert str(raised.value) == ('Keras weight files (.keras, .weights.h5) need h5py: pip '
+                                 'install "autograph-dataflow[keras]" (or pip install h5py).')

@@ -1,6 +1,7 @@
 """`save_weights` / `load_weights` on every model: Keras 3's `.weights.h5` files, TensorFlow
 checkpoints for other names, one clear error for a mismatch or a bad name."""
 
+import json
 import os
 
 import h5py
@@ -224,3 +225,11 @@ def test_a_nested_subclassed_model_writes_keras_3s_layout(tmp_path):
         zeta = f["block/by_name/dense/vars/0"][()]
     assert list(found.items()) == NESTED_NET_LAYOUT
     npt.assert_array_equal(zeta, model.block.by_name["zeta"].kernel.numpy())
+
+
+def test_the_build_shape_is_a_root_attribute_of_the_weights_file(tmp_path):
+    model = keras.Sequential([layers.Dense(2)])
+    model.build((None, 5))
+    model.save_weights(tmp_path / "m.weights.h5")
+    with h5py.File(tmp_path / "m.weights.h5", "r") as f:  # the name files written before use
+        assert json.loads(f.attrs["autograph_build_input_shape"]) == [None, 5]

@@ -159,11 +159,15 @@ def read_model_file(filepath: Any) -> tuple[dict, bytes]:
             raise
         raise ValueError(f"load_model: {path!r} is not a valid .keras file (a corrupt or "
                          f"truncated zip, or not a zip at all): {error}") from None
-    version = str(metadata.get("keras_version", "3")) if isinstance(metadata, dict) else ""
+    # metadata.json only tells the Keras version; without one, the layout says Keras 3
+    version = str(metadata.get("keras_version", "3")) if isinstance(metadata, dict) else "3"
     if not version.startswith("3"):
         raise ValueError(f"load_model: {path!r} was written by Keras {version}; only Keras 3 "
                          f"files can be loaded (load it with Keras 3 and save it again).")
-    if not isinstance(config, dict) or "class_name" not in config:
+    if not isinstance(config, dict):
         raise ValueError(f"load_model: {path!r} has no model config (config.json holds "
                          f"{type(config).__name__}).")
+    if "class_name" not in config:
+        raise ValueError(f"load_model: {path!r} has no model config (config.json names no "
+                         f"class_name).")
     return config, weights
