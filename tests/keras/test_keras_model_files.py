@@ -57,6 +57,13 @@ def _members(path):
     return config, metadata, sorted(groups)
 
 
+def _load_error(path):
+    """The message of the ValueError load_model raises for `path`."""
+    with pytest.raises(ValueError) as raised:
+        load_model(path)
+    return str(raised.value)
+
+
 class Sub(keras.Model):
     def __init__(self, units=2, **kwargs):
         super().__init__(**kwargs)
@@ -258,9 +265,7 @@ def test_load_model_of_a_missing_file_says_so(tmp_path):
 
 def test_load_model_takes_only_a_keras_name(tmp_path):
     path = tmp_path / "m.h5"
-    with pytest.raises(ValueError) as raised:
-        load_model(path)
-    assert str(raised.value) == (
+    assert _load_error(path) == (
         f"load_model: the file name must end in .keras (Keras 3's model file), got "
         f"{str(path)!r}; Keras 2's .h5 model files are not supported.")
 
@@ -276,16 +281,12 @@ def test_a_truncated_file_is_one_clear_error(tmp_path, cut):
     _mlp().save(tmp_path / "m.keras")
     data = (tmp_path / "m.keras").read_bytes()
     (tmp_path / "m.keras").write_bytes(data[:cut] if cut >= 0 else data[:len(data) + cut])
-    with pytest.raises(ValueError) as raised:
-        load_model(tmp_path / "m.keras")
-    assert str(raised.value) == _not_a_keras_file(tmp_path / "m.keras")
+    assert _load_error(tmp_path / "m.keras") == _not_a_keras_file(tmp_path / "m.keras")
 
 
 def test_a_file_that_is_not_a_zip_is_one_clear_error(tmp_path):
     (tmp_path / "m.keras").write_text("not a zip")
-    with pytest.raises(ValueError) as raised:
-        load_model(tmp_path / "m.keras")
-    assert str(raised.value) == _not_a_keras_file(tmp_path / "m.keras")
+    assert _load_error(tmp_path / "m.keras") == _not_a_keras_file(tmp_path / "m.keras")
 
 
 def test_a_corrupted_member_is_one_clear_error(tmp_path):
@@ -294,9 +295,7 @@ def test_a_corrupted_member_is_one_clear_error(tmp_path):
     start = data.index(b"config.json") + len(b"config.json")
     data[start + 5] ^= 0xFF  # inside the compressed config
     (tmp_path / "m.keras").write_bytes(bytes(data))
-    with pytest.raises(ValueError) as raised:
-        load_model(tmp_path / "m.keras")
-    assert str(raised.value) == _not_a_keras_file(tmp_path / "m.keras")
+    assert _load_error(tmp_path / "m.keras") == _not_a_keras_file(tmp_path / "m.keras")
 
 
 def _rewrite(path, **members):
@@ -312,10 +311,9 @@ def _rewrite(path, **members):
 def test_a_zip_without_weights_is_one_clear_error(tmp_path):
     _mlp().save(tmp_path / "m.keras")
     _rewrite(tmp_path / "m.keras", **{"model.weights.h5": None})
-    with pytest.raises(ValueError) as raised:
-        load_model(tmp_path / "m.keras")
-    assert str(raised.value) == (f"load_model: {str(tmp_path / 'm.keras')!r} is not a Keras 3 "
-                                 f"model file: it has no model.weights.h5.")
+    assert _load_error(tmp_path / "m.keras") == (
+        f"load_model: {str(tmp_path / 'm.keras')!r} is not a Keras 3 model file: it has no "
+        f"model.weights.h5.")
 
 
 def test_weights_that_are_not_hdf5_are_one_clear_error(tmp_path):
@@ -332,9 +330,7 @@ def test_weights_that_are_not_hdf5_are_one_clear_error(tmp_path):
 def test_a_keras_2_file_is_refused(tmp_path):
     _mlp().save(tmp_path / "m.keras")
     _rewrite(tmp_path / "m.keras", **{"metadata.json": b'{"keras_version": "2.15.0"}'})
-    with pytest.raises(ValueError) as raised:
-        load_model(tmp_path / "m.keras")
-    assert str(raised.value) == (
+    assert _load_error(tmp_path / "m.keras") == (
         f"load_model: {str(tmp_path / 'm.keras')!r} was written by Keras 2.15.0; only Keras 3 "
         f"files can be loaded (load it with Keras 3 and save it again).")
 
@@ -378,9 +374,7 @@ def test_an_unknown_optimizer_option_says_to_load_without_compiling(tmp_path):
         config = json.loads(zf.read("config.json"))
     config["compile_config"]["optimizer"]["config"]["use_ema"] = True
     _rewrite(tmp_path / "m.keras", **{"config.json": json.dumps(config).encode()})
-    with pytest.raises(ValueError) as raised:
-        load_model(tmp_path / "m.keras")
-    assert str(raised.value) == (
+    assert _load_error(tmp_path / "m.keras") == (
         f"load_model: cannot compile the model of {str(tmp_path / 'm.keras')!r} as it was "
         f"compiled: Optimizer Adam: use_ema=True is not supported. Load it with compile=False "
         f"and compile it yourself.")
@@ -399,9 +393,7 @@ def test_a_registered_subclass_loads_without_custom_objects(tmp_path):
 
 
 def test_load_model_of_a_directory_points_to_saved_model(tmp_path):
-    with pytest.raises(ValueError) as raised:
-        load_model(tmp_path)
-    assert str(raised.value) == (
+    assert _load_error(tmp_path) == (
         f"load_model: {str(tmp_path)!r} is a directory (a SavedModel?); only Keras 3 .keras "
         f"files can be loaded (ag.saved_model loads SavedModels).")
 
@@ -410,9 +402,7 @@ def test_a_config_that_is_not_a_model_is_one_clear_error(tmp_path):
     path = tmp_path / "m.keras"
     _mlp().save(path)
     _rewrite(path, **{"config.json": b"[1, 2]"})
-    with pytest.raises(ValueError) as raised:
-        load_model(path)
-    assert str(raised.value) == (
+    assert _load_error(path) == (
         f"load_model: {str(path)!r} has no model config (config.json holds list).")
 
 
@@ -420,9 +410,7 @@ def test_weights_in_an_npz_member_are_named_as_unsupported(tmp_path):
     path = tmp_path / "m.keras"
     _mlp().save(path)
     _rewrite(path, **{"model.weights.h5": None, "model.weights.npz": b"npz"})
-    with pytest.raises(ValueError) as raised:
-        load_model(path)
-    assert str(raised.value) == (
+    assert _load_error(path) == (
         f"load_model: {str(path)!r} is not a Keras 3 model file: it has no model.weights.h5 "
         f"(its weights are in model.weights.npz, which is not supported).")
 
@@ -661,9 +649,7 @@ def test_a_compile_config_option_we_do_not_take_says_to_load_without_compiling(
         key, value, what, tmp_path):
     path = tmp_path / "m.keras"
     _with_compile_config(path, **{key: value})
-    with pytest.raises(ValueError) as raised:
-        load_model(path)
-    assert str(raised.value) == (
+    assert _load_error(path) == (
         f"load_model: cannot compile the model of {str(path)!r} as it was compiled: {what} "
         f"Load it with compile=False and compile it yourself.")
 
@@ -725,9 +711,7 @@ def test_a_config_without_a_class_name_is_one_clear_error(tmp_path):
     path = tmp_path / "m.keras"
     _mlp().save(path)
     _rewrite(path, **{"config.json": b'{"config": {}}'})
-    with pytest.raises(ValueError) as raised:
-        load_model(path)
-    assert str(raised.value) == (
+    assert _load_error(path) == (
         f"load_model: {str(path)!r} has no model config (config.json names no class_name).")
 
 
@@ -745,9 +729,7 @@ def test_a_zip_of_neither_member_names_both(tmp_path):
     path = tmp_path / "m.keras"
     _mlp().save(path)
     _rewrite(path, **{"config.json": None, "model.weights.h5": None})
-    with pytest.raises(ValueError) as raised:
-        load_model(path)
-    assert str(raised.value) == (f"load_model: {str(path)!r} is not a Keras 3 model file: it "
+    assert _load_error(path) == (f"load_model: {str(path)!r} is not a Keras 3 model file: it "
                                  f"has no config.json or model.weights.h5.")
 
 
