@@ -268,3 +268,58 @@ def test_a_layer_the_config_lists_but_never_calls_is_left_out():
     config["layers"].append(unused)
     model = keras.Model.from_config(config)
     assert [layer.name for layer in model.layers] == ["head"]
+
+
+def _dense_config(**changes):
+    return {**layers.Dense(2, name="d").get_config(), **changes}
+
+
+def test_keras_3_older_float_dtype_policy_loads():
+    dense = layers.Dense.from_config(_dense_config(dtype={
+        "module": "keras", "class_name": "FloatDTypePolicy", "config": {"name": "float64"},
+        "registered_name": None}))
+    assert dense.dtype == "float64"
+
+
+@pytest.mark.parametrize("policy, message", [
+    ({"class_name": "DTypePolicy", "config": {"name": "mixed_float16"}},
+     "Unsupported dtype policy 'mixed_float16': mixed-precision and quantized policies cannot "
+     "be loaded; use a plain dtype such as 'float32'."),
+    ({"class_name": "QuantizedDTypePolicy", "config": {"name": "int8_from_float32"}},
+     "Unsupported dtype policy {'class_name': 'QuantizedDTypePolicy', 'config': {'name': "
+     "'int8_from_float32'}}: only plain dtypes (a DTypePolicy such as 'float32') can be "
+     "loaded."),
+    ({"class_name": "DTypePolicy", "config": {}},
+     "Unsupported dtype policy {'class_name': 'DTypePolicy', 'config': {}}: only plain dtypes "
+     "(a DTypePolicy such as 'float32') can be loaded."),
+], ids=["mixed", "quantized", "no name"])
+def test_a_dtype_policy_we_do_not_run_is_one_clear_error(policy, message):
+    with pytest.raises(ValueError) as raised:
+        layers.Dense.from_config(_dense_config(dtype=policy))
+    assert str(raised.value) == message
+
+
+def test_keras_registered_name_of_its_own_activation_loads():
+    dense = layers.Dense.from_config(_dense_config(activation="keras>relu"))
+    assert dense.get_config()["activation"] == "relu"
+
+
+@pytest.mark.parametrize("activation, message", [
+    ({"class_name": "function", "config": 3},
+     "Cannot load activation {'class_name': 'function', 'config': 3}: only functions given by "
+     "name can be loaded."),
+    ({"class_name": "Softmax", "config": "softmax"},
+     "Cannot load activation {'class_name': 'Softmax', 'config': 'softmax'}: only functions "
+     "given by name can be loaded."),
+    ("keras>wiggle", "Unknown activation 'keras>wiggle'. Pass it in custom_objects "
+     "({'keras>wiggle': function}) or register it with "
+     "@ag.keras.saving.register_keras_serializable()."),
+    ("get", "Unknown activation 'get'. Pass it in custom_objects ({'get': function}) or "
+     "register it with @ag.keras.saving.register_keras_serializable()."),
+    ("serialize", "Unknown activation 'serialize'. Pass it in custom_objects ({'serialize': "
+     "function}) or register it with @ag.keras.saving.register_keras_serializable()."),
+], ids=["not a name", "not a function", "unknown registered", "get", "serialize"])
+def test_an_activation_we_cannot_load_is_one_clear_error(activation, message):
+    with pytest.raises(ValueError) as raised:
+        layers.Dense.from_config(_dense_config(activation=activation))
+    assert str(raised.value) == message
