@@ -176,10 +176,14 @@ def test_writing_weights_leaves_no_temporary_file(tmp_path):
     assert os.listdir(tmp_path) == ["m.weights.h5"]
 
 
+class DenseX(layers.Dense):  # Keras writes dense_x
+    pass
+
+
 class HTTPBlock2D(layers.Layer):  # a class name whose snake case Keras writes: http_block2d
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.stack = [layers.Dense(3), layers.Dense(2, use_bias=False)]
+        self.stack = [layers.Dense(3), DenseX(2, use_bias=False)]
         self.by_name = {"zeta": layers.Dense(2), "alpha": layers.Dense(2)}
         self._hidden = layers.Dense(2)
 
@@ -206,11 +210,11 @@ class NestedNet(keras.Model):
 NESTED_NET_LAYOUT = [
     ("block/_hidden", [(2, 2), (2,)]), ("block/by_name/dense", [(2, 2), (2,)]),
     ("block/by_name/dense_1", [(2, 2), (2,)]), ("block/stack/dense", [(4, 3), (3,)]),
-    ("block/stack/dense_1", [(3, 2)]),
+    ("block/stack/dense_x", [(3, 2)]),
     *((f"blocks/{block}/{path}", shapes) for block in ("http_block2d", "http_block2d_1")
       for path, shapes in (("_hidden", [(2, 2), (2,)]), ("by_name/dense", [(2, 2), (2,)]),
                            ("by_name/dense_1", [(2, 2), (2,)]),
-                           ("stack/dense", [(2, 3), (3,)]), ("stack/dense_1", [(3, 2)]))),
+                           ("stack/dense", [(2, 3), (3,)]), ("stack/dense_x", [(3, 2)]))),
     ("head", [(2, 1), (1,)]), ("", [()])]
 
 
