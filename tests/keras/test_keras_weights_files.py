@@ -237,3 +237,25 @@ def test_the_build_shape_is_a_root_attribute_of_the_weights_file(tmp_path):
     model.save_weights(tmp_path / "m.weights.h5")
     with h5py.File(tmp_path / "m.weights.h5", "r") as f:  # the name files written before use
         assert json.loads(f.attrs["autograph_build_input_shape"]) == [None, 5]
+
+
+class Wrapper(layers.Layer):
+    def __init__(self, inner, **kwargs):
+        super().__init__(**kwargs)
+        self._inner = inner  # also among the arguments __init__ took
+
+    def call(self, x):
+        return self._inner(x)
+
+
+def test_a_layer_given_to_init_is_written_under_its_attribute(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), Wrapper(layers.Dense(2))])
+    model(np.ones((1, 3), np.float32))
+    model.save_weights(tmp_path / "w.weights.h5")
+    names = []
+    with h5py.File(tmp_path / "w.weights.h5", "r") as f:
+        f.visit(names.append)
+    # TensorFlow 2.21 (Keras 3.15) writes these
+    assert names == ["layers", "layers/wrapper", "layers/wrapper/_inner",
+                     "layers/wrapper/_inner/vars", "layers/wrapper/_inner/vars/0",
+                     "layers/wrapper/_inner/vars/1", "layers/wrapper/vars", "vars"]

@@ -106,11 +106,10 @@ def keras_layers(model: Layer) -> list[Layer]:
     return layers
 
 
-# Attributes our base classes set, which Keras's walk skips as its own base classes' (a
-# Sequential's `_layers` holds its Input, which Keras does not write).
-_BASE_ATTRIBUTES = frozenset({
-    "_layers", "_graph_ends", "keras_tensor", "layers", "_init_arguments", "_weights",
-    "_compiled", "_predict_function", "_output_shapes"})
+# Attributes our base classes set that hold layers Keras's walk does not reach there: a
+# Sequential's `_layers` (its Input included), the arguments `__init__` took. The others
+# hold no layers, lists or dicts of them.
+_BASE_ATTRIBUTES = frozenset({"_layers", "_init_arguments"})
 
 
 def _children(obj: Any) -> Iterator[tuple[str, Any]]:
