@@ -100,7 +100,7 @@ def _shapes(x):
             ag.split(x, [0, -1], axis=1)[1], ag.squeeze(ag.expand_dims(x, 0)),
             ag.slice(x, [1, 0], [0, -1]), ag.slice(x, [0, 2], [2, 1]), x[1:, ..., None],
             x[None, 1, ...], x[..., None, 2], x[None, :, None, ::2], x[-1, None],
-            x[None, ..., ::-1, None], x[None, None, 1]]
+            x[None, ..., ::-1, None], x[None, None, 1], x[None, 1:, None, 2]]
 
 
 def _no_rows(x):  # a 0 in a target shape is a dim of size 0, not a copy of the input's dim
