@@ -259,3 +259,18 @@ def test_a_layer_given_to_init_is_written_under_its_attribute(tmp_path):
     assert names == ["layers", "layers/wrapper", "layers/wrapper/_inner",
                      "layers/wrapper/_inner/vars", "layers/wrapper/_inner/vars/0",
                      "layers/wrapper/_inner/vars/1", "layers/wrapper/vars", "vars"]
+
+
+def test_a_functional_model_writes_its_input_layer_as_keras_3_does(tmp_path):
+    inputs = keras.Input((3,), name="features")
+    model = keras.Model(inputs, layers.Dense(2, name="out")(layers.Dense(4, name="hidden")(
+        inputs)))
+    model.save_weights(tmp_path / "f.weights.h5")
+    names = []
+    with h5py.File(tmp_path / "f.weights.h5", "r") as f:
+        f.visit(names.append)
+    # TensorFlow 2.21 (Keras 3.15) writes these: entries named by class, the Input's too
+    assert names == ["layers", "layers/dense", "layers/dense/vars", "layers/dense/vars/0",
+                     "layers/dense/vars/1", "layers/dense_1", "layers/dense_1/vars",
+                     "layers/dense_1/vars/0", "layers/dense_1/vars/1", "layers/input_layer",
+                     "layers/input_layer/vars", "vars"]
