@@ -274,3 +274,15 @@ def test_a_functional_model_writes_its_input_layer_as_keras_3_does(tmp_path):
                      "layers/dense/vars/1", "layers/dense_1", "layers/dense_1/vars",
                      "layers/dense_1/vars/0", "layers/dense_1/vars/1", "layers/input_layer",
                      "layers/input_layer/vars", "vars"]
+
+
+def test_a_layer_a_model_also_holds_as_an_attribute_is_written_once_under_layers(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), layers.Dense(2)])
+    model.aux = model.layers[0]  # sorts before "layers", which Keras walks first all the same
+    model.save_weights(tmp_path / "a.weights.h5")
+    names = []
+    with h5py.File(tmp_path / "a.weights.h5", "r") as f:
+        f.visit(names.append)
+    # TensorFlow 2.21 (Keras 3.15) writes these
+    assert names == ["layers", "layers/dense", "layers/dense/vars", "layers/dense/vars/0",
+                     "layers/dense/vars/1", "vars"]

@@ -115,8 +115,7 @@ _BASE_ATTRIBUTES = frozenset({"_layers", "_init_arguments"})
 def _children(obj: Any) -> Iterator[tuple[str, Any]]:
     """Keras's `_walk_saveable`: a model's layers first, then the attributes in sorted order,
     private ones last."""
-    attributes = {k: v for k, v in vars(obj).items()
-                  if not k.startswith("__") and k not in _BASE_ATTRIBUTES}
+    attributes = {k: v for k, v in vars(obj).items() if k not in _BASE_ATTRIBUTES}
     if _is_model(obj):
         layers = keras_layers(obj)
         if hasattr(obj, "_layers") or _is_functional(obj):
