@@ -286,3 +286,27 @@ def test_a_layer_a_model_also_holds_as_an_attribute_is_written_once_under_layers
     # TensorFlow 2.21 (Keras 3.15) writes these
     assert names == ["layers", "layers/dense", "layers/dense/vars", "layers/dense/vars/0",
                      "layers/dense/vars/1", "vars"]
+
+
+class Boxes(layers.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._alias = layers.Dense(2)
+        self.inner = self._alias  # Keras walks private attributes last
+        self.box = [[layers.Dense(1)], {"k": layers.Dense(1)}, [layers.Dense(1)]]
+
+    def call(self, x):
+        return self.inner(x) + self.box[0][0](x) + self.box[1]["k"](x) + self.box[2][0](x)
+
+
+def test_nested_containers_and_a_private_alias_are_written_as_keras_3_writes_them(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), Boxes()])
+    model(np.ones((1, 3), np.float32))
+    model.save_weights(tmp_path / "b.weights.h5")
+    groups = []
+    with h5py.File(tmp_path / "b.weights.h5", "r") as f:
+        f.visit(lambda name: groups.append(name) if name.endswith("/vars") else None)
+    # TensorFlow 2.21 (Keras 3.15) writes these groups of variables
+    assert groups == [*(f"layers/boxes/box/{c}/dense/vars"
+                        for c in ("container", "container_1", "container_2")),
+                      "layers/boxes/inner/vars", "layers/boxes/vars"]
