@@ -451,6 +451,7 @@ def test_weights_of_another_optimizer_skip_its_state_with_a_warning(tmp_path):
     assert [str(w.message) for w in warned] == [
         f"load_weights({path!r}): skipping the optimizer's state: optimizer "
         f"{other.optimizer.name!r} has 6 variables, the file holds 10 that do not fit them."]
+    assert warned[0].filename == __file__  # the warning points at the caller's line
     npt.assert_array_equal(other.predict(_X, verbose=0), trained.predict(_X, verbose=0))
 
 

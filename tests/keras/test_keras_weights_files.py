@@ -3,6 +3,7 @@ checkpoints for other names, one clear error for a mismatch or a bad name."""
 
 import json
 import os
+import warnings
 
 import h5py
 import numpy as np
@@ -274,6 +275,10 @@ def test_a_functional_model_writes_its_input_layer_as_keras_3_does(tmp_path):
                      "layers/dense/vars/1", "layers/dense_1", "layers/dense_1/vars",
                      "layers/dense_1/vars/0", "layers/dense_1/vars/1", "layers/input_layer",
                      "layers/input_layer/vars", "vars"]
+    with h5py.File(tmp_path / "f.weights.h5", "r") as f:  # each layer's name, on its group
+        named = {name: f[name].attrs["name"] for name in names if name.endswith("vars")}
+    assert named == {"layers/dense/vars": "hidden", "layers/dense_1/vars": "out",
+                     "layers/input_layer/vars": "features", "vars": model.name}
 
 
 def test_a_layer_a_model_also_holds_as_an_attribute_is_written_once_under_layers(tmp_path):
@@ -310,3 +315,61 @@ def test_nested_containers_and_a_private_alias_are_written_as_keras_3_writes_the
     assert groups == [*(f"layers/boxes/box/{c}/dense/vars"
                         for c in ("container", "container_1", "container_2")),
                       "layers/boxes/inner/vars", "layers/boxes/vars"]
+
+
+def test_metrics_state_in_a_weights_file_is_left_alone(tmp_path):
+    path = tmp_path / "m.weights.h5"
+    model = _model()
+    model.save_weights(path)
+    with h5py.File(path, "a") as f:  # Keras 3 may write its metrics' variables there
+        f.create_dataset("metrics/mean/vars/0", data=np.float32(3.0))
+    fresh = _model()
+    fresh.load_weights(path)
+    npt.assert_array_equal(fresh(np.ones((1, 3), np.float32)).numpy(),
+                           model(np.ones((1, 3), np.float32)).numpy())
+
+
+def test_a_file_with_two_more_layers_names_both(tmp_path):
+    path = tmp_path / "m.weights.h5"
+    keras.Sequential([keras.Input((3,)), layers.Dense(4), layers.Dense(4),
+                      layers.Dense(2)]).save_weights(path)
+    shorter = keras.Sequential([keras.Input((3,)), layers.Dense(4)])
+    with pytest.raises(ValueError) as raised:
+        shorter.load_weights(path)
+    assert str(raised.value) == (
+        f"load_weights({str(path)!r}): the file holds weights for 2 more layer(s) than the model "
+        f"has (layers/dense_1/vars, layers/dense_2/vars). Load it into a model of the same "
+        f"architecture.")
+
+
+class Dense(layers.Layer):  # a layer of no weights at the path of Keras' Dense
+    def call(self, inputs):
+        return inputs
+
+
+def test_a_layer_without_weights_where_the_file_has_some_says_none(tmp_path):
+    path = tmp_path / "m.weights.h5"
+    keras.Sequential([keras.Input((3,)), layers.Dense(2)]).save_weights(path)
+    other = keras.Sequential([keras.Input((3,)), Dense()])
+    with pytest.raises(ValueError) as raised:
+        other.load_weights(path)
+    assert str(raised.value) == (
+        f"load_weights({str(path)!r}): layer {other.layers[0].name!r} (Dense, at 'layers/dense' "
+        f"in the file) has weights of shapes [none], but the file holds [(3, 2), (2,)]. Load it "
+        f"into a model of the same architecture.")
+
+
+@pytest.mark.parametrize("learning_rate", [0.01, keras.optimizers.schedules.ExponentialDecay(
+    0.01, 10, 0.5)], ids=["variable", "schedule"])
+def test_the_state_of_an_optimizer_never_stepped_loads_without_a_word(learning_rate, tmp_path):
+    path = tmp_path / "m.weights.h5"
+    model = _model()
+    model.compile(optimizer=keras.optimizers.Adam(learning_rate), loss="mse")
+    model.save_weights(path)  # iterations (and the rate), no slots yet
+    fresh = _model()
+    fresh.compile(optimizer=keras.optimizers.Adam(learning_rate), loss="mse")
+    fresh.fit(np.ones((2, 3), np.float32), np.ones((2, 2), np.float32), verbose=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fresh.load_weights(path)
+    assert int(fresh.optimizer.iterations.numpy()) == 0
