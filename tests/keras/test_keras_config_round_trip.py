@@ -323,3 +323,49 @@ def test_an_activation_we_cannot_load_is_one_clear_error(activation, message):
     with pytest.raises(ValueError) as raised:
         layers.Dense.from_config(_dense_config(activation=activation))
     assert str(raised.value) == message
+
+
+inits = keras.initializers
+# What TensorFlow 2.21 (Keras 3.15) writes as a Dense layer's kernel_initializer for each
+INITIALIZERS = [
+    (inits.GlorotNormal(seed=1),
+     'GlorotNormal', {'seed': 1, 'input_axes': None, 'output_axes': None}),
+    (inits.HeNormal(seed=2),
+     'HeNormal', {'seed': 2, 'input_axes': None, 'output_axes': None}),
+    (inits.HeUniform(seed=3),
+     'HeUniform', {'seed': 3, 'input_axes': None, 'output_axes': None}),
+    (inits.LecunNormal(seed=4),
+     'LecunNormal', {'seed': 4, 'input_axes': None, 'output_axes': None}),
+    (inits.LecunUniform(seed=5),
+     'LecunUniform', {'seed': 5, 'input_axes': None, 'output_axes': None}),
+    (inits.VarianceScaling(scale=2.0, mode="fan_out", distribution="uniform", seed=6),
+     'VarianceScaling', {'seed': 6, 'scale': 2.0, 'mode': 'fan_out', 'distribution': 'uniform',
+                         'input_axes': None, 'output_axes': None}),
+    (inits.Constant(0.5),
+     'Constant', {'value': 0.5}),
+    (inits.RandomUniform(-0.1, 0.2, seed=7),
+     'RandomUniform', {'seed': 7, 'minval': -0.1, 'maxval': 0.2}),
+    (inits.RandomNormal(0.1, 0.3, seed=8),
+     'RandomNormal', {'seed': 8, 'mean': 0.1, 'stddev': 0.3}),
+    (inits.TruncatedNormal(0.0, 0.5, seed=9),
+     'TruncatedNormal', {'seed': 9, 'mean': 0.0, 'stddev': 0.5}),
+    (inits.Zeros(),
+     'Zeros', {}),
+    (inits.Ones(),
+     'Ones', {}),
+    ("he_normal",
+     'HeNormal', {'seed': None, 'input_axes': None, 'output_axes': None}),
+]
+
+
+@pytest.mark.parametrize("initializer, class_name, config", INITIALIZERS,
+                         ids=[c[1] + str(i) for i, c in enumerate(INITIALIZERS)])
+def test_initializers_are_written_as_keras_3_writes_them_and_read_back(initializer, class_name,
+                                                                       config):
+    written = layers.Dense(2, kernel_initializer=initializer).get_config()["kernel_initializer"]
+    assert json.dumps(written) == json.dumps({"module": "keras.initializers",
+                                               "class_name": class_name, "config": config,
+                                               "registered_name": None})
+    again = layers.Dense.from_config(layers.Dense(2, kernel_initializer=initializer)
+                                     .get_config())
+    assert again.get_config()["kernel_initializer"] == written
