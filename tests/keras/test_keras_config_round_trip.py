@@ -369,3 +369,70 @@ def test_initializers_are_written_as_keras_3_writes_them_and_read_back(initializ
     again = layers.Dense.from_config(layers.Dense(2, kernel_initializer=initializer)
                                      .get_config())
     assert again.get_config()["kernel_initializer"] == written
+
+
+def test_an_initializer_given_by_name_in_a_config_loads():
+    dense = layers.Dense.from_config(_dense_config(kernel_initializer="lecun_uniform"))
+    assert dense.get_config()["kernel_initializer"]["class_name"] == "LecunUniform"
+
+
+def _initializer_error(initializer):
+    with pytest.raises(ValueError) as raised:
+        layers.Dense.from_config(_dense_config(kernel_initializer=initializer))
+    return str(raised.value)
+
+
+@pytest.mark.parametrize("axes", ["input_axes", "output_axes"])
+def test_einsum_dense_axes_in_an_initializer_are_refused(axes):
+    initializer = {"module": "keras.initializers", "class_name": "GlorotUniform",
+                   "config": {"seed": None, axes: [0]}, "registered_name": None}
+    assert _initializer_error(initializer) == (
+        f"Cannot load initializer GlorotUniform: {axes} (for EinsumDense) is not supported.")
+
+
+def test_an_initializer_we_do_not_have_lists_the_ones_we_do():
+    initializer = {"module": "keras.initializers", "class_name": "Orthogonal",
+                   "config": {"gain": 1.0, "seed": None}, "registered_name": None}
+    assert _initializer_error(initializer) == (
+        "Unknown initializer 'Orthogonal'. Known: Constant, GlorotNormal, GlorotUniform, "
+        "HeNormal, HeUniform, Initializer, LecunNormal, LecunUniform, Ones, RandomNormal, "
+        "RandomUniform, TruncatedNormal, VarianceScaling, Zeros.")
+
+
+def halves(shape, dtype=None):
+    return ag.fill(shape, 0.5)
+
+
+def test_a_function_initializer_is_written_by_name_and_found_by_its_short_name():
+    written = layers.Dense(2, kernel_initializer=halves).get_config()["kernel_initializer"]
+    assert written == {"module": "builtins", "class_name": "function", "config": "halves",
+                       "registered_name": "function"}
+    registered = {**written, "config": "tests>halves"}
+    dense = keras.saving.deserialize_keras_object(
+        {"module": "keras.layers", "class_name": "Dense",
+         "config": _dense_config(kernel_initializer=registered), "registered_name": None},
+        custom_objects={"halves": halves})
+    dense.build((None, 3))
+    npt.assert_array_equal(dense.kernel.numpy(), np.full((3, 2), 0.5, np.float32))
+
+
+class Halving:  # an initializer object Keras could not write: no get_config
+    def __call__(self, shape, dtype=None):
+        return ag.fill(shape, 0.5)
+
+
+def test_an_initializer_object_without_get_config_cannot_be_written():
+    initializer = Halving()
+    with pytest.raises(TypeError) as raised:
+        layers.Dense(2, kernel_initializer=initializer).get_config()
+    assert str(raised.value) == (
+        f"Cannot serialize {initializer!r}: give its class get_config() (and from_config), as "
+        f"Keras asks of custom objects.")
+
+
+def test_an_initializer_function_not_provided_is_one_clear_error():
+    initializer = {"module": "builtins", "class_name": "function", "config": "tests>missing",
+                   "registered_name": "function"}
+    assert _initializer_error(initializer) == (
+        "Unknown initializer function 'tests>missing'. Pass it in custom_objects or register "
+        "it with @ag.keras.saving.register_keras_serializable().")

@@ -172,6 +172,14 @@ def deserialize_initializer(value: Any) -> Any:
         return value if value is None or not isinstance(value, str) else initializers.get(
             _custom(value) or value)
     name = value.get("class_name")
+    if name == "function":  # a function of the user's, by its (registered) name
+        function_name = value.get("config")
+        found = _custom(function_name) if isinstance(function_name, str) else None
+        if found is None:
+            raise ValueError(f"Unknown initializer function {function_name!r}. Pass it "
+                             f"in custom_objects or register it with "
+                             f"@ag.keras.saving.register_keras_serializable().")
+        return found
     config = dict(value.get("config") or {})
     if value.get("module") == "keras.initializers" and isinstance(name, str):
         for axes in ("input_axes", "output_axes"):
