@@ -436,3 +436,50 @@ def test_an_initializer_function_not_provided_is_one_clear_error():
     assert _initializer_error(initializer) == (
         "Unknown initializer function 'tests>missing'. Pass it in custom_objects or register "
         "it with @ag.keras.saving.register_keras_serializable().")
+
+
+def test_a_functional_model_is_written_as_keras_3s_functional_class():
+    inputs = keras.Input((3,), name="x")
+    model = keras.Model(inputs, layers.Dense(2, name="d")(inputs), name="net")
+    written = keras.saving.serialize_keras_object(model)
+    # TensorFlow 2.21 (Keras 3.15) writes these beside the config
+    assert json.dumps({k: written[k] for k in written if k != "config"}) == json.dumps({
+        "module": "keras.src.models.functional", "class_name": "Functional",
+        "registered_name": "Functional", "build_config": {"input_shape": None}})
+
+
+@keras.saving.register_keras_serializable(package="tests")
+class Filled(keras.initializers.Initializer):
+    def __init__(self, value=0.5):
+        self.value = value
+
+    def __call__(self, shape, dtype=None):
+        return ag.fill(shape, self.value)
+
+    def get_config(self):
+        return {"value": self.value}
+
+
+def test_a_registered_initializer_class_is_written_by_its_registered_name_and_read_back():
+    dense = layers.Dense(2, kernel_initializer=Filled(0.25))
+    written = dense.get_config()["kernel_initializer"]
+    assert written == {"module": None, "class_name": "Filled", "config": {"value": 0.25},
+                       "registered_name": "tests>Filled"}
+    again = layers.Dense.from_config(dense.get_config())
+    again.build((None, 3))
+    npt.assert_array_equal(again.kernel.numpy(), np.full((3, 2), 0.25, np.float32))
+
+
+def test_a_registered_initializer_function_given_by_its_name_string_loads():
+    config = _dense_config(kernel_initializer="tests>halves")
+    dense = keras.saving.deserialize_keras_object(
+        {"module": "keras.layers", "class_name": "Dense", "config": config,
+         "registered_name": None}, custom_objects={"tests>halves": halves})
+    dense.build((None, 3))
+    npt.assert_array_equal(dense.kernel.numpy(), np.full((3, 2), 0.5, np.float32))
+
+
+def test_a_constant_initializer_of_a_numpy_number_writes_a_python_number():
+    written = layers.Dense(2, kernel_initializer=keras.initializers.Constant(
+        np.float32(0.25))).get_config()["kernel_initializer"]["config"]["value"]
+    assert type(written) is float and written == 0.25
