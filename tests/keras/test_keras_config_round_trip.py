@@ -483,3 +483,74 @@ def test_a_constant_initializer_of_a_numpy_number_writes_a_python_number():
     written = layers.Dense(2, kernel_initializer=keras.initializers.Constant(
         np.float32(0.25))).get_config()["kernel_initializer"]["config"]["value"]
     assert type(written) is float and written == 0.25
+
+
+def _deserialize_error(serialized):
+    with pytest.raises(ValueError) as raised:
+        keras.saving.deserialize_keras_object(serialized)
+    return str(raised.value)
+
+
+def test_what_is_not_a_serialized_object_is_one_clear_error():
+    assert _deserialize_error(5) == "Not a serialized Keras object: 5."
+    assert _deserialize_error({"config": {}}) == (
+        "Not a serialized Keras object (no class_name): {'config': {}}.")
+
+
+def test_a_config_that_is_not_a_dictionary_is_one_clear_error():
+    assert _deserialize_error({"module": "keras.layers", "class_name": "Dense",
+                               "config": [2]}) == (
+        "The config of 'Dense' must be a dictionary, got [2].")
+
+
+def test_a_keras_class_name_of_another_module_is_not_taken_for_keras_own():
+    assert _deserialize_error({"module": "my.layers", "class_name": "Dense", "config": {}}) == (
+        "Unknown class 'Dense' (module 'my.layers'). Pass it to load_model as "
+        "custom_objects={'Dense': Dense}, or decorate the class with "
+        "@ag.keras.saving.register_keras_serializable().")
+
+
+def test_a_serialized_function_is_the_activation_it_names():
+    relu = keras.saving.deserialize_keras_object({"module": "builtins", "class_name": "function",
+                                                  "config": "relu"})
+    npt.assert_array_equal(relu(ag.constant([-1.0, 2.0])).numpy(), [0.0, 2.0])
+
+
+def test_a_layer_without_a_build_config_loads_unbuilt():
+    serialized = keras.saving.serialize_keras_object(layers.Dense(2, name="d"))
+    assert "build_config" not in serialized
+    assert not keras.saving.deserialize_keras_object(serialized).built
+
+
+def test_an_object_without_get_build_config_is_written_without_one():
+    assert "build_config" not in keras.saving.serialize_keras_object(Filled(0.3))
+
+
+class Plain(layers.Layer):
+    def __init__(self, units=1):  # no **kwargs: Keras's base keys cannot be passed on
+        super().__init__()
+        self.units = units
+
+    def get_config(self):
+        return {"units": self.units}
+
+
+class PlainChild(Plain):  # no __init__ of its own: Plain's decides
+    pass
+
+
+@pytest.mark.parametrize("cls", [Plain, PlainChild])
+def test_keras_base_keys_and_defaults_are_dropped_for_a_class_not_taking_them(cls):
+    layer = cls.from_config({"units": 3, "name": "p", "trainable": True, "dtype": "float32",
+                             "activity_regularizer": None, "legacy": False, "autocast": True})
+    assert (type(layer), layer.units) == (cls, 3)
+
+
+@pytest.mark.parametrize("cls", [Plain, PlainChild])
+@pytest.mark.parametrize("key, value", [("extra", 5), ("flag", True), ("autocast", 1)])
+def test_an_option_a_class_does_not_take_is_one_clear_error(cls, key, value):
+    with pytest.raises(ValueError) as raised:
+        cls.from_config({"units": 3, key: value})
+    assert str(raised.value) == (
+        f"Cannot make {cls.__name__} from its config: it does not take {key}={value!r}. Give "
+        f"the class a from_config (or an __init__ taking {key!r}).")
