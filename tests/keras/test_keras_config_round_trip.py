@@ -541,7 +541,7 @@ class PlainChild(Plain):  # no __init__ of its own: Plain's decides
 
 @pytest.mark.parametrize("cls", [Plain, PlainChild])
 def test_keras_base_keys_and_defaults_are_dropped_for_a_class_not_taking_them(cls):
-    layer = cls.from_config({"units": 3, "name": "p", "trainable": True, "dtype": "float32",
+    layer = cls.from_config({"name": "p", "trainable": True, "dtype": "float32", "units": 3,
                              "activity_regularizer": None, "legacy": False, "autocast": True})
     assert (type(layer), layer.units) == (cls, 3)
 
@@ -554,3 +554,13 @@ def test_an_option_a_class_does_not_take_is_one_clear_error(cls, key, value):
     assert str(raised.value) == (
         f"Cannot make {cls.__name__} from its config: it does not take {key}={value!r}. Give "
         f"the class a from_config (or an __init__ taking {key!r}).")
+
+
+def test_a_plain_model_without_a_graph_is_written_as_keras_model_class():
+    written = keras.saving.serialize_keras_object(keras.Model(name="bare"))
+    # TensorFlow 2.21 (Keras 3.15) writes these (and an empty compile_config besides)
+    assert {k: written[k] for k in ("module", "class_name", "registered_name")} == {
+        "module": "keras", "class_name": "Model", "registered_name": None}
+    assert written["config"] == {"name": "bare", "trainable": True, "dtype": {
+        "module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"},
+        "registered_name": None}}
