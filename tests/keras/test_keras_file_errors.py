@@ -11,17 +11,6 @@ def _model():
     return ag.keras.Sequential([ag.keras.Input(shape=(3,)), ag.keras.layers.Dense(2)])
 
 
-@pytest.mark.parametrize("method, verb", [("save_weights", "writes"), ("load_weights", "reads")])
-def test_weights_methods_name_themselves_in_a_bad_file_name(tmp_path, method, verb):
-    path = str(tmp_path / "m.h5")
-    with pytest.raises(ValueError) as raised:
-        getattr(_model(), method)(path)
-    assert str(raised.value) == (
-        f"{method}: the file name must end in .weights.h5 (Keras 3's weights file), got {path!r}; "
-        f"Keras 2's HDF5 layout is not supported. A name without a suffix {verb} a TensorFlow "
-        f"checkpoint.")
-
-
 def test_load_weights_of_a_missing_file_says_so(tmp_path):
     path = str(tmp_path / "none.weights.h5")
     with pytest.raises(FileNotFoundError) as raised:

@@ -135,14 +135,13 @@ def test_a_file_that_is_not_hdf5_is_one_clear_error(tmp_path):
 @pytest.mark.parametrize("name", ["m.h5", "m.hdf5"])
 def test_an_hdf5_name_must_end_in_weights_h5(tmp_path, name):
     # TensorFlow 2.21: "The filename must end in `.weights.h5`. Received: filepath=m.h5"
-    for method in ("save_weights", "load_weights"):
+    for method, verb in (("save_weights", "writes"), ("load_weights", "reads")):
         with pytest.raises(ValueError) as raised:
             getattr(_model(), method)(tmp_path / name)
         assert str(raised.value) == (
             f"{method}: the file name must end in .weights.h5 (Keras 3's weights file), got "
             f"{str(tmp_path / name)!r}; Keras 2's HDF5 layout is not supported. A name without "
-            f"a suffix {'reads' if method == 'load_weights' else 'writes'} a TensorFlow "
-            f"checkpoint.")
+            f"a suffix {verb} a TensorFlow checkpoint.")
 
 
 def test_a_keras_name_says_to_use_save(tmp_path):
