@@ -1,12 +1,14 @@
-"""`ag.keras.layers`: `Dense`, `Conv2D`, `MaxPooling2D`, `Flatten`, `Dropout` and the base
-`Layer`."""
+"""`ag.keras.layers`: `Dense`, `Conv2D`, `MaxPooling2D`, `Flatten`, `Dropout`, `Input` and
+`InputLayer`, and the base `Layer`."""
 
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.keras.base_layer import Layer
 from autograph.runtime.train.keras.conv_layers import Conv2D, MaxPooling2D
 from autograph.runtime.train.keras.layers import Dense, Dropout, Flatten
+from autograph.runtime.train.keras.model import Input, InputLayer
 
-__all__ = ["Layer", "Dense", "Conv2D", "MaxPooling2D", "Flatten", "Dropout"]
+__all__ = ["Layer", "Dense", "Conv2D", "MaxPooling2D", "Flatten", "Dropout", "Input",
+           "InputLayer"]
 
 
 def __dir__() -> list[str]:

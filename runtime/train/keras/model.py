@@ -43,6 +43,7 @@ from autograph.runtime.train.keras.functional_config import (
     functional_config,
     functional_model_parts,
 )
+from autograph.runtime.train.keras.h5_weights import keras_layers
 from autograph.runtime.train.keras.serialization import (
     deserialize_dtype,
     init_kwargs,
@@ -85,8 +86,8 @@ class Model(Trainer, Layer):
                 raise TypeError("Model(inputs=..., outputs=...) takes an ag.keras.Input and "
                                 "what layers called on it return.")
             self._graph_ends = (start, end)
-            self.layers = [layer for layer, _ in layers_of(start, end)
-                           if not isinstance(layer, InputLayer)]
+            self._functional_layers = [layer for layer, _ in layers_of(start, end)
+                                       if not isinstance(layer, InputLayer)]
             self.built = True
 
     def call(self, inputs: Any, training: bool | None = None) -> Any:
@@ -96,6 +97,38 @@ class Model(Trainer, Layer):
                                       f"made as Model(inputs=..., outputs=...).")
         start, end = self._graph_ends
         return run_graph(start, end, convert_to_tensor(inputs), training)
+
+    @property
+    def layers(self) -> list[Layer]:
+        """The model's layers: a functional model's after its Input, a subclassed model's
+        (the layers its attributes hold) in the order they were assigned."""
+        if self._graph_ends is not None:
+            return list(self._functional_layers)
+        return keras_layers(self)
+
+    def get_layer(self, name: str | None = None, index: int | None = None) -> Layer:
+        """The layer of `name`, or at `index` among Keras 3's `model.layers` (a functional
+        model's Input first, a subclassed model's layers in the order they were assigned).
+
+        Raises:
+            ValueError: neither or both given, no layer of that name, or an index past the end.
+        """
+        found = keras_layers(self)
+        if name is not None and index is not None:
+            raise ValueError(f"Provide only a layer name or a layer index. Received: "
+                             f"index={index}, name={name}.")
+        if index is not None:
+            if len(found) <= index:
+                raise ValueError(f"Was asked to retrieve layer at index {index} but model only "
+                                 f"has {len(found)} layers.")
+            return found[index]
+        if name is None:
+            raise ValueError("Provide either a layer name or layer index at `get_layer`.")
+        for layer in found:
+            if layer.name == name:
+                return layer
+        raise ValueError(f"No such layer: {name}. Existing layers are: "
+                         f"{[layer.name for layer in found]}.")
 
     def summary(self, print_fn: Any = None) -> None:
         """Prints Keras's table of the layers (a functional model's, input included)."""

@@ -19,7 +19,7 @@ from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.keras.base_layer import Layer
-from autograph.runtime.train.keras.model import InputLayer
+from autograph.runtime.train.keras.model import InputLayer, Model
 from autograph.runtime.train.keras.serialization import (
     deserialize,
     keras_class,
@@ -34,7 +34,7 @@ __all__ = ["Sequential"]
 
 
 @keras_class("keras")
-class Sequential(Trainer, Layer):
+class Sequential(Model):
     """A linear stack of layers.
 
     Args:
@@ -50,11 +50,17 @@ class Sequential(Trainer, Layer):
                  name: str | None = None):
         Layer.__init__(self, trainable=trainable, name=name)
         Trainer.__init__(self)
+        self._graph_ends = None  # a Model, not a functional one: its layers are a stack
         self._layers: list[Layer] = []
         self._output_shapes: list[TensorShape] = []
         self._build_input_shape: TensorShape | None = None
         for layer in layers or []:
             self.add(layer)
+
+    # A layer's call and build from config, not a subclassed Model's (a stack builds itself
+    # from its input shape).
+    __call__ = Layer.__call__
+    build_from_config = Layer.build_from_config
 
     @property
     def layers(self) -> list[Layer]:
