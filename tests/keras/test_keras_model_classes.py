@@ -2,6 +2,7 @@
 get_layer, and the Input is in ag.keras.layers too. Expected values were recorded from
 TensorFlow 2.21 (Keras 3.15) running the same calls."""
 
+import numpy as np
 import pytest
 
 import autograph as ag
@@ -66,3 +67,28 @@ def test_get_layer_mistakes_are_keras_errors(args, kwargs, message):
     with pytest.raises(ValueError) as raised:
         _stack().get_layer(*args, **kwargs)
     assert str(raised.value) == message
+
+
+def test_freezing_a_model_freezes_its_layers_and_unfreezing_unfreezes_them_all():
+    model = _stack()
+    model.layers[0].trainable = False
+    counts = [(len(model.trainable_weights), len(model.non_trainable_weights))]
+    model.trainable = False
+    counts.append((len(model.trainable_weights), len(model.non_trainable_weights)))
+    frozen = [layer.trainable for layer in model.layers]
+    model.trainable = True
+    counts.append((len(model.trainable_weights), len(model.non_trainable_weights)))
+    # TensorFlow 2.21 (Keras 3.15): setting a model's trainable sets its layers'
+    assert counts == [(2, 2), (0, 4), (4, 0)]
+    assert frozen == [False, False]
+    assert [layer.trainable for layer in model.layers] == [True, True]
+
+
+def test_fit_leaves_a_frozen_layer_as_it_was():
+    model = _stack()
+    model.layers[0].trainable = False
+    model.compile(optimizer="sgd", loss="mse")
+    frozen, trained = (layer.kernel.numpy().copy() for layer in model.layers)
+    model.fit(np.ones((4, 3), np.float32), np.ones((4, 1), np.float32), epochs=1, verbose=0)
+    assert np.array_equal(model.layers[0].kernel.numpy(), frozen)
+    assert not np.array_equal(model.layers[1].kernel.numpy(), trained)

@@ -118,6 +118,19 @@ class Layer(Module):
         return found
 
     @property
+    def trainable(self) -> bool:
+        """Whether the layer's weights are trained. Setting it sets every sublayer's too (at
+        any depth), as Keras 3 does: a frozen model unfrozen trains all its layers again."""
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value: bool) -> None:
+        self._trainable = bool(value)
+        for module in self.submodules:
+            if isinstance(module, Layer):
+                module._trainable = self._trainable
+
+    @property
     def trainable_weights(self) -> list[Variable]:
         """The trainable variables of `weights`, less those of a sublayer (at any depth) set
         `trainable=False`; none when this layer is."""
