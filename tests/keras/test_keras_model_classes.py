@@ -59,10 +59,11 @@ def test_get_layer_of_a_subclassed_model_finds_its_attributes_layers():
 @pytest.mark.parametrize("args, kwargs, message", [
     (("c",), {}, "No such layer: c. Existing layers are: ['a', 'b']."),
     ((), {"index": 5}, "Was asked to retrieve layer at index 5 but model only has 2 layers."),
+    ((), {"index": 2}, "Was asked to retrieve layer at index 2 but model only has 2 layers."),
     ((), {}, "Provide either a layer name or layer index at `get_layer`."),
     (("a",), {"index": 0}, "Provide only a layer name or a layer index. Received: index=0, "
                            "name=a."),
-], ids=["unknown name", "index past the end", "neither", "both"])
+], ids=["unknown name", "index past the end", "index at the end", "neither", "both"])
 def test_get_layer_mistakes_are_keras_errors(args, kwargs, message):
     with pytest.raises(ValueError) as raised:
         _stack().get_layer(*args, **kwargs)
