@@ -22,6 +22,13 @@ def _model(input_layer=True, last=2):
     return keras.Sequential(([keras.Input((3,))] if input_layer else []) + stack)
 
 
+def _load_weights_error(model, path):
+    """The message of the ValueError model.load_weights(path) raises."""
+    with pytest.raises(ValueError) as raised:
+        model.load_weights(path)
+    return str(raised.value)
+
+
 class Sub(keras.Model):
     def __init__(self):
         super().__init__()
@@ -75,9 +82,7 @@ def test_a_model_with_other_shapes_is_one_clear_error_and_keeps_its_weights(tmp_
     _model().save_weights(tmp_path / "m.weights.h5")
     other = _model(last=5)
     before = [w.numpy() for w in other.weights]
-    with pytest.raises(ValueError) as raised:
-        other.load_weights(tmp_path / "m.weights.h5")
-    assert str(raised.value) == (
+    assert _load_weights_error(other, tmp_path / "m.weights.h5") == (
         f"load_weights({str(tmp_path / 'm.weights.h5')!r}): layer {other.layers[1].name!r} "
         f"(Dense, at 'layers/dense_1' in the file) has weights of shapes [(4, 5), (5,)], but the "
         f"file holds [(4, 2), (2,)]. Load it into a model of the same architecture.")
@@ -89,9 +94,7 @@ def test_a_model_with_fewer_layers_than_the_file_is_one_clear_error(tmp_path):
     _model().save_weights(tmp_path / "m.weights.h5")
     shorter = keras.Sequential([keras.Input((3,)), layers.Dense(4)])
     # Keras 3.15 loads such a file without a word (the second layer's weights are dropped)
-    with pytest.raises(ValueError) as raised:
-        shorter.load_weights(tmp_path / "m.weights.h5")
-    assert str(raised.value) == (
+    assert _load_weights_error(shorter, tmp_path / "m.weights.h5") == (
         f"load_weights({str(tmp_path / 'm.weights.h5')!r}): the file holds weights for 1 more "
         f"layer(s) than the model has (layers/dense_1/vars). Load it into a model of the same "
         f"architecture.")
@@ -101,9 +104,7 @@ def test_a_model_with_more_layers_than_the_file_is_one_clear_error(tmp_path):
     keras.Sequential([keras.Input((3,)), layers.Dense(4)]).save_weights(
         tmp_path / "m.weights.h5")
     longer = _model()
-    with pytest.raises(ValueError) as raised:
-        longer.load_weights(tmp_path / "m.weights.h5")
-    assert str(raised.value) == (
+    assert _load_weights_error(longer, tmp_path / "m.weights.h5") == (
         f"load_weights({str(tmp_path / 'm.weights.h5')!r}): layer {longer.layers[1].name!r} "
         f"(Dense, at 'layers/dense_1' in the file) has weights of shapes [(4, 2), (2,)], but the "
         f"file holds [none]. Load it into a model of the same architecture.")
@@ -113,9 +114,7 @@ def test_an_unbuilt_model_and_a_file_without_a_shape_says_to_build_it(tmp_path):
     with h5py.File(tmp_path / "k.weights.h5", "w") as f:  # as Keras writes one
         f.create_group("vars")
     model = _model(input_layer=False)
-    with pytest.raises(ValueError) as raised:
-        model.load_weights(tmp_path / "k.weights.h5")
-    assert str(raised.value) == (
+    assert _load_weights_error(model, tmp_path / "k.weights.h5") == (
         f"load_weights: model {model.name!r} is not built yet and "
         f"{str(tmp_path / 'k.weights.h5')!r} does not record an input shape: build it first "
         f"(call it on data or build(input_shape)).")
@@ -333,9 +332,7 @@ def test_a_file_with_two_more_layers_names_both(tmp_path):
     keras.Sequential([keras.Input((3,)), layers.Dense(4), layers.Dense(4),
                       layers.Dense(2)]).save_weights(path)
     shorter = keras.Sequential([keras.Input((3,)), layers.Dense(4)])
-    with pytest.raises(ValueError) as raised:
-        shorter.load_weights(path)
-    assert str(raised.value) == (
+    assert _load_weights_error(shorter, path) == (
         f"load_weights({str(path)!r}): the file holds weights for 2 more layer(s) than the model "
         f"has (layers/dense_1/vars, layers/dense_2/vars). Load it into a model of the same "
         f"architecture.")
@@ -350,9 +347,7 @@ def test_a_layer_without_weights_where_the_file_has_some_says_none(tmp_path):
     path = tmp_path / "m.weights.h5"
     keras.Sequential([keras.Input((3,)), layers.Dense(2)]).save_weights(path)
     other = keras.Sequential([keras.Input((3,)), Dense()])
-    with pytest.raises(ValueError) as raised:
-        other.load_weights(path)
-    assert str(raised.value) == (
+    assert _load_weights_error(other, path) == (
         f"load_weights({str(path)!r}): layer {other.layers[0].name!r} (Dense, at 'layers/dense' "
         f"in the file) has weights of shapes [none], but the file holds [(3, 2), (2,)]. Load it "
         f"into a model of the same architecture.")
