@@ -85,7 +85,7 @@ class Layer(Module):
         # A private class's leading "_" would not make a valid name scope.
         base = _snake_case(type(self).__name__).lstrip("_") or "layer"
         super().__init__(name or unique_layer_name(base))
-        self.trainable = trainable
+        self._trainable = bool(trainable)  # no sublayers yet for the setter to reach
         self.dtype = dtypes.as_dtype(dtype or dtypes.float32)
         self.built = False
         self._weights: list[Variable] = []
