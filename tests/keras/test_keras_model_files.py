@@ -96,7 +96,7 @@ def test_a_functional_model_round_trips(tmp_path):
     images = np.random.RandomState(1).rand(2, 8, 8, 1).astype(np.float32)
     npt.assert_array_equal(loaded(images).numpy(), model(images).numpy())
     assert [type(layer).__name__ for layer in loaded.layers] == [
-        "Conv2D", "MaxPooling2D", "Flatten", "Dense"]
+        "InputLayer", "Conv2D", "MaxPooling2D", "Flatten", "Dense"]
 
 
 def test_a_subclassed_model_round_trips_with_custom_objects(tmp_path):

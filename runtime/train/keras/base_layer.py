@@ -14,12 +14,14 @@ import functools
 import inspect
 import re
 import threading
-from typing import Any
+import warnings
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.init_scope import init_scope
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
@@ -28,7 +30,8 @@ from autograph.runtime.ops.graph.ops import name_scope
 from autograph.runtime.state.module import Module
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.keras import initializers
-from autograph.runtime.train.keras.functional import KerasTensor, symbolic_call
+from autograph.runtime.train.keras.functional import is_symbolic, symbolic_call
+from autograph.runtime.train.keras.masking import get_keras_mask, set_keras_mask
 from autograph.runtime.train.keras.serialization import (
     deserialize_dtype,
     deserialize_initializer,
@@ -38,7 +41,7 @@ from autograph.runtime.train.keras.serialization import (
     serialize_dtype,
 )
 
-__all__ = ["Layer", "unique_layer_name"]
+__all__ = ["Layer", "as_shapes", "is_structure", "unique_layer_name"]
 
 _name_counts: dict[str, int] = {}
 _name_lock = threading.Lock()
@@ -198,34 +201,108 @@ class Layer(Module):
         self.built = True
 
     def _maybe_build(self, input_shape: Any) -> None:
+        """Builds the layer for `input_shape` (a shape, or a list or dict of shapes for a
+        layer called on several inputs) unless it is built already."""
         if self.built and self._built_input_shape is None:  # built by a direct `build` call
-            self._built_input_shape = TensorShape(input_shape)
+            self._built_input_shape = as_shapes(input_shape)
         if not self.built:
+            shapes = as_shapes(input_shape)
             # variables made in build are named in the layer's scope, inside the caller's (a
             # model's), as Keras 2 names them: "model/dense/kernel:0"
             with init_scope(), name_scope(self.name):
-                self.build(TensorShape(input_shape))
+                self.build(shapes)
             self.built = True
-            self._built_input_shape = TensorShape(input_shape)
+            self._built_input_shape = shapes
 
-    def __call__(self, inputs: Any, training: bool | None = None) -> Any:
-        """Builds the layer on first call, then runs `call` in the layer's name scope; on an
-        `Input` (or what a layer made of one), records the call for a functional model."""
-        symbolic = getattr(inputs, "keras_tensor", inputs)
-        if isinstance(symbolic, KerasTensor):
-            return symbolic_call(self, symbolic)
-        inputs = convert_to_tensor(inputs)
+    def __call__(self, inputs: Any, *args: Any, **kwargs: Any) -> Any:
+        """Builds the layer on first call, then runs `call` in the layer's name scope.
+
+        `inputs` is a tensor (or array) or a list, tuple or dict of them; `training` is passed
+        to `call` when it takes it, and so is `mask`: given, or else the masks that earlier
+        layers attached to `inputs` (`Embedding(mask_zero=True)`'s). A layer that supports
+        masking attaches `compute_mask`'s result to its outputs. Called on an `Input` (or
+        what a layer made of one), the call is recorded for a functional model."""
+        if is_symbolic(inputs, args, kwargs):
+            return symbolic_call(self, inputs, args, kwargs)
+        takes = _parameters(type(self).call)
+        training = kwargs.pop("training", None)
+        given_mask = takes.mask and "mask" in kwargs  # else `call` refuses it, as in Keras
+        mask = kwargs.pop("mask", None) if given_mask else None
+        inputs = self._convert_inputs(inputs)
+        if not given_mask:
+            mask = _masks_of(inputs)
+        self._maybe_build(_shapes_of(inputs))
+        if takes.training:
+            kwargs["training"] = training
+        if takes.mask and (given_mask or mask is not None):
+            kwargs["mask"] = mask
+        with self.name_scope:
+            outputs = self.call(inputs, *args, **kwargs)
+        self._attach_masks(inputs, outputs, mask)
+        return outputs
+
+    def _convert_inputs(self, inputs: Any) -> Any:
+        """Tensors of the inputs; numbers become the layer's dtype (integers too, unless the
+        layer keeps them, as `Embedding` does)."""
+        if is_structure(inputs):
+            return pack_sequence_as(inputs, [self._convert_one(t) for t in flatten(inputs)])
+        inputs = self._convert_one(inputs)
         rank = inputs.shape.rank
         if rank is not None and rank < self._min_ndim:  # Keras's InputSpec(min_ndim=...)
             raise self._incompatible(f"expected min_ndim={self._min_ndim}, found ndim={rank}. "
                                      f"Full shape received: {inputs.shape}")
-        if inputs.dtype != self.dtype and (inputs.dtype.is_floating or inputs.dtype.is_integer):
-            inputs = creation_ops.cast(inputs, self.dtype)
-        self._maybe_build(inputs.shape)
-        with self.name_scope:
-            if _takes_training(self.call):
-                return self.call(inputs, training=training)
-            return self.call(inputs)  # a subclass whose call has no `training`, as Keras allows
+        return inputs
+
+    _cast_integer_inputs = True  # Keras casts floats only; our kernels need one dtype
+
+    def _convert_one(self, value: Any) -> Any:
+        if value is None:
+            return None
+        tensor = convert_to_tensor(value)
+        dtype = tensor.dtype
+        if dtype != self.dtype and (dtype.is_floating
+                                    or (dtype.is_integer and self._cast_integer_inputs)):
+            cast = creation_ops.cast(tensor, self.dtype)
+            set_keras_mask(cast, get_keras_mask(tensor))
+            return cast
+        return tensor
+
+    @property
+    def supports_masking(self) -> bool:
+        """Whether the layer passes a mask on (`compute_mask`): as Keras 3, True for a layer
+        that defines `compute_mask` or sets it."""
+        found = self.__dict__.get("_supports_masking")
+        if found is not None:
+            return found
+        return type(self).compute_mask is not Layer.compute_mask
+
+    @supports_masking.setter
+    def supports_masking(self, value: bool) -> None:
+        self.__dict__["_supports_masking"] = bool(value)
+
+    def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
+        """The mask of the outputs: by default the inputs' mask, passed on."""
+        return mask
+
+    def _attach_masks(self, inputs: Any, outputs: Any, mask: Any) -> None:
+        if not self.supports_masking:
+            if mask is not None and any(m is not None for m in flatten(mask)):
+                warnings.warn(
+                    f"Layer '{self.name}' (of type {type(self).__name__}) was passed an input "
+                    f"with a mask attached to it. However, this layer does not support "
+                    f"masking and will therefore destroy the mask information. Downstream "
+                    f"layers will not see the mask.", stacklevel=3)
+            return
+        output_mask = self.compute_mask(inputs, mask)
+        leaves = flatten(outputs)
+        masks = flatten(output_mask) if isinstance(output_mask, (list, tuple, dict)) else None
+        if masks is None or len(masks) != len(leaves):
+            masks = [output_mask] * len(leaves)
+        for tensor, leaf_mask in zip(leaves, masks):
+            if isinstance(leaf_mask, (list, tuple, dict)):
+                leaf_mask = None
+            if isinstance(tensor, Tensor):
+                set_keras_mask(tensor, leaf_mask)
 
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
         """The layer's computation; subclasses define it."""
@@ -279,28 +356,76 @@ class Layer(Module):
 
     def get_build_config(self) -> dict | None:
         """`{"input_shape": [...]}` once the layer was built for inputs of a known shape."""
-        if self._built_input_shape is None or self._built_input_shape.rank is None:
+        shapes = flatten(self._built_input_shape)
+        if not shapes or any(s is None or s.rank is None for s in shapes):
             return None
-        return {"input_shape": self._built_input_shape.as_list()}
+        return {"input_shape": pack_sequence_as(self._built_input_shape,
+                                                [s.as_list() for s in shapes])}
 
     def build_from_config(self, config: dict) -> None:
         """Builds the layer as `get_build_config` says it was built."""
         shape = config.get("input_shape") if isinstance(config, dict) else None
         if shape is not None:
-            self._maybe_build(TensorShape(shape))
+            self._maybe_build(as_shapes(shape))
 
     def _incompatible(self, message: str) -> ValueError:
         return ValueError(f"Input 0 of layer {self.name!r} is incompatible with the layer: "
                           f"{message}")
 
 
-def _takes_training(call: Any) -> bool:
+def is_structure(inputs: Any) -> bool:
+    """Whether `inputs` holds several inputs: a dict, or a list or tuple of tensors or arrays
+    (a nested list of numbers is one array)."""
+    if isinstance(inputs, dict):
+        return True
+    if not isinstance(inputs, (list, tuple)):
+        return False
+    leaves = flatten(inputs)
+    return not leaves or not all(isinstance(v, (bool, int, float)) for v in leaves)
+
+
+def as_shapes(value: Any) -> Any:
+    """`value` as a `TensorShape`, or a list or dict of them: `[[None, 4], [None, 4]]` is two
+    shapes (a list of sizes is one)."""
+    if isinstance(value, dict):
+        return {k: as_shapes(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)) and any(
+            isinstance(v, (list, tuple, dict, TensorShape)) for v in value):
+        return [as_shapes(v) for v in value]
+    return TensorShape(value)
+
+
+class _Takes(NamedTuple):
+    training: bool
+    mask: bool
+
+
+@functools.lru_cache(maxsize=None)
+def _parameters(call: Any) -> _Takes:
+    """Which of `training` and `mask` a layer's `call` takes (`**kwargs` takes both)."""
     try:
         parameters = inspect.signature(call).parameters
     except (TypeError, ValueError):
-        return True
-    return "training" in parameters or any(
-        p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+        return _Takes(True, False)
+    keywords = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    return _Takes("training" in parameters or keywords, "mask" in parameters or keywords)
+
+
+def _masks_of(inputs: Any) -> Any:
+    """The masks attached to `inputs` (in their structure), or None when there are none."""
+    if isinstance(inputs, (list, tuple, dict)):  # converted: a list holds tensors
+        masks = [get_keras_mask(t) for t in flatten(inputs)]
+        if all(m is None for m in masks):
+            return None
+        return pack_sequence_as(inputs, masks)
+    return get_keras_mask(inputs)
+
+
+def _shapes_of(inputs: Any) -> Any:
+    if isinstance(inputs, (list, tuple, dict)):
+        return pack_sequence_as(inputs, [None if t is None else t.shape
+                                         for t in flatten(inputs)])
+    return inputs.shape
 
 
 def _arguments(cls: Any, args: tuple, kwargs: dict) -> dict | None:

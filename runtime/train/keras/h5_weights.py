@@ -75,9 +75,8 @@ def _sublayers(obj: Any) -> list[Layer]:
     """The layers `obj` holds directly, in the order they were assigned (Keras's `_layers`)."""
     if hasattr(obj, "_layers") and _is_model(obj):  # Sequential: its Input included
         return list(obj._layers)
-    if _is_functional(obj):
-        start = obj._graph_ends[0]
-        return [start.layer, *obj.layers]
+    if _is_functional(obj):  # its Inputs included, in Keras's order
+        return list(obj.layers)
     found: list[Layer] = []
     for value in vars(obj).values():
         for leaf in _leaves(value):

@@ -22,22 +22,27 @@ too. `compile`, `fit`, `evaluate` and `predict` come from `Trainer`; `save_weigh
 from __future__ import annotations
 
 import contextlib
-import inspect
 from typing import Any
 
 from autograph.runtime.core.tensor_shape import TensorShape
-from autograph.runtime.graph.func_graph import FuncGraph
+from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.state.module import Module
 from autograph.runtime.state.variables import Variable
-from autograph.runtime.train.keras.base_layer import Layer, _uses_default_config, unique_layer_name
+from autograph.runtime.train.keras.base_layer import (
+    Layer,
+    _uses_default_config,
+    is_structure,
+    unique_layer_name,
+)
 from autograph.runtime.train.keras.functional import (
     KerasTensor,
-    defines_output_shape,
-    layers_of,
+    graph_order,
+    input_node,
     run_graph,
+    symbolic,
 )
 from autograph.runtime.train.keras.functional_config import (
     functional_config,
@@ -51,7 +56,7 @@ from autograph.runtime.train.keras.serialization import (
     loading_scope,
     serialize_dtype,
 )
-from autograph.runtime.train.keras.summary import draw_summary
+from autograph.runtime.train.keras.summary import model_summary
 from autograph.runtime.train.keras.training import Trainer
 
 __all__ = ["InputLayer", "Input", "Model"]
@@ -80,15 +85,26 @@ class Model(Trainer, Layer):
         Trainer.__init__(self)
         self._graph_ends: tuple | None = None
         if functional:
-            start = getattr(inputs, "keras_tensor", inputs)
-            end = getattr(outputs, "keras_tensor", outputs)
-            if not isinstance(start, KerasTensor) or not isinstance(end, KerasTensor):
-                raise TypeError("Model(inputs=..., outputs=...) takes an ag.keras.Input and "
-                                "what layers called on it return.")
-            self._graph_ends = (start, end)
-            self._functional_layers = [layer for layer, _ in layers_of(start, end)
-                                       if not isinstance(layer, InputLayer)]
-            self.built = True
+            self._init_graph(inputs, outputs)
+
+    def _init_graph(self, inputs: Any, outputs: Any) -> None:
+        inputs, outputs = symbolic(inputs), symbolic(outputs)
+        for what, value in (("inputs", inputs), ("outputs", outputs)):
+            leaves = flatten(value)
+            wrong = [t for t in leaves if not isinstance(t, KerasTensor)]
+            if not leaves or wrong:
+                found = f"holds {type(wrong[0]).__name__}" if wrong else "is empty"
+                raise TypeError(f"Model(inputs=..., outputs=...) takes ag.keras.Inputs and "
+                                f"what layers called on them return (one, or a list or dict "
+                                f"of them); {what} {found}.")
+        for tensor in flatten(inputs):
+            if not tensor.node.is_input:
+                raise ValueError(f"Model inputs must come from ag.keras.Input; {tensor!r} is "
+                                 f"the output of layer {tensor.layer.name!r}.")
+        self._graph_ends = (inputs, outputs)
+        self._graph_order = graph_order(inputs, outputs)
+        self._functional_layers = list(self._graph_order.layers)
+        self.built = True
 
     def call(self, inputs: Any, training: bool | None = None) -> Any:
         """A functional model runs its layer graph; a subclass defines its own `call`."""
@@ -96,12 +112,50 @@ class Model(Trainer, Layer):
             raise NotImplementedError(f"{type(self).__name__} must define call(inputs), or be "
                                       f"made as Model(inputs=..., outputs=...).")
         start, end = self._graph_ends
-        return run_graph(start, end, convert_to_tensor(inputs), training)
+        return run_graph(start, end, self._graph_order, self._graph_inputs(inputs), training)
+
+    def _graph_inputs(self, values: Any) -> Any:
+        """`values` in the structure of the model's inputs: a dict by the inputs' keys (or
+        names), a list in order; one array for a model of one input."""
+        start = self._graph_ends[0]  # type: ignore[index]
+        expected = flatten(start)
+        if isinstance(start, dict) and isinstance(values, dict):
+            missing = [key for key in start if key not in values]
+            if missing:
+                raise ValueError(f"Model {self.name!r}: missing inputs {missing}; it takes "
+                                 f"{sorted(start)}.")
+            values = {key: values[key] for key in start}
+        elif isinstance(values, dict):
+            names = [t.layer.name for t in expected]
+            if sorted(values) != sorted(names):
+                raise ValueError(f"Model {self.name!r}: inputs given by name must be "
+                                 f"{names}, got {sorted(values)}.")
+            values = [values[name] for name in names]
+        given = flatten(values) if is_structure(values) else [values]
+        if len(given) != len(expected):
+            raise ValueError(f"Model {self.name!r} takes {len(expected)} "
+                             f"input{'s' if len(expected) != 1 else ''}, got {len(given)}.")
+        return pack_sequence_as(start, [_as_input(v, t) for v, t in zip(given, expected)])
+
+    @property
+    def inputs(self) -> list[KerasTensor] | None:
+        """A functional model's (or a Sequential's with an `Input`) input KerasTensors."""
+        if self._graph_ends is None:
+            return None
+        return flatten(self._graph_ends[0])
+
+    @property
+    def outputs(self) -> list[KerasTensor] | None:
+        """A functional model's output KerasTensors."""
+        if self._graph_ends is None:
+            return None
+        return flatten(self._graph_ends[1])
 
     @property
     def layers(self) -> list[Layer]:
-        """The model's layers: a functional model's after its Input, a subclassed model's
-        (the layers its attributes hold) in the order they were assigned."""
+        """The model's layers: a functional model's in Keras's order (by depth from the
+        inputs; its `InputLayer`s included, as Keras 3 lists them), a subclassed model's (the
+        layers its attributes hold) in the order they were assigned."""
         if self._graph_ends is not None:
             return list(self._functional_layers)
         return keras_layers(self)
@@ -130,25 +184,51 @@ class Model(Trainer, Layer):
         raise ValueError(f"No such layer: {name}. Existing layers are: "
                          f"{[layer.name for layer in found]}.")
 
-    def summary(self, print_fn: Any = None) -> None:
-        """Prints Keras's table of the layers (a functional model's, input included)."""
-        if self._graph_ends is None:
-            rows = [(m, _built_output_shape(m)) for m in self.submodules if isinstance(m, Layer)]
-        else:
-            rows = [(layer, t.shape) for layer, t in layers_of(*self._graph_ends)]
-        trainable = sum(w.shape.num_elements() or 0 for w in self.trainable_weights)
-        (print_fn or print)(draw_summary(self.name, rows, self.count_params(), trainable))
+    def summary(self, print_fn: Any = None, expand_nested: bool = False) -> None:
+        """Prints Keras's table of the layers: a functional model's in Keras's order (its
+        Inputs included; with the tensors each layer takes when the model is not a plain
+        chain), a subclassed model's own layers; `expand_nested` lists a nested model's
+        layers under it."""
+        (print_fn or print)(model_summary(self, self.layers, self._connections(),
+                                          expand_nested))
 
-    def __call__(self, inputs: Any, training: bool | None = None) -> Any:
-        if not isinstance(inputs, (list, tuple, dict)):
-            inputs = convert_to_tensor(inputs)
-            if self._built_input_shape is None:  # the build config's input shape, as Keras
-                self._built_input_shape = inputs.shape
+    def _connections(self) -> dict[int, str] | None:
+        """Keras's "Connected to" cell of each layer (by id), or None for a plain chain."""
+        if self._graph_ends is None:
+            return None
+        nodes = self._graph_order.nodes
+        node_ids = {id(n) for n in nodes}
+        chain = all(len(n.input_tensors) == 1 for n in nodes) and len(
+            {id(n.layer) for n in nodes}) == len(nodes) and _is_chain(nodes)
+        if chain:
+            return None
+        cells = {}
+        for layer in self._graph_order.layers:
+            names = [f"{t.layer.name}[{t.node.index}][{t.index}]"
+                     for node in layer.__dict__.get("_inbound_nodes", [])
+                     if id(node) in node_ids for t in node.input_tensors]
+            cells[id(layer)] = ", ".join(names) or "-"
+        return cells
+
+    def _convert_inputs(self, inputs: Any) -> Any:
+        """A functional model converts its inputs as its Inputs say; a subclass gets what it
+        was given, arrays and numbers as tensors."""
+        if self._graph_ends is not None:
+            return self._graph_inputs(inputs)
+        if is_structure(inputs):
+            return pack_sequence_as(inputs, [v if v is None else convert_to_tensor(v)
+                                             for v in flatten(inputs)])
+        return convert_to_tensor(inputs)
+
+    def _maybe_build(self, input_shape: Any) -> None:
+        """A model is built by its first call; it records the input shape for its build
+        config, as Keras does."""
+        if self._built_input_shape is None and isinstance(input_shape, TensorShape):
+            self._built_input_shape = input_shape
         self.built = True
-        with self.name_scope:
-            if "training" in inspect.signature(self.call).parameters:
-                return self.call(inputs, training=training)
-            return self.call(inputs)
+
+    def _attach_masks(self, inputs: Any, outputs: Any, mask: Any) -> None:
+        """Nothing to do: a model's layers attached their outputs' masks."""
 
     def build(self, input_shape: Any) -> None:
         """Marks the model built for inputs of `input_shape`, which its build config records
@@ -221,13 +301,19 @@ class Model(Trainer, Layer):
             self(creation_ops.zeros([1 if d is None else d for d in shape], self.dtype))
 
 
-def _built_output_shape(layer: Layer) -> TensorShape:
-    """A subclassed model's summary shows a layer's output shape when the layer was built by
-    a call and says how to compute it (`compute_output_shape`), else `?`, as Keras does."""
-    shape = layer._built_input_shape
-    if shape is None or not defines_output_shape(layer):
-        return TensorShape(None)
-    return layer.compute_output_shape(shape)
+def _as_input(value: Any, spec: KerasTensor) -> Any:
+    """An input value as a tensor of its Input's dtype (numbers cast, as Keras does)."""
+    tensor = convert_to_tensor(value)
+    if tensor.dtype != spec.dtype and (tensor.dtype.is_floating or tensor.dtype.is_integer) and (
+            spec.dtype.is_floating):
+        return creation_ops.cast(tensor, spec.dtype)
+    return tensor
+
+
+def _is_chain(nodes: list[Any]) -> bool:
+    """Whether each call takes the output of the one before (one Input, no branches)."""
+    return all(later.input_tensors[0].node is earlier
+               for earlier, later in zip(nodes, nodes[1:]))
 
 
 @keras_class("keras.layers")
@@ -255,7 +341,8 @@ class InputLayer(Layer):
         if batch_size is not None:
             dims = self._input_shape_arg.as_list()  # type: ignore[union-attr]
             self._input_shape_arg = TensorShape([batch_size, *dims[1:]])
-        self.keras_tensor = KerasTensor(self._input_shape_arg, self.dtype, self)
+        self.keras_tensor = KerasTensor(self._input_shape_arg, self.dtype, name=self.name)
+        input_node(self, self.keras_tensor)
         self.built = True
 
     def get_config(self) -> dict:

@@ -27,7 +27,7 @@ from autograph.runtime.train.keras.serialization import (
     serialize,
     serialize_dtype,
 )
-from autograph.runtime.train.keras.summary import draw_summary
+from autograph.runtime.train.keras.summary import model_summary
 from autograph.runtime.train.keras.training import Trainer
 
 __all__ = ["Sequential"]
@@ -57,9 +57,9 @@ class Sequential(Model):
         for layer in layers or []:
             self.add(layer)
 
-    # A layer's call and build from config, not a subclassed Model's (a stack builds itself
-    # from its input shape).
-    __call__ = Layer.__call__
+    # A layer's input conversion and build from config, not a subclassed Model's (a stack
+    # builds itself from its input shape).
+    _convert_inputs = Layer._convert_inputs
     build_from_config = Layer.build_from_config
 
     @property
@@ -191,8 +191,10 @@ class Sequential(Model):
             return None
         return {"input_shape": self._build_input_shape.as_list()}
 
-    def summary(self, print_fn: Callable[[str], Any] | None = None) -> None:
-        """Prints a table of the layers (name, type, output shape, parameters) and totals.
+    def summary(self, print_fn: Callable[[str], Any] | None = None,
+                expand_nested: bool = False) -> None:
+        """Prints a table of the layers (name, type, output shape, parameters) and totals;
+        `expand_nested` lists a nested model's layers under it.
 
         Raises:
             ValueError: the model is not built yet.
@@ -201,12 +203,10 @@ class Sequential(Model):
             raise ValueError(f"Sequential model {self.name!r} has not been built yet: call "
                              f"build(input_shape), call it on a batch, or give its first layer "
                              f"an input_shape.")
-        (print_fn or print)(summary_text(self))
+        (print_fn or print)(summary_text(self, expand_nested))
 
 
-def summary_text(model: Sequential) -> str:
-    """Keras's summary table, drawn with box characters."""
-    rows = [(layer, shape) for layer, shape in zip(model._layers, model._output_shapes)
-            if not isinstance(layer, InputLayer)]  # Keras lists the layers after the input
-    trainable = sum(w.shape.num_elements() or 0 for w in model.trainable_weights)
-    return draw_summary(model.name, rows, model.count_params(), trainable)
+def summary_text(model: Sequential, expand_nested: bool = False) -> str:
+    """Keras's summary table, drawn with box characters (the layers after the Input)."""
+    shapes = {id(layer): shape for layer, shape in zip(model._layers, model._output_shapes)}
+    return model_summary(model, model.layers, None, expand_nested, shapes)

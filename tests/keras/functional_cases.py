@@ -1,0 +1,159 @@
+"""Cases run the same way under `tf.keras` and `ag.keras`: merge layers on fixed inputs, and
+functional models with several inputs and outputs, shared layers and nested models, weights
+set explicitly. `record_functional_answers.py` runs them under TensorFlow.
+
+Each case takes a `Framework`: the `keras` namespace (`tf.keras` or `ag.keras`), its
+`reduce_sum`, and `gradients(fn, sources)`, the gradients of the scalar `fn(*sources)` with
+respect to each source (arrays or variables), computed by that framework's tape.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+import numpy as np
+
+
+class Framework(NamedTuple):
+    keras: Any
+    reduce_sum: Callable[[Any], Any]
+    gradients: Callable[[Callable[..., Any], list[Any]], list[Any]]
+
+
+def arrays() -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(7)
+
+    def normal(*shape: int) -> np.ndarray:
+        return rng.normal(size=shape).round(2).astype(np.float32)
+
+    return {"a": normal(2, 3), "b": normal(2, 3), "c": normal(2, 1), "d3": normal(2, 2, 3),
+            "e": normal(2, 2)}
+
+
+def _ramp(shape: tuple[int, ...]) -> np.ndarray:
+    """Fixed weights for a weighted sum of an output, so every element's gradient differs."""
+    size = int(np.prod(shape))
+    return np.linspace(-1, 1, size, dtype=np.float32).reshape(shape)
+
+
+# name: (layer class, keyword arguments, input names)
+MERGES: dict[str, tuple[str, dict, list[str]]] = {
+    "add_two": ("Add", {}, ["a", "b"]),
+    "add_three_broadcast": ("Add", {}, ["a", "b", "c"]),
+    "add_lower_rank_gains_an_axis": ("Add", {}, ["d3", "a"]),
+    "subtract": ("Subtract", {}, ["a", "b"]),
+    "multiply_broadcast": ("Multiply", {}, ["a", "c"]),
+    "average": ("Average", {}, ["a", "b", "c"]),
+    "maximum": ("Maximum", {}, ["a", "b"]),
+    "minimum": ("Minimum", {}, ["a", "b"]),
+    "concatenate_last": ("Concatenate", {}, ["a", "b", "e"]),
+    "concatenate_axis_1": ("Concatenate", {"axis": 1}, ["d3", "d3"]),
+}
+
+
+def run_merge(fw: Framework, name: str) -> dict[str, Any]:
+    """The layer's output, the gradients of sum(output * ramp) for each input, its config."""
+    layer_class, kwargs, names = MERGES[name]
+    values = arrays()
+    layer = getattr(fw.keras.layers, layer_class)(name=name, **kwargs)
+    inputs = [values[n] for n in names]
+    output = np.asarray(layer(inputs))
+    ramp = _ramp(output.shape)
+    grads = fw.gradients(lambda *xs: fw.reduce_sum(layer(list(xs)) * ramp), inputs)
+    return {"output": output.tolist(), "gradients": [np.asarray(g).tolist() for g in grads],
+            "config": layer.get_config()}
+
+
+def two_branch_model(keras: Any) -> Any:
+    """Two inputs, two outputs, a layer shared by both branches, a Concatenate; weights
+    set from a seeded generator in `model.weights` order."""
+    a, b = keras.Input((3,), name="a"), keras.Input((2,), name="b")
+    shared = keras.layers.Dense(4, activation="tanh", name="shared")
+    ha = shared(a)
+    hb = shared(keras.layers.Dense(3, name="pb")(b))
+    merged = keras.layers.Concatenate(name="cat")([ha, hb])
+    out1 = keras.layers.Dense(1, name="out1")(merged)
+    out2 = keras.layers.Dense(2, activation="softmax", name="out2")(ha)
+    model = keras.Model(inputs=[a, b], outputs=[out1, out2], name="two")
+    rng = np.random.default_rng(3)
+    model.set_weights([rng.normal(size=w.shape).round(2).astype(np.float32) / 2
+                       for w in model.weights])
+    return model
+
+
+def two_branch_inputs() -> list[np.ndarray]:
+    values = arrays()
+    return [values["a"], values["e"]]
+
+
+def run_two_branch(fw: Framework) -> dict[str, Any]:
+    """Outputs, the gradients of a weighted sum of both outputs for each weight, the
+    layers' order, the weights' shapes and the config."""
+    model = two_branch_model(fw.keras)
+    inputs = two_branch_inputs()
+    out1, out2 = model(inputs)
+
+    def objective(*_: Any) -> Any:
+        first, second = model(inputs)
+        return (fw.reduce_sum(first * _ramp((2, 1)))
+                + fw.reduce_sum(second * _ramp((2, 2))))
+
+    grads = fw.gradients(objective, list(model.trainable_weights))
+    return {"outputs": [np.asarray(out1).tolist(), np.asarray(out2).tolist()],
+            "gradients": [np.asarray(g).tolist() for g in grads],
+            "layers": [layer.name for layer in model.layers],
+            "weights": [list(w.shape) for w in model.weights],
+            "config": model.get_config()}
+
+
+def dict_model(keras: Any) -> Any:
+    """Inputs and outputs given as dicts (keys that are the Inputs' names)."""
+    x, y = keras.Input((3,), name="x"), keras.Input((2,), name="y")
+    joined = keras.layers.Concatenate(name="joined")([x, y])
+    p = keras.layers.Dense(1, kernel_initializer="ones", name="p")(joined)
+    q = keras.layers.Dense(2, kernel_initializer="ones", name="q")(x)
+    return keras.Model(inputs={"x": x, "y": y}, outputs={"p": p, "q": q}, name="dicts")
+
+
+def run_dict_model(fw: Framework) -> dict[str, Any]:
+    model = dict_model(fw.keras)
+    values = arrays()
+    outputs = model({"y": values["e"], "x": values["a"]})
+    config = model.get_config()
+    return {"outputs": {k: np.asarray(v).tolist() for k, v in outputs.items()},
+            "input_layers": config["input_layers"], "output_layers": config["output_layers"]}
+
+
+def nested_models(keras: Any) -> tuple[Any, Any]:
+    """A Sequential of a long name inside a functional model and inside a Sequential."""
+    inner = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, name="inner_dense")],
+                             name="inner_model_with_a_very_long_name_indeed")
+    x = keras.Input((3,), name="xin")
+    y = keras.layers.Dense(1, name="a_dense_layer_with_a_really_long_name_x")(inner(x))
+    outer = keras.Model(x, y, name="outer")
+    stack = keras.Sequential([keras.Input((3,)), inner, keras.layers.Dense(2, name="d2")],
+                             name="stack")
+    return outer, stack
+
+
+def summaries(keras: Any) -> dict[str, str]:
+    """The summaries Keras prints for the models above (to a pipe), before and after a fit
+    (which adds the optimizer's variables)."""
+    texts: dict[str, str] = {}
+
+    def capture(key: str, model: Any, **kwargs: Any) -> None:
+        lines: list[str] = []
+        model.summary(print_fn=lines.append, **kwargs)
+        texts[key] = "\n".join(lines).rstrip("\n")
+
+    capture("two_branch", two_branch_model(keras))
+    outer, stack = nested_models(keras)
+    capture("outer", outer)
+    capture("outer_expanded", outer, expand_nested=True)
+    capture("stack_expanded", stack, expand_nested=True)
+    x, y = np.ones((4, 3), np.float32), np.ones((4, 2), np.float32)
+    for optimizer in ("adam", "sgd"):
+        stack.compile(optimizer=optimizer, loss="mse")
+        stack.fit(x, y, verbose=0)
+        capture(f"stack_after_{optimizer}", stack)
+    return texts

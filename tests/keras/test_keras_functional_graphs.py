@@ -1,0 +1,163 @@
+"""Merge layers and functional models of several inputs and outputs, shared layers and nested
+models, against values recorded from TensorFlow 2.21 (Keras 3.15) by
+record_functional_answers.py running the same cases (functional_cases.py)."""
+
+import json
+import pathlib
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from tests.keras import functional_cases as cases
+
+EXPECTED = json.loads((pathlib.Path(__file__).parent / "functional_expected.json").read_text())
+keras = ag.keras
+layers = ag.keras.layers
+
+
+def _gradients(fn, sources):
+    watched = [s if isinstance(s, ag.Variable) else ag.constant(s) for s in sources]
+    with ag.GradientTape() as tape:
+        for s in watched:
+            if not isinstance(s, ag.Variable):
+                tape.watch(s)
+        value = fn(*watched)
+    return [g.numpy() for g in tape.gradient(value, watched)]
+
+
+FRAMEWORK = cases.Framework(ag.keras, ag.reduce_sum, _gradients)
+
+
+@pytest.mark.parametrize("name", sorted(cases.MERGES))
+def test_merge_layer_output_and_gradients_match_tf_keras(name):
+    found, expected = cases.run_merge(FRAMEWORK, name), EXPECTED["merges"][name]
+    np.testing.assert_allclose(found["output"], expected["output"], rtol=1e-6)
+    assert len(found["gradients"]) == len(expected["gradients"])
+    for ours, theirs in zip(found["gradients"], expected["gradients"]):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(cases.MERGES))
+def test_merge_layer_config_is_keras_3s_and_round_trips(name):
+    found, expected = cases.run_merge(FRAMEWORK, name), EXPECTED["merges"][name]
+    assert found["config"] == expected["config"]
+    layer_class = getattr(layers, cases.MERGES[name][0])
+    assert layer_class.from_config(found["config"]).get_config() == found["config"]
+
+
+def test_a_two_input_two_output_model_with_a_shared_layer_matches_tf_keras():
+    found, expected = cases.run_two_branch(FRAMEWORK), EXPECTED["two_branch"]
+    for ours, theirs in zip(found["outputs"], expected["outputs"]):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5)
+    for ours, theirs in zip(found["gradients"], expected["gradients"]):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_functional_layers_and_weights_follow_keras_order():
+    found, expected = cases.run_two_branch(FRAMEWORK), EXPECTED["two_branch"]
+    assert found["layers"] == expected["layers"]
+    assert found["weights"] == expected["weights"]
+
+
+def test_a_functional_config_with_shared_layers_and_merges_is_keras_3s():
+    assert cases.run_two_branch(FRAMEWORK)["config"] == EXPECTED["two_branch"]["config"]
+
+
+def test_a_functional_config_of_several_inputs_and_outputs_round_trips():
+    model = cases.two_branch_model(keras)
+    again = keras.Model.from_config(model.get_config())
+    again.set_weights(model.get_weights())
+    for ours, theirs in zip(again(cases.two_branch_inputs()),
+                            model(cases.two_branch_inputs())):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-6)
+    assert again.get_config() == model.get_config()
+
+
+def test_dict_inputs_and_outputs_match_tf_keras():
+    found, expected = cases.run_dict_model(FRAMEWORK), EXPECTED["dict_model"]
+    assert sorted(found["outputs"]) == sorted(expected["outputs"])
+    for key in expected["outputs"]:
+        np.testing.assert_allclose(found["outputs"][key], expected["outputs"][key], rtol=1e-6)
+    assert (found["input_layers"], found["output_layers"]) == (
+        expected["input_layers"], expected["output_layers"])
+
+
+@pytest.mark.parametrize("key", sorted(EXPECTED["summaries"]))
+def test_summary_matches_keras(key):
+    assert cases.summaries(keras)[key] == EXPECTED["summaries"][key]
+
+
+def test_inputs_and_outputs_list_the_keras_tensors():
+    model = cases.two_branch_model(keras)
+    assert [t.shape.as_list() for t in model.inputs] == [[None, 3], [None, 2]]
+    assert [t.shape.as_list() for t in model.outputs] == [[None, 1], [None, 2]]
+
+
+def test_a_shared_layer_records_one_call_per_use():
+    model = cases.two_branch_model(keras)
+    shared = model.get_layer("shared")
+    assert len(shared._inbound_nodes) == 2
+    assert len(shared.weights) == 2  # one kernel and bias for both calls
+
+
+def test_a_functional_model_called_on_inputs_builds_a_bigger_model():
+    inner = cases.two_branch_model(keras)
+    a, b = keras.Input((3,)), keras.Input((2,))
+    first, _ = inner([a, b])
+    outer = keras.Model([a, b], layers.Dense(1, kernel_initializer="ones")(first))
+    inputs = cases.two_branch_inputs()
+    np.testing.assert_allclose(outer(inputs), inner(inputs)[0], rtol=1e-6)
+
+
+def test_a_model_given_the_wrong_number_of_inputs_says_how_many_it_takes():
+    with pytest.raises(ValueError) as raised:
+        cases.two_branch_model(keras)(np.ones((1, 3), np.float32))
+    assert str(raised.value) == "Model 'two' takes 2 inputs, got 1."
+
+
+def test_a_dict_model_given_a_missing_key_names_it():
+    with pytest.raises(ValueError) as raised:
+        cases.dict_model(keras)({"x": np.ones((1, 3), np.float32)})
+    assert str(raised.value) == "Model 'dicts': missing inputs ['y']; it takes ['x', 'y']."
+
+
+def test_a_list_model_takes_inputs_by_name_too():
+    model = cases.two_branch_model(keras)
+    a, e = cases.two_branch_inputs()
+    np.testing.assert_allclose(model({"b": e, "a": a})[0], model([a, e])[0], rtol=1e-6)
+
+
+def test_a_merge_layer_on_one_tensor_says_it_takes_a_list():
+    # TensorFlow 2.21 gives the same message
+    with pytest.raises(ValueError) as raised:
+        layers.Add()(np.ones((2, 3), np.float32))
+    assert str(raised.value) == ("A merge layer should be called on a list of inputs. "
+                                 "Received: input_shape=(2, 3) (not a list of shapes)")
+
+
+@pytest.mark.parametrize("shapes, message", [
+    ([(2, 3), (2, 2, 3)], "A `Concatenate` layer requires inputs with matching shapes except "
+                          "for the concatenation axis. Received: input_shape=[(2, 3), (2, 2, 3)]"),
+    ([(2, 3), (3, 3)], "A `Concatenate` layer requires inputs with matching shapes except for "
+                       "the concatenation axis. Received: input_shape=[(2, 3), (3, 3)]"),
+], ids=["ranks", "batch"])
+def test_concatenate_of_mismatched_shapes_is_keras_error(shapes, message):
+    # messages recorded from TensorFlow 2.21
+    with pytest.raises(ValueError) as raised:
+        layers.Concatenate()([np.ones(s, np.float32) for s in shapes])
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("layer, shapes, message", [
+    ("Add", [(2, 3), (2, 4)], "Inputs have incompatible shapes. Received shapes (3,) and (4,)"),
+    ("Average", [(2, 3), (1, 3)], "Cannot merge tensors with different batch sizes. Received "
+                                  "tensors with shapes [(2, 3), (1, 3)]"),
+    ("Subtract", [(2, 3)] * 3, "A `Subtract` layer should be called on exactly 2 inputs. "
+                               "Received: input_shape=[(2, 3), (2, 3), (2, 3)]"),
+], ids=["add", "average", "subtract"])
+def test_merge_of_incompatible_inputs_is_keras_error(layer, shapes, message):
+    # messages recorded from TensorFlow 2.21
+    with pytest.raises(ValueError) as raised:
+        getattr(layers, layer)()([np.ones(s, np.float32) for s in shapes])
+    assert str(raised.value) == message
