@@ -118,16 +118,21 @@ class Softmax(Layer):
 
     def call(self, inputs: Tensor, training: bool | None = None,
              mask: Tensor | None = None) -> Tensor:
-        if mask is not None:
+        keep = None
+        if mask is not None:  # broadcast to the inputs; True (or above 0.5) where kept
             keep = mask if mask.dtype.is_bool else math_ops.greater(
                 mask, creation_ops.cast(0.5, mask.dtype))
             inputs = gathering.where(keep, inputs, creation_ops.cast(-1e9, inputs.dtype)
                                      * creation_ops.ones_like(inputs))
-        if isinstance(self.axis, (list, tuple)):
-            shifted = inputs - reduce_max(inputs, list(self.axis), keepdims=True)
-            weights = exp(shifted)
-            return weights / reduce_sum(weights, list(self.axis), keepdims=True)
-        return activations.softmax(inputs, axis=self.axis)
+        axes = list(self.axis) if isinstance(self.axis, (list, tuple)) else [self.axis]
+        if len(axes) > 1:
+            weights = exp(inputs - reduce_max(inputs, axes, keepdims=True))
+            outputs = weights / reduce_sum(weights, axes, keepdims=True)
+        else:
+            outputs = activations.softmax(inputs, axis=axes[0])
+        if keep is not None:  # zero where masked, even where a whole axis is masked
+            outputs = gathering.where(keep, outputs, creation_ops.zeros_like(outputs))
+        return outputs
 
     def get_config(self) -> dict:
         return {**super().get_config(), "axis": self.axis}
