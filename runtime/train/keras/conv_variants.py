@@ -17,7 +17,7 @@ from autograph.runtime.ops.nn import ops as nn_ops
 from autograph.runtime.ops.nn.conv import depthwise_conv2d
 from autograph.runtime.train.keras import activations
 from autograph.runtime.train.keras.base_layer import Layer
-from autograph.runtime.train.keras.conv_layers import _data_format, _output_size, _padding
+from autograph.runtime.train.keras.conv_layers import _data_format, _output_size
 from autograph.runtime.train.keras.layer_args import check_rank, sizes
 from autograph.runtime.train.keras.serialization import (
     keras_class,
@@ -47,10 +47,10 @@ class _Convolution(Layer):
         self.kernel_size = sizes(kernel_size, self.rank, "kernel_size", name)
         self.strides = sizes(strides, self.rank, "strides", name)
         self.dilation_rate = sizes(dilation_rate, self.rank, "dilation_rate", name)
-        if isinstance(padding, str) and padding.lower() in paddings:
-            self.padding = padding.lower()
-        else:
-            self.padding = _padding(padding, name)
+        if not isinstance(padding, str) or padding.lower() not in paddings:
+            allowed = ", ".join(repr(p) for p in paddings[:-1]) + f" or {paddings[-1]!r}"
+            raise ValueError(f"{name}: padding must be {allowed}, got {padding!r}.")
+        self.padding = padding.lower()
         self.data_format = _data_format(data_format, name)
 
     @property

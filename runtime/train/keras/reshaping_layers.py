@@ -62,8 +62,9 @@ class Reshape(Layer):
 
     def _not_reshapable(self, input_shape: TensorShape) -> ValueError:
         return ValueError(f"Reshape layer {self.name!r} cannot reshape samples of shape "
-                          f"{tuple(input_shape.as_list()[1:])} to {self.target_shape}: the "
-                          f"number of values must stay the same.")
+                          f"{tuple(input_shape.as_list()[1:])} "
+                          f"({input_shape[1:].num_elements()} values) to {self.target_shape}: "
+                          f"the number of values must stay the same.")
 
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
         target = self._resolved(inputs.shape)
