@@ -3,8 +3,9 @@ functional models with several inputs and outputs, shared layers and nested mode
 set explicitly. `record_functional_answers.py` runs them under TensorFlow.
 
 Each case takes a `Framework`: the `keras` namespace (`tf.keras` or `ag.keras`), its
-`reduce_sum`, and `gradients(fn, sources)`, the gradients of the scalar `fn(*sources)` with
-respect to each source (arrays or variables), computed by that framework's tape.
+`reduce_sum`, `gradients(fn, sources)`, the gradients of the scalar `fn(*sources)` with
+respect to each source (arrays or variables), computed by that framework's tape, and
+`mask_of(tensor)`, the Keras mask a layer attached to a tensor (or None).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ class Framework(NamedTuple):
     keras: Any
     reduce_sum: Callable[[Any], Any]
     gradients: Callable[[Callable[..., Any], list[Any]], list[Any]]
+    mask_of: Callable[[Any], Any]
 
 
 def arrays() -> dict[str, np.ndarray]:
@@ -157,3 +159,47 @@ def summaries(keras: Any) -> dict[str, str]:
         stack.fit(x, y, verbose=0)
         capture(f"stack_after_{optimizer}", stack)
     return texts
+
+
+MASK_IDS = [np.array([[1, 0, 2], [0, 3, 3]]), np.array([[0, 4, 1], [2, 0, 0]])]
+
+
+def _embedding(keras: Any, name: str) -> Any:
+    layer = keras.layers.Embedding(5, 2, mask_zero=True, name=name)
+    layer.build((None, 3))
+    layer.set_weights([np.arange(10, dtype=np.float32).reshape(5, 2) / 10 - 0.3])
+    return layer
+
+
+def run_masks(fw: Framework) -> dict[str, Any]:
+    """Masks made by `Embedding(mask_zero=True)` flowing through layers that pass them on
+    (Dense), merge them (Add, Concatenate, Multiply, Maximum) and use them (the average of
+    the unmasked steps), in a Sequential, a functional model and plain calls."""
+    keras = fw.keras
+    found: dict[str, Any] = {}
+
+    def record(key: str, tensor: Any) -> None:
+        mask = fw.mask_of(tensor)
+        found[key] = {"output": np.asarray(tensor).tolist(),
+                      "mask": None if mask is None else np.asarray(mask).tolist()}
+
+    dense = keras.layers.Dense(3, name="dense_steps")
+    dense.build((None, 3, 2))
+    dense.set_weights([_ramp((2, 3)), np.array([0.1, 0.0, -0.1], np.float32)])
+    stack = keras.Sequential([_embedding(keras, "emb_seq"), dense,
+                              keras.layers.GlobalAveragePooling1D()])
+    record("sequential_mean_of_unmasked_steps", stack(MASK_IDS[0]))
+    first, second = _embedding(keras, "emb_a"), _embedding(keras, "emb_b")
+    record("dense_passes_the_mask_on", dense(first(MASK_IDS[0])))
+    for name, layer in [("add", keras.layers.Add()), ("multiply", keras.layers.Multiply()),
+                        ("maximum", keras.layers.Maximum()),
+                        ("concatenate_steps", keras.layers.Concatenate(axis=1)),
+                        ("concatenate_features", keras.layers.Concatenate())]:
+        record(name, layer([first(MASK_IDS[0]), second(MASK_IDS[1])]))
+    record("concatenate_with_an_unmasked_input", keras.layers.Concatenate()(
+        [first(MASK_IDS[0]), np.ones((2, 3, 2), np.float32)]))
+    ids = keras.Input((3,), dtype="int32")
+    pooled = keras.layers.GlobalAveragePooling1D()(keras.layers.Add()(
+        [_embedding(keras, "emb_f1")(ids), _embedding(keras, "emb_f2")(ids)]))
+    record("functional_mean_of_unmasked_steps", keras.Model(ids, pooled)(MASK_IDS[1]))
+    return found

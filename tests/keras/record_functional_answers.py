@@ -23,8 +23,10 @@ def gradients(fn, sources):
 
 
 def main() -> None:
-    fw = cases.Framework(tf.keras, tf.reduce_sum, gradients)
+    fw = cases.Framework(tf.keras, tf.reduce_sum, gradients,
+                         lambda t: getattr(t, "_keras_mask", None))
     expected = {"merges": {name: cases.run_merge(fw, name) for name in cases.MERGES},
+                "masks": cases.run_masks(fw),
                 "two_branch": cases.run_two_branch(fw), "dict_model": cases.run_dict_model(fw),
                 "summaries": cases.summaries(tf.keras)}
     out = pathlib.Path(__file__).parent / "functional_expected.json"

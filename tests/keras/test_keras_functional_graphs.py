@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from autograph.runtime.train.keras.masking import get_keras_mask
 from tests.keras import functional_cases as cases
 
 EXPECTED = json.loads((pathlib.Path(__file__).parent / "functional_expected.json").read_text())
@@ -26,7 +27,7 @@ def _gradients(fn, sources):
     return [g.numpy() for g in tape.gradient(value, watched)]
 
 
-FRAMEWORK = cases.Framework(ag.keras, ag.reduce_sum, _gradients)
+FRAMEWORK = cases.Framework(ag.keras, ag.reduce_sum, _gradients, get_keras_mask)
 
 
 @pytest.mark.parametrize("name", sorted(cases.MERGES))
@@ -161,3 +162,20 @@ def test_merge_of_incompatible_inputs_is_keras_error(layer, shapes, message):
     with pytest.raises(ValueError) as raised:
         getattr(layers, layer)()([np.ones(s, np.float32) for s in shapes])
     assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("key", sorted(EXPECTED["masks"]))
+def test_masks_flow_through_layers_as_in_tf_keras(key):
+    found, expected = cases.run_masks(FRAMEWORK)[key], EXPECTED["masks"][key]
+    np.testing.assert_allclose(found["output"], expected["output"], rtol=1e-6)
+    assert found["mask"] == expected["mask"]
+
+
+def test_a_layer_that_drops_masks_warns_as_keras_does():
+    embedded = layers.Embedding(4, 2, mask_zero=True)(np.array([[1, 0]]))
+    with pytest.warns(UserWarning) as caught:
+        layers.Flatten(name="flat")(embedded)
+    assert str(caught[0].message) == (
+        "Layer 'flat' (of type Flatten) was passed an input with a mask attached to it. "
+        "However, this layer does not support masking and will therefore destroy the mask "
+        "information. Downstream layers will not see the mask.")

@@ -21,11 +21,11 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.array.ops import pad, stack, transpose
+from autograph.runtime.ops.array.ops import expand_dims, pad, reshape, stack, transpose
 from autograph.runtime.ops.creation.ops import ones_like
 from autograph.runtime.ops.graph.ops import name_scope
 from autograph.runtime.ops.linalg.ops import einsum
-from autograph.runtime.ops.math.ops import add_n, divide, reduce_max
+from autograph.runtime.ops.math.ops import add_n, divide, multiply, reduce_max
 from autograph.runtime.ops.nn.defs import image, window
 from autograph.runtime.ops.op_args import known_dims
 
@@ -236,6 +236,40 @@ def conv3d(input: Any, filters: Any, strides: Any, padding: Any,  # noqa: A002
     """
     return convolution(input, filters, strides, padding, data_format, dilations or 1,
                        name or "Conv3D")
+
+
+def depthwise_conv2d(input: Any, filter: Any, strides: Any, padding: Any,  # noqa: A002
+                     data_format: str | None = None, dilations: Any = None,
+                     name: str | None = None) -> Tensor:
+    """Each input channel convolved with its own filters: `filter` is `[height, width,
+    in_channels, multiplier]`, and output channel `c * multiplier + m` is channel `c`
+    convolved with `filter[:, :, c, m]` (TensorFlow's `tf.nn.depthwise_conv2d`).
+
+    >>> depthwise_conv2d([[[[1.0, 2.0]]]], [[[[3.0], [4.0]]]], 1, "VALID").numpy().ravel()
+    array([3., 8.], dtype=float32)
+    """
+    function = "depthwise_conv2d"
+    with name_scope(name, "depthwise"):
+        x = convert_to_tensor(input)
+        w = convert_to_tensor(filter, dtype_hint=x.dtype)
+        if w.shape.rank != 4 or not w.shape.is_fully_defined():
+            raise ValueError(f"{function}: filter must have a known shape [height, width, "
+                             f"in_channels, multiplier], got {w.shape}")
+        x, channels_first = _channels_last(x, data_format, 2, function)
+        channels, multiplier = known_dims(w.shape)[2:]
+        if x.shape[-1] not in (None, channels):
+            raise ValueError(f"{function}: input has {x.shape[-1]} channels but filter expects "
+                             f"{channels}")
+        ksize = known_dims(w.shape)[:2]
+        slices = _windows(x, ksize, _per_dim(strides, 2, "strides", function, channels_first),
+                          _per_dim(dilations or 1, 2, "dilations", function, channels_first),
+                          padding, 0.0, function)
+        taps = [w[offset] for offset in itertools.product(*(range(k) for k in ksize))]
+        # [batch, height, width, channels, 1] * [channels, multiplier] per tap
+        total = add_n([multiply(expand_dims(s, -1), t) for s, t in zip(slices, taps)])
+        height, width = known_dims(slices[0].shape)[1:3]
+        return _back(reshape(total, [-1, height, width, channels * multiplier]),
+                     channels_first)
 
 
 def _pool(x: Any, ksize: Any, strides: Any, padding: str, data_format: str | None,

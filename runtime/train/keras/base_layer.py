@@ -99,11 +99,13 @@ class Layer(Module):
 
     # Weights ---------------------------------------------------------------------------------
     def add_weight(self, name: str, shape: Any, initializer: Any = "glorot_uniform",
-                   trainable: bool = True) -> Variable:
-        """A new variable of this layer, initialised by `initializer` (a name or callable)."""
+                   trainable: bool = True, dtype: Any = None) -> Variable:
+        """A new variable of this layer, initialised by `initializer` (a name or callable),
+        of the layer's dtype unless `dtype` says otherwise (a count kept as an integer)."""
         init = initializers.get(initializer)
+        dtype = self.dtype if dtype is None else dtypes.as_dtype(dtype)
         with init_scope():  # in `build`, the layer's name scope is already entered
-            variable = Variable(init(TensorShape(shape).as_list(), self.dtype), name=name,
+            variable = Variable(init(TensorShape(shape).as_list(), dtype), name=name,
                                 trainable=trainable)
         self._weights.append(variable)
         self._weight_names.append(name)

@@ -108,6 +108,9 @@ _BY_NAME: dict[str, type[Initializer]] = {
     "glorot_normal": GlorotNormal, "he_normal": HeNormal, "he_uniform": HeUniform,
     "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform,
 }
+# Keras's other names for some of them (`Embedding`'s default initializer is "uniform")
+_ALIASES: dict[str, type[Initializer]] = {
+    "uniform": RandomUniform, "normal": RandomNormal, "one": Ones, "zero": Zeros}
 
 
 def get(identifier: Any) -> Any:
@@ -119,7 +122,8 @@ def get(identifier: Any) -> Any:
     """
     if isinstance(identifier, str):
         by_class = {cls.__name__: cls for cls in _BY_NAME.values()}
-        found = _BY_NAME.get(identifier) or by_class.get(identifier)
+        found = (_BY_NAME.get(identifier) or _ALIASES.get(identifier)
+                 or by_class.get(identifier))
         if found is None:
             raise ValueError(f"Unknown initializer {identifier!r}. Known names: "
                              f"{', '.join(sorted(_BY_NAME))}; or pass an initializer.")

@@ -53,6 +53,7 @@ class Dense(Layer):
                  activity_regularizer: Any = None, kernel_constraint: Any = None,
                  bias_constraint: Any = None, quantization_config: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
+        self.supports_masking = True  # a mask passes through, as in Keras 3
         refuse_options("Dense", kernel_regularizer=kernel_regularizer,
                        bias_regularizer=bias_regularizer,
                        activity_regularizer=activity_regularizer,
@@ -153,6 +154,7 @@ class Dropout(Layer):
     def __init__(self, rate: float, noise_shape: Any = None, seed: int | None = None,
                  **kwargs: Any):
         super().__init__(**kwargs)
+        self.supports_masking = True  # a mask passes through, as in Keras 3
         if not isinstance(rate, (int, float)) or not 0 <= rate < 1:
             raise ValueError(f"Dropout: rate must be a number in [0, 1), got {rate!r}.")
         self.rate = float(rate)

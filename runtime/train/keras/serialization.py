@@ -27,7 +27,8 @@ from autograph.runtime.train.keras.saving import get_registered_name, get_regist
 
 __all__ = ["keras_class", "serialize", "deserialize", "serialize_dtype", "deserialize_dtype",
            "serialize_initializer", "deserialize_initializer", "serialize_activation",
-           "get_activation", "loading_scope", "init_kwargs", "refuse_options"]
+           "get_activation", "serialize_function", "deserialize_function", "loading_scope",
+           "init_kwargs", "refuse_options"]
 
 _CLASSES: dict[str, tuple[type, str]] = {}  # Keras class name -> (our class, Keras module)
 _scope = threading.local()
@@ -208,10 +209,34 @@ def _custom(name: str) -> Any:
     return get_registered_object(name)
 
 
+def serialize_function(function: Callable) -> dict:
+    """A function of the user's as Keras 3 writes it: by its (registered) name."""
+    return {"module": "builtins", "class_name": "function",
+            "config": get_registered_name(function), "registered_name": "function"}
+
+
+def deserialize_function(value: Any, what: str) -> Callable:
+    """The function `serialize_function` wrote, found in `custom_objects` or the registry.
+
+    Raises:
+        ValueError: not a function's entry, or a name the user did not provide.
+    """
+    name = value.get("config") if isinstance(value, dict) else value
+    if not isinstance(name, str) or isinstance(value, dict) and value.get(
+            "class_name") != "function":
+        raise ValueError(f"Cannot load the {what} {value!r}: only functions given by name can "
+                         f"be loaded.")
+    found = _custom(name)
+    if found is None:
+        raise ValueError(f"Unknown function {name!r} ({what}). Pass it in custom_objects "
+                         f"({{{name!r}: function}}) or register it with "
+                         f"@ag.keras.saving.register_keras_serializable().")
+    return found
+
+
 def _serialize_custom(obj: Any) -> dict:
     if inspect.isfunction(obj):
-        return {"module": "builtins", "class_name": "function",
-                "config": get_registered_name(obj), "registered_name": "function"}
+        return serialize_function(obj)
     if not hasattr(obj, "get_config"):
         raise TypeError(f"Cannot serialize {obj!r}: give its class get_config() (and "
                         f"from_config), as Keras asks of custom objects.")
@@ -247,7 +272,7 @@ def find_class(serialized: dict) -> Any:
     """The class a serialized object names.
 
     Raises:
-        ValueError: a class we do not have and the user did not provide; a `Lambda` layer.
+        ValueError: a class we do not have and the user did not provide.
     """
     name, module = serialized.get("class_name"), serialized.get("module")
     registered = serialized.get("registered_name")
@@ -260,10 +285,6 @@ def find_class(serialized: dict) -> Any:
     builtin = _CLASSES.get(name)
     if builtin is not None and (module is None or str(module).startswith("keras")):
         return builtin[0]
-    if name == "Lambda":
-        raise ValueError("Cannot load a Lambda layer: its code is stored in the file, and "
-                         "loading never runs stored code. Rewrite it as a layer class and "
-                         "pass it in custom_objects.")
     where = f" (module {module!r})" if module else ""
     raise ValueError(f"Unknown class {name!r}{where}. Pass it to load_model as "
                      f"custom_objects={{{name!r}: {name}}}, or decorate the class with "
