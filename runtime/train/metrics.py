@@ -199,12 +199,16 @@ class Accuracy(MeanMetricWrapper):
     0.75
     """
 
+    _direction = "up"  # Keras's: callbacks in mode "auto" maximize it
+
     def __init__(self, name: str = "accuracy", dtype: Any = None):
         super().__init__(accuracy, name, dtype)
 
 
 class SparseCategoricalAccuracy(MeanMetricWrapper):
     """How often the integer label is the class with the largest prediction (or logit)."""
+
+    _direction = "up"  # Keras's: callbacks in mode "auto" maximize it
 
     def __init__(self, name: str = "sparse_categorical_accuracy", dtype: Any = None):
         super().__init__(sparse_categorical_accuracy, name, dtype)
@@ -213,6 +217,8 @@ class SparseCategoricalAccuracy(MeanMetricWrapper):
 class BinaryAccuracy(MeanMetricWrapper):
     """How often `y_pred > threshold` matches the 0/1 label."""
 
+    _direction = "up"  # Keras's: callbacks in mode "auto" maximize it
+
     def __init__(self, name: str = "binary_accuracy", dtype: Any = None,
                  threshold: float = 0.5):
         super().__init__(binary_accuracy, name, dtype, threshold=threshold)
@@ -220,6 +226,8 @@ class BinaryAccuracy(MeanMetricWrapper):
 
 class CategoricalAccuracy(MeanMetricWrapper):
     """How often the one-hot label's class is the class with the largest prediction."""
+
+    _direction = "up"  # Keras's: callbacks in mode "auto" maximize it
 
     def __init__(self, name: str = "categorical_accuracy", dtype: Any = None):
         super().__init__(categorical_accuracy, name, dtype)
