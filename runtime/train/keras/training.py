@@ -1,17 +1,29 @@
 """`Trainer`: Keras's `compile`, `fit`, `evaluate` and `predict` for a model (`Sequential`).
 
-Data are NumPy arrays (or eager tensors), cut into batches here, or `ag.data` datasets of
-batches (`data_adapter`); floats become float32 as in Keras. Each of the train, test and
+Data are NumPy arrays (or eager tensors), cut into batches here, or `ag.data` datasets,
+Python generators or `PyDataset`s of batches (`data_adapter`), each `(x, y)` or
+`(x, y, sample_weight)`; floats become float32 as in Keras. `epoch_iterator` decides which
+batches each epoch takes (`steps_per_epoch`, data that run out). Each of the train, test and
 predict steps is one `ag.function` whose input signature leaves the batch axis unknown, so a
-fit traces its step once, whatever the batch sizes (the last batch may be smaller) and the
-number of epochs; the functions are kept until the next `compile`. The train step runs the
-model under a `GradientTape`, applies the gradients with the optimizer and updates the
-metrics' variables. The epoch's `loss` is the mean of the batch losses weighted by batch size
-(Keras's loss tracker); logs are sorted by name, as Keras's.
+fit traces its step once per kind of input (with or without sample weights), whatever the
+batch sizes (the last batch may be smaller) and the number of epochs; the functions are kept
+until the next `compile`. The train step runs the model under a `GradientTape`, applies the
+gradients with the optimizer and updates the metrics' variables. The loss is Keras's: the
+per-sample losses times the sample weights, reduced by the loss's reduction (by default
+divided by the batch size, not by the weights' sum); `metrics` are not weighted,
+`weighted_metrics` are. The epoch's `loss` is the mean of the batch losses weighted by batch
+size (Keras's loss tracker); logs are sorted by name, as Keras's. Callbacks
+(`callbacks.py`) hear every hook in Keras 3's order; `fit` adds `History` and
+`ProgbarLogger`.
 
-Departures from Keras: no Python generators or `steps_per_epoch`; no callbacks,
-`sample_weight` or `class_weight`; arrays are shuffled with NumPy's global generator (seed it
-with `numpy.random.seed` for repeatable runs).
+Departures from Keras: `fit` prints `Epoch 1/1` for a single epoch (Keras prints no epoch line
+then); a batch's logs are computed only when a callback defines a batch hook (Keras computes
+them every batch; the values are the same); callbacks run in the calling thread (Keras 3 may
+run batch-end hooks that no callback overrides on a thread pool); arrays are shuffled with
+NumPy's global generator (seed it with `numpy.random.seed` for repeatable runs; Keras's
+TensorFlow backend shuffles with `tf.random`); a `PyDataset`'s `workers` are not used;
+`ModelCheckpoint` writes `.keras` and `.weights.h5` files only (not legacy `.h5` models);
+`steps_per_execution`, multiple outputs and dict inputs are not supported.
 """
 
 from __future__ import annotations
