@@ -1,6 +1,6 @@
-"""`ag.keras`: Keras's layers, losses, metrics, initializers, activations, `Sequential` and
-functional models and their `.keras` files (`models`, `saving`); `ag.keras.optimizers` is
-`ag.optimizers`.
+"""`ag.keras`: Keras's layers, losses, metrics, initializers, activations, callbacks,
+`Sequential` and functional models and their `.keras` files (`models`, `saving`), and
+`utils.PyDataset`; `ag.keras.optimizers` is `ag.optimizers`.
 
 >>> import autograph as ag
 >>> model = ag.keras.Sequential([ag.keras.layers.Dense(1, kernel_initializer="ones")])
@@ -13,13 +13,23 @@ import sys as _sys
 from autograph import optimizers
 from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
-from autograph.keras import activations, initializers, layers, losses, metrics, models, saving
+from autograph.keras import (
+    activations,
+    callbacks,
+    initializers,
+    layers,
+    losses,
+    metrics,
+    models,
+    saving,
+    utils,
+)
 from autograph.runtime.saving import keras_export as _keras_export  # noqa: F401  (Model.export)
 from autograph.runtime.train.keras.model import Input, Model
 from autograph.runtime.train.keras.sequential import Sequential
 
-__all__ = ["Input", "Model", "Sequential", "activations", "initializers", "layers", "losses",
-           "metrics", "models", "optimizers", "saving"]
+__all__ = ["Input", "Model", "Sequential", "activations", "callbacks", "initializers", "layers",
+           "losses", "metrics", "models", "optimizers", "saving", "utils"]
 
 
 def __dir__() -> list[str]:

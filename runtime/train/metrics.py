@@ -28,10 +28,13 @@ from autograph.runtime.ops.math.composed import divide_no_nan
 from autograph.runtime.ops.reduction.ops import argmax, reduce_mean, reduce_sum
 from autograph.runtime.state.module import Module
 from autograph.runtime.state.variables import Variable
+from autograph.runtime.train import losses
 from autograph.runtime.train.losses import _same_rank
 
 __all__ = ["Metric", "Mean", "MeanMetricWrapper", "Accuracy", "BinaryAccuracy",
-           "CategoricalAccuracy", "SparseCategoricalAccuracy", "accuracy", "binary_accuracy",
+           "CategoricalAccuracy", "SparseCategoricalAccuracy", "MeanSquaredError",
+           "MeanAbsoluteError", "BinaryCrossentropy", "CategoricalCrossentropy",
+           "SparseCategoricalCrossentropy", "accuracy", "binary_accuracy",
            "categorical_accuracy", "sparse_categorical_accuracy", "get"]
 
 
@@ -199,6 +202,8 @@ class Accuracy(MeanMetricWrapper):
     0.75
     """
 
+    _direction = "up"  # Keras's: callbacks in mode "auto" maximize it
+
     def __init__(self, name: str = "accuracy", dtype: Any = None):
         super().__init__(accuracy, name, dtype)
 
@@ -206,12 +211,16 @@ class Accuracy(MeanMetricWrapper):
 class SparseCategoricalAccuracy(MeanMetricWrapper):
     """How often the integer label is the class with the largest prediction (or logit)."""
 
+    _direction = "up"  # Keras's: callbacks in mode "auto" maximize it
+
     def __init__(self, name: str = "sparse_categorical_accuracy", dtype: Any = None):
         super().__init__(sparse_categorical_accuracy, name, dtype)
 
 
 class BinaryAccuracy(MeanMetricWrapper):
     """How often `y_pred > threshold` matches the 0/1 label."""
+
+    _direction = "up"  # Keras's: callbacks in mode "auto" maximize it
 
     def __init__(self, name: str = "binary_accuracy", dtype: Any = None,
                  threshold: float = 0.5):
@@ -221,14 +230,72 @@ class BinaryAccuracy(MeanMetricWrapper):
 class CategoricalAccuracy(MeanMetricWrapper):
     """How often the one-hot label's class is the class with the largest prediction."""
 
+    _direction = "up"  # Keras's: callbacks in mode "auto" maximize it
+
     def __init__(self, name: str = "categorical_accuracy", dtype: Any = None):
         super().__init__(categorical_accuracy, name, dtype)
+
+
+class MeanSquaredError(MeanMetricWrapper):
+    """The mean of the squared errors."""
+
+    def __init__(self, name: str = "mean_squared_error", dtype: Any = None):
+        super().__init__(losses.mean_squared_error, name, dtype)
+
+
+class MeanAbsoluteError(MeanMetricWrapper):
+    """The mean of the absolute errors."""
+
+    def __init__(self, name: str = "mean_absolute_error", dtype: Any = None):
+        super().__init__(losses.mean_absolute_error, name, dtype)
+
+
+class BinaryCrossentropy(MeanMetricWrapper):
+    """The mean binary cross-entropy of probabilities (or logits) against 0/1 labels."""
+
+    def __init__(self, name: str = "binary_crossentropy", dtype: Any = None,
+                 from_logits: bool = False, label_smoothing: float = 0):
+        super().__init__(losses.binary_crossentropy, name, dtype, from_logits=from_logits,
+                         label_smoothing=label_smoothing)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), **self._fn_kwargs}
+
+
+class CategoricalCrossentropy(MeanMetricWrapper):
+    """The mean cross-entropy of class probabilities (or logits) against one-hot labels."""
+
+    def __init__(self, name: str = "categorical_crossentropy", dtype: Any = None,
+                 from_logits: bool = False, label_smoothing: float = 0, axis: int = -1):
+        super().__init__(losses.categorical_crossentropy, name, dtype, from_logits=from_logits,
+                         label_smoothing=label_smoothing, axis=axis)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), **self._fn_kwargs}
+
+
+class SparseCategoricalCrossentropy(MeanMetricWrapper):
+    """The mean cross-entropy of class probabilities (or logits) against integer labels."""
+
+    def __init__(self, name: str = "sparse_categorical_crossentropy", dtype: Any = None,
+                 from_logits: bool = False, axis: int = -1):
+        super().__init__(losses.sparse_categorical_crossentropy, name, dtype,
+                         from_logits=from_logits, axis=axis)
+
+    def get_config(self) -> dict:
+        return {**super().get_config(), "from_logits": self._fn_kwargs["from_logits"],
+                "ignore_class": None, "axis": self._fn_kwargs["axis"]}
 
 
 _BY_NAME: dict[str, type[Metric]] = {
     "mean": Mean, "accuracy": Accuracy, "acc": Accuracy, "binary_accuracy": BinaryAccuracy,
     "categorical_accuracy": CategoricalAccuracy,
     "sparse_categorical_accuracy": SparseCategoricalAccuracy,
+    "mse": MeanSquaredError, "mean_squared_error": MeanSquaredError,
+    "mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
+    "binary_crossentropy": BinaryCrossentropy,
+    "categorical_crossentropy": CategoricalCrossentropy,
+    "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
 }
 
 

@@ -53,3 +53,14 @@ def test_gradient_matches_central_differences(name):
     theoretical, numerical = ag.test.compute_gradient(f, [ag.constant(_X)])
     assert ag.test.max_error(theoretical, numerical) < 1e-6
     assert np.abs(theoretical[0]).max() > 0  # not a vacuous check
+
+
+def test_sigmoid_cross_entropy_gradient_at_a_zero_logit_is_tensorflows():
+    x = ag.constant([0.0, 0.0, 2.0, -3.0])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        loss = ag.reduce_sum(ag.nn.sigmoid_cross_entropy_with_logits(
+            labels=ag.constant([1.0, 0.0, 0.3, 1.0]), logits=x))
+    # recorded from TensorFlow 2.21: sigmoid(x) - z, also at x = 0
+    np.testing.assert_allclose(tape.gradient(loss, x),
+                               [-0.5, 0.5, 0.5807970762252808, -0.9525741338729858], rtol=1e-6)

@@ -642,7 +642,8 @@ def _with_compile_config(path, **changes):
 
 @pytest.mark.parametrize("key, value, what", [
     ("loss_weights", [0.5], "loss_weights is not supported."),
-    ("weighted_metrics", ["mae"], "weighted_metrics is not supported."),
+    ("weighted_metrics", [["mae"], ["accuracy"]],
+     "per-output weighted_metrics [['mae'], ['accuracy']] are not supported."),
     ("metrics", [["mae"], ["accuracy"]],
      "per-output metrics [['mae'], ['accuracy']] are not supported."),
 ])

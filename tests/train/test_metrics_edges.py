@@ -128,8 +128,9 @@ def test_get_refuses_an_unknown_name_and_lists_the_known_ones():
     # the message here is ours.
     with pytest.raises(ValueError, match="^" + re.escape(
             "Unknown metric 'nosuch'. Known names: acc, accuracy, binary_accuracy, "
-            "categorical_accuracy, mean, sparse_categorical_accuracy, or pass a Metric "
-            "object.") + "$"):
+            "binary_crossentropy, categorical_accuracy, categorical_crossentropy, mae, mean, "
+            "mean_absolute_error, mean_squared_error, mse, sparse_categorical_accuracy, "
+            "sparse_categorical_crossentropy, or pass a Metric object.") + "$"):
         metrics.get("nosuch")
 
 

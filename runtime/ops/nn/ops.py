@@ -202,14 +202,18 @@ def sigmoid_cross_entropy_with_logits(labels: Any = None, logits: Any = None,
                                       name: str | None = None) -> Tensor:
     """Elementwise `-z log(sigmoid(x)) - (1 - z) log(1 - sigmoid(x))` for labels z, logits x.
 
-    Computed as `max(x, 0) - x z + log1p(exp(-|x|))`, which never overflows.
+    Computed as `max(x, 0) - x z + log1p(exp(-|x|))`, which never overflows; at `x = 0` the
+    gradient is TensorFlow's, `sigmoid(0) - z` (the max and the abs pick the `x >= 0` side).
 
     >>> sigmoid_cross_entropy_with_logits([1.0, 0.0], [0.0, 2.0]).numpy()
     array([0.6931472, 2.126928 ], dtype=float32)
     """
     with name_scope(name, "logistic_loss"):
         z, x = _labels_and_logits(labels, logits, "ag.nn.sigmoid_cross_entropy_with_logits")
-        return add(subtract(relu(x), multiply(x, z)), log1p(exp(negative(abs(x)))))
+        zeros = zeros_like(x)
+        positive = greater_equal(x, zeros)
+        return add(subtract(where(positive, x, zeros), multiply(x, z)),
+                   log1p(exp(where(positive, negative(x), x))))
 
 
 def weighted_cross_entropy_with_logits(labels: Any, logits: Any, pos_weight: Any,

@@ -105,12 +105,14 @@ def _serialize_metric(metric: Any) -> Any:
     return _function(metric)
 
 
-def compile_config(optimizer: Any, loss: Any, metrics: list[Any], run_eagerly: bool) -> dict:
+def compile_config(optimizer: Any, loss: Any, metrics: list[Any], run_eagerly: bool,
+                   weighted_metrics: list[Any] | None = None) -> dict:
     """Keras 3's `compile_config` for what `compile` was given."""
     return {"optimizer": serialize_optimizer(optimizer), "loss": _serialize_loss(loss),
             "loss_weights": None,
             "metrics": [_serialize_metric(m) for m in metrics] if metrics else None,
-            "weighted_metrics": None, "run_eagerly": bool(run_eagerly),
+            "weighted_metrics": [_serialize_metric(m) for m in weighted_metrics]
+            if weighted_metrics else None, "run_eagerly": bool(run_eagerly),
             "steps_per_execution": 1, "jit_compile": False}
 
 
@@ -136,17 +138,18 @@ def compile_arguments(config: dict) -> dict:
     """`compile`'s keyword arguments from a compile config.
 
     Raises:
-        ValueError: something `compile` here cannot take (loss weights, weighted metrics, an
-            unknown optimizer, loss or metric).
+        ValueError: something `compile` here cannot take (loss weights, per-output metrics,
+            an unknown optimizer, loss or metric).
     """
-    for key in ("loss_weights", "weighted_metrics"):
-        if config.get(key):
-            raise ValueError(f"{key} is not supported.")
-    metrics = config.get("metrics") or []
-    if metrics and any(isinstance(m, (list, dict)) and not isinstance(m, dict)
-                       for m in metrics):
-        raise ValueError(f"per-output metrics {metrics!r} are not supported.")
+    if config.get("loss_weights"):
+        raise ValueError("loss_weights is not supported.")
+    found = {}
+    for key in ("metrics", "weighted_metrics"):
+        metrics = config.get(key) or []
+        if not isinstance(metrics, list) or any(isinstance(m, list) for m in metrics):
+            raise ValueError(f"per-output {key} {metrics!r} are not supported.")
+        found[key] = [_named(m, metrics_module) for m in metrics]
     return {"optimizer": deserialize_optimizer(config.get("optimizer", "rmsprop")),
             "loss": _named(config.get("loss"), losses_module),
-            "metrics": [_named(m, metrics_module) for m in metrics],
+            "metrics": found["metrics"], "weighted_metrics": found["weighted_metrics"],
             "run_eagerly": bool(config.get("run_eagerly", False))}

@@ -1,21 +1,29 @@
 """What `fit`, `evaluate` and `predict` iterate: batches cut from arrays, or the batches of an
-`ag.data` dataset.
+`ag.data` dataset, a Python generator or a `PyDataset`.
 
-Arrays (NumPy, nested lists, eager tensors) are cut into `batch_size` batches here, shuffled
-per epoch with NumPy's global generator when asked. A dataset yields its own batches, `(x, y)`
-pairs (for `predict`, `x` alone also does), in its own order: as in Keras, `batch_size` must
-not be given with it, and `shuffle` does not apply (shuffle the dataset). Floating inputs
-become float32, as Keras casts them.
+Every batch is a triple `(x, y, sample_weight)` of NumPy arrays (`y` and `sample_weight` may
+be None). Arrays (NumPy, nested lists, eager tensors) are cut into `batch_size` batches here,
+shuffled per epoch with NumPy's global generator when asked (`shuffle="batch"` shuffles
+within each batch). A dataset, generator or `PyDataset` yields its own batches, `(x, y)` or
+`(x, y, sample_weight)` (for `predict`, `x` alone also does), in its own order: as in Keras,
+`y`, `sample_weight` and `batch_size` must not be given with them, and `shuffle` only
+reorders a `PyDataset`'s batches. `class_weight` (`{class: weight}`) becomes each sample's
+weight from its label (the argmax of a one-hot label). Floating values become float32, as
+Keras casts them.
 
 >>> import autograph as ag
 >>> data = batches(ag.data.Dataset.from_tensor_slices(([[1.0], [2.0], [3.0]], [0, 1, 0]))
 ...                .batch(2), None, None, "fit")
->>> data.steps, data.x_spec
+>>> data.num_batches, data.x_spec
 (2, TensorSpec(shape=(None, 1), dtype=ag.float32, name=None))
 """
 
 from __future__ import annotations
 
+import itertools
+import random
+import types
+import warnings
 from typing import Any, Iterator
 
 import numpy as np
@@ -25,60 +33,217 @@ from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import EagerTensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.ops.iterator.ops import is_dataset
+from autograph.runtime.train.keras.py_dataset import PyDataset
+
+Batch = tuple[np.ndarray, "np.ndarray | None", "np.ndarray | None"]
+
+PEEKED = 2  # Keras reads the first two batches of a generator to learn their shapes
 
 
 class Batches:
-    """The batches of one kind of data: specs of `x` and `y` (batch axis unknown), the number
-    of batches per pass (None: unknown until a pass ends), and `epoch(shuffle)`."""
+    """The batches of one kind of data: the specs of `x`, `y` and the sample weights (None
+    when absent; the batch axis unknown), the number of batches per pass (None: unknown),
+    and `iterator()`, a new pass over them."""
 
     x_spec: TensorSpec
-    y_spec: TensorSpec | None
-    steps: int | None
+    y_spec: TensorSpec | None = None
+    sw_spec: TensorSpec | None = None
+    num_batches: int | None
 
-    def epoch(self, shuffle: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
+    def iterator(self) -> Iterator[Batch]:
         raise NotImplementedError
+
+    def on_epoch_begin(self) -> None:
+        """Called before each epoch (a `PyDataset` hears of it)."""
+
+    def on_epoch_end(self) -> None:
+        """Called after each epoch, and once before the first."""
+
+    @property
+    def specs(self) -> list[TensorSpec]:
+        """The step function's input signature: `x`, then `y` and the weights if present."""
+        return [s for s in (self.x_spec, self.y_spec, self.sw_spec) if s is not None]
 
 
 class ArrayBatches(Batches):
-    def __init__(self, x: np.ndarray, y: np.ndarray | None, batch_size: int):
-        self.x, self.y, self.batch_size = x, y, batch_size
+    def __init__(self, x: np.ndarray, y: np.ndarray | None, sample_weight: np.ndarray | None,
+                 batch_size: int, shuffle: Any = False):
+        self.x, self.y, self.sample_weight = x, y, sample_weight
+        self.batch_size, self.shuffle = batch_size, shuffle
         self.x_spec = _spec(x.shape, x.dtype)
         self.y_spec = None if y is None else _spec(y.shape, y.dtype)
-        self.steps = -(-len(x) // batch_size)
+        self.sw_spec = None if sample_weight is None else _spec(sample_weight.shape,
+                                                                sample_weight.dtype)
+        self.num_batches = -(-len(x) // batch_size)
 
-    def epoch(self, shuffle: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
-        order = np.random.permutation(len(self.x)) if shuffle else None
-        for step in range(self.steps or 0):
-            rows: Any = slice(step * self.batch_size, (step + 1) * self.batch_size)
-            if order is not None:
+    def iterator(self) -> Iterator[Batch]:
+        x, y, weight, size = self.x, self.y, self.sample_weight, self.batch_size
+        order = np.random.permutation(len(x)) if self.shuffle and self.shuffle != "batch" \
+            else None
+        for step in range(self.num_batches or 0):
+            rows: Any = slice(step * size, (step + 1) * size)
+            if self.shuffle == "batch":
+                rows = np.random.permutation(min(len(x) - rows.start, size)) + rows.start
+            elif order is not None:
                 rows = order[rows]
-            yield self.x[rows], None if self.y is None else self.y[rows]
+            yield x[rows], None if y is None else y[rows], None if weight is None else \
+                weight[rows]
 
 
-class DatasetBatches(Batches):
-    def __init__(self, dataset: Any, what: str, needs_y: bool):
+class _ElementBatches(Batches):
+    """Batches that come as tuples from the user's code: checked, weighted, made float32."""
+
+    def __init__(self, what: str, needs_y: bool, class_weight: dict | None):
+        self.what, self.needs_y, self.class_weight = what, needs_y, class_weight
+
+    def _specs(self, first: list[tuple], source: str) -> None:
+        """The specs from the first batches: axes that differ between them are unknown."""
+        counts = {len(batch) for batch in first}
+        if len(counts) != 1 or (self.needs_y and counts == {1}):
+            wanted = "(x, y) or (x, y, sample_weight)" if self.needs_y else \
+                "(x,), (x, y) or (x, y, sample_weight)"
+            raise ValueError(f"{self.what}: {source} must yield tuples {wanted} of arrays; "
+                             f"its first batches have {sorted(counts)} elements.")
+        specs = []
+        for parts in zip(*first):
+            shapes = {np.shape(part) for part in parts}
+            dims = [d if len({s[i] for s in shapes}) == 1 else None
+                    for i, d in enumerate(next(iter(shapes)))]
+            specs.append(_spec(dims, parts[0].dtype))
+        self.x_spec = specs[0]
+        self.y_spec = specs[1] if len(specs) > 1 else None
+        self.sw_spec = specs[2] if len(specs) > 2 else None
+        self._weigh_classes()
+
+    def _weigh_classes(self) -> None:
+        """With `class_weight`, the batches gain weights (and must not have their own)."""
+        if self.class_weight is not None:
+            if self.sw_spec is not None:
+                raise ValueError("You cannot `class_weight` and `sample_weight` at the same "
+                                 "time.")
+            self.sw_spec = TensorSpec([None], dtypes.float32)
+
+    def _standard(self, element: Any, source: str) -> Batch:
+        parts = tuple(_batch_array(part, f"{self.what}: {source}") for part in element)
+        if len(parts) not in (1, 2, 3):
+            raise ValueError(f"{self.what}: {source} must yield (x,), (x, y) or (x, y, "
+                             f"sample_weight); got a tuple of {len(parts)}.")
+        x, y, weight = parts + (None,) * (3 - len(parts))
+        assert x is not None
+        if self.class_weight is not None and y is not None:
+            weight = class_weights(y, self.class_weight)
+        return x, y, weight
+
+
+class DatasetBatches(_ElementBatches):
+    def __init__(self, dataset: Any, what: str, needs_y: bool, class_weight: dict | None,
+                 steps: int | None):
+        super().__init__(what, needs_y, class_weight)
         spec = dataset.element_spec
         parts = list(spec) if isinstance(spec, tuple) else [spec]
-        if not all(isinstance(p, TensorSpec) for p in parts) or not 1 <= len(parts) <= 2 or (
-                needs_y and len(parts) != 2):
-            wanted = "(x, y) pairs" if needs_y else "x, or (x, y) pairs"
-            raise ValueError(f"{what}: a dataset must yield {wanted} of tensors (sample "
-                             f"weights are not supported); its elements are {spec}.")
+        if not all(isinstance(p, TensorSpec) for p in parts) or not 1 <= len(parts) <= 3 or (
+                needs_y and len(parts) == 1):
+            wanted = "(x, y) or (x, y, sample_weight)" if needs_y else \
+                "x, (x, y) or (x, y, sample_weight)"
+            raise ValueError(f"{what}: a dataset must yield {wanted} tuples of tensors; its "
+                             f"elements are {spec}.")
         self.dataset = dataset
         self.x_spec = _spec(parts[0].shape, parts[0].dtype)
-        self.y_spec = _spec(parts[1].shape, parts[1].dtype) if len(parts) == 2 else None
+        self.y_spec = _spec(parts[1].shape, parts[1].dtype) if len(parts) > 1 else None
+        self.sw_spec = _spec(parts[2].shape, parts[2].dtype) if len(parts) > 2 else None
+        self._weigh_classes()
         cardinality = int(dataset.cardinality())
-        if cardinality == -1:
+        if cardinality == -1 and steps is None:
             raise ValueError(f"{what}: the dataset is infinite (a repeat() without a count); "
-                             f"take() the steps you want, or repeat it a number of times.")
+                             f"pass steps_per_epoch (steps for evaluate and predict), take() "
+                             f"the steps you want, or repeat it a number of times.")
         if cardinality == 0:
             raise no_batches(what)
-        self.steps = cardinality if cardinality > 0 else None
+        self.num_batches = cardinality if cardinality > 0 else None
 
-    def epoch(self, shuffle: bool = False) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
+    def iterator(self) -> Iterator[Batch]:
         for element in self.dataset.as_numpy_iterator():
-            x, y = element if isinstance(element, tuple) else (element, None)
-            yield _float32(np.asarray(x)), None if y is None else _float32(np.asarray(y))
+            yield self._standard(element if isinstance(element, tuple) else (element,),
+                                 "the dataset")
+
+
+class GeneratorBatches(_ElementBatches):
+    """A Python generator's batches. It can be read once: as Keras, the first two batches
+    (read to learn the shapes) come again at the start of every later pass."""
+
+    num_batches = None
+
+    def __init__(self, generator: Any, what: str, needs_y: bool):
+        super().__init__(what, needs_y, None)
+        self.first = [self._element(e) for e in itertools.islice(generator, PEEKED)]
+        self.generator = generator
+        if not self.first:
+            raise ValueError("When passing a Python generator to a Keras model, the generator "
+                             "must yield at least one batch. Received an empty generator.")
+        self._specs(self.first, "the generator")
+
+    def _element(self, element: Any) -> tuple:
+        if not isinstance(element, tuple):
+            raise ValueError(f"When passing a Python generator to a Keras model, the "
+                             f"generator must return a tuple, either (input,) or (inputs, "
+                             f"targets) or (inputs, targets, sample_weights). Received: "
+                             f"{element}")
+        return element
+
+    def iterator(self) -> Iterator[Batch]:
+        for element in itertools.chain(self.first, self.generator):
+            yield self._standard(self._element(element), "the generator")
+
+
+class PyDatasetBatches(_ElementBatches):
+    def __init__(self, dataset: PyDataset, what: str, needs_y: bool,
+                 class_weight: dict | None, shuffle: bool):
+        super().__init__(what, needs_y, class_weight)
+        self.dataset, self.shuffle = dataset, shuffle
+        self.num_batches = dataset.num_batches
+        count = PEEKED if self.num_batches is None else min(PEEKED, self.num_batches)
+        first = [_tuple(dataset[i]) for i in range(count)]
+        if not first:
+            raise ValueError("The PyDataset has length 0")
+        self._specs(first, "the PyDataset")
+
+    def iterator(self) -> Iterator[Batch]:
+        count = self.num_batches
+        indices: Any = itertools.count() if count is None else list(range(count))
+        if self.shuffle and count is not None:
+            random.shuffle(indices)
+        for index in indices:
+            yield self._standard(_tuple(self.dataset[index]), "the PyDataset")
+
+    def on_epoch_begin(self) -> None:
+        self.dataset.on_epoch_begin()
+
+    def on_epoch_end(self) -> None:
+        self.dataset.on_epoch_end()
+
+
+def _tuple(batch: Any) -> tuple:
+    """A `PyDataset` batch as a tuple, as Keras standardizes it."""
+    if isinstance(batch, np.ndarray):
+        return (batch,)
+    if isinstance(batch, list):
+        batch = tuple(batch)
+    if not isinstance(batch, tuple) or len(batch) not in (1, 2, 3):
+        raise ValueError(f"PyDataset.__getitem__() must return a tuple or a dict. If a tuple, "
+                         f"it must be ordered either (input,) or (inputs, targets) or (inputs, "
+                         f"targets, sample_weights). Received: {str(batch)[:100]}... of type "
+                         f"{type(batch)}")
+    return batch
+
+
+def class_weights(y: np.ndarray, class_weight: dict) -> np.ndarray:
+    """Keras's `class_weight_to_sample_weights`: each sample's weight from its class (the
+    argmax of a one-hot label, else the rounded label); classes not named weigh 1."""
+    labels = np.asarray(y)
+    if labels.ndim > 1:
+        labels = labels.argmax(axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
+    labels = np.round(labels).astype(np.int64).reshape(len(labels))
+    return np.array([class_weight.get(int(label), 1.0) for label in labels], np.float32)
 
 
 def no_batches(what: str) -> ValueError:
@@ -87,17 +252,50 @@ def no_batches(what: str) -> ValueError:
     return ValueError(f"{what}: the dataset yields no batches.")
 
 
-def batches(x: Any, y: Any, batch_size: int | None, what: str,
-            needs_y: bool = True) -> Batches:
-    """The batches of `x` and `y` for `what` (`fit`, `evaluate`, `predict`)."""
-    if is_dataset(x):
-        if y is not None:
-            raise ValueError(f"{what}: y must not be given when x is a dataset; the dataset "
-                             f"yields (x, y) pairs.")
+def batches(x: Any, y: Any, batch_size: int | None, what: str, needs_y: bool = True,
+            sample_weight: Any = None, class_weight: dict | None = None,
+            steps: int | None = None, shuffle: Any = False) -> Batches:
+    """The batches of `x`, `y` and `sample_weight` for `what` (`fit`, `evaluate`,
+    `predict`); `steps` (Keras's `steps_per_epoch`) sizes the batches of arrays when
+    `batch_size` is not given."""
+    if class_weight is not None and not isinstance(class_weight, dict):
+        raise ValueError(f"{what}: class_weight must be a dict {{class index: weight}}, got "
+                         f"{class_weight!r}.")
+    source = _source_name(x)
+    if source is not None:
+        it = source.replace("a ", "the ", 1)
+        for name, value in (("y", y), ("sample_weight", sample_weight)):
+            if value is not None:
+                yields = "(x, y) pairs" if name == "y" else "(x, y, sample_weight) triples"
+                raise ValueError(f"{what}: {name} must not be given when x is {source}; "
+                                 f"{it} yields {yields}.")
         if batch_size is not None:
-            raise ValueError(f"{what}: batch_size must not be given when x is a dataset; "
-                             f"batch the dataset instead (dataset.batch(n)).")
-        return DatasetBatches(x, what, needs_y)
+            hint = "batch the dataset instead (dataset.batch(n))" if source == "a dataset" \
+                else f"{it} yields whole batches"
+            raise ValueError(f"{what}: batch_size must not be given when x is {source}; "
+                             f"{hint}.")
+        if isinstance(x, types.GeneratorType):
+            if class_weight is not None:
+                raise ValueError(f"Argument `class_weight` is not supported for Python "
+                                 f"generator inputs. Received: class_weight={class_weight}")
+            made: Batches = GeneratorBatches(x, what, needs_y)
+        elif isinstance(x, PyDataset):
+            made = PyDatasetBatches(x, what, needs_y, class_weight, bool(shuffle))
+        else:
+            made = DatasetBatches(x, what, needs_y, class_weight, steps)
+        if shuffle and what == "fit" and not (isinstance(x, PyDataset) and
+                                              x.num_batches is not None):
+            what_kind = {"a dataset": "a tf.data.Dataset", "a generator": "a generator",
+                         "a PyDataset": "an infinite PyDataset"}[source]
+            expected = {"a dataset": "The Dataset is expected to already be shuffled (via "
+                                     "`.shuffle(buffer_size)`).",
+                        "a generator": "The generator is expected to yield already-shuffled "
+                                       "data.",
+                        "a PyDataset": "The PyDataset is expected to already be shuffled."}
+            warnings.warn(f"`shuffle=True` was passed, but will be ignored since the data "
+                          f"`x` was provided as {what_kind}. {expected[source]}",
+                          stacklevel=3)
+        return made
     x = _array(x, f"{what}: x")
     if len(x) == 0:  # Keras's fit and evaluate report nothing; its predict fails
         raise ValueError(f"{what}: x has no samples (its first axis has size 0).")
@@ -107,7 +305,51 @@ def batches(x: Any, y: Any, batch_size: int | None, what: str,
     if y is not None and len(x) != len(y):
         raise ValueError(f"x and y must have the same number of samples, got {len(x)} "
                          f"and {len(y)}.")
-    return ArrayBatches(x, y, batch_size or 32)
+    if sample_weight is not None:
+        if class_weight is not None:
+            raise ValueError("You cannot `class_weight` and `sample_weight` at the same time.")
+        sample_weight = _array(sample_weight, f"{what}: sample_weight").astype(np.float32)
+        if len(sample_weight) != len(x):
+            raise ValueError(f"{what}: sample_weight must have one weight per sample, got "
+                             f"{len(sample_weight)} for {len(x)} samples.")
+    if class_weight is not None and y is not None:
+        sample_weight = class_weights(y, class_weight)
+    size = batch_size or (-(-len(x) // steps) if steps else 32)
+    return ArrayBatches(x, y, sample_weight, size, shuffle)
+
+
+def split_arrays(x: Any, y: Any, sample_weight: Any, validation_split: float) -> tuple:
+    """Keras's `train_validation_split`: `((x, y, sample_weight), (x_val, y_val,
+    sample_weight_val))`, the last `validation_split` of the samples kept for validation.
+
+    Raises:
+        ValueError: data that are not arrays, or too few samples to split.
+    """
+    if _source_name(x) is not None:
+        raise ValueError(f"fit: validation_split needs arrays; with {_source_name(x)}, pass "
+                         f"validation_data (another dataset).")
+    arrays = [None if a is None else _array(a, f"fit: {name}")
+              for a, name in ((x, "x"), (y, "y"), (sample_weight, "sample_weight"))]
+    count = len(arrays[0])  # type: ignore[arg-type]
+    at = int(np.floor(count * (1.0 - validation_split)))
+    if at in (0, count):
+        raise ValueError(f"Training data contains {count} samples, which is not sufficient "
+                         f"to split it into a validation and training set as specified by "
+                         f"`validation_split={validation_split}`. Either provide more data, "
+                         f"or a different value for the `validation_split` argument.")
+    return (tuple(None if a is None else a[:at] for a in arrays),
+            tuple(None if a is None else a[at:] for a in arrays))
+
+
+def _source_name(x: Any) -> str | None:
+    """What yields batches of its own ("a dataset"), or None for arrays."""
+    if is_dataset(x):
+        return "a dataset"
+    if isinstance(x, types.GeneratorType):
+        return "a generator"
+    if isinstance(x, PyDataset):
+        return "a PyDataset"
+    return None
 
 
 def _array(data: Any, what: str) -> np.ndarray:
@@ -118,6 +360,10 @@ def _array(data: Any, what: str) -> np.ndarray:
         raise ValueError(f"{what} must be an array with a batch axis (NumPy array, nested list "
                          f"or eager tensor), got {type(data).__name__} of shape {array.shape}.")
     return _float32(array)
+
+
+def _batch_array(data: Any, what: str) -> np.ndarray:
+    return _array(data, f"{what}: each part of a batch")
 
 
 def _float32(array: np.ndarray) -> np.ndarray:
@@ -136,4 +382,3 @@ def _spec(shape: Any, dtype: Any) -> TensorSpec:
                          "Batch the dataset (dataset.batch(n)).")
     dtype = dtypes.as_dtype(dtype)
     return TensorSpec([None, *dims[1:]], dtypes.float32 if dtype.is_floating else dtype)
-

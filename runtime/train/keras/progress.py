@@ -1,4 +1,5 @@
-"""What `fit` and `evaluate` report: the progress bar (Keras's `Progbar` layout) and `History`.
+"""What `fit`, `evaluate` and `predict` print: the progress bar (Keras's `Progbar` layout),
+drawn by the `ProgbarLogger` callback.
 
 `verbose=1` prints `Epoch 1/3` and, per epoch, one line such as
 `4/4 ━━━━━━━━━━━━━━━━━━━━ 0s 3ms/step - accuracy: 0.9000 - loss: 0.2400`; on a terminal the
@@ -12,9 +13,9 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, TextIO
+from typing import TextIO
 
-__all__ = ["Progbar", "History", "format_logs"]
+__all__ = ["Progbar", "format_logs"]
 
 BAR_WIDTH = 20
 
@@ -76,23 +77,3 @@ class Progbar:
         else:
             self.stream.write(line + "\n")
         self.stream.flush()
-
-
-class History:
-    """What `fit` returns: `history` maps each logged name (`loss`, `accuracy`,
-    `val_loss`, ...) to its value at the end of every epoch; `epoch` lists the epochs run;
-    `params` holds `verbose`, `epochs` and `steps` (batches per epoch)."""
-
-    def __init__(self, model: Any, params: dict[str, Any]):
-        self.model = model
-        self.params = params
-        self.epoch: list[int] = []
-        self.history: dict[str, list[float]] = {}
-
-    def record(self, epoch: int, logs: dict[str, float]) -> None:
-        self.epoch.append(epoch)
-        for name, value in logs.items():
-            self.history.setdefault(name, []).append(value)
-
-    def __repr__(self) -> str:
-        return f"<History epochs={len(self.epoch)} keys={sorted(self.history)}>"

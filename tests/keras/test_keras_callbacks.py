@@ -1,0 +1,449 @@
+"""ag.keras.callbacks: the hooks fit, evaluate and predict call, in Keras 3's order, and the
+built-in callbacks. Expected values were recorded from TensorFlow 2.21 (Keras 3.15) on the
+same fits (see fit_cases.py)."""
+
+import os
+import re
+import warnings
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from tests.keras.fit_cases import MAE, X, Y, assert_history, assert_weights, model
+
+keras = ag.keras
+callbacks = keras.callbacks
+Y_OFF = Y * 0.5 - 1  # validation targets the fit moves away from: val_loss rises
+
+
+class Recorder(callbacks.Callback):
+    """Every hook call: [hook, epoch or batch (None for begin/end hooks), sorted log keys]."""
+
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def set_model(self, model):
+        self.calls.append(["set_model", None, None])
+        super().set_model(model)
+
+    def set_params(self, params):
+        self.calls.append(["set_params", None, sorted(params)])
+        super().set_params(params)
+
+
+def _record(hook, numbered):
+    if numbered:
+        def method(self, index, logs=None):
+            self.calls.append([hook, index, None if logs is None else sorted(logs)])
+    else:
+        def method(self, logs=None):
+            self.calls.append([hook, None, None if logs is None else sorted(logs)])
+    return method
+
+
+for _hook in ("train_begin", "train_end", "test_begin", "test_end", "predict_begin",
+              "predict_end"):
+    setattr(Recorder, f"on_{_hook}", _record(_hook, False))
+for _hook in ("epoch_begin", "epoch_end", "train_batch_begin", "train_batch_end",
+              "test_batch_begin", "test_batch_end", "predict_batch_begin",
+              "predict_batch_end"):
+    setattr(Recorder, f"on_{_hook}", _record(_hook, True))
+
+_SETUP = [["set_model", None, None], ["set_params", None, ["epochs", "steps", "verbose"]]]
+_VALIDATION = [["test_begin", None, []],
+               ["test_batch_begin", 0, []], ["test_batch_end", 0, ["loss", "mean_absolute_error"]],
+               ["test_batch_begin", 1, []], ["test_batch_end", 1, ["loss", "mean_absolute_error"]],
+               ["test_end", None, ["loss", "mean_absolute_error"]]]
+_EPOCH_LOGS = ["loss", "mean_absolute_error", "val_loss", "val_mean_absolute_error"]
+
+
+def _epoch(epoch):
+    return [["epoch_begin", epoch, []],
+            ["train_batch_begin", 0, []],
+            ["train_batch_end", 0, ["loss", "mean_absolute_error"]],
+            ["train_batch_begin", 1, []],
+            ["train_batch_end", 1, ["loss", "mean_absolute_error"]],
+            *_VALIDATION, ["epoch_end", epoch, _EPOCH_LOGS]]
+
+
+# TensorFlow 2.21 (Keras 3.15), the same 2-epoch fit of 2 batches with validation data
+_FIT_HOOKS = [*_SETUP, ["train_begin", None, []], *_epoch(0), *_epoch(1),
+              ["train_end", None, _EPOCH_LOGS]]
+
+
+def test_fit_calls_every_hook_in_keras_order_with_keras_logs():
+    recorder = Recorder()
+    x, y = X[:4], Y[:4]
+    model(metrics=[MAE]).fit(x, y, batch_size=2, epochs=2, validation_data=(x, y),
+                             callbacks=[recorder], verbose=0)
+    assert recorder.calls == _FIT_HOOKS
+
+
+def test_evaluate_calls_the_test_hooks_in_keras_order():
+    recorder = Recorder()
+    model(metrics=[MAE]).evaluate(X[:4], Y[:4], batch_size=2, callbacks=[recorder], verbose=0)
+    assert recorder.calls == [*_SETUP, *_VALIDATION]
+
+
+def test_predict_calls_the_predict_hooks_with_the_outputs():
+    recorder = Recorder()
+    model().predict(X[:4], batch_size=2, callbacks=[recorder], verbose=0)
+    assert recorder.calls == [*_SETUP, ["predict_begin", None, []],
+                              ["predict_batch_begin", 0, []],
+                              ["predict_batch_end", 0, ["outputs"]],
+                              ["predict_batch_begin", 1, []],
+                              ["predict_batch_end", 1, ["outputs"]],
+                              ["predict_end", None, []]]
+
+
+def test_predict_batch_logs_hold_each_batchs_outputs_as_arrays():
+    shapes = []
+    model().predict(X, batch_size=4, verbose=0, callbacks=[callbacks.LambdaCallback(
+        on_predict_batch_end=lambda batch, logs: shapes.append(
+            (batch, type(logs["outputs"]).__name__, list(logs["outputs"].shape))))])
+    assert shapes == [(0, "ndarray", [4, 1]), (1, "ndarray", [4, 1]), (2, "ndarray", [2, 1])]
+
+
+def test_fit_returns_the_history_the_model_keeps_and_its_params():
+    made = model()
+    history = made.fit(X, Y, batch_size=5, epochs=2, verbose=0)
+    assert made.history is history and history.epoch == [0, 1]
+    assert history.params == {"verbose": 0, "epochs": 2, "steps": 2}
+
+
+def test_a_callback_list_is_used_as_given():
+    recorder = Recorder()
+    made = model()
+    given = callbacks.CallbackList([recorder], add_history=True, model=made, verbose=0,
+                                   epochs=1, steps=2)
+    made.fit(X, Y, batch_size=5, epochs=1, verbose=0, callbacks=given)
+    assert recorder.calls[:3] == [*_SETUP, ["train_begin", None, []]]
+    assert made.history.epoch == [0]
+
+
+def test_something_not_a_callback_is_refused():
+    with pytest.raises(TypeError, match="^" + re.escape(
+            "callbacks must be ag.keras.callbacks.Callback objects (a subclass, or "
+            "LambdaCallback for plain functions); got 'print'.") + "$"):
+        model().fit(X, Y, verbose=0, callbacks=["print"])
+
+
+class _StopAtBatch1(callbacks.Callback):
+    def __init__(self):
+        super().__init__()
+        self.calls = []
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.calls.append(["train_batch_end", batch])
+        if batch == 1:
+            self.model.stop_training = True
+
+    def on_test_begin(self, logs=None):
+        self.calls.append(["test_begin"])
+
+    def on_epoch_end(self, epoch, logs=None):
+        self.calls.append(["epoch_end", epoch, sorted(logs)])
+
+    def on_train_end(self, logs=None):
+        self.calls.append(["train_end", sorted(logs)])
+
+
+def test_stop_training_in_a_batch_ends_the_epoch_then_validates_and_stops():
+    stop = _StopAtBatch1()
+    history = model().fit(X, Y, batch_size=2, epochs=3, validation_data=(X, Y),
+                          shuffle=False, verbose=0, callbacks=[stop])
+    assert stop.calls == [["train_batch_end", 0], ["train_batch_end", 1], ["test_begin"],
+                          ["epoch_end", 0, ["loss", "val_loss"]],
+                          ["train_end", ["loss", "val_loss"]]]
+    assert_history(history, {"loss": [0.362502], "val_loss": [0.575754]})
+
+
+def test_lambda_callback_runs_the_functions_it_was_given():
+    seen = []
+    model().fit(X, Y, batch_size=5, epochs=2, verbose=0, callbacks=[callbacks.LambdaCallback(
+        on_epoch_end=lambda epoch, logs: seen.append((epoch, sorted(logs))),
+        on_train_batch_begin=lambda batch, logs: seen.append(("batch", batch)))])
+    assert seen == [("batch", 0), ("batch", 1), (0, ["loss"]),
+                    ("batch", 0), ("batch", 1), (1, ["loss"])]
+
+
+# -- EarlyStopping --------------------------------------------------------------------------
+
+def test_early_stopping_stops_when_val_loss_rises_and_restores_the_best_weights():
+    made = model(lr=0.05)
+    stop = callbacks.EarlyStopping(patience=1, restore_best_weights=True)
+    history = made.fit(X, Y, batch_size=5, epochs=20, validation_data=(X, Y_OFF),
+                       shuffle=False, verbose=0, callbacks=[stop])
+    assert_history(history, {"loss": [1.135628, 0.192154], "val_loss": [1.434675, 2.169961]})
+    assert (stop.stopped_epoch, stop.best_epoch) == (1, 0)
+    assert stop.best == pytest.approx(1.434675, rel=1e-5)
+    assert_weights(made, [[[0.721], [-0.008849]], [0.201513]])  # the first epoch's
+
+
+def test_early_stopping_from_epoch_waits_before_watching():
+    stop = callbacks.EarlyStopping(monitor="loss", mode="max", start_from_epoch=2)
+    history = model(lr=0.05).fit(X, Y, batch_size=5, epochs=10, shuffle=False, verbose=0,
+                                 callbacks=[stop])
+    assert history.epoch == [0, 1, 2, 3] and stop.stopped_epoch == 3
+
+
+def test_early_stopping_never_stops_while_improving_short_of_the_baseline():
+    # improvements short of the baseline do not reset the wait, but Keras stops only at an
+    # epoch without improvement: a fit that improves every epoch runs to the end
+    stop = callbacks.EarlyStopping(monitor="loss", baseline=1e-9, patience=2)
+    history = model(lr=0.05).fit(X, Y, batch_size=5, epochs=10, shuffle=False, verbose=0,
+                                 callbacks=[stop])
+    assert history.epoch == list(range(10)) and stop.stopped_epoch == 0
+
+
+def test_early_stopping_on_a_missing_value_warns_as_keras_and_goes_on():
+    with pytest.warns(UserWarning, match="^" + re.escape(
+            "Early stopping conditioned on metric `val_loss` which is not available. "
+            "Available metrics are: loss") + "$"):
+        history = model().fit(X, Y, batch_size=5, epochs=2, verbose=0,
+                              callbacks=[callbacks.EarlyStopping()])
+    assert history.epoch == [0, 1]
+
+
+def test_early_stopping_on_a_name_of_unknown_direction_is_refused_as_keras_does():
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "EarlyStopping callback received monitor=foo, but Keras isn't able to "
+            "automatically determine whether that metric should be maximized or minimized. "
+            "Pass `mode='max'` in order to monitor based on the highest metric value, or pass "
+            "`mode='min'` in order to use the lowest value.") + "$"):
+        model().fit(X, Y, batch_size=5, verbose=0,
+                    callbacks=[callbacks.EarlyStopping(monitor="foo")])
+
+
+def test_early_stopping_maximizes_an_accuracy_in_auto_mode():
+    stop = callbacks.EarlyStopping(monitor="binary_accuracy")
+    made = model(loss="binary_crossentropy", activation="sigmoid", metrics=["binary_accuracy"])
+    made.fit(X, (X[:, :1] > 0.9).astype(np.float32), batch_size=5, verbose=0, callbacks=[stop])
+    assert stop.monitor_op(2, 1) and stop.min_delta == 0
+
+
+def test_early_stopping_verbose_prints_keras_lines(capsys):
+    stop = callbacks.EarlyStopping(patience=1, restore_best_weights=True, verbose=1)
+    model(lr=0.05).fit(X, Y, batch_size=5, epochs=20, validation_data=(X, Y_OFF),
+                       shuffle=False, verbose=0, callbacks=[stop])
+    assert capsys.readouterr().out == (
+        "Epoch 2: early stopping\n"
+        "Restoring model weights from the end of the best epoch: 1.\n")
+
+
+# -- ModelCheckpoint -------------------------------------------------------------------------
+
+def test_model_checkpoint_saves_the_best_weights_under_a_template(tmp_path):
+    template = str(tmp_path / "ckpt-{epoch:02d}-{val_loss:.2f}.weights.h5")
+    checkpoint = callbacks.ModelCheckpoint(template, save_weights_only=True,
+                                           save_best_only=True)
+    model(lr=0.05).fit(X, Y, batch_size=5, epochs=6, validation_data=(X, Y_OFF),
+                       shuffle=False, verbose=0, callbacks=[checkpoint])
+    assert sorted(os.listdir(tmp_path)) == ["ckpt-01-1.43.weights.h5"]
+    loaded = model()
+    loaded.load_weights(tmp_path / "ckpt-01-1.43.weights.h5")
+    assert_weights(loaded, [[[0.721], [-0.008849]], [0.201513]])
+
+
+def test_model_checkpoint_every_few_batches_fills_epoch_and_batch(tmp_path, capsys):
+    checkpoint = callbacks.ModelCheckpoint(str(tmp_path / "m-{epoch}-{batch}.keras"),
+                                           save_freq=3, verbose=1)
+    model(lr=0.05).fit(X, Y, batch_size=2, epochs=2, shuffle=False, verbose=0,
+                       callbacks=[checkpoint])
+    assert sorted(os.listdir(tmp_path)) == ["m-1-3.keras", "m-2-1.keras", "m-2-4.keras"]
+    lines = capsys.readouterr().out.replace(str(tmp_path), "DIR")
+    assert lines == "".join(f"\nEpoch {e}: saving model to DIR/m-{e}-{b}.keras\n"
+                            f"\nEpoch {e}: finished saving model to DIR/m-{e}-{b}.keras\n"
+                            for e, b in ((1, 3), (2, 1), (2, 4)))
+    assert keras.models.load_model(tmp_path / "m-2-4.keras").get_weights()[0].shape == (2, 1)
+
+
+def test_model_checkpoint_best_only_verbose_says_what_improved(tmp_path, capsys):
+    checkpoint = callbacks.ModelCheckpoint(str(tmp_path / "best.keras"), monitor="loss",
+                                           save_best_only=True, verbose=1)
+    model(lr=0.05).fit(X, Y, batch_size=5, epochs=3, shuffle=False, verbose=0,
+                       callbacks=[checkpoint])
+    text = capsys.readouterr().out.replace(str(tmp_path), "DIR")
+    assert text == (
+        "\nEpoch 1: loss improved from None to 1.13563, saving model to DIR/best.keras\n"
+        "\nEpoch 1: finished saving model to DIR/best.keras\n"
+        "\nEpoch 2: loss improved from 1.13563 to 0.19215, saving model to DIR/best.keras\n"
+        "\nEpoch 2: finished saving model to DIR/best.keras\n"
+        "\nEpoch 3: loss improved from 0.19215 to 0.03304, saving model to DIR/best.keras\n"
+        "\nEpoch 3: finished saving model to DIR/best.keras\n")
+
+
+def test_model_checkpoint_without_its_monitor_warns_and_saves(tmp_path):
+    with pytest.warns(UserWarning, match="^" + re.escape(
+            "Can save best model only with val_loss available.") + "$"):
+        model().fit(X, Y, batch_size=5, verbose=0, callbacks=[callbacks.ModelCheckpoint(
+            str(tmp_path / "a.keras"), save_best_only=True)])
+    assert os.listdir(tmp_path) == ["a.keras"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"filepath": "w.h5", "save_weights_only": True},
+     "When using `save_weights_only=True` in `ModelCheckpoint`, the filepath provided must "
+     "end in `.weights.h5` (Keras weights format). Received: filepath=w.h5"),
+    ({"filepath": "m.ckpt"},
+     "The filepath provided must end in `.keras` (Keras model format). Received: "
+     "filepath=m.ckpt"),
+    ({"filepath": "m.keras", "save_freq": "batch"},
+     "Unrecognized save_freq: batch. Expected save_freq are 'epoch' or integer values"),
+])
+def test_model_checkpoint_refuses_bad_arguments_as_keras(kwargs, message):
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        callbacks.ModelCheckpoint(**kwargs)
+
+
+def test_model_checkpoint_template_naming_a_missing_log_is_one_error(tmp_path):
+    template = str(tmp_path / "{epoch}-{val_loss}.keras")
+    with pytest.raises(KeyError) as raised:
+        model().fit(X, Y, verbose=0, callbacks=[callbacks.ModelCheckpoint(template)])
+    assert raised.value.args == (
+        f'Failed to format this callback filepath: "{template}". Reason: \'val_loss\'',)
+
+
+# -- learning rates ---------------------------------------------------------------------------
+
+def test_reduce_lr_on_plateau_halves_the_rate_down_to_min_lr_with_cooldown():
+    made = model(lr=0.05)
+    reduce = callbacks.ReduceLROnPlateau(factor=0.5, patience=1, min_lr=0.01, cooldown=1)
+    history = made.fit(X, Y, batch_size=5, epochs=8, validation_data=(X, Y_OFF),
+                       shuffle=False, verbose=0, callbacks=[reduce])
+    assert_history(history, {
+        "loss": [1.135628, 0.192154, 0.036996, 0.01892, 0.013671, 0.010507, 0.008099,
+                 0.006266],
+        "val_loss": [1.434675, 2.169961, 2.352249, 2.418996, 2.464748, 2.505021, 2.540428,
+                     2.571527],
+        "learning_rate": [0.05, 0.05, 0.025, 0.0125, 0.01, 0.01, 0.01, 0.01]})
+    assert float(made.optimizer.learning_rate.numpy()) == pytest.approx(0.009999999776482582)
+
+
+def test_reduce_lr_on_plateau_on_a_missing_value_warns_as_keras():
+    with pytest.warns(UserWarning, match="^" + re.escape(
+            "Learning rate reduction is conditioned on metric `val_loss` which is not "
+            "available. Available metrics are: loss,learning_rate.") + "$"):
+        model().fit(X, Y, batch_size=5, verbose=0, callbacks=[callbacks.ReduceLROnPlateau()])
+
+
+def test_reduce_lr_on_plateau_refuses_a_factor_of_one():
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "ReduceLROnPlateau does not support a factor >= 1.0. Received factor=1.0") + "$"):
+        callbacks.ReduceLROnPlateau(factor=1.0)
+
+
+def test_learning_rate_scheduler_sets_the_rate_from_epoch_and_rate():
+    history = model(lr=0.1).fit(X, Y, batch_size=5, epochs=3, shuffle=False, verbose=0,
+                                callbacks=[callbacks.LearningRateScheduler(
+                                    lambda epoch, lr: lr if epoch == 0 else lr * 0.5)])
+    assert_history(history, {"loss": [0.910286, 0.002845, 0.000716],
+                             "learning_rate": [0.1, 0.05, 0.025]})
+
+
+def test_learning_rate_scheduler_takes_a_schedule_of_the_epoch_alone():
+    history = model(lr=0.1).fit(X, Y, batch_size=5, epochs=3, shuffle=False, verbose=0,
+                                callbacks=[callbacks.LearningRateScheduler(
+                                    lambda epoch: 0.1 / (epoch + 1))])
+    assert_history(history, {"loss": [0.910286, 0.002845, 0.000723],
+                             "learning_rate": [0.1, 0.05, 0.033333]})
+
+
+def test_learning_rate_scheduler_refuses_a_schedule_returning_an_int():
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "The output of the `schedule` function should be a float. Got: 1") + "$"):
+        model().fit(X, Y, verbose=0, callbacks=[callbacks.LearningRateScheduler(lambda e: 1)])
+
+
+def test_a_callback_adding_a_log_shows_it_last_in_the_progress_line(capsys):
+    # TensorFlow 2.21: "2/2 - 0s - 11ms/step - loss: 0.0427 - learning_rate: 0.0500"
+    model().fit(X[:4], Y[:4], batch_size=2, epochs=2, verbose=2, callbacks=[
+        callbacks.LearningRateScheduler(lambda epoch, lr: lr * 0.5, verbose=1)])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:3] == ["", "Epoch 1: LearningRateScheduler setting learning rate to "
+                         "0.05000000074505806.", "Epoch 1/2"]
+    assert re.fullmatch(r"2/2 - \d+s - \d+(us|ms|s)/step - loss: \d\.\d{4} - "
+                        r"learning_rate: 0\.0500", lines[3])
+
+
+# -- CSVLogger and TerminateOnNaN ----------------------------------------------------------
+
+def _constant_model():
+    """A model that does not learn (rate 0, kernel 0): its losses are exact."""
+    made = keras.Sequential([keras.Input((2,)),
+                             keras.layers.Dense(1, kernel_initializer="zeros")])
+    made.compile(keras.optimizers.SGD(0.0), "mse", metrics=[MAE])
+    return made
+
+
+_Y4 = np.array([[1.0], [2.0], [3.0], [4.0]], np.float32)
+
+
+def test_csv_logger_writes_keras_file(tmp_path):
+    path = tmp_path / "log.csv"
+    _constant_model().fit(X[:4], _Y4, batch_size=2, epochs=2, verbose=0, shuffle=False,
+                          callbacks=[callbacks.CSVLogger(path)])
+    assert path.read_bytes().decode() == (
+        "epoch,loss,mean_absolute_error,val_loss,val_mean_absolute_error\r\n"
+        "0,7.5,2.5,NA,NA\r\n1,7.5,2.5,NA,NA\r\n")
+
+
+def test_csv_logger_appends_without_a_second_header(tmp_path):
+    path = tmp_path / "log.csv"
+    made = _constant_model()
+    made.fit(X[:4], _Y4, batch_size=2, epochs=2, verbose=0, shuffle=False,
+             callbacks=[callbacks.CSVLogger(path)])
+    made.fit(X[:4], _Y4, batch_size=2, epochs=1, verbose=0, shuffle=False,
+             validation_data=(X[:2], _Y4[:2]),
+             callbacks=[callbacks.CSVLogger(path, separator=";", append=True)])
+    assert path.read_bytes().decode() == (
+        "epoch,loss,mean_absolute_error,val_loss,val_mean_absolute_error\r\n"
+        "0,7.5,2.5,NA,NA\r\n1,7.5,2.5,NA,NA\r\n0;7.5;2.5;2.5;1.5\r\n")
+
+
+def test_csv_logger_fills_epochs_without_validation_with_na(tmp_path):
+    path = tmp_path / "log.csv"
+    made = keras.Sequential([keras.Input((2,)),
+                             keras.layers.Dense(1, kernel_initializer="zeros")])
+    made.compile(keras.optimizers.SGD(0.0), "mse")
+    made.fit(X[:4], _Y4, batch_size=2, epochs=2, verbose=0, validation_data=(X[:2], _Y4[:2]),
+             validation_freq=2, callbacks=[callbacks.CSVLogger(path)])
+    assert path.read_bytes().decode() == "epoch,loss,val_loss\r\n0,7.5,NA\r\n1,7.5,2.5\r\n"
+
+
+def _nan_targets():
+    targets = Y.copy()
+    targets[5] = np.nan
+    return targets
+
+
+def test_terminate_on_nan_stops_at_the_first_nan_batch(capsys):
+    history = model().fit(X, _nan_targets(), batch_size=2, epochs=3, shuffle=False,
+                          verbose=0, callbacks=[callbacks.TerminateOnNaN()])
+    assert capsys.readouterr().out == "Batch 2: Invalid loss, terminating training\n"
+    assert history.epoch == [0] and np.isnan(history.history["loss"][0])
+
+
+def test_terminate_on_nan_can_raise_instead():
+    with pytest.raises(RuntimeError, match="^" + re.escape(
+            "NaN or Inf loss encountered at batch 2. Loss value: nan. Terminating training "
+            "immediately.") + "$"):
+        model().fit(X, _nan_targets(), batch_size=2, epochs=3, shuffle=False, verbose=0,
+                    callbacks=[callbacks.TerminateOnNaN(raise_error=True)])
+
+
+# -- cost ----------------------------------------------------------------------------------
+
+def test_fit_reads_no_batch_logs_when_no_callback_wants_them(monkeypatch):
+    made = model()
+    made.fit(X, Y, batch_size=5, epochs=1, verbose=0)  # the metrics exist now
+    reads = []
+    compiled = made._compiled
+    original = compiled.results
+    monkeypatch.setattr(compiled, "results", lambda: reads.append(1) or original())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        made.fit(X, Y, batch_size=2, epochs=2, verbose=0)
+    assert len(reads) == 2  # once per epoch, none per batch

@@ -1,0 +1,331 @@
+"""fit's, evaluate's and predict's inputs beyond arrays and datasets of pairs: sample and
+class weights, validation_freq, steps_per_epoch (and data that run out), generators and
+PyDataset. Expected values were recorded from TensorFlow 2.21 (Keras 3.15) on the same fits
+(see fit_cases.py)."""
+
+import random
+import re
+import warnings
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from tests.keras.fit_cases import MAE, CountBatches, X, Y, assert_history, assert_weights, model
+
+keras = ag.keras
+D = ag.data.Dataset
+SW = np.array([1, 0, 2, 1, 0.5, 1, 0, 3, 1, 1], np.float32)
+YC = (X[:, :1] > 0.9).astype(np.float32)  # five of each class
+RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that your dataset or "
+           "generator can generate at least `steps_per_epoch * epochs` batches. You may need "
+           "to use the `.repeat()` function when building your dataset.")
+
+
+def _ran_out_warnings(caught):
+    return [str(w.message) for w in caught if str(w.message) == RAN_OUT]
+
+
+def test_sample_weight_weighs_the_loss_and_weighted_metrics_not_metrics():
+    made = model(metrics=[MAE], weighted_metrics=[MAE])
+    history = made.fit(X, Y, sample_weight=SW, batch_size=4, epochs=2, shuffle=False,
+                       verbose=0, validation_data=(X[:4], Y[:4], SW[:4]))
+    assert_history(history, {
+        "loss": [0.713763, 2.6e-05], "mean_absolute_error": [0.647685, 0.004231],
+        "val_loss": [6e-05, 5.2e-05], "val_mean_absolute_error": [0.007904, 0.007365],
+        "val_weighted_mean_absolute_error": [0.007628, 0.007144],
+        "weighted_mean_absolute_error": [0.716005, 0.004049]})
+    assert_weights(made, [[[0.858371], [0.146041]], [0.376707]])
+
+
+def test_validation_split_splits_the_sample_weights_too():
+    history = model(metrics=[MAE]).fit(X, Y, sample_weight=SW, batch_size=4, epochs=2,
+                                       shuffle=False, verbose=0, validation_split=0.2)
+    assert_history(history, {"loss": [0.892203, 3e-05],
+                             "mean_absolute_error": [0.809463, 0.004564],
+                             "val_loss": [0.0, 8e-06],
+                             "val_mean_absolute_error": [0.000576, 0.002697]})
+
+
+def test_evaluate_weighs_the_loss_and_the_weighted_metrics():
+    made = model(metrics=[MAE], weighted_metrics=[keras.losses.mean_squared_error])
+    logs = made.evaluate(X, Y, sample_weight=SW, batch_size=4, verbose=0, return_dict=True)
+    np.testing.assert_allclose([logs["loss"], logs["mean_absolute_error"],
+                                logs["mean_squared_error"]],
+                               [1.6221561431884766, 1.100000023841858, 1.5449106693267822],
+                               rtol=1e-6)
+
+
+def test_evaluate_steps_takes_the_first_batches():
+    assert model().evaluate(X, Y, batch_size=2, steps=2, verbose=0) == pytest.approx(
+        0.4506250023841858, rel=1e-6)
+
+
+def test_class_weight_weighs_each_sample_by_its_label():
+    made = model(loss="binary_crossentropy", activation="sigmoid", metrics=["accuracy"],
+                 weighted_metrics=["accuracy"])
+    history = made.fit(X, YC, class_weight={0: 1.0, 1: 3.0}, batch_size=4, epochs=2,
+                       shuffle=False, verbose=0)
+    assert_history(history, {"accuracy": [0.6, 0.5], "loss": [1.135028, 0.873386],
+                             "weighted_accuracy": [0.8, 0.75]})
+    assert_weights(made, [[[0.885325], [0.152392]], [0.170665]])
+
+
+def test_class_weight_applies_to_a_datasets_batches():
+    made = model(loss="binary_crossentropy", activation="sigmoid", metrics=["accuracy"])
+    history = made.fit(D.from_tensor_slices((X, YC)).batch(4), class_weight={0: 1.0, 1: 3.0},
+                       epochs=2, verbose=0, shuffle=False)
+    assert_history(history, {"accuracy": [0.6, 0.5], "loss": [1.135028, 0.873386]})
+
+
+def test_a_dataset_of_triples_gives_sample_weights():
+    history = model(metrics=[MAE], weighted_metrics=[MAE]).fit(
+        D.from_tensor_slices((X, Y, SW)).batch(4), epochs=2, verbose=0, shuffle=False)
+    assert_history(history, {"loss": [0.713763, 2.6e-05],
+                             "mean_absolute_error": [0.647685, 0.004231],
+                             "weighted_mean_absolute_error": [0.716005, 0.004049]})
+
+
+def test_sample_weights_are_part_of_the_traced_steps_signature():
+    made = model()
+    made.fit(X, Y, sample_weight=SW, batch_size=4, epochs=2, verbose=0)
+    made.fit(X, Y, batch_size=4, epochs=2, verbose=0)
+    made.fit(X, Y, sample_weight=SW * 2, batch_size=3, epochs=1, verbose=0)
+    kinds = sorted(len(key) for key in made._compiled.functions)  # (kind, *specs)
+    assert kinds == [3, 4]  # one step without weights, one with: each traced once
+
+
+_HALF = np.array([1, 0] * 5, np.float32)
+
+
+@pytest.mark.parametrize("reduction", ["mean_with_sample_weight", "sum"])
+def test_zero_weights_on_half_the_data_equal_training_on_the_other_half(reduction):
+    """Keras 3's default reduction, "sum_over_batch_size", divides the weighted sum by the
+    number of values (the batch size), not by the sum of the weights: zeroing half of a batch
+    halves its loss and its gradient, so the two fits differ (see the next test). They are
+    the same fit when the reduction does not count the zero-weighted samples, as
+    "mean_with_sample_weight" (divides by the sum of the weights) and "sum" do, and when each
+    weighted batch holds exactly the samples of the matching unweighted batch: here batches
+    of 4 alternating weights 1, 0 against batches of 2 of the even samples. The weighted
+    metrics then agree too, and the loss tracker's batch-size weighting (4 against 2) cancels
+    because every batch but the last is full in both fits, and the last ones hold 2 and 1.
+    Checked in TensorFlow 2.21 (Keras 3.15): both histories and weights equal."""
+    loss = keras.losses.MeanSquaredError(reduction=reduction)
+    weighted = model(loss=loss, weighted_metrics=[MAE])
+    h1 = weighted.fit(X, Y, sample_weight=_HALF, batch_size=4, epochs=2, shuffle=False,
+                      verbose=0)
+    half = model(loss=loss, weighted_metrics=[MAE])
+    h2 = half.fit(X[::2], Y[::2], batch_size=2, epochs=2, shuffle=False, verbose=0)
+    expected = {"mean_with_sample_weight": {"loss": [0.586878, 0.004323],
+                                            "mean_absolute_error": [0.72356, 0.061307]},
+                "sum": {"loss": [0.821097, 0.008491],
+                        "mean_absolute_error": [0.608041, 0.058729]}}[reduction]
+    assert_history(h1, expected)
+    assert_history(h2, expected)
+    for a, b in zip(weighted.get_weights(), half.get_weights()):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
+
+
+def test_with_the_default_reduction_zero_weights_halve_the_loss_instead():
+    weighted = model(weighted_metrics=[MAE])
+    history = weighted.fit(X, Y, sample_weight=_HALF, batch_size=4, epochs=2, shuffle=False,
+                           verbose=0)
+    assert_history(history, {"loss": [0.411811, 0.022223],
+                             "mean_absolute_error": [0.86576, 0.205047]})
+    assert_weights(weighted, [[[0.852152], [0.135099]], [0.329473]])
+
+
+def test_validation_freq_validates_every_nth_epoch():
+    history = model().fit(X, Y, batch_size=5, epochs=4, validation_data=(X, Y),
+                          validation_freq=2, verbose=0, shuffle=False)
+    assert history.epoch == [0, 1, 2, 3] and len(history.history["val_loss"]) == 2
+
+
+def test_validation_freq_as_a_list_names_the_epochs_from_one():
+    history = model().fit(X, Y, batch_size=5, epochs=4, validation_data=(X, Y),
+                          validation_freq=[1, 4], verbose=0, shuffle=False)
+    assert_history(history, {"loss": [0.910286, 0.002583, 0.000388, 0.000303],
+                             "val_loss": [0.00312, 0.000223]})
+
+
+def _generator(weights=False, forever=False):
+    while True:
+        for i in range(0, 10, 4):
+            yield (X[i:i + 4], Y[i:i + 4], SW[i:i + 4]) if weights else (X[i:i + 4],
+                                                                         Y[i:i + 4])
+        if not forever:
+            return
+
+
+def test_a_generator_is_read_once_and_its_first_two_batches_come_again():
+    # Keras reads two batches to learn the shapes and chains them before the rest on every
+    # pass: the second epoch gets those two, then the data run out (a warning per epoch)
+    counter = CountBatches()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model().fit(_generator(), epochs=2, verbose=0, callbacks=[counter],
+                              shuffle=False)
+    assert_history(history, {"loss": [0.612182, 0.005164]})
+    assert counter.counts == [3, 2] and history.params["steps"] is None
+    assert len(_ran_out_warnings(caught)) == 2
+
+
+def test_a_generator_of_triples_with_steps_per_epoch():
+    counter = CountBatches()
+    history = model().fit(_generator(weights=True, forever=True), epochs=2, steps_per_epoch=3,
+                          verbose=0, callbacks=[counter], shuffle=False)
+    assert_history(history, {"loss": [0.713763, 2.6e-05]})
+    assert counter.counts == [3, 3]
+
+
+class _Batches(keras.utils.PyDataset):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.ends = 0
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, index):
+        return X[index * 4:(index + 1) * 4], Y[index * 4:(index + 1) * 4]
+
+    def on_epoch_end(self):
+        self.ends += 1
+
+
+def test_a_py_dataset_trains_and_hears_of_each_epoch_end():
+    data, counter = _Batches(), CountBatches()
+    made = model()
+    history = made.fit(data, epochs=2, verbose=0, shuffle=False, callbacks=[counter])
+    assert_history(history, {"loss": [0.612182, 0.004449]})
+    assert counter.counts == [3, 3]
+    assert data.ends == 3  # as Keras: once before the first epoch, then after each
+    np.testing.assert_allclose(made.predict(data, verbose=0)[:2], [[0.381091], [0.5813]],
+                               rtol=1e-5)
+
+
+def test_shuffle_takes_a_py_datasets_batches_in_random_order():
+    seen = []
+
+    class Logged(_Batches):
+        def __getitem__(self, index):
+            seen.append(index)
+            return super().__getitem__(index)
+
+    random.seed(3)  # Keras shuffles a PyDataset's batch indices with Python's random
+    model().fit(Logged(), epochs=4, verbose=0)
+    epochs = [seen[i:i + 3] for i in range(2, 14, 3)]  # after the two read for the shapes
+    assert seen[:2] == [0, 1] and len(seen) == 14
+    assert all(sorted(e) == [0, 1, 2] for e in epochs) and epochs != [[0, 1, 2]] * 4
+
+
+def test_steps_per_epoch_over_arrays_goes_on_where_the_last_epoch_stopped():
+    # 5 batches, 2 per epoch: the third epoch has the one left, then the data ran out
+    counter = CountBatches()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model().fit(X, Y, batch_size=2, steps_per_epoch=2, epochs=3, shuffle=False,
+                              verbose=0, callbacks=[counter])
+    assert_history(history, {"loss": [0.362502, 0.325116, 0.003332]})
+    assert counter.counts == [2, 2, 1] and history.params["steps"] == 2
+    assert len(_ran_out_warnings(caught)) == 1
+
+
+def test_steps_per_epoch_without_batch_size_divides_the_samples():
+    counter = CountBatches()
+    history = model().fit(X, Y, steps_per_epoch=3, epochs=2, shuffle=False, verbose=0,
+                          callbacks=[counter])
+    assert_history(history, {"loss": [0.612182, 0.004449]})
+    assert counter.counts == [3, 3]
+
+
+def test_steps_per_epoch_over_a_repeated_dataset():
+    counter = CountBatches()
+    history = model().fit(D.from_tensor_slices((X, Y)).batch(4).repeat(), steps_per_epoch=2,
+                          epochs=3, verbose=0, callbacks=[counter], shuffle=False)
+    assert_history(history, {"loss": [0.733134, 0.044241, 0.005963]})
+    assert counter.counts == [2, 2, 2]
+
+
+def test_steps_per_epoch_over_a_finite_dataset_runs_out_then_starts_again():
+    counter = CountBatches()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model().fit(D.from_tensor_slices((X, Y)).batch(2), steps_per_epoch=3,
+                              epochs=3, verbose=0, callbacks=[counter], shuffle=False)
+    assert_history(history, {"loss": [0.399627, 0.089843, 0.002855]})
+    assert counter.counts == [3, 2, 3] and len(_ran_out_warnings(caught)) == 1
+
+
+def test_more_steps_per_epoch_than_batches_ends_each_epoch_early():
+    counter = CountBatches()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model().fit(D.from_tensor_slices((X, Y)).batch(4), steps_per_epoch=5,
+                              epochs=2, verbose=0, callbacks=[counter], shuffle=False)
+    assert_history(history, {"loss": [0.612182, 0.004449]})
+    assert counter.counts == [3, 3] and len(_ran_out_warnings(caught)) == 2
+
+
+def test_predict_steps_on_a_dataset_of_features_only():
+    got = model().predict(D.from_tensor_slices(X).batch(4), steps=2, verbose=0)
+    np.testing.assert_allclose(got[:, 0], [-0.025, 0.025, 0.075, 0.125, 0.175, 0.225, 0.275,
+                                           0.325], rtol=1e-5, atol=1e-7)
+
+
+def test_shuffle_with_a_dataset_warns_as_keras():
+    with pytest.warns(UserWarning, match="^" + re.escape(
+            "`shuffle=True` was passed, but will be ignored since the data `x` was provided "
+            "as a tf.data.Dataset. The Dataset is expected to already be shuffled (via "
+            "`.shuffle(buffer_size)`).") + "$"):
+        model().fit(D.from_tensor_slices((X, Y)).batch(4), verbose=0)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"sample_weight": SW, "class_weight": {0: 2.0}},
+     "You cannot `class_weight` and `sample_weight` at the same time."),
+    ({"sample_weight": SW[:3]},
+     "fit: sample_weight must have one weight per sample, got 3 for 10 samples."),
+    ({"class_weight": [1.0, 2.0]},
+     "fit: class_weight must be a dict {class index: weight}, got [1.0, 2.0]."),
+    ({"steps_per_epoch": 0},
+     "steps_per_epoch must be a positive integer or None, got 0."),
+    ({"validation_freq": 1.5},
+     "Expected `validation_freq` to be a list or int. Received: validation_freq=1.5 of the "
+     "type <class 'float'>."),
+])
+def test_bad_fit_arguments_are_one_clear_error(kwargs, message):
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        model().fit(X, Y, verbose=0, **kwargs)
+
+
+@pytest.mark.parametrize("source, name", [
+    (lambda: _generator(), "a generator"), (lambda: _Batches(), "a PyDataset")])
+def test_sample_weight_with_a_source_of_batches_is_refused(source, name):
+    the = name.replace("a ", "the ", 1)
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"fit: sample_weight must not be given when x is {name}; {the} yields "
+            f"(x, y, sample_weight) triples.") + "$"):
+        model().fit(source(), sample_weight=SW, verbose=0, shuffle=False)
+
+
+def test_class_weight_with_a_generator_is_refused_as_keras_does():
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "Argument `class_weight` is not supported for Python generator inputs. "
+            "Received: class_weight={0: 2.0}") + "$"):
+        model().fit(_generator(), class_weight={0: 2.0}, verbose=0, shuffle=False)
+
+
+def test_an_empty_generator_is_refused_as_keras_does():
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "When passing a Python generator to a Keras model, the generator must yield at "
+            "least one batch. Received an empty generator.") + "$"):
+        model().fit((b for b in []), verbose=0, shuffle=False)
+
+
+def test_a_generator_of_arrays_not_tuples_is_refused_as_keras_does():
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "When passing a Python generator to a Keras model, the generator must return a "
+            "tuple, either (input,) or (inputs, targets) or (inputs, targets, "
+            "sample_weights). Received: [[0.  0.1]]") + "$"):
+        model().fit((X[i:i + 1] for i in range(3)), verbose=0, shuffle=False)
