@@ -203,3 +203,51 @@ def run_masks(fw: Framework) -> dict[str, Any]:
         [_embedding(keras, "emb_f1")(ids), _embedding(keras, "emb_f2")(ids)]))
     record("functional_mean_of_unmasked_steps", keras.Model(ids, pooled)(MASK_IDS[1]))
     return found
+
+
+def regression_and_classes(keras: Any) -> Any:
+    """Two inputs, a shared hidden layer, a regression output `reg` and a softmax `cls`."""
+    a, b = keras.Input((3,), name="a"), keras.Input((2,), name="b")
+    hidden = keras.layers.Dense(4, activation="tanh", name="h")(
+        keras.layers.Concatenate()([a, b]))
+    reg = keras.layers.Dense(1, name="reg")(hidden)
+    cls = keras.layers.Dense(3, activation="softmax", name="cls")(hidden)
+    model = keras.Model([a, b], [reg, cls])
+    rng = np.random.default_rng(0)
+    model.set_weights([rng.normal(size=w.shape).round(2).astype(np.float32) / 2
+                       for w in model.weights])
+    return model
+
+
+def regression_and_classes_data() -> tuple[list[np.ndarray], list[np.ndarray]]:
+    rng = np.random.default_rng(1)
+    x = [rng.normal(size=(8, 3)).round(2).astype(np.float32),
+         rng.normal(size=(8, 2)).round(2).astype(np.float32)]
+    y = [rng.normal(size=(8, 1)).round(2).astype(np.float32), rng.integers(0, 3, size=(8,))]
+    return x, y
+
+
+# name: compile's loss, loss_weights and metrics for the two outputs
+MULTI_OUTPUT_FITS: dict[str, dict[str, Any]] = {
+    "losses_by_position": {"loss": ["mse", "sparse_categorical_crossentropy"]},
+    "losses_and_weights_by_name": {
+        "loss": {"reg": "mse", "cls": "sparse_categorical_crossentropy"},
+        "loss_weights": {"reg": 0.5, "cls": 2.0}},
+    "metrics_per_output": {"loss": ["mse", "sparse_categorical_crossentropy"],
+                           "metrics": [["mae"], ["accuracy"]]},
+    "metrics_by_name": {"loss": ["mse", "sparse_categorical_crossentropy"],
+                        "metrics": {"cls": "accuracy"}},
+    "a_zero_loss_weight": {"loss": ["mse", "sparse_categorical_crossentropy"],
+                           "loss_weights": [1.0, 0.0]},
+}
+
+
+def run_multi_output_fit(keras: Any, optimizer: Any, name: str) -> dict[str, Any]:
+    """Two epochs of SGD(0.1) in batches of 4 (no shuffling): the history, then evaluate's
+    list."""
+    model = regression_and_classes(keras)
+    model.compile(optimizer, **MULTI_OUTPUT_FITS[name])
+    x, y = regression_and_classes_data()
+    history = model.fit(x, y, batch_size=4, epochs=2, shuffle=False, verbose=0).history
+    return {"history": {k: [float(v) for v in vs] for k, vs in history.items()},
+            "evaluate": [float(v) for v in model.evaluate(x, y, verbose=0)]}

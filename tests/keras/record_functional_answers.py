@@ -28,7 +28,11 @@ def main() -> None:
     expected = {"merges": {name: cases.run_merge(fw, name) for name in cases.MERGES},
                 "masks": cases.run_masks(fw),
                 "two_branch": cases.run_two_branch(fw), "dict_model": cases.run_dict_model(fw),
-                "summaries": cases.summaries(tf.keras)}
+                "summaries": cases.summaries(tf.keras),
+                "multi_output_fits": {
+                    name: cases.run_multi_output_fit(tf.keras, tf.keras.optimizers.SGD(0.1),
+                                                     name)
+                    for name in cases.MULTI_OUTPUT_FITS}}
     out = pathlib.Path(__file__).parent / "functional_expected.json"
     out.write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
     print(f"recorded {out}")

@@ -186,7 +186,8 @@ def test_compile_metrics_must_be_a_list():
     # tf.keras 2: TypeError "Type of `metrics` argument not understood. Expected a list or
     # dictionary, found: mae" (Keras 3.15: ValueError)
     with pytest.raises(TypeError, match="^" + re.escape(
-            "compile: metrics must be a list, got 'accuracy'.") + "$"):
+            "compile: metrics must be a list (or a dict by output name), got 'accuracy'.")
+            + "$"):
         _compiled(loss="mse", metrics="accuracy")
 
 

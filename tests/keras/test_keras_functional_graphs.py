@@ -179,3 +179,13 @@ def test_a_layer_that_drops_masks_warns_as_keras_does():
         "Layer 'flat' (of type Flatten) was passed an input with a mask attached to it. "
         "However, this layer does not support masking and will therefore destroy the mask "
         "information. Downstream layers will not see the mask.")
+
+
+@pytest.mark.parametrize("name", sorted(cases.MULTI_OUTPUT_FITS))
+def test_a_fit_of_two_outputs_matches_tf_keras(name):
+    found = cases.run_multi_output_fit(keras, keras.optimizers.SGD(0.1), name)
+    expected = EXPECTED["multi_output_fits"][name]
+    assert sorted(found["history"]) == sorted(expected["history"])
+    for key, values in expected["history"].items():
+        np.testing.assert_allclose(found["history"][key], values, rtol=1e-5, err_msg=key)
+    np.testing.assert_allclose(found["evaluate"], expected["evaluate"], rtol=1e-5)

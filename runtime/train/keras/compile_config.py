@@ -105,13 +105,23 @@ def _serialize_metric(metric: Any) -> Any:
     return _function(metric)
 
 
-def compile_config(optimizer: Any, loss: Any, metrics: list[Any], run_eagerly: bool,
-                   weighted_metrics: list[Any] | None = None) -> dict:
-    """Keras 3's `compile_config` for what `compile` was given."""
-    return {"optimizer": serialize_optimizer(optimizer), "loss": _serialize_loss(loss),
-            "loss_weights": None,
-            "metrics": [_serialize_metric(m) for m in metrics] if metrics else None,
-            "weighted_metrics": [_serialize_metric(m) for m in weighted_metrics]
+def _each(value: Any, serialize: Any) -> Any:
+    """`serialize` applied to each entry of a list or dict (per-output losses or metrics)."""
+    if isinstance(value, dict):
+        return {k: _each(v, serialize) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_each(v, serialize) for v in value]
+    return serialize(value)
+
+
+def compile_config(optimizer: Any, loss: Any, metrics: Any, run_eagerly: bool,
+                   weighted_metrics: Any = None, loss_weights: Any = None) -> dict:
+    """Keras 3's `compile_config` for what `compile` was given (per-output losses, weights
+    and metrics kept as the list or dict they were given as)."""
+    return {"optimizer": serialize_optimizer(optimizer), "loss": _each(loss, _serialize_loss),
+            "loss_weights": loss_weights,
+            "metrics": _each(metrics, _serialize_metric) if metrics else None,
+            "weighted_metrics": _each(weighted_metrics, _serialize_metric)
             if weighted_metrics else None, "run_eagerly": bool(run_eagerly),
             "steps_per_execution": 1, "jit_compile": False}
 
@@ -138,18 +148,18 @@ def compile_arguments(config: dict) -> dict:
     """`compile`'s keyword arguments from a compile config.
 
     Raises:
-        ValueError: something `compile` here cannot take (loss weights, per-output metrics,
-            an unknown optimizer, loss or metric).
+        ValueError: an unknown optimizer, loss or metric.
     """
-    if config.get("loss_weights"):
-        raise ValueError("loss_weights is not supported.")
-    found = {}
-    for key in ("metrics", "weighted_metrics"):
-        metrics = config.get(key) or []
-        if not isinstance(metrics, list) or any(isinstance(m, list) for m in metrics):
-            raise ValueError(f"per-output {key} {metrics!r} are not supported.")
-        found[key] = [_named(m, metrics_module) for m in metrics]
+    def read(value: Any, module: Any) -> Any:  # a list or dict of them: per output
+        if isinstance(value, list):
+            return [read(v, module) for v in value]
+        if isinstance(value, dict) and "class_name" not in value:
+            return {k: read(v, module) for k, v in value.items()}
+        return _named(value, module)
+
     return {"optimizer": deserialize_optimizer(config.get("optimizer", "rmsprop")),
-            "loss": _named(config.get("loss"), losses_module),
-            "metrics": found["metrics"], "weighted_metrics": found["weighted_metrics"],
+            "loss": read(config.get("loss"), losses_module),
+            "loss_weights": config.get("loss_weights"),
+            "metrics": read(config.get("metrics") or [], metrics_module),
+            "weighted_metrics": read(config.get("weighted_metrics") or [], metrics_module),
             "run_eagerly": bool(config.get("run_eagerly", False))}

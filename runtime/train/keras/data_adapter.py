@@ -30,12 +30,13 @@ import numpy as np
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.func_graph import flatten, flatten_with_paths, pack_sequence_as
 from autograph.runtime.graph.tensor import EagerTensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.ops.iterator.ops import is_dataset
 from autograph.runtime.train.keras.py_dataset import PyDataset
 
-Batch = tuple[np.ndarray, "np.ndarray | None", "np.ndarray | None"]
+Batch = tuple[Any, Any, "np.ndarray | None"]  # x and y: an array or a structure of them
 
 PEEKED = 2  # Keras reads the first two batches of a generator to learn their shapes
 
@@ -66,28 +67,32 @@ class Batches:
 
 
 class ArrayBatches(Batches):
-    def __init__(self, x: np.ndarray, y: np.ndarray | None, sample_weight: np.ndarray | None,
-                 batch_size: int, shuffle: Any = False):
+    """Batches cut from arrays; `x` and `y` may each be a list, tuple or dict of arrays (a
+    model's several inputs or outputs)."""
+
+    def __init__(self, x: Any, y: Any, sample_weight: np.ndarray | None, batch_size: int,
+                 shuffle: Any = False):
         self.x, self.y, self.sample_weight = x, y, sample_weight
         self.batch_size, self.shuffle = batch_size, shuffle
-        self.x_spec = _spec(x.shape, x.dtype)
-        self.y_spec = None if y is None else _spec(y.shape, y.dtype)
+        self.x_spec = _specs_of(x)
+        self.y_spec = None if y is None else _specs_of(y)
         self.sw_spec = None if sample_weight is None else _spec(sample_weight.shape,
                                                                 sample_weight.dtype)
-        self.num_batches = -(-len(x) // batch_size)
+        self.count = count_samples(x)
+        self.num_batches = -(-self.count // batch_size)
 
     def iterator(self) -> Iterator[Batch]:
-        x, y, weight, size = self.x, self.y, self.sample_weight, self.batch_size
-        order = np.random.permutation(len(x)) if self.shuffle and self.shuffle != "batch" \
+        y, weight, size = self.y, self.sample_weight, self.batch_size
+        order = np.random.permutation(self.count) if self.shuffle and self.shuffle != "batch" \
             else None
         for step in range(self.num_batches or 0):
             rows: Any = slice(step * size, (step + 1) * size)
             if self.shuffle == "batch":
-                rows = np.random.permutation(min(len(x) - rows.start, size)) + rows.start
+                rows = np.random.permutation(min(self.count - rows.start, size)) + rows.start
             elif order is not None:
                 rows = order[rows]
-            yield x[rows], None if y is None else y[rows], None if weight is None else \
-                weight[rows]
+            yield take_rows(self.x, rows), None if y is None else take_rows(y, rows), \
+                None if weight is None else weight[rows]
 
 
 class _ElementBatches(Batches):
@@ -105,11 +110,15 @@ class _ElementBatches(Batches):
             raise ValueError(f"{self.what}: {source} must yield tuples {wanted} of arrays; "
                              f"its first batches have {sorted(counts)} elements.")
         specs = []
-        for parts in zip(*first):
-            shapes = {np.shape(part) for part in parts}
-            dims = [d if len({s[i] for s in shapes}) == 1 else None
-                    for i, d in enumerate(next(iter(shapes)))]
-            specs.append(_spec(dims, parts[0].dtype))
+        for parts in zip(*first):  # the same part (x, y or weights) of each batch
+            leaves = [flatten(part) for part in parts]
+            part_specs = []
+            for same in zip(*leaves):
+                shapes = {np.shape(leaf) for leaf in same}
+                dims = [d if len({s[i] for s in shapes}) == 1 else None
+                        for i, d in enumerate(next(iter(shapes)))]
+                part_specs.append(_spec(dims, same[0].dtype))
+            specs.append(pack_sequence_as(parts[0], part_specs))
         self.x_spec = specs[0]
         self.y_spec = specs[1] if len(specs) > 1 else None
         self.sw_spec = specs[2] if len(specs) > 2 else None
@@ -124,7 +133,8 @@ class _ElementBatches(Batches):
             self.sw_spec = TensorSpec([None], dtypes.float32)
 
     def _standard(self, element: Any, source: str) -> Batch:
-        parts = tuple(_batch_array(part, f"{self.what}: {source}") for part in element)
+        parts = tuple(_arrays(part, f"{self.what}: {source}: each part of a batch")
+                      for part in element)
         if len(parts) not in (1, 2, 3):
             raise ValueError(f"{self.what}: {source} must yield (x,), (x, y) or (x, y, "
                              f"sample_weight); got a tuple of {len(parts)}.")
@@ -141,16 +151,16 @@ class DatasetBatches(_ElementBatches):
         super().__init__(what, needs_y, class_weight)
         spec = dataset.element_spec
         parts = list(spec) if isinstance(spec, tuple) else [spec]
-        if not all(isinstance(p, TensorSpec) for p in parts) or not 1 <= len(parts) <= 3 or (
-                needs_y and len(parts) == 1):
+        if not all(isinstance(leaf, TensorSpec) for leaf in flatten(parts)) or not (
+                1 <= len(parts) <= 3) or (needs_y and len(parts) == 1):
             wanted = "(x, y) or (x, y, sample_weight)" if needs_y else \
                 "x, (x, y) or (x, y, sample_weight)"
             raise ValueError(f"{what}: a dataset must yield {wanted} tuples of tensors; its "
                              f"elements are {spec}.")
         self.dataset = dataset
-        self.x_spec = _spec(parts[0].shape, parts[0].dtype)
-        self.y_spec = _spec(parts[1].shape, parts[1].dtype) if len(parts) > 1 else None
-        self.sw_spec = _spec(parts[2].shape, parts[2].dtype) if len(parts) > 2 else None
+        self.x_spec = _batch_specs(parts[0])
+        self.y_spec = _batch_specs(parts[1]) if len(parts) > 1 else None
+        self.sw_spec = _batch_specs(parts[2]) if len(parts) > 2 else None
         self._weigh_classes()
         cardinality = int(dataset.cardinality())
         if cardinality == -1 and steps is None:
@@ -296,25 +306,29 @@ def batches(x: Any, y: Any, batch_size: int | None, what: str, needs_y: bool = T
                           f"`x` was provided as {what_kind}. {expected[source]}",
                           stacklevel=3)
         return made
-    x = _array(x, f"{what}: x")
-    if len(x) == 0:  # Keras's fit and evaluate report nothing; its predict fails
+    x = _arrays(x, f"{what}: x")
+    count = count_samples(x)
+    if count == 0:  # Keras's fit and evaluate report nothing; its predict fails
         raise ValueError(f"{what}: x has no samples (its first axis has size 0).")
     if y is None and needs_y:
         raise ValueError(f"{what}: y (the targets) is missing.")
-    y = None if y is None else _array(y, f"{what}: y")
-    if y is not None and len(x) != len(y):
-        raise ValueError(f"x and y must have the same number of samples, got {len(x)} "
-                         f"and {len(y)}.")
+    y = None if y is None else _arrays(y, f"{what}: y")
+    if y is not None and count != count_samples(y):
+        raise ValueError(f"x and y must have the same number of samples, got {count} "
+                         f"and {count_samples(y)}.")
     if sample_weight is not None:
         if class_weight is not None:
             raise ValueError("You cannot `class_weight` and `sample_weight` at the same time.")
         sample_weight = _array(sample_weight, f"{what}: sample_weight").astype(np.float32)
-        if len(sample_weight) != len(x):
+        if len(sample_weight) != count:
             raise ValueError(f"{what}: sample_weight must have one weight per sample, got "
-                             f"{len(sample_weight)} for {len(x)} samples.")
+                             f"{len(sample_weight)} for {count} samples.")
     if class_weight is not None and y is not None:
+        if not isinstance(y, np.ndarray):
+            raise ValueError("`class_weight` is only supported for Models with a single "
+                             "output.")
         sample_weight = class_weights(y, class_weight)
-    size = batch_size or (-(-len(x) // steps) if steps else 32)
+    size = batch_size or (-(-count // steps) if steps else 32)
     return ArrayBatches(x, y, sample_weight, size, shuffle)
 
 
@@ -328,17 +342,17 @@ def split_arrays(x: Any, y: Any, sample_weight: Any, validation_split: float) ->
     if _source_name(x) is not None:
         raise ValueError(f"fit: validation_split needs arrays; with {_source_name(x)}, pass "
                          f"validation_data (another dataset).")
-    arrays = [None if a is None else _array(a, f"fit: {name}")
+    arrays = [None if a is None else _arrays(a, f"fit: {name}")
               for a, name in ((x, "x"), (y, "y"), (sample_weight, "sample_weight"))]
-    count = len(arrays[0])  # type: ignore[arg-type]
+    count = count_samples(arrays[0])
     at = int(np.floor(count * (1.0 - validation_split)))
     if at in (0, count):
         raise ValueError(f"Training data contains {count} samples, which is not sufficient "
                          f"to split it into a validation and training set as specified by "
                          f"`validation_split={validation_split}`. Either provide more data, "
                          f"or a different value for the `validation_split` argument.")
-    return (tuple(None if a is None else a[:at] for a in arrays),
-            tuple(None if a is None else a[at:] for a in arrays))
+    return (tuple(None if a is None else take_rows(a, slice(None, at)) for a in arrays),
+            tuple(None if a is None else take_rows(a, slice(at, None)) for a in arrays))
 
 
 def _source_name(x: Any) -> str | None:
@@ -362,8 +376,54 @@ def _array(data: Any, what: str) -> np.ndarray:
     return _float32(array)
 
 
-def _batch_array(data: Any, what: str) -> np.ndarray:
-    return _array(data, f"{what}: each part of a batch")
+def _arrays(data: Any, what: str) -> Any:
+    """`data` as an array, or, when it holds arrays or tensors, as the list, tuple or dict of
+    them (a model's several inputs or outputs); a nested list of numbers is one array."""
+    if isinstance(data, dict) or (isinstance(data, (list, tuple)) and any(
+            isinstance(leaf, (np.ndarray, EagerTensor)) for leaf in flatten(data))):
+        return pack_sequence_as(data, [_array(leaf, f"{what}{path}")
+                                       for path, leaf in flatten_with_paths(data)])
+    return _array(data, what)
+
+
+def count_samples(data: Any) -> int:
+    """The number of samples of an array or a structure of arrays (each the same).
+
+    Raises:
+        ValueError: arrays of different lengths, or an empty structure.
+    """
+    counts = {len(leaf) for leaf in flatten(data)}
+    if len(counts) != 1:
+        raise ValueError(f"All arrays of the data must have the same number of samples; got "
+                         f"{sorted(counts)}." if counts else "The data hold no arrays.")
+    return counts.pop()
+
+
+def take_rows(data: Any, rows: Any) -> Any:
+    """The given rows of an array, or of each array of a structure."""
+    if isinstance(data, np.ndarray):
+        return data[rows]
+    return pack_sequence_as(data, [leaf[rows] for leaf in flatten(data)])
+
+
+def spec_shapes(spec: Any) -> Any:
+    """The shape of a spec, or the shapes of a structure of specs in its structure."""
+    if isinstance(spec, TensorSpec):
+        return spec.shape
+    return pack_sequence_as(spec, [s.shape for s in flatten(spec)])
+
+
+def _specs_of(data: Any) -> Any:
+    if isinstance(data, np.ndarray):
+        return _spec(data.shape, data.dtype)
+    return pack_sequence_as(data, [_spec(a.shape, a.dtype) for a in flatten(data)])
+
+
+def _batch_specs(spec: Any) -> Any:
+    """A dataset's element spec (or a structure of them) as batch specs."""
+    if isinstance(spec, TensorSpec):
+        return _spec(spec.shape, spec.dtype)
+    return pack_sequence_as(spec, [_spec(s.shape, s.dtype) for s in flatten(spec)])
 
 
 def _float32(array: np.ndarray) -> np.ndarray:

@@ -103,6 +103,11 @@ class Sequential(Model):
         if input_shape is None:
             raise ValueError(f"Sequential model {self.name!r}: build needs the input shape "
                              f"(with the batch axis, e.g. (None, 784)).")
+        if isinstance(input_shape, dict) or (isinstance(input_shape, (list, tuple)) and any(
+                isinstance(d, (TensorShape, list, tuple, dict)) for d in input_shape)):
+            raise ValueError(f"Sequential model {self.name!r} takes one input, got "
+                             f"{len(input_shape)}: {_shapes_text(input_shape)}. Use a "
+                             f"functional model (ag.keras.Model(inputs, outputs)) for several.")
         shape = self._build_input_shape = TensorShape(input_shape)
         self._output_shapes = []
         for layer in self._layers:
@@ -204,6 +209,14 @@ class Sequential(Model):
                              f"build(input_shape), call it on a batch, or give its first layer "
                              f"an input_shape.")
         (print_fn or print)(summary_text(self, expand_nested))
+
+
+def _shapes_text(shapes: Any) -> str:
+    if isinstance(shapes, dict):
+        return "{" + ", ".join(f"{k!r}: {_shapes_text(v)}" for k, v in shapes.items()) + "}"
+    if isinstance(shapes, (list, tuple)) and not isinstance(shapes, TensorShape):
+        return "[" + ", ".join(_shapes_text(v) for v in shapes) + "]"
+    return str(tuple(TensorShape(shapes).as_list()))
 
 
 def summary_text(model: Sequential, expand_nested: bool = False) -> str:

@@ -1,4 +1,4 @@
-"""`Trainer`: Keras's `compile`, `fit`, `evaluate` and `predict` for a model (`Sequential`).
+"""`Trainer`: Keras's `compile`, `fit`, `evaluate` and `predict` for a model.
 
 Data are NumPy arrays (or eager tensors), cut into batches here, or `ag.data` datasets,
 Python generators or `PyDataset`s of batches (`data_adapter`), each `(x, y)` or
@@ -16,14 +16,17 @@ size (Keras's loss tracker); logs are sorted by name, as Keras's. Callbacks
 (`callbacks.py`) hear every hook in Keras 3's order; `fit` adds `History` and
 `ProgbarLogger`.
 
-Departures from Keras: `fit` prints `Epoch 1/1` for a single epoch (Keras prints no epoch line
-then); a batch's logs are computed only when a callback defines a batch hook (Keras computes
-them every batch; the values are the same); callbacks run in the calling thread (Keras 3 may
-run batch-end hooks that no callback overrides on a thread pool); arrays are shuffled with
-NumPy's global generator (seed it with `numpy.random.seed` for repeatable runs; Keras's
-TensorFlow backend shuffles with `tf.random`); a `PyDataset`'s `workers` are not used;
-`ModelCheckpoint` writes `.keras` and `.weights.h5` files only (not legacy `.h5` models);
-`steps_per_execution`, multiple outputs and dict inputs are not supported.
+Models of several inputs and outputs take lists or dicts of arrays (or datasets of such
+tuples); `compiled.py` resolves the loss, weight and metrics of each output.
+
+Departures from Keras: a batch's logs are computed only when a callback defines a batch hook
+(Keras computes them every batch; the values are the same); callbacks run in the calling
+thread (Keras 3 may run batch-end hooks that no callback overrides on a thread pool); arrays
+are shuffled with NumPy's global generator (seed it with `numpy.random.seed` for repeatable
+runs; Keras's TensorFlow backend shuffles with `tf.random`); a `PyDataset`'s `workers` are
+not used; `ModelCheckpoint` writes `.keras` and `.weights.h5` files only (not legacy `.h5`
+models); `steps_per_execution` is not supported; `metrics_names` lists the names of
+`evaluate`'s values (Keras 3 lists `compile_metrics` in place of the compiled metrics).
 """
 
 from __future__ import annotations
@@ -35,122 +38,26 @@ from typing import Any
 
 import numpy as np
 
-from autograph.runtime.core import dtypes
-from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.function.function import function
 from autograph.runtime.gradients.tape import GradientTape
+from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.array import ops as array_ops
-from autograph.runtime.ops.creation import ops as creation_ops
-from autograph.runtime.train import losses as losses_module
-from autograph.runtime.train import metrics as metrics_module
-from autograph.runtime.train import optimizers as optimizers_module
+from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.train.checkpoint import Checkpoint
 from autograph.runtime.train.keras import h5_weights, model_files
 from autograph.runtime.train.keras.callbacks import CallbackList, History
 from autograph.runtime.train.keras.compile_config import compile_arguments, compile_config
-from autograph.runtime.train.keras.data_adapter import Batches, batches, no_batches, split_arrays
+from autograph.runtime.train.keras.compiled import Compiled
+from autograph.runtime.train.keras.data_adapter import (
+    Batches,
+    batches,
+    no_batches,
+    spec_shapes,
+    split_arrays,
+)
 from autograph.runtime.train.keras.epoch_iterator import EpochIterator
 
 __all__ = ["Trainer"]
-
-
-_OPTIMIZERS = {"sgd": optimizers_module.SGD, "adam": optimizers_module.Adam,
-               "adamw": optimizers_module.AdamW, "rmsprop": optimizers_module.RMSprop,
-               "adagrad": optimizers_module.Adagrad}
-
-
-def _optimizer(identifier: Any) -> Any:
-    """An optimizer object, or a new one with Keras's defaults from its name (`"adam"`)."""
-    if isinstance(identifier, str):
-        found = _OPTIMIZERS.get(identifier.lower())
-        if found is None:
-            raise ValueError(f"compile: unknown optimizer {identifier!r}. Known names: "
-                             f"{', '.join(sorted(_OPTIMIZERS))}; or pass an optimizer object "
-                             f"such as ag.keras.optimizers.SGD(0.01).")
-        return found()
-    if not hasattr(identifier, "apply_gradients"):
-        raise TypeError(f"compile: the optimizer must be an optimizer object (with "
-                        f"apply_gradients), e.g. ag.keras.optimizers.SGD(0.01), or a name; "
-                        f"got {identifier!r}.")
-    return identifier
-
-
-class _Compiled:
-    """What `compile` set. Not a `Module`, so that the metrics' and optimizer's variables
-    are not the model's (`model.variables` is its layers' weights, as in Keras)."""
-
-    def __init__(self, optimizer: Any, loss: Any, metrics: list[Any], run_eagerly: bool = False,
-                 weighted_metrics: list[Any] | None = None):
-        self.run_eagerly = run_eagerly  # as compile was given it, for the compile config
-        self.optimizer = _optimizer(optimizer)
-        self.loss_spec = loss  # what `model.loss` gives back, as Keras: "mse" stays "mse"
-        self.loss = losses_module.compiled(loss)
-        self.metric_specs = metrics
-        self.weighted_metric_specs = weighted_metrics or []
-        self.metrics: list[metrics_module.Metric] | None = None  # made from the first data
-        self.weighted_metrics: list[metrics_module.Metric] = []
-        self.names: list[str] = []  # the logs' names of metrics + weighted_metrics
-        self.loss_tracker = metrics_module.Mean(name="loss")
-        self.functions: dict[tuple, Any] = {}  # (kind, x spec, y spec, weights spec) -> Function
-
-    def loss_value(self, y_true: Tensor, y_pred: Tensor, sample_weight: Any = None) -> Tensor:
-        if isinstance(self.loss, losses_module.Loss):
-            return self.loss(y_true, y_pred, sample_weight=sample_weight)
-        return losses_module.reduce_weighted_values(convert_to_tensor(self.loss(y_true, y_pred)),
-                                                    sample_weight)
-
-    def resolve_metrics(self, y_shape: TensorShape, y_pred_shape: TensorShape) -> None:
-        if self.metrics is not None:
-            return
-        self.metrics = [_metric(spec, y_shape, y_pred_shape) for spec in self.metric_specs]
-        self.weighted_metrics = [_metric(spec, y_shape, y_pred_shape)
-                                 for spec in self.weighted_metric_specs]
-        # As Keras: a weighted metric whose name is taken is logged as `weighted_<name>`.
-        self.names = [m.name for m in self.metrics]
-        for metric in self.weighted_metrics:
-            name = metric.name if metric.name not in self.names else f"weighted_{metric.name}"
-            self.names.append(name)
-
-    def update(self, loss: Tensor, y: Tensor, y_pred: Tensor, sample_weight: Any = None) -> None:
-        batch = creation_ops.cast(array_ops.shape(y_pred)[0], dtypes.float32)
-        self.loss_tracker.update_state(loss, sample_weight=batch)
-        for metric in self.metrics or []:
-            metric.update_state(y, y_pred)
-        for metric in self.weighted_metrics:
-            metric.update_state(y, y_pred, sample_weight=sample_weight)
-
-    def tracked(self) -> list[tuple[str, metrics_module.Metric]]:
-        """(logged name, metric): the loss tracker, the metrics, the weighted metrics."""
-        return [("loss", self.loss_tracker),
-                *zip(self.names, [*(self.metrics or []), *self.weighted_metrics])]
-
-    def reset(self) -> None:
-        for _, metric in self.tracked():
-            metric.reset_state()
-
-    def results(self) -> dict[str, float]:
-        """The trackers' values, sorted by name (Keras's order in logs)."""
-        return dict(sorted((name, float(m.result().numpy())) for name, m in self.tracked()))
-
-
-def _metric(spec: Any, y_shape: TensorShape, y_pred_shape: TensorShape) -> metrics_module.Metric:
-    """A metric from `compile`'s list; `"accuracy"` (or `"acc"`, in any case) picks the kind
-    the shapes call for, as Keras does: binary for outputs whose last axis has size 1, sparse
-    for labels of lower rank or with a last axis of size 1, else categorical. (`fit` refuses
-    data of unknown rank before this.)"""
-    if str(spec).lower() not in ("accuracy", "acc"):
-        metric = metrics_module.get(spec)
-        if isinstance(spec, str):  # logged as written, as Keras: "mae", not its class's name
-            metric = type(metric)(name=spec)
-        return metric
-    y_dims, y_pred_dims = y_shape.as_list(), y_pred_shape.as_list()
-    if y_pred_dims[-1] == 1:
-        return metrics_module.BinaryAccuracy(name=spec)
-    if len(y_dims) < len(y_pred_dims) or y_dims[-1] == 1:
-        return metrics_module.SparseCategoricalAccuracy(name=spec)
-    return metrics_module.CategoricalAccuracy(name=spec)
 
 
 # Format name -> exporter(model, filepath, verbose, input_signature), installed by the saving
@@ -163,7 +70,7 @@ class Trainer:
     `trainable_variables` and `_maybe_build`."""
 
     def __init__(self) -> None:
-        self._compiled: _Compiled | None = None
+        self._compiled: Compiled | None = None
         self._predict_function: Any = None
         self.run_eagerly = False
         self.history: History | None = None  # the last fit's (Keras's `model.history`)
@@ -171,9 +78,9 @@ class Trainer:
         self.stop_training = self.stop_evaluating = self.stop_predicting = False
 
     def compile(self, optimizer: Any = "rmsprop", loss: Any = None,
-                metrics: list[Any] | None = None, run_eagerly: bool = False,
-                steps_per_execution: int = 1, jit_compile: Any = "auto",
-                weighted_metrics: list[Any] | None = None) -> None:
+                loss_weights: Any = None, metrics: Any = None,
+                weighted_metrics: Any = None, run_eagerly: bool = False,
+                steps_per_execution: int = 1, jit_compile: Any = "auto") -> None:
         """Sets the optimizer, the loss and the metrics that `fit` and `evaluate` use.
 
         Args:
@@ -181,8 +88,13 @@ class Trainer:
                 `apply_gradients(grads_and_vars)`), or its name with Keras's defaults
                 (`"sgd"`, `"adam"`, `"adamw"`, `"rmsprop"`, `"adagrad"`).
             loss: a `Loss`, a loss name (`"mse"`, `"sparse_categorical_crossentropy"`) or a
-                function `(y_true, y_pred) -> per-sample losses`.
-            metrics: metric names (`"accuracy"`) or `Metric` objects.
+                function `(y_true, y_pred) -> per-sample losses`; for a model of several
+                outputs, a list of them (one per output) or a dict by output name (one alone
+                applies to every output).
+            loss_weights: for several outputs, each output's loss weight (a list, or a dict
+                by output name); the loss is the weighted sum.
+            metrics: metric names (`"accuracy"`) or `Metric` objects; for several outputs,
+                a list of such lists (one per output) or a dict by output name.
             weighted_metrics: metrics weighted by `fit`'s and `evaluate`'s sample weights
                 (`metrics` are not); one whose name `metrics` has is logged as
                 `weighted_<name>`.
@@ -201,10 +113,11 @@ class Trainer:
             raise ValueError("compile: a loss is needed for fit and evaluate, e.g. "
                              "loss='mse' or loss=ag.keras.losses.MeanSquaredError().")
         for name, given in (("metrics", metrics), ("weighted_metrics", weighted_metrics)):
-            if given is not None and not isinstance(given, (list, tuple)):
-                raise TypeError(f"compile: {name} must be a list, got {given!r}.")
-        self._compiled = _Compiled(optimizer, loss, list(metrics or []), bool(run_eagerly),
-                                   list(weighted_metrics or []))
+            if given is not None and not isinstance(given, (list, tuple, dict)):
+                raise TypeError(f"compile: {name} must be a list (or a dict by output name), "
+                                f"got {given!r}.")
+        self._compiled = Compiled(optimizer, loss, metrics, bool(run_eagerly),
+                                  weighted_metrics, loss_weights)
         self.run_eagerly = bool(run_eagerly)
 
     def get_compile_config(self) -> dict | None:
@@ -214,7 +127,8 @@ class Trainer:
             return None
         compiled = self._compiled
         return compile_config(compiled.optimizer, compiled.loss_spec, compiled.metric_specs,
-                              compiled.run_eagerly, compiled.weighted_metric_specs)
+                              compiled.run_eagerly, compiled.weighted_metric_specs,
+                              compiled.loss_weights)
 
     def compile_from_config(self, config: dict) -> None:
         """Compiles the model as `get_compile_config()` (or Keras 3's) says; a built model's
@@ -323,26 +237,49 @@ class Trainer:
             return []
         return [name for name, _ in self._compiled.tracked()]
 
-    def _compiled_for(self, method: str) -> _Compiled:
+    def _compiled_for(self, method: str) -> Compiled:
         if self._compiled is None:
             raise RuntimeError(f"You must compile the model before calling {method}: "
                                f"model.compile(optimizer=..., loss=...).")
         return self._compiled
 
-    def _prepare(self, data: Batches, compiled: _Compiled) -> None:
+    def _prepare(self, data: Batches, compiled: Compiled) -> None:
         assert data.y_spec is not None  # fit and evaluate take targets
-        self._maybe_build(data.x_spec.shape)  # type: ignore[attr-defined]
-        compiled.resolve_metrics(data.y_spec.shape,
-                                 self.compute_output_shape(data.x_spec.shape))  # type: ignore
+        self._maybe_build(spec_shapes(data.x_spec))  # type: ignore[attr-defined]
+        shapes, names = self._outputs_of(data.x_spec)
+        compiled.resolve(data.y_spec, shapes, names)
 
-    def _function(self, compiled: _Compiled, kind: str, data: Batches) -> Any:
+    def _outputs_of(self, x_spec: Any) -> tuple[Any, list[str]]:
+        """The shapes of the model's outputs for inputs of `x_spec` (in the outputs'
+        structure), and the outputs' names (a functional model's output layers, or the
+        keys of a dict of outputs; else `output_1`, `output_2`, ...)."""
+        ends = getattr(self, "_graph_ends", None)
+        if ends is not None:
+            outputs = ends[1]
+            shapes = pack_sequence_as(outputs, [t.shape for t in flatten(outputs)])
+            if isinstance(outputs, dict):
+                return shapes, list(outputs)
+            return shapes, [t.layer.name for t in flatten(outputs)]
+        if isinstance(x_spec, TensorSpec):
+            shapes = self.compute_output_shape(x_spec.shape)  # type: ignore[attr-defined]
+        else:
+            graph = FuncGraph("output_shapes")
+            with graph.as_default():
+                out = self(pack_sequence_as(x_spec, [graph.add_input(s.dtype, s.shape)
+                                                     for s in flatten(x_spec)]))  # type: ignore
+            shapes = pack_sequence_as(out, [t.shape for t in flatten(out)])
+        if isinstance(shapes, dict):
+            return shapes, list(shapes)
+        return shapes, [f"output_{i + 1}" for i in range(len(flatten(shapes)))]
+
+    def _function(self, compiled: Compiled, kind: str, data: Batches) -> Any:
         """The train or test step for `data`'s specs: one `ag.function` per signature (the
         sample weights' spec is part of it when there are weights)."""
         step = self._train_step if kind == "train" else self._test_step
         if self.run_eagerly:
             return step
         specs = data.specs
-        key = (kind, *specs)
+        key = (kind, *(_hashable(spec) for spec in specs))
         found = compiled.functions.get(key)
         if found is None:
             found = compiled.functions[key] = function(
@@ -354,20 +291,20 @@ class Trainer:
         assert compiled is not None
         with GradientTape() as tape:
             y_pred = self(x, training=True)  # type: ignore[operator]
-            loss = compiled.loss_value(y, y_pred, sample_weight)
+            loss, parts = compiled.loss_value(y, y_pred, sample_weight)
         variables = list(self.trainable_variables)  # type: ignore[attr-defined]
         if variables:
             gradients = tape.gradient(loss, variables)
             compiled.optimizer.apply_gradients(zip(gradients, variables))
-        compiled.update(loss, y, y_pred, sample_weight)
+        compiled.update(loss, parts, y, y_pred, sample_weight)
         return loss
 
     def _test_step(self, x: Tensor, y: Tensor, sample_weight: Tensor | None = None) -> Tensor:
         compiled = self._compiled
         assert compiled is not None
         y_pred = self(x, training=False)  # type: ignore[operator]
-        loss = compiled.loss_value(y, y_pred, sample_weight)
-        compiled.update(loss, y, y_pred, sample_weight)
+        loss, parts = compiled.loss_value(y, y_pred, sample_weight)
+        compiled.update(loss, parts, y, y_pred, sample_weight)
         return loss
 
     def _callback_list(self, callbacks: Any, verbose: Any, epochs: int, steps: int | None,
@@ -479,7 +416,7 @@ class Trainer:
         assert self.history is not None  # the list's History set it
         return self.history
 
-    def _evaluate(self, compiled: _Compiled, data: Batches, callbacks: CallbackList,
+    def _evaluate(self, compiled: Compiled, data: Batches, callbacks: CallbackList,
                   steps: int | None) -> dict[str, float]:
         """One pass of the test step over `data`, with `callbacks`' test hooks: the logs."""
         epoch_iterator = EpochIterator(data, steps)
@@ -539,7 +476,7 @@ class Trainer:
         data = batches(x, None, batch_size, "predict", needs_y=False, steps=steps)
         epoch_iterator = EpochIterator(data, steps)
         spec = data.x_spec
-        self._maybe_build(spec.shape)  # type: ignore[attr-defined]
+        self._maybe_build(spec_shapes(spec))  # type: ignore[attr-defined]
         if self.run_eagerly:
             run = lambda batch: self(batch, training=False)  # type: ignore  # noqa: E731
         else:
@@ -560,7 +497,8 @@ class Trainer:
             batch = epoch_iterator.next_batch()
             if batch is None:
                 break
-            outputs.append(run(batch[0]).numpy())
+            result = run(batch[0])
+            outputs.append(pack_sequence_as(result, [t.numpy() for t in flatten(result)]))
             if end:
                 callback_list.call_hooks(end, "on_predict_batch_end", step,
                                          {"outputs": outputs[-1]})
@@ -569,7 +507,18 @@ class Trainer:
         if not outputs:
             raise no_batches("predict")
         callback_list.on_predict_end()
-        return np.concatenate(outputs)
+        # one array per output, in the outputs' structure (a list or dict for several)
+        leaves = [np.concatenate(column) for column in zip(*(flatten(o) for o in outputs))]
+        return pack_sequence_as(outputs[0], leaves)
+
+
+def _hashable(spec: Any) -> Any:
+    """A spec, or a structure of specs, as a dictionary key."""
+    if isinstance(spec, dict):
+        return tuple((k, _hashable(v)) for k, v in spec.items())
+    if isinstance(spec, (list, tuple)):
+        return tuple(_hashable(v) for v in spec)
+    return spec
 
 
 def _should_validate(epoch: int, validation_freq: int | list) -> bool:
