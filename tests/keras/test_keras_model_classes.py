@@ -93,3 +93,19 @@ def test_fit_leaves_a_frozen_layer_as_it_was():
     model.fit(np.ones((4, 3), np.float32), np.ones((4, 1), np.float32), epochs=1, verbose=0)
     assert np.array_equal(model.layers[0].kernel.numpy(), frozen)
     assert not np.array_equal(model.layers[1].kernel.numpy(), trained)
+
+
+class _Twice(layers.Layer):
+    """Doubles the features, and says nothing of its output shape."""
+
+    def call(self, inputs):
+        return ag.concat([inputs, inputs], axis=-1)
+
+
+def test_a_sequential_with_an_input_traces_a_layer_that_does_not_give_its_output_shape():
+    model = keras.Sequential([keras.Input((3,)), _Twice(),
+                              layers.Dense(2, kernel_initializer="ones")])
+    # TensorFlow 2.21 builds the Dense for 6 features too (a symbolic call of _Twice)
+    assert [w.shape.as_list() for w in model.weights] == [[6, 2], [2]]
+    np.testing.assert_array_equal(model(np.ones((1, 3), np.float32)), [[6.0, 6.0]])
+    assert all(layer.built for layer in model.layers)

@@ -26,9 +26,10 @@ from typing import Any
 
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
+from autograph.runtime.graph.tensor import Tensor
 
-__all__ = ["KerasTensor", "Node", "GraphOrder", "graph_order", "is_symbolic", "run_graph",
-           "symbolic_call", "symbolic"]
+__all__ = ["KerasTensor", "Node", "GraphOrder", "graph_order", "is_symbolic", "output_spec",
+           "run_graph", "symbolic_call", "symbolic"]
 
 
 class KerasTensor:
@@ -143,6 +144,22 @@ def _output_structure(layer: Any, inputs: Any, args: tuple, kwargs: dict) -> Any
         output = layer(*call_args, **{k: _map(placeholder, v) for k, v in kwargs.items()})
     leaves = flatten(output)
     return pack_sequence_as(output, [_Spec(t.shape, t.dtype) for t in leaves])
+
+
+def output_spec(layer: Any, input_shape: TensorShape, dtype: Any) -> tuple[TensorShape, Any]:
+    """The shape and dtype of `layer`'s output for one input of that shape and dtype: what
+    its `compute_output_shape` says, else what a trace of its call on a placeholder gives
+    (which builds a layer that makes its weights in `call`, as Keras's symbolic call does)."""
+    layer._maybe_build(input_shape)
+    if defines_output_shape(layer):
+        return TensorShape(layer.compute_output_shape(input_shape)), layer.dtype
+    graph = FuncGraph(f"{layer.name}_output_shape")
+    with graph.as_default():
+        output = layer(graph.add_input(dtype, input_shape))
+    if not isinstance(output, Tensor):
+        raise ValueError(f"Layer {layer.name!r} returns {type(output).__name__}; a layer of a "
+                         f"Sequential model returns one tensor.")
+    return output.shape, output.dtype
 
 
 def _map(fn: Any, structure: Any) -> Any:

@@ -19,6 +19,7 @@ from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.keras.base_layer import Layer
+from autograph.runtime.train.keras.functional import output_spec
 from autograph.runtime.train.keras.model import InputLayer, Model
 from autograph.runtime.train.keras.serialization import (
     deserialize,
@@ -108,13 +109,20 @@ class Sequential(Model):
             raise ValueError(f"Sequential model {self.name!r} takes one input, got "
                              f"{len(input_shape)}: {_shapes_text(input_shape)}. Use a "
                              f"functional model (ag.keras.Model(inputs, outputs)) for several.")
-        shape = self._build_input_shape = TensorShape(input_shape)
-        self._output_shapes = []
-        for layer in self._layers:
-            layer._maybe_build(shape)
-            shape = layer.compute_output_shape(shape)
-            self._output_shapes.append(shape)
+        self._build_input_shape = TensorShape(input_shape)
+        self._output_shapes = self._shapes_through(self._build_input_shape)
         self.built = True
+
+    def _shapes_through(self, shape: TensorShape) -> list[TensorShape]:
+        """Each layer's output shape for inputs of `shape`, building the layers in turn (a
+        layer that does not say its output shape is traced once)."""
+        first = self._layers[0] if self._layers else None
+        dtype = first.dtype if isinstance(first, InputLayer) else self.dtype
+        shapes = []
+        for layer in self._layers:
+            shape, dtype = output_spec(layer, shape, dtype)
+            shapes.append(shape)
+        return shapes
 
     def _maybe_build(self, input_shape: Any) -> None:
         if not self.built:
@@ -128,9 +136,13 @@ class Sequential(Model):
 
     def compute_output_shape(self, input_shape: Any) -> TensorShape:
         shape = TensorShape(input_shape)
-        for layer in self._layers:
-            shape = layer.compute_output_shape(shape)
-        return shape
+        built = self._build_input_shape
+        if self.built and self._output_shapes and built is not None and (
+                shape.rank is not None and built.rank is not None
+                and shape.as_list() == built.as_list()):
+            return self._output_shapes[-1]  # known since build: no layer traced again
+        shapes = self._shapes_through(shape)
+        return shapes[-1] if shapes else shape
 
     @property
     def weights(self) -> list[Variable]:
