@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from autograph.runtime.function.function import function
+from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.saving.onnx.export import export as onnx_export
 from autograph.runtime.saving.saved_model.save import keras_input_spec, save
@@ -53,12 +54,14 @@ def export_onnx(model: Any, filepath: Any, verbose: bool, input_signature: Any) 
         print(f"Saved artifact at {str(filepath)!r}.")
 
 
-def _input_specs(model: Any, input_signature: Any) -> list[TensorSpec]:
+def _input_specs(model: Any, input_signature: Any) -> list[Any]:
+    """The serve function's signature: one spec, or for several inputs a list or dict of
+    them (by default named after the model's Inputs)."""
     if input_signature is not None:
         specs = list(input_signature)
-        if len(specs) != 1 or not isinstance(specs[0], TensorSpec):
+        if len(specs) != 1 or not all(isinstance(s, TensorSpec) for s in flatten(specs[0])):
             raise ValueError(f"export: input_signature must be a list of one ag.TensorSpec "
-                             f"(models with several inputs are not supported), got "
+                             f"(for several inputs: of one list or dict of them), got "
                              f"{input_signature!r}.")
         return specs
     spec = keras_input_spec(model)
@@ -66,13 +69,24 @@ def _input_specs(model: Any, input_signature: Any) -> list[TensorSpec]:
         raise ValueError(f"export: model {model.name!r} is not built, so its input shape is "
                          f"unknown. Call it on data or build(input_shape) first, or pass "
                          f"input_signature=[ag.TensorSpec(shape, dtype)].")
-    return [TensorSpec(spec.shape, spec.dtype, name="keras_tensor")]
+    if isinstance(spec, TensorSpec):
+        return [TensorSpec(spec.shape, spec.dtype, name="keras_tensor")]
+    return [spec]
 
 
 def _output_spec(concrete: Any) -> str:
     output = concrete.structured_outputs
-    return repr(TensorSpec(output.shape, output.dtype)) if hasattr(output, "dtype") else (
-        repr(output))
+    if hasattr(output, "dtype"):
+        return repr(TensorSpec(output.shape, output.dtype))
+    if isinstance(output, (list, tuple)):
+        return "[" + ", ".join(_output_spec_of(t) for t in output) + "]"
+    if isinstance(output, dict):
+        return "{" + ", ".join(f"{k!r}: {_output_spec_of(v)}" for k, v in output.items()) + "}"
+    return repr(output)
+
+
+def _output_spec_of(tensor: Any) -> str:
+    return repr(TensorSpec(tensor.shape, tensor.dtype))
 
 
 training.EXPORT_FORMATS.update({"tf_saved_model": export_saved_model, "onnx": export_onnx})

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from tests.keras import functional_cases as cases
 
 
 def _model():
@@ -71,6 +72,40 @@ def test_export_of_an_unbuilt_model_asks_for_an_input_signature(tmp_path):
     (["x"], r"\['x'\]")], ids=["two specs", "not a spec"])
 def test_export_takes_an_input_signature_of_one_spec(tmp_path, signature, shown):
     with pytest.raises(ValueError, match=r"^export: input_signature must be a list of one "
-                                         r"ag.TensorSpec \(models with several inputs are not "
-                                         rf"supported\), got {shown}\.$"):
+                                         r"ag.TensorSpec \(for several inputs: of one list or "
+                                         rf"dict of them\), got {shown}\.$"):
         _model().export(str(tmp_path), input_signature=signature)
+
+
+def _two_branch():
+    model = cases.two_branch_model(ag.keras)
+    inputs = cases.two_branch_inputs()
+    return model, inputs, [t.numpy() for t in model(inputs)]
+
+
+def test_a_model_of_two_inputs_and_outputs_exports_a_serve_taking_both(tmp_path):
+    model, inputs, expected = _two_branch()
+    model.export(str(tmp_path), verbose=False)
+    served = ag.saved_model.load(str(tmp_path)).serve(inputs)
+    for found, wanted in zip(served, expected):
+        np.testing.assert_allclose(found, wanted, rtol=1e-6)
+
+
+def test_a_saved_model_of_two_inputs_signs_them_by_their_input_names(tmp_path):
+    model, inputs, expected = _two_branch()
+    ag.saved_model.save(model, str(tmp_path))
+    signature = ag.saved_model.load(str(tmp_path)).signatures["serving_default"]
+    outputs = signature(a=ag.constant(inputs[0]), b=ag.constant(inputs[1]))
+    for key, wanted in zip(("output_0", "output_1"), expected):
+        np.testing.assert_allclose(outputs[key], wanted, rtol=1e-6)
+
+
+def test_a_model_of_two_inputs_exports_as_onnx_with_both_inputs(tmp_path):
+    onnxruntime = pytest.importorskip("onnxruntime")
+    model, inputs, expected = _two_branch()
+    model.export(str(tmp_path / "m.onnx"), format="onnx", verbose=False)
+    session = onnxruntime.InferenceSession(str(tmp_path / "m.onnx"))
+    assert [i.name for i in session.get_inputs()] == ["a", "b"]
+    found = session.run(None, dict(zip(["a", "b"], inputs)))
+    for ours, wanted in zip(found, expected):
+        np.testing.assert_allclose(ours, wanted, rtol=1e-5, atol=1e-6)

@@ -164,8 +164,9 @@ def test_a_keras_model_takes_one_spec(path):
     model = ag.keras.Sequential([ag.keras.layers.Dense(2)])
     with pytest.raises(ValueError) as raised:
         ag.onnx.export(model, path, [ag.TensorSpec([None, 4])] * 2)
-    assert str(raised.value) == ("ag.onnx.export: a Keras model takes one input; "
-                                 "input_signature has 2 specs.")
+    assert str(raised.value) == ("ag.onnx.export: a Keras model takes one argument (a list or "
+                                 "dict of specs for several inputs); input_signature has 2 "
+                                 "entries.")
 
 
 class Doubling(ag.keras.Model):

@@ -30,6 +30,7 @@ from autograph.runtime.saving.onnx.export_graph import GraphExport, ModelExport,
 from autograph.runtime.saving.onnx.export_table import MIN_OPSET
 from autograph.runtime.saving.onnx.onnx_module import onnx
 from autograph.runtime.train.keras.base_layer import Layer
+from autograph.runtime.train.keras.functional import input_specs
 from autograph.runtime.train.keras.sequential import Sequential
 
 DEFAULT_OPSET = 18
@@ -125,8 +126,9 @@ def _keras_function(model: Any, input_signature: Sequence[Any] | None) -> Concre
     if input_signature is None:
         spec = _keras_input_spec(model)
     elif len(input_signature) != 1:
-        raise ValueError(f"ag.onnx.export: a Keras model takes one input; input_signature "
-                         f"has {len(input_signature)} specs.")
+        raise ValueError(f"ag.onnx.export: a Keras model takes one argument (a list or dict "
+                         f"of specs for several inputs); input_signature has "
+                         f"{len(input_signature)} entries.")
     else:
         spec = input_signature[0]
 
@@ -135,13 +137,13 @@ def _keras_function(model: Any, input_signature: Sequence[Any] | None) -> Concre
     return function(serve, name=model.name).get_concrete_function(spec)
 
 
-def _keras_input_spec(model: Any) -> TensorSpec:
+def _keras_input_spec(model: Any) -> Any:
     shape = None
     if isinstance(model, Sequential):
         shape = model._build_input_shape
     ends = getattr(model, "_graph_ends", None)
-    if ends is not None:  # a functional model: its Input
-        shape = ends[0].shape
+    if ends is not None:  # a functional model: its Inputs
+        return input_specs(ends[0])
     if shape is None:
         shape = model._built_input_shape
     if shape is None or shape.rank is None:

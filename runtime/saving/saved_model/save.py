@@ -52,6 +52,7 @@ from autograph.runtime.saving.saved_model.graph_codec import Encoder, SaveError
 from autograph.runtime.saving.saved_model.load import LoadedObject, RestoredFunction
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.keras.base_layer import Layer
+from autograph.runtime.train.keras.functional import input_specs
 from autograph.runtime.train.trackable import checkpoint_array, children_of, is_trackable
 
 SERVING_DEFAULT = "serving_default"
@@ -284,14 +285,15 @@ def _keras_call(obj: Any) -> Function | None:
     return fn
 
 
-def keras_input_spec(obj: Any) -> TensorSpec | None:
-    """A built Keras layer's input spec (any batch size), else None."""
+def keras_input_spec(obj: Any) -> Any:
+    """A built Keras layer's input spec (any batch size; a functional model's several
+    inputs: their specs in their structure), else None."""
     if not (isinstance(obj, Layer) and obj.built):
         return None
     shape = None
     ends = getattr(obj, "_graph_ends", None)
     if ends is not None:
-        shape = ends[0].shape
+        return input_specs(ends[0])
     for attr in ("_build_input_shape", "_built_input_shape"):
         if shape is None:
             shape = getattr(obj, attr, None)

@@ -27,9 +27,10 @@ from typing import Any
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
-__all__ = ["KerasTensor", "Node", "GraphOrder", "graph_order", "is_symbolic", "output_spec",
-           "run_graph", "symbolic_call", "symbolic"]
+__all__ = ["KerasTensor", "Node", "GraphOrder", "graph_order", "input_specs", "is_symbolic",
+           "output_spec", "run_graph", "symbolic_call", "symbolic"]
 
 
 class KerasTensor:
@@ -160,6 +161,16 @@ def output_spec(layer: Any, input_shape: TensorShape, dtype: Any) -> tuple[Tenso
         raise ValueError(f"Layer {layer.name!r} returns {type(output).__name__}; a layer of a "
                          f"Sequential model returns one tensor.")
     return output.shape, output.dtype
+
+
+def input_specs(inputs: Any) -> Any:
+    """The specs of a functional model's inputs (any batch size), in their structure; each
+    named after its Input."""
+    def spec(tensor: KerasTensor) -> TensorSpec:
+        dims = tensor.shape.as_list()
+        return TensorSpec([None, *dims[1:]] if dims else dims, tensor.dtype,
+                          name=tensor.layer.name)
+    return _map(spec, inputs)
 
 
 def _map(fn: Any, structure: Any) -> Any:
