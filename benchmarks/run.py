@@ -1,9 +1,10 @@
 """Every benchmark, one after another, each in a process of its own.
 
 Each prints its figures as ratios to NumPy (or to plain Python) measured in the same run; the
-data pipelines also run `tf.data` when `--tensorflow` names a Python that has TensorFlow, and the
-jit benchmark `jax.jit` when `--jax` names one with JAX (neither is a dependency). `--quick`
-passes `--quick` to the benchmarks that have a shorter mode (the others take a few seconds).
+data pipelines also run `tf.data`, and the digits CNN `tf.keras`, when `--tensorflow` names a
+Python that has TensorFlow, and the jit benchmark `jax.jit` when `--jax` names one with JAX
+(neither is a dependency). `--quick` passes `--quick` to the benchmarks that have a shorter
+mode (the others take a few seconds, the digits CNN half a minute).
 
     python3 -m pip install ".[bench]" && python3 benchmarks/run.py [--quick]
         [--tensorflow /path/to/python] [--jax /path/to/python]
@@ -34,13 +35,15 @@ BENCHMARKS = [
     ("memory.py", True, ("threadpoolctl",)),
     ("graph_passes.py", True, ("threadpoolctl",)),
     ("jit.py", True, ("numba", "threadpoolctl")),
+    ("digits_cnn.py", False, ("sklearn", "h5py", "threadpoolctl")),
 ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs where there are")
-    parser.add_argument("--tensorflow", help="a Python with TensorFlow, for data_pipeline.py")
+    parser.add_argument("--tensorflow", help="a Python with TensorFlow, for data_pipeline.py "
+                        "and digits_cnn.py")
     parser.add_argument("--jax", help="a Python with JAX, for jit.py")
     args = parser.parse_args()
     failed = []
@@ -50,13 +53,13 @@ def main() -> int:
         print(f"\n=== {script}", flush=True)
         missing = [name for name in needs if importlib.util.find_spec(name) is None]
         if missing:
-            print(f"skipped: needs {', '.join(missing)} (pip install \".[bench]\", or "
-                  f"\".[jit]\" for numba)")
+            print(f"skipped: needs {', '.join(missing)} (pip install \".[bench]\", "
+                  f"\".[jit]\" for numba, \".[examples]\" for scikit-learn and h5py)")
             continue
         command = [sys.executable, str(HERE / script)]
         if args.quick and has_quick:
             command.append("--quick")
-        if script == "data_pipeline.py" and args.tensorflow:
+        if script in ("data_pipeline.py", "digits_cnn.py") and args.tensorflow:
             command.append(args.tensorflow)
         if script == "jit.py" and args.jax:
             command += ["--jax", args.jax]

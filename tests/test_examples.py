@@ -11,10 +11,10 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-def run_example(name):
+def run_example(name, *args):
     """The example's output; it must succeed and leave nothing in its temporary directory."""
     with tempfile.TemporaryDirectory() as scratch:
-        result = subprocess.run([sys.executable, str(ROOT / "examples" / name)],
+        result = subprocess.run([sys.executable, str(ROOT / "examples" / name), *args],
                                 capture_output=True, text=True, timeout=120, cwd=ROOT,
                                 env={**os.environ, "TMPDIR": scratch, "PYTHONPATH": str(ROOT)})
         left = os.listdir(scratch)
@@ -136,3 +136,14 @@ def test_train_digits_reaches_95_percent_and_restores_the_same_model():
     restored = float(out.split("restored model's test accuracy: ")[1].split()[0])
     assert accuracy >= 0.95 and restored == accuracy
     assert "Epoch 15/15" in out
+
+
+def test_digits_cnn_quick_run_learns_and_its_best_checkpoint_scores_the_same():
+    # --quick: 480 training images, 4 epochs (the full run reaches 98.9%, docs/training.md).
+    pytest.importorskip("sklearn", reason="the digits example needs the examples extra")
+    pytest.importorskip("h5py", reason="the digits example needs the examples extra")
+    out = run_example("digits_cnn.py", "--quick")
+    assert "Epoch 4/4" in out and "trained 4 epochs; best validation loss " in out
+    accuracy = float(out.split("test accuracy: ")[1].split()[0])
+    loaded = float(out.split("checkpoint best.keras: test accuracy ")[1].split()[0])
+    assert accuracy >= 0.9 and loaded == accuracy

@@ -1,10 +1,11 @@
 """`ag.keras.utils`: `PyDataset` (also `Sequence`), batches by index for `fit`, `evaluate`
-and `predict`."""
+and `predict`; `set_random_seed`, one seed for Python, NumPy and autograph."""
 
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.keras.py_dataset import PyDataset, Sequence
+from autograph.runtime.train.keras.rng_utils import set_random_seed
 
-__all__ = ["PyDataset", "Sequence"]
+__all__ = ["PyDataset", "Sequence", "set_random_seed"]
 
 
 def __dir__() -> list[str]:

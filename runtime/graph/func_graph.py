@@ -31,6 +31,7 @@ from typing import Any, Callable, Iterator, Sequence
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.tensor_shape import as_raw_shape
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor, building_graph
+from autograph.runtime.graph.source_lines import user_frame
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.registry.op_registry import op_registry
@@ -47,6 +48,10 @@ class FuncGraph(Graph):
         control_flow: whether it is a branch or loop body (or a per-element function of a
             dataset), whose ops run as many times as the graph decides, rather than once
             each time its outer graph runs.
+        caller_source: `file:line` of the user's line that made the graph (the call that
+            traced the function), where ops made by library code with no user's frame in
+            between are said to come from; they do not count towards an
+            `UnrolledLoopWarning`.
     """
 
     building_function = True
@@ -57,6 +62,7 @@ class FuncGraph(Graph):
         self.name = name
         self.outer_graph = outer_graph
         self.control_flow = control_flow
+        self.caller_source = user_frame()
         self.outputs: list[SymbolicTensor] = []
         self.structured_outputs: Any = None
         self._args: list[SymbolicTensor] = []

@@ -12,9 +12,12 @@ tensors used anywhere else afterwards ("leaked" through a global, a list or an a
 an error naming the tensor, the function and the line that made it. A function graph that
 reaches `UNROLL_WARNING_OPS` ops, a tenth of them made by one line of the user's code, warns
 once (`UnrolledLoopWarning`): that line ran many times, in a Python loop unrolled while tracing.
-Straight-line code, however long, makes a few ops per line and does not warn. (Ops that one
-line makes in a single run through library code, a large model's call or its gradient, count
-as that line's too: such a graph may still warn.)
+Straight-line code, however long, makes a few ops per line and does not warn. Ops made by
+library code with no line of the user's inside the function (`fit`'s train step, or
+`ag.function(model)`) are named after the line that called it, which runs once per trace: a
+`FuncGraph` keeps that line (`caller_source`) and does not count them. (Ops that one line of
+the function makes in a single run through library code, a large model's call or its
+gradient, count as that line's: such a graph may still warn.)
 
 >>> g = Graph()
 >>> op = g.create_op("Placeholder", [], {"dtype": dtypes.float32, "shape": (None, 3)},
@@ -88,6 +91,7 @@ class Graph:
 
     building_function = False
     returned_from: str | None = None
+    caller_source = ""  # a FuncGraph's: the user's line that called the function traced
 
     def __init__(self):
         self._lock = threading.RLock()
@@ -198,7 +202,7 @@ class Graph:
             self._ops.append(op)
             self._by_name[op_name] = op
             self.version += 1
-            if self._warn_at_op_count and op.source:
+            if self._warn_at_op_count and op.source and op.source != self.caller_source:
                 self._count_source(op.source)
         record = recorder[0]
         if record is not None:

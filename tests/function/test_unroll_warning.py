@@ -1,8 +1,10 @@
 """A function graph growing past `UNROLL_WARNING_OPS` ops warns once, naming the user's line
 and suggesting `ag.range` or a tensor loop bound (a Python loop being unrolled while tracing)."""
 
+import sys
 import warnings
 
+import numpy as np
 import pytest
 
 import autograph as ag
@@ -151,3 +153,52 @@ def test_warning_says_how_many_ops_the_repeated_line_made(monkeypatch):
     f, line = _unrolled(15)
     _, caught = _trace(f)
     assert f"has 20 ops, 19 of them made by {__file__}:{line}" in str(caught[0].message)
+
+
+def _fit_warnings(model):
+    """The `UnrolledLoopWarning`s of fitting `model` for one epoch of one batch."""
+    model.compile(optimizer="adam", loss="mse")
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model.fit(x, x, batch_size=4, epochs=1, verbose=0)
+    return [w for w in caught if issubclass(w.category, UnrolledLoopWarning)]
+
+
+def test_fits_train_step_made_by_library_code_does_not_warn(monkeypatch):
+    # Every op of the train step comes from library code and is named after the `fit` line,
+    # which runs once: that is not a loop being unrolled.
+    monkeypatch.setattr(graph_module, "UNROLL_WARNING_OPS", 50)
+    model = ag.keras.Sequential([ag.keras.Input((3,)), ag.keras.layers.Dense(3),
+                                 ag.keras.layers.Dense(3)])
+    assert _fit_warnings(model) == []
+
+
+def test_function_of_library_code_names_the_line_that_called_it(monkeypatch):
+    monkeypatch.setattr(graph_module, "UNROLL_WARNING_OPS", 20)
+    model = ag.keras.Sequential([ag.keras.Input((3,)),
+                                 *[ag.keras.layers.Dense(3) for _ in range(8)]])
+    function = ag.function(model)
+    line = sys._getframe().f_lineno + 3  # the get_concrete_function line
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        concrete = function.get_concrete_function(ag.ones((2, 3)))
+    assert len(concrete.graph.get_operations()) > 20
+    assert concrete.graph.caller_source == f"{__file__}:{line}"
+    assert not [w for w in caught if issubclass(w.category, UnrolledLoopWarning)]
+
+
+class _Unrolled(ag.keras.layers.Layer):
+    """A layer whose call unrolls a Python loop: a user's line inside `fit`'s train step."""
+
+    def call(self, inputs):
+        for _ in range(30):
+            inputs = inputs * 1.0
+        return inputs
+
+
+def test_users_unrolled_loop_inside_fit_still_warns_at_its_line(monkeypatch):
+    monkeypatch.setattr(graph_module, "UNROLL_WARNING_OPS", 50)
+    caught = _fit_warnings(ag.keras.Sequential([ag.keras.Input((3,)), _Unrolled()]))
+    line = _Unrolled.call.__code__.co_firstlineno + 2
+    assert [(w.filename, w.lineno) for w in caught] == [(__file__, line)]

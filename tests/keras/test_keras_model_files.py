@@ -76,6 +76,22 @@ class Sub(keras.Model):
         return self.second(self.first(inputs)) * self.w
 
 
+def _umask_mode():
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def test_model_and_weights_files_get_the_mode_the_umask_gives_new_files(tmp_path):
+    # As Keras's files (written with open()); a private temporary file's 0600 is renamed.
+    model = _mlp()
+    model.save(tmp_path / "m.keras")
+    model.save_weights(tmp_path / "m.weights.h5")
+    for name in ("m.keras", "m.weights.h5"):
+        assert os.stat(tmp_path / name).st_mode & 0o777 == _umask_mode(), name
+    assert sorted(os.listdir(tmp_path)) == ["m.keras", "m.weights.h5"]
+
+
 # round trips -------------------------------------------------------------------------------
 def test_a_sequential_model_round_trips_with_its_predictions(tmp_path):
     model = _mlp()

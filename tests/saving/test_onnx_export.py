@@ -36,6 +36,14 @@ def path(tmp_path):
     return str(tmp_path / "model.onnx")
 
 
+def test_an_exported_file_gets_the_mode_the_umask_gives_new_files(path):
+    umask = os.umask(0o022)
+    os.umask(umask)
+    ag.onnx.export(ag.function(lambda x: x + 1.0), path, [ag.TensorSpec([2])])
+    assert os.stat(path).st_mode & 0o777 == 0o666 & ~umask
+    assert os.listdir(os.path.dirname(path)) == ["model.onnx"]
+
+
 @ag.function
 def tensor_if(x):
     if ag.reduce_sum(x) > 0:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from typing import Any, Sequence
 
 from autograph.runtime.core import dtypes
@@ -29,6 +28,7 @@ from autograph.runtime.saving.onnx import (  # noqa: F401  (fill the op table)
 from autograph.runtime.saving.onnx.export_graph import GraphExport, ModelExport, prune, value_info
 from autograph.runtime.saving.onnx.export_table import MIN_OPSET
 from autograph.runtime.saving.onnx.onnx_module import onnx
+from autograph.runtime.train.checkpoint_io import atomic_write
 from autograph.runtime.train.keras.base_layer import Layer
 from autograph.runtime.train.keras.functional import input_specs
 from autograph.runtime.train.keras.sequential import Sequential
@@ -219,12 +219,4 @@ def _write_atomically(data: bytes, path: str) -> None:
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
         raise FileNotFoundError(f"ag.onnx.export: the folder of {path!r} does not exist.")
-    fd, temporary = tempfile.mkstemp(prefix=".onnx-", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.remove(temporary)
-        raise
+    atomic_write(path, lambda f: f.write(data))  # the umask's mode, not mkstemp's 0600

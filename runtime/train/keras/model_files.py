@@ -17,10 +17,10 @@ import datetime
 import io
 import json
 import os
-import tempfile
 import zipfile
 from typing import Any
 
+from autograph.runtime.train.checkpoint_io import atomic_write
 from autograph.runtime.train.keras import h5_weights
 from autograph.runtime.train.keras.serialization import serialize
 
@@ -43,19 +43,7 @@ def write_atomically(path: str, data: bytes, overwrite: bool, method: str) -> No
     if not overwrite and os.path.exists(path):
         raise FileExistsError(f"{method}: {path!r} exists already; pass overwrite=True to "
                               f"replace it.")
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
-                                     suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.remove(temporary)
-        raise
+    atomic_write(path, lambda f: f.write(data))  # the umask's mode, as Keras's files get
 
 
 def is_weights_h5(path: Any) -> bool:
