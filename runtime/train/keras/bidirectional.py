@@ -166,7 +166,7 @@ class Bidirectional(Layer):
             dims[-1] = None if dims[-1] is None else dims[-1] * 2
         output = ([TensorShape(dims)] * 2 if self.merge_mode is None else [TensorShape(dims)])
         if self.return_state or self.merge_mode is None:
-            return output + states * 2
+            return tuple(output + states * 2)
         return output[0]
 
     def get_config(self) -> dict:

@@ -74,9 +74,13 @@ class RNN(Layer):
         refuse_options(type(self).__name__,
                        activity_regularizer=kwargs.pop("activity_regularizer", None))
         super().__init__(**kwargs)
-        if not hasattr(cell, "call") or getattr(cell, "state_size", None) is None:
-            raise ValueError(f"Argument `cell` should have a `call` method and a `state_size` "
-                             f"attribute. Received: cell={cell}")
+        if not hasattr(cell, "call"):
+            raise ValueError(f"Argument `cell` should have a `call` method. Received: "
+                             f"cell={cell}")
+        if getattr(cell, "state_size", None) is None:
+            raise ValueError(f"The RNN cell should have a `state_size` attribute (single "
+                             f"integer or list of integers, one integer per RNN state). "
+                             f"Received: cell={cell}")
         if stateful:
             raise ValueError(f"{type(self).__name__}: stateful=True is not supported (states "
                              f"carried from one batch to the next). Pass initial_state= and "
@@ -187,7 +191,7 @@ class RNN(Layer):
         output = TensorShape([shape[0], shape[1], units] if self.return_sequences
                              else [shape[0], units])
         if self.return_state:
-            return [output] + [TensorShape([shape[0], s]) for s in self.state_size]
+            return (output, *(TensorShape([shape[0], s]) for s in self.state_size))
         return output
 
     def _flags(self) -> dict:
