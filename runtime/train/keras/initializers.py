@@ -38,7 +38,7 @@ __all__ = ["Initializer", "Zeros", "Ones", "Constant", "RandomUniform", "RandomN
            "HeUniform", "LecunNormal", "LecunUniform", "Orthogonal", "zeros", "ones", "constant",
            "random_uniform", "random_normal", "truncated_normal", "variance_scaling",
            "glorot_uniform", "glorot_normal", "he_normal", "he_uniform", "lecun_normal",
-           "lecun_uniform", "orthogonal", "get"]
+           "lecun_uniform", "orthogonal", "OrthogonalInitializer", "get"]
 
 
 class RandomUniform(_RandomUniform):
@@ -144,7 +144,7 @@ zeros, ones, constant = Zeros, Ones, Constant
 random_uniform, random_normal, truncated_normal = RandomUniform, RandomNormal, TruncatedNormal
 variance_scaling, glorot_uniform, glorot_normal = VarianceScaling, GlorotUniform, GlorotNormal
 he_normal, he_uniform, lecun_normal, lecun_uniform = HeNormal, HeUniform, LecunNormal, LecunUniform
-orthogonal = Orthogonal
+orthogonal = OrthogonalInitializer = Orthogonal
 
 _BY_NAME: dict[str, type[Initializer]] = {
     "zeros": Zeros, "ones": Ones, "constant": Constant, "random_uniform": RandomUniform,
@@ -155,8 +155,7 @@ _BY_NAME: dict[str, type[Initializer]] = {
 }
 # Keras's other names for some of them (`Embedding`'s default initializer is "uniform")
 _ALIASES: dict[str, type[Initializer]] = {
-    "uniform": RandomUniform, "normal": RandomNormal, "one": Ones, "zero": Zeros,
-    "OrthogonalInitializer": Orthogonal}
+    "uniform": RandomUniform, "normal": RandomNormal, "one": Ones, "zero": Zeros}
 
 
 def get(identifier: Any) -> Any:
