@@ -19,6 +19,7 @@ from typing import Any, Callable
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array import ops as array_ops
 from autograph.runtime.ops.array.ops import concat, split, stack, unstack
 from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.ops.linalg.ops import matmul, tensordot
@@ -39,8 +40,15 @@ Step = Callable[[Tensor, list], tuple[Tensor, list]]
 
 
 def _dot(x: Tensor, w: Any) -> Tensor:
-    """`x @ w` over `x`'s last axis (x is one step `[batch, n]` or all steps)."""
-    return matmul(x, w) if x.shape.rank == 2 else tensordot(x, w, [[-1], [0]])
+    """`x @ w` over `x`'s last axis (x is one step `[batch, n]` or all steps `[time, batch,
+    n]`, multiplied as one `[time * batch, n]` matrix: BLAS, where an einsum is not)."""
+    if x.shape.rank == 2:
+        return matmul(x, w)
+    if x.shape.rank != 3:
+        return tensordot(x, w, [[-1], [0]])
+    dims = array_ops.shape(x)
+    flat = matmul(array_ops.reshape(x, array_ops.stack([-1, dims[2]])), w)
+    return array_ops.reshape(flat, array_ops.stack([dims[0], dims[1], -1]))
 
 
 def _masked(x: Tensor, masks: list | None, i: int) -> Tensor:
