@@ -11,10 +11,10 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-def run_example(name):
+def run_example(name, *args):
     """The example's output; it must succeed and leave nothing in its temporary directory."""
     with tempfile.TemporaryDirectory() as scratch:
-        result = subprocess.run([sys.executable, str(ROOT / "examples" / name)],
+        result = subprocess.run([sys.executable, str(ROOT / "examples" / name), *args],
                                 capture_output=True, text=True, timeout=120, cwd=ROOT,
                                 env={**os.environ, "TMPDIR": scratch, "PYTHONPATH": str(ROOT)})
         left = os.listdir(scratch)
@@ -136,3 +136,11 @@ def test_train_digits_reaches_95_percent_and_restores_the_same_model():
     restored = float(out.split("restored model's test accuracy: ")[1].split()[0])
     assert accuracy >= 0.95 and restored == accuracy
     assert "Epoch 15/15" in out
+
+
+def test_sequence_lstm_learns_from_masked_sequences_and_restores_its_best_checkpoint():
+    out = run_example("sequence_lstm.py", "--epochs", "3", "--samples", "1000")  # short run
+    assert "trained 3 epochs" in out
+    accuracy = float(out.split("test accuracy: ")[1].split()[0])
+    restored = float(out.split("best checkpoint's test accuracy: ")[1].split()[0])
+    assert accuracy >= 0.75 and restored == accuracy
