@@ -1,8 +1,9 @@
 """Every benchmark, one after another, each in a process of its own.
 
 Each prints its figures as ratios to NumPy (or to plain Python) measured in the same run; the
-data pipelines also run `tf.data` when `--tensorflow` names a Python that has TensorFlow, and the
-jit benchmark `jax.jit` when `--jax` names one with JAX (neither is a dependency). `--quick`
+data pipelines also run `tf.data` when `--tensorflow` names a Python that has TensorFlow (the LSTM
+step `tf.keras`), and the jit benchmark `jax.jit` when `--jax` names one with JAX (neither is a
+dependency). `--quick`
 passes `--quick` to the benchmarks that have a shorter mode (the others take a few seconds).
 
     python3 -m pip install ".[bench]" && python3 benchmarks/run.py [--quick]
@@ -34,13 +35,15 @@ BENCHMARKS = [
     ("memory.py", True, ("threadpoolctl",)),
     ("graph_passes.py", True, ("threadpoolctl",)),
     ("jit.py", True, ("numba", "threadpoolctl")),
+    ("lstm_step.py", True, ("threadpoolctl",)),
 ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs where there are")
-    parser.add_argument("--tensorflow", help="a Python with TensorFlow, for data_pipeline.py")
+    parser.add_argument("--tensorflow",
+                        help="a Python with TensorFlow, for data_pipeline.py and lstm_step.py")
     parser.add_argument("--jax", help="a Python with JAX, for jit.py")
     args = parser.parse_args()
     failed = []
@@ -58,6 +61,8 @@ def main() -> int:
             command.append("--quick")
         if script == "data_pipeline.py" and args.tensorflow:
             command.append(args.tensorflow)
+        if script == "lstm_step.py" and args.tensorflow:
+            command += ["--tensorflow", args.tensorflow]
         if script == "jit.py" and args.jax:
             command += ["--jax", args.jax]
         start = time.perf_counter()
