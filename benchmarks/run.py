@@ -1,10 +1,10 @@
 """Every benchmark, one after another, each in a process of its own.
 
 Each prints its figures as ratios to NumPy (or to plain Python) measured in the same run; the
-data pipelines also run `tf.data`, and the digits CNN `tf.keras`, when `--tensorflow` names a
-Python that has TensorFlow, and the jit benchmark `jax.jit` when `--jax` names one with JAX
-(neither is a dependency). `--quick` passes `--quick` to the benchmarks that have a shorter
-mode (the others take a few seconds, the digits CNN half a minute).
+data pipelines also run `tf.data`, the digits CNN and the LSTM step `tf.keras`, when
+`--tensorflow` names a Python that has TensorFlow, and the jit benchmark `jax.jit` when `--jax`
+names one with JAX (neither is a dependency). `--quick` passes `--quick` to the benchmarks that
+have a shorter mode (the others take a few seconds, the digits CNN half a minute).
 
     python3 -m pip install ".[bench]" && python3 benchmarks/run.py [--quick]
         [--tensorflow /path/to/python] [--jax /path/to/python]
@@ -36,14 +36,15 @@ BENCHMARKS = [
     ("graph_passes.py", True, ("threadpoolctl",)),
     ("jit.py", True, ("numba", "threadpoolctl")),
     ("digits_cnn.py", False, ("sklearn", "h5py", "threadpoolctl")),
+    ("lstm_step.py", True, ("threadpoolctl",)),
 ]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs where there are")
-    parser.add_argument("--tensorflow", help="a Python with TensorFlow, for data_pipeline.py "
-                        "and digits_cnn.py")
+    parser.add_argument("--tensorflow", help="a Python with TensorFlow, for data_pipeline.py, "
+                        "digits_cnn.py and lstm_step.py")
     parser.add_argument("--jax", help="a Python with JAX, for jit.py")
     args = parser.parse_args()
     failed = []
@@ -61,6 +62,8 @@ def main() -> int:
             command.append("--quick")
         if script in ("data_pipeline.py", "digits_cnn.py") and args.tensorflow:
             command.append(args.tensorflow)
+        if script == "lstm_step.py" and args.tensorflow:
+            command += ["--tensorflow", args.tensorflow]
         if script == "jit.py" and args.jax:
             command += ["--jax", args.jax]
         start = time.perf_counter()

@@ -162,13 +162,14 @@ def add_lists(ctx, inputs):
     if any(other.length() != length for other in lists[1:]):
         raise InvalidArgumentError(f"AddN of tensor lists needs lists of one length, got "
                                    f"{[other.length() for other in lists]}.")
-    items = []
-    for i in range(length):
-        values = [x for x in (other.get(i) for other in lists) if x is not None]
-        total = None
-        for x in values:
-            total = x if total is None else total + x
-        items.append(total)
+    # Element by element over plain lists: a loop's gradient adds a list of one element set
+    # to its running total at every iteration, so this runs once per iteration.
+    items = lists[0].to_list()
+    for other in lists[1:]:
+        for i, x in enumerate(other.to_list()):
+            if x is not None:
+                total = items[i]
+                items[i] = x if total is None else total + x
     first = lists[0]
     return object_scalar(TensorList(first.element_dtype, first.element_shape, items))
 

@@ -147,3 +147,11 @@ def test_digits_cnn_quick_run_learns_and_its_best_checkpoint_scores_the_same():
     accuracy = float(out.split("test accuracy: ")[1].split()[0])
     loaded = float(out.split("checkpoint best.keras: test accuracy ")[1].split()[0])
     assert accuracy >= 0.9 and loaded == accuracy
+
+
+def test_sequence_lstm_learns_from_masked_sequences_and_restores_its_best_checkpoint():
+    out = run_example("sequence_lstm.py", "--epochs", "3", "--samples", "1000")  # short run
+    assert "trained 3 epochs" in out
+    accuracy = float(out.split("test accuracy: ")[1].split()[0])
+    restored = float(out.split("best checkpoint's test accuracy: ")[1].split()[0])
+    assert accuracy >= 0.75 and restored == accuracy

@@ -52,8 +52,8 @@ def test_a_namespace_loaded_on_first_use_is_the_module_of_its_name():
 def test_a_missing_name_of_a_namespace_imported_directly_says_so():
     from autograph.keras import layers
 
-    with pytest.raises(AttributeError, match=r"does not provide tf\.keras\.layers\.LSTM yet"):
-        layers.LSTM  # noqa: B018
+    with pytest.raises(AttributeError, match=r"does not provide tf\.keras\.layers\.ConvLSTM2D yet"):
+        layers.ConvLSTM2D  # noqa: B018
 
 
 def test_a_misspelt_name_in_compat_v1_suggests_the_closest():

@@ -1,9 +1,11 @@
 """`ag.keras.layers`: Keras 3's layers (core, convolution, pooling, normalization, reshaping,
-merge, activation and preprocessing layers), `Input` and `InputLayer`, and the base `Layer`."""
+merge, activation, preprocessing and recurrent layers), `Input` and `InputLayer`, and the base
+`Layer`."""
 
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.train.keras.activation_layers import Activation, LeakyReLU, ReLU, Softmax
 from autograph.runtime.train.keras.base_layer import Layer
+from autograph.runtime.train.keras.bidirectional import Bidirectional
 from autograph.runtime.train.keras.conv_layers import Conv2D, MaxPooling2D
 from autograph.runtime.train.keras.conv_variants import Conv1D, DepthwiseConv2D
 from autograph.runtime.train.keras.embedding_layer import Embedding
@@ -33,12 +35,14 @@ from autograph.runtime.train.keras.pooling_layers import (
     MaxPooling1D,
 )
 from autograph.runtime.train.keras.preprocessing_layers import Normalization, Rescaling
+from autograph.runtime.train.keras.recurrent import GRU, LSTM, RNN, SimpleRNN
 from autograph.runtime.train.keras.reshaping_layers import (
     Permute,
     RepeatVector,
     Reshape,
     ZeroPadding2D,
 )
+from autograph.runtime.train.keras.rnn_cells import GRUCell, LSTMCell, SimpleRNNCell
 
 __all__ = ["Layer", "Dense", "Conv2D", "MaxPooling2D", "Flatten", "Dropout", "Input",
            "InputLayer", "Add", "Average", "Concatenate", "Maximum", "Minimum", "Multiply",
@@ -46,7 +50,9 @@ __all__ = ["Layer", "Dense", "Conv2D", "MaxPooling2D", "Flatten", "Dropout", "In
            "DepthwiseConv2D", "AveragePooling1D", "AveragePooling2D", "MaxPooling1D",
            "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalMaxPooling1D",
            "GlobalMaxPooling2D", "Activation", "ReLU", "LeakyReLU", "Softmax", "Reshape",
-           "Permute", "RepeatVector", "ZeroPadding2D", "Lambda", "Normalization", "Rescaling"]
+           "Permute", "RepeatVector", "ZeroPadding2D", "Lambda", "Normalization", "Rescaling",
+           "RNN", "SimpleRNN", "LSTM", "GRU", "SimpleRNNCell", "LSTMCell", "GRUCell",
+           "Bidirectional"]
 
 # Keras's other names of the same classes
 AvgPool1D, AvgPool2D, MaxPool1D, MaxPool2D = (AveragePooling1D, AveragePooling2D, MaxPooling1D,

@@ -49,7 +49,10 @@ def reduce_to(grad: Tensor, x: Tensor) -> Tensor:
         return grad if static_dims(grad) == s else _reshape.run([grad, s])
     x_shape = _shape.run([x], _INT32)
     axes, _ = _broadcast_gradient_args.run([x_shape, _shape.run([grad], _INT32)])
-    return _reshape.run([_sum.run([grad, axes], {"keep_dims": False}), x_shape])
+    reduced = _reshape.run([_sum.run([grad, axes], {"keep_dims": False}), x_shape])
+    if not isinstance(reduced, EagerTensor):  # x's static shape, which the reshape cannot see
+        reduced.set_shape(x.shape)
+    return reduced
 
 
 def broadcast_like(grad: Tensor, x: Tensor) -> Tensor:

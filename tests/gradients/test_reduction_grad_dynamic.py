@@ -31,3 +31,16 @@ def _gradients(x, axes):
 def test_the_gradient_of_a_reduction_over_an_input_of_unknown_rank(axes, name, expected):
     found = _gradients(ag.constant(X), ag.constant(axes, ag.int32))[name]
     npt.assert_allclose(found.numpy(), expected, rtol=1e-6)
+
+
+def test_a_broadcast_gradient_keeps_the_input_static_shape_when_the_batch_is_unknown():
+    # summed back to x's shape through shapes known only at run time: the result still has
+    # x's static shape, which a loop's gradient needs to keep its loop variables' shapes
+    @ag.function(input_signature=[ag.TensorSpec([None, 3], ag.float32),
+                                  ag.TensorSpec([None, 1], ag.bool)])
+    def gradient(x, keep):
+        with ag.GradientTape() as tape:
+            tape.watch(x)
+            total = ag.reduce_sum(ag.where(keep, x, 2.0 * x))
+        return tape.gradient(total, x)
+    assert gradient.get_concrete_function().graph.outputs[0].shape.as_list() == [None, 3]

@@ -392,12 +392,13 @@ def test_einsum_dense_axes_in_an_initializer_are_refused(axes):
 
 
 def test_an_initializer_we_do_not_have_lists_the_ones_we_do():
-    initializer = {"module": "keras.initializers", "class_name": "Orthogonal",
-                   "config": {"gain": 1.0, "seed": None}, "registered_name": None}
+    initializer = {"module": "keras.initializers", "class_name": "Identity",
+                   "config": {"gain": 1.0}, "registered_name": None}
     assert _initializer_error(initializer) == (
-        "Unknown initializer 'Orthogonal'. Known: Constant, GlorotNormal, GlorotUniform, "
-        "HeNormal, HeUniform, Initializer, LecunNormal, LecunUniform, Ones, RandomNormal, "
-        "RandomUniform, TruncatedNormal, VarianceScaling, Zeros.")
+        "Unknown initializer 'Identity'. Known: Constant, GlorotNormal, GlorotUniform, "
+        "HeNormal, HeUniform, Initializer, LecunNormal, LecunUniform, Ones, Orthogonal, "
+        "OrthogonalInitializer, RandomNormal, RandomUniform, TruncatedNormal, VarianceScaling, "
+        "Zeros.")
 
 
 def halves(shape, dtype=None):

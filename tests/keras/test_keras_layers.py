@@ -174,8 +174,8 @@ def test_dense_refuses_inputs_of_fewer_than_two_axes(shape):
     (lambda: layers.Dense(2, kernel_initializer="glorot").build((None, 2)),
      "^" + re.escape("Unknown initializer 'glorot'. Known names: constant, glorot_normal, "
                      "glorot_uniform, he_normal, he_uniform, lecun_normal, lecun_uniform, ones, "
-                     "random_normal, random_uniform, truncated_normal, variance_scaling, zeros; "
-                     "or pass an initializer.") + "$"),
+                     "orthogonal, random_normal, random_uniform, truncated_normal, "
+                     "variance_scaling, zeros; or pass an initializer.") + "$"),
     (lambda: layers.Conv2D(2, 3, padding="full"),
      "^" + re.escape("Conv2D: padding must be 'valid' or 'same', got 'full'.") + "$"),
     (lambda: layers.Dropout(1.0),

@@ -134,7 +134,10 @@ def _output_structure(layer: Any, inputs: Any, args: tuple, kwargs: dict) -> Any
     """The `_Spec` of each output, in the output's structure."""
     if defines_output_shape(layer) and not args and not kwargs and isinstance(inputs,
                                                                               KerasTensor):
-        return _Spec(layer.compute_output_shape(inputs.shape), layer.dtype)
+        shape = layer.compute_output_shape(inputs.shape)
+        if isinstance(shape, (list, tuple)) and shape and isinstance(shape[0], TensorShape):
+            return tuple(_Spec(s, layer.dtype) for s in shape)  # several outputs
+        return _Spec(shape, layer.dtype)
     graph = FuncGraph(f"{layer.name}_output_shape")
     with graph.as_default():
         def placeholder(value: Any) -> Any:

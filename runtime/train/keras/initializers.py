@@ -3,7 +3,8 @@
 They are the runtime's initializers (`runtime.state.initializers`) where Keras agrees with
 TensorFlow 1, and subclasses where Keras's defaults differ (`RandomNormal` has stddev 0.05 in
 Keras, 1.0 in TensorFlow 1); `he_normal`, `he_uniform`, `lecun_normal` and `lecun_uniform` are
-variance scalings. `get("glorot_uniform")` makes a new one from its name.
+variance scalings; `Orthogonal` (recurrent layers' default) is Keras's own.
+`get("glorot_uniform")` makes a new one from its name.
 
 >>> get("ones")([2]).numpy()
 array([1., 1.], dtype=float32)
@@ -13,7 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from autograph.runtime.core import dtypes
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.state.initializers import (
     Constant,
     GlorotNormal,
@@ -22,6 +27,7 @@ from autograph.runtime.state.initializers import (
     Ones,
     VarianceScaling,
     Zeros,
+    _dims,
 )
 from autograph.runtime.state.initializers import RandomNormal as _RandomNormal
 from autograph.runtime.state.initializers import RandomUniform as _RandomUniform
@@ -29,10 +35,10 @@ from autograph.runtime.state.initializers import TruncatedNormal as _TruncatedNo
 
 __all__ = ["Initializer", "Zeros", "Ones", "Constant", "RandomUniform", "RandomNormal",
            "TruncatedNormal", "VarianceScaling", "GlorotUniform", "GlorotNormal", "HeNormal",
-           "HeUniform", "LecunNormal", "LecunUniform", "zeros", "ones", "constant",
+           "HeUniform", "LecunNormal", "LecunUniform", "Orthogonal", "zeros", "ones", "constant",
            "random_uniform", "random_normal", "truncated_normal", "variance_scaling",
            "glorot_uniform", "glorot_normal", "he_normal", "he_uniform", "lecun_normal",
-           "lecun_uniform", "get"]
+           "lecun_uniform", "orthogonal", "OrthogonalInitializer", "get"]
 
 
 class RandomUniform(_RandomUniform):
@@ -96,17 +102,56 @@ class LecunUniform(_Scaling):
     settings = (1.0, "fan_in", "uniform")
 
 
+class Orthogonal(Initializer):
+    """A random orthogonal matrix (orthonormal rows or columns, whichever are fewer) times
+    `gain`, as Keras makes it: the Q of the QR decomposition of a standard normal matrix, its
+    columns' signs set by R's diagonal. A shape of more than two axes is flattened to
+    `[prod(shape[:-1]), shape[-1]]` first.
+
+    >>> q = Orthogonal(seed=1)([3, 3]).numpy()
+    >>> bool(np.allclose(q @ q.T, np.eye(3), atol=1e-5))
+    True
+    """
+
+    def __init__(self, gain: float = 1.0, seed: int | None = None):
+        self.gain = gain
+        self.seed = seed
+        self.dtype = dtypes.float32
+
+    def __call__(self, shape: Any, dtype: Any = None, partition_info: Any = None) -> Tensor:
+        dtype = self._dtype(dtype, "float")
+        dims = _dims(shape)
+        if len(dims) < 2:
+            raise ValueError(f"The Orthogonal initializer needs a shape of at least two axes, "
+                             f"got {dims}.")
+        rows, columns = int(np.prod(dims[:-1])), dims[-1]
+        normal = _RandomNormal(0.0, 1.0, self.seed, dtypes.float64)(
+            [max(rows, columns), min(rows, columns)])
+        if not hasattr(normal, "numpy"):
+            raise ValueError("The Orthogonal initializer runs eagerly (a layer's build does); "
+                             "it cannot be called while a graph is built.")
+        q, r = np.linalg.qr(normal.numpy())
+        q = q * np.sign(np.diag(r))
+        if rows < columns:
+            q = q.T
+        return convert_to_tensor((self.gain * q).reshape(dims).astype(dtype.as_numpy_dtype))
+
+    def get_config(self) -> dict:
+        return {"gain": self.gain, "seed": self.seed}
+
+
 zeros, ones, constant = Zeros, Ones, Constant
 random_uniform, random_normal, truncated_normal = RandomUniform, RandomNormal, TruncatedNormal
 variance_scaling, glorot_uniform, glorot_normal = VarianceScaling, GlorotUniform, GlorotNormal
 he_normal, he_uniform, lecun_normal, lecun_uniform = HeNormal, HeUniform, LecunNormal, LecunUniform
+orthogonal = OrthogonalInitializer = Orthogonal
 
 _BY_NAME: dict[str, type[Initializer]] = {
     "zeros": Zeros, "ones": Ones, "constant": Constant, "random_uniform": RandomUniform,
     "random_normal": RandomNormal, "truncated_normal": TruncatedNormal,
     "variance_scaling": VarianceScaling, "glorot_uniform": GlorotUniform,
     "glorot_normal": GlorotNormal, "he_normal": HeNormal, "he_uniform": HeUniform,
-    "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform,
+    "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform, "orthogonal": Orthogonal,
 }
 # Keras's other names for some of them (`Embedding`'s default initializer is "uniform")
 _ALIASES: dict[str, type[Initializer]] = {

@@ -144,6 +144,8 @@ def _initializer_config(init: Any) -> tuple[str, dict] | None:
         return "VarianceScaling", {"seed": init.seed, "scale": init.scale, "mode": init.mode,
                                    "distribution": init.distribution, "input_axes": None,
                                    "output_axes": None}
+    if isinstance(init, initializers.Orthogonal):
+        return "Orthogonal", {"seed": init.seed, "gain": init.gain}
     if isinstance(init, (state_initializers.Zeros, state_initializers.Ones)):
         return name, {}
     if isinstance(init, state_initializers.Constant):

@@ -1,0 +1,209 @@
+"""Behaviour of the recurrent layers beyond the recorded cases: the time loop is one `While`
+op in a trace (fit's train step included) and its gradient is `While`'s, dropout, masks
+flowing through models, a `.keras` file written by Keras 3, bad arguments (whole messages),
+and where we differ from Keras on purpose."""
+
+import json
+import pathlib
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from autograph.runtime.train.keras import rnn_loop
+from autograph.runtime.train.keras.masking import get_keras_mask
+from tests.keras import rnn_cases
+
+layers = ag.keras.layers
+DATA = pathlib.Path(__file__).parent / "data"
+EXPECTED = json.loads((pathlib.Path(__file__).parent / "rnn_expected.json").read_text())
+SEQ = rnn_cases.data()["seq"]
+
+
+def _op_types(graph):
+    return [op.type for op in graph.get_operations()]
+
+
+# The time loop ---------------------------------------------------------------------------------
+def test_the_time_loop_is_a_python_for_that_autograph_converts():
+    code = ag.to_code(rnn_loop.time_loop)
+    assert "for t in range(steps):" not in code
+    assert "ag__.for_stmt(ag__.range(steps), loop_body" in code
+
+
+def test_a_traced_call_runs_the_time_loop_as_one_while_op():
+    layer = layers.LSTM(3)
+    traced = ag.function(lambda x: layer(x))
+    graph = traced.get_concrete_function(ag.TensorSpec([None, None, 4], ag.float32)).graph
+    assert _op_types(graph).count("While") == 1
+
+
+def test_a_traced_call_gives_the_eager_step_by_step_outputs():
+    layer = layers.GRU(3, return_sequences=True, go_backwards=True)
+    eager = layer(SEQ, mask=rnn_cases.data()["mask"]).numpy()
+    traced = ag.function(lambda x, m: layer(x, mask=m))(SEQ, rnn_cases.data()["mask"])
+    np.testing.assert_allclose(traced.numpy(), eager, rtol=1e-6, atol=1e-7)
+
+
+def test_gradients_through_the_while_op_match_tf_keras():
+    name = "lstm_masked"
+    layer, _ = rnn_cases.build(ag.keras, name)
+    r = [np.random.default_rng(i).normal(size=shape).round(2).astype(np.float32)
+         for i, shape in enumerate([(3, 6, 3), (3, 3), (3, 3)])]
+
+    @ag.function
+    def gradients(x, mask):
+        with ag.GradientTape() as tape:
+            outputs = layer(x, mask=mask)
+            loss = sum(ag.reduce_sum(o * w) for o, w in zip(outputs, r))
+        return tape.gradient(loss, layer.trainable_weights)
+    found = gradients(SEQ, rnn_cases.data()["mask"])
+    assert "While" in _op_types(gradients.get_concrete_function(SEQ, rnn_cases.data()["mask"])
+                                .graph)
+    for ours, theirs in zip(found, EXPECTED["cases"][name]["weight_gradients"]):
+        np.testing.assert_allclose(ours.numpy(), theirs, rtol=1e-5, atol=1e-6)
+
+
+def _sequence_model(layer):
+    model = ag.keras.Sequential([layers.Embedding(10, 4, mask_zero=True), layer,
+                                 layers.Dense(1)])
+    model.compile(optimizer=ag.keras.optimizers.SGD(0.5), loss="mse")
+    return model
+
+
+def test_the_train_step_of_fit_holds_the_forward_and_backward_while_ops():
+    ids, target = rnn_cases.fit_data()
+    model = _sequence_model(layers.LSTM(5))
+    model.fit(ids, target, batch_size=8, epochs=1, verbose=0)
+    (train,) = model._compiled.functions.values()
+    # the layer's loop, and the backward loop of its gradient
+    assert _op_types(train.get_concrete_function().graph).count("While") == 2
+
+
+def test_fit_through_the_while_gradient_lowers_the_loss():
+    ag.random.set_seed(1)
+    ids, target = rnn_cases.fit_data()
+    history = _sequence_model(layers.GRU(4)).fit(ids, target, batch_size=8, epochs=5,
+                                                 verbose=0, shuffle=False)
+    losses = history.history["loss"]
+    assert losses[-1] < losses[0] / 2
+
+
+# Dropout --------------------------------------------------------------------------------------
+def test_dropout_applies_only_while_training():
+    ag.random.set_seed(2)
+    plain = layers.LSTM(3, return_sequences=True)
+    dropped = layers.LSTM(3, return_sequences=True, dropout=0.5, recurrent_dropout=0.5)
+    plain.build(SEQ.shape)
+    dropped.build(SEQ.shape)
+    dropped.set_weights(plain.get_weights())
+    np.testing.assert_array_equal(dropped(SEQ).numpy(), plain(SEQ).numpy())
+    assert not np.allclose(dropped(SEQ, training=True).numpy(), plain(SEQ).numpy())
+
+
+def test_recurrent_dropout_trains_in_fit_with_masks_drawn_outside_the_loop():
+    ag.random.set_seed(3)
+    ids, target = rnn_cases.fit_data()
+    model = _sequence_model(layers.GRU(4, dropout=0.2, recurrent_dropout=0.3))
+    history = model.fit(ids, target, batch_size=8, epochs=2, verbose=0)
+    assert all(np.isfinite(history.history["loss"]))
+
+
+# Masks, models, shapes ------------------------------------------------------------------------
+def test_an_embedding_mask_flows_into_the_layer_and_on_with_return_sequences():
+    embedding = layers.Embedding(10, 4, mask_zero=True)
+    ids = np.array(rnn_cases.IDS, np.int32)
+    outputs = layers.SimpleRNN(2, return_sequences=True)(embedding(ids))
+    assert get_keras_mask(outputs).numpy().tolist() == (ids != 0).tolist()
+
+
+def test_a_functional_model_returns_the_output_and_both_lstm_states():
+    inputs = ag.keras.Input((6, 4))
+    output, h, c = layers.LSTM(3, return_state=True)(inputs)
+    model = ag.keras.Model(inputs, [output, h, c])
+    found = model(SEQ)
+    assert [tuple(f.shape) for f in found] == [(3, 3)] * 3
+    np.testing.assert_array_equal(found[0].numpy(), found[1].numpy())
+
+
+def test_the_orthogonal_recurrent_kernel_is_orthogonal():
+    layer = layers.GRU(5)
+    layer.build((None, 6, 4))
+    kernel = layer.cell.recurrent_kernel.numpy()  # [5, 15]: orthonormal rows
+    np.testing.assert_allclose(kernel @ kernel.T, np.eye(5), atol=1e-5)
+
+
+def test_a_keras_3_file_of_recurrent_layers_loads_and_predicts_what_keras_predicted():
+    expected = json.loads((DATA / "rnn_keras.json").read_text())
+    model = ag.keras.saving.load_model(DATA / "rnn.keras")
+    np.testing.assert_allclose(model.predict(np.array(expected["ids"], np.int32), verbose=0),
+                               expected["predictions"], rtol=1e-5, atol=1e-6)
+
+
+# Where we differ from Keras on purpose ----------------------------------------------------------
+def test_unroll_is_accepted_and_runs_the_same_loop():
+    # Keras unrolls the steps into the graph; the values are the same, the loop stays a While
+    rolled = layers.SimpleRNN(3, return_sequences=True)
+    rolled.build(SEQ.shape)
+    unrolled = layers.SimpleRNN(3, return_sequences=True, unroll=True)
+    unrolled.build(SEQ.shape)
+    unrolled.set_weights(rolled.get_weights())
+    np.testing.assert_array_equal(unrolled(SEQ).numpy(), rolled(SEQ).numpy())
+
+
+def _error(make):
+    with pytest.raises(ValueError) as raised:
+        make()
+    return str(raised.value)
+
+
+def test_stateful_is_refused():
+    # Keras keeps the last states in variables for the next batch; not supported here
+    assert _error(lambda: layers.LSTM(2, stateful=True)) == (
+        "LSTM: stateful=True is not supported (states carried from one batch to the next). "
+        "Pass initial_state= and keep the states that return_state=True returns instead.")
+
+
+def test_use_cudnn_true_is_refused():
+    # Keras raises only when called without a GPU; there is no cuDNN path here at all
+    assert _error(lambda: layers.GRU(2, use_cudnn=True)) == (
+        "GRU: use_cudnn=True asks for cuDNN, which is not available here; pass "
+        "use_cudnn='auto' (the default) or False.")
+
+
+def test_a_wrong_number_of_initial_states_is_one_clear_error():
+    # Keras 3.15 fails with IndexError("list index out of range") inside LSTMCell.call
+    assert _error(lambda: layers.LSTM(2, name="lstm")(
+        SEQ, initial_state=[np.zeros((3, 2), np.float32)])) == (
+        "Layer 'lstm' has 2 state(s) (sizes [2, 2]), but initial_state has 1.")
+
+
+# Bad arguments (Keras 3.15's messages) ----------------------------------------------------------
+def test_inputs_of_two_axes_are_refused():
+    # Keras names the input too: "Input 0 with name 'None' of layer 'lstm' ..."
+    assert _error(lambda: layers.LSTM(2, name="lstm")(np.ones((2, 3), np.float32))) == (
+        "Input 0 of layer 'lstm' is incompatible with the layer: expected ndim=3, found "
+        "ndim=2. Full shape received: (2, 3)")
+
+
+def test_a_bad_merge_mode_is_refused():
+    assert _error(lambda: layers.Bidirectional(layers.LSTM(2), merge_mode="bad")) == (
+        'Invalid merge mode. Received: bad. Merge mode should be one of {"sum", "mul", "ave",'
+        ' "concat", None}')
+
+
+def test_a_backward_layer_running_forwards_is_refused():
+    assert _error(lambda: layers.Bidirectional(layers.LSTM(2),
+                                               backward_layer=layers.LSTM(2))) == (
+        "Forward layer and backward layer should have different `go_backwards` value. "
+        "Received: forward_layer.go_backwards False, backward_layer.go_backwards=False")
+
+
+def test_zero_units_are_refused():
+    assert _error(lambda: layers.LSTM(0)) == (
+        "Received an invalid value for argument `units`, expected a positive integer, got 0.")
+
+
+def test_a_cell_without_call_is_refused():
+    assert _error(lambda: layers.RNN(3)) == (
+        "Argument `cell` should have a `call` method. Received: cell=3")
