@@ -256,8 +256,10 @@ def _numpy_text(value: Any, is_repr: bool) -> str:
     if np.ndim(value) == 0:
         if isinstance(value, np.ndarray):
             value = value[()]
-        if isinstance(value, np.generic) and value.dtype.kind in "biufc":
-            return str(value)  # float32 2.2 prints as 2.2, not as the float64 it widens to
+        # As TensorFlow 2.21: str shows the NumPy scalar (float32 2.2 as 2.2), repr the Python
+        # number it converts to (2.200000047683716).
+        if not is_repr and isinstance(value, np.generic) and value.dtype.kind in "biufc":
+            return str(value)
         item = value.item() if isinstance(value, np.generic) else value
         return repr(item) if is_repr else str(item)
     text = repr(value) if is_repr else str(value)

@@ -39,17 +39,26 @@ def run_cell(source: str, namespace: dict, name: str) -> tuple[str, list[str]]:
     return out.getvalue(), [str(w.message) for w in caught]
 
 
-def run_cells(cells: list[tuple[str, str]], replace: tuple[str, str] | None = None
-              ) -> dict[str, str]:
-    """What each cell shows, by cell id; `replace` = (old, new) rewrites every source."""
-    namespace: dict = {"__name__": "__main__"}
+def run_cells(cells: list[tuple[str, str]], replace: tuple[str, str] | None = None,
+              namespace: dict | None = None) -> dict[str, str]:
+    """What each cell shows, by cell id; `replace` = (old, new) rewrites every source. The
+    cells run in `namespace` when given, which then keeps what they defined (for checks of
+    what they compute but do not show; `clear` it after); else in a new one, cleared here."""
+    cleared = namespace is None
+    namespace = {"__name__": "__main__"} if namespace is None else namespace
     shown = {}
     for name, source in cells:
         if replace is not None:
             source = source.replace(*replace)
         shown[name] = run_cell(source, namespace, name)[0]
-    with warnings.catch_warnings(record=True):  # those of objects going with the notebook
+    if cleared:
+        clear(namespace)
+    return shown
+
+
+def clear(namespace: dict) -> None:
+    """Empties a notebook's namespace, without the warnings of objects going with it."""
+    with warnings.catch_warnings(record=True):
         warnings.simplefilter("always")
         namespace.clear()
         gc.collect()
-    return shown

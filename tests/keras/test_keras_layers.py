@@ -67,6 +67,23 @@ def test_initializers_and_activations_by_name_or_callable():
     np.testing.assert_allclose(dense([[1.0, 2.0]]), [[7.0, 7.0]])
 
 
+def test_an_initializer_function_gets_the_dtype_by_keyword_as_keras_passes_it():
+    # TensorFlow's basics guide: Keras 3 calls `initializer(shape, dtype=dtype)`, so a function
+    # whose second parameter is not the dtype (`mean` here) initialises a kernel.
+    calls = []
+
+    def normal(shape, mean=0.0, stddev=1.0, dtype=ag.float32):
+        calls.append((shape, mean, dtype))
+        return ag.random.normal(shape, mean, stddev, dtype)
+
+    dense = layers.Dense(units=1, kernel_initializer=normal)
+    dense.build((None, 2))
+    assert calls == [([2, 1], 0.0, ag.float32)]
+    kernel = layers.Dense(units=1, kernel_initializer=ag.random.normal)
+    kernel.build((None, 2))
+    assert kernel.kernel.shape == (2, 1) and kernel.kernel.dtype == ag.float32
+
+
 def test_he_normal_scales_by_fan_in():
     values = ag.keras.initializers.get("he_normal")([400, 300]).numpy()
     np.testing.assert_allclose(values.std(), np.sqrt(2 / 400), rtol=0.05)

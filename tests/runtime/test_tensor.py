@@ -31,6 +31,19 @@ def test_repr_and_str_follow_tensorflow():
         "<ag.Tensor: shape=(), dtype=string, numpy=b'hi'>")
 
 
+def test_scalar_repr_shows_the_python_number_and_str_the_numpy_scalar():
+    # As TensorFlow 2.21 (checked there): repr goes through `.item()`, str does not.
+    cases = [(ag.constant(2.2), "float32", "2.200000047683716", "2.2"),
+             (ag.constant(2.2, ag.float16), "float16", "2.19921875", "2.2"),
+             (ag.constant(27.3, ag.float64), "float64", "27.3", "27.3"),
+             (ag.constant(True), "bool", "True", "True"),
+             (ag.constant(3, ag.int8), "int8", "3", "3")]
+    for t, dtype, shown_by_repr, shown_by_str in cases:
+        assert repr(t) == f"<ag.Tensor: shape=(), dtype={dtype}, numpy={shown_by_repr}>"
+        assert str(t) == f"ag.Tensor({shown_by_str}, shape=(), dtype={dtype})"
+    assert repr(ag.Variable(2.2)).endswith("shape=() dtype=float32, numpy=2.200000047683716>")
+
+
 def test_len_bool_and_numbers():
     assert len(ag.convert_to_tensor([1, 2, 3])) == 3
     assert bool(ag.convert_to_tensor(1)) and not bool(ag.convert_to_tensor(0.0))

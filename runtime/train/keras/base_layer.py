@@ -105,7 +105,9 @@ class Layer(Module):
         init = initializers.get(initializer)
         dtype = self.dtype if dtype is None else dtypes.as_dtype(dtype)
         with init_scope():  # in `build`, the layer's name scope is already entered
-            variable = Variable(init(TensorShape(shape).as_list(), dtype), name=name,
+            # As Keras calls it: `dtype` by keyword, so `ag.random.normal` (whose second
+            # parameter is `mean`) initialises too.
+            variable = Variable(init(TensorShape(shape).as_list(), dtype=dtype), name=name,
                                 trainable=trainable)
         self._weights.append(variable)
         self._weight_names.append(name)

@@ -160,7 +160,7 @@ _ALIASES: dict[str, type[Initializer]] = {
 
 def get(identifier: Any) -> Any:
     """A new initializer from its name (`"glorot_uniform"` or `"GlorotUniform"`), or the given
-    initializer (any callable `(shape, dtype) -> tensor`) itself.
+    initializer (any callable `(shape, dtype=...) -> tensor`, as `ag.random.normal`) itself.
 
     Raises:
         ValueError: an unknown name, or a value that is neither a name nor callable.
