@@ -251,3 +251,46 @@ def run_multi_output_fit(keras: Any, optimizer: Any, name: str) -> dict[str, Any
     history = model.fit(x, y, batch_size=4, epochs=2, shuffle=False, verbose=0).history
     return {"history": {k: [float(v) for v in vs] for k, vs in history.items()},
             "evaluate": [float(v) for v in model.evaluate(x, y, verbose=0)]}
+
+
+# name: (layer class, keyword arguments, the Inputs' shapes)
+SYMBOLIC_MERGES: dict[str, tuple[str, dict, list[tuple]]] = {
+    "unknown_steps_and_one": ("Add", {}, [(None, 3), (1, 3)]),
+    "one_and_unknown": ("Multiply", {}, [(1, 3), (None, 3)]),
+    "lower_rank_first": ("Average", {}, [(3,), (2, 3)]),
+    "size_one_broadcast": ("Maximum", {}, [(2, 1), (2, 4)]),
+    "concatenate_unknown_axis": ("Concatenate", {}, [(None, 3), (2, 3)]),
+    "concatenate_axis_1": ("Concatenate", {"axis": 1}, [(2, 3), (4, 3)]),
+    "subtract": ("Subtract", {}, [(2, 3), (2, 3)]),
+}
+
+
+def symbolic_merge_shape(keras: Any, name: str) -> list:
+    """The output shape of a merge layer called on Inputs (computed, not run)."""
+    layer_class, kwargs, shapes = SYMBOLIC_MERGES[name]
+    output = getattr(keras.layers, layer_class)(**kwargs)([keras.Input(s) for s in shapes])
+    return list(output.shape)
+
+
+def run_partial_masks(fw: Framework) -> dict[str, Any]:
+    """Merge layers where some inputs are masked (`Embedding(mask_zero=True)`) and some are
+    not: their outputs and output masks."""
+    layers = fw.keras.layers
+    first = _embedding(fw.keras, "emb_partial")
+    plain = np.linspace(-1, 1, 12, dtype=np.float32).reshape(2, 3, 2)
+    cases = {"multiply_one_masked": (layers.Multiply(), [first(MASK_IDS[0]), plain]),
+             "multiply_both_masked": (layers.Multiply(), [first(MASK_IDS[0]),
+                                                          first(MASK_IDS[1])]),
+             "maximum_masked_second": (layers.Maximum(), [plain, first(MASK_IDS[0])]),
+             "maximum_masked_first": (layers.Maximum(), [first(MASK_IDS[0]), plain]),
+             "minimum_both_masked": (layers.Minimum(), [first(MASK_IDS[0]), first(MASK_IDS[1])]),
+             "average_both_masked": (layers.Average(), [first(MASK_IDS[0]), first(MASK_IDS[1])]),
+             "concatenate_steps_one_masked": (layers.Concatenate(axis=1),
+                                              [first(MASK_IDS[0]), plain])}
+    found = {}
+    for key, (layer, inputs) in cases.items():
+        output = layer(inputs)
+        mask = fw.mask_of(output)
+        found[key] = {"output": np.asarray(output).tolist(),
+                      "mask": None if mask is None else np.asarray(mask).tolist()}
+    return found

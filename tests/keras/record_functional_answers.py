@@ -26,7 +26,9 @@ def main() -> None:
     fw = cases.Framework(tf.keras, tf.reduce_sum, gradients,
                          lambda t: getattr(t, "_keras_mask", None))
     expected = {"merges": {name: cases.run_merge(fw, name) for name in cases.MERGES},
-                "masks": cases.run_masks(fw),
+                "masks": cases.run_masks(fw), "partial_masks": cases.run_partial_masks(fw),
+                "symbolic_merges": {name: cases.symbolic_merge_shape(tf.keras, name)
+                                    for name in cases.SYMBOLIC_MERGES},
                 "two_branch": cases.run_two_branch(fw), "dict_model": cases.run_dict_model(fw),
                 "summaries": cases.summaries(tf.keras),
                 "multi_output_fits": {

@@ -189,3 +189,51 @@ def test_a_fit_of_two_outputs_matches_tf_keras(name):
     for key, values in expected["history"].items():
         np.testing.assert_allclose(found["history"][key], values, rtol=1e-5, err_msg=key)
     np.testing.assert_allclose(found["evaluate"], expected["evaluate"], rtol=1e-5)
+
+
+@pytest.mark.parametrize("name", sorted(cases.SYMBOLIC_MERGES))
+def test_a_merge_of_inputs_has_tf_keras_output_shape(name):
+    assert cases.symbolic_merge_shape(keras, name) == EXPECTED["symbolic_merges"][name]
+
+
+@pytest.mark.parametrize("key", sorted(EXPECTED["partial_masks"]))
+def test_merges_of_masked_and_unmasked_inputs_match_tf_keras(key):
+    found, expected = cases.run_partial_masks(FRAMEWORK)[key], EXPECTED["partial_masks"][key]
+    np.testing.assert_allclose(found["output"], expected["output"], rtol=1e-6)
+    assert found["mask"] == expected["mask"]
+
+
+@pytest.mark.parametrize("name", ["Add", "Subtract", "Multiply", "Average", "Maximum",
+                                  "Minimum", "Concatenate"])
+def test_a_merge_layer_is_built_by_its_call_and_found_again_by_its_keras_name(name):
+    layer = getattr(layers, name)()
+    layer([np.ones((2, 3), np.float32)] * 2)
+    assert layer.built
+    serialized = keras.saving.serialize_keras_object(layer)
+    assert (serialized["module"], serialized["class_name"]) == ("keras.layers", name)
+    assert type(keras.saving.deserialize_keras_object(serialized)) is type(layer)
+
+
+def test_a_merge_layers_call_on_one_tensor_says_it_takes_a_list():
+    # reached by calling `call` itself: `__call__` checks the shapes first
+    with pytest.raises(ValueError) as raised:
+        layers.Add().call(ag.constant([1.0]))
+    assert str(raised.value).startswith("A merge layer should be called on a list of inputs. "
+                                        "Received: inputs=")
+    assert str(raised.value).endswith(" (not a list of tensors)")
+
+
+def test_an_input_of_unknown_rank_shows_as_none_in_a_merge_error():
+    subtract = layers.Subtract()
+
+    @ag.function(input_signature=[ag.TensorSpec([2, 3]), ag.TensorSpec(None),
+                                  ag.TensorSpec([2, 3])])
+    def three(a, b, c):
+        return subtract([a, b, c])
+
+    with pytest.raises(ValueError) as raised:
+        three.get_concrete_function()
+    # errors raised while tracing name the user's line first
+    assert str(raised.value).endswith(
+        "ValueError: A `Subtract` layer should be called on exactly 2 inputs. Received: "
+        "input_shape=[(2, 3), None, (2, 3)]")

@@ -132,9 +132,8 @@ class _Spec:
 
 def _output_structure(layer: Any, inputs: Any, args: tuple, kwargs: dict) -> Any:
     """The `_Spec` of each output, in the output's structure."""
-    if defines_output_shape(layer) and not args and not kwargs and isinstance(inputs,
-                                                                              KerasTensor):
-        shape = layer.compute_output_shape(inputs.shape)
+    if defines_output_shape(layer) and not args and not kwargs:
+        shape = layer.compute_output_shape(_shapes(inputs))  # a list of shapes for a merge
         if isinstance(shape, (list, tuple)) and shape and isinstance(shape[0], TensorShape):
             return tuple(_Spec(s, layer.dtype) for s in shape)  # several outputs
         return _Spec(shape, layer.dtype)

@@ -34,6 +34,7 @@ from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.keras.base_layer import (
     Layer,
     _uses_default_config,
+    as_shapes,
     is_structure,
     unique_layer_name,
 )
@@ -238,13 +239,20 @@ class Model(Trainer, Layer):
                 self._built_input_shape = TensorShape(input_shape)
         self.built = True
 
-    def compute_output_shape(self, input_shape: Any) -> TensorShape:
-        """The output shape, found by tracing `call` once on a placeholder of that shape."""
-        shape = TensorShape(input_shape)
+    def compute_output_shape(self, input_shape: Any) -> Any:
+        """The output shape (or shapes, in the outputs' structure), found by tracing `call`
+        once on placeholders of that shape (a list or dict of shapes for several inputs; a
+        functional model's take its Inputs' dtypes)."""
+        shapes = as_shapes(input_shape)
+        ends = self._graph_ends
+        dtypes_ = ([t.dtype for t in flatten(ends[0])] if ends is not None
+                   else [self.dtype] * len(flatten(shapes)))
         graph = FuncGraph(f"{self.name}_output_shape")
         with graph.as_default():
-            output = self(graph.add_input(self.dtype, shape))
-        return output.shape
+            placeholders = [graph.add_input(dtype, shape)
+                            for dtype, shape in zip(dtypes_, flatten(shapes))]
+            output = self(pack_sequence_as(shapes, placeholders))
+        return pack_sequence_as(output, [t.shape for t in flatten(output)])
 
     # A subclass's state is wherever its attributes hold it, as for any `Module`.
     @property
