@@ -262,6 +262,9 @@ SYMBOLIC_MERGES: dict[str, tuple[str, dict, list[tuple]]] = {
     "concatenate_unknown_axis": ("Concatenate", {}, [(None, 3), (2, 3)]),
     "concatenate_axis_1": ("Concatenate", {"axis": 1}, [(2, 3), (4, 3)]),
     "subtract": ("Subtract", {}, [(2, 3), (2, 3)]),
+    "unknown_and_known": ("Add", {}, [(None,), (4,)]),
+    "concatenate_unknown_first_on_axis": ("Concatenate", {"axis": 1}, [(None, 3), (2, 3)]),
+    "concatenate_unknown_second_on_axis": ("Concatenate", {"axis": 1}, [(2, 3), (None, 3)]),
 }
 
 
@@ -286,7 +289,12 @@ def run_partial_masks(fw: Framework) -> dict[str, Any]:
              "minimum_both_masked": (layers.Minimum(), [first(MASK_IDS[0]), first(MASK_IDS[1])]),
              "average_both_masked": (layers.Average(), [first(MASK_IDS[0]), first(MASK_IDS[1])]),
              "concatenate_steps_one_masked": (layers.Concatenate(axis=1),
-                                              [first(MASK_IDS[0]), plain])}
+                                              [first(MASK_IDS[0]), plain]),
+             "multiply_the_same_masks": (layers.Multiply(), [first(MASK_IDS[0]),
+                                                             first(MASK_IDS[0])]),
+             "maximum_of_three_masked": (layers.Maximum(), [first(MASK_IDS[0]),
+                                                            first(MASK_IDS[1]),
+                                                            first(MASK_IDS[0])])}
     found = {}
     for key, (layer, inputs) in cases.items():
         output = layer(inputs)

@@ -237,3 +237,47 @@ def test_an_input_of_unknown_rank_shows_as_none_in_a_merge_error():
     assert str(raised.value).endswith(
         "ValueError: A `Subtract` layer should be called on exactly 2 inputs. Received: "
         "input_shape=[(2, 3), None, (2, 3)]")
+
+
+@pytest.mark.parametrize("layer, inputs, message", [
+    ("Add", [], "A merge layer should be called on a list of inputs. Received: "
+                "input_shape=[] (not a list of shapes)"),
+    ("Concatenate", [], "A `Concatenate` layer should be called on a list of at least 1 "
+                        "input. Received: input_shape=[]"),
+    ("Concatenate", np.ones((2, 3), np.float32),
+     "A `Concatenate` layer should be called on a list of at least 1 input. Received: "
+     "input_shape=(2, 3)"),
+], ids=["add of none", "concatenate of none", "concatenate of one tensor"])
+def test_a_merge_of_no_list_or_an_empty_one_is_one_clear_error(layer, inputs, message):
+    # the tensor's message is TensorFlow 2.21's; of an empty list it fails with a TypeError
+    with pytest.raises(ValueError) as raised:
+        getattr(layers, layer)()(inputs)
+    assert str(raised.value) == message
+
+
+def test_concatenate_checks_the_axes_after_the_concatenation_axis():
+    # TensorFlow 2.21 gives the same message
+    with pytest.raises(ValueError) as raised:
+        layers.Concatenate(axis=1)([np.ones((2, 3, 4), np.float32),
+                                    np.ones((2, 5, 6), np.float32)])
+    assert str(raised.value) == (
+        "A `Concatenate` layer requires inputs with matching shapes except for the "
+        "concatenation axis. Received: input_shape=[(2, 3, 4), (2, 5, 6)]")
+
+
+def test_concatenate_of_one_tensor_returns_it():
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    np.testing.assert_array_equal(layers.Concatenate()([x]), x)  # as in TensorFlow 2.21
+
+
+@pytest.mark.parametrize("name", ["Add", "Concatenate"])
+def test_a_merge_with_an_input_of_unknown_rank_runs(name):
+    layer = getattr(layers, name)()
+
+    @ag.function(input_signature=[ag.TensorSpec(None), ag.TensorSpec([2, 3])])
+    def merged(a, b):
+        return layer([a, b])
+
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    expected = x + x if name == "Add" else np.concatenate([x, x], -1)
+    np.testing.assert_array_equal(merged(x, x), expected)

@@ -393,6 +393,8 @@ def as_shapes(value: Any) -> Any:
     shapes (a list of sizes is one)."""
     if isinstance(value, dict):
         return {k: as_shapes(v) for k, v in value.items()}
+    if isinstance(value, list) and not value:
+        return []  # the shapes of no inputs (a scalar's shape is `()`)
     if isinstance(value, (list, tuple)) and any(
             isinstance(v, (list, tuple, dict, TensorShape)) for v in value):
         return [as_shapes(v) for v in value]

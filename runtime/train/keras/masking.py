@@ -28,10 +28,10 @@ def set_keras_mask(tensor: Any, mask: Any) -> None:
         _masks.pop(key, None)
         return
 
+    # A replaced or removed entry drops its reference, whose callback then never runs: the
+    # entry of a collected tensor is its own.
     def forget(ref: weakref.ref, key: int = key) -> None:
-        entry = _masks.get(key)
-        if entry is not None and entry[0] is ref:
-            del _masks[key]
+        _masks.pop(key, None)
 
     _masks[key] = (weakref.ref(tensor, forget), mask)
 

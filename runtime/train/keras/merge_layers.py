@@ -23,7 +23,7 @@ from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.ops.math import ops as math_ops
 from autograph.runtime.ops.reduction import ops as reduction_ops
 from autograph.runtime.train.keras.base_layer import Layer
-from autograph.runtime.train.keras.masking import get_keras_mask, set_keras_mask
+from autograph.runtime.train.keras.masking import get_keras_mask
 from autograph.runtime.train.keras.serialization import keras_class
 
 __all__ = ["Add", "Average", "Concatenate", "Maximum", "Minimum", "Multiply", "Subtract"]
@@ -211,9 +211,7 @@ class _Extreme(_Merge):
             output_mask = (math_ops.logical_or(output_mask, mask)
                            if mask is not None and output_mask is not None else None)
             output = type(self)._pick(output, tensor)
-        if output_mask is not None:
-            set_keras_mask(output, reduction_ops.reduce_any(output_mask, axis=-1))
-        return output
+        return output  # its mask: `compute_mask`'s, which `__call__` attaches
 
 
 @keras_class("keras.layers")
