@@ -40,18 +40,10 @@ _converted: list[Callable] = []
 def run_time_loop(step: Callable, steps: Tensor, output: Tensor, states: list,
                   keep_all: bool) -> tuple[Tensor, Tensor | None, list]:
     """`time_loop` converted by AutoGraph, with its outputs stacked (`[time, batch, ...]`,
-    None unless `keep_all`).
-
-    Raises:
-        RuntimeError: no converter is installed (the `autograph` package installs it when
-            imported, which importing any part of it does).
-    """
+    None unless `keep_all`). (The `autograph` package installs the converter when imported,
+    which importing any part of it does.)"""
     if not _converted:
-        convert = _conversion_hook[0]
-        if convert is None:
-            raise RuntimeError("Recurrent layers run their time loop through AutoGraph, "
-                               "which is not installed: import autograph first.")
-        _converted.append(convert(time_loop))
+        _converted.append(_conversion_hook[0](time_loop))  # type: ignore[misc]
     output, outputs, states = _converted[0](step, steps, output, states, keep_all)
     if not keep_all:
         return output, None, states
