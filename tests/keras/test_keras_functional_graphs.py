@@ -92,6 +92,7 @@ def test_summary_matches_keras(key):
 def test_inputs_and_outputs_list_the_keras_tensors():
     model = cases.two_branch_model(keras)
     assert [t.shape.as_list() for t in model.inputs] == [[None, 3], [None, 2]]
+    assert [t.name for t in model.inputs] == ["a", "b"]  # as TensorFlow 2.21 names them
     assert [t.shape.as_list() for t in model.outputs] == [[None, 1], [None, 2]]
 
 
@@ -281,3 +282,34 @@ def test_a_merge_with_an_input_of_unknown_rank_runs(name):
     x = np.arange(6, dtype=np.float32).reshape(2, 3)
     expected = x + x if name == "Add" else np.concatenate([x, x], -1)
     np.testing.assert_array_equal(merged(x, x), expected)
+
+
+def test_an_input_no_output_needs_is_listed_where_keras_lists_it():
+    a, b, c = (keras.Input(s, name=n) for s, n in (((3,), "a"), ((2,), "b"), ((2,), "c")))
+    hidden = layers.Dense(2, name="h")(a)
+    model = keras.Model([a, b, c], layers.Add(name="add")([hidden, c]))
+    # recorded from TensorFlow 2.21: the unused Input b after the layers of its depth
+    assert [layer.name for layer in model.layers] == ["a", "h", "c", "b", "add"]
+
+
+def test_a_training_flag_given_to_a_layer_on_an_input_is_recorded_and_yields_to_the_models():
+    inputs = keras.Input((3,), name="a")
+    model = keras.Model(inputs, layers.Dropout(0.5, seed=1)(inputs, training=True))
+    # TensorFlow 2.21 writes the flag in the call's kwargs; predict's training=False wins
+    assert model.get_config()["layers"][1]["inbound_nodes"][0]["kwargs"] == {"training": True}
+    x = np.ones((2, 3), np.float32)
+    np.testing.assert_array_equal(model.predict(x, verbose=0), x)
+    assert set(np.unique(model(x).numpy())) <= {0.0, 2.0}  # the recorded flag: dropout on
+    again = keras.Model.from_config(model.get_config())
+    assert again.get_config()["layers"][1]["inbound_nodes"][0]["kwargs"] == {"training": True}
+
+
+def test_a_sequential_layer_that_returns_a_list_is_one_clear_error():
+    class Pair(layers.Layer):
+        def call(self, inputs):
+            return [inputs, inputs]
+
+    with pytest.raises(ValueError) as raised:
+        keras.Sequential([keras.Input((3,)), Pair(name="pair")])
+    assert str(raised.value) == ("Layer 'pair' returns list; a layer of a Sequential model "
+                                 "returns one tensor.")

@@ -97,7 +97,7 @@ def input_node(layer: Any, tensor: KerasTensor) -> None:
     """Makes `tensor` the output of `layer`'s call without inputs (an `InputLayer`)."""
     node = Node(layer, (), {})
     node.outputs = [tensor]
-    tensor.node, tensor.index = node, 0
+    tensor.node = node  # its only output: index 0
 
 
 def _shapes(structure: Any) -> Any:
@@ -107,7 +107,7 @@ def _shapes(structure: Any) -> Any:
 def symbolic_call(layer: Any, inputs: Any, args: tuple = (), kwargs: dict | None = None) -> Any:
     """`layer` called on KerasTensors while describing a model: built for their shapes, and
     the call recorded as a `Node`. Returns the output KerasTensor(s), in the call's structure."""
-    kwargs = {k: symbolic(v) for k, v in (kwargs or {}).items() if k != "training"}
+    kwargs = {k: symbolic(v) for k, v in (kwargs or {}).items()}  # `training` too, as Keras
     inputs, args = symbolic(inputs), tuple(symbolic(a) for a in args)
     layer._maybe_build(_shapes(inputs))
     structure = _output_structure(layer, inputs, args, kwargs)
@@ -134,7 +134,8 @@ def _output_structure(layer: Any, inputs: Any, args: tuple, kwargs: dict) -> Any
     """The `_Spec` of each output, in the output's structure."""
     if defines_output_shape(layer) and not args and not kwargs:
         shape = layer.compute_output_shape(_shapes(inputs))  # a list of shapes for a merge
-        if isinstance(shape, (list, tuple)) and shape and isinstance(shape[0], TensorShape):
+        if isinstance(shape, (list, tuple)) and shape and all(isinstance(s, TensorShape)
+                                                              for s in shape):
             return tuple(_Spec(s, layer.dtype) for s in shape)  # several outputs
         return _Spec(shape, layer.dtype)
     graph = FuncGraph(f"{layer.name}_output_shape")
@@ -202,7 +203,7 @@ def graph_order(inputs: Any, outputs: Any) -> GraphOrder:
 
     def visit(tensor: KerasTensor) -> None:
         node = tensor.node
-        if node is None or id(node) in finished_ids:
+        if id(node) in finished_ids:
             return
         layer_index.setdefault(id(node.layer), len(layer_index))
         if node.is_input and id(tensor) not in input_ids:
@@ -248,7 +249,9 @@ def run_graph(inputs: Any, outputs: Any, order: GraphOrder, values: Any, trainin
     for node in order.nodes:
         first, *rest = (_map(value, a) for a in node.args)
         kwargs = {k: _map(value, v) for k, v in node.kwargs.items()}
-        result = node.layer(first, *rest, training=training, **kwargs)
+        if training is not None or "training" not in kwargs:  # as Keras: the model's call
+            kwargs["training"] = training  # decides, unless it leaves it to the recorded one
+        result = node.layer(first, *rest, **kwargs)
         for tensor, produced in zip(node.outputs, flatten(result)):
             computed[id(tensor)] = produced
     return _map(value, outputs)

@@ -108,10 +108,9 @@ def _recorded_arguments(layer: Any, node: Any, tensors: dict[tuple, Any]) -> tup
                          f"a call records its arguments as {{'args': [...], 'kwargs': {{}}}}.")
     args = _arguments(node["args"], layer.name, tensors)
     kwargs = node.get("kwargs") or {}
-    # the model's call passes its own `training`; Keras writes `mask: None` for layers that
-    # take no mask
+    # Keras writes `mask: None` for layers that take no mask
     kwargs = {k: _arguments(v, layer.name, tensors) for k, v in kwargs.items()
-              if k != "training" and not (k == "mask" and v is None)}
+              if not (k == "mask" and v is None)}
     return args, kwargs
 
 
