@@ -203,6 +203,7 @@ def graph_order(inputs: Any, outputs: Any) -> GraphOrder:
 
     def visit(tensor: KerasTensor) -> None:
         node = tensor.node
+        assert node is not None  # an Input's tensor has its input layer's node
         if id(node) in finished_ids:
             return
         layer_index.setdefault(id(node.layer), len(layer_index))
