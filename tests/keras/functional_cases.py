@@ -294,7 +294,10 @@ def run_partial_masks(fw: Framework) -> dict[str, Any]:
                                                              first(MASK_IDS[0])]),
              "maximum_of_three_masked": (layers.Maximum(), [first(MASK_IDS[0]),
                                                             first(MASK_IDS[1]),
-                                                            first(MASK_IDS[0])])}
+                                                            first(MASK_IDS[0])]),
+             "maximum_of_two_masked_then_one_not": (layers.Maximum(), [first(MASK_IDS[0]),
+                                                                       first(MASK_IDS[0]),
+                                                                       plain - 1.0])}
     found = {}
     for key, (layer, inputs) in cases.items():
         output = layer(inputs)

@@ -204,6 +204,13 @@ def test_merges_of_masked_and_unmasked_inputs_match_tf_keras(key):
     assert found["mask"] == expected["mask"]
 
 
+@pytest.mark.parametrize("name", ["Add", "Concatenate"])
+def test_a_merge_layer_built_directly_is_built(name):
+    layer = getattr(layers, name)()
+    layer.build([ag.TensorShape([None, 3])] * 2)
+    assert layer.built  # as in Keras 3, whose build wrapper marks it
+
+
 @pytest.mark.parametrize("name", ["Add", "Subtract", "Multiply", "Average", "Maximum",
                                   "Minimum", "Concatenate"])
 def test_a_merge_layer_is_built_by_its_call_and_found_again_by_its_keras_name(name):
