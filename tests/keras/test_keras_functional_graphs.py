@@ -320,3 +320,12 @@ def test_a_sequential_layer_that_returns_a_list_is_one_clear_error():
         keras.Sequential([keras.Input((3,)), Pair(name="pair")])
     assert str(raised.value) == ("Layer 'pair' returns list; a layer of a Sequential model "
                                  "returns one tensor.")
+
+
+def test_a_functional_model_called_in_training_passes_training_to_its_layers():
+    inputs = keras.Input((100,))
+    model = keras.Model(inputs, layers.Dropout(0.5, seed=3)(inputs))
+    x = np.ones((2, 100), np.float32)
+    trained = model(x, training=True).numpy()
+    assert set(np.unique(trained)) == {0.0, 2.0}  # dropped, and the rest scaled
+    np.testing.assert_array_equal(model(x, training=False), x)

@@ -58,11 +58,12 @@ class Node:
     """One call of `layer`: the arguments it took (KerasTensors among other values) and the
     KerasTensors it made. `index` is the call's place among the layer's calls."""
 
+    outputs: list[KerasTensor]  # set by its maker once the node exists
+
     def __init__(self, layer: Any, args: tuple, kwargs: dict):
         self.layer = layer
         self.args = args
         self.kwargs = kwargs
-        self.outputs: list[KerasTensor] = []
         nodes = layer.__dict__.setdefault("_inbound_nodes", [])
         self.index = len(nodes)
         nodes.append(self)
