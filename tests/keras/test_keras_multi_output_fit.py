@@ -115,3 +115,69 @@ def test_class_weight_is_refused_for_several_outputs():
     # as TensorFlow 2.21 words it
     assert str(raised.value) == ("`class_weight` is only supported for Models with a single "
                                  "output.")
+
+
+def _one_output_history(**compile_kwargs):
+    model = keras.Sequential([keras.Input((2,)),
+                              keras.layers.Dense(1, kernel_initializer="ones", name="dense")])
+    model.compile(keras.optimizers.SGD(0.01), **compile_kwargs)
+    x = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    y = np.array([[1.0], [0.0]], np.float32)
+    return model, model.fit(x, y, epochs=2, shuffle=False, verbose=0).history["loss"]
+
+
+@pytest.mark.parametrize("compile_kwargs, expected", [
+    ({"loss": "mse"}, [26.5, 12.7426]),
+    ({"loss": ["mse"]}, [26.5, 12.7426]),
+    ({"loss": {"dense": "mse"}}, [26.5, 12.7426]),  # TensorFlow 2.21 fails with a TypeError
+    ({"loss": "mse", "loss_weights": [0.5]}, [13.25, 9.48783]),
+    ({"loss": "mse", "loss_weights": 0.5}, [13.25, 9.48783]),
+], ids=["name", "list of one", "dict of one", "weights list", "weight"])
+def test_one_outputs_loss_and_weight_may_come_alone_or_in_a_list(compile_kwargs, expected):
+    model, history = _one_output_history(**compile_kwargs)
+    np.testing.assert_allclose(history, expected, rtol=1e-5)  # recorded from TF 2.21
+    assert [metric.name for metric in model.metrics] == ["loss"]
+
+
+@pytest.mark.parametrize("compile_kwargs, message", [
+    ({"loss": ["mse", "mae"]}, "compile: loss has 2 entries, but the model has one output."),
+    ({"loss": "mse", "loss_weights": [0.5, 2.0]},
+     "compile: loss_weights [0.5, 2.0] has 2 entries, but the model has one output."),
+], ids=["losses", "weights"])
+def test_a_one_output_model_given_two_losses_or_weights_is_one_clear_error(compile_kwargs,
+                                                                           message):
+    # TensorFlow 2.21 applies the first loss and logs both as metrics
+    with pytest.raises(ValueError) as raised:
+        _one_output_history(**compile_kwargs)
+    assert str(raised.value) == message
+
+
+def test_an_unknown_loss_name_fails_at_compile():
+    model = cases.regression_and_classes(keras)
+    with pytest.raises(ValueError, match="nosuch"):
+        model.compile("sgd", loss=["mse", "nosuch"])
+
+
+def test_weighted_metrics_of_the_wrong_count_name_the_argument():
+    _, y = cases.regression_and_classes_data()
+    with pytest.raises(ValueError) as raised:
+        _fit(y, **_LOSSES, weighted_metrics=[["mae"]])
+    assert str(raised.value) == (
+        "compile: weighted_metrics has 1 entries, but the model has 2 outputs ['reg', 'cls']; "
+        "give a list of metrics per output, or a dict by output name.")
+
+
+def test_targets_of_a_one_output_model_must_be_one_array():
+    model, _ = _one_output_history(loss="mse")
+    x = np.ones((2, 2), np.float32)
+    with pytest.raises(ValueError) as raised:
+        model.fit(x, [np.ones((2, 1), np.float32)] * 2, verbose=0)
+    assert str(raised.value) == "The model has one output, but the targets hold 2 arrays."
+
+
+def test_targets_by_name_must_name_every_output():
+    _, (reg, _) = cases.regression_and_classes_data()
+    with pytest.raises(ValueError) as raised:
+        _fit({"reg": reg}, **_LOSSES)
+    assert str(raised.value) == ("The targets are a dict without ['cls']; the model's outputs "
+                                 "are ['reg', 'cls'].")

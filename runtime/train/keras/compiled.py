@@ -109,8 +109,12 @@ class Compiled:
             self.output_names = []
             targets = flatten(y_spec)
             loss = self.loss_spec
-            if isinstance(loss, (list, tuple, dict)) and len(flatten(loss)) == 1:
-                loss = flatten(loss)[0]  # [loss] or {name: loss} for the one output
+            if isinstance(loss, (list, tuple, dict)):  # [loss] or {name: loss}
+                entries = flatten(loss)
+                if len(entries) != 1:
+                    raise ValueError(f"compile: loss has {len(entries)} entries, but the model "
+                                     f"has one output.")
+                loss = entries[0]
             self.outputs = [self._output(None, loss, self._single_weight(),
                                          self.metric_specs, self.weighted_metric_specs,
                                          targets[0].shape, shapes[0])]
