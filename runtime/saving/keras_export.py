@@ -25,7 +25,7 @@ from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.saving.onnx.export import export as onnx_export
 from autograph.runtime.saving.saved_model.save import keras_input_spec, save
 from autograph.runtime.state.module import Module
-from autograph.runtime.train.keras import training
+from autograph.runtime.train.keras import model_methods
 
 
 def export_saved_model(model: Any, filepath: Any, verbose: bool,
@@ -89,4 +89,4 @@ def _output_spec_of(tensor: Any) -> str:
     return repr(TensorSpec(tensor.shape, tensor.dtype))
 
 
-training.EXPORT_FORMATS.update({"tf_saved_model": export_saved_model, "onnx": export_onnx})
+model_methods.EXPORT_FORMATS.update({"tf_saved_model": export_saved_model, "onnx": export_onnx})

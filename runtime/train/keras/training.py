@@ -31,8 +31,6 @@ models); `steps_per_execution` is not supported; `metrics_names` lists the names
 
 from __future__ import annotations
 
-import io
-import os
 import warnings
 from typing import Any
 
@@ -43,8 +41,7 @@ from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
-from autograph.runtime.train.checkpoint import Checkpoint
-from autograph.runtime.train.keras import h5_weights, model_files
+from autograph.runtime.train.keras import h5_weights
 from autograph.runtime.train.keras.callbacks import CallbackList, History
 from autograph.runtime.train.keras.compile_config import compile_arguments, compile_config
 from autograph.runtime.train.keras.compiled import Compiled
@@ -56,18 +53,14 @@ from autograph.runtime.train.keras.data_adapter import (
     split_arrays,
 )
 from autograph.runtime.train.keras.epoch_iterator import EpochIterator
+from autograph.runtime.train.keras.model_methods import ModelFiles
 
 __all__ = ["Trainer"]
 
 
-# Format name -> exporter(model, filepath, verbose, input_signature), installed by the saving
-# layer (runtime/saving/keras_export.py), which sits above this one.
-EXPORT_FORMATS: dict[str, Any] = {}
-
-
-class Trainer:
-    """The training methods of a Keras model; the model supplies `__call__`,
-    `trainable_variables` and `_maybe_build`."""
+class Trainer(ModelFiles):
+    """The training methods of a Keras model (and its files' methods, `ModelFiles`); the
+    model supplies `__call__`, `trainable_variables` and `_maybe_build`."""
 
     def __init__(self) -> None:
         self._compiled: Compiled | None = None
@@ -138,81 +131,6 @@ class Trainer:
             build = getattr(self.optimizer, "build", None)
             if build is not None:
                 build(h5_weights.trainable_in_keras_order(self))  # type: ignore[arg-type]
-
-    # Files -----------------------------------------------------------------------------------
-    def export(self, filepath: Any, format: str = "tf_saved_model", verbose: bool = True,
-               input_signature: Any = None) -> None:
-        """Writes an inference-only artifact of the model, as Keras 3: a saved model whose
-        `serve` runs the model (`ag.saved_model.load(filepath).serve(x)`), or with
-        `format="onnx"` an ONNX file.
-
-        Raises:
-            ValueError: an unknown format, or a model not built and no `input_signature`.
-        """
-        exporter = EXPORT_FORMATS.get(format)
-        if exporter is None:
-            raise ValueError(f"export: format {format!r} is not supported; use one of "
-                             f"{sorted(EXPORT_FORMATS)}.")
-        exporter(self, filepath, verbose, input_signature)
-
-    def save(self, filepath: Any, overwrite: bool = True) -> None:
-        """Writes the model to a Keras 3 `.keras` file: its config, its compile config and
-        its weights (with the optimizer's state); `ag.keras.models.load_model` reads it, and
-        so does Keras 3 for models of layers it has.
-
-        Raises:
-            ValueError: a name not ending in `.keras`, or a model not built yet.
-            FileExistsError: the file exists and `overwrite` is False.
-        """
-        model_files.save_model(self, filepath, overwrite)
-
-    def save_weights(self, filepath: Any, overwrite: bool = True) -> None:
-        """Writes the weights (and the optimizer's state): Keras 3's HDF5 weights file for a
-        name ending in `.weights.h5` (needs h5py), else a TensorFlow checkpoint with that
-        prefix.
-
-        Raises:
-            ValueError: a `.h5`/`.hdf5`/`.keras` name not ending in `.weights.h5`, or a model
-                not built yet.
-        """
-        path = model_files.check_weights_path(filepath, "save_weights")
-        if not model_files.is_weights_h5(path):
-            Checkpoint(model=self).write(path)
-            return
-        if not self.built:  # type: ignore[attr-defined]
-            raise ValueError(f"save_weights: model {self.name!r} is not built yet, so it has "  # type: ignore[attr-defined]
-                             f"no weights: call it on data, build(input_shape) it or fit it first.")
-        buffer = io.BytesIO()
-        h5_weights.write_weights(self, buffer)  # type: ignore[arg-type]
-        model_files.write_atomically(path, buffer.getvalue(), overwrite, "save_weights")
-
-    def load_weights(self, filepath: Any) -> None:
-        """Reads weights written by `save_weights` (here or by Keras 3, `.weights.h5`). A
-        model not built yet is built from the input shape our `.weights.h5` files record.
-
-        Raises:
-            ValueError: the file's layers or weight shapes do not match the model's, or an
-                unbuilt model and a file that does not say how to build it.
-        """
-        path = model_files.check_weights_path(filepath, "load_weights")
-        if not model_files.is_weights_h5(path):
-            Checkpoint(model=self).read(path).expect_partial()
-            return
-        if not os.path.exists(path):
-            raise FileNotFoundError(f"load_weights: no such file: {path!r}.")
-        try:
-            if not self.built:  # type: ignore[attr-defined]
-                shape = h5_weights.stored_build_shape(path)
-                if shape is None:
-                    raise ValueError(
-                        f"load_weights: model {self.name!r} is not built yet and "  # type: ignore[attr-defined]
-                        f"{path!r} does not record an input shape: build it first "
-                        f"(call it on data or build(input_shape)).")
-                self.build_from_config({"input_shape": shape})  # type: ignore[attr-defined]
-            h5_weights.read_weights(self, path, f"load_weights({path!r})")  # type: ignore
-        except OSError as error:
-            raise ValueError(f"load_weights: {path!r} is not a valid HDF5 weights file: "
-                             f"{error}") from None
 
     @property
     def optimizer(self) -> Any:
