@@ -181,3 +181,46 @@ def test_targets_by_name_must_name_every_output():
         _fit({"reg": reg}, **_LOSSES)
     assert str(raised.value) == ("The targets are a dict without ['cls']; the model's outputs "
                                  "are ['reg', 'cls'].")
+
+
+@pytest.mark.parametrize("loss", [
+    {"reg": None, "cls": "sparse_categorical_crossentropy"},
+    [None, "sparse_categorical_crossentropy"]], ids=["dict", "list"])
+def test_an_output_given_no_loss_is_not_trained_and_the_one_loss_is_logged_alone(loss):
+    _, y = cases.regression_and_classes_data()
+    with pytest.warns(UserWarning, match=r"Gradients do not exist for variables \['reg/"):
+        history = _fit(y, loss=loss)  # as TensorFlow 2.21 warns
+    # recorded from TensorFlow 2.21: no per-output loss when one output has a loss
+    assert sorted(history) == ["loss"]
+    np.testing.assert_allclose(history["loss"], [1.3598642349243164, 1.2261106967926025],
+                               rtol=1e-5)
+
+
+@pytest.mark.parametrize("loss, message", [
+    ([None, None], "No loss to compute. Provide a `loss` argument in `compile()`."),
+    ({"cls": "sparse_categorical_crossentropy"},
+     "Expected keys ['reg', 'cls'] in loss dict, but found loss.keys()=['cls']"),
+], ids=["no loss", "a missing key"])
+def test_losses_that_leave_outputs_out_are_keras_errors(loss, message):
+    _, y = cases.regression_and_classes_data()
+    with pytest.raises(ValueError) as raised:
+        _fit(y, loss=loss)
+    assert str(raised.value) == message  # TensorFlow 2.21's words
+
+
+def test_one_array_of_targets_for_two_outputs_says_what_it_needs():
+    _, (reg, _) = cases.regression_and_classes_data()
+    with pytest.raises(ValueError) as raised:
+        _fit(reg, **_LOSSES)
+    assert str(raised.value) == (
+        "The model has 2 outputs ['reg', 'cls'], but the targets are one array; give a list of "
+        "2 arrays, or a dict by output name.")
+
+
+def test_evaluate_lists_a_one_output_models_metrics_in_compile_order():
+    model, _ = _one_output_history(loss="mse", metrics=["mse", "mae"])
+    model.set_weights([np.ones((2, 1), np.float32), np.zeros(1, np.float32)])
+    x = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    y = np.array([[1.0], [0.0]], np.float32)
+    # recorded from TensorFlow 2.21: loss, mse, mae
+    np.testing.assert_allclose(model.evaluate(x, y, verbose=0), [26.5, 26.5, 4.5], rtol=1e-6)

@@ -68,8 +68,7 @@ class _Output:
                  weighted: list[tuple[str, metrics_module.Metric]]):
         self.name, self.loss, self.weight = name, loss, weight
         self.metrics, self.weighted = metrics, weighted
-        self.tracker = None if name is None or loss is None else metrics_module.Mean(
-            name=f"{name}_loss")
+        self.tracker: metrics_module.Mean | None = None  # its loss's, when several have one
 
     def loss_value(self, y_true: Tensor, y_pred: Tensor, sample_weight: Any) -> Tensor:
         if isinstance(self.loss, losses_module.Loss):
@@ -130,6 +129,12 @@ class Compiled:
                          weighted_metric, target.shape, shape)
             for name, loss, weight, metric, weighted_metric, target, shape
             in zip(output_names, losses, weights, metrics, weighted, targets, shapes)]
+        trained = [out for out in self.outputs if out.loss is not None]
+        if not trained:
+            raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
+        if len(trained) > 1:  # as Keras: each loss logged when there are several
+            for out in trained:
+                out.tracker = metrics_module.Mean(name=f"{out.name}_loss")
 
     def _single_weight(self) -> float:
         weights = self.loss_weights
@@ -165,6 +170,9 @@ class Compiled:
             if unknown:
                 raise ValueError(f"compile: {what} names {unknown}, which are not outputs of "
                                  f"the model; its outputs are {self.output_names}.")
+            if broadcast and set(spec) != set(self.output_names):  # a loss for each, as Keras
+                raise ValueError(f"Expected keys {self.output_names} in loss dict, but found "
+                                 f"loss.keys()={list(spec)}")
             return [spec.get(name) for name in self.output_names]
         if isinstance(spec, (list, tuple)):
             if len(spec) != count:
@@ -222,8 +230,7 @@ class Compiled:
                 continue
             term = part if out.weight == 1.0 else math_ops.multiply(part, out.weight)
             total = term if total is None else math_ops.add(total, term)
-        if total is None:
-            raise ValueError(f"compile: none of the outputs {self.output_names} has a loss.")
+        assert total is not None  # `resolve` refuses a model without a loss
         return total, parts
 
     def update(self, loss: Tensor, parts: list, y: Any, y_pred: Any,
