@@ -165,16 +165,7 @@ class Conv2D(_Windowed):
         return self._output_dims(TensorShape(input_shape), self.filters)
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "filters": self.filters,
-                "kernel_size": self.kernel_size, "strides": self.strides,
-                "padding": self.padding, "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate, "groups": 1,
-                "activation": serialize_activation(self.activation), "use_bias": self.use_bias,
-                "kernel_initializer": serialize_initializer(self.kernel_initializer),
-                "bias_initializer": serialize_initializer(self.bias_initializer),
-                "kernel_regularizer": None, "bias_regularizer": None,
-                "activity_regularizer": None, "kernel_constraint": None,
-                "bias_constraint": None}
+        return {**super().get_config(), **convolution_config(self)}
 
 
 @keras_class("keras.layers", "MaxPool2D")
@@ -210,3 +201,17 @@ class MaxPooling2D(_Windowed):
     def get_config(self) -> dict:
         return {**super().get_config(), "pool_size": self.pool_size, "padding": self.padding,
                 "strides": self.strides, "data_format": self.data_format}
+
+
+def convolution_config(layer: Any) -> dict:
+    """The config entries of Keras 3's convolutions (`Conv1D`, `Conv2D`) after the base
+    layer's: the window, the activation, the initializers, and the options we refuse (None)."""
+    return {"filters": layer.filters, "kernel_size": layer.kernel_size,
+            "strides": layer.strides, "padding": layer.padding,
+            "data_format": layer.data_format, "dilation_rate": layer.dilation_rate,
+            "groups": 1, "activation": serialize_activation(layer.activation),
+            "use_bias": layer.use_bias,
+            "kernel_initializer": serialize_initializer(layer.kernel_initializer),
+            "bias_initializer": serialize_initializer(layer.bias_initializer),
+            "kernel_regularizer": None, "bias_regularizer": None,
+            "activity_regularizer": None, "kernel_constraint": None, "bias_constraint": None}

@@ -17,7 +17,11 @@ from autograph.runtime.ops.nn import ops as nn_ops
 from autograph.runtime.ops.nn.conv import depthwise_conv2d
 from autograph.runtime.train.keras import activations
 from autograph.runtime.train.keras.base_layer import Layer
-from autograph.runtime.train.keras.conv_layers import _data_format, _output_size
+from autograph.runtime.train.keras.conv_layers import (
+    _data_format,
+    _output_size,
+    convolution_config,
+)
 from autograph.runtime.train.keras.layer_args import check_rank, sizes
 from autograph.runtime.train.keras.serialization import (
     keras_class,
@@ -165,16 +169,7 @@ class Conv1D(_Convolution):
         return self._output_shape(TensorShape(input_shape), self.filters)
 
     def get_config(self) -> dict:
-        return {**super().get_config(), "filters": self.filters,
-                "kernel_size": self.kernel_size, "strides": self.strides,
-                "padding": self.padding, "data_format": self.data_format,
-                "dilation_rate": self.dilation_rate, "groups": 1,
-                "activation": serialize_activation(self.activation), "use_bias": self.use_bias,
-                "kernel_initializer": serialize_initializer(self.kernel_initializer),
-                "bias_initializer": serialize_initializer(self.bias_initializer),
-                "kernel_regularizer": None, "bias_regularizer": None,
-                "activity_regularizer": None, "kernel_constraint": None,
-                "bias_constraint": None}
+        return {**super().get_config(), **convolution_config(self)}
 
 
 @keras_class("keras.layers")
