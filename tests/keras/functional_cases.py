@@ -153,6 +153,10 @@ def summaries(keras: Any) -> dict[str, str]:
     capture("outer", outer)
     capture("outer_expanded", outer, expand_nested=True)
     capture("stack_expanded", stack, expand_nested=True)
+    stack.compile(optimizer="adam", loss="mse")
+    capture("stack_compiled_not_fit", stack)  # the optimizer has no variables yet
+    capture("two_states", _two_states(keras))
+    capture("nested_in_a_graph_expanded", _nested_in_a_graph(keras), expand_nested=True)
     x, y = np.ones((4, 3), np.float32), np.ones((4, 2), np.float32)
     for optimizer in ("adam", "sgd"):
         stack.compile(optimizer=optimizer, loss="mse")
@@ -305,3 +309,20 @@ def run_partial_masks(fw: Framework) -> dict[str, Any]:
         found[key] = {"output": np.asarray(output).tolist(),
                       "mask": None if mask is None else np.asarray(mask).tolist()}
     return found
+
+
+def _two_states(keras: Any) -> Any:
+    """A layer of several outputs (an LSTM's output and states) in a functional model."""
+    steps = keras.Input((4, 2), name="steps")
+    output, h, c = keras.layers.LSTM(3, return_state=True, name="lstm")(steps)
+    joined = keras.layers.Concatenate(name="joined")([output, h, c])
+    return keras.Model(steps, keras.layers.Dense(1, name="out")(joined), name="states")
+
+
+def _nested_in_a_graph(keras: Any) -> Any:
+    """A Sequential inside a functional model that is not a chain (two Inputs)."""
+    inner = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, name="inner_dense")],
+                             name="inner")
+    a, b = keras.Input((3,), name="a"), keras.Input((2,), name="b")
+    joined = keras.layers.Add(name="sum")([inner(a), b])
+    return keras.Model([a, b], joined, name="graph")

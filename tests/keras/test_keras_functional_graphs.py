@@ -10,6 +10,7 @@ import pytest
 
 import autograph as ag
 from autograph.runtime.train.keras.masking import get_keras_mask
+from autograph.runtime.train.keras.summary import shape_text
 from tests.keras import functional_cases as cases
 
 EXPECTED = json.loads((pathlib.Path(__file__).parent / "functional_expected.json").read_text())
@@ -329,3 +330,9 @@ def test_a_functional_model_called_in_training_passes_training_to_its_layers():
     trained = model(x, training=True).numpy()
     assert set(np.unique(trained)) == {0.0, 2.0}  # dropped, and the rest scaled
     np.testing.assert_array_equal(model(x, training=False), x)
+
+
+def test_a_summary_shows_a_shape_of_unknown_rank_as_a_question_mark():
+    assert [shape_text(None), shape_text(ag.TensorShape(None)),
+            shape_text([ag.TensorShape([None, 3]), ag.TensorShape([None, 2])])] == [
+        "?", "?", "[(None, 3), (None, 2)]"]

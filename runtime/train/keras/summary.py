@@ -34,7 +34,7 @@ def shape_text(shape: Any) -> str:
     return texts[0] if len(texts) == 1 else "[" + ", ".join(texts) + "]"
 
 
-def layer_row(layer: Any, shape: Any, prefix: str = "") -> list[str]:
+def layer_row(layer: Any, shape: Any, prefix: str) -> list[str]:
     """The name, output shape and parameter cells of `layer`'s row."""
     params = f"{layer.count_params():,}" if layer.built else "0 (unbuilt)"
     return [f"{prefix}{layer.name} ({type(layer).__name__})", shape_text(shape), params]
@@ -97,7 +97,7 @@ def _wrap(text: str, width: int) -> list[str]:
     line is cut, ending in `…`."""
     lines: list[str] = []
     current = ""
-    for word in re.findall(r"\s*\S+\s*", text) or [""]:
+    for word in re.findall(r"\s*\S+\s*", text):
         if current and len(current) + len(word.rstrip()) > width:
             lines.append(current.rstrip())
             current = word
@@ -156,10 +156,7 @@ def model_summary(model: Any, layers: list[Any], connections: dict[int, str] | N
     rows = [row for layer in layers
             for row in nested_rows(layer, shapes.get(id(layer), last_output_shape(layer)),
                                    make_row, expand_nested)]
-    optimizer = getattr(model, "optimizer", None)
-    slots: Any = getattr(optimizer, "variables", None)
-    if callable(slots):
-        slots = slots()
-    built = bool(getattr(optimizer, "built", False)) and slots is not None
+    optimizer: Any = getattr(model, "optimizer", None)  # its variables, once it made them
+    slots = list(optimizer.variables) if getattr(optimizer, "built", False) else None
     return draw_summary(model.name, rows, list(model.trainable_weights),
-                        list(model.non_trainable_weights), list(slots) if built else None)
+                        list(model.non_trainable_weights), slots)
