@@ -156,6 +156,7 @@ def summaries(keras: Any) -> dict[str, str]:
     stack.compile(optimizer="adam", loss="mse")
     capture("stack_compiled_not_fit", stack)  # the optimizer has no variables yet
     capture("two_states", _two_states(keras))
+    capture("one_state", _one_state(keras))
     capture("nested_in_a_graph_expanded", _nested_in_a_graph(keras), expand_nested=True)
     x, y = np.ones((4, 3), np.float32), np.ones((4, 2), np.float32)
     for optimizer in ("adam", "sgd"):
@@ -326,3 +327,11 @@ def _nested_in_a_graph(keras: Any) -> Any:
     a, b = keras.Input((3,), name="a"), keras.Input((2,), name="b")
     joined = keras.layers.Add(name="sum")([inner(a), b])
     return keras.Model([a, b], joined, name="graph")
+
+
+def _one_state(keras: Any) -> Any:
+    """A layer of two outputs (a GRU's output and state) in a functional model."""
+    steps = keras.Input((4, 2), name="steps")
+    output, state = keras.layers.GRU(3, return_state=True, name="gru")(steps)
+    joined = keras.layers.Add(name="both")([output, state])
+    return keras.Model(steps, joined, name="one_state")

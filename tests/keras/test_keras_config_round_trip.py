@@ -566,3 +566,33 @@ def test_a_plain_model_without_a_graph_is_written_as_keras_model_class():
     assert written["config"] == {"name": "bare", "trainable": True, "dtype": {
         "module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"},
         "registered_name": None}}
+
+
+@pytest.mark.parametrize("inputs, shown", [
+    (["features", "0", 0], "['features', '0', 0]"), ([], "[]"), ({}, "{}")],
+    ids=["an index that is not a number", "an empty list", "an empty dict"])
+def test_input_layers_that_name_no_tensor_are_one_clear_error(inputs, shown):
+    config = _chain_config()
+    config["input_layers"] = inputs
+    assert _from_config_error(config) == (
+        f"Cannot load a functional model with input {shown}: expected [layer name, call "
+        f"index, output index] entries.")
+
+
+def test_a_tensor_argument_without_a_history_is_one_clear_error():
+    config = _chain_config()
+    argument = config["layers"][1]["inbound_nodes"][0]["args"][0]
+    argument["config"]["keras_history"] = "features"
+    assert _from_config_error(config) == (
+        f"Cannot load the call of layer 'head': a tensor argument without a valid "
+        f"keras_history: {argument!r}.")
+
+
+@pytest.mark.parametrize("node", [{"args": "x"}, {"args": []}, ["x"]],
+                         ids=["args not a list", "no args", "not a dict"])
+def test_a_call_recorded_without_its_arguments_is_one_clear_error(node):
+    config = _chain_config()
+    config["layers"][1]["inbound_nodes"] = [node]
+    assert _from_config_error(config) == (
+        f"Cannot load the call of layer 'head' recorded as {node!r}: a call records its "
+        f"arguments as {{'args': [...], 'kwargs': {{}}}}.")

@@ -72,7 +72,7 @@ def _endpoints(value: Any, what: str, tensors: dict[tuple, Any]) -> Any:
             raise ValueError(f"Cannot load the functional model: its {what} {value} is not "
                              f"among its layers' outputs.")
         return tensors[key]
-    if isinstance(value, list) and value:
+    if isinstance(value, list) and value and all(isinstance(v, (list, dict)) for v in value):
         return [_endpoints(v, what, tensors) for v in value]
     if isinstance(value, dict) and value:
         return {k: _endpoints(v, what, tensors) for k, v in value.items()}
@@ -128,7 +128,7 @@ def functional_model_parts(config: dict) -> tuple[Any, Any]:
         layer = deserialize(entry)  # its name and inbound_nodes are not read there
         nodes = entry.get("inbound_nodes") or []
         if hasattr(layer, "keras_tensor") and not nodes:  # an InputLayer
-            tensors[(entry.get("name", layer.name), 0, 0)] = layer.keras_tensor
+            tensors[(layer.name, 0, 0)] = layer.keras_tensor
         pending.extend((layer, index, node) for index, node in enumerate(nodes))
     # A layer's calls are listed under the layer, so replay them as their inputs appear.
     while pending:
