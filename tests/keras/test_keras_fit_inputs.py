@@ -267,6 +267,73 @@ def test_more_steps_per_epoch_than_batches_ends_each_epoch_early():
     assert counter.counts == [3, 3] and len(_ran_out_warnings(caught)) == 2
 
 
+class _Hooks(keras.callbacks.Callback):
+    """Each epoch's train batch hooks in order: "b0" for on_train_batch_begin(0), "e0" for
+    its end."""
+
+    def on_train_begin(self, logs=None):
+        self.calls = []
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.calls.append([])
+
+    def on_train_batch_begin(self, batch, logs=None):
+        self.calls[-1].append(f"b{batch}")
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.calls[-1].append(f"e{batch}")
+
+
+def _fit_with_hooks(data, **kwargs):
+    """fit's history, each epoch's hooks and the number of "ran out" warnings."""
+    hooks = _Hooks()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model().fit(data, verbose=0, callbacks=[hooks], shuffle=False, **kwargs)
+    return history, hooks.calls, len(_ran_out_warnings(caught))
+
+
+def test_steps_per_epoch_of_one_takes_one_batch_per_epoch():
+    # TensorFlow 2.21: the second epoch takes the second batch of 4
+    history = model().fit(X, Y, batch_size=4, steps_per_epoch=1, epochs=2, shuffle=False,
+                          verbose=0)
+    assert_history(history, {"loss": [0.450625, 1.015643]})
+
+
+def test_an_epoch_that_stops_at_the_end_of_known_data_begins_no_batch_it_lacks():
+    # 5 batches, 2 per epoch: the third epoch's second step is not begun (TensorFlow 2.21)
+    history, hooks, ran_out = _fit_with_hooks(X, y=Y, batch_size=2, steps_per_epoch=2,
+                                              epochs=3)
+    assert hooks == [["b0", "e0", "b1", "e1"]] * 2 + [["b0", "e0"]] and ran_out == 1
+
+
+def test_data_of_unknown_length_keep_the_length_their_first_epoch_counted():
+    # A generator of 2 batches, then 4 on each later call: the first epoch ends at the third
+    # step and counts 3 (step + 1, as Keras); later epochs take 3 of the 4 and start a new
+    # pass each time, without a warning. Recorded from TensorFlow 2.21.
+    calls = []
+
+    def grows():
+        calls.append(1)
+        for i in range(2 if len(calls) == 1 else 4):
+            yield X[i * 2:i * 2 + 2], Y[i * 2:i * 2 + 2]
+
+    spec = (ag.TensorSpec((None, 2), ag.float32), ag.TensorSpec((None, 1), ag.float32))
+    history, hooks, ran_out = _fit_with_hooks(D.from_generator(grows, output_signature=spec),
+                                              epochs=4)
+    assert_history(history, {"loss": [0.362502, 0.144761, 0.012901, 0.005466]})
+    assert hooks == [["b0", "e0", "b1", "e1", "b2"]] + [["b0", "e0", "b1", "e1", "b2", "e2"]] * 3
+    assert ran_out == 1 and len(calls) == 4
+
+
+def test_steps_per_epoch_past_the_end_of_unknown_length_data_starts_each_epoch_anew():
+    # 3 batches of unknown length, 5 steps asked: every epoch takes the 3 (TensorFlow 2.21)
+    data = D.from_tensor_slices((X, Y)).filter(lambda a, b: True).batch(4)
+    history, hooks, ran_out = _fit_with_hooks(data, steps_per_epoch=5, epochs=3)
+    assert_history(history, {"loss": [0.612182, 0.004449, 0.000189]})
+    assert hooks == [["b0", "e0", "b1", "e1", "b2", "e2", "b3"]] * 3 and ran_out == 3
+
+
 def test_predict_steps_on_a_dataset_of_features_only():
     got = model().predict(D.from_tensor_slices(X).batch(4), steps=2, verbose=0)
     np.testing.assert_allclose(got[:, 0], [-0.025, 0.025, 0.075, 0.125, 0.175, 0.225, 0.275,
