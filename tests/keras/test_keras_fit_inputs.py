@@ -396,3 +396,20 @@ def test_a_generator_of_arrays_not_tuples_is_refused_as_keras_does():
             "tuple, either (input,) or (inputs, targets) or (inputs, targets, "
             "sample_weights). Received: [[0.  0.1]]") + "$"):
         model().fit((X[i:i + 1] for i in range(3)), verbose=0, shuffle=False)
+
+
+class _NumberTargets(_Batches):
+    def __getitem__(self, index):
+        return X[index * 4:(index + 1) * 4], 3.0
+
+
+@pytest.mark.parametrize("source, name", [
+    (lambda: ((X[i:i + 4], 3.0) for i in range(0, 10, 4)), "the generator"),
+    (lambda: _NumberTargets(), "the PyDataset")])
+def test_a_batch_part_that_is_a_number_is_one_clear_error(source, name):
+    # TensorFlow 2.21 refuses it too ("the arrays must be at least rank 1"); the shapes read
+    # from the first batches used to fail on it with an AttributeError
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"fit: {name}: each part of a batch must be an array with a batch axis (NumPy "
+            f"array, nested list or eager tensor), got float of shape ().") + "$"):
+        model().fit(source(), verbose=0, shuffle=False)

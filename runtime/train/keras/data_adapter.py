@@ -109,6 +109,7 @@ class _ElementBatches(Batches):
                 "(x,), (x, y) or (x, y, sample_weight)"
             raise ValueError(f"{self.what}: {source} must yield tuples {wanted} of arrays; "
                              f"its first batches have {sorted(counts)} elements.")
+        first = [self._parts(batch, source) for batch in first]
         specs = []
         for parts in zip(*first):  # the same part (x, y or weights) of each batch
             leaves = [flatten(part) for part in parts]
@@ -132,9 +133,13 @@ class _ElementBatches(Batches):
                                  "time.")
             self.sw_spec = TensorSpec([None], dtypes.float32)
 
+    def _parts(self, element: tuple, source: str) -> tuple:
+        """A batch's parts as arrays (floats float32)."""
+        return tuple(_arrays(part, f"{self.what}: {source}: each part of a batch")
+                     for part in element)
+
     def _standard(self, element: Any, source: str) -> Batch:
-        parts = tuple(_arrays(part, f"{self.what}: {source}: each part of a batch")
-                      for part in element)
+        parts = self._parts(element, source)
         if len(parts) not in (1, 2, 3):
             raise ValueError(f"{self.what}: {source} must yield (x,), (x, y) or (x, y, "
                              f"sample_weight); got a tuple of {len(parts)}.")
