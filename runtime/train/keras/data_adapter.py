@@ -47,8 +47,8 @@ class Batches:
     and `iterator()`, a new pass over them."""
 
     x_spec: TensorSpec
-    y_spec: TensorSpec | None = None
-    sw_spec: TensorSpec | None = None
+    y_spec: TensorSpec | None
+    sw_spec: TensorSpec | None
     num_batches: int | None
 
     def iterator(self) -> Iterator[Batch]:
@@ -71,7 +71,7 @@ class ArrayBatches(Batches):
     model's several inputs or outputs)."""
 
     def __init__(self, x: Any, y: Any, sample_weight: np.ndarray | None, batch_size: int,
-                 shuffle: Any = False):
+                 shuffle: Any):
         self.x, self.y, self.sample_weight = x, y, sample_weight
         self.batch_size, self.shuffle = batch_size, shuffle
         self.x_spec = _specs_of(x)
@@ -85,10 +85,10 @@ class ArrayBatches(Batches):
         y, weight, size = self.y, self.sample_weight, self.batch_size
         order = np.random.permutation(self.count) if self.shuffle and self.shuffle != "batch" \
             else None
-        for step in range(self.num_batches or 0):
-            rows: Any = slice(step * size, (step + 1) * size)
+        for start in range(0, self.count, size):
+            rows: Any = slice(start, start + size)
             if self.shuffle == "batch":
-                rows = np.random.permutation(min(self.count - rows.start, size)) + rows.start
+                rows = np.random.permutation(min(self.count - start, size)) + start
             elif order is not None:
                 rows = order[rows]
             yield take_rows(self.x, rows), None if y is None else take_rows(y, rows), \

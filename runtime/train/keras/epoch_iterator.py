@@ -11,7 +11,7 @@ then for the batch (`next_batch()`, None when the data ran out), as Keras does.
 
 >>> from autograph.runtime.train.keras.data_adapter import ArrayBatches
 >>> import numpy as np
->>> epochs = EpochIterator(ArrayBatches(np.arange(4), None, None, 1), steps_per_epoch=2)
+>>> epochs = EpochIterator(ArrayBatches(np.arange(4), None, None, 1, False), steps_per_epoch=2)
 >>> [[int(epochs.next_batch()[0][0]) for _ in epochs.steps()] for epoch in range(3)]
 [[0, 1], [2, 3], [0, 1]]
 """
