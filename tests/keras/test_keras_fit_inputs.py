@@ -413,3 +413,92 @@ def test_a_batch_part_that_is_a_number_is_one_clear_error(source, name):
             f"fit: {name}: each part of a batch must be an array with a batch axis (NumPy "
             f"array, nested list or eager tensor), got float of shape ().") + "$"):
         model().fit(source(), verbose=0, shuffle=False)
+
+
+def test_a_generator_of_one_batch_trains_on_it_every_epoch():
+    # TensorFlow 2.21: the peeked batch comes again each epoch, then the data run out
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model().fit(((X[:4], Y[:4]) for _ in range(1)), epochs=2, verbose=0,
+                              shuffle=False)
+    assert_history(history, {"loss": [0.450625, 0.253302]})
+    assert len(_ran_out_warnings(caught)) == 2
+
+
+def test_predict_on_a_generator_of_one_element_tuples():
+    # recorded from TensorFlow 2.21, which warns that the input ran out of data too
+    with pytest.warns(UserWarning, match="^Your input ran out of data"):
+        got = model().predict(((X[i:i + 4],) for i in range(0, 10, 4)), verbose=0)
+    np.testing.assert_allclose(got[:, 0], np.arange(10) * 0.05 - 0.025, rtol=1e-5, atol=1e-7)
+
+
+def test_axes_that_differ_between_a_generators_first_batches_are_unknown():
+    # sequences of 3, 5 then 4 steps: the traced step takes (None, None, 1) and all of them
+    # (loss recorded from TensorFlow 2.21)
+    rng = np.random.RandomState(0)
+    sequences = [(rng.rand(2, n, 1).astype(np.float32), rng.rand(2, 1).astype(np.float32))
+                 for n in (3, 5, 4)]
+    made = keras.Sequential([keras.Input((None, 1)), keras.layers.GlobalAveragePooling1D(),
+                             keras.layers.Dense(1, kernel_initializer="ones")])
+    made.compile(keras.optimizers.SGD(0.1), "mse")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # ran out of data
+        history = made.fit((s for s in sequences), verbose=0, shuffle=False)
+    assert_history(history, {"loss": [0.085652]})
+
+
+@pytest.mark.parametrize("what, batches, message", [
+    ("fit", [(X[:4],), (X[4:],)],
+     "fit: the generator must yield tuples (x, y) or (x, y, sample_weight) of arrays; its "
+     "first batches have [1] elements."),
+    ("fit", [(X[:4], Y[:4]), (X[4:], Y[4:], SW[4:])],
+     "fit: the generator must yield tuples (x, y) or (x, y, sample_weight) of arrays; its "
+     "first batches have [2, 3] elements."),
+    ("predict", [(X[:4],), (X[4:], Y[4:])],
+     "predict: the generator must yield tuples (x,), (x, y) or (x, y, sample_weight) of "
+     "arrays; its first batches have [1, 2] elements."),
+    ("fit", [(X, Y, SW, SW)],
+     "fit: the generator must yield (x,), (x, y) or (x, y, sample_weight); got a tuple of 4."),
+])
+def test_a_generator_of_tuples_that_do_not_fit_the_call_is_refused(what, batches, message):
+    # TensorFlow 2.21 fails too, each time with another message ("None values not
+    # supported.", "tuple arity mismatch", "Data is expected to be in format ...")
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        getattr(model(), what)((b for b in batches), verbose=0,
+                               **({"shuffle": False} if what == "fit" else {}))
+
+
+class _SeenRows(keras.layers.Layer):
+    """Passes its input on; run eagerly, notes the rows of each batch (X's row i has 0.2 i
+    in its first column)."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows = []
+
+    def call(self, x):
+        if ag.executing_eagerly():
+            self.rows.append(np.round(x.numpy()[:, 0] * 5).astype(int).tolist())
+        return x
+
+
+def test_shuffle_batch_permutes_the_rows_within_each_batch_with_numpys_generator():
+    # Keras shuffles within batches with tf.random, so only the rule is Keras's: the batches
+    # hold the same rows as unshuffled, each batch in NumPy's next permutation
+    seen = _SeenRows()
+    made = keras.Sequential([keras.Input((2,)), seen, keras.layers.Dense(1)])
+    made.compile("sgd", "mse", run_eagerly=True)
+    np.random.seed(5)
+    made.fit(X, Y, batch_size=4, epochs=2, shuffle="batch", verbose=0)
+    np.random.seed(5)
+    expected = [(np.random.permutation(n) + start).tolist()
+                for _ in range(2) for start, n in ((0, 4), (4, 4), (8, 2))]
+    assert seen.rows == expected and seen.rows[:3] != [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
+
+
+def test_a_dataset_of_one_batch_is_one_step_per_epoch():
+    # recorded from TensorFlow 2.21
+    history = model().fit(D.from_tensor_slices((X, Y)).batch(10), epochs=2, verbose=0,
+                          shuffle=False)
+    assert_history(history, {"loss": [1.395625, 0.168265]})
+    assert history.params["steps"] == 1
