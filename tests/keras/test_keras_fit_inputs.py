@@ -502,3 +502,76 @@ def test_a_dataset_of_one_batch_is_one_step_per_epoch():
                           shuffle=False)
     assert_history(history, {"loss": [1.395625, 0.168265]})
     assert history.params["steps"] == 1
+
+
+class _Endless(_Batches):
+    """The three batches again and again: a PyDataset of unknown length."""
+
+    @property
+    def num_batches(self):
+        return None
+
+    def __getitem__(self, index):
+        return super().__getitem__(index % 3)
+
+
+@pytest.mark.parametrize("source, kind, expected", [
+    (lambda: _generator(), "a generator",
+     "The generator is expected to yield already-shuffled data."),
+    (lambda: _Endless(), "an infinite PyDataset",
+     "The PyDataset is expected to already be shuffled.")])
+def test_shuffle_with_a_generator_or_an_endless_py_dataset_warns_as_keras(source, kind,
+                                                                           expected):
+    # TensorFlow 2.21's warnings, word for word
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        model().fit(source(), steps_per_epoch=2, verbose=0)
+    assert [str(w.message) for w in caught] == [
+        f"`shuffle=True` was passed, but will be ignored since the data `x` was provided as "
+        f"{kind}. {expected}"]
+
+
+def test_an_endless_py_dataset_is_read_on_with_steps_per_epoch():
+    # TensorFlow 2.21: the same history; the indices 0, 1 are read for the shapes, then
+    # every epoch goes on from the last (TensorFlow also reads one batch ahead, index 6)
+    seen = []
+
+    class Logged(_Endless):
+        def __getitem__(self, index):
+            seen.append(index)
+            return super().__getitem__(index)
+
+    history = model().fit(Logged(), steps_per_epoch=2, epochs=3, verbose=0, shuffle=False)
+    assert_history(history, {"loss": [0.733134, 0.044241, 0.005963]})
+    assert seen == [0, 1, 0, 1, 2, 3, 4, 5]
+
+
+def test_an_empty_py_dataset_is_refused_as_keras_does():
+    class Empty(_Batches):
+        def __len__(self):
+            return 0
+
+    with pytest.raises(ValueError, match="^The PyDataset has length 0$"):
+        model().fit(Empty(), verbose=0)
+
+
+def test_a_py_dataset_batch_that_is_not_a_tuple_is_refused_as_keras_does():
+    class Numbers(_Batches):
+        def __getitem__(self, index):
+            return 7
+
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "PyDataset.__getitem__() must return a tuple or a dict. If a tuple, it must be "
+            "ordered either (input,) or (inputs, targets) or (inputs, targets, "
+            "sample_weights). Received: 7... of type <class 'int'>") + "$"):
+        model().fit(Numbers(), verbose=0)
+
+
+def test_predict_on_a_py_dataset_of_bare_arrays():
+    class Inputs(_Batches):
+        def __getitem__(self, index):
+            return super().__getitem__(index)[0]
+
+    # recorded from TensorFlow 2.21
+    np.testing.assert_allclose(model().predict(Inputs(), verbose=0)[:, 0],
+                               np.arange(10) * 0.05 - 0.025, rtol=1e-5, atol=1e-7)
