@@ -575,3 +575,89 @@ def test_predict_on_a_py_dataset_of_bare_arrays():
     # recorded from TensorFlow 2.21
     np.testing.assert_allclose(model().predict(Inputs(), verbose=0)[:, 0],
                                np.arange(10) * 0.05 - 0.025, rtol=1e-5, atol=1e-7)
+
+
+class _Parts(_Batches):
+    """X and Y's batches of 4 as `parts(x, y, sample_weight)` makes them."""
+
+    def __init__(self, parts):
+        super().__init__()
+        self.parts = parts
+
+    def __getitem__(self, index):
+        rows = slice(index * 4, (index + 1) * 4)
+        return self.parts(X[rows], Y[rows], SW[rows])
+
+
+def test_a_py_dataset_of_lists_trains_as_one_of_tuples():
+    # recorded from TensorFlow 2.21 (test_a_py_dataset_trains_and_hears_of_each_epoch_end)
+    history = model().fit(_Parts(lambda x, y, w: [x, y]), epochs=2, verbose=0, shuffle=False)
+    assert_history(history, {"loss": [0.612182, 0.004449]})
+
+
+def test_a_py_dataset_of_triples_gives_sample_weights():
+    # recorded from TensorFlow 2.21, as test_a_dataset_of_triples_gives_sample_weights
+    history = model().fit(_Parts(lambda x, y, w: (x, y, w)), epochs=2, verbose=0,
+                          shuffle=False)
+    assert_history(history, {"loss": [0.713763, 2.6e-05]})
+
+
+def test_predict_on_a_py_dataset_of_one_element_tuples():
+    # recorded from TensorFlow 2.21
+    got = model().predict(_Parts(lambda x, y, w: (x,)), verbose=0)
+    np.testing.assert_allclose(got[:, 0], np.arange(10) * 0.05 - 0.025, rtol=1e-5, atol=1e-7)
+
+
+def test_a_py_dataset_of_four_tuples_is_refused_as_keras_does():
+    # TensorFlow 2.21's message, which shows the first 100 characters of the batch
+    with pytest.raises(ValueError) as raised:
+        model().fit(_Parts(lambda x, y, w: (x, y, w, w)), verbose=0, shuffle=False)
+    batch = str((X[:4], Y[:4], SW[:4], SW[:4]))
+    assert str(raised.value) == (
+        f"PyDataset.__getitem__() must return a tuple or a dict. If a tuple, it must be "
+        f"ordered either (input,) or (inputs, targets) or (inputs, targets, sample_weights). "
+        f"Received: {batch[:100]}... of type <class 'tuple'>")
+
+
+class _NumberInThirdBatch(_Batches):
+    def __getitem__(self, index):
+        x, y = super().__getitem__(index)
+        return (x, 3.0) if index == 2 else (x, y)
+
+
+@pytest.mark.parametrize("source, name", [
+    (lambda: ((X[i:i + 4], 3.0 if i == 8 else Y[i:i + 4]) for i in range(0, 10, 4)),
+     "the generator"),
+    (lambda: _NumberInThirdBatch(), "the PyDataset")])
+def test_a_number_in_a_later_batch_is_the_same_clear_error(source, name):
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"fit: {name}: each part of a batch must be an array with a batch axis (NumPy "
+            f"array, nested list or eager tensor), got float of shape ().") + "$"):
+        model().fit(source(), verbose=0, shuffle=False)
+
+
+def test_a_class_not_named_in_class_weight_weighs_one():
+    # {1: 3.0} is {0: 1.0, 1: 3.0}: the history of
+    # test_class_weight_weighs_each_sample_by_its_label (recorded from TensorFlow 2.21)
+    made = model(loss="binary_crossentropy", activation="sigmoid")
+    history = made.fit(X, YC, class_weight={1: 3.0}, batch_size=4, epochs=2, shuffle=False,
+                       verbose=0)
+    assert_history(history, {"loss": [1.135028, 0.873386]})
+
+
+def _two_classes(loss):
+    made = keras.Sequential([keras.Input((2,)), keras.layers.Dense(2, activation="softmax")])
+    made.set_weights([np.array([[0.5, -0.5], [-0.25, 0.25]], np.float32),
+                      np.zeros(2, np.float32)])
+    made.compile(keras.optimizers.SGD(0.1), loss)
+    return made
+
+
+@pytest.mark.parametrize("loss, labels", [
+    ("sparse_categorical_crossentropy", YC[:, 0].astype(np.int32)),
+    ("categorical_crossentropy", np.eye(2, dtype=np.float32)[YC[:, 0].astype(np.int32)])])
+def test_class_weight_reads_the_class_of_integer_and_one_hot_labels(loss, labels):
+    # recorded from TensorFlow 2.21: the same history for both kinds of labels
+    history = _two_classes(loss).fit(X, labels, class_weight={0: 1.0, 1: 3.0}, batch_size=4,
+                                     epochs=2, shuffle=False, verbose=0)
+    assert_history(history, {"loss": [1.587554, 0.878467]})
