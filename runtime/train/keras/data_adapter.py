@@ -255,8 +255,8 @@ def class_weights(y: np.ndarray, class_weight: dict) -> np.ndarray:
     """Keras's `class_weight_to_sample_weights`: each sample's weight from its class (the
     argmax of a one-hot label, else the rounded label); classes not named weigh 1."""
     labels = np.asarray(y)
-    if labels.ndim > 1:
-        labels = labels.argmax(axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
+    if labels.ndim == 2:  # one-hot labels, or one column of them
+        labels = labels.argmax(axis=1) if labels.shape[1] != 1 else labels[:, 0]
     labels = np.round(labels).astype(np.int64).reshape(len(labels))
     return np.array([class_weight.get(int(label), 1.0) for label in labels], np.float32)
 
