@@ -348,6 +348,13 @@ def test_shuffle_with_a_dataset_warns_as_keras():
         model().fit(D.from_tensor_slices((X, Y)).batch(4), verbose=0)
 
 
+def test_the_shuffle_warning_names_the_line_that_called_fit():
+    # TensorFlow 2.21's names a line of Keras's own epoch_iterator.py instead
+    with pytest.warns(UserWarning, match="^`shuffle=True` was passed") as caught:
+        model().fit(D.from_tensor_slices((X, Y)).batch(4), verbose=0)
+    assert caught[0].filename == __file__
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"sample_weight": SW, "class_weight": {0: 2.0}},
      "You cannot `class_weight` and `sample_weight` at the same time."),
