@@ -668,3 +668,22 @@ def test_class_weight_reads_the_class_of_integer_and_one_hot_labels(loss, labels
     history = _two_classes(loss).fit(X, labels, class_weight={0: 1.0, 1: 3.0}, batch_size=4,
                                      epochs=2, shuffle=False, verbose=0)
     assert_history(history, {"loss": [1.587554, 0.878467]})
+
+
+def test_no_shuffle_warning_without_shuffle_or_outside_fit():
+    # TensorFlow 2.21 warns of nothing here either
+    data, made = D.from_tensor_slices((X, Y)).batch(4), model()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        made.fit(data, verbose=0, shuffle=False)
+        made.evaluate(data, verbose=0)
+        made.predict(data, verbose=0)
+    assert [str(w.message) for w in caught] == []
+
+
+def test_batch_size_with_a_generator_is_an_error():
+    # TensorFlow 2.21 ignores it; as with a dataset, the mistake is named
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "fit: batch_size must not be given when x is a generator; the generator yields "
+            "whole batches.") + "$"):
+        model().fit(_generator(), batch_size=4, verbose=0, shuffle=False)
