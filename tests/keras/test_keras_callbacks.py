@@ -113,6 +113,21 @@ def test_fit_returns_the_history_the_model_keeps_and_its_params():
     assert history.params == {"verbose": 0, "epochs": 2, "steps": 2}
 
 
+def test_fit_returns_a_history_it_was_given():
+    # as TensorFlow 2.21: no second History is added
+    given, made = callbacks.History(), model()
+    assert made.fit(X, Y, epochs=2, verbose=0, callbacks=[given]) is given
+    assert made.history is given and given.epoch == [0, 1]
+
+
+def test_a_given_progbar_logger_prints_each_epoch_once(capsys):
+    # as TensorFlow 2.21: no second ProgbarLogger is added
+    model().fit(X, Y, epochs=2, verbose=2, callbacks=[callbacks.ProgbarLogger()])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if line.startswith("Epoch")] == ["Epoch 1/2", "Epoch 2/2"]
+    assert len([line for line in lines if line.startswith("1/1 - ")]) == 2
+
+
 def test_a_callback_list_is_used_as_given():
     recorder = Recorder()
     made = model()
