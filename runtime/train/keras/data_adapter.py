@@ -278,7 +278,7 @@ def batches(x: Any, y: Any, batch_size: int | None, what: str, needs_y: bool = T
                          f"{class_weight!r}.")
     source = _source_name(x)
     if source is not None:
-        it = source.replace("a ", "the ", 1)
+        it = source.replace("a ", "the ")  # each name has one "a "
         for name, value in (("y", y), ("sample_weight", sample_weight)):
             if value is not None:
                 yields = "(x, y) pairs" if name == "y" else "(x, y, sample_weight) triples"
