@@ -360,6 +360,9 @@ def test_the_shuffle_warning_names_the_line_that_called_fit():
      "You cannot `class_weight` and `sample_weight` at the same time."),
     ({"sample_weight": SW[:3]},
      "fit: sample_weight must have one weight per sample, got 3 for 10 samples."),
+    ({"sample_weight": 2.0},
+     "fit: sample_weight must be an array with a batch axis (NumPy array, nested list or "
+     "eager tensor), got float of shape ()."),
     ({"class_weight": [1.0, 2.0]},
      "fit: class_weight must be a dict {class index: weight}, got [1.0, 2.0]."),
     ({"steps_per_epoch": 0},
