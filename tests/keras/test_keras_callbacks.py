@@ -372,6 +372,24 @@ def test_learning_rate_scheduler_refuses_a_schedule_returning_an_int():
         model().fit(X, Y, verbose=0, callbacks=[callbacks.LearningRateScheduler(lambda e: 1)])
 
 
+class _NoRate:
+    """An optimizer that compile takes (it has apply_gradients) without a learning rate."""
+
+    def apply_gradients(self, grads_and_vars):
+        pass
+
+
+def test_learning_rate_scheduler_refuses_an_optimizer_without_a_rate():
+    # Keras 3.15's message (its compile takes only Keras optimizers, so TensorFlow 2.21 cannot
+    # get this far)
+    made = model()
+    made.compile(_NoRate(), "mse")
+    with pytest.raises(ValueError, match="^" + re.escape(
+            'Optimizer must have a "learning_rate" attribute.') + "$"):
+        made.fit(X, Y, verbose=0,
+                 callbacks=[callbacks.LearningRateScheduler(lambda epoch: 0.1)])
+
+
 def test_a_callback_adding_a_log_shows_it_last_in_the_progress_line(capsys):
     # TensorFlow 2.21: "2/2 - 0s - 11ms/step - loss: 0.0427 - learning_rate: 0.0500"
     model().fit(X[:4], Y[:4], batch_size=2, epochs=2, verbose=2, callbacks=[
@@ -403,6 +421,24 @@ def test_csv_logger_writes_keras_file(tmp_path):
     assert path.read_bytes().decode() == (
         "epoch,loss,mean_absolute_error,val_loss,val_mean_absolute_error\r\n"
         "0,7.5,2.5,NA,NA\r\n1,7.5,2.5,NA,NA\r\n")
+
+
+class _AddLogs(callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        logs["pair"], logs["scalar"], logs["name"] = [epoch, 0.5], np.array(2.5), "abc"
+
+
+def test_csv_logger_writes_list_values_quoted_and_other_values_as_they_are(tmp_path):
+    # TensorFlow 2.21's file, byte for byte
+    path = tmp_path / "log.csv"
+    made = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="zeros")])
+    made.compile(keras.optimizers.SGD(0.0), "mse")
+    made.fit(X[:4], _Y4, batch_size=2, epochs=2, verbose=0, shuffle=False,
+             callbacks=[_AddLogs(), callbacks.CSVLogger(path)])
+    assert path.read_bytes().decode() == (
+        "epoch,loss,name,pair,scalar,val_loss,val_name,val_pair,val_scalar\r\n"
+        '0,7.5,abc,"""[0, 0.5]""",2.5,NA,NA,NA,NA\r\n'
+        '1,7.5,abc,"""[1, 0.5]""",2.5,NA,NA,NA,NA\r\n')
 
 
 def test_csv_logger_appends_without_a_second_header(tmp_path):
