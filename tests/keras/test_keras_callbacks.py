@@ -239,6 +239,37 @@ def test_early_stopping_maximizes_an_accuracy_in_auto_mode():
     assert stop.monitor_op(2, 1) and stop.min_delta == 0
 
 
+def test_early_stopping_takes_a_negative_min_delta_as_positive():
+    # TensorFlow 2.21: min_delta -0.05 stops where 0.05 does, after the third epoch
+    for min_delta in (-0.05, 0.05):
+        stop = callbacks.EarlyStopping(monitor="loss", patience=0, min_delta=min_delta)
+        history = model().fit(X, Y, batch_size=4, epochs=8, verbose=0, shuffle=False,
+                              callbacks=[stop])
+        assert_history(history, {"loss": [0.612182, 0.004449, 0.000189]})
+        assert stop.stopped_epoch == 2
+
+
+@pytest.mark.parametrize("mode", ["auto", "min", "max"])
+def test_the_known_modes_warn_of_nothing(mode):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        callbacks.EarlyStopping(mode=mode)
+        callbacks.ReduceLROnPlateau(mode=mode)
+    assert caught == []
+
+
+def test_an_unknown_mode_warns_at_the_callers_line_and_falls_back_to_auto():
+    # TensorFlow 2.21's warning, and its fit: auto mode minimizes the loss
+    with pytest.warns(UserWarning) as caught:
+        stop = callbacks.EarlyStopping(monitor="loss", patience=0, mode="bad")
+    assert [str(w.message) for w in caught] == [
+        "EarlyStopping mode 'bad' is unknown, fallback to auto mode."]
+    assert caught[0].filename == __file__ and stop.mode == "auto"
+    history = model().fit(X, Y, batch_size=4, epochs=8, verbose=0, shuffle=False,
+                          callbacks=[stop])
+    assert len(history.history["loss"]) == 8 and stop.stopped_epoch == 0
+
+
 def test_early_stopping_verbose_prints_keras_lines(capsys):
     stop = callbacks.EarlyStopping(patience=1, restore_best_weights=True, verbose=1)
     model(lr=0.05).fit(X, Y, batch_size=5, epochs=20, validation_data=(X, Y_OFF),
