@@ -354,6 +354,40 @@ def test_model_checkpoint_template_naming_a_missing_log_is_one_error(tmp_path):
 
 # -- learning rates ---------------------------------------------------------------------------
 
+def test_model_checkpoint_refuses_a_path_that_is_a_directory(tmp_path):
+    # TensorFlow 2.21's error, word for word
+    (tmp_path / "m.keras").mkdir()
+    with pytest.raises(OSError, match="^" + re.escape(
+            f"Please specify a non-directory filepath for ModelCheckpoint. Filepath used is "
+            f"an existing directory: {tmp_path / 'm.keras'}") + "$"):
+        model().fit(X, Y, verbose=0, callbacks=[callbacks.ModelCheckpoint(tmp_path / "m.keras")])
+
+
+def test_model_checkpoint_makes_the_directories_of_its_path(tmp_path):
+    # as TensorFlow 2.21
+    model().fit(X, Y, verbose=0,
+                callbacks=[callbacks.ModelCheckpoint(tmp_path / "a" / "b" / "m.keras")])
+    assert os.listdir(tmp_path / "a" / "b") == ["m.keras"]
+
+
+def test_model_checkpoint_counts_batches_across_epochs_of_one_batch(tmp_path):
+    # TensorFlow 2.21: every second batch is the only batch of every second epoch
+    model().fit(X, Y, batch_size=10, epochs=5, verbose=0, callbacks=[
+        callbacks.ModelCheckpoint(str(tmp_path / "m-{epoch}-{batch}.keras"), save_freq=2)])
+    assert sorted(os.listdir(tmp_path)) == ["m-2-1.keras", "m-4-1.keras"]
+
+
+def test_reduce_lr_on_plateau_stops_reducing_at_min_lr(capsys):
+    # TensorFlow 2.21: one reduction to min_lr, then none (and nothing printed) at min_lr
+    reduce = callbacks.ReduceLROnPlateau(monitor="loss", mode="max", factor=0.5, patience=1,
+                                         min_lr=0.05, verbose=1)
+    history = model().fit(X, Y, batch_size=4, epochs=5, verbose=0, shuffle=False,
+                          callbacks=[reduce])
+    assert capsys.readouterr().out == (
+        "\nEpoch 2: ReduceLROnPlateau reducing learning rate to 0.05000000074505806.\n")
+    np.testing.assert_allclose(history.history["learning_rate"], [0.1, 0.1, 0.05, 0.05, 0.05])
+
+
 def test_reduce_lr_on_plateau_halves_the_rate_down_to_min_lr_with_cooldown():
     made = model(lr=0.05)
     reduce = callbacks.ReduceLROnPlateau(factor=0.5, patience=1, min_lr=0.01, cooldown=1)
