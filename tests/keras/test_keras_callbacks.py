@@ -138,6 +138,19 @@ def test_a_callback_list_is_used_as_given():
     assert made.history.epoch == [0]
 
 
+def test_a_callback_list_flattens_nested_logs_and_keeps_what_is_not_a_number():
+    # TensorFlow 2.21's pythonify_logs: the same names, types and values, in this order
+    seen = []
+    given = callbacks.LambdaCallback(on_epoch_end=lambda epoch, logs: seen.append(logs))
+    callbacks.CallbackList([given]).on_epoch_end(0, {
+        "z": np.float32(0.5), "a": {"b": np.float64(1.5), "c": "text"},
+        "d": np.array([1, 2]), "e": [3]})
+    assert [(name, type(value).__name__) for name, value in seen[0].items()] == [
+        ("b", "float"), ("c", "str"), ("d", "ndarray"), ("e", "list"), ("z", "float")]
+    assert seen[0]["b"] == 1.5 and seen[0]["c"] == "text" and seen[0]["z"] == 0.5
+    assert seen[0]["d"].tolist() == [1, 2] and seen[0]["e"] == [3]
+
+
 def test_something_not_a_callback_is_refused():
     with pytest.raises(TypeError, match="^" + re.escape(
             "callbacks must be ag.keras.callbacks.Callback objects (a subclass, or "
