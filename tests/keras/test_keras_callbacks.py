@@ -555,6 +555,16 @@ def test_terminate_on_nan_stops_at_the_first_nan_batch(capsys):
     assert history.epoch == [0] and np.isnan(history.history["loss"][0])
 
 
+def test_terminate_on_nan_stops_at_an_infinite_loss_too(capsys):
+    # TensorFlow 2.21: a target of 1e30 makes the third batch's squared error overflow
+    targets = Y.copy()
+    targets[5] = 1e30
+    history = model().fit(X, targets, batch_size=2, epochs=3, shuffle=False, verbose=0,
+                          callbacks=[callbacks.TerminateOnNaN()])
+    assert capsys.readouterr().out == "Batch 2: Invalid loss, terminating training\n"
+    assert history.epoch == [0] and history.history["loss"] == [np.inf]
+
+
 def test_terminate_on_nan_can_raise_instead():
     with pytest.raises(RuntimeError, match="^" + re.escape(
             "NaN or Inf loss encountered at batch 2. Loss value: nan. Terminating training "
