@@ -690,3 +690,33 @@ def test_batch_size_with_a_generator_is_an_error():
             "fit: batch_size must not be given when x is a generator; the generator yields "
             "whole batches.") + "$"):
         model().fit(_generator(), batch_size=4, verbose=0, shuffle=False)
+
+
+@pytest.mark.parametrize("arrays, message", [
+    ({"x": "abc"}, "fit: x must be an array with a batch axis (NumPy array, nested list or "
+                   "eager tensor), got str of shape ()."),
+    ({"y": 1.0}, "fit: y must be an array with a batch axis (NumPy array, nested list or "
+                 "eager tensor), got float of shape ()."),
+    ({"sample_weight": 1.0}, "fit: sample_weight must be an array with a batch axis (NumPy "
+                             "array, nested list or eager tensor), got float of shape ().")])
+def test_validation_split_names_the_part_that_is_not_an_array(arrays, message):
+    given = {"x": X, "y": Y, **arrays}
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        model().fit(validation_split=0.2, verbose=0, **given)
+
+
+def test_validation_split_of_x_and_y_of_different_lengths_names_the_split_sizes():
+    # TensorFlow 2.21 refuses it with the same sizes, those after the split
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "x and y must have the same number of samples, got 8 and 5.") + "$"):
+        model().fit(X, Y[:5], validation_split=0.2, verbose=0)
+
+
+def test_a_part_of_several_inputs_that_is_not_an_array_is_named_by_its_place():
+    a, b = keras.Input((2,)), keras.Input((2,))
+    made = keras.Model([a, b], keras.layers.Add()([a, b]))
+    made.compile("sgd", "mse")
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "fit: x[1] must be an array with a batch axis (NumPy array, nested list or eager "
+            "tensor), got str of shape ().") + "$"):
+        made.fit([X, "abc"], Y, verbose=0)
