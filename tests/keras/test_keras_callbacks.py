@@ -113,6 +113,21 @@ def test_fit_returns_the_history_the_model_keeps_and_its_params():
     assert history.params == {"verbose": 0, "epochs": 2, "steps": 2}
 
 
+def test_fit_returns_a_history_it_was_given():
+    # as TensorFlow 2.21: no second History is added
+    given, made = callbacks.History(), model()
+    assert made.fit(X, Y, epochs=2, verbose=0, callbacks=[given]) is given
+    assert made.history is given and given.epoch == [0, 1]
+
+
+def test_a_given_progbar_logger_prints_each_epoch_once(capsys):
+    # as TensorFlow 2.21: no second ProgbarLogger is added
+    model().fit(X, Y, epochs=2, verbose=2, callbacks=[callbacks.ProgbarLogger()])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if line.startswith("Epoch")] == ["Epoch 1/2", "Epoch 2/2"]
+    assert len([line for line in lines if line.startswith("1/1 - ")]) == 2
+
+
 def test_a_callback_list_is_used_as_given():
     recorder = Recorder()
     made = model()
@@ -121,6 +136,19 @@ def test_a_callback_list_is_used_as_given():
     made.fit(X, Y, batch_size=5, epochs=1, verbose=0, callbacks=given)
     assert recorder.calls[:3] == [*_SETUP, ["train_begin", None, []]]
     assert made.history.epoch == [0]
+
+
+def test_a_callback_list_flattens_nested_logs_and_keeps_what_is_not_a_number():
+    # TensorFlow 2.21's pythonify_logs: the same names, types and values, in this order
+    seen = []
+    given = callbacks.LambdaCallback(on_epoch_end=lambda epoch, logs: seen.append(logs))
+    callbacks.CallbackList([given]).on_epoch_end(0, {
+        "z": np.float32(0.5), "a": {"b": np.float64(1.5), "c": "text"},
+        "d": np.array([1, 2]), "e": [3]})
+    assert [(name, type(value).__name__) for name, value in seen[0].items()] == [
+        ("b", "float"), ("c", "str"), ("d", "ndarray"), ("e", "list"), ("z", "float")]
+    assert seen[0]["b"] == 1.5 and seen[0]["c"] == "text" and seen[0]["z"] == 0.5
+    assert seen[0]["d"].tolist() == [1, 2] and seen[0]["e"] == [3]
 
 
 def test_something_not_a_callback_is_refused():
@@ -224,6 +252,37 @@ def test_early_stopping_maximizes_an_accuracy_in_auto_mode():
     assert stop.monitor_op(2, 1) and stop.min_delta == 0
 
 
+def test_early_stopping_takes_a_negative_min_delta_as_positive():
+    # TensorFlow 2.21: min_delta -0.05 stops where 0.05 does, after the third epoch
+    for min_delta in (-0.05, 0.05):
+        stop = callbacks.EarlyStopping(monitor="loss", patience=0, min_delta=min_delta)
+        history = model().fit(X, Y, batch_size=4, epochs=8, verbose=0, shuffle=False,
+                              callbacks=[stop])
+        assert_history(history, {"loss": [0.612182, 0.004449, 0.000189]})
+        assert stop.stopped_epoch == 2
+
+
+@pytest.mark.parametrize("mode", ["auto", "min", "max"])
+def test_the_known_modes_warn_of_nothing(mode):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        callbacks.EarlyStopping(mode=mode)
+        callbacks.ReduceLROnPlateau(mode=mode)
+    assert caught == []
+
+
+def test_an_unknown_mode_warns_at_the_callers_line_and_falls_back_to_auto():
+    # TensorFlow 2.21's warning, and its fit: auto mode minimizes the loss
+    with pytest.warns(UserWarning) as caught:
+        stop = callbacks.EarlyStopping(monitor="loss", patience=0, mode="bad")
+    assert [str(w.message) for w in caught] == [
+        "EarlyStopping mode 'bad' is unknown, fallback to auto mode."]
+    assert caught[0].filename == __file__ and stop.mode == "auto"
+    history = model().fit(X, Y, batch_size=4, epochs=8, verbose=0, shuffle=False,
+                          callbacks=[stop])
+    assert len(history.history["loss"]) == 8 and stop.stopped_epoch == 0
+
+
 def test_early_stopping_verbose_prints_keras_lines(capsys):
     stop = callbacks.EarlyStopping(patience=1, restore_best_weights=True, verbose=1)
     model(lr=0.05).fit(X, Y, batch_size=5, epochs=20, validation_data=(X, Y_OFF),
@@ -308,6 +367,40 @@ def test_model_checkpoint_template_naming_a_missing_log_is_one_error(tmp_path):
 
 # -- learning rates ---------------------------------------------------------------------------
 
+def test_model_checkpoint_refuses_a_path_that_is_a_directory(tmp_path):
+    # TensorFlow 2.21's error, word for word
+    (tmp_path / "m.keras").mkdir()
+    with pytest.raises(OSError, match="^" + re.escape(
+            f"Please specify a non-directory filepath for ModelCheckpoint. Filepath used is "
+            f"an existing directory: {tmp_path / 'm.keras'}") + "$"):
+        model().fit(X, Y, verbose=0, callbacks=[callbacks.ModelCheckpoint(tmp_path / "m.keras")])
+
+
+def test_model_checkpoint_makes_the_directories_of_its_path(tmp_path):
+    # as TensorFlow 2.21
+    model().fit(X, Y, verbose=0,
+                callbacks=[callbacks.ModelCheckpoint(tmp_path / "a" / "b" / "m.keras")])
+    assert os.listdir(tmp_path / "a" / "b") == ["m.keras"]
+
+
+def test_model_checkpoint_counts_batches_across_epochs_of_one_batch(tmp_path):
+    # TensorFlow 2.21: every second batch is the only batch of every second epoch
+    model().fit(X, Y, batch_size=10, epochs=5, verbose=0, callbacks=[
+        callbacks.ModelCheckpoint(str(tmp_path / "m-{epoch}-{batch}.keras"), save_freq=2)])
+    assert sorted(os.listdir(tmp_path)) == ["m-2-1.keras", "m-4-1.keras"]
+
+
+def test_reduce_lr_on_plateau_stops_reducing_at_min_lr(capsys):
+    # TensorFlow 2.21: one reduction to min_lr, then none (and nothing printed) at min_lr
+    reduce = callbacks.ReduceLROnPlateau(monitor="loss", mode="max", factor=0.5, patience=1,
+                                         min_lr=0.05, verbose=1)
+    history = model().fit(X, Y, batch_size=4, epochs=5, verbose=0, shuffle=False,
+                          callbacks=[reduce])
+    assert capsys.readouterr().out == (
+        "\nEpoch 2: ReduceLROnPlateau reducing learning rate to 0.05000000074505806.\n")
+    np.testing.assert_allclose(history.history["learning_rate"], [0.1, 0.1, 0.05, 0.05, 0.05])
+
+
 def test_reduce_lr_on_plateau_halves_the_rate_down_to_min_lr_with_cooldown():
     made = model(lr=0.05)
     reduce = callbacks.ReduceLROnPlateau(factor=0.5, patience=1, min_lr=0.01, cooldown=1)
@@ -357,6 +450,24 @@ def test_learning_rate_scheduler_refuses_a_schedule_returning_an_int():
         model().fit(X, Y, verbose=0, callbacks=[callbacks.LearningRateScheduler(lambda e: 1)])
 
 
+class _NoRate:
+    """An optimizer that compile takes (it has apply_gradients) without a learning rate."""
+
+    def apply_gradients(self, grads_and_vars):
+        pass
+
+
+def test_learning_rate_scheduler_refuses_an_optimizer_without_a_rate():
+    # Keras 3.15's message (its compile takes only Keras optimizers, so TensorFlow 2.21 cannot
+    # get this far)
+    made = model()
+    made.compile(_NoRate(), "mse")
+    with pytest.raises(ValueError, match="^" + re.escape(
+            'Optimizer must have a "learning_rate" attribute.') + "$"):
+        made.fit(X, Y, verbose=0,
+                 callbacks=[callbacks.LearningRateScheduler(lambda epoch: 0.1)])
+
+
 def test_a_callback_adding_a_log_shows_it_last_in_the_progress_line(capsys):
     # TensorFlow 2.21: "2/2 - 0s - 11ms/step - loss: 0.0427 - learning_rate: 0.0500"
     model().fit(X[:4], Y[:4], batch_size=2, epochs=2, verbose=2, callbacks=[
@@ -388,6 +499,24 @@ def test_csv_logger_writes_keras_file(tmp_path):
     assert path.read_bytes().decode() == (
         "epoch,loss,mean_absolute_error,val_loss,val_mean_absolute_error\r\n"
         "0,7.5,2.5,NA,NA\r\n1,7.5,2.5,NA,NA\r\n")
+
+
+class _AddLogs(callbacks.Callback):
+    def on_epoch_end(self, epoch, logs=None):
+        logs["pair"], logs["scalar"], logs["name"] = [epoch, 0.5], np.array(2.5), "abc"
+
+
+def test_csv_logger_writes_list_values_quoted_and_other_values_as_they_are(tmp_path):
+    # TensorFlow 2.21's file, byte for byte
+    path = tmp_path / "log.csv"
+    made = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="zeros")])
+    made.compile(keras.optimizers.SGD(0.0), "mse")
+    made.fit(X[:4], _Y4, batch_size=2, epochs=2, verbose=0, shuffle=False,
+             callbacks=[_AddLogs(), callbacks.CSVLogger(path)])
+    assert path.read_bytes().decode() == (
+        "epoch,loss,name,pair,scalar,val_loss,val_name,val_pair,val_scalar\r\n"
+        '0,7.5,abc,"""[0, 0.5]""",2.5,NA,NA,NA,NA\r\n'
+        '1,7.5,abc,"""[1, 0.5]""",2.5,NA,NA,NA,NA\r\n')
 
 
 def test_csv_logger_appends_without_a_second_header(tmp_path):
@@ -424,6 +553,16 @@ def test_terminate_on_nan_stops_at_the_first_nan_batch(capsys):
                           verbose=0, callbacks=[callbacks.TerminateOnNaN()])
     assert capsys.readouterr().out == "Batch 2: Invalid loss, terminating training\n"
     assert history.epoch == [0] and np.isnan(history.history["loss"][0])
+
+
+def test_terminate_on_nan_stops_at_an_infinite_loss_too(capsys):
+    # TensorFlow 2.21: a target of 1e30 makes the third batch's squared error overflow
+    targets = Y.copy()
+    targets[5] = 1e30
+    history = model().fit(X, targets, batch_size=2, epochs=3, shuffle=False, verbose=0,
+                          callbacks=[callbacks.TerminateOnNaN()])
+    assert capsys.readouterr().out == "Batch 2: Invalid loss, terminating training\n"
+    assert history.epoch == [0] and history.history["loss"] == [np.inf]
 
 
 def test_terminate_on_nan_can_raise_instead():

@@ -152,3 +152,26 @@ def test_a_dataset_without_batches_is_refused(what, known_length):
     with pytest.raises(ValueError, match="^" + re.escape(
             f"{what}: the dataset yields no batches.") + "$"):
         getattr(mlp(), what)(_empty_dataset(known_length), verbose=0)
+
+
+@pytest.mark.parametrize("what, wanted", [
+    ("fit", "(x, y) or (x, y, sample_weight)"),
+    ("predict", "x, (x, y) or (x, y, sample_weight)")])
+def test_a_dataset_of_four_tuples_is_refused(what, wanted):
+    # TensorFlow 2.21 refuses it too: "Data is expected to be in format `x`, `(x,)`, ..."
+    x, y = quadrants(4)
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"{what}: a dataset must yield {wanted} tuples of tensors; its elements are "
+            f"({_SPEC_X}, TensorSpec(shape=(None,), dtype=ag.int32, name=None), "
+            f"TensorSpec(shape=(None, 2), dtype=ag.float32, name=None), "
+            f"TensorSpec(shape=(None,), dtype=ag.int32, name=None)).") + "$"):
+        getattr(mlp(), what)(D.from_tensor_slices((x, y, x, y)).batch(2), verbose=0)
+
+
+def test_class_weight_with_a_dataset_of_triples_is_refused_as_keras_does():
+    x, y = quadrants(4)
+    weights = np.ones(4, np.float32)
+    with pytest.raises(ValueError, match="^" + re.escape(
+            "You cannot `class_weight` and `sample_weight` at the same time.") + "$"):
+        mlp().fit(D.from_tensor_slices((x, y, weights)).batch(2), class_weight={0: 2.0},
+                  verbose=0)

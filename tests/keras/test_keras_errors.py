@@ -305,3 +305,21 @@ def test_a_registered_name_cannot_be_taken_by_another_object():
                                          f"<class .*First'>\\.$"):
         register(Second)
     assert keras.saving.get_registered_object(f"tests_errors>{name}") is First
+
+
+def _two_inputs():
+    a, b = keras.Input((2,), name="a"), keras.Input((2,), name="b")
+    model = keras.Model({"a": a, "b": b}, layers.Dense(1)(layers.Concatenate()([a, b])))
+    model.compile(optimizer="sgd", loss="mse")
+    return model
+
+
+@pytest.mark.parametrize("x, message", [
+    ({"a": _X, "b": _X[:2]}, "All arrays of the data must have the same number of samples; "
+                             "got [2, 3]."),
+    ({}, "The data hold no arrays.")])
+def test_inputs_of_different_lengths_or_none_are_refused(x, message):
+    # TensorFlow 2.21 refuses both too ("Data cardinality is ambiguous", "Missing data for
+    # input \"a\"")
+    with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
+        _two_inputs().fit(x, _Y, verbose=0)

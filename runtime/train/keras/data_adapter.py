@@ -47,8 +47,8 @@ class Batches:
     and `iterator()`, a new pass over them."""
 
     x_spec: TensorSpec
-    y_spec: TensorSpec | None = None
-    sw_spec: TensorSpec | None = None
+    y_spec: TensorSpec | None
+    sw_spec: TensorSpec | None
     num_batches: int | None
 
     def iterator(self) -> Iterator[Batch]:
@@ -71,7 +71,7 @@ class ArrayBatches(Batches):
     model's several inputs or outputs)."""
 
     def __init__(self, x: Any, y: Any, sample_weight: np.ndarray | None, batch_size: int,
-                 shuffle: Any = False):
+                 shuffle: Any):
         self.x, self.y, self.sample_weight = x, y, sample_weight
         self.batch_size, self.shuffle = batch_size, shuffle
         self.x_spec = _specs_of(x)
@@ -85,10 +85,10 @@ class ArrayBatches(Batches):
         y, weight, size = self.y, self.sample_weight, self.batch_size
         order = np.random.permutation(self.count) if self.shuffle and self.shuffle != "batch" \
             else None
-        for step in range(self.num_batches or 0):
-            rows: Any = slice(step * size, (step + 1) * size)
+        for start in range(0, self.count, size):
+            rows: Any = slice(start, start + size)
             if self.shuffle == "batch":
-                rows = np.random.permutation(min(self.count - rows.start, size)) + rows.start
+                rows = np.random.permutation(min(self.count - start, size)) + start
             elif order is not None:
                 rows = order[rows]
             yield take_rows(self.x, rows), None if y is None else take_rows(y, rows), \
@@ -109,6 +109,7 @@ class _ElementBatches(Batches):
                 "(x,), (x, y) or (x, y, sample_weight)"
             raise ValueError(f"{self.what}: {source} must yield tuples {wanted} of arrays; "
                              f"its first batches have {sorted(counts)} elements.")
+        first = [self._parts(batch, source) for batch in first]
         specs = []
         for parts in zip(*first):  # the same part (x, y or weights) of each batch
             leaves = [flatten(part) for part in parts]
@@ -132,9 +133,13 @@ class _ElementBatches(Batches):
                                  "time.")
             self.sw_spec = TensorSpec([None], dtypes.float32)
 
+    def _parts(self, element: tuple, source: str) -> tuple:
+        """A batch's parts as arrays (floats float32)."""
+        return tuple(_arrays(part, f"{self.what}: {source}: each part of a batch")
+                     for part in element)
+
     def _standard(self, element: Any, source: str) -> Batch:
-        parts = tuple(_arrays(part, f"{self.what}: {source}: each part of a batch")
-                      for part in element)
+        parts = self._parts(element, source)
         if len(parts) not in (1, 2, 3):
             raise ValueError(f"{self.what}: {source} must yield (x,), (x, y) or (x, y, "
                              f"sample_weight); got a tuple of {len(parts)}.")
@@ -250,8 +255,8 @@ def class_weights(y: np.ndarray, class_weight: dict) -> np.ndarray:
     """Keras's `class_weight_to_sample_weights`: each sample's weight from its class (the
     argmax of a one-hot label, else the rounded label); classes not named weigh 1."""
     labels = np.asarray(y)
-    if labels.ndim > 1:
-        labels = labels.argmax(axis=-1) if labels.shape[-1] != 1 else labels[..., 0]
+    if labels.ndim == 2:  # one-hot labels, or one column of them
+        labels = labels.argmax(axis=1) if labels.shape[1] != 1 else labels[:, 0]
     labels = np.round(labels).astype(np.int64).reshape(len(labels))
     return np.array([class_weight.get(int(label), 1.0) for label in labels], np.float32)
 
@@ -273,7 +278,7 @@ def batches(x: Any, y: Any, batch_size: int | None, what: str, needs_y: bool = T
                          f"{class_weight!r}.")
     source = _source_name(x)
     if source is not None:
-        it = source.replace("a ", "the ", 1)
+        it = source.replace("a ", "the ")  # each name has one "a "
         for name, value in (("y", y), ("sample_weight", sample_weight)):
             if value is not None:
                 yields = "(x, y) pairs" if name == "y" else "(x, y, sample_weight) triples"

@@ -11,7 +11,7 @@ then for the batch (`next_batch()`, None when the data ran out), as Keras does.
 
 >>> from autograph.runtime.train.keras.data_adapter import ArrayBatches
 >>> import numpy as np
->>> epochs = EpochIterator(ArrayBatches(np.arange(4), None, None, 1), steps_per_epoch=2)
+>>> epochs = EpochIterator(ArrayBatches(np.arange(4), None, None, 1, False), steps_per_epoch=2)
 >>> [[int(epochs.next_batch()[0][0]) for _ in epochs.steps()] for epoch in range(3)]
 [[0, 1], [2, 3], [0, 1]]
 """
@@ -48,7 +48,7 @@ class EpochIterator:
         self.steps_per_epoch = steps_per_epoch
         self._num_batches = data.num_batches
         self._iterator: Iterator[Batch] | None = None
-        self._seen = 0
+        self._seen: int  # batches taken from the iterator; steps() sets it with the iterator
         data.on_epoch_end()  # Keras's reset(), before the first epoch
 
     @property
@@ -61,7 +61,7 @@ class EpochIterator:
         self.data.on_epoch_begin()
         steps = self.steps_per_epoch or self._num_batches
         if steps is None:
-            self._iterator, self._seen = self.data.iterator(), 0
+            self._iterator = self.data.iterator()
             for step in itertools.count():  # until next_batch finds the end
                 self._seen = step + 1
                 yield step
