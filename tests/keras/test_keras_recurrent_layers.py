@@ -140,6 +140,62 @@ def test_a_keras_3_file_of_recurrent_layers_loads_and_predicts_what_keras_predic
                                expected["predictions"], rtol=1e-5, atol=1e-6)
 
 
+def _lstm(**kwargs):
+    layer = layers.LSTM(3, **kwargs)
+    layer.build(SEQ.shape)
+    return layer
+
+
+def test_build_marks_the_layer_built():
+    assert _lstm().built
+
+
+def test_a_mask_in_a_list_masks_as_the_mask_itself():
+    # Keras takes the first of a list of masks (the sequences' mask, then the states')
+    layer = _lstm(return_sequences=True)
+    mask = rnn_cases.data()["mask"]
+    np.testing.assert_array_equal(layer(SEQ, mask=[mask]).numpy(),
+                                  layer(SEQ, mask=mask).numpy())
+
+
+def test_an_integer_mask_masks_as_booleans():
+    # Keras casts a mask to bool too
+    layer = _lstm(return_sequences=True)
+    mask = rnn_cases.data()["mask"]
+    np.testing.assert_array_equal(layer(SEQ, mask=mask.astype(np.int32)).numpy(),
+                                  layer(SEQ, mask=mask).numpy())
+
+
+def test_float64_initial_states_are_cast_to_the_layer_dtype():
+    layer = _lstm()
+    states = [np.full((3, 3), 0.5), np.full((3, 3), -0.5)]
+    found = layer(SEQ, initial_state=states)
+    assert found.dtype == ag.float32
+    np.testing.assert_array_equal(
+        found.numpy(), layer(SEQ, initial_state=[s.astype(np.float32) for s in states]).numpy())
+
+
+def test_dropout_while_training_runs_on_a_sequence_of_one_step():
+    layer = _lstm(dropout=0.5, recurrent_dropout=0.5)
+    assert tuple(layer(SEQ[:, :1], training=True).shape) == (3, 3)
+
+
+def test_compute_mask_reads_the_first_of_a_list_of_masks():
+    # as tf.keras 3.15: [mask, None, None] with return_sequences and return_state
+    mask = ag.constant(rnn_cases.data()["mask"])
+    found = _lstm(return_sequences=True, return_state=True).compute_mask(SEQ, [mask, None, None])
+    assert found[0].numpy().tolist() == rnn_cases.data()["mask"].tolist()
+    assert found[1:] == [None, None]
+
+
+def test_a_serialized_layer_deserializes_to_its_class_and_config():
+    layer = layers.RNN(layers.GRUCell(2), return_sequences=True)
+    again = ag.keras.saving.deserialize_keras_object(
+        ag.keras.saving.serialize_keras_object(layer))
+    assert type(again) is layers.RNN
+    assert again.get_config() == layer.get_config()
+
+
 # Where we differ from Keras on purpose ----------------------------------------------------------
 def test_unroll_is_accepted_and_runs_the_same_loop():
     # Keras unrolls the steps into the graph; the values are the same, the loop stays a While
@@ -202,6 +258,24 @@ def test_a_backward_layer_running_forwards_is_refused():
 def test_zero_units_are_refused():
     assert _error(lambda: layers.LSTM(0)) == (
         "Received an invalid value for argument `units`, expected a positive integer, got 0.")
+
+
+def test_a_cell_without_state_size_is_refused():
+    class Cell:
+        def call(self, inputs, states):
+            return inputs, states
+
+        def __repr__(self):
+            return "Cell()"
+    assert _error(lambda: layers.RNN(Cell())) == (
+        "The RNN cell should have a `state_size` attribute (single integer or list of "
+        "integers, one integer per RNN state). Received: cell=Cell()")
+
+
+def test_an_activity_regularizer_is_refused():
+    # Keras applies it to the outputs; not supported here
+    assert _error(lambda: layers.RNN(layers.LSTMCell(2), activity_regularizer="l2")) == (
+        "RNN: activity_regularizer is not supported (got 'l2'); leave it None.")
 
 
 def test_a_cell_without_call_is_refused():
