@@ -235,9 +235,8 @@ class _KerasRNN(RNN):
 
     cell_class: type[RecurrentCell]
 
-    def __init__(self, units: int, *, return_sequences: bool = False,
-                 return_state: bool = False, go_backwards: bool = False,
-                 stateful: bool = False, unroll: bool = False, use_cudnn: Any = "auto",
+    def __init__(self, units: int, *, return_sequences: bool, return_state: bool,
+                 go_backwards: bool, stateful: bool, unroll: bool, use_cudnn: Any = "auto",
                  activity_regularizer: Any = None, zero_output_for_mask: bool = False,
                  cell_kwargs: dict, **kwargs: Any):
         name = type(self).__name__
