@@ -196,6 +196,69 @@ def test_a_serialized_layer_deserializes_to_its_class_and_config():
     assert again.get_config() == layer.get_config()
 
 
+def test_the_cells_are_named_as_tf_keras_names_them():
+    # recorded from tf.keras 2.21: LSTM(2, name="x").cell.name == "lstm_cell", and so on
+    assert [make(2, name="x").cell.name for make in (layers.SimpleRNN, layers.LSTM,
+                                                     layers.GRU)] == [
+        "simple_rnn_cell", "lstm_cell", "gru_cell"]
+
+
+def test_a_float64_layer_makes_float64_weights_and_outputs():
+    layer = layers.LSTM(2, dtype="float64")
+    output = layer(SEQ.astype(np.float64))
+    assert [w.dtype for w in layer.weights] == [ag.float64] * 3
+    assert output.dtype == ag.float64
+
+
+def test_a_float64_layer_reads_back_from_its_config_as_float64():
+    layer = layers.GRU(2, dtype="float64")
+    assert layers.GRU.from_config(layer.get_config()).dtype == ag.float64
+
+
+def test_a_frozen_layer_has_only_non_trainable_weights():
+    # as tf.keras 2.21: no trainable weights, three non-trainable
+    layer = layers.LSTM(2, trainable=False)
+    layer.build((None, 6, 4))
+    assert (len(layer.trainable_weights), len(layer.non_trainable_weights)) == (0, 3)
+
+
+def test_a_frozen_layers_cell_is_frozen():
+    # as tf.keras 2.21
+    assert layers.GRU(2, trainable=False).cell.trainable is False
+
+
+def my_tanh(x):
+    return ag.math.tanh(x)
+
+
+def my_sigmoid(x):
+    return ag.math.sigmoid(x)
+
+
+def test_a_users_activations_read_back_from_the_config():
+    layer = layers.LSTM(2, activation=my_tanh, recurrent_activation=my_sigmoid)
+    again = ag.keras.saving.deserialize_keras_object(
+        ag.keras.saving.serialize_keras_object(layer),
+        custom_objects={"my_tanh": my_tanh, "my_sigmoid": my_sigmoid})
+    assert (again.activation, again.recurrent_activation) == (my_tanh, my_sigmoid)
+
+
+def test_the_cells_arguments_read_through_the_layer():
+    layer = layers.GRU(3, dropout=0.25, reset_after=False)
+    assert (layer.units, layer.dropout, layer.reset_after) == (3, 0.25, False)
+
+
+def test_use_cudnn_is_kept_as_given():
+    assert layers.GRU(2, use_cudnn=False).use_cudnn is False
+
+
+def test_use_cudnn_false_runs_the_same_loop():
+    auto = _lstm(return_sequences=True)
+    plain = _lstm(return_sequences=True, use_cudnn=False)
+    plain.set_weights(auto.get_weights())
+    np.testing.assert_array_equal(plain(SEQ).numpy(), auto(SEQ).numpy())
+
+
 # Where we differ from Keras on purpose ----------------------------------------------------------
 def test_unroll_is_accepted_and_runs_the_same_loop():
     # Keras unrolls the steps into the graph; the values are the same, the loop stays a While
@@ -253,6 +316,18 @@ def test_a_backward_layer_running_forwards_is_refused():
                                                backward_layer=layers.LSTM(2))) == (
         "Forward layer and backward layer should have different `go_backwards` value. "
         "Received: forward_layer.go_backwards False, backward_layer.go_backwards=False")
+
+
+def test_an_unknown_use_cudnn_is_refused():
+    assert _error(lambda: layers.LSTM(2, use_cudnn="cuda")) == (
+        "Invalid valid received for argument `use_cudnn`. Expected one of {'auto', True, "
+        "False}. Received: use_cudnn=cuda")
+
+
+def test_a_missing_attribute_is_pythons_error():
+    with pytest.raises(AttributeError) as raised:
+        layers.LSTM(2).size  # noqa: B018
+    assert str(raised.value) == "'LSTM' object has no attribute 'size'"
 
 
 def test_zero_units_are_refused():

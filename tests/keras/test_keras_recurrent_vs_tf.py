@@ -1,7 +1,7 @@
 """The recurrent layers of `rnn_cases` against `tf.keras` (TensorFlow 2.21, Keras 3.15),
 recorded by record_rnn_answers.py: outputs, gradients of `sum(output_i * R_i)` with respect
-to the inputs, the initial states and each trainable weight, output masks, configs, the
-module and class a saved file names, and a short fit of
+to the inputs, the initial states and each trainable weight, output masks, output shapes,
+configs, the module and class a saved file names, and a short fit of
 `Sequential([Embedding(mask_zero=True), LSTM, Dense])`."""
 
 import json
@@ -51,6 +51,11 @@ def test_weight_gradients_match_tf_keras(results, name):
 @pytest.mark.parametrize("name", [n for n in CASES if "output_mask" in EXPECTED["cases"][n]])
 def test_output_mask_matches_tf_keras(results, name):
     assert results[name]["output_mask"] == EXPECTED["cases"][name]["output_mask"]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_compute_output_shape_matches_tf_keras(results, name):
+    assert results[name]["output_shape"] == EXPECTED["cases"][name]["output_shape"]
 
 
 @pytest.mark.parametrize("name", REGISTERED)
