@@ -278,10 +278,10 @@ class _KerasRNN(RNN):
         return cls(**init_kwargs(cls, _read_config(config)))
 
 
-_CELL_ATTRIBUTES = frozenset({
+_CELL_ATTRIBUTES = frozenset({  # Keras 3.15's (neither `seed` nor `implementation`)
     "units", "activation", "recurrent_activation", "use_bias", "kernel_initializer",
-    "recurrent_initializer", "bias_initializer", "dropout", "recurrent_dropout", "seed",
-    "unit_forget_bias", "reset_after", "implementation"})
+    "recurrent_initializer", "bias_initializer", "dropout", "recurrent_dropout",
+    "unit_forget_bias", "reset_after"})
 
 
 def _snake(name: str) -> str:
