@@ -243,9 +243,18 @@ def test_a_users_activations_read_back_from_the_config():
     assert (again.activation, again.recurrent_activation) == (my_tanh, my_sigmoid)
 
 
-def test_the_cells_arguments_read_through_the_layer():
-    layer = layers.GRU(3, dropout=0.25, reset_after=False)
-    assert (layer.units, layer.dropout, layer.reset_after) == (3, 0.25, False)
+# The properties of tf.keras 2.21's layers that read the cell's attributes
+_SHARED = ("units", "activation", "use_bias", "kernel_initializer", "recurrent_initializer",
+           "bias_initializer", "dropout", "recurrent_dropout")
+CELL_PROPERTIES = [("SimpleRNN", name) for name in _SHARED] + [
+    (layer, name) for layer, own in (("LSTM", "unit_forget_bias"), ("GRU", "reset_after"))
+    for name in (*_SHARED, "recurrent_activation", own)]
+
+
+@pytest.mark.parametrize("layer, name", CELL_PROPERTIES)
+def test_a_property_of_the_layer_reads_the_cells_attribute(layer, name):
+    found = getattr(layers, layer)(3, dropout=0.25)
+    assert getattr(found, name) is getattr(found.cell, name)
 
 
 def test_use_cudnn_is_kept_as_given():
