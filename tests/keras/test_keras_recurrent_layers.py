@@ -257,6 +257,14 @@ def test_a_property_of_the_layer_reads_the_cells_attribute(layer, name):
     assert getattr(found, name) is getattr(found.cell, name)
 
 
+@pytest.mark.parametrize("layer", ["LSTM", "GRU"])
+def test_implementation_reaches_the_cell(layer):
+    # as tf.keras 2.21: 2 by default, else as given (the values are the same either way)
+    make = getattr(layers, layer)
+    assert [make(2).cell.implementation, make(2, implementation=1).cell.implementation] == [
+        2, 1]
+
+
 def test_use_cudnn_is_kept_as_given():
     assert layers.GRU(2, use_cudnn=False).use_cudnn is False
 
