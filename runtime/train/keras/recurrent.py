@@ -128,8 +128,8 @@ class RNN(Layer):
         last, outputs, states = run_time_loop(step, steps, first, states,
                                               self.return_sequences)
         output = last
-        if outputs is not None:
-            output = array_ops.transpose(outputs, [1, 0, *range(2, outputs.shape.rank or 3)])
+        if outputs is not None:  # [time, batch, size], as the first output is [batch, size]
+            output = array_ops.transpose(outputs, [1, 0, 2])
         return (output, *states) if self.return_state else output
 
     def _initial_states(self, initial_state: Any, batch: Tensor) -> list[Tensor]:
