@@ -276,6 +276,24 @@ def test_use_cudnn_false_runs_the_same_loop():
     np.testing.assert_array_equal(plain(SEQ).numpy(), auto(SEQ).numpy())
 
 
+class _PlainCell:
+    """A cell that is not a Layer: Keras asks only for `call` and `state_size`."""
+    state_size = 2
+
+    def __call__(self, inputs, states, training=None):
+        h = ag.math.tanh(inputs[:, :2] + states[0])
+        return h, [h]
+
+    call = __call__
+
+
+def test_a_plain_cell_runs_in_a_trace_on_sequences_of_unknown_rank():
+    layer = layers.RNN(_PlainCell(), return_sequences=True)
+    traced = ag.function(lambda x: layer(x),
+                         input_signature=[ag.TensorSpec(None, ag.float32)])
+    np.testing.assert_allclose(traced(SEQ).numpy(), layer(SEQ).numpy(), rtol=1e-6)
+
+
 # Where we differ from Keras on purpose ----------------------------------------------------------
 def test_unroll_is_accepted_and_runs_the_same_loop():
     # Keras unrolls the steps into the graph; the values are the same, the loop stays a While
