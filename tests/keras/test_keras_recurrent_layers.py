@@ -101,6 +101,15 @@ def test_dropout_applies_only_while_training():
     assert not np.allclose(dropped(SEQ, training=True).numpy(), plain(SEQ).numpy())
 
 
+@pytest.mark.parametrize("layer", ["SimpleRNN", "LSTM", "GRU"])
+def test_input_dropout_alone_applies_only_while_training(layer):
+    ag.random.set_seed(4)
+    dropped = getattr(layers, layer)(3, return_sequences=True, dropout=0.5)
+    inference = dropped(SEQ).numpy()
+    np.testing.assert_array_equal(dropped(SEQ, training=False).numpy(), inference)
+    assert not np.allclose(dropped(SEQ, training=True).numpy(), inference)
+
+
 def test_recurrent_dropout_trains_in_fit_with_masks_drawn_outside_the_loop():
     ag.random.set_seed(3)
     ids, target = rnn_cases.fit_data()
@@ -294,6 +303,53 @@ def test_a_plain_cell_runs_in_a_trace_on_sequences_of_unknown_rank():
     np.testing.assert_allclose(traced(SEQ).numpy(), layer(SEQ).numpy(), rtol=1e-6)
 
 
+# The cells (each as tf.keras 2.21 has it) ------------------------------------------------------
+CELLS = ["SimpleRNNCell", "LSTMCell", "GRUCell"]
+
+
+@pytest.mark.parametrize("cell", CELLS)
+def test_a_cells_build_marks_it_built_and_names_its_weights(cell):
+    found = getattr(layers, cell)(2)
+    found.build((None, 4))
+    assert found.built
+    assert [w.name.split("/")[-1].split(":")[0] for w in found.weights] == [
+        "kernel", "recurrent_kernel", "bias"]
+
+
+@pytest.mark.parametrize("cell", CELLS)
+def test_a_cells_call_is_one_step_of_the_layer(cell):
+    found = getattr(layers, cell)(3)
+    layer = layers.RNN(found, return_state=True)
+    output, *states = layer(SEQ[:, :1])
+    step_output, step_states = found(SEQ[:, 0], layer.get_initial_state(3))
+    np.testing.assert_allclose(step_output.numpy(), output.numpy(), rtol=1e-6)
+    for ours, theirs in zip(step_states, states):
+        np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("cell", CELLS)
+def test_a_cells_output_size_is_its_units(cell):
+    assert getattr(layers, cell)(3).output_size == 3
+
+
+@pytest.mark.parametrize("cell", ["LSTMCell", "GRUCell"])
+def test_a_cells_implementation_is_2_by_default(cell):
+    assert getattr(layers, cell)(2).implementation == 2
+
+
+def test_dropout_rates_are_clipped_to_0_and_1_in_the_config():
+    config = layers.LSTM(2, dropout=1.5, recurrent_dropout=2.0).get_config()
+    assert (config["dropout"], config["recurrent_dropout"]) == (1.0, 1.0)
+
+
+def test_the_seed_is_in_the_config():
+    assert layers.GRU(2, seed=3).get_config()["seed"] == 3
+
+
+def test_one_unit_is_enough():
+    assert tuple(layers.LSTM(1)(SEQ).shape) == (3, 1)
+
+
 # Where we differ from Keras on purpose ----------------------------------------------------------
 def test_unroll_is_accepted_and_runs_the_same_loop():
     # Keras unrolls the steps into the graph; the values are the same, the loop stays a While
@@ -386,6 +442,17 @@ def test_an_activity_regularizer_is_refused():
     # Keras applies it to the outputs; not supported here
     assert _error(lambda: layers.RNN(layers.LSTMCell(2), activity_regularizer="l2")) == (
         "RNN: activity_regularizer is not supported (got 'l2'); leave it None.")
+
+
+def test_a_unit_count_that_is_not_an_int_is_refused():
+    # Keras 3.15 takes units=2.5 and fails later, in build
+    assert _error(lambda: layers.LSTM(2.5)) == (
+        "Received an invalid value for argument `units`, expected a positive integer, got 2.5.")
+
+
+def test_a_cells_regularizer_is_refused_naming_the_cell():
+    assert _error(lambda: layers.LSTMCell(2, kernel_regularizer="l2")) == (
+        "LSTMCell: kernel_regularizer is not supported (got 'l2'); leave it None.")
 
 
 def test_a_cell_without_call_is_refused():
