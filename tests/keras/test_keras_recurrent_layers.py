@@ -110,6 +110,34 @@ def test_input_dropout_alone_applies_only_while_training(layer):
     assert not np.allclose(dropped(SEQ, training=True).numpy(), inference)
 
 
+@pytest.mark.parametrize("layer", ["SimpleRNN", "LSTM", "GRU"])
+def test_recurrent_dropout_alone_applies_only_while_training(layer):
+    ag.random.set_seed(5)
+    dropped = getattr(layers, layer)(3, return_sequences=True, recurrent_dropout=0.5)
+    inference = dropped(SEQ).numpy()
+    assert not np.allclose(dropped(SEQ, training=True).numpy(), inference)
+
+
+def test_input_dropout_alone_drops_an_input_for_every_gate_at_once():
+    # One step of LSTM(1) on an input of 1, every gate's kernel 1, no recurrence, no bias: with
+    # one mask for the four gates (Keras's DropoutRNNCell), each row's gates all see 0 or 2.
+    ag.random.set_seed(6)
+    layer = layers.LSTM(1, dropout=0.5, kernel_initializer="ones",
+                        recurrent_initializer="zeros")
+    found = layer(np.ones((64, 1, 1), np.float32), training=True).numpy().ravel()
+    sigmoid = 1 / (1 + np.exp(-2.0))
+    kept = sigmoid * np.tanh(sigmoid * np.tanh(2.0))
+    assert (np.isclose(found, 0.0) | np.isclose(found, kept, rtol=1e-5)).all()
+    assert 0 < (found == 0).sum() < 64
+
+
+@pytest.mark.parametrize("layer", ["SimpleRNN", "LSTM", "GRU"])
+def test_dropout_rates_of_1_drop_nothing(layer):
+    # as tf.keras 2.21: dropout applies only for rates strictly between 0 and 1
+    found = getattr(layers, layer)(3, dropout=1.0, recurrent_dropout=1.0)
+    np.testing.assert_array_equal(found(SEQ, training=True).numpy(), found(SEQ).numpy())
+
+
 def test_recurrent_dropout_trains_in_fit_with_masks_drawn_outside_the_loop():
     ag.random.set_seed(3)
     ids, target = rnn_cases.fit_data()
@@ -325,6 +353,20 @@ def test_a_cells_call_is_one_step_of_the_layer(cell):
     np.testing.assert_allclose(step_output.numpy(), output.numpy(), rtol=1e-6)
     for ours, theirs in zip(step_states, states):
         np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-6)
+
+
+def test_a_cell_called_with_one_state_tensor_returns_one_state_tensor():
+    # as tf.keras 2.21: SimpleRNNCell(3)(x, h) gives (output, h) with h a [3, 3] tensor
+    output, state = layers.SimpleRNNCell(3)(SEQ[:, 0], np.zeros((3, 3), np.float32))
+    assert tuple(state.shape) == (3, 3)
+    np.testing.assert_array_equal(state.numpy(), output.numpy())
+
+
+@pytest.mark.parametrize("cell, count", [("SimpleRNNCell", 1), ("LSTMCell", 2),
+                                         ("GRUCell", 1)])
+def test_a_cells_initial_state_is_zeros_for_each_state(cell, count):
+    states = getattr(layers, cell)(2).get_initial_state(3)
+    assert [s.numpy().tolist() for s in states] == [[[0.0, 0.0]] * 3] * count
 
 
 @pytest.mark.parametrize("cell", CELLS)
