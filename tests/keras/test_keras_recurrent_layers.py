@@ -131,6 +131,41 @@ def test_input_dropout_alone_drops_an_input_for_every_gate_at_once():
     assert 0 < (found == 0).sum() < 64
 
 
+def test_with_recurrent_dropout_each_gate_drops_its_own_inputs():
+    # One step of LSTM(1) on an input of 1, every gate's kernel and bias 1, no recurrence: each
+    # gate sees 1 or 3 by its own mask (a mask per gate, as Keras's implementation 1).
+    ag.random.set_seed(7)
+    layer = layers.LSTM(1, dropout=0.5, recurrent_dropout=0.5, kernel_initializer="ones",
+                        recurrent_initializer="zeros", bias_initializer="ones",
+                        unit_forget_bias=False)
+    found = layer(np.ones((64, 1, 1), np.float32), training=True).numpy().ravel()
+
+    def sigmoid(z):
+        return 1 / (1 + np.exp(-z))
+    possible = [sigmoid(o) * np.tanh(sigmoid(i) * np.tanh(c))
+                for i in (1, 3) for c in (1, 3) for o in (1, 3)]
+    assert all(np.isclose(value, possible, rtol=1e-5).any() for value in found)
+    assert len(np.unique(found.round(5))) > 2
+
+
+@pytest.mark.parametrize("layer", ["LSTM", "GRU"])
+def test_both_dropouts_at_a_tiny_rate_train_as_inference_runs(layer):
+    # masks of one mask per gate, all ones (a rate of 1e-9 drops nothing here)
+    ag.random.set_seed(8)
+    found = getattr(layers, layer)(3, return_sequences=True, dropout=1e-9,
+                                   recurrent_dropout=1e-9, bias_initializer="ones")
+    np.testing.assert_allclose(found(SEQ, training=True).numpy(), found(SEQ).numpy(),
+                               rtol=1e-6, atol=1e-7)
+
+
+@pytest.mark.parametrize("unit_forget_bias, forget", [(True, 1.0), (False, 0.0)])
+def test_the_forget_gates_bias_starts_at_1_with_unit_forget_bias(unit_forget_bias, forget):
+    # as tf.keras 2.21: LSTM(2)'s bias is [0, 0, 1, 1, 0, 0, 0, 0] (gates i, f, c, o)
+    layer = layers.LSTM(2, unit_forget_bias=unit_forget_bias)
+    layer.build((None, 6, 4))
+    assert layer.cell.bias.numpy().tolist() == [0.0, 0.0, forget, forget, 0.0, 0.0, 0.0, 0.0]
+
+
 @pytest.mark.parametrize("layer", ["SimpleRNN", "LSTM", "GRU"])
 def test_dropout_rates_of_1_drop_nothing(layer):
     # as tf.keras 2.21: dropout applies only for rates strictly between 0 and 1
