@@ -148,6 +148,22 @@ def test_with_recurrent_dropout_each_gate_drops_its_own_inputs():
     assert len(np.unique(found.round(5))) > 2
 
 
+def test_with_recurrent_dropout_each_gru_gate_drops_its_own_inputs():
+    # One step of GRU(1) from h = 0 on an input of 1, kernel and both biases 1, no recurrent
+    # kernel: gates z, r, h see 1 or 3 each by their own mask; h = (1 - z) * candidate.
+    ag.random.set_seed(9)
+    layer = layers.GRU(1, dropout=0.5, recurrent_dropout=0.5, kernel_initializer="ones",
+                       recurrent_initializer="zeros", bias_initializer="ones")
+    found = layer(np.ones((64, 1, 1), np.float32), training=True).numpy().ravel()
+
+    def sigmoid(z):
+        return 1 / (1 + np.exp(-z))
+    possible = [(1 - sigmoid(z + 1)) * np.tanh(h + sigmoid(r + 1))
+                for z in (1, 3) for r in (1, 3) for h in (1, 3)]
+    assert all(np.isclose(value, possible, rtol=1e-5).any() for value in found)
+    assert len(np.unique(found.round(5))) > 2
+
+
 @pytest.mark.parametrize("layer", ["LSTM", "GRU"])
 def test_both_dropouts_at_a_tiny_rate_train_as_inference_runs(layer):
     # masks of one mask per gate, all ones (a rate of 1e-9 drops nothing here)
