@@ -495,6 +495,37 @@ def test_a_bad_merge_mode_is_refused():
         ' "concat", None}')
 
 
+def test_bidirectional_of_a_non_layer_is_refused():
+    assert _error(lambda: layers.Bidirectional(3)) == (
+        "Please initialize `Bidirectional` layer with a `keras.layers.Layer` instance. "
+        "Received: 3")
+
+
+def test_a_backward_layer_that_is_not_a_layer_is_refused():
+    assert _error(lambda: layers.Bidirectional(layers.LSTM(2), backward_layer=3)) == (
+        "`backward_layer` need to be a `keras.layers.Layer` instance. Received: 3")
+
+
+def test_a_backward_layer_of_other_return_sequences_is_refused():
+    assert _error(lambda: layers.Bidirectional(
+        layers.LSTM(2, return_sequences=True), backward_layer=layers.LSTM(2, go_backwards=True))
+    ) == ('Forward layer and backward layer are expected to have the same value for attribute '
+          '"return_sequences", got "True" for forward layer and "False" for backward layer')
+
+
+def test_bidirectional_weights_are_refused():
+    # Keras sets them once built; here set_weights does
+    assert _error(lambda: layers.Bidirectional(layers.LSTM(2), weights=[0])) == (
+        "Bidirectional: weights is not supported; call set_weights once the layer is built.")
+
+
+def test_bidirectional_build_marks_it_built_and_not_stateful():
+    # as tf.keras 2.21
+    layer = layers.Bidirectional(layers.LSTM(2))
+    layer.build((None, 6, 4))
+    assert (layer.built, layer.stateful) == (True, False)
+
+
 def test_a_backward_layer_running_forwards_is_refused():
     assert _error(lambda: layers.Bidirectional(layers.LSTM(2),
                                                backward_layer=layers.LSTM(2))) == (
