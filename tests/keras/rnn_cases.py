@@ -2,7 +2,8 @@
 its weights set from a seeded generator, called on fixed sequences (with a mask, initial
 states, or ids through `Embedding(mask_zero=True)`); the outputs, the gradients of
 `sum(output_i * R_i)` (R fixed) with respect to the inputs, the initial states and each
-trainable weight, the output mask and the config.
+trainable weight, the output mask, the output shape that `compute_output_shape` gives, the
+config, and the module and class a saved file names.
 
 `run_case(framework, keras, name)` takes the framework (`tf` or `ag`: `GradientTape`,
 `constant`, `reduce_sum`) and its `keras`, so that the recorder and the tests share one
@@ -34,6 +35,8 @@ class Case(NamedTuple):
     mask: bool = False  # call with `mask=MASK`
     embed: bool = False  # the inputs are IDS through Embedding(10, FEATURES, mask_zero=True)
     initial_state: tuple = ()  # the sizes of the initial states to pass
+    registered: bool = True  # the layer's classes are all Keras's (its config reads back)
+    grid: bool = False  # each step's inputs are [2, FEATURES // 2] (the sequences reshaped)
 
 
 # Layers are named after their case: automatic names depend on what else the process made.
@@ -51,6 +54,53 @@ def _layer(layer: str, *args: Any, **kwargs: Any) -> Callable[[Any, str], Any]:
 def _rnn(cell: str, *args: Any, **kwargs: Any) -> Callable[[Any, str], Any]:
     return lambda keras, name: keras.layers.RNN(
         getattr(keras.layers, cell)(*args, name=f"{name}_cell"), name=name, **kwargs)
+
+
+def _user_cell_class(keras: Any, output_size: int | None) -> type:
+    """A user's cell, a `Layer` with `state_size` and `call(inputs, states)` as in Keras's
+    guide, of a state of 3 and an output of `output_size` (without the attribute: 3)."""
+    class UserCell(keras.layers.Layer):
+        def __init__(self, **kwargs: Any):
+            super().__init__(**kwargs)
+            self.state_size = 3
+            if output_size is not None:
+                self.output_size = output_size
+
+        def build(self, input_shape: Any) -> None:
+            self.kernel = self.add_weight(name="kernel", shape=(input_shape[-1], 3))
+            self.recurrent_kernel = self.add_weight(name="recurrent_kernel", shape=(3, 3))
+            self.output_kernel = self.add_weight(name="output_kernel",
+                                                 shape=(3, output_size or 3))
+
+        def call(self, inputs: Any, states: Any) -> Any:
+            h = keras.activations.tanh(inputs @ self.kernel + states[0] @ self.recurrent_kernel)
+            return h @ self.output_kernel, [h]
+    return UserCell
+
+
+def _grid_cell_class(keras: Any) -> type:
+    """A user's cell of steps of two rows of inputs each (as ConvLSTM's steps are images)."""
+    class GridCell(keras.layers.Layer):
+        def __init__(self, **kwargs: Any):
+            super().__init__(**kwargs)
+            self.state_size = 3
+
+        def build(self, input_shape: Any) -> None:
+            self.kernels = [self.add_weight(name=f"kernel_{row}", shape=(input_shape[-1], 3))
+                            for row in range(2)]
+            self.recurrent_kernel = self.add_weight(name="recurrent_kernel", shape=(3, 3))
+
+        def call(self, inputs: Any, states: Any) -> Any:
+            h = keras.activations.tanh(inputs[:, 0] @ self.kernels[0]
+                                       + inputs[:, 1] @ self.kernels[1]
+                                       + states[0] @ self.recurrent_kernel)
+            return h, [h]
+    return GridCell
+
+
+def _user_rnn(output_size: int | None, **kwargs: Any) -> Callable[[Any, str], Any]:
+    return lambda keras, name: keras.layers.RNN(
+        _user_cell_class(keras, output_size)(name=f"{name}_cell"), name=name, **kwargs)
 
 
 def _bi_with_backward_gru(keras: Any, name: str) -> Any:
@@ -90,6 +140,13 @@ CASES: dict[str, Case] = {
     "rnn_lstm_cell": Case(_rnn("LSTMCell", 3, return_sequences=True)),
     "rnn_gru_cell_masked": Case(_rnn("GRUCell", 3, return_state=True), mask=True),
     "rnn_simple_rnn_cell_backwards": Case(_rnn("SimpleRNNCell", 2, go_backwards=True)),
+    "rnn_user_cell_masked": Case(_user_rnn(2, **SEQ_STATE), mask=True, registered=False),
+    "rnn_user_cell_no_output_size_backwards": Case(_user_rnn(None, go_backwards=True),
+                                                   initial_state=(3,), registered=False),
+    "rnn_user_cell_grid_inputs": Case(
+        lambda keras, name: keras.layers.RNN(_grid_cell_class(keras)(name=f"{name}_cell"),
+                                             return_sequences=True, name=name),
+        grid=True, registered=False),
     "bidirectional_lstm_concat": Case(_bi("LSTM", units=3, return_sequences=True)),
     "bidirectional_gru_sum": Case(_bi("GRU", "sum", units=2)),
     "bidirectional_simple_rnn_mul": Case(_bi("SimpleRNN", "mul", units=2,
@@ -124,6 +181,27 @@ def _dense(gradient: Any) -> np.ndarray:
     return np.asarray(gradient)
 
 
+def _shape_lists(shape: Any) -> Any:
+    """A shape, or a tuple of shapes, as lists (a TensorShape, a tuple of ints, or of those)."""
+    if hasattr(shape, "as_list"):
+        return shape.as_list()
+    if all(d is None or isinstance(d, int) for d in shape):
+        return list(shape)
+    return [_shape_lists(s) for s in shape]
+
+
+def _serialize(keras: Any, layer: Any) -> dict:
+    """`layer` as a `.keras` file writes it (tf.keras has no `saving`; Keras 3's `utils`
+    holds the same `serialize_keras_object`)."""
+    saving = getattr(keras, "saving", None) or keras.utils
+    return saving.serialize_keras_object(layer)
+
+
+def step_shape(name: str) -> tuple:
+    """The shape of case `name`'s sequences without the batch axis."""
+    return (TIME, 2, FEATURES // 2) if CASES[name].grid else (TIME, FEATURES)
+
+
 def build(keras: Any, name: str) -> tuple[Any, Any]:
     """Case `name`'s layer (and its Embedding, or None), built, weights set."""
     case = CASES[name]
@@ -134,20 +212,22 @@ def build(keras: Any, name: str) -> tuple[Any, Any]:
                                            name=f"{name}_embedding")
         embedding.build((None, TIME))
         embedding.set_weights(weight_values(name + "/embedding", [(10, FEATURES)]))
-    layer.build((None, TIME, FEATURES))
+    layer.build((None, *step_shape(name)))
     layer.set_weights(weight_values(name, [tuple(w.shape) for w in layer.weights]))
     return layer, embedding
 
 
 def run_case(framework: Any, keras: Any, name: str) -> dict:
-    """Runs case `name`: outputs, gradients, output mask, config."""
+    """Runs case `name`: outputs, gradients, output mask, output shape, config, serialized
+    class."""
     case = CASES[name]
     values = data()
     layer, embedding = build(keras, name)
     rng = np.random.default_rng(5)
     states = [framework.constant(rng.normal(size=(BATCH, size)).round(2).astype(np.float32))
               for size in case.initial_state]
-    x = framework.constant(values["ids"] if case.embed else values["seq"])
+    x = framework.constant(values["ids"] if case.embed else
+                           values["seq"].reshape((BATCH, *step_shape(name))))
     mask = framework.constant(values["mask"]) if case.mask else None
     kwargs: dict = {}
     if case.mask:
@@ -173,7 +253,11 @@ def run_case(framework: Any, keras: Any, name: str) -> dict:
     found = {"outputs": [np.asarray(o).tolist() for o in flat],
              "source_gradients": [_dense(g).tolist() for g in gradients[:len(sources)]],
              "weight_gradients": [_dense(g).tolist() for g in gradients[len(sources):]],
-             "config": json_config(layer.get_config())}
+             "output_shape": _shape_lists(
+                 layer.compute_output_shape((BATCH, *step_shape(name)))),
+             "config": json_config(layer.get_config()),
+             "class": [_serialize(keras, layer)[key]
+                       for key in ("module", "class_name", "registered_name")]}
     if case.mask or case.embed:
         given = mask if case.mask else embedding.compute_mask(x)
         output_mask = layer.compute_mask(inputs, given)

@@ -101,6 +101,94 @@ def test_dropout_applies_only_while_training():
     assert not np.allclose(dropped(SEQ, training=True).numpy(), plain(SEQ).numpy())
 
 
+@pytest.mark.parametrize("layer", ["SimpleRNN", "LSTM", "GRU"])
+def test_input_dropout_alone_applies_only_while_training(layer):
+    ag.random.set_seed(4)
+    dropped = getattr(layers, layer)(3, return_sequences=True, dropout=0.5)
+    inference = dropped(SEQ).numpy()
+    np.testing.assert_array_equal(dropped(SEQ, training=False).numpy(), inference)
+    assert not np.allclose(dropped(SEQ, training=True).numpy(), inference)
+
+
+@pytest.mark.parametrize("layer", ["SimpleRNN", "LSTM", "GRU"])
+def test_recurrent_dropout_alone_applies_only_while_training(layer):
+    ag.random.set_seed(5)
+    dropped = getattr(layers, layer)(3, return_sequences=True, recurrent_dropout=0.5)
+    inference = dropped(SEQ).numpy()
+    assert not np.allclose(dropped(SEQ, training=True).numpy(), inference)
+
+
+def test_input_dropout_alone_drops_an_input_for_every_gate_at_once():
+    # One step of LSTM(1) on an input of 1, every gate's kernel 1, no recurrence, no bias: with
+    # one mask for the four gates (Keras's DropoutRNNCell), each row's gates all see 0 or 2.
+    ag.random.set_seed(6)
+    layer = layers.LSTM(1, dropout=0.5, kernel_initializer="ones",
+                        recurrent_initializer="zeros")
+    found = layer(np.ones((64, 1, 1), np.float32), training=True).numpy().ravel()
+    sigmoid = 1 / (1 + np.exp(-2.0))
+    kept = sigmoid * np.tanh(sigmoid * np.tanh(2.0))
+    assert (np.isclose(found, 0.0) | np.isclose(found, kept, rtol=1e-5)).all()
+    assert 0 < (found == 0).sum() < 64
+
+
+def test_with_recurrent_dropout_each_gate_drops_its_own_inputs():
+    # One step of LSTM(1) on an input of 1, every gate's kernel and bias 1, no recurrence: each
+    # gate sees 1 or 3 by its own mask (a mask per gate, as Keras's implementation 1).
+    ag.random.set_seed(7)
+    layer = layers.LSTM(1, dropout=0.5, recurrent_dropout=0.5, kernel_initializer="ones",
+                        recurrent_initializer="zeros", bias_initializer="ones",
+                        unit_forget_bias=False)
+    found = layer(np.ones((64, 1, 1), np.float32), training=True).numpy().ravel()
+
+    def sigmoid(z):
+        return 1 / (1 + np.exp(-z))
+    possible = [sigmoid(o) * np.tanh(sigmoid(i) * np.tanh(c))
+                for i in (1, 3) for c in (1, 3) for o in (1, 3)]
+    assert all(np.isclose(value, possible, rtol=1e-5).any() for value in found)
+    assert len(np.unique(found.round(5))) > 2
+
+
+def test_with_recurrent_dropout_each_gru_gate_drops_its_own_inputs():
+    # One step of GRU(1) from h = 0 on an input of 1, kernel and both biases 1, no recurrent
+    # kernel: gates z, r, h see 1 or 3 each by their own mask; h = (1 - z) * candidate.
+    ag.random.set_seed(9)
+    layer = layers.GRU(1, dropout=0.5, recurrent_dropout=0.5, kernel_initializer="ones",
+                       recurrent_initializer="zeros", bias_initializer="ones")
+    found = layer(np.ones((64, 1, 1), np.float32), training=True).numpy().ravel()
+
+    def sigmoid(z):
+        return 1 / (1 + np.exp(-z))
+    possible = [(1 - sigmoid(z + 1)) * np.tanh(h + sigmoid(r + 1))
+                for z in (1, 3) for r in (1, 3) for h in (1, 3)]
+    assert all(np.isclose(value, possible, rtol=1e-5).any() for value in found)
+    assert len(np.unique(found.round(5))) > 2
+
+
+@pytest.mark.parametrize("layer", ["LSTM", "GRU"])
+def test_both_dropouts_at_a_tiny_rate_train_as_inference_runs(layer):
+    # masks of one mask per gate, all ones (a rate of 1e-9 drops nothing here)
+    ag.random.set_seed(8)
+    found = getattr(layers, layer)(3, return_sequences=True, dropout=1e-9,
+                                   recurrent_dropout=1e-9, bias_initializer="ones")
+    np.testing.assert_allclose(found(SEQ, training=True).numpy(), found(SEQ).numpy(),
+                               rtol=1e-6, atol=1e-7)
+
+
+@pytest.mark.parametrize("unit_forget_bias, forget", [(True, 1.0), (False, 0.0)])
+def test_the_forget_gates_bias_starts_at_1_with_unit_forget_bias(unit_forget_bias, forget):
+    # as tf.keras 2.21: LSTM(2)'s bias is [0, 0, 1, 1, 0, 0, 0, 0] (gates i, f, c, o)
+    layer = layers.LSTM(2, unit_forget_bias=unit_forget_bias)
+    layer.build((None, 6, 4))
+    assert layer.cell.bias.numpy().tolist() == [0.0, 0.0, forget, forget, 0.0, 0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("layer", ["SimpleRNN", "LSTM", "GRU"])
+def test_dropout_rates_of_1_drop_nothing(layer):
+    # as tf.keras 2.21: dropout applies only for rates strictly between 0 and 1
+    found = getattr(layers, layer)(3, dropout=1.0, recurrent_dropout=1.0)
+    np.testing.assert_array_equal(found(SEQ, training=True).numpy(), found(SEQ).numpy())
+
+
 def test_recurrent_dropout_trains_in_fit_with_masks_drawn_outside_the_loop():
     ag.random.set_seed(3)
     ids, target = rnn_cases.fit_data()
@@ -138,6 +226,221 @@ def test_a_keras_3_file_of_recurrent_layers_loads_and_predicts_what_keras_predic
     model = ag.keras.saving.load_model(DATA / "rnn.keras")
     np.testing.assert_allclose(model.predict(np.array(expected["ids"], np.int32), verbose=0),
                                expected["predictions"], rtol=1e-5, atol=1e-6)
+
+
+def _lstm(**kwargs):
+    layer = layers.LSTM(3, **kwargs)
+    layer.build(SEQ.shape)
+    return layer
+
+
+def test_build_marks_the_layer_built():
+    assert _lstm().built
+
+
+def test_a_mask_in_a_list_masks_as_the_mask_itself():
+    # Keras takes the first of a list of masks (the sequences' mask, then the states')
+    layer = _lstm(return_sequences=True)
+    mask = rnn_cases.data()["mask"]
+    np.testing.assert_array_equal(layer(SEQ, mask=[mask]).numpy(),
+                                  layer(SEQ, mask=mask).numpy())
+
+
+def test_an_integer_mask_masks_as_booleans():
+    # Keras casts a mask to bool too
+    layer = _lstm(return_sequences=True)
+    mask = rnn_cases.data()["mask"]
+    np.testing.assert_array_equal(layer(SEQ, mask=mask.astype(np.int32)).numpy(),
+                                  layer(SEQ, mask=mask).numpy())
+
+
+def test_float64_initial_states_are_cast_to_the_layer_dtype():
+    layer = _lstm()
+    states = [np.full((3, 3), 0.5), np.full((3, 3), -0.5)]
+    found = layer(SEQ, initial_state=states)
+    assert found.dtype == ag.float32
+    np.testing.assert_array_equal(
+        found.numpy(), layer(SEQ, initial_state=[s.astype(np.float32) for s in states]).numpy())
+
+
+def test_dropout_while_training_runs_on_a_sequence_of_one_step():
+    layer = _lstm(dropout=0.5, recurrent_dropout=0.5)
+    assert tuple(layer(SEQ[:, :1], training=True).shape) == (3, 3)
+
+
+def test_compute_mask_reads_the_first_of_a_list_of_masks():
+    # as tf.keras 3.15: [mask, None, None] with return_sequences and return_state
+    mask = ag.constant(rnn_cases.data()["mask"])
+    found = _lstm(return_sequences=True, return_state=True).compute_mask(SEQ, [mask, None, None])
+    assert found[0].numpy().tolist() == rnn_cases.data()["mask"].tolist()
+    assert found[1:] == [None, None]
+
+
+def test_a_serialized_layer_deserializes_to_its_class_and_config():
+    layer = layers.RNN(layers.GRUCell(2), return_sequences=True)
+    again = ag.keras.saving.deserialize_keras_object(
+        ag.keras.saving.serialize_keras_object(layer))
+    assert type(again) is layers.RNN
+    assert again.get_config() == layer.get_config()
+
+
+def test_the_cells_are_named_as_tf_keras_names_them():
+    # recorded from tf.keras 2.21: LSTM(2, name="x").cell.name == "lstm_cell", and so on
+    assert [make(2, name="x").cell.name for make in (layers.SimpleRNN, layers.LSTM,
+                                                     layers.GRU)] == [
+        "simple_rnn_cell", "lstm_cell", "gru_cell"]
+
+
+def test_a_float64_layer_makes_float64_weights_and_outputs():
+    layer = layers.LSTM(2, dtype="float64")
+    output = layer(SEQ.astype(np.float64))
+    assert [w.dtype for w in layer.weights] == [ag.float64] * 3
+    assert output.dtype == ag.float64
+
+
+def test_a_float64_layer_reads_back_from_its_config_as_float64():
+    layer = layers.GRU(2, dtype="float64")
+    assert layers.GRU.from_config(layer.get_config()).dtype == ag.float64
+
+
+def test_a_frozen_layer_has_only_non_trainable_weights():
+    # as tf.keras 2.21: no trainable weights, three non-trainable
+    layer = layers.LSTM(2, trainable=False)
+    layer.build((None, 6, 4))
+    assert (len(layer.trainable_weights), len(layer.non_trainable_weights)) == (0, 3)
+
+
+def test_a_frozen_layers_cell_is_frozen():
+    # as tf.keras 2.21
+    assert layers.GRU(2, trainable=False).cell.trainable is False
+
+
+def my_tanh(x):
+    return ag.math.tanh(x)
+
+
+def my_sigmoid(x):
+    return ag.math.sigmoid(x)
+
+
+def test_a_users_activations_read_back_from_the_config():
+    layer = layers.LSTM(2, activation=my_tanh, recurrent_activation=my_sigmoid)
+    again = ag.keras.saving.deserialize_keras_object(
+        ag.keras.saving.serialize_keras_object(layer),
+        custom_objects={"my_tanh": my_tanh, "my_sigmoid": my_sigmoid})
+    assert (again.activation, again.recurrent_activation) == (my_tanh, my_sigmoid)
+
+
+# The properties of tf.keras 2.21's layers that read the cell's attributes
+_SHARED = ("units", "activation", "use_bias", "kernel_initializer", "recurrent_initializer",
+           "bias_initializer", "dropout", "recurrent_dropout")
+CELL_PROPERTIES = [("SimpleRNN", name) for name in _SHARED] + [
+    (layer, name) for layer, own in (("LSTM", "unit_forget_bias"), ("GRU", "reset_after"))
+    for name in (*_SHARED, "recurrent_activation", own)]
+
+
+@pytest.mark.parametrize("layer, name", CELL_PROPERTIES)
+def test_a_property_of_the_layer_reads_the_cells_attribute(layer, name):
+    found = getattr(layers, layer)(3, dropout=0.25)
+    assert getattr(found, name) is getattr(found.cell, name)
+
+
+@pytest.mark.parametrize("layer", ["LSTM", "GRU"])
+def test_implementation_reaches_the_cell(layer):
+    # as tf.keras 2.21: 2 by default, else as given (the values are the same either way)
+    make = getattr(layers, layer)
+    assert [make(2).cell.implementation, make(2, implementation=1).cell.implementation] == [
+        2, 1]
+
+
+def test_use_cudnn_is_kept_as_given():
+    assert layers.GRU(2, use_cudnn=False).use_cudnn is False
+
+
+def test_use_cudnn_false_runs_the_same_loop():
+    auto = _lstm(return_sequences=True)
+    plain = _lstm(return_sequences=True, use_cudnn=False)
+    plain.set_weights(auto.get_weights())
+    np.testing.assert_array_equal(plain(SEQ).numpy(), auto(SEQ).numpy())
+
+
+class _PlainCell:
+    """A cell that is not a Layer: Keras asks only for `call` and `state_size`."""
+    state_size = 2
+
+    def __call__(self, inputs, states, training=None):
+        h = ag.math.tanh(inputs[:, :2] + states[0])
+        return h, [h]
+
+    call = __call__
+
+
+def test_a_plain_cell_runs_in_a_trace_on_sequences_of_unknown_rank():
+    layer = layers.RNN(_PlainCell(), return_sequences=True)
+    traced = ag.function(lambda x: layer(x),
+                         input_signature=[ag.TensorSpec(None, ag.float32)])
+    np.testing.assert_allclose(traced(SEQ).numpy(), layer(SEQ).numpy(), rtol=1e-6)
+
+
+# The cells (each as tf.keras 2.21 has it) ------------------------------------------------------
+CELLS = ["SimpleRNNCell", "LSTMCell", "GRUCell"]
+
+
+@pytest.mark.parametrize("cell", CELLS)
+def test_a_cells_build_marks_it_built_and_names_its_weights(cell):
+    found = getattr(layers, cell)(2)
+    found.build((None, 4))
+    assert found.built
+    assert [w.name.split("/")[-1].split(":")[0] for w in found.weights] == [
+        "kernel", "recurrent_kernel", "bias"]
+
+
+@pytest.mark.parametrize("cell", CELLS)
+def test_a_cells_call_is_one_step_of_the_layer(cell):
+    found = getattr(layers, cell)(3)
+    layer = layers.RNN(found, return_state=True)
+    output, *states = layer(SEQ[:, :1])
+    step_output, step_states = found(SEQ[:, 0], layer.get_initial_state(3))
+    np.testing.assert_allclose(step_output.numpy(), output.numpy(), rtol=1e-6)
+    for ours, theirs in zip(step_states, states):
+        np.testing.assert_allclose(ours.numpy(), theirs.numpy(), rtol=1e-6)
+
+
+def test_a_cell_called_with_one_state_tensor_returns_one_state_tensor():
+    # as tf.keras 2.21: SimpleRNNCell(3)(x, h) gives (output, h) with h a [3, 3] tensor
+    output, state = layers.SimpleRNNCell(3)(SEQ[:, 0], np.zeros((3, 3), np.float32))
+    assert tuple(state.shape) == (3, 3)
+    np.testing.assert_array_equal(state.numpy(), output.numpy())
+
+
+@pytest.mark.parametrize("cell, count", [("SimpleRNNCell", 1), ("LSTMCell", 2),
+                                         ("GRUCell", 1)])
+def test_a_cells_initial_state_is_zeros_for_each_state(cell, count):
+    states = getattr(layers, cell)(2).get_initial_state(3)
+    assert [s.numpy().tolist() for s in states] == [[[0.0, 0.0]] * 3] * count
+
+
+@pytest.mark.parametrize("cell", CELLS)
+def test_a_cells_output_size_is_its_units(cell):
+    assert getattr(layers, cell)(3).output_size == 3
+
+
+@pytest.mark.parametrize("cell", ["LSTMCell", "GRUCell"])
+def test_a_cells_implementation_is_2_by_default(cell):
+    assert getattr(layers, cell)(2).implementation == 2
+
+
+def test_dropout_rates_are_clipped_to_0_and_1_in_the_config():
+    config = layers.LSTM(2, dropout=1.5, recurrent_dropout=2.0).get_config()
+    assert (config["dropout"], config["recurrent_dropout"]) == (1.0, 1.0)
+
+
+def test_the_seed_is_in_the_config():
+    assert layers.GRU(2, seed=3).get_config()["seed"] == 3
+
+
+def test_one_unit_is_enough():
+    assert tuple(layers.LSTM(1)(SEQ).shape) == (3, 1)
 
 
 # Where we differ from Keras on purpose ----------------------------------------------------------
@@ -192,6 +495,37 @@ def test_a_bad_merge_mode_is_refused():
         ' "concat", None}')
 
 
+def test_bidirectional_of_a_non_layer_is_refused():
+    assert _error(lambda: layers.Bidirectional(3)) == (
+        "Please initialize `Bidirectional` layer with a `keras.layers.Layer` instance. "
+        "Received: 3")
+
+
+def test_a_backward_layer_that_is_not_a_layer_is_refused():
+    assert _error(lambda: layers.Bidirectional(layers.LSTM(2), backward_layer=3)) == (
+        "`backward_layer` need to be a `keras.layers.Layer` instance. Received: 3")
+
+
+def test_a_backward_layer_of_other_return_sequences_is_refused():
+    assert _error(lambda: layers.Bidirectional(
+        layers.LSTM(2, return_sequences=True), backward_layer=layers.LSTM(2, go_backwards=True))
+    ) == ('Forward layer and backward layer are expected to have the same value for attribute '
+          '"return_sequences", got "True" for forward layer and "False" for backward layer')
+
+
+def test_bidirectional_weights_are_refused():
+    # Keras sets them once built; here set_weights does
+    assert _error(lambda: layers.Bidirectional(layers.LSTM(2), weights=[0])) == (
+        "Bidirectional: weights is not supported; call set_weights once the layer is built.")
+
+
+def test_bidirectional_build_marks_it_built_and_not_stateful():
+    # as tf.keras 2.21
+    layer = layers.Bidirectional(layers.LSTM(2))
+    layer.build((None, 6, 4))
+    assert (layer.built, layer.stateful) == (True, False)
+
+
 def test_a_backward_layer_running_forwards_is_refused():
     assert _error(lambda: layers.Bidirectional(layers.LSTM(2),
                                                backward_layer=layers.LSTM(2))) == (
@@ -199,9 +533,50 @@ def test_a_backward_layer_running_forwards_is_refused():
         "Received: forward_layer.go_backwards False, backward_layer.go_backwards=False")
 
 
+def test_an_unknown_use_cudnn_is_refused():
+    assert _error(lambda: layers.LSTM(2, use_cudnn="cuda")) == (
+        "Invalid valid received for argument `use_cudnn`. Expected one of {'auto', True, "
+        "False}. Received: use_cudnn=cuda")
+
+
+def test_a_missing_attribute_is_pythons_error():
+    with pytest.raises(AttributeError) as raised:
+        layers.LSTM(2).size  # noqa: B018
+    assert str(raised.value) == "'LSTM' object has no attribute 'size'"
+
+
 def test_zero_units_are_refused():
     assert _error(lambda: layers.LSTM(0)) == (
         "Received an invalid value for argument `units`, expected a positive integer, got 0.")
+
+
+def test_a_cell_without_state_size_is_refused():
+    class Cell:
+        def call(self, inputs, states):
+            return inputs, states
+
+        def __repr__(self):
+            return "Cell()"
+    assert _error(lambda: layers.RNN(Cell())) == (
+        "The RNN cell should have a `state_size` attribute (single integer or list of "
+        "integers, one integer per RNN state). Received: cell=Cell()")
+
+
+def test_an_activity_regularizer_is_refused():
+    # Keras applies it to the outputs; not supported here
+    assert _error(lambda: layers.RNN(layers.LSTMCell(2), activity_regularizer="l2")) == (
+        "RNN: activity_regularizer is not supported (got 'l2'); leave it None.")
+
+
+def test_a_unit_count_that_is_not_an_int_is_refused():
+    # Keras 3.15 takes units=2.5 and fails later, in build
+    assert _error(lambda: layers.LSTM(2.5)) == (
+        "Received an invalid value for argument `units`, expected a positive integer, got 2.5.")
+
+
+def test_a_cells_regularizer_is_refused_naming_the_cell():
+    assert _error(lambda: layers.LSTMCell(2, kernel_regularizer="l2")) == (
+        "LSTMCell: kernel_regularizer is not supported (got 'l2'); leave it None.")
 
 
 def test_a_cell_without_call_is_refused():

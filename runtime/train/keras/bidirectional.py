@@ -123,7 +123,6 @@ class Bidirectional(Layer):
                                training=training)
         y_rev = self.backward_layer(sequences, initial_state=backward_state, mask=mask,
                                     training=training)
-        states: tuple = ()
         if self.return_state:
             states = tuple(y[1:]) + tuple(y_rev[1:])
             y, y_rev = y[0], y_rev[0]

@@ -128,8 +128,8 @@ class RNN(Layer):
         last, outputs, states = run_time_loop(step, steps, first, states,
                                               self.return_sequences)
         output = last
-        if outputs is not None:
-            output = array_ops.transpose(outputs, [1, 0, *range(2, outputs.shape.rank or 3)])
+        if outputs is not None:  # [time, batch, size], as the first output is [batch, size]
+            output = array_ops.transpose(outputs, [1, 0, 2])
         return (output, *states) if self.return_state else output
 
     def _initial_states(self, initial_state: Any, batch: Tensor) -> list[Tensor]:
@@ -235,9 +235,8 @@ class _KerasRNN(RNN):
 
     cell_class: type[RecurrentCell]
 
-    def __init__(self, units: int, *, return_sequences: bool = False,
-                 return_state: bool = False, go_backwards: bool = False,
-                 stateful: bool = False, unroll: bool = False, use_cudnn: Any = "auto",
+    def __init__(self, units: int, *, return_sequences: bool, return_state: bool,
+                 go_backwards: bool, stateful: bool, unroll: bool, use_cudnn: Any = "auto",
                  activity_regularizer: Any = None, zero_output_for_mask: bool = False,
                  cell_kwargs: dict, **kwargs: Any):
         name = type(self).__name__
@@ -279,10 +278,10 @@ class _KerasRNN(RNN):
         return cls(**init_kwargs(cls, _read_config(config)))
 
 
-_CELL_ATTRIBUTES = frozenset({
+_CELL_ATTRIBUTES = frozenset({  # Keras 3.15's (neither `seed` nor `implementation`)
     "units", "activation", "recurrent_activation", "use_bias", "kernel_initializer",
-    "recurrent_initializer", "bias_initializer", "dropout", "recurrent_dropout", "seed",
-    "unit_forget_bias", "reset_after", "implementation"})
+    "recurrent_initializer", "bias_initializer", "dropout", "recurrent_dropout",
+    "unit_forget_bias", "reset_after"})
 
 
 def _snake(name: str) -> str:

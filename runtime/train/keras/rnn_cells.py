@@ -22,7 +22,7 @@ from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array import ops as array_ops
 from autograph.runtime.ops.array.ops import concat, split, stack, unstack
 from autograph.runtime.ops.creation import ops as creation_ops
-from autograph.runtime.ops.linalg.ops import matmul, tensordot
+from autograph.runtime.ops.linalg.ops import matmul
 from autograph.runtime.ops.nn import ops as nn_ops
 from autograph.runtime.train.keras import activations
 from autograph.runtime.train.keras import initializers as keras_initializers
@@ -41,18 +41,17 @@ Step = Callable[[Tensor, list], tuple[Tensor, list]]
 
 def _dot(x: Tensor, w: Any) -> Tensor:
     """`x @ w` over `x`'s last axis (x is one step `[batch, n]` or all steps `[time, batch,
-    n]`, multiplied as one `[time * batch, n]` matrix: BLAS, where an einsum is not)."""
-    if x.shape.rank == 2:
-        return matmul(x, w)
+    n]`, multiplied as one `[time * batch, n]` matrix: one BLAS product, where a batched
+    `matmul` makes one per step)."""
     if x.shape.rank != 3:
-        return tensordot(x, w, [[-1], [0]])
+        return matmul(x, w)
     dims = array_ops.shape(x)
     flat = matmul(array_ops.reshape(x, array_ops.stack([-1, dims[2]])), w)
     return array_ops.reshape(flat, array_ops.stack([dims[0], dims[1], -1]))
 
 
 def _masked(x: Tensor, masks: list | None, i: int) -> Tensor:
-    return x if masks is None else x * masks[i if len(masks) > 1 else 0]
+    return x if masks is None else x * masks[i]  # one mask, or one per gate
 
 
 class RecurrentCell(Layer):
