@@ -146,13 +146,13 @@ print(json.dumps(codes))
 """
 
 
-# Examples that import an optional extra, by the module they need.
-NEEDS = {"train_digits.py": "sklearn"}
+# Examples that import an optional extra, by the modules they need.
+NEEDS = {"train_digits.py": ("sklearn",), "digits_cnn.py": ("sklearn", "h5py")}
 
 
 def test_static_conversion_of_the_examples_equals_to_code_of_the_live_functions():
     names = [f"examples/{path.name}" for path in EXAMPLES  # importing them runs them
-             if path.name not in NEEDS or importlib.util.find_spec(NEEDS[path.name])]
+             if all(importlib.util.find_spec(m) for m in NEEDS.get(path.name, ()))]
     result = subprocess.run([sys.executable, "-c", LIVE_TO_CODE, *names],
                             capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert result.returncode == 0, result.stderr
