@@ -6,8 +6,9 @@ be None). Arrays (NumPy, nested lists, eager tensors) are cut into `batch_size` 
 shuffled per epoch with NumPy's global generator when asked (`shuffle="batch"` shuffles
 within each batch). A dataset, generator or `PyDataset` yields its own batches, `(x, y)` or
 `(x, y, sample_weight)` (for `predict`, `x` alone also does), in its own order: as in Keras,
-`y`, `sample_weight` and `batch_size` must not be given with them, and `shuffle` only
-reorders a `PyDataset`'s batches. `class_weight` (`{class: weight}`) becomes each sample's
+`y` and `sample_weight` must not be given with them, nor `batch_size` (which Keras 3 ignores
+there; we refuse it, so that a batch size the data do not follow is not taken for one), and
+`shuffle` only reorders a `PyDataset`'s batches. `class_weight` (`{class: weight}`) becomes each sample's
 weight from its label (the argmax of a one-hot label). Floating values become float32, as
 Keras casts them.
 
