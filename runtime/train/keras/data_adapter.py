@@ -8,9 +8,9 @@ within each batch). A dataset, generator or `PyDataset` yields its own batches, 
 `(x, y, sample_weight)` (for `predict`, `x` alone also does), in its own order: as in Keras,
 `y` and `sample_weight` must not be given with them, nor `batch_size` (which Keras 3 ignores
 there; we refuse it, so that a batch size the data do not follow is not taken for one), and
-`shuffle` only reorders a `PyDataset`'s batches. `class_weight` (`{class: weight}`) becomes each sample's
-weight from its label (the argmax of a one-hot label). Floating values become float32, as
-Keras casts them.
+`shuffle` only reorders a `PyDataset`'s batches. `class_weight` (`{class: weight}`) becomes
+each sample's weight from its label (the argmax of a one-hot label). Floating values become
+float32, as Keras casts them.
 
 >>> import autograph as ag
 >>> data = batches(ag.data.Dataset.from_tensor_slices(([[1.0], [2.0], [3.0]], [0, 1, 0]))
