@@ -78,3 +78,10 @@ def test_a_sequential_from_config_builds_for_its_input_shape_and_keeps_trainable
 def test_a_sequential_config_without_a_layer_list_is_refused():
     with pytest.raises(ValueError, match=r"^A Sequential config lists its layers, got 3.$"):
         ag.keras.Sequential.from_config({"name": "s", "layers": 3})
+
+
+@pytest.mark.parametrize("layer", ["Conv1D", "Conv2D"])
+def test_a_convolution_refuses_a_bool_for_filters(layer):
+    with pytest.raises(ValueError) as raised:
+        getattr(ag.keras.layers, layer)(True, 3)
+    assert str(raised.value) == f"{layer}: filters must be a positive int, got True."

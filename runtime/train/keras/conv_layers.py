@@ -116,14 +116,10 @@ class Conv2D(_Windowed):
                  bias_regularizer: Any = None, activity_regularizer: Any = None,
                  kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
-        if groups != 1:
-            raise ValueError(f"Conv2D: groups={groups!r} is not supported; only groups=1.")
-        refuse_options("Conv2D", kernel_regularizer=kernel_regularizer,
-                       bias_regularizer=bias_regularizer,
-                       activity_regularizer=activity_regularizer,
-                       kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
-        if not isinstance(filters, int) or filters <= 0:
-            raise ValueError(f"Conv2D: filters must be a positive int, got {filters!r}.")
+        check_convolution("Conv2D", filters, groups, kernel_regularizer=kernel_regularizer,
+                          bias_regularizer=bias_regularizer,
+                          activity_regularizer=activity_regularizer,
+                          kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
         self.filters = filters
         self.window = self.kernel_size = _pair(kernel_size, "kernel_size", "Conv2D")
         self.strides = _pair(strides, "strides", "Conv2D")
@@ -215,3 +211,17 @@ def convolution_config(layer: Any) -> dict:
             "bias_initializer": serialize_initializer(layer.bias_initializer),
             "kernel_regularizer": None, "bias_regularizer": None,
             "activity_regularizer": None, "kernel_constraint": None, "bias_constraint": None}
+
+
+def check_convolution(layer: str, filters: Any, groups: Any, **options: Any) -> None:
+    """A convolution's arguments we check alike: a positive int of filters, groups of 1,
+    and Keras's options we do not have left None.
+
+    Raises:
+        ValueError: naming the layer and the argument.
+    """
+    if groups != 1:
+        raise ValueError(f"{layer}: groups={groups!r} is not supported; only groups=1.")
+    refuse_options(layer, **options)
+    if not isinstance(filters, int) or isinstance(filters, bool) or filters <= 0:
+        raise ValueError(f"{layer}: filters must be a positive int, got {filters!r}.")

@@ -20,6 +20,7 @@ from autograph.runtime.train.keras.base_layer import Layer
 from autograph.runtime.train.keras.conv_layers import (
     _data_format,
     _output_size,
+    check_convolution,
     convolution_config,
 )
 from autograph.runtime.train.keras.layer_args import check_rank, sizes
@@ -128,14 +129,10 @@ class Conv1D(_Convolution):
                  bias_regularizer: Any = None, activity_regularizer: Any = None,
                  kernel_constraint: Any = None, bias_constraint: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
-        if groups != 1:
-            raise ValueError(f"Conv1D: groups={groups!r} is not supported; only groups=1.")
-        refuse_options("Conv1D", kernel_regularizer=kernel_regularizer,
-                       bias_regularizer=bias_regularizer,
-                       activity_regularizer=activity_regularizer,
-                       kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
-        if not isinstance(filters, int) or isinstance(filters, bool) or filters <= 0:
-            raise ValueError(f"Conv1D: filters must be a positive int, got {filters!r}.")
+        check_convolution("Conv1D", filters, groups, kernel_regularizer=kernel_regularizer,
+                          bias_regularizer=bias_regularizer,
+                          activity_regularizer=activity_regularizer,
+                          kernel_constraint=kernel_constraint, bias_constraint=bias_constraint)
         self.filters = filters
         self._set_window(kernel_size, strides, padding, data_format, dilation_rate,
                          ("valid", "same", "causal"))
