@@ -156,6 +156,9 @@ CASES: dict[str, Case] = {
     "bidirectional_lstm_masked": Case(_bi("LSTM", units=2, return_sequences=True),
                                       embed=True),
     "bidirectional_gru_masked_last": Case(_bi("GRU", units=2), mask=True),
+    "bidirectional_lstm_none_state_masked": Case(_bi("LSTM", None, units=2, **SEQ_STATE),
+                                                 mask=True),
+    "bidirectional_gru_state_masked": Case(_bi("GRU", units=2, **SEQ_STATE), mask=True),
     "bidirectional_initial_state": Case(_bi("LSTM", units=2), initial_state=(2, 2, 2, 2)),
     "bidirectional_backward_gru": Case(_bi_with_backward_gru),
 }

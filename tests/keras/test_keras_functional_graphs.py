@@ -336,3 +336,27 @@ def test_a_summary_shows_a_shape_of_unknown_rank_as_a_question_mark():
     assert [shape_text(None), shape_text(ag.TensorShape(None)),
             shape_text([ag.TensorShape([None, 3]), ag.TensorShape([None, 2])])] == [
         "?", "?", "[(None, 3), (None, 2)]"]
+
+
+class _TwoOutputs(layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.supports_masking = True
+
+    def call(self, x):
+        return [x, x * 2]
+
+
+def test_one_mask_for_two_outputs_masks_only_the_first_as_keras_does():
+    # tf.keras 2.21 (Keras 3.15) gives the same answer, symbolic and eager: [True, False].
+    embedded = layers.Embedding(5, 2, mask_zero=True)(np.array([[1, 0, 2]]))
+    first, second = _TwoOutputs()(embedded)
+    assert [get_keras_mask(first) is not None, get_keras_mask(second) is not None] == [
+        True, False]
+
+
+def test_bidirectional_states_get_no_mask_as_in_keras():
+    # tf.keras 2.21 (Keras 3.15): only the sequence output keeps the mask.
+    layer = layers.Bidirectional(layers.GRU(2, return_sequences=True, return_state=True))
+    outputs = layer(layers.Embedding(5, 3, mask_zero=True)(np.array([[1, 0, 2]])))
+    assert [get_keras_mask(o) is not None for o in outputs] == [True, False, False]

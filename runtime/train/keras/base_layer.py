@@ -298,13 +298,11 @@ class Layer(Module):
                     f"layers will not see the mask.", stacklevel=3)
             return
         output_mask = self.compute_mask(inputs, mask)
-        leaves = flatten(outputs)
-        masks = flatten(output_mask) if isinstance(output_mask, (list, tuple, dict)) else None
-        if masks is None or len(masks) != len(leaves):
-            masks = [output_mask] * len(leaves)
-        for tensor, leaf_mask in zip(leaves, masks):
-            if isinstance(leaf_mask, (list, tuple, dict)):
-                leaf_mask = None
+        # As Keras 3: the flat masks go to the flat outputs in order, so one mask given for
+        # several outputs is the first output's only.
+        masks = flatten(output_mask) if isinstance(output_mask, (list, tuple, dict)) else [
+            output_mask]
+        for tensor, leaf_mask in zip(flatten(outputs), masks):
             if isinstance(tensor, Tensor):
                 set_keras_mask(tensor, leaf_mask)
 

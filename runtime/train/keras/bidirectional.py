@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from autograph.runtime.core.tensor_shape import TensorShape
-from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.ops.array import ops as array_ops
 from autograph.runtime.state.variables import Variable
@@ -144,16 +143,13 @@ class Bidirectional(Layer):
         return output
 
     def compute_mask(self, inputs: Any, mask: Any = None) -> Any:
-        """The inputs' mask for the output(s) with `return_sequences`, else None; None for
-        each state."""
+        """The inputs' mask for the output(s) with `return_sequences`, else None. As Keras 3,
+        the states get no mask entry: a layer's masks go to its outputs in order, so with
+        `return_state` the states are left unmasked."""
         if isinstance(mask, (list, tuple)):
             mask = mask[0] if mask else None
         kept = mask if self.return_sequences else None
-        output_mask: Any = [kept, kept] if self.merge_mode is None else kept
-        if self.return_state:
-            count = 2 * len(getattr(self.forward_layer, "state_size", [None]))
-            return flatten([output_mask]) + [None] * count
-        return output_mask
+        return (kept, kept) if self.merge_mode is None else kept
 
     def compute_output_shape(self, sequences_shape: Any, initial_state_shape: Any = None) -> Any:
         shape = self.forward_layer.compute_output_shape(sequences_shape)
