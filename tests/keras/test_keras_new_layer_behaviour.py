@@ -83,6 +83,37 @@ def test_embedding_in_a_functional_model_feeds_global_average_pooling():
                                   [[1.0, 1.0]])
 
 
+def test_embedding_of_one_id_is_a_table_of_one_row():
+    assert layers.Embedding(1, 1)(np.array([[0]])).shape == (1, 1, 1)  # as TensorFlow 2.21
+
+
+def test_embedding_looks_up_integer_ids_without_rounding_them_through_its_dtype():
+    # float16 holds no 2049: an id cast to the layer's dtype would read row 2048
+    # (TensorFlow 2.21 reads row 2049 too)
+    layer = layers.Embedding(2050, 1, dtype="float16",
+                             weights=(np.arange(2050) % 2).astype(np.float16)[:, None])
+    assert layer(np.array([2049])).numpy().tolist() == [[1.0]]
+
+
+def test_embedding_warns_that_input_length_is_ignored_as_keras_3():
+    with pytest.warns(UserWarning, match="^Argument `input_length` is deprecated. Just remove "
+                                         "it.$"):
+        layer = layers.Embedding(3, 2, input_length=5)
+    assert "input_length" not in layer.get_config()
+
+
+def test_embedding_names_its_table_embeddings():
+    layer = layers.Embedding(3, 2)
+    layer.build()
+    assert [w.name.split(":")[0] for w in layer.weights] == ["embeddings"]
+
+
+def test_embedding_serializes_as_a_keras_layer():
+    found = ag.keras.saving.serialize_keras_object(layers.Embedding(3, 2))
+    assert {key: found[key] for key in ("module", "class_name", "registered_name")} == {
+        "module": "keras.layers", "class_name": "Embedding", "registered_name": None}
+
+
 # Normalization --------------------------------------------------------------------------------
 def test_normalization_adapts_to_the_inputs_of_a_dataset_of_pairs():
     layer = layers.Normalization()
@@ -197,6 +228,10 @@ BAD = {
         "inputs of rank 2; pass an axis in [-2, 2)."),
     "embedding_input_dim": (lambda: layers.Embedding(0, 3),
                             "Embedding: input_dim must be a positive int, got 0."),
+    "embedding_input_dim_bool": (lambda: layers.Embedding(True, 3),
+                                 "Embedding: input_dim must be a positive int, got True."),
+    "embedding_output_dim": (lambda: layers.Embedding(3, 0),
+                             "Embedding: output_dim must be a positive int, got 0."),
     "embedding_regularizer": (lambda: layers.Embedding(3, 2, embeddings_regularizer="l2"),
                               "Embedding: embeddings_regularizer is not supported (got 'l2'); "
                               "leave it None."),
