@@ -114,6 +114,28 @@ def test_embedding_serializes_as_a_keras_layer():
         "module": "keras.layers", "class_name": "Embedding", "registered_name": None}
 
 
+# LeakyReLU ------------------------------------------------------------------------------------
+def test_leaky_relu_takes_alpha_with_keras_3_warning():
+    with pytest.warns(UserWarning, match="^Argument `alpha` is deprecated. Use `negative_slope` "
+                                         "instead.$"):
+        layer = layers.LeakyReLU(alpha=0.2)
+    assert layer.negative_slope == 0.2
+
+
+# Softmax --------------------------------------------------------------------------------------
+def test_softmax_takes_a_float_mask_as_the_same_bool_mask():
+    x = np.random.default_rng(0).normal(size=(2, 4, 3)).astype(np.float32)
+    mask = np.array([[1, 1, 0, 1], [1, 0, 1, 1]])[:, :, None]
+    layer = layers.Softmax(axis=(1, 2))
+    np.testing.assert_allclose(layer(x, mask=mask.astype(np.float32)).numpy(),
+                               layer(x, mask=mask.astype(bool)).numpy(), rtol=1e-6)
+
+
+def test_softmax_over_several_axes_stays_finite_for_large_inputs():
+    x = np.full((1, 2, 2), 100.0, np.float32)  # exp(200) overflows float32
+    np.testing.assert_allclose(layers.Softmax(axis=(1, 2))(x).numpy(), np.full((1, 2, 2), 0.25))
+
+
 # Normalization --------------------------------------------------------------------------------
 def test_normalization_adapts_to_the_inputs_of_a_dataset_of_pairs():
     layer = layers.Normalization()
@@ -268,6 +290,12 @@ BAD = {
                        "ReLU: max_value must be a number >= 0, got -1."),
     "leaky_relu_slope": (lambda: layers.LeakyReLU(negative_slope=-0.1),
                          "LeakyReLU: negative_slope must be a number >= 0, got -0.1."),
+    "relu_negative_slope": (lambda: layers.ReLU(negative_slope=-1),
+                            "ReLU: negative_slope must be a number >= 0, got -1."),
+    "relu_negative_slope_text": (lambda: layers.ReLU(negative_slope="a"),
+                                 "ReLU: negative_slope must be a number >= 0, got 'a'."),
+    "relu_threshold": (lambda: layers.ReLU(threshold=-1),
+                       "ReLU: threshold must be a number >= 0, got -1."),
     "normalization_mean_only": (lambda: layers.Normalization(mean=[1.0]),
                                 "Normalization: give both mean and variance, or neither (and "
                                 "call adapt()); got mean=[1.0], variance=None."),
