@@ -221,6 +221,10 @@ def run_case(framework: Any, keras: Any, name: str) -> dict:
         mask = layer.compute_mask(x)
         found["mask"] = None if mask is None else np.asarray(mask).tolist()
     found["config"] = json_config(layer.get_config())
+    found["supports_masking"] = layer.supports_masking
+    saving = getattr(keras, "saving", None) or keras.utils  # tf.keras has no `saving`
+    found["class"] = [saving.serialize_keras_object(layer)[key]
+                      for key in ("module", "class_name", "registered_name")]
     return found
 
 
@@ -230,6 +234,7 @@ MASKED: dict[str, tuple[str, list]] = {
     "global_avg_pool1d_masked": ("global_avg_pool1d", [[1, 1, 0, 1, 0, 0, 1],
                                                        [0, 1, 1, 1, 1, 1, 1]]),
     "softmax_masked": ("softmax", [[1, 1, 0, 1], [1, 0, 1, 1]]),
+    "softmax_axes_1_2_masked": ("softmax_axes_1_2", [[1, 1, 0, 1], [1, 0, 1, 1]]),
 }
 
 
@@ -241,7 +246,7 @@ def run_masked(framework: Any, keras: Any, name: str, call: Any) -> dict:
     layer = build(framework, keras, case_name)
     x = framework.constant(data()[CASES[case_name].input])
     mask_value = np.array(mask, bool)
-    if case_name == "softmax":  # a mask as broadcastable to the inputs as Keras asks
+    if case_name.startswith("softmax"):  # a mask as broadcastable to the inputs as Keras asks
         mask_value = mask_value[:, :, None]
     outputs = call(layer, x, framework.constant(mask_value))
     return {"output": np.asarray(outputs).tolist(),

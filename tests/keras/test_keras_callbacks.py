@@ -586,3 +586,148 @@ def test_fit_reads_no_batch_logs_when_no_callback_wants_them(monkeypatch):
         warnings.simplefilter("error")
         made.fit(X, Y, batch_size=2, epochs=2, verbose=0)
     assert len(reads) == 2  # once per epoch, none per batch
+
+
+def test_a_new_callback_has_no_params_and_no_model():
+    # as TensorFlow 2.21: both None until fit sets them
+    fresh = callbacks.Callback()
+    assert fresh.params is None and fresh.model is None
+
+
+def test_a_callback_defining_only_the_older_batch_hooks_is_called_every_train_batch():
+    # TensorFlow 2.21 calls on_batch_begin/on_batch_end through on_train_batch_*
+    class Older(callbacks.Callback):
+        def __init__(self):
+            super().__init__()
+            self.calls = []
+
+        def on_batch_begin(self, batch, logs=None):
+            self.calls.append(["begin", batch])
+
+        def on_batch_end(self, batch, logs=None):
+            self.calls.append(["end", batch, sorted(logs)])
+
+    older = Older()
+    model().fit(X[:4], Y[:4], batch_size=2, epochs=1, verbose=0, callbacks=[older])
+    assert older.calls == [["begin", 0], ["end", 0, ["loss"]], ["begin", 1], ["end", 1, ["loss"]]]
+
+
+def test_a_callback_list_given_a_model_makes_its_history_the_models():
+    made, history = model(), callbacks.History()
+    callbacks.CallbackList([history], model=made)
+    assert made.history is history
+
+
+def test_a_callback_list_passes_each_hook_to_every_callback_in_order():
+    first, second = Recorder(), Recorder()
+    given = callbacks.CallbackList([first, second])
+    expected = []
+    for hook in ("epoch_begin", "epoch_end", "train_batch_begin", "train_batch_end",
+                 "test_batch_begin", "test_batch_end", "predict_batch_begin",
+                 "predict_batch_end"):
+        getattr(given, f"on_{hook}")(3, {"loss": 1.0})
+        expected.append([hook, 3, ["loss"]])
+    for hook in ("train_begin", "train_end", "test_begin", "test_end", "predict_begin",
+                 "predict_end"):
+        getattr(given, f"on_{hook}")({"loss": 1.0})
+        expected.append([hook, None, ["loss"]])
+    assert first.calls == expected and second.calls == expected
+
+
+def test_a_callback_list_passes_the_older_batch_hooks_on():
+    seen = []
+    given = callbacks.CallbackList([callbacks.LambdaCallback(
+        on_batch_begin=lambda batch, logs: seen.append(["begin", batch]),
+        on_batch_end=lambda batch, logs: seen.append(["end", batch]))])
+    given.on_batch_begin(4)
+    given.on_batch_end(4)
+    assert seen == [["begin", 4], ["end", 4]]
+
+
+def test_a_fresh_history_shows_no_epochs_and_no_keys():
+    assert repr(callbacks.History()) == "<History epochs=0 keys=[]>"
+
+
+def _bar_lines(text):
+    """The printed lines with the times replaced by T."""
+    return re.sub(r"\d+[mu]?s(/step)?", "T", text).splitlines()
+
+
+def test_fit_on_data_of_unknown_length_counts_its_steps_across_validation(capsys):
+    # TensorFlow 2.21 ends each epoch's bar at 2/2 too (the validation has one batch)
+    def batches():
+        for _ in range(2):
+            yield X[:2], Y[:2]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the generator runs out: Keras's warning
+        model().fit(batches(), epochs=1, verbose=1, validation_data=(X[:4], Y[:4]))
+    (line,) = _bar_lines(capsys.readouterr().out)
+    assert line.startswith("2/2 ━━━━━━━━━━━━━━━━━━━━ T T - loss: ")
+
+
+def test_evaluate_on_data_of_unknown_length_counts_its_steps(capsys):
+    def batches():
+        for _ in range(2):
+            yield X[:2], Y[:2]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the generator runs out: Keras's warning
+        model().evaluate(batches(), verbose=1)
+    (line,) = _bar_lines(capsys.readouterr().out)
+    assert line.startswith("2/2 ━━━━━━━━━━━━━━━━━━━━ T T - loss: ")
+
+
+def test_a_progbar_logger_driven_without_params_prints_keras_default_bar(capsys):
+    # TensorFlow 2.21 prints the same final line (and no "Epoch" line for its default of
+    # one epoch)
+    logger = callbacks.ProgbarLogger()
+    logger.on_epoch_begin(0)
+    logger.on_train_batch_end(0, {"loss": 1.0})
+    logger.on_train_batch_end(1, {"loss": 2.0})
+    logger.on_epoch_end(0, {"loss": 2.0})
+    assert _bar_lines(capsys.readouterr().out) == ["2/2 ━━━━━━━━━━━━━━━━━━━━ T T - loss: 2.0000"]
+
+
+def test_a_progbar_logger_given_batches_before_an_epoch_begins_prints_its_bar(capsys):
+    # TensorFlow 2.21 prints the same final line
+    logger = callbacks.ProgbarLogger()
+    logger.on_train_batch_end(0, {"loss": 1.0})
+    logger.on_train_batch_end(1, {"loss": 2.0})
+    logger.on_epoch_end(0, {"loss": 2.0})
+    assert _bar_lines(capsys.readouterr().out) == ["2/2 ━━━━━━━━━━━━━━━━━━━━ T T - loss: 2.0000"]
+
+
+def test_a_progbar_logger_ends_an_epoch_of_no_batches_with_one_line(capsys):
+    # Deliberately kinder than TensorFlow 2.21, which raises AttributeError ('NoneType'
+    # object has no attribute 'update') when an epoch ends before any batch or begin hook.
+    logger = callbacks.ProgbarLogger()
+    logger.on_epoch_end(0, {"loss": 1.0})
+    begun = callbacks.ProgbarLogger()
+    begun.on_epoch_begin(0)
+    begun.on_epoch_end(0, {"loss": 1.0})
+    expected = ["0/0 ━━━━━━━━━━━━━━━━━━━━ T T - loss: 1.0000"]
+    assert _bar_lines(capsys.readouterr().out) == expected * 2
+
+
+class _Terminal:
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("verbose, steps, terminal, draws", [
+    (1, 2, True, True), (1, 2, False, False), (2, 2, True, False), (1, None, False, True),
+    (2, None, False, True), (0, None, True, False)])
+def test_a_progbar_logger_needs_batch_ends_only_to_redraw_or_to_count(
+        monkeypatch, verbose, steps, terminal, draws):
+    if terminal:
+        monkeypatch.setattr("sys.stdout", _Terminal())
+    logger = callbacks.ProgbarLogger()
+    logger.set_params({"verbose": verbose, "epochs": 1, "steps": steps})
+    assert logger.draws_batches() is draws

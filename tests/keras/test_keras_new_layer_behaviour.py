@@ -83,6 +83,59 @@ def test_embedding_in_a_functional_model_feeds_global_average_pooling():
                                   [[1.0, 1.0]])
 
 
+def test_embedding_of_one_id_is_a_table_of_one_row():
+    assert layers.Embedding(1, 1)(np.array([[0]])).shape == (1, 1, 1)  # as TensorFlow 2.21
+
+
+def test_embedding_looks_up_integer_ids_without_rounding_them_through_its_dtype():
+    # float16 holds no 2049: an id cast to the layer's dtype would read row 2048
+    # (TensorFlow 2.21 reads row 2049 too)
+    layer = layers.Embedding(2050, 1, dtype="float16",
+                             weights=(np.arange(2050) % 2).astype(np.float16)[:, None])
+    assert layer(np.array([2049])).numpy().tolist() == [[1.0]]
+
+
+def test_embedding_warns_that_input_length_is_ignored_as_keras_3():
+    with pytest.warns(UserWarning, match="^Argument `input_length` is deprecated. Just remove "
+                                         "it.$"):
+        layer = layers.Embedding(3, 2, input_length=5)
+    assert "input_length" not in layer.get_config()
+
+
+def test_embedding_names_its_table_embeddings():
+    layer = layers.Embedding(3, 2)
+    layer.build()
+    assert [w.name.split(":")[0] for w in layer.weights] == ["embeddings"]
+
+
+def test_embedding_serializes_as_a_keras_layer():
+    found = ag.keras.saving.serialize_keras_object(layers.Embedding(3, 2))
+    assert {key: found[key] for key in ("module", "class_name", "registered_name")} == {
+        "module": "keras.layers", "class_name": "Embedding", "registered_name": None}
+
+
+# LeakyReLU ------------------------------------------------------------------------------------
+def test_leaky_relu_takes_alpha_with_keras_3_warning():
+    with pytest.warns(UserWarning, match="^Argument `alpha` is deprecated. Use `negative_slope` "
+                                         "instead.$"):
+        layer = layers.LeakyReLU(alpha=0.2)
+    assert layer.negative_slope == 0.2
+
+
+# Softmax --------------------------------------------------------------------------------------
+def test_softmax_takes_a_float_mask_as_the_same_bool_mask():
+    x = np.random.default_rng(0).normal(size=(2, 4, 3)).astype(np.float32)
+    mask = np.array([[1, 1, 0, 1], [1, 0, 1, 1]])[:, :, None]
+    layer = layers.Softmax(axis=(1, 2))
+    np.testing.assert_allclose(layer(x, mask=mask.astype(np.float32)).numpy(),
+                               layer(x, mask=mask.astype(bool)).numpy(), rtol=1e-6)
+
+
+def test_softmax_over_several_axes_stays_finite_for_large_inputs():
+    x = np.full((1, 2, 2), 100.0, np.float32)  # exp(200) overflows float32
+    np.testing.assert_allclose(layers.Softmax(axis=(1, 2))(x).numpy(), np.full((1, 2, 2), 0.25))
+
+
 # Normalization --------------------------------------------------------------------------------
 def test_normalization_adapts_to_the_inputs_of_a_dataset_of_pairs():
     layer = layers.Normalization()
@@ -197,6 +250,10 @@ BAD = {
         "inputs of rank 2; pass an axis in [-2, 2)."),
     "embedding_input_dim": (lambda: layers.Embedding(0, 3),
                             "Embedding: input_dim must be a positive int, got 0."),
+    "embedding_input_dim_bool": (lambda: layers.Embedding(True, 3),
+                                 "Embedding: input_dim must be a positive int, got True."),
+    "embedding_output_dim": (lambda: layers.Embedding(3, 0),
+                             "Embedding: output_dim must be a positive int, got 0."),
     "embedding_regularizer": (lambda: layers.Embedding(3, 2, embeddings_regularizer="l2"),
                               "Embedding: embeddings_regularizer is not supported (got 'l2'); "
                               "leave it None."),
@@ -233,6 +290,12 @@ BAD = {
                        "ReLU: max_value must be a number >= 0, got -1."),
     "leaky_relu_slope": (lambda: layers.LeakyReLU(negative_slope=-0.1),
                          "LeakyReLU: negative_slope must be a number >= 0, got -0.1."),
+    "relu_negative_slope": (lambda: layers.ReLU(negative_slope=-1),
+                            "ReLU: negative_slope must be a number >= 0, got -1."),
+    "relu_negative_slope_text": (lambda: layers.ReLU(negative_slope="a"),
+                                 "ReLU: negative_slope must be a number >= 0, got 'a'."),
+    "relu_threshold": (lambda: layers.ReLU(threshold=-1),
+                       "ReLU: threshold must be a number >= 0, got -1."),
     "normalization_mean_only": (lambda: layers.Normalization(mean=[1.0]),
                                 "Normalization: give both mean and variance, or neither (and "
                                 "call adapt()); got mean=[1.0], variance=None."),

@@ -70,6 +70,16 @@ def test_config_equals_tf_keras(results, name):
     assert results[name]["config"] == EXPECTED["cases"][name]["config"]
 
 
+@pytest.mark.parametrize("name", CASES)
+def test_supports_masking_equals_tf_keras(results, name):
+    assert results[name]["supports_masking"] == EXPECTED["cases"][name]["supports_masking"]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_serialized_module_and_class_equal_tf_keras(results, name):
+    assert results[name]["class"] == EXPECTED["cases"][name]["class"]
+
+
 @pytest.mark.parametrize("name", [n for n in CASES if not n.startswith("lambda")])
 def test_from_config_round_trips(name):
     layer = layer_cases.build(ag, ag.keras, name)

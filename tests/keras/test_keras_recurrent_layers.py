@@ -582,3 +582,34 @@ def test_a_cells_regularizer_is_refused_naming_the_cell():
 def test_a_cell_without_call_is_refused():
     assert _error(lambda: layers.RNN(3)) == (
         "Argument `cell` should have a `call` method. Received: cell=3")
+
+
+# TensorFlow 2.21's shapes for sequences of unknown length, (None, None, 5)
+@pytest.mark.parametrize("options, merge_mode, expected", [
+    ({"return_sequences": True}, "concat", (None, None, 6)),
+    ({"return_sequences": True}, None, [(None, None, 3), (None, None, 3)]),
+    ({}, None, [(None, 3), (None, 3)]),
+    ({"return_state": True}, "concat", [(None, 6), (None, 3), (None, 3), (None, 3), (None, 3)]),
+    ({"return_sequences": True, "return_state": True}, "sum",
+     [(None, None, 3), (None, 3), (None, 3), (None, 3), (None, 3)]),
+])
+def test_bidirectional_output_shape_of_sequences_of_unknown_length_is_tf_keras(
+        options, merge_mode, expected):
+    shape = layers.Bidirectional(layers.LSTM(3, **options),
+                                 merge_mode=merge_mode).compute_output_shape((None, None, 5))
+    found = ([tuple(s.as_list()) for s in shape] if isinstance(shape, tuple)
+             else tuple(shape.as_list()))
+    assert found == expected
+
+
+def test_bidirectional_from_config_keeps_its_dtype():
+    layer = layers.Bidirectional(layers.LSTM(2), dtype="float64")
+    again = layers.Bidirectional.from_config(layer.get_config())
+    assert (again.dtype, again.forward_layer.dtype) == (ag.float64, ag.float32)  # as TF 2.21
+
+
+def test_bidirectional_compute_mask_reads_the_first_of_a_list_of_masks():
+    mask = np.array([[True, True, False]])
+    layer = layers.Bidirectional(layers.GRU(2, return_sequences=True))
+    found = layer.compute_mask(np.ones((1, 3, 4), np.float32), [mask, None])
+    assert np.asarray(found).tolist() == [[True, True, False]]  # as TensorFlow 2.21

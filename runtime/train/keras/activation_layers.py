@@ -9,9 +9,11 @@ array([[0., 1.]], dtype=float32)
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array import gathering
 from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.ops.math import ops as math_ops
@@ -89,8 +91,10 @@ class LeakyReLU(Layer):
     """
 
     def __init__(self, negative_slope: float = 0.3, **kwargs: Any):
-        if "alpha" in kwargs:
+        if "alpha" in kwargs:  # as Keras 3: taken, with a warning
             negative_slope = kwargs.pop("alpha")
+            warnings.warn("Argument `alpha` is deprecated. Use `negative_slope` instead.",
+                          stacklevel=2)
         super().__init__(**kwargs)
         self.negative_slope = _non_negative(negative_slope, "negative_slope", "LeakyReLU")
         self.supports_masking = True
@@ -120,6 +124,7 @@ class Softmax(Layer):
              mask: Tensor | None = None) -> Tensor:
         keep = None
         if mask is not None:  # broadcast to the inputs; True (or above 0.5) where kept
+            mask = convert_to_tensor(mask)
             keep = mask if mask.dtype.is_bool else math_ops.greater(
                 mask, creation_ops.cast(0.5, mask.dtype))
             inputs = gathering.where(keep, inputs, creation_ops.cast(-1e9, inputs.dtype)

@@ -30,8 +30,6 @@ from autograph.runtime.train.keras.progress import Progbar
 
 __all__ = ["Callback", "CallbackList", "History", "ProgbarLogger"]
 
-BATCH_HOOKS = ("on_train_batch_begin", "on_train_batch_end", "on_test_batch_begin",
-               "on_test_batch_end", "on_predict_batch_begin", "on_predict_batch_end")
 # Keras's train-batch hooks call the older on_batch_begin/on_batch_end by default.
 _FALLBACKS = {"on_train_batch_begin": "on_batch_begin", "on_train_batch_end": "on_batch_end"}
 

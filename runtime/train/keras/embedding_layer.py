@@ -9,6 +9,7 @@ array([[False,  True]])
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from autograph.runtime.core import dtypes
@@ -57,7 +58,9 @@ class Embedding(Layer):
                  weights: Any = None, lora_rank: int | None = None,
                  lora_alpha: float | None = None, quantization_config: Any = None,
                  activity_regularizer: Any = None, **kwargs: Any):
-        kwargs.pop("input_length", None)  # Keras 3 ignores it too (deprecated)
+        if kwargs.pop("input_length", None) is not None:  # as Keras 3: ignored
+            warnings.warn("Argument `input_length` is deprecated. Just remove it.",
+                          stacklevel=2)
         super().__init__(**kwargs)
         refuse_options("Embedding", embeddings_regularizer=embeddings_regularizer,
                        embeddings_constraint=embeddings_constraint, lora_rank=lora_rank,
