@@ -596,3 +596,23 @@ def test_a_call_recorded_without_its_arguments_is_one_clear_error(node):
     assert _from_config_error(config) == (
         f"Cannot load the call of layer 'head' recorded as {node!r}: a call records its "
         f"arguments as {{'args': [...], 'kwargs': {{}}}}.")
+
+
+# serialize_keras_object's answers in TensorFlow 2.21 (Keras 3.15)
+@pytest.mark.parametrize("make, expected", [
+    (lambda: ag.keras.initializers.RandomNormal(stddev=0.5, seed=3),
+     {"module": "keras.initializers", "class_name": "RandomNormal",
+      "config": {"mean": 0.0, "seed": 3, "stddev": 0.5}, "registered_name": None}),
+    (lambda: ag.keras.initializers.Zeros(),
+     {"module": "keras.initializers", "class_name": "Zeros", "config": {},
+      "registered_name": None}),
+    (lambda: ag.keras.initializers.GlorotUniform(),
+     {"module": "keras.initializers", "class_name": "GlorotUniform",
+      "config": {"input_axes": None, "output_axes": None, "seed": None},
+      "registered_name": None}),
+])
+def test_an_initializer_serializes_as_keras_3_and_back(make, expected):
+    found = ag.keras.saving.serialize_keras_object(make())
+    assert found == expected
+    again = ag.keras.saving.deserialize_keras_object(found)
+    assert ag.keras.saving.serialize_keras_object(again) == expected

@@ -248,7 +248,10 @@ def _serialize_custom(obj: Any) -> dict:
 
 def serialize(obj: Any) -> dict:
     """A layer or model as Keras 3 writes it: module, class name, config, registered name,
-    and the build config of a built layer (`get_build_config`)."""
+    and the build config of a built layer (`get_build_config`); an initializer as Keras 3
+    writes one (`keras.initializers`)."""
+    if isinstance(obj, state_initializers.Initializer):
+        return serialize_initializer(obj)
     cls = type(obj)
     builtin = _CLASSES.get(cls.__name__)
     if builtin is not None and builtin[0] is cls:
@@ -302,6 +305,8 @@ def deserialize(serialized: Any, custom_objects: dict | None = None) -> Any:
             return deserialize(serialized)
     if serialized.get("class_name") == "function":
         return get_activation(serialized)
+    if serialized.get("module") == "keras.initializers":
+        return deserialize_initializer(serialized)
     cls = find_class(serialized)
     config = serialized.get("config") or {}
     if not isinstance(config, dict):
