@@ -97,9 +97,10 @@ def test_embedding_looks_up_integer_ids_without_rounding_them_through_its_dtype(
 
 def test_embedding_warns_that_input_length_is_ignored_as_keras_3():
     with pytest.warns(UserWarning, match="^Argument `input_length` is deprecated. Just remove "
-                                         "it.$"):
+                                         "it.$") as caught:
         layer = layers.Embedding(3, 2, input_length=5)
     assert "input_length" not in layer.get_config()
+    assert caught[0].filename == __file__  # the warning points at the caller's line
 
 
 def test_embedding_names_its_table_embeddings():
@@ -117,9 +118,10 @@ def test_embedding_serializes_as_a_keras_layer():
 # LeakyReLU ------------------------------------------------------------------------------------
 def test_leaky_relu_takes_alpha_with_keras_3_warning():
     with pytest.warns(UserWarning, match="^Argument `alpha` is deprecated. Use `negative_slope` "
-                                         "instead.$"):
+                                         "instead.$") as caught:
         layer = layers.LeakyReLU(alpha=0.2)
     assert layer.negative_slope == 0.2
+    assert caught[0].filename == __file__  # the warning points at the caller's line
 
 
 # Softmax --------------------------------------------------------------------------------------
