@@ -731,3 +731,7 @@ def test_a_progbar_logger_needs_batch_ends_only_to_redraw_or_to_count(
     logger = callbacks.ProgbarLogger()
     logger.set_params({"verbose": verbose, "epochs": 1, "steps": steps})
     assert logger.draws_batches() is draws
+
+
+def test_a_fresh_progbar_logger_counts_batches_as_keras_default_verbose_1():
+    assert callbacks.ProgbarLogger().draws_batches() is True  # steps unknown: it counts them

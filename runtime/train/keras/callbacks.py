@@ -337,18 +337,23 @@ class ProgbarLogger(Callback):
 
     def _reset(self) -> None:
         self.seen = 0
-        self.progbar = Progbar(self.target, self.verbose)
+        self.progbar = None
+        self._bar()  # its clock starts now
+
+    def _bar(self) -> Progbar:
+        """The bar, made on first use where no begin hook made it."""
+        if self.progbar is None:
+            self.progbar = Progbar(self.target, self.verbose)
+        return self.progbar
 
     def _update(self, batch: int, logs: dict | None) -> None:
         self.seen = batch + 1
-        if self.progbar is None:
-            self.progbar = Progbar(self.target, self.verbose)
+        bar = self._bar()
         if self.verbose == 1 and self.seen != self.target:  # the last one is drawn at the end
-            self.progbar.update(self.seen, logs)
+            bar.update(self.seen, logs)
 
     def _finalize(self, logs: dict | None) -> None:
-        if self.progbar is None:
-            self.progbar = Progbar(self.target, self.verbose)
+        bar = self._bar()
         if self.target is None:
-            self.target = self.progbar.target = self.seen
-        self.progbar.update(self.target, logs, finalize=True)
+            self.target = bar.target = self.seen
+        bar.update(self.target, logs, finalize=True)
