@@ -735,3 +735,63 @@ def test_a_progbar_logger_needs_batch_ends_only_to_redraw_or_to_count(
 
 def test_a_fresh_progbar_logger_counts_batches_as_keras_default_verbose_1():
     assert callbacks.ProgbarLogger().draws_batches() is True  # steps unknown: it counts them
+
+
+def test_lambda_callback_calls_each_of_its_six_hooks():
+    seen = []
+    model().fit(X[:4], Y[:4], batch_size=2, epochs=1, verbose=0,
+                callbacks=[callbacks.LambdaCallback(
+                    on_train_begin=lambda logs: seen.append("train_begin"),
+                    on_epoch_begin=lambda epoch, logs: seen.append(("epoch_begin", epoch)),
+                    on_train_batch_begin=lambda batch, logs: seen.append(("begin", batch)),
+                    on_train_batch_end=lambda batch, logs: seen.append(("end", batch)),
+                    on_epoch_end=lambda epoch, logs: seen.append(("epoch_end", epoch)),
+                    on_train_end=lambda logs: seen.append("train_end"))])
+    assert seen == ["train_begin", ("epoch_begin", 0), ("begin", 0), ("end", 0), ("begin", 1),
+                    ("end", 1), ("epoch_end", 0), "train_end"]
+
+
+def test_learning_rate_scheduler_is_quiet_by_default(capsys):
+    model(lr=0.1).fit(X, Y, epochs=1, verbose=0,
+                      callbacks=[callbacks.LearningRateScheduler(lambda epoch, lr: lr)])
+    assert capsys.readouterr().out == ""
+
+
+def test_csv_logger_replaces_an_existing_file_by_default(tmp_path):
+    path = tmp_path / "log.csv"
+    path.write_text("old\n")
+    _constant_model().fit(X[:4], _Y4, batch_size=2, epochs=1, verbose=0, shuffle=False,
+                          callbacks=[callbacks.CSVLogger(path)])
+    assert path.read_bytes().decode() == (
+        "epoch,loss,mean_absolute_error,val_loss,val_mean_absolute_error\r\n"
+        "0,7.5,2.5,NA,NA\r\n")
+
+
+def test_csv_logger_appending_to_an_empty_file_writes_the_header(tmp_path):
+    path = tmp_path / "log.csv"
+    path.write_text("")
+    _constant_model().fit(X[:4], _Y4, batch_size=2, epochs=1, verbose=0, shuffle=False,
+                          callbacks=[callbacks.CSVLogger(path, append=True)])
+    assert path.read_bytes().decode().startswith("epoch,loss,")
+
+
+def test_csv_logger_closes_its_file_when_training_ends(tmp_path):
+    logger = callbacks.CSVLogger(tmp_path / "log.csv")
+    _constant_model().fit(X[:4], _Y4, batch_size=2, epochs=1, verbose=0, callbacks=[logger])
+    assert logger.csv_file.closed
+
+
+def test_csv_logger_closes_a_file_left_open_when_training_begins_again(tmp_path):
+    logger = callbacks.CSVLogger(tmp_path / "log.csv")
+    logger.on_train_begin()  # a fit that stopped on an error leaves its file open
+    first = logger.csv_file
+    logger.on_train_begin()
+    logger.on_train_end()
+    assert first.closed and logger.csv_file.closed
+
+
+def test_csv_logger_ending_training_it_never_began_does_nothing(tmp_path):
+    # Deliberately kinder than TensorFlow 2.21, which raises AttributeError on its None file
+    logger = callbacks.CSVLogger(tmp_path / "log.csv")
+    logger.on_train_end()
+    assert logger.csv_file is None and not (tmp_path / "log.csv").exists()

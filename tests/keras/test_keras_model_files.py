@@ -249,6 +249,16 @@ def test_overwrite_false_refuses_an_existing_file(tmp_path):
     assert (tmp_path / "m.keras").read_bytes() == b"old"
 
 
+def test_save_weights_with_overwrite_false_refuses_an_existing_file(tmp_path):
+    path = tmp_path / "m.weights.h5"
+    path.write_bytes(b"old")
+    with pytest.raises(FileExistsError) as raised:
+        _mlp().save_weights(path, overwrite=False)
+    assert str(raised.value) == (
+        f"save_weights: {str(path)!r} exists already; pass overwrite=True to replace it.")
+    assert path.read_bytes() == b"old"
+
+
 # errors ------------------------------------------------------------------------------------
 _KERAS_2 = " Keras 2's HDF5 model files are not supported."
 
