@@ -3,6 +3,7 @@ class weights, validation_freq, steps_per_epoch (and data that run out), generat
 PyDataset. Expected values were recorded from TensorFlow 2.21 (Keras 3.15) on the same fits
 (see fit_cases.py)."""
 
+import itertools
 import random
 import re
 import warnings
@@ -720,3 +721,117 @@ def test_a_part_of_several_inputs_that_is_not_an_array_is_named_by_its_place():
             "fit: x[1] must be an array with a batch axis (NumPy array, nested list or eager "
             "tensor), got str of shape ().") + "$"):
         made.fit([X, "abc"], Y, verbose=0)
+
+
+# -- PyDataset on its own: TensorFlow 2.21's answers ------------------------------------------
+class _Two(keras.utils.PyDataset):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, index):
+        return np.array([index])
+
+
+def test_a_py_dataset_keeps_the_loading_options_it_was_given():
+    given = _Two(workers=4, use_multiprocessing=True, max_queue_size=5)
+    assert (given.workers, given.use_multiprocessing, given.max_queue_size) == (4, True, 5)
+
+
+def test_a_py_dataset_has_keras_default_loading_options():
+    assert (_Two().workers, _Two().use_multiprocessing, _Two().max_queue_size) == (1, False, 10)
+
+
+def test_a_py_dataset_loading_options_can_be_set():
+    given = _Two()
+    given.workers, given.use_multiprocessing, given.max_queue_size = 3, True, 7
+    assert (given.workers, given.use_multiprocessing, given.max_queue_size) == (3, True, 7)
+
+
+class _NoSuper(keras.utils.PyDataset):
+    def __init__(self):
+        pass
+
+    def __len__(self):
+        return 1
+
+    def __getitem__(self, index):
+        return np.array([index])
+
+
+@pytest.mark.parametrize("option, default", [
+    ("workers", 1), ("use_multiprocessing", False), ("max_queue_size", 10)])
+def test_a_py_dataset_that_skipped_super_init_warns_at_the_callers_line_and_uses_defaults(
+        option, default):
+    with pytest.warns(UserWarning) as caught:
+        assert getattr(_NoSuper(), option) == default
+    assert str(caught[0].message) == (
+        "Your `PyDataset` class should call `super().__init__(**kwargs)` in its constructor. "
+        "`**kwargs` can include `workers`, `use_multiprocessing`, `max_queue_size`. Do not "
+        "pass these arguments to `fit()`, as they will be ignored.")
+    assert caught[0].filename == __file__
+
+
+def test_a_py_dataset_that_called_super_init_does_not_warn():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert (_Two().workers, _Two().use_multiprocessing, _Two().max_queue_size) == (
+            1, False, 10)
+
+
+class _SomeOptions(_NoSuper):
+    def __init__(self, **options):
+        for name, value in options.items():
+            setattr(self, f"_{name}", value)
+
+
+@pytest.mark.parametrize("options", [{"workers": 3, "use_multiprocessing": True},
+                                     {"max_queue_size": 5}])
+def test_a_py_dataset_that_skipped_super_init_keeps_the_options_it_set(options):
+    given = _SomeOptions(**options)
+    with pytest.warns(UserWarning, match="^Your `PyDataset` class should call"):
+        found = {name: getattr(given, name) for name in options}
+    assert found == options
+
+
+def test_a_py_dataset_iterates_over_its_batches_in_order():
+    assert [batch.tolist() for batch in _Two()] == [[0], [1]]
+
+
+def test_an_endless_py_dataset_iterates_without_end():
+    class Endless(keras.utils.PyDataset):
+        num_batches = None
+
+        def __getitem__(self, index):
+            return np.array([index])
+
+    assert [b.tolist() for b in itertools.islice(Endless(), 4)] == [[0], [1], [2], [3]]
+
+
+def test_a_py_dataset_without_a_length_asks_for_num_batches():
+    class NoLength(keras.utils.PyDataset):
+        def __getitem__(self, index):
+            return np.array([index])
+
+    with pytest.raises(NotImplementedError) as raised:
+        _ = NoLength().num_batches
+    assert str(raised.value) == ("You need to implement the `num_batches` property:\n\n"
+                                 "@property\ndef num_batches(self):\n  return ...")
+
+
+def test_a_py_dataset_without_getitem_says_what_to_define():
+    # TensorFlow 2.21 raises NotImplementedError with no message
+    class NoItems(keras.utils.PyDataset):
+        def __len__(self):
+            return 1
+
+    with pytest.raises(NotImplementedError, match=r"^NoItems must define __getitem__\(index\), "
+                                                  r"returning \(x,\), \(x, y\) or \(x, y, "
+                                                  r"sample_weight\)\.$"):
+        NoItems()[0]
+
+
+def test_sequence_is_py_dataset():
+    assert keras.utils.Sequence is keras.utils.PyDataset
