@@ -121,6 +121,20 @@ def test_regression_and_crossentropy_metrics_by_name_log_as_keras_does():
         np.testing.assert_allclose(history[key], [value], rtol=1e-6, err_msg=key)
 
 
+def test_a_loss_object_as_a_metric_logs_under_the_losss_name():
+    model = ag.keras.Sequential([ag.keras.Input((2,)), ag.keras.layers.Dense(
+        1, kernel_initializer="ones", activation="sigmoid")])
+    model.compile(ag.keras.optimizers.SGD(), "mse", metrics=[
+        ag.keras.losses.MeanAbsoluteError(), ag.keras.losses.Huber(name="h")])
+    history = model.fit(np.array([[1.0, 2.0], [-3.0, 4.0]]), np.array([[1.0], [0.0]]),
+                        verbose=0, shuffle=False).history
+    expected = {"h": 0.13417397439479828, "loss": 0.26834794878959656,  # TensorFlow 2.21
+                "mean_absolute_error": 0.3892422318458557}
+    assert sorted(history) == sorted(expected)
+    for key, value in expected.items():
+        np.testing.assert_allclose(history[key], [value], rtol=1e-6, err_msg=key)
+
+
 def test_crossentropy_metric_configs_are_keras_3s():
     metrics = ag.keras.metrics  # configs recorded from TensorFlow 2.21
     assert metrics.MeanSquaredError().get_config() == {"name": "mean_squared_error",

@@ -281,6 +281,8 @@ def _metric(spec: Any, y_shape: TensorShape, y_pred_shape: TensorShape) -> metri
     the shapes call for, as Keras does: binary for outputs whose last axis has size 1, sparse
     for labels of lower rank or with a last axis of size 1, else categorical. (`fit` refuses
     data of unknown rank before this.)"""
+    if isinstance(spec, losses_module.Loss):  # named after the loss, as Keras names it
+        return metrics_module.MeanMetricWrapper(spec, name=spec.name)
     if str(spec).lower() not in ("accuracy", "acc"):
         metric = metrics_module.get(spec)
         if isinstance(spec, str):  # logged as written, as Keras: "mae", not its class's name
