@@ -2,7 +2,9 @@
 built-in callbacks. Expected values were recorded from TensorFlow 2.21 (Keras 3.15) on the
 same fits (see fit_cases.py)."""
 
+import json
 import os
+import pathlib
 import re
 import warnings
 
@@ -10,6 +12,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from tests.keras import monitor_cases
 from tests.keras.fit_cases import MAE, X, Y, assert_history, assert_weights, model
 
 keras = ag.keras
@@ -290,6 +293,60 @@ def test_early_stopping_verbose_prints_keras_lines(capsys):
     assert capsys.readouterr().out == (
         "Epoch 2: early stopping\n"
         "Restoring model weights from the end of the best epoch: 1.\n")
+
+
+# -- EarlyStopping, ReduceLROnPlateau and ModelCheckpoint driven by hand, against TensorFlow -
+
+MONITOR = json.loads((pathlib.Path(__file__).parent / "monitor_expected.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(monitor_cases.SCENARIOS))
+def test_monitoring_callbacks_act_step_by_step_as_tf_keras(name, tmp_path):
+    # defaults, counters, resets, printed lines, warnings, learning rates, restored weights and
+    # files written, after every hook (monitor_cases.py, recorded by record_monitor_answers.py)
+    assert monitor_cases.run(keras, name, str(tmp_path)) == MONITOR["scenarios"][name]
+
+
+@pytest.mark.parametrize("name", sorted(monitor_cases.DIRECTIONS))
+def test_auto_mode_minimizes_or_maximizes_each_kind_of_metric_as_tf_keras(name):
+    assert monitor_cases.direction(keras, *monitor_cases.DIRECTIONS[name]) == \
+        MONITOR["directions"][name]
+
+
+def test_a_fresh_early_stopping_has_best_epoch_0():
+    # Keras 3.15 makes best_epoch only when training begins; ours exists from the start
+    assert callbacks.EarlyStopping().best_epoch == 0
+
+
+def test_model_checkpoint_saving_a_batch_before_any_epoch_began_names_epoch_1(tmp_path):
+    # Keras 3.15 raises AttributeError (it knows no epoch yet); ours counts from epoch 0
+    checkpoint = callbacks.ModelCheckpoint(str(tmp_path / "m-{epoch}-{batch}.keras"),
+                                           save_freq=1)
+    checkpoint.set_model(model())
+    checkpoint.on_train_batch_end(0, {"loss": 1.0})
+    assert os.listdir(tmp_path) == ["m-1-1.keras"]
+
+
+def _warned_file(hook, *args):
+    with pytest.warns(UserWarning) as caught:
+        hook(*args)
+    return [w.filename for w in caught]
+
+
+def test_a_missing_monitored_value_warns_at_the_line_that_called_the_hook(tmp_path):
+    # Keras's warnings point inside its callback modules; ours at the hook's caller, as the
+    # unknown mode's warning does
+    made = model()
+    stop, reduce = callbacks.EarlyStopping(), callbacks.ReduceLROnPlateau()
+    best = callbacks.ModelCheckpoint(str(tmp_path / "m.keras"), save_best_only=True)
+    every = callbacks.ModelCheckpoint(str(tmp_path / "b.keras"), save_best_only=True,
+                                      save_freq=1)
+    for callback in (stop, reduce, best, every):
+        callback.set_model(made)
+    assert _warned_file(stop.on_epoch_end, 0, {"loss": 1.0}) == [__file__]
+    assert _warned_file(reduce.on_epoch_end, 0, {"loss": 1.0}) == [__file__]
+    assert _warned_file(best.on_epoch_end, 0, {"loss": 1.0}) == [__file__]
+    assert _warned_file(every.on_train_batch_end, 0, {"loss": 1.0}) == [__file__]
 
 
 # -- ModelCheckpoint -------------------------------------------------------------------------

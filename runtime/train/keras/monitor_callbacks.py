@@ -2,8 +2,8 @@
 `ReduceLROnPlateau`, over a shared `MonitorCallback`.
 
 `mode="auto"` minimizes a loss (`loss`, `val_loss`) and the metrics that Keras marks as
-going down (a loss function used as a metric), maximizes the accuracies, and refuses any
-other name, as Keras does. An improvement is `value - min_delta < best` (or `>`).
+going down (a loss function or loss object used as a metric), maximizes the accuracies, and
+refuses any other name, as Keras does. An improvement is `value - min_delta < best` (or `>`).
 
 >>> stop = EarlyStopping(monitor="loss", patience=1)
 >>> stop.patience, stop.min_delta
@@ -26,22 +26,26 @@ from autograph.runtime.train.keras.callbacks import Callback
 __all__ = ["EarlyStopping", "ModelCheckpoint", "ReduceLROnPlateau"]
 
 
-def _direction(metric: Any) -> str | None:
-    """Keras's `metric._direction`: "up", "down", or None when it does not say."""
+def _minimizes(metric: Any) -> bool | None:
+    """Whether mode "auto" minimizes `metric`, from Keras's `metric._direction`; None when
+    that is not known."""
     found = getattr(metric, "_direction", None)
     if found is not None:
-        return found
-    function = inspect.unwrap(getattr(metric, "_fn", None) or (lambda: None))
-    if any(function is getattr(losses_module, name, None) for name in losses_module.__all__):
-        return "down"  # a loss function used as a metric
+        return found != "up"
+    function = getattr(metric, "_fn", None)
+    if function is None:
+        return None
+    function = inspect.unwrap(function)
+    known = [getattr(losses_module, name) for name in losses_module.__all__]
+    if any(function is loss or type(function) is loss for loss in known):
+        return True  # a loss function or a loss object used as a metric
     return None
 
 
 class MonitorCallback(Callback):
     """What the watching callbacks share: `monitor`, `mode`, `min_delta` and `best`."""
 
-    def __init__(self, monitor: str = "val_loss", mode: str = "auto", baseline: Any = None,
-                 min_delta: float = 0):
+    def __init__(self, monitor: str, mode: str, baseline: Any = None, min_delta: float = 0):
         super().__init__()
         if mode not in ("auto", "min", "max"):
             warnings.warn(f"{type(self).__name__} mode '{mode}' is unknown, fallback to auto "
@@ -63,9 +67,9 @@ class MonitorCallback(Callback):
             if name == "loss":
                 self.monitor_op = operator.lt
             for metric in getattr(self.model, "metrics", [])[1:]:  # after the loss tracker
-                direction = _direction(metric) if metric.name == name else None
-                if direction is not None:
-                    self.monitor_op = operator.gt if direction == "up" else operator.lt
+                minimizes = _minimizes(metric) if metric.name == name else None
+                if minimizes is not None:
+                    self.monitor_op = operator.lt if minimizes else operator.gt
             if self.monitor_op is None:
                 raise ValueError(
                     f"{type(self).__name__} callback received monitor={self.monitor}, but "
@@ -280,8 +284,7 @@ class ModelCheckpoint(MonitorCallback):
 
 def learning_rate(optimizer: Any) -> float:
     """The optimizer's current learning rate as a Python float."""
-    rate = optimizer.learning_rate
-    return float(rate.numpy() if hasattr(rate, "numpy") else rate)
+    return float(optimizer.learning_rate)
 
 
 class ReduceLROnPlateau(MonitorCallback):
@@ -323,7 +326,7 @@ class ReduceLROnPlateau(MonitorCallback):
     def on_epoch_end(self, epoch: int, logs: dict | None = None) -> None:
         if self.monitor_op is None:
             self._set_monitor_op()
-        logs = {} if logs is None else logs
+        logs = logs or {}
         logs["learning_rate"] = learning_rate(self.model.optimizer)
         current = logs.get(self.monitor)
         if current is None:
