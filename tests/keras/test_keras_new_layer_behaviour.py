@@ -219,6 +219,11 @@ def test_normalization_built_by_hand_keeps_its_weights_through_adapt():
     np.testing.assert_allclose(layer(X).numpy().mean(axis=0), np.zeros(3), atol=1e-6)
 
 
+def test_normalization_keeps_the_first_axis_counted_from_the_end():
+    # never adapted: mean 0 and variance 1 per row
+    np.testing.assert_array_equal(layers.Normalization(axis=-2)(X).numpy(), X)  # as TF 2.21
+
+
 def test_normalization_invert_undoes_normalization():
     forward, back = layers.Normalization(), layers.Normalization(invert=True)
     forward.adapt(X)
