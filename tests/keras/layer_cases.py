@@ -36,6 +36,11 @@ def square_plus_one(x: Any) -> Any:
     return x * x + 1.0
 
 
+def keep_mask(inputs: Any, mask: Any) -> Any:
+    """A named mask function for `Lambda`: the outputs keep the inputs' mask."""
+    return mask
+
+
 class Case(NamedTuple):
     layer: str
     args: tuple = ()
@@ -57,6 +62,7 @@ CASES: dict[str, Case] = {
     "layer_norm": Case("LayerNormalization", (), {}, "x3"),
     "layer_norm_axes_1_2": Case("LayerNormalization", (), {"axis": [1, 2]}, "x3"),
     "layer_norm_rms": Case("LayerNormalization", (), {"rms_scaling": True}, "x3"),
+    "layer_norm_no_scale": Case("LayerNormalization", (), {"scale": False}, "x3"),
     "layer_norm_no_center": Case("LayerNormalization", (), {"center": False, "epsilon": 0.1},
                                  "x3"),
     "embedding": Case("Embedding", (5, 3), {}, "ids"),
@@ -68,6 +74,7 @@ CASES: dict[str, Case] = {
     "depthwise_conv2d": Case("DepthwiseConv2D", (3,), {"depth_multiplier": 2}, "img"),
     "depthwise_conv2d_same_stride_2": Case("DepthwiseConv2D", (2,),
                                            {"strides": 2, "padding": "same"}, "img"),
+    "conv1d_full_window": Case("Conv1D", (2, 7), {}, "seq"),
     "conv1d_channels_first": Case("Conv1D", (3, 2), {"data_format": "channels_first"}, "seq"),
     "conv1d_causal_channels_first": Case("Conv1D", (2, 2), {"padding": "causal",
                                                             "data_format": "channels_first"},
@@ -106,19 +113,26 @@ CASES: dict[str, Case] = {
     "softmax_axes_1_2": Case("Softmax", (), {"axis": (1, 2)}, "x3"),
     "reshape": Case("Reshape", ((3, 1),)),
     "reshape_inferred": Case("Reshape", ((-1, 2),), {}, "x3"),
+    "reshape_ones_around_inferred": Case("Reshape", ((1, -1, 1),)),
     "permute": Case("Permute", ((2, 1),), {}, "x3"),
     "repeat_vector": Case("RepeatVector", (3,)),
+    "repeat_vector_once": Case("RepeatVector", (1,)),
     "zero_padding2d": Case("ZeroPadding2D", (), {}, "img"),
+    "zero_padding2d_zero": Case("ZeroPadding2D", (0,), {}, "img"),
     "zero_padding2d_pairs": Case("ZeroPadding2D", (((1, 0), (2, 1)),), {}, "img"),
     "zero_padding2d_channels_first": Case("ZeroPadding2D", ((1, 2),),
                                           {"data_format": "channels_first"}, "img_cf"),
     "lambda": Case("Lambda", (lambda x: x * x + 1.0,)),
     "lambda_named": Case("Lambda", (square_plus_one,)),
+    "lambda_output_shape_and_mask": Case("Lambda", (square_plus_one,),
+                                         {"output_shape": (3,), "mask": keep_mask}),
     "normalization_given": Case("Normalization", (), {"mean": [1.0, -0.5, 0.0],
                                                       "variance": [0.5, 2.0, 1.0]},
                                 set_weights=False),
     "normalization_given_scalar": Case("Normalization", (), {"mean": 0.5, "variance": 4.0},
                                        set_weights=False),
+    "normalization_zero_variance": Case("Normalization", (), {"mean": 0.0, "variance": 0.0},
+                                        set_weights=False),
     "normalization_adapt_array": Case("Normalization", set_weights=False, adapt="array"),
     "normalization_adapt_dataset": Case("Normalization", (), {"axis": (1, 2)}, "x3",
                                         set_weights=False, adapt="dataset"),
@@ -220,6 +234,9 @@ def run_case(framework: Any, keras: Any, name: str) -> dict:
     if hasattr(layer, "compute_mask") and case.layer == "Embedding":
         mask = layer.compute_mask(x)
         found["mask"] = None if mask is None else np.asarray(mask).tolist()
+    found["output_shapes"] = [list(layer.compute_output_shape(shape)) for shape in
+                              ((None, *x_value.shape[1:]), x_value.shape)]
+    found["weight_names"] = [re.sub(r":\d+$", "", w.name).split("/")[-1] for w in layer.weights]
     found["config"] = json_config(layer.get_config())
     found["supports_masking"] = layer.supports_masking
     saving = getattr(keras, "saving", None) or keras.utils  # tf.keras has no `saving`
@@ -228,11 +245,15 @@ def run_case(framework: Any, keras: Any, name: str) -> dict:
     return found
 
 
-# name: (case whose layer is used, mask over the input's first two axes)
+# name: (case whose layer is used, mask over all axes of the input but its last)
 MASKED: dict[str, tuple[str, list]] = {
     "batch_norm_3d_masked": ("batch_norm_3d", [[1, 1, 0, 1], [1, 0, 0, 0]]),
+    "batch_norm_axis_1_masked": ("batch_norm_axis_1", [[[1, 0, 1, 1], [1, 1, 1, 0], [0, 1, 1, 1]],
+                                                       [[1, 1, 0, 0], [0, 1, 1, 1], [1, 0, 1, 1]]]),
     "global_avg_pool1d_masked": ("global_avg_pool1d", [[1, 1, 0, 1, 0, 0, 1],
                                                        [0, 1, 1, 1, 1, 1, 1]]),
+    "global_avg_pool1d_channels_first_masked": ("global_avg_pool1d_channels_first",
+                                                [[1, 0, 1], [0, 1, 1]]),
     "softmax_masked": ("softmax", [[1, 1, 0, 1], [1, 0, 1, 1]]),
     "softmax_axes_1_2_masked": ("softmax_axes_1_2", [[1, 1, 0, 1], [1, 0, 1, 1]]),
 }

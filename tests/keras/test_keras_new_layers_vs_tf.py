@@ -1,7 +1,7 @@
 """The layers of `layer_cases` against `tf.keras` (TensorFlow 2.21, Keras 3.15), recorded by
 record_layer_answers.py: outputs, gradients of `sum(outputs * R)` with respect to the input
-and each trainable weight, moving statistics after a training call, configs, and a short fit
-of a model with BatchNormalization."""
+and each trainable weight, moving statistics after a training call, output shapes, weight names,
+configs, and a short fit of a model with BatchNormalization."""
 
 import json
 import pathlib
@@ -68,6 +68,16 @@ def test_embedding_mask_matches_tf_keras(results, name):
 @pytest.mark.parametrize("name", CASES)
 def test_config_equals_tf_keras(results, name):
     assert results[name]["config"] == EXPECTED["cases"][name]["config"]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_output_shapes_for_unknown_and_known_batch_sizes_equal_tf_keras(results, name):
+    assert results[name]["output_shapes"] == EXPECTED["cases"][name]["output_shapes"]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_weight_names_equal_tf_keras(results, name):
+    assert results[name]["weight_names"] == EXPECTED["cases"][name]["weight_names"]
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -33,6 +33,9 @@ from autograph.runtime.train.keras.serialization import (
 
 __all__ = ["Conv1D", "DepthwiseConv2D"]
 
+# the nn ops' names of the data formats by spatial rank: (channels last, channels first)
+_FORMATS = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW")}
+
 
 class _Convolution(Layer):
     """What `Conv1D` and `DepthwiseConv2D` share: window arguments, bias, activation, the
@@ -78,8 +81,7 @@ class _Convolution(Layer):
 
     @property
     def _format(self) -> str:
-        spatial = "W" if self.rank == 1 else "HW"
-        return f"N{spatial}C" if self.data_format == "channels_last" else f"NC{spatial}"
+        return _FORMATS[self.rank][self.data_format == "channels_first"]
 
     def _output_shape(self, input_shape: TensorShape, channels: int | None) -> TensorShape:
         check_rank(self, input_shape, self.rank + 2)

@@ -166,10 +166,12 @@ class BatchNormalization(Layer):
     @staticmethod
     def _moments(inputs: Tensor, mask: Tensor | None, axes: list[int]) -> tuple[Tensor, Tensor]:
         """The batch's mean and variance along `axes`; with a mask, of the unmasked steps only
-        (each weighted by the mask, as Keras 3 does)."""
+        (each value weighted by its step's mask, as Keras 3 does)."""
         if mask is None:
             return nn_ops.moments(inputs, axes)
-        weights = array_ops.expand_dims(creation_ops.cast(mask, inputs.dtype), -1)
+        weights = array_ops.broadcast_to(
+            array_ops.expand_dims(creation_ops.cast(mask, inputs.dtype), -1),
+            array_ops.shape(inputs))
         weighted = weights * inputs
         total = reduce_sum(weights, axes, keepdims=True) + _EPSILON
         mean = reduce_sum(weighted, axes, keepdims=True) / total
@@ -251,9 +253,7 @@ class LayerNormalization(Layer):
         shape = [1] * rank
         for a in axes:
             shape[a] = inputs.shape[a]
-        gamma, beta = self.gamma, self.beta
-        if axes != [rank - 1]:  # weights of the last axis alone broadcast as they are
-            gamma, beta = _broadcast(gamma, shape), _broadcast(beta, shape)
+        gamma, beta = _broadcast(self.gamma, shape), _broadcast(self.beta, shape)
         mean, variance = nn_ops.moments(inputs, axes, keepdims=True)
         if self.rms_scaling:
             outputs = inputs * unary_ops.rsqrt(variance + self.epsilon)

@@ -26,6 +26,9 @@ from autograph.runtime.train.keras.serialization import keras_class
 __all__ = ["MaxPooling1D", "AveragePooling1D", "AveragePooling2D", "GlobalAveragePooling1D",
            "GlobalAveragePooling2D", "GlobalMaxPooling1D", "GlobalMaxPooling2D"]
 
+# the nn ops' names of the data formats by spatial rank: (channels last, channels first)
+_FORMATS = {1: ("NWC", "NCW"), 2: ("NHWC", "NCHW")}
+
 
 class _Pooling(Layer):
     """A window of `pool_size` sliding over the spatial axes, reduced by `_pool`."""
@@ -45,8 +48,7 @@ class _Pooling(Layer):
 
     @property
     def _format(self) -> str:
-        spatial = "W" if self.rank == 1 else "HW"
-        return f"N{spatial}C" if self.data_format == "channels_last" else f"NC{spatial}"
+        return _FORMATS[self.rank][self.data_format == "channels_first"]
 
     def call(self, inputs: Tensor, training: bool | None = None) -> Tensor:
         self.compute_output_shape(inputs.shape)

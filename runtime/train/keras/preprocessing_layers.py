@@ -109,12 +109,10 @@ class Normalization(Layer):
             spec = _batch_of(data.element_spec)
             if spec.shape.rank == 1:
                 data = data.batch(128)  # a dataset of single values, as Keras
-        float_type = self.dtype.as_numpy_dtype
-        if isinstance(data, np.ndarray):  # in its own precision, as Keras's NumPy path
-            batches: Iterable[Any] = [data]
-        elif isinstance(data, Tensor):
-            batches = [np.asarray(data, float_type)]
+        if isinstance(data, (np.ndarray, Tensor)):  # in its own precision, as Keras
+            batches: Iterable[Any] = [np.asarray(data)]
         else:
+            float_type = self.dtype.as_numpy_dtype
             iterator = iter(data)
             first = next(iterator, None)
             if first is None:
@@ -128,7 +126,7 @@ class Normalization(Layer):
             self._check_adapt_shape(batch.shape)
             reduce = tuple(self._reduce)
             mean, variance = batch.mean(axis=reduce), batch.var(axis=reduce)
-            if total_mean is None or total_variance is None:
+            if total_mean is None:
                 total_mean, total_variance = mean, variance
                 total_count = math.prod(batch.shape[a] for a in reduce)
                 continue
@@ -182,7 +180,7 @@ def _serialize_value(value: Any) -> Any:
     if isinstance(value, np.ndarray) and value.ndim > 0:
         return {"class_name": "__numpy__",
                 "config": {"value": value.tolist(), "dtype": value.dtype.name}}
-    return value.item() if isinstance(value, np.generic) else value
+    return value.item() if isinstance(value, (np.ndarray, np.generic)) else value
 
 
 def _deserialize_value(value: Any) -> Any:
