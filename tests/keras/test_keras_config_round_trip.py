@@ -616,3 +616,14 @@ def test_an_initializer_serializes_as_keras_3_and_back(make, expected):
     assert found == expected
     again = ag.keras.saving.deserialize_keras_object(found)
     assert ag.keras.saving.serialize_keras_object(again) == expected
+
+
+@pytest.mark.parametrize("entry", [
+    {"module": "keras.layers", "class_name": "Dense", "config": "double",
+     "registered_name": None},
+    {"module": "builtins", "class_name": "function", "config": 5, "registered_name": None}])
+def test_a_lambda_config_whose_function_is_not_a_named_function_is_refused(entry):
+    with pytest.raises(ValueError) as raised:
+        ag.keras.layers.Lambda.from_config({"name": "l", "function": entry})
+    assert str(raised.value) == (f"Cannot load the function of a Lambda layer {entry!r}: only "
+                                 f"functions given by name can be loaded.")
