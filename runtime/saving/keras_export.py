@@ -78,10 +78,12 @@ def _output_spec(concrete: Any) -> str:
     output = concrete.structured_outputs
     if hasattr(output, "dtype"):
         return repr(TensorSpec(output.shape, output.dtype))
-    if isinstance(output, (list, tuple)):
-        return "[" + ", ".join(_output_spec_of(t) for t in output) + "]"
+    if isinstance(output, (list, tuple)):  # as TensorFlow prints them: List[...], Dict[...]
+        kind = "List" if isinstance(output, list) else "Tuple"
+        return f"{kind}[{', '.join(_output_spec_of(t) for t in output)}]"
     if isinstance(output, dict):
-        return "{" + ", ".join(f"{k!r}: {_output_spec_of(v)}" for k, v in output.items()) + "}"
+        pairs = ", ".join(f"[{k!r}, {_output_spec_of(v)}]" for k, v in output.items())
+        return f"Dict[{pairs}]"
     return repr(output)
 
 

@@ -247,6 +247,11 @@ METRICS: dict[str, Callable[[Any], Any]] = {
     "loss_function": lambda keras: keras.losses.mae,
     "loss_object": lambda keras: keras.losses.MeanAbsoluteError(),
     "accuracy": lambda keras: "accuracy",
+    "accuracy_object": lambda keras: keras.metrics.Accuracy(),
+    "sparse_categorical_accuracy_object":
+        lambda keras: keras.metrics.SparseCategoricalAccuracy(),
+    "categorical_accuracy_object": lambda keras: keras.metrics.CategoricalAccuracy(),
+    "mean_absolute_error_object": lambda keras: keras.metrics.MeanAbsoluteError(),
     "user_function": lambda keras: distance,
     "user_metric": lambda keras: _mean_prediction(keras),
 }
@@ -257,6 +262,11 @@ DIRECTIONS: dict[str, tuple[str, str]] = {  # case: (METRICS key, monitor)
     "loss_function": ("loss_function", "val_mean_absolute_error"),
     "loss_object": ("loss_object", "mean_absolute_error"),
     "accuracy": ("accuracy", "accuracy"),
+    "accuracy_object": ("accuracy_object", "val_accuracy"),
+    "sparse_categorical_accuracy_object": ("sparse_categorical_accuracy_object",
+                                           "val_sparse_categorical_accuracy"),
+    "categorical_accuracy_object": ("categorical_accuracy_object", "val_categorical_accuracy"),
+    "mean_absolute_error_object": ("mean_absolute_error_object", "val_mean_absolute_error"),
     "user_function": ("user_function", "distance"),
     "user_metric": ("user_metric", "mean_prediction"),
 }

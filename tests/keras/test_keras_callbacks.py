@@ -328,9 +328,12 @@ def test_model_checkpoint_saving_a_batch_before_any_epoch_began_names_epoch_1(tm
 
 
 def _warned_file(hook, *args):
+    """The files of the warnings `hook(*args)` gives, each with `:here` where the warning
+    points at the line below that calls the hook."""
     with pytest.warns(UserWarning) as caught:
         hook(*args)
-    return [w.filename for w in caught]
+    calling_line = _warned_file.__code__.co_firstlineno + 4
+    return [w.filename + (":here" if w.lineno == calling_line else "") for w in caught]
 
 
 def test_a_missing_monitored_value_warns_at_the_line_that_called_the_hook(tmp_path):
@@ -343,10 +346,11 @@ def test_a_missing_monitored_value_warns_at_the_line_that_called_the_hook(tmp_pa
                                       save_freq=1)
     for callback in (stop, reduce, best, every):
         callback.set_model(made)
-    assert _warned_file(stop.on_epoch_end, 0, {"loss": 1.0}) == [__file__]
-    assert _warned_file(reduce.on_epoch_end, 0, {"loss": 1.0}) == [__file__]
-    assert _warned_file(best.on_epoch_end, 0, {"loss": 1.0}) == [__file__]
-    assert _warned_file(every.on_train_batch_end, 0, {"loss": 1.0}) == [__file__]
+    here = [__file__ + ":here"]
+    assert _warned_file(stop.on_epoch_end, 0, {"loss": 1.0}) == here
+    assert _warned_file(reduce.on_epoch_end, 0, {"loss": 1.0}) == here
+    assert _warned_file(best.on_epoch_end, 0, {"loss": 1.0}) == here
+    assert _warned_file(every.on_train_batch_end, 0, {"loss": 1.0}) == here
 
 
 # -- ModelCheckpoint -------------------------------------------------------------------------

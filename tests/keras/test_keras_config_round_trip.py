@@ -616,3 +616,31 @@ def test_an_initializer_serializes_as_keras_3_and_back(make, expected):
     assert found == expected
     again = ag.keras.saving.deserialize_keras_object(found)
     assert ag.keras.saving.serialize_keras_object(again) == expected
+
+
+@pytest.mark.parametrize("entry", [
+    {"module": "keras.layers", "class_name": "Dense", "config": "double",
+     "registered_name": None},
+    {"module": "builtins", "class_name": "function", "config": 5, "registered_name": None}])
+def test_a_lambda_config_whose_function_is_not_a_named_function_is_refused(entry):
+    with pytest.raises(ValueError) as raised:
+        ag.keras.layers.Lambda.from_config({"name": "l", "function": entry})
+    assert str(raised.value) == (f"Cannot load the function of a Lambda layer {entry!r}: only "
+                                 f"functions given by name can be loaded.")
+
+
+def test_a_compile_config_keras_3_wrote_compiles_its_weighted_metrics():
+    # TensorFlow 2.21 (Keras 3.15) writes weighted_metrics so, and evaluates to these values
+    config = {"optimizer": "sgd", "loss": "mse", "loss_weights": None, "metrics": ["mae"],
+              "weighted_metrics": [{"module": "keras.metrics", "class_name": "MeanSquaredError",
+                                    "config": {"name": "mean_squared_error", "dtype": "float32"},
+                                    "registered_name": None}],
+              "run_eagerly": False, "steps_per_execution": 1, "jit_compile": False}
+    model = keras.Sequential([keras.Input((2,)), layers.Dense(1, kernel_initializer="zeros")])
+    model.compile_from_config(config)
+    found = model.evaluate(np.ones((4, 2), np.float32), np.array([[1], [2], [3], [4]], np.float32),
+                           sample_weight=np.array([1, 0, 0, 0], np.float32), verbose=0,
+                           return_dict=True)
+    assert found.keys() == {"loss", "mae", "mean_squared_error"}
+    npt.assert_allclose([found["loss"], found["mae"], found["mean_squared_error"]],
+                        [0.25, 2.5, 1.0], rtol=1e-6)

@@ -37,6 +37,29 @@ def test_export_writes_a_saved_model_whose_serve_runs_the_model(tmp_path, capsys
     assert [c.name for c in reloaded.serve.concrete_functions] == ["serve"]
 
 
+def _two_outputs(kind):
+    inputs = ag.keras.Input((3,))
+    first, second = ag.keras.layers.Dense(2)(inputs), ag.keras.layers.Dense(1)(inputs)
+    outputs = {"list": [first, second], "tuple": (first, second),
+               "dict": {"first": first, "second": second}}[kind]
+    return ag.keras.Model(inputs, outputs)
+
+
+_SPECS = ("TensorSpec(shape=(None, 2), dtype=ag.float32, name=None)",
+          "TensorSpec(shape=(None, 1), dtype=ag.float32, name=None)")
+
+
+# TensorFlow 2.21 prints these lines (with tf.float32), then its captures
+@pytest.mark.parametrize("kind, expected", [
+    ("list", f"List[{_SPECS[0]}, {_SPECS[1]}]"),
+    ("tuple", f"Tuple[{_SPECS[0]}, {_SPECS[1]}]"),
+    ("dict", f"Dict[['first', {_SPECS[0]}], ['second', {_SPECS[1]}]]")])
+def test_export_prints_the_output_type_of_several_outputs_as_tensorflow(
+        tmp_path, capsys, kind, expected):
+    _two_outputs(kind).export(str(tmp_path / "m"))
+    assert capsys.readouterr().out.endswith(f"Output Type:\n  {expected}\n")
+
+
 def test_export_as_onnx_runs_in_onnxruntime(tmp_path, capsys):
     onnxruntime = pytest.importorskip("onnxruntime")
     model = _model()

@@ -177,6 +177,7 @@ def test_a_layer_that_drops_masks_warns_as_keras_does():
     embedded = layers.Embedding(4, 2, mask_zero=True)(np.array([[1, 0]]))
     with pytest.warns(UserWarning) as caught:
         layers.Flatten(name="flat")(embedded)
+    assert caught[0].filename == __file__  # the line that called the layer
     assert str(caught[0].message) == (
         "Layer 'flat' (of type Flatten) was passed an input with a mask attached to it. "
         "However, this layer does not support masking and will therefore destroy the mask "
@@ -360,3 +361,55 @@ def test_bidirectional_states_get_no_mask_as_in_keras():
     layer = layers.Bidirectional(layers.GRU(2, return_sequences=True, return_state=True))
     outputs = layer(layers.Embedding(5, 3, mask_zero=True)(np.array([[1, 0, 2]])))
     assert [get_keras_mask(o) is not None for o in outputs] == [True, False, False]
+
+
+class _PassMask(layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.supports_masking = True
+
+    def call(self, x, mask=None):
+        return x * 1
+
+
+def test_a_mask_given_to_a_call_is_attached_to_the_output_as_keras_does():
+    mask = np.array([[True, False, True]])
+    output = _PassMask()(np.ones((1, 3, 2), np.float32), mask=mask)
+    assert np.asarray(get_keras_mask(output)).tolist() == [[True, False, True]]  # as TF 2.21
+
+
+def test_a_layer_takes_integer_inputs_as_its_float_dtype():
+    dense = layers.Dense(1, kernel_initializer="ones")
+    assert dense(np.array([[1, 2]])).numpy().tolist() == [[3.0]]  # as TensorFlow 2.21
+
+
+class _Largest(layers.Layer):
+    call = staticmethod(max)  # a builtin whose parameters cannot be read
+
+
+def test_a_call_whose_parameters_cannot_be_read_gets_only_the_inputs():
+    assert float(_Largest()(np.array([1.0, 3.0, 2.0], np.float32))) == 3.0
+
+
+def _masked_ones():
+    return layers.Embedding(4, 1, mask_zero=True, embeddings_initializer="ones")(
+        np.array([[1, 0]]))
+
+
+def test_a_call_whose_parameters_cannot_be_read_gets_no_mask_either():
+    with pytest.warns(UserWarning, match="does not support masking"):
+        assert _Largest()(_masked_ones()).numpy().tolist() == [[1.0], [1.0]]
+
+
+class _Keywords(layers.Layer):
+    def call(self, x, **kwargs):
+        return x * (2 if kwargs.get("training") else 1) + (
+            10 if kwargs.get("mask") is not None else 0)
+
+
+def test_a_call_taking_only_keywords_gets_neither_training_nor_a_mask_as_keras_3():
+    # TensorFlow 2.21 gives the same values: **kwargs does not count as naming them
+    assert _Keywords()(np.ones((1, 2), np.float32), training=True).numpy().tolist() == [
+        [1.0, 1.0]]
+    with pytest.warns(UserWarning, match="does not support masking"):
+        assert _Keywords()(_masked_ones()).numpy().tolist() == [[[1.0], [1.0]]]

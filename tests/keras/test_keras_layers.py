@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from autograph.runtime.train.keras.masking import get_keras_mask
 
 layers = ag.keras.layers
 
@@ -118,6 +119,15 @@ def test_dropout_in_training_zeroes_some_and_scales_the_rest():
     out = layers.Dropout(0.25, seed=3)(np.ones((100, 100), np.float32), training=True).numpy()
     assert set(np.unique(out)) <= {0.0, np.float32(1 / 0.75)}
     assert 0.2 < (out == 0).mean() < 0.3
+
+
+def test_dropout_passes_the_mask_on_as_keras_3():
+    # TensorFlow 2.21 (Keras 3.15): supports_masking is True and the embedding's mask comes out
+    ids = np.array([[1, 2, 0, 0], [3, 0, 0, 0]])
+    dropout = layers.Dropout(0.5)
+    assert dropout.supports_masking is True
+    out = dropout(layers.Embedding(5, 2, mask_zero=True)(ids))
+    np.testing.assert_array_equal(get_keras_mask(out).numpy(), ids != 0)
 
 
 def test_seeded_dropout_repeats_its_masks_after_resetting_the_seed():

@@ -515,3 +515,40 @@ def test_float64_arrays_train_as_float32():
     # TensorFlow 2.21: [23.125, 106.42001] for both
     np.testing.assert_allclose(losses(np.float64), [23.125, 106.42001342773438], rtol=1e-6)
     np.testing.assert_allclose(losses(np.float32), [23.125, 106.42001342773438], rtol=1e-6)
+
+
+def _two_dense_built_for(shape):
+    model = ag.keras.Sequential([ag.keras.layers.Dense(4), ag.keras.layers.Dense(2)])
+    model.build(shape)
+    return model
+
+
+def test_output_shape_for_another_input_shape_than_the_built_one_goes_through_the_layers():
+    # TensorFlow 2.21 refuses (None, 5, 3) for a model built for (None, 3); a stack of Dense
+    # layers takes it, as each Dense does
+    model = _two_dense_built_for((None, 3))
+    assert model.compute_output_shape((None, 5, 3)).as_list() == [None, 5, 2]
+
+
+def test_output_shape_for_the_built_input_shape_is_the_last_layers():
+    model = _two_dense_built_for((None, 3))
+    assert model.compute_output_shape((None, 3)).as_list() == [None, 2]  # as TensorFlow 2.21
+
+
+@pytest.mark.parametrize("shapes, text", [
+    ([(None, 3), (None, 4)], "[(None, 3), (None, 4)]"),
+    ({"a": (None, 3), "b": [None, 4]}, "{'a': (None, 3), 'b': (None, 4)}"),
+    ([ag.TensorShape([None, 3]), [None, 4]], "[(None, 3), (None, 4)]")])
+def test_building_for_several_inputs_is_refused_naming_their_shapes(shapes, text):
+    model = ag.keras.Sequential([ag.keras.layers.Dense(2)], name="s")
+    with pytest.raises(ValueError) as raised:
+        model.build(shapes)
+    assert str(raised.value) == (
+        f"Sequential model 's' takes one input, got 2: {text}. Use a functional model "
+        f"(ag.keras.Model(inputs, outputs)) for several.")
+
+
+def test_output_shape_for_inputs_of_unknown_rank_goes_through_the_layers():
+    model = ag.keras.Sequential([ag.keras.layers.Activation("relu")])
+    model.build((None, 3))
+    assert model.compute_output_shape(ag.TensorShape(None)).rank is None

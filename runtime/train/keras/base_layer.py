@@ -406,13 +406,13 @@ class _Takes(NamedTuple):
 
 @functools.lru_cache(maxsize=None)
 def _parameters(call: Any) -> _Takes:
-    """Which of `training` and `mask` a layer's `call` takes (`**kwargs` takes both)."""
+    """Which of `training` and `mask` a layer's `call` names (as Keras 3, `**kwargs` gets
+    neither)."""
     try:
         parameters = inspect.signature(call).parameters
-    except (TypeError, ValueError):
-        return _Takes(True, False)
-    keywords = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
-    return _Takes("training" in parameters or keywords, "mask" in parameters or keywords)
+    except (TypeError, ValueError):  # a builtin: given only the inputs, nothing it may refuse
+        return _Takes(False, False)
+    return _Takes("training" in parameters, "mask" in parameters)
 
 
 def _masks_of(inputs: Any) -> Any:

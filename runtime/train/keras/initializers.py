@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from autograph.runtime.core import dtypes
-from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.state.initializers import (
     Constant,
@@ -127,7 +127,7 @@ class Orthogonal(Initializer):
         rows, columns = int(np.prod(dims[:-1])), dims[-1]
         normal = _RandomNormal(0.0, 1.0, self.seed, dtypes.float64)(
             [max(rows, columns), min(rows, columns)])
-        if not hasattr(normal, "numpy"):
+        if not isinstance(normal, EagerTensor):
             raise ValueError("The Orthogonal initializer runs eagerly (a layer's build does); "
                              "it cannot be called while a graph is built.")
         q, r = np.linalg.qr(normal.numpy())
@@ -155,7 +155,8 @@ _BY_NAME: dict[str, type[Initializer]] = {
 }
 # Keras's other names for some of them (`Embedding`'s default initializer is "uniform")
 _ALIASES: dict[str, type[Initializer]] = {
-    "uniform": RandomUniform, "normal": RandomNormal, "one": Ones, "zero": Zeros}
+    "uniform": RandomUniform, "normal": RandomNormal, "one": Ones, "zero": Zeros,
+    "OrthogonalInitializer": Orthogonal}
 
 
 def get(identifier: Any) -> Any:

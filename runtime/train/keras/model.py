@@ -310,10 +310,11 @@ class Model(Trainer, Layer):
 
 
 def _as_input(value: Any, spec: KerasTensor) -> Any:
-    """An input value as a tensor of its Input's dtype (numbers cast, as Keras does)."""
+    """An input value as a tensor of its Input's dtype (numbers and booleans cast to a float
+    Input's dtype, as Keras does)."""
     tensor = convert_to_tensor(value)
-    if tensor.dtype != spec.dtype and (tensor.dtype.is_floating or tensor.dtype.is_integer) and (
-            spec.dtype.is_floating):
+    if tensor.dtype != spec.dtype and spec.dtype.is_floating and (
+            tensor.dtype.is_floating or tensor.dtype.is_integer or tensor.dtype.is_bool):
         return creation_ops.cast(tensor, spec.dtype)
     return tensor
 

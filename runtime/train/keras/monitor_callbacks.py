@@ -332,7 +332,7 @@ class ReduceLROnPlateau(MonitorCallback):
         if current is None:
             warnings.warn(f"Learning rate reduction is conditioned on metric `{self.monitor}` "
                           f"which is not available. Available metrics are: "
-                          f"{','.join(logs)}.", stacklevel=3)
+                          f"{','.join(logs)}.", stacklevel=2)
             return
         if self.in_cooldown():
             self.cooldown_counter -= 1

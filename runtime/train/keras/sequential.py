@@ -104,8 +104,7 @@ class Sequential(Model):
         if input_shape is None:
             raise ValueError(f"Sequential model {self.name!r}: build needs the input shape "
                              f"(with the batch axis, e.g. (None, 784)).")
-        if isinstance(input_shape, dict) or (isinstance(input_shape, (list, tuple)) and any(
-                isinstance(d, (TensorShape, list, tuple, dict)) for d in input_shape)):
+        if _several(input_shape):
             raise ValueError(f"Sequential model {self.name!r} takes one input, got "
                              f"{len(input_shape)}: {_shapes_text(input_shape)}. Use a "
                              f"functional model (ag.keras.Model(inputs, outputs)) for several.")
@@ -223,15 +222,21 @@ class Sequential(Model):
         (print_fn or print)(summary_text(self, expand_nested))
 
 
+def _several(shapes: Any) -> bool:
+    """Whether `shapes` holds several shapes (a dict, or a list or tuple of shapes)."""
+    return isinstance(shapes, dict) or isinstance(shapes, (list, tuple)) and any(
+        isinstance(d, (TensorShape, list, tuple, dict)) for d in shapes)
+
+
 def _shapes_text(shapes: Any) -> str:
     if isinstance(shapes, dict):
         return "{" + ", ".join(f"{k!r}: {_shapes_text(v)}" for k, v in shapes.items()) + "}"
-    if isinstance(shapes, (list, tuple)) and not isinstance(shapes, TensorShape):
+    if _several(shapes):
         return "[" + ", ".join(_shapes_text(v) for v in shapes) + "]"
     return str(tuple(TensorShape(shapes).as_list()))
 
 
-def summary_text(model: Sequential, expand_nested: bool = False) -> str:
+def summary_text(model: Sequential, expand_nested: bool) -> str:
     """Keras's summary table, drawn with box characters (the layers after the Input)."""
     shapes = {id(layer): shape for layer, shape in zip(model._layers, model._output_shapes)}
     return model_summary(model, model.layers, None, expand_nested, shapes)
