@@ -73,6 +73,13 @@ def test_a_float_input_takes_booleans_as_numbers():
     assert model(np.array([[True]])).numpy().tolist() == [[1.0]]  # as TensorFlow 2.21
 
 
+def test_an_integer_input_takes_floats_without_their_fraction():
+    inputs = keras.Input((1,), dtype="int32")
+    model = keras.Model(inputs, layers.Dense(1, kernel_initializer="ones",
+                                             use_bias=False)(inputs))
+    assert model(np.array([[1.7]], np.float32)).numpy().tolist() == [[1.0]]  # as TF 2.21
+
+
 class _Optional(keras.Model):
     def call(self, inputs):
         x, extra = inputs

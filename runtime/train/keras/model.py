@@ -310,13 +310,16 @@ class Model(Trainer, Layer):
 
 
 def _as_input(value: Any, spec: KerasTensor) -> Any:
-    """An input value as a tensor of its Input's dtype (numbers and booleans cast to a float
-    Input's dtype, as Keras does)."""
+    """An input value as a tensor of its Input's dtype (numbers and booleans cast, as Keras
+    does: a float given to an integer Input loses its fraction)."""
     tensor = convert_to_tensor(value)
-    if tensor.dtype != spec.dtype and spec.dtype.is_floating and (
-            tensor.dtype.is_floating or tensor.dtype.is_integer or tensor.dtype.is_bool):
+    if tensor.dtype != spec.dtype and _is_numeric(spec.dtype) and _is_numeric(tensor.dtype):
         return creation_ops.cast(tensor, spec.dtype)
     return tensor
+
+
+def _is_numeric(dtype: Any) -> bool:
+    return dtype.is_floating or dtype.is_integer or dtype.is_bool
 
 
 def _is_chain(nodes: list[Any]) -> bool:
