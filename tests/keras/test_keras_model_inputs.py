@@ -80,6 +80,15 @@ def test_an_integer_input_takes_floats_without_their_fraction():
     assert model(np.array([[1.7]], np.float32)).numpy().tolist() == [[1.0]]  # as TF 2.21
 
 
+def test_strings_for_a_float_input_are_refused():
+    # TensorFlow 2.21 refuses them too (ValueError)
+    inputs = keras.Input((1,), name="numbers")
+    model = keras.Model(inputs, layers.Lambda(lambda x: x)(inputs))
+    with pytest.raises(ValueError, match="^Input 'numbers' takes float32 values, got string "
+                                         "ones.$"):
+        model(np.array([["a"]]))
+
+
 class _Optional(keras.Model):
     def call(self, inputs):
         x, extra = inputs

@@ -311,11 +311,18 @@ class Model(Trainer, Layer):
 
 def _as_input(value: Any, spec: KerasTensor) -> Any:
     """An input value as a tensor of its Input's dtype (numbers and booleans cast, as Keras
-    does: a float given to an integer Input loses its fraction)."""
+    does: a float given to an integer Input loses its fraction).
+
+    Raises:
+        ValueError: strings for a numeric Input, or numbers for a string one.
+    """
     tensor = convert_to_tensor(value)
-    if tensor.dtype != spec.dtype and _is_numeric(spec.dtype) and _is_numeric(tensor.dtype):
-        return creation_ops.cast(tensor, spec.dtype)
-    return tensor
+    if tensor.dtype == spec.dtype:
+        return tensor
+    if not (_is_numeric(spec.dtype) and _is_numeric(tensor.dtype)):
+        raise ValueError(f"Input {spec.layer.name!r} takes {spec.dtype.name} values, got "
+                         f"{tensor.dtype.name} ones.")
+    return creation_ops.cast(tensor, spec.dtype)
 
 
 def _is_numeric(dtype: Any) -> bool:
