@@ -99,7 +99,8 @@ class Trainer(ModelFiles):
                 change how the steps run.
 
         Raises:
-            ValueError: no loss, or an unknown optimizer, loss or metric name.
+            ValueError: no loss, `metrics` or `weighted_metrics` not a list, tuple or dict,
+                or an unknown optimizer, loss or metric name.
             TypeError: an optimizer object without `apply_gradients`.
         """
         if loss is None:
@@ -107,8 +108,8 @@ class Trainer(ModelFiles):
                              "loss='mse' or loss=ag.keras.losses.MeanSquaredError().")
         for name, given in (("metrics", metrics), ("weighted_metrics", weighted_metrics)):
             if given is not None and not isinstance(given, (list, tuple, dict)):
-                raise TypeError(f"compile: {name} must be a list (or a dict by output name), "
-                                f"got {given!r}.")
+                raise ValueError(f"Expected `{name}` argument to be a list, tuple, or dict. "
+                                 f"Received instead: {name}={given} of type {type(given)}")
         self._compiled = Compiled(optimizer, loss, metrics, bool(run_eagerly),
                                   weighted_metrics, loss_weights)
         self.run_eagerly = bool(run_eagerly)
