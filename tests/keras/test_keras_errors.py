@@ -182,13 +182,13 @@ def test_build_without_an_input_shape():
 
 
 # compile, fit, predict -------------------------------------------------------------------------
-def test_compile_metrics_must_be_a_list():
-    # tf.keras 2: TypeError "Type of `metrics` argument not understood. Expected a list or
-    # dictionary, found: mae" (Keras 3.15: ValueError)
-    with pytest.raises(TypeError, match="^" + re.escape(
-            "compile: metrics must be a list (or a dict by output name), got 'accuracy'.")
-            + "$"):
-        _compiled(loss="mse", metrics="accuracy")
+@pytest.mark.parametrize("name", ["metrics", "weighted_metrics"])
+def test_compile_metrics_must_be_a_list(name):
+    # Keras 3.15's error (tf.keras 2: TypeError "Type of `metrics` argument not understood")
+    with pytest.raises(ValueError, match="^" + re.escape(
+            f"Expected `{name}` argument to be a list, tuple, or dict. Received instead: "
+            f"{name}=accuracy of type <class 'str'>") + "$"):
+        _compiled(loss="mse", **{name: "accuracy"})
 
 
 def test_fit_without_targets():

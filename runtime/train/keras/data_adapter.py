@@ -101,6 +101,7 @@ class _ElementBatches(Batches):
 
     def __init__(self, what: str, needs_y: bool, class_weight: dict | None):
         self.what, self.needs_y, self.class_weight = what, needs_y, class_weight
+        self.arity: int | None = None  # the first batches' length, which every batch must have
 
     def _specs(self, first: list[tuple], source: str) -> None:
         """The specs from the first batches: axes that differ between them are unknown."""
@@ -110,6 +111,7 @@ class _ElementBatches(Batches):
                 "(x,), (x, y) or (x, y, sample_weight)"
             raise ValueError(f"{self.what}: {source} must yield tuples {wanted} of arrays; "
                              f"its first batches have {sorted(counts)} elements.")
+        self.arity = counts.pop()
         first = [self._parts(batch, source) for batch in first]
         specs = []
         for parts in zip(*first):  # the same part (x, y or weights) of each batch
@@ -144,6 +146,10 @@ class _ElementBatches(Batches):
         if len(parts) not in (1, 2, 3):
             raise ValueError(f"{self.what}: {source} must yield (x,), (x, y) or (x, y, "
                              f"sample_weight); got a tuple of {len(parts)}.")
+        if self.arity is not None and len(parts) != self.arity:
+            raise ValueError(f"{self.what}: {source} must yield tuples of one length; its "
+                             f"first batches have {self.arity} elements, a later one "
+                             f"{len(parts)}.")
         x, y, weight = parts + (None,) * (3 - len(parts))
         assert x is not None
         if self.class_weight is not None and y is not None:

@@ -26,7 +26,12 @@ are shuffled with NumPy's global generator (seed it with `numpy.random.seed` for
 runs; Keras's TensorFlow backend shuffles with `tf.random`); a `PyDataset`'s `workers` are
 not used; `ModelCheckpoint` writes `.keras` and `.weights.h5` files only (not legacy `.h5`
 models); `steps_per_execution` is not supported; `metrics_names` lists the names of
-`evaluate`'s values (Keras 3 lists `compile_metrics` in place of the compiled metrics).
+`evaluate`'s values (Keras 3 lists `compile_metrics` in place of the compiled metrics); a
+model has `history` None before its first fit (Keras 3 has no such attribute until then); the
+outputs of a model that is not functional, returned as a list or tuple, are named `output_1`,
+`output_2`, ... (their logs `output_1_loss`, ...; dicts of losses and metrics may use these
+names), where Keras 3 logs each output's loss under its loss's name (`mse_loss`, one log for
+two outputs of the same loss) and rejects such dicts.
 """
 
 from __future__ import annotations
@@ -99,7 +104,8 @@ class Trainer(ModelFiles):
                 change how the steps run.
 
         Raises:
-            ValueError: no loss, or an unknown optimizer, loss or metric name.
+            ValueError: no loss, `metrics` or `weighted_metrics` not a list, tuple or dict,
+                or an unknown optimizer, loss or metric name.
             TypeError: an optimizer object without `apply_gradients`.
         """
         if loss is None:
@@ -107,8 +113,8 @@ class Trainer(ModelFiles):
                              "loss='mse' or loss=ag.keras.losses.MeanSquaredError().")
         for name, given in (("metrics", metrics), ("weighted_metrics", weighted_metrics)):
             if given is not None and not isinstance(given, (list, tuple, dict)):
-                raise TypeError(f"compile: {name} must be a list (or a dict by output name), "
-                                f"got {given!r}.")
+                raise ValueError(f"Expected `{name}` argument to be a list, tuple, or dict. "
+                                 f"Received instead: {name}={given} of type {type(given)}")
         self._compiled = Compiled(optimizer, loss, metrics, bool(run_eagerly),
                                   weighted_metrics, loss_weights)
         self.run_eagerly = bool(run_eagerly)
