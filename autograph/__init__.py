@@ -108,6 +108,7 @@ from autograph import types  # noqa: E402
 # a third of the package. A name maps to its module, or to "module:attribute".
 _ON_FIRST_USE = {
     "data": "autograph.data",
+    "distribute": "autograph.distribute",
     "keras": "autograph.keras",
     "linalg": "autograph.linalg",
     "norm": "autograph.linalg:norm",
@@ -117,9 +118,9 @@ _ON_FIRST_USE = {
     "train": "autograph.train",
 }
 # The namespaces of the API; every other module is an implementation module.
-_NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "dtypes", "errors",
-               "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers", "random",
-               "saved_model", "strings", "test", "train", "types")
+_NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
+               "errors", "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers",
+               "random", "saved_model", "strings", "test", "train", "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (
         not isinstance(value, _ModuleType) or name in _NAMESPACES))])

@@ -7,9 +7,9 @@ import pytest
 import autograph as ag
 
 # The public namespaces; every other module of the package is an implementation module.
-NAMESPACES = {"autograph", "compat", "config", "data", "debugging", "dtypes", "errors",
-              "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers", "random",
-              "saved_model", "strings", "test", "train", "types"}
+NAMESPACES = {"autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
+              "errors", "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers",
+              "random", "saved_model", "strings", "test", "train", "types"}
 IMPLEMENTATION = ["api", "converters", "operators", "pyct", "transpiler", "user_errors",
                   "static", "directives", "tracebacks", "autograph_experimental"]
 

@@ -1,0 +1,16 @@
+"""`ag.distribute`: strategies for running replicas of a computation (TensorFlow's
+`tf.distribute`)."""
+
+from autograph.impl.tracebacks import filter_exports as _filter_exports
+from autograph.runtime.distribute.distribute_lib import (  # noqa: F401
+    InputContext,
+    ReplicaContext,
+    Strategy,
+    get_replica_context,
+    get_strategy,
+    has_strategy,
+    in_cross_replica_context,
+)
+from autograph.runtime.distribute.reduce_util import ReduceOp  # noqa: F401
+
+_filter_exports(globals())  # errors show the user's frames

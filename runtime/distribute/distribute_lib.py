@@ -1,0 +1,255 @@
+"""The strategy API (TensorFlow's `tf.distribute`) and the default strategy.
+
+A strategy says where the replicas of a computation run. Code runs in one of two contexts:
+*cross-replica* (inside `strategy.scope()`, outside `run`), where a value may stand for all
+replicas, or a *replica* context (inside `strategy.run(fn)`), where `fn` sees its replica's
+part. Outside every scope the default strategy holds: one replica, in this thread, so code
+written for strategies runs unchanged without one.
+
+>>> strategy = get_strategy()
+>>> strategy.num_replicas_in_sync
+1
+>>> strategy.reduce("SUM", strategy.run(lambda x: x * 2, args=(3.0,)), axis=None)
+6.0
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import Any, Callable, Iterator
+
+from autograph.runtime.distribute.reduce_util import ReduceOp, as_reduce_op
+from autograph.runtime.distribute.values import local_results
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.graph import executing_eagerly
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.array.ops import shape
+from autograph.runtime.ops.creation.ops import cast
+from autograph.runtime.ops.math.ops import add_n
+from autograph.runtime.ops.reduction.ops import reduce_sum
+
+__all__ = ["Strategy", "ReplicaContext", "InputContext", "get_strategy", "has_strategy",
+           "in_cross_replica_context", "get_replica_context"]
+
+
+class _Context:
+    """One entry of the thread's context stack: a strategy, and the replica context where
+    code runs inside `run` (None: the cross-replica context)."""
+
+    def __init__(self, strategy: Strategy, replica: ReplicaContext | None):
+        self.strategy = strategy
+        self.replica = replica
+
+
+_local = threading.local()
+
+
+def _stack() -> list[_Context]:
+    stack = getattr(_local, "stack", None)
+    if stack is None:
+        stack = _local.stack = []
+    return stack
+
+
+@contextlib.contextmanager
+def _entered(context: _Context) -> Iterator[None]:
+    stack = _stack()
+    stack.append(context)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def _current() -> _Context:
+    stack = _stack()
+    return stack[-1] if stack else _DEFAULT_CONTEXT
+
+
+def get_strategy() -> Strategy:
+    """The strategy of the innermost `scope()` (or `run`), else the default strategy."""
+    return _current().strategy
+
+
+def has_strategy() -> bool:
+    """Whether a strategy other than the default is in scope."""
+    return _current().strategy is not _DEFAULT_STRATEGY
+
+
+def in_cross_replica_context() -> bool:
+    """Whether code runs in a strategy's scope, outside its `run` (never for the default)."""
+    return _current().replica is None
+
+
+def get_replica_context() -> ReplicaContext | None:
+    """The context of the replica running this code; None in a cross-replica context."""
+    return _current().replica
+
+
+class InputContext:
+    """What a dataset function of `distribute_datasets_from_function` knows of its input
+    pipeline: how many there are, which one it builds, and the replicas in sync."""
+
+    def __init__(self, num_input_pipelines: int = 1, input_pipeline_id: int = 0,
+                 num_replicas_in_sync: int = 1):
+        self.num_input_pipelines = num_input_pipelines
+        self.input_pipeline_id = input_pipeline_id
+        self.num_replicas_in_sync = num_replicas_in_sync
+
+    def get_per_replica_batch_size(self, global_batch_size: int) -> int:
+        """The batch each replica gets of a global batch.
+
+        Raises:
+            ValueError: the global batch does not divide among the replicas.
+        """
+        if global_batch_size % self.num_replicas_in_sync != 0:
+            raise ValueError(f"The `global_batch_size` {global_batch_size} is not divisible by "
+                             f"`num_replicas_in_sync` {self.num_replicas_in_sync} ")
+        return global_batch_size // self.num_replicas_in_sync
+
+
+
+class ReplicaContext:
+    """The context of one replica inside `Strategy.run`: its id, the number of replicas, and
+    the collective operations over them."""
+
+    def __init__(self, strategy: Strategy, replica_id_in_sync_group: int):
+        self.strategy = strategy
+        self.replica_id_in_sync_group = replica_id_in_sync_group
+
+    @property
+    def num_replicas_in_sync(self) -> int:
+        return self.strategy.num_replicas_in_sync
+
+    def all_reduce(self, reduce_op: Any, value: Any) -> Any:
+        """`value` (a tensor or a nest of them) reduced over the replicas, the result the same
+        on each."""
+        op = as_reduce_op(reduce_op)
+        leaves = [convert_to_tensor(leaf) for leaf in flatten(value)]
+        return pack_sequence_as(value, self.strategy._all_reduce(op, leaves, self))
+
+    def merge_call(self, merge_fn: Callable, args: tuple = (),
+                   kwargs: dict | None = None) -> Any:
+        """Calls `merge_fn(strategy, *args, **kwargs)` once, in the cross-replica context, with
+        every replica's arguments; each replica gets its result."""
+        return self.strategy._merge_call(self, merge_fn, args, kwargs or {})
+
+
+class Strategy:
+    """Runs a computation on replicas (the base of every strategy; see the module docstring).
+
+    Subclasses say how many replicas there are and how they meet (`_run_replicas`,
+    `_all_reduce`, `_merge_call`); this class holds what is common.
+    """
+
+    @property
+    def num_replicas_in_sync(self) -> int:
+        """The number of replicas that run each step together."""
+        return 1
+
+    def scope(self) -> contextlib.AbstractContextManager:
+        """A context in which variables, models and optimizers are made for this strategy,
+        and `get_strategy()` returns it.
+
+        Raises:
+            RuntimeError: another strategy's scope is open (scopes of different strategies
+                do not nest).
+        """
+        current = _current().strategy
+        if current is not self and current is not _DEFAULT_STRATEGY:
+            if self is _DEFAULT_STRATEGY:
+                raise RuntimeError("Must not nest tf.distribute.Strategy scopes.")
+            raise RuntimeError(f"Mixing different tf.distribute.Strategy objects: {self} is not "
+                               f"{current}")
+        return _entered(_Context(self, self._scope_replica_context()))
+
+    def _scope_replica_context(self) -> ReplicaContext | None:
+        return None  # a strategy's scope is its cross-replica context
+
+    def run(self, fn: Callable, args: tuple = (), kwargs: dict | None = None,
+            options: Any = None) -> Any:
+        """`fn(*args, **kwargs)` on every replica, each given its part of any `PerReplica`
+        argument; a `PerReplica` of the results where replicas differ. Inside a traced
+        function `fn` is converted by AutoGraph first, as a traced function's own code is."""
+        del options
+        if not executing_eagerly():
+            from autograph.runtime.data.tracing import converted_function
+            fn = converted_function(fn)
+        return self._run_replicas(fn, args, kwargs or {})
+
+    def _run_replicas(self, fn: Callable, args: tuple, kwargs: dict) -> Any:
+        raise NotImplementedError
+
+    def _all_reduce(self, op: ReduceOp, values: list, context: ReplicaContext) -> list:
+        raise NotImplementedError
+
+    def _merge_call(self, context: ReplicaContext, merge_fn: Callable, args: tuple,
+                    kwargs: dict) -> Any:
+        raise NotImplementedError
+
+    def reduce(self, reduce_op: Any, value: Any, axis: int | None) -> Any:
+        """`value` reduced over the replicas (`SUM` or `MEAN`); with `axis`, over that axis of
+        each replica's value too (`MEAN` then divides by the number of elements along `axis`
+        on all replicas together: the mean over the global batch).
+
+        Raises:
+            ValueError: `reduce_op` is not `SUM` or `MEAN`.
+        """
+        op = as_reduce_op(reduce_op)
+        values = local_results(value)
+        if axis is None:
+            if len(values) == 1:
+                return values[0]
+            total = add_n([convert_to_tensor(v) for v in values])
+            return total if op is ReduceOp.SUM else total / len(values)
+        tensors = [convert_to_tensor(v) for v in values]
+        sums = [reduce_sum(t, axis) for t in tensors]
+        total = sums[0] if len(sums) == 1 else add_n(sums)
+        if op is ReduceOp.SUM:
+            return total
+        counts = [shape(t)[axis] for t in tensors]
+        count = counts[0] if len(counts) == 1 else add_n(counts)
+        return total / cast(count, total.dtype)
+
+    def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
+        """`dataset` split among the replicas: each global batch gives each replica its part."""
+        del options
+        return dataset
+
+    def distribute_datasets_from_function(self, dataset_fn: Callable[[InputContext], Any],
+                                          options: Any = None) -> Any:
+        """The datasets `dataset_fn(input_context)` builds, one per input pipeline."""
+        del options
+        return dataset_fn(InputContext(num_replicas_in_sync=self.num_replicas_in_sync))
+
+    def experimental_local_results(self, value: Any) -> tuple:
+        """The values of this worker's replicas, as a tuple (one for a plain value)."""
+        return local_results(value)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.num_replicas_in_sync} replica(s)>"
+
+
+class _DefaultStrategy(Strategy):
+    """One replica in this thread: `run` calls the function, reductions give the value."""
+
+    def _scope_replica_context(self) -> ReplicaContext:
+        return _DEFAULT_REPLICA
+
+    def _run_replicas(self, fn: Callable, args: tuple, kwargs: dict) -> Any:
+        with self.scope():
+            return fn(*args, **kwargs)
+
+    def _all_reduce(self, op: ReduceOp, values: list, context: ReplicaContext) -> list:
+        return values  # the sum and the mean of one replica's value
+
+    def _merge_call(self, context: ReplicaContext, merge_fn: Callable, args: tuple,
+                    kwargs: dict) -> Any:
+        with _entered(_Context(self, None)):
+            return merge_fn(self, *args, **kwargs)
+
+
+_DEFAULT_STRATEGY = _DefaultStrategy()
+_DEFAULT_REPLICA = ReplicaContext(_DEFAULT_STRATEGY, 0)
+_DEFAULT_CONTEXT = _Context(_DEFAULT_STRATEGY, _DEFAULT_REPLICA)
