@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from autograph.runtime.distribute.values import PerReplica
 
 distribute = ag.distribute
 X = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
@@ -116,3 +117,62 @@ def test_merge_call_runs_in_the_cross_replica_context_with_the_strategy():
         lambda given, x: (given is strategy, distribute.in_cross_replica_context(),
                           distribute.get_replica_context(), x), args=(5,))
     assert found == (True, True, None, 5)
+
+
+class _Other(distribute.Strategy):
+    """A strategy that is not the default (its replicas are not needed here)."""
+
+
+def test_an_input_context_has_one_replica_by_default():
+    assert distribute.InputContext().get_per_replica_batch_size(3) == 3
+
+
+def test_a_per_replica_batch_size_is_an_int():
+    assert isinstance(distribute.InputContext(num_replicas_in_sync=2)
+                      .get_per_replica_batch_size(4), int)
+
+
+def test_all_reduce_with_an_unknown_op_is_refused():
+    with pytest.raises(ValueError, match="^'MAX' is not a valid ReduceOp$"):
+        distribute.get_replica_context().all_reduce("MAX", 1.0)
+
+
+def test_a_strategys_scope_may_be_entered_again_inside_itself():
+    other = _Other()
+    with other.scope(), other.scope():
+        assert distribute.get_strategy() is other and distribute.has_strategy()
+        assert distribute.in_cross_replica_context()
+
+
+def test_the_default_strategys_scope_inside_another_is_refused():
+    # as TensorFlow 2.21 (RuntimeError, same message)
+    default = distribute.get_strategy()
+    with _Other().scope(), pytest.raises(RuntimeError, match="^Must not nest "
+                                                             "tf.distribute.Strategy scopes.$"):
+        with default.scope():
+            pass
+
+
+def test_scopes_of_two_strategies_do_not_nest():
+    first, second = _Other(), _Other()
+    with first.scope(), pytest.raises(RuntimeError) as raised:
+        with second.scope():
+            pass
+    assert str(raised.value) == (f"Mixing different tf.distribute.Strategy objects: {second} "
+                                 f"is not {first}")
+
+
+@pytest.mark.parametrize("op, axis, expected", [
+    ("SUM", None, [4.0, 6.0]), ("MEAN", None, [2.0, 3.0]), ("SUM", 0, [9.0, 12.0]),
+    ("MEAN", 0, [3.0, 4.0])])
+def test_reduce_combines_the_values_of_several_replicas(op, axis, expected):
+    # MEAN over an axis is the mean over the global batch: three rows here
+    values = PerReplica((ag.constant([1.0, 2.0]), ag.constant([3.0, 4.0])))
+    if axis is not None:
+        values = PerReplica((ag.constant([[1.0, 2.0]]), ag.constant([[3.0, 4.0], [5.0, 6.0]])))
+    found = distribute.get_strategy().reduce(op, values, axis=axis)
+    np.testing.assert_allclose(found.numpy(), expected, rtol=1e-6)
+
+
+def test_a_strategy_shows_its_replicas():
+    assert repr(distribute.get_strategy()) == "<_DefaultStrategy: 1 replica(s)>"
