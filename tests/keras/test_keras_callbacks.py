@@ -714,27 +714,20 @@ def _bar_lines(text):
     return re.sub(r"\d+[mu]?s(/step)?", "T", text).splitlines()
 
 
-def test_fit_on_data_of_unknown_length_counts_its_steps_across_validation(capsys):
-    # TensorFlow 2.21 ends each epoch's bar at 2/2 too (the validation has one batch)
-    def batches():
-        for _ in range(2):
-            yield X[:2], Y[:2]
+def _two_batches():
+    for _ in range(2):
+        yield X[:2], Y[:2]
 
+
+# TensorFlow 2.21 ends the bar at 2/2 too (fit's validation has one batch, which the count
+# must leave out)
+@pytest.mark.parametrize("run", [
+    lambda made: made.fit(_two_batches(), epochs=1, verbose=1, validation_data=(X[:4], Y[:4])),
+    lambda made: made.evaluate(_two_batches(), verbose=1)], ids=["fit", "evaluate"])
+def test_a_run_on_data_of_unknown_length_counts_its_steps(capsys, run):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the generator runs out: Keras's warning
-        model().fit(batches(), epochs=1, verbose=1, validation_data=(X[:4], Y[:4]))
-    (line,) = _bar_lines(capsys.readouterr().out)
-    assert line.startswith("2/2 ━━━━━━━━━━━━━━━━━━━━ T T - loss: ")
-
-
-def test_evaluate_on_data_of_unknown_length_counts_its_steps(capsys):
-    def batches():
-        for _ in range(2):
-            yield X[:2], Y[:2]
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the generator runs out: Keras's warning
-        model().evaluate(batches(), verbose=1)
+        run(model())
     (line,) = _bar_lines(capsys.readouterr().out)
     assert line.startswith("2/2 ━━━━━━━━━━━━━━━━━━━━ T T - loss: ")
 
