@@ -28,6 +28,7 @@ from autograph.runtime.gradients.backprop import Record
 from autograph.runtime.gradients.registry import RegisterGradient
 from autograph.runtime.gradients.tape import (
     GradientTape,
+    collecting_reads,
     no_tape_records,
     record_on_tapes,
     variable_handle,
@@ -61,7 +62,7 @@ def custom_gradient(f: Callable | None = None) -> Callable:
         inputs = [convert_to_tensor(a) if not isinstance(a, (Tensor, Variable)) else a
                   for a in args]
         read: dict[int, Variable] = {}
-        with no_tape_records(), _reading_variables(read):
+        with no_tape_records(), collecting_reads(lambda v: read.setdefault(id(v), v)):
             result = f(*inputs, **kwargs)
             if not (isinstance(result, tuple) and len(result) == 2 and callable(result[1])):
                 raise TypeError(f"The function decorated with custom_gradient "
@@ -146,20 +147,3 @@ def _parameters(fn: Callable) -> set[str]:
         return set()
     return {p.name for p in parameters} | {"variables" for p in parameters
                                            if p.kind is inspect.Parameter.VAR_KEYWORD}
-
-
-class _reading_variables:
-    """Collects the variables read inside it into `found` (id -> variable)."""
-
-    def __init__(self, found: dict[int, Variable]):
-        self._found = found
-
-    def __enter__(self) -> None:
-        self._outer = variables_module.access_watcher[0]
-        variables_module.access_watcher[0] = self._collect
-
-    def _collect(self, variable: Variable) -> None:
-        self._found.setdefault(id(variable), variable)
-
-    def __exit__(self, *exc: Any) -> None:
-        variables_module.access_watcher[0] = self._outer

@@ -5,7 +5,9 @@ read while the tape records, or an output of a recorded op), eagerly as the op r
 a function as the op is added to the graph; `gradient` walks the records backwards
 (`backprop.backward`). Ops run while a tape computes gradients are recorded by the tapes around
 it, which gives higher derivatives. While no tape records, no recorder is installed and ops pay
-one check (`runtime.graph.recording`).
+one check (`runtime.graph.recording`). Tapes belong to the thread that entered them, as in
+TensorFlow: a tape records only its own thread's ops (a strategy's replica threads each record
+their own), though the hooks are installed while any thread records.
 
 >>> import autograph as ag
 >>> x = ag.constant(3.0)
@@ -19,8 +21,9 @@ one check (`runtime.graph.recording`).
 from __future__ import annotations
 
 import contextlib
+import threading
 import warnings
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.gradients.backprop import (
@@ -38,11 +41,20 @@ from autograph.runtime.ops.creation.ops import ones, zeros, zeros_like
 from autograph.runtime.state import variables as variables_module
 from autograph.runtime.state.variables import Variable
 
-_recording: list[GradientTape] = []  # the tapes recording now, outermost first
+
+class _ThreadState(threading.local):
+    def __init__(self):
+        self.tapes: list[GradientTape] = []  # recording in this thread, outermost first
+        self.collector: Callable[[Variable], Any] | None = None  # see `collecting_reads`
+
+
+_thread = _ThreadState()
+_users = [0]  # tapes recording and collectors set, in all threads: the hooks stay while > 0
+_users_lock = threading.Lock()
 
 
 def _record(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any) -> None:
-    for tape in _recording:
+    for tape in _thread.tapes:
         watched = tape._watched
         for t in inputs:
             if id(t) in watched:
@@ -55,36 +67,61 @@ def _record(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any) -> 
 
 
 def _variable_read(variable: Variable) -> None:
-    for tape in _recording:
+    collector = _thread.collector
+    if collector is not None:
+        collector(variable)
+        return
+    for tape in _thread.tapes:
         if tape._watch_accessed_variables:
             tape._watch_variable(variable)
 
 
-def _update_hooks() -> None:
-    active = bool(_recording)
-    set_recorder(_record if active else None)
-    variables_module.access_watcher[0] = _variable_read if active else None
+def _count_users(change: int) -> None:
+    with _users_lock:
+        _users[0] += change
+        active = _users[0] > 0
+        set_recorder(_record if active else None)
+        variables_module.access_watcher[0] = _variable_read if active else None
+
+
+def _start_recording(tape: GradientTape) -> None:
+    _thread.tapes.append(tape)
+    _count_users(1)
+
+
+def _stop_recording(tape: GradientTape) -> None:
+    _thread.tapes.remove(tape)
+    _count_users(-1)
+
+
+@contextlib.contextmanager
+def collecting_reads(collector: Callable[[Variable], Any]) -> Iterator[None]:
+    """A context in which the variables this thread reads go to `collector` instead of the
+    tapes (`custom_gradient` learns so what its function reads)."""
+    outer, _thread.collector = _thread.collector, collector
+    _count_users(1)
+    try:
+        yield
+    finally:
+        _thread.collector = outer
+        _count_users(-1)
 
 
 @contextlib.contextmanager
 def no_tape_records() -> Iterator[None]:
-    """A context in which no tape records (the tapes record again after it). The variable
-    access watcher from before it is back after it: a tape's, or a `custom_gradient` around
-    it collecting what its function reads."""
-    saved, watcher = list(_recording), variables_module.access_watcher[0]
-    _recording.clear()
-    _update_hooks()
+    """A context in which no tape of this thread records and no collector collects (both do
+    again after it)."""
+    tapes, collector = _thread.tapes, _thread.collector
+    _thread.tapes, _thread.collector = [], None
     try:
         yield
     finally:
-        _recording[:0] = saved
-        _update_hooks()
-        variables_module.access_watcher[0] = watcher
+        _thread.tapes, _thread.collector = tapes, collector
 
 
 def recording_tapes() -> int:
-    """How many tapes record now."""
-    return len(_recording)
+    """How many tapes record now in this thread."""
+    return len(_thread.tapes)
 
 
 def record_on_tapes(record: Record) -> None:
@@ -118,32 +155,29 @@ class GradientTape:
 
     # Recording ---------------------------------------------------------------------------------
     def __enter__(self) -> GradientTape:
-        if self in _recording:
+        if self in _thread.tapes:
             raise ValueError("This GradientTape is recording already; a tape cannot be "
                              "entered twice at once.")
-        _recording.append(self)
-        _update_hooks()
+        _start_recording(self)
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self._stop()
 
     def _stop(self) -> None:
-        if self in _recording:
-            _recording.remove(self)
-            _update_hooks()
+        if self in _thread.tapes:
+            _stop_recording(self)
 
     @contextlib.contextmanager
     def stop_recording(self) -> Iterator[None]:
         """A context in which this tape records nothing."""
-        if self not in _recording:
+        if self not in _thread.tapes:
             raise RuntimeError("Trying to stop recording a tape which is not recording.")
         self._stop()
         try:
             yield
         finally:
-            _recording.append(self)
-            _update_hooks()
+            _start_recording(self)
 
     def reset(self) -> None:
         """Forgets everything recorded and watched, as if the tape were new."""

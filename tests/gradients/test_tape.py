@@ -2,6 +2,7 @@
 TensorFlow 2.21's answers to the same programs."""
 
 import re
+import threading
 import warnings
 
 import numpy as np
@@ -645,3 +646,62 @@ def test_output_gradients_given_for_a_variable_target_are_used():
     with ag.GradientTape() as tape:
         pass
     assert float(tape.gradient(v, v, output_gradients=ag.constant(5.0))) == 5.0  # TensorFlow
+
+
+def test_a_tape_does_not_record_the_ops_of_another_thread():
+    x = ag.Variable(2.0)
+    entered, other_done = threading.Event(), threading.Event()
+
+    def other_thread():
+        entered.wait()
+        x.assign_add(1.0)  # not recorded: the tape belongs to the main thread
+        ag.identity(x * 10.0)
+        other_done.set()
+
+    worker = threading.Thread(target=other_thread)
+    worker.start()
+    with ag.GradientTape() as tape:
+        entered.set()
+        other_done.wait()
+        y = x * x
+    worker.join()
+    assert [r.op_type for r in tape._records if r.op_type == "Mul"] == ["Mul"]
+    np.testing.assert_allclose(tape.gradient(y, x), 6.0)
+
+
+def test_tapes_of_two_threads_each_give_their_own_gradient():
+    x = ag.Variable(3.0)
+    barrier = threading.Barrier(2)
+    grads = {}
+
+    def step(power):
+        with ag.GradientTape() as tape:
+            barrier.wait()  # both tapes record at once
+            y = x ** power
+            barrier.wait()
+        grads[power] = float(tape.gradient(y, x))
+
+    threads = [threading.Thread(target=step, args=(p,)) for p in (2.0, 3.0)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert grads == {2.0: 6.0, 3.0: 27.0}
+
+
+def test_ops_pay_no_recorder_once_every_threads_tape_is_done():
+    from autograph.runtime.graph.recording import recorder
+    entered, done = threading.Event(), threading.Event()
+
+    def record_in_a_thread():
+        with ag.GradientTape():
+            entered.set()
+            done.wait()
+
+    worker = threading.Thread(target=record_in_a_thread)
+    worker.start()
+    entered.wait()
+    assert recorder[0] is not None
+    done.set()
+    worker.join()
+    assert recorder[0] is None
