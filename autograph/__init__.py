@@ -83,6 +83,7 @@ from autograph.runtime.ops.math.ops import *  # noqa: F401,F403
 from autograph.runtime.ops.script.ops import numpy_function, py_function
 from autograph.runtime.ops.state.ops import *  # noqa: F401,F403
 from autograph.runtime.state.collections import *  # noqa: F401,F403
+from autograph.runtime.state.creator_scope import *  # noqa: F401,F403
 from autograph.runtime.state.initializers import *  # noqa: F401,F403
 from autograph.runtime.state.module import Module
 from autograph.runtime.state.templates import make_template

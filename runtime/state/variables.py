@@ -32,6 +32,7 @@ apart would reach back into the class's private state.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import itertools
 import weakref
 from typing import Any, Callable, Iterator
@@ -61,7 +62,9 @@ from autograph.runtime.ops.operators import OPERATORS
 from autograph.runtime.ops.state import ops as state_ops
 from autograph.runtime.ops.state.defs import broadcasts_onto
 from autograph.runtime.registry.op_registry import op_registry
+from autograph.runtime.state import creator_scope
 from autograph.runtime.state.collections import GraphKeys
+from autograph.runtime.state.creator_scope import VariableAggregation, VariableSynchronization
 
 __all__ = ["Variable"]
 
@@ -90,7 +93,19 @@ def variable_of(resource: Any) -> Variable | None:
     return found if found is not None and found._handle.numpy() is resource else None
 
 
-class Variable:
+class _CreatedThroughScopes(type):
+    """`Variable(...)` goes through the creators of the open `variable_creator_scope`s
+    (subclasses made directly do not)."""
+
+    @filter_traceback
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is not Variable or not creator_scope.creators():
+            return super().__call__(*args, **kwargs)
+        return creator_scope.create_through_scopes(
+            lambda **arguments: type.__call__(cls, **arguments), _SIGNATURE, args, kwargs)
+
+
+class Variable(metaclass=_CreatedThroughScopes):
     """A tensor-like value that `assign`, `assign_add` and `assign_sub` change.
 
     Args:
@@ -103,9 +118,13 @@ class Variable:
         shape: the declared shape, which assigned values must be compatible with; default the
             initial value's shape. `ag.TensorShape(None)` or None dims let the shape change.
         collections: graph mode: the collections to join (default `[GLOBAL_VARIABLES]`).
+        synchronization, aggregation: how a strategy keeps the variable's copies in step
+            (`VariableSynchronization`, `VariableAggregation`, or their names); a plain
+            variable only reports them.
 
     Raises:
-        ValueError: no initial value, or one whose shape does not match `shape`.
+        ValueError: no initial value, or one whose shape does not match `shape`; an unknown
+            synchronization or aggregation.
     """
 
     __array_priority__ = 100  # NumPy defers to our operators: np.float32(1) + v -> tensor
@@ -117,7 +136,11 @@ class Variable:
 
     @filter_traceback  # errors leave with the user's frames (runtime.core.traceback_utils)
     def __init__(self, initial_value: Any = None, trainable: bool = True, name: str | None = None,
-                 dtype: Any = None, shape: Any = None, *, collections: Any = None):
+                 dtype: Any = None, shape: Any = None, *, collections: Any = None,
+                 synchronization: Any = VariableSynchronization.AUTO,
+                 aggregation: Any = VariableAggregation.NONE):
+        self._synchronization = _setting(VariableSynchronization, synchronization)
+        self._aggregation = _setting(VariableAggregation, aggregation)
         if initial_value is None:
             raise ValueError("Variable needs an initial_value: a value, a tensor, or a "
                              "callable returning one.")
@@ -230,6 +253,14 @@ class Variable:
     @property
     def device(self) -> str:
         return self._device
+
+    @property
+    def synchronization(self) -> VariableSynchronization:
+        return self._synchronization
+
+    @property
+    def aggregation(self) -> VariableAggregation:
+        return self._aggregation
 
     @property
     def handle(self) -> Tensor:
@@ -495,6 +526,19 @@ def _reading(fn: Any) -> Any:
 for _name, _fn in OPERATORS.items():
     if _name not in ("__eq__", "__ne__"):
         setattr(Variable, _name, filter_traceback(_reading(_fn)))
+
+
+_SIGNATURE = inspect.signature(Variable.__init__).replace(
+    parameters=list(inspect.signature(Variable.__init__).parameters.values())[1:])
+
+
+def _setting(kind: Any, value: Any) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(kind.__members__)
+        raise ValueError(f"Invalid variable {kind.__name__[8:].lower()} {value!r}: expected "
+                         f"a {kind.__name__} ({names}).") from None
 
 
 def _declared_shape(initial: Tensor, shape: Any, name: str) -> Any:
