@@ -21,6 +21,7 @@ from autograph.keras import (
     losses,
     metrics,
     models,
+    regularizers,
     saving,
     utils,
 )
@@ -29,7 +30,7 @@ from autograph.runtime.train.keras.model import Input, Model
 from autograph.runtime.train.keras.sequential import Sequential
 
 __all__ = ["Input", "Model", "Sequential", "activations", "callbacks", "initializers", "layers",
-           "losses", "metrics", "models", "optimizers", "saving", "utils"]
+           "losses", "metrics", "models", "optimizers", "regularizers", "saving", "utils"]
 
 
 def __dir__() -> list[str]:

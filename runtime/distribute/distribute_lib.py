@@ -19,8 +19,9 @@ import contextlib
 import threading
 from typing import Any, Callable, Iterator
 
+from autograph.runtime.core import replicas
 from autograph.runtime.distribute.reduce_util import ReduceOp, as_reduce_op
-from autograph.runtime.distribute.values import local_results
+from autograph.runtime.distribute.values import PerReplica, local_results, select_replica
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.graph import executing_eagerly
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
@@ -28,12 +29,13 @@ from autograph.runtime.ops.array.ops import shape
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.ops import add_n
 from autograph.runtime.ops.reduction.ops import reduce_sum
+from autograph.runtime.state.creator_scope import variable_creator_scope
 
 __all__ = ["Strategy", "ReplicaContext", "InputContext", "get_strategy", "has_strategy",
            "in_cross_replica_context", "get_replica_context"]
 
 
-class _Context:
+class StrategyContext:
     """One entry of the thread's context stack: a strategy, and the replica context where
     code runs inside `run` (None: the cross-replica context)."""
 
@@ -45,15 +47,25 @@ class _Context:
 _local = threading.local()
 
 
-def _stack() -> list[_Context]:
+def _stack() -> list[StrategyContext]:
     stack = getattr(_local, "stack", None)
     if stack is None:
         stack = _local.stack = []
     return stack
 
 
+def context_stack() -> list[StrategyContext]:
+    """This thread's strategy contexts, outermost first (a replica thread starts with its
+    caller's)."""
+    return list(_stack())
+
+
+def set_context_stack(stack: list[StrategyContext]) -> None:
+    _local.stack = list(stack)
+
+
 @contextlib.contextmanager
-def _entered(context: _Context) -> Iterator[None]:
+def entered(context: StrategyContext) -> Iterator[None]:
     stack = _stack()
     stack.append(context)
     try:
@@ -62,29 +74,29 @@ def _entered(context: _Context) -> Iterator[None]:
         stack.pop()
 
 
-def _current() -> _Context:
+def current_context() -> StrategyContext:
     stack = _stack()
     return stack[-1] if stack else _DEFAULT_CONTEXT
 
 
 def get_strategy() -> Strategy:
     """The strategy of the innermost `scope()` (or `run`), else the default strategy."""
-    return _current().strategy
+    return current_context().strategy
 
 
 def has_strategy() -> bool:
     """Whether a strategy other than the default is in scope."""
-    return _current().strategy is not _DEFAULT_STRATEGY
+    return current_context().strategy is not _DEFAULT_STRATEGY
 
 
 def in_cross_replica_context() -> bool:
     """Whether code runs in a strategy's scope, outside its `run` (never for the default)."""
-    return _current().replica is None
+    return current_context().replica is None
 
 
 def get_replica_context() -> ReplicaContext | None:
     """The context of the replica running this code; None in a cross-replica context."""
-    return _current().replica
+    return current_context().replica
 
 
 class InputContext:
@@ -150,22 +162,43 @@ class Strategy:
 
     def scope(self) -> contextlib.AbstractContextManager:
         """A context in which variables, models and optimizers are made for this strategy,
-        and `get_strategy()` returns it.
+        and `get_strategy()` returns it; inside its own scope or `run`, nothing changes.
 
         Raises:
             RuntimeError: another strategy's scope is open (scopes of different strategies
                 do not nest).
         """
-        current = _current().strategy
-        if current is not self and current is not _DEFAULT_STRATEGY:
+        current = current_context().strategy
+        if current is self:  # already inside: its scope, or one of its replicas
+            return contextlib.nullcontext()
+        if current is not _DEFAULT_STRATEGY:
             if self is _DEFAULT_STRATEGY:
                 raise RuntimeError("Must not nest tf.distribute.Strategy scopes.")
             raise RuntimeError(f"Mixing different tf.distribute.Strategy objects: {self} is not "
                                f"{current}")
-        return _entered(_Context(self, self._scope_replica_context()))
+        return self._scope()
+
+    @contextlib.contextmanager
+    def _scope(self) -> Iterator[None]:
+        with entered(StrategyContext(self, self._scope_replica_context())):
+            creator = self._variable_creator()
+            if creator is None:
+                yield
+                return
+            with variable_creator_scope(creator):
+                yield
 
     def _scope_replica_context(self) -> ReplicaContext | None:
         return None  # a strategy's scope is its cross-replica context
+
+    def _variable_creator(self) -> Callable | None:
+        """The creator its scope opens for the variables made there (None: plain ones)."""
+        return None
+
+    def _replica_context_here(self) -> ReplicaContext | None:
+        """The context of the replica of this strategy running this code, else None."""
+        context = current_context()
+        return context.replica if context.strategy is self else None
 
     def run(self, fn: Callable, args: tuple = (), kwargs: dict | None = None,
             options: Any = None) -> Any:
@@ -197,6 +230,12 @@ class Strategy:
             ValueError: `reduce_op` is not `SUM` or `MEAN`.
         """
         op = as_reduce_op(reduce_op)
+        if self.num_replicas_in_sync > 1 and not isinstance(value, PerReplica):
+            if op is ReduceOp.SUM:
+                raise ValueError(f"A non-DistributedValues value {value!s} cannot be reduced "
+                                 f"with the given reduce op {op}.")
+            if axis is None:
+                return value  # the mean of the same value on every replica
         values = local_results(value)
         if axis is None:
             if len(values) == 1:
@@ -223,8 +262,16 @@ class Strategy:
         del options
         return dataset_fn(InputContext(num_replicas_in_sync=self.num_replicas_in_sync))
 
+    def _split_batch(self, batch: Any) -> Any:
+        """`batch` (a nest of tensors with a batch axis) split among the replicas, the nest
+        with PerReplica leaves (Keras's `fit` under a strategy splits each batch so)."""
+        return batch
+
     def experimental_local_results(self, value: Any) -> tuple:
-        """The values of this worker's replicas, as a tuple (one for a plain value)."""
+        """The values of this worker's replicas, as a tuple: a distributed value's, one for
+        a plain value, and a nest (list, tuple, dict) once per replica, as each sees it."""
+        if isinstance(value, (list, tuple, dict)):
+            return tuple(select_replica(i, value) for i in range(self.num_replicas_in_sync))
         return local_results(value)
 
     def __repr__(self) -> str:
@@ -246,10 +293,20 @@ class _DefaultStrategy(Strategy):
 
     def _merge_call(self, context: ReplicaContext, merge_fn: Callable, args: tuple,
                     kwargs: dict) -> Any:
-        with _entered(_Context(self, None)):
+        with entered(StrategyContext(self, None)):
             return merge_fn(self, *args, **kwargs)
 
 
 _DEFAULT_STRATEGY = _DefaultStrategy()
 _DEFAULT_REPLICA = ReplicaContext(_DEFAULT_STRATEGY, 0)
-_DEFAULT_CONTEXT = _Context(_DEFAULT_STRATEGY, _DEFAULT_REPLICA)
+_DEFAULT_CONTEXT = StrategyContext(_DEFAULT_STRATEGY, _DEFAULT_REPLICA)
+
+
+def _replica_context_of_several() -> ReplicaContext | None:
+    replica = get_replica_context()
+    return replica if replica is not None and replica.num_replicas_in_sync > 1 else None
+
+
+replicas.install(lambda: get_strategy().num_replicas_in_sync,
+                 lambda: has_strategy() and in_cross_replica_context(),
+                 _replica_context_of_several)

@@ -105,6 +105,8 @@ def _structured_outputs(graph: FuncGraph, result: Any) -> tuple[Any, list[Operat
     def output(leaf: Any) -> Any:
         if isinstance(leaf, TensorArray):
             leaf = leaf.stack()
+        if is_composite(leaf):  # a PerReplica: its values become outputs
+            return leaf._from_components([output(part) for part in leaf._components()])
         if isinstance(leaf, Tensor) or hasattr(type(leaf), "__tf_tensor__"):
             return _identity.run([convert_to_tensor(leaf)])
         if isinstance(leaf, Operation):
@@ -140,7 +142,7 @@ class ConcreteFunction:
         self.jit_compile = jit_compile
         self._binder = binder
         self._placeholder_arguments = placeholder_arguments
-        leaves = flatten(structured_outputs)
+        leaves = flatten(structured_outputs, expand_composites=True)
         self._outputs = [t for t in leaves if isinstance(t, SymbolicTensor)]
         graph.outputs = list(self._outputs)
         graph.structured_outputs = structured_outputs

@@ -38,7 +38,7 @@ __all__ = ["Loss", "MeanSquaredError", "MeanAbsoluteError", "BinaryCrossentropy"
            "CategoricalCrossentropy", "SparseCategoricalCrossentropy", "Huber",
            "mean_squared_error", "mean_absolute_error", "binary_crossentropy",
            "categorical_crossentropy", "sparse_categorical_crossentropy", "huber",
-           "mse", "mae", "MSE", "MAE", "get"]
+           "mse", "mae", "MSE", "MAE", "Reduction", "get"]
 
 EPSILON = 1e-7
 """Keras's `backend.epsilon()`: probabilities are clipped to `[EPSILON, 1 - EPSILON]`."""
@@ -216,6 +216,25 @@ def reduce_weighted_values(values: Tensor, sample_weight: Any = None,
     if reduction == "mean_with_sample_weight" and weight is not None:
         return divide_no_nan(total, reduce_sum(weight))
     return divide_no_nan(total, creation_ops.cast(array_ops.size(values), total.dtype))
+
+
+class Reduction:
+    """The names of the reductions, as `tf.keras.losses.Reduction` (Keras 2's, still in
+    TensorFlow 2.21): `Reduction.NONE == "none"`."""
+
+    AUTO = "auto"
+    NONE = "none"
+    SUM = "sum"
+    SUM_OVER_BATCH_SIZE = "sum_over_batch_size"
+
+    @classmethod
+    def all(cls) -> tuple[str, ...]:
+        return (cls.AUTO, cls.NONE, cls.SUM, cls.SUM_OVER_BATCH_SIZE)
+
+    @classmethod
+    def validate(cls, key: str) -> None:
+        if key not in cls.all():
+            raise ValueError(f'Invalid Reduction Key: {key}. Expected keys are "{cls.all()}"')
 
 
 class Loss:

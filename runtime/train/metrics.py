@@ -48,9 +48,11 @@ class Metric(Module):
         self._made: list[Variable] = []
 
     def add_variable(self, name: str) -> Variable:
-        """A non-trainable scalar variable starting at zero, made outside any function."""
+        """A non-trainable scalar variable starting at zero, made outside any function; under
+        a strategy each replica adds to its own copy, and a read sums them."""
         with init_scope():
-            variable = Variable(creation_ops.zeros([], self.dtype), trainable=False, name=name)
+            variable = Variable(creation_ops.zeros([], self.dtype), trainable=False, name=name,
+                                synchronization="on_read", aggregation="sum")
         self._made.append(variable)
         return variable
 

@@ -153,10 +153,17 @@ def test_a_config_key_the_class_does_not_take_is_one_clear_error():
         layers.Dropout.from_config(config)
 
 
-def test_a_regularizer_is_refused_with_one_clear_error():
+def test_a_regularizer_written_by_tensorflow_is_read():
     # TensorFlow 2.21 writes kernel_regularizer {"class_name": "L2", "config": {"l2": 0.01}}
-    with pytest.raises(ValueError, match=r"Dense: kernel_regularizer is not supported"):
-        layers.Dense.from_config({"units": 2, "kernel_regularizer": {
+    layer = layers.Dense.from_config({"units": 2, "kernel_regularizer": {
+        "module": "keras.regularizers", "class_name": "L2", "config": {"l2": 0.01},
+        "registered_name": None}})
+    assert layer.kernel_regularizer.l2 == 0.01
+
+
+def test_an_activity_regularizer_is_refused_with_one_clear_error():
+    with pytest.raises(ValueError, match=r"Dense: activity_regularizer is not supported"):
+        layers.Dense.from_config({"units": 2, "activity_regularizer": {
             "module": "keras.regularizers", "class_name": "L2", "config": {"l2": 0.01},
             "registered_name": None}})
 

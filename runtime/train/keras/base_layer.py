@@ -99,16 +99,22 @@ class Layer(Module):
 
     # Weights ---------------------------------------------------------------------------------
     def add_weight(self, name: str, shape: Any, initializer: Any = "glorot_uniform",
-                   trainable: bool = True, dtype: Any = None) -> Variable:
+                   trainable: bool = True, dtype: Any = None, *, regularizer: Any = None,
+                   synchronization: Any = "auto", aggregation: Any = "none") -> Variable:
         """A new variable of this layer, initialised by `initializer` (a name or callable),
-        of the layer's dtype unless `dtype` says otherwise (a count kept as an integer)."""
+        of the layer's dtype unless `dtype` says otherwise (a count kept as an integer);
+        `regularizer(variable)` joins the layer's `losses`; `synchronization` and
+        `aggregation` say how a strategy keeps its copies in step."""
         init = initializers.get(initializer)
         dtype = self.dtype if dtype is None else dtypes.as_dtype(dtype)
         with init_scope():  # in `build`, the layer's name scope is already entered
             # As Keras calls it: `dtype` by keyword, so `ag.random.normal` (whose second
             # parameter is `mean`) initialises too.
             variable = Variable(init(TensorShape(shape).as_list(), dtype=dtype), name=name,
-                                trainable=trainable)
+                                trainable=trainable, synchronization=synchronization,
+                                aggregation=aggregation)
+        if regularizer is not None:
+            variable._keras_regularizer = regularizer  # type: ignore[attr-defined]
         self._weights.append(variable)
         self._weight_names.append(name)
         return variable
@@ -122,6 +128,18 @@ class Layer(Module):
                  + [w for w in self._weights if not w.trainable])
         found += [v for v in Module.variables.fget(self)  # type: ignore[attr-defined]
                   if not any(v is w for w in found)]
+        return found
+
+    @property
+    def losses(self) -> list[Tensor]:
+        """The penalties of the regularizers of this layer's and its sublayers' weights,
+        computed now (Keras's `losses`; `fit` adds them to the loss)."""
+        found = []
+        for layer in [self, *self._flatten(lambda v: isinstance(v, Layer))]:
+            for weight in layer._weights:
+                regularizer = getattr(weight, "_keras_regularizer", None)
+                if regularizer is not None:
+                    found.append(regularizer(weight))
         return found
 
     @property

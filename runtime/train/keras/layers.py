@@ -17,7 +17,7 @@ from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.ops.array import ops as array_ops
 from autograph.runtime.ops.linalg.ops import matmul, tensordot
 from autograph.runtime.ops.nn import ops as nn_ops
-from autograph.runtime.train.keras import activations
+from autograph.runtime.train.keras import activations, regularizers
 from autograph.runtime.train.keras.base_layer import Layer
 from autograph.runtime.train.keras.serialization import (
     keras_class,
@@ -39,9 +39,10 @@ class Dense(Layer):
         use_bias: whether to add a bias.
         kernel_initializer: a name or initializer for the `[input_dim, units]` kernel.
         bias_initializer: a name or initializer for the `[units]` bias.
-        kernel_regularizer, bias_regularizer, activity_regularizer, kernel_constraint,
-            bias_constraint, quantization_config: Keras's options, which must be None here
-            (no regularizers or constraints yet).
+        kernel_regularizer, bias_regularizer: penalties of the weights (`ag.keras.regularizers`
+            or their names), added to the layer's `losses`.
+        activity_regularizer, kernel_constraint, bias_constraint, quantization_config:
+            Keras's options, which must be None here (not supported yet).
         **kwargs: `Layer`'s arguments (`name`, `trainable`, `dtype`, `input_shape`).
     """
 
@@ -54,9 +55,7 @@ class Dense(Layer):
                  bias_constraint: Any = None, quantization_config: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.supports_masking = True  # a mask passes through, as in Keras 3
-        refuse_options("Dense", kernel_regularizer=kernel_regularizer,
-                       bias_regularizer=bias_regularizer,
-                       activity_regularizer=activity_regularizer,
+        refuse_options("Dense", activity_regularizer=activity_regularizer,
                        kernel_constraint=kernel_constraint, bias_constraint=bias_constraint,
                        quantization_config=quantization_config)
         if not isinstance(units, int) or isinstance(units, bool) or units <= 0:
@@ -66,6 +65,8 @@ class Dense(Layer):
         self.use_bias = use_bias
         self.kernel_initializer = kernel_initializer
         self.bias_initializer = bias_initializer
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
 
     def build(self, input_shape: Any) -> None:
         input_shape = TensorShape(input_shape)
@@ -73,8 +74,10 @@ class Dense(Layer):
             raise ValueError(f"Dense layer {self.name!r} needs inputs whose last axis has a "
                              f"known size, got shape {input_shape}.")
         self.kernel = self.add_weight("kernel", [input_shape[-1], self.units],
-                                      self.kernel_initializer)
-        self.bias = (self.add_weight("bias", [self.units], self.bias_initializer)
+                                      self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer)
+        self.bias = (self.add_weight("bias", [self.units], self.bias_initializer,
+                                     regularizer=self.bias_regularizer)
                      if self.use_bias else None)
         self.built = True
 
@@ -99,7 +102,8 @@ class Dense(Layer):
                 "activation": serialize_activation(self.activation), "use_bias": self.use_bias,
                 "kernel_initializer": serialize_initializer(self.kernel_initializer),
                 "bias_initializer": serialize_initializer(self.bias_initializer),
-                "kernel_regularizer": None, "bias_regularizer": None,
+                "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+                "bias_regularizer": regularizers.serialize(self.bias_regularizer),
                 "kernel_constraint": None, "bias_constraint": None,
                 "quantization_config": None}
 

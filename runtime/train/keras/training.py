@@ -16,6 +16,13 @@ size (Keras's loss tracker); logs are sorted by name, as Keras's. Callbacks
 (`callbacks.py`) hear every hook in Keras 3's order; `fit` adds `History` and
 `ProgbarLogger`.
 
+A model whose variables a strategy made (`with strategy.scope():` around the model and
+`compile`) trains and evaluates through it: each batch is split among the replicas,
+the step runs in `strategy.run`, and the loss each replica differentiates is divided by the
+number of replicas, so that the summed gradients are those of the whole batch (Keras 3's
+`optimizer.scale_loss`). The loss includes the model's `losses` (its weights' regularizers),
+in `fit` and `evaluate`, as Keras 3's `compute_loss`.
+
 Models of several inputs and outputs take lists or dicts of arrays (or datasets of such
 tuples); `compiled.py` resolves the loss, weight and metrics of each output.
 
@@ -41,11 +48,13 @@ from typing import Any
 
 import numpy as np
 
+from autograph.runtime.core import replicas
 from autograph.runtime.function.function import function
 from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.ops.math.ops import add_n
 from autograph.runtime.train.keras import h5_weights
 from autograph.runtime.train.keras.callbacks import CallbackList, History
 from autograph.runtime.train.keras.compile_config import compile_arguments, compile_config
@@ -200,6 +209,9 @@ class Trainer(ModelFiles):
         """The train or test step for `data`'s specs: one `ag.function` per signature (the
         sample weights' spec is part of it when there are weights)."""
         step = self._train_step if kind == "train" else self._test_step
+        strategy = self._replicating_strategy()
+        if strategy is not None:
+            return self._distributed(compiled, kind, step, strategy)
         if self.run_eagerly:
             return step
         specs = data.specs
@@ -210,15 +222,40 @@ class Trainer(ModelFiles):
                 step, input_signature=specs, autograph=False, name=f"{kind}_function")
         return found
 
+    def _replicating_strategy(self) -> Any:
+        """The strategy that made the model's variables, or None."""
+        for variable in self.trainable_variables:  # type: ignore[attr-defined]
+            strategy = getattr(variable, "_strategy", None)
+            if strategy is not None:
+                return strategy
+        return None
+
+    def _distributed(self, compiled: Compiled, kind: str, step: Any, strategy: Any) -> Any:
+        """`step` run by `strategy` on each replica's part of the batch (the traced run is
+        kept like the other steps; batch sizes that differ retrace it with shapes relaxed)."""
+        def run(*batch: Any) -> Any:
+            return strategy.run(step, args=batch)
+        if not self.run_eagerly:
+            key = (kind, "distributed", id(strategy))
+            found = compiled.functions.get(key)
+            if found is None:
+                found = compiled.functions[key] = function(
+                    run, autograph=False, reduce_retracing=True, name=f"{kind}_function")
+            run = found
+        return lambda *batch: run(*strategy._split_batch(batch))
+
     def _train_step(self, x: Tensor, y: Tensor, sample_weight: Tensor | None = None) -> Tensor:
         compiled = self._compiled
         assert compiled is not None
+        replica_count = replicas.num_replicas_in_sync()
         with GradientTape() as tape:
             y_pred = self(x, training=True)  # type: ignore[operator]
             loss, parts = compiled.loss_value(y, y_pred, sample_weight)
+            loss = self._with_penalties(loss)
+            scaled = loss if replica_count == 1 else loss / replica_count
         variables = list(self.trainable_variables)  # type: ignore[attr-defined]
         if variables:
-            gradients = tape.gradient(loss, variables)
+            gradients = tape.gradient(scaled, variables)
             compiled.optimizer.apply_gradients(zip(gradients, variables))
         compiled.update(loss, parts, y, y_pred, sample_weight)
         return loss
@@ -228,8 +265,15 @@ class Trainer(ModelFiles):
         assert compiled is not None
         y_pred = self(x, training=False)  # type: ignore[operator]
         loss, parts = compiled.loss_value(y, y_pred, sample_weight)
+        loss = self._with_penalties(loss)
         compiled.update(loss, parts, y, y_pred, sample_weight)
         return loss
+
+    def _with_penalties(self, loss: Tensor) -> Tensor:
+        """The loss plus the model's `losses` (its weights' regularization), as Keras 3's
+        `compute_loss` adds them."""
+        penalties = self.losses  # type: ignore[attr-defined]
+        return loss + add_n(penalties) if penalties else loss
 
     def _callback_list(self, callbacks: Any, verbose: Any, epochs: int, steps: int | None,
                        add_history: bool = False) -> CallbackList:

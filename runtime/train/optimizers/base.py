@@ -21,6 +21,7 @@ the advice to make one Function per optimizer (or `build` the optimizer first).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import warnings
 from collections import defaultdict
@@ -28,7 +29,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from autograph.runtime.core import dtypes
+from autograph.runtime.core import dtypes, replicas
 from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.init_scope import init_scope, trace_building
@@ -103,7 +104,7 @@ class Optimizer:
         self._trainable: list[Variable] = []
         self._slots: list[dict[str, Variable]] = []
         self._iterations = self._lifted(Variable, 0, name="iteration", dtype=dtypes.int64,
-                                        trainable=False)
+                                        trainable=False, aggregation="only_first_replica")
         self._learning_rate: Any = None
         self._created_rate: float | None = None  # the number a learning-rate variable began at
         self._set_learning_rate(learning_rate)
@@ -254,7 +255,9 @@ class Optimizer:
         base = variable.name.replace("/", "_").replace(":", "_")
         dims = [d for d in shape.as_list() if d is not None]  # all of them: fully defined
         value = np.full(dims, initial, variable.dtype.as_numpy_dtype)
-        return Variable(value, name=f"{base}_{slot}", trainable=False)
+        strategy = getattr(variable, "_strategy", None)  # a slot is made as its variable was
+        with strategy.scope() if strategy is not None else contextlib.nullcontext():
+            return Variable(value, name=f"{base}_{slot}", trainable=False)
 
     # -- applying gradients -----------------------------------------------------------------
 
@@ -297,10 +300,13 @@ class Optimizer:
                                      f"{grad.shape}, incompatible with the variable's "
                                      f"{variable.shape}.")
             grads = self._clip_gradients(grads)
-            learning_rate = self.learning_rate
-            self._apply_weight_decay(variables, learning_rate)
-            for grad, variable in zip(grads, variables):
-                self.update_step(grad, variable, learning_rate)
+            replica = replicas.replica_context_of_several()
+            if replica is not None:
+                self._check_distributed(replica.strategy, variables)
+                grads = replica.all_reduce("SUM", grads)
+                replica.merge_call(self._update_every_copy, args=(grads, variables))
+            else:
+                self._update(grads, variables)
         self._iterations.assign_add(1)
         if v1_graph is not None:
             # A Session runs only what is fetched: one op runs the whole step, its updates in
@@ -309,6 +315,28 @@ class Optimizer:
             return group(*[op for op in step_ops if op.op_def is not None
                            and op.op_def.is_stateful], name=f"{self.name}_step")
         return self._iterations
+
+    def _update(self, grads: list, variables: list[Variable]) -> None:
+        learning_rate = self.learning_rate
+        self._apply_weight_decay(variables, learning_rate)
+        for grad, variable in zip(grads, variables):
+            self.update_step(grad, variable, learning_rate)
+
+    def _update_every_copy(self, strategy: Any, grads: Any, variables: list[Variable]) -> None:
+        """The merge of a step of several replicas: the summed gradients applied to each
+        replica's copy of the variables (and slots), on its device."""
+        strategy.extended.for_each_copy(self._update, list(grads), variables)
+
+    def _check_distributed(self, strategy: Any, variables: list[Variable]) -> None:
+        for variable in [self._iterations, *variables]:
+            if getattr(variable, "_strategy", None) is not strategy:
+                what = ("the optimizer" if variable is self._iterations
+                        else f"variable {variable.name}")
+                raise ValueError(
+                    f"{self.name}.apply_gradients runs in {strategy.num_replicas_in_sync} "
+                    f"replicas, but {what} was not made in the strategy's scope, so its "
+                    f"replicas' updates cannot be kept in step. Make the model and the "
+                    f"optimizer inside `with strategy.scope():`.")
 
     def minimize(self, loss: Any, var_list: Any, tape: GradientTape | None = None) -> Any:
         """Differentiates `loss` with respect to `var_list` and applies one step.
