@@ -1,5 +1,5 @@
 """`ag.distribute.experimental`: collective options and `CentralStorageStrategy`, as
-`tf.distribute.experimental`."""
+`tf.distribute.experimental`, and `RayStrategy` (replicas on Ray workers)."""
 
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.distribute.cross_device_ops import (
@@ -8,7 +8,17 @@ from autograph.runtime.distribute.cross_device_ops import (
 )
 from autograph.runtime.distribute.local_strategies import CentralStorageStrategy
 
-__all__ = ["CentralStorageStrategy", "CommunicationImplementation", "CommunicationOptions"]
+__all__ = ["CentralStorageStrategy", "CommunicationImplementation", "CommunicationOptions",
+           "RayStrategy"]  # noqa: F822 (imported on first use, below)
+
+
+def __getattr__(name: str) -> object:
+    """`RayStrategy`, imported on first use (it imports Ray's serialisation)."""
+    if name == "RayStrategy":
+        from autograph.runtime.distribute.ray_strategy import RayStrategy
+        globals()[name] = RayStrategy
+        return RayStrategy
+    raise AttributeError(f"module 'autograph.distribute.experimental' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:

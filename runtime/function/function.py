@@ -212,6 +212,13 @@ class Function:
         input_signature: the `input_signature` given, if any.
     """
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its Python function and options (to another process, e.g. a Ray
+        worker, which traces it there): traces stay behind."""
+        return (Function, (self.python_function, self._name, self.input_signature,
+                           self._autograph, self._reduce_retracing, self._cache_size,
+                           self._jit_compile))
+
     def __init__(self, python_function: Callable, name: str,
                  input_signature: Sequence[Any] | None, autograph: bool,
                  reduce_retracing: bool, trace_cache_size: int | None, jit_compile: bool):
@@ -225,6 +232,7 @@ class Function:
         self._jit_compile = jit_compile
         self._converted: Callable | None = None
         self._binder = ArgumentBinder(python_function)
+        self._cache_size = trace_cache_size
         self._cache = TraceCache(DEFAULT_TRACE_CACHE_SIZE if trace_cache_size is None
                                  else _checked_cache_size(trace_cache_size, name))
         # Calls of a kind seen since the last trace skip binding and the cache (so they do

@@ -233,6 +233,13 @@ class Trainer(ModelFiles):
     def _distributed(self, compiled: Compiled, kind: str, step: Any, strategy: Any) -> Any:
         """`step` run by `strategy` on each replica's part of the batch (the traced run is
         kept like the other steps; batch sizes that differ retrace it with shapes relaxed)."""
+        if getattr(strategy, "_runs_remotely", False):  # the workers trace the step
+            if not self.run_eagerly:
+                key = (kind, "remote", id(strategy))
+                step = compiled.functions.setdefault(key, function(
+                    step, autograph=False, reduce_retracing=True, name=f"{kind}_function"))
+            return lambda *batch: strategy.run(step, args=strategy._split_batch(batch))
+
         def run(*batch: Any) -> Any:
             return strategy.run(step, args=batch)
         if not self.run_eagerly:

@@ -109,6 +109,12 @@ class Optimizer:
         self._created_rate: float | None = None  # the number a learning-rate variable began at
         self._set_learning_rate(learning_rate)
 
+    def __setstate__(self, state: dict) -> None:
+        """Unpickled in another process (a Ray worker): its variables are new objects there,
+        so the index by identity is made again."""
+        self.__dict__.update(state)
+        self._var_index = {id(v): i for i, v in enumerate(self._trainable)}
+
     # -- learning rate and counters -----------------------------------------------------------
 
     @property

@@ -1,0 +1,128 @@
+"""RayStrategy on a local Ray cluster of two workers (separate processes): TensorFlow's
+answers for the MirroredStrategy cases (`mirrored_cases.py`, as TensorFlow's multi-worker
+strategy gives the same numbers), and what only a multi-process strategy has to get right.
+
+The tests share one Ray cluster (started once, about 10 s) and one strategy; `xdist_group`
+keeps them on one pytest-xdist worker."""
+
+import shutil
+import tempfile
+import traceback
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from tests.distribute.mirrored_cases import CASES
+from tests.distribute.test_mirrored_cases import EXPECTED, _same
+
+ray = pytest.importorskip("ray")
+pytestmark = pytest.mark.xdist_group("ray")
+
+# Where RayStrategy gives other answers than TensorFlow's MirroredStrategy, and why.
+_DRIVER_COPY = ("the driver's copy of a variable is a RayVariable (the workers hold the "
+                "replicas' copies), not a MirroredVariable or SyncOnReadVariable")
+DIFFERENCES = {
+    "mirrored_variable": (_DRIVER_COPY, {"type": "RayVariable"}),
+    "on_read_mean_assign_add_in_run": (_DRIVER_COPY, {"type": "RayVariable"}),
+    "on_read_sum_assign_add_in_run": (_DRIVER_COPY, {"type": "RayVariable"}),
+    "merge_call": (
+        "a merge function runs on each worker, with that worker's value, as in TensorFlow's "
+        "multi-worker strategies: what it appends to a list of the driver stays on the "
+        "workers, and each replica gets its worker's result (equal, but not one object)",
+        {"received": [], "returned": [3.0, 3.0]}),
+}
+
+
+@pytest.fixture(scope="module")
+def strategy():
+    temp = tempfile.mkdtemp(prefix="ray")  # short: Ray's socket paths must be
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=temp)
+    try:
+        yield ag.distribute.experimental.RayStrategy(num_workers=2)
+    finally:
+        ray.shutdown()
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+@pytest.mark.parametrize("name", sorted(set(CASES) - set(DIFFERENCES)))
+def test_ray_strategy_gives_tensorflows_answer(name, strategy):
+    _same(CASES[name](ag, strategy), EXPECTED["cases"][name])
+
+
+@pytest.mark.parametrize("name", sorted(DIFFERENCES))
+def test_ray_strategy_differs_from_tensorflow_as_explained(name, strategy):
+    _, changes = DIFFERENCES[name]
+    _same(CASES[name](ag, strategy), {**EXPECTED["cases"][name], **changes})
+
+
+def _replica_id():
+    return ag.distribute.get_replica_context().replica_id_in_sync_group
+
+
+def test_an_error_on_a_worker_reaches_the_caller_with_the_workers_traceback(strategy):
+    def step():
+        if _replica_id() == 1:
+            raise KeyError("only worker 1")  # the user's line
+        return ag.distribute.get_replica_context().all_reduce("SUM", 1.0)
+
+    with pytest.raises(KeyError, match="only worker 1") as caught:
+        strategy.run(step)
+    report = "".join(traceback.format_exception(caught.value))
+    assert "Raised on Ray worker 1" in report
+    assert 'raise KeyError("only worker 1")  # the user\'s line' in report
+
+
+def test_the_workers_run_on_after_a_failed_step(strategy):
+    with pytest.raises(ZeroDivisionError):
+        strategy.run(lambda: 1 / 0)
+    found = strategy.run(lambda: ag.distribute.get_replica_context().all_reduce("SUM", 2.0))
+    assert [float(v) for v in strategy.experimental_local_results(found)] == [4.0, 4.0]
+
+
+def test_a_variable_made_outside_the_scope_cannot_be_sent(strategy):
+    outside = ag.Variable(1.0)
+    with pytest.raises(TypeError, match="was not made in the strategy's scope"):
+        strategy.run(lambda: outside + 1.0)
+
+
+def test_the_workers_copies_stay_equal_through_training(strategy):
+    x = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
+    y = x.sum(axis=1, keepdims=True)
+    with strategy.scope():
+        model = ag.keras.Sequential([ag.keras.Input((3,)), ag.keras.layers.Dense(1)])
+        model.compile(optimizer=ag.keras.optimizers.Adam(0.05), loss="mse")
+    model.fit(x, y, batch_size=4, epochs=3, shuffle=False, verbose=0)
+    first, second = strategy.experimental_local_results(model.layers[0].kernel)
+    np.testing.assert_array_equal(first.numpy(), second.numpy())
+    np.testing.assert_array_equal(model.layers[0].kernel.numpy(), first.numpy())
+
+
+def test_two_workers_train_as_one_replica_on_the_whole_batch(strategy):
+    x = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
+    y = (x @ np.array([[1.0], [-2.0], [0.5]], np.float32)).astype(np.float32)
+
+    def train(strategy):
+        with strategy.scope():
+            model = ag.keras.Sequential([ag.keras.Input((3,)), ag.keras.layers.Dense(
+                1, kernel_initializer="ones")])
+            model.compile(optimizer=ag.keras.optimizers.Adam(0.05), loss="mse")
+        model.fit(x, y, batch_size=4, epochs=3, shuffle=False, verbose=0)
+        return model.get_weights()
+
+    for on_ray, single in zip(train(strategy), train(ag.distribute.get_strategy())):
+        np.testing.assert_allclose(on_ray, single, rtol=1e-5, atol=1e-6)
+
+
+def test_an_assignment_on_the_driver_reaches_every_worker(strategy):
+    with strategy.scope():
+        v = ag.Variable([1.0, 2.0])
+    v.assign([5.0, 6.0])
+    found = strategy.run(lambda: v.read_value())
+    assert [t.numpy().tolist() for t in strategy.experimental_local_results(found)] == [
+        [5.0, 6.0], [5.0, 6.0]]
+
+
+def test_a_strategy_with_no_workers_is_refused():
+    with pytest.raises(ValueError, match="num_workers >= 1"):
+        ag.distribute.experimental.RayStrategy(num_workers=0)
