@@ -26,6 +26,7 @@ from autograph.runtime.distribute.values import PerReplica
 from autograph.runtime.graph.graph import Graph, executing_eagerly
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.ops.graph.ops import group
 from autograph.runtime.ops.math.ops import add_n
 from autograph.runtime.state.creator_scope import VariableAggregation
 from autograph.runtime.state.variables import Variable
@@ -70,7 +71,6 @@ class DistributedVariable(Variable):
         self._dtype, self._shape, self._name = first._dtype, first._shape, first._name
         self._graph = first._graph
         self._initial_value = first._initial_value
-        self._initializer = first._initializer
         self._graph_element = first._graph_element
 
     # The copy this code reads and updates; Variable's own methods reach it through these.
@@ -93,12 +93,15 @@ class DistributedVariable(Variable):
         return self._copy._device
 
     @property
-    def _graph_handles(self) -> Any:  # type: ignore[override]
-        return self._copy._graph_handles
-
-    @property
     def _on_first_use(self) -> Any:  # type: ignore[override]
         return None  # the copies run their own hooks
+
+    @property
+    def initializer(self) -> Any:
+        """In a TensorFlow 1 graph, the op that initialises every copy; eagerly None."""
+        if self._graph is None:
+            return None
+        return group(*[copy.initializer for copy in self._replica_copies])
 
     def _handle_in(self, graph: Graph) -> Tensor:
         return self._copy._handle_in(graph)
