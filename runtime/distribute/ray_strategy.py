@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+import weakref
 from typing import Any, Callable
 
 import numpy as np
@@ -104,6 +105,9 @@ class RayStrategy(Strategy):
         self._workers = [actor.options(**options).remote(i, num_workers)
                          for i in range(num_workers)]
         ray.get([w.connect.remote(self._workers) for w in self._workers])
+        # The workers hold each other's handles, so Ray's counting never frees them: they are
+        # killed when the strategy goes (else a later strategy may wait for their CPUs).
+        weakref.finalize(self, _kill, ray, list(self._workers))
         self._sender = Sender()
         self._function_tokens: dict[Any, int] = {}
         self._traced: dict[Any, Function] = {}  # replica functions traced on the workers
@@ -308,6 +312,12 @@ def _regrouped(results: list) -> Any:
 
 def _tensor_leaves(value: Any) -> Any:
     return convert_to_tensor(value) if isinstance(value, (np.ndarray, np.generic)) else value
+
+
+def _kill(ray: Any, workers: list) -> None:
+    if ray.is_initialized():
+        for worker in workers:
+            ray.kill(worker)
 
 
 def _users_error(error: Exception, worker: int) -> BaseException:

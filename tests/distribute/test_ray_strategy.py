@@ -5,8 +5,10 @@ strategy gives the same numbers), and what only a multi-process strategy has to 
 The tests share one Ray cluster (started once, about 10 s) and one strategy; `xdist_group`
 keeps them on one pytest-xdist worker."""
 
+import gc
 import shutil
 import tempfile
+import time
 import traceback
 
 import numpy as np
@@ -37,7 +39,7 @@ DIFFERENCES = {
 @pytest.fixture(scope="module")
 def strategy():
     temp = tempfile.mkdtemp(prefix="ray")  # short: Ray's socket paths must be
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=temp)
+    ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False, _temp_dir=temp)
     try:
         yield ag.distribute.experimental.RayStrategy(num_workers=2)
     finally:
@@ -126,3 +128,15 @@ def test_an_assignment_on_the_driver_reaches_every_worker(strategy):
 def test_a_strategy_with_no_workers_is_refused():
     with pytest.raises(ValueError, match="num_workers >= 1"):
         ag.distribute.experimental.RayStrategy(num_workers=0)
+
+
+def test_a_strategys_workers_are_released_when_it_goes(strategy):
+    free = ray.available_resources().get("CPU", 0)
+    other = ag.distribute.experimental.RayStrategy(num_workers=1)
+    assert other.run(lambda: 3.0) == 3.0
+    del other
+    gc.collect()
+    deadline = time.monotonic() + 30
+    while ray.available_resources().get("CPU", 0) < free and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ray.available_resources().get("CPU", 0) == free
