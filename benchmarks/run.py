@@ -37,6 +37,7 @@ BENCHMARKS = [
     ("jit.py", True, ("numba", "threadpoolctl")),
     ("digits_cnn.py", False, ("sklearn", "h5py", "threadpoolctl")),
     ("lstm_step.py", True, ("threadpoolctl",)),
+    ("distribute.py", True, ("threadpoolctl", "ray")),
 ]
 
 

@@ -29,7 +29,7 @@ from autograph.runtime.ops.array.ops import shape
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.ops import add_n
 from autograph.runtime.ops.reduction.ops import reduce_sum
-from autograph.runtime.state.creator_scope import variable_creator_scope
+from autograph.runtime.state.creator_scope import VariableSynchronization, variable_creator_scope
 
 __all__ = ["Strategy", "ReplicaContext", "InputContext", "get_strategy", "has_strategy",
            "in_cross_replica_context", "get_replica_context"]
@@ -97,6 +97,20 @@ def in_cross_replica_context() -> bool:
 def get_replica_context() -> ReplicaContext | None:
     """The context of the replica running this code; None in a cross-replica context."""
     return current_context().replica
+
+
+def check_synchronization(kwargs: dict) -> VariableSynchronization:
+    """The synchronization a strategy's variable asks for (`kwargs`: a creator's arguments).
+
+    Raises:
+        ValueError: `NONE`, which no strategy's variables can have (TensorFlow's message).
+    """
+    synchronization = VariableSynchronization(kwargs["synchronization"])
+    if synchronization is VariableSynchronization.NONE:
+        raise ValueError(f"`NONE` variable synchronization mode is not supported with "
+                         f"tf.distribute strategy. Please change the `synchronization` for "
+                         f"variable: {kwargs.get('name')}")
+    return synchronization
 
 
 class InputContext:

@@ -25,6 +25,7 @@ from autograph.runtime.distribute.distribute_lib import (
     ReplicaContext,
     Strategy,
     StrategyContext,
+    check_synchronization,
     current_context,
     entered,
 )
@@ -133,11 +134,7 @@ class MirroredStrategy(Strategy):
         if replica is not None and self.num_replicas_in_sync > 1:
             return replica.merge_call(lambda strategy: strategy._create_variable(
                 next_creator, **kwargs))
-        synchronization = VariableSynchronization(kwargs["synchronization"])
-        if synchronization is VariableSynchronization.NONE:
-            raise ValueError(f"`NONE` variable synchronization mode is not supported with "
-                             f"tf.distribute strategy. Please change the `synchronization` for "
-                             f"variable: {kwargs.get('name')}")
+        synchronization = check_synchronization(kwargs)
         copies: list[Variable] = []
         for i, name in enumerate(self._devices):
             arguments = dict(kwargs)

@@ -31,7 +31,11 @@ from typing import Any, Callable
 
 import numpy as np
 
-from autograph.runtime.distribute.distribute_lib import InputContext, Strategy
+from autograph.runtime.distribute.distribute_lib import (
+    InputContext,
+    Strategy,
+    check_synchronization,
+)
 from autograph.runtime.distribute.input_lib import (
     DistributedDataset,
     PerReplicaDatasets,
@@ -127,10 +131,7 @@ class RayStrategy(Strategy):
     def _create_variable(self, next_creator: Callable, **kwargs: Any) -> Variable:
         """The driver's copy, a RayVariable; each worker makes its own at once."""
         del next_creator
-        if VariableSynchronization(kwargs["synchronization"]) is VariableSynchronization.NONE:
-            raise ValueError(f"`NONE` variable synchronization mode is not supported with "
-                             f"tf.distribute strategy. Please change the `synchronization` for "
-                             f"variable: {kwargs.get('name')}")
+        check_synchronization(kwargs)
         variable = RayVariable(**kwargs)
         variable._strategy = self
         token = self._sender.token(variable)

@@ -526,3 +526,16 @@ def local_results_of_a_plain_value(tf, strategy):
 @case
 def worker_devices_count(tf, strategy):
     return len(strategy.extended.worker_devices)
+
+
+def adam_fit_weights(tf, strategy):
+    """The weights of a Dense model made in `strategy`'s scope after 3 epochs of `fit` with
+    Adam (not a case: tests compare strategies with the default strategy's answer)."""
+    x = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
+    y = (x @ np.array([[1.0], [-2.0], [0.5]], np.float32)).astype(np.float32)
+    with strategy.scope():
+        model = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(
+            1, kernel_initializer="ones")])
+        model.compile(optimizer=tf.keras.optimizers.Adam(0.05), loss="mse")
+    model.fit(x, y, batch_size=4, epochs=3, shuffle=False, verbose=0)
+    return model.get_weights()

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
+from tests.distribute.mirrored_cases import adam_fit_weights
 
 
 @pytest.fixture
@@ -123,16 +124,6 @@ def test_multi_worker_refuses_a_cluster_of_several_workers(monkeypatch):
 
 
 def test_a_model_trained_on_two_replicas_matches_one_replica_on_the_whole_batch(strategy):
-    x = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
-    y = (x @ np.array([[1.0], [-2.0], [0.5]], np.float32)).astype(np.float32)
-
-    def train(strategy):
-        with strategy.scope():
-            model = ag.keras.Sequential([ag.keras.Input((3,)), ag.keras.layers.Dense(
-                1, kernel_initializer="ones")])
-            model.compile(optimizer=ag.keras.optimizers.Adam(0.05), loss="mse")
-        model.fit(x, y, batch_size=4, epochs=3, shuffle=False, verbose=0)
-        return model.get_weights()
-
-    for mirrored, single in zip(train(strategy), train(ag.distribute.get_strategy())):
+    found = adam_fit_weights(ag, strategy)
+    for mirrored, single in zip(found, adam_fit_weights(ag, ag.distribute.get_strategy())):
         np.testing.assert_allclose(mirrored, single, rtol=1e-5, atol=1e-6)

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from tests.distribute.mirrored_cases import CASES
+from tests.distribute.mirrored_cases import CASES, adam_fit_weights
 from tests.distribute.test_mirrored_cases import EXPECTED, _same
 
 ray = pytest.importorskip("ray")
@@ -101,18 +101,8 @@ def test_the_workers_copies_stay_equal_through_training(strategy):
 
 
 def test_two_workers_train_as_one_replica_on_the_whole_batch(strategy):
-    x = np.linspace(-1, 1, 24, dtype=np.float32).reshape(8, 3)
-    y = (x @ np.array([[1.0], [-2.0], [0.5]], np.float32)).astype(np.float32)
-
-    def train(strategy):
-        with strategy.scope():
-            model = ag.keras.Sequential([ag.keras.Input((3,)), ag.keras.layers.Dense(
-                1, kernel_initializer="ones")])
-            model.compile(optimizer=ag.keras.optimizers.Adam(0.05), loss="mse")
-        model.fit(x, y, batch_size=4, epochs=3, shuffle=False, verbose=0)
-        return model.get_weights()
-
-    for on_ray, single in zip(train(strategy), train(ag.distribute.get_strategy())):
+    found = adam_fit_weights(ag, strategy)
+    for on_ray, single in zip(found, adam_fit_weights(ag, ag.distribute.get_strategy())):
         np.testing.assert_allclose(on_ray, single, rtol=1e-5, atol=1e-6)
 
 
