@@ -16,9 +16,10 @@ An error in a replica stops the others and is raised in the caller.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import threading
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from autograph.runtime.core import devices, traceback_utils
 from autograph.runtime.distribute import distribute_lib
@@ -88,6 +89,34 @@ class _GraphPositions:
             g._device_stack = list(device_stack)
 
 
+class _NameScopes:
+    """Where a replica's names go when it merges: its eager name scope, the name scope of the
+    graph it builds in, its variable scope. The merge function runs under the first
+    replica's (as TensorFlow runs it), so that a variable a layer makes inside `run` is named
+    under the layer's scope."""
+
+    def __init__(self) -> None:
+        self.eager = graph_module._state.eager_scope
+        self.graph = graph_module.building_graph()
+        self.name_stack = self.graph._name_stack if self.graph is not None else ""
+        self.variable_scope = variable_scope.get_variable_scope_store().current_scope
+
+    @contextlib.contextmanager
+    def entered(self) -> Iterator[None]:
+        store = variable_scope.get_variable_scope_store()
+        saved = (graph_module._state.eager_scope, store.current_scope,
+                 self.graph._name_stack if self.graph is not None else "")
+        graph_module._state.eager_scope, store.current_scope = self.eager, self.variable_scope
+        if self.graph is not None:
+            self.graph._name_stack = self.name_stack
+        try:
+            yield
+        finally:
+            graph_module._state.eager_scope, store.current_scope = saved[0], saved[1]
+            if self.graph is not None:
+                self.graph._name_stack = saved[2]
+
+
 class _Turns:
     """Whose turn it is: a replica's index, or `_CALLER`."""
 
@@ -130,6 +159,7 @@ class _Replica(threading.Thread):
         self.done = False
         self.stop = False
         self.merge: tuple[Callable, tuple, dict] | None = None
+        self.scopes: _NameScopes | None = None  # where its names went, at its merge
         self.merge_result: Any = None
 
     def run(self) -> None:
@@ -148,6 +178,7 @@ class _Replica(threading.Thread):
 
     def wait_to_merge(self, merge_fn: Callable, args: tuple, kwargs: dict) -> Any:
         self.merge = (merge_fn, args, kwargs)
+        self.scopes = _NameScopes()
         self._turns.hand_to(_CALLER, self.index)
         self.merge = None
         if self.stop:
@@ -204,7 +235,10 @@ def _merge(strategy: Any, replicas: list[_Replica]) -> None:
     merge_fn, _, _ = merges[0]  # type: ignore[misc]
     args = regroup([m[1] for m in merges])  # type: ignore[index]
     kwargs = regroup([m[2] for m in merges])  # type: ignore[index]
-    with distribute_lib.entered(distribute_lib.StrategyContext(strategy, None)):
+    scopes = replicas[0].scopes
+    assert scopes is not None  # set with its merge
+    with distribute_lib.entered(distribute_lib.StrategyContext(strategy, None)), \
+            scopes.entered():
         result = merge_fn(strategy, *args, **kwargs)
     for replica in replicas:
         replica.merge_result = select_replica(replica.index, result)

@@ -127,3 +127,44 @@ def test_a_model_trained_on_two_replicas_matches_one_replica_on_the_whole_batch(
     found = adam_fit_weights(ag, strategy)
     for mirrored, single in zip(found, adam_fit_weights(ag, ag.distribute.get_strategy())):
         np.testing.assert_allclose(mirrored, single, rtol=1e-5, atol=1e-6)
+
+
+def test_a_layer_built_inside_run_has_each_weight_once_named_under_the_layer(strategy):
+    with strategy.scope():
+        layer = ag.keras.layers.Dense(2, name="inside")
+    strategy.run(lambda: layer(ag.ones([1, 3])))
+    assert [w.name for w in layer.weights] == ["inside/kernel:0", "inside/bias:0"]
+
+
+def test_a_replica_starts_in_its_callers_eager_name_scope(strategy):
+    with strategy.scope(), ag.name_scope("outer"):
+        names = strategy.run(lambda: ag.Variable(1.0, name="v").name)
+    assert names == "outer/v:0"
+
+
+def test_a_replica_keeps_its_callers_traceback_filtering(strategy):
+    ag.debugging.disable_traceback_filtering()
+    try:
+        found = strategy.run(ag.debugging.is_traceback_filtering_enabled)
+    finally:
+        ag.debugging.enable_traceback_filtering()
+    assert found is False
+
+
+def test_a_replica_starts_in_its_callers_variable_scope_and_session(strategy):
+    v1 = ag.compat.v1
+    graph = ag.Graph()
+    with graph.as_default(), v1.Session() as session, v1.variable_scope("scoped"):
+        found = strategy.run(lambda: (v1.get_variable_scope().name,
+                                      v1.get_default_session() is session))
+    assert found == ("scoped", True)
+
+
+def test_a_merge_runs_in_the_first_replicas_name_scope(strategy):
+    def step():
+        with ag.name_scope("in_step"):
+            return ag.distribute.get_replica_context().merge_call(
+                lambda s: ag.Variable(0.0, name="made").name)
+
+    with strategy.scope():
+        assert strategy.run(step) == "in_step/made:0"

@@ -115,8 +115,9 @@ class Layer(Module):
                                 aggregation=aggregation)
         if regularizer is not None:
             variable._keras_regularizer = regularizer  # type: ignore[attr-defined]
-        self._weights.append(variable)
-        self._weight_names.append(name)
+        if all(variable is not w for w in self._weights):  # replicas building in `run` all
+            self._weights.append(variable)                 # get the one variable made
+            self._weight_names.append(name)
         return variable
 
     @property
