@@ -1,8 +1,10 @@
 """`ag.keras.callbacks`: Keras 3's `Callback` base and `CallbackList`, `History`,
 `ProgbarLogger`, `EarlyStopping`, `ModelCheckpoint`, `LearningRateScheduler`,
-`ReduceLROnPlateau`, `CSVLogger`, `LambdaCallback` and `TerminateOnNaN`."""
+`ReduceLROnPlateau`, `CSVLogger`, `LambdaCallback`, `TerminateOnNaN` and
+`BackupAndRestore`."""
 
 from autograph.impl.tracebacks import filter_exports as _filter_exports
+from autograph.runtime.train.keras.backup_callback import BackupAndRestore
 from autograph.runtime.train.keras.callbacks import Callback, CallbackList, History, ProgbarLogger
 from autograph.runtime.train.keras.epoch_callbacks import (
     CSVLogger,
@@ -16,9 +18,9 @@ from autograph.runtime.train.keras.monitor_callbacks import (
     ReduceLROnPlateau,
 )
 
-__all__ = ["Callback", "CallbackList", "History", "ProgbarLogger", "EarlyStopping",
-           "ModelCheckpoint", "LearningRateScheduler", "ReduceLROnPlateau", "CSVLogger",
-           "LambdaCallback", "TerminateOnNaN"]
+__all__ = ["BackupAndRestore", "Callback", "CallbackList", "History", "ProgbarLogger",
+           "EarlyStopping", "ModelCheckpoint", "LearningRateScheduler", "ReduceLROnPlateau",
+           "CSVLogger", "LambdaCallback", "TerminateOnNaN"]
 
 
 def __dir__() -> list[str]:

@@ -76,6 +76,8 @@ class Trainer(ModelFiles):
     """The training methods of a Keras model (and its files' methods, `ModelFiles`); the
     model supplies `__call__`, `trainable_variables` and `_maybe_build`."""
 
+    _initial_epoch: int | None = None  # the epoch a callback (BackupAndRestore) resumes at
+
     def __init__(self) -> None:
         self._compiled: Compiled | None = None
         self._predict_function: Any = None
@@ -354,7 +356,10 @@ class Trainer(ModelFiles):
                                         epoch_iterator.num_batches, add_history=True)
         validation: Batches | None = None
         self.stop_training = False
-        callbacks.on_train_begin()
+        self._initial_epoch = None
+        callbacks.on_train_begin()  # BackupAndRestore may set the epoch to resume at
+        if self._initial_epoch is not None:
+            initial_epoch = self._initial_epoch
         training_logs = None
         for epoch in range(initial_epoch, epochs):
             compiled.reset()
