@@ -81,6 +81,13 @@ class ResourceExhaustedError(OpError):
     error_code = 8
 
 
+class UnavailableError(OpError):
+    """A service a computation needs went away (a worker of a distribution strategy died);
+    retrying may succeed."""
+
+    error_code = 14
+
+
 class DataLossError(OpError):
     """Stored data (a checkpoint file) is corrupt or unreadable."""
 
@@ -98,6 +105,7 @@ __all__ = [
     "UnimplementedError",
     "InternalError",
     "ResourceExhaustedError",
+    "UnavailableError",
     "DataLossError",
 ]
 

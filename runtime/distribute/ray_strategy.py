@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from autograph.runtime.core.errors import UnavailableError
 from autograph.runtime.distribute.distribute_lib import (
     InputContext,
     Strategy,
@@ -213,12 +214,36 @@ class RayStrategy(Strategy):
             ready, pending = ray.wait(pending, num_returns=1)
             try:
                 ray.get(ready[0])
+            except ray.exceptions.RayActorError:
+                lost = futures.index(ready[0])
+                self._abandon(ray, pending)
+                self._recover(ray)
+                raise UnavailableError(
+                    f"Ray worker {lost} died during the step; it was restarted and every "
+                    f"worker now holds the driver's copy of the variables (as last read). "
+                    f"The step did not happen: go on from a checkpoint (Keras `fit` does so "
+                    f"itself with a BackupAndRestore callback).") from None
             except Exception as error:
-                for worker in self._workers:
-                    worker.abort.remote()
-                ray.wait(pending, num_returns=len(pending), timeout=60)
+                self._abandon(ray, pending)
                 raise _users_error(error, futures.index(ready[0])) from None
         return ray.get(futures)
+
+    def _abandon(self, ray: Any, pending: list) -> None:
+        for worker in self._workers:
+            worker.abort.remote()
+        ray.wait(pending, num_returns=len(pending), timeout=60)
+
+    def _recover(self, ray: Any) -> None:
+        """After a worker died (Ray restarts it): every worker starts again from the
+        driver's copies of the variables; functions and objects are sent anew."""
+        ray.get([w.reset.remote() for w in self._workers])
+        ray.get([w.connect.remote(self._workers) for w in self._workers])
+        for token, variable in self._on_workers.items():
+            spec = VariableSpec(variable, Variable._read(variable).numpy())
+            ray.get([w.create.remote(token, spec) for w in self._workers])
+        self._stale.clear()
+        self._sent_functions.clear()
+        self._sender.forget()
 
     # The driver's copies -----------------------------------------------------------------------
     def _refresh(self, variable: RayVariable) -> None:
@@ -333,10 +358,9 @@ def _users_error(error: Exception, worker: int) -> BaseException:
 
 
 def _actor_options(resources: dict | None) -> dict:
-    if not resources:
-        return {"num_cpus": 1}
-    resources = dict(resources)
-    options: dict[str, Any] = {"num_cpus": resources.pop("CPU", 1)}
+    options: dict[str, Any] = {"max_restarts": -1}  # Ray restarts a worker that dies
+    resources = dict(resources or {})
+    options["num_cpus"] = resources.pop("CPU", 1)
     if "GPU" in resources:
         options["num_gpus"] = resources.pop("GPU")
     if resources:

@@ -143,6 +143,12 @@ class ReplicaWorker:
         """The actors of every worker, in rank order (for the ring)."""
         self._peers = peers
 
+    def reset(self) -> None:
+        """Forgets every variable, object and function (the driver sends them again after
+        a worker was lost)."""
+        self._receiver = Receiver(self.strategy)
+        self._functions = {}
+
     def deliver(self, key: Any, array: np.ndarray) -> None:
         """A chunk another worker sent (runs on a spare thread of the actor)."""
         self._mailbox.put(key, array)

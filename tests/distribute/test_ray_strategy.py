@@ -130,3 +130,46 @@ def test_a_strategys_workers_are_released_when_it_goes(strategy):
     while ray.available_resources().get("CPU", 0) < free and time.monotonic() < deadline:
         time.sleep(0.2)
     assert ray.available_resources().get("CPU", 0) == free
+
+
+class _KillWorker(ag.keras.callbacks.Callback):
+    """Kills Ray worker 1 (Ray restarts it) after the first batch of epoch 2, once."""
+
+    def __init__(self, strategy):
+        super().__init__()
+        self.strategy, self.epoch, self.killed = strategy, 0, False
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.epoch = epoch
+
+    def on_train_batch_end(self, batch, logs=None):
+        if self.epoch == 2 and batch == 0 and not self.killed:
+            self.killed = True
+            ray.kill(self.strategy._workers[1], no_restart=False)
+
+
+def _fit_on(strategy, callbacks):
+    x = np.arange(48, dtype=np.float32).reshape(16, 3) / 10
+    y = x @ np.array([[0.5], [-1.0], [0.25]], np.float32)
+    with strategy.scope():
+        model = ag.keras.Sequential([ag.keras.Input((3,)), ag.keras.layers.Dense(
+            1, kernel_initializer="zeros")])
+        model.compile(optimizer=ag.keras.optimizers.SGD(0.05), loss="mse")
+    history = model.fit(x, y, batch_size=4, epochs=4, shuffle=False, verbose=0,
+                        callbacks=callbacks)
+    return model.get_weights(), history.epoch
+
+
+def test_fit_survives_a_worker_killed_mid_epoch_and_ends_as_an_uninterrupted_fit(
+        strategy, tmp_path):
+    kill = _KillWorker(strategy)
+    backup = ag.keras.callbacks.BackupAndRestore(str(tmp_path / "backup"))
+    weights, epochs = _fit_on(strategy, [backup, kill])
+    assert kill.killed and epochs == [0, 1, 2, 3]
+    for resumed, uninterrupted in zip(weights, _fit_on(strategy, [])[0]):
+        np.testing.assert_allclose(resumed, uninterrupted, rtol=1e-6, atol=1e-7)
+
+
+def test_fit_without_a_backup_reports_a_lost_worker(strategy):
+    with pytest.raises(ag.errors.UnavailableError, match="BackupAndRestore"):
+        _fit_on(strategy, [_KillWorker(strategy)])

@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from autograph.runtime.core import replicas
+from autograph.runtime.core.errors import UnavailableError
 from autograph.runtime.function.function import function
 from autograph.runtime.gradients.tape import GradientTape
 from autograph.runtime.graph.func_graph import FuncGraph, flatten, pack_sequence_as
@@ -56,6 +57,7 @@ from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.ops.math.ops import add_n
 from autograph.runtime.train.keras import h5_weights
+from autograph.runtime.train.keras.backup_callback import BackupAndRestore
 from autograph.runtime.train.keras.callbacks import CallbackList, History
 from autograph.runtime.train.keras.compile_config import compile_arguments, compile_config
 from autograph.runtime.train.keras.compiled import Compiled
@@ -361,27 +363,15 @@ class Trainer(ModelFiles):
         if self._initial_epoch is not None:
             initial_epoch = self._initial_epoch
         training_logs = None
-        for epoch in range(initial_epoch, epochs):
-            compiled.reset()
-            callbacks.on_epoch_begin(epoch)
-            begin = callbacks.batch_hooks("on_train_batch_begin")
-            end = callbacks.batch_hooks("on_train_batch_end")
-            done = 0
-            for step in epoch_iterator.steps():
-                if begin:
-                    callbacks.call_hooks(begin, "on_train_batch_begin", step, None)
-                batch = epoch_iterator.next_batch()
-                if batch is None:
-                    break
-                train(*batch[:arity])
-                done += 1
-                if end:
-                    callbacks.call_hooks(end, "on_train_batch_end", step, compiled.results())
-                if self.stop_training:
-                    break
-            if done == 0 and epoch == initial_epoch and data.num_batches is None:
-                raise no_batches("fit")  # a dataset of unknown length that yielded nothing
-            logs = compiled.results()
+        epoch, lost_workers = initial_epoch, 0
+        while epoch < epochs:
+            try:
+                logs = self._fit_epoch(epoch, compiled, epoch_iterator, train, arity, callbacks,
+                                       data, initial_epoch)
+            except UnavailableError:  # a worker of the model's strategy died
+                lost_workers += 1
+                epoch = self._resumed_epoch(callbacks, lost_workers)
+                continue
             if validation_data is not None and _should_validate(epoch, validation_freq):
                 if validation is None:
                     validation = _validation_batches(validation_data,
@@ -392,9 +382,55 @@ class Trainer(ModelFiles):
             training_logs = logs
             if self.stop_training:
                 break
+            epoch += 1
         callbacks.on_train_end(training_logs)
         assert self.history is not None  # the list's History set it
         return self.history
+
+    def _resumed_epoch(self, callbacks: CallbackList, lost_workers: int) -> int:
+        """After a lost worker: the epoch of the last backup of a `BackupAndRestore`
+        callback, restored.
+
+        Raises:
+            UnavailableError: there is no such callback, or workers were lost 3 times.
+        """
+        backup = next((c for c in callbacks.callbacks if isinstance(c, BackupAndRestore)),
+                      None)
+        if backup is None or lost_workers > _MAX_LOST_WORKERS:
+            raise UnavailableError(
+                "A worker of the model's strategy died during fit"
+                + (" (again: the workers were lost "
+                   f"{lost_workers} times)" if backup is not None else "")
+                + ". Give fit an ag.keras.callbacks.BackupAndRestore to resume from its "
+                  "last backup.")
+        self._initial_epoch = None
+        backup.on_train_begin()
+        return self._initial_epoch or 0
+
+    def _fit_epoch(self, epoch: int, compiled: Compiled, epoch_iterator: EpochIterator,
+                   train: Any, arity: int, callbacks: CallbackList, data: Batches,
+                   initial_epoch: int) -> dict:
+        """One epoch of `fit`'s training steps, with the callbacks' hooks: its logs."""
+        compiled.reset()
+        callbacks.on_epoch_begin(epoch)
+        begin = callbacks.batch_hooks("on_train_batch_begin")
+        end = callbacks.batch_hooks("on_train_batch_end")
+        done = 0
+        for step in epoch_iterator.steps():
+            if begin:
+                callbacks.call_hooks(begin, "on_train_batch_begin", step, None)
+            batch = epoch_iterator.next_batch()
+            if batch is None:
+                break
+            train(*batch[:arity])
+            done += 1
+            if end:
+                callbacks.call_hooks(end, "on_train_batch_end", step, compiled.results())
+            if self.stop_training:
+                break
+        if done == 0 and epoch == initial_epoch and data.num_batches is None:
+            raise no_batches("fit")  # a dataset of unknown length that yielded nothing
+        return compiled.results()
 
     def _evaluate(self, compiled: Compiled, data: Batches, callbacks: CallbackList,
                   steps: int | None) -> dict[str, float]:
@@ -490,6 +526,9 @@ class Trainer(ModelFiles):
         # one array per output, in the outputs' structure (a list or dict for several)
         leaves = [np.concatenate(column) for column in zip(*(flatten(o) for o in outputs))]
         return pack_sequence_as(outputs[0], leaves)
+
+
+_MAX_LOST_WORKERS = 3  # resumptions of one fit before it gives up
 
 
 def _hashable(spec: Any) -> Any:
