@@ -173,3 +173,10 @@ def test_fit_survives_a_worker_killed_mid_epoch_and_ends_as_an_uninterrupted_fit
 def test_fit_without_a_backup_reports_a_lost_worker(strategy):
     with pytest.raises(ag.errors.UnavailableError, match="BackupAndRestore"):
         _fit_on(strategy, [_KillWorker(strategy)])
+
+
+def test_resources_per_worker_become_the_actors_options():
+    from autograph.runtime.distribute.ray_strategy import _actor_options
+    assert _actor_options(None) == {"max_restarts": -1, "num_cpus": 1}
+    assert _actor_options({"CPU": 2, "GPU": 1, "TPU": 4}) == {
+        "max_restarts": -1, "num_cpus": 2, "num_gpus": 1, "resources": {"TPU": 4}}
