@@ -1,6 +1,7 @@
 """MirroredStrategy beyond TensorFlow's recorded answers (`test_mirrored_cases.py`): errors,
 tracing, and where replicas' ops run. Two replicas: the CPU and the simulated device."""
 
+import re
 import traceback
 
 import numpy as np
@@ -37,7 +38,8 @@ def test_replicas_that_merge_a_different_number_of_times_are_an_error(strategy):
         for _ in range(_replica_id() + 1):
             context.merge_call(lambda s: None)
 
-    with pytest.raises(RuntimeError, match="different number of .*merge_call"):
+    with pytest.raises(RuntimeError, match=r"^Some replicas made a different number of "
+                                           r"replica_context\(\)\.merge_call\(\) calls\.$"):
         strategy.run(step)
 
 
@@ -168,3 +170,56 @@ def test_a_merge_runs_in_the_first_replicas_name_scope(strategy):
 
     with strategy.scope():
         assert strategy.run(step) == "in_step/made:0"
+
+
+def test_a_replica_keeps_its_callers_traceback_filtering_when_enabled(strategy):
+    assert strategy.run(ag.debugging.is_traceback_filtering_enabled) is True
+
+
+def test_a_replica_counts_default_variable_scope_names_with_its_caller(strategy):
+    v1 = ag.compat.v1
+    graph = ag.Graph()
+    with graph.as_default():
+        with v1.variable_scope(None, default_name="block"):
+            pass
+
+        def step():
+            with v1.variable_scope(None, default_name="block") as scope:
+                return scope.name
+        assert strategy.run(step).values == ("block_1", "block_2")
+
+
+def test_a_replica_may_call_a_traced_function(strategy):
+    double = ag.function(lambda x: x * 2.0)
+    found = strategy.run(lambda: double(ag.constant(3.0)))
+    assert [float(v) for v in strategy.experimental_local_results(found)] == [6.0, 6.0]
+
+
+def test_the_first_replicas_merge_function_runs(strategy):
+    def step():
+        label = "first" if _replica_id() == 0 else "second"
+        return ag.distribute.get_replica_context().merge_call(lambda s: label)
+
+    assert strategy.run(step) == "first"
+
+
+def test_replicas_waiting_to_merge_stop_when_another_fails(strategy):
+    passed_the_merge = []
+
+    def step():
+        if _replica_id() == 1:
+            raise KeyError("replica 1 fails")
+        ag.distribute.get_replica_context().merge_call(lambda s: None)
+        passed_the_merge.append(_replica_id())
+
+    with pytest.raises(KeyError):
+        strategy.run(step)
+    assert passed_the_merge == []
+
+
+def test_merge_call_outside_a_replicas_thread_is_refused(strategy):
+    contexts = strategy.run(ag.distribute.get_replica_context)
+    message = ("merge_call was called outside the thread of a replica: call it from the "
+               "function given to `strategy.run`.")
+    with pytest.raises(RuntimeError, match=f"^{re.escape(message)}$"):
+        contexts.values[1].merge_call(lambda s: None)
