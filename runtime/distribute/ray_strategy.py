@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import weakref
 from typing import Any, Callable
 
@@ -236,11 +237,11 @@ class RayStrategy(Strategy):
     def _recover(self, ray: Any) -> None:
         """After a worker died (Ray restarts it): every worker starts again from the
         driver's copies of the variables; functions and objects are sent anew."""
-        ray.get([w.reset.remote() for w in self._workers])
-        ray.get([w.connect.remote(self._workers) for w in self._workers])
+        _on_every_worker(ray, self._workers, "reset")
+        _on_every_worker(ray, self._workers, "connect", self._workers)
         for token, variable in self._on_workers.items():
             spec = VariableSpec(variable, Variable._read(variable).numpy())
-            ray.get([w.create.remote(token, spec) for w in self._workers])
+            _on_every_worker(ray, self._workers, "create", token, spec)
         self._stale.clear()
         self._sent_functions.clear()
         self._sender.forget()
@@ -338,6 +339,18 @@ def _regrouped(results: list) -> Any:
 
 def _tensor_leaves(value: Any) -> Any:
     return convert_to_tensor(value) if isinstance(value, (np.ndarray, np.generic)) else value
+
+
+def _on_every_worker(ray: Any, workers: list, method: str, *args: Any) -> list:
+    """`method(*args)` on every worker, waiting for a restarting one (up to 2 minutes)."""
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            return ray.get([getattr(w, method).remote(*args) for w in workers])
+        except ray.exceptions.ActorUnavailableError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 def _kill(ray: Any, workers: list) -> None:

@@ -7,7 +7,8 @@ one starts a new pass. Data of unknown length that end (a generator, a filtered 
 end the epoch with the same warning; their length is then known.
 
 The loop asks for the step number first (`steps()`), calls the batch-begin hooks, and only
-then for the batch (`next_batch()`, None when the data ran out), as Keras does.
+then for the batch (`next_batch()`, None when the data ran out), as Keras does. Also here:
+which epochs validate (`should_validate`) and `fit`'s validation data as batches.
 
 >>> from autograph.runtime.train.keras.data_adapter import ArrayBatches
 >>> import numpy as np
@@ -20,11 +21,11 @@ from __future__ import annotations
 
 import itertools
 import warnings
-from typing import Iterator
+from typing import Any, Iterator
 
-from autograph.runtime.train.keras.data_adapter import Batch, Batches
+from autograph.runtime.train.keras.data_adapter import Batch, Batches, batches
 
-__all__ = ["EpochIterator", "RAN_OUT"]
+__all__ = ["EpochIterator", "RAN_OUT", "should_validate", "validation_batches"]
 
 RAN_OUT = ("Your input ran out of data; interrupting training. Make sure that your dataset or "
            "generator can generate at least `steps_per_epoch * epochs` batches. You may need "
@@ -96,3 +97,25 @@ class EpochIterator:
 
 def _ran_out() -> None:
     warnings.warn(RAN_OUT, stacklevel=2)
+
+
+def should_validate(epoch: int, validation_freq: int | list) -> bool:
+    """Keras's `_should_eval`: every `validation_freq`-th epoch, or those listed (from 1)."""
+    if isinstance(validation_freq, int):
+        return (epoch + 1) % validation_freq == 0
+    return epoch + 1 in validation_freq
+
+
+def validation_batches(validation_data: Any, batch_size: int | None) -> Batches:
+    """`fit`'s validation data as batches: `(x, y)`, `(x, y, sample_weight)` or a source of
+    batches (Keras's `unpack_x_y_sample_weight`)."""
+    if isinstance(validation_data, list):
+        validation_data = tuple(validation_data)
+    if isinstance(validation_data, tuple):
+        if len(validation_data) not in (2, 3):
+            raise ValueError(f"fit: validation_data must be (x_val, y_val), (x_val, y_val, "
+                             f"sample_weight_val) or a dataset; got a tuple of "
+                             f"{len(validation_data)}.")
+        x, y, weight = validation_data + (None,) * (3 - len(validation_data))
+        return batches(x, y, batch_size, "evaluate", sample_weight=weight)
+    return batches(validation_data, None, None, "evaluate")

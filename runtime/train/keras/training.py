@@ -57,7 +57,6 @@ from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.ops.math.ops import add_n
 from autograph.runtime.train.keras import h5_weights
-from autograph.runtime.train.keras.backup_callback import BackupAndRestore
 from autograph.runtime.train.keras.callbacks import CallbackList, History
 from autograph.runtime.train.keras.compile_config import compile_arguments, compile_config
 from autograph.runtime.train.keras.compiled import Compiled
@@ -68,8 +67,17 @@ from autograph.runtime.train.keras.data_adapter import (
     spec_shapes,
     split_arrays,
 )
-from autograph.runtime.train.keras.epoch_iterator import EpochIterator
+from autograph.runtime.train.keras.epoch_iterator import (
+    EpochIterator,
+    should_validate,
+    validation_batches,
+)
 from autograph.runtime.train.keras.model_methods import ModelFiles
+from autograph.runtime.train.keras.strategy_steps import (
+    distributed_step,
+    model_strategy,
+    resumed_epoch,
+)
 
 __all__ = ["Trainer"]
 
@@ -213,9 +221,9 @@ class Trainer(ModelFiles):
         """The train or test step for `data`'s specs: one `ag.function` per signature (the
         sample weights' spec is part of it when there are weights)."""
         step = self._train_step if kind == "train" else self._test_step
-        strategy = self._replicating_strategy()
+        strategy = model_strategy(self)
         if strategy is not None:
-            return self._distributed(compiled, kind, step, strategy)
+            return distributed_step(step, strategy, compiled.functions, kind, self.run_eagerly)
         if self.run_eagerly:
             return step
         specs = data.specs
@@ -225,35 +233,6 @@ class Trainer(ModelFiles):
             found = compiled.functions[key] = function(
                 step, input_signature=specs, autograph=False, name=f"{kind}_function")
         return found
-
-    def _replicating_strategy(self) -> Any:
-        """The strategy that made the model's variables, or None."""
-        for variable in self.trainable_variables:  # type: ignore[attr-defined]
-            strategy = getattr(variable, "_strategy", None)
-            if strategy is not None:
-                return strategy
-        return None
-
-    def _distributed(self, compiled: Compiled, kind: str, step: Any, strategy: Any) -> Any:
-        """`step` run by `strategy` on each replica's part of the batch (the traced run is
-        kept like the other steps; batch sizes that differ retrace it with shapes relaxed)."""
-        if getattr(strategy, "_runs_remotely", False):  # the workers trace the step
-            if not self.run_eagerly:
-                key = (kind, "remote", id(strategy))
-                step = compiled.functions.setdefault(key, function(
-                    step, autograph=False, reduce_retracing=True, name=f"{kind}_function"))
-            return lambda *batch: strategy.run(step, args=strategy._split_batch(batch))
-
-        def run(*batch: Any) -> Any:
-            return strategy.run(step, args=batch)
-        if not self.run_eagerly:
-            key = (kind, "distributed", id(strategy))
-            found = compiled.functions.get(key)
-            if found is None:
-                found = compiled.functions[key] = function(
-                    run, autograph=False, reduce_retracing=True, name=f"{kind}_function")
-            run = found
-        return lambda *batch: run(*strategy._split_batch(batch))
 
     def _train_step(self, x: Tensor, y: Tensor, sample_weight: Tensor | None = None) -> Tensor:
         compiled = self._compiled
@@ -370,11 +349,11 @@ class Trainer(ModelFiles):
                                        data, initial_epoch)
             except UnavailableError:  # a worker of the model's strategy died
                 lost_workers += 1
-                epoch = self._resumed_epoch(callbacks, lost_workers)
+                epoch = resumed_epoch(self, callbacks, lost_workers)
                 continue
-            if validation_data is not None and _should_validate(epoch, validation_freq):
+            if validation_data is not None and should_validate(epoch, validation_freq):
                 if validation is None:
-                    validation = _validation_batches(validation_data,
+                    validation = validation_batches(validation_data,
                                                      validation_batch_size or batch_size)
                 val_logs = self._evaluate(compiled, validation, callbacks, validation_steps)
                 logs.update({f"val_{name}": value for name, value in val_logs.items()})
@@ -386,26 +365,6 @@ class Trainer(ModelFiles):
         callbacks.on_train_end(training_logs)
         assert self.history is not None  # the list's History set it
         return self.history
-
-    def _resumed_epoch(self, callbacks: CallbackList, lost_workers: int) -> int:
-        """After a lost worker: the epoch of the last backup of a `BackupAndRestore`
-        callback, restored.
-
-        Raises:
-            UnavailableError: there is no such callback, or workers were lost 3 times.
-        """
-        backup = next((c for c in callbacks.callbacks if isinstance(c, BackupAndRestore)),
-                      None)
-        if backup is None or lost_workers > _MAX_LOST_WORKERS:
-            raise UnavailableError(
-                "A worker of the model's strategy died during fit"
-                + (" (again: the workers were lost "
-                   f"{lost_workers} times)" if backup is not None else "")
-                + ". Give fit an ag.keras.callbacks.BackupAndRestore to resume from its "
-                  "last backup.")
-        self._initial_epoch = None
-        backup.on_train_begin()
-        return self._initial_epoch or 0
 
     def _fit_epoch(self, epoch: int, compiled: Compiled, epoch_iterator: EpochIterator,
                    train: Any, arity: int, callbacks: CallbackList, data: Batches,
@@ -528,9 +487,6 @@ class Trainer(ModelFiles):
         return pack_sequence_as(outputs[0], leaves)
 
 
-_MAX_LOST_WORKERS = 3  # resumptions of one fit before it gives up
-
-
 def _hashable(spec: Any) -> Any:
     """A spec, or a structure of specs, as a dictionary key."""
     if isinstance(spec, dict):
@@ -538,25 +494,3 @@ def _hashable(spec: Any) -> Any:
     if isinstance(spec, (list, tuple)):
         return tuple(_hashable(v) for v in spec)
     return spec
-
-
-def _should_validate(epoch: int, validation_freq: int | list) -> bool:
-    """Keras's `_should_eval`: every `validation_freq`-th epoch, or those listed (from 1)."""
-    if isinstance(validation_freq, int):
-        return (epoch + 1) % validation_freq == 0
-    return epoch + 1 in validation_freq
-
-
-def _validation_batches(validation_data: Any, batch_size: int | None) -> Batches:
-    """`fit`'s validation data as batches: `(x, y)`, `(x, y, sample_weight)` or a source of
-    batches (Keras's `unpack_x_y_sample_weight`)."""
-    if isinstance(validation_data, list):
-        validation_data = tuple(validation_data)
-    if isinstance(validation_data, tuple):
-        if len(validation_data) not in (2, 3):
-            raise ValueError(f"fit: validation_data must be (x_val, y_val), (x_val, y_val, "
-                             f"sample_weight_val) or a dataset; got a tuple of "
-                             f"{len(validation_data)}.")
-        x, y, weight = validation_data + (None,) * (3 - len(validation_data))
-        return batches(x, y, batch_size, "evaluate", sample_weight=weight)
-    return batches(validation_data, None, None, "evaluate")
