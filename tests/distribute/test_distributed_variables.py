@@ -149,3 +149,29 @@ def test_a_mirrored_variable_is_eager_outside_a_graph(strategy):
     with strategy.scope():
         v = ag.Variable(1.0)
     assert v.graph is None and v.initializer is None
+
+
+def test_a_traced_update_outside_run_returns_the_value_it_wrote(strategy):
+    with strategy.scope():
+        v = ag.Variable(0.0)
+
+    @ag.function
+    def write_twice():
+        first = v.assign(3.0)
+        v.assign(5.0)
+        return first
+
+    assert float(write_twice()) == 3.0 and _copies(strategy, v) == [5.0, 5.0]
+
+
+def test_a_traced_combined_update_in_run_returns_the_value_it_wrote(strategy):
+    with strategy.scope():
+        v = ag.Variable(0.0, aggregation="mean")
+
+    def write_twice():
+        first = v.assign(ag.constant(3.0))
+        v.assign(ag.constant(5.0))
+        return first
+
+    found = ag.function(lambda: strategy.run(write_twice))()
+    assert [float(t) for t in strategy.experimental_local_results(found)] == [3.0, 3.0]
