@@ -7,6 +7,9 @@ traces a new one, and runs it. Python code in the function (printing, appending 
 therefore runs only while tracing; ops (`ag.print`, `Variable.assign_add`) run on every call.
 Globals and closures are read while tracing, and keep the values they had then.
 
+The module is one unit just over 500 lines: binding, the trace cache's fast path, tracing
+and pickling all read `Function`'s private state, which split apart would be reached into.
+
 >>> from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 >>> @function(autograph=False)
 ... def double(a):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from autograph.runtime.core import dtypes, replicas
+from autograph.runtime.core import dtypes
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
@@ -30,7 +30,6 @@ from autograph.runtime.ops.math.composed import (
 from autograph.runtime.ops.math.ops import (
     abs,
     add,
-    add_n,
     divide,
     exp,
     greater,
@@ -68,6 +67,10 @@ from autograph.runtime.ops.nn.conv import (
     max_pool2d,
 )
 from autograph.runtime.ops.nn.embedding import embedding_lookup
+from autograph.runtime.ops.nn.loss_scaling import (  # noqa: F401 (ag.nn's names)
+    compute_average_loss,
+    scale_regularization_loss,
+)
 from autograph.runtime.ops.op_args import floating as _floating
 from autograph.runtime.ops.random.ops import uniform
 from autograph.runtime.ops.reduction.ops import softmax
@@ -365,56 +368,6 @@ def log_poisson_loss(targets: Any, log_input: Any, compute_full_loss: bool = Fal
         stirling = add(subtract(multiply(safe, log(safe)), safe),
                        multiply(log(multiply(safe, 6.283185307179586)), 0.5))
         return add(loss, where(greater(z, 1), stirling, zeros_like(z)))
-
-
-def compute_average_loss(per_example_loss: Any, sample_weight: Any = None,
-                         global_batch_size: Any = None) -> Tensor:
-    """The sum of the (weighted) per-example losses divided by the global batch size:
-    `global_batch_size`, else the first axis of `per_example_loss` times the replicas in sync
-    (each replica holds its part of the batch).
-
-    >>> float(compute_average_loss([1.0, 2.0, 6.0]))
-    3.0
-
-    Raises:
-        RuntimeError: without `global_batch_size`, called in a strategy's cross-replica
-            context (where no replica's batch is at hand).
-    """
-    with name_scope(None, "average_loss"):
-        loss = _floating(per_example_loss, "ag.nn.compute_average_loss")
-        if sample_weight is not None:
-            loss = multiply(loss, cast(sample_weight, loss.dtype))
-        if global_batch_size is None:
-            _in_replica_context("compute_average_loss")
-            global_batch_size = shape(loss)[0] if loss.shape.rank else 1
-            if replicas.num_replicas_in_sync() > 1:
-                global_batch_size = global_batch_size * replicas.num_replicas_in_sync()
-        return divide(reduce_sum(loss), cast(global_batch_size, loss.dtype))
-
-
-def scale_regularization_loss(regularization_loss: Any) -> Tensor:
-    """The regularization loss (a tensor or a list of them, summed) divided by the number of
-    replicas in sync, so that the replicas' gradients, summed, count it once.
-
-    >>> float(scale_regularization_loss([1.0, 2.0]))
-    3.0
-
-    Raises:
-        RuntimeError: called in a strategy's cross-replica context.
-    """
-    with name_scope(None, "scale_regularization_loss"):
-        _in_replica_context("scale_regularization_loss")
-        if isinstance(regularization_loss, (list, tuple)):
-            regularization_loss = add_n(list(regularization_loss))
-        total = reduce_sum(regularization_loss)
-        n = replicas.num_replicas_in_sync()
-        return total if n == 1 else divide(total, cast(n, total.dtype))
-
-
-def _in_replica_context(name: str) -> None:
-    if replicas.in_cross_replica_context_of_a_strategy():
-        raise RuntimeError(f"You are calling `{name}` in cross replica context, while it was "
-                           f"expected to be called in replica context.")
 
 
 # Normalisation and friends ------------------------------------------------------------------
