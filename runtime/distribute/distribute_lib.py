@@ -20,6 +20,7 @@ import threading
 from typing import Any, Callable, Iterator
 
 from autograph.runtime.core import replicas
+from autograph.runtime.distribute.gathering import all_gathered, concatenated
 from autograph.runtime.distribute.reduce_util import ReduceOp, as_reduce_op
 from autograph.runtime.distribute.values import PerReplica, local_results, select_replica
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
@@ -155,6 +156,11 @@ class ReplicaContext:
         leaves = [convert_to_tensor(leaf) for leaf in flatten(value)]
         return pack_sequence_as(value, self.strategy._all_reduce(op, leaves, self))
 
+    def all_gather(self, value: Any, axis: int) -> Any:
+        """`value` (a tensor or a nest of them) of every replica, concatenated along `axis`
+        in replica order (lengths along `axis` may differ); the result the same on each."""
+        return all_gathered(self, value, axis)
+
     def merge_call(self, merge_fn: Callable, args: tuple = (),
                    kwargs: dict | None = None) -> Any:
         """Calls `merge_fn(strategy, *args, **kwargs)` once, in the cross-replica context, with
@@ -264,6 +270,20 @@ class Strategy:
         counts = [shape(t)[axis] for t in tensors]
         count = counts[0] if len(counts) == 1 else add_n(counts)
         return total / cast(count, total.dtype)
+
+    def gather(self, value: Any, axis: int) -> Any:
+        """Each distributed value of `value` (as `run` returns) as one tensor: its replicas'
+        values concatenated along `axis` in replica order (lengths along `axis` may differ);
+        other values as they are.
+
+        Raises:
+            RuntimeError: called inside `run` (use the replica context's `all_gather`).
+        """
+        if self._replica_context_here() is not None and self.num_replicas_in_sync > 1:
+            raise RuntimeError("Strategy.gather is called in a replica context; it needs the "
+                               "cross-replica context. Inside `run`, use "
+                               "ag.distribute.get_replica_context().all_gather.")
+        return concatenated(value, axis)
 
     def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
         """`dataset` split among the replicas: each global batch gives each replica its part."""

@@ -491,6 +491,76 @@ def keras_predict(tf, strategy):
     return to_py(model.predict(X[:10], batch_size=GLOBAL, verbose=0))
 
 
+@case
+def keras_predict_last_batch_of_one_row(tf, strategy):
+    with strategy.scope():
+        model = _compiled_model(tf)
+    return to_py(model.predict(X[:9], batch_size=GLOBAL, verbose=0))
+
+
+# --- gathering and batch inference --------------------------------------------------------
+
+@case
+def gather_axis_0(tf, strategy):
+    values = replica_values(strategy, lambda i: tf.fill([i + 1, 2], float(i)))
+    return to_py(strategy.gather(values, axis=0))
+
+
+@case
+def gather_axis_1(tf, strategy):
+    values = replica_values(strategy, lambda i: tf.fill([2, i + 1], float(i)))
+    return to_py(strategy.gather(values, axis=1))
+
+
+@case
+def gather_plain_value(tf, strategy):
+    return to_py(strategy.gather(tf.constant([[1.0, 2.0]]), axis=0))
+
+
+@case
+def gather_in_replica_context_error(tf, strategy):
+    try:
+        strategy.run(lambda: strategy.gather(tf.constant(1.0), axis=0))
+    except Exception as e:
+        return {"error": type(e).__name__}
+    return "no error"
+
+
+@case
+def all_gather_in_run(tf, strategy):
+    def fn():
+        i = tf.distribute.get_replica_context().replica_id_in_sync_group
+        value = tf.fill([2, 1], tf.cast(i, tf.float32))
+        return tf.distribute.get_replica_context().all_gather(value, axis=0)
+    return local(strategy, strategy.run(fn))
+
+
+@case
+def all_gather_uneven_nest_in_function(tf, strategy):
+    def fn():
+        context = tf.distribute.get_replica_context()
+        i = context.replica_id_in_sync_group
+        rows = tf.fill([i + 1, 2], tf.cast(i, tf.float32))
+        ids = tf.fill([2 - i], i + 5)
+        columns = tf.fill([1, 2 - i], tf.cast(i, tf.int64))
+        return (context.all_gather({"rows": rows, "ids": [ids]}, axis=0),
+                context.all_gather(columns, axis=1))
+    return per_replica(strategy, tf.function(lambda: strategy.run(fn))())
+
+
+@case
+def batch_inference_over_a_distributed_dataset(tf, strategy):
+    with strategy.scope():
+        model = dense_model(tf)
+    dataset = tf.data.Dataset.from_tensor_slices(X[:10]).batch(GLOBAL)
+
+    @tf.function
+    def predict(batch):
+        return strategy.run(lambda x: model(x, training=False), args=(batch,))
+    return [to_py(strategy.gather(predict(batch), axis=0))
+            for batch in strategy.experimental_distribute_dataset(dataset)]
+
+
 # --- errors and odds ----------------------------------------------------------------------
 
 @case

@@ -6,6 +6,7 @@ The tests share one Ray cluster (started once, about 10 s) and one strategy; `xd
 keeps them on one pytest-xdist worker."""
 
 import gc
+import os
 import shutil
 import tempfile
 import time
@@ -113,6 +114,25 @@ def test_an_assignment_on_the_driver_reaches_every_worker(strategy):
     found = strategy.run(lambda: v.read_value())
     assert [t.numpy().tolist() for t in strategy.experimental_local_results(found)] == [
         [5.0, 6.0], [5.0, 6.0]]
+
+
+def test_predict_runs_each_part_of_a_batch_on_its_worker_and_keeps_the_order(strategy):
+    def process_ids(x):
+        return ag.numpy_function(lambda rows: np.full(rows.shape, os.getpid(), np.float32),
+                                 [x], ag.float32)
+    rows = np.arange(10, dtype=np.float32).reshape(10, 1)
+    inputs = ag.keras.Input((1,))
+    with strategy.scope():
+        copied = ag.keras.layers.Dense(1, kernel_initializer="ones")(inputs)
+        model = ag.keras.Model(inputs, ag.keras.layers.Concatenate()(
+            [copied, ag.keras.layers.Lambda(process_ids)(inputs)]))
+    found = model.predict(rows, batch_size=4, verbose=0)
+    np.testing.assert_array_equal(found[:, 0], rows[:, 0])
+    workers = found[:, 1].astype(int).tolist()
+    # batches of 4, 4, 2: each split in two, the first half to worker 0
+    first, second = workers[0], workers[2]
+    assert workers == [first] * 2 + [second] * 2 + [first] * 2 + [second] * 2 + [first, second]
+    assert len({first, second, os.getpid()}) == 3
 
 
 def test_a_strategy_with_no_workers_is_refused():

@@ -425,6 +425,15 @@ def spec_shapes(spec: Any) -> Any:
     return pack_sequence_as(spec, [s.shape for s in flatten(spec)])
 
 
+def hashable_spec(spec: Any) -> Any:
+    """A spec, or a structure of specs, as a dictionary key."""
+    if isinstance(spec, dict):
+        return tuple((k, hashable_spec(v)) for k, v in spec.items())
+    if isinstance(spec, (list, tuple)):
+        return tuple(hashable_spec(v) for v in spec)
+    return spec
+
+
 def _specs_of(data: Any) -> Any:
     if isinstance(data, np.ndarray):
         return _spec(data.shape, data.dtype)

@@ -63,6 +63,7 @@ from autograph.runtime.train.keras.compiled import Compiled
 from autograph.runtime.train.keras.data_adapter import (
     Batches,
     batches,
+    hashable_spec,
     no_batches,
     spec_shapes,
     split_arrays,
@@ -91,6 +92,7 @@ class Trainer(ModelFiles):
     def __init__(self) -> None:
         self._compiled: Compiled | None = None
         self._predict_function: Any = None
+        self._distributed_predict: dict = {}  # predict steps run by the model's strategy
         self.run_eagerly = False
         self.history: History | None = None  # the last fit's (Keras's `model.history`)
         # set by callbacks to end fit after the batch or epoch, evaluate or predict
@@ -227,12 +229,15 @@ class Trainer(ModelFiles):
         if self.run_eagerly:
             return step
         specs = data.specs
-        key = (kind, *(_hashable(spec) for spec in specs))
+        key = (kind, *(hashable_spec(spec) for spec in specs))
         found = compiled.functions.get(key)
         if found is None:
             found = compiled.functions[key] = function(
                 step, input_signature=specs, autograph=False, name=f"{kind}_function")
         return found
+
+    def _predict_step(self, batch: Any) -> Any:
+        return self(batch, training=False)  # type: ignore[operator]
 
     def _train_step(self, x: Tensor, y: Tensor, sample_weight: Tensor | None = None) -> Tensor:
         compiled = self._compiled
@@ -452,13 +457,19 @@ class Trainer(ModelFiles):
         epoch_iterator = EpochIterator(data, steps)
         spec = data.x_spec
         self._maybe_build(spec_shapes(spec))  # type: ignore[attr-defined]
-        if self.run_eagerly:
-            run = lambda batch: self(batch, training=False)  # type: ignore  # noqa: E731
+        strategy = model_strategy(self)
+        if strategy is not None:  # each replica predicts its part of the batch
+            replicas_step = distributed_step(self._predict_step, strategy,
+                                             self._distributed_predict, "predict",
+                                             self.run_eagerly)
+            run = lambda batch: strategy.gather(replicas_step(batch), axis=0)  # noqa: E731
+        elif self.run_eagerly:
+            run = self._predict_step
         else:
             if self._predict_function is None or self._predict_function[0] != spec:
                 self._predict_function = (spec, function(
-                    lambda batch: self(batch, training=False),  # type: ignore
-                    input_signature=[spec], autograph=False, name="predict_function"))
+                    self._predict_step, input_signature=[spec], autograph=False,
+                    name="predict_function"))
             run = self._predict_function[1]
         callback_list = self._callback_list(callbacks, verbose, 1, epoch_iterator.num_batches)
         self.stop_predicting = False
@@ -486,11 +497,3 @@ class Trainer(ModelFiles):
         leaves = [np.concatenate(column) for column in zip(*(flatten(o) for o in outputs))]
         return pack_sequence_as(outputs[0], leaves)
 
-
-def _hashable(spec: Any) -> Any:
-    """A spec, or a structure of specs, as a dictionary key."""
-    if isinstance(spec, dict):
-        return tuple((k, _hashable(v)) for k, v in spec.items())
-    if isinstance(spec, (list, tuple)):
-        return tuple(_hashable(v) for v in spec)
-    return spec
