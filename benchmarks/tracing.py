@@ -14,6 +14,11 @@ limit: the cost of a new trace early and late in a run of many traces (flat when
 lookup nor expiry checks grow with the cache), and a call that hits the cache; then the memory
 each kept trace holds, the limit raised so that all are kept.
 
+Kept conversions: a function with a loop, branches and a `try`, converted anew many times
+(each a new code object, as a program's many functions are): the objects each conversion
+leaves for Python's garbage collector to walk, and the time of a full collection before and
+after (`gc_after_conversions`), which every later full collection of the process pays.
+
     python3 benchmarks/tracing.py [--quick]
 """
 
@@ -90,6 +95,52 @@ def tracing_table(sizes: list[int], repeat: int) -> None:
                   f"{per / base:19.2f} {ops:6d} {unrolled:9d}")
 
 
+_CONTROL_FLOW = """def f(x, n):
+    \"\"\"{number}\"\"\"
+    total = 0.0
+    for i in range(n):
+        if x > i:
+            total += x * i
+        elif x < -i:
+            total -= x
+        else:
+            while total > 10.0:
+                total = total / 2.0
+                if total < 3.0:
+                    break
+    try:
+        y = total + 1.0
+    except ValueError:
+        y = 0.0
+    return y
+"""
+
+
+def control_flow() -> Callable[..., Any]:
+    """A new function with a loop, branches and a `try`, its source known to `linecache`."""
+    number = next(_names)
+    source = _CONTROL_FLOW.format(number=number)
+    filename = f"<control-flow #{number}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace: dict[str, Any] = {}
+    exec(compile(source, filename, "exec"), namespace)
+    return namespace["f"]
+
+
+def conversions_table(count: int) -> None:
+    def full_collection() -> float:
+        return min(_timed(gc.collect, 1) for _ in range(5))
+    kept = [ag.autograph.to_graph(control_flow())]  # warm-up
+    before_time, before_objects = full_collection(), len(gc.get_objects())
+    kept += [ag.autograph.to_graph(control_flow()) for _ in range(count)]
+    after_time, after_objects = full_collection(), len(gc.get_objects())
+    print(f"kept conversions, {count} functions with control flow")
+    print(f"  objects for the collector per conversion "
+          f"{(after_objects - before_objects) / count:7.1f}")
+    print(f"  gc_after_conversions: full collection {before_time * 1e3:6.2f} ms before, "
+          f"{after_time * 1e3:6.2f} ms after")
+
+
 def one_op(x, k):
     return x + 1.0
 
@@ -148,6 +199,7 @@ def main() -> None:
     sizes = [100, 1_000] if args.quick else [100, 1_000, 10_000]
     tracing_table(sizes, repeat=2 if args.quick else 3)
     cache_table(200 if args.quick else 2_000)
+    conversions_table(200 if args.quick else 1_000)
 
 
 if __name__ == "__main__":

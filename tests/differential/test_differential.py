@@ -23,6 +23,8 @@ REFUSED: dict[str, str] = {
 }
 CONFIG = generator.Config().without(*KNOWN_FAILING, *REFUSED)
 COUNT = 100  # programs with every family take about 0.15 s each: the test stays near 20 s
+# The tests share one run of the programs (`results`), so they run in one pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("differential")
 
 
 @functools.lru_cache(maxsize=None)
