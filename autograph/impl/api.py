@@ -51,6 +51,8 @@ def to_graph(func: Callable, recursive: bool = True) -> Callable:
 def _converted(func: Callable, recursive: bool = True) -> Callable:
     if inspect.ismethod(func):  # convert the function, then bind it to the same object again
         return types.MethodType(_converted(func.__func__, recursive), func.__self__)
+    if is_converted_code(func):  # converted with the function that defines it
+        return func
     fn, _ = _convert(func, recursive)
     return fn
 

@@ -20,7 +20,7 @@ import threading
 from typing import Any, Callable, Iterator
 
 from autograph.runtime.core import replicas
-from autograph.runtime.distribute.gathering import all_gathered, concatenated
+from autograph.runtime.distribute.gathering import all_gathered, concatenated, replica_parts
 from autograph.runtime.distribute.reduce_util import ReduceOp, as_reduce_op
 from autograph.runtime.distribute.values import PerReplica, local_results, select_replica
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
@@ -283,7 +283,12 @@ class Strategy:
             raise RuntimeError("Strategy.gather is called in a replica context; it needs the "
                                "cross-replica context. Inside `run`, use "
                                "ag.distribute.get_replica_context().all_gather.")
-        return concatenated(value, axis)
+        return concatenated(value, axis, self._gather_parts)
+
+    def _gather_parts(self, leaf: Any) -> tuple | None:
+        """The replicas' values of a leaf of what `gather` is given, or None for a leaf
+        that is not distributed."""
+        return replica_parts(leaf)
 
     def experimental_distribute_dataset(self, dataset: Any, options: Any = None) -> Any:
         """`dataset` split among the replicas: each global batch gives each replica its part."""

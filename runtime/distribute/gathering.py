@@ -17,7 +17,7 @@ array([1., 2., 3.], dtype=float32)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.distribute.reduce_util import ReduceOp
@@ -28,17 +28,29 @@ from autograph.runtime.ops.array.ops import concat, expand_dims, pad, shape, sta
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.reduction.ops import reduce_max
 
-__all__ = ["concatenated", "all_gathered"]
+__all__ = ["concatenated", "replica_parts", "all_gathered"]
 
 
-def concatenated(value: Any, axis: int) -> Any:
+def concatenated(value: Any, axis: int,
+                 parts: Callable[[Any], tuple | None] | None = None) -> Any:
     """Each distributed value of the nest `value` as its replicas' values concatenated along
-    `axis`; other values as they are (every replica holds the same)."""
-    leaves = flatten(value)
-    return pack_sequence_as(value, [
-        concat([convert_to_tensor(v) for v in local_results(leaf)], axis)
-        if isinstance(leaf, PerReplica) or hasattr(leaf, "_replica_copies") else leaf
-        for leaf in leaves])
+    `axis`; other values as they are (every replica holds the same). `parts(leaf)` gives a
+    leaf's replicas' values, or None for a leaf that is not distributed (by default: the
+    values of a PerReplica value or a distributed variable)."""
+    parts = parts or replica_parts
+    gathered = []
+    for leaf in flatten(value):
+        found = parts(leaf)
+        gathered.append(leaf if found is None else
+                        concat([convert_to_tensor(v) for v in found], axis))
+    return pack_sequence_as(value, gathered)
+
+
+def replica_parts(leaf: Any) -> tuple | None:
+    """The replicas' values of a PerReplica value or a distributed variable, else None."""
+    if isinstance(leaf, PerReplica) or hasattr(leaf, "_replica_copies"):
+        return local_results(leaf)
+    return None
 
 
 def all_gathered(context: Any, value: Any, axis: int) -> Any:

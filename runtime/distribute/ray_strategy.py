@@ -299,6 +299,11 @@ class RayStrategy(Strategy):
         values = [value_fn(ValueContext(i, n)) for i in range(n)]
         return values[0] if n == 1 else PerReplica(values)
 
+    def _gather_parts(self, leaf: Any) -> tuple | None:
+        if isinstance(leaf, RayVariable):
+            return self.experimental_local_results(leaf)  # each worker's copy
+        return super()._gather_parts(leaf)
+
     def experimental_local_results(self, value: Any) -> tuple:
         """As `Strategy`'s; for a variable of this strategy, its value on each worker."""
         if not isinstance(value, RayVariable):

@@ -166,6 +166,22 @@ def test_errors_name_the_users_file_line_and_source():
     assert "unsupported operand type(s)" in message
 
 
+def makes_a_failing_lambda(x):
+    return lambda: x + "not a number"
+
+
+def test_a_function_of_converted_code_is_not_converted_again():
+    # A lambda or def inside converted code was converted with its parent: converting it
+    # again (as `strategy.run` or `Dataset.map` inside a function do) would name the
+    # generated code in errors instead of the user's line.
+    inner = api.to_graph(makes_a_failing_lambda)(1)
+    assert inspect.unwrap(api.to_graph(inner)).__code__ is inner.__code__
+    with pytest.raises(TypeError) as info:
+        api.to_graph(inner)()
+    line = inspect.getsourcelines(makes_a_failing_lambda)[1] + 1
+    assert f'test_api.py", line {line}, in <lambda>' in str(info.value)
+
+
 def test_do_not_convert_calls_run_as_they_are():
     @api.do_not_convert
     def plain(x):

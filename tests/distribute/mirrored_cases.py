@@ -518,6 +518,13 @@ def gather_plain_value(tf, strategy):
 
 
 @case
+def gather_mirrored_variable(tf, strategy):
+    with strategy.scope():
+        v = tf.Variable([[1.0, 2.0]])
+    return to_py(strategy.gather(v, axis=0))
+
+
+@case
 def gather_in_replica_context_error(tf, strategy):
     try:
         strategy.run(lambda: strategy.gather(tf.constant(1.0), axis=0))
@@ -546,6 +553,15 @@ def all_gather_uneven_nest_in_function(tf, strategy):
         return (context.all_gather({"rows": rows, "ids": [ids]}, axis=0),
                 context.all_gather(columns, axis=1))
     return per_replica(strategy, tf.function(lambda: strategy.run(fn))())
+
+
+@case
+def all_gather_rank_3_axis_1(tf, strategy):
+    def fn():
+        context = tf.distribute.get_replica_context()
+        i = context.replica_id_in_sync_group
+        return context.all_gather(tf.fill([2, i + 1, 2], tf.cast(i, tf.float32)), axis=1)
+    return local(strategy, strategy.run(fn))
 
 
 @case

@@ -21,18 +21,31 @@ def _all_gather(strategy, make_value, axis=0):
 
 
 def test_all_gather_of_a_scalar_is_refused(strategy):
-    with pytest.raises(ValueError, match="at least one axis"):
+    with pytest.raises(ValueError, match=r"^all_gather needs tensors with at least one axis; "
+                                         r"got the scalar <ag.Tensor: .*>\.$"):
         _all_gather(strategy, lambda i: ag.constant(float(i)))
 
 
 def test_all_gather_of_strings_is_refused(strategy):
-    with pytest.raises(TypeError, match="cannot gather strings"):
+    with pytest.raises(TypeError, match=r"^all_gather cannot gather strings: it sums the "
+                                        r"replicas' values\.$"):
         _all_gather(strategy, lambda i: ag.constant(["a"]))
 
 
 def test_all_gather_outside_the_axes_is_refused(strategy):
-    with pytest.raises(ValueError, match="axis 2 is out of range"):
+    with pytest.raises(ValueError, match=r"^all_gather's axis 2 is out of range for a tensor "
+                                         r"of rank 2\.$"):
         _all_gather(strategy, lambda i: ag.constant([[1.0]]), axis=2)
+
+
+def test_all_gather_of_a_tensor_of_unknown_rank_is_refused(strategy):
+    @ag.function(input_signature=[ag.TensorSpec(None, ag.float32)])
+    def gather_any(x):
+        return strategy.run(
+            lambda: ag.distribute.get_replica_context().all_gather(x, axis=0))
+    with pytest.raises(ValueError, match=r"ValueError: all_gather needs tensors of known rank; "
+                                         r"<ag.Tensor .*> has none\.$"):
+        gather_any(ag.constant([1.0]))
 
 
 def test_all_gather_gathers_bools(strategy):
@@ -44,10 +57,12 @@ def test_all_gather_gathers_bools(strategy):
 
 
 def test_all_gather_takes_a_negative_axis(strategy):
-    # TensorFlow 2.21 fails on axis=-1 (its Range op is given a limit below its start);
+    # TensorFlow 2.21 fails on axis=-1 and -2 (its Range op is given a limit below its start);
     # here -1 is the last axis, as for every other op.
     found = _all_gather(strategy, lambda i: ag.fill([2, i + 1], float(i)), axis=-1)
     np.testing.assert_array_equal(found[0].numpy(), [[0.0, 1.0, 1.0], [0.0, 1.0, 1.0]])
+    found = _all_gather(strategy, lambda i: ag.fill([i + 1, 2], float(i)), axis=-2)
+    np.testing.assert_array_equal(found[0].numpy(), [[0.0, 0.0], [1.0, 1.0], [1.0, 1.0]])
 
 
 def test_all_gather_with_one_replica_gives_the_value():
