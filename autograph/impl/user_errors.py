@@ -59,7 +59,8 @@ def user_frames(error: BaseException) -> list[str]:
             if found is None:
                 continue
             filename, line = found
-            frames.append((filename, line, _enclosing_function(filename, line) or frame.name))
+            frames.append((filename, line,
+                           _enclosing_function(filename, line, frame.name) or frame.name))
         elif _is_user_file(frame.filename) and frame.lineno is not None:
             frames.append((frame.filename, frame.lineno, frame.name))
     # A converted `if`/`for`/`while` runs its body in a frame of its own; the frame of the
@@ -85,13 +86,14 @@ def _is_user_file(filename: str) -> bool:
     return not os.path.abspath(filename).startswith(_NOT_USER)
 
 
-def _enclosing_function(filename: str, line: int) -> str | None:
-    """The name of the innermost function (or lambda) of the user's file holding `line`."""
-    best = None
-    for start, end, name in _functions_of(filename):
-        if start <= line <= end and (best is None or start >= best[0]):
-            best = (start, name)
-    return None if best is None else best[1]
+def _enclosing_function(filename: str, line: int, name: str) -> str | None:
+    """The name of the innermost function (or lambda) of the user's file holding `line`;
+    of those named `name` (the frame's function) where there are some: a line holding a
+    lambda is also a line of the function around it."""
+    holding = [(start, found) for start, end, found in _functions_of(filename)
+               if start <= line <= end]
+    named = [entry for entry in holding if entry[1] == name]
+    return max(named or holding)[1] if holding else None
 
 
 @functools.lru_cache(maxsize=64)

@@ -182,6 +182,25 @@ def test_a_function_of_converted_code_is_not_converted_again():
     assert f'test_api.py", line {line}, in <lambda>' in str(info.value)
 
 
+def calls_it(fn):
+    return fn()
+
+
+def passes_a_failing_lambda(x):
+    return calls_it(lambda: x + "not a number")
+
+
+def test_a_frame_on_a_line_holding_a_lambda_names_its_own_function():
+    with pytest.raises(TypeError) as info:
+        api.to_graph(passes_a_failing_lambda)(1)
+    line = inspect.getsourcelines(passes_a_failing_lambda)[1] + 1
+    frames = [block.split("\n")[0] for block in str(info.value).split("\n\n")
+              if block.lstrip().startswith("File")]
+    assert frames == [f'    File "{__file__}", line {line}, in passes_a_failing_lambda',
+                      f'    File "{__file__}", line {line - 4}, in calls_it',
+                      f'    File "{__file__}", line {line}, in <lambda>']
+
+
 def test_do_not_convert_calls_run_as_they_are():
     @api.do_not_convert
     def plain(x):
