@@ -4,7 +4,8 @@
 per replica, the first replicas one larger where the batch does not divide (a batch of 3 over
 2 replicas: 2 and 1). `PerReplicaDatasets` gives successive elements of a dataset that already
 yields per-replica batches to successive replicas. Both yield elements whose tensors are
-`PerReplica` values, ready for `strategy.run`.
+`PerReplica` values, ready for `strategy.run`; a replica left without rows at the end gets
+an empty batch.
 
 They are iterated eagerly (`for x in dist`, `iter`, `next`, `get_next`); a traced function
 takes their elements as arguments.
@@ -19,6 +20,7 @@ from autograph.runtime.distribute.values import regroup
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.graph import executing_eagerly
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 __all__ = ["DistributedDataset", "PerReplicaDatasets", "split_batch"]
 
@@ -32,7 +34,11 @@ class _Distributed:
 
     @property
     def element_spec(self) -> Any:
-        return self._dataset.element_spec
+        """The spec of each replica's part: the dataset's, its batch axis unknown (parts
+        differ in length). TensorFlow wraps it in a `PerReplicaSpec`, one per replica."""
+        return pack_sequence_as(self._dataset.element_spec, [
+            TensorSpec([None, *spec.shape[1:]], spec.dtype, spec.name) if spec.shape.rank
+            else spec for spec in flatten(self._dataset.element_spec)])
 
     def __iter__(self) -> _DistributedIterator:
         if not executing_eagerly():
@@ -56,7 +62,8 @@ class DistributedDataset(_Distributed):
 
 class PerReplicaDatasets(_Distributed):
     """Successive elements of `dataset` to successive replicas (see the module docstring).
-    A last group with fewer elements than replicas is dropped."""
+    Where the last group has fewer elements than replicas, the others get empty batches
+    (no rows), as in TensorFlow."""
 
     def _elements(self) -> Iterator[Any]:
         group: list[Any] = []
@@ -65,6 +72,9 @@ class PerReplicaDatasets(_Distributed):
             if len(group) == self._num_replicas:
                 yield regroup(group)
                 group = []
+        if group:
+            empty = _no_rows(group[-1])
+            yield regroup(group + [empty] * (self._num_replicas - len(group)))
 
 
 class _DistributedIterator:
@@ -89,6 +99,13 @@ def split_batch(element: Any, num_replicas: int) -> Any:
     """`element` (a nest of tensors with a batch axis) split among `num_replicas` replicas:
     the nest with PerReplica leaves."""
     return regroup([_part(element, i, num_replicas) for i in range(num_replicas)])
+
+
+def _no_rows(element: Any) -> Any:
+    """`element` with each tensor's first axis emptied (scalars as they are)."""
+    leaves = [convert_to_tensor(leaf) for leaf in flatten(element)]
+    return pack_sequence_as(element, [leaf[:0] if leaf.shape.rank else leaf
+                                      for leaf in leaves])
 
 
 def _part(element: Any, replica: int, num_replicas: int) -> Any:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from autograph.runtime.function.trace_type import TraceType, TupleType, from_value
-from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.func_graph import assert_same_structure, flatten, pack_sequence_as
 
 __all__ = ["PerReplica", "PerReplicaType", "local_results", "regroup", "select_replica"]
 
@@ -114,10 +114,13 @@ def regroup(per_replica: Sequence[Any]) -> Any:
     """
     if len(per_replica) == 1:
         return per_replica[0]
+    for result in per_replica[1:]:
+        try:
+            assert_same_structure(per_replica[0], result)
+        except ValueError as error:
+            raise ValueError(f"The replicas returned structures that differ ({error}): "
+                             f"{', '.join(repr(result) for result in per_replica)}.") from None
     flats = [flatten(result) for result in per_replica]
-    if any(len(flat) != len(flats[0]) for flat in flats):
-        raise ValueError(f"The replicas returned structures that differ: "
-                         f"{', '.join(repr(result) for result in per_replica)}.")
     leaves = []
     for values in zip(*flats):
         same = all(value is values[0] for value in values)

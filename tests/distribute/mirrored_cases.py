@@ -224,6 +224,20 @@ def datasets_from_function_input_context(tf, strategy):
 
 
 @case
+def datasets_from_function_last_short_group(tf, strategy):
+    dist = strategy.distribute_datasets_from_function(
+        lambda ctx: tf.data.Dataset.range(5).batch(1))
+    return [local(strategy, x) for x in dist]
+
+
+@case
+def datasets_from_function_of_tuples_last_short_group(tf, strategy):
+    dist = strategy.distribute_datasets_from_function(
+        lambda ctx: tf.data.Dataset.from_tensor_slices((X[:3], Y[:3])).batch(1))
+    return [per_replica(strategy, x) for x in dist]
+
+
+@case
 def input_context_uneven_batch_size_error(tf, strategy):
     found = []
 
