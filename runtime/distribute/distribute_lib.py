@@ -280,9 +280,8 @@ class Strategy:
             RuntimeError: called inside `run` (use the replica context's `all_gather`).
         """
         if self._replica_context_here() is not None and self.num_replicas_in_sync > 1:
-            raise RuntimeError("Strategy.gather is called in a replica context; it needs the "
-                               "cross-replica context. Inside `run`, use "
-                               "ag.distribute.get_replica_context().all_gather.")
+            raise RuntimeError("tf.distribute.Strategy.gather method requires cross-replica "
+                               "context, use get_replica_context().all_gather() instead")
         return concatenated(value, axis, self._gather_parts)
 
     def _gather_parts(self, leaf: Any) -> tuple | None:

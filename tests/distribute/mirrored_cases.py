@@ -170,6 +170,36 @@ def reduce_plain_value(tf, strategy):
     return found
 
 
+@case
+def reduce_plain_value_mean_axis_0(tf, strategy):
+    return to_py(strategy.reduce("MEAN", tf.constant([1.0, 2.0, 6.0]), axis=0))
+
+
+@case
+def scale_regularization_loss_in_cross_replica_context(tf, strategy):
+    with strategy.scope():
+        try:
+            tf.nn.scale_regularization_loss(tf.constant(2.0))
+        except Exception as e:
+            return error(e)
+    return "no error"
+
+
+@case
+def set_sync_none_variable_error(tf, strategy):
+    with strategy.scope():
+        try:
+            tf.Variable(1.0, name="v", synchronization=tf.VariableSynchronization.NONE)
+        except Exception as e:
+            return error(e)
+    return "no error"
+
+
+@case
+def gather_on_the_default_strategy(tf, strategy):
+    return to_py(tf.distribute.get_strategy().gather(tf.constant([1.0, 2.0]), axis=0))
+
+
 # --- distributed datasets -----------------------------------------------------------------
 
 @case
@@ -543,7 +573,7 @@ def gather_in_replica_context_error(tf, strategy):
     try:
         strategy.run(lambda: strategy.gather(tf.constant(1.0), axis=0))
     except Exception as e:
-        return {"error": type(e).__name__}
+        return error(e)
     return "no error"
 
 
