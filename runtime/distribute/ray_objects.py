@@ -68,19 +68,28 @@ class Sender:
             TypeError: `value` holds something that cannot travel (a variable made outside
                 the strategy's scope, an open file, ...), saying so.
         """
-        buffer = io.BytesIO()
-        pickler = _TokenPickler(buffer, self, strategy)
-        try:
-            pickler.dump(value)
-            pickler.dump(pickler.new_objects)
-        except (TypeError, pickle.PicklingError, AttributeError) as error:
-            raise TypeError(
-                f"Cannot send the replica function's arguments or what it refers to to the "
-                f"Ray workers: {error}. Make the variables, models and optimizers it uses "
-                f"inside `strategy.scope()`, and pass tensors, NumPy arrays or plain Python "
-                f"values.") from None
-        self._sent.update(pickler.new_objects)
-        return buffer.getvalue()
+        return self.payloads([value], strategy)[0]
+
+    def payloads(self, values: list, strategy: Any) -> list[bytes]:
+        """One payload per value, each for a different worker: an object none of them holds
+        travels whole in each payload that refers to it (as `payload`)."""
+        found, new_objects = [], {}
+        for value in values:
+            buffer = io.BytesIO()
+            pickler = _TokenPickler(buffer, self, strategy)
+            try:
+                pickler.dump(value)
+                pickler.dump(pickler.new_objects)
+            except (TypeError, pickle.PicklingError, AttributeError) as error:
+                raise TypeError(
+                    f"Cannot send the replica function's arguments or what it refers to to "
+                    f"the Ray workers: {error}. Make the variables, models and optimizers it "
+                    f"uses inside `strategy.scope()`, and pass tensors, NumPy arrays or plain "
+                    f"Python values.") from None
+            found.append(buffer.getvalue())
+            new_objects.update(pickler.new_objects)
+        self._sent.update(new_objects)
+        return found
 
     def forget(self) -> None:
         """After the workers restarted: they hold nothing."""

@@ -148,20 +148,26 @@ class RayStrategy(Strategy):
             return self._run_in_graph(fn, args, kwargs)
         return _regrouped(self._run_on_workers(fn, args, kwargs))
 
-    def _payload(self, fn: Callable, args: tuple, kwargs: dict) -> tuple[int, bytes]:
+    def _payload(self, fn: Callable, args: tuple, kwargs: dict) -> tuple[int, Any, list[bytes]]:
+        """`fn`'s token, its payload (the function itself the first time, put in Ray's
+        object store once for every worker), and each worker's payload of its own part of
+        the arguments (a worker is sent its shard of a batch only)."""
         token = self._function_tokens.setdefault(fn, len(self._function_tokens) + 1)
-        parts = [select_replica(i, (args, kwargs)) for i in range(self.num_replicas_in_sync)]
-        payload = self._sender.payload((None if token in self._sent_functions else fn, parts),
-                                       self)
+        first = token not in self._sent_functions
+        shared: Any = self._sender.payload(fn if first else None, self)
+        if first:
+            shared = _ray().put(shared)
+        parts = self._sender.payloads(
+            [select_replica(i, (args, kwargs)) for i in range(self.num_replicas_in_sync)], self)
         self._sent_functions.add(token)
-        return token, payload
+        return token, shared, parts
 
     def _run_on_workers(self, fn: Callable, args: tuple, kwargs: dict) -> list:
         """Each worker's results of `fn` on its part of the arguments, as NumPy."""
-        token, payload = self._payload(fn, args, kwargs)
+        token, shared, parts = self._payload(fn, args, kwargs)
         self._steps += 1
-        futures = [w.run.remote(self._steps, token, payload, i)
-                   for i, w in enumerate(self._workers)]
+        futures = [w.run.remote(self._steps, token, shared, part)
+                   for w, part in zip(self._workers, parts)]
         try:
             return self._gather(_ray(), futures)
         finally:
@@ -178,9 +184,9 @@ class RayStrategy(Strategy):
         inputs = [leaf for leaf in leaves if isinstance(leaf, Tensor)]
         specs = [TensorSpec(t.shape, t.dtype) if isinstance(t, Tensor) else t for t in leaves]
         spec_args, spec_kwargs = pack_sequence_as(structure, specs, expand_composites=True)
-        token, payload = self._payload(fn, spec_args, spec_kwargs)
-        signatures = _ray().get([w.output_signature.remote(token, payload, i)
-                                 for i, w in enumerate(self._workers)])
+        token, shared, parts = self._payload(fn, spec_args, spec_kwargs)
+        signatures = _ray().get([w.output_signature.remote(token, shared, part)
+                                 for w, part in zip(self._workers, parts)])
         outputs = [[leaf for leaf in flatten(signature) if isinstance(leaf, TensorSpec)]
                    for signature in signatures]
 

@@ -161,19 +161,19 @@ class ReplicaWorker:
         """Makes this worker's copy of a variable the driver made in the strategy's scope."""
         self._receiver.variables[token] = self._make_variable(spec)
 
-    def run(self, step: int, token: int, payload: bytes, index: int) -> Any:
-        """Reads `payload` (the function under `token`, sent whole the first time, and each
-        replica's arguments) and runs the function on replica `index`'s arguments in this
-        worker's replica context; the results as NumPy."""
+    def run(self, step: int, token: int, function: bytes, arguments: bytes) -> Any:
+        """Reads `function` (the function under `token`, sent whole the first time) and this
+        worker's `arguments`, and runs the function on them in this worker's replica context;
+        the results as NumPy."""
         self._mailbox.start(step)
         self._step, self._collectives = step, itertools.count()
-        fn, args, kwargs = self._loaded(token, payload, index)
+        fn, args, kwargs = self._loaded(token, function, arguments)
         return _as_numpy(self.strategy._run_replicas(fn, args, kwargs))
 
-    def output_signature(self, token: int, payload: bytes, index: int) -> Any:
+    def output_signature(self, token: int, function: bytes, arguments: bytes) -> Any:
         """What the function (an `ag.function`) returns for these arguments (specs), traced
         here without running: the structure with a `TensorSpec` for each tensor."""
-        fn, args, kwargs = self._loaded(token, payload, index)
+        fn, args, kwargs = self._loaded(token, function, arguments)
         assert isinstance(fn, Function)  # the driver sends an ag.function here
         concrete = self.strategy._run_replicas(fn.get_concrete_function, args, kwargs)
         outputs = concrete.structured_outputs
@@ -181,11 +181,12 @@ class ReplicaWorker:
                                           if isinstance(t, Tensor) else t
                                           for t in flatten(outputs)])
 
-    def _loaded(self, token: int, payload: bytes, index: int) -> tuple[Callable, tuple, dict]:
-        fn, parts = self._receiver.load(payload)
+    def _loaded(self, token: int, function: bytes,
+                arguments: bytes) -> tuple[Callable, tuple, dict]:
+        fn = self._receiver.load(function)
         if fn is not None:
             self._functions[token] = fn
-        args, kwargs = parts[index]
+        args, kwargs = self._receiver.load(arguments)
         return self._functions[token], args, kwargs
 
     def read(self, tokens: list[int]) -> list[np.ndarray]:
