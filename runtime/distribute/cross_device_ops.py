@@ -7,14 +7,16 @@ of GPUs, or a sum on one device). Here the replicas of one process always meet t
 sum on the first replica's device copied back to each, so these objects are accepted and
 kept, and change nothing.
 
->>> HierarchicalCopyAllReduce(num_packs=2).num_packs
-2
+>>> ReductionToOneDevice(reduce_to_device="/cpu:0").reduce_to_device
+'/cpu:0'
 """
 
 from __future__ import annotations
 
 import enum
 from typing import Any
+
+from autograph.runtime.ops.math.ops import add_n
 
 __all__ = ["CrossDeviceOps", "ReductionToOneDevice", "HierarchicalCopyAllReduce",
            "NcclAllReduce", "CommunicationImplementation", "CommunicationOptions"]
@@ -32,15 +34,15 @@ class ReductionToOneDevice(CrossDeviceOps):
 
     def __init__(self, reduce_to_device: str | None = None, accumulation_fn: Any = None):
         self.reduce_to_device = reduce_to_device
-        self.accumulation_fn = accumulation_fn
+        self.accumulation_fn = accumulation_fn or add_n
 
 
 class _Packed(CrossDeviceOps):
     def __init__(self, num_packs: int = 1):
         if num_packs < 0:
             raise ValueError(f"NCCL all-reduce requires num_packs >= 0, but {num_packs} is "
-                             f"specified.")
-        self.num_packs = num_packs
+                             f"specified")
+        self._num_packs = num_packs  # private, as in TensorFlow
 
 
 class HierarchicalCopyAllReduce(_Packed):
@@ -60,16 +62,19 @@ class CommunicationImplementation(enum.Enum):
 
 
 class CommunicationOptions:
-    """Options of cross-worker collectives: pack size, timeout, implementation."""
+    """Options of cross-worker collectives: pack size, timeout, implementation (a
+    `CommunicationImplementation`, or its name in any case)."""
 
     def __init__(self, bytes_per_pack: int = 0, timeout_seconds: float | None = None,
                  implementation: CommunicationImplementation = CommunicationImplementation.AUTO):
         if bytes_per_pack < 0:
-            raise ValueError(f"bytes_per_pack must be non-negative, got {bytes_per_pack}.")
+            raise ValueError(f"Argument `bytes_per_pack` must be >=0, Received "
+                             f"{bytes_per_pack}.")
+        if isinstance(implementation, str):
+            implementation = CommunicationImplementation(implementation.upper())
         if not isinstance(implementation, CommunicationImplementation):
-            raise ValueError(f"implementation should be a "
-                             f"tf.distribute.experimental.CommunicationImplementation, got "
-                             f"{implementation!r}.")
+            raise ValueError("Argument `implementation` must be instance of "
+                             "`tf.distribute.experimental.CommunicationImplementation`.")
         self.bytes_per_pack = bytes_per_pack
         self.timeout_seconds = timeout_seconds
         self.implementation = implementation

@@ -621,6 +621,40 @@ def batch_inference_over_a_distributed_dataset(tf, strategy):
             for batch in strategy.experimental_distribute_dataset(dataset)]
 
 
+@case
+def cross_device_ops_options(tf, strategy):
+    def attempt(make):
+        try:
+            make()
+        except Exception as e:
+            return error(e)
+        return "no error"
+    one = tf.distribute.ReductionToOneDevice(reduce_to_device="/cpu:0")
+    default_one = tf.distribute.ReductionToOneDevice()
+    options = tf.distribute.experimental.CommunicationOptions()
+    ring = tf.distribute.experimental.CommunicationOptions(
+        bytes_per_pack=64, timeout_seconds=2.5,
+        implementation=tf.distribute.experimental.CommunicationImplementation.RING)
+    return {
+        "reduce_to_device": [one.reduce_to_device, default_one.reduce_to_device],
+        "accumulation_fn": to_py(default_one.accumulation_fn([tf.constant(1.0), tf.constant(2.0)])),
+        "num_packs": [tf.distribute.HierarchicalCopyAllReduce()._num_packs,
+                      tf.distribute.NcclAllReduce()._num_packs,
+                      tf.distribute.NcclAllReduce(num_packs=0)._num_packs],
+        "negative_packs": attempt(lambda: tf.distribute.NcclAllReduce(num_packs=-1)),
+        "implementations": [i.value for i in tf.distribute.experimental.CommunicationImplementation],
+        "default_options": [options.bytes_per_pack, options.timeout_seconds,
+                            options.implementation.value],
+        "ring_options": [ring.bytes_per_pack, ring.timeout_seconds, ring.implementation.value],
+        "negative_bytes": attempt(
+            lambda: tf.distribute.experimental.CommunicationOptions(bytes_per_pack=-1)),
+        "string_implementation": tf.distribute.experimental.CommunicationOptions(
+            implementation="nccl").implementation.value,
+        "other_implementation": attempt(
+            lambda: tf.distribute.experimental.CommunicationOptions(implementation=3)),
+    }
+
+
 # --- errors and odds ----------------------------------------------------------------------
 
 @case
