@@ -642,7 +642,8 @@ def cross_device_ops_options(tf, strategy):
                       tf.distribute.NcclAllReduce()._num_packs,
                       tf.distribute.NcclAllReduce(num_packs=0)._num_packs],
         "negative_packs": attempt(lambda: tf.distribute.NcclAllReduce(num_packs=-1)),
-        "implementations": [i.value for i in tf.distribute.experimental.CommunicationImplementation],
+        "implementations": [
+            i.value for i in tf.distribute.experimental.CommunicationImplementation],
         "default_options": [options.bytes_per_pack, options.timeout_seconds,
                             options.implementation.value],
         "ring_options": [ring.bytes_per_pack, ring.timeout_seconds, ring.implementation.value],
