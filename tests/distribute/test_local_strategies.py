@@ -1,4 +1,5 @@
-"""MultiWorkerMirroredStrategy (one worker: this process) and CentralStorageStrategy: what
+"""MultiWorkerMirroredStrategy (one worker: this process), CentralStorageStrategy and the
+cross-device ops they take: what
 they keep, and the clusters they refuse with what to do."""
 
 import pytest
@@ -43,3 +44,8 @@ def test_communication_options_are_kept():
 def test_central_storage_keeps_its_parameter_device():
     strategy = ag.distribute.experimental.CentralStorageStrategy(parameter_device="/cpu:0")
     assert strategy.parameter_device == "/cpu:0"
+
+
+def test_cross_device_ops_show_their_kind():
+    # TensorFlow 2.21 shows Python's default repr (module path and address).
+    assert repr(ag.distribute.NcclAllReduce()) == "<NcclAllReduce>"
