@@ -1,6 +1,5 @@
 """MultiWorkerMirroredStrategy (one worker: this process), CentralStorageStrategy and the
-cross-device ops they take: what
-they keep, and the clusters they refuse with what to do."""
+cross-device ops they take: what they keep, and the clusters they refuse with what to do."""
 
 import pytest
 
