@@ -31,6 +31,7 @@ from autograph.operators.handlers import PROGRAM_RAISE
 from autograph.operators.traced_errors import (
     TryTrace,
     check_not_handled,
+    check_not_raised_by_a_finally,
     leaving,
     note_finally,
     reraise_lost_state,
@@ -121,6 +122,7 @@ def raise_after_held(error: BaseException, graph: Graph | None) -> bool:
     """
     if graph is None or not raised_by_program(error) or not _holds_raise(graph):
         return False
+    check_not_raised_by_a_finally(error)
     _note_where(error, "after a tensor `if` or loop that raises first when it can")
     raise_if(True, error)
     return True

@@ -125,6 +125,33 @@ def finally_ends(trace: TryTrace) -> None:
             f"`if` or loop.")
 
 
+def check_not_raised_by_a_finally(error: BaseException) -> None:
+    """Raises StagingError if `error`, which stopped a trace, left a converted `finally`
+    whose `try` made an op that may raise when the graph runs: that op would raise first,
+    where plain Python raises the `finally`'s exception in place of the `try`'s."""
+    tracebacks = []
+    found: BaseException | None = error
+    while found is not None:  # the error the user's lines were written into is its cause
+        tracebacks.append(found.__traceback__)
+        found = found.__cause__
+    for tb in tracebacks:
+        _check_frames(error, tb)
+
+
+def _check_frames(error: BaseException, tb: Any) -> None:
+    while tb is not None:
+        if any(isinstance(value, TryTrace) and value.finally_op is not None
+               for value in tb.tb_frame.f_locals.values()):
+            raise StagingError(
+                f"This `finally` block raises {type(error).__name__}, but the `try` it closes "
+                f"may raise when the graph runs (a `raise`, or a read of a variable that may "
+                f"be undefined, under a tensor condition). The graph would raise that first, "
+                f"where plain Python raises the `finally`'s exception in its place. Raise "
+                f"outside the `finally`, or outside the tensor `if` or loop.\n\nThe "
+                f"`finally`'s exception: {error}") from error
+        tb = tb.tb_next
+
+
 _RAISES = frozenset({"RaiseIf", "Assert"})
 _EFFECTS = _RAISES | {"AssignAddVariableOp", "AssignSubVariableOp", "AssignVariableOp",
                       "EagerPyFunc", "PrintV2", "PyFunc", "IteratorGetNext",

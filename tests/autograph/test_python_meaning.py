@@ -2546,6 +2546,27 @@ def test_a_tensor_loop_deleting_a_variable_from_before_it_is_refused():
         ag.function(deletes_in_every_iteration)(ag.constant(1))
 
 
+def a_finally_raises_after_a_tensor_if_that_may_raise(b):
+    e = {}
+    try:
+        if b == 0:
+            pass
+        else:
+            x = e["p"]  # noqa: F841
+    finally:
+        raise ValueError("c")
+
+
+def test_a_finally_raising_after_a_try_that_may_raise_when_the_graph_runs_is_refused():
+    # Python raises the `finally`'s ValueError in place of the KeyError; the graph would raise
+    # the KeyError of the `if` first (found by the long differential run).
+    with pytest.raises(ag.autograph.StagingError, match=re.escape(
+            "This `finally` block raises ValueError, but the `try` it closes may raise when "
+            "the graph runs")) as caught:
+        ag.function(a_finally_raises_after_a_tensor_if_that_may_raise)(ag.constant(1))
+    assert "raise ValueError(\"c\")" in str(caught.value)
+
+
 _counter = ag.Variable(0)
 
 
