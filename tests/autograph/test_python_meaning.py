@@ -2546,6 +2546,19 @@ def test_a_tensor_loop_deleting_a_variable_from_before_it_is_refused():
         ag.function(deletes_in_every_iteration)(ag.constant(1))
 
 
+def raises_in_both_branches(x):
+    if x > 0:
+        raise ValueError("positive")
+    else:
+        raise KeyError("not positive")
+
+
+@pytest.mark.parametrize("x, error", [(1, ValueError), (-1, KeyError)])
+def test_a_tensor_if_raising_in_both_branches_raises_the_taken_branchs_error(x, error):
+    with pytest.raises(error):
+        ag.function(raises_in_both_branches)(ag.constant(x))
+
+
 def a_finally_raises_after_a_tensor_if_that_may_raise(b):
     e = {}
     try:
