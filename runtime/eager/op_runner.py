@@ -8,6 +8,7 @@ dtypes and the device.
 
 from __future__ import annotations
 
+from time import perf_counter
 from typing import Any, Sequence
 
 from autograph.runtime.core import devices, dtypes
@@ -70,6 +71,7 @@ class GeneralOp:
             return self.build(building_graph(), inputs, attrs, name)
         record = recorder[0]
         key = None
+        start = None if record is None else perf_counter()
         if record is None and self.repeatable:
             key = signature(self.lists, inputs, attrs)
             if key is not None:
@@ -96,7 +98,7 @@ class GeneralOp:
                                      kernel_attrs, reads)
         if record is not None:
             record(self.name, _flat(tensors), _flat_outputs(outputs, len(self.op_def.output_arg)),
-                   resolved, None)
+                   resolved, None, start)
         return outputs
 
     def _bind(self, inputs: Sequence[Any], attrs: dict[str, Any] | None, in_graph: bool = False

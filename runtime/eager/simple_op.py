@@ -19,7 +19,7 @@ from autograph.runtime.eager.op_runner import GeneralOp
 from autograph.runtime.eager.placement import array_on, place
 from autograph.runtime.graph.graph import _eager_disabled
 from autograph.runtime.graph.graph import _state as _graphs
-from autograph.runtime.graph.recording import recorder
+from autograph.runtime.graph.recording import observers, recorder
 from autograph.runtime.graph.tensor import EagerTensor, make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.registry.kernel_registry import kernel_registry
@@ -44,7 +44,7 @@ class SimpleOp(GeneralOp):
 
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
             name: str | None = None) -> Any:
-        if attrs or len(inputs) != self.arity or _graphs.stack or _eager_disabled[0]:
+        if attrs or len(inputs) != self.arity or _graphs.stack or _eager_disabled[0] or observers:
             return GeneralOp.run(self, inputs, attrs, name)
         dt = None
         plain = True
@@ -104,7 +104,7 @@ class SimpleOp(GeneralOp):
             raise bad_output_dtype(self.name, out, out_dtype)
         result = make_eager(out, out_dtype, device)
         record = recorder[0]
-        if record is not None:
+        if record is not None:  # a tape's; observers took the general path above
             record(self.name, list(inputs), [result], {self.type_attr: dt}, None)
         return result
 

@@ -33,6 +33,8 @@ traceback filtering off the op too: "while executing `mul = Mul(x, y)` (model.py
 from __future__ import annotations
 
 import functools
+import time
+import weakref
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -46,6 +48,7 @@ from autograph.runtime.exec.optimize.driver import optimize
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 from autograph.runtime.graph.graph_printer import _format_op
 from autograph.runtime.graph.needed_ops import needed_ops
+from autograph.runtime.graph.recording import exact_plans_wanted, observers, plan_observer
 from autograph.runtime.registry.op_def import inferred_attr_names
 
 Fetch = Any  # SymbolicTensor | Operation
@@ -59,23 +62,43 @@ class Plan:
                  reuse_buffers: bool = True):
         self.feeds = list(feeds)
         self.fetches = list(fetches)
+        self._graph = weakref.ref(graph)
+        self._reuse_buffers = reuse_buffers
         writer = _Writer(reuse_buffers)
         # Graph passes run on a private copy (`optimize`); feeds and fetches keep their order.
         self.ops = writer.write_plan(*optimize(graph, self.feeds, self.fetches))
         self.source = writer.source()
-        namespace = dict(writer.constants)
-        exec(compile(self.source, f"<plan of {len(self.ops)} ops>", "exec"), namespace)
-        self._run = namespace["plan"]
+        self._run = writer.compiled()
+        self._observed: dict[bool, Callable] = {}  # exact? -> the plan written for observers
 
     def run(self, feed_values: Sequence[Any]) -> list[Any]:
         """Runs the plan; `feed_values` are arrays in `feeds` order; returns fetch values."""
         try:
+            if observers:
+                return self._observed_run()(feed_values)
             return self._run(feed_values)
         except _PlanError as e:
             failure = e
         if failure.cause is None:  # the program's own exception, with its own cause, as raised
             raise failure.error
         raise failure.error from failure.cause
+
+    def _observed_run(self) -> Callable:
+        """The plan written to tell observers of each op (`recording.observers`); with the
+        graph passes off when an observer wants each op as the user made it."""
+        exact = exact_plans_wanted()
+        run = self._observed.get(exact)
+        if run is None:
+            graph = self._graph()
+            if graph is None:
+                raise InvalidArgumentError("The graph of this plan no longer exists.")
+            writer = _Writer(self._reuse_buffers, observe=True)
+            if exact:
+                writer.write_plan(graph, self.feeds, self.fetches)
+            else:
+                writer.write_plan(*optimize(graph, self.feeds, self.fetches))
+            run = self._observed[exact] = writer.compiled()
+        return run
 
 
 class _PlanError(Exception):
@@ -111,8 +134,10 @@ def _placed(op: Operation | None, message: str) -> str:
 class _Writer:
     """Writes a plan's Python source; kernels and constants are bound by name."""
 
-    def __init__(self, reuse_buffers: bool):
+    def __init__(self, reuse_buffers: bool, observe: bool = False):
         self.reuse_buffers = reuse_buffers
+        self.observe = observe
+        self.observed: list[tuple[Operation, str]] = []  # with observe: (op, device name)
         self.lines: list[str] = []
         self.constants: dict[str, Any] = {"_op_failure": _op_failure}
         self.written: list[Operation] = []  # in the order their lines were written
@@ -124,6 +149,14 @@ class _Writer:
 
     def source(self) -> str:
         return "\n".join(self.lines) + "\n"
+
+    def compiled(self) -> Callable:
+        """The written plan as a function of the feed values."""
+        namespace = dict(self.constants)
+        if self.observe:
+            namespace.update(_clock=time.perf_counter, _ran=plan_observer(self.observed))
+        exec(compile(self.source(), f"<plan of {len(self.written)} ops>", "exec"), namespace)
+        return namespace["plan"]
 
     def bind(self, prefix: str, value: Any) -> str:
         name = f"{prefix}{len(self.constants)}"
@@ -222,8 +255,14 @@ class _Writer:
             call = f"{self.bind('k', fn)}({', '.join(args)})"
         outs = self._outputs(op, device, kernel.host_memory)
         statement = f"{outs} = {call}" if outs else call
+        if self.observe:
+            self.lines.append(f"{indent}_t = _clock()")
         self._op_lines[len(self.lines)] = at
         self.lines.append(f"{indent}{statement}{comment}")
+        if self.observe:  # its line counts as the op's: an observer's error names the op
+            values = "".join(f"{self._names[id(t)]}, " for t in op.outputs)
+            self.lines.append(f"{indent}_ran({len(self.observed)}, _t, ({values}))")
+            self.observed.append((op, device.name))
 
     def _buffer(self, donor: buffers.Donor) -> str:
         """The `out=` expression writing into `donor`'s buffer (None when it is too small)."""

@@ -53,7 +53,8 @@ _users = [0]  # tapes recording and collectors set, in all threads: the hooks st
 _users_lock = threading.Lock()
 
 
-def _record(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any) -> None:
+def _record(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any,
+            start: float | None = None) -> None:
     for tape in _thread.tapes:
         watched = tape._watched
         for t in inputs:

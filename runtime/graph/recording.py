@@ -1,21 +1,111 @@
-"""The hook through which gradient tapes see the ops that run or are built.
+"""The hooks through which gradient tapes, and observers of running ops, see the ops.
 
-While no tape records, `recorder[0]` is None and each op pays one check for the feature. The
-gradients layer installs its recorder (`set_recorder`) while a tape records; it is called as
-`recorder(op_type, inputs, outputs, attrs, op)` after an eager op ran (`op` None, the inputs
-and outputs flat lists of eager tensors) and after an op was added to a graph (`op` the
-`Operation`, whose inputs and outputs are passed too).
+While no tape records and nothing observes, `recorder[0]` is None and each op pays one check
+for both features. The gradients layer installs its recorder (`set_recorder`) while a tape
+records; it is called as `recorder(op_type, inputs, outputs, attrs, op)` after an eager op ran
+(`op` None, the inputs and outputs flat lists of eager tensors) and after an op was added to a
+graph (`op` the `Operation`, whose inputs and outputs are passed too). An eager op passes the
+time it started as a sixth argument.
+
+Observers (`add_observer`: the profiler, `enable_check_numerics`) are told of every op that
+runs, eagerly or in a plan, with an `OpRun`: its type, name, device, the user's line that made
+it, when it started and ended, and its output arrays. While one is installed, eager ops leave
+their fast paths so that each is seen, and plans run a variant written with a call after each
+op (`runtime/exec/executor.py`); with none, neither pays anything more than the check.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import time
+from typing import Any, Callable, NamedTuple, Protocol
 
-Recorder = Callable[[str, list, list, dict, Any], None]
+from autograph.runtime.graph.source_lines import user_frame
+
+Recorder = Callable[..., None]
 
 recorder: list[Recorder | None] = [None]
+_tape: list[Recorder | None] = [None]
+
+
+class OpRun(NamedTuple):
+    """One op that ran: `name` and `graph` are empty for an eager op; `source` is the user's
+    line that made a graph's op or ran an eager one ("model.py:12", empty where unknown);
+    `start` and `end` are `time.perf_counter()` seconds; `outputs` the op's output arrays."""
+
+    op_type: str
+    name: str
+    graph: str
+    device: str
+    source: str
+    start: float
+    end: float
+    outputs: tuple
+    inputs: tuple = ()  # eager ops only: the input tensors
+
+
+class Observer(Protocol):
+    """Told of every op that runs. `exact` asks plans to run each op as the user's graph has
+    it, with the graph optimiser's passes off (a fused op would hide which op did what)."""
+
+    exact: bool
+
+    def op_ran(self, run: OpRun) -> None: ...
+
+
+observers: list[Observer] = []
 
 
 def set_recorder(fn: Recorder | None) -> None:
-    """Installs `fn` as the recorder of every op (None: no op is recorded)."""
-    recorder[0] = fn
+    """Installs `fn` as the tapes' recorder of every op (None: no tape records)."""
+    _tape[0] = fn
+    _install()
+
+
+def add_observer(observer: Observer) -> None:
+    """Tells `observer` of every op that runs from now on, until `remove_observer`."""
+    observers.append(observer)
+    _install()
+
+
+def remove_observer(observer: Observer) -> None:
+    if observer in observers:
+        observers.remove(observer)
+    _install()
+
+
+def exact_plans_wanted() -> bool:
+    return any(o.exact for o in observers)
+
+
+def _install() -> None:
+    recorder[0] = _observed if observers else _tape[0]
+
+
+def _observed(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any,
+              start: float | None = None) -> None:
+    tape = _tape[0]
+    if tape is not None:
+        tape(op_type, inputs, outputs, attrs, op)
+    if op is not None or start is None:  # an op added to a graph: it has not run
+        return
+    end = time.perf_counter()
+    device = outputs[0]._device.name if outputs else "CPU:0"
+    run = OpRun(op_type, "", "", device, user_frame(), start, end,
+                tuple(t._value for t in outputs), tuple(inputs))
+    for observer in list(observers):
+        observer.op_ran(run)
+
+
+def plan_observer(ops: list) -> Callable[[int, float, tuple], None]:
+    """The function a plan written for observers calls after its op number `i` (of `ops`,
+    pairs of `Operation` and device name) ran, started at `start`, with `outputs`."""
+    runs = [(op.type, op.name, getattr(op.graph, "name", ""), device, op.source or "")
+            for op, device in ops]
+
+    def ran(i: int, start: float, outputs: tuple) -> None:
+        end = time.perf_counter()
+        op_type, name, graph, device, source = runs[i]
+        run = OpRun(op_type, name, graph, device, source, start, end, outputs)
+        for observer in list(observers):
+            observer.op_ran(run)
+    return ran
