@@ -9,6 +9,7 @@ place that imports the family modules (one per op family); they share what they 
 import autograph.runtime.ops  # noqa: F401 -- declares the ops, which a kernel must find registered
 from autograph.kernels import (  # noqa: F401
     array_kernels,
+    check_kernels,
     complex_kernels,
     control_flow_kernels,
     creation_kernels,

@@ -227,6 +227,13 @@ def _identity_grad(op: Any, grad: Any) -> list:
     return [grad]
 
 
+@RegisterGradient("CheckNumerics")
+def _check_numerics_grad(op: Any, grad: Any) -> list:
+    message = ("Not a number (NaN) or infinity (Inf) values detected in gradient. "
+               + op.get_attr("message"))
+    return [op_handle("CheckNumerics").run([grad], {"message": message})]
+
+
 # Matrix products -----------------------------------------------------------------------------
 @RegisterGradient("MatMul")
 def _mat_mul_grad(op: Any, grad: Any) -> list:
