@@ -115,13 +115,14 @@ _ON_FIRST_USE = {
     "norm": "autograph.linalg:norm",
     "onnx": "autograph.onnx",
     "optimizers": "autograph.optimizers",
+    "profiler": "autograph.profiler",
     "saved_model": "autograph.saved_model",
     "train": "autograph.train",
 }
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
                "errors", "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers",
-               "random", "saved_model", "strings", "test", "train", "types")
+               "profiler", "random", "saved_model", "strings", "test", "train", "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (
         not isinstance(value, _ModuleType) or name in _NAMESPACES))])

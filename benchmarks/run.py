@@ -28,6 +28,7 @@ BENCHMARKS = [
     ("graph_session.py", False, ()),
     ("conversion.py", False, ()),
     ("function_calls.py", False, ()),
+    ("profiler.py", False, ()),
     ("training_step.py", False, ("threadpoolctl",)),
     ("data_pipeline.py", False, ()),
     ("fast_paths.py", True, ("threadpoolctl",)),

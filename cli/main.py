@@ -4,6 +4,7 @@
     autograph graph FILE.py:FUNC     the graph a function traces to, as text, DOT, SVG, PNG, JSON
     autograph ops [NAME]             the registered ops and their kernels
     autograph run FILE.py:FUNC ARG…  call a function through ag.function and print the result
+    autograph profile FILE.py:FUNC   run a function under the profiler; print its slowest ops
     autograph export FILE.py:NAME    save a function or model as a saved model or ONNX file
     autograph inspect PATH           the signatures and functions of a saved model or ONNX file
     autograph coverage [NAMESPACE]   which of TensorFlow's names autograph provides
@@ -25,10 +26,10 @@ import sys
 from typing import Sequence
 
 from autograph import __version__
-from autograph.cli import coverage, export, graph, inspect_export, ops, run, transpile
+from autograph.cli import coverage, export, graph, inspect_export, ops, profile, run, transpile
 from autograph.cli.common import UserError
 
-COMMANDS = (transpile, graph, ops, run, export, inspect_export, coverage)
+COMMANDS = (transpile, graph, ops, run, profile, export, inspect_export, coverage)
 
 DESCRIPTION = """\
 autograph converts plain Python functions into dataflow graphs and runs them on NumPy (CPU)

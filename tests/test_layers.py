@@ -21,7 +21,7 @@ PACKAGES = ("runtime", "kernels", "autograph", "cli")
 INSIDE = ("runtime", "kernels", "cli")  # sub-packages of `autograph` once installed
 BELOW_ALL = "autograph._layout"
 RUNTIME_LAYERS = ("core", "registry", "graph", "eager", "exec", "ops", "state", "function",
-                  "gradients", "data", "train", "saving", "distribute")
+                  "gradients", "data", "train", "saving", "distribute", "summary")
 
 
 @functools.lru_cache(maxsize=None)

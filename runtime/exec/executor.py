@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import time
 import weakref
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 import numpy as np
 
@@ -48,7 +48,7 @@ from autograph.runtime.exec.optimize.driver import optimize
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 from autograph.runtime.graph.graph_printer import _format_op
 from autograph.runtime.graph.needed_ops import needed_ops
-from autograph.runtime.graph.recording import exact_plans_wanted, observers, plan_observer
+from autograph.runtime.graph.recording import exact_plans_wanted, on_observers, plan_observer
 from autograph.runtime.registry.op_def import inferred_attr_names
 
 Fetch = Any  # SymbolicTensor | Operation
@@ -72,16 +72,21 @@ class Plan:
         self._observed: dict[bool, Callable] = {}  # exact? -> the plan written for observers
 
     def run(self, feed_values: Sequence[Any]) -> list[Any]:
-        """Runs the plan; `feed_values` are arrays in `feeds` order; returns fetch values."""
+        """Runs the plan; `feed_values` are arrays in `feeds` order; returns fetch values.
+
+        While an observer is installed, `_run_observed` takes this method's place."""
         try:
-            if observers:
-                return self._observed_run()(feed_values)
             return self._run(feed_values)
         except _PlanError as e:
             failure = e
-        if failure.cause is None:  # the program's own exception, with its own cause, as raised
-            raise failure.error
-        raise failure.error from failure.cause
+        _raise(failure)
+
+    def _run_observed(self, feed_values: Sequence[Any]) -> list[Any]:
+        try:
+            return self._observed_run()(feed_values)
+        except _PlanError as e:
+            failure = e
+        _raise(failure)
 
     def _observed_run(self) -> Callable:
         """The plan written to tell observers of each op (`recording.observers`); with the
@@ -93,6 +98,7 @@ class Plan:
             if graph is None:
                 raise InvalidArgumentError("The graph of this plan no longer exists.")
             writer = _Writer(self._reuse_buffers, observe=True)
+            writer.graph_name = getattr(graph, "name", "") or ""
             if exact:
                 writer.write_plan(graph, self.feeds, self.fetches)
             else:
@@ -101,12 +107,28 @@ class Plan:
         return run
 
 
+_plain_run = Plan.run
+
+
+def _switch_runs(observing: bool) -> None:
+    Plan.run = Plan._run_observed if observing else _plain_run  # type: ignore[method-assign]
+
+
+on_observers(_switch_runs)
+
+
 class _PlanError(Exception):
     """Carries `error` out of the plan with the exception it is raised from (None: none)."""
 
     def __init__(self, error: BaseException, cause: BaseException | None = None):
         self.error = error
         self.cause = cause
+
+
+def _raise(failure: _PlanError) -> NoReturn:
+    if failure.cause is None:  # the program's own exception, with its own cause, as raised
+        raise failure.error
+    raise failure.error from failure.cause
 
 
 def _op_failure(op: Operation | None, e: Exception) -> _PlanError:
@@ -138,6 +160,7 @@ class _Writer:
         self.reuse_buffers = reuse_buffers
         self.observe = observe
         self.observed: list[tuple[Operation, str]] = []  # with observe: (op, device name)
+        self.graph_name = ""
         self.lines: list[str] = []
         self.constants: dict[str, Any] = {"_op_failure": _op_failure}
         self.written: list[Operation] = []  # in the order their lines were written
@@ -154,7 +177,8 @@ class _Writer:
         """The written plan as a function of the feed values."""
         namespace = dict(self.constants)
         if self.observe:
-            namespace.update(_clock=time.perf_counter, _ran=plan_observer(self.observed))
+            namespace.update(_clock=time.perf_counter,
+                             _ran=plan_observer(self.observed, self.graph_name))
         exec(compile(self.source(), f"<plan of {len(self.written)} ops>", "exec"), namespace)
         return namespace["plan"]
 

@@ -49,7 +49,7 @@ from autograph.runtime.function.trace_type import from_value
 from autograph.runtime.graph.func_graph import FuncGraph, flatten, is_composite, pack_sequence_as
 from autograph.runtime.graph.graph import Operation, SymbolicTensor, building_graph
 from autograph.runtime.graph.init_scope import FunctionTrace, tracing
-from autograph.runtime.graph.recording import recorder
+from autograph.runtime.graph.recording import tape_recorder
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
@@ -257,14 +257,14 @@ class ConcreteFunction:
 
     def call_flat(self, tensors: Sequence[Any]) -> Any:
         """Runs the graph with `tensors` fed to the argument placeholders, in order."""
-        if recorder[0] is not None:  # a tape records: the gradients layer runs the call
+        if tape_recorder[0] is not None:  # a tape records: the gradients layer runs the call
             return recorded_call[0](self, [convert_to_tensor(t) for t in tensors])
         return self._pack(self._run([_host_value(t) for t in tensors]))
 
     def call_positional(self, args: tuple, positions: tuple[int, ...]) -> Any:
         """The fast call: the eager tensors `args[i]` for `i` in `positions` feed the
         placeholders (the caller checked that they match)."""
-        if recorder[0] is not None:  # a tape records: the gradients layer runs the call
+        if tape_recorder[0] is not None:  # a tape records: the gradients layer runs the call
             return recorded_call[0](self, [args[i] for i in positions])
         feeds = []
         for i in positions:

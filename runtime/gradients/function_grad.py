@@ -32,7 +32,7 @@ from autograph.runtime.gradients.registry import RegisterGradient
 from autograph.runtime.gradients.replay import replay
 from autograph.runtime.gradients.tape import record_on_tapes, recording_tapes
 from autograph.runtime.graph.func_graph import FuncGraph
-from autograph.runtime.graph.recording import recorder
+from autograph.runtime.graph.recording import tape_recorder
 from autograph.runtime.graph.tensor import make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.creation.ops import zeros_like
@@ -79,7 +79,7 @@ class _Gradient:
         seeds = [grads[i] if grads[i] is not None else zeros_like(outputs[i])
                  for i in self.differentiable]
         result: list[Any] = [None] * self.n_sources
-        if recorder[0] is not None:  # a tape records the gradient: run it op by op
+        if tape_recorder[0] is not None:  # a tape records the gradient: run it op by op
             values = replay(self.backward_graph, seeds + saved)
             found = [values[id(t)] for t in self.backward_graph.outputs]
         else:

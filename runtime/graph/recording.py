@@ -10,8 +10,9 @@ time it started as a sixth argument.
 Observers (`add_observer`: the profiler, `enable_check_numerics`) are told of every op that
 runs, eagerly or in a plan, with an `OpRun`: its type, name, device, the user's line that made
 it, when it started and ended, and its output arrays. While one is installed, eager ops leave
-their fast paths so that each is seen, and plans run a variant written with a call after each
-op (`runtime/exec/executor.py`); with none, neither pays anything more than the check.
+their fast paths so that each is seen (they pay one check for it), and plans run a variant
+written with a call after each op (`runtime/exec/executor.py`, which swaps `Plan.run` through
+`on_observers`: with none installed, a plan pays nothing).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from autograph.runtime.graph.source_lines import user_frame
 
 Recorder = Callable[..., None]
 
-recorder: list[Recorder | None] = [None]
-_tape: list[Recorder | None] = [None]
+recorder: list[Recorder | None] = [None]  # what ops call: the tapes', observers', or both
+tape_recorder: list[Recorder | None] = [None]  # the tapes' alone: whether a tape records
 
 
 class OpRun(NamedTuple):
@@ -53,11 +54,12 @@ class Observer(Protocol):
 
 
 observers: list[Observer] = []
+_switches: list[Callable[[bool], None]] = []  # told whether any observer is installed
 
 
 def set_recorder(fn: Recorder | None) -> None:
     """Installs `fn` as the tapes' recorder of every op (None: no tape records)."""
-    _tape[0] = fn
+    tape_recorder[0] = fn
     _install()
 
 
@@ -77,13 +79,22 @@ def exact_plans_wanted() -> bool:
     return any(o.exact for o in observers)
 
 
+def on_observers(switch: Callable[[bool], None]) -> None:
+    """Calls `switch(observing)` now and whenever observers come or go: plans swap their `run`
+    for the observed one so that, with none, they pay not even a check."""
+    _switches.append(switch)
+    switch(bool(observers))
+
+
 def _install() -> None:
-    recorder[0] = _observed if observers else _tape[0]
+    recorder[0] = _observed if observers else tape_recorder[0]
+    for switch in _switches:
+        switch(bool(observers))
 
 
 def _observed(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any,
               start: float | None = None) -> None:
-    tape = _tape[0]
+    tape = tape_recorder[0]
     if tape is not None:
         tape(op_type, inputs, outputs, attrs, op)
     if op is not None or start is None:  # an op added to a graph: it has not run
@@ -96,11 +107,13 @@ def _observed(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any,
         observer.op_ran(run)
 
 
-def plan_observer(ops: list) -> Callable[[int, float, tuple], None]:
+def plan_observer(ops: list, graph_name: str) -> Callable[[int, float, tuple], None]:
     """The function a plan written for observers calls after its op number `i` (of `ops`,
-    pairs of `Operation` and device name) ran, started at `start`, with `outputs`."""
-    runs = [(op.type, op.name, getattr(op.graph, "name", ""), device, op.source or "")
-            for op, device in ops]
+    pairs of `Operation` and device name) ran, started at `start`, with `outputs`. An op's
+    graph is named by its own name (a branch's, a loop body's), else `graph_name` (the plan's:
+    the graph passes work on an unnamed copy)."""
+    runs = [(op.type, op.name, getattr(op.graph, "name", "") or graph_name, device,
+             op.source or "") for op, device in ops]
 
     def ran(i: int, start: float, outputs: tuple) -> None:
         end = time.perf_counter()

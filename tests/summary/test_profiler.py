@@ -1,0 +1,141 @@
+"""The profiler: one trace event per op that runs, with its type, name, device and the user's
+line, in a Chrome trace file; nothing recorded and nothing paid when it is not running."""
+
+import gzip
+import json
+import threading
+
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+from autograph.runtime.exec import executor
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.graph import recording
+from autograph.runtime.summary import profiler
+
+experimental = ag.profiler.experimental
+
+
+def scaled_log(x):
+    y = x * 2.0
+    z = ag.math.log(y + 1.0)
+    return ag.reduce_sum(z)
+
+
+LINE = scaled_log.__code__.co_firstlineno
+
+
+def _ops(events):
+    return [e for e in events if e.get("ph") == "X" and e["cat"] == "op"]
+
+
+def test_trace_events_match_the_ops_and_lines_of_the_plan(tmp_path):
+    f = ag.function(scaled_log)
+    x = ag.constant([1.0, 2.0, 3.0])
+    concrete = f.get_concrete_function(x)
+    f(x)
+    experimental.start(str(tmp_path))
+    f(x)
+    path = experimental.stop()
+    events = _ops(profiler.read_trace(path))
+    planned = [(op.type, op.name) for op in concrete._plan.ops if op.type != "Const"]
+    assert [(e["name"], e["args"]["name"]) for e in events] == planned
+    lines = {e["args"]["name"]: e["args"]["source"] for e in events}
+    assert lines["mul"] == f"{__file__}:{LINE + 1}"
+    assert lines["Log"] == f"{__file__}:{LINE + 2}"
+    assert lines["Sum"] == f"{__file__}:{LINE + 3}"
+    assert all(e["args"]["graph"] == "scaled_log" for e in events)
+    assert all(e["dur"] >= 0 and e["ts"] >= 0 for e in events)
+    assert {e["args"]["bytes"] for e in events if e["args"]["name"] == "mul"} == {12}
+
+
+def test_the_file_is_a_gzipped_chrome_trace_under_plugins_profile(tmp_path):
+    experimental.start(str(tmp_path))
+    ag.constant([1.0]) + 1.0
+    path = experimental.stop()
+    relative = path[len(str(tmp_path)) + 1:].split("/")
+    assert relative[:2] == ["plugins", "profile"] and relative[3].endswith(".trace.json.gz")
+    with gzip.open(path, "rt") as f:
+        trace = json.load(f)
+    devices = [e["args"]["name"] for e in trace["traceEvents"] if e["ph"] == "M"]
+    assert devices == ["Host: Trace spans", "/job:localhost/replica:0/task:0/device:CPU:0"]
+
+
+def test_eager_ops_are_events_at_the_users_line(tmp_path):
+    experimental.start(str(tmp_path))
+    ag.math.exp(ag.constant([0.0]))
+    path = experimental.stop()
+    (event,) = [e for e in _ops(profiler.read_trace(path)) if e["name"] == "Exp"]
+    assert event["args"]["source"].startswith(f"{__file__}:")
+    assert event["args"]["name"] == ""
+
+
+def test_trace_spans_carry_their_step(tmp_path):
+    with experimental.Profile(str(tmp_path)):
+        for step in range(2):
+            with experimental.Trace("train", step_num=step):
+                ag.constant([1.0]) * 3.0
+    (path,) = tmp_path.glob("plugins/profile/*/*.trace.json.gz")
+    spans = [e for e in profiler.read_trace(str(path)) if e.get("cat") == "trace"]
+    assert [(s["name"], s["args"]) for s in spans] == [("train", {"step_num": 0}),
+                                                       ("train", {"step_num": 1})]
+    muls = [e for e in _ops(profiler.read_trace(str(path))) if e["name"] == "Mul"]
+    assert all(s["ts"] <= m["ts"] and m["ts"] + m["dur"] <= s["ts"] + s["dur"] + 1e-3
+               for s, m in zip(spans, muls))
+
+
+def test_ops_of_other_threads_have_their_own_thread_id(tmp_path):
+    experimental.start(str(tmp_path))
+    worker = threading.Thread(target=lambda: ag.math.sqrt(ag.constant([4.0])))
+    worker.start()
+    worker.join()
+    ag.math.sqrt(ag.constant([9.0]))
+    path = experimental.stop()
+    threads = {e["tid"] for e in _ops(profiler.read_trace(path)) if e["name"] == "Sqrt"}
+    assert len(threads) == 2
+
+
+def test_starting_twice_and_stopping_without_start_are_tensorflows_errors(tmp_path):
+    with pytest.raises(ag.errors.UnavailableError, match="No profiler is running"):
+        experimental.stop()
+    experimental.start(str(tmp_path))
+    try:
+        with pytest.raises(ag.errors.AlreadyExistsError, match="Another profiler is running"):
+            experimental.start(str(tmp_path))
+    finally:
+        assert experimental.stop(save=False) is None
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_observer_and_no_observed_plan_when_no_profiler_runs(tmp_path):
+    f = ag.function(scaled_log)
+    x = ag.constant([1.0, 2.0])
+    f(x)
+    plan = f.get_concrete_function(x)._plan
+    # with no observer, `Plan.run` is the plain method: plans pay nothing for the profiler
+    assert recording.observers == [] and Plan.run is executor._plain_run
+    assert plan._observed == {}
+    experimental.start(str(tmp_path))
+    assert Plan.run is Plan._run_observed
+    f(x)
+    experimental.stop(save=False)
+    assert recording.observers == [] and Plan.run is executor._plain_run
+    assert list(plan._observed) == [False]
+    npt.assert_allclose(f(x).numpy(), scaled_log(x).numpy(), rtol=1e-6)
+
+
+def test_op_table_sums_runs_per_op_longest_first(tmp_path):
+    f = ag.function(scaled_log)
+    x = ag.constant([1.0, 2.0])
+    f(x)
+    experimental.start(str(tmp_path))
+    for _ in range(3):
+        f(x)
+    rows = profiler.op_table(profiler.read_trace(experimental.stop()))
+    assert {r.runs for r in rows} == {3}
+    assert [r.total_us for r in rows] == sorted((r.total_us for r in rows), reverse=True)
+    assert "scaled_log/Log" in {r.name for r in rows}
+    text = profiler.format_table(rows)
+    assert text.splitlines()[0].split() == ["total", "ms", "share", "runs", "mean", "us", "MB",
+                                            "out", "op", "type", "line"]
