@@ -117,12 +117,14 @@ _ON_FIRST_USE = {
     "optimizers": "autograph.optimizers",
     "profiler": "autograph.profiler",
     "saved_model": "autograph.saved_model",
+    "summary": "autograph.summary",
     "train": "autograph.train",
 }
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
                "errors", "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers",
-               "profiler", "random", "saved_model", "strings", "test", "train", "types")
+               "profiler", "random", "saved_model", "strings", "summary", "test", "train",
+               "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (
         not isinstance(value, _ModuleType) or name in _NAMESPACES))])

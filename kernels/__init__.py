@@ -25,4 +25,5 @@ from autograph.kernels import (  # noqa: F401
     script_kernels,
     state_kernels,
     string_kernels,
+    summary_kernels,
 )

@@ -48,7 +48,12 @@ from autograph.runtime.exec.optimize.driver import optimize
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 from autograph.runtime.graph.graph_printer import _format_op
 from autograph.runtime.graph.needed_ops import needed_ops
-from autograph.runtime.graph.recording import exact_plans_wanted, on_observers, plan_observer
+from autograph.runtime.graph.recording import (
+    exact_plans_wanted,
+    on_observers,
+    plan_observer,
+    plan_started,
+)
 from autograph.runtime.registry.op_def import inferred_attr_names
 
 Fetch = Any  # SymbolicTensor | Operation
@@ -82,6 +87,7 @@ class Plan:
         _raise(failure)
 
     def _run_observed(self, feed_values: Sequence[Any]) -> list[Any]:
+        plan_started(self._graph())
         try:
             return self._observed_run()(feed_values)
         except _PlanError as e:

@@ -20,7 +20,8 @@ NON_DIFFERENTIABLE = (
     "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
     "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeSplit",
     # checks, printing, nothing
-    "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient",
+    "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient", "WriteSummary",
+    "FlushSummaryWriter",
     # made by the graph optimiser in plans, which gradients never see
     "_FusedElementwise",
     # iterating datasets

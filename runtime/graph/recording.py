@@ -46,7 +46,8 @@ class OpRun(NamedTuple):
 
 class Observer(Protocol):
     """Told of every op that runs. `exact` asks plans to run each op as the user's graph has
-    it, with the graph optimiser's passes off (a fused op would hide which op did what)."""
+    it, with the graph optimiser's passes off (a fused op would hide which op did what). An
+    observer may also have `plan_started(graph)`, called as a plan of `graph` starts."""
 
     exact: bool
 
@@ -105,6 +106,14 @@ def _observed(op_type: str, inputs: list, outputs: list, attrs: dict, op: Any,
                 tuple(t._value for t in outputs), tuple(inputs))
     for observer in list(observers):
         observer.op_ran(run)
+
+
+def plan_started(graph: Any) -> None:
+    """Tells the observers that care (`ag.summary.trace_on`) that a plan of `graph` runs."""
+    for observer in list(observers):
+        started = getattr(observer, "plan_started", None)
+        if started is not None:
+            started(graph)
 
 
 def plan_observer(ops: list, graph_name: str) -> Callable[[int, float, tuple], None]:

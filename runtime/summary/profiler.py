@@ -99,8 +99,9 @@ def start(logdir: str, options: ProfilerOptions | None = None) -> None:
     add_observer(profiler)
 
 
-def stop(save: bool = True) -> str | None:
-    """Stops the profiler; with `save`, writes its trace and returns the file's path.
+def stop(save: bool = True, logdir: str | None = None) -> str | None:
+    """Stops the profiler; with `save`, writes its trace (under `logdir`, default the one
+    given to `start`) and returns the file's path.
 
     Raises:
         UnavailableError: no profiler is running.
@@ -110,6 +111,8 @@ def stop(save: bool = True) -> str | None:
             raise UnavailableError("Cannot export profiling results. No profiler is running.")
         profiler = _active.pop()
     remove_observer(profiler)
+    if logdir is not None:
+        profiler.logdir = os.fspath(logdir)
     return _write(profiler) if save else None
 
 

@@ -1,4 +1,5 @@
-"""Declarations of the logging ops behind `ag.print`: `StringFormat` and `PrintV2`.
+"""Declarations of the logging ops: `StringFormat` and `PrintV2` (`ag.print`), and the
+TensorBoard summary ops `WriteSummary` and `FlushSummaryWriter` (`ag.summary`).
 
 As in TensorFlow, `ag.print(*inputs)` is two ops: `StringFormat` writes its tensor inputs into
 a template (Python values are already part of the template), and `PrintV2`, a stateful op,
@@ -58,3 +59,33 @@ register_op("PrintV2").input("input: string").attr("output_stream: string = 'std
         "output_stream: 'stdout', 'stderr' (the current sys.stdout / sys.stderr when the op "
         "runs), or 'file://<path>' to append to a file.\n"
         "end: written after input.")
+
+
+def _write_summary_shape(c: InferenceContext) -> list[RawShape]:
+    for index, what in ((1, "step"), (2, "record")):
+        shape = c.shape(index)
+        if shape is not None and shape != ():
+            raise c.error(f"{what} must be a scalar, but its shape is {format_raw(shape)}.")
+    return [()]
+
+
+register_op("WriteSummary").input("tensor: T").input("step: int64").input("record: bool") \
+    .output("written: bool").attr("T: type").attr("writer: string").attr("tag: string") \
+    .attr("kind: {'scalar', 'histogram', 'image', 'text', 'audio'}") \
+    .attr("description: string = ''").attr("buckets: int = 30").attr("max_outputs: int = 3") \
+    .attr("sample_rate: float = 0.0").set_is_stateful().set_shape_fn(_write_summary_shape).doc(
+        "Writes tensor as a TensorBoard summary of kind, at step, when record is true.\n\n"
+        "The graph form of `ag.summary.scalar`, `histogram`, `image`, `text` and `audio`; "
+        "it runs on every call of its function, reading step (a variable's value) then.\n\n"
+        "tensor: the summary's data.\n"
+        "step: the step it is written at.\n"
+        "record: whether to write (`ag.summary.record_if`'s condition).\n"
+        "written: record, once written.\n"
+        "writer: names the summary writer (`runtime/summary/writer.py`), held by this process.\n"
+        "tag: the summary's name.\n"
+        "kind: how the data is stored (`runtime/summary/encoding.py`).")
+
+register_op("FlushSummaryWriter").attr("writer: string").set_is_stateful() \
+    .set_shape_fn(lambda c: []).doc(
+        "Writes the queued summaries of writer to its file.\n\n"
+        "writer: names the summary writer, held by this process.")
