@@ -81,7 +81,7 @@ autograph.ConversionError autograph.StagingError
 # profiler). Their checks are strict expected failures until they land (then the name must
 # leave this set);
 # the first segment of each path names what is missing.
-NOT_YET = {"keras.callbacks.TensorBoard"}
+NOT_YET: set[str] = set()
 
 
 def _lookup(path):

@@ -77,7 +77,7 @@ _DTYPE_CODES = {np.dtype(np.float32): 1, np.dtype(np.float64): 2}
 def _numeric(array: np.ndarray) -> Any:
     from tensorboardX.proto import tensor_pb2, tensor_shape_pb2
 
-    array = np.ascontiguousarray(array)
+    array = np.asarray(array, order="C")  # (ascontiguousarray makes a scalar 1-d)
     shape = tensor_shape_pb2.TensorShapeProto(
         dim=[tensor_shape_pb2.TensorShapeProto.Dim(size=d) for d in array.shape])
     return tensor_pb2.TensorProto(dtype=_DTYPE_CODES[array.dtype], tensor_shape=shape,

@@ -180,6 +180,6 @@ def _tensor_proto(value: np.ndarray) -> Any:
         proto.string_val.extend(v if isinstance(v, bytes) else str(v).encode("utf-8")
                                 for v in value.reshape(-1))
     elif value.dtype != object:
-        proto.tensor_content = np.ascontiguousarray(value).astype(
+        proto.tensor_content = np.asarray(value, order="C").astype(
             value.dtype.newbyteorder("<")).tobytes()
     return proto

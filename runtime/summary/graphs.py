@@ -90,6 +90,11 @@ class _GraphTrace:
 _trace: list[_GraphTrace] = []
 
 
+def tracing() -> bool:
+    """Whether a trace (`trace_on`) is collecting graphs."""
+    return bool(_trace)
+
+
 def trace_on(graph: bool = True, profiler: bool = False,
              profiler_outdir: str | None = None) -> None:
     """Starts collecting the graphs of the functions that run (and, with `profiler`, their

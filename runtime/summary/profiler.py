@@ -94,7 +94,7 @@ def start(logdir: str, options: ProfilerOptions | None = None) -> None:
     with _lock:
         if _active:
             raise AlreadyExistsError("Another profiler is running.")
-        profiler = _Profiler(os.fspath(logdir))
+        profiler = _Profiler(os.path.abspath(os.fspath(logdir)))  # as the directory is now
         _active.append(profiler)
     add_observer(profiler)
 

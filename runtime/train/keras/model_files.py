@@ -69,7 +69,9 @@ def check_weights_path(path: Any, method: str) -> str:
     return path
 
 
-def _config_json(model: Any) -> str:
+def config_json(model: Any) -> str:
+    """The model's config and compile config as JSON, as a `.keras` file and Keras' `to_json`
+    write it."""
     serialized = serialize(model)
     compile_config = model.get_compile_config()
     serialized["compile_config"] = compile_config
@@ -99,7 +101,7 @@ def save_model(model: Any, filepath: Any, overwrite: bool = True) -> None:
     if not model.built:
         raise ValueError(f"model.save: model {model.name!r} is not built yet, so it has no "
                          f"weights: call it on data, build(input_shape) it or fit it first.")
-    config = _config_json(model)
+    config = config_json(model)
     weights = io.BytesIO()
     h5_weights.write_weights(model, weights)
     metadata = json.dumps({"keras_version": KERAS_VERSION, "date_saved": datetime.datetime.now(

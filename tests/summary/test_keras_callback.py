@@ -1,0 +1,89 @@
+"""`ag.keras.callbacks.TensorBoard`: `fit` written under `train/` and `validation/` with the
+tags and steps Keras 3.15 writes (recorded from the same model, data and arguments)."""
+
+import numpy as np
+import numpy.testing as npt
+import pytest
+
+import autograph as ag
+from autograph.runtime.summary import profiler
+from tests.summary.reading import accumulator, values
+
+# Keras 3.15 with TensorFlow 2.21, the run of `_fit` below (histogram_freq=1, update_freq=2)
+KERAS_TRAIN_TAGS = ["keras", "batch_accuracy", "batch_loss", "epoch_accuracy", "epoch_loss",
+                    "epoch_learning_rate", "sequential/d1/kernel/histogram",
+                    "sequential/d1/bias/histogram", "sequential/d2/kernel/histogram",
+                    "sequential/d2/bias/histogram"]
+KERAS_VALIDATION_TAGS = ["evaluation_accuracy_vs_iterations", "evaluation_loss_vs_iterations",
+                         "epoch_accuracy", "epoch_loss"]
+
+
+def _fit(log_dir, **options):
+    ag.keras.utils.set_random_seed(0)
+    model = ag.keras.Sequential([ag.keras.Input((4,)), ag.keras.layers.Dense(3, name="d1"),
+                                 ag.keras.layers.Dense(2, name="d2")])
+    model.compile("sgd", "sparse_categorical_crossentropy", metrics=["accuracy"])
+    rng = np.random.default_rng(0)
+    x, y = rng.random((20, 4), np.float32), rng.integers(0, 2, 20)
+    callback = ag.keras.callbacks.TensorBoard(str(log_dir), **options)
+    history = model.fit(x, y, epochs=2, batch_size=5, validation_data=(x, y),
+                        callbacks=[callback], verbose=0)
+    return model, history
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    log_dir = tmp_path_factory.mktemp("tensorboard")
+    model, history = _fit(log_dir, histogram_freq=1, update_freq=2)
+    return log_dir, model, history
+
+
+def test_train_and_validation_runs_have_keras_3s_tags(run):
+    log_dir, _, _ = run
+    assert accumulator(log_dir / "train").Tags()["tensors"] == KERAS_TRAIN_TAGS
+    assert accumulator(log_dir / "validation").Tags()["tensors"] == KERAS_VALIDATION_TAGS
+
+
+def test_epoch_values_are_the_historys(run):
+    log_dir, _, history = run
+    for tag, key, folder in (("epoch_loss", "loss", "train"),
+                             ("epoch_accuracy", "accuracy", "train"),
+                             ("epoch_loss", "val_loss", "validation")):
+        found = values(log_dir / folder, tag)
+        assert [s for s, _ in found] == [0, 1]
+        npt.assert_allclose([float(v) for _, v in found], history.history[key], rtol=1e-6)
+
+
+def test_batch_values_every_update_freq_steps_and_evaluations_at_the_iteration(run):
+    log_dir, _, _ = run
+    assert [s for s, _ in values(log_dir / "train", "batch_loss")] == [2, 4, 6, 8]
+    assert [s for s, _ in values(log_dir / "validation",
+                                 "evaluation_loss_vs_iterations")] == [4, 8]
+    npt.assert_allclose([float(v) for _, v in values(log_dir / "train", "epoch_learning_rate")],
+                        [0.01, 0.01], rtol=1e-6)
+
+
+def test_histograms_of_each_weight_and_the_graph_of_the_train_step(run):
+    log_dir, model, _ = run
+    (_, last) = values(log_dir / "train", "sequential/d2/bias/histogram")[-1]
+    assert last.shape == (30, 3) and last[:, 2].sum() == 2  # the bias' two values
+    train = accumulator(log_dir / "train")
+    assert train.Tags()["graph"] and any(n.op == "MatMul" for n in train.Graph().node)
+    (_, config) = values(log_dir / "train", "keras")[0]
+    assert b'"class_name": "Sequential"' in config.reshape(-1)[0]
+
+
+def test_profile_batch_writes_a_trace_of_those_batches(tmp_path):
+    _fit(tmp_path, profile_batch=(2, 3), write_graph=False)
+    (trace,) = (tmp_path / "train").glob("plugins/profile/*/*.trace.json.gz")
+    assert any(e["name"] == "MatMul" for e in profiler.read_trace(str(trace)))
+    assert profiler._active == []
+
+
+def test_embeddings_and_bad_update_freq_are_refused():
+    with pytest.raises(ValueError, match="embeddings_freq"):
+        ag.keras.callbacks.TensorBoard(embeddings_freq=1)
+    with pytest.raises(ValueError, match="update_freq"):
+        ag.keras.callbacks.TensorBoard(update_freq=0)
+    with pytest.raises(ValueError, match="profile_batch"):
+        ag.keras.callbacks.TensorBoard(profile_batch=(3, 1))
