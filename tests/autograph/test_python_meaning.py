@@ -2983,3 +2983,20 @@ def test_zip_of_a_tensor_and_a_range_runs_as_python_does():
     # tensor); the range converts to a tensor as tf.constant(range(3)) does, and the loop runs.
     assert dot_with_positions([1, 2, 3]) == 8
     assert ag.function(dot_with_positions)(ag.constant([1, 2, 3])).numpy() == 8
+
+
+def raises_or_fails_to_trace(x):
+    if x > 0:
+        raise ValueError("positive")
+    else:
+        y = ag.reshape(x, [7, 7])  # a scalar has no 49 values: fails while traced
+    return y
+
+
+def test_a_trace_error_in_the_other_branch_of_a_raising_tensor_if_is_raised_while_tracing():
+    # The `else` branch cannot be traced: its error is an error of the program's conversion,
+    # reported at once, even for an argument that Python would send down the raising branch
+    # (where a later call would take the other branch, no value could be given).
+    with pytest.raises(Exception, match="reshape|Reshape") as e:
+        ag.function(raises_or_fails_to_trace)(ag.constant(1))
+    assert not isinstance(e.value, ValueError) or "positive" not in str(e.value)
