@@ -11,8 +11,12 @@ directory), as TensorFlow does.
 >>> import tempfile
 >>> from autograph.runtime.graph.graph import Graph
 >>> from autograph.runtime.summary.writer import create_file_writer
->>> with create_file_writer(tempfile.mkdtemp()).as_default():
-...     graph(Graph()).numpy()
+>>> with tempfile.TemporaryDirectory() as logdir:
+...     writer = create_file_writer(logdir)
+...     with writer.as_default():
+...         written = graph(Graph()).numpy()
+...     writer.close()
+>>> written
 np.True_
 """
 

@@ -13,12 +13,12 @@ While no profiler runs, plans and ops pay nothing but the observer check they ma
 around each op (about a microsecond an op).
 
 >>> import tempfile, autograph as ag
->>> logdir = tempfile.mkdtemp()
->>> start(logdir)
->>> with Trace("step", step_num=1):
-...     y = ag.constant([1.0, 2.0]) * 2.0
->>> path = stop()
->>> [row.op_type for row in op_table(read_trace(path))]
+>>> with tempfile.TemporaryDirectory() as logdir:
+...     start(logdir)
+...     with Trace("step", step_num=1):
+...         y = ag.constant([1.0, 2.0]) * 2.0
+...     rows = op_table(read_trace(stop()))
+>>> [row.op_type for row in rows]
 ['Mul']
 """
 

@@ -9,8 +9,12 @@ condition too. Each returns whether it wrote (a bool tensor): False without a de
 with a no-op writer, or while `record_if` says not to.
 
 >>> import tempfile
->>> with create_file_writer(tempfile.mkdtemp()).as_default(step=3):
-...     scalar("loss", 0.25).numpy()
+>>> with tempfile.TemporaryDirectory() as logdir:
+...     writer = create_file_writer(logdir)
+...     with writer.as_default(step=3):
+...         written = scalar("loss", 0.25).numpy()
+...     writer.close()
+>>> written
 np.True_
 >>> scalar("loss", 0.25, step=4).numpy()  # no default writer
 np.False_
