@@ -111,3 +111,16 @@ def test_finite_values_pass_and_disabling_stops_the_checks(checking):
     npt.assert_allclose(ag.math.log(ag.constant([1.0])).numpy(), [0.0])
     d.disable_check_numerics()
     npt.assert_equal(ag.math.log(ag.constant([-1.0])).numpy(), [np.nan])
+
+
+def test_enabled_checks_see_each_op_of_a_jit_compiled_function(checking):
+    pytest.importorskip("numba")
+
+    @ag.function(jit_compile=True)
+    def compiled(x):
+        return ag.reduce_sum(ag.sqrt(x * 2.0 - 1.0))
+    d.disable_check_numerics()
+    assert np.isnan(compiled(ag.constant([0.25, 1.0])).numpy())  # compiled: one region
+    d.enable_check_numerics()
+    with pytest.raises(ag.errors.InvalidArgumentError, match='graph op "Sqrt"'):
+        compiled(ag.constant([0.25, 1.0]))

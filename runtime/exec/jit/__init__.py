@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import importlib.util
 import warnings
+import weakref
 from typing import Any, Sequence
 
+from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.core.traceback_utils import user_stacklevel
 from autograph.runtime.exec.executor import Fetch, Plan, as_fast_scalar, prune
 from autograph.runtime.exec.jit.ops import REDUCTIONS
 from autograph.runtime.exec.jit.regions import PLAN, classify, regions
 from autograph.runtime.exec.jit.stages import CompiledStage, JitCompileWarning, PlanStage
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
+from autograph.runtime.graph.recording import on_observers
 
 __all__ = ["JitPlan", "JitCompileWarning", "jit_plan"]
 
@@ -47,6 +50,8 @@ class JitPlan:
     def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch]):
         self.feeds = list(feeds)
         self.fetches = list(fetches)
+        self._graph = weakref.ref(graph)
+        self._uncompiled: Plan | None = None  # what runs while observers are installed
         ops = prune(graph, self.feeds, self.fetches)
         found = regions(ops)
         uncompiled = [(op, classify(op)[1]) for r in found if r.kind == PLAN for op in r.ops]
@@ -76,13 +81,35 @@ class JitPlan:
         return "\n".join(stage.source for stage in self.stages)
 
     def run(self, feed_values: Sequence[Any]) -> list[Any]:
-        """Runs the stages; `feed_values` are arrays in `feeds` order; returns fetch values."""
+        """Runs the stages; `feed_values` are arrays in `feeds` order; returns fetch values.
+
+        While an observer is installed (the profiler, `enable_check_numerics`), `_run_observed`
+        takes this method's place: compiled regions have no ops to tell of, so the graph runs
+        uncompiled, op by op, through an ordinary plan."""
         values = dict(self._constants)
         for t, value in zip(self.feeds, feed_values):
             values[id(t)] = value
         for stage in self.stages:
             stage.run(values)
         return [None if key is None else values[key] for key in self._fetch_keys]
+
+    def _run_observed(self, feed_values: Sequence[Any]) -> list[Any]:
+        if self._uncompiled is None:
+            graph = self._graph()
+            if graph is None:
+                raise InvalidArgumentError("The graph of this plan no longer exists.")
+            self._uncompiled = Plan(graph, self.feeds, self.fetches)
+        return self._uncompiled.run(feed_values)
+
+
+_compiled_run = JitPlan.run
+
+
+def _switch_runs(observing: bool) -> None:
+    JitPlan.run = JitPlan._run_observed if observing else _compiled_run  # type: ignore[method-assign]
+
+
+on_observers(_switch_runs)
 
 
 def _read(op: Operation, kind: str) -> list[SymbolicTensor]:
