@@ -24,20 +24,10 @@ def write_summary(ctx, tensor, step, record, writer, tag, kind, description, buc
     if not bool(record):
         return np.array(False)
     lookup(writer).write(kind, tag, np.asarray(tensor), int(step), description=description,
-                         **_params(kind, buckets, max_outputs, sample_rate))
+                         buckets=buckets, max_outputs=max_outputs, sample_rate=sample_rate)
     return np.array(True)
 
 
 @register_kernel("FlushSummaryWriter", device=BOTH)
 def flush_summary_writer(ctx, writer):
     lookup(writer).flush()
-
-
-def _params(kind: str, buckets: int, max_outputs: int, sample_rate: float) -> dict:
-    if kind == "histogram":
-        return {"buckets": buckets}
-    if kind == "image":
-        return {"max_outputs": max_outputs}
-    if kind == "audio":
-        return {"max_outputs": max_outputs, "sample_rate": sample_rate}
-    return {}

@@ -14,6 +14,7 @@ ALLOWED = (
     "tests/saving/data/*.onnx",  # models other frameworks wrote, which ag.onnx.load runs
     "tests/keras/data/*.keras",  # model files Keras 3 wrote, read by the Keras file tests
     "golden/onnx/*.expected.txt",  # outlines of exported ONNX models
+    "docs/images/*.png",  # screenshots the docs show, each made by a script the page names
 )
 
 

@@ -20,8 +20,9 @@ KERAS_VALIDATION_TAGS = ["evaluation_accuracy_vs_iterations", "evaluation_loss_v
 
 def _fit(log_dir, **options):
     ag.keras.utils.set_random_seed(0)
+    # named as a fresh process names it: the tags start with the model's name
     model = ag.keras.Sequential([ag.keras.Input((4,)), ag.keras.layers.Dense(3, name="d1"),
-                                 ag.keras.layers.Dense(2, name="d2")])
+                                 ag.keras.layers.Dense(2, name="d2")], name="sequential")
     model.compile("sgd", "sparse_categorical_crossentropy", metrics=["accuracy"])
     rng = np.random.default_rng(0)
     x, y = rng.random((20, 4), np.float32), rng.integers(0, 2, 20)

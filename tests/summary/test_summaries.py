@@ -207,3 +207,28 @@ def test_get_step_and_set_step():
         assert summary.experimental.get_step() == 4
     finally:
         summary.experimental.set_step(None)
+
+
+def test_a_function_writes_histograms_images_and_audio_with_their_options(writer, tmp_path):
+    clip = np.array([[[0.5], [-1.0], [1.0], [0.25]], [[0.0], [0.0], [0.0], [0.0]]], np.float32)
+    images = np.linspace(0, 1, 2 * 3 * 4 * 1, dtype=np.float32).reshape(2, 3, 4, 1)
+
+    @ag.function
+    def log(weights, pictures, sound):
+        summary.histogram("w", weights, buckets=3)
+        summary.image("img", pictures, max_outputs=1)
+        summary.audio("snd", sound, 4, max_outputs=1)
+        return weights
+    with writer.as_default(step=2):
+        log(ag.constant([1.0, 2.0, 2.0, 5.0]), images, clip)
+    with summary.create_file_writer(str(tmp_path / "eager")).as_default(step=2):
+        summary.histogram("w", [1.0, 2.0, 2.0, 5.0], buckets=3)
+        summary.image("img", images, max_outputs=1)
+        summary.audio("snd", clip, 4, max_outputs=1)
+    for tag in ("w", "img", "snd"):
+        ((step, traced),) = values(tmp_path, tag)
+        ((_, eager),) = values(tmp_path / "eager", tag)
+        assert step == 2 and traced.shape == eager.shape and traced.tolist() == eager.tolist()
+    assert values(tmp_path, "w")[0][1].shape == (3, 3)
+    assert values(tmp_path, "img")[0][1].shape == (3,) and values(tmp_path, "snd")[0][1].shape \
+        == (1, 2)
