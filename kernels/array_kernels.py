@@ -293,3 +293,49 @@ def reverse(ctx, x, axis):
     axes = {_axis(a, x.ndim) for a in _ints(axis)}
     flip = slice(None, None, -1)
     return x[tuple(flip if d in axes else slice(None) for d in range(x.ndim)) + (Ellipsis,)]
+
+
+# Scatters --------------------------------------------------------------------------------------
+def _scatter(ctx, out, indices, updates, how: str | None):
+    """Writes `updates` into `out` at the coordinates `indices` (in place): assigned (`how`
+    None; the last of repeated coordinates wins), or combined with the ufunc `how` (`add`,
+    `subtract`, `minimum`, `maximum`), which `ufunc.at` applies to every repeat."""
+    k = indices.shape[-1]
+    found = _first_bad(ctx, indices, (indices < 0) | (indices >= ctx.xp.asarray(
+        np.array(out.shape[:k], dtype=np.int64))))
+    if found is not None:
+        host, at = found
+        row = at[:-1]
+        name = f"indices[{','.join(map(str, row))}]" if row else "indices"
+        raise InvalidArgumentError(f"{name} = {host[row].tolist()} does not index into shape "
+                                   f"{list(out.shape)}")
+    flat = indices.reshape(-1, k)
+    where = tuple(flat[:, j] for j in range(k))
+    values = updates.reshape((flat.shape[0],) + out.shape[k:])
+    if how is None:
+        out[where] = values
+    else:
+        getattr(ctx.xp, how).at(out, where, values)
+    return out
+
+
+@register_kernel("ScatterNd", device=BOTH, host_memory=("shape",))
+def scatter_nd(ctx, indices, updates, shape):
+    out = ctx.xp.zeros(tuple(int(d) for d in shape), dtype=updates.dtype)
+    return _scatter(ctx, out, indices, updates, "add")
+
+
+@_kernel("TensorScatterUpdate", string_host_memory=("tensor", "indices", "updates", "output"))
+def tensor_scatter_update(ctx, tensor, indices, updates):
+    return _scatter(ctx, tensor.copy(), indices, updates, None)
+
+
+def _tensor_scatter(how: str) -> Callable:
+    def kernel(ctx, tensor, indices, updates):
+        return _scatter(ctx, tensor.copy(), indices, updates, how)
+    return kernel
+
+
+for _op, _how in (("TensorScatterAdd", "add"), ("TensorScatterSub", "subtract"),
+                  ("TensorScatterMin", "minimum"), ("TensorScatterMax", "maximum")):
+    register_kernel(_op, device=BOTH)(_tensor_scatter(_how))

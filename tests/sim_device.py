@@ -251,6 +251,9 @@ class SimModule:
             found = SimModule(value)
         elif isinstance(value, type) and not self._module.__name__.startswith("numpy.random"):
             found = value
+        elif isinstance(value, np.ufunc):  # as CuPy's ufuncs, with `at` (in place)
+            found = _on_device(value)
+            found.at = _on_device(value.at)  # type: ignore[attr-defined]
         elif callable(value):
             found = _on_device(value)
         else:

@@ -26,8 +26,8 @@ _GRADIENTS: dict[str, GradientFunction | None] = {}  # op type -> function; None
 # (a gradient looked up, or one registered), not when the package loads: most programs that
 # import autograph never take a gradient.
 TABLES = ("array_grad", "complex_grad", "control_flow_grad", "indexing_grad", "list_grad",
-          "math_grad", "nn_grad", "non_differentiable", "product_grad", "script_grad",
-          "state_grad", "while_grad")
+          "math_grad", "nn_grad", "non_differentiable", "product_grad", "scatter_grad",
+          "script_grad", "state_grad", "while_grad")
 _tables_loaded = False
 
 

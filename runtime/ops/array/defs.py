@@ -102,6 +102,27 @@ register_op("GatherNd").input("params: Tparams").input("indices: Tindices") \
          "indices: coordinates into params, after its first batch_dims dimensions.\n"
          "batch_dims: leading dimensions that params and indices share and gather in step.")
 
+# Scatters: ScatterNd makes a tensor of zeros; the TensorScatter ops start from `tensor`.
+_SCATTER_INPUT = ("indices: coordinates into the output, in its last dimension.\n"
+                  "updates: a value for each coordinate: shape indices.shape[:-1] + "
+                  "shape[indices.shape[-1]:].")
+register_op("ScatterNd").input("indices: Tindices").input("updates: T").input("shape: Tindices") \
+    .output("output: T").attr("T: {numbertype, complextype, bool}") \
+    .attr("Tindices: {int16, int32, int64}").set_shape_fn(gathering_shapes.scatter_nd) \
+    .doc("A tensor of `shape`, zero but at the coordinates in indices, which hold the sum "
+         "of their updates.\n\n" + _SCATTER_INPUT)
+for _name, _types, _what in (
+        ("TensorScatterUpdate", "type", "replaced by its update (the last, for repeats)"),
+        ("TensorScatterAdd", "{numbertype, complextype}", "plus its updates"),
+        ("TensorScatterSub", "{numbertype, complextype}", "minus its updates"),
+        ("TensorScatterMin", "realnumbertype", "the least of it and its updates"),
+        ("TensorScatterMax", "realnumbertype", "the greatest of it and its updates")):
+    register_op(_name).input("tensor: T").input("indices: Tindices").input("updates: T") \
+        .output("output: T").attr(f"T: {_types}").attr("Tindices: {int16, int32, int64}") \
+        .set_shape_fn(gathering_shapes.tensor_scatter) \
+        .doc(f"tensor, with each entry (or slice) at the coordinates in indices {_what}.\n\n"
+             + _SCATTER_INPUT)
+
 register_op("Slice").input("input: T").input("begin: Index").input("size: Index") \
     .output("output: T").attr("T: type").attr("Index: {int32, int64}") \
     .set_shape_fn(slicing.slice_shape) \

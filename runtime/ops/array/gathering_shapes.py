@@ -1,4 +1,5 @@
-"""Shape functions of the gathering and selection ops: GatherV2, GatherNd, OneHot, Where, SelectV2.
+"""Shape functions of the gathering, scattering and selection ops: GatherV2, GatherNd, ScatterNd,
+the TensorScatter ops, OneHot, Where, SelectV2.
 
 Helpers for reading shape-like inputs come from `runtime/ops/array/shapes.py`.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from autograph.runtime.core.tensor_shape import format_raw, raw_compatible
-from autograph.runtime.ops.array.shapes import scalar_value
+from autograph.runtime.ops.array.shapes import scalar_value, vector_length, vector_value
 from autograph.runtime.registry import shape_inference as si
 from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
 
@@ -88,3 +89,38 @@ def where(c: InferenceContext) -> list[RawShape]:
 def select(c: InferenceContext) -> list[RawShape]:
     both = si.broadcast_shapes(c, c.shape(1), c.shape(2))
     return [si.broadcast_shapes(c, c.shape(0), both)]
+
+
+def scatter_nd(c: InferenceContext) -> list[RawShape]:
+    shape = vector_value(c, 2, "shape")
+    if shape is None:
+        length = vector_length(c, 2, "shape")
+        return [None if length is None else (None,) * length]
+    if any(d < 0 for d in shape):
+        raise c.error(f"shape must contain only sizes >= 0, got {shape}.")
+    _check_updates(c, c.shape(0), c.shape(1), tuple(shape))
+    return [tuple(shape)]
+
+
+def tensor_scatter(c: InferenceContext) -> list[RawShape]:
+    tensor = c.shape(0)
+    _check_updates(c, c.shape(1), c.shape(2), tensor)
+    return [tensor]
+
+
+def _check_updates(c: InferenceContext, indices: RawShape, updates: RawShape,
+                   shape: RawShape) -> None:
+    """indices has coordinates of at most len(shape) dims, and updates one value (a slice of
+    the output) per coordinate."""
+    if indices is not None and not indices:
+        raise c.error("indices must have rank >= 1 (its last dimension holds the coordinates).")
+    if indices is None or shape is None or indices[-1] is None:
+        return
+    k = indices[-1]
+    if k > len(shape):
+        raise c.error(f"indices.shape[-1] = {k} coordinates exceed the rank {len(shape)} of "
+                      f"the output shape {format_raw(shape)}.")
+    expected = indices[:-1] + shape[k:]
+    if updates is not None and not raw_compatible(updates, expected):
+        raise c.error(f"updates must have shape indices.shape[:-1] + shape[{k}:] = "
+                      f"{format_raw(expected)}, but its shape is {format_raw(updates)}.")

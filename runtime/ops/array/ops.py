@@ -32,6 +32,15 @@ from autograph.runtime.ops.array.indexing import (
     strided_slice,
     tensor_getitem,  # noqa: F401  (Tensor.__getitem__ calls it)
 )
+from autograph.runtime.ops.array.scattering import (  # noqa: F401
+    meshgrid,
+    scatter_nd,
+    tensor_scatter_nd_add,
+    tensor_scatter_nd_max,
+    tensor_scatter_nd_min,
+    tensor_scatter_nd_sub,
+    tensor_scatter_nd_update,
+)
 from autograph.runtime.ops.control_flow import defs as control_flow_defs  # noqa: F401
 from autograph.runtime.ops.creation import defs as creation_defs  # noqa: F401
 from autograph.runtime.ops.creation.ops import constant
@@ -42,7 +51,8 @@ __all__ = [
     "identity", "stop_gradient", "reshape", "shape", "size", "rank", "expand_dims", "squeeze",
     "transpose", "concat", "stack", "unstack", "split", "tile", "broadcast_to", "reverse", "pad",
     "gather", "gather_nd", "one_hot", "where", "boolean_mask", "slice", "strided_slice",
-    "newaxis",
+    "newaxis", "scatter_nd", "tensor_scatter_nd_update", "tensor_scatter_nd_add",
+    "tensor_scatter_nd_sub", "tensor_scatter_nd_min", "tensor_scatter_nd_max", "meshgrid",
 ]
 
 _identity = op_handle("Identity")
