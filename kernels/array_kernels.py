@@ -339,3 +339,55 @@ def _tensor_scatter(how: str) -> Callable:
 for _op, _how in (("TensorScatterAdd", "add"), ("TensorScatterSub", "subtract"),
                   ("TensorScatterMin", "minimum"), ("TensorScatterMax", "maximum")):
     register_kernel(_op, device=BOTH)(_tensor_scatter(_how))
+
+
+# Sorting and counting ----------------------------------------------------------------------------
+def _order(xp, x, axis: int, descending: bool):
+    """Positions that sort `x` along `axis`, ties in their order (a stable sort): descending by
+    sorting the reversed axis ascending and reading the result backwards."""
+    stable = {} if getattr(xp, "__name__", "") == "cupy" else {"kind": "stable"}  # CuPy's is
+    if not descending:
+        return xp.argsort(x, axis=axis, **stable)
+    n = x.shape[axis]
+    flipped = xp.argsort(xp.flip(x, axis=axis), axis=axis, **stable)
+    return (n - 1) - xp.flip(flipped, axis=axis)
+
+
+@register_kernel("Sort", device=BOTH)
+def sort(ctx, x, axis, descending):
+    order = _order(ctx.xp, x, axis, descending)
+    return ctx.xp.take_along_axis(x, order, axis=axis), order.astype(np.int32)
+
+
+@_kernel("Unique", string_host_memory=("x", "y", "idx"))
+def unique(ctx, x, out_idx):
+    xp = ctx.xp
+    _, first, inverse = xp.unique(x, return_index=True, return_inverse=True)
+    order = xp.argsort(first)  # the distinct values, in the order they first appear
+    position = xp.empty_like(order)
+    position[order] = xp.arange(order.shape[0])
+    return x[first[order]], position[inverse.reshape(-1)].astype(out_idx.np_dtype)
+
+
+def _bound(side: str) -> Callable:
+    def kernel(ctx, sorted_inputs, values, out_type):
+        xp = ctx.xp
+        rows = [xp.searchsorted(sorted_inputs[i], values[i], side=side)
+                for i in range(values.shape[0])]
+        out = xp.stack(rows) if rows else xp.zeros(values.shape, np.int64)
+        return out.astype(out_type.np_dtype)
+    return kernel
+
+
+register_kernel("LowerBound", device=BOTH)(_bound("left"))
+register_kernel("UpperBound", device=BOTH)(_bound("right"))
+
+
+@register_kernel("HistogramFixedWidth", device=BOTH, host_memory=("value_range", "nbins"))
+def histogram_fixed_width(ctx, values, value_range, nbins, dtype):
+    xp = ctx.xp
+    low, high = (float(v) for v in value_range)
+    bins = int(nbins)
+    scaled = (values.astype(np.float64) - low) / (high - low) * bins
+    index = xp.clip(xp.floor(scaled), 0, bins - 1).astype(np.int64)
+    return xp.bincount(index.reshape(-1), minlength=bins).astype(dtype.np_dtype)

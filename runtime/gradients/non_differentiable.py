@@ -10,7 +10,8 @@ NON_DIFFERENTIABLE = (
     "LogicalOr", "LogicalNot", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert", "IsNan",
     "IsFinite", "Any", "All",
     # piecewise-constant or integer results
-    "Floor", "Ceil", "Round", "FloorDiv", "ArgMax", "ArgMin", "Where", "OneHot",
+    "Floor", "Ceil", "Round", "FloorDiv", "ArgMax", "ArgMin", "Where", "OneHot", "Unique",
+    "LowerBound", "UpperBound", "HistogramFixedWidth",
     # shapes and constants
     "Shape", "Size", "Rank", "BroadcastGradientArgs", "Const", "Placeholder", "ZerosLike",
     "OnesLike", "Range", "LinSpace", "Eye",

@@ -1,4 +1,5 @@
-"""Gradients of the scatter ops: ScatterNd and the TensorScatter ops, as TensorFlow defines them.
+"""Gradients of the scatter ops (ScatterNd and the TensorScatter ops), as TensorFlow defines
+them, and of Sort: the sorted values' gradient gathered back to where each value came from.
 
 An update's gradient is the output gradient gathered at its coordinates (negated for `Sub`);
 the tensor's is the output gradient, with the replaced entries zeroed for `Update`. For `Min`
@@ -16,6 +17,7 @@ from autograph.runtime.gradients.registry import RegisterGradient
 _gather_nd, _scatter_nd, _update, _neg, _equal, _cast, _add, _mul, _div, _zeros_like, _shape = (
     op_handle(n) for n in ("GatherNd", "ScatterNd", "TensorScatterUpdate", "Neg", "Equal",
                            "Cast", "AddV2", "Mul", "RealDiv", "ZerosLike", "Shape"))
+_sort, _gather, _transpose = (op_handle(n) for n in ("Sort", "GatherV2", "Transpose"))
 
 
 def _gathered(grad: Any, indices: Any) -> Any:
@@ -59,3 +61,22 @@ def _min_or_max_grad(op: Any, grad: Any) -> list:
 
 RegisterGradient("TensorScatterMin")(_min_or_max_grad)
 RegisterGradient("TensorScatterMax")(_min_or_max_grad)
+
+
+@RegisterGradient("Sort")
+def _sort_grad(op: Any, grad: Any, _: Any = None) -> list:
+    """Each input entry takes the gradient of the place it was sorted to: along the axis, the
+    gradient gathered at the inverse permutation (the positions that sort `indices`)."""
+    indices = op.outputs[1]
+    axis = op.get_attr("axis")
+    rank = indices.shape.rank
+    if rank is None:
+        raise NotImplementedError("The gradient of Sort needs its input's rank known.")
+    axis %= rank
+    inverse = _sort.run([indices], {"axis": axis, "descending": False})[1]
+    perm = list(range(rank))
+    perm[axis], perm[-1] = perm[-1], perm[axis]
+    last = rank - 1
+    moved = [_transpose.run([t, perm]) for t in (grad, inverse)]
+    taken = _gather.run([moved[0], moved[1], last], {"batch_dims": last})
+    return [_transpose.run([taken, perm])]

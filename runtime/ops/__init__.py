@@ -16,6 +16,7 @@ from autograph.runtime.registry.op_registry import op_registry
 with op_registry().group():  # the built-in ops: one group, ahead of ops declared earlier
     import autograph.runtime.ops.array.defs  # noqa: F401
     import autograph.runtime.ops.array.ops  # noqa: F401
+    import autograph.runtime.ops.array.sorting_defs  # noqa: F401
     import autograph.runtime.ops.checks.defs  # noqa: F401
     import autograph.runtime.ops.complex.defs  # noqa: F401
     import autograph.runtime.ops.control_flow.defs  # noqa: F401

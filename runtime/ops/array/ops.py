@@ -41,6 +41,13 @@ from autograph.runtime.ops.array.scattering import (  # noqa: F401
     tensor_scatter_nd_sub,
     tensor_scatter_nd_update,
 )
+from autograph.runtime.ops.array.sorting import (  # noqa: F401
+    argsort,
+    histogram_fixed_width,
+    searchsorted,
+    sort,
+    unique,
+)
 from autograph.runtime.ops.control_flow import defs as control_flow_defs  # noqa: F401
 from autograph.runtime.ops.creation import defs as creation_defs  # noqa: F401
 from autograph.runtime.ops.creation.ops import constant
@@ -53,6 +60,7 @@ __all__ = [
     "gather", "gather_nd", "one_hot", "where", "boolean_mask", "slice", "strided_slice",
     "newaxis", "scatter_nd", "tensor_scatter_nd_update", "tensor_scatter_nd_add",
     "tensor_scatter_nd_sub", "tensor_scatter_nd_min", "tensor_scatter_nd_max", "meshgrid",
+    "sort", "argsort", "unique", "searchsorted", "histogram_fixed_width",
 ]
 
 _identity = op_handle("Identity")
