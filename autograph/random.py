@@ -2,6 +2,11 @@
 
 from autograph.impl.tracebacks import filter_exports as _filter_exports  # noqa: E402
 from autograph.runtime.ops.random.ops import *  # noqa: F401,F403
+from autograph.runtime.ops.random.stateless import (  # noqa: F401
+    stateless_normal,
+    stateless_truncated_normal,
+    stateless_uniform,
+)
 from autograph.runtime.ops.state.ops import truncated_normal  # noqa: F401
 
 _filter_exports(globals())  # errors show the user's frames

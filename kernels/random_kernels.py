@@ -40,3 +40,53 @@ def random_uniform_int(ctx, shape, minval, maxval, seed, seed2):
         return ctx.xp.empty(size, minval.dtype)
     state = random_seed.stream(ctx, seed, seed2)
     return state.randint(int(minval), int(maxval), size=size, dtype=minval.dtype)
+
+
+# Stateless draws: NumPy's Philox generator keyed by the seed, on the host (so that every
+# device gives the same numbers), then moved to the kernel's device.
+def _philox(seed) -> np.random.Generator:
+    key = np.asarray(seed, dtype=np.int64).astype(np.uint64)
+    return np.random.Generator(np.random.Philox(key=key))
+
+
+def _stateless(draw):
+    def kernel(ctx, shape, seed, dtype):
+        size = dims(shape)
+        values = draw(_philox(seed), size, dtype)
+        return ctx.xp.asarray(np.asarray(values, dtype=dtype.np_dtype).reshape(size))
+    return kernel
+
+
+def _uniform(rng, size, dtype):
+    out = rng.random(size).astype(dtype.np_dtype)
+    return np.minimum(out, np.nextafter(dtype.as_numpy_dtype(1), dtype.as_numpy_dtype(0)))
+
+
+def _truncated(rng, size, dtype):
+    count = int(np.prod(size))
+    out = rng.standard_normal(count)
+    bad = np.abs(out) > 2.0
+    while bad.any():  # redrawn until every value is within two standard deviations
+        out[bad] = rng.standard_normal(int(bad.sum()))
+        bad = np.abs(out) > 2.0
+    return out
+
+
+def _full_int(rng, size, dtype):
+    info = np.iinfo(dtype.np_dtype)
+    return rng.integers(info.min, info.max, size=size, dtype=dtype.np_dtype, endpoint=True)
+
+
+for _op, _draw in (("StatelessRandomUniform", _uniform),
+                   ("StatelessRandomNormal", lambda rng, size, dtype: rng.standard_normal(size)),
+                   ("StatelessTruncatedNormal", _truncated),
+                   ("StatelessRandomUniformFullInt", _full_int)):
+    register_kernel(_op, device=BOTH, host_memory=("shape", "seed"))(_stateless(_draw))
+
+
+@register_kernel("StatelessRandomUniformInt", device=BOTH,
+                 host_memory=("shape", "seed", "minval", "maxval"))
+def stateless_random_uniform_int(ctx, shape, seed, minval, maxval):
+    size = dims(shape)
+    values = _philox(seed).integers(int(minval), int(maxval), size=size, dtype=minval.dtype)
+    return ctx.xp.asarray(values)

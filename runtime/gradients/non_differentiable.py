@@ -17,6 +17,8 @@ NON_DIFFERENTIABLE = (
     "OnesLike", "Range", "LinSpace", "Eye",
     # random numbers
     "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal",
+    "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
+    "StatelessRandomUniformInt", "StatelessRandomUniformFullInt",
     # strings
     "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
     "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeSplit",

@@ -46,3 +46,43 @@ register_op("RandomUniformInt").input("shape: T").input("minval: Tout").input("m
         f"minval: a scalar, the smallest value drawn.\n"
         f"maxval: a scalar greater than minval, one more than the largest value drawn.\n"
         f"{_SEED_DOC}")
+
+
+# Stateless ops: a pure function of (shape, seed, dtype); never stateful, so equal calls may be
+# merged and each call draws the same numbers.
+def _stateless_shape(c: InferenceContext) -> list[RawShape]:
+    seed = c.shape(1)
+    if seed is not None and seed != (2,):
+        raise c.error(f"seed must have shape [2], not {list(seed)}")
+    return _shape_only(c)
+
+
+def _stateless_int_shape(c: InferenceContext) -> list[RawShape]:
+    scalar_input(c, 2, "minval")
+    scalar_input(c, 3, "maxval")
+    low, high = c.value(2), c.value(3)
+    if low is not None and high is not None and not low[()] < high[()]:
+        raise c.error(f"Need minval < maxval, got minval {low[()]} and maxval {high[()]}.")
+    return _stateless_shape(c)
+
+
+_STATELESS_DOC = ("shape: the shape of the output, a vector.\n"
+                  "seed: two integers; the output is a function of them, the shape and the dtype.")
+for _name, _summary, _types in (
+        ("StatelessRandomUniform", "Floats drawn uniformly from [0, 1).", "floattype"),
+        ("StatelessRandomNormal", "Floats from the standard normal distribution.", "floattype"),
+        ("StatelessTruncatedNormal", "Floats from the standard normal distribution, redrawn "
+                                     "beyond two standard deviations.", "floattype"),
+        ("StatelessRandomUniformFullInt", "Integers drawn uniformly from the dtype's whole "
+                                          "range.", "{int32, int64, uint32, uint64}")):
+    register_op(_name).input("shape: T").input("seed: Tseed").output("output: dtype") \
+        .attr(f"dtype: {_types}").attr("T: {int32, int64}").attr("Tseed: {int32, int64}") \
+        .set_shape_fn(_stateless_shape).doc(f"{_summary}\n\n{_STATELESS_DOC}")
+
+register_op("StatelessRandomUniformInt").input("shape: T").input("seed: Tseed") \
+    .input("minval: dtype").input("maxval: dtype").output("output: dtype") \
+    .attr("dtype: {int32, int64}").attr("T: {int32, int64}").attr("Tseed: {int32, int64}") \
+    .set_shape_fn(_stateless_int_shape).doc(
+        f"Integers drawn uniformly from [minval, maxval).\n\n{_STATELESS_DOC}\n"
+        f"minval: a scalar, the smallest value drawn.\n"
+        f"maxval: a scalar greater than minval, one more than the largest value drawn.")
