@@ -63,6 +63,8 @@ def stateless_uniform(shape: Any, seed: Any, minval: Any = 0, maxval: Any = None
             low, high = convert_to_tensor(minval, dtype), convert_to_tensor(maxval, dtype)
             return _uniform_int.run([dims, seed, low, high], None, scope)
         maxval = 1 if maxval is None else maxval
+        scale: Any
+        shift: Any
         if isinstance(minval, (int, float)) and isinstance(maxval, (int, float)):
             scale, shift = maxval - minval, minval
         else:
