@@ -8,6 +8,11 @@ from autograph.runtime.ops.random.stateless import (  # noqa: F401
     stateless_uniform,
 )
 from autograph.runtime.ops.state.ops import truncated_normal  # noqa: F401
+from autograph.runtime.state.random_generator import (  # noqa: F401
+    Generator,
+    get_global_generator,
+    set_global_generator,
+)
 
 _filter_exports(globals())  # errors show the user's frames
 
