@@ -3,7 +3,9 @@ line, in a Chrome trace file; nothing recorded and nothing paid when it is not r
 
 import gzip
 import json
+import re
 import threading
+import time
 
 import numpy.testing as npt
 import pytest
@@ -139,3 +141,91 @@ def test_op_table_sums_runs_per_op_longest_first(tmp_path):
     text = profiler.format_table(rows)
     assert text.splitlines()[0].split() == ["total", "ms", "share", "runs", "mean", "us", "MB",
                                             "out", "op", "type", "line"]
+
+
+def test_times_are_microseconds_from_the_start_and_spans_hold_their_ops(tmp_path):
+    def slow(x):
+        time.sleep(0.02)
+        return x
+
+    sleeper = ag.function(lambda x: ag.py_function(slow, [x], ag.float32), autograph=False)
+    sleeper(ag.constant(1.0))  # traced before the profile
+    experimental.start(str(tmp_path))
+    began = time.perf_counter()
+    with experimental.Trace("step", step_num=0):
+        sleeper(ag.constant(1.0))
+    elapsed_us = (time.perf_counter() - began) * 1e6
+    events = profiler.read_trace(experimental.stop())
+    (call,) = [e for e in _ops(events) if e["dur"] >= 20_000]
+    (span,) = [e for e in events if e.get("cat") == "trace"]
+    assert 20_000 <= call["dur"] <= elapsed_us  # the 20 ms sleep, in microseconds
+    assert 0 <= span["ts"] <= call["ts"] and call["ts"] + call["dur"] <= span["ts"] + span["dur"]
+    assert span["ts"] + span["dur"] <= elapsed_us + 10_000  # from the start, not the epoch
+
+
+def test_one_process_per_device_and_one_for_the_spans(tmp_path, sim_device):
+    experimental.start(str(tmp_path))
+    with experimental.Trace("both"):
+        ag.constant([1.0]) * 2.0
+        with ag.device("/SIM:0"):
+            ag.constant([1.0]) * 3.0
+    with gzip.open(experimental.stop(), "rt") as f:
+        trace = json.load(f)
+    names = {e["pid"]: e["args"]["name"] for e in trace["traceEvents"]
+             if e["ph"] == "M" and e["name"] == "process_name"}
+    assert names == {0: "Host: Trace spans",
+                     1: "/job:localhost/replica:0/task:0/device:CPU:0",
+                     2: "/job:localhost/replica:0/task:0/device:SIM:0"}
+    pids = {e["name"]: e["pid"] for e in trace["traceEvents"] if e["ph"] == "X"}
+    assert pids["both"] == 0 and pids["Mul"] in (1, 2)
+    assert trace["displayTimeUnit"] == "ms" and "started" in trace["otherData"]
+
+
+def test_the_op_table_sums_runs_times_and_bytes_exactly():
+    def op(name, dur, produced, source="m.py:3", pid=1):
+        return {"ph": "X", "cat": "op", "name": name, "pid": pid, "dur": dur,
+                "args": {"name": name.lower(), "graph": "f", "source": source, "bytes": produced}}
+    events = [{"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "CPU:0"}},
+              op("Mul", 10.0, 400), op("Mul", 30.0, 400), op("Add", 25.0, 1_000_000),
+              {"ph": "X", "cat": "trace", "name": "step", "pid": 0, "dur": 99.0, "args": {}}]
+    rows = profiler.op_table(events)
+    assert rows == [profiler.OpTotal("Mul", "f/mul", "m.py:3", "CPU:0", 2, 40.0, 800),
+                    profiler.OpTotal("Add", "f/add", "m.py:3", "CPU:0", 1, 25.0, 1_000_000)]
+    assert profiler.op_table(events, top=1) == rows[:1]
+    lines = profiler.format_table(rows, total_us=80.0).splitlines()
+    assert lines[1].split() == ["0.040", "50.0%", "2", "20.0", "0.001", "f/mul", "Mul",
+                                "m.py:3"]
+    assert lines[2].split() == ["0.025", "31.2%", "1", "25.0", "1.000", "f/add", "Add",
+                                "m.py:3"]
+    assert profiler.format_table(rows).splitlines()[1].split()[1] == "61.5%"  # of the rows'
+
+
+def test_errors_say_exactly_what_tensorflow_says(tmp_path):
+    with pytest.raises(ag.errors.UnavailableError) as e:
+        experimental.stop()
+    assert str(e.value) == "Cannot export profiling results. No profiler is running."
+    experimental.start(str(tmp_path))
+    try:
+        with pytest.raises(ag.errors.AlreadyExistsError) as e:
+            experimental.start(str(tmp_path))
+        assert str(e.value) == "Another profiler is running."
+    finally:
+        experimental.stop(save=False)
+
+
+def test_options_are_tensorflows_and_delay_the_start(tmp_path):
+    assert experimental.ProfilerOptions() == (2, 0, 1, None)  # TensorFlow's defaults
+    began = time.perf_counter()
+    with experimental.Profile(str(tmp_path), experimental.ProfilerOptions(delay_ms=50)):
+        assert time.perf_counter() - began >= 0.05
+
+
+def test_traces_go_to_one_folder_per_start_under_plugins_profile(tmp_path):
+    paths = []
+    for _ in range(2):  # twice in the same second: the same folder, written again
+        experimental.start(str(tmp_path))
+        ag.constant([1.0]) + 1.0
+        paths.append(experimental.stop())
+    for path in paths:
+        folder = path.split("/")[-2]
+        assert re.fullmatch(r"\d{4}_\d{2}_\d{2}_\d{2}_\d{2}_\d{2}", folder)
