@@ -152,6 +152,7 @@ def test_times_are_microseconds_from_the_start_and_spans_hold_their_ops(tmp_path
     sleeper(ag.constant(1.0))  # traced before the profile
     experimental.start(str(tmp_path))
     began = time.perf_counter()
+    time.sleep(0.01)
     with experimental.Trace("step", step_num=0):
         sleeper(ag.constant(1.0))
     elapsed_us = (time.perf_counter() - began) * 1e6
@@ -159,7 +160,8 @@ def test_times_are_microseconds_from_the_start_and_spans_hold_their_ops(tmp_path
     (call,) = [e for e in _ops(events) if e["dur"] >= 20_000]
     (span,) = [e for e in events if e.get("cat") == "trace"]
     assert 20_000 <= call["dur"] <= elapsed_us  # the 20 ms sleep, in microseconds
-    assert 0 <= span["ts"] <= call["ts"] and call["ts"] + call["dur"] <= span["ts"] + span["dur"]
+    assert 10_000 <= span["ts"] <= call["ts"]  # after the 10 ms before the span
+    assert call["ts"] + call["dur"] <= span["ts"] + span["dur"]
     assert span["ts"] + span["dur"] <= elapsed_us + 10_000  # from the start, not the epoch
 
 
@@ -182,22 +184,27 @@ def test_one_process_per_device_and_one_for_the_spans(tmp_path, sim_device):
 
 
 def test_the_op_table_sums_runs_times_and_bytes_exactly():
-    def op(name, dur, produced, source="m.py:3", pid=1):
+    def op(name, dur, produced, graph="f", pid=1):
         return {"ph": "X", "cat": "op", "name": name, "pid": pid, "dur": dur,
-                "args": {"name": name.lower(), "graph": "f", "source": source, "bytes": produced}}
+                "args": {"name": name.lower() if graph else "", "graph": graph,
+                         "source": "m.py:3", "bytes": produced}}
     events = [{"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "CPU:0"}},
-              op("Mul", 10.0, 400), op("Mul", 30.0, 400), op("Add", 25.0, 1_000_000),
+              op("Mul", 10_000.0, 400), op("Mul", 30_000.0, 400), op("Add", 25_000.0, 1_000_000),
+              op("Exp", 5_000.0, 8, graph="", pid=7),  # eager, on a process without a name
               {"ph": "X", "cat": "trace", "name": "step", "pid": 0, "dur": 99.0, "args": {}}]
     rows = profiler.op_table(events)
-    assert rows == [profiler.OpTotal("Mul", "f/mul", "m.py:3", "CPU:0", 2, 40.0, 800),
-                    profiler.OpTotal("Add", "f/add", "m.py:3", "CPU:0", 1, 25.0, 1_000_000)]
+    assert rows == [profiler.OpTotal("Mul", "f/mul", "m.py:3", "CPU:0", 2, 40_000.0, 800),
+                    profiler.OpTotal("Add", "f/add", "m.py:3", "CPU:0", 1, 25_000.0, 1_000_000),
+                    profiler.OpTotal("Exp", "", "m.py:3", "", 1, 5_000.0, 8)]
     assert profiler.op_table(events, top=1) == rows[:1]
-    lines = profiler.format_table(rows, total_us=80.0).splitlines()
-    assert lines[1].split() == ["0.040", "50.0%", "2", "20.0", "0.001", "f/mul", "Mul",
+    lines = profiler.format_table(rows, total_us=80_000.0).splitlines()
+    assert lines[1].split() == ["40.000", "50.0%", "2", "20000.0", "0.001", "f/mul", "Mul",
                                 "m.py:3"]
-    assert lines[2].split() == ["0.025", "31.2%", "1", "25.0", "1.000", "f/add", "Add",
+    assert lines[2].split() == ["25.000", "31.2%", "1", "25000.0", "1.000", "f/add", "Add",
                                 "m.py:3"]
-    assert profiler.format_table(rows).splitlines()[1].split()[1] == "61.5%"  # of the rows'
+    assert lines[3].split() == ["5.000", "6.2%", "1", "5000.0", "0.000", "(eager)", "Exp",
+                                "m.py:3"]
+    assert profiler.format_table(rows).splitlines()[1].split()[1] == "57.1%"  # of the rows'
 
 
 def test_errors_say_exactly_what_tensorflow_says(tmp_path):
