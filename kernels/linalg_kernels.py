@@ -30,3 +30,29 @@ def batch_mat_mul(ctx, x, y, adj_x, adj_y):
 def einsum(ctx, inputs, equation):
     out = ctx.xp.einsum(equation.replace(" ", ""), *inputs)
     return out.astype(inputs[0].dtype, copy=False)
+
+
+# Decompositions, by LAPACK (NumPy's, or CuPy's cuSOLVER on a GPU), batched over leading axes --
+@register_kernel("SelfAdjointEigV2", device=BOTH)
+def self_adjoint_eig(ctx, x, compute_v):
+    xp = ctx.xp
+    if not compute_v:
+        return xp.linalg.eigvalsh(x, UPLO="L").astype(x.dtype), xp.zeros((0,), x.dtype)
+    e, v = xp.linalg.eigh(x, UPLO="L")
+    return e.astype(x.dtype), v  # complex input: real eigenvalues in the input's dtype
+
+
+@register_kernel("Svd", device=BOTH)
+def svd(ctx, x, compute_uv, full_matrices):
+    xp = ctx.xp
+    if not compute_uv:
+        empty = xp.zeros((0,), x.dtype)
+        return xp.linalg.svd(x, compute_uv=False).astype(x.dtype), empty, empty
+    u, s, vh = xp.linalg.svd(x, full_matrices=full_matrices)
+    return s.astype(x.dtype), u, xp.conj(xp.swapaxes(vh, -1, -2))
+
+
+@register_kernel("Qr", device=BOTH)
+def qr(ctx, x, full_matrices):
+    q, r = ctx.xp.linalg.qr(x, mode="complete" if full_matrices else "reduced")
+    return q, r

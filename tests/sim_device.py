@@ -73,6 +73,8 @@ def _wrap(value: Any) -> Any:
     gives 0-d arrays; random generators keep drawing SIM arrays."""
     if isinstance(value, (np.ndarray, np.generic)):
         return SimArray(np.asarray(value))
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # NumPy's named results
+        return type(value)(*(_wrap(v) for v in value))
     if isinstance(value, (list, tuple)):
         return type(value)(_wrap(v) for v in value)
     if type(value).__module__.startswith("numpy.random"):

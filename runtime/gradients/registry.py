@@ -25,9 +25,9 @@ _GRADIENTS: dict[str, GradientFunction | None] = {}  # op type -> function; None
 # The modules registering the ops' own gradients. They load when the registry is first used
 # (a gradient looked up, or one registered), not when the package loads: most programs that
 # import autograph never take a gradient.
-TABLES = ("array_grad", "complex_grad", "control_flow_grad", "indexing_grad", "list_grad",
-          "math_grad", "nn_grad", "non_differentiable", "product_grad", "scatter_grad",
-          "script_grad", "state_grad", "while_grad")
+TABLES = ("array_grad", "complex_grad", "control_flow_grad", "indexing_grad", "linalg_grad",
+          "list_grad", "math_grad", "nn_grad", "non_differentiable", "product_grad",
+          "scatter_grad", "script_grad", "state_grad", "while_grad")
 _tables_loaded = False
 
 

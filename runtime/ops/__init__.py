@@ -25,6 +25,7 @@ with op_registry().group():  # the built-in ops: one group, ahead of ops declare
     import autograph.runtime.ops.graph.defs  # noqa: F401
     import autograph.runtime.ops.graph.ops  # noqa: F401
     import autograph.runtime.ops.iterator.defs  # noqa: F401
+    import autograph.runtime.ops.linalg.decomposition_defs  # noqa: F401
     import autograph.runtime.ops.linalg.defs  # noqa: F401
     import autograph.runtime.ops.list.defs  # noqa: F401
     import autograph.runtime.ops.logging.defs  # noqa: F401

@@ -19,9 +19,9 @@ zero_fraction
 """.split()
 
 LINALG = """
-adjoint band_part cholesky cholesky_solve cross det diag diag_part einsum eye global_norm inv
-l2_normalize logdet matmul matrix_transpose matvec norm set_diag slogdet solve tensordot trace
-triangular_solve
+adjoint band_part cholesky cholesky_solve cross det diag diag_part eigh eigvalsh einsum eye
+global_norm inv l2_normalize logdet lstsq matmul matrix_rank matrix_transpose matvec norm pinv qr
+set_diag slogdet solve svd tensordot trace triangular_solve
 """.split()
 
 MATH = """
