@@ -4,6 +4,7 @@ import pathlib
 
 import numpy as np
 from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+from tensorboard.backend.event_processing.event_file_loader import EventFileLoader
 from tensorboard.util import tensor_util
 
 
@@ -25,3 +26,14 @@ def plugin(logdir, tag: str) -> str:
 
 def event_files(logdir) -> list[pathlib.Path]:
     return sorted(pathlib.Path(logdir).glob("events.out.tfevents.*"))
+
+
+def events_on_disk(logdir) -> list:
+    """The events of the one event file under `logdir` as they are on disk now."""
+    (path,) = event_files(logdir)
+    return list(EventFileLoader(str(path)).Load())
+
+
+def written_steps(logdir) -> list[int]:
+    """The steps of the summaries on disk now."""
+    return [e.step for e in events_on_disk(logdir) if e.HasField("summary")]

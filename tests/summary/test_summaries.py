@@ -13,6 +13,7 @@ import pytest
 
 import autograph as ag
 from tests.summary.reading import accumulator, event_files, plugin, values
+from tests.summary.reading import written_steps as _written
 
 summary = ag.summary
 
@@ -232,3 +233,87 @@ def test_a_function_writes_histograms_images_and_audio_with_their_options(writer
     assert values(tmp_path, "w")[0][1].shape == (3, 3)
     assert values(tmp_path, "img")[0][1].shape == (3,) and values(tmp_path, "snd")[0][1].shape \
         == (1, 2)
+
+
+def test_images_and_audio_keep_three_by_default(writer, tmp_path):
+    with writer.as_default(step=0):
+        summary.image("img", np.zeros([4, 2, 2, 1], np.uint8))
+        summary.audio("snd", np.zeros([4, 3, 1], np.float32), 8000, encoding="wav")
+    assert values(tmp_path, "img")[0][1].shape == (2 + 3,)
+    assert values(tmp_path, "snd")[0][1].shape == (3, 2)
+
+
+def test_bad_text_and_audio_arguments_are_refused_clearly(writer):
+    with writer.as_default(step=0):
+        with pytest.raises(TypeError) as e:
+            summary.text("t", 3.0)
+        assert str(e.value) == "A text summary takes strings; got float32."
+        with pytest.raises(ValueError) as e:
+            summary.audio("a", np.zeros([1, 3, 1], np.float32), 8000, encoding="mp3")
+        assert str(e.value) == "Unknown audio encoding 'mp3'; only 'wav' is supported."
+
+
+def test_a_sample_rate_tensor_works_eagerly_and_must_be_known_in_a_function(writer, tmp_path):
+    clip = np.zeros([1, 4, 1], np.float32)
+
+    @ag.function
+    def log(rate):
+        return summary.audio("snd", clip, rate, step=0)
+    with writer.as_default():
+        assert summary.audio("eager", clip, ag.constant(4), step=0).numpy()
+        with pytest.raises(ValueError) as e:
+            log(ag.constant(4))
+    assert str(e.value).endswith("sample_rate must be known while the function is traced (a "
+                                 "Python number or a constant).")
+    ((_, wav),) = values(tmp_path, "eager")
+    assert wav[0, 0][24:28] == (4).to_bytes(4, "little")  # the WAV header's sample rate
+
+
+def test_flush_writes_the_default_or_given_writers_queue(tmp_path):
+    first = summary.create_file_writer(str(tmp_path / "first"))
+    second = summary.create_file_writer(str(tmp_path / "second"))
+
+    @ag.function
+    def log_and_flush(x):
+        summary.scalar("x", x, step=1)
+        summary.flush()
+        return x
+    first.set_as_default()
+    summary.scalar("x", 1.0, step=0)
+    summary.flush()
+    assert _written(tmp_path / "first") == [0]
+    log_and_flush(ag.constant(2.0))
+    assert _written(tmp_path / "first") == [0, 1]
+    with second.as_default():
+        summary.scalar("x", 1.0, step=5)
+    summary.scalar("x", 3.0, step=2)
+    summary.flush(second)
+    assert _written(tmp_path / "first") == [0, 1]  # the default's queue waits
+    summary.flush(first)
+    assert _written(tmp_path / "first") == [0, 1, 2]
+    first.close()
+    second.close()
+
+
+def test_no_description_is_an_empty_one_eagerly_and_in_functions(writer, tmp_path):
+    @ag.function
+    def log(x):
+        return summary.scalar("traced", x, step=0)
+    with writer.as_default():
+        summary.scalar("eager", 1.0, step=0)
+        log(ag.constant(1.0))
+    found = accumulator(tmp_path)
+    assert found.SummaryMetadata("eager").summary_description == ""
+    assert found.SummaryMetadata("traced").summary_description == ""
+
+
+def test_a_summary_op_is_named_after_its_tag_and_scope_letters_stay(writer, tmp_path):
+    @ag.function
+    def log(x):
+        with ag.name_scope("boX"):
+            return summary.scalar("loss", x, step=0)
+    with writer.as_default():
+        concrete = log.get_concrete_function(ag.TensorSpec([], ag.float32))
+        log(ag.constant(1.0))
+    assert "boX/loss/write_summary" in [op.name for op in concrete.graph.get_operations()]
+    assert accumulator(tmp_path).Tags()["tensors"] == ["boX/loss"]

@@ -4,22 +4,12 @@ and the errors of a closed writer."""
 import time
 
 import pytest
-from tensorboard.backend.event_processing.event_file_loader import EventFileLoader
 
 import autograph as ag
-from tests.summary.reading import event_files
+from tests.summary.reading import events_on_disk as _events
+from tests.summary.reading import written_steps as _written
 
 summary = ag.summary
-
-
-def _events(logdir):
-    """The events on disk now, the file-version event first."""
-    (path,) = event_files(logdir)
-    return list(EventFileLoader(str(path)).Load())
-
-
-def _written(logdir):
-    return [e.step for e in _events(logdir) if e.HasField("summary")]
 
 
 def test_the_file_starts_with_tensorboards_version_event(tmp_path):
