@@ -308,3 +308,30 @@ def test_the_function_is_released_with_its_ag_function():
     del f
     gc.collect()
     assert not is_function_held(tokens[0])
+
+
+def test_py_function_as_a_decorator_runs_eagerly_and_in_functions():
+    @ag.py_function(Tout=ag.float32)
+    def py_log(x):
+        return ag.math.log(x)
+    assert py_log.__name__ == "py_log"
+    np.testing.assert_allclose(py_log(ag.constant(2.0)).numpy(), np.log(2.0), rtol=1e-6)
+    np.testing.assert_allclose(ag.function(lambda x: py_log(x), autograph=False)(
+        ag.constant(3.0)).numpy(), np.log(3.0), rtol=1e-6)  # TensorFlow 2.21: 1.0986123
+
+
+def test_numpy_function_as_a_decorator_takes_several_arguments():
+    @ag.numpy_function(Tout=ag.float32)
+    def add(a, b):
+        return a + b
+    assert add(ag.constant(1.0), ag.constant(2.0)).numpy() == 3.0
+
+
+def test_a_missing_tout_or_inp_says_how_to_use_the_decorator():
+    with pytest.raises(TypeError) as e:
+        ag.py_function()
+    assert str(e.value) == ("Missing required argument: 'Tout'\n  If using ag.py_function as a "
+                            "decorator, set `Tout`\n  **by name** above the function:\n  "
+                            "`@ag.py_function(Tout=tout)`")
+    with pytest.raises(TypeError, match=r"Missing argument `inp`:\n  You must set the `inp` "):
+        ag.py_function(func=lambda x: x * 2, Tout=ag.int32)

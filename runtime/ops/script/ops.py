@@ -18,6 +18,7 @@ np.float32(3.0)
 
 from __future__ import annotations
 
+import functools
 import weakref
 from typing import Any, Callable
 
@@ -145,12 +146,15 @@ def _run(func: Callable, inp: Any, Tout: Any, name: str | None, kind: str,  # no
     return results[0] if single else list(results)
 
 
-def py_function(func: Callable, inp: Any, Tout: Any,  # noqa: N803 (TensorFlow's name)
+def py_function(func: Callable | None = None, inp: Any = None,
+                Tout: Any = None,  # noqa: N803 (TensorFlow's name)
                 name: str | None = None) -> Any:
     """Calls `func` on eager tensors `inp`, now or, in a graph, on every run of the graph.
 
     Args:
-        func: a Python function of `len(inp)` tensors; it may use any op eagerly.
+        func: a Python function of `len(inp)` tensors; it may use any op eagerly. Left out,
+            `py_function(Tout=...)` is a decorator: the decorated function, called with
+            tensors, runs as a `py_function` of them.
         inp: a list of the arguments (tensors, or values that convert to them).
         Tout: the dtype of the one result, or a list of dtypes of as many results.
         name: a name for the op in a graph.
@@ -168,10 +172,11 @@ def py_function(func: Callable, inp: Any, Tout: Any,  # noqa: N803 (TensorFlow's
     >>> py_function(lambda a, b: [a + b, a * b], [2.0, 3.0], ["float32", "float32"])[1].numpy()
     np.float32(6.0)
     """
-    return _run(func, inp, Tout, name, "py_function", "EagerPyFunc")
+    return _call_or_decorate(func, inp, Tout, name, "py_function", "EagerPyFunc")
 
 
-def numpy_function(func: Callable, inp: Any, Tout: Any,  # noqa: N803 (TensorFlow's name)
+def numpy_function(func: Callable | None = None, inp: Any = None,
+                   Tout: Any = None,  # noqa: N803 (TensorFlow's name)
                    stateful: bool = True, name: str | None = None) -> Any:
     """Calls `func` on the NumPy arrays of `inp`, now or, in a graph, on every run of it.
 
@@ -195,5 +200,26 @@ def numpy_function(func: Callable, inp: Any, Tout: Any,  # noqa: N803 (TensorFlo
     >>> numpy_function(lambda x: x.shape[0], [[1, 2, 3]], "int64").numpy()
     np.int64(3)
     """
-    return _run(func, inp, Tout, name, "numpy_function",
-                "PyFunc" if stateful else "PyFuncStateless")
+    return _call_or_decorate(func, inp, Tout, name, "numpy_function",
+                             "PyFunc" if stateful else "PyFuncStateless")
+
+
+def _call_or_decorate(func: Callable | None, inp: Any, Tout: Any,  # noqa: N803
+                      name: str | None, function: str, op_type: str) -> Any:
+    """The call, or with `func` left out the decorator, as TensorFlow checks them."""
+    if Tout is None:
+        raise TypeError(f"Missing required argument: 'Tout'\n  If using ag.{function} as a "
+                        f"decorator, set `Tout`\n  **by name** above the function:\n  "
+                        f"`@ag.{function}(Tout=tout)`")
+    if func is None:
+        def decorate(fn: Callable) -> Callable:
+            @functools.wraps(fn)
+            def call(*args: Any) -> Any:
+                return _run(fn, list(args), Tout, name, function, op_type)
+            return call
+        return decorate
+    if inp is None:
+        raise TypeError(f"Missing argument `inp`:\n  You must set the `inp` argument (the list "
+                        f"of arguments to the\n  function), unless you use `ag.{function}` as "
+                        f"a decorator(`func=None`).")
+    return _run(func, inp, Tout, name, function, op_type)
