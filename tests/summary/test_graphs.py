@@ -6,8 +6,9 @@ import warnings
 import pytest
 
 import autograph as ag
+from autograph.runtime.summary import graphs as summary_graphs
 from autograph.runtime.summary import profiler
-from tests.summary.reading import accumulator
+from tests.summary.reading import accumulator, events_on_disk
 
 summary = ag.summary
 
@@ -109,3 +110,42 @@ def test_trace_export_without_trace_on_or_a_writer_warns_and_writes_nothing(tmp_
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         summary.trace_off()  # nothing left to stop
+
+
+def test_trace_on_twice_or_in_a_function_warns_and_trace_export_in_one_raises():
+    summary.trace_on()
+    try:
+        with pytest.warns(UserWarning, match="Trace already enabled"):
+            summary.trace_on()
+    finally:
+        summary.trace_off()
+
+    @ag.function
+    def inside(x):
+        with pytest.warns(UserWarning, match="Cannot enable trace inside a function"):
+            summary.trace_on()
+        with pytest.raises(ValueError, match="trace_export\\(\\) cannot be invoked inside a "
+                                             "graph context"):
+            summary.trace_export("x", step=0)
+        return x
+    inside(ag.constant(1.0))
+    assert not summary_graphs.tracing()
+
+
+def test_trace_off_stops_the_profiler_that_trace_on_started(tmp_path):
+    summary.trace_on(graph=True, profiler=True, profiler_outdir=str(tmp_path))
+    assert profiler._active
+    summary.trace_off()
+    assert profiler._active == [] and not summary_graphs.tracing()
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_trace_export_takes_the_default_step_and_the_outdir_given_to_trace_on(tmp_path):
+    f = ag.function(branchy)
+    summary.trace_on(graph=True, profiler=True, profiler_outdir=str(tmp_path / "profile"))
+    f(ag.constant([1.0]))
+    with summary.create_file_writer(str(tmp_path / "log")).as_default(step=7):
+        summary.trace_export("defaults")
+    (event,) = [e for e in events_on_disk(tmp_path / "log") if e.graph_def]
+    assert event.step == 7
+    assert list((tmp_path / "profile").glob("plugins/profile/*/*.trace.json.gz"))
