@@ -7,6 +7,7 @@ import pytest
 
 import autograph as ag
 from autograph.runtime.summary import profiler
+from autograph.runtime.summary.keras_callback import _weight_image
 from tests.summary.reading import accumulator, values
 
 # Keras 3.15 with TensorFlow 2.21, the run of `_fit` below (histogram_freq=1, update_freq=2)
@@ -88,3 +89,34 @@ def test_embeddings_and_bad_update_freq_are_refused():
         ag.keras.callbacks.TensorBoard(update_freq=0)
     with pytest.raises(ValueError, match="profile_batch"):
         ag.keras.callbacks.TensorBoard(profile_batch=(3, 1))
+
+
+def test_images_steps_per_second_and_batch_updates(tmp_path):
+    _fit(tmp_path, histogram_freq=2, write_images=True, write_steps_per_second=True,
+         update_freq="batch", write_graph=False)
+    train = accumulator(tmp_path / "train")
+    tags = train.Tags()["tensors"]
+    assert "keras" not in tags and not train.Tags()["graph"]  # write_graph=False
+    assert [s for s, _ in values(tmp_path / "train", "batch_loss")] == list(range(1, 9))
+    assert [s for s, _ in values(tmp_path / "train", "sequential/d1/kernel/histogram")] == [0]
+    ((_, kernel_image),) = values(tmp_path / "train", "sequential/d1/kernel/image")
+    assert kernel_image[:2].tolist() == [b"4", b"3"]  # the 4x3 kernel, as a 3x4 picture
+    ((_, bias_image),) = values(tmp_path / "train", "sequential/d1/bias/image")
+    assert bias_image[:2].tolist() == [b"1", b"3"]  # a bias is a column
+    for tag in ("batch_steps_per_second", "epoch_steps_per_second"):
+        assert all(float(v) > 0 for _, v in values(tmp_path / "train", tag))
+
+
+def test_profile_batch_as_text_profiles_those_batches(tmp_path):
+    _fit(tmp_path, profile_batch="2,3", write_graph=False)
+    (trace,) = (tmp_path / "train").glob("plugins/profile/*/*.trace.json.gz")
+    steps = {e["name"] for e in profiler.read_trace(str(trace)) if e.get("cat") == "op"}
+    assert "MatMul" in steps
+
+
+def test_weight_images_of_each_rank():
+    assert _weight_image(np.ones(3)).shape == (1, 3, 1, 1)
+    assert _weight_image(np.ones((5, 2))).shape == (1, 2, 5, 1)  # wider than tall
+    assert _weight_image(np.ones((2, 5))).shape == (1, 2, 5, 1)
+    assert _weight_image(np.ones((3, 3, 4))).shape == (4, 3, 3, 1)
+    assert _weight_image(np.ones((2, 2, 2, 2))) is None
