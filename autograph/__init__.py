@@ -110,6 +110,7 @@ from autograph import types  # noqa: E402
 _ON_FIRST_USE = {
     "data": "autograph.data",
     "distribute": "autograph.distribute",
+    "image": "autograph.image",
     "keras": "autograph.keras",
     "linalg": "autograph.linalg",
     "norm": "autograph.linalg:norm",
@@ -122,9 +123,9 @@ _ON_FIRST_USE = {
 }
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
-               "errors", "initializers", "keras", "linalg", "math", "nn", "onnx", "optimizers",
-               "profiler", "random", "saved_model", "strings", "summary", "test", "train",
-               "types")
+               "errors", "image", "initializers", "keras", "linalg", "math", "nn", "onnx",
+               "optimizers", "profiler", "random", "saved_model", "strings", "summary", "test",
+               "train", "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (
         not isinstance(value, _ModuleType) or name in _NAMESPACES))])
