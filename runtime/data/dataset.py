@@ -419,6 +419,15 @@ class Dataset:
         size = 2 if buffer_size == AUTOTUNE else int(buffer_size)
         return self._derived("prefetch()", functools.partial(threads.prefetch, self._make, size))
 
+    def apply(self, transformation_func: Callable[[Dataset], Dataset]) -> Dataset:
+        """`transformation_func(self)`, which must return a Dataset (a chain of steps kept as
+        one function)."""
+        result = transformation_func(self)
+        if not isinstance(result, Dataset):
+            raise TypeError(f"`transformation_func` must return a `ag.data.Dataset` object. "
+                            f"Got {type(result)}.")
+        return result
+
     def flat_map(self, map_func: Callable, name: str | None = None) -> Dataset:
         """The elements of the datasets `map_func` returns, one dataset after another."""
         inner = self._inner(map_func, "flat_map")
