@@ -26,6 +26,7 @@ import time
 import warnings
 from typing import Any
 
+from autograph.runtime.core.traceback_utils import user_stacklevel
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.recording import OpRun, add_observer, remove_observer
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
@@ -104,10 +105,11 @@ def trace_on(graph: bool = True, profiler: bool = False,
     """Starts collecting the graphs of the functions that run (and, with `profiler`, their
     ops' times) until `trace_export` or `trace_off`."""
     if building_graph() is not None:
-        warnings.warn("Cannot enable trace inside a function being traced.", stacklevel=2)
+        warnings.warn("Cannot enable trace inside a function being traced.",
+                      stacklevel=user_stacklevel())
         return
     if _trace:
-        warnings.warn("Trace already enabled", stacklevel=2)
+        warnings.warn("Trace already enabled", stacklevel=user_stacklevel())
         return
     trace = _GraphTrace(graph, profiler_outdir)
     if profiler:
@@ -122,7 +124,7 @@ def _start_profiler(trace: _GraphTrace) -> None:
         trace.profiling = True
     except Exception as e:  # another profiler runs: trace the graphs anyway
         warnings.warn(f"trace_on(profiler=True) could not start the profiler: {e}",
-                      stacklevel=3)
+                      stacklevel=user_stacklevel())
 
 
 def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None) -> None:
@@ -135,14 +137,15 @@ def trace_export(name: str, step: Any = None, profiler_outdir: str | None = None
     if building_graph() is not None:
         raise ValueError("trace_export() cannot be invoked inside a graph context.")
     if not _trace:
-        warnings.warn("Cannot export trace before turning it on.", stacklevel=2)
+        warnings.warn("Cannot export trace before turning it on.",
+                      stacklevel=user_stacklevel())
         return
     trace = _trace[0]
     writer = state.writer
     try:
         if writer is None or writer.logdir is None:
             warnings.warn(f"trace_export({name!r}): no default summary writer; nothing is "
-                          f"written.", stacklevel=2)
+                          f"written.", stacklevel=user_stacklevel())
             return
         at = eager_step(step)
         if trace.graphs:

@@ -6,8 +6,10 @@ import warnings
 import pytest
 
 import autograph as ag
+from autograph.runtime.graph import recording
 from autograph.runtime.summary import graphs as summary_graphs
 from autograph.runtime.summary import profiler
+from autograph.runtime.summary.graph_def import graph_def
 from tests.summary.reading import accumulator, events_on_disk
 
 summary = ag.summary
@@ -149,3 +151,112 @@ def test_trace_export_takes_the_default_step_and_the_outdir_given_to_trace_on(tm
     (event,) = [e for e in events_on_disk(tmp_path / "log") if e.graph_def]
     assert event.step == 7
     assert list((tmp_path / "profile").glob("plugins/profile/*/*.trace.json.gz"))
+
+
+def _one_warning(record):
+    (warning,) = record
+    assert warning.filename == __file__  # the caller's line, not ours
+    return str(warning.message)
+
+
+def test_graph_writes_at_step_zero_and_only_with_a_writer(tmp_path):
+    g = ag.function(branchy).get_concrete_function(ag.TensorSpec([2], ag.float32))
+    assert not summary.graph(g).numpy()  # no default writer
+    writer = summary.create_file_writer(str(tmp_path))
+    with writer.as_default():
+        assert summary.graph(g).numpy()
+    writer.close()
+    (event,) = [e for e in events_on_disk(tmp_path) if e.graph_def]
+    assert event.step == 0
+
+
+def test_graph_takes_a_graph_def_and_refuses_other_objects_exactly(tmp_path):
+    proto = graph_def(ag.function(branchy).get_concrete_function(
+        ag.TensorSpec([2], ag.float32)).graph)
+    writer = summary.create_file_writer(str(tmp_path))
+    with writer.as_default():
+        assert summary.graph(proto).numpy()
+    writer.close()
+    assert "cond" in _nodes(tmp_path)
+
+    class NodesOnly:
+        node = []
+    with pytest.raises(TypeError) as e:
+        summary.graph(NodesOnly())
+    assert str(e.value) == "graph() takes a Graph, a ConcreteFunction or a GraphDef; got NodesOnly."
+
+    @ag.function
+    def inside(x):
+        summary.graph(ag.Graph())
+        return x
+    with pytest.raises(ValueError) as e:
+        inside(ag.constant(1.0))
+    assert str(e.value).endswith("graph() cannot be invoked inside a graph context.")
+
+
+def test_warnings_name_the_callers_line_and_say_exactly_what(tmp_path):
+    with pytest.warns(UserWarning) as record:
+        summary.trace_export("x", step=0)
+    assert _one_warning(record) == "Cannot export trace before turning it on."
+    summary.trace_on()
+    with pytest.warns(UserWarning) as record:
+        summary.trace_on()
+    assert _one_warning(record) == "Trace already enabled"
+    with pytest.warns(UserWarning) as record:
+        summary.trace_export("mine", step=0)
+    assert _one_warning(record) == ("trace_export('mine'): no default summary writer; nothing "
+                                    "is written.")
+    profiler.start(str(tmp_path))
+    try:
+        with pytest.warns(UserWarning) as record:
+            summary.trace_on(profiler=True)
+        assert _one_warning(record) == ("trace_on(profiler=True) could not start the profiler: "
+                                        "Another profiler is running.")
+    finally:
+        summary.trace_off()
+        profiler.stop(save=False)
+
+
+def test_trace_export_in_a_function_says_so_exactly():
+    @ag.function
+    def inside(x):
+        with pytest.warns(UserWarning) as record:
+            summary.trace_on()
+        assert str(record[0].message) == "Cannot enable trace inside a function being traced."
+        with pytest.raises(ValueError) as e:
+            summary.trace_export("x", step=0)
+        assert str(e.value) == "trace_export() cannot be invoked inside a graph context."
+        return x
+    inside(ag.constant(1.0))
+
+
+def test_a_trace_without_graphs_writes_the_profile_only(tmp_path):
+    f = ag.function(branchy)
+    summary.trace_on(graph=False, profiler=True)
+    f(ag.constant([1.0]))
+    writer = summary.create_file_writer(str(tmp_path))
+    with writer.as_default():
+        summary.trace_export("profile only", step=0)
+    writer.close()
+    assert not [e for e in events_on_disk(tmp_path) if e.graph_def]
+    assert list(tmp_path.glob("plugins/profile/*/*.trace.json.gz"))
+    assert recording.observers == []
+
+
+def test_graphs_of_sessions_and_functions_are_named_side_by_side(tmp_path):
+    graph = ag.Graph()
+    with graph.as_default():
+        x = ag.compat.v1.placeholder(ag.float32, [2], name="x")
+        doubled = x * 2.0
+    f = ag.function(branchy)
+    summary.trace_on()
+    with ag.compat.v1.Session(graph=graph) as session:
+        session.run(doubled, {x: [1.0, 2.0]})
+    f(ag.constant([1.0]))
+    writer = summary.create_file_writer(str(tmp_path))
+    with writer.as_default():
+        summary.trace_export("both", step=0)
+    writer.close()
+    nodes = _nodes(tmp_path)
+    assert {name.split("/")[0] for name in nodes} == {"graph_0", "branchy_1"}
+    assert nodes["branchy_1/cond"].op == "If" and nodes["graph_0/mul"].op == "Mul"
