@@ -23,6 +23,22 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.core.devices import CPU, Device, placement_device
 from autograph.runtime.core.tensor_shape import TensorShape
 
+# TensorFlow 1 compared tensors by identity; TensorFlow 2 compares eager tensors elementwise.
+# `disable_tensor_equality` turns the first back on (the operators module reads it); eager
+# tensors stay unhashable either way, as in TensorFlow 2.
+identity_equality = [False]
+
+
+def enable_tensor_equality() -> None:
+    """`==` and `!=` on tensors compare elementwise (TensorFlow 2's default)."""
+    identity_equality[0] = False
+
+
+def disable_tensor_equality() -> None:
+    """`==` and `!=` on tensors compare identities, as in TensorFlow 1
+    (`ag.compat.v1.disable_tensor_equality`)."""
+    identity_equality[0] = True
+
 
 class Tensor:
     """A multi-dimensional array of one dtype: eager (holds values) or symbolic (in a graph)."""

@@ -27,7 +27,7 @@ from typing import Any, Callable
 from autograph.runtime.core.traceback_utils import filter_traceback
 from autograph.runtime.eager.dispatch import OpHandle
 from autograph.runtime.graph.graph import building_graph
-from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor import Tensor, identity_equality
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array import ops as array_ops
 from autograph.runtime.ops.math import ops as math_ops
@@ -96,6 +96,8 @@ def _comparable(self: Tensor, other: Any) -> Tensor | None:
 
 def _equality(op_name: str) -> Callable:
     def operator(self: Tensor, other: Any) -> Any:
+        if identity_equality[0]:
+            return NotImplemented  # TensorFlow 1's identity comparison
         converted = _comparable(self, other)
         if converted is None:
             return NotImplemented  # Python then compares identities: == False, != True
