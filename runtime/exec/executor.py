@@ -44,6 +44,7 @@ from autograph.runtime.core.errors import InvalidArgumentError, OpError, is_held
 from autograph.runtime.core.traceback_utils import is_traceback_filtering_enabled
 from autograph.runtime.eager.placement import place
 from autograph.runtime.exec import buffers
+from autograph.runtime.exec.control_flow_writers import CONTROL_FLOW as _CONTROL_FLOW
 from autograph.runtime.exec.optimize.driver import optimize
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 from autograph.runtime.graph.graph_printer import _format_op
@@ -439,65 +440,3 @@ def _last_uses(ops: list[Operation]) -> dict[int, list[SymbolicTensor]]:
 
 def _consumed(op: Operation) -> list[SymbolicTensor]:
     return list(op.inputs)
-
-
-# Control flow -----------------------------------------------------------------------------------
-def _write_if(w: _Writer, op: Operation, indent: str) -> None:
-    cond, *args = [w.at_home(t) for t in op.inputs]
-    outs = [w.home_var(t) for t in op.outputs]
-    w.lines.append(f"{indent}if {cond}:")
-    _write_branch(w, op.attrs["then_branch"], args, outs, indent + "    ")
-    w.lines.append(f"{indent}else:")
-    _write_branch(w, op.attrs["else_branch"], args, outs, indent + "    ")
-
-
-def _write_case(w: _Writer, op: Operation, indent: str) -> None:
-    index, *args = [w.at_home(t) for t in op.inputs]
-    outs = [w.home_var(t) for t in op.outputs]
-    branches = op.attrs["branches"]
-    for i, branch in enumerate(branches):
-        if i == len(branches) - 1:  # the last branch is also the default, as in TensorFlow
-            w.lines.append(f"{indent}else:" if i else f"{indent}if True:")
-        else:
-            w.lines.append(f"{indent}{'if' if i == 0 else 'elif'} {index} == {i}:")
-        _write_branch(w, branch, args, outs, indent + "    ")
-
-
-def _write_branch(w: _Writer, fn: Any, args: list[str], outs: list[str], indent: str) -> None:
-    arg_names = [_named(w, a, indent) for a in args]
-    results = w.write_function(fn, arg_names, indent)
-    if outs:
-        w.lines.append(f"{indent}{', '.join(outs)}, = {', '.join(results)},")
-    else:
-        w.lines.append(f"{indent}pass")
-
-
-def _named(w: _Writer, expr: str, indent: str) -> str:
-    """`expr` as a plain variable (a copy expression is evaluated into a fresh one)."""
-    if expr.isidentifier():
-        return expr
-    name = f"a{w._counter}"
-    w._counter += 1
-    w.lines.append(f"{indent}{name} = {expr}")
-    return name
-
-
-def _write_while(w: _Writer, op: Operation, indent: str) -> None:
-    loop_vars = [w.home_var(t) for t in op.outputs]
-    inits = [w.at_home(t) for t in op.inputs]
-    if loop_vars:
-        w.lines.append(f"{indent}{', '.join(loop_vars)}, = {', '.join(inits)},")
-    w.lines.append(f"{indent}while True:")
-    inner = indent + "    "
-    (keep_going,) = w.write_function(op.attrs["cond"], loop_vars, inner)
-    w.lines.append(f"{inner}if not {keep_going}:")
-    w.lines.append(f"{inner}    break")
-    results = w.write_function(op.attrs["body"], loop_vars, inner)
-    if loop_vars:
-        w.lines.append(f"{inner}{', '.join(loop_vars)}, = {', '.join(results)},")
-
-
-_CONTROL_FLOW: dict[str, Callable[[_Writer, Operation, str], None]] = {
-    "If": _write_if, "Case": _write_case, "While": _write_while,
-}
-
