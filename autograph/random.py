@@ -2,6 +2,7 @@
 
 from autograph.impl.tracebacks import filter_exports as _filter_exports  # noqa: E402
 from autograph.runtime.ops.random.ops import *  # noqa: F401,F403
+from autograph.runtime.ops.random.sampling import categorical, gamma, poisson, shuffle  # noqa: F401
 from autograph.runtime.ops.random.stateless import (  # noqa: F401
     stateless_normal,
     stateless_truncated_normal,

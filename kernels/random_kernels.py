@@ -90,3 +90,40 @@ def stateless_random_uniform_int(ctx, shape, seed, minval, maxval):
     size = dims(shape)
     values = _philox(seed).integers(int(minval), int(maxval), size=size, dtype=minval.dtype)
     return ctx.xp.asarray(values)
+
+
+# Sampling from distributions and permutations, from the op's seeded stream ------------------------
+@register_kernel("Multinomial", device=BOTH, host_memory=("num_samples",))
+def multinomial(ctx, logits, num_samples, seed, seed2, output_dtype):
+    """The Gumbel-max draw: each sample the class of the largest logit plus Gumbel noise."""
+    batch, classes = logits.shape
+    count = int(num_samples)
+    state = random_seed.stream(ctx, seed, seed2)
+    noise = state.gumbel(size=(batch, count, classes))
+    scores = logits.astype(np.float64)[:, None, :] + noise
+    return ctx.xp.argmax(scores, axis=-1).astype(output_dtype.np_dtype)
+
+
+@register_kernel("RandomShuffle", device=BOTH)
+def random_shuffle(ctx, value, seed, seed2):
+    if value.ndim == 0 or value.shape[0] < 2:
+        return value
+    return value[random_seed.stream(ctx, seed, seed2).permutation(value.shape[0])]
+
+
+@register_kernel("RandomGamma", device=BOTH, host_memory=("shape",))
+def random_gamma(ctx, shape, alpha, seed, seed2):
+    size = dims(shape) + tuple(alpha.shape)
+    if 0 in size:
+        return ctx.xp.empty(size, alpha.dtype)
+    state = random_seed.stream(ctx, seed, seed2)
+    return state.gamma(ctx.xp.broadcast_to(alpha, size), size=size).astype(alpha.dtype)
+
+
+@register_kernel("RandomPoissonV2", device=BOTH, host_memory=("shape",))
+def random_poisson(ctx, shape, rate, seed, seed2, dtype):
+    size = dims(shape) + tuple(rate.shape)
+    if 0 in size:
+        return ctx.xp.empty(size, dtype.np_dtype)
+    state = random_seed.stream(ctx, seed, seed2)
+    return state.poisson(ctx.xp.broadcast_to(rate, size), size=size).astype(dtype.np_dtype)

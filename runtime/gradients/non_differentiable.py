@@ -18,7 +18,8 @@ NON_DIFFERENTIABLE = (
     # random numbers
     "RandomStandardNormal", "RandomUniform", "RandomUniformInt", "TruncatedNormal",
     "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
-    "StatelessRandomUniformInt", "StatelessRandomUniformFullInt",
+    "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "Multinomial",
+    "RandomShuffle", "RandomPoissonV2",
     # strings
     "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
     "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeSplit",

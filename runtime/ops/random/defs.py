@@ -86,3 +86,44 @@ register_op("StatelessRandomUniformInt").input("shape: T").input("seed: Tseed") 
         f"Integers drawn uniformly from [minval, maxval).\n\n{_STATELESS_DOC}\n"
         f"minval: a scalar, the smallest value drawn.\n"
         f"maxval: a scalar greater than minval, one more than the largest value drawn.")
+
+
+# Sampling ops: stateful, like RandomUniform.
+def _multinomial_shape(c: InferenceContext) -> list[RawShape]:
+    logits = c.shape(0)
+    if logits is not None and len(logits) != 2:
+        raise c.error(f"logits should be a matrix, got shape {list(logits)}")
+    scalar_input(c, 1, "num_samples")
+    count = c.value(1)
+    batch = None if logits is None else logits[0]
+    return [(batch, None if count is None else int(count))]
+
+
+def _after_shape(c: InferenceContext) -> list[RawShape]:
+    """The drawn shape, then the parameter's own shape."""
+    drawn, own = shape_from_tensor(c, 0, "shape"), c.shape(1)
+    return [None if drawn is None or own is None else drawn + own]
+
+
+register_op("Multinomial").input("logits: T").input("num_samples: int32") \
+    .output("output: output_dtype").attr("seed: int = 0").attr("seed2: int = 0") \
+    .attr("T: realnumbertype").attr("output_dtype: {int32, int64} = DT_INT64") \
+    .set_is_stateful().set_shape_fn(_multinomial_shape).doc(
+        f"Classes drawn for each row of logits (unnormalized log-probabilities).\n\n{_SEED_DOC}")
+
+register_op("RandomShuffle").input("value: T").output("output: T").attr("T: type") \
+    .attr("seed: int = 0").attr("seed2: int = 0").set_is_stateful() \
+    .set_shape_fn(lambda c: [c.shape(0)]).doc(
+        f"value with its first dimension in a random order.\n\n{_SEED_DOC}")
+
+register_op("RandomGamma").input("shape: S").input("alpha: T").output("output: T") \
+    .attr("seed: int = 0").attr("seed2: int = 0").attr("S: {int32, int64}") \
+    .attr("T: {half, float, double}").set_is_stateful().set_shape_fn(_after_shape).doc(
+        f"Draws from Gamma(alpha, 1), `shape` of them for each alpha.\n\n{_SEED_DOC}")
+
+register_op("RandomPoissonV2").input("shape: S").input("rate: R").output("output: dtype") \
+    .attr("seed: int = 0").attr("seed2: int = 0").attr("S: {int32, int64}") \
+    .attr("R: {half, float, double, int32, int64} = DT_DOUBLE") \
+    .attr("dtype: {half, float, double, int32, int64} = DT_INT64").set_is_stateful() \
+    .set_shape_fn(_after_shape).doc(
+        f"Draws from Poisson(rate), `shape` of them for each rate.\n\n{_SEED_DOC}")
