@@ -134,15 +134,17 @@ from autograph import compat  # noqa: E402
 compat.v1.__dict__.update({name: globals()[name] for name in __all__  # TensorFlow 1's names
                            if name not in _ON_FIRST_USE})
 compat.v1.__dict__["NotDifferentiable"] = no_gradient  # TensorFlow 1's name for it
+from autograph.runtime.core import dimension as _dimension  # noqa: E402
 from autograph.runtime.graph.tensor import (  # noqa: E402
     disable_tensor_equality as _disable_tensor_equality,
 )
 from autograph.runtime.graph.tensor import enable_tensor_equality as _enable_tensor_equality
 
 compat.v1.__dict__.update(enable_tensor_equality=_enable_tensor_equality,
-                          disable_tensor_equality=_disable_tensor_equality)
+                          disable_tensor_equality=_disable_tensor_equality,
+                          **{name: getattr(_dimension, name) for name in _dimension.__all__})
 compat.v1.__dict__["__all__"] = [*__all__, "NotDifferentiable", "enable_tensor_equality",
-                                 "disable_tensor_equality"]
+                                 "disable_tensor_equality", *_dimension.__all__]
 __all__.append("compat")
 __version__ = "0.1.0"
 
