@@ -66,3 +66,82 @@ def test_floats_outside_zero_to_one_saturate_as_tensorflow_converts_them():
     (length,) = struct.unpack(">I", png[start - 4:start])
     rows = np.frombuffer(zlib.decompress(png[start + 4:start + 4 + length]), np.uint8)
     assert rows[1:].tolist() == [0, 127, 255]
+
+
+def _value(kind, data, **options):
+    return encoding.summary_value(kind, "t", np.asarray(data), **options).value[0]
+
+
+@pytest.mark.parametrize("kind, data, plugin, options", [
+    ("scalar", 1.0, "scalars", {}), ("histogram", [1.0, 2.0], "histograms", {}),
+    ("image", np.zeros((1, 1, 1, 1), np.uint8), "images", {}),
+    ("text", np.array(["a"], dtype=object), "text", {}),
+    ("audio", np.zeros((1, 2, 1)), "audio", {"sample_rate": 8000}),
+])
+def test_plugin_names_and_contents_are_tensorflows(kind, data, plugin, options):
+    value = _value(kind, data, **options)
+    assert value.metadata.plugin_data.plugin_name == plugin
+    assert value.metadata.plugin_data.content == (b"\x10\x0b" if kind == "audio" else b"")
+    assert value.metadata.summary_description == ""
+
+
+def test_defaults_thirty_buckets_and_three_outputs():
+    assert [d.size for d in _value("histogram", np.arange(100.0)).tensor.tensor_shape.dim] == \
+        [30, 3]
+    assert len(_value("image", np.zeros((5, 1, 1, 2), np.uint8)).tensor.string_val) == 2 + 3
+    assert [d.size for d in _value("audio", np.zeros((5, 2, 1)),
+                                   sample_rate=1).tensor.tensor_shape.dim] == [3, 2]
+
+
+def test_no_outputs_when_max_outputs_is_zero():
+    assert len(_value("image", np.zeros((2, 1, 1, 1), np.uint8),
+                      max_outputs=0).tensor.string_val) == 2
+    assert [d.size for d in _value("audio", np.zeros((2, 2, 1)), sample_rate=8,
+                                   max_outputs=0).tensor.tensor_shape.dim] == [0, 2]
+
+
+def test_a_single_value_counts_in_the_last_bucket():
+    npt.assert_array_equal(encoding.histogram_buckets([4.0, 4.0], 3)[:, 2], [0, 0, 2])
+
+
+def test_text_is_utf8():
+    assert list(_value("text", np.array(["é"], dtype=object)).tensor.string_val) == [
+        "é".encode("utf-8")]
+
+
+def test_png_header_and_end_are_the_standards():
+    png = encoding.encode_png(np.zeros((1, 1, 2), np.uint8))
+    # depth 8, grey and alpha, deflate, filter method 0, no interlace
+    assert png[24:29] == bytes([8, 4, 0, 0, 0])
+    assert png.endswith(b"\x00\x00\x00\x00IEND\xaeB`\x82")
+
+
+@pytest.mark.parametrize("rate", [0, -5])
+def test_a_sample_rate_must_be_positive(rate):
+    with pytest.raises(ValueError) as e:
+        _value("audio", np.zeros((1, 2, 1)), sample_rate=rate)
+    assert str(e.value) == f"An audio summary needs a positive sample_rate; got {rate}."
+
+
+def test_wav_samples_round_and_saturate_as_tensorflows():
+    wav = _value("audio", np.array([[[0.9], [-1.5]]]), sample_rate=4).tensor.string_val[0]
+    assert np.frombuffer(wav[44:], "<i2").tolist() == [29491, -32768]
+
+
+def test_exact_messages_for_kinds_and_images():
+    with pytest.raises(ValueError) as e:
+        _value("video", np.zeros(1))
+    assert str(e.value) == "Unknown summary kind 'video'."
+    with pytest.raises(ValueError) as e:
+        _value("image", np.zeros((1, 2, 2, 1), np.int32))
+    assert str(e.value) == "Image summaries take uint8 or floats in [0, 1]; got int32."
+
+
+def test_missing_tensorboardx_says_which_extra_to_install(monkeypatch):
+    def missing(name):
+        raise ImportError(name)
+    monkeypatch.setattr(encoding.importlib, "import_module", missing)
+    with pytest.raises(ImportError) as e:
+        encoding.protos()
+    assert str(e.value) == ("TensorBoard summaries need tensorboardX, which is not installed: "
+                            "pip install 'autograph[tensorboard]'")
