@@ -8,7 +8,7 @@ import pytest
 import autograph as ag
 from autograph.runtime.summary import profiler
 from autograph.runtime.summary.keras_callback import _weight_image
-from tests.summary.reading import accumulator, values
+from tests.summary.reading import accumulator, events_on_disk, values
 
 # Keras 3.15 with TensorFlow 2.21, the run of `_fit` below (histogram_freq=1, update_freq=2)
 KERAS_TRAIN_TAGS = ["keras", "batch_accuracy", "batch_loss", "epoch_accuracy", "epoch_loss",
@@ -20,6 +20,10 @@ KERAS_VALIDATION_TAGS = ["evaluation_accuracy_vs_iterations", "evaluation_loss_v
 
 
 def _fit(log_dir, **options):
+    return _fit_with(ag.keras.callbacks.TensorBoard(str(log_dir), **options))
+
+
+def _fit_with(callback):
     ag.keras.utils.set_random_seed(0)
     # named as a fresh process names it: the tags start with the model's name
     model = ag.keras.Sequential([ag.keras.Input((4,)), ag.keras.layers.Dense(3, name="d1"),
@@ -27,7 +31,6 @@ def _fit(log_dir, **options):
     model.compile("sgd", "sparse_categorical_crossentropy", metrics=["accuracy"])
     rng = np.random.default_rng(0)
     x, y = rng.random((20, 4), np.float32), rng.integers(0, 2, 20)
-    callback = ag.keras.callbacks.TensorBoard(str(log_dir), **options)
     history = model.fit(x, y, epochs=2, batch_size=5, validation_data=(x, y),
                         callbacks=[callback], verbose=0)
     return model, history
@@ -120,3 +123,34 @@ def test_weight_images_of_each_rank():
     assert _weight_image(np.ones((2, 5))).shape == (1, 2, 5, 1)
     assert _weight_image(np.ones((3, 3, 4))).shape == (4, 3, 3, 1)
     assert _weight_image(np.ones((2, 2, 2, 2))) is None
+
+
+def test_defaults_are_keras_3s(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    callback = ag.keras.callbacks.TensorBoard()
+    assert (callback.log_dir, callback.histogram_freq, callback.write_graph,
+            callback.update_freq) == ("logs", 0, True, "epoch")
+    _fit_with(callback)
+    train = accumulator(tmp_path / "logs" / "train")
+    assert train.Tags()["tensors"] == ["keras", "epoch_accuracy", "epoch_loss",
+                                       "epoch_learning_rate"]  # no batch_*, no histograms
+    assert train.Tags()["graph"]
+    (graph_event,) = [e for e in events_on_disk(tmp_path / "logs" / "train") if e.graph_def]
+    assert graph_event.step == 0
+    assert not list((tmp_path / "logs" / "train").glob("plugins/profile/*"))
+
+
+def test_the_embeddings_refusal_says_exactly_why():
+    with pytest.raises(ValueError) as e:
+        ag.keras.callbacks.TensorBoard(embeddings_freq=1)
+    assert str(e.value) == ("TensorBoard(embeddings_freq=...) is not supported: autograph does "
+                            "not write the embedding projector's files; leave it at 0.")
+
+
+@pytest.mark.parametrize("batches, steps", [((2, 3), 2), ((4, 4), 1)])
+def test_profile_batch_profiles_exactly_those_batches(tmp_path, batches, steps):
+    _fit(tmp_path, profile_batch=batches, write_graph=False)
+    (trace,) = (tmp_path / "train").glob("plugins/profile/*/*.trace.json.gz")
+    forward = [e for e in profiler.read_trace(str(trace))
+               if e.get("cat") == "op" and e["args"]["name"] == "d1/MatMul"]
+    assert len(forward) == steps  # one forward pass of the first layer per step
