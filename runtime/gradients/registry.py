@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any, Callable
 
 GradientFunction = Callable[..., Any]
@@ -59,12 +60,16 @@ def no_gradient(op_type: str) -> None:
     """Marks `op_type` as not differentiable: gradients stop at it (its inputs get None)."""
     if not isinstance(op_type, str) or not op_type:
         raise TypeError(f"no_gradient takes an op type name, got {op_type!r}.")
-    _register(op_type, None)
+    _register(op_type, None, sys._getframe(1).f_globals.get("__name__", ""))
 
 
-def _register(op_type: str, fn: GradientFunction | None) -> None:
-    if not getattr(fn, "__module__", "").startswith(__package__ + "."):
-        _load_tables()  # a user's gradient for an op with one of its own: an error, at once
+def _register(op_type: str, fn: GradientFunction | None, module: str | None = None) -> None:
+    """Registers `fn` for `op_type`; `module` registers it (default: the function's own). A
+    registration from outside the tables loads them first, so that one for an op with a
+    gradient of its own fails at once; a table's own may not (it may be being imported)."""
+    module = getattr(fn, "__module__", "") if module is None else module
+    if not module.startswith(__package__ + "."):
+        _load_tables()
     if op_type in _GRADIENTS:
         raise KeyError(f"A gradient for op type {op_type!r} is registered already.")
     _GRADIENTS[op_type] = fn

@@ -3,7 +3,7 @@ LAPACK, with TensorFlow's gradients), and `pinv`, `matrix_rank`, `lstsq` compose
 of the ops in `solve.py`. Matrices are the last two axes; earlier axes are batches.
 
 >>> e, v = eigh([[2.0, 1.0], [1.0, 3.0]])
->>> e.numpy().round(4).tolist()
+>>> [round(float(value), 3) for value in e.numpy()]
 [1.382, 3.618]
 >>> int(matrix_rank([[1.0, 2.0], [2.0, 4.0]]))
 1
