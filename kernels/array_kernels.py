@@ -341,6 +341,38 @@ for _op, _how in (("TensorScatterAdd", "add"), ("TensorScatterSub", "subtract"),
     register_kernel(_op, device=BOTH)(_tensor_scatter(_how))
 
 
+@register_kernel("SparseToDense", device=BOTH, host_memory=("output_shape",))
+def sparse_to_dense(ctx, indices, output_shape, values, default_value, validate_indices):
+    xp = ctx.xp
+    shape = tuple(int(d) for d in output_shape.reshape(-1))
+    coords = indices.reshape(-1, 1) if indices.ndim < 2 else indices
+    coords = coords.astype(np.int64, copy=False)
+    bad = ((coords < 0) | (coords >= xp.asarray(np.array(shape, np.int64)))).any(axis=1)
+    _refuse_sparse_index(ctx, coords, bad, lambda at: f"is out of bounds: need 0 <= index < "
+                                                       f"[{','.join(map(str, shape))}]")
+    if validate_indices and coords.shape[0] > 1:
+        strides = np.cumprod((shape[1:] + (1,))[::-1])[::-1].astype(np.int64)
+        flat = coords @ xp.asarray(strides)
+        step = xp.concatenate([xp.ones(1, np.int64), xp.diff(flat)])
+        _refuse_sparse_index(ctx, coords, step < 0, lambda at: (
+            "is out of order. Many sparse ops require sorted indices.\n    Use "
+            "`ag.sparse.reorder` to create a correctly ordered copy.\n\n"))
+        _refuse_sparse_index(ctx, coords, step == 0, lambda at: "is repeated")
+    out = xp.full(shape, default_value, dtype=default_value.dtype)
+    if coords.shape[0]:
+        out[tuple(coords[:, j] for j in range(coords.shape[1]))] = values
+    return out
+
+
+def _refuse_sparse_index(ctx, coords, bad, what: Callable) -> None:
+    """InvalidArgumentError naming the first bad coordinate as TensorFlow's SparseToDense."""
+    found = _first_bad(ctx, coords, bad)
+    if found is not None:
+        host, (at,) = found
+        raise InvalidArgumentError(f"indices[{at}] = [{','.join(map(str, host[at].tolist()))}] "
+                                   f"{what(at)}")
+
+
 # Sorting and counting ----------------------------------------------------------------------------
 def _order(xp, x, axis: int, descending: bool):
     """Positions that sort `x` along `axis`, ties in their order (a stable sort): descending by

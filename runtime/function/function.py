@@ -71,6 +71,7 @@ from autograph.runtime.graph.graph import _eager_disabled, building_graph
 from autograph.runtime.graph.graph import _state as _graphs
 from autograph.runtime.graph.tensor import EagerTensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.graph.type_spec import TypeSpec
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
            "set_conversion_hook", "set_error_holder", "RetracingWarning",
@@ -506,6 +507,7 @@ def _checked_cache_size(size: Any, name: str) -> int:
 
 def _check_signature(signature: tuple, name: str) -> None:
     for leaf in flatten(list(signature)):
-        if not isinstance(leaf, TensorSpec):
+        if not isinstance(leaf, (TensorSpec, TypeSpec)):
             raise TypeError(f"The input_signature of ag.function {name!r} must hold only "
-                            f"ag.TensorSpec objects (possibly nested), got {leaf!r}.")
+                            f"ag.TensorSpec objects or other specs such as "
+                            f"ag.SparseTensorSpec (possibly nested), got {leaf!r}.")

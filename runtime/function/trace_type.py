@@ -37,6 +37,7 @@ from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.operation import SymbolicTensor
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.graph.type_spec import TypeSpec
 from autograph.runtime.state.variables import Variable
 
 
@@ -87,6 +88,7 @@ class TraceType(abc.ABC):
 
 
 TraceType.register(TensorSpec)
+TraceType.register(TypeSpec)  # type: ignore[type-abstract]
 
 
 class TracingContext:

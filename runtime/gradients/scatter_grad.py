@@ -1,5 +1,6 @@
-"""Gradients of the scatter ops (ScatterNd and the TensorScatter ops), as TensorFlow defines
-them, and of Sort: the sorted values' gradient gathered back to where each value came from.
+"""Gradients of the scatter ops (ScatterNd, the TensorScatter ops and SparseToDense), as
+TensorFlow defines them, and of Sort: the sorted values' gradient gathered back to where each
+value came from.
 RandomGamma's (TensorFlow's implicit reparameterisation) is refused with a clear error.
 
 An update's gradient is the output gradient gathered at its coordinates (negated for `Sub`);
@@ -19,6 +20,8 @@ _gather_nd, _scatter_nd, _update, _neg, _equal, _cast, _add, _mul, _div, _zeros_
     op_handle(n) for n in ("GatherNd", "ScatterNd", "TensorScatterUpdate", "Neg", "Equal",
                            "Cast", "AddV2", "Mul", "RealDiv", "ZerosLike", "Shape"))
 _sort, _gather, _transpose = (op_handle(n) for n in ("Sort", "GatherV2", "Transpose"))
+_reshape, _sum, _sub, _range, _rank = (op_handle(n) for n in ("Reshape", "Sum", "Sub", "Range",
+                                                              "Rank"))
 
 
 def _gathered(grad: Any, indices: Any) -> Any:
@@ -28,6 +31,18 @@ def _gathered(grad: Any, indices: Any) -> Any:
 @RegisterGradient("ScatterNd")
 def _scatter_nd_grad(op: Any, grad: Any) -> list:
     return [None, _gathered(grad, op.inputs[0]), None]
+
+
+@RegisterGradient("SparseToDense")
+def _sparse_to_dense_grad(op: Any, grad: Any) -> list:
+    indices, _, values, _ = op.inputs
+    coords = indices if indices.shape.rank == 2 else _reshape.run([indices, [-1, 1]])
+    values_grad = _gathered(grad, coords)
+    if values.shape.rank == 0:
+        values_grad = _sum.run([values_grad, [0]])
+    default_grad = _sub.run([_sum.run([grad, _range.run([0, _rank.run([grad]), 1])]),
+                             _sum.run([values_grad, _range.run([0, _rank.run([values_grad]), 1])])])
+    return [None, None, values_grad, default_grad]
 
 
 @RegisterGradient("TensorScatterUpdate")

@@ -34,6 +34,7 @@ from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor, buil
 from autograph.runtime.graph.source_lines import user_frame
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.type_spec import TypeSpec
 from autograph.runtime.registry.op_registry import op_registry
 
 
@@ -359,6 +360,9 @@ def set_outputs(graph: FuncGraph, outputs: Any, op_return_value: Any = None) -> 
     Must run with `graph` as the default graph: Python values become constants there.
     """
     def convert(leaf: Any) -> Any:
+        if isinstance(getattr(leaf, "_type_spec", None), TypeSpec):
+            # Components made outside this graph (a value returned unchanged) are captured.
+            return leaf._from_components([convert_to_tensor(t) for t in leaf._components()])
         if leaf is None or is_composite(leaf):
             return leaf
         if isinstance(leaf, Operation):

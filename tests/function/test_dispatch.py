@@ -349,7 +349,7 @@ def test_an_input_signature_of_something_else_than_specs_is_refused():
         ag.function(lambda x: x, input_signature=[ag.TensorSpec([]), 3])
     assert str(raised.value) == (
         "The input_signature of ag.function '<lambda>' must hold only ag.TensorSpec objects "
-        "(possibly nested), got 3.")
+        "or other specs such as ag.SparseTensorSpec (possibly nested), got 3.")
 
 
 def test_a_function_without_parameters_has_a_concrete_function_without_arguments():

@@ -111,6 +111,16 @@ register_op("ScatterNd").input("indices: Tindices").input("updates: T").input("s
     .attr("Tindices: {int16, int32, int64}").set_shape_fn(gathering_shapes.scatter_nd) \
     .doc("A tensor of `shape`, zero but at the coordinates in indices, which hold the sum "
          "of their updates.\n\n" + _SCATTER_INPUT)
+register_op("SparseToDense").input("sparse_indices: Tindices").input("output_shape: Tindices") \
+    .input("sparse_values: T").input("default_value: T").output("dense: T") \
+    .attr("validate_indices: bool = true").attr("T: type").attr("Tindices: {int32, int64}") \
+    .set_shape_fn(gathering_shapes.sparse_to_dense) \
+    .doc("A tensor of output_shape holding default_value, but sparse_values at the coordinates "
+         "in sparse_indices.\n\n"
+         "sparse_indices: coordinates, one row each ([N, R]; [N] or a scalar for R = 1).\n"
+         "sparse_values: a value per coordinate ([N]), or one scalar for all.\n"
+         "validate_indices: check that coordinates are in row-major order, distinct and in "
+         "bounds.")
 for _name, _types, _what in (
         ("TensorScatterUpdate", "type", "replaced by its update (the last, for repeats)"),
         ("TensorScatterAdd", "{numbertype, complextype}", "plus its updates"),

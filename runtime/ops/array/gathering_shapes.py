@@ -102,6 +102,16 @@ def scatter_nd(c: InferenceContext) -> list[RawShape]:
     return [tuple(shape)]
 
 
+def sparse_to_dense(c: InferenceContext) -> list[RawShape]:
+    shape = vector_value(c, 1, "output_shape")
+    if shape is None:
+        length = vector_length(c, 1, "output_shape")
+        return [None if length is None else (None,) * length]
+    if any(d < 0 for d in shape):
+        raise c.error(f"output_shape must contain only sizes >= 0, got {shape}.")
+    return [tuple(shape)]
+
+
 def tensor_scatter(c: InferenceContext) -> list[RawShape]:
     tensor = c.shape(0)
     _check_updates(c, c.shape(1), c.shape(2), tensor)

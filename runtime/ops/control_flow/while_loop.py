@@ -27,6 +27,7 @@ from autograph.runtime.graph.func_graph import (
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.type_spec import component_shapes
 from autograph.runtime.ops.control_flow import defs as control_flow_defs  # noqa: F401  (the ops used)
 from autograph.runtime.ops.control_flow.util import (
     check_callable,
@@ -152,6 +153,7 @@ class _GraphWhile:
         self.paths: list[str] = []  # per flat variable: its place in loop_vars
         # Flat initial values (TensorArrays as their flows), symbolic: the graph is building.
         self.inits: list[Any] = []
+        self.loose: list[Any] = []  # per flat variable: the shape it keeps without invariants
         leaves = []
         for path, leaf in flatten_with_paths(loop_vars):
             if leaf is None:
@@ -162,6 +164,8 @@ class _GraphWhile:
             parts = leaf._components() if is_composite(leaf) else [leaf]
             self.paths += [path] * len(parts)
             self.inits += [convert_to_tensor(t) for t in parts]
+            # A composite with a spec keeps its spec's shapes (a sparse tensor's entries vary).
+            self.loose += component_shapes(leaf) or [t._shape for t in self.inits[-len(parts):]]
             leaves.append(leaf)
         self.template = pack_sequence_as(loop_vars, leaves)
 
@@ -197,14 +201,14 @@ class _GraphWhile:
 
     def _invariants(self, shape_invariants: Any) -> list:
         if shape_invariants is None:
-            return [t._shape for t in self.inits]
+            return list(self.loose)
         per_leaf = _flatten_up_to(self.loop_vars, shape_invariants)
         per_flat = [value for leaf, value in zip(flatten(self.template), per_leaf)
                     for _ in (leaf._components() if is_composite(leaf) else [leaf])]
         shapes = []
-        for path, init, given in zip(self.paths, self.inits, per_flat):
-            if init.dtype is dtypes.variant:  # a TensorArray's flow: always a scalar
-                shapes.append(init._shape)
+        for path, init, given, loose in zip(self.paths, self.inits, per_flat, self.loose):
+            if init.dtype is dtypes.variant or loose != init._shape:
+                shapes.append(loose)  # a TensorArray's flow, or a composite's component
                 continue
             shape = as_raw_shape(given)
             if not TensorShape(init._shape).is_subtype_of(shape):

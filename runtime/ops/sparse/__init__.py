@@ -1,0 +1,1 @@
+"""Sparse tensors: `SparseTensor`, its spec, and the `ag.sparse` functions over it."""
