@@ -82,6 +82,10 @@ from autograph.runtime.ops.logging.ops import print  # noqa: A004
 from autograph.runtime.ops.math.clip import clip_by_global_norm, clip_by_norm  # noqa: E402
 from autograph.runtime.ops.math.ops import *  # noqa: F401,F403
 from autograph.runtime.ops.script.ops import numpy_function, py_function
+from autograph.runtime.ops.sparse.indexed_slices import IndexedSlices, IndexedSlicesSpec
+from autograph.runtime.ops.sparse.indexed_slices import IndexedSlicesValue as _IndexedSlicesValue
+from autograph.runtime.ops.sparse.sparse_tensor import SparseTensor, SparseTensorSpec
+from autograph.runtime.ops.sparse.sparse_tensor import SparseTensorValue as _SparseTensorValue
 from autograph.runtime.ops.state.ops import *  # noqa: F401,F403
 from autograph.runtime.state.collections import *  # noqa: F401,F403
 from autograph.runtime.state.creator_scope import *  # noqa: F401,F403
@@ -119,8 +123,6 @@ _ON_FIRST_USE = {
     "optimizers": "autograph.optimizers",
     "profiler": "autograph.profiler",
     "saved_model": "autograph.saved_model",
-    "SparseTensor": "autograph.sparse:SparseTensor",
-    "SparseTensorSpec": "autograph.sparse:SparseTensorSpec",
     "sparse": "autograph.sparse",
     "summary": "autograph.summary",
     "train": "autograph.train",
@@ -146,9 +148,12 @@ from autograph.runtime.graph.tensor import enable_tensor_equality as _enable_ten
 
 compat.v1.__dict__.update(enable_tensor_equality=_enable_tensor_equality,
                           disable_tensor_equality=_disable_tensor_equality,
+                          SparseTensorValue=_SparseTensorValue,
+                          IndexedSlicesValue=_IndexedSlicesValue,
                           **{name: getattr(_dimension, name) for name in _dimension.__all__})
 compat.v1.__dict__["__all__"] = [*__all__, "NotDifferentiable", "enable_tensor_equality",
-                                 "disable_tensor_equality", *_dimension.__all__]
+                                 "disable_tensor_equality", "SparseTensorValue",
+                                 "IndexedSlicesValue", *_dimension.__all__]
 __all__.append("compat")
 __version__ = "0.1.0"
 

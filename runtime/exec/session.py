@@ -25,6 +25,7 @@ from autograph.runtime.graph.default_session import default_session, get_default
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor, get_default_graph
 from autograph.runtime.graph.tensor import EagerTensor
 from autograph.runtime.graph.tensor_conversion import to_array
+from autograph.runtime.graph.type_spec import TypeSpec
 
 _MAX_PLANS = 64
 
@@ -88,6 +89,10 @@ class Session:
         if isinstance(fetches, dict):
             by_key = {k: self._flatten(v, flat) for k, v in fetches.items()}
             return lambda it: type(fetches)((k, p(it)) for k, p in by_key.items())
+        spec = getattr(fetches, "_type_spec", None)
+        if isinstance(spec, TypeSpec):  # a composite: its components, then its value type
+            parts = [self._flatten(t, flat) for t in spec._to_components(fetches)]
+            return lambda it: spec._fetched_value([p(it) for p in parts])
         flat.append(self._element(fetches))
         return lambda it: next(it)
 

@@ -18,6 +18,11 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.gradients.registry import gradient_function
 from autograph.runtime.ops.creation.ops import ones_like, zeros_like
 from autograph.runtime.ops.math.ops import _add_n
+from autograph.runtime.ops.sparse.indexed_slices import IndexedSlices, densified, summed_slices
+
+# Ops whose gradient functions pass an `IndexedSlices` gradient on as it is (to a variable);
+# every other op gets the dense tensor, as TensorFlow's gradient functions make it.
+_SPARSE_THROUGH = frozenset({"ReadVariableOp", "Identity"})
 
 
 class UnconnectedGradients(enum.Enum):
@@ -67,7 +72,8 @@ def differentiable(dtype: dtypes.DType) -> bool:
 def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequence[Any],
              output_gradients: Sequence[Any] | None = None,
              unconnected: UnconnectedGradients = UnconnectedGradients.NONE,
-             stop: Sequence[Any] = (), watched: Container[int] | None = None) -> list[Any]:
+             stop: Sequence[Any] = (), watched: Container[int] | None = None,
+             keep_sparse: bool = False) -> list[Any]:
     """The gradients of the sum of `targets` with respect to each of `sources`.
 
     Args:
@@ -80,6 +86,9 @@ def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequenc
         watched: the ids of the tensors a tape watches, where a tape recorded `records`: no
             gradient reaches another source through an op (as TensorFlow's tape, which gives
             None for an unwatched source unless it is itself a target).
+        keep_sparse: give a source reached only through row gathers its `IndexedSlices`
+            gradient, as TensorFlow's `GradientTape.gradient` and `tf.gradients` do, rather
+            than the dense tensor.
     """
     blocked = {id(t) for t in stop}
     live = sources if watched is None else [s for s in sources if id(s) in watched]
@@ -104,6 +113,8 @@ def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequenc
             continue
         out_grads = [zeros_like(t) if g is None and (t.dtype.is_floating or t.dtype.is_complex)
                      else g for g, t in zip(out_grads, record.outputs)]
+        if record.op_type not in _SPARSE_THROUGH:
+            out_grads = [densified(g) for g in out_grads]
         op = record.op if record.op is not None else EagerOp(record)
         in_grads = fn(op, *out_grads)
         if not isinstance(in_grads, (list, tuple)):
@@ -118,6 +129,8 @@ def backward(records: Sequence[Record], targets: Sequence[Any], sources: Sequenc
     for source in sources:
         found = grads.get(id(source))
         g = _summed(found)
+        if not keep_sparse:
+            g = densified(g)
         if g is None and unconnected is UnconnectedGradients.ZERO:
             g = zeros_like(source)
         result.append(g)
@@ -154,4 +167,6 @@ def _summed(grads: list[Any] | None) -> Any:
         return None
     if len(grads) == 1:
         return grads[0]
-    return _add_n.run([grads])
+    if all(isinstance(g, IndexedSlices) for g in grads):
+        return summed_slices(grads[::-1])  # in the order the ops ran, as TensorFlow's
+    return _add_n.run([[densified(g) for g in grads]])

@@ -65,7 +65,7 @@ def gradients(ys: Any, xs: Any, grad_ys: Any = None, name: str = "gradients",
     records = [custom_record(op) or Record(op.type, op.inputs, op.outputs, op.attrs, op)
                for op in graph.get_operations()]
     with graph.name_scope(name):
-        return backward(records, y_list, x_list, given, unconnected, stop)
+        return backward(records, y_list, x_list, given, unconnected, stop, keep_sparse=True)
 
 
 def _in_graph(graph: Graph, value: Any, what: str) -> Tensor:

@@ -31,7 +31,9 @@ from autograph.runtime.gradients.dims import (
 )
 from autograph.runtime.gradients.grad_util import known_value
 from autograph.runtime.gradients.registry import RegisterGradient
+from autograph.runtime.ops.sparse.indexed_slices import IndexedSlices
 
+_shape = op_handle("Shape")
 _einsum, _mat_mul, _one_hot, _cast, _reshape = (op_handle(n) for n in (
     "Einsum", "MatMul", "OneHot", "Cast", "Reshape"))
 _strided_slice, _pad, _concat, _reverse = (op_handle(n) for n in (
@@ -101,6 +103,11 @@ def _gather_grad(op: Any, grad: Any) -> list:
     batch_dims = op.get_attr("batch_dims")
     batch_dims = batch_dims + index_rank if batch_dims < 0 else batch_dims
     at = int(value) % rank
+    if at == 0 and batch_dims == 0:  # rows of params: only those read get a gradient
+        dense_shape = _shape.run([params], {"out_type": dtypes.int32})
+        rows = concat_dims([[-1], slice_dims(shape_vector(params), 1)])
+        return [IndexedSlices._of(reshape_to(grad, rows), reshape_to(indices, [-1]), dense_shape),
+                None, None]
     return [_ungather(grad, indices, shape_vector(params), at, batch_dims), None, None]
 
 

@@ -252,7 +252,8 @@ class GradientTape:
                 _warn_dtype("source", s.dtype)
         # A persistent tape inside its context records the gradient's own ops, as TensorFlow's
         # does (a higher-order gradient); the pass reads the records made before it.
-        grads = backward(list(self._records), targets, tensors, given, watched=self._watched)
+        grads = backward(list(self._records), targets, tensors, given, watched=self._watched,
+                         keep_sparse=True)
         if unconnected is UnconnectedGradients.ZERO:
             grads = [g if g is not None else zeros(s.shape, s.dtype)
                      if isinstance(s, Variable) else zeros_like(t)

@@ -122,6 +122,11 @@ class TypeSpec(abc.ABC):
     def describe(self) -> str:
         return repr(self)
 
+    def _fetched_value(self, arrays: list) -> Any:
+        """What `Session.run` gives for a fetched value of this spec, from its components'
+        arrays: a tuple of them unless the spec says otherwise."""
+        return tuple(arrays)
+
     # Python protocol -----------------------------------------------------------------------
     def __eq__(self, other: Any) -> bool:
         return type(other) is type(self) and self._serialize() == other._serialize()

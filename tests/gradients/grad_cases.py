@@ -219,6 +219,12 @@ def expected(name: str, order: str = "first") -> list:
     return [_decode(v) for v in recorded[name][order]]
 
 
+def _dense_rows(slices: Any) -> np.ndarray:
+    dense = np.zeros(np.asarray(slices.dense_shape), np.asarray(slices.values).dtype)
+    np.add.at(dense, np.asarray(slices.indices), np.asarray(slices.values))
+    return dense
+
+
 def check(got: list, want: list, rtol: float = 2e-5, atol: float = 1e-6) -> None:
     """Our gradients against TensorFlow's: None where TensorFlow has None."""
     assert len(got) == len(want)
@@ -226,4 +232,6 @@ def check(got: list, want: list, rtol: float = 2e-5, atol: float = 1e-6) -> None
         if w is None:
             assert g is None
         else:
+            if hasattr(g, "indices"):  # IndexedSlices (or a Session's IndexedSlicesValue):
+                g = _dense_rows(g)     # compared as the tensor they stand for
             np.testing.assert_allclose(np.asarray(g), w, rtol=rtol, atol=atol)

@@ -201,7 +201,9 @@ def sparse_dense_matmul(sp_a: Any, b: Any, adjoint_a: bool = False, adjoint_b: b
     if adjoint_a:
         rows, cols, out_rows = cols, rows, gather(sp_a.dense_shape, 1)
         values = conj(values) if sp_a.dtype.is_complex else values
-    products = _mul.run([_expand_dims.run([values, -1]), gather(dense, cols)])
+    # gather_nd, not gather: the dense operand's gradient is dense, as TensorFlow's.
+    products = _mul.run([_expand_dims.run([values, -1]),
+                         gather_nd(dense, _expand_dims.run([cols, -1]))])
     return unsorted_segment_sum(products, rows, out_rows)
 
 

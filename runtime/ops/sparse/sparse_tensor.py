@@ -13,7 +13,9 @@ changes from one iteration to the next.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
+
+import numpy as np
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.tensor_shape import TensorShape
@@ -24,7 +26,7 @@ from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.graph.type_spec import CompositeTensor, TypeSpec
 
-__all__ = ["SparseTensor", "SparseTensorSpec"]
+__all__ = ["SparseTensor", "SparseTensorSpec", "SparseTensorValue"]
 
 _broadcast_to, _gather_nd, _mul, _div, _cast = (
     op_handle(n) for n in ("BroadcastTo", "GatherNd", "Mul", "RealDiv", "Cast"))
@@ -130,6 +132,15 @@ class SparseTensor(CompositeTensor):
     __str__ = __repr__
 
 
+class SparseTensorValue(NamedTuple):
+    """A sparse tensor's arrays, as `Session.run` gives a fetched `SparseTensor`
+    (`tf.compat.v1.SparseTensorValue`)."""
+
+    indices: np.ndarray
+    values: np.ndarray
+    dense_shape: np.ndarray
+
+
 class SparseTensorSpec(TypeSpec):
     """The type of a `SparseTensor`: its dense shape and dtype.
 
@@ -170,6 +181,9 @@ class SparseTensorSpec(TypeSpec):
     def _from_components(self, components: Sequence[Any]) -> SparseTensor:
         indices, values, dense_shape = components
         return SparseTensor._from_parts(indices, values, dense_shape, self._shape)
+
+    def _fetched_value(self, arrays: list) -> SparseTensorValue:
+        return SparseTensorValue(*arrays)
 
 
 def _static_shape(dense_shape: Tensor) -> TensorShape:
