@@ -1,5 +1,6 @@
 """`ag.optimizers`: SGD, Adam, AdamW, RMSprop and Adagrad, as Keras 3 computes them, and the
-learning-rate schedules under `ag.optimizers.schedules`.
+learning-rate schedules under `ag.optimizers.schedules`; also `LazyAdam` (TensorFlow Addons'),
+which updates only the rows an embedding lookup read.
 
 >>> import autograph as ag
 >>> w = ag.Variable(1.0)
@@ -13,9 +14,17 @@ import sys as _sys
 
 from autograph import optimizer_schedules as schedules
 from autograph.impl.coverage import install_namespace as _install_namespace
-from autograph.runtime.train.optimizers import SGD, Adagrad, Adam, AdamW, Optimizer, RMSprop
+from autograph.runtime.train.optimizers import (
+    SGD,
+    Adagrad,
+    Adam,
+    AdamW,
+    LazyAdam,
+    Optimizer,
+    RMSprop,
+)
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "schedules"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "LazyAdam", "RMSprop", "Adagrad", "schedules"]
 
 
 def __dir__() -> list[str]:

@@ -1,12 +1,17 @@
 """Kernels of the resource-variable ops, and of `TruncatedNormal`, written once against `ctx.xp`.
 
 A variable's value is an array stored in the `ResourceManager` its handle names; it lives on
-the device of the kernel that last assigned it and is copied to wherever it is read. Stored
-arrays are never changed in place (an assign stores a new array), so tensors read earlier keep
-their values. String variables keep their values in host memory on every device.
+the device of the kernel that last assigned it and is copied to wherever it is read. Assigns
+store a new array, so tensors read earlier keep their values. Row updates (`ResourceScatter*`,
+a sparse gradient's step) change the stored array in place when nothing else holds it (its
+reference count says so; a read tensor or a view of it counts), else a copy: updating 32 rows
+of a 100,000 x 64 float32 table in place takes microseconds where the copy takes milliseconds
+(`python3 benchmarks/sparse_embedding.py`). String variables keep their values in host memory
+on every device.
 """
 
 import itertools
+import sys
 
 import numpy as np
 
@@ -17,6 +22,7 @@ from autograph.runtime.core.errors import FailedPreconditionError, InvalidArgume
 from autograph.runtime.core.tensor_shape import format_raw
 from autograph.runtime.exec import resources
 from autograph.runtime.ops.state.defs import (
+    SCATTER_OPS,
     ResourceHandle,
     assign_mismatch,
     handle_value,
@@ -110,6 +116,53 @@ def assign_add_variable(ctx, resource, value):
 @register_kernel("AssignSubVariableOp", device=BOTH, host_memory=("resource",))
 def assign_sub_variable(ctx, resource, value):
     _update(ctx, resource, value, ctx.xp.subtract)
+
+
+_COMBINE = {"ResourceScatterAdd": "add", "ResourceScatterSub": "subtract",
+            "ResourceScatterMul": "multiply", "ResourceScatterDiv": "divide",
+            "ResourceScatterMin": "minimum", "ResourceScatterMax": "maximum",
+            "ResourceScatterUpdate": None}
+# References to a stored array that no one else holds: the manager's, `stored` in _scatter
+# and getrefcount's argument.
+_UNSHARED = 3
+
+
+def _scatter_kernel(how: str | None):
+    def kernel(ctx, resource, indices, updates):
+        handle = handle_value(resource)
+        stored = _stored(handle)
+        shared = sys.getrefcount(stored) > _UNSHARED
+        problem = assign_mismatch(handle, _dtype(updates), tuple(updates.shape), True)
+        if problem and _dtype(updates) is not _dtype(stored):
+            raise InvalidArgumentError(problem)
+        rows = stored.shape[0] if stored.ndim else 0
+        flat = indices.reshape(-1)
+        bad = (flat < 0) | (flat >= rows)
+        if flat.size and bool(bad.any()):
+            at = int(np.argmax(ctx.to_host(bad)))
+            raise InvalidArgumentError(f"indices[{at}] = {int(ctx.to_host(flat)[at])} is not in "
+                                       f"[0, {rows})")
+        expected = tuple(indices.shape) + tuple(stored.shape[1:])
+        if tuple(updates.shape) != expected:
+            raise InvalidArgumentError(
+                f"updates must have shape indices.shape + the variable's shape[1:] = "
+                f"{format_raw(expected)}, got {format_raw(updates.shape)} (variable "
+                f"{handle.name})")
+        target = ctx.import_array(stored)
+        if target is stored and shared:
+            target = stored.copy()  # a read tensor (or a view) holds the old value
+        values = updates.reshape((flat.shape[0],) + tuple(stored.shape[1:]))
+        if how is None:
+            target[flat] = values
+        else:
+            getattr(ctx.xp, how).at(target, flat, values)
+        if target is not stored:
+            handle.manager.set(handle.key, target)
+    return kernel
+
+
+for _op in SCATTER_OPS:
+    register_kernel(_op, device=BOTH, host_memory=("resource",))(_scatter_kernel(_COMBINE[_op]))
 
 
 @register_kernel("VarIsInitializedOp", device=BOTH, host_memory=("resource", "is_initialized"))

@@ -157,7 +157,9 @@ _EFFECTS = _RAISES | {"AssignAddVariableOp", "AssignSubVariableOp", "AssignVaria
                       "EagerPyFunc", "PrintV2", "PyFunc", "IteratorGetNext",
                       "IteratorGetNextAsOptional", "MakeIterator", "MakeIteratorFromHeld",
                       "RandomStandardNormal", "RandomUniform", "RandomUniformInt",
-                      "TruncatedNormal"}
+                      "TruncatedNormal", "ResourceScatterAdd", "ResourceScatterSub",
+                      "ResourceScatterMul", "ResourceScatterDiv", "ResourceScatterMin",
+                      "ResourceScatterMax", "ResourceScatterUpdate"}
 
 
 def _has(op: Any, types: frozenset) -> bool:

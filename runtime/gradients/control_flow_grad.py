@@ -21,6 +21,7 @@ from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor_conversion import into_graph
 from autograph.runtime.ops.control_flow.ops import cond, switch_case
 from autograph.runtime.ops.creation.ops import zeros, zeros_like
+from autograph.runtime.ops.state.defs import SCATTER_OPS
 
 _read_variable = op_handle("ReadVariableOp")
 _RANDOM = frozenset({"RandomStandardNormal", "RandomUniform", "RandomUniformInt",
@@ -72,7 +73,8 @@ def variables_read(graphs: Sequence[Any], loop: bool = False) -> dict[int, tuple
 
 _NESTED = {"If": (1, ("then_branch", "else_branch"), False), "Case": (1, ("branches",), False),
            "While": (0, ("body",), True)}  # op type: (first input its graphs take, attrs, loop)
-_WRITES = frozenset({"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"})
+_WRITES = frozenset({"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
+                     *SCATTER_OPS})
 
 
 def _reads(graph: Any, loop: bool) -> dict[int, tuple]:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from autograph.runtime.gradients.registry import RegisterGradient, no_gradient
+from autograph.runtime.ops.state.defs import SCATTER_OPS
 
 for _op_type in ("VarHandleOp", "VarIsInitializedOp", "AssignVariableOp",
-                 "AssignAddVariableOp", "AssignSubVariableOp"):
+                 "AssignAddVariableOp", "AssignSubVariableOp", *SCATTER_OPS):
     no_gradient(_op_type)
 
 

@@ -252,8 +252,11 @@ class GradientTape:
                 _warn_dtype("source", s.dtype)
         # A persistent tape inside its context records the gradient's own ops, as TensorFlow's
         # does (a higher-order gradient); the pass reads the records made before it.
-        grads = backward(list(self._records), targets, tensors, given, watched=self._watched,
-                         keep_sparse=True)
+        records, watched = list(self._records), dict(self._watched)
+        if not self._persistent:  # used once: the tensors it held may go (as TensorFlow's)
+            self._records.clear()
+            self._watched.clear()
+        grads = backward(records, targets, tensors, given, watched=watched, keep_sparse=True)
         if unconnected is UnconnectedGradients.ZERO:
             grads = [g if g is not None else zeros(s.shape, s.dtype)
                      if isinstance(s, Variable) else zeros_like(t)

@@ -406,6 +406,60 @@ class Variable(metaclass=_CreatedThroughScopes):
         """Subtracts `delta`, which may broadcast but must leave the shape unchanged."""
         return self._update(state_ops.assign_sub_variable_op, delta, name, read_value, True)
 
+    # Row updates: an IndexedSlices of rows, as TensorFlow's `scatter_*` methods take --------
+    def scatter_add(self, sparse_delta: Any, use_locking: bool = False,
+                    name: str | None = None) -> Any:
+        """Adds `sparse_delta` (an `IndexedSlices`) to the rows it names (repeats add up)."""
+        return self._scatter("ResourceScatterAdd", sparse_delta, name)
+
+    def scatter_sub(self, sparse_delta: Any, use_locking: bool = False,
+                    name: str | None = None) -> Any:
+        """Subtracts `sparse_delta` (an `IndexedSlices`) from the rows it names."""
+        return self._scatter("ResourceScatterSub", sparse_delta, name)
+
+    def scatter_mul(self, sparse_delta: Any, use_locking: bool = False,
+                    name: str | None = None) -> Any:
+        """Multiplies the rows `sparse_delta` names by its values."""
+        return self._scatter("ResourceScatterMul", sparse_delta, name)
+
+    def scatter_div(self, sparse_delta: Any, use_locking: bool = False,
+                    name: str | None = None) -> Any:
+        """Divides the rows `sparse_delta` names by its values."""
+        return self._scatter("ResourceScatterDiv", sparse_delta, name)
+
+    def scatter_min(self, sparse_delta: Any, use_locking: bool = False,
+                    name: str | None = None) -> Any:
+        """Each row `sparse_delta` names: the least of it and its value."""
+        return self._scatter("ResourceScatterMin", sparse_delta, name)
+
+    def scatter_max(self, sparse_delta: Any, use_locking: bool = False,
+                    name: str | None = None) -> Any:
+        """Each row `sparse_delta` names: the greatest of it and its value."""
+        return self._scatter("ResourceScatterMax", sparse_delta, name)
+
+    def scatter_update(self, sparse_delta: Any, use_locking: bool = False,
+                       name: str | None = None) -> Any:
+        """Replaces the rows `sparse_delta` names by its values (of repeats, the last)."""
+        return self._scatter("ResourceScatterUpdate", sparse_delta, name)
+
+    def _scatter(self, op_type: str, sparse_delta: Any, name: str | None) -> Any:
+        if not hasattr(sparse_delta, "indices") or not hasattr(sparse_delta, "values"):
+            raise TypeError(f"Argument `sparse_delta` must be a `ag.IndexedSlices`. Received "
+                            f"arg: {sparse_delta}")
+        if self._on_first_use is not None:
+            self._first_use()
+        with self._in_graph() as graph:
+            values = convert_to_tensor(sparse_delta.values, dtype=self._dtype)
+            if graph is None:
+                with device_scope(self._device):
+                    state_ops.resource_scatter(op_type, self._handle, sparse_delta.indices,
+                                               values)
+                return self
+            op = state_ops.resource_scatter(op_type, self._handle_in(graph),
+                                            sparse_delta.indices, values, name=name)
+            with graph.control_dependencies([op]):
+                return self._read_in(graph)
+
     def _update(self, op_fn, value: Any, name: str | None, read_value: bool,
                 update: bool) -> Any:
         if self._on_first_use is not None:

@@ -23,6 +23,7 @@ from autograph.runtime.ops.op_args import known_dims
 
 _gather = op_handle("GatherV2")
 _gather_nd = op_handle("GatherNd")
+_expand_dims = op_handle("ExpandDims")
 _one_hot = op_handle("OneHot")
 _where = op_handle("Where")
 _select = op_handle("SelectV2")
@@ -61,6 +62,21 @@ def gather(params: Any, indices: Any, validate_indices: Any = None, axis: Any = 
     if axis is None:
         axis = batch_dims
     return _gather.run([params, indices, axis], {"batch_dims": batch_dims}, name)
+
+
+def take_rows(params: Any, indices: Any, axis: int = 0) -> Any:
+    """`gather(params, indices, axis)` for compositions that TensorFlow runs as ops of their own
+    (image resizing, sparse reordering): the gradient is a dense tensor, as those ops give,
+    where a gather along the first axis would give an `IndexedSlices`.
+
+    >>> take_rows([[1, 2], [3, 4]], [1, 1]).numpy().tolist()
+    [[3, 4], [3, 4]]
+    """
+    params = convert_to_tensor(params)
+    rank = params.shape.rank
+    if rank is None or axis % rank != 0:
+        return gather(params, indices, axis=axis)
+    return gather_nd(params, _expand_dims.run([convert_to_tensor(indices), -1]))
 
 
 def gather_nd(params: Any, indices: Any, batch_dims: int = 0, name: str | None = None) -> Any:

@@ -19,7 +19,7 @@ import numpy as np
 from autograph.runtime.core import dtypes
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.array.gathering import gather
+from autograph.runtime.ops.array.gathering import take_rows
 from autograph.runtime.ops.array.indexing import slice as slice_
 from autograph.runtime.ops.array.ops import reverse
 from autograph.runtime.ops.control_flow.ops import cond
@@ -93,8 +93,8 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
             images.shape.as_list()[axis:axis + 2], ("height", "width")))
         new_height, new_width = (int(d) for d in np.asarray(size).reshape(-1))
         if method == ResizeMethod.NEAREST_NEIGHBOR:
-            out = gather(images, _nearest(height, new_height), axis=axis)
-            return gather(out, _nearest(width, new_width), axis=axis + 1)
+            out = take_rows(images, _nearest(height, new_height), axis=axis)
+            return take_rows(out, _nearest(width, new_width), axis=axis + 1)
         if not images.dtype.is_floating:
             images = cast(images, dtypes.float32)
         out = images
@@ -103,8 +103,8 @@ def resize(images: Any, size: Any, method: str = ResizeMethod.BILINEAR,
             shape = [1] * images.shape.rank
             shape[axis + dim] = new
             w = constant(weight.reshape(shape), dtype=images.dtype)
-            first = gather(out, low, axis=axis + dim)
-            second = gather(out, high, axis=axis + dim)
+            first = take_rows(out, low, axis=axis + dim)
+            second = take_rows(out, high, axis=axis + dim)
             out = math_ops.add(first, math_ops.multiply(math_ops.subtract(second, first), w))
         return out
 

@@ -26,10 +26,10 @@ from autograph.runtime.graph.type_spec import CompositeTensor, TypeSpec
 from autograph.runtime.ops.sparse.sparse_tensor import _static_shape
 
 __all__ = ["IndexedSlices", "IndexedSlicesSpec", "IndexedSlicesValue", "densified",
-           "summed_slices"]
+           "summed_slices", "distinct_rows", "with_dtype"]
 
-_scatter_nd, _expand_dims, _neg, _concat, _cast = (op_handle(n) for n in (
-    "ScatterNd", "ExpandDims", "Neg", "ConcatV2", "Cast"))
+_scatter_nd, _expand_dims, _neg, _concat, _cast, _unique, _shape = (op_handle(n) for n in (
+    "ScatterNd", "ExpandDims", "Neg", "ConcatV2", "Cast", "Unique", "Shape"))
 
 
 class IndexedSlices(CompositeTensor):
@@ -168,3 +168,23 @@ def summed_slices(grads: Sequence[IndexedSlices]) -> IndexedSlices:
         indices = [_cast.run([i], {"DstT": dtypes.int64}) for i in indices]
     return IndexedSlices._of(_concat.run([[g.values for g in grads], 0]),
                              _concat.run([indices, 0]), grads[0].dense_shape)
+
+
+def distinct_rows(slices: IndexedSlices) -> IndexedSlices:
+    """`slices` with each row named once (the values of repeats summed), in the order rows
+    first appear: what a row-wise optimizer step needs, as TensorFlow's optimizers
+    deduplicate."""
+    rows, slot = _unique.run([slices.indices], {"out_idx": dtypes.int32})
+    count = _shape.run([rows], {"out_type": dtypes.int32})
+    value_rows = _shape.run([slices.values], {"out_type": dtypes.int32})
+    shape = _concat.run([[count, value_rows[1:]], 0])
+    summed = _scatter_nd.run([_expand_dims.run([slot, -1]), slices.values, shape])
+    return IndexedSlices._of(summed, rows, slices.dense_shape)
+
+
+def with_dtype(slices: IndexedSlices, dtype: dtypes.DType) -> IndexedSlices:
+    """`slices` with its values cast to `dtype`."""
+    if slices.dtype is dtype:
+        return slices
+    return IndexedSlices._of(_cast.run([slices.values], {"DstT": dtype}), slices.indices,
+                             slices.dense_shape)

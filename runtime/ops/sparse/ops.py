@@ -21,7 +21,13 @@ from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.ops.array.gathering import boolean_mask, gather, gather_nd, where
+from autograph.runtime.ops.array.gathering import (
+    boolean_mask,
+    gather,
+    gather_nd,
+    take_rows,
+    where,
+)
 from autograph.runtime.ops.array.ops import concat, reshape, shape, stack
 from autograph.runtime.ops.array.ops import transpose as _dense_transpose
 from autograph.runtime.ops.array.scattering import tensor_scatter_nd_add
@@ -75,7 +81,7 @@ def reorder(sp_input: SparseTensor, name: str | None = None) -> SparseTensor:
     """`sp_input` with its entries in row-major order of their coordinates."""
     sp = _sparse(sp_input, "ag.sparse.reorder")
     order = argsort(_positions(sp.indices, sp.dense_shape), stable=True)
-    return SparseTensor._from_parts(gather(sp.indices, order), gather(sp.values, order),
+    return SparseTensor._from_parts(gather(sp.indices, order), take_rows(sp.values, order),
                                     sp.dense_shape, sp.shape)
 
 
@@ -245,7 +251,7 @@ def _sum_repeats(indices: Any, values: Tensor, dense_shape: Tensor, threshold: A
                                 _greater_equal.run([_abs.run([sums]), limit])])
         distinct, sums = boolean_mask(distinct, keep), boolean_mask(sums, keep)
     order = argsort(distinct, stable=True)
-    distinct, sums = gather(distinct, order), gather(sums, order)
+    distinct, sums = gather(distinct, order), take_rows(sums, order)
     return SparseTensor._from_parts(_coordinates(distinct, dense_shape), sums, dense_shape,
                                     static)
 

@@ -111,6 +111,19 @@ def _assign_shape(update: bool):
     return shape_fn
 
 
+def _scatter_shape(c: si.InferenceContext) -> list:
+    handle = _known_handle(c)
+    indices, updates = c.shape(1), c.shape(2)
+    if handle is not None and handle.shape is not None and indices is not None \
+            and updates is not None and handle.shape:
+        expected = tuple(indices) + tuple(handle.shape[1:])
+        if len(expected) != len(updates) or any(
+                a is not None and b is not None and a != b for a, b in zip(expected, updates)):
+            raise c.error(f"updates must have shape indices.shape + the variable's shape[1:] = "
+                          f"{format_raw(expected)}, got {format_raw(updates)}.")
+    return []
+
+
 def _is_initialized_shape(c: si.InferenceContext) -> list:
     _known_handle(c)
     return [()]
@@ -150,6 +163,23 @@ for _name, _verb in (("AssignAddVariableOp", "Adds value to"),
             f"resource: the variable's handle.\n"
             f"value: the variable's dtype; it may broadcast, but must leave the variable's "
             f"shape unchanged.")
+
+# Row updates: the rows `indices` of a variable combined with `updates` (repeats combine in turn).
+SCATTER_OPS = {"ResourceScatterAdd": "adds", "ResourceScatterSub": "subtracts",
+               "ResourceScatterMul": "multiplies by", "ResourceScatterDiv": "divides by",
+               "ResourceScatterMin": "takes the least of it and", "ResourceScatterMax":
+               "takes the greatest of it and", "ResourceScatterUpdate": "replaces it by"}
+for _name, _verb in SCATTER_OPS.items():
+    _types = ("{numbertype, complextype, bool}" if _name == "ResourceScatterUpdate"
+              else "realnumbertype" if _name in ("ResourceScatterMin", "ResourceScatterMax")
+              else "{numbertype, complextype}")
+    register_op(_name).input("resource: resource").input("indices: Tindices") \
+        .input("updates: dtype").attr(f"dtype: {_types}").attr("Tindices: {int32, int64}") \
+        .set_is_stateful().set_shape_fn(_scatter_shape).doc(
+            f"Each row indices[i] of a variable {_verb} updates[i] (repeated rows in turn).\n\n"
+            f"resource: the variable's handle.\n"
+            f"indices: rows of the variable (its first dimension).\n"
+            f"updates: one row per index: shape indices.shape + the variable's shape[1:].")
 
 register_op("VarIsInitializedOp").input("resource: resource").output("is_initialized: bool") \
     .set_is_stateful().set_shape_fn(_is_initialized_shape).doc(

@@ -32,6 +32,7 @@ _read = op_handle("ReadVariableOp")
 _assign = op_handle("AssignVariableOp")
 _assign_add = op_handle("AssignAddVariableOp")
 _assign_sub = op_handle("AssignSubVariableOp")
+_scatters: dict[str, Any] = {}
 _is_initialized = op_handle("VarIsInitializedOp")
 _truncated_normal = op_handle("TruncatedNormal")
 
@@ -60,6 +61,15 @@ def assign_add_variable_op(handle: Any, value: Any, name: str | None = None) -> 
 
 def assign_sub_variable_op(handle: Any, value: Any, name: str | None = None) -> Any:
     return _assign_sub.run([handle, value], None, name)
+
+
+def resource_scatter(op_type: str, handle: Any, indices: Any, updates: Any,
+                     name: str | None = None) -> Any:
+    """Runs the row update `op_type` (`ResourceScatterAdd`, ...) on the variable `handle`."""
+    found = _scatters.get(op_type)
+    if found is None:
+        found = _scatters[op_type] = op_handle(op_type)
+    return found.run([handle, indices, updates], None, name)
 
 
 def var_is_initialized_op(handle: Any, name: str | None = None) -> Tensor:

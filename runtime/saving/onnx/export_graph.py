@@ -25,6 +25,9 @@ _WHY = {
     "AssignVariableOp": "an ONNX model cannot change variables",
     "AssignAddVariableOp": "an ONNX model cannot change variables",
     "AssignSubVariableOp": "an ONNX model cannot change variables",
+    **{op: "an ONNX model cannot change variables" for op in (
+        "ResourceScatterAdd", "ResourceScatterSub", "ResourceScatterMul", "ResourceScatterDiv",
+        "ResourceScatterMin", "ResourceScatterMax", "ResourceScatterUpdate")},
     "PrintV2": "an ONNX model has no side effects such as printing",
     "StringFormat": "ONNX has no string formatting, which ag.print and ag.strings.format make",
     "Assert": "an ONNX model has no asserts",

@@ -4,9 +4,9 @@ schedules (`schedules`)."""
 
 from autograph.runtime.train.optimizers import schedules
 from autograph.runtime.train.optimizers.adagrad import Adagrad
-from autograph.runtime.train.optimizers.adam import Adam, AdamW
+from autograph.runtime.train.optimizers.adam import Adam, AdamW, LazyAdam
 from autograph.runtime.train.optimizers.base import Optimizer
 from autograph.runtime.train.optimizers.rmsprop import RMSprop
 from autograph.runtime.train.optimizers.sgd import SGD
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "schedules"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "LazyAdam", "RMSprop", "Adagrad", "schedules"]

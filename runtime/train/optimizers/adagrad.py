@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from autograph.runtime.ops.array.gathering import gather
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.ops import add, divide, multiply, sqrt, square
+from autograph.runtime.ops.sparse.indexed_slices import IndexedSlices, distinct_rows
 from autograph.runtime.state.variables import Variable
-from autograph.runtime.train.optimizers.base import Optimizer
+from autograph.runtime.train.optimizers.base import Optimizer, squared
 
 __all__ = ["Adagrad"]
 
@@ -35,10 +37,23 @@ class Adagrad(Optimizer):
     def _slot_groups(self) -> tuple[tuple[tuple[str, float], ...], ...]:
         return ((("accumulator", float(self.initial_accumulator_value)),),)
 
+    def _updates_rows_only(self) -> bool:
+        return True  # rows without a gradient add nothing to their accumulator nor move
+
+    def sparse_update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
+        lr = cast(learning_rate, variable.dtype)
+        accumulator = self.get_slot(variable, "accumulator")
+        # Keras adds each row's square (repeats apart), then steps by the summed gradient.
+        accumulator.scatter_add(IndexedSlices(square(gradient.values), gradient.indices))
+        rows = distinct_rows(gradient)
+        step = divide(multiply(lr, rows.values),
+                      sqrt(add(gather(accumulator, rows.indices), self.epsilon)))
+        variable.scatter_sub(IndexedSlices(step, rows.indices))
+
     def update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
         lr = cast(learning_rate, variable.dtype)
         accumulator = self.get_slot(variable, "accumulator")
-        accumulator.assign_add(square(gradient))
+        accumulator.assign_add(squared(gradient))
         variable.assign_sub(divide(multiply(lr, gradient),
                                    sqrt(add(accumulator, self.epsilon))))
 

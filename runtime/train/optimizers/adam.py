@@ -5,12 +5,19 @@ Slots `m`, `v` (zeros; `v_hat` too with `amsgrad`). At step `t = iterations + 1`
 `v += (g ** 2 - v) * (1 - beta_2)`, with `amsgrad` `v_hat = max(v_hat, v)` replaces `v`, and
 `w -= m * alpha / (sqrt(v) + epsilon)`: `epsilon` is the "epsilon hat" of Kingma and Ba (added
 after the bias correction folded into `alpha`). `AdamW` first does `w -= w * weight_decay * lr`.
+
+`LazyAdam` (TensorFlow Addons' `tfa.optimizers.LazyAdam`) is Adam whose step for the gradient
+of an embedding lookup (an `IndexedSlices`) updates only the rows looked up, in the variable and
+in `m` and `v`: rows not read keep their moments instead of decaying, which is what makes a step
+over a large vocabulary cost the rows read rather than the whole table. Dense gradients get
+Adam's step.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from autograph.runtime.ops.array.gathering import gather
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.ops import (
     add,
@@ -22,10 +29,11 @@ from autograph.runtime.ops.math.ops import (
     square,
     subtract,
 )
+from autograph.runtime.ops.sparse.indexed_slices import IndexedSlices, distinct_rows
 from autograph.runtime.state.variables import Variable
-from autograph.runtime.train.optimizers.base import Optimizer
+from autograph.runtime.train.optimizers.base import Optimizer, squared
 
-__all__ = ["Adam", "AdamW"]
+__all__ = ["Adam", "AdamW", "LazyAdam"]
 
 
 class Adam(Optimizer):
@@ -53,18 +61,21 @@ class Adam(Optimizer):
             (("momentum", 0.0), ("velocity", 0.0)),)
         return groups + ((("velocity_hat", 0.0),),) if self.amsgrad else groups
 
-    def update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
-        dtype = variable.dtype
+    def _alpha(self, dtype: Any, learning_rate: Any) -> Any:
+        """The step size with both bias corrections: `lr * sqrt(1 - b2^t) / (1 - b1^t)`."""
         lr = cast(learning_rate, dtype)
         local_step = cast(add(self.iterations, 1), dtype)
         beta_1_power = pow(cast(self.beta_1, dtype), local_step)
         beta_2_power = pow(cast(self.beta_2, dtype), local_step)
+        return divide(multiply(lr, sqrt(subtract(1.0, beta_2_power))),
+                      subtract(1.0, beta_1_power))
+
+    def update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
+        alpha = self._alpha(variable.dtype, learning_rate)
         m = self.get_slot(variable, "momentum")
         v = self.get_slot(variable, "velocity")
-        alpha = divide(multiply(lr, sqrt(subtract(1.0, beta_2_power))),
-                       subtract(1.0, beta_1_power))
         m.assign_add(multiply(subtract(gradient, m), 1 - self.beta_1))
-        v.assign_add(multiply(subtract(square(gradient), v), 1 - self.beta_2))
+        v.assign_add(multiply(subtract(squared(gradient), v), 1 - self.beta_2))
         if self.amsgrad:
             v_hat = self.get_slot(variable, "velocity_hat")
             v_hat.assign(maximum(v_hat, v))
@@ -96,3 +107,44 @@ class AdamW(Adam):
                              "weight_decay=None")
         super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2,
                          epsilon=epsilon, amsgrad=amsgrad, weight_decay=weight_decay, **kwargs)
+
+
+class LazyAdam(Adam):
+    """Adam that updates only the rows a sparse gradient names (TensorFlow Addons'
+    `LazyAdam`): for an embedding lookup, the rows read, in the variable and in both moments.
+    Dense gradients get `Adam`'s step. Takes `Adam`'s arguments; `amsgrad` is not supported,
+    as in TensorFlow Addons.
+
+    At step `t`, for the rows `i` of the gradient (repeats summed first):
+    `m[i] = beta_1 * m[i] + (1 - beta_1) * g`, `v[i] = beta_2 * v[i] + (1 - beta_2) * g ** 2`,
+    `w[i] -= alpha * m[i] / (sqrt(v[i]) + epsilon)` with Adam's `alpha`.
+    """
+
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-7, amsgrad: bool = False, **kwargs: Any):
+        if amsgrad:
+            raise ValueError("LazyAdam does not support amsgrad (as TensorFlow Addons' "
+                             "LazyAdam); use Adam(amsgrad=True).")
+        super().__init__(learning_rate, beta_1, beta_2, epsilon, **kwargs)
+
+    def _updates_rows_only(self) -> bool:
+        return True
+
+    def sparse_update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
+        alpha = self._alpha(variable.dtype, learning_rate)
+        distinct = distinct_rows(gradient)  # repeats summed, as TensorFlow Addons' LazyAdam
+        rows, g = distinct.indices, distinct.values
+        m = self.get_slot(variable, "momentum")
+        v = self.get_slot(variable, "velocity")
+        m_rows = add(multiply(gather(m, rows), self.beta_1), multiply(g, 1 - self.beta_1))
+        v_rows = add(multiply(gather(v, rows), self.beta_2),
+                     multiply(square(g), 1 - self.beta_2))
+        m.scatter_update(IndexedSlices(m_rows, rows))
+        v.scatter_update(IndexedSlices(v_rows, rows))
+        step = divide(multiply(m_rows, alpha), add(sqrt(v_rows), self.epsilon))
+        variable.scatter_sub(IndexedSlices(step, rows))
+
+    def get_config(self) -> dict[str, Any]:
+        config = super().get_config()
+        config.pop("amsgrad")
+        return config

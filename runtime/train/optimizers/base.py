@@ -36,7 +36,8 @@ from autograph.runtime.graph.init_scope import init_scope, trace_building
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.graph.ops import group, name_scope
 from autograph.runtime.ops.math.clip import clip_by_global_norm, clip_by_norm
-from autograph.runtime.ops.math.ops import clip_by_value, multiply, subtract
+from autograph.runtime.ops.math.ops import clip_by_value, multiply, square, subtract
+from autograph.runtime.ops.sparse.indexed_slices import IndexedSlices, densified, with_dtype
 from autograph.runtime.state.module import camel_to_snake
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.optimizers.schedules import (
@@ -299,7 +300,8 @@ class Optimizer:
         first_op = len(v1_graph.get_operations()) if v1_graph is not None else 0
         with name_scope(self.name):
             grads, variables = self._filter_empty_gradients(grads, variables)
-            grads = [cast(g, v.dtype) for g, v in zip(grads, variables)]
+            grads = [with_dtype(g, v.dtype) if isinstance(g, IndexedSlices) else cast(g, v.dtype)
+                     for g, v in zip(grads, variables)]
             for grad, variable in zip(grads, variables):
                 if not grad.shape.is_compatible_with(variable.shape):
                     raise ValueError(f"{self.name}: the gradient of {variable.name} has shape "
@@ -309,7 +311,7 @@ class Optimizer:
             replica = replicas.replica_context_of_several()
             if replica is not None:
                 self._check_distributed(replica.strategy, variables)
-                grads = replica.all_reduce("SUM", grads)
+                grads = replica.all_reduce("SUM", [densified(g) for g in grads])
                 replica.merge_call(self._update_every_copy, args=(grads, variables))
             else:
                 self._update(grads, variables)
@@ -326,7 +328,10 @@ class Optimizer:
         learning_rate = self.learning_rate
         self._apply_weight_decay(variables, learning_rate)
         for grad, variable in zip(grads, variables):
-            self.update_step(grad, variable, learning_rate)
+            if isinstance(grad, IndexedSlices) and self._updates_rows_only():
+                self.sparse_update_step(grad, variable, learning_rate)
+            else:
+                self.update_step(grad, variable, learning_rate)
 
     def _update_every_copy(self, strategy: Any, grads: Any, variables: list[Variable]) -> None:
         """The merge of a step of several replicas: the summed gradients applied to each
@@ -371,6 +376,18 @@ class Optimizer:
         """Updates `variable` (and its slots) from `gradient`: each optimizer's rule."""
         raise NotImplementedError(f"{type(self).__name__} must define update_step.")
 
+    def _updates_rows_only(self) -> bool:
+        """Whether a gradient of some rows (an `IndexedSlices`, the gradient of an embedding
+        lookup) changes only those rows under this optimizer's rule, so that
+        `sparse_update_step` applies it; otherwise `update_step` gets it, and its ops make it
+        dense (Keras' rules with momentum decay every row, and give the same numbers)."""
+        return False
+
+    def sparse_update_step(self, gradient: IndexedSlices, variable: Variable,
+                           learning_rate: Any) -> None:
+        """Updates the rows of `variable` (and its slots) that `gradient` names."""
+        raise NotImplementedError(f"{type(self).__name__} has no row-wise update.")
+
     def _filter_empty_gradients(self, grads: list[Any], variables: list[Variable]
                                 ) -> tuple[list[Any], list[Variable]]:
         missing = [v.name for g, v in zip(grads, variables) if g is None]
@@ -385,6 +402,8 @@ class Optimizer:
         return [g for g, _ in kept], [v for _, v in kept]
 
     def _clip_gradients(self, grads: list[Any]) -> list[Any]:
+        if self.clipnorm or self.global_clipnorm or self.clipvalue:
+            grads = [densified(g) for g in grads]
         if self.clipnorm and self.clipnorm > 0:
             return [clip_by_norm(g, self.clipnorm) for g in grads]
         if self.global_clipnorm and self.global_clipnorm > 0:
@@ -430,3 +449,11 @@ class Optimizer:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} name={self.name!r}>"
 
+
+def squared(gradient: Any) -> Any:
+    """`gradient ** 2` as Keras computes it in its update rules: for an `IndexedSlices`, each
+    row's square before repeated rows add up (Keras squares the rows, then makes the tensor)."""
+    if isinstance(gradient, IndexedSlices):
+        return densified(IndexedSlices._of(square(gradient.values), gradient.indices,
+                                           gradient.dense_shape))
+    return square(gradient)

@@ -15,7 +15,7 @@ from typing import Any
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.ops import add, divide, multiply, sqrt, square, subtract
 from autograph.runtime.state.variables import Variable
-from autograph.runtime.train.optimizers.base import Optimizer
+from autograph.runtime.train.optimizers.base import Optimizer, squared
 
 __all__ = ["RMSprop"]
 
@@ -52,7 +52,7 @@ class RMSprop(Optimizer):
         lr = cast(learning_rate, variable.dtype)
         rho = self.rho
         velocity = self.get_slot(variable, "velocity")
-        velocity.assign(add(multiply(rho, velocity), multiply(1 - rho, square(gradient))))
+        velocity.assign(add(multiply(rho, velocity), multiply(1 - rho, squared(gradient))))
         if self.centered:
             average = self.get_slot(variable, "average_gradient")
             average.assign(add(multiply(rho, average), multiply(1 - rho, gradient)))

@@ -10,6 +10,7 @@ from typing import Any
 
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.ops import multiply, subtract
+from autograph.runtime.ops.sparse.indexed_slices import IndexedSlices
 from autograph.runtime.state.variables import Variable
 from autograph.runtime.train.optimizers.base import Optimizer, _is_number
 
@@ -38,6 +39,13 @@ class SGD(Optimizer):
 
     def _slot_groups(self) -> tuple[tuple[tuple[str, float], ...], ...]:
         return ((("momentum", 0.0),),) if self.momentum != 0 else ()
+
+    def _updates_rows_only(self) -> bool:
+        return self.momentum == 0
+
+    def sparse_update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
+        rate = cast(learning_rate, variable.dtype)
+        variable.scatter_sub(IndexedSlices(multiply(gradient.values, rate), gradient.indices))
 
     def update_step(self, gradient: Any, variable: Variable, learning_rate: Any) -> None:
         learning_rate = cast(learning_rate, variable.dtype)
