@@ -44,7 +44,8 @@ from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 
-__all__ = ["TypeSpec", "CompositeTensor", "component_shapes", "type_spec_from_value"]
+__all__ = ["TypeSpec", "CompositeTensor", "component_shapes", "type_spec_from_value",
+           "compatible_composites", "describe_composite"]
 
 
 class TypeSpec(abc.ABC):
@@ -165,6 +166,25 @@ def component_shapes(value: Any) -> list | None:
     if not isinstance(spec, TypeSpec):
         return None
     return [s._shape for s in spec._component_specs]
+
+
+def compatible_composites(a: Any, b: Any) -> bool:
+    """Whether composite `b` may stand where composite `a` was (a loop variable's next value,
+    the other branch of a cond): the same class, and specs with a common supertype (shapes may
+    differ, other fields not); composites without a spec (a TensorArray) the same dtype."""
+    if type(a) is not type(b):
+        return False
+    spec = getattr(a, "_type_spec", None)
+    if isinstance(spec, TypeSpec):
+        return spec.most_specific_common_supertype([b._type_spec]) is not None
+    return a.dtype is b.dtype
+
+
+def describe_composite(value: Any) -> str:
+    """`a SparseTensor of float32`; an extension type may have no dtype: `a MaskedTensor`."""
+    dtype = getattr(value, "dtype", None)
+    return f"a {type(value).__name__}" + (
+        f" of {dtype.name}" if isinstance(dtype, dtypes.DType) else "")
 
 
 def type_spec_from_value(value: Any) -> Any:
