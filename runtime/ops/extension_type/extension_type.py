@@ -343,7 +343,7 @@ def _check_field_annotations(cls: type) -> None:
                 raise ValueError(f"{cls.__qualname__}.Spec must be a nested class; got {value}.")
             if value.__bases__ not in ((TypeSpec,), (object,)):
                 raise ValueError(f"{cls.__qualname__}.Spec must be directly subclassed from "
-                                 f"tf.TypeSpec.")
+                                 f"ag.TypeSpec.")
         elif is_reserved(name):
             raise ValueError(f"The field annotations for {cls.__name__} are invalid. Field "
                              f"{name!r} is reserved.")
@@ -388,7 +388,8 @@ def _add_constructor(cls: Any, context: Context) -> None:
         self.__validate__()
 
     __init__.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD), *params])
+        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD), *params],
+        return_annotation=cls)
     cls.__init__ = __init__
 
 

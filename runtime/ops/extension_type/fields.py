@@ -192,13 +192,13 @@ def convert_value(value: Any, expected: Any, path: tuple[str, ...],
         try:
             return TensorShape(value)
         except (TypeError, ValueError) as e:
-            raise TypeError(f"{where}: expected 'tf.TensorShape', got "
+            raise TypeError(f"{where}: expected 'ag.TensorShape', got "
                             f"{type(value).__name__!r}") from e
     if expected is dtypes.DType:
         try:
             return dtypes.as_dtype(value)
         except (TypeError, ValueError) as e:
-            raise TypeError(f"{where}: expected 'tf.DType', got {type(value).__name__!r}") from e
+            raise TypeError(f"{where}: expected 'ag.DType', got {type(value).__name__!r}") from e
     if expected in _PLAIN:
         if not isinstance(value, expected):
             raise TypeError(f"{where}: expected {expected.__name__!r}, "
