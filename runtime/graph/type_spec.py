@@ -180,11 +180,16 @@ def compatible_composites(a: Any, b: Any) -> bool:
     return a.dtype is b.dtype
 
 
-def describe_composite(value: Any) -> str:
-    """`a SparseTensor of float32`; an extension type may have no dtype: `a MaskedTensor`."""
+def describe_composite(value: Any, with_spec: bool = True) -> str:
+    """`a SparseTensor of float32`; a composite without a dtype (an extension type) by its
+    spec, `a MaskedTensor (MaskedTensor.Spec(...))`, or by its class alone."""
     dtype = getattr(value, "dtype", None)
-    return f"a {type(value).__name__}" + (
-        f" of {dtype.name}" if isinstance(dtype, dtypes.DType) else "")
+    if isinstance(dtype, dtypes.DType):
+        return f"a {type(value).__name__} of {dtype.name}"
+    spec = getattr(value, "_type_spec", None)
+    if with_spec and isinstance(spec, TypeSpec):
+        return f"a {type(value).__name__} ({spec!r})"
+    return f"a {type(value).__name__}"
 
 
 def type_spec_from_value(value: Any) -> Any:

@@ -326,7 +326,7 @@ def _leaf_kind(leaf: Any) -> str:
     if leaf is None:
         return "None"
     if is_composite(leaf):
-        return describe_composite(leaf)
+        return describe_composite(leaf, with_spec=False)  # shapes may differ
     return leaf.dtype.name
 
 
