@@ -244,3 +244,14 @@ def _double_n_times(mt, n):
 def test_converted_while_over_a_tensor_condition():
     out = _double_n_times(MaskedTensor([1.0, 2.0], [True, False]), ag.constant(3))
     assert_allclose(out.values.numpy(), [8.0, 16.0])
+
+
+def test_gradients_reach_a_variable_through_a_tensor_field():
+    @ag.function
+    def masked_square_sum(mt):
+        return ag.reduce_sum(ag.where(mt.mask, mt.values * mt.values, 0.0))
+
+    v = ag.Variable([1.0, 2.0, 3.0])
+    with ag.GradientTape() as tape:
+        y = masked_square_sum(MaskedTensor(v, [True, False, True]))
+    assert_allclose(tape.gradient(y, v).numpy(), [2.0, 0.0, 6.0])

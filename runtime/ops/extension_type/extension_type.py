@@ -117,7 +117,7 @@ class ExtensionType(CompositeTensor, metaclass=ExtensionTypeMetaclass):
         return any(name == f.name for f in cls._tf_extension_type_fields())
 
     def _tf_extension_type_convert_fields(self) -> None:
-        convert_fields(self._tf_extension_type_fields(), _field_values(self), Context.VALUE)
+        convert_fields(self._tf_extension_type_fields(), self.__dict__, Context.VALUE)
 
     def __validate__(self) -> None:
         """Checks the fields after construction; subclasses override it."""
@@ -187,7 +187,7 @@ class ExtensionTypeSpec(TypeSpec):
         return any(name == f.name for f in cls._tf_extension_type_fields())
 
     def _tf_extension_type_convert_fields(self) -> None:
-        convert_fields(self._tf_extension_type_fields(), _field_values(self), Context.SPEC)
+        convert_fields(self._tf_extension_type_fields(), self.__dict__, Context.SPEC)
 
     def __validate__(self) -> None:
         """Checks the fields after construction; a class's `Spec` may override it."""
@@ -307,24 +307,6 @@ def _as_dicts(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(_as_dicts(v) for v in value)
     return value
-
-
-def _field_values(obj: Any) -> dict:
-    """The fields `obj` has set (its `__dict__` less the type's own entries), for conversion;
-    the caller writes them back."""
-    return _FieldView(obj.__dict__)
-
-
-class _FieldView(dict):
-    """A value's `__dict__` seen without the reserved entries; `update` writes through."""
-
-    def __init__(self, target: dict):
-        super().__init__((k, v) for k, v in target.items() if not k.startswith(RESERVED_PREFIX))
-        self._target = target
-
-    def update(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        super().update(*args, **kwargs)
-        self._target.update(*args, **kwargs)
 
 
 def _make(cls: type, fields: dict) -> Any:
