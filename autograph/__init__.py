@@ -72,7 +72,7 @@ from autograph.runtime.graph.graph import device
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
-from autograph.runtime.graph.type_spec import TypeSpec
+from autograph.runtime.graph.type_spec import TypeSpec, type_spec_from_value
 from autograph.runtime.ops.array.ops import *  # noqa: F401,F403
 from autograph.runtime.ops.complex.ops import complex  # noqa: A004
 from autograph.runtime.ops.control_flow.ops import *  # noqa: F401,F403
@@ -115,6 +115,7 @@ from autograph import types  # noqa: E402
 _ON_FIRST_USE = {
     "data": "autograph.data",
     "distribute": "autograph.distribute",
+    "experimental": "autograph.experimental",
     "image": "autograph.image",
     "keras": "autograph.keras",
     "linalg": "autograph.linalg",
@@ -129,9 +130,9 @@ _ON_FIRST_USE = {
 }
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
-               "errors", "image", "initializers", "keras", "linalg", "math", "nn", "onnx",
-               "optimizers", "profiler", "random", "saved_model", "sparse", "strings", "summary",
-               "test", "train", "types")
+               "errors", "experimental", "image", "initializers", "keras", "linalg", "math", "nn",
+               "onnx", "optimizers", "profiler", "random", "saved_model", "sparse", "strings",
+               "summary", "test", "train", "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (
         not isinstance(value, _ModuleType) or name in _NAMESPACES))])

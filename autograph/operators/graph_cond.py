@@ -57,6 +57,7 @@ from autograph.runtime.graph.func_graph import (
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
+from autograph.runtime.graph.type_spec import compatible_composites, describe_composite
 from autograph.runtime.ops.control_flow.ops import check_defined, cond, is_checked
 from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.ops.math import ops as math_ops
@@ -443,7 +444,7 @@ def _converted(value: Any, dtype: dtypes.DType, name: str, other: Any,
 def _like(a: Any, b: Any, name: str, labels: tuple[str, str], what: str) -> Any:
     """`b` (false branch) for the tensor or TensorArray `a` (true branch), dtype checked."""
     if is_composite(a) or is_composite(b):
-        if type(a) is not type(b) or a.dtype is not b.dtype:
+        if not compatible_composites(a, b):
             raise _mismatch(name, a, b, labels, what)
         return b
     if isinstance(b, Tensor):
@@ -503,7 +504,7 @@ def _describe(value: Any) -> str:
     if isinstance(value, Tensor):
         return f"{a_dtype(value.dtype)} tensor"
     if is_composite(value):
-        return f"a {type(value).__name__} of {value.dtype.name}"
+        return describe_composite(value)
     if isinstance(value, _NUMBER):
         return f"{value!r} (a Python {type(value).__name__})"
     text = repr(value)

@@ -59,6 +59,7 @@ from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.graph.type_spec import compatible_composites, describe_composite
 from autograph.runtime.ops.control_flow.while_loop import while_loop
 from autograph.runtime.ops.creation import ops as creation_ops
 from autograph.runtime.ops.list.tensor_array import TensorArray
@@ -400,7 +401,7 @@ def _shape_of(value: Any) -> Any:
 def _checked(new: Any, init: Any, name: str, shape: TensorShape | None) -> Any:
     """The body's value `new` for the loop variable that started as `init`, checked."""
     if is_composite(init):
-        if type(new) is not type(init) or new.dtype is not init.dtype:
+        if not compatible_composites(init, new):
             raise TypeError(f"'{name}' is {_describe(init)} before the loop but "
                             f"{_describe(new)} after one iteration.")
         return new
@@ -454,7 +455,7 @@ def _describe(value: Any) -> str:
     if isinstance(value, (Undefined, UndefinedReturnValue)):
         return "not defined"
     if is_composite(value):
-        return f"a {type(value).__name__} of {value.dtype.name}"
+        return describe_composite(value)
     if isinstance(value, Tensor):
         return f"{a_dtype(value.dtype)} tensor"
     return f"a {type(value).__name__}"

@@ -11,7 +11,8 @@ Loop variables take the spec's component shapes, so a sparse tensor may change i
 entries from one iteration to the next, as in TensorFlow.
 
 Specs compare by `_serialize()`: equal fields, equal specs; a spec is a subtype of another of
-its class when every field is (shapes by `TensorShape` subtyping, so `[2, 3]` fits `[None, 3]`).
+its class when every field is (shapes by `TensorShape` subtyping, so `[2, 3]` fits `[None, 3]`;
+`TensorSpec`s, nested specs, tuples and mappings field by field).
 
 >>> from autograph.runtime.core import dtypes
 >>> class PairSpec(TypeSpec):
@@ -34,13 +35,17 @@ its class when every field is (shapes by `TensorShape` subtyping, so `[2, 3]` fi
 from __future__ import annotations
 
 import abc
+from collections.abc import Mapping
 from typing import Any, Sequence
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 
-__all__ = ["TypeSpec", "CompositeTensor", "component_shapes"]
+__all__ = ["TypeSpec", "CompositeTensor", "component_shapes", "type_spec_from_value",
+           "compatible_composites", "describe_composite"]
 
 
 class TypeSpec(abc.ABC):
@@ -168,6 +173,52 @@ def component_shapes(value: Any) -> list | None:
     return [s._shape for s in spec._component_specs]
 
 
+def compatible_composites(a: Any, b: Any) -> bool:
+    """Whether composite `b` may stand where composite `a` was (a loop variable's next value,
+    the other branch of a cond): the same class, and specs with a common supertype (shapes may
+    differ, other fields not); composites without a spec (a TensorArray) the same dtype."""
+    if type(a) is not type(b):
+        return False
+    spec = getattr(a, "_type_spec", None)
+    if isinstance(spec, TypeSpec):
+        return spec.most_specific_common_supertype([b._type_spec]) is not None
+    return a.dtype is b.dtype
+
+
+def describe_composite(value: Any, with_spec: bool = True) -> str:
+    """`a SparseTensor of float32`; a composite without a dtype (an extension type) by its
+    spec, `a MaskedTensor (MaskedTensor.Spec(...))`, or by its class alone."""
+    dtype = getattr(value, "dtype", None)
+    if isinstance(dtype, dtypes.DType):
+        return f"a {type(value).__name__} of {dtype.name}"
+    spec = getattr(value, "_type_spec", None)
+    if with_spec and isinstance(spec, TypeSpec):
+        return f"a {type(value).__name__} ({spec!r})"
+    return f"a {type(value).__name__}"
+
+
+def type_spec_from_value(value: Any) -> Any:
+    """The spec of `value`, as `tf.type_spec_from_value`: a composite's `_type_spec`, else the
+    `TensorSpec` of the tensor `value` is or converts to.
+
+    >>> type_spec_from_value([1, 2])
+    TensorSpec(shape=(2,), dtype=ag.int32, name=None)
+
+    Raises:
+        TypeError: `value` is neither a composite nor convertible to a tensor.
+    """
+    spec = getattr(value, "_type_spec", None)
+    if isinstance(spec, TypeSpec):
+        return spec
+    if not isinstance(value, Tensor):
+        try:
+            value = convert_to_tensor(value)
+        except (TypeError, ValueError):
+            raise TypeError(f"Could not build a TypeSpec for {value!r} of unsupported type "
+                            f"{type(value)}.") from None
+    return TensorSpec(value.shape, value.dtype)
+
+
 # Fields ---------------------------------------------------------------------------------------
 _NONE = object()  # no common supertype
 
@@ -175,8 +226,11 @@ _NONE = object()  # no common supertype
 def _fields_subtype(mine: Any, theirs: Any) -> bool:
     if isinstance(mine, TensorShape) and isinstance(theirs, TensorShape):
         return mine.is_subtype_of(theirs)
-    if isinstance(mine, TypeSpec):
+    if isinstance(mine, (TypeSpec, TensorSpec)):
         return mine.is_subtype_of(theirs)
+    if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+        return mine.keys() == theirs.keys() and all(
+            _fields_subtype(mine[k], theirs[k]) for k in mine)
     if isinstance(mine, tuple) and isinstance(theirs, tuple):
         return len(mine) == len(theirs) and all(map(_fields_subtype, mine, theirs))
     return _same(mine, theirs)
@@ -185,9 +239,16 @@ def _fields_subtype(mine: Any, theirs: Any) -> bool:
 def _fields_supertype(mine: Any, theirs: Any) -> Any:
     if isinstance(mine, TensorShape) and isinstance(theirs, TensorShape):
         return mine.most_specific_compatible_shape(theirs)
-    if isinstance(mine, TypeSpec):
+    if isinstance(mine, (TypeSpec, TensorSpec)):
         found = mine.most_specific_common_supertype([theirs])
         return _NONE if found is None else found
+    if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+        if mine.keys() != theirs.keys():
+            return _NONE
+        values = {k: _fields_supertype(mine[k], theirs[k]) for k in mine}
+        if any(v is _NONE for v in values.values()):
+            return _NONE
+        return type(mine)(values)  # type: ignore[call-arg]
     if isinstance(mine, tuple) and isinstance(theirs, tuple):
         if len(mine) != len(theirs):
             return _NONE
@@ -199,8 +260,11 @@ def _fields_supertype(mine: Any, theirs: Any) -> Any:
 def _fields_compatible(mine: Any, theirs: Any) -> bool:
     if isinstance(mine, TensorShape) and isinstance(theirs, TensorShape):
         return mine.is_compatible_with(theirs)
-    if isinstance(mine, TypeSpec):
+    if isinstance(mine, (TypeSpec, TensorSpec)):
         return mine.is_compatible_with(theirs)
+    if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+        return mine.keys() == theirs.keys() and all(
+            _fields_compatible(mine[k], theirs[k]) for k in mine)
     if isinstance(mine, tuple) and isinstance(theirs, tuple):
         return len(mine) == len(theirs) and all(map(_fields_compatible, mine, theirs))
     return _same(mine, theirs)
@@ -217,6 +281,8 @@ def _hashable(field: Any) -> Any:
         return ("shape", field._dims)
     if isinstance(field, tuple):
         return tuple(_hashable(f) for f in field)
+    if isinstance(field, Mapping):
+        return ("mapping", frozenset((k, _hashable(v)) for k, v in field.items()))
     return field
 
 

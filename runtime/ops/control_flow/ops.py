@@ -33,6 +33,7 @@ from autograph.runtime.graph.func_graph import (
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.type_spec import TypeSpec, describe_composite
 from autograph.runtime.ops.array import defs as array_defs  # noqa: F401  (the ops used)
 from autograph.runtime.ops.control_flow import defs as control_flow_defs  # noqa: F401  (the ops used)
 from autograph.runtime.ops.control_flow.defs import generalize
@@ -313,13 +314,19 @@ def _check_same_outputs(branches: list[FuncGraph], labels: list[str], what: str)
                 raise TypeError(f"{what}: {labels[0]} and {label} must return the same dtypes, "
                                 f"but {_where(path)} is {kind_a} in {labels[0]} and {kind_b} "
                                 f"in {label}.")
+            spec = getattr(a, "_type_spec", None)
+            if isinstance(spec, TypeSpec) and spec.most_specific_common_supertype(
+                    [b._type_spec]) is None:
+                raise TypeError(f"{what}: {labels[0]} and {label} must return values of "
+                                f"compatible types, but {_where(path)} is {spec!r} in "
+                                f"{labels[0]} and {b._type_spec!r} in {label}.")
 
 
 def _leaf_kind(leaf: Any) -> str:
     if leaf is None:
         return "None"
     if is_composite(leaf):
-        return f"a {type(leaf).__name__} of {leaf.dtype.name}"
+        return describe_composite(leaf, with_spec=False)  # shapes may differ
     return leaf.dtype.name
 
 

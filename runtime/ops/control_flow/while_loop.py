@@ -27,7 +27,11 @@ from autograph.runtime.graph.func_graph import (
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.graph.type_spec import component_shapes
+from autograph.runtime.graph.type_spec import (
+    compatible_composites,
+    component_shapes,
+    describe_composite,
+)
 from autograph.runtime.ops.control_flow import defs as control_flow_defs  # noqa: F401  (the ops used)
 from autograph.runtime.ops.control_flow.util import (
     check_callable,
@@ -255,7 +259,7 @@ class _GraphWhile:
     def _checked(self, path: str, new: Any, old: Any) -> Any:
         """The body's value `new` for a loop variable that was `old`, dtype checked."""
         if is_composite(old):
-            if type(new) is not type(old) or new.dtype is not old.dtype:
+            if not compatible_composites(old, new):
                 raise TypeError(f"while_loop: loop variable {_var(path)} is {_describe(old)} "
                                 f"before the loop but body returns {_describe(new)}.")
             return new
@@ -308,7 +312,7 @@ def _describe(value: Any) -> str:
     if value is None:
         return "None"
     if is_composite(value):
-        return f"a {type(value).__name__} of {value.dtype.name}"
+        return describe_composite(value)
     if isinstance(value, Tensor):
         return f"{with_article(value.dtype)} tensor"
     return repr(value)

@@ -1,0 +1,1 @@
+"""User-defined composite types: `ExtensionType` and its generated `Spec` classes."""
