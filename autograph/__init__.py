@@ -117,6 +117,7 @@ _ON_FIRST_USE = {
     "distribute": "autograph.distribute",
     "experimental": "autograph.experimental",
     "image": "autograph.image",
+    "io": "autograph.io",
     "keras": "autograph.keras",
     "linalg": "autograph.linalg",
     "norm": "autograph.linalg:norm",
@@ -130,8 +131,8 @@ _ON_FIRST_USE = {
 }
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
-               "errors", "experimental", "image", "initializers", "keras", "linalg", "math", "nn",
-               "onnx", "optimizers", "profiler", "random", "saved_model", "sparse", "strings",
+               "errors", "experimental", "image", "initializers", "io", "keras", "linalg", "math",
+               "nn", "onnx", "optimizers", "profiler", "random", "saved_model", "sparse", "strings",
                "summary", "test", "train", "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (

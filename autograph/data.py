@@ -1,7 +1,9 @@
-"""`ag.data`: input pipelines, as `tf.data` (`Dataset`, `AUTOTUNE`, the cardinality constants)."""
+"""`ag.data`: input pipelines, as `tf.data` (`Dataset`, `TFRecordDataset`, `AUTOTUNE`, the
+cardinality constants; CSV files in `experimental`)."""
 
 import sys as _sys
 
+from autograph import data_experimental as experimental
 from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.data.dataset import (
@@ -11,10 +13,11 @@ from autograph.runtime.data.dataset import (
     Dataset,
 )
 from autograph.runtime.data.iterator import NumpyIterator, OwnedIterator
+from autograph.runtime.data.records import TFRecordDataset
 
 Iterator = OwnedIterator
 __all__ = ["AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",
-           "UNKNOWN_CARDINALITY"]
+           "TFRecordDataset", "UNKNOWN_CARDINALITY", "experimental"]
 
 
 def __dir__() -> list[str]:

@@ -14,6 +14,7 @@ from autograph.kernels import (  # noqa: F401
     control_flow_kernels,
     creation_kernels,
     graph_kernels,
+    io_kernels,
     iterator_kernels,
     linalg_kernels,
     list_kernels,

@@ -45,6 +45,18 @@ class NotFoundError(OpError):
     error_code = 5
 
 
+class UnknownError(OpError):
+    """An error of no other kind (an operating system error while reading a file)."""
+
+    error_code = 2
+
+
+class PermissionDeniedError(OpError):
+    """The caller may not do the operation (a file it may not read or write)."""
+
+    error_code = 7
+
+
 class AlreadyExistsError(OpError):
     """Something registered by name (an op) is registered already."""
 
@@ -100,6 +112,8 @@ __all__ = [
     "InvalidArgumentError",
     "NotFoundError",
     "AlreadyExistsError",
+    "PermissionDeniedError",
+    "UnknownError",
     "FailedPreconditionError",
     "OutOfRangeError",
     "UnimplementedError",

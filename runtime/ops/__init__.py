@@ -24,6 +24,7 @@ with op_registry().group():  # the built-in ops: one group, ahead of ops declare
     import autograph.runtime.ops.creation.ops  # noqa: F401
     import autograph.runtime.ops.graph.defs  # noqa: F401
     import autograph.runtime.ops.graph.ops  # noqa: F401
+    import autograph.runtime.ops.io.defs  # noqa: F401
     import autograph.runtime.ops.iterator.defs  # noqa: F401
     import autograph.runtime.ops.linalg.decomposition_defs  # noqa: F401
     import autograph.runtime.ops.linalg.defs  # noqa: F401
