@@ -53,7 +53,7 @@ def filename_source(filenames: Any) -> tuple[Callable[[], Iterator[str]], str]:
         raise TypeError("The `filenames` argument is None; give a path, a list of paths, a "
                         "string tensor or a dataset of paths.")
     array = host_array(filenames)
-    if array.dtype != object:
+    if array.dtype != object and array.size:  # [] is no file, whatever its dtype
         raise TypeError(f"The `filenames` argument must contain `ag.string` elements. Got "
                         f"`ag.{dtypes.as_dtype(array.dtype).name}` elements.")
     paths = [_path(p) for p in array.reshape(-1)]
