@@ -98,8 +98,12 @@ def _classes() -> dict[str, type]:
     pool = descriptor_pool.DescriptorPool()
     pool.Add(feature)
     pool.Add(example)
-    return {name: message_factory.GetMessageClass(pool.FindMessageTypeByName(f"tensorflow.{name}"))
-            for name in NAMES}
+    classes = {}
+    for name in NAMES:
+        cls = message_factory.GetMessageClass(pool.FindMessageTypeByName(f"tensorflow.{name}"))
+        cls.__module__ = "autograph.train"  # where users find it (and pickle looks for it)
+        classes[name] = cls
+    return classes
 
 
 def message_class(name: str) -> type:

@@ -18,8 +18,8 @@ import numpy as np
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.eager.dispatch import op_handle
-from autograph.runtime.graph.tensor import Tensor
-from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
 from autograph.runtime.ops.array.ops import reshape
 from autograph.runtime.ops.io import defs as io_defs  # noqa: F401  (declares the ops)
 
@@ -102,7 +102,7 @@ def _example_dtype(key: str, dtype: Any, what: str) -> dtypes.DType:
     return d
 
 
-def _dense_spec(key: str, feature: FixedLenFeature) -> tuple[dtypes.DType, tuple, np.ndarray]:
+def _dense_spec(key: str, feature: FixedLenFeature) -> tuple[dtypes.DType, tuple, Any]:
     dtype = _example_dtype(key, feature.dtype, "FixedLenFeature")
     dims = feature.shape.as_list() if hasattr(feature.shape, "as_list") else (
         [] if feature.shape is None else list(feature.shape))
@@ -112,14 +112,20 @@ def _dense_spec(key: str, feature: FixedLenFeature) -> tuple[dtypes.DType, tuple
     shape = tuple(int(d) for d in dims)
     if feature.default_value is None:
         return dtype, shape, np.zeros(0, dtype.np_dtype)
-    default = np.asarray(convert_to_tensor(feature.default_value, dtype=dtype).numpy())
+    default = feature.default_value
     size = int(np.prod(shape, dtype=np.int64))
-    if default.size != size:
+    if isinstance(default, Tensor) and not isinstance(default, EagerTensor):
+        count = default.shape.num_elements()  # a tensor of the graph: checked when it runs
+    else:
+        default = to_array(default, dtype)
+        count = default.size
+    if count is not None and count != size:
         raise InvalidArgumentError(
-            f"Input to reshape is a tensor with {default.size} values, but the requested shape "
+            f"Input to reshape is a tensor with {count} values, but the requested shape "
             f"has {size}: the default_value of feature '{key}' must have its shape "
             f"{list(shape)}.")
-    return dtype, shape, default.reshape(shape)
+    return dtype, shape, reshape(default, shape) if isinstance(default, Tensor) else \
+        default.reshape(shape)
 
 
 def _split_features(features: Any) -> tuple[list, list]:
