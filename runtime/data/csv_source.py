@@ -82,25 +82,34 @@ def _file_records(path: str, types: list[dtypes.DType], defaults: list[Any], hea
                   delim: str, quotes: bool, na_value: bytes, select: list[int],
                   compression: str) -> Iterator[tuple]:
     np_types = [object if t == dtypes.string else t.np_dtype.type for t in types]
-    records = csv_fields.records(_lines(path, compression), quotes)
+    records = csv_fields.records(_lines(path, compression), delim, quotes)
     if header:
         next(records, None)
     for line, record in records:
-        where = f"in record (line {line} of {path})"
-        if quotes and record.count(b'"') % 2:
-            raise InvalidArgumentError(f"Reached end of file without closing quoted field "
-                                       f"{where}")
-        fields = csv_fields.split(record, delim, quotes, where)
-        if select:
-            have = sum(c < len(fields) for c in select)
-            if have < len(select):
-                raise InvalidArgumentError(f"Expect {len(select)} fields but have {have} {where}")
-            fields = [fields[c] for c in select]
-        elif len(fields) != len(types):
-            count = "more" if len(fields) > len(types) else str(len(fields))
-            raise InvalidArgumentError(f"Expect {len(types)} fields but have {count} {where}")
-        values = csv_fields.convert(fields, np_types, defaults, na_value, where)
+        try:
+            values = _record_values(record, types, np_types, defaults, delim, quotes,
+                                    na_value, select)
+        except InvalidArgumentError as e:  # TensorFlow's words, then the file and line
+            raise InvalidArgumentError(f"{e.message} (line {line} of {path})") from None
         yield tuple(np.array(v, dtype=t.np_dtype) for v, t in zip(values, types))
+
+
+def _record_values(record: bytes, types: list[dtypes.DType], np_types: list[Any],
+                   defaults: list[Any], delim: str, quotes: bool, na_value: bytes,
+                   select: list[int]) -> list[Any]:
+    where = "in record"
+    if quotes and b'"' in record and csv_fields.ends_inside_quotes(record, delim):
+        raise InvalidArgumentError(f"Reached end of file without closing quoted field {where}")
+    fields = csv_fields.split(record, delim, quotes, where)
+    if select:
+        have = sum(c < len(fields) for c in select)
+        if have < len(select):
+            raise InvalidArgumentError(f"Expect {len(select)} fields but have {have} {where}")
+        fields = [fields[c] for c in select]
+    elif len(fields) != len(types):
+        count = "more" if len(fields) > len(types) else str(len(fields))
+        raise InvalidArgumentError(f"Expect {len(types)} fields but have {count} {where}")
+    return csv_fields.convert(fields, np_types, defaults, na_value, where)
 
 
 class CsvDataset(Dataset):
@@ -226,7 +235,8 @@ def _holds(dtype: dtypes.DType, text: str) -> bool:
         if dtype == dtypes.int64:
             np.int64(text)
             return True
-        return bool(dtype.np_dtype.type(text) < np.inf)
+        with np.errstate(over="ignore"):  # 1e50 is no float32: inf, then not < inf
+            return bool(dtype.np_dtype.type(text) < np.inf)
     except (ValueError, OverflowError):
         return False
 

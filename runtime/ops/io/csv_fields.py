@@ -78,22 +78,50 @@ def _short(record: bytes) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def records(lines: Iterator[bytes], use_quotes: bool) -> Iterator[tuple[int, bytes]]:
+def records(lines: Iterator[bytes], delim: str, use_quotes: bool) -> Iterator[tuple[int, bytes]]:
     """(line number from 1, record) of the lines of a file, without their line ends; a quoted
-    field may span lines, which then make one record."""
-    pending, start = b"", 0
+    field may span lines, which then make one record (the last one may end inside it)."""
+    sep = delim.encode("utf-8")
+    pending, start, inside = b"", 0, False
     for number, line in enumerate(lines, 1):
         line = line.rstrip(b"\n").rstrip(b"\r")
-        if pending:
+        if inside:
             pending += b"\n" + line
         else:
             pending, start = line, number
-        if use_quotes and pending.count(b'"') % 2:
-            continue  # a quoted field goes on in the next line
+        inside = use_quotes and (inside or b'"' in line) and _open_at_end(line, sep, inside)
+        if not inside:
+            yield start, pending
+    if inside:
         yield start, pending
-        pending = b""
-    if pending:
-        yield start, pending
+
+
+def ends_inside_quotes(record: bytes, delim: str) -> bool:
+    """Whether `record` ends inside a quoted field (a file ended before its closing quote)."""
+    return _open_at_end(record, delim.encode("utf-8"), False)
+
+
+def _open_at_end(text: bytes, sep: bytes, inside: bool) -> bool:
+    """Whether a quoted field is still open after `text` (which starts inside one when
+    `inside`); only a field that starts with a quote is quoted."""
+    pos, end, at_start = 0, len(text), not inside
+    while pos < end:
+        if inside:
+            close = text.find(b'"', pos)
+            if close < 0:
+                return True
+            if text[close + 1:close + 2] == b'"':
+                pos = close + 2
+                continue
+            inside, pos = False, close + 1
+        elif at_start and text[pos:pos + 1] == b'"':
+            inside, at_start, pos = True, False, pos + 1
+        else:
+            stop = text.find(sep, pos)
+            if stop < 0:
+                return False
+            pos, at_start = stop + len(sep), True
+    return inside
 
 
 def convert(fields: list[bytes], types: list[Any], defaults: list[Any], na_value: bytes,
