@@ -100,7 +100,7 @@ def _dense(examples, key, default, shape, single):
                 name = "" if single else "Name: <unknown>, "
                 raise InvalidArgumentError(f"{name}Feature: {key} (data type: {kind}) is "
                                            f"required but could not be found.")
-            out[index] = default
+            out[index, ...] = default  # `...`: a 0-d string default is copied, not nested
             continue
         actual, values = found[key]
         if actual != kind:
@@ -110,7 +110,7 @@ def _dense(examples, key, default, shape, single):
             raise InvalidArgumentError(
                 f"{_where(single, key, index)}  Number of {kind} values != expected.  Values "
                 f"size: {len(values)} but output shape: {list(shape)}")
-        out[index] = np.array(values, dtype=dtype.np_dtype).reshape(shape) if size else \
+        out[index, ...] = np.array(values, dtype=dtype.np_dtype).reshape(shape) if size else \
             np.zeros(shape, dtype.np_dtype)
     return out
 

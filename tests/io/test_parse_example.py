@@ -21,6 +21,14 @@ def test_parse_single_example_gives_each_feature_as_a_tensor():
     np.testing.assert_array_equal(parsed["vec"].numpy(), np.array([1.0, -1.0], np.float32))
 
 
+def test_scalar_strings_are_bytes_whether_found_or_defaulted():
+    features = {"name": ag.io.FixedLenFeature([], ag.string, default_value="none")}
+    found = ag.io.parse_example(EXAMPLES, features)["name"]
+    assert [type(v) for v in found.numpy()] == [bytes] * 3
+    missing = ag.io.parse_example([b""], features)["name"]
+    assert missing.numpy().tolist() == [b"none"] and type(missing[0].numpy()) is bytes
+
+
 def test_a_missing_feature_takes_its_default():
     parsed = ag.io.parse_single_example(EXAMPLES[2], FEATURES)  # "cat" has no score
     assert float(parsed["score"]) == -1.0
