@@ -16,8 +16,28 @@ from autograph.runtime.core import errors
 from autograph.runtime.data import tracing
 from autograph.runtime.data.structure import Structure, as_element, element_text, host_array, split
 from autograph.runtime.exec.executor import Plan
-from autograph.runtime.graph.func_graph import flatten
+from autograph.runtime.graph.func_graph import flatten, is_composite
 from autograph.runtime.graph.tensor_spec import TensorSpec
+
+
+def refuse_composites(result: Any) -> Any:
+    """`result` of a `map` function, which must hold tensors only: a dataset element holds no
+    composite tensor (a `SparseTensor`) here, so one is refused clearly rather than cut to its
+    first component.
+
+    Raises:
+        TypeError: `result` holds a composite tensor; the message says what to do instead.
+    """
+    found = [leaf for leaf in flatten(result) if is_composite(leaf)]
+    if found:
+        kind = type(found[0]).__name__
+        raise TypeError(
+            f"The function of Dataset.map returned a {kind}, and dataset elements cannot hold "
+            f"a {kind} yet. Return its dense form instead (ag.sparse.to_dense(x) for a "
+            f"SparseTensor; for a parsed ag.io.VarLenFeature, a FixedLenFeature when every "
+            f"Example has the same number of values), or its parts (x.indices, x.values, "
+            f"x.dense_shape).")
+    return result
 
 
 def call(fn: Callable, element: Any) -> Any:
@@ -64,7 +84,7 @@ class Mapper:
             self._plan = Plan(self.graph, self.graph.inputs, self.graph.outputs + stateful)
             self._n_outputs = len(self.graph.outputs)
             self._captured = [t.numpy() for t in self.graph.external_captures]
-            outputs = as_element(self.graph.structured_outputs)
+            outputs = as_element(refuse_composites(self.graph.structured_outputs))
             self._output = Structure(outputs, [TensorSpec(t.shape, t.dtype)
                                                for t in flatten(outputs)])
 
@@ -76,7 +96,8 @@ class Mapper:
                 raise errors.InvalidArgumentError(
                     "Dataset.map: the function could not be traced and the dataset has no "
                     "element to run it on, so the structure of its result is unknown.")
-            template, arrays = split(as_element(run("map", self.fn, self.input, flat, 0)))
+            template, arrays = split(as_element(refuse_composites(
+                run("map", self.fn, self.input, flat, 0))))
             self._output = Structure(template, [
                 TensorSpec([None] * a.ndim, s.dtype)
                 for a, s in zip(arrays, Structure.of_arrays(template, arrays).specs)])

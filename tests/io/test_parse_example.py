@@ -178,3 +178,73 @@ def test_a_map_error_names_the_element():
         lambda x: ag.io.parse_single_example(x, {"score": ag.io.FixedLenFeature([], ag.float32)}))
     with pytest.raises(ag.errors.InvalidArgumentError, match="Feature: score .* on element 2"):
         list(ds)
+
+
+# VarLenFeature: a SparseTensor -------------------------------------------------------------
+def _sparse(st):
+    return st.indices.numpy().tolist(), st.values.numpy().tolist(), st.dense_shape.numpy().tolist()
+
+
+def test_var_len_feature_of_one_example_is_a_sparse_vector():
+    parsed = ag.io.parse_single_example(EXAMPLES[0], {"ids": ag.io.VarLenFeature(ag.int64),
+                                                      "name": ag.io.VarLenFeature(ag.string)})
+    assert isinstance(parsed["ids"], ag.SparseTensor)
+    assert _sparse(parsed["ids"]) == ([[0], [1], [2]], [1, 2, 3], [3])  # TensorFlow's
+    assert _sparse(parsed["name"]) == ([[0]], [b"ant"], [1])
+
+
+def test_var_len_feature_of_a_batch_has_a_row_per_example():
+    parsed = ag.io.parse_example(EXAMPLES, {"ids": ag.io.VarLenFeature(ag.int64),
+                                            "vec": ag.io.VarLenFeature(ag.float32)})
+    assert _sparse(parsed["ids"]) == ([[0, 0], [0, 1], [0, 2], [2, 0]], [1, 2, 3, 7], [3, 3])
+    assert _sparse(parsed["vec"])[2] == [3, 2]
+    assert parsed["ids"].shape == (3, 3) and parsed["vec"].dtype == ag.float32
+    np.testing.assert_array_equal(ag.sparse.to_dense(parsed["ids"]).numpy(),
+                                  [[1, 2, 3], [0, 0, 0], [7, 0, 0]])  # TensorFlow's
+
+
+def test_var_len_feature_missing_everywhere_is_empty():
+    parsed = ag.io.parse_single_example(EXAMPLES[0], {"q": ag.io.VarLenFeature(ag.int64)})
+    assert _sparse(parsed["q"]) == ([], [], [0])
+    assert parsed["q"].indices.shape == (0, 1)  # TensorFlow's shapes
+
+
+def test_var_len_feature_of_another_type_is_tensorflows_error():
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
+        ag.io.parse_single_example(EXAMPLES[0], {"vec": ag.io.VarLenFeature(ag.int64)})
+    assert e.value.message == ("Key: vec.  Data types don't match. Expected type: int64, "
+                               "Actual type: float")
+    with pytest.raises(ag.errors.InvalidArgumentError) as e:
+        ag.io.parse_example(EXAMPLES, {"vec": ag.io.VarLenFeature(ag.int64)})
+    assert e.value.message == ("Name: <unknown>, Key: vec, Index: 0.  Data types don't match. "
+                               "Expected type: int64, Actual type: float")
+
+
+def test_var_len_feature_shapes_inside_a_function():
+    shapes = []
+
+    @ag.function(input_signature=[ag.TensorSpec([None], ag.string)])
+    def dense_ids(serialized):
+        ids = ag.io.parse_example(serialized, {"ids": ag.io.VarLenFeature(ag.int64)})["ids"]
+        shapes.append((ids.shape.as_list(), ids.indices.shape.as_list(),
+                       ids.dense_shape.shape.as_list()))
+        return ag.sparse.to_dense(ids)
+
+    np.testing.assert_array_equal(dense_ids(ag.constant(EXAMPLES)).numpy(),
+                                  [[1, 2, 3], [0, 0, 0], [7, 0, 0]])
+    assert shapes == [([None, None], [None, 2], [2])]  # TensorFlow's
+
+
+def test_var_len_feature_is_tensorflows_named_tuple():
+    assert repr(ag.io.VarLenFeature(ag.int64)) == "VarLenFeature(dtype=ag.int64)"
+
+
+def test_a_sparse_result_of_a_dataset_map_is_refused_with_what_to_do():
+    # TensorFlow's datasets hold SparseTensors; ours do not yet, so the map says so.
+    ds = ag.data.TFRecordDataset(str(FILES / "examples.tfrecord"))
+    with pytest.raises(TypeError, match="returned a SparseTensor, and dataset elements cannot "
+                                        "hold a SparseTensor yet.*ag.sparse.to_dense"):
+        ds.map(lambda x: ag.io.parse_single_example(x, {"ids": ag.io.VarLenFeature(ag.int64)}))
+    dense = ds.map(lambda x: ag.sparse.to_dense(
+        ag.io.parse_single_example(x, {"ids": ag.io.VarLenFeature(ag.int64)})["ids"]))
+    assert [x.tolist() for x in dense.as_numpy_iterator()] == [[1, 2, 3], [], [7]]

@@ -1,6 +1,7 @@
 """User-facing functions of the file-format ops (`ag.io.*`): `serialize_tensor`,
 `parse_tensor`, `parse_example`, `parse_single_example`, `decode_csv`, `read_file` and
-`write_file`, with the feature specs `FixedLenFeature` and `VarLenFeature`.
+`write_file`, with the feature specs `FixedLenFeature` (a dense tensor) and `VarLenFeature` (a
+`SparseTensor`).
 
 Each is one op (`runtime/ops/io/defs.py`), so it runs eagerly, inside `ag.function` and in a
 `Dataset.map` function alike. In a graph, `name` names the op.
@@ -17,14 +18,16 @@ import numpy as np
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
 from autograph.runtime.ops.array.ops import reshape
 from autograph.runtime.ops.io import defs as io_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.sparse.sparse_tensor import SparseTensor
 
-__all__ = ["FixedLenFeature", "decode_csv", "parse_example", "parse_single_example",
-           "parse_tensor", "read_file", "serialize_tensor", "write_file"]
+__all__ = ["FixedLenFeature", "VarLenFeature", "decode_csv", "parse_example",
+           "parse_single_example", "parse_tensor", "read_file", "serialize_tensor", "write_file"]
 
 _serialize = op_handle("SerializeTensor")
 _parse_tensor = op_handle("ParseTensor")
@@ -90,6 +93,15 @@ class FixedLenFeature(NamedTuple):
     default_value: Any = None
 
 
+class VarLenFeature(NamedTuple):
+    """A feature of any number of values (`tf.io.VarLenFeature`), parsed as a `SparseTensor`
+    of `dtype` (float32, int64 or string): for one Example, a vector of its values; for a
+    batch, a matrix with one row per Example (`dense_shape`: the batch size and the most
+    values of one Example)."""
+
+    dtype: Any
+
+
 _EXAMPLE_TYPES = (dtypes.float32, dtypes.int64, dtypes.string)
 
 
@@ -136,6 +148,8 @@ def _split_features(features: Any) -> tuple[list, list]:
     for key, feature in features.items():
         if isinstance(feature, FixedLenFeature):
             dense.append((key, *_dense_spec(key, feature)))
+        elif isinstance(feature, VarLenFeature):
+            sparse.append((key, _example_dtype(key, feature.dtype, "VarLenFeature")))
         else:
             raise ValueError(f"Unsupported {type(feature).__name__} {feature} for key '{key}'")
     return dense, sparse
@@ -149,7 +163,10 @@ def _parse(serialized: Tensor, features: Any, name: str | None) -> dict[str, Any
     defaults = [convert_to_tensor(v, dtype=d) for _, d, _, v in dense]
     indices, values, shapes, dense_values = _parse_example.run([serialized, defaults], attrs,
                                                                name)
-    found = dict(zip((k for k, *_ in dense), dense_values))
+    found: dict[str, Any] = dict(zip((k for k, *_ in dense), dense_values))
+    shape = TensorShape(serialized.shape.as_list() + [None])  # the batch's, and each row's
+    for (key, _), parts in zip(sparse, zip(indices, values, shapes)):
+        found[key] = SparseTensor._from_parts(*parts, shape=shape)
     return {key: found[key] for key in features}
 
 
@@ -160,7 +177,8 @@ def parse_example(serialized: Any, features: Any, example_names: Any = None,
     Args:
         serialized: a vector of serialized Examples (a scalar counts as a batch of one).
         features: feature name -> `FixedLenFeature`, each parsed into a tensor of shape
-            `[batch] + shape`.
+            `[batch] + shape`, or `VarLenFeature`, each parsed into a `SparseTensor` of dense
+            shape `[batch, most values of one Example]`.
         example_names: accepted for compatibility; errors say `Name: <unknown>`.
         name: the op's name in a graph; unused eagerly.
 
