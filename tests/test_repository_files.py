@@ -13,6 +13,7 @@ ALLOWED = (
     "tests/*.json", "tests/*.toml",  # recorded answers and mutation results
     "tests/saving/data/*.onnx",  # models other frameworks wrote, which ag.onnx.load runs
     "tests/keras/data/*.keras",  # model files Keras 3 wrote, read by the Keras file tests
+    "tests/data/files/*.tfrecord*",  # TFRecord files TensorFlow wrote, read by the io tests
     "golden/onnx/*.expected.txt",  # outlines of exported ONNX models
     "docs/images/*.png",  # screenshots the docs show, each made by a script the page names
 )
