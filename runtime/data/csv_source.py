@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterator, Sequence
 import numpy as np
 
 from autograph.runtime.core import dtypes
-from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.errors import InvalidArgumentError, OpError
 from autograph.runtime.data.dataset import AUTOTUNE, UNKNOWN_CARDINALITY, Dataset
 from autograph.runtime.data.records import filename_source
 from autograph.runtime.data.structure import Structure
@@ -80,18 +80,26 @@ def _lines(path: str, compression: str) -> Iterator[bytes]:
 
 def _file_records(path: str, types: list[dtypes.DType], defaults: list[Any], header: bool,
                   delim: str, quotes: bool, na_value: bytes, select: list[int],
-                  compression: str) -> Iterator[tuple]:
+                  compression: str, skip_errors: bool) -> Iterator[tuple]:
+    """The records of one file as tuples of arrays; with `skip_errors`, a bad record is left
+    out and a file that cannot be read gives none (TensorFlow's `ignore_errors`)."""
     np_types = [object if t == dtypes.string else t.np_dtype.type for t in types]
     records = csv_fields.records(_lines(path, compression), delim, quotes)
-    if header:
-        next(records, None)
-    for line, record in records:
-        try:
-            values = _record_values(record, types, np_types, defaults, delim, quotes,
-                                    na_value, select)
-        except InvalidArgumentError as e:  # TensorFlow's words, then the file and line
-            raise InvalidArgumentError(f"{e.message} (line {line} of {path})") from None
-        yield tuple(np.array(v, dtype=t.np_dtype) for v, t in zip(values, types))
+    try:
+        if header:
+            next(records, None)
+        for line, record in records:
+            try:
+                values = _record_values(record, types, np_types, defaults, delim, quotes,
+                                        na_value, select)
+            except InvalidArgumentError as e:  # TensorFlow's words, then the file and line
+                if skip_errors:
+                    continue
+                raise InvalidArgumentError(f"{e.message} (line {line} of {path})") from None
+            yield tuple(np.array(v, dtype=t.np_dtype) for v, t in zip(values, types))
+    except OpError:
+        if not skip_errors:
+            raise
 
 
 def _record_values(record: bytes, types: list[dtypes.DType], np_types: list[Any],
@@ -134,6 +142,8 @@ class CsvDataset(Dataset):
             many fields, a required field missing, or a number that does not parse.
     """
 
+    _skip_errors = False  # `_TolerantCsvDataset`: make_csv_dataset(ignore_errors=True)
+
     def __init__(self, filenames: Any, record_defaults: Sequence[Any],
                  compression_type: str | None = None, buffer_size: int | None = None,
                  header: bool = False, field_delim: str = ",", use_quote_delim: bool = True,
@@ -148,7 +158,8 @@ class CsvDataset(Dataset):
         read = functools.partial(_file_records, types=types, defaults=defaults,
                                  header=bool(header), delim=field_delim,
                                  quotes=bool(use_quote_delim), na_value=na_value.encode(),
-                                 select=select, compression=compression)
+                                 select=select, compression=compression,
+                                 skip_errors=self._skip_errors)
 
         def make() -> Iterator[tuple]:
             for path in paths():
@@ -156,6 +167,13 @@ class CsvDataset(Dataset):
         structure = Structure(tuple(range(len(types))), [TensorSpec((), t) for t in types])
         super().__init__(make, structure, UNKNOWN_CARDINALITY,
                          kind=f"CsvDataset({text}, {[t.name for t in types]}, {select})")
+
+
+class _TolerantCsvDataset(CsvDataset):
+    """A `CsvDataset` that leaves out the records it cannot read, and the files it cannot
+    open, as TensorFlow's `ignore_errors()` after a `CsvDataset` does."""
+
+    _skip_errors = True
 
 
 def _selected(select_cols: Any, exclude_cols: Any, count: int) -> list[int]:
@@ -303,16 +321,13 @@ def make_csv_dataset(file_pattern: Any, batch_size: int, column_names: Sequence[
     as int32, int64, float32, float64 or string, a missing value defaulting to 0 or "".
     The files (sorted) are shuffled with `shuffle_seed`, read `num_parallel_reads` at a time,
     and the records shuffled in a buffer of `shuffle_buffer_size`, repeated `num_epochs`
-    times (None: forever, with every batch full) and batched.
+    times (None: forever, with every batch full) and batched. With `ignore_errors`, records
+    that do not parse (and files that cannot be read) are left out.
 
     Raises:
         ValueError: no file matches, no column names, duplicate or unknown columns, a
             `label_name` that is not a column, or rows of another width while inferring.
     """
-    if ignore_errors:
-        raise NotImplementedError("make_csv_dataset(ignore_errors=True) is not supported: "
-                                  "Dataset.ignore_errors does not exist here. Clean the files "
-                                  "or read them with CsvDataset and filter.")
     files = _file_names(file_pattern)
     compression = TFRecordOptions.get_compression_type_string(compression_type)
     rows = functools.partial(_text_rows, compression=compression, delim=field_delim,
@@ -345,8 +360,10 @@ def make_csv_dataset(file_pattern: Any, batch_size: int, column_names: Sequence[
         raise ValueError(f"`label_name` provided must be one of the columns: {names}. "
                          f"Received: {label_name}.")
 
+    reader = _TolerantCsvDataset if ignore_errors else CsvDataset
+
     def one_file(path: Any) -> Dataset:
-        return CsvDataset(path, defaults, compression_type=compression, header=header,
+        return reader(path, defaults, compression_type=compression, header=header,
                           field_delim=field_delim, use_quote_delim=use_quote_delim,
                           na_value=na_value, select_cols=select)
 

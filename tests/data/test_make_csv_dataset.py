@@ -148,3 +148,15 @@ def test_batches_feed_a_function(tmp_path):
         return ag.reduce_sum(features["x"]) + ag.cast(ag.reduce_sum(label), ag.float32)
 
     assert [float(total(f, label)) for f, label in ds] == [10.0]
+
+
+def test_ignore_errors_leaves_out_the_records_that_do_not_parse(tmp_path):
+    path = _file(tmp_path, "a,b\n1,2\n3\nx,4\n5,6\n")
+    ds = make_csv_dataset(path, batch_size=10, shuffle=False, num_epochs=1,
+                          column_defaults=[ag.int32, ag.int32], ignore_errors=True)
+    assert _batches(ds) == [{"a": [1, 5], "b": [2, 6]}]  # TensorFlow 2.21's
+    strict = make_csv_dataset(path, batch_size=10, shuffle=False, num_epochs=1,
+                              column_defaults=[ag.int32, ag.int32])
+    with pytest.raises(ag.errors.InvalidArgumentError, match="^Expect 2 fields but have 1 in "
+                                                             r"record \(line 3 of "):
+        list(strict)
