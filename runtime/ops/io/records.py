@@ -111,8 +111,8 @@ class TFRecordWriter:
     """Writes records to a TFRecord file (`tf.io.TFRecordWriter`), as a context manager too.
 
     The records stream into the file itself, not into a temporary file renamed at the end, so
-    that, as with TensorFlow's writer, what `flush()` wrote can be read while writing goes on
-    (a reader stops cleanly at a record cut short only inside its length field).
+    that, as with TensorFlow's writer, the records `flush()` wrote can be read while writing
+    goes on.
 
     Args:
         path: the file to write (replaced if it exists).
