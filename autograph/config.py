@@ -17,8 +17,13 @@ from autograph import config_optimizer as optimizer  # noqa: F401
 from autograph import config_threading as threading  # noqa: F401
 from autograph.impl.tracebacks import filter_exports as _filter_exports  # noqa: E402
 from autograph.runtime.core.devices import (  # noqa: F401
+    LogicalDevice,
+    LogicalDeviceConfiguration,
+    get_logical_device_configuration,
     get_soft_device_placement,
+    list_logical_devices,
     list_physical_devices,
+    set_logical_device_configuration,
     set_soft_device_placement,
 )
 from autograph.runtime.function.function import functions_run_eagerly, run_functions_eagerly  # noqa: F401

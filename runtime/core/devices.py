@@ -207,6 +207,77 @@ def _check_physical(device: Any) -> None:
         raise ValueError(f"Unrecognized device: {device!r}")
 
 
+# Logical devices ---------------------------------------------------------------------------
+class LogicalDevice(NamedTuple):
+    name: str
+    device_type: str
+
+
+class LogicalDeviceConfiguration(NamedTuple):
+    """One logical device to make of a physical one (`tf.config.LogicalDeviceConfiguration`);
+    the fields are recorded, as the host's memory is not divided."""
+
+    memory_limit: int | None = None
+    experimental_priority: int | None = None
+    experimental_device_ordinal: int | None = None
+
+
+_logical_configuration: dict[str, list[LogicalDeviceConfiguration]] = {}
+_logical_cpus: list[Device] = []  # CPU:1 and on, made by set_logical_device_configuration
+
+
+def set_logical_device_configuration(device: PhysicalDevice,
+                                     logical_devices: list | None) -> None:
+    """Makes the CPU appear as `len(logical_devices)` logical CPUs (`/CPU:0`, `/CPU:1`, ...),
+    as TensorFlow's: each runs on the host with NumPy, so a strategy can hold one replica on
+    each. None goes back to one. A GPU keeps one logical device (its `memory_limit` is
+    recorded); dividing a GPU is not supported.
+
+    Unlike TensorFlow, this may be called after ops ran (TensorFlow raises RuntimeError):
+    tensors placed on a logical CPU that goes away stay readable, in host memory.
+
+    Raises:
+        ValueError: `device` is not a physical device of `list_physical_devices`, an empty
+            list, or several logical devices for a GPU.
+    """
+    _check_physical(device)
+    if logical_devices is None:
+        _logical_configuration.pop(device.name, None)
+        if device.device_type == "CPU":
+            _logical_cpus.clear()
+        return
+    configs = list(logical_devices)
+    if not configs or not all(isinstance(c, LogicalDeviceConfiguration) for c in configs):
+        raise ValueError(f"set_logical_device_configuration needs a non-empty list of "
+                         f"LogicalDeviceConfiguration, got {logical_devices!r}.")
+    if device.device_type != "CPU" and len(configs) > 1:
+        raise ValueError(f"Cannot divide {device.name} into {len(configs)} logical devices "
+                         f"here: only the CPU can be divided.")
+    _logical_configuration[device.name] = configs
+    if device.device_type == "CPU":
+        _logical_cpus[:] = [Device("CPU", i, np) for i in range(1, len(configs))]
+
+
+def get_logical_device_configuration(device: PhysicalDevice
+                                     ) -> list[LogicalDeviceConfiguration] | None:
+    """What `set_logical_device_configuration` set for `device`, or None."""
+    _check_physical(device)
+    configs = _logical_configuration.get(device.name)
+    return None if configs is None else list(configs)
+
+
+def list_logical_devices(device_type: str | None = None) -> list[LogicalDevice]:
+    """The logical devices ops may be placed on, as `ag.config.list_logical_devices`.
+
+    >>> list_logical_devices("CPU")[0]
+    LogicalDevice(name='/device:CPU:0', device_type='CPU')
+    """
+    wanted = device_type.upper() if device_type else None
+    devices = [CPU, *_logical_cpus] + gpu_devices() + list(_registered.values())
+    return [LogicalDevice(f"/device:{d.device_type}:{d.index}", d.device_type)
+            for d in devices if wanted in (None, d.device_type)]
+
+
 # Placement -----------------------------------------------------------------------------------
 class _PlacementState(threading.local):
     def __init__(self):
@@ -250,7 +321,9 @@ def resolve_device(spec: tuple[str, int]) -> Device | None:
     """The `Device` for a parsed name, or None when it does not exist here."""
     device_type, index = spec
     if device_type == "CPU":
-        return CPU if index == 0 else None
+        if index == 0:
+            return CPU
+        return _logical_cpus[index - 1] if index <= len(_logical_cpus) else None
     if device_type != "GPU":
         return _registered.get(spec)
     gpus = gpu_devices()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import itertools
 import threading
 from typing import Any, Callable, Iterator, Sequence
 
@@ -147,9 +148,11 @@ class _Turns:
 class _Replica(threading.Thread):
     """One replica's thread: runs `fn` in the replica's context, pausing in `merge_call`."""
 
-    def __init__(self, index: int, run: Callable[[], Any], turns: _Turns, state: _CallerState):
+    def __init__(self, index: int, run: Callable[[], Any], turns: _Turns, state: _CallerState,
+                 strategy_key: int):
         super().__init__(name=f"replica_{index}", daemon=True)
         self.index = index
+        self._key = (strategy_key, index)  # what functions called here keep their traces by
         self._run = run
         self._turns = turns
         self._state = state
@@ -167,6 +170,7 @@ class _Replica(threading.Thread):
         try:
             self._state.restore()
             _current.replica = self
+            graph_module._state.replica = self._key
             self.result = self._context.run(self._run)
         except _Stopped:
             pass
@@ -186,6 +190,9 @@ class _Replica(threading.Thread):
         return self.merge_result
 
 
+_strategy_keys = itertools.count()
+
+
 class _Current(threading.local):
     replica: _Replica | None = None
 
@@ -203,7 +210,10 @@ def run_replicas(strategy: Any, replica_fns: Sequence[Callable[[], Any]]) -> Any
     """
     turns = _Turns()
     state = _CallerState()
-    replicas = [_Replica(i, fn, turns, state) for i, fn in enumerate(replica_fns)]
+    if not hasattr(strategy, "_replica_trace_key"):  # unique for the process's lifetime,
+        strategy._replica_trace_key = next(_strategy_keys)  # unlike id()
+    replicas = [_Replica(i, fn, turns, state, strategy._replica_trace_key)
+                for i, fn in enumerate(replica_fns)]
     for replica in replicas:
         replica.start()
     try:

@@ -49,6 +49,10 @@ class PerReplica:
         lines = ",\n".join(f"  {i}: {value!r}" for i, value in enumerate(self.values))
         return f"PerReplica:{{\n{lines}\n}}"
 
+    def __str__(self) -> str:
+        lines = ",\n".join(f"  {i}: {value!s}" for i, value in enumerate(self.values))
+        return f"PerReplica:{{\n{lines}\n}}"
+
 
 class PerReplicaType(TraceType):
     """The trace type of a `PerReplica`: the types of its values, in replica order."""

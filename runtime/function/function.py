@@ -239,6 +239,7 @@ class Function:
         self._cache_size = trace_cache_size
         self._cache = TraceCache(DEFAULT_TRACE_CACHE_SIZE if trace_cache_size is None
                                  else _checked_cache_size(trace_cache_size, name))
+        self._replica_caches: dict[Any, TraceCache] = {}
         # Calls of a kind seen since the last trace skip binding and the cache (so they do
         # not refresh its order: the first call of each kind after a trace does).
         self._fast: dict[tuple, tuple[ConcreteFunction, tuple[int, ...]]] = {}
@@ -268,7 +269,7 @@ class Function:
         try:
             if _graphs.stack or _eager_disabled[0] or _run_eagerly[0]:
                 return self._call_in_context(args, kwargs)
-            if not kwargs:  # `_fast_key(args)[0]`, inlined: this runs on every call
+            if not kwargs and _graphs.replica is None:  # `_fast_key(args)[0]`, inlined
                 key: list = []
                 for a in args:
                     kind = type(a)
@@ -295,7 +296,7 @@ class Function:
     def _call(self, args: tuple, kwargs: dict) -> Any:
         concrete, values = self._concrete_for(args, kwargs)
         tensors = concrete.function_type.to_tensors(values)
-        if not kwargs:
+        if not kwargs and _graphs.replica is None:
             self._remember_fast(args, concrete, tensors)
         return concrete.call_flat(tensors)
 
@@ -331,12 +332,21 @@ class Function:
                     raise TypeError(self._signature_mismatch(args, kwargs))
                 values = converted
             call_type = self._signature_type
-        concrete = self._cache.lookup(call_type)
+        cache = self._cache if _graphs.replica is None else self._replica_cache()
+        concrete = cache.lookup(call_type)
         if concrete is None:
-            if self._reduce_retracing and len(self._cache):
-                call_type = self._cache.generalize(call_type)
-            concrete = self._trace(call_type, variables_of(values))
+            if self._reduce_retracing and len(cache):
+                call_type = cache.generalize(call_type)
+            concrete = self._trace(call_type, variables_of(values), cache)
         return concrete, values
+
+    def _replica_cache(self) -> TraceCache:
+        """The traces for the replica this thread runs (see `_GraphState.replica`): a trace
+        holds the replica's own copies of a strategy's variables, so replicas trace apart."""
+        found = self._replica_caches.get(_graphs.replica)
+        if found is None:
+            found = self._replica_caches[_graphs.replica] = TraceCache(self._cache.max_size)
+        return found
 
     def _call_in_context(self, args: tuple, kwargs: dict) -> Any:
         """Eagerly by request, or inside another graph: the Python function runs here."""
@@ -388,7 +398,8 @@ class Function:
                 f"makes one tensor of them), or, in a loop over tensors, write them to an "
                 f"ag.TensorArray (ta = ta.write(i, value)) and return ta.stack().")
 
-    def _trace(self, function_type: Any, variables: dict[int, Any]) -> ConcreteFunction:
+    def _trace(self, function_type: Any, variables: dict[int, Any],
+               cache: TraceCache | None = None) -> ConcreteFunction:
         self._check_recursion(function_type)
         python_function = _holding_errors(self._traced_function())
         self._tracing_types.append(function_type)
@@ -405,7 +416,7 @@ class Function:
                                  jit_compile=self._jit_compile, variables=variables)
         finally:
             self._tracing_types.pop()
-        self._cache.add(function_type, concrete)
+        (self._cache if cache is None else cache).add(function_type, concrete)
         self._fast.clear()  # a new, possibly more specific, trace: fast entries may be stale
         self._tracing_count += 1
         self._warn_if_retracing(function_type)

@@ -395,6 +395,9 @@ class _GraphState(threading.local):
     def __init__(self):
         self.stack: list[Graph] = []
         self.eager_scope = ""  # the eager name scope, "" or ending in "/"
+        # The replica this thread runs for a strategy of several, as a key: a function called
+        # here keeps traces of its own (they hold this replica's copies of variables).
+        self.replica: Any = None
 
 
 @contextlib.contextmanager

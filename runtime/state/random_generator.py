@@ -3,7 +3,9 @@
 The state is an int64 variable `[counter, 0, key]`; each draw is a stateless op seeded with
 `(key, counter)` (`runtime/ops/random/stateless.py`) followed by an increment of the counter,
 so a generator's sequence depends only on its seed, the draws are the same on every device,
-and its state travels in checkpoints (`generator/_state_var`, TensorFlow's key). Inside an
+and its state travels in checkpoints (`generator/_state_var`, TensorFlow's key). A generator
+made under a strategy that runs several replicas (in its scope, or inside `run`) gives each
+replica a stream of its own, as TensorFlow's: the replica's number is mixed into the key. Inside an
 `ag.function` the counter is read and advanced on every call, in program order. The numbers are
 not TensorFlow's for the same seed (a deliberate difference, see the stateless functions).
 
@@ -21,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from autograph.runtime.core import dtypes
+from autograph.runtime.core import dtypes, replicas
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.ops.array.ops import stack
 from autograph.runtime.ops.random import stateless
@@ -31,6 +33,7 @@ from autograph.runtime.state.variables import Variable
 __all__ = ["Generator", "get_global_generator", "set_global_generator"]
 
 _ADVANCE = np.array([1, 0, 0], np.int64)
+_REPLICA_STRIDE = 0x5851F42D4C957F2D  # odd: replicas' keys stay apart (wrapping int64 adds)
 
 
 def _state_from_seed(seed: Any) -> np.ndarray:
@@ -55,6 +58,8 @@ class Generator(Module):
         if values.shape != (3,):
             raise ValueError(f"A generator's state has 3 int64 values; got {values.size}.")
         self.algorithm = alg or "philox"
+        self._per_replica = (replicas.in_cross_replica_context_of_a_strategy()
+                             or replicas.replica_context_of_several() is not None)
         self._state_var = Variable(values, dtype=dtypes.int64, trainable=False,
                                    name="StateVar")
 
@@ -89,7 +94,12 @@ class Generator(Module):
     def _next_seed(self) -> Tensor:
         """This draw's seed `(key, counter)`, read before the counter is advanced."""
         state = self._state_var.read_value()
-        seed = stack([state[2], state[0]])
+        key = state[2]
+        replica = replicas.replica_context_of_several() if self._per_replica else None
+        if replica is not None:
+            offset = _REPLICA_STRIDE * (replica.replica_id_in_sync_group + 1) % 2**64
+            key = key + np.int64(offset - 2**64 if offset >= 2**63 else offset)
+        seed = stack([key, state[0]])
         self._state_var.assign_add(_ADVANCE)
         return seed
 

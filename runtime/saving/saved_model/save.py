@@ -267,6 +267,9 @@ def traces_of(fn: Any) -> list[ConcreteFunction]:
     if isinstance(fn, RestoredFunction):
         return list(fn.concrete_functions)
     traces = list(fn._cache.values())
+    if not traces:  # traced only as a strategy's replicas: the first replica's, as TensorFlow
+        traces = [c for key, cache in fn._replica_caches.items() if key[1] == 0
+                  for c in cache.values()]
     if not traces and fn.input_signature is not None:
         traces = [fn.get_concrete_function()]
     return traces
