@@ -10,6 +10,7 @@ from autograph.runtime.ops.io.ops import (
     FixedLenFeature,
     VarLenFeature,
     decode_csv,
+    decode_raw,
     parse_example,
     parse_single_example,
     parse_tensor,
@@ -20,6 +21,7 @@ from autograph.runtime.ops.io.ops import (
 from autograph.runtime.ops.io.records import TFRecordOptions, TFRecordWriter
 
 __all__ = ["FixedLenFeature", "TFRecordOptions", "TFRecordWriter", "VarLenFeature", "decode_csv",
+           "decode_raw",
            "parse_example", "parse_single_example", "parse_tensor", "read_file",
            "serialize_tensor", "write_file"]
 

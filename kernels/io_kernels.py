@@ -1,5 +1,5 @@
 """Kernels of the file-format ops: SerializeTensor, ParseTensor, ParseExample, DecodeCSV,
-ReadFile and WriteFile.
+ReadFile, WriteFile, DecodeRaw and DecodePaddedRaw.
 
 NumPy only: their strings and parsed values live in host memory on every device, so every
 input and output is listed in `host_memory` and one body serves both devices.
@@ -174,3 +174,40 @@ def decode_csv(ctx, records, record_defaults, field_delim, use_quote_delim, na_v
                                                              where)):
             column.reshape(-1)[i] = value
     return columns
+
+
+def _raw_values(strings: list, out_type, little_endian: bool) -> np.ndarray:
+    order = "<" if little_endian else ">"
+    dtype = np.dtype(out_type.as_numpy_dtype).newbyteorder(order)
+    data = b"".join(strings)
+    return np.frombuffer(data, dtype=dtype).astype(out_type.as_numpy_dtype)
+
+
+@register_kernel("DecodeRaw", device=BOTH, host_memory=("bytes", "output"))
+def decode_raw(ctx, strings, out_type, little_endian):
+    flat = [bytes(s) for s in strings.reshape(-1)]
+    size = out_type.size
+    first = len(flat[0]) if flat else 0
+    for i, item in enumerate(flat):
+        if len(item) != first:
+            raise InvalidArgumentError(f"DecodeRaw requires input strings to all be the same "
+                                       f"size, but element {i} has size {first} != "
+                                       f"{len(item)}")
+    if first % size:
+        raise InvalidArgumentError(f"Input to DecodeRaw has length {first} that is not a "
+                                   f"multiple of {size}, the size of "
+                                   f"{tensor_proto.tensorflow_name(out_type.enum)}")
+    values = _raw_values(flat, out_type, little_endian)
+    return values.reshape(strings.shape + (first // size,))
+
+
+@register_kernel("DecodePaddedRaw", device=BOTH,
+                 host_memory=("input_bytes", "fixed_length", "output"))
+def decode_padded_raw(ctx, strings, fixed_length, out_type, little_endian):
+    length, size = int(fixed_length), out_type.size
+    if length % size:
+        raise InvalidArgumentError(f"fixed_length ({length}) must be a multiple of the size "
+                                   f"of out_type ({size})")
+    flat = [bytes(s)[:length].ljust(length, b"\0") for s in strings.reshape(-1)]
+    values = _raw_values(flat, out_type, little_endian)
+    return values.reshape(strings.shape + (length // size,))

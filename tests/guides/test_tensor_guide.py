@@ -1,9 +1,9 @@
 """TensorFlow's tensor guide, run here cell by cell (`tensor_guide.py`) and compared with what
 TensorFlow 2.21 showed for each cell.
 
-Of its 50 code cells, 42 show TensorFlow's output exactly (with the ported import's names), 1
+Of its 50 code cells, 43 show TensorFlow's output exactly (with the ported import's names), 1
 up to float32 rounding (`tf.nn.softmax`); 2 give the same error with another message
-(`DIFFERENCES`) and 5 need names not provided yet (`PENDING`): they fail with the error saying
+(`DIFFERENCES`) and 4 need names not provided yet (`PENDING`): they fail with the error saying
 so, which the test checks.
 """
 
@@ -28,7 +28,7 @@ DIFFERENCES = {  # cell -> (why, the error shown here)
 }
 PENDING = {  # cell -> a name it needs that is missing
     "XhF3QV3jiqTj": "tf.ragged", "Eo_3wJUWNgqB": "ragged_tensor",
-    "zgGAn1dfR-04": "RaggedTensor", "fo8BjmH7gyTj": "tf.io",
+    "zgGAn1dfR-04": "RaggedTensor",
     "uSQnZ7d1jCSQ": "tf.strings.unicode_decode",
 }
 

@@ -39,6 +39,47 @@ register_op("ParseTensor").input("serialized: string").output("output: out_type"
         "out_type: the dtype the TensorProto must hold (InvalidArgumentError otherwise).")
 
 
+_RAW_TYPES = "{float16, float32, float64, int32, uint16, uint8, int16, int8, int64"
+
+
+def _raw_shape(c: InferenceContext) -> list[RawShape]:
+    """The input's shape and one more dim: the values in each string (from the first
+    string's length when the input is known, else unknown)."""
+    strings = c.shape(0)
+    if strings is None:
+        return [None]
+    size = c.attr("out_type").size
+    value = c.value(0)
+    count = None
+    if value is not None and value.size:
+        count = len(bytes(value.reshape(-1)[0])) // size
+    return [tuple(strings) + (count,)]
+
+
+def _padded_raw_shape(c: InferenceContext) -> list[RawShape]:
+    strings = c.shape(0)
+    length = c.value(1)
+    count = None if length is None else int(length) // c.attr("out_type").size
+    return [None if strings is None else tuple(strings) + (count,)]
+
+
+register_op("DecodeRaw").input("bytes: string").output("output: out_type") \
+    .attr(f"out_type: {_RAW_TYPES}, complex64, complex128, bool}}") \
+    .attr("little_endian: bool = true").set_shape_fn(_raw_shape).doc(
+        "The bytes of each string read as numbers of out_type: the input's shape and one more "
+        "dim.\n\n"
+        "bytes: strings of one length, a multiple of out_type's size.\n"
+        "little_endian: the byte order of the numbers (ignored for one-byte types).")
+
+register_op("DecodePaddedRaw").input("input_bytes: string").input("fixed_length: int32") \
+    .output("output: out_type").attr(f"out_type: {_RAW_TYPES}}}") \
+    .attr("little_endian: bool = true").set_shape_fn(_padded_raw_shape).doc(
+        "Each string cut or padded with zero bytes to fixed_length, read as numbers of "
+        "out_type.\n\n"
+        "fixed_length: a multiple of out_type's size.\n"
+        "little_endian: the byte order of the numbers.")
+
+
 def _example_shapes(c: InferenceContext) -> list[RawShape]:
     batch = c.shape(0)
     if batch is not None and len(batch) > 1:

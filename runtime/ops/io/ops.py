@@ -26,7 +26,7 @@ from autograph.runtime.ops.array.ops import reshape
 from autograph.runtime.ops.io import defs as io_defs  # noqa: F401  (declares the ops)
 from autograph.runtime.ops.sparse.sparse_tensor import SparseTensor
 
-__all__ = ["FixedLenFeature", "VarLenFeature", "decode_csv", "parse_example",
+__all__ = ["FixedLenFeature", "VarLenFeature", "decode_csv", "decode_raw", "parse_example",
            "parse_single_example", "parse_tensor", "read_file", "serialize_tensor", "write_file"]
 
 _serialize = op_handle("SerializeTensor")
@@ -35,6 +35,8 @@ _parse_example = op_handle("ParseExample")
 _decode_csv = op_handle("DecodeCSV")
 _read_file = op_handle("ReadFile")
 _write_file = op_handle("WriteFile")
+_decode_raw = op_handle("DecodeRaw")
+_decode_padded_raw = op_handle("DecodePaddedRaw")
 
 
 def serialize_tensor(tensor: Any, name: str | None = None) -> Tensor:
@@ -271,3 +273,20 @@ dtype=object)]
              "na_value": na_value, "select_cols": cols}
     return list(_decode_csv.run([convert_to_tensor(records, dtype=dtypes.string), defaults],
                                 attrs, name))
+
+
+def decode_raw(input_bytes: Any, out_type: Any, little_endian: bool = True,
+               fixed_length: Any = None, name: str | None = None) -> Tensor:
+    """The bytes of each string read as numbers of `out_type`: the input's shape and one more
+    dim. Strings must share one length, a multiple of the type's size, unless `fixed_length`
+    cuts or pads (with zero bytes) each to that many bytes.
+
+    >>> decode_raw("Duck", "uint8").numpy()
+    array([ 68, 117,  99, 107], dtype=uint8)
+    """
+    attrs = {"out_type": dtypes.as_dtype(out_type), "little_endian": bool(little_endian)}
+    strings = convert_to_tensor(input_bytes, dtype=dtypes.string)
+    if fixed_length is None:
+        return _decode_raw.run([strings], attrs, name)
+    length = convert_to_tensor(fixed_length, dtype=dtypes.int32)
+    return _decode_padded_raw.run([strings, length], attrs, name)
