@@ -147,7 +147,14 @@ class Grouping:
             return dataset_type(functools.partial(iter, elements), structure, len(elements),
                                 kind=WINDOW)
         if output is None:
-            output = _reduced_structure(reduce_func(_key_tensor(0), window_of([])))
+            try:
+                placeholder = reduce_func(_key_tensor(0), window_of([]))
+            except Exception as e:
+                raise errors.InvalidArgumentError(
+                    f"Dataset.group_by_window calls reduce_func once on an empty window (key 0) "
+                    f"to find the structure of the dataset it returns; it raised "
+                    f"{type(e).__name__}: {e}") from e
+            output = _reduced_structure(placeholder)
 
         def reduce_window(key: int, elements: list[Flat]) -> Iterator[Flat]:
             try:

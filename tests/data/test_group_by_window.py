@@ -113,6 +113,14 @@ def test_a_reduce_func_that_returns_no_dataset_is_refused_when_the_dataset_is_ma
                             "TensorSpec(shape=(), dtype=ag.int32, name=None).")
 
 
+def test_a_reduce_func_that_fails_on_an_empty_window_says_why_it_was_called():
+    # TensorFlow traces reduce_func on a symbolic window; here it runs once on an empty one.
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match="calls reduce_func once on an empty window .* StopIteration"):
+        D.range(3).group_by_window(lambda x: x, lambda k, w: D.from_tensors(next(iter(w))),
+                                   window_size=2)
+
+
 def test_a_window_size_func_that_returns_no_int64_is_refused_when_the_dataset_is_made():
     # TensorFlow: a ValueError too, from converting the float32 tensor to int64.
     with pytest.raises(ValueError, match="Invalid `window_size_func`. `window_size_func` must "
