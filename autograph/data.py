@@ -1,5 +1,6 @@
-"""`ag.data`: input pipelines, as `tf.data` (`Dataset`, `TFRecordDataset`, `AUTOTUNE`, the
-cardinality constants; CSV files in `experimental`)."""
+"""`ag.data`: input pipelines, as `tf.data` (`Dataset`, `DatasetSpec`, `TFRecordDataset`,
+`AUTOTUNE`, the cardinality constants; CSV files and the older spellings of some
+transformations in `experimental`)."""
 
 import sys as _sys
 
@@ -12,12 +13,13 @@ from autograph.runtime.data.dataset import (
     UNKNOWN_CARDINALITY,
     Dataset,
 )
+from autograph.runtime.data.dataset_spec import DatasetSpec
 from autograph.runtime.data.iterator import NumpyIterator, OwnedIterator
 from autograph.runtime.data.records import TFRecordDataset
 
 Iterator = OwnedIterator
-__all__ = ["AUTOTUNE", "Dataset", "INFINITE_CARDINALITY", "Iterator", "NumpyIterator",
-           "TFRecordDataset", "UNKNOWN_CARDINALITY", "experimental"]
+__all__ = ["AUTOTUNE", "Dataset", "DatasetSpec", "INFINITE_CARDINALITY", "Iterator",
+           "NumpyIterator", "TFRecordDataset", "UNKNOWN_CARDINALITY", "experimental"]
 
 
 def __dir__() -> list[str]:

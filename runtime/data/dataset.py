@@ -22,7 +22,9 @@ import numpy as np
 from autograph.runtime.core import dtypes, errors, random_seed
 from autograph.runtime.core.thread_settings import default_pool_size
 from autograph.runtime.data import functions, graph_reduce, sources, threads, transforms
+from autograph.runtime.data.dataset_spec import DatasetSpec
 from autograph.runtime.data.dataset_type import DatasetType
+from autograph.runtime.data.grouping import Grouping
 from autograph.runtime.data.iterator import NumpyIterator, OwnedIterator
 from autograph.runtime.data.iterator_state import ShuffleSeeds
 from autograph.runtime.data.rows import Rows
@@ -45,11 +47,12 @@ AUTOTUNE = -1
 Maker = Callable[[], Iterator[tuple]]
 
 
-class Dataset:
+class Dataset(Grouping):
     """A sequence of elements (nests of tensors), built from sources and transformations.
 
     Inside a function, `for x in dataset` is one graph loop over iterator ops, and a dataset
-    argument traces by its element spec (`runtime.data.dataset_type`).
+    argument traces by its element spec (`runtime.data.dataset_type`). The transformations
+    that regroup elements (`window`, `group_by_window`, ...) are in `grouping`.
     """
 
     _is_dataset = True  # what `for`, `iter()` and the iterator ops look for
@@ -108,7 +111,14 @@ class Dataset:
         return DatasetType(self.element_spec)
 
     def as_numpy_iterator(self) -> NumpyIterator:
-        """An iterator over the elements as NumPy values."""
+        """An iterator over the elements as NumPy values.
+
+        Raises:
+            TypeError: the elements are datasets (those of `window`).
+        """
+        if self._structure.has_datasets:
+            raise TypeError(f"`ag.data.Dataset.as_numpy_iterator()` is not supported for "
+                            f"datasets that produce values of type {Dataset}")
         return NumpyIterator(None, self._structure, dataset=self)
 
     def _first(self) -> tuple | None:
@@ -145,7 +155,7 @@ class Dataset:
     @staticmethod
     def range(*args: int, output_type: Any = dtypes.int64) -> Dataset:
         """Like Python's `range`: `range(stop)`, `range(start, stop[, step])`."""
-        start, stop, step = _range_args(args)
+        start, stop, step = sources.range_args(args)
         dtype = dtypes.as_dtype(output_type)
         structure = Structure(0, [TensorSpec((), dtype)])
         return Dataset.of_rows(Rows.of_range(start, stop, step, dtype.np_dtype), structure,
@@ -194,23 +204,7 @@ class Dataset:
         `output_shapes`); one that does not match, or an error the generator raises, is an
         `InvalidArgumentError` naming the element.
         """
-        if output_signature is None:
-            if output_types is None:
-                raise TypeError("Dataset.from_generator needs output_signature (a TensorSpec "
-                                "nest), or output_types.")
-            types = flatten(output_types)
-            shapes = ([None] * len(types) if output_shapes is None else
-                      shape_leaves(output_shapes))
-            if len(shapes) != len(types):
-                raise ValueError(f"Dataset.from_generator: output_shapes {output_shapes} does "
-                                 f"not match output_types {output_types}.")
-            specs = [TensorSpec(s, t) for s, t in zip(shapes, types)]
-            output_signature = pack_sequence_as(output_types, specs)
-        specs = flatten(output_signature)
-        if not specs or not all(isinstance(s, TensorSpec) for s in specs):
-            raise TypeError(f"Dataset.from_generator: output_signature must be a nest of "
-                            f"TensorSpec; got {output_signature!r}.")
-        structure = Structure(output_signature, specs)
+        structure = sources.signature(output_types, output_shapes, output_signature)
         call_args = tuple(args or ())
         return Dataset(functools.partial(sources.generator_elements,
                                          lambda: generator(*call_args), structure),
@@ -283,6 +277,7 @@ class Dataset:
         TensorSpec(shape=(3,), dtype=ag.int64, name=None)
         """
         size = _positive("batch_size", batch_size)
+        self._structure.refuse_datasets("Dataset.batch")
         structure = self._structure.with_specs(
             [TensorSpec([size if drop_remainder else None] + s.shape.as_list()
                         if s.shape.rank is not None else None, s.dtype)
@@ -317,6 +312,7 @@ class Dataset:
         """Batches whose elements are padded to one shape per component (by default, the
         longest in the batch in each dimension) with `padding_values` (default 0, or b'')."""
         size = _positive("batch_size", batch_size)
+        self._structure.refuse_datasets("Dataset.padded_batch")
         specs = self._structure.specs
         shapes = ([None] * len(specs) if padded_shapes is None else
                   [None if s is None else tuple(shape_dims(s))
@@ -344,6 +340,7 @@ class Dataset:
 
     def unbatch(self, name: str | None = None) -> Dataset:
         """The rows of each element (the inverse of `batch`)."""
+        self._structure.refuse_datasets("Dataset.unbatch")
         specs = self._structure.specs
         if any(s.shape.rank in (None, 0) for s in specs):
             raise ValueError("Dataset.unbatch needs every component to have a first dimension.")
@@ -475,7 +472,22 @@ class Dataset:
         return result._structure
 
     def __repr__(self) -> str:
-        return f"<Dataset element_spec={self.element_spec}>"
+        """`<_RangeDataset element_spec=...>`: TensorFlow's class for the transformation."""
+        kind = self._kind.partition("(")[0]
+        name = _TENSORFLOW_CLASSES.get(kind) or "_" + kind.title().replace("_", "") + "Dataset"
+        return f"<{name} element_spec={self.element_spec}>"
+
+
+DatasetSpec._value_type = Dataset  # what `DatasetSpec.value_type` gives (a layer below)
+
+# The class of TensorFlow's dataset for each kind of stage, as its repr shows it, where it is
+# not `_` + the kind in CamelCase + `Dataset` (`flat_map` -> `_FlatMapDataset`).
+_TENSORFLOW_CLASSES = {
+    "from_tensors": "_TensorDataset", "from_tensor_slices": "_TensorSliceDataset",
+    "from_generator": "_FlatMapDataset", "enumerate": "_ZipDataset", "cache": "CacheDataset",
+    "window_element": "_VariantDataset", "bucket_by_sequence_length": "_GroupByWindowDataset",
+    "rejection_resample": "_DirectedInterleaveDataset", "rejection_resample_all": "_MapDataset",
+    "rejection_resample_some": "_PrefetchDataset", "Dataset": "Dataset"}
 
 
 def _positive(name: str, value: Any) -> int:
@@ -483,14 +495,3 @@ def _positive(name: str, value: Any) -> int:
     if n <= 0:
         raise errors.InvalidArgumentError(f"{name} must be greater than zero; got {value}.")
     return n
-
-
-def _range_args(args: tuple) -> tuple[int, int, int]:
-    if not 1 <= len(args) <= 3:
-        raise TypeError(f"Dataset.range takes 1 to 3 arguments (stop, or start, stop[, step]);"
-                        f" got {len(args)}.")
-    ints = [int(host_array(a)) if not isinstance(a, int) else a for a in args]
-    start, stop, step = ([0] + ints + [1])[:3] if len(ints) == 1 else (ints + [1])[:3]
-    if step == 0:
-        raise errors.InvalidArgumentError("Dataset.range: step must not be 0.")
-    return start, stop, step

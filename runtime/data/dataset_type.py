@@ -24,7 +24,7 @@ from autograph.runtime.data.graph_reduce import reduce_in_graph
 from autograph.runtime.function.trace_type import TraceType
 from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.graph.tensor import make_eager
-from autograph.runtime.ops.iterator.ops import GraphIterator
+from autograph.runtime.ops.iterator.ops import GraphIterator, refuse_dataset_elements
 from autograph.runtime.ops.list.tensor_array import variant_tensor
 
 
@@ -54,8 +54,11 @@ class _SpecType(TraceType):
     """A trace type that is an element spec: equal specs, equal types."""
 
     _kind: str  # "Dataset" or "Iterator", in `describe` and the hash
+    _what: str  # "A dataset" or "An iterator", in errors
 
     def __init__(self, element_spec: Any):
+        refuse_dataset_elements(element_spec, f"{self._what} over datasets cannot be an "
+                                f"argument of an ag.function")
         self.element_spec = element_spec
         self._key = tuple((s.dtype, s.shape._dims) for s in flatten(element_spec))
 
@@ -78,7 +81,7 @@ class _SpecType(TraceType):
 class DatasetType(_SpecType):
     """The trace type of a dataset: its element spec."""
 
-    _kind = "Dataset"
+    _kind, _what = "Dataset", "A dataset"
 
     def placeholder_value(self, placeholder_context: Any = None) -> Any:
         variant = placeholder_context.graph.add_input(dtypes.variant, (),
@@ -94,7 +97,7 @@ class IteratorType(_SpecType):
     `GraphIterator`; each call feeds the iterator itself, so `next()` inside the function
     advances it, call after call."""
 
-    _kind = "Iterator"
+    _kind, _what = "Iterator", "An iterator"
 
     def placeholder_value(self, placeholder_context: Any = None) -> Any:
         handle = placeholder_context.graph.add_input(dtypes.resource, (),

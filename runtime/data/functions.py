@@ -52,10 +52,12 @@ def call_as_element(fn: Callable, element: Any) -> Any:
     return as_element(call(fn, element))
 
 
-def run(what: str, fn: Callable, structure: Structure, flat: tuple, index: int) -> Any:
-    """`fn` on element `index` (given flat), its errors turned into one clear error."""
+def run(what: str, fn: Callable, structure: Structure, flat: tuple, index: int,
+        calling: Callable = call) -> Any:
+    """`calling(fn, element)` on element `index` (given flat), its errors turned into one
+    clear error."""
     try:
-        return call(fn, structure.to_tensors(flat))
+        return calling(fn, structure.to_tensors(flat))
     except Exception as e:
         raise errors.InvalidArgumentError(
             f"The function of Dataset.{what} raised {type(e).__name__}: {e} on element {index}: "
@@ -66,15 +68,20 @@ class Mapper:
     """A `map` function with the structure of what it returns.
 
     The structure comes from tracing the function once on a symbolic element; a function that
-    cannot be traced (it needs values) is run on the input's first element instead, and its
-    result's shapes are kept with unknown dimensions.
+    cannot be traced (it needs values, or takes datasets: the elements of `window`) is run on
+    the input's first element instead, and its result's shapes are kept with unknown
+    dimensions. `what` names the transformation in errors; `calling(fn, element)` calls the
+    function (by default `call_as_element`).
     """
 
-    def __init__(self, fn: Callable, structure: Structure, first: Callable[[], tuple | None]):
+    def __init__(self, fn: Callable, structure: Structure, first: Callable[[], tuple | None],
+                 what: str = "map", calling: Callable = call_as_element):
         self.fn = fn
         self.input = structure
-        self.graph = tracing.trace("map_fn", fn, call_as_element, list(structure.specs),
-                                   structure.template)
+        self.what = what
+        self._calling = calling
+        self.graph = None if structure.has_datasets else tracing.trace(
+            f"{what}_fn", fn, calling, list(structure.specs), structure.template)
         self._first = first
         self._output: Structure | None = None
         self._plan: Plan | None = None  # the traced function, run on each element's arrays
@@ -94,12 +101,12 @@ class Mapper:
             flat = self._first()
             if flat is None:
                 raise errors.InvalidArgumentError(
-                    "Dataset.map: the function could not be traced and the dataset has no "
-                    "element to run it on, so the structure of its result is unknown.")
+                    f"Dataset.{self.what}: the function could not be traced and the dataset "
+                    f"has no element to run it on, so the structure of its result is unknown.")
             template, arrays = split(as_element(refuse_composites(
-                run("map", self.fn, self.input, flat, 0))))
+                run(self.what, self.fn, self.input, flat, 0, self._calling))))
             self._output = Structure(template, [
-                TensorSpec([None] * a.ndim, s.dtype)
+                TensorSpec([None] * a.ndim, s.dtype) if isinstance(s, TensorSpec) else s
                 for a, s in zip(arrays, Structure.of_arrays(template, arrays).specs)])
         return self._output
 
@@ -114,11 +121,11 @@ class Mapper:
                 return tuple(self._plan.run([*flat, *self._captured])[:self._n_outputs])
             except Exception as e:
                 raise errors.InvalidArgumentError(
-                    f"The function of Dataset.map raised {type(e).__name__}: {e} on element "
-                    f"{index}: {element_text(flat, self.input)}.") from e
-        out = as_element(run("map", self.fn, self.input, flat, index))
+                    f"The function of Dataset.{self.what} raised {type(e).__name__}: {e} on "
+                    f"element {index}: {element_text(flat, self.input)}.") from e
+        out = as_element(run(self.what, self.fn, self.input, flat, index, self._calling))
         return tuple(self.output.from_value(
-            out, f"The result of the Dataset.map function for element {index}"))
+            out, f"The result of the Dataset.{self.what} function for element {index}"))
 
     def on_batch(self, batch: tuple, batched: Structure, start: int) -> tuple:
         """The function run once on a whole batch (valid when `elementwise`); a result that

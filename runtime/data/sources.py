@@ -1,4 +1,5 @@
-"""Elements from Python generators, checked against the dataset's signature.
+"""Elements from Python generators, checked against the dataset's signature (and the
+signature itself), and the arguments of `Dataset.range`.
 
 (Ranges and tensor slices are `rows.Rows`.)
 """
@@ -9,9 +10,37 @@ from typing import Any, Callable, Iterator
 
 from autograph.runtime.core import errors
 from autograph.runtime.data.iterator_state import refuse_saving
-from autograph.runtime.data.structure import Structure
+from autograph.runtime.data.structure import Structure, host_array, shape_leaves
+from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
+from autograph.runtime.graph.tensor_spec import TensorSpec
 
 Flat = tuple  # one element: a tuple of NumPy arrays
+
+
+def signature(output_types: Any, output_shapes: Any, output_signature: Any) -> Structure:
+    """The structure of `Dataset.from_generator`'s elements: `output_signature`, or
+    `output_types` with `output_shapes`.
+
+    Raises:
+        TypeError, ValueError: they do not make a nest of `TensorSpec`.
+    """
+    if output_signature is None:
+        if output_types is None:
+            raise TypeError("Dataset.from_generator needs output_signature (a TensorSpec "
+                            "nest), or output_types.")
+        types = flatten(output_types)
+        shapes = ([None] * len(types) if output_shapes is None else
+                  shape_leaves(output_shapes))
+        if len(shapes) != len(types):
+            raise ValueError(f"Dataset.from_generator: output_shapes {output_shapes} does "
+                             f"not match output_types {output_types}.")
+        specs = [TensorSpec(s, t) for s, t in zip(shapes, types)]
+        output_signature = pack_sequence_as(output_types, specs)
+    specs = flatten(output_signature)
+    if not specs or not all(isinstance(s, TensorSpec) for s in specs):
+        raise TypeError(f"Dataset.from_generator: output_signature must be a nest of "
+                        f"TensorSpec; got {output_signature!r}.")
+    return Structure(output_signature, specs)
 
 
 def generator_elements(make: Callable[[], Any], structure: Structure) -> Iterator[Flat]:
@@ -36,3 +65,15 @@ def generator_elements(make: Callable[[], Any], structure: Structure) -> Iterato
                 f"while producing element {index}.") from e
         yield tuple(structure.from_value(value, f"Element {index} of the generator"))
         index += 1
+
+
+def range_args(args: tuple) -> tuple[int, int, int]:
+    """(start, stop, step) of `Dataset.range`'s arguments, as Python's `range` takes them."""
+    if not 1 <= len(args) <= 3:
+        raise TypeError(f"Dataset.range takes 1 to 3 arguments (stop, or start, stop[, step]);"
+                        f" got {len(args)}.")
+    ints = [int(host_array(a)) if not isinstance(a, int) else a for a in args]
+    start, stop, step = ([0] + ints + [1])[:3] if len(ints) == 1 else (ints + [1])[:3]
+    if step == 0:
+        raise errors.InvalidArgumentError("Dataset.range: step must not be 0.")
+    return start, stop, step

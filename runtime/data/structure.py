@@ -4,7 +4,8 @@ Inside a pipeline an element travels as a tuple of NumPy arrays (one per leaf, i
 order), so transformations cost no op dispatch; a `Structure` turns that tuple into the nest of
 eager tensors (or NumPy values) that users see, and user values back into it. Tuples,
 namedtuples and dicts nest; a list is one tensor, as in `tf.data` (a list returned by a `map`
-function becomes a tuple).
+function becomes a tuple). A leaf whose spec is a `DatasetSpec` (an element of `window`) is
+the `Dataset` object itself, in the flat form and in what users see.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 from autograph.runtime.core import dtypes, errors
 from autograph.runtime.core.devices import placement_device
 from autograph.runtime.core.tensor_shape import TensorShape
+from autograph.runtime.data.dataset_spec import DatasetSpec
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
@@ -79,29 +81,47 @@ def host_array(leaf: Any, dtype: dtypes.DType | None = None) -> np.ndarray:
     return to_array(leaf, dtype)  # Python floats make float32 arrays there, as in ag.constant
 
 
-def split(value: Any) -> tuple[Any, list[np.ndarray]]:
-    """(template, flat arrays) of a user value: a nest whose leaves become arrays."""
+def is_dataset(value: Any) -> bool:
+    return bool(getattr(type(value), "_is_dataset", False))
+
+
+def split(value: Any) -> tuple[Any, list[Any]]:
+    """(template, flat arrays) of a user value: a nest whose leaves become arrays (a dataset
+    stays a dataset)."""
     wrapped = _leaves_as_lists(value)
-    return wrapped, [host_array(leaf) for leaf in flatten(wrapped)]
+    return wrapped, [leaf if is_dataset(leaf) else host_array(leaf) for leaf in flatten(wrapped)]
 
 
 class Structure:
     """The structure and leaf specs of a dataset's elements."""
 
-    __slots__ = ("template", "specs", "_devices", "_one_tensor")
+    __slots__ = ("template", "specs", "has_datasets", "_devices", "_one_tensor")
 
-    def __init__(self, template: Any, specs: Sequence[TensorSpec]):
+    def __init__(self, template: Any, specs: Sequence[Any]):
         self.template = template
         self.specs = tuple(specs)
+        self.has_datasets = any(isinstance(s, DatasetSpec) for s in self.specs)
         self._devices: list | None = None
         self._one_tensor = not isinstance(template, (tuple, list, dict))
 
     @classmethod
-    def of_arrays(cls, template: Any, arrays: Sequence[np.ndarray],
-                  batch_dims: int = 0) -> Structure:
-        """The structure of elements like `arrays` (less `batch_dims` leading dimensions)."""
-        return cls(template, [TensorSpec(a.shape[batch_dims:], dtypes.as_dtype(
-            _np_dtype(a))) for a in arrays])
+    def of_arrays(cls, template: Any, arrays: Sequence[Any], batch_dims: int = 0) -> Structure:
+        """The structure of elements like `arrays` (less `batch_dims` leading dimensions; a
+        dataset among them has a `DatasetSpec`)."""
+        return cls(template, [DatasetSpec(a.element_spec) if is_dataset(a) else TensorSpec(
+            a.shape[batch_dims:], dtypes.as_dtype(_np_dtype(a))) for a in arrays])
+
+    def refuse_datasets(self, what: str) -> None:
+        """Raises the error for `what` (a transformation) on elements holding datasets.
+
+        Raises:
+            TypeError: this structure has a `DatasetSpec`.
+        """
+        if self.has_datasets:
+            raise TypeError(
+                f"{what} cannot take elements that are datasets (element_spec "
+                f"{self.element_spec}). Turn each window into tensors first, for example "
+                f"`ds.window(n).flat_map(lambda w: w.batch(n))`.")
 
     @property
     def element_spec(self) -> Any:
@@ -113,16 +133,22 @@ class Structure:
     def to_tensors(self, flat: Sequence[np.ndarray]) -> Any:
         """The element users see: a nest of eager tensors."""
         if self._devices is None:
-            self._devices = [placement_device(s.dtype) for s in self.specs]
-        made = [make_eager(a if d.is_host else d.import_array(a), s.dtype, d)
-                for a, s, d in zip(flat, self.specs, self._devices)]
+            self._devices = [None if isinstance(s, DatasetSpec) else placement_device(s.dtype)
+                             for s in self.specs]
+        if self.has_datasets:
+            made = [a if d is None else make_eager(a if d.is_host else d.import_array(a),
+                                                   s.dtype, d)
+                    for a, s, d in zip(flat, self.specs, self._devices)]
+        else:
+            made = [make_eager(a if d.is_host else d.import_array(a), s.dtype, d)
+                    for a, s, d in zip(flat, self.specs, self._devices)]
         return made[0] if self._one_tensor else pack_sequence_as(self.template, made)
 
     def to_numpy(self, flat: Sequence[np.ndarray]) -> Any:
         """The element as NumPy values (0-d arrays become NumPy scalars)."""
         return pack_sequence_as(self.template, [a[()] if a.ndim == 0 else a for a in flat])
 
-    def from_value(self, value: Any, what: str) -> list[np.ndarray]:
+    def from_value(self, value: Any, what: str) -> list[Any]:
         """Flat arrays of a user value that must match this structure and its specs.
 
         Raises:
@@ -137,8 +163,14 @@ class Structure:
             raise errors.InvalidArgumentError(
                 f"{what} is {_short(value)}, which does not match the expected structure "
                 f"{self.element_spec}.") from None
-        flat = []
+        flat: list[Any] = []
         for leaf, spec in zip(leaves, self.specs):
+            if isinstance(spec, DatasetSpec):
+                if not spec.is_compatible_with(leaf):
+                    raise errors.InvalidArgumentError(
+                        f"{what} is {_short(value)}, where a dataset of {spec} was expected.")
+                flat.append(leaf)
+                continue
             try:
                 array = host_array(leaf, spec.dtype)
             except (TypeError, ValueError) as e:
@@ -171,9 +203,10 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def element_text(flat: Sequence[np.ndarray], structure: Structure) -> str:
+def element_text(flat: Sequence[Any], structure: Structure) -> str:
     """A short text of an element, for error messages."""
-    return _short(pack_sequence_as(structure.template, [a.tolist() for a in flat]))
+    return _short(pack_sequence_as(structure.template, [
+        a.tolist() if hasattr(a, "tolist") else a for a in flat]))
 
 
 def shape_dims(shape: Any) -> list[int | None]:

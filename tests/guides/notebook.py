@@ -18,6 +18,7 @@ import warnings
 
 def run_cell(source: str, namespace: dict, name: str) -> tuple[str, list[str]]:
     """(what the cell shows, the warnings it gave) for `source` run in `namespace`."""
+    source = _without_leading_indent(source)
     # As Jupyter does: the cell's source is found by its name (`inspect.getsource` works).
     linecache.cache[name] = (len(source), None, source.splitlines(True), name)
     tree = ast.parse(source)
@@ -37,6 +38,16 @@ def run_cell(source: str, namespace: dict, name: str) -> tuple[str, list[str]]:
         except Exception as error:  # noqa: BLE001  (shown as the notebook shows it)
             out.write(f"{type(error).__name__}: {error}\n")
     return out.getvalue(), [str(w.message) for w in caught]
+
+
+def _without_leading_indent(source: str) -> str:
+    """As IPython reads a cell: when its first line is indented, that indentation is taken off
+    every line that has it (IPython's `leading_indent` transform)."""
+    lines = source.splitlines(True)
+    indent = lines[0][:len(lines[0]) - len(lines[0].lstrip(" \t"))] if lines else ""
+    if not indent:
+        return source
+    return "".join(line[len(indent):] if line.startswith(indent) else line for line in lines)
 
 
 def run_cells(cells: list[tuple[str, str]], replace: tuple[str, str] | None = None,

@@ -1,7 +1,7 @@
 """Runs a ported guide's cells (`checkpoint_guide.py`, `saved_model_guide.py`,
-`basics_guide.py`, `advanced_autodiff_guide.py`) with TensorFlow and prints what each shows,
-as the guide module's `TENSORFLOW` dict records it. Run it with TensorFlow's Python, from an
-empty scratch directory (the cells write files there):
+`basics_guide.py`, `advanced_autodiff_guide.py`, `data_guide.py`, ...) with TensorFlow and
+prints what each shows, as the guide module's `TENSORFLOW` dict records it. Run it with
+TensorFlow's Python, from an empty scratch directory (the cells write files there):
 
     cd "$(mktemp -d)" && PYTHONPATH=/path/to/repo /path/to/tensorflow/python \\
         -m tests.guides.record checkpoint_guide

@@ -29,13 +29,34 @@ def is_dataset(value: Any) -> bool:
     return bool(getattr(type(value), "_is_dataset", False))
 
 
+def refuse_dataset_elements(element_spec: Any, what: str) -> None:
+    """The one error for a dataset whose elements are datasets (`window`'s) in a function.
+
+    Raises:
+        TypeError: `element_spec` has a `DatasetSpec`: iterator ops give tensors only.
+    """
+    if any(getattr(type(s), "_is_dataset_spec", False) for s in flatten(element_spec)):
+        raise TypeError(
+            f"{what}: its elements are datasets (element_spec "
+            f"{element_spec}), and a function's iterator ops give tensors only. Turn the "
+            f"windows into tensors before the function, for example "
+            f"`ds.window(n).flat_map(lambda w: w.batch(n))`, and pass that dataset in; or "
+            f"iterate the windows eagerly, outside any function.")
+
+
 def make_iterator(dataset: Any) -> Tensor:
     """In the graph being built: an iterator over `dataset`, made anew on every run. A dataset
     that stands for a variant tensor (`variant_tensor`, as a function's dataset argument does)
-    is iterated through it; any other is held by the graph."""
+    is iterated through it; any other is held by the graph.
+
+    Raises:
+        TypeError: the dataset's elements are datasets (`refuse_dataset_elements`).
+    """
     graph = building_graph()
     if graph is None:
         raise RuntimeError("make_iterator builds graph ops; eagerly, use iter(dataset).")
+    refuse_dataset_elements(dataset.element_spec,
+                            "A dataset of datasets cannot be iterated inside an ag.function")
     variant = getattr(dataset, "variant_tensor", None)
     if variant is not None:
         return _make_iterator_from_variant.run([variant])
