@@ -177,6 +177,7 @@ class Dataset(Grouping):
         [(1, 3.0), (2, 4.0)]
         """
         template, arrays = split(tensors)
+        Structure.of_arrays(template, arrays, 1)  # a composite cannot be sliced: it says so
         if any(a.ndim == 0 for a in arrays):
             raise ValueError("Dataset.from_tensor_slices: every component needs at least one "
                              "dimension to slice; got a scalar. Use from_tensors for one element.")

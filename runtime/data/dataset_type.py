@@ -57,8 +57,8 @@ class _SpecType(TraceType):
     _what: str  # "A dataset" or "An iterator", in errors
 
     def __init__(self, element_spec: Any):
-        refuse_dataset_elements(element_spec, f"{self._what} over datasets cannot be an "
-                                f"argument of an ag.function")
+        refuse_dataset_elements(element_spec, self._what,
+                                "cannot be an argument of an ag.function")
         self.element_spec = element_spec
         self._key = tuple((s.dtype, s.shape._dims) for s in flatten(element_spec))
 

@@ -14,30 +14,17 @@ import numpy as np
 
 from autograph.runtime.core import errors
 from autograph.runtime.data import tracing
-from autograph.runtime.data.structure import Structure, as_element, element_text, host_array, split
+from autograph.runtime.data.structure import (
+    Structure,
+    as_element,
+    element_text,
+    host_array,
+    relaxed,
+    split,
+)
 from autograph.runtime.exec.executor import Plan
 from autograph.runtime.graph.func_graph import flatten, is_composite
 from autograph.runtime.graph.tensor_spec import TensorSpec
-
-
-def refuse_composites(result: Any) -> Any:
-    """`result` of a `map` function, which must hold tensors only: a dataset element holds no
-    composite tensor (a `SparseTensor`) here, so one is refused clearly rather than cut to its
-    first component.
-
-    Raises:
-        TypeError: `result` holds a composite tensor; the message says what to do instead.
-    """
-    found = [leaf for leaf in flatten(result) if is_composite(leaf)]
-    if found:
-        kind = type(found[0]).__name__
-        raise TypeError(
-            f"The function of Dataset.map returned a {kind}, and dataset elements cannot hold "
-            f"a {kind} yet. Return its dense form instead (ag.sparse.to_dense(x) for a "
-            f"SparseTensor; for a parsed ag.io.VarLenFeature, a FixedLenFeature when every "
-            f"Example has the same number of values), or its parts (x.indices, x.values, "
-            f"x.dense_shape).")
-    return result
 
 
 def call(fn: Callable, element: Any) -> Any:
@@ -80,8 +67,11 @@ class Mapper:
         self.input = structure
         self.what = what
         self._calling = calling
-        self.graph = None if structure.has_datasets else tracing.trace(
+        self.graph = None if structure.has_objects else tracing.trace(
             f"{what}_fn", fn, calling, list(structure.specs), structure.template)
+        if self.graph is not None and any(
+                is_composite(leaf) for leaf in flatten(self.graph.structured_outputs)):
+            self.graph = None  # composite results (a parsed VarLenFeature): run as Python
         self._first = first
         self._output: Structure | None = None
         self._plan: Plan | None = None  # the traced function, run on each element's arrays
@@ -91,7 +81,7 @@ class Mapper:
             self._plan = Plan(self.graph, self.graph.inputs, self.graph.outputs + stateful)
             self._n_outputs = len(self.graph.outputs)
             self._captured = [t.numpy() for t in self.graph.external_captures]
-            outputs = as_element(refuse_composites(self.graph.structured_outputs))
+            outputs = as_element(self.graph.structured_outputs)
             self._output = Structure(outputs, [TensorSpec(t.shape, t.dtype)
                                                for t in flatten(outputs)])
 
@@ -103,11 +93,10 @@ class Mapper:
                 raise errors.InvalidArgumentError(
                     f"Dataset.{self.what}: the function could not be traced and the dataset "
                     f"has no element to run it on, so the structure of its result is unknown.")
-            template, arrays = split(as_element(refuse_composites(
-                run(self.what, self.fn, self.input, flat, 0, self._calling))))
+            template, arrays = split(as_element(
+                run(self.what, self.fn, self.input, flat, 0, self._calling)))
             self._output = Structure(template, [
-                TensorSpec([None] * a.ndim, s.dtype) if isinstance(s, TensorSpec) else s
-                for a, s in zip(arrays, Structure.of_arrays(template, arrays).specs)])
+                relaxed(s) for s in Structure.of_arrays(template, arrays).specs])
         return self._output
 
     @property

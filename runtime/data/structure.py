@@ -5,7 +5,9 @@ order), so transformations cost no op dispatch; a `Structure` turns that tuple i
 eager tensors (or NumPy values) that users see, and user values back into it. Tuples,
 namedtuples and dicts nest; a list is one tensor, as in `tf.data` (a list returned by a `map`
 function becomes a tuple). A leaf whose spec is a `DatasetSpec` (an element of `window`) is
-the `Dataset` object itself, in the flat form and in what users see.
+the `Dataset` object itself, in the flat form and in what users see; so is a composite tensor
+(a `SparseTensor`, an extension type: a leaf whose spec is a `TypeSpec`), held as the eager
+value itself. Transformations that take elements apart (`batch`, `unbatch`) refuse both.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
 from autograph.runtime.graph.tensor_spec import TensorSpec
+from autograph.runtime.graph.type_spec import TypeSpec
 
 
 def as_element(value: Any) -> Any:
@@ -85,22 +88,61 @@ def is_dataset(value: Any) -> bool:
     return bool(getattr(type(value), "_is_dataset", False))
 
 
+def is_composite_value(value: Any) -> bool:
+    """Whether `value` is a composite tensor (it has a `TypeSpec`)."""
+    return isinstance(getattr(value, "_type_spec", None), TypeSpec)
+
+
+def _is_object(value: Any) -> bool:
+    return is_dataset(value) or is_composite_value(value)
+
+
+def _eager_composite(value: Any) -> Any:
+    if any(isinstance(t, Tensor) and not isinstance(t, EagerTensor)
+           for t in flatten(value._type_spec._to_components(value))):
+        raise TypeError(
+            f"A dataset's elements must be eager values; got a {type(value).__name__} of "
+            f"symbolic tensors of a graph being built. Make the dataset outside the function "
+            f"and pass it as an argument.")
+    return value
+
+
 def split(value: Any) -> tuple[Any, list[Any]]:
     """(template, flat arrays) of a user value: a nest whose leaves become arrays (a dataset
-    stays a dataset)."""
+    stays a dataset, a composite tensor the composite)."""
     wrapped = _leaves_as_lists(value)
-    return wrapped, [leaf if is_dataset(leaf) else host_array(leaf) for leaf in flatten(wrapped)]
+    return wrapped, [leaf if is_dataset(leaf) else _eager_composite(leaf)
+                     if is_composite_value(leaf) else host_array(leaf)
+                     for leaf in flatten(wrapped)]
+
+
+def relaxed(spec: Any) -> Any:
+    """`spec` with every dimension unknown (ranks kept): the spec of a function's results
+    seen on one element only."""
+    if isinstance(spec, TensorSpec):
+        return TensorSpec([None] * spec.shape.rank if spec.shape.rank is not None else None,
+                          spec.dtype)
+    if isinstance(spec, TensorShape):
+        return TensorShape(None if spec.rank is None else [None] * spec.rank)
+    if isinstance(spec, TypeSpec):
+        return type(spec)._deserialize(relaxed(spec._serialize()))
+    if isinstance(spec, tuple):
+        return tuple(relaxed(s) for s in spec)
+    return spec
 
 
 class Structure:
     """The structure and leaf specs of a dataset's elements."""
 
-    __slots__ = ("template", "specs", "has_datasets", "_devices", "_one_tensor")
+    __slots__ = ("template", "specs", "has_datasets", "has_composites", "has_objects",
+                 "_devices", "_one_tensor")
 
     def __init__(self, template: Any, specs: Sequence[Any]):
         self.template = template
         self.specs = tuple(specs)
         self.has_datasets = any(isinstance(s, DatasetSpec) for s in self.specs)
+        self.has_composites = any(isinstance(s, TypeSpec) for s in self.specs)
+        self.has_objects = self.has_datasets or self.has_composites  # leaves held as objects
         self._devices: list | None = None
         self._one_tensor = not isinstance(template, (tuple, list, dict))
 
@@ -108,20 +150,33 @@ class Structure:
     def of_arrays(cls, template: Any, arrays: Sequence[Any], batch_dims: int = 0) -> Structure:
         """The structure of elements like `arrays` (less `batch_dims` leading dimensions; a
         dataset among them has a `DatasetSpec`)."""
-        return cls(template, [DatasetSpec(a.element_spec) if is_dataset(a) else TensorSpec(
+        if batch_dims and any(is_composite_value(a) for a in arrays):
+            kind = next(type(a).__name__ for a in arrays if is_composite_value(a))
+            raise TypeError(f"Dataset.from_tensor_slices cannot slice a {kind} yet; make a "
+                            f"dataset of whole values with Dataset.from_tensors, or slice "
+                            f"its dense form (ag.sparse.to_dense for a SparseTensor).")
+        return cls(template, [DatasetSpec(a.element_spec) if is_dataset(a) else a._type_spec
+                              if is_composite_value(a) else TensorSpec(
             a.shape[batch_dims:], dtypes.as_dtype(_np_dtype(a))) for a in arrays])
 
     def refuse_datasets(self, what: str) -> None:
-        """Raises the error for `what` (a transformation) on elements holding datasets.
+        """Raises the error for `what` (a transformation that takes elements apart) on
+        elements holding datasets or composite tensors.
 
         Raises:
-            TypeError: this structure has a `DatasetSpec`.
+            TypeError: this structure has a `DatasetSpec` or a composite's `TypeSpec`.
         """
         if self.has_datasets:
             raise TypeError(
                 f"{what} cannot take elements that are datasets (element_spec "
                 f"{self.element_spec}). Turn each window into tensors first, for example "
                 f"`ds.window(n).flat_map(lambda w: w.batch(n))`.")
+        if self.has_composites:
+            kind = next(s.value_type.__name__ for s in self.specs if isinstance(s, TypeSpec))
+            raise TypeError(
+                f"{what} cannot take elements holding a {kind} yet (element_spec "
+                f"{self.element_spec}). Map them to dense tensors first, for example "
+                f"`ds.map(ag.sparse.to_dense)` for a SparseTensor.")
 
     @property
     def element_spec(self) -> Any:
@@ -133,9 +188,9 @@ class Structure:
     def to_tensors(self, flat: Sequence[np.ndarray]) -> Any:
         """The element users see: a nest of eager tensors."""
         if self._devices is None:
-            self._devices = [None if isinstance(s, DatasetSpec) else placement_device(s.dtype)
-                             for s in self.specs]
-        if self.has_datasets:
+            self._devices = [None if isinstance(s, (DatasetSpec, TypeSpec))
+                             else placement_device(s.dtype) for s in self.specs]
+        if self.has_objects:
             made = [a if d is None else make_eager(a if d.is_host else d.import_array(a),
                                                    s.dtype, d)
                     for a, s, d in zip(flat, self.specs, self._devices)]
@@ -145,8 +200,12 @@ class Structure:
         return made[0] if self._one_tensor else pack_sequence_as(self.template, made)
 
     def to_numpy(self, flat: Sequence[np.ndarray]) -> Any:
-        """The element as NumPy values (0-d arrays become NumPy scalars)."""
-        return pack_sequence_as(self.template, [a[()] if a.ndim == 0 else a for a in flat])
+        """The element as NumPy values (0-d arrays become NumPy scalars; a composite tensor
+        what `Session.run` gives for it, e.g. a `SparseTensorValue`)."""
+        return pack_sequence_as(self.template, [
+            s._fetched_value([t.numpy() for t in s._to_components(a)])
+            if isinstance(s, TypeSpec) else a[()] if a.ndim == 0 else a
+            for a, s in zip(flat, self.specs)])
 
     def from_value(self, value: Any, what: str) -> list[Any]:
         """Flat arrays of a user value that must match this structure and its specs.
@@ -170,6 +229,12 @@ class Structure:
                     raise errors.InvalidArgumentError(
                         f"{what} is {_short(value)}, where a dataset of {spec} was expected.")
                 flat.append(leaf)
+                continue
+            if isinstance(spec, TypeSpec):
+                if not (is_composite_value(leaf) and spec.is_compatible_with(leaf)):
+                    raise errors.InvalidArgumentError(
+                        f"{what} is {_short(value)}, where a value of {spec} was expected.")
+                flat.append(_eager_composite(leaf))
                 continue
             try:
                 array = host_array(leaf, spec.dtype)

@@ -187,7 +187,7 @@ def test_windows_inside_a_function_are_one_clear_error():
         return dataset
 
     hint = r"flat_map\(lambda w: w.batch\(n\)\)"
-    with pytest.raises(TypeError, match="A dataset of datasets cannot be iterated inside an "
+    with pytest.raises(TypeError, match="A dataset over datasets cannot be iterated inside an "
                                         "ag.function: .*" + hint):
         count_windows()
     with pytest.raises(TypeError, match="A dataset over datasets cannot be an argument of an "

@@ -239,12 +239,12 @@ def test_var_len_feature_is_tensorflows_named_tuple():
     assert repr(ag.io.VarLenFeature(ag.int64)) == "VarLenFeature(dtype=ag.int64)"
 
 
-def test_a_sparse_result_of_a_dataset_map_is_refused_with_what_to_do():
-    # TensorFlow's datasets hold SparseTensors; ours do not yet, so the map says so.
+def test_a_dataset_map_parses_var_len_features_into_sparse_tensors():
+    # As TensorFlow 2.21: {'ids': SparseTensorSpec(TensorShape([None]), tf.int64)}.
     ds = ag.data.TFRecordDataset(str(FILES / "examples.tfrecord"))
-    with pytest.raises(TypeError, match="returned a SparseTensor, and dataset elements cannot "
-                                        "hold a SparseTensor yet.*ag.sparse.to_dense"):
-        ds.map(lambda x: ag.io.parse_single_example(x, {"ids": ag.io.VarLenFeature(ag.int64)}))
-    dense = ds.map(lambda x: ag.sparse.to_dense(
-        ag.io.parse_single_example(x, {"ids": ag.io.VarLenFeature(ag.int64)})["ids"]))
+    parsed = ds.map(lambda x: ag.io.parse_single_example(
+        x, {"ids": ag.io.VarLenFeature(ag.int64)}))
+    assert parsed.element_spec == {"ids": ag.SparseTensorSpec([None], ag.int64)}
+    assert [x["ids"].values.numpy().tolist() for x in parsed] == [[1, 2, 3], [], [7]]
+    dense = parsed.map(lambda x: ag.sparse.to_dense(x["ids"]))
     assert [x.tolist() for x in dense.as_numpy_iterator()] == [[1, 2, 3], [], [7]]

@@ -29,19 +29,29 @@ def is_dataset(value: Any) -> bool:
     return bool(getattr(type(value), "_is_dataset", False))
 
 
-def refuse_dataset_elements(element_spec: Any, what: str) -> None:
-    """The one error for a dataset whose elements are datasets (`window`'s) in a function.
+def refuse_dataset_elements(element_spec: Any, subject: str, action: str) -> None:
+    """The one error for a dataset whose elements are datasets (`window`'s) or composite
+    tensors (a `SparseTensor`) in a function: "`subject` over ... `action`".
 
     Raises:
-        TypeError: `element_spec` has a `DatasetSpec`: iterator ops give tensors only.
+        TypeError: `element_spec` has a `DatasetSpec` or a composite's spec: iterator ops give
+            tensors only.
     """
     if any(getattr(type(s), "_is_dataset_spec", False) for s in flatten(element_spec)):
         raise TypeError(
-            f"{what}: its elements are datasets (element_spec "
+            f"{subject} over datasets {action}: its elements are datasets (element_spec "
             f"{element_spec}), and a function's iterator ops give tensors only. Turn the "
             f"windows into tensors before the function, for example "
             f"`ds.window(n).flat_map(lambda w: w.batch(n))`, and pass that dataset in; or "
             f"iterate the windows eagerly, outside any function.")
+    composite = next((s for s in flatten(element_spec) if hasattr(s, "_component_specs")), None)
+    if composite is not None:
+        kind = composite.value_type.__name__
+        raise TypeError(
+            f"{subject} over {kind} values {action}: a function's iterator ops give tensors "
+            f"only here (element_spec {element_spec}). Map the elements to tensors before the "
+            f"function (for example `ds.map(ag.sparse.to_dense)`), or iterate the dataset "
+            f"eagerly, outside any function.")
 
 
 def make_iterator(dataset: Any) -> Tensor:
@@ -55,8 +65,8 @@ def make_iterator(dataset: Any) -> Tensor:
     graph = building_graph()
     if graph is None:
         raise RuntimeError("make_iterator builds graph ops; eagerly, use iter(dataset).")
-    refuse_dataset_elements(dataset.element_spec,
-                            "A dataset of datasets cannot be iterated inside an ag.function")
+    refuse_dataset_elements(dataset.element_spec, "A dataset",
+                            "cannot be iterated inside an ag.function")
     variant = getattr(dataset, "variant_tensor", None)
     if variant is not None:
         return _make_iterator_from_variant.run([variant])

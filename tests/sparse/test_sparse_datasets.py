@@ -1,0 +1,68 @@
+"""Sparse tensors as dataset elements: held whole, as TensorFlow 2.21's datasets hold them
+(element specs and values recorded there); what takes elements apart refuses them clearly."""
+
+import pytest
+
+import autograph as ag
+
+
+def _sparse():
+    return ag.SparseTensor(indices=[[0, 0], [1, 2]], values=[1, 2], dense_shape=[3, 4])
+
+
+def test_from_tensors_of_a_sparse_tensor_has_its_spec():
+    ds = ag.data.Dataset.from_tensors(_sparse())
+    assert ds.element_spec == ag.SparseTensorSpec([3, 4], ag.int32)
+    assert ds.element_spec.value_type is ag.SparseTensor
+
+
+def test_iterating_gives_sparse_tensors():
+    (element,) = list(ag.data.Dataset.from_tensors(_sparse()))
+    assert isinstance(element, ag.SparseTensor)
+    assert element.values.numpy().tolist() == [1, 2]
+
+
+def test_as_numpy_iterator_gives_sparse_tensor_values():
+    (element,) = list(ag.data.Dataset.from_tensors(_sparse()).as_numpy_iterator())
+    assert isinstance(element, ag.compat.v1.SparseTensorValue)
+    assert element.indices.tolist() == [[0, 0], [1, 2]] and element.dense_shape.tolist() == [3, 4]
+
+
+def test_a_map_may_return_sparse_tensors_of_different_shapes():
+    ds = ag.data.Dataset.range(3).map(lambda i: ag.SparseTensor(
+        [[0]], ag.reshape(ag.cast(i, ag.float32), [1]), ag.reshape(i + 1, [1])))
+    assert ds.element_spec == ag.SparseTensorSpec([None], ag.float32)
+    assert [ag.sparse.to_dense(x).numpy().tolist() for x in ds] == [[0.0], [1.0, 0.0],
+                                                                   [2.0, 0.0, 0.0]]
+
+
+def test_a_map_to_dense_tensors_takes_sparse_elements():
+    dense = ag.data.Dataset.from_tensors(_sparse()).map(ag.sparse.to_dense)
+    assert [x.tolist() for x in dense.as_numpy_iterator()] == [[[1, 0, 0, 0], [0, 0, 2, 0],
+                                                                [0, 0, 0, 0]]]
+
+
+def test_batching_sparse_elements_is_refused_with_what_to_do():
+    # TensorFlow batches them into one sparse tensor of one more dimension; not yet here.
+    with pytest.raises(TypeError, match=r"Dataset.batch cannot take elements holding a "
+                                        r"SparseTensor yet.*ds.map\(ag.sparse.to_dense\)"):
+        ag.data.Dataset.from_tensors(_sparse()).batch(2)
+
+
+def test_slicing_a_sparse_tensor_into_a_dataset_is_refused_with_what_to_do():
+    with pytest.raises(TypeError, match="Dataset.from_tensor_slices cannot slice a "
+                                        "SparseTensor yet"):
+        ag.data.Dataset.from_tensor_slices(_sparse())
+
+
+def test_a_function_refuses_a_dataset_of_sparse_elements_with_what_to_do():
+    @ag.function
+    def count(ds):
+        n = 0
+        for _ in ds:
+            n += 1
+        return n
+
+    with pytest.raises(TypeError, match="A dataset over SparseTensor values cannot be an "
+                                        "argument of an ag.function"):
+        count(ag.data.Dataset.from_tensors(_sparse()))
