@@ -1,6 +1,6 @@
 """The ops with no gradient: comparisons and logic, integer-valued results (rounding, argmax,
-shapes), constants and random numbers, strings, checks and printing. Gradients stop at them,
-as in TensorFlow."""
+shapes), constants and random numbers, strings, files and records, checks and printing.
+Gradients stop at them, as in TensorFlow."""
 
 from autograph.runtime.gradients.registry import no_gradient
 
@@ -28,6 +28,9 @@ NON_DIFFERENTIABLE = (
     "FlushSummaryWriter",
     # made by the graph optimiser in plans, which gradients never see
     "_FusedElementwise",
+    # reading, writing and parsing files and records
+    "ReadFile", "WriteFile", "SerializeTensor", "ParseTensor", "ParseExample", "DecodeCSV",
+    "DecodeRaw", "DecodePaddedRaw",
     # iterating datasets
     "MakeIteratorFromHeld", "MakeIterator", "IteratorGetNext", "IteratorGetNextAsOptional",
 )
