@@ -278,11 +278,8 @@ class Dataset(Grouping):
         TensorSpec(shape=(3,), dtype=ag.int64, name=None)
         """
         size = _positive("batch_size", batch_size)
-        self._structure.refuse_datasets("Dataset.batch")
-        structure = self._structure.with_specs(
-            [TensorSpec([size if drop_remainder else None] + s.shape.as_list()
-                        if s.shape.rank is not None else None, s.dtype)
-             for s in self._structure.specs])
+        self._structure.refuse_datasets("Dataset.batch", batchable=True)
+        structure = self._structure.batched(size if drop_remainder else None)
         c = self._cardinality
         card = c if c < 0 else c // size if drop_remainder else -(-c // size)
         make = self._fused_batch(size, drop_remainder, structure)
@@ -341,7 +338,7 @@ class Dataset(Grouping):
 
     def unbatch(self, name: str | None = None) -> Dataset:
         """The rows of each element (the inverse of `batch`)."""
-        self._structure.refuse_datasets("Dataset.unbatch")
+        self._structure.refuse_datasets("Dataset.unbatch", batchable=True)
         specs = self._structure.specs
         if any(s.shape.rank in (None, 0) for s in specs):
             raise ValueError("Dataset.unbatch needs every component to have a first dimension.")
@@ -351,8 +348,7 @@ class Dataset(Grouping):
         card = c * first if c >= 0 and first is not None else \
             c if c == INFINITE_CARDINALITY else UNKNOWN_CARDINALITY
         return self._derived("unbatch()", functools.partial(transforms.unbatch, self._make), card,
-                             self._structure.with_specs(
-                                 [TensorSpec(s.shape.as_list()[1:], s.dtype) for s in specs]))
+                             self._structure.unbatched())
 
     def take(self, count: int, name: str | None = None) -> Dataset:
         """The first `count` elements (all of them when `count` is -1)."""

@@ -159,9 +159,10 @@ class Structure:
                               if is_composite_value(a) else TensorSpec(
             a.shape[batch_dims:], dtypes.as_dtype(_np_dtype(a))) for a in arrays])
 
-    def refuse_datasets(self, what: str) -> None:
+    def refuse_datasets(self, what: str, batchable: bool = False) -> None:
         """Raises the error for `what` (a transformation that takes elements apart) on
-        elements holding datasets or composite tensors.
+        elements holding datasets or composite tensors (`batchable`: but those whose spec
+        batches them, as a `SparseTensorSpec` does).
 
         Raises:
             TypeError: this structure has a `DatasetSpec` or a composite's `TypeSpec`.
@@ -171,18 +172,32 @@ class Structure:
                 f"{what} cannot take elements that are datasets (element_spec "
                 f"{self.element_spec}). Turn each window into tensors first, for example "
                 f"`ds.window(n).flat_map(lambda w: w.batch(n))`.")
-        if self.has_composites:
-            kind = next(s.value_type.__name__ for s in self.specs if isinstance(s, TypeSpec))
+        unbatchable = [s for s in self.specs
+                       if isinstance(s, TypeSpec) and not (batchable and s._batchable)]
+        if unbatchable:
+            kind = unbatchable[0].value_type.__name__
             raise TypeError(
                 f"{what} cannot take elements holding a {kind} yet (element_spec "
                 f"{self.element_spec}). Map them to dense tensors first, for example "
                 f"`ds.map(ag.sparse.to_dense)` for a SparseTensor.")
 
+    def batched(self, size: int | None) -> Structure:
+        """The structure of batches of `size` of these elements (None: unknown)."""
+        return self.with_specs([
+            s._batched_spec(size) if isinstance(s, TypeSpec) else TensorSpec(
+                [size] + s.shape.as_list() if s.shape.rank is not None else None, s.dtype)
+            for s in self.specs])
+
+    def unbatched(self) -> Structure:
+        """The structure of the rows of these elements."""
+        return self.with_specs([s._unbatched_spec() if isinstance(s, TypeSpec) else
+                                TensorSpec(s.shape.as_list()[1:], s.dtype) for s in self.specs])
+
     @property
     def element_spec(self) -> Any:
         return pack_sequence_as(self.template, list(self.specs))
 
-    def with_specs(self, specs: Sequence[TensorSpec]) -> Structure:
+    def with_specs(self, specs: Sequence[Any]) -> Structure:
         return Structure(self.template, specs)
 
     def to_tensors(self, flat: Sequence[np.ndarray]) -> Any:

@@ -7,7 +7,7 @@ wires them together and keeps their specs and cardinalities.
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -17,10 +17,15 @@ Flat = tuple  # one element: a tuple of NumPy arrays
 Maker = Callable[[], Iterator[Flat]]
 
 
+def _stacked(parts: Sequence) -> Any:
+    spec = getattr(parts[0], "_type_spec", None)  # a composite tensor: its spec batches it
+    return np.stack(parts) if spec is None else spec._batch(parts)
+
+
 def stack(elements: Sequence[Flat], index: int) -> Flat:
     """One batch of `elements` (batch number `index`, for errors)."""
     try:
-        return tuple(np.stack(parts) for parts in zip(*elements))
+        return tuple(_stacked(parts) for parts in zip(*elements))
     except ValueError:
         shapes = [[e[k].shape for e in elements] for k in range(len(elements[0]))]
         raise errors.InvalidArgumentError(
@@ -63,8 +68,9 @@ def padded_batch(source: Maker, size: int, drop_remainder: bool,
 
 def unbatch(source: Maker) -> Iterator[Flat]:
     for element in source():
-        for i in range(len(element[0])):
-            yield tuple(a[i] for a in element)
+        rows = [a._type_spec._unbatch(a) if hasattr(a, "_type_spec") else a for a in element]
+        for i in range(len(rows[0])):
+            yield tuple(a[i] for a in rows)
 
 
 def take(source: Maker, count: int) -> Iterator[Flat]:

@@ -104,6 +104,24 @@ class TypeSpec(abc.ABC):
         return (type(other) is type(self)
                 and _fields_compatible(self._serialize(), other._serialize()))
 
+    # Batching in datasets: specs whose values batch along a new first dimension override
+    # these four and set `_batchable`.
+    _batchable = False
+
+    def _batched_spec(self, batch_size: int | None) -> TypeSpec:
+        raise NotImplementedError(f"{type(self).__name__} values cannot be batched.")
+
+    def _unbatched_spec(self) -> TypeSpec:
+        raise NotImplementedError(f"{type(self).__name__} values cannot be unbatched.")
+
+    def _batch(self, values: Sequence[Any]) -> Any:
+        """One value of `values` (eager values of this spec) along a new first dimension."""
+        raise NotImplementedError(f"{type(self).__name__} values cannot be batched.")
+
+    def _unbatch(self, value: Any) -> list:
+        """The values along the first dimension of `value`."""
+        raise NotImplementedError(f"{type(self).__name__} values cannot be unbatched.")
+
     # Tracing -------------------------------------------------------------------------------
     def placeholder_value(self, placeholder_context: Any = None) -> Any:
         """The value a traced function receives: one placeholder per component."""

@@ -42,11 +42,33 @@ def test_a_map_to_dense_tensors_takes_sparse_elements():
                                                                 [0, 0, 0, 0]]]
 
 
-def test_batching_sparse_elements_is_refused_with_what_to_do():
-    # TensorFlow batches them into one sparse tensor of one more dimension; not yet here.
-    with pytest.raises(TypeError, match=r"Dataset.batch cannot take elements holding a "
-                                        r"SparseTensor yet.*ds.map\(ag.sparse.to_dense\)"):
-        ag.data.Dataset.from_tensors(_sparse()).batch(2)
+def _growing():
+    return ag.data.Dataset.range(3).map(lambda i: ag.SparseTensor(
+        [[0]], ag.reshape(ag.cast(i, ag.float32), [1]), ag.reshape(i + 1, [1])))
+
+
+def test_a_batch_of_sparse_tensors_is_one_of_one_more_dimension():
+    batched = _growing().batch(2)
+    assert batched.element_spec == ag.SparseTensorSpec([None, None], ag.float32)
+    first, last = list(batched)
+    assert first.indices.numpy().tolist() == [[0, 0], [1, 0]]
+    assert first.values.numpy().tolist() == [0.0, 1.0]
+    assert first.dense_shape.numpy().tolist() == [2, 2]  # the largest shape in each dim
+    assert last.dense_shape.numpy().tolist() == [1, 3]
+    assert _growing().batch(2, drop_remainder=True).element_spec == ag.SparseTensorSpec(
+        [2, None], ag.float32)
+
+
+def test_unbatching_keeps_the_batchs_dense_shape_as_tensorflow_does():
+    rows = list(_growing().batch(2).unbatch())
+    assert [r.dense_shape.numpy().tolist() for r in rows] == [[2], [2], [3]]
+    assert [r.values.numpy().tolist() for r in rows] == [[0.0], [1.0], [2.0]]
+
+
+def test_padded_batch_refuses_sparse_elements_as_tensorflow_does():
+    with pytest.raises(TypeError, match="Dataset.padded_batch cannot take elements holding a "
+                                        "SparseTensor"):
+        _growing().padded_batch(2)
 
 
 def test_slicing_a_sparse_tensor_into_a_dataset_is_refused_with_what_to_do():

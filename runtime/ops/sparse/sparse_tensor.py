@@ -185,6 +185,35 @@ class SparseTensorSpec(TypeSpec):
     def _fetched_value(self, arrays: list) -> SparseTensorValue:
         return SparseTensorValue(*arrays)
 
+    # Batching in datasets: TensorFlow's batch of sparse tensors is one of one more dimension.
+    _batchable = True
+
+    def _batched_spec(self, batch_size: int | None) -> SparseTensorSpec:
+        dims = self._shape.as_list() if self._shape.rank is not None else None
+        return SparseTensorSpec(None if dims is None else [batch_size] + dims, self._dtype)
+
+    def _unbatched_spec(self) -> SparseTensorSpec:
+        dims = self._shape.as_list() if self._shape.rank is not None else None
+        return SparseTensorSpec(None if dims is None else dims[1:], self._dtype)
+
+    def _batch(self, values: Sequence[SparseTensor]) -> SparseTensor:
+        """One sparse tensor of the eager `values` along a new first dimension, its dense
+        shape the largest of theirs in each dimension."""
+        parts = [(v.indices.numpy(), v.values.numpy(), v.dense_shape.numpy()) for v in values]
+        indices = np.concatenate([np.hstack([np.full((len(i), 1), n, np.int64), i])
+                                  for n, (i, _, _) in enumerate(parts)])
+        shape = np.max(np.stack([d for _, _, d in parts]), axis=0)
+        return SparseTensor(indices, np.concatenate([v for _, v, _ in parts]).astype(
+            self._dtype.np_dtype), np.concatenate([[len(parts)], shape]))
+
+    def _unbatch(self, value: SparseTensor) -> list[SparseTensor]:
+        """The sparse tensors along `value`'s first dimension (each keeps the batch's dense
+        shape, as TensorFlow's)."""
+        indices, values = value.indices.numpy(), value.values.numpy()
+        shape = value.dense_shape.numpy()
+        rows = [indices[:, 0] == n for n in range(int(shape[0]))]
+        return [SparseTensor(indices[row, 1:], values[row], shape[1:]) for row in rows]
+
 
 def _static_shape(dense_shape: Tensor) -> TensorShape:
     known = (dense_shape.numpy() if isinstance(dense_shape, EagerTensor)
