@@ -177,17 +177,11 @@ class Dataset(Grouping):
         [(1, 3.0), (2, 4.0)]
         """
         template, arrays = split(tensors)
-        Structure.of_arrays(template, arrays, 1)  # a composite cannot be sliced: it says so
-        if any(a.ndim == 0 for a in arrays):
-            raise ValueError("Dataset.from_tensor_slices: every component needs at least one "
-                             "dimension to slice; got a scalar. Use from_tensors for one element.")
-        sizes = {len(a) for a in arrays}
-        if len(sizes) > 1:
-            raise ValueError(f"Dataset.from_tensor_slices: the components have different first "
-                             f"dimensions {[len(a) for a in arrays]}; they must all be equal.")
-        return Dataset.of_rows(Rows.of_arrays(tuple(arrays)),
-                               Structure.of_arrays(template, arrays, batch_dims=1),
-                               kind="from_tensor_slices()")
+        structure = Structure.of_arrays(template, arrays, batch_dims=1)
+        rows = sources.tensor_slices(arrays)
+        if isinstance(rows, Rows):
+            return Dataset.of_rows(rows, structure, kind="from_tensor_slices()")
+        return Dataset(lambda: iter(rows), structure, len(rows), kind="from_tensor_slices()")
 
     @staticmethod
     def of_rows(rows: Rows, structure: Structure, kind: str,

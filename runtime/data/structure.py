@@ -150,12 +150,14 @@ class Structure:
     def of_arrays(cls, template: Any, arrays: Sequence[Any], batch_dims: int = 0) -> Structure:
         """The structure of elements like `arrays` (less `batch_dims` leading dimensions; a
         dataset among them has a `DatasetSpec`)."""
-        if batch_dims and any(is_composite_value(a) for a in arrays):
-            kind = next(type(a).__name__ for a in arrays if is_composite_value(a))
-            raise TypeError(f"Dataset.from_tensor_slices cannot slice a {kind} yet; make a "
-                            f"dataset of whole values with Dataset.from_tensors, or slice "
-                            f"its dense form (ag.sparse.to_dense for a SparseTensor).")
-        return cls(template, [DatasetSpec(a.element_spec) if is_dataset(a) else a._type_spec
+        unsliceable = [a for a in arrays if is_composite_value(a) and batch_dims
+                       and not a._type_spec._batchable]
+        if unsliceable:
+            raise TypeError(f"Dataset.from_tensor_slices cannot slice a "
+                            f"{type(unsliceable[0]).__name__}; make a dataset of whole values "
+                            f"with Dataset.from_tensors.")
+        return cls(template, [DatasetSpec(a.element_spec) if is_dataset(a) else (
+            a._type_spec._unbatched_spec() if batch_dims else a._type_spec)
                               if is_composite_value(a) else TensorSpec(
             a.shape[batch_dims:], dtypes.as_dtype(_np_dtype(a))) for a in arrays])
 

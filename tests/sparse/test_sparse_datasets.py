@@ -1,5 +1,6 @@
 """Sparse tensors as dataset elements: held whole, as TensorFlow 2.21's datasets hold them
-(element specs and values recorded there); what takes elements apart refuses them clearly."""
+(element specs and values recorded there), sliced, batched and unbatched as it does; what
+cannot take them refuses them clearly."""
 
 import pytest
 
@@ -71,10 +72,31 @@ def test_padded_batch_refuses_sparse_elements_as_tensorflow_does():
         _growing().padded_batch(2)
 
 
-def test_slicing_a_sparse_tensor_into_a_dataset_is_refused_with_what_to_do():
-    with pytest.raises(TypeError, match="Dataset.from_tensor_slices cannot slice a "
-                                        "SparseTensor yet"):
-        ag.data.Dataset.from_tensor_slices(_sparse())
+def test_slices_of_a_sparse_tensor_are_sparse_tensors_of_its_rows():
+    ds = ag.data.Dataset.from_tensor_slices(_sparse())
+    assert ds.element_spec == ag.SparseTensorSpec([4], ag.int32)
+    assert int(ds.cardinality()) == 3
+    rows = list(ds)
+    assert [r.indices.numpy().tolist() for r in rows] == [[[0]], [[2]], []]
+    assert [r.values.numpy().tolist() for r in rows] == [[1], [2], []]
+    assert [r.dense_shape.numpy().tolist() for r in rows] == [[4], [4], [4]]
+
+
+def test_sparse_slices_beside_dense_ones_batch_together():
+    ds = ag.data.Dataset.from_tensor_slices({"s": _sparse(), "y": [7, 8, 9]}).batch(2)
+    assert [(ag.sparse.to_dense(d["s"]).numpy().tolist(), d["y"].numpy().tolist())
+            for d in ds] == [([[1, 0, 0, 0], [0, 0, 2, 0]], [7, 8]), ([[0, 0, 0, 0]], [9])]
+
+
+def test_slicing_sparse_and_dense_tensors_of_different_lengths_is_an_error():
+    with pytest.raises(ValueError, match=r"different first dimensions \[3, 2\]"):
+        ag.data.Dataset.from_tensor_slices((_sparse(), [1, 2]))
+
+
+def test_slicing_a_rank_1_sparse_tensor_is_refused_as_tensorflow_does():
+    # TensorFlow: InvalidArgumentError "Rank of input SparseTensor should be > 1".
+    with pytest.raises(ValueError, match="A SparseTensor of rank 1 cannot be split into rows"):
+        ag.data.Dataset.from_tensor_slices(ag.SparseTensor([[0]], [1.0], [3]))
 
 
 def test_a_function_refuses_a_dataset_of_sparse_elements_with_what_to_do():

@@ -209,6 +209,12 @@ class SparseTensorSpec(TypeSpec):
     def _unbatch(self, value: SparseTensor) -> list[SparseTensor]:
         """The sparse tensors along `value`'s first dimension (each keeps the batch's dense
         shape, as TensorFlow's)."""
+        if value.shape.rank == 1:
+            raise ValueError(
+                f"A SparseTensor of rank 1 cannot be split into rows: they would be sparse "
+                f"scalars (dense shape {value.dense_shape.numpy().tolist()}). Make it rank 2 "
+                f"first, for example `ag.sparse.from_dense(ag.reshape(ag.sparse.to_dense(st), "
+                f"[-1, 1]))`.")
         indices, values = value.indices.numpy(), value.values.numpy()
         shape = value.dense_shape.numpy()
         rows = [indices[:, 0] == n for n in range(int(shape[0]))]
