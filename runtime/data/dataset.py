@@ -333,12 +333,8 @@ class Dataset(Grouping):
     def unbatch(self, name: str | None = None) -> Dataset:
         """The rows of each element (the inverse of `batch`)."""
         self._structure.refuse_datasets("Dataset.unbatch", batchable=True)
-        specs = self._structure.specs
-        if any(s.shape.rank in (None, 0) for s in specs):
-            raise ValueError("Dataset.unbatch needs every component to have a first dimension.")
-        firsts = {s.shape.as_list()[0] for s in specs}
+        first = self._structure.rows_per_element("Dataset.unbatch")
         c = self._cardinality
-        first = firsts.pop() if len(firsts) == 1 else None
         card = c * first if c >= 0 and first is not None else \
             c if c == INFINITE_CARDINALITY else UNKNOWN_CARDINALITY
         return self._derived("unbatch()", functools.partial(transforms.unbatch, self._make), card,

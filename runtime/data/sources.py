@@ -93,10 +93,10 @@ def tensor_slices(arrays: list[Any]) -> Rows | list[Flat]:
 
     Raises:
         ValueError: a component has no first dimension, or the first dimensions differ.
+        InvalidArgumentError: a composite cannot be split into rows.
     """
     composite = [is_composite_value(a) for a in arrays]
-    ranks = [a.shape.rank if c else a.ndim for a, c in zip(arrays, composite)]
-    if 0 in ranks:
+    if any(not c and a.ndim == 0 for a, c in zip(arrays, composite)):
         raise ValueError("Dataset.from_tensor_slices: every component needs at least one "
                          "dimension to slice; got a scalar. Use from_tensors for one element.")
     parts = [a._type_spec._unbatch(a) if c else a for a, c in zip(arrays, composite)]

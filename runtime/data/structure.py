@@ -178,10 +178,12 @@ class Structure:
                        if isinstance(s, TypeSpec) and not (batchable and s._batchable)]
         if unbatchable:
             kind = unbatchable[0].value_type.__name__
+            hint = (" An ExtensionType batches when its class derives from "
+                    "ag.experimental.BatchableExtensionType." if batchable else "")
             raise TypeError(
-                f"{what} cannot take elements holding a {kind} yet (element_spec "
+                f"{what} cannot take elements holding a {kind} (element_spec "
                 f"{self.element_spec}). Map them to dense tensors first, for example "
-                f"`ds.map(ag.sparse.to_dense)` for a SparseTensor.")
+                f"`ds.map(ag.sparse.to_dense)` for a SparseTensor.{hint}")
 
     def batched(self, size: int | None) -> Structure:
         """The structure of batches of `size` of these elements (None: unknown)."""
@@ -194,6 +196,20 @@ class Structure:
         """The structure of the rows of these elements."""
         return self.with_specs([s._unbatched_spec() if isinstance(s, TypeSpec) else
                                 TensorSpec(s.shape.as_list()[1:], s.dtype) for s in self.specs])
+
+    def rows_per_element(self, what: str) -> int | None:
+        """The first dimension of every component, where known and shared (else None).
+
+        Raises:
+            ValueError: a component has no first dimension (or an unknown rank).
+        """
+        firsts = set()
+        for spec in self.specs:
+            shape = getattr(spec, "shape", None)  # an ExtensionType's spec has none
+            if shape is not None and shape.rank in (None, 0):
+                raise ValueError(f"{what} needs every component to have a first dimension.")
+            firsts.add(None if shape is None else shape.as_list()[0])
+        return firsts.pop() if len(firsts) == 1 else None
 
     @property
     def element_spec(self) -> Any:
