@@ -1,5 +1,6 @@
 """`ag.experimental.BatchableExtensionType` in datasets: batched, unbatched and sliced as
-TensorFlow 2.21 does it (specs and values recorded there); a plain `ExtensionType` is refused."""
+TensorFlow 2.21 does it (specs and values recorded there), also inside functions; a plain
+`ExtensionType` is refused."""
 
 import pytest
 from numpy.testing import assert_array_equal
@@ -86,3 +87,17 @@ def test_a_plain_extension_type_is_refused_by_from_tensor_slices():
 def test_slicing_a_value_with_a_scalar_field_is_an_error():
     with pytest.raises(ValueError, match="a tensor field is a scalar"):
         ag.data.Dataset.from_tensor_slices(MaskedTensor(1, True))
+
+
+def test_a_function_loops_over_a_dataset_of_extension_type_values():
+    ds = ag.data.Dataset.from_tensor_slices(MaskedTensor(
+        [[1, 2], [3, 4], [5, 6]], [[True, False], [False, True], [True, True]]))
+
+    @ag.function
+    def masked_sum(ds):
+        t = ag.constant(0)
+        for x in ds:
+            t += ag.reduce_sum(ag.boolean_mask(x.values, x.mask))
+        return t
+
+    assert int(masked_sum(ds)) == 16
