@@ -307,8 +307,9 @@ def func_graph_from_py_func(name: str, python_func: Callable, args: Sequence[Any
 
     Tensor leaves of `args`/`kwargs` (and spec-like leaves with a `dtype` and `shape`) become
     placeholder inputs of their dtype and static shape; composite leaves (TensorArrays) and
-    composites' `TypeSpec`s one placeholder per component; other leaves are passed as they are. Returned Python values
-    become constants, returned outer tensors captures, None stays None.
+    composites' `TypeSpec`s one placeholder per component; other leaves are passed as they
+    are. Returned Python values become constants, returned outer tensors captures, None stays
+    None.
 
     Args:
         name: the function's name.

@@ -96,7 +96,8 @@ def test_slicing_sparse_and_dense_tensors_of_different_lengths_is_an_error():
 
 def test_slicing_a_rank_1_sparse_tensor_is_refused_as_tensorflow_does():
     # TensorFlow: InvalidArgumentError "Rank of input SparseTensor should be > 1".
-    with pytest.raises(ValueError, match="A SparseTensor of rank 1 cannot be split into rows: it needs rank 2"):
+    with pytest.raises(ValueError, match="A SparseTensor of rank 1 cannot be split into rows: "
+                                         "it needs rank 2"):
         ag.data.Dataset.from_tensor_slices(ag.SparseTensor([[0]], [1.0], [3]))
 
 
