@@ -1,0 +1,100 @@
+"""Ragged tensors through `ag.function` (arguments traced by spec, results, loop variables)
+and under a gradient tape. Expected values are TensorFlow 2.21's for the same programs."""
+
+import numpy as np
+import pytest
+from numpy.testing import assert_allclose, assert_array_equal
+
+import autograph as ag
+
+
+@pytest.fixture
+def rt():
+    return ag.ragged.constant([[1., 2.], [], [3., 4., 5.]])
+
+
+def test_a_function_takes_and_returns_ragged_tensors(rt):
+    @ag.function
+    def f(x):
+        return x * 2 + 1
+    assert repr(f(rt)) == "<ag.RaggedTensor [[3.0, 5.0], [], [7.0, 9.0, 11.0]]>"
+    assert repr(f(ag.ragged.constant([[1.]]))) == "<ag.RaggedTensor [[3.0]]>"
+
+
+def test_rows_of_other_lengths_reuse_the_trace_of_their_spec():
+    traces = []
+
+    @ag.function(input_signature=[ag.RaggedTensorSpec([None, None], ag.float32)])
+    def f(x):
+        traces.append(1)
+        return ag.reduce_mean(x, axis=1)
+    assert_allclose(f(ag.ragged.constant([[1., 2.], [], [3., 4., 5.]])).numpy(),
+                    [1.5, np.nan, 4.])
+    assert_allclose(f(ag.ragged.constant([[1.], [2., 4.]])).numpy(), [1., 3.])
+    assert len(traces) == 1
+
+
+def test_accessors_reductions_and_indexing_run_in_a_graph(rt):
+    @ag.function
+    def f(x):
+        return (ag.reduce_sum(x, axis=1), x.row_lengths(), x[0], x[:, :1], x.to_tensor(),
+                x.bounding_shape())
+    total, lengths, first, cut, dense, bounds = f(rt)
+    assert_allclose(total.numpy(), [3., 0., 12.])
+    assert_array_equal(lengths.numpy(), [2, 0, 3])
+    assert_allclose(first.numpy(), [1., 2.])
+    assert cut.to_list() == [[1.0], [], [3.0]]
+    assert_allclose(dense.numpy(), [[1., 2., 0.], [0., 0., 0.], [3., 4., 5.]])
+    assert_array_equal(bounds.numpy(), [3, 3])
+
+
+def test_a_ragged_loop_variable_may_change_its_row_lengths(rt):
+    @ag.function
+    def f(x):
+        for _ in ag.range(3):
+            x = ag.concat([x, x + 10], axis=1)
+        return x
+    assert f(rt).to_list() == [
+        [1., 2., 11., 12., 11., 12., 21., 22., 11., 12., 21., 22., 21., 22., 31., 32.], [],
+        [3., 4., 5., 13., 14., 15., 13., 14., 15., 23., 24., 25., 13., 14., 15., 23., 24.,
+         25., 23., 24., 25., 33., 34., 35.]]
+
+
+def _gradient(loss):
+    v = ag.constant([1., 2., 3.])
+    with ag.GradientTape() as tape:
+        tape.watch(v)
+        y = loss(ag.RaggedTensor.from_row_splits(v, [0, 2, 3]))
+    return tape.gradient(y, v).numpy()
+
+
+def test_gradients_reach_the_values_through_elementwise_ops():
+    assert_allclose(_gradient(lambda r: ag.reduce_sum(r * 2)), [2., 2., 2.])
+
+
+def test_gradients_reach_the_values_through_row_reductions_and_to_tensor():
+    assert_allclose(_gradient(lambda r: ag.reduce_sum(
+        ag.reduce_max(r, axis=1) * ag.reduce_sum(r.to_tensor(), axis=1))), [2., 5., 6.])
+    assert_allclose(_gradient(lambda r: ag.reduce_sum(
+        ag.reduce_mean(ag.math.square(r), axis=1))), [1., 2., 6.])
+
+
+def test_a_for_loop_over_a_ragged_tensor_runs_over_its_rows_in_a_graph(rt):
+    @ag.function
+    def total(x):
+        s = ag.constant(0.)
+        for row in x:
+            s += ag.reduce_sum(row)
+        return s
+
+    @ag.function
+    def lengths(x):
+        out = ag.TensorArray(ag.int32, size=0, dynamic_size=True)
+        i = 0
+        for row in x:
+            out = out.write(i, ag.size(row))
+            i += 1
+        return out.stack()
+    assert_allclose(total(rt).numpy(), 15.0)
+    assert_array_equal(lengths(rt).numpy(), [2, 0, 3])
+    assert "While" in [op.type for op in total.get_concrete_function(rt).graph.get_operations()]
