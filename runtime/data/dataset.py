@@ -177,6 +177,8 @@ class Dataset(Grouping):
         [(1, 3.0), (2, 4.0)]
         """
         template, arrays = split(tensors)
+        if any(_sliceable_composite(a) for a in arrays):
+            return _composite_slices(template, arrays)
         Structure.of_arrays(template, arrays, 1)  # a composite cannot be sliced: it says so
         if any(a.ndim == 0 for a in arrays):
             raise ValueError("Dataset.from_tensor_slices: every component needs at least one "
@@ -285,7 +287,8 @@ class Dataset(Grouping):
         make = self._fused_batch(size, drop_remainder, structure)
         if make is None:
             make = (self._rows.batches(size, drop_remainder) if self._rows is not None else
-                    functools.partial(transforms.batch, self._make, size, drop_remainder))
+                    functools.partial(transforms.batch, self._make, size, drop_remainder,
+                                      self._structure.specs))
         return Dataset(make, structure, card, kind=f"batch({size}, {drop_remainder})",
                        inputs=(self,))
 
@@ -492,3 +495,24 @@ def _positive(name: str, value: Any) -> int:
     if n <= 0:
         raise errors.InvalidArgumentError(f"{name} must be greater than zero; got {value}.")
     return n
+
+
+def _sliceable_composite(value: Any) -> bool:
+    """A composite whose spec says `from_tensor_slices` may take it apart along its first
+    dimension (`_sliceable`: a ragged tensor's does)."""
+    return bool(getattr(getattr(value, "_type_spec", None), "_sliceable", False))
+
+
+def _composite_slices(template: Any, arrays: list) -> Dataset:
+    """`from_tensor_slices` of leaves among which are ragged tensors: each sliced by its
+    spec (`_unbatch`), the others along their first dimension."""
+    rows = [a._type_spec._unbatch(a) if _sliceable_composite(a) else list(a) for a in arrays]
+    sizes = {len(r) for r in rows}
+    if len(sizes) > 1:
+        raise ValueError(f"Dataset.from_tensor_slices: the components have different first "
+                         f"dimensions {[len(r) for r in rows]}; they must all be equal.")
+    elements = list(zip(*rows))
+    specs = [a._type_spec._unbatched_spec() if _sliceable_composite(a) else TensorSpec(
+        a.shape[1:], dtypes.as_dtype(a.dtype)) for a in arrays]
+    return Dataset(lambda: iter(elements), Structure(template, specs), len(elements),
+                   kind="from_tensor_slices()")

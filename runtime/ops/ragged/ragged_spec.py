@@ -117,13 +117,16 @@ class RaggedTensorSpec(TypeSpec):
                                                       validate=False)
 
     def _fetched_value(self, arrays: list) -> Any:
-        """A fetched ragged tensor is an eager one (there is no `RaggedTensorValue`)."""
-        from_splits = self.value_type.from_nested_row_splits
-        return arrays[0] if self._ragged_rank == 0 else from_splits(arrays[0], arrays[1:])
+        """A fetched ragged tensor's NumPy value, as `Dataset.as_numpy_iterator` gives it
+        (`RaggedTensor.numpy()`: an array of rows, of objects where their lengths differ)."""
+        if self._ragged_rank == 0:
+            return arrays[0]
+        return self.value_type.from_nested_row_splits(arrays[0], arrays[1:]).numpy()
 
     # Batching in datasets: a batch of ragged tensors is one ragged tensor with one more
     # ragged dimension, as TensorFlow's; unbatching takes the outer rows back apart.
     _batchable = True
+    _sliceable = True  # Dataset.from_tensor_slices takes it apart by rows (`_unbatch`)
 
     def _batched_spec(self, batch_size: int | None) -> RaggedTensorSpec:
         return RaggedTensorSpec(TensorShape([batch_size]).concatenate(self._shape),
@@ -131,9 +134,7 @@ class RaggedTensorSpec(TypeSpec):
 
     def _unbatched_spec(self) -> Any:
         inner = self._shape[1:] if self._shape.rank is not None else TensorShape(None)
-        if self._ragged_rank <= 1:
-            return TensorSpec(inner, self._dtype)
-        return RaggedTensorSpec(inner, self._dtype, self._ragged_rank - 1,
+        return RaggedTensorSpec(inner, self._dtype, max(self._ragged_rank - 1, 0),
                                 self._row_splits_dtype)
 
     def _batch(self, values: Sequence[Any]) -> Any:
