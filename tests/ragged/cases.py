@@ -128,8 +128,12 @@ CASES = [
     "tf.strings.ngrams(tf.strings.split(['a b c', 'd e']), 2, separator='-')",
     "tf.strings.length(tf.strings.split(['a bc', 'd']))",
     "tf.strings.split(tf.strings.split(['a,b c', 'd']), sep=',')",
-    # not supported here (see test_ragged_cases.UNSUPPORTED)
+    # reductions of the outer axes of two ragged dimensions
     "tf.reduce_sum(nested, axis=1)", "tf.reduce_sum(nested, axis=0)",
+    "tf.reduce_mean(tf.ragged.constant([[[1., 2.], [3.]], [[4.], [5., 6., 7.]]]), axis=1)",
+    "tf.reduce_max(tf.ragged.constant([[[1., 2.], [3.]], [[4.], [5., 6., 7.]]]), axis=0)",
+    "tf.reduce_sum(nested, axis=1, keepdims=True)", "tf.reduce_sum(nested, axis=0, keepdims=True)",
+    "tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)",
 ]
 
 TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3]]>',
@@ -453,7 +457,22 @@ TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3
  "tf.strings.split(tf.strings.split(['a,b c', 'd']), sep=',')": "<tf.RaggedTensor [[[b'a', b'b'], "
                                                                 "[b'c']], [[b'd']]]>",
  'tf.reduce_sum(nested, axis=1)': '<tf.RaggedTensor [[4, 2], [4], []]>',
- 'tf.reduce_sum(nested, axis=0)': '<tf.RaggedTensor [[5, 2], [3]]>'}
+ 'tf.reduce_sum(nested, axis=0)': '<tf.RaggedTensor [[5, 2], [3]]>',
+ 'tf.reduce_mean(tf.ragged.constant([[[1., 2.], [3.]], [[4.], [5., 6., 7.]]]), axis=1)': '<tf.RaggedTensor '
+                                                                                         '[[2.0, '
+                                                                                         '2.0], '
+                                                                                         '[4.5, '
+                                                                                         '6.0, '
+                                                                                         '7.0]]>',
+ 'tf.reduce_max(tf.ragged.constant([[[1., 2.], [3.]], [[4.], [5., 6., 7.]]]), axis=0)': '<tf.RaggedTensor '
+                                                                                        '[[4.0, '
+                                                                                        '2.0], '
+                                                                                        '[5.0, '
+                                                                                        '6.0, '
+                                                                                        '7.0]]>',
+ 'tf.reduce_sum(nested, axis=1, keepdims=True)': '<tf.RaggedTensor [[[4, 2]],\n [[4]],\n [[]]]>',
+ 'tf.reduce_sum(nested, axis=0, keepdims=True)': '<tf.RaggedTensor [[[5, 2], [3]]]>',
+ 'tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)': '<tf.RaggedTensor [[[1]]]>'}
 
 if __name__ == "__main__":
     import pprint

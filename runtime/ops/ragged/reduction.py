@@ -6,6 +6,8 @@
 - axis 1 of ragged rank 1 (the ragged dimension): row by row, a dense tensor of one value per
   row (an empty row gives the reduction's identity: 0, 1, the dtype's lowest or highest);
   a mean of integers is a float64, as TensorFlow's;
+- axis 0 or 1 of ragged rank 2: the inner rows that share a row (or a column) reduced
+  position by position, as if padded to the longest, a ragged tensor;
 - a deeper axis: the same reduction of the values, keeping this tensor's rows.
 
 Each is a segment reduction of the values by row (or column), so it runs in graphs and carries
@@ -21,11 +23,11 @@ from autograph.runtime.core.errors import UnimplementedError
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array.gathering import gather
-from autograph.runtime.ops.array.ops import expand_dims
+from autograph.runtime.ops.array.ops import concat, expand_dims
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.creation.ops import range as range_
 from autograph.runtime.ops.math import segment
-from autograph.runtime.ops.math.ops import divide, equal, greater, not_equal
+from autograph.runtime.ops.math.ops import divide, equal, greater, maximum, not_equal
 from autograph.runtime.ops.ragged import partition as rp
 from autograph.runtime.ops.ragged.dense import bounding_shape
 from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
@@ -96,10 +98,6 @@ def _reduce_axis(op_name: str, rt: Any, axis: int, keepdims: bool) -> Any:
         return dense_fn(rt, axis=axis, keepdims=keepdims)
     if axis > 1:
         return rt.with_values(_reduce_axis(op_name, rt.values, axis - 1, keepdims))
-    if rt.ragged_rank > 1:
-        raise UnimplementedError(
-            f"Reducing axis {axis} of a RaggedTensor of ragged_rank {rt.ragged_rank} is not "
-            f"supported: reduce its deeper axes first, or convert it with to_tensor().")
     if axis == 1:
         segments, count = rt.value_rowids(), rt.nrows()
     else:  # axis 0: one segment per column
@@ -107,8 +105,38 @@ def _reduce_axis(op_name: str, rt: Any, axis: int, keepdims: bool) -> Any:
         segments = range_(0, gather(splits, -1 + rp.size_of(splits)), dtype=splits.dtype) - (
             gather(splits, rt.value_rowids()))
         count = gather(bounding_shape(rt, splits.dtype), 1)
+    if rt.ragged_rank > 1:
+        if rt.ragged_rank > 2:
+            raise UnimplementedError(
+                f"Reducing axis {axis} of a RaggedTensor of ragged_rank {rt.ragged_rank} is "
+                f"not supported: reduce its deeper axes first, or convert it with "
+                f"to_tensor().")
+        reduced = _rows_by_segment(op_name, rt.values, segments, count)
+        if not keepdims:
+            return reduced
+        dtype = reduced.row_splits_dtype  # each row in a list of its own, or all in one
+        n = reduced.nrows()
+        splits = range_(0, n + 1, dtype=dtype) if axis == 1 else concat(
+            [convert_to_tensor([0], dtype=dtype), n[None]], axis=0)
+        return RaggedTensor.from_row_splits(reduced, splits, validate=False)
     result = _by_segment(op_name, rt.values, segments, count)
     return expand_dims(result, axis) if keepdims else result
+
+
+def _rows_by_segment(op_name: str, rows: RaggedTensor, segments: Tensor, count: Any) -> Any:
+    """The rows of `rows` (ragged rank 1) that share a segment reduced position by position,
+    as if padded to the longest: row `s` of the result is as long as its longest row."""
+    dtype = rows.row_splits_dtype
+    lengths = maximum(segment.unsorted_segment_max(rows.row_lengths(), segments, count),
+                      convert_to_tensor(0, dtype=dtype))
+    splits = rp.splits_from_lengths(lengths)
+    rowids = rows.value_rowids()
+    within = range_(0, gather(rows.row_splits, -1 + rp.size_of(rows.row_splits)),
+                    dtype=dtype) - gather(rows.row_splits, rowids)
+    places = gather(splits, cast(gather(segments, rowids), dtype)) + within
+    total = gather(splits, -1 + rp.size_of(splits))
+    values = _by_segment(op_name, rows.values, places, total)
+    return RaggedTensor.from_row_splits(values, splits, validate=False)
 
 
 def _by_segment(op_name: str, values: Tensor, segments: Tensor, count: Any) -> Tensor:
