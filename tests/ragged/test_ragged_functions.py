@@ -98,3 +98,41 @@ def test_a_for_loop_over_a_ragged_tensor_runs_over_its_rows_in_a_graph(rt):
     assert_allclose(total(rt).numpy(), 15.0)
     assert_array_equal(lengths(rt).numpy(), [2, 0, 3])
     assert "While" in [op.type for op in total.get_concrete_function(rt).graph.get_operations()]
+
+
+def test_both_branches_of_a_tensor_if_may_give_ragged_tensors(rt):
+    @ag.function
+    def pick(x, flag):
+        if flag:
+            y = x * 2.
+        else:
+            y = x + 1.
+        return y
+    assert repr(pick(rt, ag.constant(True))) == (
+        "<ag.RaggedTensor [[2.0, 4.0], [], [6.0, 8.0, 10.0]]>")
+    assert repr(pick(rt, ag.constant(False))) == (
+        "<ag.RaggedTensor [[2.0, 3.0], [], [4.0, 5.0, 6.0]]>")
+
+
+def test_ragged_tensors_made_and_merged_inside_a_function():
+    @ag.function
+    def make(n):
+        return ag.ragged.range(n)
+
+    @ag.function
+    def total(x):
+        return ag.reduce_sum(x.merge_dims(0, 1))
+
+    @ag.function
+    def words(s):
+        return ag.strings.split(s).to_tensor(default_value="?")
+    assert repr(make(ag.constant([2, 0, 1]))) == "<ag.RaggedTensor [[0, 1], [], [0]]>"
+    assert int(total(ag.ragged.constant([[[1, 2], [3]], [[4]]]))) == 10
+    assert words(ag.constant(["a b c", "d"])).numpy().tolist() == [[b"a", b"b", b"c"],
+                                                                  [b"d", b"?", b"?"]]
+
+
+def test_an_op_that_takes_no_ragged_tensors_says_what_to_do(rt):
+    with pytest.raises(ValueError, match=r"does not take ragged tensors: make it dense with "
+                                         r"\.to_tensor\(\), or apply the op to its values"):
+        ag.matmul(rt, rt)
