@@ -134,6 +134,10 @@ CASES = [
     "tf.reduce_max(tf.ragged.constant([[[1., 2.], [3.]], [[4.], [5., 6., 7.]]]), axis=0)",
     "tf.reduce_sum(nested, axis=1, keepdims=True)", "tf.reduce_sum(nested, axis=0, keepdims=True)",
     "tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)",
+    # sparse
+    "it.to_sparse()", "nested.to_sparse()", "uniform.to_sparse()",
+    "tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor([[0, 0], [0, 1], [2, 0]], [1, 2, 3], [4, 5]))",
+    "tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor([[0, 0, 0]], [1], [1, 1, 1]))",
 ]
 
 TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3]]>',
@@ -472,7 +476,37 @@ TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3
                                                                                         '7.0]]>',
  'tf.reduce_sum(nested, axis=1, keepdims=True)': '<tf.RaggedTensor [[[4, 2]],\n [[4]],\n [[]]]>',
  'tf.reduce_sum(nested, axis=0, keepdims=True)': '<tf.RaggedTensor [[[5, 2], [3]]]>',
- 'tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)': '<tf.RaggedTensor [[[1]]]>'}
+ 'tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)': '<tf.RaggedTensor [[[1]]]>',
+ 'it.to_sparse()': 'SparseTensor(indices=tf.Tensor(\n'
+                   '[[0 0]\n'
+                   ' [0 1]\n'
+                   ' [1 0]], shape=(3, 2), dtype=int64), values=tf.Tensor([1 2 3], shape=(3,), '
+                   'dtype=int32), dense_shape=tf.Tensor([2 2], shape=(2,), dtype=int64))',
+ 'nested.to_sparse()': 'SparseTensor(indices=tf.Tensor(\n'
+                       '[[0 0 0]\n'
+                       ' [0 0 1]\n'
+                       ' [0 1 0]\n'
+                       ' [1 0 0]], shape=(4, 3), dtype=int64), values=tf.Tensor([1 2 3 4], '
+                       'shape=(4,), dtype=int32), dense_shape=tf.Tensor([3 2 2], shape=(3,), '
+                       'dtype=int64))',
+ 'uniform.to_sparse()': 'SparseTensor(indices=tf.Tensor(\n'
+                        '[[0 0 0]\n'
+                        ' [0 0 1]\n'
+                        ' [0 1 0]\n'
+                        ' [0 1 1]\n'
+                        ' [1 0 0]\n'
+                        ' [1 0 1]], shape=(6, 3), dtype=int64), values=tf.Tensor([1 2 3 4 5 6], '
+                        'shape=(6,), dtype=int32), dense_shape=tf.Tensor([2 2 2], shape=(3,), '
+                        'dtype=int64))',
+ 'tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor([[0, 0], [0, 1], [2, 0]], [1, 2, 3], [4, 5]))': '<tf.RaggedTensor '
+                                                                                                     '[[1, '
+                                                                                                     '2], '
+                                                                                                     '[], '
+                                                                                                     '[3], '
+                                                                                                     '[]]>',
+ 'tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor([[0, 0, 0]], [1], [1, 1, 1]))': 'ValueError: '
+                                                                                     'rank(st_input) '
+                                                                                     'must be 2.'}
 
 if __name__ == "__main__":
     import pprint

@@ -1,7 +1,8 @@
 """Python operators on ragged tensors, installed on `RaggedTensor` from one table when this
 module loads (as `runtime.ops.operators` does for `Tensor`): `rt + 1`, `rt * rt`, `-rt`,
 `rt > 0`, `rt == rt` run their op on the flat values (`elementwise`), `rt[...]` indexes
-(`indexing`), and iterating gives the rows, eagerly.
+(`indexing`), iterating gives the rows, eagerly, and `to_sparse` / `from_sparse` convert
+(`sparse_conversion`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from autograph.runtime.graph.tensor import EagerTensor
 from autograph.runtime.ops.math import ops as math_ops
 from autograph.runtime.ops.ragged.indexing import ragged_getitem
 from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
+from autograph.runtime.ops.ragged.sparse_conversion import from_sparse, to_sparse
 
 __all__ = ["install"]
 
@@ -58,7 +60,8 @@ def install() -> None:
     for name, fn in _UNARY.items():
         setattr(RaggedTensor, f"__{name}__", fn)
     extra = {"__div__": _binary(math_ops.truediv)[0],
-             "__getitem__": ragged_getitem, "__iter__": _iter}
+             "__getitem__": ragged_getitem, "__iter__": _iter, "to_sparse": to_sparse,
+             "from_sparse": classmethod(from_sparse)}
     for attr, value in extra.items():
         setattr(RaggedTensor, attr, value)
 
