@@ -136,3 +136,16 @@ def test_an_op_that_takes_no_ragged_tensors_says_what_to_do(rt):
     with pytest.raises(ValueError, match=r"does not take ragged tensors: make it dense with "
                                          r"\.to_tensor\(\), or apply the op to its values"):
         ag.matmul(rt, rt)
+
+
+@pytest.mark.parametrize("splits", [[0, 2, 1], [1, 2, 3], [0, 2]],
+                         ids=["decreasing", "not-from-zero", "short"])
+def test_a_function_checks_row_splits_when_it_runs(splits):
+    @ag.function
+    def make(v, s):
+        return ag.RaggedTensor.from_row_splits(v, s)
+    assert make(ag.constant([1, 2, 3]), ag.constant([0, 2, 3], ag.int64)).to_list() == [
+        [1, 2], [3]]
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match="Arguments to from_row_splits do not form a valid RaggedTensor"):
+        make(ag.constant([1, 2, 3]), ag.constant(splits, ag.int64))

@@ -15,11 +15,14 @@ from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array.gathering import gather
-from autograph.runtime.ops.array.ops import concat, reshape, shape
+from autograph.runtime.ops.array.ops import concat, identity, reshape, shape
 from autograph.runtime.ops.array.sorting import searchsorted
+from autograph.runtime.ops.control_flow.ops import Assert
 from autograph.runtime.ops.creation.ops import cast, zeros
 from autograph.runtime.ops.creation.ops import range as range_
-from autograph.runtime.ops.reduction.ops import cumsum
+from autograph.runtime.ops.graph.ops import control_dependencies
+from autograph.runtime.ops.math.ops import equal, logical_and
+from autograph.runtime.ops.reduction.ops import cumsum, reduce_all
 
 __all__ = ["partition_tensor", "splits_from_lengths", "splits_from_rowids",
            "rowids_from_splits", "lengths_from_splits", "check_splits", "nrows_of",
@@ -90,10 +93,11 @@ def flat_length(values: Any) -> Any:
     return values.nrows()
 
 
-def check_splits(splits: Tensor, nvals: Any, factory: str) -> None:
-    """TensorFlow's checks of `factory`'s arguments, eagerly (a graph's run trusts them)."""
+def check_splits(splits: Tensor, nvals: Any, factory: str) -> Tensor:
+    """`splits`, checked as TensorFlow checks `factory`'s arguments: now when eager, else
+    by an assertion the splits depend on, which fails when the graph runs."""
     if not isinstance(splits, EagerTensor):
-        return
+        return _asserted(splits, nvals, factory)
     s = splits.numpy()
     bad = f"Arguments to {factory} do not form a valid RaggedTensor"
     if s.size == 0:
@@ -110,6 +114,20 @@ def check_splits(splits: Tensor, nvals: Any, factory: str) -> None:
             "Arguments to _from_row_partition do not form a valid RaggedTensor\n"
             f"Condition x == y did not hold: the last row split is {s[-1]}, but "
             f"values has {int(n)} rows.")
+    return splits
+
+
+def _asserted(splits: Tensor, nvals: Any, factory: str) -> Tensor:
+    """`splits` after an assertion that they start at 0, do not decrease and end at `nvals`."""
+    last = gather(splits, -1 + size_of(splits))
+    ok = logical_and(logical_and(equal(gather(splits, 0), 0),
+                                 reduce_all(splits[1:] >= splits[:-1])),
+                     equal(last, cast(nvals, splits.dtype)))
+    check = Assert(ok, [f"Arguments to {factory} do not form a valid RaggedTensor: row "
+                        f"splits must start at 0, not decrease, and end at the number of "
+                        f"values. Row splits:", splits, "number of values:", nvals])
+    with control_dependencies([check]):
+        return identity(splits)
 
 
 def row_ids_checked(rowids: Tensor, nrows: Any) -> None:

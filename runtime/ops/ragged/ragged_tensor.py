@@ -69,7 +69,7 @@ class RaggedTensor(CompositeTensor):
         splits = rp.partition_tensor(row_splits, "row_splits", rp.row_splits_dtype_of(
             row_splits))
         if validate:
-            rp.check_splits(splits, rp.flat_length(values), "from_row_splits")
+            splits = rp.check_splits(splits, rp.flat_length(values), "from_row_splits")
         return cls._wrap(values, splits)
 
     @classmethod
@@ -85,7 +85,7 @@ class RaggedTensor(CompositeTensor):
                                       rp.row_splits_dtype_of(row_lengths))
         splits = rp.splits_from_lengths(lengths)
         if validate:
-            rp.check_splits(splits, rp.flat_length(values), "_from_row_partition")
+            splits = rp.check_splits(splits, rp.flat_length(values), "_from_row_partition")
         return cls._wrap(values, splits)
 
     @classmethod
@@ -111,7 +111,7 @@ class RaggedTensor(CompositeTensor):
             rp.row_ids_checked(rowids, nrows)
         splits = rp.splits_from_rowids(rowids, nrows)
         if validate:
-            rp.check_splits(splits, rp.flat_length(values), "from_value_rowids")
+            splits = rp.check_splits(splits, rp.flat_length(values), "from_value_rowids")
         return cls._wrap(values, splits)
 
     @classmethod
@@ -126,7 +126,7 @@ class RaggedTensor(CompositeTensor):
                    starts.dtype)
         splits = concat([starts, rp.as_row_vector(end)], axis=0)
         if validate:
-            rp.check_splits(splits, nvals, "from_row_starts")
+            splits = rp.check_splits(splits, nvals, "from_row_starts")
         return cls._wrap(values, splits)
 
     @classmethod
@@ -138,7 +138,7 @@ class RaggedTensor(CompositeTensor):
             row_limits))
         splits = concat([convert_to_tensor([0], dtype=limits.dtype), limits], axis=0)
         if validate:
-            rp.check_splits(splits, rp.flat_length(values), "from_row_limits")
+            splits = rp.check_splits(splits, rp.flat_length(values), "from_row_limits")
         return cls._wrap(values, splits)
 
     @classmethod
