@@ -149,3 +149,23 @@ def test_a_function_checks_row_splits_when_it_runs(splits):
     with pytest.raises(ag.errors.InvalidArgumentError,
                        match="Arguments to from_row_splits do not form a valid RaggedTensor"):
         make(ag.constant([1, 2, 3]), ag.constant(splits, ag.int64))
+
+
+def test_a_signature_of_uniform_inner_dimensions_traces_ragged_rank_one():
+    @ag.function(input_signature=[ag.RaggedTensorSpec([None, None, 2], ag.float32,
+                                                      ragged_rank=1)])
+    def f(x):
+        return ag.reduce_sum(x, axis=1), x * 2
+    total, doubled = f(ag.ragged.constant([[[1., 2.], [3., 4.]], [[5., 6.]]], ragged_rank=1))
+    assert_allclose(total.numpy(), [[4., 6.], [5., 6.]])
+    assert repr(doubled) == "<ag.RaggedTensor [[[2.0, 4.0],\n  [6.0, 8.0]], [[10.0, 12.0]]]>"
+
+
+def test_two_ragged_dimensions_are_cut_and_reduced_in_a_graph():
+    @ag.function
+    def g(x):
+        return x[:, :1], ag.reduce_sum(x, axis=2), x.row_lengths(axis=2)
+    cut, sums, lengths = g(ag.ragged.constant([[[1, 2], [3]], [[4]], []]))
+    assert repr(cut) == "<ag.RaggedTensor [[[1, 2]], [[4]], []]>"
+    assert repr(sums) == "<ag.RaggedTensor [[3, 3], [4], []]>"
+    assert repr(lengths) == "<ag.RaggedTensor [[2, 1], [1], []]>"
