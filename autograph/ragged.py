@@ -16,10 +16,11 @@ from autograph.runtime.ops.ragged.ops import (  # noqa: F401
     row_splits_to_segment_ids,
     segment_ids_to_row_splits,
     stack,
+    stack_dynamic_partitions,
 )
 
 __all__ = ["boolean_mask", "constant", "map_flat_values", "range", "row_splits_to_segment_ids",
-           "segment_ids_to_row_splits", "stack"]
+           "segment_ids_to_row_splits", "stack", "stack_dynamic_partitions"]
 
 
 def __dir__() -> list[str]:

@@ -138,6 +138,11 @@ CASES = [
     "it.to_sparse()", "nested.to_sparse()", "uniform.to_sparse()",
     "tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor([[0, 0], [0, 1], [2, 0]], [1, 2, 3], [4, 5]))",
     "tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor([[0, 0, 0]], [1], [1, 1, 1]))",
+    "tf.ragged.stack_dynamic_partitions(['a', 'b', 'c', 'd', 'e'], [3, 0, 2, 2, 3], 5)",
+    "tf.ragged.stack_dynamic_partitions([1., 2., 3.], [1, 1, 0], 2)",
+    "tf.ragged.stack_dynamic_partitions(it.with_values(it.values), [1, 0], 2)",
+    "tf.ragged.stack_dynamic_partitions(tf.ragged.constant([[1], [2, 3], [4]]), [1, 0, 1], 2)",
+    "tf.ragged.stack_dynamic_partitions([1, 2], [0, 5], 2)",
 ]
 
 TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3]]>',
@@ -506,7 +511,25 @@ TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3
                                                                                                      '[]]>',
  'tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor([[0, 0, 0]], [1], [1, 1, 1]))': 'ValueError: '
                                                                                      'rank(st_input) '
-                                                                                     'must be 2.'}
+                                                                                     'must be 2.',
+ "tf.ragged.stack_dynamic_partitions(['a', 'b', 'c', 'd', 'e'], [3, 0, 2, 2, 3], 5)": '<tf.RaggedTensor '
+                                                                                      "[[b'b'], "
+                                                                                      "[], [b'c', "
+                                                                                      "b'd'], "
+                                                                                      "[b'a', "
+                                                                                      "b'e'], []]>",
+ 'tf.ragged.stack_dynamic_partitions([1., 2., 3.], [1, 1, 0], 2)': '<tf.RaggedTensor [[3.0], [1.0, '
+                                                                   '2.0]]>',
+ 'tf.ragged.stack_dynamic_partitions(it.with_values(it.values), [1, 0], 2)': '<tf.RaggedTensor '
+                                                                             '[[[3]],\n'
+                                                                             ' [[1, 2]]]>',
+ 'tf.ragged.stack_dynamic_partitions(tf.ragged.constant([[1], [2, 3], [4]]), [1, 0, 1], 2)': '<tf.RaggedTensor '
+                                                                                             '[[[2, '
+                                                                                             '3]], '
+                                                                                             '[[1], '
+                                                                                             '[4]]]>',
+ 'tf.ragged.stack_dynamic_partitions([1, 2], [0, 5], 2)': 'InvalidArgumentError: partitions must '
+                                                          'be less than num_partitions'}
 
 if __name__ == "__main__":
     import pprint

@@ -15,10 +15,12 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from autograph.runtime.core import dtypes
-from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array import gathering
 from autograph.runtime.ops.array.ops import stack as dense_stack
+from autograph.runtime.ops.array.sorting import argsort
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.segment import unsorted_segment_sum
 from autograph.runtime.ops.ragged import dispatch as _dispatch  # noqa: F401  (registers it)
@@ -36,7 +38,8 @@ from autograph.runtime.ops.ragged.ragged_spec import RaggedTensorSpec
 from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
 
 __all__ = ["RaggedTensor", "RaggedTensorSpec", "constant", "range", "map_flat_values",
-           "boolean_mask", "stack", "segment_ids_to_row_splits", "row_splits_to_segment_ids"]
+           "boolean_mask", "stack", "stack_dynamic_partitions", "segment_ids_to_row_splits",
+           "row_splits_to_segment_ids"]
 
 
 def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
@@ -76,3 +79,27 @@ def stack(values: Sequence[Any], axis: int = 0, name: str | None = None) -> Any:
     if not any(isinstance(v, RaggedTensor) for v in parts):
         return RaggedTensor.from_tensor(dense_stack(parts, axis=axis), ragged_rank=1)
     return dense_stack(parts, axis=axis)
+
+
+def stack_dynamic_partitions(data: Any, partitions: Any, num_partitions: int,
+                             name: str | None = None) -> RaggedTensor:
+    """One row per partition: the rows of `data` (a tensor or ragged tensor) whose entry of
+    `partitions` is that partition's number, in their order.
+
+    Raises:
+        InvalidArgumentError: a partition number outside [0, num_partitions) (eagerly).
+
+    >>> stack_dynamic_partitions(["a", "b", "c"], [1, 0, 1], 2)
+    <ag.RaggedTensor [[b'b'], [b'a', b'c']]>
+    """
+    parts = cast(convert_to_tensor(partitions), dtypes.int64)
+    if isinstance(parts, EagerTensor):
+        found = parts.numpy()
+        if found.size and (found.min() < 0 or found.max() >= num_partitions):
+            raise InvalidArgumentError("partitions must be less than num_partitions")
+    order = argsort(parts, stable=True)
+    rows = data if isinstance(data, RaggedTensor) else convert_to_tensor(data)
+    picked = gather_rows(rows, order) if isinstance(rows, RaggedTensor) else gathering.gather(
+        rows, order)
+    return RaggedTensor.from_value_rowids(picked, gathering.gather(parts, order),
+                                          num_partitions, validate=False)
