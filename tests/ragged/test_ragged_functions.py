@@ -169,3 +169,16 @@ def test_two_ragged_dimensions_are_cut_and_reduced_in_a_graph():
     assert repr(cut) == "<ag.RaggedTensor [[[1, 2]], [[4]], []]>"
     assert repr(sums) == "<ag.RaggedTensor [[3, 3], [4], []]>"
     assert repr(lengths) == "<ag.RaggedTensor [[2, 1], [1], []]>"
+
+
+def test_a_function_checks_ragged_operands_share_their_partition_when_it_runs():
+    @ag.function
+    def add(a, b):
+        return a + b
+    x = ag.ragged.constant([[1, 2], [3]])
+    assert add(x, x * 10).to_list() == [[11, 22], [33]]
+    for other in ([[1], [2, 3]], [[1, 2, 3]]):
+        with pytest.raises(ag.errors.InvalidArgumentError,
+                           match="Condition x == y did not hold: the ragged operands' row "
+                                 "splits differ"):
+            add(x, ag.ragged.constant(other))

@@ -20,12 +20,17 @@ from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array.gathering import gather
-from autograph.runtime.ops.array.ops import reshape
+from autograph.runtime.ops.array.ops import identity, reshape, size
+from autograph.runtime.ops.control_flow.ops import Assert
+from autograph.runtime.ops.creation.ops import cast
+from autograph.runtime.ops.graph.ops import control_dependencies
+from autograph.runtime.ops.math.ops import equal, logical_and, minimum
 from autograph.runtime.ops.op_args import hinted
 from autograph.runtime.ops.ragged import partition as rp
 from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
+from autograph.runtime.ops.reduction.ops import reduce_all
 
-__all__ = ["ELEMENTWISE", "elementwise", "flat_rowids"]
+__all__ = ["ELEMENTWISE", "elementwise", "flat_rowids", "same_partition_checks"]
 
 # Ops that apply value by value (their inputs broadcast against each other).
 ELEMENTWISE = frozenset("""
@@ -49,9 +54,10 @@ def elementwise(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | Non
     first = raggeds[0]
     args = op_handle(op_name).op_def.input_arg
     flat = []
+    checks: list = []
     for arg, x in zip(args, inputs):
         if isinstance(x, RaggedTensor):
-            _check_same_partition(first, x)
+            checks.extend(same_partition_checks(first, x))
             flat.append(x.flat_values)
         else:
             hint = next((y.dtype for a, y in zip(args, inputs)
@@ -59,26 +65,46 @@ def elementwise(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | Non
                         None)
             flat.append(dense_operand(first, x if hint is None or isinstance(x, Tensor)
                                       else hinted(x, hint)))
-    return first.with_flat_values(op_handle(op_name).run(flat, attrs, name))
+    result = op_handle(op_name).run(flat, attrs, name)
+    if checks:  # in a graph: the result waits for the partitions to be found equal
+        with control_dependencies(checks):
+            result = identity(result)
+    return first.with_flat_values(result)
 
 
-def _check_same_partition(a: RaggedTensor, b: RaggedTensor) -> None:
-    """Ragged operands must have the same row partitions (checked eagerly, and by ragged
-    rank in graphs)."""
+def same_partition_checks(a: RaggedTensor, b: RaggedTensor) -> list:
+    """Ragged operands must have the same row partitions: checked now when eager (and by
+    ragged rank); in a graph, the assertions to check them when it runs."""
     if a is b:
-        return
+        return []
     if a.ragged_rank != b.ragged_rank:
         raise InvalidArgumentError(
             f"Ragged operands have ragged ranks {a.ragged_rank} and {b.ragged_rank}: "
             f"elementwise ops need ragged tensors of the same row partitions.")
+    checks = []
     for x, y in zip(a.nested_row_splits, b.nested_row_splits):
-        if x is y or not (isinstance(x, EagerTensor) and isinstance(y, EagerTensor)):
+        if x is y:
+            continue
+        if not (isinstance(x, EagerTensor) and isinstance(y, EagerTensor)):
+            checks.append(_same_splits_assertion(x, y))
             continue
         if x.numpy().shape != y.numpy().shape or np.any(x.numpy() != y.numpy()):
             raise InvalidArgumentError(
                 f"Condition x == y did not hold: the ragged operands' row splits differ "
                 f"({x.numpy().tolist()} and {y.numpy().tolist()}); elementwise ops need "
                 f"ragged tensors of the same row partitions.")
+    return checks
+
+
+def _same_splits_assertion(x: Tensor, y: Tensor) -> Any:
+    """An assertion that row splits `x` and `y` are equal (compared over the shorter length,
+    so that different lengths fail the assertion rather than the comparison)."""
+    n, m = size(x), size(y)
+    common = minimum(n, m)
+    ok = logical_and(equal(n, m), reduce_all(equal(x[:common], cast(y[:common], x.dtype))))
+    return Assert(ok, ["Condition x == y did not hold: the ragged operands' row splits "
+                       "differ; elementwise ops need ragged tensors of the same row "
+                       "partitions. Row splits:", x, y])
 
 
 def flat_rowids(rt: RaggedTensor) -> Tensor:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from autograph.runtime.ops.ragged.elementwise import _check_same_partition
+from autograph.runtime.ops.array.ops import identity
+from autograph.runtime.ops.graph.ops import control_dependencies
+from autograph.runtime.ops.ragged.elementwise import same_partition_checks
 from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
 
 __all__ = ["map_flat_values"]
@@ -28,10 +30,12 @@ def map_flat_values(op: Callable, *args: Any, **kwargs: Any) -> Any:
     if not raggeds:
         return op(*args, **kwargs)
     first = raggeds[0]
-    for other in raggeds[1:]:
-        _check_same_partition(first, other)
+    checks = [c for other in raggeds[1:] for c in same_partition_checks(first, other)]
 
     def flat(v: Any) -> Any:
         return v.flat_values if isinstance(v, RaggedTensor) else v
     result = op(*[flat(a) for a in args], **{k: flat(v) for k, v in kwargs.items()})
+    if checks:  # in a graph: the result waits for the partitions to be found equal
+        with control_dependencies(checks):
+            result = identity(result)
     return first.with_flat_values(result)

@@ -19,13 +19,15 @@ from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array import gathering
+from autograph.runtime.ops.array.ops import identity
 from autograph.runtime.ops.array.ops import stack as dense_stack
 from autograph.runtime.ops.array.sorting import argsort
 from autograph.runtime.ops.creation.ops import cast
+from autograph.runtime.ops.graph.ops import control_dependencies
 from autograph.runtime.ops.math.segment import unsorted_segment_sum
 from autograph.runtime.ops.ragged import dispatch as _dispatch  # noqa: F401  (registers it)
 from autograph.runtime.ops.ragged import operators as _operators  # noqa: F401  (installs them)
-from autograph.runtime.ops.ragged.elementwise import _check_same_partition
+from autograph.runtime.ops.ragged.elementwise import same_partition_checks
 from autograph.runtime.ops.ragged.factory import (
     constant,
     gather_rows,
@@ -53,10 +55,13 @@ def boolean_mask(data: Any, mask: Any, name: str | None = None) -> Any:
         if not isinstance(data, RaggedTensor):
             raise ValueError("boolean_mask of a dense tensor takes a dense mask: use "
                              "ag.boolean_mask.")
-        _check_same_partition(data, mask)
+        checks = same_partition_checks(data, mask)
         if data.ragged_rank != 1:
             return data.with_values(boolean_mask(data.values, mask.values))
         keep = mask.values
+        if checks:  # in a graph: masking waits for the partitions to be found equal
+            with control_dependencies(checks):
+                keep = identity(keep)
         values = gathering.boolean_mask(data.values, keep)
         lengths = unsorted_segment_sum(cast(keep, data.row_splits_dtype), data.value_rowids(),
                                        data.nrows())
