@@ -279,7 +279,8 @@ class Dataset(Grouping):
         make = self._fused_batch(size, drop_remainder, structure)
         if make is None:
             make = (self._rows.batches(size, drop_remainder) if self._rows is not None else
-                    functools.partial(transforms.batch, self._make, size, drop_remainder))
+                    functools.partial(transforms.batch, self._make, size, drop_remainder,
+                                      self._structure.specs))
         return Dataset(make, structure, card, kind=f"batch({size}, {drop_remainder})",
                        inputs=(self,))
 
@@ -482,3 +483,4 @@ def _positive(name: str, value: Any) -> int:
     if n <= 0:
         raise errors.InvalidArgumentError(f"{name} must be greater than zero; got {value}.")
     return n
+
