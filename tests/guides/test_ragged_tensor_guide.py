@@ -15,8 +15,7 @@ from tests.guides import notebook, ragged_tensor_guide
 DIFFERENCES = {  # cell -> (why, what the cell shows here)
 }
 PENDING = {  # cell -> what it needs, as its error shows it
-    "vGmJGSf_-PVB": "This op does not take ragged tensors",
-    "ewA3cISdDfmP": "mixes strings with other values",
+    "vGmJGSf_-PVB": "tf.strings.substr",
     "ZBs_V7e--PVr": "tf.strings.to_hash_bucket_fast",
     "eTIhGayQL0gI": "tf.sparse.concat",
     "MGYKmizJTw8B": "tf.strings.to_hash_bucket_fast",
@@ -26,7 +25,6 @@ PENDING = {  # cell -> what it needs, as its error shows it
     "lk62aRz63IZn": "dataset", "CxLlaPw_5Je4": "batched_dataset",
     "PYnhERwh3_mf": "tf.data.experimental.dense_to_ragged_batch",
     "Ios1GuG-pf9U": "dataset",
-    "4WfCMIgdDMxj": "This op does not take ragged tensors",
     "D-Dg9w7Je5pU": "is not built yet",
     "Sfem1ESrdGzX": "which an export cannot carry",
     "nZc2wqgQQUFU": "This op does not take ragged tensors",
@@ -34,8 +32,6 @@ PENDING = {  # cell -> what it needs, as its error shows it
     "APT72EaBU70t": "rt_shape",
     "NSRgD667WwIZ": "tf.experimental.DynamicRaggedShape",
     "gMxCzADUYIjY": "tf.experimental.DynamicRaggedShape",
-    "UpI0FlfL4Eim": "does not broadcast to a ragged tensor",
-    "qGq1zOT4zMoc": "row splits differ", "CvLae5vMqeji": "row splits differ",
     "z2sHwHdy-PWg": "Flat values:\nag.Tensor(",
     "70q1aCKwySgS": "from_uniform_row_length",
 }

@@ -143,6 +143,21 @@ CASES = [
     "tf.ragged.stack_dynamic_partitions(it.with_values(it.values), [1, 0], 2)",
     "tf.ragged.stack_dynamic_partitions(tf.ragged.constant([[1], [2, 3], [4]]), [1, 0, 1], 2)",
     "tf.ragged.stack_dynamic_partitions([1, 2], [0, 5], 2)",
+    # tiling and reversing
+    "tf.tile(rows, [1, 2])",
+    "tf.tile(rows, [2, 1])",
+    "tf.tile(rows, [2, 3])",
+    "tf.tile(uniform, [1, 1, 2])",
+    "tf.reverse(rows, [1])",
+    "tf.reverse(rows, [0])",
+    "tf.reverse(rows, [0, 1])",
+    "tf.reverse(uniform, [-1])",
+    "tf.tile(nested, [1, 1, 2])",
+    # dense operands of the ragged tensor's rank
+    "tf.ragged.constant([[1, 2], [3, 4]]) + tf.constant([[10, 20], [30, 40]])",
+    "tf.ragged.constant([[1, 2], [3, 4, 5]]) + tf.constant([[10, 20], [30, 40]])",
+    "rows * tf.constant([[2], [3], [4], [5]])",
+    "tf.ragged.constant([['one', 'two'], [3, 4]])",
 ]
 
 TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3]]>',
@@ -529,7 +544,30 @@ TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3
                                                                                              '[[1], '
                                                                                              '[4]]]>',
  'tf.ragged.stack_dynamic_partitions([1, 2], [0, 5], 2)': 'InvalidArgumentError: partitions must '
-                                                          'be less than num_partitions'}
+                                                          'be less than num_partitions',
+ 'tf.tile(rows, [1, 2])': '<tf.RaggedTensor [[1, 2, 3, 1, 2, 3], [], [4, 5, 4, 5], [6, 6]]>',
+ 'tf.tile(rows, [2, 1])': '<tf.RaggedTensor [[1, 2, 3], [], [4, 5], [6], [1, 2, 3], [], [4, 5], '
+                          '[6]]>',
+ 'tf.tile(rows, [2, 3])': '<tf.RaggedTensor [[1, 2, 3, 1, 2, 3, 1, 2, 3], [], [4, 5, 4, 5, 4, 5], '
+                          '[6, 6, 6],\n'
+                          ' [1, 2, 3, 1, 2, 3, 1, 2, 3], [], [4, 5, 4, 5, 4, 5], [6, 6, 6]]>',
+ 'tf.tile(uniform, [1, 1, 2])': '<tf.RaggedTensor [[[1, 2, 1, 2],\n'
+                                '  [3, 4, 3, 4]], [[5, 6, 5, 6]]]>',
+ 'tf.reverse(rows, [1])': '<tf.RaggedTensor [[3, 2, 1], [], [5, 4], [6]]>',
+ 'tf.reverse(rows, [0])': '<tf.RaggedTensor [[6], [4, 5], [], [1, 2, 3]]>',
+ 'tf.reverse(rows, [0, 1])': '<tf.RaggedTensor [[6], [5, 4], [], [3, 2, 1]]>',
+ 'tf.reverse(uniform, [-1])': '<tf.RaggedTensor [[[2, 1],\n  [4, 3]], [[6, 5]]]>',
+ 'tf.tile(nested, [1, 1, 2])': '<tf.RaggedTensor [[[1, 2, 1, 2], [3, 3]], [[4, 4]], []]>',
+ 'tf.ragged.constant([[1, 2], [3, 4]]) + tf.constant([[10, 20], [30, 40]])': '<tf.RaggedTensor '
+                                                                             '[[11, 22],\n'
+                                                                             ' [33, 44]]>',
+ 'tf.ragged.constant([[1, 2], [3, 4, 5]]) + tf.constant([[10, 20], [30, 40]])': 'InvalidArgumentError: '
+                                                                                'Condition x == y '
+                                                                                'did not hold.',
+ 'rows * tf.constant([[2], [3], [4], [5]])': '<tf.RaggedTensor [[2, 4, 6], [], [16, 20], [30]]>',
+ "tf.ragged.constant([['one', 'two'], [3, 4]])": "ValueError: Can't convert Python sequence with "
+                                                 'mixed types to Tensor.'}
+
 
 if __name__ == "__main__":
     import pprint

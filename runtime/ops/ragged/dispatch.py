@@ -13,10 +13,11 @@ from autograph.runtime.ops.ragged.elementwise import elementwise
 from autograph.runtime.ops.ragged.mapping import map_flat_values
 from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
 from autograph.runtime.ops.ragged.reduction import reduce
+from autograph.runtime.ops.ragged.tiling import tile_or_reverse
 
 __all__ = ["ragged_fallback"]
 
-_HANDLERS = (elementwise, reduce, combine)
+_HANDLERS = (elementwise, reduce, combine, tile_or_reverse)
 
 
 def ragged_fallback(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None,

@@ -20,7 +20,8 @@ from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array.gathering import gather
-from autograph.runtime.ops.array.ops import identity, reshape, size
+from autograph.runtime.ops.array.ops import broadcast_to, identity, reshape, size
+from autograph.runtime.ops.checks.assertions import assert_equal
 from autograph.runtime.ops.control_flow.ops import Assert
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.graph.ops import control_dependencies
@@ -88,7 +89,9 @@ def same_partition_checks(a: RaggedTensor, b: RaggedTensor) -> list:
         if not (isinstance(x, EagerTensor) and isinstance(y, EagerTensor)):
             checks.append(_same_splits_assertion(x, y))
             continue
-        if x.numpy().shape != y.numpy().shape or np.any(x.numpy() != y.numpy()):
+        if x.numpy().shape == y.numpy().shape:
+            assert_equal(x, cast(y, x.dtype))  # TensorFlow's message, its data included
+        else:
             raise InvalidArgumentError(
                 f"Condition x == y did not hold: the ragged operands' row splits differ "
                 f"({x.numpy().tolist()} and {y.numpy().tolist()}); elementwise ops need "
@@ -105,6 +108,22 @@ def _same_splits_assertion(x: Tensor, y: Tensor) -> Any:
     return Assert(ok, ["Condition x == y did not hold: the ragged operands' row splits "
                        "differ; elementwise ops need ragged tensors of the same row "
                        "partitions. Row splits:", x, y])
+
+
+def _uniform_rows_operand(rt: RaggedTensor, t: Tensor, dims: list) -> Tensor:
+    """Dense `t` (dimensions `dims`, a row length other than 1) as an operand of eager `rt`'s
+    flat values, when every row of `rt` has that length; else TensorFlow's error comparing
+    the row splits the dense operand would have with `rt`'s."""
+    nrows, width = int(rt.nrows()), dims[1]
+    splits = rt.row_splits.numpy()
+    uniform = np.arange(nrows + 1, dtype=splits.dtype) * width
+    if dims[0] not in (1, None, nrows):
+        raise InvalidArgumentError(
+            f"A dense operand of shape {t.shape} does not broadcast to a ragged tensor of "
+            f"shape {rt.shape}: {dims[0]} rows against {nrows}.")
+    assert_equal(convert_to_tensor(uniform), rt.row_splits)
+    rows = broadcast_to(reshape(t, dims), [nrows] + dims[1:])
+    return reshape(rows, [nrows * width] + dims[2:])
 
 
 def flat_rowids(rt: RaggedTensor) -> Tensor:
@@ -126,6 +145,8 @@ def dense_operand(rt: RaggedTensor, x: Any) -> Tensor:
     if rank is None or flat_rank is None or rank <= flat_rank - 1:
         return t
     dims = [1] * (flat_rank + k - rank) + t.shape.as_list()
+    if k == 1 and dims[1] not in (1, None) and isinstance(rt.row_splits, EagerTensor):
+        return _uniform_rows_operand(rt, t, dims)
     if any(d not in (1, None) for d in dims[1:k + 1]):
         raise InvalidArgumentError(
             f"Condition x == y did not hold: a dense operand of shape {t.shape} does not "

@@ -113,6 +113,11 @@ def _inner_values(leaves: list, dtype: Any, inner_shape: tuple | None) -> Tensor
         if "non-rectangular" in str(e) and not isinstance(leaves[0], (int, float, str, bytes)):
             raise ValueError("inner values have inconsistent shape") from None
         raise
+    except TypeError as e:
+        if "mixes strings with other values" not in str(e):
+            raise
+        # TensorFlow's ValueError: a ragged constant's values are one list to it.
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.") from None
     if inner_shape is not None and values.shape[1:].as_list() != list(inner):
         raise ValueError(f"Too many elements provided. Needed at most "
                          f"{int(np.prod(inner))}, but received {values.shape[1:]}")
