@@ -103,6 +103,7 @@ from autograph.operators import raising_branches as _raising_branches  # noqa: E
 from autograph.runtime.function import function as _function  # noqa: E402
 from autograph.runtime.function.concrete_function import ConcreteFunction  # noqa: E402,F401
 from autograph.runtime.function.function import Function, function  # noqa: E402,F401
+from autograph.runtime.function.map_fn import map_fn  # noqa: E402,F401
 from autograph.runtime.graph.init_scope import init_scope  # noqa: E402,F401
 
 _function.set_conversion_hook(api.to_graph)
