@@ -26,5 +26,6 @@ from autograph.kernels import (  # noqa: F401
     script_kernels,
     state_kernels,
     string_kernels,
+    substr_kernels,
     summary_kernels,
 )

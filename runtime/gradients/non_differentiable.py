@@ -22,7 +22,7 @@ NON_DIFFERENTIABLE = (
     "RandomShuffle", "RandomPoissonV2",
     # strings
     "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
-    "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeDecode", "UnicodeSplit",
+    "StringSplitV2", "StringToNumber", "StringUpper", "Substr", "UnicodeDecode", "UnicodeSplit",
     # checks, printing, nothing
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient", "WriteSummary",
     "FlushSummaryWriter",

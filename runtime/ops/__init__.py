@@ -40,4 +40,5 @@ with op_registry().group():  # the built-in ops: one group, ahead of ops declare
     import autograph.runtime.ops.state.defs  # noqa: F401
     import autograph.runtime.ops.string.defs  # noqa: F401
     import autograph.runtime.ops.string.ops  # noqa: F401
+    import autograph.runtime.ops.string.substr  # noqa: F401
     from autograph.runtime.ops import operators  # noqa: F401

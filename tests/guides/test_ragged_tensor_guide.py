@@ -15,7 +15,6 @@ from tests.guides import notebook, ragged_tensor_guide
 DIFFERENCES = {  # cell -> (why, what the cell shows here)
 }
 PENDING = {  # cell -> what it needs, as its error shows it
-    "vGmJGSf_-PVB": "tf.strings.substr",
     "ZBs_V7e--PVr": "tf.strings.to_hash_bucket_fast",
     "eTIhGayQL0gI": "tf.sparse.concat",
     "MGYKmizJTw8B": "tf.strings.to_hash_bucket_fast",

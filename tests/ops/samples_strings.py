@@ -23,4 +23,8 @@ SAMPLES = [
              {"input_encoding": "UTF-16-BE", "errors": "strict"}),
     OpSample("StringToNumber", [_strings("1.5", " -2", "1e3")]),
     OpSample("StringToNumber", [_strings("7", "-8").reshape(2, 1)], {"out_type": dtypes.int64}),
+    OpSample("Substr", [_strings("hello", "ab"), np.array([1, -2], np.int32),
+                        np.array([2, 5], np.int32)]),
+    OpSample("Substr", [_strings("héllo"), np.array(1, np.int64), np.array(-1, np.int64)],
+             {"unit": "UTF8_CHAR"}),
 ]

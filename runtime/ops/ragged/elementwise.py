@@ -39,7 +39,7 @@ Abs AddV2 Angle BitwiseAnd BitwiseOr BitwiseXor Cast Ceil CheckNumerics ClipByVa
 ComplexAbs Conj Cos Equal Exp Floor FloorDiv FloorMod Greater GreaterEqual Identity Imag Invert
 IsFinite IsNan Less LessEqual Log Log1p LogicalAnd LogicalNot LogicalOr Maximum Minimum Mul Neg
 NotEqual OnesLike Pow Real RealDiv Relu Round Rsqrt SelectV2 Sigmoid Sign Sin Sqrt Square
-StopGradient StringLength StringLower StringToNumber StringUpper Sub Tanh ZerosLike
+StopGradient StringLength StringLower StringToNumber StringUpper Sub Substr Tanh ZerosLike
 """.split())
 
 
