@@ -31,6 +31,7 @@ from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.graph import SymbolicTensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.saving.saved_model import files
+from autograph.runtime.saving.saved_model.composites import SPECS, composite_spec, decode_fields
 from autograph.runtime.saving.saved_model.graph_codec import Decoder
 from autograph.runtime.state.module import Module
 from autograph.runtime.state.variables import Variable
@@ -264,7 +265,20 @@ class _Loader:
                 return {self.decoder.decode(k): self._structure(v, leaf, tag) for k, v in pairs}
             if key == "namedtuple":
                 return self._namedtuple(body, leaf, tag)
+            if key == "composite":
+                return self._composite(body, leaf, tag)
         return self.decoder.decode(doc)
+
+    def _composite(self, body: Any, leaf: Callable[[Any], Any], tag: str) -> Any:
+        kind = SPECS.get(str(body.get("spec"))) if isinstance(body, dict) else None
+        if kind is None:
+            raise self.fail("a composite tensor in a function's arguments or results is "
+                            "malformed")
+        spec = kind._deserialize(decode_fields(self.decoder_list(body.get("fields")),
+                                               self.decoder.decode))
+        components = [self._structure(c, leaf, tag)
+                      for c in self.decoder_list(body.get("components"))]
+        return spec._from_components(components)
 
     def _namedtuple(self, body: Any, leaf: Callable[[Any], Any], tag: str) -> Any:
         if not isinstance(body, dict):
@@ -336,7 +350,8 @@ def _output_specs(outputs: Any, named: bool) -> Any:
 
 
 def _with_specs(structure: Any) -> Any:
-    """`structure` with each placeholder replaced by the TensorSpec of its dtype and shape."""
-    leaves = [TensorSpec(t.shape, t.dtype) if isinstance(t, SymbolicTensor) else t
-              for t in flatten(structure)]
+    """`structure` with each placeholder replaced by the TensorSpec of its dtype and shape
+    (a composite of placeholders by its spec)."""
+    leaves = [TensorSpec(t.shape, t.dtype) if isinstance(t, SymbolicTensor) else
+              t._type_spec if composite_spec(t) is not None else t for t in flatten(structure)]
     return pack_sequence_as(structure, leaves)

@@ -48,6 +48,7 @@ from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.graph.graph import SymbolicTensor
 from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.saving.saved_model import files
+from autograph.runtime.saving.saved_model.composites import composite_spec, encode_fields
 from autograph.runtime.saving.saved_model.graph_codec import Encoder, SaveError
 from autograph.runtime.saving.saved_model.load import LoadedObject, RestoredFunction
 from autograph.runtime.state.variables import Variable
@@ -217,6 +218,13 @@ class _Writer:
             return {"dict": [[self.encoder.encode(k, f"a key in {where}"),
                               self._structure(value[k], inputs, tag, where)]
                              for k in value]}
+        spec = composite_spec(value)
+        if spec is not None:
+            return {"composite": {
+                "spec": type(spec).__name__,
+                "fields": encode_fields(spec, lambda f: self.encoder.encode(f, where)),
+                "components": [self._structure(c, inputs, tag, where)
+                               for c in spec._to_components(value)]}}
         return self.encoder.encode(value, f"a value in the arguments or results of {where}")
 
     # Signatures ---------------------------------------------------------------------------
