@@ -20,6 +20,7 @@ import pytest
 
 import autograph as ag
 from tests.guides import distributed_training_guide, notebook
+from tests.guides.compare import displayed, masked, normal
 
 CELLS = distributed_training_guide.CELLS
 
@@ -53,51 +54,16 @@ def _tensorflow(cell):
     return text
 
 
-def _displayed(text):
-    """`text` as a terminal or a notebook shows it: a carriage return goes back to the line's
-    start, a backspace one character back, `ESC[K` clears the rest of the line, colour codes
-    are not seen, nor spaces at a line's end."""
-    lines = []
-    for line in text.split("\n"):
-        shown, at = [], 0
-        for token in re.findall(r"\x1b\[[0-9;]*[A-Za-z]|.", line, re.S):
-            if token == "\r":
-                at = 0
-            elif token == "\b":
-                at = max(at - 1, 0)
-            elif token == "\x1b[K":
-                del shown[at:]
-            elif not token.startswith("\x1b"):
-                shown[at:at + 1] = [token]
-                at += 1
-        lines.append("".join(shown).rstrip(" "))
-    return "\n".join(lines)
-
-
 def _ported(text):
     """TensorFlow's output with the ported import's names (`tf.Tensor` is `ag.Tensor`)."""
     return re.sub(r"\btf\.(Tensor|Variable)\b", r"ag.\1", text)
 
 
-def _normal(text):
-    """As displayed, without what differs between two runs of one program: addresses,
-    module paths, the times of a progress bar."""
-    text = re.sub(r"0x[0-9a-f]+", "0x?", _displayed(text))
-    text = re.sub(r"<(?:\w+\.)+(\w+) object at", r"<\1 object at", text)
-    return re.sub(r"\b\d+(?:ms|us|s)\b", "#s", text)
-
-
-def _masked(text):
-    """Numbers replaced by #, and the spaces NumPy aligns them with by one."""
-    text = re.sub(r" +", " ", re.sub(r"-?\d+\.\d*(?:e[-+]?\d+)?", "#", _normal(text)))
-    return re.sub(r" ([\],])", r"\1", text)
-
-
 def _same(cell, ours, theirs):
     theirs = _ported(theirs)
     if cell in RANDOM:
-        return _masked(ours) == _masked(theirs)
-    return _normal(ours) == _normal(theirs)
+        return masked(ours) == masked(theirs)
+    return normal(ours) == normal(theirs)
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +87,7 @@ def test_the_cell_differs_from_tensorflow_as_explained(shown, cell):
     why, expected = DIFFERENCES[cell]
     assert not _same(cell, shown[cell], _tensorflow(cell)), (
         f"cell {cell} now shows TensorFlow's output: take it out of DIFFERENCES")
-    assert _masked(shown[cell]) == expected, why
+    assert masked(shown[cell]) == expected, why
 
 
 def test_nineteen_of_the_twenty_cells_show_tensorflows_output(shown):
@@ -165,7 +131,7 @@ def test_the_custom_loop_trains_by_sgd_from_its_first_loss(shown, of):
 
 
 def _bar_losses(text):
-    return [float(x) for x in re.findall(r"^10/10 .* - loss: (\S+)$", _displayed(text), re.M)]
+    return [float(x) for x in re.findall(r"^10/10 .* - loss: (\S+)$", displayed(text), re.M)]
 
 
 @pytest.mark.parametrize("of", ["autograph", "tensorflow"])
