@@ -124,8 +124,10 @@ def conversion_hook(func: Callable) -> Callable | None:
 
 def is_converted_code(func: Callable) -> bool:
     """Whether `func` was defined by converted code (a nested function converted with its
-    parent): it must not be converted again."""
-    return func.__code__.co_filename.startswith(GENERATED_PREFIX)
+    parent), or is a converted function as `to_graph` returns it (which wraps one): it must
+    not be converted again."""
+    code = getattr(inspect.unwrap(func), "__code__", None)
+    return code is not None and code.co_filename.startswith(GENERATED_PREFIX)
 
 
 def _check_convertible(func: Any) -> None:

@@ -146,3 +146,18 @@ def test_options_that_are_not_features_are_a_type_error():
         ag.function(shout, experimental_autograph_options=3)(1)
     with pytest.raises(TypeError, match="for example Feature.LISTS"):
         ag.autograph.to_code(shout, experimental_optional_features=("LISTS",))
+
+
+def is_zero(x):
+    return x == 0
+
+
+@pytest.mark.parametrize("features", [None, Feature.ALL])
+def test_a_converted_function_called_from_converted_code_is_not_converted_again(features):
+    # TensorFlow's api_test (test_converted_call_already_converted): True both ways.
+    converted = ag.autograph.to_graph(is_zero, experimental_optional_features=features)
+
+    def caller(x):
+        return converted(x)
+    assert bool(ag.function(caller)(ag.constant(0)))
+    assert bool(ag.function(converted)(ag.constant(0)))
