@@ -25,7 +25,7 @@ TENSORFLOW_FLOAT64 = np.array([
      1.1123294430180879e+00],
     [6.9245298147505401e-03, 6.0738565499319677e-02, 1.3445422490227876e-01,
      4.5207593115727257e-01]])
-# and in float32: where x^alpha e^-x / Gamma(alpha + 1) underflows float32, 0
+# and in float32: 0 where x^alpha e^-x / Gamma(alpha) is below float32's smallest normal
 TENSORFLOW_FLOAT32 = np.array([
     [1.367283, 5.915174, 8.4956455, 12.133555],
     [0.17591374, 0.9732186, 1.6316917, 3.1394491],
@@ -58,6 +58,29 @@ def test_random_gamma_grad_gives_tensorflows_zeros_and_nans_at_the_edges():
                              np.array([100.0, 700.0, 1e-39], np.float32)]).numpy()
     npt.assert_array_equal(np.signbit(tails), [True, True, False])
     npt.assert_array_equal(tails, [0.0, 0.0, 0.0])
+
+
+def test_random_gamma_grad_is_zero_from_where_tensorflows_float32_flushes_to_zero():
+    # TensorFlow 2.21, float32: 0 for alpha 50 up to x = 3.3594 (nonzero from 3.35945), -0
+    # for alpha 1 from x = 91.857 (nonzero up to 91.856); float64 has no zero there.
+    alpha = np.array([50.0, 50.0, 1.0, 1.0], np.float32)
+    sample = np.array([3.3594, 3.35945, 91.856, 91.857], np.float32)
+    got = _gamma_grad.run([alpha, sample]).numpy()
+    assert got[0] == 0 and got[1] > 0 and got[2] > 0 and got[3] == 0 and np.signbit(got[3])
+    assert np.all(_gamma_grad.run([alpha.astype(np.float64), sample.astype(np.float64)])
+                  .numpy() > 0)
+
+
+def test_random_gamma_grad_at_zero_one_and_infinity_is_tensorflows():
+    # TensorFlow 2.21: 0 at x = 0 whatever alpha, nan for alpha <= 0 or x < 0 otherwise,
+    # and at x = 1, where the series gives way to the continued fraction, these values.
+    got = _gamma_grad.run([np.array([0.0, -1.0, 0.0, 0.5, 0.0]),
+                           np.array([0.0, 0.0, np.inf, -1.0, 1.0])]).numpy()
+    npt.assert_array_equal(got, [0.0, 0.0, np.nan, np.nan, np.nan])
+    at_one = _gamma_grad.run([np.array([0.1, 0.5, 1.0, 2.5, 10.0, 50.0]), np.ones(6)]).numpy()
+    npt.assert_allclose(at_one, [6.790083413327747, 1.87824728173252, 1.1735630272247275,
+                                 0.6507938596862822, 0.2594585362979024, 0.08001596549522869],
+                        rtol=1e-12)
 
 
 def test_random_gamma_grad_broadcasts_and_refuses_what_tensorflow_refuses():
@@ -97,16 +120,36 @@ def test_gamma_gradient_with_beta_reaches_alpha_and_beta():
                         rtol=1e-12)
 
 
-def test_gamma_gradient_in_a_function_keeps_alphas_shape():
+def test_gamma_gradient_in_a_function_keeps_alphas_static_shape():
+    traced_shapes = []
+
     @ag.function
     def gradient_and_samples(alpha):
         with ag.GradientTape() as tape:
             tape.watch(alpha)
             samples = ag.random.gamma([3, 2], alpha, seed=5)
-        return tape.gradient(samples, alpha), samples
+        gradient = tape.gradient(samples, alpha)
+        traced_shapes.append(gradient.shape.as_list())
+        return gradient, samples
 
     alpha = np.array([[1.0], [4.0]], np.float32)
     gradient, samples = gradient_and_samples(ag.constant(alpha))
-    assert gradient.shape == (2, 1)
+    assert traced_shapes == [[2, 1]] and gradient.shape == (2, 1)
+    partial = _gamma_grad.run([alpha[None, None], samples.numpy()]).numpy()
+    npt.assert_allclose(gradient.numpy(), partial.sum(axis=(0, 1)), rtol=1e-5)
+
+
+def test_gamma_gradient_with_a_shape_of_unknown_length():
+    @ag.function(input_signature=[ag.TensorSpec([None], ag.int32),
+                                  ag.TensorSpec([2], ag.float32)])
+    def gradient_and_samples(shape, alpha):
+        with ag.GradientTape() as tape:
+            tape.watch(alpha)
+            samples = ag.random.gamma(shape, alpha, seed=6)
+        return tape.gradient(samples, alpha), samples
+
+    alpha = np.array([1.0, 4.0], np.float32)
+    gradient, samples = gradient_and_samples(ag.constant([3, 2]), ag.constant(alpha))
+    assert samples.shape == (3, 2, 2)
     partial = _gamma_grad.run([alpha[None, None], samples.numpy()]).numpy()
     npt.assert_allclose(gradient.numpy(), partial.sum(axis=(0, 1)), rtol=1e-5)
