@@ -26,6 +26,7 @@ from autograph import (  # noqa: E402
     initializers,
     math,
     nn,
+    ragged,
     random,
     strings,
     test,
@@ -81,6 +82,7 @@ from autograph.runtime.ops.graph.ops import *  # noqa: F401,F403
 from autograph.runtime.ops.logging.ops import print  # noqa: A004
 from autograph.runtime.ops.math.clip import clip_by_global_norm, clip_by_norm  # noqa: E402
 from autograph.runtime.ops.math.ops import *  # noqa: F401,F403
+from autograph.runtime.ops.ragged.ops import RaggedTensor, RaggedTensorSpec
 from autograph.runtime.ops.script.ops import numpy_function, py_function
 from autograph.runtime.ops.sparse.indexed_slices import IndexedSlices, IndexedSlicesSpec
 from autograph.runtime.ops.sparse.indexed_slices import IndexedSlicesValue as _IndexedSlicesValue
@@ -101,6 +103,7 @@ from autograph.operators import raising_branches as _raising_branches  # noqa: E
 from autograph.runtime.function import function as _function  # noqa: E402
 from autograph.runtime.function.concrete_function import ConcreteFunction  # noqa: E402,F401
 from autograph.runtime.function.function import Function, function  # noqa: E402,F401
+from autograph.runtime.function.map_fn import map_fn  # noqa: E402,F401
 from autograph.runtime.graph.init_scope import init_scope  # noqa: E402,F401
 
 _function.set_conversion_hook(api.to_graph)
@@ -132,8 +135,8 @@ _ON_FIRST_USE = {
 # The namespaces of the API; every other module is an implementation module.
 _NAMESPACES = ("autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
                "errors", "experimental", "image", "initializers", "io", "keras", "linalg", "math",
-               "nn", "onnx", "optimizers", "profiler", "random", "saved_model", "sparse", "strings",
-               "summary", "test", "train", "types")
+               "nn", "onnx", "optimizers", "profiler", "ragged", "random", "saved_model", "sparse",
+               "strings", "summary", "test", "train", "types")
 __all__ = sorted([*_ON_FIRST_USE, *(
     name for name, value in globals().items() if not name.startswith("_") and (
         not isinstance(value, _ModuleType) or name in _NAMESPACES))])

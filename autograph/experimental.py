@@ -1,19 +1,25 @@
 """`ag.experimental`, as `tf.experimental`: user-defined composite types.
 
 `ExtensionType` subclasses declare fields of tensors and Python values; functions, loops and
-conds take and return them as a unit, traced by their `Spec`.
+conds take and return them as a unit, traced by their `Spec`; datasets batch
+`BatchableExtensionType` values.
 """
 
 import sys as _sys
 
 from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
+from autograph.runtime.ops.extension_type.batchable import (
+    BatchableExtensionType,
+    BatchableExtensionTypeSpec,
+)
 from autograph.runtime.ops.extension_type.extension_type import (
     ExtensionType,
     ExtensionTypeSpec,
 )
 
-__all__ = ["ExtensionType", "ExtensionTypeSpec"]
+__all__ = ["BatchableExtensionType", "BatchableExtensionTypeSpec", "ExtensionType",
+           "ExtensionTypeSpec"]
 
 
 def __dir__() -> list[str]:

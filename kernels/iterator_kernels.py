@@ -1,5 +1,6 @@
 """Kernels of the dataset iterator ops: a Python iterator over the held dataset, and its next
-element flattened into arrays of the declared dtypes (zeros and `False` once it is done)."""
+element flattened into arrays of the declared dtypes (a composite tensor into its components;
+zeros and `False` once it is done)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,10 @@ def get_next_as_optional(ctx, iterator, output_types, output_shapes):
 
 
 def _components(element, output_types, output_shapes) -> list:
-    leaves = flatten(element)
+    leaves: list = []
+    for leaf in flatten(element):  # a composite tensor gives its component tensors
+        spec = getattr(leaf, "_type_spec", None)
+        leaves.extend([leaf] if spec is None else spec._to_components(leaf))
     if len(leaves) != len(output_types):
         raise InvalidArgumentError(f"A dataset element has {len(leaves)} components, but its "
                                    f"element_spec declares {len(output_types)}.")

@@ -52,12 +52,12 @@ def string_length(ctx, input, unit):  # noqa: A002
     return np.array(lengths, dtype=np.int32).reshape(input.shape)
 
 
-def _sparse_pieces(strings: np.ndarray, split_one) -> tuple:
+def _sparse_pieces(strings: np.ndarray, split_one, dtype=object) -> tuple:
     """The (indices, values, shape) parts of the pieces `split_one(s)` of each string."""
     rows = [split_one(s) for s in strings]
     count = sum(len(r) for r in rows)
     indices = np.zeros((count, 2), np.int64)
-    values = np.empty(count, dtype=object)
+    values = np.empty(count, dtype=dtype)
     k = 0
     for i, row in enumerate(rows):
         indices[k:k + len(row), 0] = i
@@ -91,6 +91,17 @@ def unicode_split(ctx, input, input_encoding, errors, replacement_char):  # noqa
             raise InvalidArgumentError(f"input is not valid {input_encoding}: {e}. Pass "
                                        f"errors='replace' or 'ignore' to accept it.") from None
     return _sparse_pieces(input, split_one)
+
+
+@register_kernel("UnicodeDecode", device=BOTH, host_memory=("input",) + _SPARSE)
+def unicode_decode(ctx, input, input_encoding, errors, replacement_char):  # noqa: A002
+    def decode_one(s: bytes) -> list[int]:
+        try:
+            return pieces.unicode_decode(s, input_encoding, errors, replacement_char)
+        except UnicodeError as e:
+            raise InvalidArgumentError(f"input is not valid {input_encoding}: {e}. Pass "
+                                       f"errors='replace' or 'ignore' to accept it.") from None
+    return _sparse_pieces(input, decode_one, np.int32)
 
 
 @register_kernel("StringToNumber", device=BOTH, host_memory=("string_tensor", "output"))

@@ -9,8 +9,8 @@ import autograph as ag
 # The public namespaces; every other module of the package is an implementation module.
 NAMESPACES = {"autograph", "compat", "config", "data", "debugging", "distribute", "dtypes",
               "errors", "experimental", "image", "initializers", "io", "keras", "linalg", "math",
-              "nn", "onnx", "optimizers", "profiler", "random", "saved_model", "sparse", "strings",
-              "summary", "test", "train", "types"}
+              "nn", "onnx", "optimizers", "profiler", "ragged", "random", "saved_model", "sparse",
+              "strings", "summary", "test", "train", "types"}
 IMPLEMENTATION = ["api", "converters", "operators", "pyct", "transpiler", "user_errors",
                   "static", "directives", "tracebacks", "autograph_experimental"]
 

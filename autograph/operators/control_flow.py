@@ -47,6 +47,7 @@ from autograph.runtime.ops.iterator.ops import (
     make_iterator,
 )
 from autograph.runtime.ops.math import ops as math_ops
+from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
 
 # The names the converter lowers `break` and `return` to (`break_`, `break__1`, `do_return`,
 # `retval_`): not the program's variables.
@@ -256,10 +257,11 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
             state = body(item, *state)
 
     Python iterables and eager tensors (their rows) are iterated in Python. A symbolic tensor
-    is iterated along its first dimension by one `While` op (for `ag.range(...)` of integers,
-    counting from start to limit without making the range); so are `ag__.enumerate` and
-    `ag__.zip` of symbolic tensors; a dataset, or an iterator over one, in a graph by one
-    `While` op that takes each element only once `extra_test` has said go on.
+    (or ragged tensor) is iterated along its first dimension by one `While` op (for
+    `ag.range(...)` of integers, counting from start to limit without making the range); so
+    are `ag__.enumerate` and `ag__.zip` of symbolic tensors; a dataset, or an iterator over
+    one, in a graph by one `While` op that takes each element only once `extra_test` has said
+    go on.
 
     Raises:
         NotImplementedError: `extra_test` gives a symbolic tensor while a Python iterable is
@@ -272,6 +274,8 @@ def for_stmt(iter_: Any, body: Callable, state: tuple, names: tuple,
     state = tuple(state)
     graph_dataset = (is_dataset(iter_) and building_graph() is not None
                      or isinstance(iter_, GraphIterator))
+    if isinstance(iter_, RaggedTensor) and is_symbolic(iter_.flat_values):
+        iter_ = TensorIterable.rows(iter_)  # its rows, by one `While` op
     if is_symbolic(iter_) or isinstance(iter_, TensorIterable) or graph_dataset:
         with _refusals_marked("a `for` loop"):
             extended = _Extended(composites, "for", state, names)

@@ -39,6 +39,7 @@ from autograph.runtime.ops.iterator.ops import GraphIterator, is_dataset, make_i
 from autograph.runtime.ops.list.tensor_array import TensorArray
 from autograph.runtime.ops.logging import ops as logging_ops
 from autograph.runtime.ops.math import ops as math_ops
+from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
 from autograph.runtime.ops.reduction import ops as reduction_ops
 
 
@@ -58,6 +59,9 @@ class TensorIterable:
         """The rows of `tensor` (its slices along the first dimension)."""
         if isinstance(tensor, TensorIterable):
             return tensor
+        if isinstance(tensor, RaggedTensor):  # its rows, each a tensor or a ragged tensor
+            ragged = tensor
+            return cls(creation_ops.cast(ragged.nrows(), dtypes.int32), lambda k: ragged[k])
         tensor = convert_to_tensor(tensor)
         if tensor.shape.rank == 0:  # ValueError, as TensorFlow's loops raise
             raise ValueError(f"Cannot iterate over the scalar tensor {tensor.name}: a `for` "

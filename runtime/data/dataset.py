@@ -177,17 +177,11 @@ class Dataset(Grouping):
         [(1, 3.0), (2, 4.0)]
         """
         template, arrays = split(tensors)
-        Structure.of_arrays(template, arrays, 1)  # a composite cannot be sliced: it says so
-        if any(a.ndim == 0 for a in arrays):
-            raise ValueError("Dataset.from_tensor_slices: every component needs at least one "
-                             "dimension to slice; got a scalar. Use from_tensors for one element.")
-        sizes = {len(a) for a in arrays}
-        if len(sizes) > 1:
-            raise ValueError(f"Dataset.from_tensor_slices: the components have different first "
-                             f"dimensions {[len(a) for a in arrays]}; they must all be equal.")
-        return Dataset.of_rows(Rows.of_arrays(tuple(arrays)),
-                               Structure.of_arrays(template, arrays, batch_dims=1),
-                               kind="from_tensor_slices()")
+        structure = Structure.of_arrays(template, arrays, batch_dims=1)
+        rows = sources.tensor_slices(arrays)
+        if isinstance(rows, Rows):
+            return Dataset.of_rows(rows, structure, kind="from_tensor_slices()")
+        return Dataset(lambda: iter(rows), structure, len(rows), kind="from_tensor_slices()")
 
     @staticmethod
     def of_rows(rows: Rows, structure: Structure, kind: str,
@@ -285,7 +279,8 @@ class Dataset(Grouping):
         make = self._fused_batch(size, drop_remainder, structure)
         if make is None:
             make = (self._rows.batches(size, drop_remainder) if self._rows is not None else
-                    functools.partial(transforms.batch, self._make, size, drop_remainder))
+                    functools.partial(transforms.batch, self._make, size, drop_remainder,
+                                      self._structure.specs))
         return Dataset(make, structure, card, kind=f"batch({size}, {drop_remainder})",
                        inputs=(self,))
 
@@ -339,12 +334,8 @@ class Dataset(Grouping):
     def unbatch(self, name: str | None = None) -> Dataset:
         """The rows of each element (the inverse of `batch`)."""
         self._structure.refuse_datasets("Dataset.unbatch", batchable=True)
-        specs = self._structure.specs
-        if any(s.shape.rank in (None, 0) for s in specs):
-            raise ValueError("Dataset.unbatch needs every component to have a first dimension.")
-        firsts = {s.shape.as_list()[0] for s in specs}
+        first = self._structure.rows_per_element("Dataset.unbatch")
         c = self._cardinality
-        first = firsts.pop() if len(firsts) == 1 else None
         card = c * first if c >= 0 and first is not None else \
             c if c == INFINITE_CARDINALITY else UNKNOWN_CARDINALITY
         return self._derived("unbatch()", functools.partial(transforms.unbatch, self._make), card,
@@ -492,3 +483,4 @@ def _positive(name: str, value: Any) -> int:
     if n <= 0:
         raise errors.InvalidArgumentError(f"{name} must be greater than zero; got {value}.")
     return n
+

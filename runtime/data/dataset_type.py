@@ -24,7 +24,11 @@ from autograph.runtime.data.graph_reduce import reduce_in_graph
 from autograph.runtime.function.trace_type import TraceType
 from autograph.runtime.graph.func_graph import flatten
 from autograph.runtime.graph.tensor import make_eager
-from autograph.runtime.ops.iterator.ops import GraphIterator, refuse_dataset_elements
+from autograph.runtime.ops.iterator.ops import (
+    GraphIterator,
+    is_composite_spec,
+    refuse_dataset_elements,
+)
 from autograph.runtime.ops.list.tensor_array import variant_tensor
 
 
@@ -60,7 +64,8 @@ class _SpecType(TraceType):
         refuse_dataset_elements(element_spec, self._what,
                                 "cannot be an argument of an ag.function")
         self.element_spec = element_spec
-        self._key = tuple((s.dtype, s.shape._dims) for s in flatten(element_spec))
+        self._key = tuple(s if is_composite_spec(s) else (s.dtype, s.shape._dims)
+                          for s in flatten(element_spec))
 
     def is_subtype_of(self, other: Any) -> bool:
         return self == other

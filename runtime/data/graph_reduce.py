@@ -18,7 +18,11 @@ from autograph.runtime.data import tracing
 from autograph.runtime.graph.func_graph import flatten, func_graph_from_py_func, pack_sequence_as
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.control_flow.while_loop import while_loop
-from autograph.runtime.ops.iterator.ops import get_next_as_optional, make_iterator
+from autograph.runtime.ops.iterator.ops import (
+    get_next_as_optional,
+    is_composite_spec,
+    make_iterator,
+)
 
 
 def reduce_in_graph(dataset: Any, initial_state: Any, reduce_func: Callable) -> Any:
@@ -38,7 +42,8 @@ def reduce_in_graph(dataset: Any, initial_state: Any, reduce_func: Callable) -> 
         updated = step(state, element)
         more, following = get_next_as_optional(iterator, spec)
         return more, following, updated
-    invariants = (TensorShape([]), pack_sequence_as(spec, [s.shape for s in flatten(spec)]),
+    invariants = (TensorShape([]), pack_sequence_as(spec, [  # a composite's spec is its own
+        s if is_composite_spec(s) else s.shape for s in flatten(spec)]),
                   _relaxed_shapes(step, state, spec))
     _, _, final = while_loop(lambda more, *_: more, body, (has_value, first, state),
                              shape_invariants=invariants)

@@ -1,7 +1,8 @@
 """Elements from Python generators, checked against the dataset's signature (and the
-signature itself), and the arguments of `Dataset.range`.
+signature itself), the arguments of `Dataset.range`, and the slices of
+`Dataset.from_tensor_slices`.
 
-(Ranges and tensor slices are `rows.Rows`.)
+(Ranges and slices of arrays are `rows.Rows`.)
 """
 
 from __future__ import annotations
@@ -10,7 +11,13 @@ from typing import Any, Callable, Iterator
 
 from autograph.runtime.core import errors
 from autograph.runtime.data.iterator_state import refuse_saving
-from autograph.runtime.data.structure import Structure, host_array, shape_leaves
+from autograph.runtime.data.rows import Rows
+from autograph.runtime.data.structure import (
+    Structure,
+    host_array,
+    is_composite_value,
+    shape_leaves,
+)
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.tensor_spec import TensorSpec
 
@@ -77,3 +84,26 @@ def range_args(args: tuple) -> tuple[int, int, int]:
     if step == 0:
         raise errors.InvalidArgumentError("Dataset.range: step must not be 0.")
     return start, stop, step
+
+
+def tensor_slices(arrays: list[Any]) -> Rows | list[Flat]:
+    """The slices of `arrays` along their first dimension: `Rows` of NumPy arrays, or, where
+    a composite tensor is among them, the list of elements (a composite gives its rows as
+    its spec unbatches it).
+
+    Raises:
+        ValueError: a component has no first dimension, or the first dimensions differ.
+        InvalidArgumentError: a composite cannot be split into rows.
+    """
+    composite = [is_composite_value(a) for a in arrays]
+    if any(not c and a.ndim == 0 for a, c in zip(arrays, composite)):
+        raise ValueError("Dataset.from_tensor_slices: every component needs at least one "
+                         "dimension to slice; got a scalar. Use from_tensors for one element.")
+    parts = [a._type_spec._unbatch(a) if c else a for a, c in zip(arrays, composite)]
+    sizes = [len(p) for p in parts]
+    if len(set(sizes)) > 1:
+        raise ValueError(f"Dataset.from_tensor_slices: the components have different first "
+                         f"dimensions {sizes}; they must all be equal.")
+    if not any(composite):
+        return Rows.of_arrays(tuple(arrays))
+    return list(zip(*parts))

@@ -150,12 +150,14 @@ class Structure:
     def of_arrays(cls, template: Any, arrays: Sequence[Any], batch_dims: int = 0) -> Structure:
         """The structure of elements like `arrays` (less `batch_dims` leading dimensions; a
         dataset among them has a `DatasetSpec`)."""
-        if batch_dims and any(is_composite_value(a) for a in arrays):
-            kind = next(type(a).__name__ for a in arrays if is_composite_value(a))
-            raise TypeError(f"Dataset.from_tensor_slices cannot slice a {kind} yet; make a "
-                            f"dataset of whole values with Dataset.from_tensors, or slice "
-                            f"its dense form (ag.sparse.to_dense for a SparseTensor).")
-        return cls(template, [DatasetSpec(a.element_spec) if is_dataset(a) else a._type_spec
+        unsliceable = [a for a in arrays if is_composite_value(a) and batch_dims
+                       and not a._type_spec._batchable]
+        if unsliceable:
+            raise TypeError(f"Dataset.from_tensor_slices cannot slice a "
+                            f"{type(unsliceable[0]).__name__}; make a dataset of whole values "
+                            f"with Dataset.from_tensors.")
+        return cls(template, [DatasetSpec(a.element_spec) if is_dataset(a) else (
+            a._type_spec._unbatched_spec() if batch_dims else a._type_spec)
                               if is_composite_value(a) else TensorSpec(
             a.shape[batch_dims:], dtypes.as_dtype(_np_dtype(a))) for a in arrays])
 
@@ -176,10 +178,12 @@ class Structure:
                        if isinstance(s, TypeSpec) and not (batchable and s._batchable)]
         if unbatchable:
             kind = unbatchable[0].value_type.__name__
+            hint = (" An ExtensionType batches when its class derives from "
+                    "ag.experimental.BatchableExtensionType." if batchable else "")
             raise TypeError(
-                f"{what} cannot take elements holding a {kind} yet (element_spec "
+                f"{what} cannot take elements holding a {kind} (element_spec "
                 f"{self.element_spec}). Map them to dense tensors first, for example "
-                f"`ds.map(ag.sparse.to_dense)` for a SparseTensor.")
+                f"`ds.map(ag.sparse.to_dense)` for a SparseTensor.{hint}")
 
     def batched(self, size: int | None) -> Structure:
         """The structure of batches of `size` of these elements (None: unknown)."""
@@ -192,6 +196,20 @@ class Structure:
         """The structure of the rows of these elements."""
         return self.with_specs([s._unbatched_spec() if isinstance(s, TypeSpec) else
                                 TensorSpec(s.shape.as_list()[1:], s.dtype) for s in self.specs])
+
+    def rows_per_element(self, what: str) -> int | None:
+        """The first dimension of every component, where known and shared (else None).
+
+        Raises:
+            ValueError: a component has no first dimension (or an unknown rank).
+        """
+        firsts = set()
+        for spec in self.specs:
+            shape = getattr(spec, "shape", None)  # an ExtensionType's spec has none
+            if shape is not None and shape.rank in (None, 0):
+                raise ValueError(f"{what} needs every component to have a first dimension.")
+            firsts.add(None if shape is None else shape.as_list()[0])
+        return firsts.pop() if len(firsts) == 1 else None
 
     @property
     def element_spec(self) -> Any:

@@ -17,15 +17,18 @@ Flat = tuple  # one element: a tuple of NumPy arrays
 Maker = Callable[[], Iterator[Flat]]
 
 
-def _stacked(parts: Sequence) -> Any:
-    spec = getattr(parts[0], "_type_spec", None)  # a composite tensor: its spec batches it
+def _stacked(parts: Sequence, spec: Any = None) -> Any:
+    # The element spec batches composites (ragged rows, which are plain arrays, too).
+    if not getattr(spec, "_batchable", False):
+        spec = getattr(parts[0], "_type_spec", None)  # a composite tensor: its spec batches it
     return np.stack(parts) if spec is None else spec._batch(parts)
 
 
-def stack(elements: Sequence[Flat], index: int) -> Flat:
-    """One batch of `elements` (batch number `index`, for errors)."""
+def stack(elements: Sequence[Flat], index: int, specs: Sequence[Any] = ()) -> Flat:
+    """One batch of `elements` (batch number `index`, for errors; `specs` their leaves')."""
+    specs = tuple(specs) or (None,) * len(elements[0])
     try:
-        return tuple(_stacked(parts) for parts in zip(*elements))
+        return tuple(_stacked(parts, spec) for parts, spec in zip(zip(*elements), specs))
     except ValueError:
         shapes = [[e[k].shape for e in elements] for k in range(len(elements[0]))]
         raise errors.InvalidArgumentError(
@@ -33,13 +36,14 @@ def stack(elements: Sequence[Flat], index: int) -> Flat:
             f"{shapes}. Use padded_batch to pad them to one shape.") from None
 
 
-def batch(source: Maker, size: int, drop_remainder: bool) -> Iterator[Flat]:
+def batch(source: Maker, size: int, drop_remainder: bool,
+          specs: Sequence[Any] = ()) -> Iterator[Flat]:
     it = source()
     for index in itertools.count():
         chunk = list(itertools.islice(it, size))
         if not chunk or (drop_remainder and len(chunk) < size):
             return
-        yield stack(chunk, index)
+        yield stack(chunk, index, specs)
 
 
 def padded_batch(source: Maker, size: int, drop_remainder: bool,

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from autograph.runtime.core import devices, dtypes
 from autograph.runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError
+from autograph.runtime.eager.fallback import fallback
 from autograph.runtime.eager.kernel_calls import (
     call_kernel,
     common_dtype,
@@ -83,7 +84,13 @@ class GeneralOp:
                     key = None
                 elif call is not self:
                     return call(inputs)
-        resolved, tensors = self._bind(inputs, attrs)
+        try:
+            resolved, tensors = self._bind(inputs, attrs)
+        except (TypeError, ValueError):
+            result = fallback(self.name, inputs, attrs, name)  # a composite input (ragged)
+            if result is NotImplemented:
+                raise
+            return result
         device, kernel = self._place(resolved)
         arrays = self._arrays_on(device, kernel, self.op_def.input_arg, tensors)
         reads: list[int] = []
@@ -123,7 +130,13 @@ class GeneralOp:
     def build(self, graph, inputs: Sequence[Any], attrs: dict[str, Any] | None,
               name: str | None) -> Any:
         """Adds the op to `graph` and returns its symbolic outputs (the op if it has none)."""
-        resolved, converted = self._bind(inputs, attrs, in_graph=True)
+        try:
+            resolved, converted = self._bind(inputs, attrs, in_graph=True)
+        except (TypeError, ValueError):
+            result = fallback(self.name, inputs, attrs, name)  # a composite input (ragged)
+            if result is NotImplemented:
+                raise
+            return result
         tensors = [[self._into(graph, t, arg) for t in x] if isinstance(x, list) else
                    self._into(graph, x, arg) for arg, x in zip(self.op_def.input_arg, converted)]
         flat = [t for x in tensors for t in (x if isinstance(x, list) else [x])]

@@ -24,7 +24,7 @@ NON_DIFFERENTIABLE = (
     "RandomGammaGrad",
     # strings
     "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
-    "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeSplit",
+    "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeDecode", "UnicodeSplit",
     # checks, printing, nothing
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient", "WriteSummary",
     "FlushSummaryWriter",

@@ -306,9 +306,10 @@ def func_graph_from_py_func(name: str, python_func: Callable, args: Sequence[Any
     """Traces `python_func(*args, **kwargs)` into a new `FuncGraph`.
 
     Tensor leaves of `args`/`kwargs` (and spec-like leaves with a `dtype` and `shape`) become
-    placeholder inputs of their dtype and static shape; composite leaves (TensorArrays) one
-    placeholder per component; other leaves are passed as they are. Returned Python values
-    become constants, returned outer tensors captures, None stays None.
+    placeholder inputs of their dtype and static shape; composite leaves (TensorArrays) and
+    composites' `TypeSpec`s one placeholder per component; other leaves are passed as they
+    are. Returned Python values become constants, returned outer tensors captures, None stays
+    None.
 
     Args:
         name: the function's name.
@@ -338,7 +339,11 @@ def _trace_arg(graph: FuncGraph, value: Any, path: str) -> Any:
     leaves = flatten_with_paths(value, path=path)
     made = []
     for where, leaf in leaves:
-        if isinstance(leaf, Tensor) or _is_spec(leaf):
+        if isinstance(leaf, TypeSpec):  # a composite's spec: one input per component
+            parts = [graph.add_input(s.dtype, s.shape, _arg_name(where))
+                     for s in leaf._component_specs]
+            made.append(leaf._from_components(parts))
+        elif isinstance(leaf, Tensor) or _is_spec(leaf):
             made.append(graph.add_input(leaf.dtype, leaf.shape, _arg_name(where)))
         elif is_composite(leaf):
             parts = [graph.add_input(t.dtype, t.shape, _arg_name(where))

@@ -223,8 +223,12 @@ def _python_to_array(value: Any, dtype: dtypes.DType | None) -> np.ndarray:
         return _sequence_to_array(value, dtype)
     if isinstance(value, range):  # as TensorFlow: a sequence of its ints
         return _sequence_to_array(list(value), dtype)
+    hint = ""
+    if hasattr(value, "to_tensor") and hasattr(value, "flat_values"):  # a ragged tensor
+        hint = (" This op does not take ragged tensors: make it dense with .to_tensor(), or "
+                "apply the op to its values with ag.ragged.map_flat_values.")
     raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
-                     f"({type(value)}) to a Tensor.")
+                     f"({type(value)}) to a Tensor.{hint}")
 
 
 def _int_to(value: int, dtype: dtypes.DType) -> np.ndarray:

@@ -8,6 +8,7 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.type_spec import CompositeTensor
 
 
 def floating(x: Any, function: str, complex_ok: bool = False) -> Tensor:
@@ -25,10 +26,13 @@ def tensor_like(value: Any) -> bool:
     return isinstance(value, Tensor) or hasattr(type(value), "__tf_tensor__")
 
 
-def hinted(value: Any, dtype: dtypes.DType) -> Tensor:
+def hinted(value: Any, dtype: dtypes.DType) -> Any:
     """`value` as a tensor of `dtype` where it can take it, else of its own dtype (how
     `add` converts a Python operand). Only a lossy conversion (a TypeError) falls back: an int
-    outside `dtype`'s range stays the ValueError that names the range."""
+    outside `dtype`'s range stays the ValueError that names the range. A composite (a
+    ragged tensor) stays as it is: the op it meets takes it."""
+    if isinstance(value, CompositeTensor):
+        return value
     try:
         return convert_to_tensor(value, dtype=dtype)
     except TypeError:

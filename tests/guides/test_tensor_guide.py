@@ -1,10 +1,11 @@
 """TensorFlow's tensor guide, run here cell by cell (`tensor_guide.py`) and compared with what
 TensorFlow 2.21 showed for each cell.
 
-Of its 50 code cells, 43 show TensorFlow's output exactly (with the ported import's names), 1
-up to float32 rounding (`tf.nn.softmax`); 2 give the same error with another message
-(`DIFFERENCES`) and 4 need names not provided yet (`PENDING`): they fail with the error saying
-so, which the test checks.
+Of its 50 code cells, 47 show TensorFlow's output exactly (with the ported import's names,
+ragged tensors and `tf.strings.unicode_decode` included), 1 up to float32 rounding
+(`tf.nn.softmax`); 2 give the same error with another message (`DIFFERENCES`). A cell that
+needs a name not provided yet goes in `PENDING`: it fails with the error saying so, which the
+test checks.
 """
 
 import re
@@ -26,11 +27,7 @@ DIFFERENCES = {  # cell -> (why, the error shown here)
                      "ValueError: Can't convert non-rectangular Python sequence to Tensor: "
                      "[[0, 1, 2, 3], [4, 5], [6, 7, 8], [9]].\n"),
 }
-PENDING = {  # cell -> a name it needs that is missing
-    "XhF3QV3jiqTj": "tf.ragged", "Eo_3wJUWNgqB": "ragged_tensor",
-    "zgGAn1dfR-04": "RaggedTensor",
-    "uSQnZ7d1jCSQ": "tf.strings.unicode_decode",
-}
+PENDING: dict[str, str] = {}  # cell -> a name it needs that is missing
 
 
 def _ported(text):

@@ -32,7 +32,7 @@ def core_packages() -> list[str]:
 def package_of(module: str, packages: list[str] | None = None) -> str | None:
     """The core package holding `module`, or None for a module outside the core."""
     for package in sorted(packages or core_packages(), key=len, reverse=True):
-        if module.startswith(package + "/"):
+        if module == package or module.startswith(package + "/"):  # a package, or one file
             return package
     return None
 
@@ -41,7 +41,8 @@ def core_modules() -> list[str]:
     """Every core module with code in it, as paths relative to the repository root."""
     modules = []
     for package in core_packages():
-        for path in sorted((ROOT / package).rglob("*.py")):
+        files = [ROOT / package] if package.endswith(".py") else (ROOT / package).rglob("*.py")
+        for path in sorted(files):
             if path.name.startswith("test_") or not path.read_text().strip():
                 continue
             modules.append(path.relative_to(ROOT).as_posix())

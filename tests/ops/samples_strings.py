@@ -18,6 +18,9 @@ SAMPLES = [
     OpSample("UnicodeSplit", [_strings("hé", b"a\xffb")], {"input_encoding": "UTF-8"}),
     OpSample("UnicodeSplit", [_strings(b"\x00a\x00b")],
              {"input_encoding": "UTF-16-BE", "errors": "strict"}),
+    OpSample("UnicodeDecode", [_strings("hé", b"a\xffb", "")], {"input_encoding": "UTF-8"}),
+    OpSample("UnicodeDecode", [_strings(b"\x00a\xd8\x3d\xdc\x86")],
+             {"input_encoding": "UTF-16-BE", "errors": "strict"}),
     OpSample("StringToNumber", [_strings("1.5", " -2", "1e3")]),
     OpSample("StringToNumber", [_strings("7", "-8").reshape(2, 1)], {"out_type": dtypes.int64}),
 ]

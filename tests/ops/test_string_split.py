@@ -1,7 +1,7 @@
 """ag.strings.split, bytes_split, unicode_split and to_number, eagerly and in functions.
 
-Expected values are TensorFlow 2.21's answers. TensorFlow returns a RaggedTensor for more than
-one string; we have no ragged tensors and raise UnimplementedError there instead.
+Expected values are TensorFlow 2.21's answers: a 1-D tensor for one string, a RaggedTensor
+(one row of pieces per string) for more.
 """
 
 import numpy as np
@@ -9,7 +9,7 @@ import pytest
 
 import autograph as ag
 from autograph.runtime import execute
-from autograph.runtime.core.errors import InvalidArgumentError, UnimplementedError
+from autograph.runtime.core.errors import InvalidArgumentError
 from tests.op_testing import assert_tensor
 
 
@@ -48,14 +48,21 @@ def test_split_of_a_scalar_tensor_is_one_dimensional():
     assert result.shape.as_list() == [2]
 
 
-@pytest.mark.parametrize("fn", [ag.strings.split, ag.strings.bytes_split,
-                                lambda x: ag.strings.unicode_split(x, "UTF-8")],
-                         ids=["split", "bytes_split", "unicode_split"])
-@pytest.mark.parametrize("value", [["a b", "c"], [["a b"], ["c"]]], ids=["vector", "matrix"])
-def test_splits_of_several_strings_say_ragged_results_are_unsupported(fn, value):
-    with pytest.raises(UnimplementedError, match=r"would give a RaggedTensor.*ragged tensors are "
-                                                 r"not supported\. Split one string at a time"):
-        fn(value)
+_SPLITS = {"split": ag.strings.split, "bytes_split": ag.strings.bytes_split,
+           "unicode_split": lambda x: ag.strings.unicode_split(x, "UTF-8")}
+
+
+@pytest.mark.parametrize("fn, value, expected", [
+    ("split", ["a b", "c"], "<ag.RaggedTensor [[b'a', b'b'], [b'c']]>"),
+    ("split", [["a b"], ["c"]], "<ag.RaggedTensor [[[b'a', b'b']],\n [[b'c']]]>"),
+    ("bytes_split", ["a b", "c"], "<ag.RaggedTensor [[b'a', b' ', b'b'], [b'c']]>"),
+    ("bytes_split", [["a b"], ["c"]], "<ag.RaggedTensor [[[b'a', b' ', b'b']],\n [[b'c']]]>"),
+    ("unicode_split", ["a b", "c"], "<ag.RaggedTensor [[b'a', b' ', b'b'], [b'c']]>"),
+    ("unicode_split", [["a b"], ["c"]],
+     "<ag.RaggedTensor [[[b'a', b' ', b'b']],\n [[b'c']]]>"),
+])
+def test_splits_of_several_strings_give_one_ragged_row_per_string(fn, value, expected):
+    assert repr(_SPLITS[fn](value)) == expected
 
 
 def test_split_of_numbers_is_a_value_error():
@@ -252,12 +259,11 @@ def test_functions_report_invalid_numbers_when_they_run():
         parse(ag.constant("x"))
 
 
-def test_functions_reject_splitting_several_strings_while_tracing():
+def test_functions_split_several_strings_into_a_ragged_tensor():
     @ag.function
     def split(s):
         return ag.strings.split(s)
-    with pytest.raises(UnimplementedError, match="ragged tensors are not supported"):
-        split(ag.constant(["a b"]))
+    assert repr(split(ag.constant(["a b"]))) == "<ag.RaggedTensor [[b'a', b'b']]>"
 
 
 def test_functions_reject_splitting_strings_of_unknown_rank():

@@ -1,5 +1,7 @@
 """Sparse tensors as dataset elements: held whole, as TensorFlow 2.21's datasets hold them
-(element specs and values recorded there); what takes elements apart refuses them clearly."""
+(element specs and values recorded there), sliced, batched and unbatched as it does; what
+cannot take them refuses them clearly; functions iterate them with iterator ops that give
+their component tensors."""
 
 import pytest
 
@@ -71,20 +73,81 @@ def test_padded_batch_refuses_sparse_elements_as_tensorflow_does():
         _growing().padded_batch(2)
 
 
-def test_slicing_a_sparse_tensor_into_a_dataset_is_refused_with_what_to_do():
-    with pytest.raises(TypeError, match="Dataset.from_tensor_slices cannot slice a "
-                                        "SparseTensor yet"):
-        ag.data.Dataset.from_tensor_slices(_sparse())
+def test_slices_of_a_sparse_tensor_are_sparse_tensors_of_its_rows():
+    ds = ag.data.Dataset.from_tensor_slices(_sparse())
+    assert ds.element_spec == ag.SparseTensorSpec([4], ag.int32)
+    assert int(ds.cardinality()) == 3
+    rows = list(ds)
+    assert [r.indices.numpy().tolist() for r in rows] == [[[0]], [[2]], []]
+    assert [r.values.numpy().tolist() for r in rows] == [[1], [2], []]
+    assert [r.dense_shape.numpy().tolist() for r in rows] == [[4], [4], [4]]
 
 
-def test_a_function_refuses_a_dataset_of_sparse_elements_with_what_to_do():
+def test_sparse_slices_beside_dense_ones_batch_together():
+    ds = ag.data.Dataset.from_tensor_slices({"s": _sparse(), "y": [7, 8, 9]}).batch(2)
+    assert [(ag.sparse.to_dense(d["s"]).numpy().tolist(), d["y"].numpy().tolist())
+            for d in ds] == [([[1, 0, 0, 0], [0, 0, 2, 0]], [7, 8]), ([[0, 0, 0, 0]], [9])]
+
+
+def test_slicing_sparse_and_dense_tensors_of_different_lengths_is_an_error():
+    with pytest.raises(ValueError, match=r"different first dimensions \[3, 2\]"):
+        ag.data.Dataset.from_tensor_slices((_sparse(), [1, 2]))
+
+
+def test_slicing_a_rank_1_sparse_tensor_is_refused_as_tensorflow_does():
+    # TensorFlow: InvalidArgumentError "Rank of input SparseTensor should be > 1".
+    with pytest.raises(ValueError, match="A SparseTensor of rank 1 cannot be split into rows: "
+                                         "it needs rank 2"):
+        ag.data.Dataset.from_tensor_slices(ag.SparseTensor([[0]], [1.0], [3]))
+
+
+def _rows_dataset():
+    st = ag.SparseTensor(indices=[[0, 0], [1, 2], [3, 1]], values=[1.0, 2.0, 3.0],
+                         dense_shape=[4, 3])
+    return ag.data.Dataset.from_tensor_slices(st)
+
+
+def test_a_function_loops_over_a_dataset_argument_of_sparse_tensors():
     @ag.function
-    def count(ds):
-        n = 0
-        for _ in ds:
-            n += 1
-        return n
+    def total(ds):
+        t = ag.constant(0.0)
+        for x in ds:
+            t += ag.sparse.reduce_sum(x) * ag.cast(x.dense_shape[0], ag.float32)
+        return t
 
-    with pytest.raises(TypeError, match="A dataset over SparseTensor values cannot be an "
-                                        "argument of an ag.function"):
-        count(ag.data.Dataset.from_tensors(_sparse()))
+    assert float(total(_rows_dataset())) == 18.0
+
+
+def test_a_function_loops_over_batches_of_sparse_tensors():
+    ds = _rows_dataset()
+
+    @ag.function
+    def column_sums():
+        out = ag.TensorArray(ag.float32, size=0, dynamic_size=True)
+        i = 0
+        for x in ds.batch(3):
+            out = out.write(i, ag.reduce_sum(ag.sparse.to_dense(x), axis=0))
+            i += 1
+        return out.concat()
+
+    assert column_sums().numpy().tolist() == [1.0, 0.0, 2.0, 0.0, 3.0, 0.0]
+
+
+def test_reduce_inside_a_function_takes_sparse_elements():
+    @ag.function
+    def total(ds):
+        return ds.reduce(ag.constant(0.0), lambda s, x: s + ag.sparse.reduce_sum(x))
+
+    assert float(total(_rows_dataset())) == 6.0
+
+
+def test_next_inside_a_function_gives_a_sparse_tensor():
+    ds = _rows_dataset()
+
+    @ag.function
+    def first():
+        return next(iter(ds))
+
+    value = first()
+    assert isinstance(value, ag.SparseTensor)
+    assert value.indices.numpy().tolist() == [[0]] and value.dense_shape.numpy().tolist() == [3]

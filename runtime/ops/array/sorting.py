@@ -75,13 +75,20 @@ def searchsorted(sorted_sequence: Any, values: Any, side: str = "left",
                          f"`side` = '{side}'.")
     sorted_sequence = convert_to_tensor(sorted_sequence)
     values = convert_to_tensor(values, dtype=sorted_sequence.dtype)
-    n = sorted_sequence.shape.as_list()[-1] if sorted_sequence.shape.rank else None
-    rows = _reshape.run([sorted_sequence, [-1, -1 if n is None else n]])
-    count = values.shape.as_list()[-1] if values.shape.rank else None
-    queries = _reshape.run([values, [-1, -1 if count is None else count]])
+    rows = _reshape.run([sorted_sequence, _rows_shape(sorted_sequence)])
+    queries = _reshape.run([values, _rows_shape(values)])
     bound = _lower if side == "left" else _upper
     found = bound.run([rows, queries], {"out_type": dtypes.as_dtype(out_type)}, name)
     return _reshape.run([found, _shape.run([values])])
+
+
+def _rows_shape(t: Any) -> list[int]:
+    """`t`'s shape as [batch, last]: one -1 at most, so a vector of unknown length (a batch
+    of one) reshapes in a graph too."""
+    if t.shape.rank == 1:
+        return [1, -1]
+    n = t.shape.as_list()[-1] if t.shape.rank else None
+    return [-1, -1 if n is None else n]
 
 
 def histogram_fixed_width(values: Any, value_range: Any, nbins: Any = 100,

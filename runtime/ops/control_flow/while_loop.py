@@ -28,6 +28,7 @@ from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.type_spec import (
+    TypeSpec,
     compatible_composites,
     component_shapes,
     describe_composite,
@@ -207,8 +208,13 @@ class _GraphWhile:
         if shape_invariants is None:
             return list(self.loose)
         per_leaf = _flatten_up_to(self.loop_vars, shape_invariants)
-        per_flat = [value for leaf, value in zip(flatten(self.template), per_leaf)
-                    for _ in (leaf._components() if is_composite(leaf) else [leaf])]
+        per_flat: list = []
+        for leaf, value in zip(flatten(self.template), per_leaf):
+            if is_composite(leaf) and isinstance(value, TypeSpec):  # a composite's invariant
+                per_flat.extend(s.shape for s in value._component_specs)
+            else:
+                per_flat.extend(value for _ in (leaf._components() if is_composite(leaf)
+                                                else [leaf]))
         shapes = []
         for path, init, given, loose in zip(self.paths, self.inits, per_flat, self.loose):
             if init.dtype is dtypes.variant or loose != init._shape:

@@ -21,6 +21,7 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.eager.fallback import map_composite
 from autograph.runtime.eager.prepared import PreparedOp
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
@@ -30,6 +31,7 @@ from autograph.runtime.graph.tensor_conversion import (
     graph_constant,
     to_array,
 )
+from autograph.runtime.graph.type_spec import CompositeTensor
 from autograph.runtime.ops.creation import defs as creation_defs  # noqa: F401  (declares the ops)
 from autograph.runtime.ops.graph.ops import name_scope
 from autograph.runtime.ops.op_args import known_dims
@@ -226,6 +228,8 @@ def ones_like(input: Any, dtype: Any = None, name: str | None = None) -> Tensor:
 def _like(handle: Any, input: Any, dtype: Any, value: int, name: str | None,  # noqa: A002
           what: str) -> Tensor:
     """`zeros_like` or `ones_like` (`what`); in a graph, in `name_scope(name, what)`."""
+    if isinstance(input, CompositeTensor):  # a ragged tensor: its values
+        return map_composite(_like, handle, input, dtype, value, name, what)
     if building_graph() is None:  # eagerly, ops have no names: no scope to enter
         return _like_ops(handle, input, dtype, value, None, what)
     with name_scope(name, what, [input]) as scope:
@@ -334,6 +338,8 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Tensor:
     >>> cast([1.9, -1.9], "int32").numpy()
     array([ 1, -1], dtype=int32)
     """
+    if isinstance(x, CompositeTensor):  # a ragged tensor: its values
+        return map_composite(cast, x, dtype, name=name)
     x = convert_to_tensor(x)
     dtype = dtypes.as_dtype(dtype)
     if x.dtype is dtype:

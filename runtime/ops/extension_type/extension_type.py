@@ -406,7 +406,8 @@ def _add_type_spec(cls: Any) -> None:
                                  f"shadows a field in {cls.__qualname__}")
             if name not in ("__module__", "__dict__", "__weakref__"):
                 namespace[name] = value
-    spec = type(cls.__name__ + ".Spec", (ExtensionTypeSpec,), namespace)
+    base = getattr(cls, RESERVED_PREFIX + "_spec_base", ExtensionTypeSpec)
+    spec = type(cls.__name__ + ".Spec", (base,), namespace)
     spec.__qualname__ = qualname
     cls.Spec = spec
     _add_constructor(spec, Context.SPEC)

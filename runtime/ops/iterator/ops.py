@@ -30,12 +30,11 @@ def is_dataset(value: Any) -> bool:
 
 
 def refuse_dataset_elements(element_spec: Any, subject: str, action: str) -> None:
-    """The one error for a dataset whose elements are datasets (`window`'s) or composite
-    tensors (a `SparseTensor`) in a function: "`subject` over ... `action`".
+    """The one error for a dataset whose elements are datasets (`window`'s) in a function:
+    "`subject` over datasets `action`".
 
     Raises:
-        TypeError: `element_spec` has a `DatasetSpec` or a composite's spec: iterator ops give
-            tensors only.
+        TypeError: `element_spec` has a `DatasetSpec`: iterator ops give tensors only.
     """
     if any(getattr(type(s), "_is_dataset_spec", False) for s in flatten(element_spec)):
         raise TypeError(
@@ -44,14 +43,27 @@ def refuse_dataset_elements(element_spec: Any, subject: str, action: str) -> Non
             f"windows into tensors before the function, for example "
             f"`ds.window(n).flat_map(lambda w: w.batch(n))`, and pass that dataset in; or "
             f"iterate the windows eagerly, outside any function.")
-    composite = next((s for s in flatten(element_spec) if hasattr(s, "_component_specs")), None)
-    if composite is not None:
-        kind = composite.value_type.__name__
-        raise TypeError(
-            f"{subject} over {kind} values {action}: a function's iterator ops give tensors "
-            f"only here (element_spec {element_spec}). Map the elements to tensors before the "
-            f"function (for example `ds.map(ag.sparse.to_dense)`), or iterate the dataset "
-            f"eagerly, outside any function.")
+
+
+def component_specs(element_spec: Any) -> list:
+    """The `TensorSpec` of each tensor the iterator ops give for an element: a composite's
+    (a `SparseTensor`'s, an `ExtensionType`'s) component tensors in its place."""
+    specs: list = []
+    for spec in flatten(element_spec):
+        specs.extend(spec._component_specs if is_composite_spec(spec) else [spec])
+    return specs
+
+
+def rebuilt(element_spec: Any, components: list) -> Any:
+    """The element of `element_spec` made of the iterator ops' `components`."""
+    items = iter(components)
+    leaves = [spec._from_components([next(items) for _ in spec._component_specs])
+              if is_composite_spec(spec) else next(items) for spec in flatten(element_spec)]
+    return pack_sequence_as(element_spec, leaves)
+
+
+def is_composite_spec(spec: Any) -> bool:
+    return hasattr(spec, "_component_specs")
 
 
 def make_iterator(dataset: Any) -> Tensor:
@@ -78,21 +90,21 @@ def make_iterator(dataset: Any) -> Tensor:
 def get_next_as_optional(iterator: Tensor, element_spec: Any) -> tuple[Tensor, Any]:
     """`(has_value, element)`: the iterator's next element in the structure of
     `element_spec` (zeros once the iterator is done, when `has_value` is false)."""
-    specs = flatten(element_spec)
+    specs = component_specs(element_spec)
     result = _get_next.run([iterator], {
         "output_types": [s.dtype for s in specs],
         "output_shapes": [s.shape._dims for s in specs]})
     has_value, components = result
-    return has_value, pack_sequence_as(element_spec, list(components))
+    return has_value, rebuilt(element_spec, list(components))
 
 
 def get_next(iterator: Tensor, element_spec: Any) -> Any:
     """The iterator's next element (OutOfRangeError when the graph runs past its end)."""
-    specs = flatten(element_spec)
+    specs = component_specs(element_spec)
     components = _get_next_or_raise.run([iterator], {
         "output_types": [s.dtype for s in specs],
         "output_shapes": [s.shape._dims for s in specs]})
-    return pack_sequence_as(element_spec, list(components))
+    return rebuilt(element_spec, list(components))
 
 
 class GraphIterator:
@@ -116,8 +128,13 @@ class GraphIterator:
         Raises:
             TypeError: `default` does not have the element's structure, dtypes and shapes.
         """
-        has_value, element = self.get_next_as_optional()
         specs = flatten(self.element_spec)
+        if any(is_composite_spec(s) for s in specs):
+            raise TypeError(f"next(iterator, default) inside an ag.function takes tensor "
+                            f"elements only; these hold composite tensors "
+                            f"({self.element_spec}). Use next(iterator) (it raises "
+                            f"OutOfRangeError at the end, as TensorFlow's does).")
+        has_value, element = self.get_next_as_optional()
         try:
             leaves = flatten(pack_sequence_as(self.element_spec, flatten(default)))
             fallback = [convert_to_tensor(v, dtype=s.dtype) for v, s in zip(leaves, specs)]

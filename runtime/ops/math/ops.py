@@ -26,8 +26,10 @@ from typing import Any
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.eager.fallback import map_composite
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.type_spec import CompositeTensor
 from autograph.runtime.ops.complex import defs as complex_defs  # noqa: F401
 from autograph.runtime.ops.graph.ops import name_scope
 from autograph.runtime.ops.linalg import ops as linalg_ops  # noqa: F401
@@ -134,6 +136,8 @@ def truediv(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> truediv([1, 3], 2).numpy()
     array([0.5, 1.5])
     """
+    if isinstance(x, CompositeTensor) or isinstance(y, CompositeTensor):  # ragged: values
+        return map_composite(truediv, x, y, name=name)
     if building_graph() is None:  # eagerly, ops have no names: no scope to enter
         return _truediv(x, y, None)
     with name_scope(name, "truediv", [x, y]) as scope:

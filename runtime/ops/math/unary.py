@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from autograph.runtime.eager.dispatch import op_handle
+from autograph.runtime.eager.fallback import map_composite
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.type_spec import CompositeTensor
 from autograph.runtime.ops.complex import defs as complex_defs  # noqa: F401  (the ops used)
 from autograph.runtime.ops.math import defs as math_defs  # noqa: F401  (the ops used)
 
@@ -60,6 +62,8 @@ def abs(x: Any, name: str | None = None) -> Tensor:  # noqa: A001  (TensorFlow's
     array([5.])
     """
     if not isinstance(x, Tensor):
+        if isinstance(x, CompositeTensor):  # a ragged tensor: its values
+            return map_composite(abs, x, name=name)
         x = convert_to_tensor(x)
     if x.dtype.is_complex:
         return _complex_abs.run((x,), {"Tout": x.dtype.real_dtype}, name)

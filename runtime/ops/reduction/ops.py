@@ -17,6 +17,7 @@ from autograph.runtime.eager.dispatch import OpHandle, op_handle
 from autograph.runtime.eager.prepared import PreparedOp, int_signature
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.type_spec import CompositeTensor
 from autograph.runtime.ops.reduction import defs as reduction_defs  # noqa: F401  (declares the ops)
 
 __all__ = ["reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod", "reduce_any",
@@ -49,7 +50,7 @@ def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
              else axis), {"keep_dims": keep}))
         if result is not None:
             return result
-    if axis is None:
+    if axis is None and not isinstance(input_tensor, CompositeTensor):  # ragged: its op asks
         input_tensor = convert_to_tensor(input_tensor)
         rank = input_tensor.shape.rank
         if rank is None:  # every axis, counted when the graph runs; the result is a scalar

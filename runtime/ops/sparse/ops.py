@@ -19,7 +19,8 @@ from typing import Any, Callable
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.eager.dispatch import op_handle
-from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.constant_value import constant_value
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array.gathering import (
     boolean_mask,
@@ -118,8 +119,9 @@ def transpose(sp_input: SparseTensor, perm: Any = None, name: str | None = None)
                              "rank.")
         perm = list(range(rank))[::-1]
     perm = convert_to_tensor(perm, dtype=dtypes.int32)
-    dims = None if sp.shape.dims is None or rank is None else [
-        sp.shape.dims[int(p)] for p in perm.numpy()] if hasattr(perm, "numpy") else None
+    known = perm.numpy() if isinstance(perm, EagerTensor) else constant_value(perm)
+    dims = None if sp.shape.dims is None or known is None else [
+        sp.shape.dims[int(p)] for p in known.reshape(-1)]
     flipped = SparseTensor._from_parts(gather(sp.indices, perm, axis=1), sp.values,
                                        gather(sp.dense_shape, perm))
     if dims is not None:

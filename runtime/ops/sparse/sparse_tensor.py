@@ -209,6 +209,13 @@ class SparseTensorSpec(TypeSpec):
     def _unbatch(self, value: SparseTensor) -> list[SparseTensor]:
         """The sparse tensors along `value`'s first dimension (each keeps the batch's dense
         shape, as TensorFlow's)."""
+        rank = value.shape.rank
+        if rank is None or rank < 2:
+            raise ValueError(
+                f"A SparseTensor of rank {rank} cannot be split into rows: it needs rank 2 or "
+                f"more (dense shape {value.dense_shape.numpy().tolist()}). Make it rank 2 "
+                f"first, for example `ag.sparse.from_dense(ag.reshape(ag.sparse.to_dense(st), "
+                f"[-1, 1]))`.")
         indices, values = value.indices.numpy(), value.values.numpy()
         shape = value.dense_shape.numpy()
         rows = [indices[:, 0] == n for n in range(int(shape[0]))]

@@ -74,9 +74,9 @@ _SPARSE_OUTPUTS = (
     "shape: [2] int64, the number of strings and the largest number of pieces of one string.")
 
 
-def _sparse_split(name: str) -> Any:
+def _sparse_split(name: str, values: str = "string") -> Any:
     return register_op(name).input("input: string").output("indices: int64") \
-        .output("values: string").output("shape: int64")
+        .output(f"values: {values}").output("shape: int64")
 
 
 def _split_count(c: InferenceContext) -> list[RawShape]:
@@ -121,6 +121,19 @@ _sparse_split("UnicodeSplit") \
         "errors: for invalid input, 'strict' fails, 'replace' puts replacement_char in place of "
         "each invalid sequence and 'ignore' drops it.\n"
         "replacement_char: the code point that 'replace' puts in." + _SPARSE_OUTPUTS)
+
+_sparse_split("UnicodeDecode", "int32") \
+    .attr("input_encoding: {'UTF-8', 'UTF-16-BE', 'UTF-32-BE'}") \
+    .attr("errors: {'strict', 'replace', 'ignore'} = 'replace'") \
+    .attr("replacement_char: int = 65533").set_shape_fn(_unicode_count).doc(
+        "Decodes each string of a vector into its code points, into sparse tensor parts.\n\n"
+        "input: a vector of strings in input_encoding.\n"
+        "input_encoding: the encoding of the strings.\n"
+        "errors: as for UnicodeSplit.\n"
+        "replacement_char: the code point that 'replace' puts in.\n\n"
+        "indices: [n, 2] int64, the (string, character) position of each code point.\n"
+        "values: [n] int32, the code points in order.\n"
+        "shape: [2] int64, the number of strings and the most characters of one string.")
 
 register_op("StringToNumber").input("string_tensor: string").output("output: out_type") \
     .attr("out_type: {float32, float64, int32, int64, uint32, uint64} = DT_FLOAT") \

@@ -41,6 +41,12 @@ def unicode_split(s: bytes, encoding: str, errors: str, replacement_char: int) -
     return [ch.encode(encoding, "surrogatepass") for ch in text]
 
 
+def unicode_decode(s: bytes, encoding: str, errors: str, replacement_char: int) -> list[int]:
+    """The code points of `s`; `errors` as for `unicode_split`."""
+    handler = errors if errors != "replace" else _replacer(replacement_char)
+    return [ord(ch) for ch in s.decode(encoding, handler)]
+
+
 def _replacer(code: int) -> str:
     """The name of a codecs error handler that puts `chr(code)` in place of invalid input."""
     name = f"autograph.replace_with_{code}"

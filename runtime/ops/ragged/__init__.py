@@ -1,0 +1,1 @@
+"""Ragged tensors: `RaggedTensor`, `RaggedTensorSpec` and the ops over them (`ag.ragged`)."""

@@ -1,0 +1,67 @@
+"""TensorFlow's ragged tensor guide, run here cell by cell (`ragged_tensor_guide.py`) and
+compared with what TensorFlow 2.21 showed for each cell.
+
+A cell that needs a name not provided yet, or that reads a name such a cell defines, goes in
+`PENDING`: it fails with the error saying so, which the test checks. Cells that differ on
+purpose are in `DIFFERENCES`, with why.
+"""
+
+import re
+
+import pytest
+
+from tests.guides import notebook, ragged_tensor_guide
+
+DIFFERENCES = {  # cell -> (why, what the cell shows here)
+}
+PENDING = {  # cell -> what it needs, as its error shows it
+    "vGmJGSf_-PVB": "tf.strings.substr",
+    "ZBs_V7e--PVr": "tf.strings.to_hash_bucket_fast",
+    "eTIhGayQL0gI": "tf.sparse.concat",
+    "MGYKmizJTw8B": "tf.strings.to_hash_bucket_fast",
+    "7FTujwOlUT8J": "hashed_words", "pHls7hQVJlk5": "hashed_words",
+    "1IAjjmdTU9OU": "hashed_words",
+    "xcdaIbYVT4mo": "tf.io.RaggedFeature", "BuelF_y2mEq9": "feature_tensors",
+    "lk62aRz63IZn": "dataset", "CxLlaPw_5Je4": "batched_dataset",
+    "PYnhERwh3_mf": "tf.data.experimental.dense_to_ragged_batch",
+    "Ios1GuG-pf9U": "dataset",
+    "D-Dg9w7Je5pU": "is not built yet",
+    "Sfem1ESrdGzX": "which an export cannot carry",
+    "nZc2wqgQQUFU": "This op does not take ragged tensors",
+    "pclAODLXT6Gr": "rt_shape", "MzQvPhsxS6HN": "rt_shape", "HgGMk0LeTGik": "rt_shape",
+    "APT72EaBU70t": "rt_shape",
+    "NSRgD667WwIZ": "tf.experimental.DynamicRaggedShape",
+    "gMxCzADUYIjY": "tf.experimental.DynamicRaggedShape",
+    "z2sHwHdy-PWg": "Flat values:\nag.Tensor(",
+    "70q1aCKwySgS": "from_uniform_row_length",
+}
+
+
+def _ported(text):
+    return re.sub(r"\btf\.(Tensor|Variable|RaggedTensor)\b", r"ag.\1", text)
+
+
+@pytest.fixture(scope="module")
+def shown(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path_factory.mktemp("ragged_tensor"))
+        return notebook.run_cells(ragged_tensor_guide.CELLS,
+                                  (ragged_tensor_guide.IMPORT, "import autograph as tf"))
+
+
+@pytest.mark.parametrize("cell", [c for c, _ in ragged_tensor_guide.CELLS
+                                  if c not in DIFFERENCES and c not in PENDING])
+def test_the_cell_shows_what_tensorflow_shows(shown, cell):
+    assert shown[cell] == _ported(ragged_tensor_guide.TENSORFLOW[cell])
+
+
+@pytest.mark.parametrize("cell", sorted(DIFFERENCES))
+def test_the_cell_differs_from_tensorflow_as_explained(shown, cell):
+    why, expected = DIFFERENCES[cell]
+    assert shown[cell] != _ported(ragged_tensor_guide.TENSORFLOW[cell])
+    assert shown[cell] == expected, why
+
+
+@pytest.mark.parametrize("cell", sorted(PENDING))
+def test_a_pending_cell_shows_what_it_still_needs(shown, cell):
+    assert PENDING[cell] in shown[cell], shown[cell]

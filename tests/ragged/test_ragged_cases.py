@@ -1,0 +1,68 @@
+"""The ragged cases of `cases.py`, run here and compared with what TensorFlow 2.21 showed.
+
+Where the error message is ours (the project's conversion and check messages say more than
+TensorFlow's assertions do) the case is in `DIFFERENCES` with the reason, and the test checks
+the error type and our message.
+"""
+
+import re
+
+import pytest
+
+import autograph as ag
+from tests.ragged import cases
+
+DIFFERENCES = {  # case -> (why, what we show)
+    "tf.strings.unicode_decode([b'a\\xff'], 'UTF-8', errors='strict')": (
+        "the message says what is invalid and how to accept it, where TensorFlow names its "
+        "kernel's function node",
+        "InvalidArgumentError: input is not valid UTF-8: 'utf-8' codec can't decode byte 0xff "
+        "in position 1: invalid start byte. Pass errors='replace' or 'ignore' to accept it. "
+        "[Op:UnicodeDecode]"),
+}
+UNSUPPORTED = {  # case -> what we show instead (a clear error)
+    "tf.tile(nested, [1, 1, 2])": (
+        "UnimplementedError: ag.tile of a RaggedTensor of ragged_rank 2 is not supported: "
+        "convert it with to_tensor() first."),
+    "tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)": (
+        "UnimplementedError: Reducing axis 1 of a RaggedTensor of ragged_rank 3 is not "
+        "supported: reduce its deeper axes first, or convert it with to_tensor()."),
+}
+
+
+def _ported(text):
+    return re.sub(r"\btf\.", "ag.", text)
+
+
+def _show(case, namespace):
+    try:
+        return repr(eval(case, namespace))
+    except Exception as error:  # noqa: BLE001  (compared as shown)
+        return f"{type(error).__name__}: {str(error).splitlines()[0]}"
+
+
+@pytest.fixture(scope="module")
+def namespace():
+    found = {"tf": ag}
+    exec(cases.SETUP, found)
+    return found
+
+
+@pytest.mark.parametrize("case", [c for c in cases.CASES
+                                  if c not in DIFFERENCES and c not in UNSUPPORTED])
+def test_the_case_shows_what_tensorflow_shows(namespace, case):
+    assert _show(case, namespace) == _ported(cases.TENSORFLOW[case])
+
+
+@pytest.mark.parametrize("case", sorted(DIFFERENCES))
+def test_the_case_differs_from_tensorflow_only_in_its_message(namespace, case):
+    why, ours = DIFFERENCES[case]
+    shown = _show(case, namespace)
+    theirs = cases.TENSORFLOW[case]
+    assert shown.split(":")[0] == theirs.split(":")[0], why
+    assert shown == ours, why
+
+
+@pytest.mark.parametrize("case", sorted(UNSUPPORTED))
+def test_an_unsupported_case_fails_saying_so(namespace, case):
+    assert _show(case, namespace) == UNSUPPORTED[case]
