@@ -1,15 +1,14 @@
 """TensorFlow's `tensorflow/python/autograph/tests/loop_basic_test.py`, ported: basic loops
 over Python values, tensors, datasets and iterators, with the same 309 cases. TensorFlow 2.21
-passes 300 and skips 9 (its own skips, kept here: no XLA for datasets or empty tensor loops).
+passes 300 and skips 9 (its own skips, kept here: no XLA for datasets or empty tensor loops);
+so does the port.
 Its `xla=True` is `jit_compile=True` here. `test_for_else` and `test_while_else` check a
 deliberate difference (see there).
-
-`test_nested_for_loops_ragged` over `ag.ragged.constant` values runs once `ag.ragged` has
-`constant` (see `_RAGGED_CONSTANT`); until then those 3 cases skip.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -161,16 +160,6 @@ def double_product(l1, l2):
                     yield i, j, k, xs
 
 
-# RaggedTensor is not in the package yet: the ragged cases run once `ag.ragged.constant` is.
-_RAGGED_CONSTANT = getattr(getattr(ag, "ragged", None), "constant", None)
-
-
-def _ragged_int(m):
-    if _RAGGED_CONSTANT is None:
-        pytest.skip("needs ag.ragged.constant")
-    return _RAGGED_CONSTANT(m, dtype=ag.int32)
-
-
 # With jit_compile, the variable and While ops run uncompiled, with a warning saying so.
 @pytest.mark.filterwarnings("ignore::autograph.runtime.exec.jit.stages.JitCompileWarning")
 class TestLoopBasic(reference_test_base.TestCase):
@@ -316,7 +305,8 @@ class TestLoopBasic(reference_test_base.TestCase):
         self.assertFunctionMatchesEager(nested_for_loops, m)
 
     @pytest.mark.parametrize("m, type_", itertools.product(
-        ([[]], [[], [1]], [[], [1], [1, 2]]), (list, _ragged_int)))
+        ([[]], [[], [1]], [[], [1], [1, 2]]),
+        (list, functools.partial(ag.ragged.constant, dtype=ag.int32))))
     def test_nested_for_loops_ragged(self, m, type_):
         m = type_(m)
         self.assertFunctionMatchesEager(nested_for_loops, m)
