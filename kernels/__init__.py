@@ -13,6 +13,7 @@ from autograph.kernels import (  # noqa: F401
     complex_kernels,
     control_flow_kernels,
     creation_kernels,
+    gamma_kernels,
     graph_kernels,
     io_kernels,
     iterator_kernels,

@@ -31,6 +31,7 @@ from typing import Any, Mapping
 import gast
 
 from autograph.pyct import templates, traversal
+from autograph.pyct.features import Feature
 from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -56,6 +57,11 @@ def _converted(call: Any, ctx: EntityContext, local_names: set[str]) -> Any:
     callee: Any = _UNKNOWN if local else _resolve(call.func, ctx.namespace)
     if callee is not _UNKNOWN and _is_builtin(callee):
         name = callee.__name__
+        if name == "print" and ctx.options.optional_features is not None:
+            # TensorFlow's: Python's print without Feature.BUILTIN_FUNCTIONS, an op with it
+            if ctx.options.uses(Feature.BUILTIN_FUNCTIONS):
+                call.func = templates.replace_as_expression("ag__.print_each_call")
+            return call
         if name in OVERLOADED_BUILTINS:
             call.func = templates.replace_as_expression(f"ag__.{name}")
         return call

@@ -25,6 +25,7 @@ from typing import Any
 import gast
 
 from autograph.pyct import templates, traversal
+from autograph.pyct.features import Feature
 from autograph.pyct.transformer import EntityContext, copy_location
 
 # What the pipeline looks for before running this converter (node types, or names of
@@ -33,6 +34,7 @@ TRIGGERS = frozenset({gast.BoolOp, gast.Not, gast.Compare})
 PRODUCES = frozenset({gast.Call, gast.Attribute, gast.Lambda, gast.Constant})
 
 _OPERATOR = {gast.And: "ag__.and_", gast.Or: "ag__.or_"}
+_EQUALITY = {gast.Eq: "ag__.eq", gast.NotEq: "ag__.not_eq"}  # with Feature.EQUALITY_OPERATORS
 
 
 def _bool_op(node: Any) -> Any:
@@ -44,15 +46,24 @@ def _bool_op(node: Any) -> Any:
     return copy_location(result, node)
 
 
-def _chain(node: Any) -> Any:
+def _chain(node: Any, equality: bool) -> Any:
     """`a < b < c` as `ag__.and_(a < b, lambda: b < c)`."""
     lefts = [node.left] + node.comparators[:-1]
-    links = [gast.Compare(left=left, ops=[op], comparators=[right])
+    links = [_link(gast.Compare(left=left, ops=[op], comparators=[right]), equality)
              for left, op, right in zip(lefts, node.ops, node.comparators)]
     result = links[-1]
     for link in reversed(links[:-1]):
         result = templates.replace_as_expression("ag__.and_(a, lambda: b)", a=link, b=result)
     return copy_location(result, node)
+
+
+def _link(node: Any, equality: bool) -> Any:
+    """`a == b` as `ag__.eq(a, b)` and `a != b` as `ag__.not_eq(a, b)` when `equality`."""
+    function = _EQUALITY.get(type(node.ops[0])) if equality and len(node.ops) == 1 else None
+    if function is None:
+        return node
+    return copy_location(templates.replace_as_expression(
+        f"{function}(a, b)", a=node.left, b=node.comparators[0]), node)
 
 
 def _chained(node: Any) -> bool:
@@ -66,11 +77,14 @@ def _not(node: Any) -> Any:
 
 
 def transform(node: Any, ctx: EntityContext) -> Any:
+    equality = ctx.options.uses(Feature.EQUALITY_OPERATORS)
     for parent, operation in reversed(traversal.find(node, {gast.BoolOp, gast.UnaryOp,
                                                             gast.Compare})):
         if type(operation) is gast.Compare:
-            if _chained(operation):
-                traversal.replace_child(parent, operation, _chain(operation))
+            new = _chain(operation, equality) if _chained(operation) else _link(operation,
+                                                                                 equality)
+            if new is not operation:
+                traversal.replace_child(parent, operation, new)
         elif type(operation) is gast.BoolOp:
             if not any(traversal.binds_a_name(value) for value in operation.values[1:]):
                 traversal.replace_child(parent, operation, _bool_op(operation))

@@ -25,42 +25,60 @@ DO_NOT_CONVERT = "__ag_do_not_convert__"
 
 
 @filter_traceback
-def to_code(func: Callable, recursive: bool = True) -> str:
+def to_code(func: Callable, recursive: bool = True,
+            experimental_optional_features: Any = None) -> str:
     """The converted source of `func`: valid, readable Python.
+
+    Args:
+        func: the function or method.
+        recursive: convert the user functions it calls too.
+        experimental_optional_features: one `ag.autograph.experimental.Feature` or a
+            collection of them: those conversions on, the others off. None: the converter's
+            default (lists and asserts converted).
 
     Raises:
         ConversionError: the function cannot be converted (the message says where and why).
     """
     _check_convertible(func)
     target = func.__func__ if inspect.ismethod(func) else func
-    _, converted = _convert(target, recursive)
+    from autograph.impl import transpiler
+    _, converted = transpiler.convert(target, _options(recursive,
+                                                       experimental_optional_features))
     return converted.source
 
 
 @filter_traceback
-def to_graph(func: Callable, recursive: bool = True) -> Callable:
+def to_graph(func: Callable, recursive: bool = True,
+             experimental_optional_features: Any = None) -> Callable:
     """The converted function: callable like `func`; tensors make its control flow graph ops.
 
-    Errors raised inside it name the user's file, line and source text.
+    Errors raised inside it name the user's file, line and source text. The arguments are
+    `to_code`'s.
     """
     _check_convertible(func)
     from autograph.impl import user_errors
-    return user_errors.reraise_in_user_code(_converted(func, recursive))
+    options = _options(recursive, experimental_optional_features)
+    return user_errors.reraise_in_user_code(_converted(func, options))
 
 
-def _converted(func: Callable, recursive: bool = True) -> Callable:
+def _options(recursive: bool, features: Any) -> Any:
+    from autograph.pyct.features import optional_features
+    from autograph.pyct.transformer import ConversionOptions
+    return ConversionOptions(recursive=recursive, optional_features=None if features is None
+                             else optional_features(features))
+
+
+def _converted(func: Callable, options: Any) -> Callable:
     if inspect.ismethod(func):  # convert the function, then bind it to the same object again
-        return types.MethodType(_converted(func.__func__, recursive), func.__self__)
+        return types.MethodType(_converted(func.__func__, options), func.__self__)
     if is_converted_code(func):  # converted with the function that defines it
         return func
-    fn, _ = _convert(func, recursive)
-    return fn
-
-
-def _convert(func: Callable, recursive: bool) -> tuple[Callable, Any]:
     from autograph.impl import transpiler
-    from autograph.pyct.transformer import ConversionOptions
-    return transpiler.convert(func, ConversionOptions(recursive=recursive))
+    fn, _ = transpiler.convert(func, options)
+    if options.optional_features is None:
+        return fn
+    from autograph.impl import feature_scope
+    return feature_scope.wrap(fn, options)
 
 
 def user_line(generated_file: str, line: int) -> tuple[str, int] | None:
@@ -100,13 +118,16 @@ def conversion_hook(func: Callable) -> Callable | None:
     if getattr(target, DO_NOT_CONVERT, False) or is_library_callable(target) or not hasattr(
             target, "__code__") or is_converted_code(target):
         return None
-    return _converted(func)
+    from autograph.impl import feature_scope
+    return _converted(func, feature_scope.active_options())
 
 
 def is_converted_code(func: Callable) -> bool:
     """Whether `func` was defined by converted code (a nested function converted with its
-    parent): it must not be converted again."""
-    return func.__code__.co_filename.startswith(GENERATED_PREFIX)
+    parent), or is a converted function as `to_graph` returns it (which wraps one): it must
+    not be converted again."""
+    code = getattr(inspect.unwrap(func), "__code__", None)
+    return code is not None and code.co_filename.startswith(GENERATED_PREFIX)
 
 
 def _check_convertible(func: Any) -> None:

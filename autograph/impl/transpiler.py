@@ -47,6 +47,7 @@ from autograph.converters import (
     variables,
 )
 from autograph.pyct import anno, loader, naming, parser, templates, traversal
+from autograph.pyct.features import Feature
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 
 # The pipeline, in order. Ordering constraints:
@@ -92,6 +93,13 @@ PIPELINE = (
 )
 
 
+# Converters that run only with an optional feature on, as TensorFlow's: asserts with
+# ASSERT_STATEMENTS, lists and slices with LISTS; comprehensions too, since the loops they
+# make append to lists (TensorFlow leaves comprehensions to Python).
+OPTIONAL = {asserts: Feature.ASSERT_STATEMENTS, comprehensions: Feature.LISTS,
+            lists: Feature.LISTS, slices: Feature.LISTS}
+
+
 @dataclasses.dataclass(frozen=True)
 class ConvertedCode:
     """What converting a code object gives; shared by every function made from that code."""
@@ -120,7 +128,7 @@ def convert(fn: Callable,
         ConversionError: naming the file, line and construct that cannot be converted.
     """
     options = options or ConversionOptions()
-    key = (options.recursive,)
+    key = (options.recursive, options.optional_features)
     per_function = _functions.get(fn)
     if per_function is not None and key in per_function:
         return per_function[key]
@@ -188,6 +196,9 @@ def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef
         if converter is variables and _declare_dropped_locals(node, original_locals):
             present.add("Undefined")
         if present.isdisjoint(converter.TRIGGERS):
+            continue
+        feature = OPTIONAL.get(converter)
+        if feature is not None and not ctx.options.uses(feature):
             continue
         node = converter.transform(node, ctx)
         produced = getattr(converter, "PRODUCES", None)

@@ -18,7 +18,7 @@ from autograph.operators.control_flow import for_stmt, if_stmt, while_stmt
 from autograph.operators.data_structures import get_item, list_append, list_pop, new_list
 from autograph.operators.exceptions import assert_stmt
 from autograph.operators.handlers import Handlers, handled_error, raise_to
-from autograph.operators.logical import and_, not_, or_
+from autograph.operators.logical import and_, eq, not_, not_eq, or_
 from autograph.operators.py_builtins import (
     abs_,
     enumerate_,
@@ -30,6 +30,7 @@ from autograph.operators.py_builtins import (
     min_,
     next_,
     print_,
+    print_each_call,
     range_,
     zip_,
 )
@@ -71,5 +72,5 @@ __all__ = [
     "min", "enumerate", "zip", "iter", "next", "list_append", "list_pop", "new_list", "get_item",
     "assert_stmt", "handling", "reraise_traced", "recovered", "finally_entered", "finally_return",
     "TryTrace", "finally_begins", "finally_ends", "Handlers",
-    "raise_to", "handled_error",
+    "raise_to", "handled_error", "eq", "not_eq", "print_each_call",
 ]

@@ -63,3 +63,25 @@ def not_(a: Any) -> Any:
     if isinstance(a, Tensor):
         return math_ops.logical_not(a) if a.dtype.is_bool else math_ops.equal(a, 0)
     return not a
+
+
+def eq(a: Any, b: Any) -> Any:
+    """`a == b`; `ag.equal(a, b)` when either is a tensor (`Feature.EQUALITY_OPERATORS`).
+
+    >>> eq(1, 1), eq(convert_to_tensor([1, 2]), 1).numpy()
+    (True, array([ True, False]))
+    """
+    if isinstance(a, Tensor) or isinstance(b, Tensor):
+        return math_ops.equal(a, b)
+    return a == b
+
+
+def not_eq(a: Any, b: Any) -> Any:
+    """`a != b`; `ag.not_equal(a, b)` when either is a tensor (`Feature.EQUALITY_OPERATORS`).
+
+    >>> not_eq(1, 1), not_eq(convert_to_tensor([1, 2]), 1).numpy()
+    (False, array([False,  True]))
+    """
+    if isinstance(a, Tensor) or isinstance(b, Tensor):
+        return math_ops.not_equal(a, b)
+    return a != b

@@ -65,7 +65,8 @@ class MaybeUndefined:
             self.after = [
                 f"'{name}' is first assigned inside a loop over tensors, and no iteration "
                 f"assigned it (the loop ran zero times, or skipped the assignment), so it has "
-                f"no value after the loop. Assign it before the loop."] * len(self.initial)
+                f"no value after the loop: the loop must iterate at least once to initialize "
+                f"{name}. Assign it before the loop."] * len(self.initial)
             return
         leaves = flatten(init)
         self.unchecked_init = pack_sequence_as(init, [

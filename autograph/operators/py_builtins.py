@@ -189,6 +189,22 @@ def print_(*objects: Any, sep: str | None = " ", end: str | None = "\n", file: A
                              output_stream=sys.stdout if file is None else file)
 
 
+def print_each_call(*objects: Any, sep: str | None = " ", end: str | None = "\n",
+                    file: Any = None, flush: bool = False) -> Any:
+    """`print(...)` with `Feature.BUILTIN_FUNCTIONS` on, as TensorFlow converts it: with a
+    tensor among `objects`, `ag.print` (in a graph, an op that prints on every call), else
+    `builtins.print`.
+
+    >>> print_each_call("x is", convert_to_tensor([1, 2]))
+    x is [1 2]
+    """
+    if not any(_is_tensor(x) for x in objects):
+        return builtins.print(*objects, sep=sep, end=end, file=file, flush=flush)
+    return logging_ops.print(*objects, sep=" " if sep is None else sep,
+                             end="\n" if end is None else end,
+                             output_stream=sys.stdout if file is None else file)
+
+
 def int_(x: Any = 0, base: Any = None) -> Any:
     """`int(x)`; a tensor is cast to int32 (floats truncated toward zero)."""
     if _is_tensor(x):

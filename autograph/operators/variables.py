@@ -18,11 +18,11 @@ ran; `retval` turns it into the None that Python returns then.
 >>> ld(x)
 Traceback (most recent call last):
 ...
-UnboundLocalError: 'x' is used before it is defined.
+UnboundLocalError: 'x' is used before assignment
 >>> x + 1
 Traceback (most recent call last):
 ...
-UnboundLocalError: 'x' is used before it is defined.
+UnboundLocalError: 'x' is used before assignment
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class Undefined:
     def read(self) -> Any:
         """Raises the error plain Python raises for reading an unbound variable (an error of
         the program: in a tensor branch, raised when the graph runs, if that branch runs)."""
-        error = UnboundLocalError(f"'{self.symbol_name}' is used before it is defined.")
+        error = UnboundLocalError(f"'{self.symbol_name}' is used before assignment")
         setattr(error, PROGRAM_RAISE, True)
         raise error
 

@@ -16,12 +16,28 @@ import gast
 
 from autograph.pyct import traversal
 from autograph.pyct.errors import ConversionError
+from autograph.pyct.features import Feature
 from autograph.pyct.naming import Namer
 
+# What the converter does when no optional features are given: more than TensorFlow's
+# default (none), and `print` of a tensor is Python's while an `ag.function` traces but an op
+# eagerly and in TensorFlow-1 graphs (`ag__.print`), neither on nor off.
+STANDARD = frozenset({Feature.AUTO_CONTROL_DEPS, Feature.ASSERT_STATEMENTS, Feature.LISTS})
 
-@dataclasses.dataclass
+
+@dataclasses.dataclass(frozen=True)
 class ConversionOptions:
+    """How to convert: `recursive` (convert the user functions called too) and the optional
+    features on (a frozenset of `Feature`s; None: the converter's default, `STANDARD`)."""
+
     recursive: bool = True
+    optional_features: frozenset[Feature] | None = None
+
+    def uses(self, feature: Feature) -> bool:
+        """Whether `feature` is on."""
+        if self.optional_features is None:
+            return feature in STANDARD
+        return Feature.ALL in self.optional_features or feature in self.optional_features
 
 
 @dataclasses.dataclass

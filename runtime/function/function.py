@@ -104,13 +104,15 @@ def _fast_key(args: tuple) -> tuple[tuple, tuple[int, ...]] | None:
         else:
             return None
     return tuple(key), tuple(positions)
-_hook: list[Callable[[Callable], Callable] | None] = [None]
+_hook: list[Callable[..., Callable] | None] = [None]
 _run_eagerly = [False]
 
 
-def set_conversion_hook(fn: Callable[[Callable], Callable] | None) -> None:
+def set_conversion_hook(fn: Callable[..., Callable] | None) -> None:
     """Installs `fn(python_function) -> converted function`, used by Functions made with
-    `autograph=True` (the `autograph` package installs its converter; None uninstalls)."""
+    `autograph=True` (the `autograph` package installs its converter; None uninstalls);
+    Functions given `experimental_autograph_options` pass them as the keyword
+    `experimental_optional_features`."""
     _hook[0] = fn
 
 
@@ -177,7 +179,8 @@ class TracingRecursionError(RecursionError):
 def function(func: Callable | None = None, *, input_signature: Sequence[Any] | None = None,
              autograph: bool = True, reduce_retracing: bool = False,
              jit_compile: bool | None = None, name: str | None = None,
-             experimental_trace_cache_size: int | None = None) -> Any:
+             experimental_trace_cache_size: int | None = None,
+             experimental_autograph_options: Any = None) -> Any:
     """Makes `func` a `Function` (decorator, with or without arguments).
 
     Args:
@@ -195,6 +198,8 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
             `DEFAULT_TRACE_CACHE_SIZE`, 128); a new trace beyond it drops the least recently
             used one, which a later call of its kind traces again. TensorFlow keeps every
             trace and has no such option.
+        experimental_autograph_options: the converter's optional features (one
+            `ag.autograph.experimental.Feature` or a collection of them; None: its default).
 
     Returns:
         A `Function`, or a decorator making one when `func` is None.
@@ -203,9 +208,11 @@ def function(func: Callable | None = None, *, input_signature: Sequence[Any] | N
         return functools.partial(function, input_signature=input_signature,
                                  autograph=autograph, reduce_retracing=reduce_retracing,
                                  jit_compile=jit_compile, name=name,
-                                 experimental_trace_cache_size=experimental_trace_cache_size)
+                                 experimental_trace_cache_size=experimental_trace_cache_size,
+                                 experimental_autograph_options=experimental_autograph_options)
     return Function(func, name or str(getattr(func, "__name__", "function")), input_signature,
-                    autograph, reduce_retracing, experimental_trace_cache_size, bool(jit_compile))
+                    autograph, reduce_retracing, experimental_trace_cache_size, bool(jit_compile),
+                    experimental_autograph_options)
 
 
 class Function:
@@ -221,11 +228,12 @@ class Function:
         worker, which traces it there): traces stay behind."""
         return (Function, (self.python_function, self._name, self.input_signature,
                            self._autograph, self._reduce_retracing, self._cache_size,
-                           self._jit_compile))
+                           self._jit_compile, self._autograph_options))
 
     def __init__(self, python_function: Callable, name: str,
                  input_signature: Sequence[Any] | None, autograph: bool,
-                 reduce_retracing: bool, trace_cache_size: int | None, jit_compile: bool):
+                 reduce_retracing: bool, trace_cache_size: int | None, jit_compile: bool,
+                 autograph_options: Any = None):
         if not callable(python_function):
             raise TypeError(f"ag.function needs a callable, got {python_function!r}.")
         self.python_function = python_function
@@ -234,6 +242,7 @@ class Function:
         self._autograph = autograph
         self._reduce_retracing = reduce_retracing
         self._jit_compile = jit_compile
+        self._autograph_options = autograph_options  # given to the hook as they are
         self._converted: Callable | None = None
         self._binder = ArgumentBinder(python_function)
         self._cache_size = trace_cache_size
@@ -375,7 +384,8 @@ class Function:
             fn = self.python_function
             if self._autograph and _hook[0] is not None and hasattr(fn, "__code__"):
                 try:
-                    fn = _hook[0](fn)
+                    fn = (_hook[0](fn) if self._autograph_options is None else
+                          _hook[0](fn, experimental_optional_features=self._autograph_options))
                 except Exception as e:  # as TensorFlow: warn, and trace it as it is
                     if not getattr(e, "unconverted_fallback", True):
                         raise
@@ -486,7 +496,7 @@ class Function:
         if found is None:
             found = Function(types.MethodType(self.python_function, instance), self._name,
                              self.input_signature, self._autograph, self._reduce_retracing,
-                             self._cache.max_size, self._jit_compile)
+                             self._cache.max_size, self._jit_compile, self._autograph_options)
             key = id(instance)
             self._instances[key] = found
             try:

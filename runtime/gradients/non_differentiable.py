@@ -20,6 +20,8 @@ NON_DIFFERENTIABLE = (
     "StatelessRandomUniform", "StatelessRandomNormal", "StatelessTruncatedNormal",
     "StatelessRandomUniformInt", "StatelessRandomUniformFullInt", "Multinomial",
     "RandomShuffle", "RandomPoissonV2",
+    # RandomGamma's gradient (TensorFlow gives it none)
+    "RandomGammaGrad",
     # strings
     "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
     "StringSplitV2", "StringToNumber", "StringUpper", "Substr", "UnicodeDecode", "UnicodeSplit",

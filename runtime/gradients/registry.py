@@ -28,7 +28,7 @@ _GRADIENTS: dict[str, GradientFunction | None] = {}  # op type -> function; None
 # import autograph never take a gradient.
 TABLES = ("array_grad", "complex_grad", "control_flow_grad", "indexing_grad", "linalg_grad",
           "list_grad", "math_grad", "nn_grad", "non_differentiable", "product_grad",
-          "scatter_grad", "script_grad", "state_grad", "while_grad")
+          "random_grad", "scatter_grad", "script_grad", "state_grad", "while_grad")
 _tables_loaded = False
 
 

@@ -1,7 +1,6 @@
 """Gradients of the scatter ops (ScatterNd, the TensorScatter ops and SparseToDense), as
 TensorFlow defines them, and of Sort: the sorted values' gradient gathered back to where each
 value came from.
-RandomGamma's (TensorFlow's implicit reparameterisation) is refused with a clear error.
 
 An update's gradient is the output gradient gathered at its coordinates (negated for `Sub`);
 the tensor's is the output gradient, with the replaced entries zeroed for `Update`. For `Min`
@@ -96,11 +95,3 @@ def _sort_grad(op: Any, grad: Any, _: Any = None) -> list:
     moved = [_transpose.run([t, perm]) for t in (grad, inverse)]
     taken = _gather.run([moved[0], moved[1], last], {"batch_dims": last})
     return [_transpose.run([taken, perm])]
-
-
-@RegisterGradient("RandomGamma")
-def _random_gamma_grad(op: Any, grad: Any) -> list:
-    raise NotImplementedError(
-        "The gradient of ag.random.gamma with respect to alpha (TensorFlow's implicit "
-        "reparameterisation) is not implemented; compute it outside the tape, or draw with "
-        "ag.stop_gradient on alpha.")

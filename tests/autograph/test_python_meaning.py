@@ -708,7 +708,7 @@ def test_a_variable_a_tensor_loop_assigns_and_deletes_is_unbound_after_it():
         return y  # noqa: F821
     with pytest.raises(UnboundLocalError):
         f(2)
-    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+    with pytest.raises(UnboundLocalError, match="'y' is used before assignment"):
         ag.function(f)(ag.constant(2))
 
 
@@ -1096,7 +1096,7 @@ def test_a_read_without_a_value_after_a_raising_loop_raises_what_python_raises_f
     with pytest.raises(ValueError):
         for_body_raises_then_reads_what_it_assigns(2)
     f = ag.function(for_body_raises_then_reads_what_it_assigns)
-    with pytest.raises(UnboundLocalError, match="'t' is used before it is defined"):
+    with pytest.raises(UnboundLocalError, match="'t' is used before assignment"):
         f(ag.constant(0))
     with pytest.raises(ValueError, match="^v"):
         f(ag.constant(2))
@@ -2534,7 +2534,7 @@ def test_a_loop_deleting_a_variable_once_keeps_pythons_value(n):
 def test_a_loop_deleting_a_variable_a_second_time_raises_as_python():
     with pytest.raises(UnboundLocalError):
         deletes_in_every_iteration(2)
-    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+    with pytest.raises(UnboundLocalError, match="'y' is used before assignment"):
         ag.function(deletes_in_every_iteration)(2)
 
 

@@ -51,7 +51,7 @@ _PYTHON_MESSAGES = re.compile(
     r"referenced before assignment|cannot access local variable|name '[^']*' is not defined|"
     r"too many values to unpack|not enough values to unpack|object has no attribute|"
     r"Undefined\(|"  # the converter's placeholder for a name with no value, leaking out
-    r"is used before it is defined")  # its UnboundLocalError, where Python found a value
+    r"is used before assignment")  # its UnboundLocalError, where Python found a value
 # Python's error quoted inside one of ours, "(AttributeError: 'Box' object has no ...)", is
 # not checked against those messages.
 _QUOTED_ERROR = re.compile(r"\(\w+(Error|Exception): [^)]*\)")

@@ -135,7 +135,7 @@ def test_programs_raise_only_with_the_messages_the_runner_knows():
 
 
 def test_runner_takes_a_subtype_of_pythons_exception_as_the_same():
-    assert runner._is_a(UnboundLocalError("'y' is used before it is defined"), "NameError")
+    assert runner._is_a(UnboundLocalError("'y' is used before assignment"), "NameError")
     assert not runner._is_a(NameError("y"), "UnboundLocalError")
 
 
@@ -144,7 +144,7 @@ def test_runner_knows_the_programs_exception_under_our_traceback():
                      "        raise KeyError('r')\n\n    KeyError: 'r'")
     assert runner._classify("function", error).kind == "different"
     assert runner._classify("function", StopIteration()).kind == "crash"
-    unbound = UnboundLocalError("'y' is used before it is defined.")
+    unbound = UnboundLocalError("'y' is used before assignment")
     assert runner._classify("to_graph", unbound).kind == "crash"  # where Python found a value
 
 

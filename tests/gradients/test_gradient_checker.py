@@ -75,8 +75,10 @@ UNCHECKABLE = {
                   "TensorListPopBack", "TensorListPushBack", "TensorListResize",
                   "TensorListScatterIntoExistingList", "TensorListSetItem", "TensorListConcatV2",
                   "TensorListStack")},
-    "RandomGamma": "its gradient refuses with NotImplementedError (the reparameterized gamma "
-                   "gradient is not built yet; tests/ops/test_random_sampling.py checks that)",
+    "RandomGamma": "its gradient is the implicit reparameterisation one (the derivative of "
+                   "the Gamma quantile at the sample's fixed CDF value), which differences of "
+                   "fresh draws cannot see: perturbing alpha redraws the samples "
+                   "(tests/gradients/test_random_gamma_grad.py checks it against TensorFlow)",
 }
 
 # Samples at which the second derivative is, as in TensorFlow, not exact: by op, a test of the

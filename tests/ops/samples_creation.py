@@ -47,6 +47,8 @@ SAMPLES = [
     OpSample("RandomShuffle", [np.arange(6, dtype=i32).reshape(3, 2)], {"seed": 3}),
     OpSample("RandomGamma", [np.array([4], i32), np.array([0.5, 1.5], np.float32)],
              {"seed": 4}),
+    OpSample("RandomGammaGrad", [np.array([[0.5], [2.0]]), np.array([0.3, 1.0, 4.0])]),
+    OpSample("RandomGammaGrad", [np.array([1.5], np.float32), np.array([0.0, 2.0], np.float32)]),
     OpSample("RandomPoissonV2", [np.array([3, 1], i64), np.array([1.0, 5.0])],
              {"dtype": dtypes.int32}),
     OpSample("StatelessRandomUniform", [np.array([2, 3], i32), np.array([1, 2], i64)],

@@ -48,12 +48,3 @@ def test_the_draws_follow_their_distributions():
     npt.assert_allclose(random.gamma([20000], 3.0, beta=2.0).numpy().mean(), 1.5, atol=0.03)
     npt.assert_allclose(random.poisson([20000], 4.0).numpy().mean(), 4.0, atol=0.05)
     assert sorted(random.shuffle(ag.range(50)).numpy().tolist()) == list(range(50))
-
-
-def test_gamma_has_no_gradient_here_and_says_so():
-    alpha = ag.Variable([1.0, 2.0])
-    with ag.GradientTape() as tape:
-        total = ag.reduce_sum(random.gamma([3], alpha))
-    with pytest.raises(NotImplementedError, match="The gradient of ag.random.gamma with respect "
-                                                  "to alpha"):
-        tape.gradient(total, alpha)

@@ -1,15 +1,17 @@
-"""Declarations of the random ops: RandomUniform, RandomUniformInt, RandomStandardNormal.
+"""Declarations of the random ops: RandomUniform, RandomUniformInt, RandomStandardNormal, ...
+(and RandomGammaGrad, the derivative of RandomGamma's samples, which is not random).
 
-All are stateful: each run draws new numbers from the stream that `runtime.core.random_seed`
-keeps for the op's `(seed, seed2)` attrs, `(0, 0)` meaning unseeded. Kernels live in
-`kernels/random_kernels.py`, the user-facing functions in `runtime/ops/random/ops.py`.
+The samplers are stateful: each run draws new numbers from the stream that
+`runtime.core.random_seed` keeps for the op's `(seed, seed2)` attrs, `(0, 0)` meaning unseeded.
+Kernels live in `kernels/random_kernels.py` (RandomGammaGrad's in `kernels/gamma_kernels.py`),
+the user-facing functions in `runtime/ops/random/ops.py`.
 """
 
 from __future__ import annotations
 
 from autograph.runtime.ops.creation.defs import scalar_input, shape_from_tensor
 from autograph.runtime.registry.op_registry import register_op
-from autograph.runtime.registry.shape_inference import InferenceContext, RawShape
+from autograph.runtime.registry.shape_inference import InferenceContext, RawShape, broadcast
 
 _SEED_DOC = ("seed: with seed2, selects the random stream; both 0 means unseeded.\n"
              "seed2: the second seed.")
@@ -120,6 +122,11 @@ register_op("RandomGamma").input("shape: S").input("alpha: T").output("output: T
     .attr("seed: int = 0").attr("seed2: int = 0").attr("S: {int32, int64}") \
     .attr("T: {half, float, double}").set_is_stateful().set_shape_fn(_after_shape).doc(
         f"Draws from Gamma(alpha, 1), `shape` of them for each alpha.\n\n{_SEED_DOC}")
+
+register_op("RandomGammaGrad").input("alpha: T").input("sample: T").output("output: T") \
+    .attr("T: {float, double}").set_shape_fn(broadcast).doc(
+        "The derivative of Gamma(alpha, 1) samples with respect to alpha (implicit "
+        "reparameterisation): RandomGamma's gradient.")
 
 register_op("RandomPoissonV2").input("shape: S").input("rate: R").output("output: dtype") \
     .attr("seed: int = 0").attr("seed2: int = 0").attr("S: {int32, int64}") \

@@ -87,7 +87,7 @@ def test_read_after_a_branch_that_may_not_run_is_checked():
 
 
 def test_checked_read_of_an_undefined_variable_names_it():
-    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+    with pytest.raises(UnboundLocalError, match="'y' is used before assignment"):
         api.to_graph(defined_in_one_branch)(-1)
     with pytest.raises(UnboundLocalError):
         defined_in_one_branch(-1)
@@ -167,7 +167,7 @@ def test_a_variable_a_try_star_may_leave_unbound_is_checked_where_read():
     assert fn(0) == 1 and api.to_graph(fn)(0) == 1
     with pytest.raises(UnboundLocalError):
         fn(1)
-    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+    with pytest.raises(UnboundLocalError, match="'y' is used before assignment"):
         api.to_graph(fn)(1)
 
 
@@ -257,14 +257,14 @@ def composite_of_a_maybe_undefined_owner(x):
 def test_a_maybe_undefined_read_inside_an_expression_raises_as_python(fn, args):
     with pytest.raises(UnboundLocalError):
         fn(*args)
-    with pytest.raises(UnboundLocalError, match="'y' is used before it is defined"):
+    with pytest.raises(UnboundLocalError, match="'y' is used before assignment"):
         api.to_graph(fn)(*args)
 
 
 def test_a_maybe_undefined_read_inside_a_lambda_raises_a_name_error():
     with pytest.raises(NameError):  # Python: a free variable without a value
         read_in_a_lambda(-1)
-    with pytest.raises(NameError, match="'y' is used before it is defined"):
+    with pytest.raises(NameError, match="'y' is used before assignment"):
         api.to_graph(read_in_a_lambda)(-1)  # UnboundLocalError, a NameError
 
 
@@ -330,6 +330,6 @@ def reads_in_a_keyword_only_default(c):
 def test_a_maybe_undefined_variable_deleted_or_read_as_a_default_raises_as_python(fn):
     with pytest.raises(UnboundLocalError):
         fn(0)
-    with pytest.raises(UnboundLocalError, match="'value' is used before it is defined"):
+    with pytest.raises(UnboundLocalError, match="'value' is used before assignment"):
         api.to_graph(fn)(0)
     assert api.to_graph(fn)(1) == fn(1)

@@ -354,8 +354,9 @@ def test_graph_while_variable_first_assigned_in_a_loop_that_never_ran_is_an_erro
     with pytest.raises(ag.errors.InvalidArgumentError,
                        match=r": 'y' is first assigned inside a loop over tensors, and no "
                              r"iteration assigned it \(the loop ran zero times, or skipped the "
-                             r"assignment\), so it has no value after the loop\. Assign it "
-                             r"before the loop\.$"):
+                             r"assignment\), so it has no value after the loop: the loop must "
+                             r"iterate at least once to initialize y\. Assign it before the "
+                             r"loop\.$"):
         graph_run(graph_while_defining_y, np.int32(0))
 
 

@@ -11,7 +11,7 @@ def test_ld_returns_defined_values():
 
 
 def test_ld_of_undefined_names_the_variable():
-    with pytest.raises(UnboundLocalError, match="'total' is used before it is defined"):
+    with pytest.raises(UnboundLocalError, match="'total' is used before assignment"):
         ag__.ld(ag__.Undefined("total"))
 
 
@@ -51,7 +51,7 @@ _USES = {
 
 @pytest.mark.parametrize("use", list(_USES))
 def test_any_use_of_an_undefined_value_raises_as_reading_the_variable(use):
-    with pytest.raises(UnboundLocalError, match="^'x' is used before it is defined.$"):
+    with pytest.raises(UnboundLocalError, match="^'x' is used before assignment$"):
         _USES[use](ag__.Undefined("x"))
 
 
