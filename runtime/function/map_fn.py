@@ -7,8 +7,10 @@ into a `TensorArray`, so the graph does not grow with the number of slices. Resu
 per result, or a composite's spec; rows of a ragged tensor (a `RaggedTensorSpec`) stack into
 a ragged tensor.
 
->>> map_fn(lambda x: x * x, [1, 2, 3]).numpy()
+>>> map_fn(lambda x: x * x, convert_to_tensor([1, 2, 3])).numpy()
 array([1, 4, 9], dtype=int32)
+
+(A Python list is a nest, as in TensorFlow: its items are the elements, sliced together.)
 """
 
 from __future__ import annotations
