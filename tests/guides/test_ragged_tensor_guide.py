@@ -29,15 +29,8 @@ PENDING = {  # cell -> what it needs, as its error shows it
     "4WfCMIgdDMxj": "This op does not take ragged tensors",
     "D-Dg9w7Je5pU": "is not built yet",
     "Sfem1ESrdGzX": "which an export cannot carry",
-    "nZc2wqgQQUFU": "This op does not take ragged tensors",
-    "pclAODLXT6Gr": "rt_shape", "MzQvPhsxS6HN": "rt_shape", "HgGMk0LeTGik": "rt_shape",
-    "APT72EaBU70t": "rt_shape",
-    "NSRgD667WwIZ": "tf.experimental.DynamicRaggedShape",
-    "gMxCzADUYIjY": "tf.experimental.DynamicRaggedShape",
     "UpI0FlfL4Eim": "does not broadcast to a ragged tensor",
     "qGq1zOT4zMoc": "row splits differ", "CvLae5vMqeji": "row splits differ",
-    "z2sHwHdy-PWg": "Flat values:\nag.Tensor(",
-    "70q1aCKwySgS": "from_uniform_row_length",
 }
 
 

@@ -31,6 +31,7 @@ from autograph.runtime.ops.math.ops import maximum
 from autograph.runtime.ops.ragged import dense
 from autograph.runtime.ops.ragged import partition as rp
 from autograph.runtime.ops.ragged.ragged_spec import RaggedTensorSpec
+from autograph.runtime.ops.ragged.row_partition import RowPartition
 from autograph.runtime.ops.ragged.text import ragged_repr
 
 __all__ = ["RaggedTensor"]
@@ -50,10 +51,14 @@ class RaggedTensor(CompositeTensor):
                              "factory methods instead (e.g., RaggedTensor.from_row_lengths())")
         self._values = values
         self._row_splits = row_partition
+        self._uniform: Tensor | None = None  # every row's length, where rows share one
 
     @classmethod
-    def _wrap(cls, values: Any, row_splits: Tensor) -> RaggedTensor:
-        return cls(values, row_splits, internal=True)
+    def _wrap(cls, values: Any, row_splits: Tensor, uniform: Tensor | None = None
+              ) -> RaggedTensor:
+        rt = cls(values, row_splits, internal=True)
+        rt._uniform = uniform
+        return rt
 
     # Factories -----------------------------------------------------------------------------
     @classmethod
@@ -142,6 +147,25 @@ class RaggedTensor(CompositeTensor):
         return cls._wrap(values, splits)
 
     @classmethod
+    def from_uniform_row_length(cls, values: Any, uniform_row_length: Any, nrows: Any = None,
+                                validate: bool = True, name: str | None = None
+                                ) -> RaggedTensor:
+        """Rows of `uniform_row_length` values each; `nrows` rows (by default as many as the
+        values fill). The dimension stays uniform: it shows in `shape`.
+
+        >>> RaggedTensor.from_uniform_row_length([1, 2, 3, 4], 2).shape
+        TensorShape([2, 2])
+
+        Raises:
+            ValueError: `uniform_row_length` times `nrows` is not the number of values.
+        """
+        values = _as_values(values)
+        part = RowPartition.from_uniform_row_length(
+            uniform_row_length, rp.flat_length(values), nrows=nrows, validate=validate,
+            dtype_hint=uniform_row_length)
+        return cls._wrap(values, part.row_splits(), part.uniform_row_length())
+
+    @classmethod
     def from_nested_row_splits(cls, flat_values: Any, nested_row_splits: Sequence[Any],
                                name: str | None = None, validate: bool = True
                                ) -> RaggedTensor:
@@ -204,6 +228,16 @@ class RaggedTensor(CompositeTensor):
         return self._row_splits
 
     @property
+    def uniform_row_length(self) -> Tensor | None:
+        """The length every row has, a scalar, where this tensor was built with one
+        (`from_uniform_row_length`); else None."""
+        return self._uniform
+
+    @property
+    def _row_partition(self) -> RowPartition:
+        return RowPartition._of(self._row_splits, self._uniform)
+
+    @property
     def flat_values(self) -> Tensor:
         """The innermost values, a dense tensor."""
         values = self._values
@@ -238,15 +272,27 @@ class RaggedTensor(CompositeTensor):
         """`[nrows, None (each ragged dimension), ...uniform inner dimensions]`."""
         flat = self.flat_values.shape
         inner = flat[1:] if flat.rank is not None else TensorShape(None)
-        return TensorShape([rp.nrows_of(self._row_splits)] + [None] * self.ragged_rank
-                           ).concatenate(inner)
+        dims: list = [rp.nrows_of(self._row_splits)]
+        rt: Any = self
+        while isinstance(rt, RaggedTensor):
+            dims.append(rt._static_uniform())
+            rt = rt._values
+        return TensorShape(dims).concatenate(inner)
+
+    def _static_uniform(self) -> int | None:
+        return int(self._uniform.numpy()) if isinstance(self._uniform, EagerTensor) else None
 
     def get_shape(self) -> TensorShape:
         return self.shape
 
     @property
     def _type_spec(self) -> RaggedTensorSpec:
-        return RaggedTensorSpec(self.shape, self.dtype, self.ragged_rank, self.row_splits_dtype)
+        # the spec's components are the row splits only: a uniform row length is not carried
+        dims = self.shape.as_list() if self.shape.rank is not None else None
+        if dims is not None:
+            dims[1:self.ragged_rank + 1] = [None] * self.ragged_rank
+        return RaggedTensorSpec(TensorShape(dims), self.dtype, self.ragged_rank,
+                                self.row_splits_dtype)
 
     def row_lengths(self, axis: int = 1, name: str | None = None) -> Any:
         """The length of each row (`axis=1`), or of each row of a deeper ragged dimension."""
@@ -294,7 +340,7 @@ class RaggedTensor(CompositeTensor):
     # Values with this partition ---------------------------------------------------------------
     def with_values(self, new_values: Any) -> RaggedTensor:
         """This tensor's outermost row splits over `new_values` (as many rows as `values`)."""
-        return RaggedTensor._wrap(_as_values(new_values), self._row_splits)
+        return RaggedTensor._wrap(_as_values(new_values), self._row_splits, self._uniform)
 
     def with_flat_values(self, new_values: Any) -> RaggedTensor:
         """This tensor's row partitions over `new_values` (as many rows as `flat_values`)."""
@@ -308,7 +354,8 @@ class RaggedTensor(CompositeTensor):
             self._values, RaggedTensor) else self._values
         splits = self._row_splits if self._row_splits.dtype is dtype else cast(
             self._row_splits, dtype)
-        return RaggedTensor._wrap(values, splits)
+        uniform = None if self._uniform is None else cast(self._uniform, dtype)
+        return RaggedTensor._wrap(values, splits, uniform)
 
     def merge_dims(self, outer_axis: int, inner_axis: int) -> Any:
         """This tensor with dimensions `outer_axis` to `inner_axis` merged into one (a dense
