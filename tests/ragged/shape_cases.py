@@ -82,6 +82,14 @@ CASES = [
     "R.from_uniform_row_length(2, nvals=6).uniform_row_length()",
     "R.from_row_splits([0, 2, 5]).row_lengths()",
     "R.from_value_rowids([0, 0, 2], nrows=4)",
+    "R.from_value_rowids([0, 0, 2])",
+    "R.from_value_rowids([])",
+    "R.from_row_splits([0, 2, 5])",
+    "R.from_row_splits([0, 2, 5]).dtype",
+    "D.from_row_partitions([R.from_row_lengths([2, 1])])",
+    "s.with_dtype(tf.int64).dtype",
+    "s.with_dtype(tf.int64).row_partitions[0].row_splits()",
+    "inner.inner_rank, s.inner_rank",
     # ops given a ragged shape
     "tf.reshape(tf.constant(['a', 'b', 'c', 'd', 'e', 'f']), s)",
     "tf.reshape(tf.constant([[1, 2, 3], [4, 5, 6]]), s)",
@@ -198,6 +206,16 @@ TENSORFLOW = {'s': '<DynamicRaggedShape lengths=[4, (1, 3, 0, 2)] num_row_partit
  'R.from_row_splits([0, 2, 5]).row_lengths()': '<tf.Tensor: shape=(2,), dtype=int64, '
                                                'numpy=array([2, 3])>',
  'R.from_value_rowids([0, 0, 2], nrows=4)': 'tf.RowPartition(row_splits=[0 2 2 3 3])',
+ 'R.from_value_rowids([0, 0, 2])': 'tf.RowPartition(row_splits=[0 2 2 3])',
+ 'R.from_value_rowids([])': 'tf.RowPartition(row_splits=[0])',
+ 'R.from_row_splits([0, 2, 5])': 'tf.RowPartition(row_splits=[0 2 5])',
+ 'R.from_row_splits([0, 2, 5]).dtype': 'tf.int64',
+ 'D.from_row_partitions([R.from_row_lengths([2, 1])])': '<DynamicRaggedShape lengths=[2, (2, 1)] '
+                                                        'num_row_partitions=1>',
+ 's.with_dtype(tf.int64).dtype': 'tf.int64',
+ 's.with_dtype(tf.int64).row_partitions[0].row_splits()': '<tf.Tensor: shape=(5,), dtype=int64, '
+                                                          'numpy=array([0, 1, 4, 4, 6])>',
+ 'inner.inner_rank, s.inner_rank': '(2, 1)',
  "tf.reshape(tf.constant(['a', 'b', 'c', 'd', 'e', 'f']), s)": "<tf.RaggedTensor [[b'a'], [b'b', "
                                                                "b'c', b'd'], [], [b'e', b'f']]>",
  'tf.reshape(tf.constant([[1, 2, 3], [4, 5, 6]]), s)': '<tf.RaggedTensor [[1], [2, 3, 4], [], [5, '

@@ -280,7 +280,7 @@ class RaggedTensor(CompositeTensor):
         return TensorShape(dims).concatenate(inner)
 
     def _static_uniform(self) -> int | None:
-        return int(self._uniform.numpy()) if isinstance(self._uniform, EagerTensor) else None
+        return None if self._uniform is None else rp.static_int(self._uniform)
 
     def get_shape(self) -> TensorShape:
         return self.shape

@@ -16,8 +16,10 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array.gathering import gather
+from autograph.runtime.ops.array.ops import concat
 from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.creation.ops import range as range_
+from autograph.runtime.ops.math.ops import maximum
 from autograph.runtime.ops.ragged import partition as rp
 
 __all__ = ["RowPartition"]
@@ -65,10 +67,15 @@ class RowPartition:
                           dtype: Any = None, dtype_hint: Any = None) -> RowPartition:
         """Value `j` in row `value_rowids[j]` (sorted ids); `nrows` rows, by default one more
         than the last id."""
-        from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
         ids = rp.partition_tensor(value_rowids, "value_rowids", _dtype(value_rowids, dtype))
-        return cls._of(RaggedTensor.from_value_rowids(ids, ids, nrows, validate=validate)
-                       .row_splits)
+        if nrows is None:  # one more than the last id (0 for none)
+            last = gather(concat([convert_to_tensor([-1], dtype=ids.dtype), ids], 0),
+                          rp.size_of(ids))
+            nrows = maximum(last + 1, convert_to_tensor(0, dtype=ids.dtype))
+        rows = _scalar(nrows, ids.dtype)
+        if validate:
+            rp.row_ids_checked(ids, rows)
+        return cls._of(rp.splits_from_rowids(ids, rows))
 
     @classmethod
     def from_uniform_row_length(cls, uniform_row_length: Any, nvals: Any,
@@ -174,4 +181,4 @@ def _scalar(value: Any, dtype: dtypes.DType) -> Tensor:
 
 
 def _static(t: Tensor) -> int | None:
-    return int(t.numpy()) if isinstance(t, EagerTensor) else None
+    return rp.static_int(t)
