@@ -73,6 +73,8 @@ CASES = [
     "D(row_partitions=[R.from_row_lengths([5, 3, 2])], inner_shape=[10, 8])",
     "D(row_partitions=[R.from_row_lengths([5, 3, 2])], inner_shape=[10, 8]).inner_shape",
     "D(row_partitions=[], inner_shape=[3])",
+    "D(row_partitions=[R.from_row_lengths([5, 3, 2])], inner_shape=[9, 8])",
+    "D(row_partitions=[R.from_row_lengths([5, 3, 2])], inner_shape=[])",
     "s.row_partitions[0]",
     # row partitions
     "R.from_row_lengths([5, 3, 2])",
@@ -188,6 +190,12 @@ TENSORFLOW = {'s': '<DynamicRaggedShape lengths=[4, (1, 3, 0, 2)] num_row_partit
                                                                                        'numpy=array([10,  '
                                                                                        '8])>',
  'D(row_partitions=[], inner_shape=[3])': '<DynamicRaggedShape lengths=[3] num_row_partitions=0>',
+ 'D(row_partitions=[R.from_row_lengths([5, 3, 2])], inner_shape=[9, 8])': '<DynamicRaggedShape '
+                                                                          'lengths=[3, (5, 3, 2), '
+                                                                          '8] '
+                                                                          'num_row_partitions=1>',
+ 'D(row_partitions=[R.from_row_lengths([5, 3, 2])], inner_shape=[])': 'IndexError: tuple index out '
+                                                                      'of range',
  's.row_partitions[0]': 'tf.RowPartition(row_splits=[0 1 4 4 6])',
  'R.from_row_lengths([5, 3, 2])': 'tf.RowPartition(row_splits=[ 0  5  8 10])',
  'R.from_row_lengths([5, 3, 2]).nrows(), R.from_row_lengths([5, 3, 2]).nvals()': '(<tf.Tensor: '

@@ -30,6 +30,7 @@ from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.ops import maximum
 from autograph.runtime.ops.ragged import dense
 from autograph.runtime.ops.ragged import partition as rp
+from autograph.runtime.ops.ragged.numpy_value import nested_array, nested_list
 from autograph.runtime.ops.ragged.ragged_spec import RaggedTensorSpec
 from autograph.runtime.ops.ragged.row_partition import RowPartition
 from autograph.runtime.ops.ragged.text import ragged_repr
@@ -406,12 +407,12 @@ class RaggedTensor(CompositeTensor):
 
     def to_list(self) -> list:
         """The nested Python list of this tensor's values (eagerly)."""
-        return _nested_list(self._eager_parts())
+        return nested_list(self._eager_parts())
 
     def numpy(self) -> Any:
         """A NumPy array: of the rows, or of objects (one array a row) where their lengths
         differ, as TensorFlow's."""
-        return _nested_array(self._eager_parts())
+        return nested_array(self._eager_parts())
 
     def _eager_parts(self) -> tuple[np.ndarray, list[np.ndarray]]:
         parts = [self.flat_values, *self.nested_row_splits]
@@ -482,40 +483,3 @@ def _last_plus_one(rowids: Tensor) -> Any:
     n = shape(rowids, out_type=rowids.dtype)[0]
     last = gather(concat([convert_to_tensor([-1], dtype=rowids.dtype), rowids], 0), n)
     return maximum(last + 1, convert_to_tensor(0, dtype=rowids.dtype))
-
-
-def _rows(values: Any, splits: list[np.ndarray]) -> list:
-    """`values` cut by the outermost of `splits`, recursively."""
-    if not splits:
-        return values
-    inner = _rows(values, splits[1:])
-    s = splits[0]
-    return [inner[s[i]:s[i + 1]] for i in range(len(s) - 1)]
-
-
-def _nested_list(parts: tuple[np.ndarray, list[np.ndarray]]) -> list:
-    values, splits = parts
-    return _to_python(_rows(values, splits))
-
-
-def _to_python(rows: Any) -> Any:
-    if isinstance(rows, np.ndarray):
-        return rows.tolist()
-    return [_to_python(r) for r in rows]
-
-
-def _nested_array(parts: tuple[np.ndarray, list[np.ndarray]]) -> np.ndarray:
-    values, splits = parts
-    if not splits:
-        return values
-    inner = _nested_array((values, splits[1:]))
-    s = splits[0]
-    rows = [inner[s[i]:s[i + 1]] for i in range(len(s) - 1)]
-    if not rows:
-        return np.zeros((0, 0) + values.shape[1:], dtype=values.dtype)
-    if any(len(r) != len(rows[0]) for r in rows):  # one object a row, as TensorFlow's
-        found = np.empty(len(rows), dtype=object)
-        for i, r in enumerate(rows):
-            found[i] = r
-        return found
-    return np.array(rows)
