@@ -1,4 +1,5 @@
-"""`ag.experimental`, as `tf.experimental`: user-defined composite types.
+"""`ag.experimental`, as `tf.experimental`: user-defined composite types, and the shapes of
+ragged tensors (`DynamicRaggedShape`, `RowPartition`).
 
 `ExtensionType` subclasses declare fields of tensors and Python values; functions, loops and
 conds take and return them as a unit, traced by their `Spec`; datasets batch
@@ -17,9 +18,11 @@ from autograph.runtime.ops.extension_type.extension_type import (
     ExtensionType,
     ExtensionTypeSpec,
 )
+from autograph.runtime.ops.ragged.dynamic_shape import DynamicRaggedShape
+from autograph.runtime.ops.ragged.row_partition import RowPartition
 
-__all__ = ["BatchableExtensionType", "BatchableExtensionTypeSpec", "ExtensionType",
-           "ExtensionTypeSpec"]
+__all__ = ["BatchableExtensionType", "BatchableExtensionTypeSpec", "DynamicRaggedShape",
+           "ExtensionType", "ExtensionTypeSpec", "RowPartition"]
 
 
 def __dir__() -> list[str]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-__all__ = ["register_fallback", "fallback", "register_mapper", "map_composite"]
+__all__ = ["register_fallback", "fallback", "register_mapper", "map_composite",
+           "register_shape_type", "is_composite_shape"]
 
 Handler = Callable[[str, Sequence[Any], "dict[str, Any] | None", "str | None"], Any]
 _HANDLERS: list[Handler] = []
@@ -60,3 +61,19 @@ def map_composite(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
             return result
     raise TypeError(f"{fn.__name__} does not take "
                     f"{', '.join(type(a).__name__ for a in args)} arguments.")
+
+
+# Shapes that are not vectors (a ragged tensor's `DynamicRaggedShape`): the ops taking a shape
+# (`Fill`, `Reshape`) pass one to their op unconverted, so that the op's fallback gets it.
+_SHAPE_TYPES: list[type] = []
+
+
+def register_shape_type(cls: type) -> None:
+    """Marks `cls` as a shape the fallback handlers take (once)."""
+    if cls not in _SHAPE_TYPES:
+        _SHAPE_TYPES.append(cls)
+
+
+def is_composite_shape(value: Any) -> bool:
+    """Whether `value` is a registered composite shape."""
+    return isinstance(value, tuple(_SHAPE_TYPES))

@@ -25,13 +25,6 @@ PENDING = {  # cell -> what it needs, as its error shows it
     "PYnhERwh3_mf": "tf.data.experimental.dense_to_ragged_batch",
     "Ios1GuG-pf9U": "dataset",
     "D-Dg9w7Je5pU": "is not built yet",
-    "nZc2wqgQQUFU": "This op does not take ragged tensors",
-    "pclAODLXT6Gr": "rt_shape", "MzQvPhsxS6HN": "rt_shape", "HgGMk0LeTGik": "rt_shape",
-    "APT72EaBU70t": "rt_shape",
-    "NSRgD667WwIZ": "tf.experimental.DynamicRaggedShape",
-    "gMxCzADUYIjY": "tf.experimental.DynamicRaggedShape",
-    "z2sHwHdy-PWg": "Flat values:\nag.Tensor(",
-    "70q1aCKwySgS": "from_uniform_row_length",
 }
 
 

@@ -91,3 +91,27 @@ def test_iterating_a_tensor_yields_its_rows():
 def test_iterating_a_scalar_is_a_type_error():
     with pytest.raises(TypeError, match="Cannot iterate over a scalar tensor"):
         iter(ag.constant(1))
+
+
+# format(tensor, spec) formats its NumPy value, as TensorFlow 2.21's EagerTensor.__format__;
+# the expected strings are TensorFlow's.
+def test_format_with_no_spec_shows_the_numpy_value():
+    assert "{}".format(ag.constant([[1, 3], [0, 0]])) == "[[1 3]\n [0 0]]"
+    assert "{}".format(ag.constant([1.5, 2.0])) == "[1.5 2. ]"
+    assert "{}".format(ag.constant(1.1)) == "1.100000023841858"
+    assert "{}".format(ag.constant(["a", "b"])) == "[b'a' b'b']"
+
+
+def test_format_spec_applies_to_a_scalar():
+    assert "{:.2f}".format(ag.constant(2.5)) == "2.50"
+    assert "{:5d}".format(ag.constant(3)) == "    3"
+
+
+def test_f_strings_format_and_repr_tensors():
+    s, t = ag.constant(2.5), ag.constant(7)
+    assert f"{s:.1f}|{t}|{t!r}" == "2.5|7|<ag.Tensor: shape=(), dtype=int32, numpy=7>"
+
+
+def test_a_spec_numpy_arrays_do_not_take_is_their_type_error():
+    with pytest.raises(TypeError, match="unsupported format string passed to numpy.ndarray"):
+        "{:.2f}".format(ag.constant([1.0, 2.0]))

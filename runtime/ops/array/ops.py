@@ -23,6 +23,7 @@ from autograph.runtime.eager.prepared import PreparedOp, int_signature
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, set_list_packer
+from autograph.runtime.graph.type_spec import CompositeTensor
 from autograph.runtime.ops.array import defs as array_defs  # noqa: F401
 from autograph.runtime.ops.array.gathering import boolean_mask, gather, gather_nd, one_hot, where
 from autograph.runtime.ops.array.indexing import (
@@ -171,8 +172,8 @@ def rank(input: Any, name: str | None = None) -> Any:
 def _with_static_shape(input: Any) -> tuple[Any, tuple | None]:
     """`input` (as a tensor in a graph) and, in a graph, its static shape when its rank is
     known: as TensorFlow's, `shape`, `size` and `rank` are then constants, needing no feed."""
-    if building_graph() is None:
-        return input, None
+    if building_graph() is None or isinstance(input, CompositeTensor):
+        return input, None  # a composite: the op's fallback gives its shape
     t = convert_to_tensor(input)
     return t, t._shape if isinstance(t, SymbolicTensor) else None
 

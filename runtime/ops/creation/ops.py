@@ -21,7 +21,7 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.eager.dispatch import op_handle
-from autograph.runtime.eager.fallback import map_composite
+from autograph.runtime.eager.fallback import is_composite_shape, map_composite
 from autograph.runtime.eager.prepared import PreparedOp
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
@@ -184,7 +184,8 @@ def fill(dims: Any, value: Any, name: str | None = None) -> Tensor:
     array([[9, 9, 9],
            [9, 9, 9]], dtype=int32)
     """
-    return _fill.run([as_shape_tensor(dims, "dims"), value], None, name)
+    shape = dims if is_composite_shape(dims) else as_shape_tensor(dims, "dims")
+    return _fill.run([shape, value], None, name)  # a ragged shape: the op's fallback
 
 
 def zeros(shape: Any, dtype: Any = dtypes.float32, name: str | None = None) -> Tensor:

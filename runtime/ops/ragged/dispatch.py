@@ -7,17 +7,23 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from autograph.runtime.eager.fallback import register_fallback, register_mapper
+from autograph.runtime.eager.fallback import (
+    register_fallback,
+    register_mapper,
+    register_shape_type,
+)
 from autograph.runtime.ops.ragged.combine import combine
+from autograph.runtime.ops.ragged.dynamic_shape import DynamicRaggedShape
 from autograph.runtime.ops.ragged.elementwise import elementwise
 from autograph.runtime.ops.ragged.mapping import map_flat_values
 from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
 from autograph.runtime.ops.ragged.reduction import reduce
+from autograph.runtime.ops.ragged.shape_ops import shape_ops
 from autograph.runtime.ops.ragged.tiling import tile_or_reverse
 
 __all__ = ["ragged_fallback"]
 
-_HANDLERS = (elementwise, reduce, combine, tile_or_reverse)
+_HANDLERS = (elementwise, reduce, combine, tile_or_reverse, shape_ops)
 
 
 def ragged_fallback(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None,
@@ -40,3 +46,4 @@ def ragged_mapper(fn: Any, *args: Any, **kwargs: Any) -> Any:
 
 register_fallback(ragged_fallback)
 register_mapper(ragged_mapper)
+register_shape_type(DynamicRaggedShape)

@@ -12,6 +12,7 @@ import numpy as np
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array.gathering import gather
@@ -146,6 +147,14 @@ def row_ids_checked(rowids: Tensor, nrows: Any) -> None:
     if n is not None and ids.size and ids[-1] >= int(n):
         raise InvalidArgumentError(f"{bad}\nCondition x < y did not hold: value_rowids "
                                    f"reach {ids[-1]}, but nrows is {int(n)}.")
+
+
+def static_int(t: Any) -> int | None:
+    """The value of scalar `t` where known now: eagerly, or folded while building a graph."""
+    if isinstance(t, EagerTensor):
+        return int(t.numpy())
+    found = constant_value(t) if isinstance(t, Tensor) and hasattr(t, "op") else None
+    return None if found is None or np.ndim(found) else int(found)
 
 
 def as_row_vector(x: Any) -> Tensor:

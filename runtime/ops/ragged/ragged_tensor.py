@@ -30,7 +30,9 @@ from autograph.runtime.ops.creation.ops import cast
 from autograph.runtime.ops.math.ops import maximum
 from autograph.runtime.ops.ragged import dense
 from autograph.runtime.ops.ragged import partition as rp
+from autograph.runtime.ops.ragged.numpy_value import nested_array, nested_list
 from autograph.runtime.ops.ragged.ragged_spec import RaggedTensorSpec
+from autograph.runtime.ops.ragged.row_partition import RowPartition
 from autograph.runtime.ops.ragged.text import ragged_repr
 
 __all__ = ["RaggedTensor"]
@@ -50,10 +52,14 @@ class RaggedTensor(CompositeTensor):
                              "factory methods instead (e.g., RaggedTensor.from_row_lengths())")
         self._values = values
         self._row_splits = row_partition
+        self._uniform: Tensor | None = None  # every row's length, where rows share one
 
     @classmethod
-    def _wrap(cls, values: Any, row_splits: Tensor) -> RaggedTensor:
-        return cls(values, row_splits, internal=True)
+    def _wrap(cls, values: Any, row_splits: Tensor, uniform: Tensor | None = None
+              ) -> RaggedTensor:
+        rt = cls(values, row_splits, internal=True)
+        rt._uniform = uniform
+        return rt
 
     # Factories -----------------------------------------------------------------------------
     @classmethod
@@ -142,6 +148,25 @@ class RaggedTensor(CompositeTensor):
         return cls._wrap(values, splits)
 
     @classmethod
+    def from_uniform_row_length(cls, values: Any, uniform_row_length: Any, nrows: Any = None,
+                                validate: bool = True, name: str | None = None
+                                ) -> RaggedTensor:
+        """Rows of `uniform_row_length` values each; `nrows` rows (by default as many as the
+        values fill). The dimension stays uniform: it shows in `shape`.
+
+        >>> RaggedTensor.from_uniform_row_length([1, 2, 3, 4], 2).shape
+        TensorShape([2, 2])
+
+        Raises:
+            ValueError: `uniform_row_length` times `nrows` is not the number of values.
+        """
+        values = _as_values(values)
+        part = RowPartition.from_uniform_row_length(
+            uniform_row_length, rp.flat_length(values), nrows=nrows, validate=validate,
+            dtype_hint=uniform_row_length)
+        return cls._wrap(values, part.row_splits(), part.uniform_row_length())
+
+    @classmethod
     def from_nested_row_splits(cls, flat_values: Any, nested_row_splits: Sequence[Any],
                                name: str | None = None, validate: bool = True
                                ) -> RaggedTensor:
@@ -204,6 +229,16 @@ class RaggedTensor(CompositeTensor):
         return self._row_splits
 
     @property
+    def uniform_row_length(self) -> Tensor | None:
+        """The length every row has, a scalar, where this tensor was built with one
+        (`from_uniform_row_length`); else None."""
+        return self._uniform
+
+    @property
+    def _row_partition(self) -> RowPartition:
+        return RowPartition._of(self._row_splits, self._uniform)
+
+    @property
     def flat_values(self) -> Tensor:
         """The innermost values, a dense tensor."""
         values = self._values
@@ -238,15 +273,27 @@ class RaggedTensor(CompositeTensor):
         """`[nrows, None (each ragged dimension), ...uniform inner dimensions]`."""
         flat = self.flat_values.shape
         inner = flat[1:] if flat.rank is not None else TensorShape(None)
-        return TensorShape([rp.nrows_of(self._row_splits)] + [None] * self.ragged_rank
-                           ).concatenate(inner)
+        dims: list = [rp.nrows_of(self._row_splits)]
+        rt: Any = self
+        while isinstance(rt, RaggedTensor):
+            dims.append(rt._static_uniform())
+            rt = rt._values
+        return TensorShape(dims).concatenate(inner)
+
+    def _static_uniform(self) -> int | None:
+        return None if self._uniform is None else rp.static_int(self._uniform)
 
     def get_shape(self) -> TensorShape:
         return self.shape
 
     @property
     def _type_spec(self) -> RaggedTensorSpec:
-        return RaggedTensorSpec(self.shape, self.dtype, self.ragged_rank, self.row_splits_dtype)
+        # the spec's components are the row splits only: a uniform row length is not carried
+        dims = self.shape.as_list() if self.shape.rank is not None else None
+        if dims is not None:
+            dims[1:self.ragged_rank + 1] = [None] * self.ragged_rank
+        return RaggedTensorSpec(TensorShape(dims), self.dtype, self.ragged_rank,
+                                self.row_splits_dtype)
 
     def row_lengths(self, axis: int = 1, name: str | None = None) -> Any:
         """The length of each row (`axis=1`), or of each row of a deeper ragged dimension."""
@@ -294,7 +341,7 @@ class RaggedTensor(CompositeTensor):
     # Values with this partition ---------------------------------------------------------------
     def with_values(self, new_values: Any) -> RaggedTensor:
         """This tensor's outermost row splits over `new_values` (as many rows as `values`)."""
-        return RaggedTensor._wrap(_as_values(new_values), self._row_splits)
+        return RaggedTensor._wrap(_as_values(new_values), self._row_splits, self._uniform)
 
     def with_flat_values(self, new_values: Any) -> RaggedTensor:
         """This tensor's row partitions over `new_values` (as many rows as `flat_values`)."""
@@ -308,7 +355,8 @@ class RaggedTensor(CompositeTensor):
             self._values, RaggedTensor) else self._values
         splits = self._row_splits if self._row_splits.dtype is dtype else cast(
             self._row_splits, dtype)
-        return RaggedTensor._wrap(values, splits)
+        uniform = None if self._uniform is None else cast(self._uniform, dtype)
+        return RaggedTensor._wrap(values, splits, uniform)
 
     def merge_dims(self, outer_axis: int, inner_axis: int) -> Any:
         """This tensor with dimensions `outer_axis` to `inner_axis` merged into one (a dense
@@ -359,12 +407,12 @@ class RaggedTensor(CompositeTensor):
 
     def to_list(self) -> list:
         """The nested Python list of this tensor's values (eagerly)."""
-        return _nested_list(self._eager_parts())
+        return nested_list(self._eager_parts())
 
     def numpy(self) -> Any:
         """A NumPy array: of the rows, or of objects (one array a row) where their lengths
         differ, as TensorFlow's."""
-        return _nested_array(self._eager_parts())
+        return nested_array(self._eager_parts())
 
     def _eager_parts(self) -> tuple[np.ndarray, list[np.ndarray]]:
         parts = [self.flat_values, *self.nested_row_splits]
@@ -435,40 +483,3 @@ def _last_plus_one(rowids: Tensor) -> Any:
     n = shape(rowids, out_type=rowids.dtype)[0]
     last = gather(concat([convert_to_tensor([-1], dtype=rowids.dtype), rowids], 0), n)
     return maximum(last + 1, convert_to_tensor(0, dtype=rowids.dtype))
-
-
-def _rows(values: Any, splits: list[np.ndarray]) -> list:
-    """`values` cut by the outermost of `splits`, recursively."""
-    if not splits:
-        return values
-    inner = _rows(values, splits[1:])
-    s = splits[0]
-    return [inner[s[i]:s[i + 1]] for i in range(len(s) - 1)]
-
-
-def _nested_list(parts: tuple[np.ndarray, list[np.ndarray]]) -> list:
-    values, splits = parts
-    return _to_python(_rows(values, splits))
-
-
-def _to_python(rows: Any) -> Any:
-    if isinstance(rows, np.ndarray):
-        return rows.tolist()
-    return [_to_python(r) for r in rows]
-
-
-def _nested_array(parts: tuple[np.ndarray, list[np.ndarray]]) -> np.ndarray:
-    values, splits = parts
-    if not splits:
-        return values
-    inner = _nested_array((values, splits[1:]))
-    s = splits[0]
-    rows = [inner[s[i]:s[i + 1]] for i in range(len(s) - 1)]
-    if not rows:
-        return np.zeros((0, 0) + values.shape[1:], dtype=values.dtype)
-    if any(len(r) != len(rows[0]) for r in rows):  # one object a row, as TensorFlow's
-        found = np.empty(len(rows), dtype=object)
-        for i, r in enumerate(rows):
-            found[i] = r
-        return found
-    return np.array(rows)
