@@ -22,7 +22,8 @@ NON_DIFFERENTIABLE = (
     "RandomShuffle", "RandomPoissonV2",
     # strings
     "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
-    "StringSplitV2", "StringToNumber", "StringUpper", "UnicodeDecode", "UnicodeSplit",
+    "StringSplitV2", "StringToHashBucketFast", "StringToNumber", "StringUpper", "UnicodeDecode",
+    "UnicodeSplit",
     # checks, printing, nothing
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient", "WriteSummary",
     "FlushSummaryWriter",

@@ -23,4 +23,6 @@ SAMPLES = [
              {"input_encoding": "UTF-16-BE", "errors": "strict"}),
     OpSample("StringToNumber", [_strings("1.5", " -2", "1e3")]),
     OpSample("StringToNumber", [_strings("7", "-8").reshape(2, 1)], {"out_type": dtypes.int64}),
+    OpSample("StringToHashBucketFast", [_strings("Who", "", "é").reshape(3, 1)],
+             {"num_buckets": 1024}),
 ]
