@@ -19,7 +19,6 @@ PENDING = {  # cell -> what it needs, as its error shows it
     "ewA3cISdDfmP": "mixes strings with other values",
     # its embedding table is drawn at random, unseeded (TensorFlow's numbers differ per run)
     "ZBs_V7e--PVr": "shape=(3, 4), dtype=float32",
-    "eTIhGayQL0gI": "tf.sparse.concat",
     # a Keras model of random first weights: its losses, predictions and timings differ
     "pHls7hQVJlk5": "Epoch 5/5", "1IAjjmdTU9OU": "1/1",
     "xcdaIbYVT4mo": "tf.io.RaggedFeature", "BuelF_y2mEq9": "feature_tensors",
