@@ -248,7 +248,7 @@ class EagerTensor(Tensor):
     def __format__(self, spec: str) -> str:
         if not self._value.shape:
             return format(self._scalar("scalar"), spec)
-        return format(str(self), spec)
+        return format(self.numpy(), spec)  # as TensorFlow: NumPy's text, `[1 2]`
 
     def __repr__(self) -> str:
         return (f"<ag.Tensor: shape={self.shape}, dtype={self._dtype.name}, "

@@ -21,10 +21,6 @@ PENDING = {  # cell -> what it needs, as its error shows it
     "ZBs_V7e--PVr": "shape=(3, 4), dtype=float32",
     # a Keras model of random first weights: its losses, predictions and timings differ
     "pHls7hQVJlk5": "Epoch 5/5", "1IAjjmdTU9OU": "1/1",
-    "xcdaIbYVT4mo": "tf.io.RaggedFeature", "BuelF_y2mEq9": "feature_tensors",
-    "lk62aRz63IZn": "dataset", "CxLlaPw_5Je4": "batched_dataset",
-    "PYnhERwh3_mf": "tf.data.experimental.dense_to_ragged_batch",
-    "Ios1GuG-pf9U": "dataset",
     "4WfCMIgdDMxj": "This op does not take ragged tensors",
     "D-Dg9w7Je5pU": "shape=(4, 1), dtype=float32",  # the saved Keras model's random weights
     "Sfem1ESrdGzX": "which an export cannot carry",
@@ -35,7 +31,6 @@ PENDING = {  # cell -> what it needs, as its error shows it
     "gMxCzADUYIjY": "tf.experimental.DynamicRaggedShape",
     "UpI0FlfL4Eim": "does not broadcast to a ragged tensor",
     "qGq1zOT4zMoc": "row splits differ", "CvLae5vMqeji": "row splits differ",
-    "z2sHwHdy-PWg": "Flat values:\nag.Tensor(",
     "70q1aCKwySgS": "from_uniform_row_length",
 }
 

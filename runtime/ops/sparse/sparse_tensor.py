@@ -126,8 +126,8 @@ class SparseTensor(CompositeTensor):
     __div__ = __truediv__
 
     def __repr__(self) -> str:
-        return (f"SparseTensor(indices={self._indices}, values={self._values}, "
-                f"dense_shape={self._dense_shape})")
+        return (f"SparseTensor(indices={self._indices!s}, values={self._values!s}, "
+                f"dense_shape={self._dense_shape!s})")
 
     __str__ = __repr__
 
