@@ -1,6 +1,7 @@
 """`ag.data.experimental`, as `tf.data.experimental`: CSV files as datasets (`CsvDataset`,
 `make_csv_dataset`), the older spellings of some transformations as functions for
-`Dataset.apply` (`group_by_window`, `bucket_by_sequence_length`, `rejection_resample`), and
+`Dataset.apply` (`group_by_window`, `bucket_by_sequence_length`, `rejection_resample`,
+`dense_to_ragged_batch`), and
 `AUTOTUNE`.
 
 >>> import autograph as ag
@@ -17,8 +18,8 @@ from autograph.runtime.data.csv_source import CsvDataset, make_csv_dataset
 from autograph.runtime.data.dataset import AUTOTUNE, INFINITE_CARDINALITY, UNKNOWN_CARDINALITY
 
 __all__ = ["AUTOTUNE", "CsvDataset", "INFINITE_CARDINALITY", "UNKNOWN_CARDINALITY",
-           "bucket_by_sequence_length", "group_by_window", "make_csv_dataset",
-           "rejection_resample"]
+           "bucket_by_sequence_length", "dense_to_ragged_batch", "group_by_window",
+           "make_csv_dataset", "rejection_resample"]
 
 
 def group_by_window(key_func: Callable, reduce_func: Callable, window_size: Any = None,
@@ -36,6 +37,12 @@ def bucket_by_sequence_length(element_length_func: Callable, bucket_boundaries: 
     return lambda dataset: dataset.bucket_by_sequence_length(
         element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
         padding_values, pad_to_bucket_boundary, no_padding, drop_remainder)
+
+
+def dense_to_ragged_batch(batch_size: int, drop_remainder: bool = False,
+                          row_splits_dtype: Any = "int64") -> Callable:
+    """`Dataset.ragged_batch(...)`, as a function for `Dataset.apply`."""
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder, row_splits_dtype)
 
 
 def rejection_resample(class_func: Callable, target_dist: Any, initial_dist: Any = None,

@@ -8,6 +8,7 @@ from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
 from autograph.runtime.ops.io.ops import (
     FixedLenFeature,
+    RaggedFeature,
     VarLenFeature,
     decode_csv,
     decode_raw,
@@ -20,10 +21,9 @@ from autograph.runtime.ops.io.ops import (
 )
 from autograph.runtime.ops.io.records import TFRecordOptions, TFRecordWriter
 
-__all__ = ["FixedLenFeature", "TFRecordOptions", "TFRecordWriter", "VarLenFeature", "decode_csv",
-           "decode_raw",
-           "parse_example", "parse_single_example", "parse_tensor", "read_file",
-           "serialize_tensor", "write_file"]
+__all__ = ["FixedLenFeature", "RaggedFeature", "TFRecordOptions", "TFRecordWriter",
+           "VarLenFeature", "decode_csv", "decode_raw", "parse_example", "parse_single_example",
+           "parse_tensor", "read_file", "serialize_tensor", "write_file"]
 
 
 def __dir__() -> list[str]:

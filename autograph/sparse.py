@@ -8,8 +8,11 @@ import sys as _sys
 
 from autograph.impl.coverage import install_namespace as _install_namespace
 from autograph.impl.tracebacks import filter_exports as _filter_exports
+from autograph.runtime.ops.sparse.concat import concat
 from autograph.runtime.ops.sparse.ops import *  # noqa: F403
-from autograph.runtime.ops.sparse.ops import __all__  # noqa: F401
+from autograph.runtime.ops.sparse.ops import __all__ as _ops_names
+
+__all__ = [*_ops_names, "concat"]
 
 
 def __dir__() -> list[str]:

@@ -8,6 +8,7 @@ import numpy as np
 from autograph.kernels.common import BOTH
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.ops.string import pieces
+from autograph.runtime.ops.string.fingerprint import fingerprint64
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 
@@ -120,3 +121,9 @@ def string_to_number(ctx, string_tensor, out_type):
                 f"{out_type.name}: each string must hold one "
                 f"{'number' if out_type.is_floating else 'integer in range'}).") from None
     return out.reshape(string_tensor.shape)
+
+
+@register_kernel("StringToHashBucketFast", device=BOTH, host_memory=("input", "output"))
+def string_to_hash_bucket_fast(ctx, input, num_buckets):  # noqa: A002
+    buckets = [fingerprint64(bytes(s)) % num_buckets for s in input.reshape(-1)]
+    return np.array(buckets, dtype=np.int64).reshape(input.shape)

@@ -284,6 +284,13 @@ class Dataset(Grouping):
         return Dataset(make, structure, card, kind=f"batch({size}, {drop_remainder})",
                        inputs=(self,))
 
+    def ragged_batch(self, batch_size: int, drop_remainder: bool = False,
+                     row_splits_dtype: Any = dtypes.int64, name: str | None = None) -> Dataset:
+        """As `batch`, but a component whose shape is not fully known batches into a
+        `RaggedTensor` (with row splits of `row_splits_dtype`) rather than failing."""
+        from autograph.runtime.data.ragged_batch import ragged_batch  # imports the ragged ops
+        return ragged_batch(self, batch_size, drop_remainder, row_splits_dtype)
+
     def _fused_batch(self, size: int, drop: bool, structure: Structure) -> Maker | None:
         """`map(f).batch(n)` as `batch(n).map(f)` when `f` is elementwise."""
         if self._mapped is None or not self._mapped[1].elementwise:

@@ -24,7 +24,8 @@ NON_DIFFERENTIABLE = (
     "RandomGammaGrad",
     # strings
     "StringBytesSplit", "StringFormat", "StringJoin", "StringLength", "StringLower",
-    "StringSplitV2", "StringToNumber", "StringUpper", "Substr", "UnicodeDecode", "UnicodeSplit",
+    "StringSplitV2", "StringToHashBucketFast", "StringToNumber", "StringUpper", "Substr",
+    "UnicodeDecode", "UnicodeSplit",
     # checks, printing, nothing
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient", "WriteSummary",
     "FlushSummaryWriter",

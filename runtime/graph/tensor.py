@@ -246,9 +246,9 @@ class EagerTensor(Tensor):
         return complex(self._scalar("complex"))
 
     def __format__(self, spec: str) -> str:
-        # As TensorFlow's: the NumPy value formatted (`"{}"` shows the array as `print` of
-        # it does; a spec NumPy arrays do not take raises their TypeError).
-        return format(self.numpy(), spec)
+        if not self._value.shape:
+            return format(self._scalar("scalar"), spec)
+        return format(self.numpy(), spec)  # as TensorFlow: NumPy's text, `[1 2]`
 
     def __repr__(self) -> str:
         return (f"<ag.Tensor: shape={self.shape}, dtype={self._dtype.name}, "

@@ -36,6 +36,6 @@ def normal(text):
 
 
 def masked(text):
-    """Numbers replaced by #, and the spaces NumPy aligns them with by one."""
+    """Numbers replaced by #, without the spaces NumPy aligns them with."""
     text = re.sub(r" +", " ", re.sub(NUMBER, "#", normal(text)))
-    return re.sub(r" ([\],])", r"\1", text)
+    return re.sub(r"\[ ", "[", re.sub(r" ([\],])", r"\1", text))

@@ -27,4 +27,6 @@ SAMPLES = [
                         np.array([2, 5], np.int32)]),
     OpSample("Substr", [_strings("héllo"), np.array(1, np.int64), np.array(-1, np.int64)],
              {"unit": "UTF8_CHAR"}),
+    OpSample("StringToHashBucketFast", [_strings("Who", "", "é").reshape(3, 1)],
+             {"num_buckets": 1024}),
 ]

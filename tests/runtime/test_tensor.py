@@ -31,6 +31,14 @@ def test_repr_and_str_follow_tensorflow():
         "<ag.Tensor: shape=(), dtype=string, numpy=b'hi'>")
 
 
+def test_format_shows_the_numpy_value_as_tensorflow():
+    # TensorFlow 2.21: '{}'.format(t) formats t.numpy(), so a format spec applies to scalars.
+    assert "{}".format(ag.constant([1, 2])) == "[1 2]"
+    assert "{}".format(ag.constant([b"a"])) == "[b'a']"
+    assert "{:.2f}".format(ag.constant(1.5)) == "1.50"
+    assert f"{ag.constant('x')}" == "b'x'"
+
+
 def test_scalar_repr_shows_the_python_number_and_str_the_numpy_scalar():
     # As TensorFlow 2.21 (checked there): repr goes through `.item()`, str does not.
     cases = [(ag.constant(2.2), "float32", "2.200000047683716", "2.2"),

@@ -1,7 +1,7 @@
 """User-facing functions of the file-format ops (`ag.io.*`): `serialize_tensor`,
 `parse_tensor`, `parse_example`, `parse_single_example`, `decode_csv`, `read_file` and
-`write_file`, with the feature specs `FixedLenFeature` (a dense tensor) and `VarLenFeature` (a
-`SparseTensor`).
+`write_file`, with the feature specs `FixedLenFeature` (a dense tensor), `VarLenFeature` (a
+`SparseTensor`) and `RaggedFeature` (a `RaggedTensor`).
 
 Each is one op (`runtime/ops/io/defs.py`), so it runs eagerly, inside `ag.function` and in a
 `Dataset.map` function alike. In a graph, `name` names the op.
@@ -24,10 +24,12 @@ from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, to_array
 from autograph.runtime.ops.array.ops import reshape
 from autograph.runtime.ops.io import defs as io_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.io.ragged_feature import RaggedFeature, ragged_from_parts
 from autograph.runtime.ops.sparse.sparse_tensor import SparseTensor
 
-__all__ = ["FixedLenFeature", "VarLenFeature", "decode_csv", "decode_raw", "parse_example",
-           "parse_single_example", "parse_tensor", "read_file", "serialize_tensor", "write_file"]
+__all__ = ["FixedLenFeature", "RaggedFeature", "VarLenFeature", "decode_csv", "decode_raw",
+           "parse_example", "parse_single_example", "parse_tensor", "read_file",
+           "serialize_tensor", "write_file"]
 
 _serialize = op_handle("SerializeTensor")
 _parse_tensor = op_handle("ParseTensor")
@@ -152,13 +154,19 @@ def _split_features(features: Any) -> tuple[list, list]:
             dense.append((key, *_dense_spec(key, feature)))
         elif isinstance(feature, VarLenFeature):
             sparse.append((key, _example_dtype(key, feature.dtype, "VarLenFeature")))
+        elif isinstance(feature, RaggedFeature):  # read as a VarLenFeature, then partitioned
+            sparse.append((feature.value_key or key, feature.dtype))
         else:
             raise ValueError(f"Unsupported {type(feature).__name__} {feature} for key '{key}'")
     return dense, sparse
 
 
-def _parse(serialized: Tensor, features: Any, name: str | None) -> dict[str, Any]:
+def _parse(serialized: Tensor, features: Any, name: str | None,
+           single: bool = False) -> dict[str, Any]:
+    """The parsed features of the vector `serialized`; `single` where the caller gave one
+    Example (a ragged feature is then its vector of values)."""
     dense, sparse = _split_features(features)
+    sparse = list(dict(sparse).items())  # a key read by two features is parsed once
     attrs = {"dense_keys": [k for k, *_ in dense], "sparse_keys": [k for k, _ in sparse],
              "num_sparse": len(sparse), "sparse_types": [d for _, d in sparse],
              "dense_shapes": [s for _, _, s, _ in dense]}
@@ -167,8 +175,14 @@ def _parse(serialized: Tensor, features: Any, name: str | None) -> dict[str, Any
                                                                name)
     found: dict[str, Any] = dict(zip((k for k, *_ in dense), dense_values))
     shape = TensorShape(serialized.shape.as_list() + [None])  # the batch's, and each row's
-    for (key, _), parts in zip(sparse, zip(indices, values, shapes)):
-        found[key] = SparseTensor._from_parts(*parts, shape=shape)
+    parsed = dict(zip((k for k, _ in sparse), zip(indices, values, shapes)))
+    for key, feature in features.items():
+        if isinstance(feature, VarLenFeature):
+            ids, vals, dense_shape = parsed[key]
+            found[key] = SparseTensor._from_parts(ids, vals, dense_shape, shape=shape)
+        elif isinstance(feature, RaggedFeature):
+            ids, vals, dense_shape = parsed[feature.value_key or key]
+            found[key] = ragged_from_parts(feature, ids, vals, dense_shape, single)
     return {key: found[key] for key in features}
 
 
@@ -179,8 +193,10 @@ def parse_example(serialized: Any, features: Any, example_names: Any = None,
     Args:
         serialized: a vector of serialized Examples (a scalar counts as a batch of one).
         features: feature name -> `FixedLenFeature`, each parsed into a tensor of shape
-            `[batch] + shape`, or `VarLenFeature`, each parsed into a `SparseTensor` of dense
-            shape `[batch, most values of one Example]`.
+            `[batch] + shape`, `VarLenFeature`, each parsed into a `SparseTensor` of dense
+            shape `[batch, most values of one Example]`, or `RaggedFeature`, each parsed
+            into a `RaggedTensor` of one row per Example (for a scalar `serialized`, the
+            vector of its values).
         example_names: accepted for compatibility; errors say `Name: <unknown>`.
         name: the op's name in a graph; unused eagerly.
 
@@ -191,7 +207,7 @@ def parse_example(serialized: Any, features: Any, example_names: Any = None,
     """
     x = convert_to_tensor(serialized, dtype=dtypes.string)
     if x.shape.rank == 0:
-        x = reshape(x, [1])
+        return _parse(reshape(x, [1]), features, name, single=True)
     return _parse(x, features, name)
 
 
@@ -216,7 +232,7 @@ dtype=float32, numpy=array([0.5, 1. ], dtype=float32)>}
     x = convert_to_tensor(serialized, dtype=dtypes.string)
     if x.shape.rank != 0:
         raise ValueError("Input serialized must be a scalar")
-    return _parse(x, features, name)
+    return _parse(x, features, name, single=True)
 
 
 # CSV ---------------------------------------------------------------------------------------

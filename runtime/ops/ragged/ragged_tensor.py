@@ -425,7 +425,7 @@ class RaggedTensor(CompositeTensor):
     def __repr__(self) -> str:
         if isinstance(self.flat_values, EagerTensor):
             return ragged_repr(self.numpy())
-        return f"ag.RaggedTensor(values={self._values}, row_splits={self._row_splits})"
+        return f"ag.RaggedTensor(values={self._values!s}, row_splits={self._row_splits!s})"
 
     __str__ = __repr__
 

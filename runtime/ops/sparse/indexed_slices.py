@@ -92,8 +92,8 @@ class IndexedSlices(CompositeTensor):
         return slices
 
     def __repr__(self) -> str:
-        return (f"IndexedSlices(indices={self._indices}, values={self._values}, "
-                f"dense_shape={self._dense_shape})")
+        return (f"IndexedSlices(indices={self._indices!s}, values={self._values!s}, "
+                f"dense_shape={self._dense_shape!s})")
 
     __str__ = __repr__
 

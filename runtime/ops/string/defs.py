@@ -1,5 +1,5 @@
 """Declarations of the string ops: StringJoin, StringLength, StringUpper, StringLower, the
-split ops and StringToNumber.
+split ops, StringToNumber and StringToHashBucketFast.
 
 The split ops take a vector of strings and give their pieces as the three parts of a sparse
 tensor (indices, values, dense shape), as TensorFlow's StringSplitV2 does; StringBytesSplit
@@ -142,3 +142,9 @@ register_op("StringToNumber").input("string_tensor: string").output("output: out
         "string_tensor: a string tensor.\n"
         "out_type: the dtype of the numbers. Floats accept surrounding whitespace, exponents, "
         "hexadecimal, inf and nan; integers an optional sign and decimal digits, in range.")
+
+register_op("StringToHashBucketFast").input("input: string").output("output: int64") \
+    .attr("num_buckets: int >= 1").set_shape_fn(si.unchanged).doc(
+        "The bucket of each string: its FarmHash Fingerprint64 modulo num_buckets.\n\n"
+        "input: a string tensor.\n"
+        "num_buckets: the number of buckets.")

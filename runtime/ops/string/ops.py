@@ -1,5 +1,6 @@
 """User-facing functions of the string ops (`ag.strings.*`): `join`, `length`, `split`,
-`bytes_split`, `unicode_split`, `unicode_decode`, `ngrams` and `to_number`.
+`bytes_split`, `unicode_split`, `unicode_decode`, `ngrams`, `to_number` and
+`to_hash_bucket_fast`.
 
 In a graph, `name` names the op (default: the op type, such as `StringJoin`).
 
@@ -20,11 +21,13 @@ from autograph.runtime.ops.array.ops import reshape, shape, size
 from autograph.runtime.ops.creation.ops import range as range_
 from autograph.runtime.ops.math.ops import maximum
 from autograph.runtime.ops.ragged.factory import range as ragged_range
+from autograph.runtime.ops.ragged.mapping import map_flat_values
 from autograph.runtime.ops.ragged.ragged_tensor import RaggedTensor
 from autograph.runtime.ops.string import defs as string_defs  # noqa: F401  (declares the ops)
+from autograph.runtime.ops.string import fingerprint
 
 __all__ = ["join", "length", "upper", "lower", "split", "bytes_split", "unicode_split",
-           "unicode_decode", "ngrams", "to_number"]
+           "unicode_decode", "ngrams", "to_number", "to_hash_bucket_fast"]
 
 _join = op_handle("StringJoin")
 _length = op_handle("StringLength")
@@ -35,6 +38,7 @@ _bytes_split = op_handle("StringBytesSplit")
 _unicode_split = op_handle("UnicodeSplit")
 _unicode_decode = op_handle("UnicodeDecode")
 _to_number = op_handle("StringToNumber")
+_to_hash_bucket_fast = op_handle("StringToHashBucketFast")
 
 
 def join(inputs: Sequence[Any], separator: str = "", name: str | None = None) -> Tensor:
@@ -48,9 +52,15 @@ def join(inputs: Sequence[Any], separator: str = "", name: str | None = None) ->
     Returns:
         A string tensor of the inputs' shape.
 
+    Ragged tensors of strings (of one row partition) join value by value, into a ragged
+    tensor of that partition; scalars apply to each of their values.
+
     >>> join([["a", "b"], "x"], separator="-").numpy()
     array([b'a-x', b'b-x'], dtype=object)
     """
+    if any(isinstance(x, RaggedTensor) for x in inputs):
+        return map_flat_values(lambda *xs: _join.run([list(xs)], {"separator": separator},
+                                                     name), *inputs)
     return _join.run([inputs], {"separator": separator}, name)
 
 
@@ -232,3 +242,24 @@ def to_number(string_tensor: Any, out_type: Any = dtypes.float32,
     """
     x = convert_to_tensor(string_tensor, dtype=dtypes.string)
     return _to_number.run([x], {"out_type": dtypes.as_dtype(out_type)}, name)
+
+
+def to_hash_bucket_fast(input: Any, num_buckets: int,  # noqa: A002
+                        name: str | None = None) -> Any:
+    """The bucket of each string, an int64 in [0, num_buckets): its FarmHash Fingerprint64
+    modulo `num_buckets`, as TensorFlow's (so the same strings get the same buckets). A
+    ragged tensor of strings gives a ragged tensor of buckets, of the same row partition.
+
+    FarmHash comes from the optional pyfarmhash package (pip install pyfarmhash).
+
+    Raises:
+        InvalidArgumentError: `num_buckets` below 1.
+        ImportError: pyfarmhash is not installed.
+
+    >>> to_hash_bucket_fast(["Who", "is"], 1024).numpy()
+    array([633, 768])
+    """
+    fingerprint.require()  # ImportError now, rather than from the kernel when it runs
+    if isinstance(input, RaggedTensor):
+        return input.with_flat_values(to_hash_bucket_fast(input.flat_values, num_buckets, name))
+    return _to_hash_bucket_fast.run([input], {"num_buckets": num_buckets}, name)
