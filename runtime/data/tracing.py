@@ -8,10 +8,9 @@ which lets `map(...).batch(...)` call it once per batch.
 
 from __future__ import annotations
 
-import inspect
 from typing import Any, Callable
 
-from autograph.runtime.function.function import _hook as conversion_hook
+from autograph.runtime.function.function import converted_function
 from autograph.runtime.graph.func_graph import FuncGraph, func_graph_from_py_func, pack_sequence_as
 from autograph.runtime.graph.tensor_spec import TensorSpec
 
@@ -39,17 +38,6 @@ def trace(name: str, fn: Callable, call: Callable, specs: list[TensorSpec],
         return func_graph_from_py_func(name, traced, list(specs), control_flow=True)
     except Exception:  # noqa: BLE001  (any failure means: run it eagerly instead)
         return None
-
-
-def converted_function(fn: Callable) -> Callable:
-    """`fn` converted by AutoGraph, or `fn` itself where it cannot be (or nothing converts)."""
-    convert = conversion_hook[0]
-    if convert is None or not inspect.isfunction(inspect.unwrap(fn)):
-        return fn
-    try:
-        return convert(fn)
-    except Exception:  # noqa: BLE001  (not convertible, e.g. no source: traced as it is)
-        return fn
 
 
 def is_elementwise(graph: FuncGraph, specs: list[TensorSpec]) -> bool:

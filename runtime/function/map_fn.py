@@ -15,13 +15,12 @@ array([1, 4, 9], dtype=int32)
 
 from __future__ import annotations
 
-import inspect
 from typing import Any, Callable
 
 import numpy as np
 
 from autograph.runtime.core import dtypes
-from autograph.runtime.function.function import _hook
+from autograph.runtime.function.function import converted_function
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor import Tensor
@@ -57,7 +56,7 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
         ValueError: an element of `elems` is a scalar, or `fn` returns another structure.
         TypeError: `fn` returns a dtype other than the signature's.
     """
-    convert = _converted(fn)
+    convert = converted_function(fn)
     leaves = [x if isinstance(getattr(x, "_type_spec", None), TypeSpec) else
               convert_to_tensor(x) for x in flatten(elems)]
     if any(_rank(x) == 0 for x in leaves):
@@ -70,18 +69,6 @@ def map_fn(fn: Callable, elems: Any, dtype: Any = None, parallel_iterations: Any
     if building_graph() is None:
         return _eager(convert, elems, leaves, specs, structure)
     return _graph(convert, elems, leaves, specs, structure, infer_shape)
-
-
-def _converted(fn: Callable) -> Callable:
-    """`fn` converted by AutoGraph, as TensorFlow's map_fn converts it (or `fn` itself where
-    it cannot be)."""
-    convert = _hook[0]
-    if convert is None or not inspect.isfunction(inspect.unwrap(fn)):
-        return fn
-    try:
-        return convert(fn)
-    except Exception:  # noqa: BLE001  (not convertible, e.g. no source: run as it is)
-        return fn
 
 
 def _rank(x: Any) -> int | None:

@@ -570,16 +570,6 @@ TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3
 
 
 if __name__ == "__main__":
-    import pprint
+    from tests.ragged.showing import record
 
-    import tensorflow as tf  # noqa: F401  (the cases' `tf`)
-
-    namespace = {"tf": tf}
-    exec(SETUP, namespace)
-    shown = {}
-    for case in CASES:
-        try:
-            shown[case] = repr(eval(case, namespace))
-        except Exception as error:  # noqa: BLE001  (recorded as shown)
-            shown[case] = f"{type(error).__name__}: {str(error).splitlines()[0]}"
-    pprint.pprint(shown, width=100, sort_dicts=False)
+    record(SETUP, CASES)

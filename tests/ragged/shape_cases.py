@@ -286,16 +286,6 @@ TENSORFLOW = {'s': '<DynamicRaggedShape lengths=[4, (1, 3, 0, 2)] num_row_partit
                                                                                                           'None])'}
 
 if __name__ == "__main__":
-    import pprint
+    from tests.ragged.showing import record
 
-    import tensorflow as tf  # noqa: F401  (the cases' `tf`)
-
-    namespace = {"tf": tf}
-    exec(SETUP, namespace)
-    shown = {}
-    for case in CASES:
-        try:
-            shown[case] = repr(eval(case, namespace))
-        except Exception as error:  # noqa: BLE001  (recorded as shown)
-            shown[case] = f"{type(error).__name__}: {str(error).splitlines()[0]}"
-    pprint.pprint(shown, width=100, sort_dicts=False)
+    record(SETUP, CASES)

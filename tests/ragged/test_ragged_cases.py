@@ -5,12 +5,12 @@ TensorFlow's assertions do) the case is in `DIFFERENCES` with the reason, and th
 the error type and our message.
 """
 
-import re
 
 import pytest
 
 import autograph as ag
 from tests.ragged import cases
+from tests.ragged.showing import ported, show
 
 DIFFERENCES = {  # case -> (why, what we show)
     "tf.strings.unicode_decode([b'a\\xff'], 'UTF-8', errors='strict')": (
@@ -30,16 +30,6 @@ UNSUPPORTED = {  # case -> what we show instead (a clear error)
 }
 
 
-def _ported(text):
-    return re.sub(r"\btf\.", "ag.", text)
-
-
-def _show(case, namespace):
-    try:
-        return repr(eval(case, namespace))
-    except Exception as error:  # noqa: BLE001  (compared as shown)
-        return f"{type(error).__name__}: {str(error).splitlines()[0]}"
-
 
 @pytest.fixture(scope="module")
 def namespace():
@@ -51,13 +41,13 @@ def namespace():
 @pytest.mark.parametrize("case", [c for c in cases.CASES
                                   if c not in DIFFERENCES and c not in UNSUPPORTED])
 def test_the_case_shows_what_tensorflow_shows(namespace, case):
-    assert _show(case, namespace) == _ported(cases.TENSORFLOW[case])
+    assert show(case, namespace) == ported(cases.TENSORFLOW[case])
 
 
 @pytest.mark.parametrize("case", sorted(DIFFERENCES))
 def test_the_case_differs_from_tensorflow_only_in_its_message(namespace, case):
     why, ours = DIFFERENCES[case]
-    shown = _show(case, namespace)
+    shown = show(case, namespace)
     theirs = cases.TENSORFLOW[case]
     assert shown.split(":")[0] == theirs.split(":")[0], why
     assert shown == ours, why
@@ -65,4 +55,4 @@ def test_the_case_differs_from_tensorflow_only_in_its_message(namespace, case):
 
 @pytest.mark.parametrize("case", sorted(UNSUPPORTED))
 def test_an_unsupported_case_fails_saying_so(namespace, case):
-    assert _show(case, namespace) == UNSUPPORTED[case]
+    assert show(case, namespace) == UNSUPPORTED[case]

@@ -2,12 +2,12 @@
 lengths), run here and compared with what TensorFlow 2.21 showed.
 """
 
-import re
 
 import pytest
 
 import autograph as ag
 from tests.ragged import shape_cases
+from tests.ragged.showing import ported, show
 
 DIFFERENCES = {  # case -> (why, what we show)
     "tf.reshape(tf.range(7), tf.shape(tf.ragged.constant([[1], [2, 3]])))": (
@@ -31,16 +31,6 @@ CHECKED = {  # case -> (why, the error we raise where TensorFlow does not check)
 }
 
 
-def _ported(text):
-    return re.sub(r"\btf\.", "ag.", text)
-
-
-def _show(case, namespace):
-    try:
-        return repr(eval(case, namespace))
-    except Exception as error:  # noqa: BLE001  (compared as shown)
-        return f"{type(error).__name__}: {str(error).splitlines()[0]}"
-
 
 @pytest.fixture(scope="module")
 def namespace():
@@ -52,13 +42,13 @@ def namespace():
 @pytest.mark.parametrize("case", [c for c in shape_cases.CASES
                                   if c not in DIFFERENCES and c not in CHECKED])
 def test_the_case_shows_what_tensorflow_shows(namespace, case):
-    assert _show(case, namespace) == _ported(shape_cases.TENSORFLOW[case])
+    assert show(case, namespace) == ported(shape_cases.TENSORFLOW[case])
 
 
 @pytest.mark.parametrize("case", sorted(DIFFERENCES))
 def test_the_case_differs_from_tensorflow_only_in_its_message(namespace, case):
     why, ours = DIFFERENCES[case]
-    shown = _show(case, namespace)
+    shown = show(case, namespace)
     assert shown.split(":")[0] == shape_cases.TENSORFLOW[case].split(":")[0], why
     assert shown == ours, why
 
@@ -66,6 +56,6 @@ def test_the_case_differs_from_tensorflow_only_in_its_message(namespace, case):
 @pytest.mark.parametrize("case", sorted(CHECKED))
 def test_a_shape_tensorflow_does_not_check_is_an_error(namespace, case):
     why, ours = CHECKED[case]
-    shown = _show(case, namespace)
-    assert shown != _ported(shape_cases.TENSORFLOW[case]), why
+    shown = show(case, namespace)
+    assert shown != ported(shape_cases.TENSORFLOW[case]), why
     assert shown == ours, why
