@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from autograph.runtime.function.function import converted_function
+from autograph.runtime.function.conversion import converted_function
 from autograph.runtime.graph.func_graph import FuncGraph, func_graph_from_py_func, pack_sequence_as
 from autograph.runtime.graph.tensor_spec import TensorSpec
 

@@ -74,7 +74,7 @@ from autograph.runtime.graph.tensor_spec import TensorSpec
 from autograph.runtime.graph.type_spec import TypeSpec
 
 __all__ = ["function", "Function", "run_functions_eagerly", "functions_run_eagerly",
-           "set_conversion_hook", "converted_function", "set_error_holder", "RetracingWarning",
+           "set_conversion_hook", "set_error_holder", "RetracingWarning",
            "TracingRecursionError"]
 
 RETRACE_WARNING_THRESHOLD = 5
@@ -106,18 +106,6 @@ def _fast_key(args: tuple) -> tuple[tuple, tuple[int, ...]] | None:
     return tuple(key), tuple(positions)
 _hook: list[Callable[..., Callable] | None] = [None]
 _run_eagerly = [False]
-
-
-def converted_function(fn: Callable) -> Callable:
-    """`fn` converted by AutoGraph (the installed hook), or `fn` itself where it cannot be or
-    nothing converts: what `map_fn`, `Dataset.map` and `Strategy.run` call."""
-    convert = _hook[0]
-    if convert is None or not inspect.isfunction(inspect.unwrap(fn)):
-        return fn
-    try:
-        return convert(fn)
-    except Exception:  # noqa: BLE001  (not convertible, e.g. no source: run as it is)
-        return fn
 
 
 def set_conversion_hook(fn: Callable[..., Callable] | None) -> None:

@@ -20,7 +20,7 @@ from typing import Any, Callable
 import numpy as np
 
 from autograph.runtime.core import dtypes
-from autograph.runtime.function.function import converted_function
+from autograph.runtime.function.conversion import converted_function
 from autograph.runtime.graph.func_graph import flatten, pack_sequence_as
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.tensor import Tensor
