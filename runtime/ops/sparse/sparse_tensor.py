@@ -218,8 +218,11 @@ class SparseTensorSpec(TypeSpec):
                 f"[-1, 1]))`.")
         indices, values = value.indices.numpy(), value.values.numpy()
         shape = value.dense_shape.numpy()
-        rows = [indices[:, 0] == n for n in range(int(shape[0]))]
-        return [SparseTensor(indices[row, 1:], values[row], shape[1:]) for row in rows]
+        order = np.argsort(indices[:, 0], kind="stable")  # each row's entries in their order
+        indices, values = indices[order], values[order]
+        bounds = np.searchsorted(indices[:, 0], np.arange(int(shape[0]) + 1))
+        return [SparseTensor(indices[b:e, 1:], values[b:e], shape[1:])
+                for b, e in zip(bounds[:-1], bounds[1:])]
 
 
 def _static_shape(dense_shape: Tensor) -> TensorShape:
