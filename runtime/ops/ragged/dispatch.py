@@ -5,7 +5,7 @@ asks them before it raises.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 from autograph.runtime.eager.fallback import (
     register_fallback,
@@ -21,19 +21,9 @@ from autograph.runtime.ops.ragged.reduction import reduce
 from autograph.runtime.ops.ragged.shape_ops import shape_ops
 from autograph.runtime.ops.ragged.tiling import tile_or_reverse
 
-__all__ = ["ragged_fallback"]
+__all__ = ["ragged_mapper"]
 
 _HANDLERS = (elementwise, reduce, combine, tile_or_reverse, shape_ops)
-
-
-def ragged_fallback(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] | None,
-                    name: str | None) -> Any:
-    """The first handler's result for this op call with ragged inputs, or NotImplemented."""
-    for handler in _HANDLERS:
-        result = handler(op_name, inputs, attrs, name)
-        if result is not NotImplemented:
-            return result
-    return NotImplemented
 
 
 def ragged_mapper(fn: Any, *args: Any, **kwargs: Any) -> Any:
@@ -44,6 +34,7 @@ def ragged_mapper(fn: Any, *args: Any, **kwargs: Any) -> Any:
     return map_flat_values(fn, *args, **kwargs)
 
 
-register_fallback(ragged_fallback)
+for _handler in _HANDLERS:
+    register_fallback(_handler)
 register_mapper(ragged_mapper)
 register_shape_type(DynamicRaggedShape)
