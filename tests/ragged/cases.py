@@ -15,6 +15,7 @@ it = tf.ragged.constant([[1, 2], [3]])
 rows = tf.ragged.constant([[1, 2, 3], [], [4, 5], [6]])
 nested = tf.ragged.constant([[[1, 2], [3]], [[4]], []])
 uniform = tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1)
+deep = tf.ragged.constant([[[[1, 2], [3]], [[7]]], [], [[[4, 5, 6]], [[8, 9], [], [10]]]])
 """
 
 CASES = [
@@ -134,6 +135,13 @@ CASES = [
     "tf.reduce_max(tf.ragged.constant([[[1., 2.], [3.]], [[4.], [5., 6., 7.]]]), axis=0)",
     "tf.reduce_sum(nested, axis=1, keepdims=True)", "tf.reduce_sum(nested, axis=0, keepdims=True)",
     "tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)",
+    "tf.reduce_sum(deep, axis=0)", "tf.reduce_mean(deep, axis=1)", "tf.reduce_max(deep, axis=2)",
+    "tf.reduce_sum(deep, axis=0, keepdims=True)", "tf.reduce_min(deep, axis=1, keepdims=True)",
+    "tf.reduce_sum(deep, axis=[0, 1])", "tf.reduce_any(deep > 4, axis=0)",
+    "tf.math.reduce_variance(rt)", "tf.math.reduce_variance(rt, axis=0)",
+    "tf.math.reduce_variance(rt, axis=1)", "tf.math.reduce_std(nested, axis=1)",
+    "tf.math.reduce_std(rt, axis=1, keepdims=True)", "tf.math.reduce_variance(it, axis=1)",
+    "tf.math.reduce_variance(tf.ragged.constant([[1j]]), axis=1)",
     # sparse
     "it.to_sparse()", "nested.to_sparse()", "uniform.to_sparse()",
     "tf.RaggedTensor.from_sparse(tf.sparse.SparseTensor([[0, 0], [0, 1], [2, 0]], [1, 2, 3], [4, 5]))",
@@ -497,6 +505,35 @@ TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3
  'tf.reduce_sum(nested, axis=1, keepdims=True)': '<tf.RaggedTensor [[[4, 2]],\n [[4]],\n [[]]]>',
  'tf.reduce_sum(nested, axis=0, keepdims=True)': '<tf.RaggedTensor [[[5, 2], [3]]]>',
  'tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)': '<tf.RaggedTensor [[[1]]]>',
+ 'tf.reduce_sum(deep, axis=0)': '<tf.RaggedTensor [[[5, 7, 6], [3]], [[15, 9], [], [10]]]>',
+ 'tf.reduce_mean(deep, axis=1)': '<tf.RaggedTensor [[[4.0, 2.0], [3.0]], [], [[6.0, 7.0, 6.0], [], '
+                                 '[10.0]]]>',
+ 'tf.reduce_max(deep, axis=2)': '<tf.RaggedTensor [[[3, 2], [7]], [], [[4, 5, 6], [10, 9]]]>',
+ 'tf.reduce_sum(deep, axis=0, keepdims=True)': '<tf.RaggedTensor [[[[5, 7, 6], [3]], [[15, 9], [], '
+                                               '[10]]]]>',
+ 'tf.reduce_min(deep, axis=1, keepdims=True)': '<tf.RaggedTensor [[[[1, 2], [3]]],\n'
+                                               ' [[]],\n'
+                                               ' [[[4, 5, 6], [], [10]]]]>',
+ 'tf.reduce_sum(deep, axis=[0, 1])': '<tf.RaggedTensor [[20, 16, 6], [3], [10]]>',
+ 'tf.reduce_any(deep > 4, axis=0)': '<tf.RaggedTensor [[[False, True, True], [False]], [[True, '
+                                    'True], [], [True]]]>',
+ 'tf.math.reduce_variance(rt)': '<tf.Tensor: shape=(), dtype=float32, numpy=2.0>',
+ 'tf.math.reduce_variance(rt, axis=0)': '<tf.Tensor: shape=(3,), dtype=float32, numpy=array([1., '
+                                        '1., 0.], dtype=float32)>',
+ 'tf.math.reduce_variance(rt, axis=1)': '<tf.Tensor: shape=(3,), dtype=float32, '
+                                        'numpy=array([0.25      ,        nan, 0.66666603], '
+                                        'dtype=float32)>',
+ 'tf.math.reduce_std(nested, axis=1)': '<tf.RaggedTensor [[1.0, 0.0], [0.0], []]>',
+ 'tf.math.reduce_std(rt, axis=1, keepdims=True)': '<tf.Tensor: shape=(3, 1), dtype=float32, '
+                                                  'numpy=\n'
+                                                  'array([[0.5      ],\n'
+                                                  '       [      nan],\n'
+                                                  '       [0.8164962]], dtype=float32)>',
+ 'tf.math.reduce_variance(it, axis=1)': '<tf.Tensor: shape=(2,), dtype=float64, numpy=array([0.25, '
+                                        '0.  ])>',
+ 'tf.math.reduce_variance(tf.ragged.constant([[1j]]), axis=1)': 'ValueError: reduce_variance is '
+                                                                'not supported for RaggedTensors '
+                                                                'with complex dtypes.',
  'it.to_sparse()': 'SparseTensor(indices=tf.Tensor(\n'
                    '[[0 0]\n'
                    ' [0 1]\n'

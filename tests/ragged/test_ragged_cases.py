@@ -24,9 +24,6 @@ UNSUPPORTED = {  # case -> what we show instead (a clear error)
     "tf.tile(nested, [1, 1, 2])": (
         "UnimplementedError: ag.tile of a RaggedTensor of ragged_rank 2 is not supported: "
         "convert it with to_tensor() first."),
-    "tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)": (
-        "UnimplementedError: Reducing axis 1 of a RaggedTensor of ragged_rank 3 is not "
-        "supported: reduce its deeper axes first, or convert it with to_tensor()."),
 }
 
 

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from autograph.runtime.core.dtypes import DType, int64
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.type_spec import CompositeTensor
 from autograph.runtime.ops.array.ops import one_hot, reshape, size, stop_gradient, where
 from autograph.runtime.ops.complex.ops import angle, conj, imag, real  # noqa: F401
 from autograph.runtime.ops.control_flow.ops import Assert
@@ -365,9 +366,22 @@ def reduce_variance(input_tensor: Any, axis: Any = None, keepdims: bool = False,
     1.0
     """
     with name_scope(name, "reduce_variance"):
+        if isinstance(input_tensor, CompositeTensor):
+            return _composite_variance(input_tensor, axis, keepdims)
         x = _floating(input_tensor, "ag.math.reduce_variance", complex_ok=True)
         deviations = abs(subtract(x, reduce_mean(x, axis, keepdims=True)))
         return reduce_mean(square(deviations), axis, keepdims)
+
+
+def _composite_variance(x: Any, axis: Any, keepdims: bool) -> Any:
+    """The variance of a ragged tensor as TensorFlow's: the mean of the squares less the
+    square of the mean, clipped at 0 (rounding can make it negative); a float64 of integers."""
+    if x.dtype.is_complex:
+        raise ValueError("reduce_variance is not supported for RaggedTensors with complex "
+                         "dtypes.")
+    mean_of_square = reduce_mean(square(x), axis, keepdims)
+    square_of_mean = square(reduce_mean(x, axis, keepdims))
+    return maximum(subtract(mean_of_square, square_of_mean), 0)
 
 
 def reduce_std(input_tensor: Any, axis: Any = None, keepdims: bool = False,

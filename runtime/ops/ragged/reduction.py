@@ -6,8 +6,9 @@
 - axis 1 of ragged rank 1 (the ragged dimension): row by row, a dense tensor of one value per
   row (an empty row gives the reduction's identity: 0, 1, the dtype's lowest or highest);
   a mean of integers is a float64, as TensorFlow's;
-- axis 0 or 1 of ragged rank 2: the inner rows that share a row (or a column) reduced
-  position by position, as if padded to the longest, a ragged tensor;
+- axis 0 or 1 of a greater ragged rank: the inner rows that share a row (or a column)
+  reduced position by position, as if padded to the longest (at every ragged depth), a
+  ragged tensor;
 - a deeper axis: the same reduction of the values, keeping this tensor's rows.
 
 Each is a segment reduction of the values by row (or column), so it runs in graphs and carries
@@ -19,7 +20,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from autograph.runtime.core import dtypes
-from autograph.runtime.core.errors import UnimplementedError
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array.gathering import gather
@@ -106,11 +106,6 @@ def _reduce_axis(op_name: str, rt: Any, axis: int, keepdims: bool) -> Any:
             gather(splits, rt.value_rowids()))
         count = gather(bounding_shape(rt, splits.dtype), 1)
     if rt.ragged_rank > 1:
-        if rt.ragged_rank > 2:
-            raise UnimplementedError(
-                f"Reducing axis {axis} of a RaggedTensor of ragged_rank {rt.ragged_rank} is "
-                f"not supported: reduce its deeper axes first, or convert it with "
-                f"to_tensor().")
         reduced = _rows_by_segment(op_name, rt.values, segments, count)
         if not keepdims:
             return reduced
@@ -124,8 +119,9 @@ def _reduce_axis(op_name: str, rt: Any, axis: int, keepdims: bool) -> Any:
 
 
 def _rows_by_segment(op_name: str, rows: RaggedTensor, segments: Tensor, count: Any) -> Any:
-    """The rows of `rows` (ragged rank 1) that share a segment reduced position by position,
-    as if padded to the longest: row `s` of the result is as long as its longest row."""
+    """The rows of `rows` that share a segment reduced position by position, as if padded to
+    the longest: row `s` of the result is as long as its longest row (and so on down, for
+    rows that are ragged themselves)."""
     dtype = rows.row_splits_dtype
     lengths = maximum(segment.unsorted_segment_max(rows.row_lengths(), segments, count),
                       convert_to_tensor(0, dtype=dtype))
@@ -135,7 +131,10 @@ def _rows_by_segment(op_name: str, rows: RaggedTensor, segments: Tensor, count: 
                     dtype=dtype) - gather(rows.row_splits, rowids)
     places = gather(splits, cast(gather(segments, rowids), dtype)) + within
     total = gather(splits, -1 + rp.size_of(splits))
-    values = _by_segment(op_name, rows.values, places, total)
+    if isinstance(rows.values, RaggedTensor):
+        values = _rows_by_segment(op_name, rows.values, places, total)
+    else:
+        values = _by_segment(op_name, rows.values, places, total)
     return RaggedTensor.from_row_splits(values, splits, validate=False)
 
 
