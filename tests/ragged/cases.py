@@ -135,6 +135,7 @@ CASES = [
     "tf.reduce_max(tf.ragged.constant([[[1., 2.], [3.]], [[4.], [5., 6., 7.]]]), axis=0)",
     "tf.reduce_sum(nested, axis=1, keepdims=True)", "tf.reduce_sum(nested, axis=0, keepdims=True)",
     "tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)",
+    "tf.tile(nested, [2, 2, 1])", "tf.tile(deep, [1, 2, 1, 2])", "tf.tile(uniform, [1, 2, 2])",
     "tf.reduce_sum(deep, axis=0)", "tf.reduce_mean(deep, axis=1)", "tf.reduce_max(deep, axis=2)",
     "tf.reduce_sum(deep, axis=0, keepdims=True)", "tf.reduce_min(deep, axis=1, keepdims=True)",
     "tf.reduce_sum(deep, axis=[0, 1])", "tf.reduce_any(deep > 4, axis=0)",
@@ -505,6 +506,20 @@ TENSORFLOW = {'tf.ragged.constant([[1, 2], [3]])': '<tf.RaggedTensor [[1, 2], [3
  'tf.reduce_sum(nested, axis=1, keepdims=True)': '<tf.RaggedTensor [[[4, 2]],\n [[4]],\n [[]]]>',
  'tf.reduce_sum(nested, axis=0, keepdims=True)': '<tf.RaggedTensor [[[5, 2], [3]]]>',
  'tf.reduce_sum(tf.ragged.constant([[[[1]]]]), axis=1)': '<tf.RaggedTensor [[[1]]]>',
+ 'tf.tile(nested, [2, 2, 1])': '<tf.RaggedTensor [[[1, 2], [3], [1, 2], [3]], [[4], [4]], [], [[1, '
+                               '2], [3], [1, 2], [3]],\n'
+                               ' [[4], [4]], []]>',
+ 'tf.tile(deep, [1, 2, 1, 2])': '<tf.RaggedTensor [[[[1, 2, 1, 2], [3, 3]], [[7, 7]], [[1, 2, 1, '
+                                '2], [3, 3]], [[7, 7]]], [],\n'
+                                ' [[[4, 5, 6, 4, 5, 6]], [[8, 9, 8, 9], [], [10, 10]], [[4, 5, 6, '
+                                '4, 5, 6]],\n'
+                                '  [[8, 9, 8, 9], [], [10, '
+                                '10]]]                                            ]>',
+ 'tf.tile(uniform, [1, 2, 2])': '<tf.RaggedTensor [[[1, 2, 1, 2],\n'
+                                '  [3, 4, 3, 4],\n'
+                                '  [1, 2, 1, 2],\n'
+                                '  [3, 4, 3, 4]], [[5, 6, 5, 6],\n'
+                                '                  [5, 6, 5, 6]]]>',
  'tf.reduce_sum(deep, axis=0)': '<tf.RaggedTensor [[[5, 7, 6], [3]], [[15, 9], [], [10]]]>',
  'tf.reduce_mean(deep, axis=1)': '<tf.RaggedTensor [[[4.0, 2.0], [3.0]], [], [[6.0, 7.0, 6.0], [], '
                                  '[10.0]]]>',

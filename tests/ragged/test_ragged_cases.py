@@ -20,11 +20,6 @@ DIFFERENCES = {  # case -> (why, what we show)
         "in position 1: invalid start byte. Pass errors='replace' or 'ignore' to accept it. "
         "[Op:UnicodeDecode]"),
 }
-UNSUPPORTED = {  # case -> what we show instead (a clear error)
-    "tf.tile(nested, [1, 1, 2])": (
-        "UnimplementedError: ag.tile of a RaggedTensor of ragged_rank 2 is not supported: "
-        "convert it with to_tensor() first."),
-}
 
 
 
@@ -36,7 +31,7 @@ def namespace():
 
 
 @pytest.mark.parametrize("case", [c for c in cases.CASES
-                                  if c not in DIFFERENCES and c not in UNSUPPORTED])
+                                  if c not in DIFFERENCES])
 def test_the_case_shows_what_tensorflow_shows(namespace, case):
     assert show(case, namespace) == ported(cases.TENSORFLOW[case])
 
@@ -48,8 +43,3 @@ def test_the_case_differs_from_tensorflow_only_in_its_message(namespace, case):
     theirs = cases.TENSORFLOW[case]
     assert shown.split(":")[0] == theirs.split(":")[0], why
     assert shown == ours, why
-
-
-@pytest.mark.parametrize("case", sorted(UNSUPPORTED))
-def test_an_unsupported_case_fails_saying_so(namespace, case):
-    assert show(case, namespace) == UNSUPPORTED[case]

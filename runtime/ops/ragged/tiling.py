@@ -1,7 +1,7 @@
-"""`ag.tile` and `ag.reverse` of ragged tensors of ragged rank 1, as TensorFlow's:
+"""`ag.tile` of ragged tensors and `ag.reverse` of those of ragged rank 1, as TensorFlow's:
 
-- tile by `[m0, m1, ...]` repeats each row's values `m1` times within the row, then the rows
-  `m0` times (uniform inner dimensions tile as dense ones);
+- tile by `[m0, m1, m2, ...]` repeats the rows `m0` times, each row's items `m1` times within
+  the row, and so on down (uniform inner dimensions tile as dense ones);
 - reverse along axis 0 reverses the order of the rows, along axis 1 the values within each
   row, along a uniform inner axis the flat values.
 
@@ -32,11 +32,11 @@ def tile_or_reverse(op_name: str, inputs: Sequence[Any], attrs: dict[str, Any] |
         return NotImplemented
     rt: RaggedTensor = inputs[0]
     what = "ag.tile" if op_name == "Tile" else "ag.reverse"
+    if op_name == "Tile":
+        return _tile(rt, _known(inputs[1], what))
     if rt.ragged_rank != 1:
         raise UnimplementedError(f"{what} of a RaggedTensor of ragged_rank {rt.ragged_rank} is "
                                  f"not supported: convert it with to_tensor() first.")
-    if op_name == "Tile":
-        return _tile(rt, _known(inputs[1], what))
     rank = rt.shape.rank if rt.shape.rank is not None else 0
     for axis in _known(inputs[1], what):
         rt = _reverse(rt, axis + rank if axis < 0 else axis)
@@ -53,22 +53,37 @@ def _known(value: Any, what: str) -> list[int]:
 
 
 def _tile(rt: RaggedTensor, multiples: list[int]) -> RaggedTensor:
-    splits = rt.row_splits
+    """Tiling is separable: each axis is repeated on its own, the outer ones by rows."""
+    result: Any = rt
+    for axis, times in enumerate(multiples):
+        if times != 1:
+            result = _repeat_axis(result, axis, times)
+    return result
+
+
+def _repeat_axis(value: Any, axis: int, times: int) -> Any:
+    """`value` (ragged or dense) with its items along `axis` repeated `times` times, in turn:
+    row by row along axis 0, within each row along axis 1, and deeper in the values."""
+    if not isinstance(value, RaggedTensor):
+        multiples = [1] * (value.shape.rank or 0)
+        multiples[axis] = times
+        return tile(value, multiples)
+    if axis > 1:
+        return value.with_values(_repeat_axis(value.values, axis - 1, times))
+    nrows = value.nrows()
+    if axis == 0:
+        return gather_rows(value, floormod(range_(0, nrows * times,
+                                                  dtype=value.row_splits_dtype), nrows))
+    splits = value.row_splits
     lengths = rp.lengths_from_splits(splits)
-    nrows = rt.nrows()
-    rows, within = multiples[0], multiples[1]
-    out_lengths = tile(lengths * within, [rows])
-    out_splits = rp.splits_from_lengths(out_lengths)
+    out_splits = rp.splits_from_lengths(lengths * times)
     out_rows = rp.rowids_from_splits(out_splits)
-    source_rows = floormod(out_rows, nrows)
     position = range_(0, out_splits[-1], dtype=splits.dtype) - gather(out_splits, out_rows)
-    starts = gather(splits, source_rows)
-    source = starts + floormod(position, gather(lengths, source_rows))
-    values = gather(rt.flat_values, source)
-    inner = multiples[2:]
-    if any(m != 1 for m in inner):
-        values = tile(values, [1] + inner)
-    return RaggedTensor.from_row_splits(values, out_splits, validate=False)
+    source = gather(splits, out_rows) + floormod(position, gather(lengths, out_rows))
+    inner = value.values
+    picked = gather_rows(inner, source) if isinstance(inner, RaggedTensor) else gather(
+        inner, source)
+    return RaggedTensor.from_row_splits(picked, out_splits, validate=False)
 
 
 def _reverse(rt: RaggedTensor, axis: int) -> RaggedTensor:
