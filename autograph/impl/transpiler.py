@@ -192,8 +192,10 @@ def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef
     """Runs each converter of PIPELINE whose TRIGGERS the code holds."""
     present = inventory(node)
     original_locals = traversal.local_names(node)
+    transformed = False  # only a converter that ran can have dropped code
     for converter in PIPELINE:
-        if converter is variables and _declare_dropped_locals(node, original_locals):
+        if converter is variables and transformed and _declare_dropped_locals(
+                node, original_locals):
             present.add("Undefined")
         if present.isdisjoint(converter.TRIGGERS):
             continue
@@ -201,6 +203,7 @@ def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef
         if feature is not None and not ctx.options.uses(feature):
             continue
         node = converter.transform(node, ctx)
+        transformed = True
         produced = getattr(converter, "PRODUCES", None)
         present = inventory(node) if produced is None else present | produced
     return node
