@@ -9,6 +9,8 @@ folder made as `flowers` makes it (`/tmp/tfenv/bin/python` running this file's c
 every 97th value (`_summary`).
 """
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -201,3 +203,13 @@ def test_smart_resize_keeps_a_tensor_a_tensor():
 def test_the_image_functions_are_also_in_keras_utils():
     assert ag.keras.utils.load_img is im.load_img
     assert ag.keras.utils.array_to_img is im.array_to_img
+
+
+@pytest.mark.parametrize("module, call", [
+    ("PIL", lambda: im.array_to_img(np.ones((2, 2, 3)))),
+    ("scipy", lambda: im.apply_affine_transform(np.ones((1, 2, 2)), theta=10)),
+])
+def test_a_missing_optional_library_names_the_extra_to_install(monkeypatch, module, call):
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    with pytest.raises(ImportError, match=r'pip install "autograph-dataflow\[image\]"'):
+        call()
