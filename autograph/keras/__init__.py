@@ -1,6 +1,7 @@
 """`ag.keras`: Keras's layers, losses, metrics, initializers, activations, callbacks,
-`Sequential` and functional models and their `.keras` files (`models`, `saving`), and
-`utils.PyDataset`; `ag.keras.optimizers` is `ag.optimizers`.
+`Sequential` and functional models and their `.keras` files (`models`, `saving`),
+`utils.PyDataset` and `preprocessing.image`'s `ImageDataGenerator`; `ag.keras.optimizers` is
+`ag.optimizers`.
 
 >>> import autograph as ag
 >>> model = ag.keras.Sequential([ag.keras.layers.Dense(1, kernel_initializer="ones")])
@@ -21,6 +22,7 @@ from autograph.keras import (
     losses,
     metrics,
     models,
+    preprocessing,
     regularizers,
     saving,
     utils,
@@ -30,7 +32,8 @@ from autograph.runtime.train.keras.model import Input, Model
 from autograph.runtime.train.keras.sequential import Sequential
 
 __all__ = ["Input", "Model", "Sequential", "activations", "callbacks", "initializers", "layers",
-           "losses", "metrics", "models", "optimizers", "regularizers", "saving", "utils"]
+           "losses", "metrics", "models", "optimizers", "preprocessing", "regularizers",
+           "saving", "utils"]
 
 
 def __dir__() -> list[str]:

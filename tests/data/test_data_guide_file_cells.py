@@ -1,7 +1,7 @@
 """The cells of TensorFlow's data guide (site/en/guide/data.ipynb, TensorFlow 2.21) that read
-TFRecord and CSV files, run on small local files in place of the ones the guide downloads
-(the Titanic CSV, the FSNS TFRecord file, the credit card CSV), compared with what TensorFlow
-2.21 gave for the same files."""
+TFRecord and CSV files or wrap Keras's `ImageDataGenerator`, run on small local files in place
+of the ones the guide downloads (the Titanic CSV, the FSNS TFRecord file, the credit card CSV,
+the flower photos), compared with what TensorFlow 2.21 gave for the same files."""
 
 import numpy as np
 import pytest
@@ -141,3 +141,50 @@ def test_make_csv_dataset_with_column_defaults(tmp_path):
     assert label.numpy().tolist() == [0, 1, 0, 1]
     assert features["V0"].dtype == ag.float32
     assert features["V0"].numpy().tolist() == [0.5, 1.5, 2.5, 3.5]
+
+
+@pytest.fixture
+def flowers(tmp_path):
+    """The flower photos' layout, small: 5 class folders of 7 random JPEG images each."""
+    Image = pytest.importorskip("PIL.Image")
+    pytest.importorskip("scipy")
+    rng = np.random.RandomState(0)
+    root = tmp_path / "flower_photos"
+    for k, name in enumerate(["daisy", "dandelion", "roses", "sunflowers", "tulips"]):
+        (root / name).mkdir(parents=True)
+        for i in range(7):
+            pixels = rng.randint(0, 256, (12 + k, 16 + i, 3)).astype("uint8")
+            Image.fromarray(pixels).save(root / name / f"{i}.jpg")
+    return str(root)
+
+
+def test_image_data_generator_batch_from_the_flower_folders(flowers, capsys):
+    # TensorFlow 2.21 (Keras 3.15.1) printed the same for the same folder, and with NumPy's
+    # generator seeded with 0 drew the same batch (its sum and labels are recorded).
+    np.random.seed(0)
+    img_gen = ag.keras.preprocessing.image.ImageDataGenerator(rescale=1./255, rotation_range=20)
+    images, labels = next(img_gen.flow_from_directory(flowers))
+    print(images.dtype, images.shape)
+    print(labels.dtype, labels.shape)
+    assert capsys.readouterr().out == ("Found 35 images belonging to 5 classes.\n"
+                                       "float32 (32, 256, 256, 3)\n"
+                                       "float32 (32, 5)\n")
+    np.testing.assert_allclose(images.sum(dtype=np.float64), 3158218.0808937876, rtol=1e-12)
+    assert labels.sum(axis=0).tolist() == [5, 7, 7, 7, 6]
+
+
+def test_image_data_generator_wrapped_with_from_generator(flowers, capsys):
+    img_gen = ag.keras.preprocessing.image.ImageDataGenerator(rescale=1./255, rotation_range=20)
+    ds = ag.data.Dataset.from_generator(
+        lambda: img_gen.flow_from_directory(flowers),
+        output_types=(ag.float32, ag.float32),
+        output_shapes=([32,256,256,3], [32,5])
+    )
+    assert ds.element_spec == (ag.TensorSpec(shape=(32, 256, 256, 3), dtype=ag.float32),
+                               ag.TensorSpec(shape=(32, 5), dtype=ag.float32))
+    for images, labels in ds.take(1):
+      print('images.shape: ', images.shape)
+      print('labels.shape: ', labels.shape)
+    assert capsys.readouterr().out == ("Found 35 images belonging to 5 classes.\n"
+                                       "images.shape:  (32, 256, 256, 3)\n"
+                                       "labels.shape:  (32, 5)\n")

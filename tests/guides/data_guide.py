@@ -14,7 +14,8 @@ header (no code), 11 cells that download data (Fashion-MNIST, the flower photos,
 TFRecord file, the Iliad texts, the Titanic and credit-card CSV files) and 58 that read what
 those downloads made (with Keras's `fit` on Fashion-MNIST and `rejection_resample` on the
 credit-card data among them): there is no network here. The cells that read the TFRecord and
-CSV files run on small local files in their place in tests/data/test_data_guide_file_cells.py.
+CSV files, and those that wrap `ImageDataGenerator.flow_from_directory` over the flower photos,
+run on small local files in their place in tests/data/test_data_guide_file_cells.py.
 
 Two cells are here rewritten: `7Y0JtWBNR9E5` imports neither matplotlib nor pandas (neither
 is installed with TensorFlow here, nor a dependency of ours; only the left-out plotting and

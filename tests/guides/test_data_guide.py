@@ -2,12 +2,11 @@
 TensorFlow 2.21 showed for each cell.
 
 Of the guide's 124 code cells, 54 are here and TensorFlow ran all 54 (the 70 others need a
-download, or what a download made, or are the license header: `data_guide.LEFT_OUT`). Here 51
-show what TensorFlow showed: 48 exactly (with `ag.` where TensorFlow prints `tf.`) and 3 up to
+download, or what a download made, or are the license header: `data_guide.LEFT_OUT`). Here 52
+show what TensorFlow showed: 49 exactly (with `ag.` where TensorFlow prints `tf.`) and 3 up to
 values TensorFlow drew at random (`RANDOM`: the test checks their form, and what the cells
-computed). Of the 3 others, 1 shows the same class under its own module path (`DIFFERENCES`),
-1 needs a name autograph does not provide (`MISSING`), and 1 more shows TensorFlow's output
-since datasets hold sparse tensors (so 52 in all).
+computed). Of the 2 others, 1 shows the same class under its own module path (`DIFFERENCES`),
+and 1 more shows TensorFlow's output since datasets hold sparse tensors (so 53 in all).
 """
 
 import re
@@ -34,11 +33,7 @@ DIFFERENCES = {  # cell -> (why, what it shows here)
                      "<class 'autograph.runtime.ops.sparse.sparse_tensor.SparseTensor'>\n"),
 }
 
-MISSING = {  # cell -> (the name autograph does not provide, the part of it the error names)
-    "vPCZeBQE5DfH": ("tf.keras.preprocessing.image.ImageDataGenerator",
-                     "tf.keras.preprocessing"),
-}
-EXACT = [c for c, _ in CELLS if c not in RANDOM and c not in DIFFERENCES and c not in MISSING]
+EXACT = [c for c, _ in CELLS if c not in RANDOM and c not in DIFFERENCES]
 
 
 def _ported(text):
@@ -94,20 +89,12 @@ def test_the_cell_differs_from_tensorflow_as_explained(shown, cell):
     assert shown[cell] == expected, why
 
 
-@pytest.mark.parametrize("cell", sorted(MISSING))
-def test_a_cell_needing_a_name_autograph_lacks_says_which(shown, cell):
-    name, named = MISSING[cell]
-    assert name.startswith(named + ".")
-    assert shown[cell].startswith(f"AttributeError: autograph does not provide {named} yet; "
-                                  f"docs/coverage.md lists what it provides"), shown[cell]
-
-
-def test_fifty_two_of_the_fifty_four_cells_show_tensorflows_output(shown):
+def test_fifty_three_of_the_fifty_four_cells_show_tensorflows_output(shown):
     assert len(CELLS) + len(data_guide.LEFT_OUT) == 124  # every code cell, once
     assert not {c for c, _ in CELLS} & set(data_guide.LEFT_OUT)
     same = [c for c in EXACT if shown[c] == _ported(data_guide.TENSORFLOW[c])]
     random = [c for c in RANDOM if re.fullmatch(RANDOM[c], shown[c])]
-    assert (len(same), len(random), len(CELLS)) == (49, 3, 54)
+    assert (len(same), len(random), len(CELLS)) == (50, 3, 54)
 
 
 def test_the_left_out_cells_are_the_license_and_downloads():
