@@ -151,6 +151,13 @@ def test_reduce_sum_as_a_sparse_tensor_keeping_two_reduced_axes():
     assert _parts(summed) == ([[0, 0, 0], [0, 1, 0], [0, 2, 0]], [2.0, 1.0, 3.0], [1, 3, 1])
 
 
+def test_reduce_sum_as_a_sparse_tensor_of_rank_4_keeping_the_reduced_axis():
+    st = ag.SparseTensor([[0, 1, 0, 2], [1, 0, 1, 0], [1, 2, 0, 1]], [1.0, 2.0, 3.0], [2, 3, 2, 3])
+    summed = ag.sparse.reduce_sum(st, axis=1, keepdims=True, output_is_sparse=True)
+    assert _parts(summed) == ([[0, 0, 0, 2], [1, 0, 0, 1], [1, 0, 1, 0]], [1.0, 3.0, 2.0],
+                              [2, 1, 2, 3])
+
+
 def test_reduce_sum_as_a_sparse_tensor_over_every_axis_keeping_them_holds_one_entry():
     summed = ag.sparse.reduce_sum(_cube(), axis=[0, 1, 2], keepdims=True, output_is_sparse=True)
     assert _parts(summed) == ([[0, 0, 0]], [6.0], [1, 1, 1])

@@ -96,3 +96,13 @@ def test_reduce_sum_as_a_sparse_tensor_in_a_function_keeps_the_static_sizes():
 
     assert _parts(summed(_cube())) == ([[0, 0], [1, 1], [1, 2]], [1.0, 3.0, 2.0], [2, 4])
     assert shapes == [ag.TensorShape([None, 1, 4]), ag.TensorShape([None, 4])]
+
+
+def test_add_of_a_sparse_tensor_of_known_shape_and_one_of_unknown_rank():
+    @ag.function(input_signature=[ag.SparseTensorSpec([2, 2], ag.float32), UNKNOWN_RANK])
+    def summed(a, b):
+        return ag.sparse.add(a, b)
+
+    diagonal = ag.SparseTensor([[0, 0], [1, 1]], [1.0, -1.0], [2, 2])
+    assert _parts(summed(diagonal, ag.SparseTensor([[0, 1]], [5.0], [2, 2]))) == (
+        [[0, 0], [0, 1], [1, 1]], [1.0, 5.0, -1.0], [2, 2])
