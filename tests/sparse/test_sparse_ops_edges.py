@@ -138,3 +138,44 @@ def test_reduce_sum_over_two_axes():
 def test_reduce_sum_over_an_axis_as_a_sparse_tensor():
     summed = ag.sparse.reduce_sum(_cube(), axis=1, output_is_sparse=True)
     assert _parts(summed) == ([[0, 0], [1, 1], [1, 2]], [1.0, 3.0, 2.0], [2, 4])
+
+
+def test_reduce_sum_as_a_sparse_tensor_keeping_the_reduced_axis():
+    summed = ag.sparse.reduce_sum(_cube(), axis=1, keepdims=True, output_is_sparse=True)
+    assert _parts(summed) == ([[0, 0, 0], [1, 0, 1], [1, 0, 2]], [1.0, 3.0, 2.0], [2, 1, 4])
+    assert summed.shape == ag.TensorShape([2, 1, 4])
+
+
+def test_reduce_sum_as_a_sparse_tensor_keeping_two_reduced_axes():
+    summed = ag.sparse.reduce_sum(_cube(), axis=[0, 2], keepdims=True, output_is_sparse=True)
+    assert _parts(summed) == ([[0, 0, 0], [0, 1, 0], [0, 2, 0]], [2.0, 1.0, 3.0], [1, 3, 1])
+
+
+def test_reduce_sum_as_a_sparse_tensor_of_rank_4_keeping_the_reduced_axis():
+    st = ag.SparseTensor([[0, 1, 0, 2], [1, 0, 1, 0], [1, 2, 0, 1]], [1.0, 2.0, 3.0], [2, 3, 2, 3])
+    summed = ag.sparse.reduce_sum(st, axis=1, keepdims=True, output_is_sparse=True)
+    assert _parts(summed) == ([[0, 0, 0, 2], [1, 0, 0, 1], [1, 0, 1, 0]], [1.0, 3.0, 2.0],
+                              [2, 1, 2, 3])
+
+
+def test_reduce_sum_as_a_sparse_tensor_over_every_axis_keeping_them_holds_one_entry():
+    summed = ag.sparse.reduce_sum(_cube(), axis=[0, 1, 2], keepdims=True, output_is_sparse=True)
+    assert _parts(summed) == ([[0, 0, 0]], [6.0], [1, 1, 1])
+
+
+def test_reduce_sum_as_a_sparse_tensor_over_every_axis_is_a_sparse_scalar():
+    summed = ag.sparse.reduce_sum(_cube(), axis=[0, 1, 2], output_is_sparse=True)
+    assert summed.indices.shape == ag.TensorShape([1, 0])
+    assert _parts(summed) == ([[]], [6.0], [])
+
+
+def test_add_with_the_dense_operand_first():
+    summed = ag.sparse.add(ag.constant([[1.0, 2.0], [3.0, 4.0]]), _diagonal())
+    assert summed.numpy().tolist() == [[2.0, 2.0], [3.0, 3.0]]
+
+
+def test_add_of_sparse_tensors_of_two_ranks_is_an_error_naming_them():
+    # TensorFlow: "Input indices must have the same dimension, got 2 and 3".
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match=r"^Operands' shapes do not match: got ranks 2 and 3$"):
+        ag.sparse.add(_diagonal(), _cube())

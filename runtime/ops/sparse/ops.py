@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.graph.tensor import EagerTensor, Tensor
@@ -139,29 +140,32 @@ def reduce_sum(sp_input: SparseTensor, axis: Any = None, keepdims: bool = False,
     if axis is None:
         total = _dense_sum(sp.values)
         if keepdims:
-            total = reshape(total, [1] * _known_rank(rank, "reduce_sum with keepdims"))
+            total = reshape(total, [1] * rank if rank is not None
+                            else _ones_like.run([sp.dense_shape]))
         return from_dense(total) if output_is_sparse else total
-    rank = _known_rank(rank, "reduce_sum over an axis")
+    if rank is None:
+        raise ValueError("ag.sparse.reduce_sum over an axis needs a sparse tensor of known "
+                         "rank.")
     axes = sorted({a % rank for a in ([axis] if isinstance(axis, int) else list(axis))})
     kept = [d for d in range(rank) if d not in axes]
     kept_shape = gather(sp.dense_shape, kept) if kept else convert_to_tensor([], dtypes.int64)
     kept_indices = gather(sp.indices, kept, axis=1) if kept else None
-    out_dims = [1 if d in axes else None for d in range(rank)] if keepdims else None
+    dims = sp.shape.as_list()
+    static = TensorShape([1 if d in axes else dims[d] for d in range(rank)] if keepdims
+                         else [dims[d] for d in kept])
     if output_is_sparse:
-        summed = _sum_repeats(kept_indices, sp.values, kept_shape, threshold=None)
-        if keepdims:
-            summed = _expand(summed, sp.dense_shape, axes, rank)
-        return summed
+        summed = _sum_repeats(kept_indices, sp.values, kept_shape, threshold=None,
+                              static=None if keepdims else static)
+        return _expand(summed, sp.dense_shape, axes, static) if keepdims else summed
     size = reduce_prod(kept_shape)
     positions = (_positions(kept_indices, kept_shape) if kept_indices is not None
                  else zeros_like(sp.values, dtype=dtypes.int64))
     sums = unsorted_segment_sum(sp.values, positions, size)
     result = reshape(sums, kept_shape)
-    if out_dims is not None:
-        ones = convert_to_tensor([1] * len(axes), dtypes.int64)
-        full = tensor_scatter_nd_add(sp.dense_shape, [[a] for a in axes],
-                                     ones - gather(sp.dense_shape, axes))
-        result = reshape(result, full)
+    if keepdims:
+        result = reshape(result, _with_ones(sp.dense_shape, axes))
+    if not isinstance(result, EagerTensor):
+        result.set_shape(static)
     return result
 
 
@@ -258,28 +262,27 @@ def _sum_repeats(indices: Any, values: Tensor, dense_shape: Tensor, threshold: A
                                     static)
 
 
-def _expand(sp: SparseTensor, full_shape: Tensor, axes: list[int], rank: int) -> SparseTensor:
-    """`sp` (the kept dimensions) with size-1 dimensions put back at `axes`."""
+def _expand(sp: SparseTensor, full_shape: Tensor, axes: list[int],
+            static: TensorShape) -> SparseTensor:
+    """`sp` (the kept dimensions) with size-1 dimensions put back at `axes`; `static` is the
+    result's static shape."""
     columns, kept = [], 0
-    zero = zeros_like(gather(sp.indices, 0, axis=1) if rank - len(axes) else
-                      reshape(convert_to_tensor([], dtypes.int64), [0]))
-    for d in range(rank):
+    zero = zeros_like(sp.values, dtype=dtypes.int64)  # one per entry, even with no column kept
+    for d in range(len(static)):
         if d in axes:
             columns.append(zero)
         else:
             columns.append(gather(sp.indices, kept, axis=1))
             kept += 1
-    indices = stack(columns, axis=1)
+    return SparseTensor._from_parts(stack(columns, axis=1), sp.values,
+                                    _with_ones(full_shape, axes), static)
+
+
+def _with_ones(dense_shape: Tensor, axes: list[int]) -> Tensor:
+    """`dense_shape` with 1 at `axes`."""
     ones = convert_to_tensor([1] * len(axes), dtypes.int64)
-    shape_ = tensor_scatter_nd_add(full_shape, [[a] for a in axes],
-                                   ones - gather(full_shape, axes))
-    return SparseTensor._from_parts(indices, sp.values, shape_)
-
-
-def _known_rank(rank: int | None, what: str) -> int:
-    if rank is None:
-        raise ValueError(f"ag.sparse.{what} needs a sparse tensor of known rank.")
-    return rank
+    return tensor_scatter_nd_add(dense_shape, [[a] for a in axes],
+                                 ones - gather(dense_shape, axes))
 
 
 def _check_same_shape(a: SparseTensor, b: SparseTensor) -> None:
