@@ -17,14 +17,16 @@ from autograph.runtime.eager.kernel_calls import (
 )
 from autograph.runtime.eager.op_runner import GeneralOp
 from autograph.runtime.eager.placement import array_on, place
-from autograph.runtime.graph.graph import _eager_disabled
+from autograph.runtime.graph.graph import _eager_disabled, building_graph
 from autograph.runtime.graph.graph import _state as _graphs
+from autograph.runtime.graph.operation import SymbolicTensor
 from autograph.runtime.graph.recording import observers, recorder
 from autograph.runtime.graph.tensor import EagerTensor, make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.registry.kernel_registry import kernel_registry
 from autograph.runtime.registry.shape_inference import InferenceContext
 
+_NUMBERS = (float, int)  # Python values a plain graph build converts to the tensors' dtype
 _MAX_CACHED_SHAPES = 512  # per op: input shapes whose checks or specializations are kept
 _placement = devices._placement
 _kernels = kernel_registry()
@@ -41,10 +43,18 @@ class SimpleOp(GeneralOp):
         self.out_fixed = out.type
         self.entries: dict[Any, tuple] = {}
         self.generation = -1
+        self.graph_attrs: dict[dtypes.DType, dict[str, Any]] = {}  # dtype -> the op's attrs
+        self.input_arg_lengths = (1,) * self.arity
 
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
             name: str | None = None) -> Any:
-        if attrs or len(inputs) != self.arity or _graphs.stack or _eager_disabled[0] or observers:
+        if _graphs.stack or _eager_disabled[0]:
+            if not attrs and len(inputs) == self.arity:
+                built = self._build_plain(building_graph(), inputs, name)
+                if built is not None:
+                    return built
+            return GeneralOp.run(self, inputs, attrs, name)
+        if attrs or len(inputs) != self.arity or observers:
             return GeneralOp.run(self, inputs, attrs, name)
         dt = None
         plain = True
@@ -107,6 +117,42 @@ class SimpleOp(GeneralOp):
         if record is not None:  # a tape's; observers took the general path above
             record(self.name, list(inputs), [result], {self.type_attr: dt}, None)
         return result
+
+    def _build_plain(self, graph: Any, inputs: Sequence[Any], name: str | None) -> Any:
+        """The op added to `graph` when its inputs are tensors of `graph` of one dtype and
+        Python numbers (`x * 2.0`), as `GeneralOp.build` would add it; None for anything else
+        (other graphs' tensors, variables, composites, a dtype the op does not take), which
+        `GeneralOp.build` handles and reports."""
+        dt = None
+        for v in inputs:
+            if type(v) is SymbolicTensor and v._op.graph is graph:
+                if dt is None:
+                    dt = v._dtype
+                elif v._dtype is not dt:
+                    return None
+            elif type(v) not in _NUMBERS:
+                return None
+        if dt is None:
+            return None
+        attrs = self.graph_attrs.get(dt)
+        if attrs is None:
+            attrs = {self.type_attr: dt}
+            try:
+                self._check_type_attrs(attrs, in_graph=True)
+            except (TypeError, ValueError):
+                return None
+            self.graph_attrs[dt] = attrs
+        try:
+            tensors = [v if type(v) is SymbolicTensor else convert_to_tensor(v, dtype=dt)
+                       for v in inputs]
+        except (TypeError, ValueError):
+            return None  # the general path raises, naming the op and the input
+        (shape,) = self._graph_shapes(tensors, [t._shape for t in tensors], attrs)
+        op = graph.create_op(self.name, tensors, attrs, [(self.out_fixed or dt, shape)],
+                             name=name, op_def=self.op_def,
+                             input_arg_lengths=self.input_arg_lengths,
+                             output_arg_lengths=(1,))
+        return op.outputs[0]
 
     def _prepare(self, inputs: Sequence[Any], key: Any, dt: dtypes.DType) -> tuple | None:
         resolved = {self.type_attr: dt}
