@@ -143,8 +143,9 @@ class SimpleOp(GeneralOp):
                 return None
             self.graph_attrs[dt] = attrs
         try:
-            tensors = [v if type(v) is SymbolicTensor else convert_to_tensor(v, dtype=dt)
-                       for v in inputs]
+            tensors: list[Any] = [
+                v if type(v) is SymbolicTensor else convert_to_tensor(v, dtype=dt)
+                for v in inputs]
         except (TypeError, ValueError):
             return None  # the general path raises, naming the op and the input
         (shape,) = self._graph_shapes(tensors, [t._shape for t in tensors], attrs)
