@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import builtins
 import collections
-import contextlib
 import dataclasses
 import functools
-import gc
 import inspect
 import threading
 import types
 import weakref
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Mapping
 
 import gast
 
@@ -49,6 +47,7 @@ from autograph.converters import (
 from autograph.pyct import anno, loader, naming, parser, templates, traversal
 from autograph.pyct.features import Feature
 from autograph.pyct.transformer import ConversionOptions, EntityContext
+from autograph.runtime.core.collector import collector_paused
 
 # The pipeline, in order. Ordering constraints:
 # - unsupported before all: it rewrites nothing, and rejects what cannot be converted while
@@ -147,7 +146,7 @@ def convert(fn: Callable,
 
 
 def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
-    with _collector_paused():
+    with collector_paused():  # see runtime/core/collector.py
         entity = parser.parse_entity(fn)
         node, ctx = prepare(entity, options)
         node = run_pipeline(node, ctx)
@@ -155,24 +154,6 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
                                                             entity.filename, list(_NAMESPACE))
     register_source_map(source_map)
     return ConvertedCode(code, source_map, unparse)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pauses Python's cyclic garbage collector, if it is on, for one conversion.
-
-    A conversion allocates thousands of small objects (trees, annotations) that live until it
-    ends; the collections their allocation triggers walk the whole heap and free nothing, and
-    cost a conversion 20-40% more. Whatever cycles a conversion leaves are collected later.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def prepare(entity: parser.ParsedEntity,

@@ -50,6 +50,7 @@ import warnings
 import weakref
 from typing import Any, Callable, Sequence
 
+from autograph.runtime.core.collector import collector_paused
 from autograph.runtime.core.traceback_utils import (
     BARE_RAISE_RESTORES_FRAMES,
     filter_traceback,
@@ -414,16 +415,17 @@ class Function:
         python_function = _holding_errors(self._traced_function())
         self._tracing_types.append(function_type)
         try:
-            first = not self._first_trace_done
-            concrete = trace(self._name, python_function, self._binder, function_type,
-                             jit_compile=self._jit_compile, allow_variables=first,
-                             variables=variables)
-            self._first_trace_done = True
-            if concrete.created_variables:
-                # As TensorFlow: the first trace made the variables (once, eagerly); trace
-                # again, creating none, for the graph that calls will run.
+            with collector_paused():  # see runtime/core/collector.py
+                first = not self._first_trace_done
                 concrete = trace(self._name, python_function, self._binder, function_type,
-                                 jit_compile=self._jit_compile, variables=variables)
+                                 jit_compile=self._jit_compile, allow_variables=first,
+                                 variables=variables)
+                self._first_trace_done = True
+                if concrete.created_variables:
+                    # As TensorFlow: the first trace made the variables (once, eagerly); trace
+                    # again, creating none, for the graph that calls will run.
+                    concrete = trace(self._name, python_function, self._binder, function_type,
+                                     jit_compile=self._jit_compile, variables=variables)
         finally:
             self._tracing_types.pop()
         (self._cache if cache is None else cache).add(function_type, concrete)
