@@ -8,7 +8,7 @@ import functools
 from typing import Any, Sequence
 
 from autograph.runtime.core import devices, dtypes
-from autograph.runtime.core.errors import OpError
+from autograph.runtime.core.errors import InternalError, OpError
 from autograph.runtime.eager.kernel_calls import (
     bad_output_dtype,
     kernel_failure,
@@ -17,6 +17,7 @@ from autograph.runtime.eager.kernel_calls import (
 )
 from autograph.runtime.eager.op_runner import GeneralOp
 from autograph.runtime.eager.placement import array_on, place
+from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.graph.graph import _eager_disabled, building_graph
 from autograph.runtime.graph.graph import _state as _graphs
 from autograph.runtime.graph.operation import SymbolicTensor
@@ -27,7 +28,8 @@ from autograph.runtime.registry.kernel_registry import kernel_registry
 from autograph.runtime.registry.shape_inference import InferenceContext
 
 _NUMBERS = (float, int)  # Python values a plain graph build converts to the tensors' dtype
-_MAX_CACHED_SHAPES = 512  # per op: input shapes whose checks or specializations are kept
+_MAX_CACHED_SHAPES = 512
+_UNKNOWN = object()  # per op: input shapes whose checks or specializations are kept
 _placement = devices._placement
 _kernels = kernel_registry()
 
@@ -45,6 +47,7 @@ class SimpleOp(GeneralOp):
         self.generation = -1
         self.graph_attrs: dict[dtypes.DType, dict[str, Any]] = {}  # dtype -> the op's attrs
         self.input_arg_lengths = (1,) * self.arity
+        self.graph_shapes: dict[tuple, Any] = {}  # (dtype, *input shapes) -> output shape
 
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
             name: str | None = None) -> Any:
@@ -148,12 +151,36 @@ class SimpleOp(GeneralOp):
                 for v in inputs]
         except (TypeError, ValueError):
             return None  # the general path raises, naming the op and the input
-        (shape,) = self._graph_shapes(tensors, [t._shape for t in tensors], attrs)
+        shape = self._plain_graph_shape(tensors, dt, attrs)
         op = graph.create_op(self.name, tensors, attrs, [(self.out_fixed or dt, shape)],
                              name=name, op_def=self.op_def,
                              input_arg_lengths=self.input_arg_lengths,
                              output_arg_lengths=(1,))
         return op.outputs[0]
+
+    def _plain_graph_shape(self, tensors: list[Any], dt: dtypes.DType,
+                           attrs: dict[str, Any]) -> Any:
+        """The output's static shape, from the shape function, kept by input shapes when the
+        function did not read the inputs' constant values."""
+        if self.reg.shape_fn is None:
+            return None
+        shapes = [t._shape for t in tensors]
+        key = (dt, *shapes)
+        known = self.graph_shapes.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known
+        c = InferenceContext(self.name, shapes, [dt] * len(tensors), attrs,
+                             lambda i: constant_value(tensors[i]))
+        found = run_shape_fn(self.reg.shape_fn, c)
+        if len(found) != 1:
+            raise InternalError(f"The shape function of {self.name} returned {len(found)} "
+                                f"shapes for 1 output.", self.name)
+        (shape,) = found
+        if not c.values_read:
+            if len(self.graph_shapes) >= _MAX_CACHED_SHAPES:
+                self.graph_shapes.clear()
+            self.graph_shapes[key] = shape
+        return shape
 
     def _prepare(self, inputs: Sequence[Any], key: Any, dt: dtypes.DType) -> tuple | None:
         resolved = {self.type_attr: dt}
