@@ -77,13 +77,13 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if graph is not None:
         if isinstance(value, (list, tuple)) and _holds_tensor(value):
             return _packed(value, dtype, dtype_hint)
+        if type(value) in _SCALAR_TYPES:
+            return graph_constant(graph, _scalar_array(value, dtype, dtype_hint),
+                                  name or "Const", copy=False)
         return graph_constant(graph, _host_array(value, dtype, dtype_hint), name or "Const")
     if type(value) in _SCALAR_TYPES:
         stack = devices._placement.stack
-        # copysign tells 0.0 from -0.0, which compare (and hash) equal
-        sign = ((copysign(1.0, value.real), copysign(1.0, value.imag))
-                if type(value) is complex else copysign(1.0, value))
-        key = (type(value), value, sign, dtype, dtype_hint,
+        key = (type(value), value, _sign(value), dtype, dtype_hint,
                stack[-1] if stack else None, devices._soft_placement[0])
         cached = _scalar_cache.get(key)
         if cached is None:
@@ -93,6 +93,30 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             _scalar_cache[key] = cached
         return cached
     return _convert_new(value, dtype, dtype_hint)
+
+
+def _sign(value: Any) -> Any:
+    """What tells 0.0 from -0.0, which compare (and hash) equal."""
+    if type(value) is complex:
+        return copysign(1.0, value.real), copysign(1.0, value.imag)
+    return copysign(1.0, value)
+
+
+# The host arrays of Python scalars met while graphs are built (`x * 2.0` in a traced
+# function), read-only, so that each Const made of one shares it instead of a copy.
+_scalar_arrays: dict[tuple, np.ndarray] = {}
+
+
+def _scalar_array(value: Any, dtype: Any, dtype_hint: Any) -> np.ndarray:
+    key = (type(value), value, _sign(value), dtype, dtype_hint)
+    array = _scalar_arrays.get(key)
+    if array is None:
+        array = np.array(_host_array(value, dtype, dtype_hint), copy=True)
+        array.flags.writeable = False
+        if len(_scalar_arrays) >= _MAX_CACHED_SCALARS:
+            _scalar_arrays.clear()
+        _scalar_arrays[key] = array
+    return array
 
 
 def _holds_tensor(value: Any) -> bool:
@@ -155,13 +179,14 @@ def _host_array(value: Any, dtype: Any, dtype_hint: Any) -> np.ndarray:
 
 
 def graph_constant(graph: Graph, array: np.ndarray, name: str = "Const",
-                   dtype: dtypes.DType | None = None) -> SymbolicTensor:
-    """A `Const` op in `graph` holding `array` (copied: the graph must not see later changes).
+                   dtype: dtypes.DType | None = None, copy: bool = True) -> SymbolicTensor:
+    """A `Const` op in `graph` holding `array`, copied (the graph must not see later changes)
+    unless `copy` is False, for an array nothing changes.
 
     `dtype` is needed only for object arrays that are not strings (resources, variants).
     """
     dt = dtype or dtypes.as_dtype(array.dtype)
-    value = np.array(array, copy=True)
+    value = np.array(array, copy=True) if copy else array
     op = graph.create_op("Const", [], {"value": value, "dtype": dt}, [(dt, value.shape)],
                          name=name, op_def=op_registry().lookup_op_def("Const"))
     return op.outputs[0]
