@@ -40,6 +40,7 @@ from typing import Any, Callable, NoReturn, Sequence
 import numpy as np
 
 from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.collector import collector_paused
 from autograph.runtime.core.errors import InvalidArgumentError, OpError, is_held
 from autograph.runtime.core.traceback_utils import is_traceback_filtering_enabled
 from autograph.runtime.eager.placement import place
@@ -71,10 +72,12 @@ class Plan:
         self._graph = weakref.ref(graph)
         self._reuse_buffers = reuse_buffers
         writer = _Writer(reuse_buffers)
-        # Graph passes run on a private copy (`optimize`); feeds and fetches keep their order.
-        self.ops = writer.write_plan(*optimize(graph, self.feeds, self.fetches))
-        self.source = writer.source()
-        self._run = writer.compiled()
+        with collector_paused():  # see runtime/core/collector.py
+            # Graph passes run on a private copy (`optimize`); feeds and fetches keep their
+            # order.
+            self.ops = writer.write_plan(*optimize(graph, self.feeds, self.fetches))
+            self.source = writer.source()
+            self._run = writer.compiled()
         self._observed: dict[bool, Callable] = {}  # exact? -> the plan written for observers
 
     def run(self, feed_values: Sequence[Any]) -> list[Any]:

@@ -40,7 +40,6 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from autograph.runtime.core.collector import collector_paused
 from autograph.runtime.core.devices import CPU
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.core.traceback_utils import filter_traceback
@@ -281,8 +280,7 @@ class ConcreteFunction:
                 from autograph.runtime.exec.jit import jit_plan as planner  # first use only
             else:
                 planner = Plan
-            with collector_paused():  # see runtime/core/collector.py
-                plan = self._plan = planner(self.graph, self.graph.inputs, self._fetches)
+            plan = self._plan = planner(self.graph, self.graph.inputs, self._fetches)
         return plan.run(feeds)
 
     def check_no_captures(self) -> None:
