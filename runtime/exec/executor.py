@@ -45,6 +45,7 @@ from autograph.runtime.core.traceback_utils import is_traceback_filtering_enable
 from autograph.runtime.eager.placement import place
 from autograph.runtime.exec import buffers
 from autograph.runtime.exec.control_flow_writers import CONTROL_FLOW as _CONTROL_FLOW
+from autograph.runtime.exec.optimize import functions
 from autograph.runtime.exec.optimize.driver import optimize
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 from autograph.runtime.graph.graph_printer import _format_op
@@ -104,7 +105,7 @@ class Plan:
             graph = self._graph()
             if graph is None:
                 raise InvalidArgumentError("The graph of this plan no longer exists.")
-            writer = _Writer(self._reuse_buffers, observe=True)
+            writer = _Writer(self._reuse_buffers, observe=True, exact=exact)
             writer.graph_name = getattr(graph, "name", "") or ""
             if exact:
                 writer.write_plan(graph, self.feeds, self.fetches)
@@ -161,11 +162,13 @@ def _placed(op: Operation | None, message: str) -> str:
 
 
 class _Writer:
-    """Writes a plan's Python source; kernels and constants are bound by name."""
+    """Writes a plan's Python source; kernels and constants are bound by name. The function
+    graphs of control flow are written optimised (`functions.optimized`) unless `exact`."""
 
-    def __init__(self, reuse_buffers: bool, observe: bool = False):
+    def __init__(self, reuse_buffers: bool, observe: bool = False, exact: bool = False):
         self.reuse_buffers = reuse_buffers
         self.observe = observe
+        self.exact = exact
         self.observed: list[tuple[Operation, str]] = []  # with observe: (op, device name)
         self.graph_name = ""
         self.lines: list[str] = []
@@ -336,14 +339,16 @@ class _Writer:
     def write_function(self, fn: Any, args: list[str], indent: str) -> list[str]:
         """Writes `fn`'s ops with its inputs bound to the variables `args` (which hold values on
         their dtype's home device); returns expressions of its outputs on their home device."""
-        for placeholder, name in zip(fn.inputs, args):
+        written = functions.as_written(fn) if self.exact else functions.optimized(fn)
+        for placeholder, name in zip(written.inputs, args):
             self._names[id(placeholder)] = name
             self._devices[id(placeholder)] = home_device(placeholder.dtype)
-        inputs = {id(t.op) for t in fn.inputs}
-        ops = [op for op in function_ops(fn) if id(op) not in inputs]
-        outputs = {id(t) for t in fn.outputs}
-        self._write_ops(ops, indent, keep=outputs, protected={id(t) for t in fn.inputs})
-        return [self._on(t, home_device(t.dtype)) for t in fn.outputs]
+        inputs = {id(t.op) for t in written.inputs}
+        ops = [op for op in prune(written.graph, written.inputs, written.fetches)
+               if id(op) not in inputs]
+        outputs = {id(t) for t in written.outputs}
+        self._write_ops(ops, indent, keep=outputs, protected={id(t) for t in written.inputs})
+        return [self._on(t, home_device(t.dtype)) for t in written.outputs]
 
     def at_home(self, tensor: SymbolicTensor) -> str:
         return self._on(tensor, home_device(tensor.dtype))
@@ -406,9 +411,7 @@ def function_ops(fn: Any) -> list[Operation]:
     """The ops a call of function graph `fn` runs: those its outputs need, and every op with
     side effects (an `Assert`, a print, a variable update), in creation order, as TensorFlow
     runs a function's stateful ops and prunes what nothing needs."""
-    stateful = [op for op in fn.get_operations() if op.op_def is not None
-                and op.op_def.is_stateful]
-    return prune(fn, list(fn.inputs), list(fn.outputs) + stateful)
+    return prune(fn, list(fn.inputs), functions.as_written(fn).fetches)
 
 
 def prune(graph: Graph, feeds: list, fetches: list) -> list[Operation]:
