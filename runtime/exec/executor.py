@@ -25,9 +25,12 @@ fitted to the op's dtypes, static shapes, attrs and constant inputs, and its lin
 
 `If`, `Case` and `While` ops are written as Python `if` / `while` statements around their
 branch and body graphs, so only the taken branch runs and a loop iteration costs little more
-than its kernels. `Plan.source` shows the code; errors name the op and the user's line that
-created it, found from the plan line the error was raised at: "model.py:12: ...", and with
-traceback filtering off the op too: "while executing `mul = Mul(x, y)` (model.py:12): ...".
+than its kernels; the graph passes run over those graphs as over the top level
+(`optimize.functions`), except in the exact plans observers may ask for.
+
+`Plan.source` shows the code; errors name the op and the user's line that created it, found
+from the plan line the error was raised at: "model.py:12: ...", and with traceback filtering
+off the op too: "while executing `mul = Mul(x, y)` (model.py:12): ...".
 """
 
 from __future__ import annotations
