@@ -36,6 +36,7 @@ off the op too: "while executing `mul = Mul(x, y)` (model.py:12): ...".
 from __future__ import annotations
 
 import functools
+import operator
 import time
 import weakref
 from typing import Any, Callable, NoReturn, Sequence
@@ -289,7 +290,8 @@ class _Writer:
         else:
             fn = ((_specialized(op, kernel, device, kernel_attrs) if on_current else None)
                   or _bound_kernel(kernel.fn, device, kernel_attrs))
-            call = f"{self.bind('k', fn)}({', '.join(args)})"
+            infix = _INFIX.get(id(fn)) if len(args) == 2 else None
+            call = infix.format(*args) if infix else f"{self.bind('k', fn)}({', '.join(args)})"
         outs = self._outputs(op, device, kernel.host_memory)
         statement = f"{outs} = {call}" if outs else call
         if self.observe:
@@ -358,6 +360,16 @@ class _Writer:
 
     def home_var(self, tensor: SymbolicTensor) -> str:
         return self.var(tensor, home_device(tensor.dtype))
+
+
+# A kernel's specialization that is a Python operator (`operator.mod` for FloorMod by a constant
+# divisor, `operator.eq` for Equal) is written as the operator: the same call, with no
+# function call around it. Keyed by id: specializations need not be hashable.
+_INFIX = {id(fn): form for fn, form in [
+    (operator.add, "{0} + {1}"), (operator.sub, "{0} - {1}"), (operator.mul, "{0} * {1}"),
+    (operator.mod, "{0} % {1}"), (operator.eq, "{0} == {1}"), (operator.ne, "{0} != {1}"),
+    (operator.lt, "{0} < {1}"), (operator.le, "{0} <= {1}"), (operator.gt, "{0} > {1}"),
+    (operator.ge, "{0} >= {1}")]}
 
 
 def as_fast_scalar(value: Any) -> Any:
