@@ -152,6 +152,14 @@ def test_print_in_a_plan_writes_to_the_stream_in_use_when_it_runs(device):
     assert _printed(show) == "now\n"
 
 
+def test_print_of_a_constant_message_in_a_plan_matches_eager_print(device):
+    def show():
+        ag.print(ag.constant(b"caf\xc3\xa9 \xff"), output_stream="stdout", end="|")
+        ag.print("fizz", output_stream="stdout")  # a message alone: folded to a constant
+    traced = _traced(device, show)
+    assert _printed(traced) == _printed(traced) == _printed(show) == "café \ufffd|fizz\n"
+
+
 def test_print_with_summarize_zero_in_a_plan_matches_eager(device):
     def show(x):
         ag.print(x, summarize=0, output_stream="stdout")
