@@ -150,10 +150,18 @@ def string_format(ctx, inputs, template, placeholder, summarize):
 
 def _specialize_print(ctx, attrs, types, shapes, values):
     """Printing to stdout or stderr: the stream's name read once, the stream itself (which a
-    program may redirect) on every call."""
+    program may redirect) on every call; a constant message (`ag.print("fizz")`, folded) is
+    decoded once."""
     stream, end = attrs["output_stream"], attrs["end"]
     if stream not in ("stdout", "stderr") or shapes[0] != ():
         return None
+    message = None if values[0] is None else values[0][()]
+    if isinstance(message, bytes):
+        text = message.decode("utf-8", "replace") + end
+
+        def print_message(input):  # noqa: A002
+            getattr(sys, stream).write(text)
+        return print_message
 
     def print_to_stream(input):  # noqa: A002
         getattr(sys, stream).write(input[()].decode("utf-8", "replace") + end)

@@ -25,14 +25,18 @@ fitted to the op's dtypes, static shapes, attrs and constant inputs, and its lin
 
 `If`, `Case` and `While` ops are written as Python `if` / `while` statements around their
 branch and body graphs, so only the taken branch runs and a loop iteration costs little more
-than its kernels. `Plan.source` shows the code; errors name the op and the user's line that
-created it, found from the plan line the error was raised at: "model.py:12: ...", and with
-traceback filtering off the op too: "while executing `mul = Mul(x, y)` (model.py:12): ...".
+than its kernels; the graph passes run over those graphs as over the top level
+(`optimize.functions`), except in the exact plans observers may ask for.
+
+`Plan.source` shows the code; errors name the op and the user's line that created it, found
+from the plan line the error was raised at: "model.py:12: ...", and with traceback filtering
+off the op too: "while executing `mul = Mul(x, y)` (model.py:12): ...".
 """
 
 from __future__ import annotations
 
 import functools
+import operator
 import time
 import weakref
 from typing import Any, Callable, NoReturn, Sequence
@@ -46,6 +50,7 @@ from autograph.runtime.core.traceback_utils import is_traceback_filtering_enable
 from autograph.runtime.eager.placement import place
 from autograph.runtime.exec import buffers
 from autograph.runtime.exec.control_flow_writers import CONTROL_FLOW as _CONTROL_FLOW
+from autograph.runtime.exec.optimize import functions
 from autograph.runtime.exec.optimize.driver import optimize
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 from autograph.runtime.graph.graph_printer import _format_op
@@ -107,7 +112,7 @@ class Plan:
             graph = self._graph()
             if graph is None:
                 raise InvalidArgumentError("The graph of this plan no longer exists.")
-            writer = _Writer(self._reuse_buffers, observe=True)
+            writer = _Writer(self._reuse_buffers, observe=True, exact=exact)
             writer.graph_name = getattr(graph, "name", "") or ""
             if exact:
                 writer.write_plan(graph, self.feeds, self.fetches)
@@ -164,11 +169,13 @@ def _placed(op: Operation | None, message: str) -> str:
 
 
 class _Writer:
-    """Writes a plan's Python source; kernels and constants are bound by name."""
+    """Writes a plan's Python source; kernels and constants are bound by name. The function
+    graphs of control flow are written optimised (`functions.optimized`) unless `exact`."""
 
-    def __init__(self, reuse_buffers: bool, observe: bool = False):
+    def __init__(self, reuse_buffers: bool, observe: bool = False, exact: bool = False):
         self.reuse_buffers = reuse_buffers
         self.observe = observe
+        self.exact = exact
         self.observed: list[tuple[Operation, str]] = []  # with observe: (op, device name)
         self.graph_name = ""
         self.lines: list[str] = []
@@ -286,7 +293,8 @@ class _Writer:
         else:
             fn = ((_specialized(op, kernel, device, kernel_attrs) if on_current else None)
                   or _bound_kernel(kernel.fn, device, kernel_attrs))
-            call = f"{self.bind('k', fn)}({', '.join(args)})"
+            infix = _INFIX.get(id(fn)) if len(args) == 2 else None
+            call = infix.format(*args) if infix else f"{self.bind('k', fn)}({', '.join(args)})"
         outs = self._outputs(op, device, kernel.host_memory)
         statement = f"{outs} = {call}" if outs else call
         if self.observe:
@@ -339,20 +347,32 @@ class _Writer:
     def write_function(self, fn: Any, args: list[str], indent: str) -> list[str]:
         """Writes `fn`'s ops with its inputs bound to the variables `args` (which hold values on
         their dtype's home device); returns expressions of its outputs on their home device."""
-        for placeholder, name in zip(fn.inputs, args):
+        written = functions.as_written(fn) if self.exact else functions.optimized(fn)
+        for placeholder, name in zip(written.inputs, args):
             self._names[id(placeholder)] = name
             self._devices[id(placeholder)] = home_device(placeholder.dtype)
-        inputs = {id(t.op) for t in fn.inputs}
-        ops = [op for op in function_ops(fn) if id(op) not in inputs]
-        outputs = {id(t) for t in fn.outputs}
-        self._write_ops(ops, indent, keep=outputs, protected={id(t) for t in fn.inputs})
-        return [self._on(t, home_device(t.dtype)) for t in fn.outputs]
+        inputs = {id(t.op) for t in written.inputs}
+        ops = [op for op in prune(written.graph, written.inputs, written.fetches)
+               if id(op) not in inputs]
+        outputs = {id(t) for t in written.outputs}
+        self._write_ops(ops, indent, keep=outputs, protected={id(t) for t in written.inputs})
+        return [self._on(t, home_device(t.dtype)) for t in written.outputs]
 
     def at_home(self, tensor: SymbolicTensor) -> str:
         return self._on(tensor, home_device(tensor.dtype))
 
     def home_var(self, tensor: SymbolicTensor) -> str:
         return self.var(tensor, home_device(tensor.dtype))
+
+
+# A kernel's specialization that is a Python operator (`operator.mod` for FloorMod by a constant
+# divisor, `operator.eq` for Equal) is written as the operator: the same call, with no
+# function call around it. Keyed by id: specializations need not be hashable.
+_INFIX = {id(fn): form for fn, form in [
+    (operator.add, "{0} + {1}"), (operator.sub, "{0} - {1}"), (operator.mul, "{0} * {1}"),
+    (operator.mod, "{0} % {1}"), (operator.eq, "{0} == {1}"), (operator.ne, "{0} != {1}"),
+    (operator.lt, "{0} < {1}"), (operator.le, "{0} <= {1}"), (operator.gt, "{0} > {1}"),
+    (operator.ge, "{0} >= {1}")]}
 
 
 def as_fast_scalar(value: Any) -> Any:
@@ -409,9 +429,7 @@ def function_ops(fn: Any) -> list[Operation]:
     """The ops a call of function graph `fn` runs: those its outputs need, and every op with
     side effects (an `Assert`, a print, a variable update), in creation order, as TensorFlow
     runs a function's stateful ops and prunes what nothing needs."""
-    stateful = [op for op in fn.get_operations() if op.op_def is not None
-                and op.op_def.is_stateful]
-    return prune(fn, list(fn.inputs), list(fn.outputs) + stateful)
+    return prune(fn, list(fn.inputs), functions.as_written(fn).fetches)
 
 
 def prune(graph: Graph, feeds: list, fetches: list) -> list[Operation]:

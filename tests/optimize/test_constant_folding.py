@@ -231,3 +231,25 @@ def test_constants_fold_on_the_simulated_device(sim_device):
 def test_a_result_whose_static_shape_has_an_unknown_dimension_folds():
     # The product folds first; the fill's static shape is [None].
     assert _folded(lambda: ag.fill(ag.constant([2]) * 1, 1.0, name="made"))
+
+
+def test_a_message_printed_alone_folds_and_still_prints_on_every_run(capsys):
+    @ag.function
+    def f(n):
+        for _ in ag.range(n):
+            ag.print("fizz")  # a StringFormat of no inputs
+        return n
+
+    f(ag.constant(2))
+    f(ag.constant(1))
+    assert capsys.readouterr().out == "fizz\nfizz\nfizz\n"
+    plan = f.get_concrete_function(ag.constant(1))._plan
+    assert "= StringFormat" not in plan.source and "= PrintV2" in plan.source
+
+
+def test_a_constant_is_not_folded_into_another_constant():
+    from autograph.runtime.exec.optimize.rewrite import Rewrite
+    g, _ = _graph()
+    with g.as_default():
+        y = ag.identity(ag.constant(2.0, name="c"), name="y")  # fetched: not folded either
+    assert constant_folding.run(Rewrite(g, [], [y])) == 0

@@ -94,7 +94,7 @@ def test_side_effects_run_in_order_and_every_call():
     assert [t.numpy() for t in f()] == [4.0, 6.0]
 
 
-def test_branches_of_control_flow_are_left_as_they_are():
+def test_the_users_branch_graphs_are_not_changed_by_planning():
     @ag.function
     def f(x):
         if ag.reduce_sum(x) > 0:

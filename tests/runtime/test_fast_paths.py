@@ -84,6 +84,19 @@ def test_integer_floormod_by_a_constant_in_a_plan(device):
     assert_tensor(mod(ag.constant([-16, 0, 31], ag.int64)), [14, 0, 1], dtype=ag.int64)
 
 
+def test_a_specialization_that_is_a_python_operator_is_written_as_the_operator():
+    @ag.function
+    def fizz(a):
+        return ag.equal(a % 3, 0), ag.not_equal(a, a % 5)
+
+    assert [t.numpy() for t in fizz(ag.constant(9))] == [True, True]
+    assert [t.numpy() for t in fizz(ag.constant(5))] == [False, True]
+    lines = [line.split("  #")[0].split(" = ")[1] for line in
+             fizz.get_concrete_function(ag.constant(9))._plan.source.splitlines()
+             if "= FloorMod" in line or "= Equal" in line or "= NotEqual" in line]
+    assert sorted(line.split()[1] for line in lines) == ["!=", "%", "%", "=="]
+
+
 def test_integer_floormod_of_vectors_in_a_plan_refuses_a_zero_divisor(device):
     mod = _traced(device, lambda a, b: a % b)
     with pytest.raises(InvalidArgumentError, match="Integer division by zero"):
@@ -137,6 +150,14 @@ def test_print_in_a_plan_writes_to_the_stream_in_use_when_it_runs(device):
     show = _traced(device, now)
     _printed(show)
     assert _printed(show) == "now\n"
+
+
+def test_print_of_a_constant_message_in_a_plan_matches_eager_print(device):
+    def show():
+        ag.print(ag.constant(b"caf\xc3\xa9 \xff"), output_stream="stdout", end="|")
+        ag.print("fizz", output_stream="stdout")  # a message alone: folded to a constant
+    traced = _traced(device, show)
+    assert _printed(traced) == _printed(traced) == _printed(show) == "café \ufffd|fizz\n"
 
 
 def test_print_with_summarize_zero_in_a_plan_matches_eager(device):

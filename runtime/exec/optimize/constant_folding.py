@@ -5,7 +5,11 @@ static shape answers them (TensorFlow's constant folding materialises shapes too
     c = Const(2.0); d = Mul(c, c); y = Add(x, d)   ->   d = Const(4.0); y = Add(x, d)
 
 Folded: ops that may be rewritten at all (`Rewrite.frozen`: no side effects, no control
-inputs, not fetched, no control flow), with one output of numbers, bools or strings. The
+inputs, not fetched, no control flow), with one output of numbers, bools or strings. Unlike
+TensorFlow's, an op with no inputs folds too: there, such ops are sources (constants,
+placeholders, random ops), which are frozen or constants here; what is left is the
+`StringFormat` of a message alone (`ag.print("fizz")`), which otherwise makes its string again
+on every run: about a fifth of `examples/fizzbuzz.py`'s plan time (benchmarks/fast_paths.py). The
 result is computed by the kernel the plan would call, on the op's device, so it is the value
 the plan would compute. An op whose kernel raises or warns there is left alone: the plan raises
 or warns when it runs, naming the op and the user's line, as it would without folding.
@@ -50,8 +54,8 @@ def run(rewrite: Rewrite) -> int:
         if op.type in _SHAPE_OPS and not rewrite.frozen(op.inputs[0].op):
             value = _static_shape_value(op)  # the input's op need not run for it
         if value is None:
-            if not op.inputs or any(t.op.type != "Const" or rewrite.frozen(t.op)
-                                    for t in op.inputs):
+            if op.type == "Const" or any(t.op.type != "Const" or rewrite.frozen(t.op)
+                                         for t in op.inputs):
                 continue  # a frozen Const (control inputs) must keep its reader
             inputs = [np.asarray(t.op.attrs["value"]) for t in op.inputs]  # all constants
             value = _evaluate(op, inputs)

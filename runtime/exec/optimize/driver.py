@@ -41,18 +41,19 @@ _PASSES: list[tuple[str, Callable[[Rewrite], int]]] = [  # (option, pass)
 ]
 
 
-def optimize(graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Any]
-             ) -> tuple[Graph, list[SymbolicTensor], list[Any]]:
+def optimize(graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Any],
+             keep_fetched: bool = True) -> tuple[Graph, list[SymbolicTensor], list[Any]]:
     """The graph, feeds and fetches to plan: a rewritten copy, or the given ones unchanged.
 
     The fetches and feeds come back in their order, so a plan of the copy takes the same feed
-    values and returns the same fetch values.
+    values and returns the same fetch values. With `keep_fetched=False` the ops making fetched
+    tensors may be rewritten too (a function's outputs: see `functions`).
     """
     passes = [run for option, run in _PASSES if _on(option)]
     if not passes or options.flag("disable_meta_optimizer") or (
             len(graph.get_operations()) < options.min_graph_nodes()):
         return graph, list(feeds), list(fetches)
-    rewrite = Rewrite(graph, feeds, fetches)
+    rewrite = Rewrite(graph, feeds, fetches, keep_fetched)
     for run in passes:
         run(rewrite)
     return rewrite.graph, rewrite.feeds, rewrite.fetches

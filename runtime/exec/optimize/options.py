@@ -104,6 +104,12 @@ def reset() -> None:
         _options.clear()
 
 
+def snapshot() -> tuple:
+    """The options as set now, hashable: what a cache of optimised graphs keys on."""
+    with _lock:
+        return tuple(sorted(_options.items()))
+
+
 def enabled(name: str) -> bool:
     """Whether the toggle `name` is on (the default) for plans made now."""
     return _options.get(name, True)

@@ -10,7 +10,8 @@ A pass walks the ops in order (`walk`), each op's inputs already following earli
 replacements, and replaces an op's outputs with other tensors (`replace`) or with a new op
 (`insert`, then `replace`). Some ops are never rewritten (`frozen`): those with side effects or
 control inputs, those other ops wait for, control flow, and fetched ops (as TensorFlow's
-optimiser preserves fetch nodes), though their inputs may change to equal values.
+optimiser preserves fetch nodes; a function's outputs excepted, see `functions`), though their
+inputs may change to equal values.
 """
 
 from __future__ import annotations
@@ -36,20 +37,23 @@ class PlanGraph(Graph):
 
 
 class Rewrite:
-    """A private copy of what `fetches` need given `feeds`, for passes to rewrite.
+    """A private copy of what `fetches` need given `feeds`, for passes to rewrite; the ops
+    making fetched tensors stay as they are unless `keep_fetched` is False.
 
     Attributes:
         graph: the `PlanGraph` holding the copied ops (`graph.ops`, in a topological order).
         feeds, fetches: the copies of the plan's feeds and fetches, in their order.
     """
 
-    def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Any]):
+    def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Any],
+                 keep_fetched: bool = True):
         self.graph = PlanGraph([])
         self._tensors: dict[int, SymbolicTensor] = {}  # id(original) -> copy
         self.feeds = [self._feed(t) for t in feeds]
         self._fed = {id(t) for t in self.feeds}
         ops: dict[int, Operation] = {}
-        pinned = {id(f) if isinstance(f, Operation) else id(f.op) for f in fetches}
+        pinned = {id(f) if isinstance(f, Operation) else id(f.op) for f in fetches
+                  if keep_fetched or isinstance(f, Operation)}
         self._frozen: set[int] = set()
         for op in needed_ops(graph, feeds, fetches):
             copy = ops[id(op)] = self._copy(op, ops)
