@@ -124,6 +124,9 @@ _cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # ConvertedCode)}. The converted function shares the original's globals, which hold the
 # original (a module-level def), so a strong reference here would keep it alive for good.
 _functions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The converted functions made last, held strongly: a helper the converted code calls gets its
+# converted function from `_functions` call after call (not made anew, 4 us, each time).
+_recent: collections.deque = collections.deque(maxlen=64)
 _lock = threading.Lock()
 
 
@@ -152,6 +155,7 @@ def convert(fn: Callable,
     function = loader.instantiate(converted.code, original, _NAMESPACE)
     with _lock:
         _functions.setdefault(fn, {})[key] = (weakref.ref(function), converted)
+        _recent.append(function)
     return function, converted
 
 
