@@ -18,6 +18,7 @@ import collections
 import dataclasses
 import functools
 import inspect
+import linecache
 import threading
 import types
 import weakref
@@ -114,8 +115,18 @@ class ConvertedCode:
 
 
 _NAMESPACE = {"ag__": operators}
-_cache: dict[tuple, ConvertedCode] = {}
+# Both caches hold what they keep only while the user's code or function lives (as
+# TensorFlow's, by code object): code made at run time (`exec`, a notebook cell run again)
+# is converted anew each time, and a conversion keeps its tree, generated text and source map.
+# `_cache`: original code object -> {(file, options key): ConvertedCode}.
+_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# `_functions`: function -> {options key: (weak reference to the converted function,
+# ConvertedCode)}. The converted function shares the original's globals, which hold the
+# original (a module-level def), so a strong reference here would keep it alive for good.
 _functions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The converted functions made last, held strongly: a helper the converted code calls gets its
+# converted function from `_functions` call after call (not made anew, 4 us, each time).
+_recent: collections.deque = collections.deque(maxlen=64)
 _lock = threading.Lock()
 
 
@@ -128,21 +139,24 @@ def convert(fn: Callable,
     """
     options = options or ConversionOptions()
     key = (options.recursive, options.optional_features)
-    per_function = _functions.get(fn)
-    if per_function is not None and key in per_function:
-        return per_function[key]
+    cached = _functions.get(fn, {}).get(key)
+    if cached is not None:
+        function = cached[0]()
+        if function is not None:
+            return function, cached[1]
     original = inspect.unwrap(fn)
     code = original.__code__
-    code_key = (code, code.co_filename, key)  # equal code objects may come from other files
-    converted = _cache.get(code_key)
+    code_key = (code.co_filename, key)  # equal code objects may come from other files
+    converted = _cache.get(code, {}).get(code_key)
     if converted is None:
         converted = _convert_code(original, options)
         with _lock:
-            _cache[code_key] = converted
-    result = (loader.instantiate(converted.code, original, _NAMESPACE), converted)
+            _cache.setdefault(code, {})[code_key] = converted
+    function = loader.instantiate(converted.code, original, _NAMESPACE)
     with _lock:
-        _functions.setdefault(fn, {})[key] = result
-    return result
+        _functions.setdefault(fn, {})[key] = (weakref.ref(function), converted)
+        _recent.append(function)
+    return function, converted
 
 
 def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
@@ -153,7 +167,15 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
         code, unparse, source_map = loader.compile_function(node, entity.function,
                                                             entity.filename, list(_NAMESPACE))
     register_source_map(source_map)
+    # The generated file's lines (linecache) and source map go with the last function
+    # running the converted code: no traceback can show that code after.
+    weakref.finalize(code, _forget_generated_file, source_map.generated_file)
     return ConvertedCode(code, source_map, unparse)
+
+
+def _forget_generated_file(generated_file: str) -> None:
+    _source_maps.pop(generated_file, None)
+    linecache.cache.pop(generated_file, None)
 
 
 def prepare(entity: parser.ParsedEntity,

@@ -17,6 +17,7 @@ import bisect
 import os
 import sys
 import types
+import weakref
 from typing import Any, Callable
 
 from autograph.runtime.core.traceback_utils import GENERATED_PREFIX, is_internal_file
@@ -79,9 +80,12 @@ def frame_line(frame: types.FrameType) -> int:
     if found is None:
         if len(_line_tables) >= _LINE_TABLES_LIMIT:
             _line_tables.clear()
-        # Keyed by id, not by the code object: equal code objects may differ in lines.
-        # The entry holds the code, so the id is not reused while it is kept.
-        found = _line_tables[id(code)] = (code, *_line_table(code))
+        # Keyed by id, not by the code object: equal code objects may differ in lines. The
+        # entry goes when the code does (code made at run time, converted code: its file's
+        # lines go with it), before the id can be reused.
+        key = id(code)
+        found = _line_tables[key] = (weakref.ref(code, lambda _: _line_tables.pop(key, None)),
+                                     *_line_table(code))
     _, starts, lines = found
     at = bisect.bisect_right(starts, frame.f_lasti) - 1
     line = lines[at] if at >= 0 else -1
@@ -99,7 +103,7 @@ def _line_table(code: types.CodeType) -> tuple[array.array, array.array]:
 
 
 _LINE_TABLES_LIMIT = 1024
-_line_tables: dict[int, tuple[types.CodeType, array.array, array.array]] = {}
+_line_tables: dict[int, tuple[weakref.ref, array.array, array.array]] = {}
 
 
 # What a file is to `user_frame`, by file name (a dict: this runs for every frame walked).

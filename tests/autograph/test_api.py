@@ -139,7 +139,8 @@ def test_missing_source_is_a_conversion_error_saying_what_to_do():
 
 def test_conversion_is_cached_per_function_and_per_code():
     first = transpiler.convert(with_conditional)
-    assert transpiler.convert(with_conditional) is first
+    again = transpiler.convert(with_conditional)  # while the converted function lives
+    assert again[0] is first[0] and again[1] is first[1]
     def make(n):
         def inner(x):
             return x + n if x else n

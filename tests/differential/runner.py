@@ -227,10 +227,14 @@ def _programs_own(error: Exception) -> bool:
 def _last_message(error: Exception) -> str:
     """The error's own message: the first line after any "in user code" frame listing."""
     lines = [line for line in str(error).splitlines() if line.strip()]
-    if lines and lines[0].strip().endswith("in user code:"):
-        lines = [line for line in lines[1:] if not line.startswith(" ")] or lines[-1:]
-    message = lines[0].strip() if lines else ""
     prefix = f"{type(error).__name__}: "
+    if lines and lines[0].strip().endswith("in user code:"):
+        # The error's own line is indented under the frames; lines after it add to it (a
+        # StagingError quoting "The `finally`'s exception: ..."): the message is its line.
+        own = [line for line in lines[1:] if line.startswith("    " + prefix)]
+        lines = own[-1:] or [line for line in lines[1:] if not line.startswith(" ")] or (
+            lines[-1:])
+    message = lines[0].strip() if lines else ""
     while message.startswith(prefix):  # some errors repeat their type inside the message
         message = message[len(prefix):]
     return message

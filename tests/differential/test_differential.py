@@ -156,6 +156,18 @@ def test_runner_does_not_take_python_error_quoted_in_ours_for_a_crash():
                                                   "'int' and 'Undefined'")).kind == "crash"
 
 
+def test_runner_reads_our_errors_line_not_the_note_after_it():
+    from autograph.pyct.errors import StagingError
+
+    error = StagingError("in user code:\n\n    File \"<differential-2>\", line 18, in f\n"
+                         "        if a > b:\n\n    StagingError: This `finally` block raises "
+                         "UnboundLocalError, but ...\n\nThe `finally`'s exception: 'g8' is "
+                         "used before assignment")
+    outcome = runner._classify("function", error, python_raised=True)
+    assert (outcome.kind, outcome.detail) == (
+        "error", "StagingError: This `finally` block raises UnboundLocalError, but ...")
+
+
 def test_runner_calls_an_internal_exception_type_a_crash():
     outcome = runner._classify("function", KeyError("k"))
     assert outcome.kind == "crash"
