@@ -53,6 +53,9 @@ def test_random_zoom_with_one_bound_at_one_still_zooms():
     np.random.seed(4)
     _check(im.random_zoom(IMAGE, (1, 1.2)),
            (7804.578064918518, 661528.493973831, [0.0, 36.40324783325195]))
+    np.random.seed(4)
+    _check(im.random_zoom(IMAGE, (0.8, 1)),
+           (7993.556070327759, 645723.8050421241, [5.754328727722168, 44.734012603759766]))
 
 
 def test_brightness_shift_without_scale_leaves_values_from_0_to_255_unstretched():
