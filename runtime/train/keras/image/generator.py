@@ -98,30 +98,35 @@ class ImageDataGenerator:
         else:
             raise ValueError("`zoom_range` should be a float or a tuple or list of two floats. "
                              f"Received: {zoom_range}")
-        self._resolve_normalization()
+        self._resolve_normalization(zca_whitening, featurewise_center,
+                                    featurewise_std_normalization, samplewise_center,
+                                    samplewise_std_normalization)
         if brightness_range is not None and (not isinstance(brightness_range, (tuple, list))
                                              or len(brightness_range) != 2):
             raise ValueError("`brightness_range should be tuple or list of two floats. "
                              f"Received: {brightness_range}")
         self.brightness_range = brightness_range
 
-    def _resolve_normalization(self) -> None:
+    def _resolve_normalization(self, zca_whitening: bool, featurewise_center: bool,
+                               featurewise_std_normalization: bool, samplewise_center: bool,
+                               samplewise_std_normalization: bool) -> None:
         """Switches on the centring that whitening and standardizing imply, with Keras's
-        warnings."""
+        warnings. As in Keras, the checks read the arguments, not the settings they change:
+        ZCA whitening with std normalization asked for and no centring warns three times."""
         warn = "This ImageDataGenerator specifies `{}`, which overrides setting of `{}`."
-        if self.zca_whitening:
-            if not self.featurewise_center:
+        if zca_whitening:
+            if not featurewise_center:
                 self.featurewise_center = True
                 warnings.warn(warn.format("zca_whitening", "featurewise_center"), stacklevel=3)
-            if self.featurewise_std_normalization:
+            if featurewise_std_normalization:
                 self.featurewise_std_normalization = False
-                warnings.warn(warn.format("zca_whitening", "featurewise_std_normalization"),
-                              stacklevel=3)
-        if self.featurewise_std_normalization and not self.featurewise_center:
+                warnings.warn("This ImageDataGenerator specifies `zca_whitening` which overrides "
+                              "setting of`featurewise_std_normalization`.", stacklevel=3)
+        if featurewise_std_normalization and not featurewise_center:
             self.featurewise_center = True
             warnings.warn(warn.format("featurewise_std_normalization", "featurewise_center"),
                           stacklevel=3)
-        if self.samplewise_std_normalization and not self.samplewise_center:
+        if samplewise_std_normalization and not samplewise_center:
             self.samplewise_center = True
             warnings.warn(warn.format("samplewise_std_normalization", "samplewise_center"),
                           stacklevel=3)
