@@ -127,3 +127,28 @@ def test_an_unknown_subset_or_class_mode_gives_kerass_message(kinds):
     assert message.startswith("Invalid class_mode: raw; expected one of: {")
     assert all(mode in message for mode in ["'categorical'", "'binary'", "'sparse'", "'input'",
                                             "None"])
+
+
+@pytest.mark.parametrize("make", [
+    lambda root, saved: im.ImageDataGenerator().flow_from_directory(root, seed=1,
+                                                                    save_to_dir=saved),
+    lambda root, saved: im.DirectoryIterator(root, im.ImageDataGenerator(), seed=1,
+                                             save_to_dir=saved),
+], ids=["flow_from_directory", "DirectoryIterator"])
+def test_the_defaults_are_kerass(kinds, tmp_path, make):
+    # 256 x 256 RGB by nearest neighbours, one-hot labels, shuffled batches of up to 32, links
+    # not followed, and the augmented images saved as PNG files without a prefix.
+    saved = tmp_path / "saved"
+    saved.mkdir()
+    with pytest.warns(UserWarning, match="tiff"):
+        batches = make(kinds, str(saved))
+    x, y = next(batches)
+    assert (x.shape, x.dtype, y.argmax(axis=1).tolist()) == ((7, 256, 256, 3), np.float32,
+                                                             [1, 0, 0, 0, 0, 0, 0])
+    wide = x.astype(np.float64)
+    np.testing.assert_allclose([wide.sum(), (wide * wide).sum()],
+                               [168241803.0, 27161956317.0], rtol=1e-12)
+    np.testing.assert_array_equal(x.reshape(-1)[::97][:6], [4.0, 167.0, 74.0, 52.0, 51.0, 227.0])
+    assert sorted(os.listdir(saved)) == [
+        "_0_4839401.png", "_1_4490326.png", "_2_6991326.png", "_3_3969343.png",
+        "_4_8487943.png", "_5_3935766.png", "_6_4342513.png"]
