@@ -76,10 +76,11 @@ def test_follow_links_lists_a_linked_folders_images(kinds, capsys):
 
 
 def test_without_a_generator_the_images_are_only_read(kinds):
-    with pytest.warns(UserWarning, match="tiff"):
+    with pytest.warns(UserWarning, match="tiff") as caught:
         batches = im.DirectoryIterator(kinds, None, target_size=(3, 5), shuffle=False,
                                        batch_size=3, class_mode="sparse", dtype="float64",
                                        data_format="channels_first", color_mode="rgba")
+    assert caught[0].filename == __file__  # the line that made the iterator
     x, y = next(batches)
     assert (x.shape, x.dtype, y.dtype, y.tolist()) == ((3, 4, 3, 5), np.float64, np.float64,
                                                        [0.0, 0.0, 0.0])

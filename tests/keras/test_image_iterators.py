@@ -80,6 +80,7 @@ def test_flow_warns_of_a_channel_count_that_is_not_an_images():
     with pytest.warns(UserWarning) as caught:
         im.ImageDataGenerator().flow(X[..., :2])
     assert [str(w.message) for w in caught] == [message]
+    assert caught[0].filename == __file__  # the line that called flow
 
 
 def test_flow_reads_channels_on_axis_1_for_channels_first():
