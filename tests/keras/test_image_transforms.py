@@ -65,6 +65,17 @@ def test_brightness_shift_without_scale_leaves_values_from_0_to_255_unstretched(
            (11403.0, 1358759.0, [3.0, 139.0]))
 
 
+def test_brightness_shift_without_scale_stretches_values_below_0_or_above_255():
+    _check(im.apply_brightness_shift(X[0] * 2 + 6, 0.7, scale=False),  # from 6 to 256
+           (11685.412115573883, 1409991.2191879032, [6.0, 140.31373596191406]))
+    _check(im.apply_brightness_shift(X[0] - 50, 1.2, scale=False),  # from -50 to 75
+           (2827.9413146972656, 271825.98449482705, [-50.0, 65.68627166748047]))
+
+
+def test_brightness_shift_scales_to_0_to_255_by_default():
+    _check(im.apply_brightness_shift(X[0] * 200 / 250, 1.3), (19640.0, 3965024.0, [0.0, 255.0]))
+
+
 @pytest.mark.parametrize("image, axes, message", [
     (IMAGE, (1, 1, 0), "'row_axis', 'col_axis', and 'channel_axis' must be distinct"),
     (IMAGE, (1, 2, 3), r"Invalid axis' indices: \{3\}"),
