@@ -135,3 +135,23 @@ def test_save_to_dir_writes_channels_first_grayscale_as_png_by_default(tmp_path)
     for name in os.listdir(tmp_path):
         with Image.open(tmp_path / name) as img:
             assert (img.mode, img.size, np.asarray(img).sum()) == ("L", (7, 6), 5335)
+
+
+def test_numpy_array_iterators_defaults_are_kerass(tmp_path):
+    # Batches of 32 in order, channels last, float32, saved as PNG files without a prefix,
+    # and a class split checked.
+    generator = im.ImageDataGenerator(validation_split=0.4)
+    assert len(im.NumpyArrayIterator(np.zeros((33, 1, 1, 1)), None, generator)) == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        batches = im.NumpyArrayIterator(X.astype("float64"), np.arange(5), generator,
+                                        save_to_dir=str(tmp_path), seed=0)
+    x, y = next(batches)
+    assert (x.dtype, y.tolist()) == (np.float32, [0, 1, 2, 3, 4])
+    assert sorted(os.listdir(tmp_path)) == ["_0_2599.png", "_1_2222.png", "_2_7768.png",
+                                            "_3_2897.png", "_4_9893.png"]
+    with pytest.raises(ValueError, match="^Training and validation subsets have different "
+                                         "number of classes after the split. If your numpy "
+                                         "arrays are sorted by the label, you might want to "
+                                         "shuffle them.$"):
+        im.NumpyArrayIterator(X, np.array([0, 0, 1, 1, 1]), generator, subset="training")
