@@ -143,6 +143,7 @@ def test_the_defaults_are_kerass(kinds, tmp_path, make):
     saved.mkdir()
     with pytest.warns(UserWarning, match="tiff"):
         batches = make(kinds, str(saved))
+    assert batches.batch_size == 32
     x, y = next(batches)
     assert (x.shape, x.dtype, y.argmax(axis=1).tolist()) == ((7, 256, 256, 3), np.float32,
                                                              [1, 0, 0, 0, 0, 0, 0])
