@@ -417,3 +417,68 @@ def test_standardize_before_fit_warns_of_each_statistic_and_leaves_the_image(kwa
         f"This ImageDataGenerator specifies `{name}`, but it hasn't been fit on any training "
         "data. Fit it first by calling `.fit(numpy_data)`." for name in unfit]
     assert {w.filename for w in caught} == {__file__}
+
+
+def test_a_brightness_range_of_three_numbers_is_refused():
+    with pytest.raises(ValueError, match=r"^`brightness_range should be tuple or list of two "
+                                         r"floats. Received: \(0.5, 0.6, 0.7\)$"):
+        im.ImageDataGenerator(brightness_range=(0.5, 0.6, 0.7))
+
+
+@pytest.mark.parametrize("zoom, expected", [
+    ([0.8, 1], [0.8443986342179479, 0.9741464612354753]),
+    ([1, 1.2], [1.0443986342179479, 1.1741464612354753]),
+])
+def test_a_zoom_range_with_one_bound_at_one_still_draws(zoom, expected):
+    params = im.ImageDataGenerator(zoom_range=zoom).get_random_transform((6, 7, 3), seed=5)
+    assert [params["zx"], params["zy"]] == expected
+
+
+def test_samplewise_std_normalization_adds_kerass_epsilon_to_a_small_std():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = im.ImageDataGenerator(samplewise_std_normalization=True)
+    _check(gen.standardize(X[3] * 1e-5),
+           (2.5848858058452606e-05, 125.41023564314759, [-1.371047854423523, 0.9016969799995422]))
+
+
+def test_featurewise_std_normalization_adds_kerass_epsilon_to_a_small_std():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = im.ImageDataGenerator(featurewise_std_normalization=True)
+    gen.fit(X * 1e-5)
+    np.testing.assert_array_equal(gen.std.ravel(), np.float32(
+        [0.0007143394905142486, 0.0007122621173039079, 0.000710145803168416]))
+    _check(gen.standardize(X[3] * 1e-5),
+           (128.9733528792858, 176.93327200474556, [0.1999051421880722, 1.5631731748580933]))
+
+
+def test_zca_whitening_standardizes_a_batch():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = im.ImageDataGenerator(zca_whitening=True, zca_epsilon=0.1)
+    small = X[:, :3, :3, :] / 100.0
+    gen.fit(small)
+    whitened = gen.standardize(small[1:4].copy())
+    assert whitened.shape == (3, 3, 3, 3)
+    np.testing.assert_allclose([whitened.sum(), (whitened * whitened).sum()],
+                               [8.367593533801035, 6.288484397562187], rtol=1e-5)
+
+
+def test_apply_transform_does_only_what_the_parameters_name():
+    gen = im.ImageDataGenerator()
+    np.testing.assert_array_equal(gen.apply_transform(X[1], {}), X[1])
+    np.testing.assert_array_equal(gen.apply_transform(X[1], {"flip_vertical": 1}), X[1][::-1])
+    np.testing.assert_array_equal(gen.apply_transform(X[1], {"flip_horizontal": 1}),
+                                  X[1][:, ::-1])
+
+
+def test_fit_augments_only_when_asked_and_once_by_default():
+    gen = im.ImageDataGenerator(featurewise_center=True, rotation_range=40, fill_mode="constant")
+    small = X[:, :3, :3, :] / 100.0
+    gen.fit(small, seed=2)
+    np.testing.assert_array_equal(gen.mean.ravel(), np.float32(
+        [0.7519999742507935, 0.7620000243186951, 0.7720000147819519]))
+    gen.fit(small, augment=True, seed=2)
+    np.testing.assert_array_equal(gen.mean.ravel(), np.float32(
+        [0.41777774691581726, 0.4233333170413971, 0.4288889169692993]))
