@@ -192,6 +192,13 @@ def test_standardize_before_fit_warns_as_keras():
         gen.standardize(X[0].copy())
 
 
+def test_a_warning_while_batching_points_at_the_users_next():
+    batches = im.ImageDataGenerator(featurewise_center=True).flow(X, batch_size=1)
+    with pytest.warns(UserWarning, match="hasn't been fit on any training data") as caught:
+        next(batches)
+    assert caught[0].filename == __file__
+
+
 def test_std_normalization_implies_centring_with_a_warning():
     with pytest.warns(UserWarning, match="overrides setting of `featurewise_center`"):
         gen = im.ImageDataGenerator(featurewise_std_normalization=True)

@@ -54,6 +54,7 @@ def test_lists_kerass_image_kinds_and_warns_of_tiff(kinds):
     assert [str(w.message) for w in caught] == [
         'Using ".tiff" files with multiple bands will cause distortion. Please verify your '
         "output."]
+    assert caught[0].filename == __file__  # the user's line, not the package's
 
 
 def test_properties_give_the_paths_labels_and_no_weights(kinds):

@@ -93,6 +93,7 @@ def test_save_img_writes_rgba_as_rgb_jpeg_with_a_warning(tmp_path):
         im.save_img(str(tmp_path / "a.JPG"), RGBA)
     assert [str(w.message) for w in caught] == [
         "The JPEG format does not support RGBA images, converting to RGB."]
+    assert caught[0].filename == __file__
     with Image.open(tmp_path / "a.JPG") as img:
         assert (img.format, img.mode) == ("JPEG", "RGB")
 
@@ -136,6 +137,15 @@ def test_load_img_refuses_what_is_no_path_and_unknown_color_modes(png):
 
 def test_load_img_checks_the_interpolation_only_when_it_resizes(png):
     assert im.load_img(str(png), target_size=(6, 7), interpolation="cubic").size == (7, 6)
+    with pytest.raises(ValueError, match="^Invalid interpolation method cubic specified. "
+                                         "Supported methods are nearest, bilinear, bicubic, "
+                                         "hamming, box, lanczos$"):
+        im.load_img(str(png), target_size=(3, 3), interpolation="cubic")
+
+
+def test_load_img_resizes_by_nearest_neighbours_without_cropping_by_default(png):
+    _check(im.img_to_array(im.load_img(str(png), target_size=(4, 5))),
+           (7622.0, 1334756.0, [0.0]))
 
 
 def test_load_img_converts_to_and_from_rgba(png, tmp_path):
@@ -154,6 +164,14 @@ def test_load_img_keeps_16_bit_grayscale(tmp_path):
     gray = im.load_img(str(tmp_path / "i16.png"), color_mode="grayscale")
     assert gray.mode == "I;16"
     _check(im.img_to_array(gray), (861000.0, 23821000000.0, [0.0]))
+
+
+def test_load_img_keeps_32_bit_grayscale(tmp_path):
+    pixels = (np.arange(42).reshape(6, 7) * 100000).astype("int32")
+    Image.fromarray(pixels).save(tmp_path / "i.tif")
+    gray = im.load_img(str(tmp_path / "i.tif"), color_mode="grayscale")
+    assert gray.mode == "I"
+    _check(im.img_to_array(gray), (86100000.0, 238210000000000.0, [0.0]))
 
 
 @pytest.mark.parametrize("size, expected", [

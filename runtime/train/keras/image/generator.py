@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from autograph.runtime.core.traceback_utils import user_stacklevel
 from autograph.runtime.train.keras.image.affine import (
     apply_affine_transform,
     apply_brightness_shift,
@@ -117,19 +118,21 @@ class ImageDataGenerator:
         if zca_whitening:
             if not featurewise_center:
                 self.featurewise_center = True
-                warnings.warn(warn.format("zca_whitening", "featurewise_center"), stacklevel=3)
+                warnings.warn(warn.format("zca_whitening", "featurewise_center"),
+                              stacklevel=user_stacklevel())
             if featurewise_std_normalization:
                 self.featurewise_std_normalization = False
                 warnings.warn("This ImageDataGenerator specifies `zca_whitening` which overrides "
-                              "setting of`featurewise_std_normalization`.", stacklevel=3)
+                              "setting of`featurewise_std_normalization`.",
+                              stacklevel=user_stacklevel())
         if featurewise_std_normalization and not featurewise_center:
             self.featurewise_center = True
             warnings.warn(warn.format("featurewise_std_normalization", "featurewise_center"),
-                          stacklevel=3)
+                          stacklevel=user_stacklevel())
         if samplewise_std_normalization and not samplewise_center:
             self.samplewise_center = True
             warnings.warn(warn.format("samplewise_std_normalization", "samplewise_center"),
-                          stacklevel=3)
+                          stacklevel=user_stacklevel())
 
     def flow(self, x: Any, y: Any = None, batch_size: int = 32, shuffle: bool = True,
              sample_weight: Any = None, seed: int | None = None, save_to_dir: str | None = None,
@@ -187,18 +190,19 @@ class ImageDataGenerator:
             if self.mean is not None:
                 x -= self.mean
             else:
-                warnings.warn(_NOT_FIT.format("featurewise_center"), stacklevel=2)
+                warnings.warn(_NOT_FIT.format("featurewise_center"), stacklevel=user_stacklevel())
         if self.featurewise_std_normalization:
             if self.std is not None:
                 x /= self.std + 1e-6
             else:
-                warnings.warn(_NOT_FIT.format("featurewise_std_normalization"), stacklevel=2)
+                warnings.warn(_NOT_FIT.format("featurewise_std_normalization"),
+                              stacklevel=user_stacklevel())
         if self.zca_whitening:
             if self.zca_whitening_matrix is not None:
                 flat_x = x.reshape(-1, math.prod(x.shape[-3:]))
                 x = np.reshape(flat_x @ self.zca_whitening_matrix, x.shape)
             else:
-                warnings.warn(_NOT_FIT.format("zca_whitening"), stacklevel=2)
+                warnings.warn(_NOT_FIT.format("zca_whitening"), stacklevel=user_stacklevel())
         return x
 
     def get_random_transform(self, img_shape: tuple[int, ...],
@@ -277,7 +281,7 @@ class ImageDataGenerator:
                           f"{self.channel_axis}), i.e. expected either 1, 3 or 4 channels on "
                           f"axis {self.channel_axis}. However, it was passed an array with "
                           f"shape {x.shape} ({x.shape[self.channel_axis]} channels).",
-                          stacklevel=2)
+                          stacklevel=user_stacklevel())
         if seed is not None:
             np.random.seed(seed)
         x = np.copy(x)
