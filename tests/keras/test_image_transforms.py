@@ -43,6 +43,18 @@ def test_apply_affine_transform_fills_with_zero_by_default_in_constant_mode():
            (5825.934425354004, 463946.8727190396, [0.0, 0.0]))
 
 
+@pytest.mark.parametrize("kwargs, expected", [
+    ({"theta": 1}, (7897.239164561033, 660446.7113942157, [0.15821394324302673,
+                                                           42.28915023803711])),
+    ({"tx": 1}, (8199.0, 699375.0, [3.0, 41.0])),
+    ({"ty": 1}, (10080.0, 934500.0, [21.0, 62.0])),
+    ({"shear": 1}, (7878.028733491898, 658487.1414903523, [0.16666686534881592,
+                                                           41.00639724731445])),
+])
+def test_apply_affine_transform_by_one_degree_or_pixel(kwargs, expected):
+    _check(im.apply_affine_transform(IMAGE, **kwargs), expected)
+
+
 def test_random_zoom_of_one_leaves_the_image_and_draws_nothing():
     np.random.seed(4)
     np.testing.assert_array_equal(im.random_zoom(IMAGE, (1, 1)), IMAGE)
