@@ -48,6 +48,8 @@ def test_apply_affine_transform_fills_with_zero_by_default_in_constant_mode():
                                                            42.28915023803711])),
     ({"tx": 1}, (8199.0, 699375.0, [3.0, 41.0])),
     ({"ty": 1}, (10080.0, 934500.0, [21.0, 62.0])),
+    ({"zx": 2}, (7956.0, 671713.5, [0.0, 41.0])),
+    ({"zy": 2}, (7434.0, 696360.0, [0.0, 20.0])),
     ({"shear": 1}, (7878.028733491898, 658487.1414903523, [0.16666686534881592,
                                                            41.00639724731445])),
 ])
@@ -89,9 +91,11 @@ def test_brightness_shift_scales_to_0_to_255_by_default():
 
 
 @pytest.mark.parametrize("image, axes, message", [
-    (IMAGE, (1, 1, 0), "'row_axis', 'col_axis', and 'channel_axis' must be distinct"),
-    (IMAGE, (1, 2, 3), r"Invalid axis' indices: \{3\}"),
-    (IMAGE[0], (1, 2, 0), "Input arrays must be multi-channel 2D images."),
+    (IMAGE, (1, 1, 0), "^'row_axis', 'col_axis', and 'channel_axis' must be distinct$"),
+    (IMAGE, (1, 2, 3), r"^Invalid axis' indices: \{3\}$"),
+    (IMAGE, (0, 1, 3), r"^Invalid axis' indices: \{3\}$"),
+    (IMAGE[0], (1, 2, 0), "^Input arrays must be multi-channel 2D images.$"),
+    (IMAGE, (0, 2, 1), "^Channels are allowed and the first and last dimensions.$"),
 ])
 def test_apply_affine_transform_refuses_bad_axes_as_keras(image, axes, message):
     row_axis, col_axis, channel_axis = axes
