@@ -192,6 +192,13 @@ def test_standardize_before_fit_warns_as_keras():
         gen.standardize(X[0].copy())
 
 
+def test_a_warning_while_batching_points_at_the_users_next():
+    batches = im.ImageDataGenerator(featurewise_center=True).flow(X, batch_size=1)
+    with pytest.warns(UserWarning, match="hasn't been fit on any training data") as caught:
+        next(batches)
+    assert caught[0].filename == __file__
+
+
 def test_std_normalization_implies_centring_with_a_warning():
     with pytest.warns(UserWarning, match="overrides setting of `featurewise_center`"):
         gen = im.ImageDataGenerator(featurewise_std_normalization=True)
@@ -260,3 +267,225 @@ def test_indexing_past_the_last_batch_says_the_length():
 def test_flow_from_dataframe_says_what_to_use_instead():
     with pytest.raises(NotImplementedError, match="use flow_from_directory"):
         im.ImageDataGenerator().flow_from_dataframe(None)
+
+
+def test_zca_whitening_with_std_normalization_warns_three_times_as_keras():
+    with pytest.warns(UserWarning) as caught:
+        gen = im.ImageDataGenerator(zca_whitening=True, featurewise_std_normalization=True)
+    assert [str(w.message) for w in caught] == [
+        "This ImageDataGenerator specifies `zca_whitening`, which overrides setting of "
+        "`featurewise_center`.",
+        "This ImageDataGenerator specifies `zca_whitening` which overrides setting "
+        "of`featurewise_std_normalization`.",
+        "This ImageDataGenerator specifies `featurewise_std_normalization`, which overrides "
+        "setting of `featurewise_center`."]
+    assert {w.filename for w in caught} == {__file__}  # the caller's line
+    assert gen.featurewise_center and not gen.featurewise_std_normalization
+
+
+def test_samplewise_std_normalization_implies_centring_with_a_warning():
+    with pytest.warns(UserWarning) as caught:
+        gen = im.ImageDataGenerator(samplewise_std_normalization=True)
+    assert [str(w.message) for w in caught] == [
+        "This ImageDataGenerator specifies `samplewise_std_normalization`, which overrides "
+        "setting of `samplewise_center`."]
+    assert caught[0].filename == __file__ and gen.samplewise_center
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"zca_whitening": True, "featurewise_center": True},
+    {"samplewise_std_normalization": True, "samplewise_center": True},
+    {"featurewise_std_normalization": True, "featurewise_center": True},
+])
+def test_asking_for_the_implied_centring_too_warns_nothing(kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        im.ImageDataGenerator(**kwargs)
+
+
+@pytest.mark.parametrize("split", [1.0, -0.5, 1])
+def test_a_validation_split_of_one_or_below_zero_is_refused(split):
+    with pytest.raises(ValueError, match=rf"^`validation_split` must be strictly between 0 and "
+                                         rf"1.  Received: {split}$"):
+        im.ImageDataGenerator(validation_split=split)
+
+
+@pytest.mark.parametrize("zoom, expected", [([0.5, 0.9], [0.5, 0.9]), (0.3, [0.7, 1.3]),
+                                            (2, [-1, 3])])
+def test_zoom_range_is_a_pair_or_one_number_either_side_of_one(zoom, expected):
+    np.testing.assert_allclose(im.ImageDataGenerator(zoom_range=zoom).zoom_range, expected)
+
+
+def test_zoom_and_brightness_ranges_must_be_numbers_in_a_list_or_tuple():
+    with pytest.raises(ValueError, match=r"^`zoom_range` should be a float or a tuple or list of "
+                                         r"two floats. Received: \('a', 1\)$"):
+        im.ImageDataGenerator(zoom_range=("a", 1))
+    with pytest.raises(ValueError, match=r"^`brightness_range should be tuple or list of two "
+                                         r"floats. Received: \[0.5 0.9\]$"):
+        im.ImageDataGenerator(brightness_range=np.array([0.5, 0.9]))
+    assert im.ImageDataGenerator(brightness_range=[0.5, 0.9]).brightness_range == [0.5, 0.9]
+
+
+def test_fit_zca_whitening_with_the_default_epsilon_is_kerass():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = im.ImageDataGenerator(zca_whitening=True)
+    gen.fit(np.random.RandomState(0).rand(8, 2, 2, 1))
+    np.testing.assert_allclose(gen.zca_whitening_matrix.sum(), 21.529411257776367, rtol=1e-6)
+    np.testing.assert_allclose(np.diag(gen.zca_whitening_matrix),
+                               [3.4900287147363604, 5.530469736345259, 3.6899419380033867,
+                                3.903306211744294], rtol=1e-6)
+
+
+def test_constant_fill_uses_the_generators_cval_zero_by_default():
+    gen = im.ImageDataGenerator(rotation_range=60, fill_mode="constant")
+    _check(gen.random_transform(X[2], seed=3),
+           (5663.9719581604, 439050.5726582959, [0.0, 100.88224029541016]))
+    gen = im.ImageDataGenerator(rotation_range=60, fill_mode="constant", cval=9.0)
+    _check(gen.random_transform(X[2], seed=3),
+           (5987.9719581604, 441966.5726582959, [9.0, 100.88224029541016]))
+
+
+@pytest.mark.parametrize("kwargs, tx, ty", [
+    ({"height_shift_range": 1.0}, -0.12801019571599248, 0),  # 1.0 is pixels, not a fraction
+    ({"width_shift_range": [0.5, 1]}, 0, 0.5),
+    ({"width_shift_range": 1}, 0, 0),  # an int n draws from range(n)
+    ({"width_shift_range": [0.2, 0.4]}, 0, 1.4000000000000001),
+])
+def test_shift_ranges_reaching_one_are_pixels_below_one_fractions(kwargs, tx, ty):
+    params = im.ImageDataGenerator(**kwargs).get_random_transform((6, 7, 3), seed=2)
+    assert (params["tx"], params["ty"]) == (tx, ty)
+
+
+def test_flow_defaults_to_batches_of_32_shuffled():
+    assert len(im.ImageDataGenerator().flow(np.zeros((33, 1, 1, 1)))) == 2
+    assert next(im.ImageDataGenerator().flow(X, np.arange(5), seed=4))[1].tolist() == [
+        0, 3, 1, 4, 2]
+
+
+def test_fit_leaves_its_input_unchanged():
+    images = X.copy()
+    im.ImageDataGenerator(rescale=0.5, featurewise_center=True).fit(images)
+    np.testing.assert_array_equal(images, X)
+
+
+def test_fit_refuses_an_input_that_is_not_rank_4():
+    with pytest.raises(ValueError, match=r"^Input to `.fit\(\)` should have rank 4. Got array "
+                                         r"with shape: \(6, 7, 3\)$"):
+        im.ImageDataGenerator().fit(X[0])
+
+
+def test_fit_warns_of_a_channel_count_that_is_not_an_images():
+    with pytest.warns(UserWarning) as caught:
+        im.ImageDataGenerator(featurewise_center=True).fit(X[..., :2])
+    assert [str(w.message) for w in caught] == [
+        'Expected input to be images (as Numpy array) following the data format convention '
+        '"channels_last" (channels on axis 3), i.e. expected either 1, 3 or 4 channels on axis '
+        "3. However, it was passed an array with shape (5, 6, 7, 2) (2 channels)."]
+    assert caught[0].filename == __file__
+
+
+def test_fit_and_standardize_channels_first():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = im.ImageDataGenerator(featurewise_center=True, featurewise_std_normalization=True,
+                                    data_format="channels_first")
+    gen.fit(X.transpose(0, 3, 1, 2))
+    assert gen.mean.shape == (3, 1, 1)
+    np.testing.assert_array_equal(gen.mean.ravel(), np.float32(
+        [112.69999694824219, 112.5047607421875, 112.30952453613281]))
+    np.testing.assert_array_equal(gen.std.ravel(), np.float32(
+        [71.43395233154297, 71.2262191772461, 71.01457214355469]))
+    _check(gen.standardize(X[1].transpose(2, 0, 1).copy()),
+           (130.90935412049294, 175.01572951414164, [0.1861860156059265, 0.7701303362846375]))
+
+
+def test_random_transform_channels_first_flips_and_shifts_channels_as_keras():
+    gen = im.ImageDataGenerator(rotation_range=30, horizontal_flip=True, vertical_flip=True,
+                                data_format="channels_first", channel_shift_range=10)
+    params = gen.get_random_transform((3, 6, 7), seed=12)
+    assert params == {"theta": -20.750229457219657, "tx": 0, "ty": 0, "shear": 0, "zx": 1,
+                      "zy": 1, "flip_horizontal": 0, "flip_vertical": 1,
+                      "channel_shift_intensity": 0.6747878676059553, "brightness": None}
+    _check(gen.apply_transform(X[1].transpose(2, 0, 1), params),
+           (23444.138122558594, 4505857.288773105, [234.28704833984375, 203.2719268798828]))
+
+
+@pytest.mark.parametrize("kwargs, unfit", [
+    ({"featurewise_std_normalization": True, "featurewise_center": True},
+     ["featurewise_center", "featurewise_std_normalization"]),
+    ({"zca_whitening": True, "featurewise_center": True}, ["featurewise_center", "zca_whitening"]),
+])
+def test_standardize_before_fit_warns_of_each_statistic_and_leaves_the_image(kwargs, unfit):
+    gen = im.ImageDataGenerator(**kwargs)
+    with pytest.warns(UserWarning) as caught:
+        assert gen.standardize(X[0].copy()).sum() == 7875.0
+    assert [str(w.message) for w in caught] == [
+        f"This ImageDataGenerator specifies `{name}`, but it hasn't been fit on any training "
+        "data. Fit it first by calling `.fit(numpy_data)`." for name in unfit]
+    assert {w.filename for w in caught} == {__file__}
+
+
+def test_a_brightness_range_of_three_numbers_is_refused():
+    with pytest.raises(ValueError, match=r"^`brightness_range should be tuple or list of two "
+                                         r"floats. Received: \(0.5, 0.6, 0.7\)$"):
+        im.ImageDataGenerator(brightness_range=(0.5, 0.6, 0.7))
+
+
+@pytest.mark.parametrize("zoom, expected", [
+    ([0.8, 1], [0.8443986342179479, 0.9741464612354753]),
+    ([1, 1.2], [1.0443986342179479, 1.1741464612354753]),
+])
+def test_a_zoom_range_with_one_bound_at_one_still_draws(zoom, expected):
+    params = im.ImageDataGenerator(zoom_range=zoom).get_random_transform((6, 7, 3), seed=5)
+    assert [params["zx"], params["zy"]] == expected
+
+
+def test_samplewise_std_normalization_adds_kerass_epsilon_to_a_small_std():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = im.ImageDataGenerator(samplewise_std_normalization=True)
+    _check(gen.standardize(X[3] * 1e-5),
+           (2.5848858058452606e-05, 125.41023564314759, [-1.371047854423523, 0.9016969799995422]))
+
+
+def test_featurewise_std_normalization_adds_kerass_epsilon_to_a_small_std():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = im.ImageDataGenerator(featurewise_std_normalization=True)
+    gen.fit(X * 1e-5)
+    np.testing.assert_array_equal(gen.std.ravel(), np.float32(
+        [0.0007143394905142486, 0.0007122621173039079, 0.000710145803168416]))
+    _check(gen.standardize(X[3] * 1e-5),
+           (128.9733528792858, 176.93327200474556, [0.1999051421880722, 1.5631731748580933]))
+
+
+def test_zca_whitening_standardizes_a_batch():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = im.ImageDataGenerator(zca_whitening=True, zca_epsilon=0.1)
+    small = X[:, :3, :3, :] / 100.0
+    gen.fit(small)
+    whitened = gen.standardize(small[1:4].copy())
+    assert whitened.shape == (3, 3, 3, 3)
+    np.testing.assert_allclose([whitened.sum(), (whitened * whitened).sum()],
+                               [8.367593533801035, 6.288484397562187], rtol=1e-5)
+
+
+def test_apply_transform_does_only_what_the_parameters_name():
+    gen = im.ImageDataGenerator()
+    np.testing.assert_array_equal(gen.apply_transform(X[1], {}), X[1])
+    np.testing.assert_array_equal(gen.apply_transform(X[1], {"flip_vertical": 1}), X[1][::-1])
+    np.testing.assert_array_equal(gen.apply_transform(X[1], {"flip_horizontal": 1}),
+                                  X[1][:, ::-1])
+
+
+def test_fit_augments_only_when_asked_and_once_by_default():
+    gen = im.ImageDataGenerator(featurewise_center=True, rotation_range=40, fill_mode="constant")
+    small = X[:, :3, :3, :] / 100.0
+    gen.fit(small, seed=2)
+    np.testing.assert_array_equal(gen.mean.ravel(), np.float32(
+        [0.7519999742507935, 0.7620000243186951, 0.7720000147819519]))
+    gen.fit(small, augment=True, seed=2)
+    np.testing.assert_array_equal(gen.mean.ravel(), np.float32(
+        [0.41777774691581726, 0.4233333170413971, 0.4288889169692993]))

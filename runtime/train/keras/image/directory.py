@@ -17,6 +17,7 @@ from typing import Iterator as PyIterator
 
 import numpy as np
 
+from autograph.runtime.core.traceback_utils import user_stacklevel
 from autograph.runtime.train.keras.image.image_utils import img_to_array, load_img
 from autograph.runtime.train.keras.image.iterators import Iterator, _save_batch
 
@@ -32,7 +33,7 @@ def _iter_valid_files(directory: str, white_list_formats: tuple[str, ...],
         for fname in sorted(files):
             if fname.lower().endswith(".tiff"):
                 warnings.warn('Using ".tiff" files with multiple bands will cause distortion. '
-                              "Please verify your output.", stacklevel=4)
+                              "Please verify your output.", stacklevel=user_stacklevel())
             if fname.lower().endswith(white_list_formats):
                 yield root, fname
 

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from autograph.runtime.core.traceback_utils import user_stacklevel
 from autograph.runtime.train.keras.image.affine import (
     apply_affine_transform,
     apply_brightness_shift,
@@ -98,33 +99,40 @@ class ImageDataGenerator:
         else:
             raise ValueError("`zoom_range` should be a float or a tuple or list of two floats. "
                              f"Received: {zoom_range}")
-        self._resolve_normalization()
+        self._resolve_normalization(zca_whitening, featurewise_center,
+                                    featurewise_std_normalization, samplewise_center,
+                                    samplewise_std_normalization)
         if brightness_range is not None and (not isinstance(brightness_range, (tuple, list))
                                              or len(brightness_range) != 2):
             raise ValueError("`brightness_range should be tuple or list of two floats. "
                              f"Received: {brightness_range}")
         self.brightness_range = brightness_range
 
-    def _resolve_normalization(self) -> None:
+    def _resolve_normalization(self, zca_whitening: bool, featurewise_center: bool,
+                               featurewise_std_normalization: bool, samplewise_center: bool,
+                               samplewise_std_normalization: bool) -> None:
         """Switches on the centring that whitening and standardizing imply, with Keras's
-        warnings."""
+        warnings. As in Keras, the checks read the arguments, not the settings they change:
+        ZCA whitening with std normalization asked for and no centring warns three times."""
         warn = "This ImageDataGenerator specifies `{}`, which overrides setting of `{}`."
-        if self.zca_whitening:
-            if not self.featurewise_center:
+        if zca_whitening:
+            if not featurewise_center:
                 self.featurewise_center = True
-                warnings.warn(warn.format("zca_whitening", "featurewise_center"), stacklevel=3)
-            if self.featurewise_std_normalization:
+                warnings.warn(warn.format("zca_whitening", "featurewise_center"),
+                              stacklevel=user_stacklevel())
+            if featurewise_std_normalization:
                 self.featurewise_std_normalization = False
-                warnings.warn(warn.format("zca_whitening", "featurewise_std_normalization"),
-                              stacklevel=3)
-        if self.featurewise_std_normalization and not self.featurewise_center:
+                warnings.warn("This ImageDataGenerator specifies `zca_whitening` which overrides "
+                              "setting of`featurewise_std_normalization`.",
+                              stacklevel=user_stacklevel())
+        if featurewise_std_normalization and not featurewise_center:
             self.featurewise_center = True
             warnings.warn(warn.format("featurewise_std_normalization", "featurewise_center"),
-                          stacklevel=3)
-        if self.samplewise_std_normalization and not self.samplewise_center:
+                          stacklevel=user_stacklevel())
+        if samplewise_std_normalization and not samplewise_center:
             self.samplewise_center = True
             warnings.warn(warn.format("samplewise_std_normalization", "samplewise_center"),
-                          stacklevel=3)
+                          stacklevel=user_stacklevel())
 
     def flow(self, x: Any, y: Any = None, batch_size: int = 32, shuffle: bool = True,
              sample_weight: Any = None, seed: int | None = None, save_to_dir: str | None = None,
@@ -182,18 +190,19 @@ class ImageDataGenerator:
             if self.mean is not None:
                 x -= self.mean
             else:
-                warnings.warn(_NOT_FIT.format("featurewise_center"), stacklevel=2)
+                warnings.warn(_NOT_FIT.format("featurewise_center"), stacklevel=user_stacklevel())
         if self.featurewise_std_normalization:
             if self.std is not None:
                 x /= self.std + 1e-6
             else:
-                warnings.warn(_NOT_FIT.format("featurewise_std_normalization"), stacklevel=2)
+                warnings.warn(_NOT_FIT.format("featurewise_std_normalization"),
+                              stacklevel=user_stacklevel())
         if self.zca_whitening:
             if self.zca_whitening_matrix is not None:
                 flat_x = x.reshape(-1, math.prod(x.shape[-3:]))
                 x = np.reshape(flat_x @ self.zca_whitening_matrix, x.shape)
             else:
-                warnings.warn(_NOT_FIT.format("zca_whitening"), stacklevel=2)
+                warnings.warn(_NOT_FIT.format("zca_whitening"), stacklevel=user_stacklevel())
         return x
 
     def get_random_transform(self, img_shape: tuple[int, ...],
@@ -272,7 +281,7 @@ class ImageDataGenerator:
                           f"{self.channel_axis}), i.e. expected either 1, 3 or 4 channels on "
                           f"axis {self.channel_axis}. However, it was passed an array with "
                           f"shape {x.shape} ({x.shape[self.channel_axis]} channels).",
-                          stacklevel=2)
+                          stacklevel=user_stacklevel())
         if seed is not None:
             np.random.seed(seed)
         x = np.copy(x)

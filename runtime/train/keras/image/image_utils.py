@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from autograph.runtime.core.traceback_utils import user_stacklevel
 from autograph.runtime.train.keras.image.optional import pil_image
 
 __all__ = ["array_to_img", "img_to_array", "load_img", "save_img", "smart_resize",
@@ -107,7 +108,7 @@ def save_img(path: Any, x: Any, data_format: str | None = None, file_format: str
     img = array_to_img(x, data_format=data_format, scale=scale)
     if img.mode == "RGBA" and file_format == "jpeg":
         warnings.warn("The JPEG format does not support RGBA images, converting to RGB.",
-                      stacklevel=2)
+                      stacklevel=user_stacklevel())
         img = img.convert("RGB")
     img.save(path, format=file_format, **kwargs)
 

@@ -22,6 +22,7 @@ from typing import Iterator as PyIterator
 
 import numpy as np
 
+from autograph.runtime.core.traceback_utils import user_stacklevel
 from autograph.runtime.train.keras.image.image_utils import array_to_img
 from autograph.runtime.train.keras.py_dataset import PyDataset
 
@@ -177,7 +178,8 @@ class NumpyArrayIterator(Iterator):
                           f'"{data_format}" (channels on axis {channels_axis}), i.e. expected '
                           f"either 1, 3, or 4 channels on axis {channels_axis}. However, it "
                           f"was passed an array with shape {self.x.shape} "
-                          f"({self.x.shape[channels_axis]} channels).", stacklevel=3)
+                          f"({self.x.shape[channels_axis]} channels).",
+                          stacklevel=user_stacklevel())
         self.y = np.asarray(y) if y is not None else None
         self.sample_weight = np.asarray(sample_weight) if sample_weight is not None else None
         self.image_data_generator = image_data_generator
