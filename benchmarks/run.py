@@ -35,6 +35,7 @@ BENCHMARKS = [
     ("tracing.py", True, ()),
     ("memory.py", True, ("threadpoolctl",)),
     ("graph_passes.py", True, ("threadpoolctl",)),
+    ("threads.py", True, ("threadpoolctl",)),
     ("jit.py", True, ("numba", "threadpoolctl")),
     ("digits_cnn.py", False, ("sklearn", "h5py", "threadpoolctl")),
     ("lstm_step.py", True, ("threadpoolctl",)),

@@ -15,6 +15,7 @@ import operator
 import numpy as np
 
 from autograph.kernels.common import BOTH, NUMBERS_AND_BOOL, quiet
+from autograph.runtime.core import thread_pools
 from autograph.runtime.core.dtypes import NUMBER_TYPES, string
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.registry.kernel_registry import register_kernel
@@ -224,6 +225,10 @@ FUSED_BLOCK = 65_536
 between steps (16 384 and 262 144 were slower on the 8-op chain of benchmarks/graph_passes.py;
 the ufunc calls' own cost grows as blocks shrink)."""
 
+FUSED_PER_THREAD = 4
+"""Blocks a thread takes at least when a fused chain is split across threads: below that,
+handing a part to another thread costs more than it saves."""
+
 
 @register_kernel("_FusedElementwise", device=BOTH)
 def fused_elementwise(ctx, inputs, program):
@@ -274,24 +279,41 @@ def _fused_buffers(steps: tuple) -> tuple[tuple[int, ...], int]:
 
 
 def _fused_blocks(steps: tuple, inputs: list, shape: tuple) -> np.ndarray:
-    """The chain run block by block: every step of a block before the next block."""
+    """The chain run block by block: every step of a block before the next block; a chain of
+    `FUSED_PER_THREAD` blocks or more per thread splits them across the intra-op threads (each
+    element is computed alone, so the bits do not depend on the split)."""
     dtype = np.result_type(*inputs)
     out = np.empty(shape, dtype)
     flat_out = out.reshape(-1)
     size = flat_out.size
     targets, count = _fused_buffers(steps)
-    temps = [np.empty(min(FUSED_BLOCK, size), dtype) for _ in range(count - 1)]
     flat = [np.ravel(v) if np.shape(v) == shape else v for v in inputs]
     sliced = [np.ndim(v) > 0 for v in flat]
     held = {j: target for j, target in enumerate(targets)}  # step -> buffer of its value
     plan = [(getattr(np, name), [(kind == "i", k if kind == "i" else held[k])
                                  for kind, k in operands], target)
             for (name, operands), target in zip(steps, targets)]
-    for start in range(0, size, FUSED_BLOCK):
-        stop = min(start + FUSED_BLOCK, size)
-        blocks = [flat_out[start:stop]] + [t[:stop - start] for t in temps]
-        values = [v[start:stop] if s else v for v, s in zip(flat, sliced)]
-        for ufunc, operands, target in plan:
-            ufunc(*[values[k] if is_input else blocks[k] for is_input, k in operands],
-                  out=blocks[target])
+
+    def run(begin: int, end: int) -> None:
+        temps = [np.empty(min(FUSED_BLOCK, end - begin), dtype) for _ in range(count - 1)]
+        for start in range(begin, end, FUSED_BLOCK):
+            stop = min(start + FUSED_BLOCK, end)
+            blocks = [flat_out[start:stop]] + [t[:stop - start] for t in temps]
+            values = [v[start:stop] if s else v for v, s in zip(flat, sliced)]
+            for ufunc, operands, target in plan:
+                ufunc(*[values[k] if is_input else blocks[k] for is_input, k in operands],
+                      out=blocks[target])
+
+    threads = min(thread_pools.intra_op_threads(), size // (FUSED_BLOCK * FUSED_PER_THREAD))
+    if threads > 1:  # np.errstate is per thread: each part sets its own
+        thread_pools.split(_quietly(run), size, threads, align=FUSED_BLOCK)
+    else:
+        run(0, size)
     return out
+
+
+def _quietly(fn):
+    def quiet_fn(*args):
+        with np.errstate(all="ignore"):
+            return fn(*args)
+    return quiet_fn

@@ -3,7 +3,8 @@
 Axis inputs live in host memory, so they arrive as NumPy arrays on every device; the shape
 functions have checked them already, so kernels only normalise them. float16 sums and products
 accumulate in float32, and integer means in 64 bits, so they neither lose precision nor
-overflow on the way; the result has the input's dtype.
+overflow on the way; the result has the input's dtype. A reduction of a large NumPy array over
+some of its axes is split across the intra-op threads along an axis it keeps (`_in_parts`).
 """
 
 import math
@@ -11,7 +12,12 @@ import math
 import numpy as np
 
 from autograph.kernels.common import BOTH, quiet
+from autograph.runtime.core import thread_pools
 from autograph.runtime.registry.kernel_registry import register_kernel
+
+SPLIT_ELEMENTS = 1 << 20
+"""Elements a reduction of a NumPy array has at least before its rows are split across the
+intra-op threads (`_in_parts`)."""
 
 
 def _axes(x, reduction_indices) -> tuple[int, ...]:
@@ -23,6 +29,26 @@ def _reduced_shape(shape: tuple, axes: tuple, keep_dims: bool) -> tuple:
     if keep_dims:
         return tuple(1 if i in axes else d for i, d in enumerate(shape))
     return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def _in_parts(reduce, x, axes: tuple, keep_dims: bool):
+    """`reduce(x)`, for a large NumPy array cut along the first axis it keeps (of at least as
+    many rows as threads) into one part per intra-op thread. Every output element is reduced
+    from the same values in the same order, so the bits do not change; a reduction over every
+    axis stays whole, as its order of additions would."""
+    if x.size < SPLIT_ELEMENTS or type(x) is not np.ndarray:
+        return reduce(x)
+    threads = thread_pools.intra_op_threads()
+    kept = next((a for a in range(x.ndim) if a not in axes and x.shape[a] >= threads), None)
+    if threads < 2 or kept is None:
+        return reduce(x)
+    parts = {}
+
+    def work(start: int, stop: int) -> None:
+        parts[start] = reduce(x[(slice(None),) * kept + (slice(start, stop),)])
+    thread_pools.split(work, x.shape[kept], threads)
+    at = kept if keep_dims else kept - sum(a < kept for a in axes)
+    return np.concatenate([parts[start] for start in sorted(parts)], axis=at)
 
 
 def _accumulator(dtype: np.dtype) -> np.dtype:
@@ -42,14 +68,22 @@ def _specialize_sum_like(reduce: str):
         dtype = types[0].np_dtype
         accumulator, keep_dims = _accumulator(dtype), attrs["keep_dims"]
         if dtype.kind in "iub":
-            return lambda x, _: getattr(x, reduce)(axis=axes, dtype=dtype, keepdims=keep_dims)
-
-        @quiet
-        def reduce_quietly(x, _):
-            out = getattr(x, reduce)(axis=axes, dtype=accumulator, keepdims=keep_dims)
-            return out if accumulator is dtype else out.astype(dtype, copy=False)
-        return reduce_quietly
+            def whole(x):
+                return getattr(x, reduce)(axis=axes, dtype=dtype, keepdims=keep_dims)
+        else:
+            @quiet
+            def whole(x):
+                out = getattr(x, reduce)(axis=axes, dtype=accumulator, keepdims=keep_dims)
+                return out if accumulator is dtype else out.astype(dtype, copy=False)
+        if _small(shape):
+            return lambda x, _: whole(x)
+        return lambda x, _: _in_parts(whole, x, axes, keep_dims)
     return specialize
+
+
+def _small(shape: tuple) -> bool:
+    """Whether a static shape is too small ever to be split (`_in_parts`)."""
+    return None not in shape and math.prod(shape) < SPLIT_ELEMENTS
 
 
 def _sum_like(op_name: str, reduce: str):
@@ -60,9 +94,13 @@ def _sum_like(op_name: str, reduce: str):
         axes = _axes(x, reduction_indices)
         if not axes:
             return x.copy()
-        out = getattr(ctx.xp, reduce)(x, axis=axes, dtype=_accumulator(x.dtype),
-                                      keepdims=keep_dims)
-        return out.astype(x.dtype, copy=False)
+
+        @quiet
+        def whole(x):
+            out = getattr(ctx.xp, reduce)(x, axis=axes, dtype=_accumulator(x.dtype),
+                                          keepdims=keep_dims)
+            return out.astype(x.dtype, copy=False)
+        return _in_parts(whole, x, axes, keep_dims)
 
 
 _sum_like("Sum", "sum")
@@ -83,10 +121,12 @@ def _specialize_mean(ctx, attrs, types, shapes, values):
     accumulator, keep_dims = _accumulator(dtype), attrs["keep_dims"]
 
     @quiet
-    def mean_quietly(x, _):
+    def whole(x):
         total = x.sum(axis=axes, dtype=accumulator, keepdims=keep_dims)
         return (total / count).astype(dtype, copy=False)
-    return mean_quietly
+    if _small(shape):
+        return lambda x, _: whole(x)
+    return lambda x, _: _in_parts(whole, x, axes, keep_dims)
 
 
 @register_kernel("Mean", device=BOTH, host_memory=("reduction_indices",),
@@ -99,8 +139,11 @@ def mean(ctx, x, reduction_indices, keep_dims):
         return x.copy()
     count = math.prod(x.shape[a] for a in axes)
     if x.dtype.kind in "fc":  # an empty mean is 0 / 0 = NaN, as in TensorFlow
-        total = xp.sum(x, axis=axes, dtype=_accumulator(x.dtype), keepdims=keep_dims)
-        return (total / count).astype(x.dtype, copy=False)
+        @quiet
+        def whole(x):
+            total = xp.sum(x, axis=axes, dtype=_accumulator(x.dtype), keepdims=keep_dims)
+            return (total / count).astype(x.dtype, copy=False)
+        return _in_parts(whole, x, axes, keep_dims)
     wide = np.int64 if x.dtype.kind == "i" else np.uint64
     total = xp.sum(x, axis=axes, dtype=wide, keepdims=keep_dims)
     if count == 0:
@@ -121,7 +164,8 @@ def _extremum(op_name: str, reduce: str, empty_float: float, empty_int: str):
         if x.size == 0:  # TensorFlow's identity element: the dtype's lowest (highest) value
             fill = empty_float if x.dtype.kind == "f" else getattr(np.iinfo(x.dtype), empty_int)
             return xp.full(_reduced_shape(x.shape, axes, keep_dims), fill, dtype=x.dtype)
-        return getattr(xp, reduce)(x, axis=axes, keepdims=keep_dims)
+        return _in_parts(lambda x: getattr(xp, reduce)(x, axis=axes, keepdims=keep_dims), x,
+                         axes, keep_dims)
 
 
 _extremum("Max", "amax", -np.inf, "min")
@@ -134,7 +178,8 @@ def _logical(op_name: str, reduce: str):
         axes = _axes(x, reduction_indices)
         if not axes:
             return x.copy()
-        return getattr(ctx.xp, reduce)(x, axis=axes, keepdims=keep_dims)
+        return _in_parts(lambda x: getattr(ctx.xp, reduce)(x, axis=axes, keepdims=keep_dims),
+                         x, axes, keep_dims)
 
 
 _logical("Any", "any")

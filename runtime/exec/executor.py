@@ -43,12 +43,12 @@ from typing import Any, Callable, NoReturn, Sequence
 
 import numpy as np
 
-from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core import devices, dtypes, thread_pools
 from autograph.runtime.core.collector import collector_paused
 from autograph.runtime.core.errors import InvalidArgumentError, OpError, is_held
 from autograph.runtime.core.traceback_utils import is_traceback_filtering_enabled
 from autograph.runtime.eager.placement import place
-from autograph.runtime.exec import buffers
+from autograph.runtime.exec import buffers, concurrent_ops
 from autograph.runtime.exec.control_flow_writers import CONTROL_FLOW as _CONTROL_FLOW
 from autograph.runtime.exec.optimize import functions
 from autograph.runtime.exec.optimize.driver import optimize
@@ -176,12 +176,15 @@ class _Writer:
         self.reuse_buffers = reuse_buffers
         self.observe = observe
         self.exact = exact
+        # Ops side by side only in the plans that run for results, not for observers.
+        self.concurrency = 1 if observe or exact else thread_pools.inter_op_threads()
         self.observed: list[tuple[Operation, str]] = []  # with observe: (op, device name)
         self.graph_name = ""
         self.lines: list[str] = []
-        self.constants: dict[str, Any] = {"_op_failure": _op_failure}
+        self.constants: dict[str, Any] = {"_op_failure": _op_failure,
+                                          "_start": thread_pools.submit_inter_op}
         self.written: list[Operation] = []  # in the order their lines were written
-        self._op_lines: dict[int, int] = {}  # index in `lines` -> index in `written`
+        self.op_lines: dict[int, int] = {}  # index in `lines` -> index in `written`
         self._names: dict[int, str] = {}  # id(tensor) -> local variable
         self._devices: dict[int, devices.Device] = {}  # id(tensor) -> where its value lives
         self._constants: set[int] = set()  # tensors bound to plan constants: never deleted
@@ -240,19 +243,33 @@ class _Writer:
         own (copying, passing results on) counts as the op before it; feeding, as None."""
         ops: list[Operation | None] = [None]
         for i in range(len(self.lines)):
-            at = self._op_lines.get(i)
+            at = self.op_lines.get(i)
             ops.append(ops[-1] if at is None else self.written[at])
         return ops
 
     def _write_ops(self, ops: list[Operation], indent: str, keep: set[int],
                    protected: set[int] | frozenset[int] = frozenset()) -> None:
         """Writes `ops`; deletes values after their last use except `keep` and `protected`,
-        which no op writes over either (see `buffers`)."""
-        last_use = _last_uses(ops)
+        which no op writes over either (see `buffers`). Large independent ops run side by side
+        when the inter-op threads allow (`concurrent_ops`)."""
         placed = {id(op): _place_op(op) for op in ops if op.type not in _CONTROL_FLOW}
+        groups: list[list[Operation]] = []
+        if self.concurrency > 1:
+            ops, groups = concurrent_ops.schedule(
+                ops, lambda op: id(op) in placed and placed[id(op)][0] is devices.CPU,
+                self.concurrency, lambda op: id(op) not in placed or op.op_def.is_stateful)
+        last_use = _last_uses(ops)
         reuse = buffers.donors(ops, placed, keep | protected) if self.reuse_buffers else {}
+        beside = {id(group[0]): group[1:] for group in groups}  # ops run beside the first
+        started = {id(member) for group in groups for member in group[1:]}
+        for group in groups:
+            for member in group:
+                reuse.pop(id(member), None)
         for position, op in enumerate(ops):
-            self._write_op(op, indent, placed.get(id(op)), reuse.get(id(op)))
+            if id(op) in beside:
+                concurrent_ops.write_beside(self, op, beside[id(op)], indent, placed)
+            elif id(op) not in started:
+                self.write_op(op, indent, placed.get(id(op)), reuse.get(id(op)))
             for t in last_use.get(position, ()):
                 key = id(t)
                 if (key not in keep and key not in protected and key in self._names
@@ -260,7 +277,7 @@ class _Writer:
                     self.lines.append(f"{indent}del {self._names[key]}")
 
     # One op -------------------------------------------------------------------------------------
-    def _write_op(self, op: Operation, indent: str, placed: buffers.Placed | None,
+    def write_op(self, op: Operation, indent: str, placed: buffers.Placed | None,
                   donor: buffers.Donor | None) -> None:
         """Writes `op`'s line(s): a kernel run on its `placed` (device, kernel), writing its
         output into `donor`'s buffer when one is given, or a control-flow statement."""
@@ -270,7 +287,7 @@ class _Writer:
             start = len(self.lines)
             _CONTROL_FLOW[op.type](self, op, indent)
             for line in range(start, len(self.lines)):  # the lines its branches left over
-                self._op_lines.setdefault(line, at)
+                self.op_lines.setdefault(line, at)
             return
         device, kernel = placed
         kernel_attrs = {a.name: op.attrs[a.name] for a in op.op_def.attr
@@ -283,7 +300,7 @@ class _Writer:
             self._devices[id(out)] = devices.CPU if kernel.host_memory else device
             self._constants.add(id(out))
             return
-        args = self._arguments(op, device, kernel.host_memory)
+        args = self.arguments(op, device, kernel.host_memory)
         on_current = not (device.is_gpu and device.index)
         if donor is not None:  # the kernel itself, which takes out=
             fn = _bound_kernel(kernel.fn, device, kernel_attrs)
@@ -291,20 +308,28 @@ class _Writer:
         elif kernel.inline and not kernel_attrs and on_current:
             call = kernel.inline.format(*args, xp=self.bind("xp", device.xp))
         else:
-            fn = ((_specialized(op, kernel, device, kernel_attrs) if on_current else None)
-                  or _bound_kernel(kernel.fn, device, kernel_attrs))
+            fn = self.kernel_function(op, device, kernel)
             infix = _INFIX.get(id(fn)) if len(args) == 2 else None
             call = infix.format(*args) if infix else f"{self.bind('k', fn)}({', '.join(args)})"
-        outs = self._outputs(op, device, kernel.host_memory)
+        outs = self.outputs(op, device, kernel.host_memory)
         statement = f"{outs} = {call}" if outs else call
         if self.observe:
             self.lines.append(f"{indent}_t = _clock()")
-        self._op_lines[len(self.lines)] = at
+        self.op_lines[len(self.lines)] = at
         self.lines.append(f"{indent}{statement}{comment}")
         if self.observe:  # its line counts as the op's: an observer's error names the op
             values = "".join(f"{self._names[id(t)]}, " for t in op.outputs)
             self.lines.append(f"{indent}_ran({len(self.observed)}, _t, ({values}))")
             self.observed.append((op, device.name))
+
+    @staticmethod
+    def kernel_function(op: Operation, device: devices.Device, kernel: Any) -> Callable:
+        """The function a line calls for `op`: its kernel's specialization, else the kernel."""
+        attrs = {a.name: op.attrs[a.name] for a in op.op_def.attr
+                 if a.name not in inferred_attr_names(op.op_def)}
+        on_current = not (device.is_gpu and device.index)
+        return ((_specialized(op, kernel, device, attrs) if on_current else None)
+                or _bound_kernel(kernel.fn, device, attrs))
 
     def _buffer(self, donor: buffers.Donor) -> str:
         """The `out=` expression writing into `donor`'s buffer (None when it is too small)."""
@@ -313,7 +338,7 @@ class _Writer:
             return f"{name} if {name}.size >= {donor.min_size} else None"
         return name
 
-    def _arguments(self, op: Operation, device: devices.Device, host: tuple) -> list[str]:
+    def arguments(self, op: Operation, device: devices.Device, host: tuple) -> list[str]:
         args = []
         for arg, tensors in op.input_groups():
             target = devices.CPU if arg.name in host else device
@@ -321,7 +346,7 @@ class _Writer:
             args.append(f"[{', '.join(values)}]" if arg.is_list else values[0])
         return args
 
-    def _outputs(self, op: Operation, device: devices.Device, host: tuple) -> str:
+    def outputs(self, op: Operation, device: devices.Device, host: tuple) -> str:
         groups = []
         for arg, tensors in op.output_groups():
             where = devices.CPU if arg.name in host else device

@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph.kernels.math_kernels import FUSED_BLOCK
+from autograph.kernels.math_kernels import FUSED_BLOCK, FUSED_PER_THREAD
 from autograph.runtime import execute
+from autograph.runtime.core import thread_pools
 from autograph.runtime.exec.optimize import fusion
 from autograph.runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
@@ -141,3 +142,29 @@ def test_the_pass_counts_the_ops_fused_away():
         return fusion.run(Rewrite(g, [x], [y]))
 
     assert (count((N,)), count((1000,))) == (7, 0)  # _chain: 8 ops fused into one
+
+
+def _split_program_result(monkeypatch, threads, size):
+    monkeypatch.setattr(thread_pools, "intra_op_threads", lambda: threads)
+    rng = np.random.default_rng(2)
+    a, b = (rng.normal(size=size).astype(np.float32) for _ in range(2))
+    a[:4] = [np.inf, -np.inf, np.nan, 0.0]
+    program = ["multiply i0 i1", "add i0 i1", "true_divide s0 s1", "sqrt s2", "add s3 i0"]
+    return execute("_FusedElementwise", [[ag.constant(a), ag.constant(b)]],
+                   {"program": program}).numpy()
+
+
+def test_a_chain_split_across_threads_gives_the_bits_of_one_thread(monkeypatch):
+    size = FUSED_BLOCK * FUSED_PER_THREAD * 3 + 17  # three threads' parts, the last one short
+    calls = []
+    split = thread_pools.split
+    monkeypatch.setattr(thread_pools, "split", lambda *a, **k: calls.append(a[2]) or split(*a, **k))
+    one = _split_program_result(monkeypatch, 1, size)
+    three = _split_program_result(monkeypatch, 3, size)
+    assert calls == [3]
+    assert one.tobytes() == three.tobytes()
+
+
+def test_a_chain_of_too_few_blocks_per_thread_runs_on_one(monkeypatch):
+    monkeypatch.setattr(thread_pools, "split", lambda *a, **k: pytest.fail("split"))
+    _split_program_result(monkeypatch, 2, FUSED_BLOCK * FUSED_PER_THREAD * 2 - 1)

@@ -1,0 +1,140 @@
+"""Large independent ops side by side in plans (runtime/exec/concurrent_ops.py) when the
+inter-op threads are more than one, with the results they give one at a time."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from autograph.runtime import execute, register_kernel, register_op
+from autograph.runtime.exec import concurrent_ops
+from autograph.runtime.exec.executor import Plan
+from autograph.runtime.registry.shape_inference import unchanged
+
+N = 256  # a 256x256x256 matmul: about 1.7 ms by the cost model, well above its threshold
+
+register_op("TestConcurrentCheck").input("x: float").output("y: float").set_shape_fn(unchanged)
+
+
+@register_kernel("TestConcurrentCheck", "CPU")
+def _check(ctx, x):
+    if x[0, 0] == 7:
+        raise ValueError("a 7")
+    return x
+
+
+@pytest.fixture(autouse=True)
+def _inter_op_threads():
+    ag.config.threading.set_inter_op_parallelism_threads(2)
+    yield
+    ag.config.threading.set_inter_op_parallelism_threads(0)
+
+
+def _values(*shapes, seed=0):
+    rng = np.random.default_rng(seed)
+    return [rng.standard_normal(shape).astype(np.float32) for shape in shapes]
+
+
+def _plan(fn, *shapes):
+    g = ag.Graph()
+    with g.as_default(), g.device("/CPU:0"):
+        feeds = [ag.placeholder(ag.float32, list(shape)) for shape in shapes]
+        out = fn(*feeds)
+        fetches = list(out) if isinstance(out, (list, tuple)) else [out]
+    return Plan(g, feeds, fetches)
+
+
+def _two_products(x, w1, w2):
+    return ag.matmul(x, w1), ag.matmul(x, w2)
+
+
+def test_two_independent_large_matmuls_run_side_by_side():
+    source = _plan(_two_products, (N, N), (N, N), (N, N)).source
+    assert "= _start(" in source and ".result()" in source
+
+
+def test_ops_side_by_side_give_the_bits_they_give_one_at_a_time():
+    values = _values((N, N), (N, N), (N, N))
+    together = _plan(_two_products, (N, N), (N, N), (N, N)).run(values)
+    ag.config.threading.set_inter_op_parallelism_threads(1)
+    alone = _plan(_two_products, (N, N), (N, N), (N, N))
+    assert "_start(" not in alone.source
+    for a, b in zip(together, alone.run(values)):
+        assert a.tobytes() == b.tobytes()
+
+
+def test_the_default_setting_runs_one_op_at_a_time():
+    ag.config.threading.set_inter_op_parallelism_threads(0)
+    assert "_start(" not in _plan(_two_products, (N, N), (N, N), (N, N)).source
+
+
+def test_a_matmul_that_reads_the_other_ones_result_waits_for_it():
+    plan = _plan(lambda x, w: ag.matmul(ag.matmul(x, w), w), (N, N), (N, N))
+    assert "_start(" not in plan.source
+    x, w = _values((N, N), (N, N))
+    np.testing.assert_allclose(plan.run([x, w])[0], x @ w @ w, rtol=1e-4)
+
+
+def test_small_matmuls_run_one_at_a_time():
+    assert "_start(" not in _plan(_two_products, (8, 8), (8, 8), (8, 8)).source
+
+
+def test_ops_the_second_product_needs_move_before_the_first():
+    def fn(x, w1, w2):
+        first = ag.matmul(x, w1)
+        scaled = ag.transpose(w2) * 0.5  # after `first`, needed only by `second`
+        return first, ag.matmul(x, scaled)
+    x, w1, w2 = _values((N, N), (N, N), (N, N))
+    plan = _plan(fn, (N, N), (N, N), (N, N))
+    lines = [line.strip() for line in plan.source.splitlines()]
+    start = next(i for i, line in enumerate(lines) if "_start(" in line)
+    assert any("Transpose" in line for line in lines[:start])
+    first, second = plan.run([x, w1, w2])
+    np.testing.assert_array_equal(first, x @ w1)
+    np.testing.assert_array_equal(second, x @ (w2.T * np.float32(0.5)))
+
+
+def test_a_stateful_op_between_keeps_the_order_of_reads_and_writes():
+    v = ag.Variable(np.ones((N, N), np.float32))
+
+    @ag.function
+    def step(x):
+        before = ag.matmul(x, v)
+        v.assign(v * 2.0)
+        return before, ag.matmul(x, v)  # reads v after the assignment
+    x = _values((N, N))[0]
+    before, after = step(x)
+    np.testing.assert_allclose(before.numpy(), x @ np.ones((N, N), np.float32), rtol=1e-5)
+    np.testing.assert_allclose(after.numpy(), x @ np.full((N, N), 2, np.float32), rtol=1e-5)
+
+
+def test_an_error_in_the_op_beside_names_that_op(monkeypatch):
+    monkeypatch.setitem(concurrent_ops.KERNEL_COSTS, "TestConcurrentCheck", lambda op: 1e6)
+
+    def fn(x, w1, w2):
+        product = ag.matmul(x, w1)
+        return product, execute("TestConcurrentCheck", [w2], name="check")[0]
+    plan = _plan(fn, (N, N), (N, N), (N, N))
+    assert "_start(k" in plan.source.split("# check = ")[0].splitlines()[-1]
+    x, w1, w2 = _values((N, N), (N, N), (N, N))
+    w2[0, 0] = 7
+    line = fn.__code__.co_firstlineno + 2
+    with pytest.raises(ag.errors.InvalidArgumentError, match=f":{line}: ValueError: a 7"):
+        plan.run([x, w1, w2])
+
+
+def test_a_group_holds_at_most_the_inter_op_threads():
+    ag.config.threading.set_inter_op_parallelism_threads(3)
+    shapes = [(N, N)] * 6  # five products
+    source = _plan(lambda x, *ws: [ag.matmul(x, w) for w in ws], *shapes).source
+    assert source.count("_start(") == 2 + 1  # a group of three, then one of two
+    ag.config.threading.set_inter_op_parallelism_threads(2)
+    source = _plan(lambda x, *ws: [ag.matmul(x, w) for w in ws], *shapes).source
+    assert source.count("_start(") == 2  # two groups of two, then one alone
+
+
+def test_the_cost_model_needs_static_shapes():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None, N])
+        op = ag.matmul(x, ag.ones((N, N))).op
+    assert concurrent_ops.KERNEL_COSTS["MatMul"](op) is None
