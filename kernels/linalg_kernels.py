@@ -1,28 +1,30 @@
 """Kernels of the matrix products, written once against `ctx.xp`.
 
 An adjoint is the conjugate transpose (a plain transpose for real dtypes). `Einsum` hands its
-equation, which the shape function has validated, to `xp.einsum`.
+equation, which the shape function has validated, to `xp.einsum`. The products take `out=`
+(NumPy's and CuPy's `matmul` copy an input that overlaps it first), so that a plan may write an
+elementwise op's result into a product it reads last (`x @ w + b` in place).
 """
 
 from autograph.kernels.common import BOTH, quiet
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 
-@register_kernel("MatMul", device=BOTH)
+@register_kernel("MatMul", device=BOTH, takes_out=True)
 @quiet
-def mat_mul(ctx, a, b, transpose_a, transpose_b):
-    return ctx.xp.matmul(a.T if transpose_a else a, b.T if transpose_b else b)
+def mat_mul(ctx, a, b, transpose_a, transpose_b, out=None):
+    return ctx.xp.matmul(a.T if transpose_a else a, b.T if transpose_b else b, out=out)
 
 
-@register_kernel("BatchMatMulV2", device=BOTH)
+@register_kernel("BatchMatMulV2", device=BOTH, takes_out=True)
 @quiet
-def batch_mat_mul(ctx, x, y, adj_x, adj_y):
+def batch_mat_mul(ctx, x, y, adj_x, adj_y, out=None):
     xp = ctx.xp
     if adj_x:
         x = xp.conj(xp.swapaxes(x, -1, -2))
     if adj_y:
         y = xp.conj(xp.swapaxes(y, -1, -2))
-    return xp.matmul(x, y)
+    return xp.matmul(x, y, out=out)
 
 
 @register_kernel("Einsum", device=BOTH)

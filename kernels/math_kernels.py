@@ -195,9 +195,9 @@ def relu(ctx, x, out=None):
     return ctx.xp.maximum(x, x.dtype.type(0), out=out)
 
 
-@register_kernel("ReluGrad", device=BOTH)
-def relu_grad(ctx, gradients, features):
-    return gradients * (features > 0)
+@register_kernel("ReluGrad", device=BOTH, takes_out=True)
+def relu_grad(ctx, gradients, features, out=None):
+    return ctx.xp.multiply(gradients, features > 0, out=out)
 
 
 @register_kernel("Round", device=BOTH)

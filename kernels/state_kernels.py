@@ -99,6 +99,14 @@ def _update(ctx, resource, value, combine):
     handle = handle_value(resource)
     _check_assign(handle, value, update=True)
     old = ctx.import_array(_stored(handle))
+    if (sys.getrefcount(old) <= _UNSHARED and value.dtype == old.dtype
+            and getattr(old.flags, "writeable", True)
+            and _broadcasts_into(value.shape, old.shape)):
+        # Nothing else holds the stored array (no read's value, no view of it): updated in
+        # place, the same bits as a new array.
+        combine(old, value, out=old)
+        handle.manager.set(handle.key, old)
+        return
     new = ctx.xp.asarray(combine(old, value))
     if new.shape != old.shape:
         raise InvalidArgumentError(
@@ -123,8 +131,14 @@ _COMBINE = {"ResourceScatterAdd": "add", "ResourceScatterSub": "subtract",
             "ResourceScatterMin": "minimum", "ResourceScatterMax": "maximum",
             "ResourceScatterUpdate": None}
 # References to a stored array that no one else holds: the manager's, `stored` in _scatter
-# and getrefcount's argument.
+# (`old` in _update) and getrefcount's argument.
 _UNSHARED = 3
+
+
+def _broadcasts_into(shape: tuple, into: tuple) -> bool:
+    """Whether a value of `shape` broadcasts to `into` without widening it."""
+    return len(shape) <= len(into) and all(
+        d == 1 or d == n for d, n in zip(reversed(shape), reversed(into)))
 
 
 def _scatter_kernel(how: str | None):

@@ -11,12 +11,19 @@ import pytest
 from autograph.runtime.core import devices, dtypes
 from autograph.runtime.eager.placement import place
 from autograph.runtime.registry.kernel_registry import kernels_for
+from autograph.runtime.registry.op_def import inferred_attr_names
+from autograph.runtime.registry.op_registry import op_registry
 from tests.op_testing import OpSample
 from tests.ops import samples_math, samples_nn
 
 # Samples the families lack with a result of the first input's shape.
 _MORE = [OpSample("Mul", [np.float32([[1.5, -2.0], [0.0, 4.0]]), np.float32(3.0)]),
-         OpSample("Maximum", [np.float64([1.5, -2.0, 3.0]), np.float64([0.0, 0.0, 4.0])])]
+         OpSample("Maximum", [np.float64([1.5, -2.0, 3.0]), np.float64([0.0, 0.0, 4.0])]),
+         # Products whose result has the first input's shape: out= overlaps an input.
+         OpSample("MatMul", [np.float32([[1.5, -2.0], [0.5, 4.0]]),
+                             np.float32([[2.0, 1.0], [-1.0, 3.0]])], {"transpose_b": True}),
+         OpSample("BatchMatMulV2", [np.arange(8.0).reshape(2, 2, 2),
+                                    np.float64([[0.5, -1.0], [2.0, 3.0]])], {"adj_x": True})]
 
 
 def _writes_into_first_input(sample) -> bool:
@@ -37,8 +44,11 @@ def _run(device_name, sample, out_of):
     device, kernel = place(sample.op, type_attrs, spec)
     assert kernel.takes_out
     inputs = [device.import_array(np.array(x)) for x in sample.inputs]
+    op_def = op_registry().lookup(sample.op).op_def
+    attrs = {a.name: a.default_value for a in op_def.attr
+             if a.name not in inferred_attr_names(op_def)} | sample.attrs
     out = out_of(inputs, device)
-    result = kernel.fn(device, *inputs) if out is None else kernel.fn(device, *inputs, out=out)
+    result = kernel.fn(device, *inputs, **attrs, **({} if out is None else {"out": out}))
     return device.to_host(result), (None if out is None else device.to_host(out))
 
 
@@ -47,7 +57,8 @@ SAMPLES = [s for s in samples_math.SAMPLES + samples_nn.SAMPLES + _MORE
 
 
 def test_the_ufunc_like_ops_have_out_samples():
-    ufunc_like = {"AddV2", "Sub", "Mul", "Maximum", "Neg", "Abs", "Sqrt", "Relu"}
+    ufunc_like = {"AddV2", "Sub", "Mul", "Maximum", "Neg", "Abs", "Sqrt", "Relu", "ReluGrad",
+                  "MatMul", "BatchMatMulV2"}
     assert ufunc_like <= {s.op for s in SAMPLES}
 
 
