@@ -60,6 +60,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
+from headline import headline
 
 import autograph as ag
 from autograph.distribute import Strategy
@@ -299,6 +300,7 @@ def print_steps(model: Model, timings: dict[str, Timing], replicas: dict[str, in
         first = f"{timing.first * 1e3:7.0f}ms" if timing.first else ""
         print(f"  {name:32} {timing.seconds * 1e3:8.2f} {timing.spread:7.0%} "
               f"{timing.seconds / numpy_time:9.2f} {scaling} {first:>9} {timing.loss:9.5f}")
+    headline(f"{model.name} step, one replica / NumPy", one / numpy_time)
 
 
 def print_all_reduce(times: dict[float, float]) -> None:

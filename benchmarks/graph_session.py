@@ -16,6 +16,7 @@ import platform
 import timeit
 
 import numpy as np
+from headline import headline
 
 import autograph as ag
 
@@ -76,6 +77,7 @@ def main() -> None:
     print(f"  plain Python over NumPy scalars {t_python * 1e6:9.2f} µs")
     print(f"  Session.run                     {t_graph * 1e6:9.2f} µs   ratio "
           f"{t_graph / t_python:.2f}")
+    headline("100 scalar ops, Session.run / Python", t_graph / t_python)
 
     n = 10_000
     g, limit, y = loop_graph(n)
@@ -89,6 +91,7 @@ def main() -> None:
     print(f"  plain Python loop               {t_python / n * 1e9:9.1f} ns")
     print(f"  Session.run of the while_loop   {t_graph / n * 1e9:9.1f} ns   ratio "
           f"{t_graph / t_python:.2f}")
+    headline("while_loop of 10 000 iterations / Python loop", t_graph / t_python)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 
+from headline import headline
+
 TIMED = "import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
 COUNT = ("import sys, {module}; print(sum(name.split('.')[0] == 'autograph' "
          "for name in sys.modules))")
@@ -64,6 +66,7 @@ def main() -> None:
     print(f"  {'':20} {'numpy':>8} {'autograph':>10} {'ratio':>7}")
     for label, numpy_s, autograph_s in rows:
         print(f"  {label:20} {numpy_s:7.3f}s {autograph_s:9.3f}s {autograph_s / numpy_s:7.2f}")
+        headline(f"import autograph / import numpy, {label}", autograph_s / numpy_s)
     print(f"  modules loaded by `import autograph`: {loaded} of {everything}")
 
 

@@ -21,6 +21,7 @@ import timeit
 
 import numpy as np
 from function_calls import chain
+from headline import headline
 
 import autograph as ag
 from autograph.runtime.exec.executor import _PlanError
@@ -86,6 +87,7 @@ def main() -> None:
     na, nb = np.float32(1.0), np.float32(2.0)
     eager, numpy = interleaved(lambda: a + b, lambda: np.add(na, nb), 20000)
     print(f"eager scalar add {eager * 1e6:.2f}us, np.add {numpy * 1e6:.2f}us")
+    headline(f"plan call of {SIZES[-1]} ops, Plan.run / bare plan", checked / bare)
     print("function call, profiled   ops   profiled      plain   per op")
     with tempfile.TemporaryDirectory() as logdir:
         for n in SIZES:

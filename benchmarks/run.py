@@ -4,7 +4,8 @@ Each prints its figures as ratios to NumPy (or to plain Python) measured in the 
 data pipelines also run `tf.data`, the digits CNN and the LSTM step `tf.keras`, when
 `--tensorflow` names a Python that has TensorFlow, and the jit benchmark `jax.jit` when `--jax`
 names one with JAX (neither is a dependency). `--quick` passes `--quick` to the benchmarks that
-have a shorter mode (the others take a few seconds, the digits CNN half a minute).
+have a shorter mode (the others take a few seconds, the digits CNN half a minute). At the end,
+a table gathers every benchmark's headline figures (`headline.py`), with their targets.
 
     python3 -m pip install ".[bench]" && python3 benchmarks/run.py [--quick]
         [--tensorflow /path/to/python] [--jax /path/to/python]
@@ -14,10 +15,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import pathlib
 import subprocess
 import sys
 import time
+
+from headline import parse
 
 HERE = pathlib.Path(__file__).parent
 
@@ -50,7 +54,8 @@ def main() -> int:
                         "digits_cnn.py and lstm_step.py")
     parser.add_argument("--jax", help="a Python with JAX, for jit.py")
     args = parser.parse_args()
-    failed = []
+    failed: list[str] = []
+    headlines: list[tuple[str, str, str, str]] = []
     for script, has_quick, needs in BENCHMARKS:
         if not (HERE / script).exists():
             continue
@@ -70,13 +75,30 @@ def main() -> int:
         if script == "jit.py" and args.jax:
             command += ["--jax", args.jax]
         start = time.perf_counter()
-        result = subprocess.run(command, stdin=subprocess.DEVNULL)
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        assert process.stdout is not None
+        for line in process.stdout:  # shown as it comes, and its headline figures kept
+            print(line, end="", flush=True)
+            figure = parse(line)
+            if figure:
+                headlines.append((script, *figure))
         print(f"({time.perf_counter() - start:.1f} s)")
-        if result.returncode:
+        if process.wait():
             failed.append(script)
+    print_table(headlines)
     if failed:
         print(f"\nfailed: {', '.join(failed)}")
     return 1 if failed else 0
+
+
+def print_table(headlines: list[tuple[str, str, str, str]]) -> None:
+    """The headline figures of every benchmark that ran, in one table."""
+    print("\n=== headline figures (ratios to NumPy or plain Python in the same run, unless a "
+          "time)")
+    width = max((len(label) for _, label, _, _ in headlines), default=10)
+    for script, label, value, target in headlines:
+        print(f"  {script:<20} {label:<{width}} {value:>10}  {target}")
 
 
 if __name__ == "__main__":

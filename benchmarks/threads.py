@@ -15,6 +15,7 @@ import platform
 import timeit
 
 import numpy as np
+from headline import headline
 from programs import chain, numpy_chain
 
 import autograph as ag
@@ -59,8 +60,10 @@ def row_sums(x):
     return ag.reduce_sum(x, axis=1)
 
 
-def compare(label: str, numpy_fn, fn, specs, args, repeat: int, intra: int, inter: int) -> None:
-    """Prints `fn`'s time on one thread and with these thread settings, next to NumPy's."""
+def compare(label: str, numpy_fn, fn, specs, args, repeat: int, intra: int, inter: int,
+            versus: str, target: str | None = None) -> None:
+    """Prints `fn`'s time on one thread and with these thread settings, next to NumPy's; its
+    headline figure is the latter as a ratio to `versus` ("NumPy" or "one thread")."""
     one = planned(fn, *specs, intra=1, inter=1)
     two = planned(fn, *specs, intra=intra, inter=inter)
     reference = best(numpy_fn, repeat)
@@ -75,6 +78,8 @@ def compare(label: str, numpy_fn, fn, specs, args, repeat: int, intra: int, inte
     print(f"{label:<34} NumPy {reference * 1e3:7.2f} ms   one thread {t1 * 1e3:7.2f} ms "
           f"({t1 / reference:.2f}x)   two {t2 * 1e3:7.2f} ms ({t2 / reference:.2f}x NumPy, "
           f"{t2 / t1:.2f}x one thread)   same bits: {same}")
+    headline(f"{label}, two threads / {versus}", t2 / (reference if versus == "NumPy" else t1),
+             target=target)
 
 
 def main() -> None:
@@ -91,11 +96,14 @@ def main() -> None:
     m = rng.random((4096, 4096), dtype=np.float32)
     with threadpool_limits(1, "blas"):
         compare("8-op chain, 1e7 float32", lambda: numpy_chain(x, out), chain,
-                [ag.TensorSpec(x.shape, ag.float32)], [x], repeat, intra=2, inter=1)
+                [ag.TensorSpec(x.shape, ag.float32)], [x], repeat, intra=2, inter=1,
+                versus="NumPy", target="<= 0.6")
         compare("two 1024x1024 matmuls", lambda: (a @ b, a @ c), two_products,
-                [ag.TensorSpec(a.shape, ag.float32)] * 3, [a, b, c], repeat, intra=1, inter=2)
+                [ag.TensorSpec(a.shape, ag.float32)] * 3, [a, b, c], repeat, intra=1, inter=2,
+                versus="one thread", target="<= 0.6")
         compare("row sums of 4096x4096", lambda: m.sum(axis=1), row_sums,
-                [ag.TensorSpec(m.shape, ag.float32)], [m], repeat, intra=2, inter=1)
+                [ag.TensorSpec(m.shape, ag.float32)], [m], repeat, intra=2, inter=1,
+                versus="one thread")
     threading.set_intra_op_parallelism_threads(0)
     threading.set_inter_op_parallelism_threads(0)
 

@@ -35,6 +35,8 @@ import tracemalloc
 import warnings
 from typing import Any, Callable
 
+from headline import headline
+
 import autograph as ag
 from autograph.runtime.function.function import DEFAULT_TRACE_CACHE_SIZE, RetracingWarning
 from autograph.runtime.graph.graph import UnrolledLoopWarning
@@ -93,6 +95,8 @@ def tracing_table(sizes: list[int], repeat: int) -> None:
             _, _, ops, unrolled = runs[0]
             print(f"  {kind:14s}{n:6d} statements {convert * 1e6:10.1f} {per * 1e6:9.1f} "
                   f"{per / base:19.2f} {ops:6d} {unrolled:9d}")
+            if n == sizes[-1]:
+                headline(f"trace per statement, {kind}, {n} / 100 statements", per / base)
 
 
 _CONTROL_FLOW = """def f(x, n):
