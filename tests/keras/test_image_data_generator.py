@@ -159,12 +159,14 @@ def test_fit_zca_whitening_on_augmented_rounds_is_kerass():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gen = im.ImageDataGenerator(zca_whitening=True, zca_epsilon=0.1)
+        repeated = im.ImageDataGenerator(zca_whitening=True, zca_epsilon=0.1)
     small = X[:, :3, :3, :] / 100.0
     gen.fit(small, augment=True, rounds=2, seed=1)
-    np.testing.assert_allclose(gen.zca_whitening_matrix.sum(), 8.368090582401011, rtol=1e-9)
-    np.testing.assert_allclose(np.diag(gen.zca_whitening_matrix)[:5],
-                               [18.104880481424757, 5.919456753922614, 23.574729124484783,
-                                27.141116522231602, 27.958688687247623], rtol=1e-9)
+    # With no random transform the two rounds repeat the images: of the ten singular values
+    # five are zero, and which null vectors LAPACK returns (so the matrix's entries) depends
+    # on the machine. Its action on the images is what is defined.
+    repeated.fit(np.concatenate([small, small]))
+    np.testing.assert_array_equal(gen.zca_whitening_matrix, repeated.zca_whitening_matrix)
     whitened = gen.standardize(small[1].copy())
     np.testing.assert_allclose(whitened.sum(), 6.259331712014229, rtol=1e-5)
 
