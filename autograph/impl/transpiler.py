@@ -194,10 +194,10 @@ def prepare(entity: parser.ParsedEntity,
 def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef:
     """Runs each converter of PIPELINE whose TRIGGERS the code holds."""
     present = inventory(node)
-    original_locals = traversal.local_names(node)
-    transformed = False  # only a converter that ran can have dropped code
+    original_locals: set[str] | None = None  # taken before the first converter runs
     for converter in PIPELINE:
-        if converter is variables and transformed and _declare_dropped_locals(
+        # Only a converter that ran can have dropped code.
+        if converter is variables and original_locals is not None and _declare_dropped_locals(
                 node, original_locals):
             present.add("Undefined")
         if present.isdisjoint(converter.TRIGGERS):
@@ -205,8 +205,9 @@ def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef
         feature = OPTIONAL.get(converter)
         if feature is not None and not ctx.options.uses(feature):
             continue
+        if original_locals is None:
+            original_locals = traversal.local_names(node)
         node = converter.transform(node, ctx)
-        transformed = True
         produced = getattr(converter, "PRODUCES", None)
         present = inventory(node) if produced is None else present | produced
     return node

@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Sequence
 
+import numpy as np
+
 from autograph.runtime.core import devices, dtypes
 from autograph.runtime.core.errors import InternalError, OpError
 from autograph.runtime.eager.kernel_calls import (
@@ -28,6 +30,9 @@ from autograph.runtime.registry.kernel_registry import kernel_registry
 from autograph.runtime.registry.shape_inference import InferenceContext
 
 _NUMBERS = (float, int)  # Python values a plain graph build converts to the tensors' dtype
+# NumPy scalars a plain graph build takes when of the tensors' dtype (`x * np.float32(2)`)
+_NUMPY_SCALARS = frozenset({np.float16, np.float32, np.float64, np.int8, np.int16, np.int32,
+                            np.int64, np.uint8, np.uint16, np.uint32, np.uint64})
 _MAX_CACHED_SHAPES = 512
 _UNKNOWN = object()  # per op: input shapes whose checks or specializations are kept
 _placement = devices._placement
@@ -122,11 +127,12 @@ class SimpleOp(GeneralOp):
         return result
 
     def _build_plain(self, graph: Any, inputs: Sequence[Any], name: str | None) -> Any:
-        """The op added to `graph` when its inputs are tensors of `graph` of one dtype and
-        Python numbers (`x * 2.0`), as `GeneralOp.build` would add it; None for anything else
-        (other graphs' tensors, variables, composites, a dtype the op does not take), which
-        `GeneralOp.build` handles and reports."""
+        """The op added to `graph` when its inputs are tensors of `graph` of one dtype, Python
+        numbers (`x * 2.0`) and NumPy scalars of that dtype, as `GeneralOp.build` would add it;
+        None for anything else (other graphs' tensors, variables, composites, a dtype the op
+        does not take), which `GeneralOp.build` handles and reports."""
         dt = None
+        numpy_scalars = False
         for v in inputs:
             if type(v) is SymbolicTensor and v._op.graph is graph:
                 if dt is None:
@@ -134,8 +140,11 @@ class SimpleOp(GeneralOp):
                 elif v._dtype is not dt:
                     return None
             elif type(v) not in _NUMBERS:
-                return None
-        if dt is None:
+                if type(v) not in _NUMPY_SCALARS:
+                    return None
+                numpy_scalars = True
+        if dt is None or numpy_scalars and any(
+                type(v) in _NUMPY_SCALARS and v.dtype != dt.np_dtype for v in inputs):
             return None
         attrs = self.graph_attrs.get(dt)
         if attrs is None:

@@ -60,12 +60,14 @@ def donors(ops: list[Operation], placed: dict[int, Placed],
         placed: id(op) -> (device, kernel) for each op that runs a kernel.
         kept: ids of tensors whose values must survive the run.
     """
-    readers: dict[int, list[Operation]] = {}
     last_read: dict[int, int] = {}
+    kept_by_readers: set[int] = set()  # tensors read by an op not taking out=: it may keep them
     for position, op in enumerate(ops):
+        takes_out = _takes_out(placed, op)
         for t in op.inputs:
-            readers.setdefault(id(t), []).append(op)
             last_read[id(t)] = position
+            if not takes_out:
+                kept_by_readers.add(id(t))
     made: dict[int, Device] = {}  # id(tensor) -> device, of new arrays made by out= kernels
     found: dict[int, Donor] = {}
     for position, op in enumerate(ops):
@@ -75,8 +77,7 @@ def donors(ops: list[Operation], placed: dict[int, Placed],
         (output,) = op.outputs
         for t in op.inputs:
             if (made.get(id(t)) is device and last_read[id(t)] == position
-                    and id(t) not in kept
-                    and all(_takes_out(placed, reader) for reader in readers[id(t)])):
+                    and id(t) not in kept and id(t) not in kept_by_readers):
                 min_size = _min_size(t, output, op.inputs)
                 if min_size is not None:
                     found[id(op)] = Donor(t, min_size)

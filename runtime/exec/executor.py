@@ -3,15 +3,17 @@
 Compiling does, once: prune the graph to what the fetches need, order it (creation order is
 topological), resolve every op's device and kernel, insert copies between devices, and find
 each value's last use. The plan is then written out as Python source, one line per kernel
-call, with `del` after each value's last use so memory is released as early as possible
-(scalars excepted: they hold too little to be worth the statement):
+call, releasing each value after its last use so memory is freed as early as possible
+(scalars excepted: they hold too little to be worth it): an op's output takes the name of an
+input that dies there, and other values that die get a `del`:
 
     def plan(feeds):
         v0 = feeds[0]
-        v1 = k1(v0, v0)          # y = Mul(x, x)
-        del v0
-        v2 = k2(v1)              # z = Neg(y)
-        return (v2,)
+        v1 = feeds[1]
+        v0 = k1(v0, v1)          # y = Mul(x, w)
+        del v1
+        v0 = k2(v0)              # z = Neg(y)
+        return [v0]
 
 An elementwise op whose kernel takes `out=` writes its result into the buffer of an input
 that dies there and that nothing else can see (`v2 = k3(v1, c2, out=v1)`): `buffers` says
@@ -61,7 +63,7 @@ from autograph.runtime.graph.recording import (
     plan_observer,
     plan_started,
 )
-from autograph.runtime.registry.op_def import inferred_attr_names
+from autograph.runtime.registry.op_def import kernel_attr_names
 
 Fetch = Any  # SymbolicTensor | Operation
 
@@ -207,9 +209,15 @@ class _Writer:
         self.constants[name] = value
         return name
 
-    def var(self, tensor: SymbolicTensor, device: devices.Device) -> str:
-        name = f"v{self._counter}"
-        self._counter += 1
+    def var(self, tensor: SymbolicTensor, device: devices.Device, free: list[str] | None = None
+            ) -> str:
+        """A local variable for `tensor`'s value: the first of the `free` names (taken from the
+        list), else a new one."""
+        if free:
+            name = free.pop(0)
+        else:
+            name = f"v{self._counter}"
+            self._counter += 1
         self._names[id(tensor)] = name
         self._devices[id(tensor)] = device
         return name
@@ -252,7 +260,7 @@ class _Writer:
         """Writes `ops`; deletes values after their last use except `keep` and `protected`,
         which no op writes over either (see `buffers`). Large independent ops run side by side
         when the inter-op threads allow (`concurrent_ops`)."""
-        placed = {id(op): _place_op(op) for op in ops if op.type not in _CONTROL_FLOW}
+        placed = _placements(ops)
         groups: list[list[Operation]] = []
         if self.concurrency > 1:
             ops, groups = concurrent_ops.schedule(
@@ -266,21 +274,28 @@ class _Writer:
             for member in group:
                 reuse.pop(id(member), None)
         for position, op in enumerate(ops):
+            dying = {self._names[id(t)]: id(t) for t in last_use.get(position, ())
+                     if (id(t) not in keep and id(t) not in protected and id(t) in self._names
+                         and id(t) not in self._constants and t._shape != ())}  # scalars: cheap
             if id(op) in beside:
                 concurrent_ops.write_beside(self, op, beside[id(op)], indent, placed)
             elif id(op) not in started:
-                self.write_op(op, indent, placed.get(id(op)), reuse.get(id(op)))
-            for t in last_use.get(position, ()):
-                key = id(t)
-                if (key not in keep and key not in protected and key in self._names
-                        and key not in self._constants and t._shape != ()):  # scalars: cheap
-                    self.lines.append(f"{indent}del {self._names[key]}")
+                # A kernel's outputs take the names of inputs that die there: rebinding a
+                # name frees its value when `del` after the line would, in one line less.
+                free = list(dying) if id(op) in placed else []
+                self.write_op(op, indent, placed.get(id(op)), reuse.get(id(op)), free)
+                for name in dying.keys() - set(free):  # taken: forget the dead value's name
+                    del self._names[dying.pop(name)]
+            for name in dying:
+                self.lines.append(f"{indent}del {name}")
 
     # One op -------------------------------------------------------------------------------------
     def write_op(self, op: Operation, indent: str, placed: buffers.Placed | None,
-                  donor: buffers.Donor | None) -> None:
+                 donor: buffers.Donor | None, free: list[str] | None = None) -> None:
         """Writes `op`'s line(s): a kernel run on its `placed` (device, kernel), writing its
-        output into `donor`'s buffer when one is given, or a control-flow statement."""
+        output into `donor`'s buffer when one is given, or a control-flow statement. Its
+        outputs take names from `free` (names of values dead after this op) while it has any,
+        popping them."""
         self.written.append(op)
         at = len(self.written) - 1
         if placed is None:
@@ -290,8 +305,7 @@ class _Writer:
                 self.op_lines.setdefault(line, at)
             return
         device, kernel = placed
-        kernel_attrs = {a.name: op.attrs[a.name] for a in op.op_def.attr
-                        if a.name not in inferred_attr_names(op.op_def)}
+        kernel_attrs = {name: op.attrs[name] for name in kernel_attr_names(op.op_def)}
         comment = f"  # {op.name} = {op.type}"
         if op.type == "Const":  # evaluated once, at plan time, already on its device
             (out,) = op.outputs
@@ -308,10 +322,10 @@ class _Writer:
         elif kernel.inline and not kernel_attrs and on_current:
             call = kernel.inline.format(*args, xp=self.bind("xp", device.xp))
         else:
-            fn = self.kernel_function(op, device, kernel)
+            fn = self.kernel_function(op, device, kernel, kernel_attrs)
             infix = _INFIX.get(id(fn)) if len(args) == 2 else None
             call = infix.format(*args) if infix else f"{self.bind('k', fn)}({', '.join(args)})"
-        outs = self.outputs(op, device, kernel.host_memory)
+        outs = self.outputs(op, device, kernel.host_memory, free)
         statement = f"{outs} = {call}" if outs else call
         if self.observe:
             self.lines.append(f"{indent}_t = _clock()")
@@ -323,10 +337,12 @@ class _Writer:
             self.observed.append((op, device.name))
 
     @staticmethod
-    def kernel_function(op: Operation, device: devices.Device, kernel: Any) -> Callable:
-        """The function a line calls for `op`: its kernel's specialization, else the kernel."""
-        attrs = {a.name: op.attrs[a.name] for a in op.op_def.attr
-                 if a.name not in inferred_attr_names(op.op_def)}
+    def kernel_function(op: Operation, device: devices.Device, kernel: Any,
+                        attrs: dict[str, Any] | None = None) -> Callable:
+        """The function a line calls for `op`: its kernel's specialization, else the kernel;
+        `attrs` are the op's kernel attrs, when the caller has them already."""
+        if attrs is None:
+            attrs = {name: op.attrs[name] for name in kernel_attr_names(op.op_def)}
         on_current = not (device.is_gpu and device.index)
         return ((_specialized(op, kernel, device, attrs) if on_current else None)
                 or _bound_kernel(kernel.fn, device, attrs))
@@ -346,11 +362,12 @@ class _Writer:
             args.append(f"[{', '.join(values)}]" if arg.is_list else values[0])
         return args
 
-    def outputs(self, op: Operation, device: devices.Device, host: tuple) -> str:
+    def outputs(self, op: Operation, device: devices.Device, host: tuple,
+                free: list[str] | None = None) -> str:
         groups = []
         for arg, tensors in op.output_groups():
             where = devices.CPU if arg.name in host else device
-            names = [self.var(t, where) for t in tensors]
+            names = [self.var(t, where, free) for t in tensors]
             groups.append(f"[{', '.join(names)}]" if arg.is_list else names[0])
         if not groups:
             return ""
@@ -444,10 +461,22 @@ def _specialized(op: Operation, kernel: Any, device: devices.Device,
     return kernel.specialize(device, attrs, types, shapes, values)
 
 
-def _place_op(op: Operation):
-    type_attrs = {k: v for k, v in op.attrs.items() if isinstance(v, dtypes.DType)}
-    spec = devices.parse_device_name(op.device) if op.device else None
-    return place(op.type, type_attrs, spec)
+def _placements(ops: list[Operation]) -> dict[int, buffers.Placed]:
+    """id(op) -> (device, kernel) for each op of `ops` that runs a kernel (not control flow);
+    placed once per op type, device and type attrs."""
+    found: dict[int, buffers.Placed] = {}
+    by_kind: dict[tuple, buffers.Placed] = {}
+    for op in ops:
+        if op.type in _CONTROL_FLOW:
+            continue
+        type_attrs = {k: v for k, v in op.attrs.items() if isinstance(v, dtypes.DType)}
+        kind = (op.type, op.device, *type_attrs.items())
+        placed = by_kind.get(kind)
+        if placed is None:
+            spec = devices.parse_device_name(op.device) if op.device else None
+            placed = by_kind[kind] = place(op.type, type_attrs, spec)
+        found[id(op)] = placed
+    return found
 
 
 def function_ops(fn: Any) -> list[Operation]:

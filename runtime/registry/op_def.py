@@ -107,6 +107,23 @@ def inferred_attr_names(op_def: OpDef) -> set[str]:
     return names
 
 
+def kernel_attr_names(op_def: OpDef) -> tuple[str, ...]:
+    """The attrs a kernel is called with: those not inferred from the inputs, in the OpDef's
+    order (kept per OpDef: plans ask for every op they write)."""
+    found = _kernel_attr_names.get(id(op_def))
+    if found is None or found[0] is not op_def:
+        if len(_kernel_attr_names) >= _KERNEL_ATTR_NAMES_LIMIT:
+            _kernel_attr_names.clear()
+        inferred = inferred_attr_names(op_def)
+        found = _kernel_attr_names[id(op_def)] = (
+            op_def, tuple(a.name for a in op_def.attr if a.name not in inferred))
+    return found[1]
+
+
+_KERNEL_ATTR_NAMES_LIMIT = 4096
+_kernel_attr_names: dict[int, tuple[OpDef, tuple[str, ...]]] = {}  # the OpDef held: ids stay
+
+
 def check_attr_value(attr: AttrDef, value: Any, op_name: str = "") -> Any:
     """Returns `value` in canonical form for `attr`, or raises ValueError/TypeError saying why.
 

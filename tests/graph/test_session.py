@@ -325,8 +325,17 @@ def test_plan_source_reads_like_the_program():
         x = ag.placeholder(ag.float32, [None], name="x")
         total = ag.reduce_sum(ag.multiply(x, 2.0, name="y"), name="total")
     plan = Plan(graph, [x], [total])
-    assert "v1 = v0 * c" in plan.source and "# y = Mul" in plan.source
-    assert "del v0" in plan.source
+    assert "v0 = v0 * c" in plan.source and "# y = Mul" in plan.source
+
+
+def test_plan_deletes_a_value_after_its_last_use_when_no_output_takes_its_name():
+    graph = ag.Graph()
+    with graph.as_default(), graph.device("/CPU:0"):
+        x = ag.placeholder(ag.float32, [None], name="x")
+        w = ag.placeholder(ag.float32, [None], name="w")
+        z = ag.negative(ag.multiply(x, w, name="y"), name="z")
+    source = Plan(graph, [x, w], [z]).source
+    assert "v0 = v0 * v1" in source and "del v1" in source and "v0 = k" in source
 
 
 def test_only_needed_ops_run():

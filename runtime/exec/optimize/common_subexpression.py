@@ -35,8 +35,7 @@ def run(rewrite: Rewrite) -> int:
     seen: dict[Hashable, Operation] = {}
     merged = 0
     for op in rewrite.walk():
-        if rewrite.frozen(op) or any(t.dtype is dtypes.resource or t.dtype is dtypes.variant
-                                     for t in op.outputs):
+        if rewrite.frozen(op) or not _comparable_outputs(op):
             continue
         try:
             key = _key(op)
@@ -47,6 +46,14 @@ def run(rewrite: Rewrite) -> int:
             rewrite.replace(op, first.outputs)
             merged += 1
     return merged
+
+
+def _comparable_outputs(op: Operation) -> bool:
+    """Whether no output is a resource or a list (two of them are two, whatever made them)."""
+    for t in op.outputs:
+        if t.dtype is dtypes.resource or t.dtype is dtypes.variant:
+            return False
+    return True
 
 
 def _key(op: Operation) -> Hashable:

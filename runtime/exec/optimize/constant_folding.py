@@ -31,7 +31,7 @@ from autograph.runtime.core import devices, dtypes
 from autograph.runtime.eager.placement import place
 from autograph.runtime.exec.optimize.rewrite import Rewrite
 from autograph.runtime.graph.operation import Operation
-from autograph.runtime.registry.op_def import inferred_attr_names
+from autograph.runtime.registry.op_def import kernel_attr_names
 from autograph.runtime.registry.op_registry import op_registry
 
 MAX_CONSTANT_BYTES = 10 * 1024 * 1024
@@ -44,19 +44,21 @@ def run(rewrite: Rewrite) -> int:
     """Folds what can be folded; returns the number of ops folded."""
     folded = 0
     for op in rewrite.walk():
-        if rewrite.frozen(op) or len(op.outputs) != 1:
+        if rewrite.frozen(op) or len(op.outputs) != 1 or op.type == "Const":
             continue
+        shape_op = op.type in _SHAPE_OPS
+        if not shape_op and not _reads_constants_only(op, rewrite):
+            continue  # most ops: decided first
         (out,) = op.outputs
         if any(t.dtype is dtypes.resource or t.dtype is dtypes.variant
                for t in (out, *op.inputs)):
             continue  # handles and lists: their constants are objects, not arrays
         value = None
-        if op.type in _SHAPE_OPS and not rewrite.frozen(op.inputs[0].op):
+        if shape_op and not rewrite.frozen(op.inputs[0].op):
             value = _static_shape_value(op)  # the input's op need not run for it
         if value is None:
-            if op.type == "Const" or any(t.op.type != "Const" or rewrite.frozen(t.op)
-                                         for t in op.inputs):
-                continue  # a frozen Const (control inputs) must keep its reader
+            if not _reads_constants_only(op, rewrite):
+                continue
             inputs = [np.asarray(t.op.attrs["value"]) for t in op.inputs]  # all constants
             value = _evaluate(op, inputs)
             if value is None or not _worth_keeping(value, inputs):
@@ -69,6 +71,15 @@ def run(rewrite: Rewrite) -> int:
         rewrite.replace(op, const.outputs)
         folded += 1
     return folded
+
+
+def _reads_constants_only(op: Operation, rewrite: Rewrite) -> bool:
+    """Whether every input of `op` is made by a `Const` that may be folded into its reader (a
+    frozen one, with control inputs, must keep it)."""
+    for t in op.inputs:
+        if t.op.type != "Const" or rewrite.frozen(t.op):
+            return False
+    return True
 
 
 def _static_shape_value(op: Operation) -> np.ndarray | None:
@@ -93,8 +104,7 @@ def _evaluate(op: Operation, inputs: list[np.ndarray]) -> Any:
         type_attrs = {k: v for k, v in op.attrs.items() if isinstance(v, dtypes.DType)}
         spec = devices.parse_device_name(op.device) if op.device else None
         device, kernel = place(op.type, type_attrs, spec)
-        attrs = {a.name: op.attrs[a.name] for a in op.op_def.attr
-                 if a.name not in inferred_attr_names(op.op_def)}
+        attrs = {name: op.attrs[name] for name in kernel_attr_names(op.op_def)}
         values = iter(inputs)
         args: list[Any] = []
         for arg, tensors in op.input_groups():
