@@ -96,3 +96,35 @@ def test_a_captured_eager_tensor_takes_the_general_path_and_runs():
         return x + c
 
     np.testing.assert_array_equal(add(ag.constant([1.0, 1.0])).numpy(), [2.0, 3.0])
+
+
+def _built_plainly(monkeypatch, fn, *specs):
+    """The graph of `fn`, and whether each simple op took the plain path."""
+    built = []
+    original = SimpleOp._build_plain
+
+    def counted(self, graph, inputs, name):
+        op = original(self, graph, inputs, name)
+        built.append(op is not None)
+        return op
+
+    monkeypatch.setattr(SimpleOp, "_build_plain", counted)
+    return _described(_graph_of(fn, *specs)), built
+
+
+def test_numpy_scalars_of_the_tensors_dtype_take_the_plain_path(monkeypatch):
+    def scaled(x):
+        return x * np.float32(1.5) + np.float32(2)
+
+    plain, built = _built_plainly(monkeypatch, scaled, ag.TensorSpec([3], ag.float32))
+    assert built == [True, True, True]
+    monkeypatch.setattr(SimpleOp, "_build_plain", lambda self, graph, inputs, name: None)
+    assert plain == _described(_graph_of(scaled, ag.TensorSpec([3], ag.float32)))
+
+
+def test_numpy_scalars_of_another_dtype_take_the_general_path(monkeypatch):
+    def scaled(x):
+        return x * np.float64(1.5)
+
+    _, built = _built_plainly(monkeypatch, scaled, ag.TensorSpec([3], ag.float32))
+    assert built[0] is False  # the Mul: the general path converts (or refuses) the float64
