@@ -6,6 +6,8 @@
    a host callback per line, so its time is a floor that prints nothing).
 2. The 8-op elementwise chain on 1e7 float32 values: the plan, the jit, NumPy reusing one
    buffer (`out=`), the `np.copyto` floor (one read, one write), and `jax.jit`.
+3. The chain as the body of a `while` loop, 10 iterations on 1e6 float32 values: the plan,
+   the jit (the loop runs on the plan, its body's chain compiled), and NumPy with two buffers.
 
 Steady calls (first calls compile and are left out), best of several repeats, BLAS pinned to
 one thread. JAX runs in this interpreter when it imports, else in the one given (it is never a
@@ -23,14 +25,23 @@ import io
 import subprocess
 import sys
 import timeit
+import warnings
 from typing import Callable
 
 import numpy as np
 from headline import headline
-from programs import chain, example_fizzbuzz, numpy_chain, numpy_fizzbuzz
+from programs import (
+    chain,
+    chain_loop,
+    example_fizzbuzz,
+    numpy_chain,
+    numpy_chain_loop,
+    numpy_fizzbuzz,
+)
 from threadpoolctl import threadpool_limits
 
 import autograph as ag
+from autograph.runtime.exec.jit import JitCompileWarning
 
 JAX_SCRIPT = """
 import sys, timeit, jax, jax.numpy as jnp
@@ -102,6 +113,18 @@ def main() -> None:
         c_plan = best(lambda: chain_plan(x), 1, repeat)
         c_jit = best(lambda: chain_jit(x), 1, repeat)
 
+        loop_size, iterations = size // 10, 10
+        small = xs[:loop_size].copy()
+        xl, count = ag.constant(small), ag.constant(iterations)
+        loop_plan, loop_jit = ag.function(chain_loop), ag.function(chain_loop, jit_compile=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", JitCompileWarning)  # the While runs on the plan
+            loop_plan(xl, count), loop_jit(xl, count)
+        pair = (np.empty_like(small), np.empty_like(small))
+        l_numpy = best(lambda: numpy_chain_loop(small, iterations, pair), 1, repeat)
+        l_plan = best(lambda: loop_plan(xl, count), 1, repeat)
+        l_jit = best(lambda: loop_jit(xl, count), 1, repeat)
+
     jax = jax_times(options.jax, size, repeat)
     if jax is not None:
         table.append(("jax.jit (no printing)", jax[0]))
@@ -112,9 +135,13 @@ def main() -> None:
     if jax is not None:
         chain_table.append(("jax.jit", jax[1]))
     _print_table(chain_table, c_copy, c_jit)
+    print(f"\nthe chain as a while loop's body, {iterations} iterations, {loop_size:.0e} float32")
+    _print_table([("NumPy out=", l_numpy), ("plan", l_plan), ("jit_compile=True", l_jit)],
+                 l_numpy, l_jit)
     headline("fizzbuzz plan / NumPy", t_plan / t_numpy, target="<= 1.05")
     headline("fizzbuzz jit_compile / NumPy", t_jit / t_numpy)
     headline("8-op chain jit_compile / NumPy out=", c_jit / c_numpy)
+    headline("chain loop jit_compile / NumPy out=", l_jit / l_numpy)
     if jax is not None:
         headline("fizzbuzz jit_compile / jax.jit", t_jit / jax[0])
 

@@ -1,5 +1,5 @@
-"""The programs several benchmarks time: seed 004's fizzbuzz and an 8-op elementwise chain, each
-with its NumPy version.
+"""The programs several benchmarks time: seed 004's fizzbuzz, an 8-op elementwise chain and a
+loop of it, each with its NumPy version.
 
 Imported by the benchmark scripts that sit next to it (run as files, their folder is on the path).
 """
@@ -63,3 +63,22 @@ def numpy_chain(x: np.ndarray, out: np.ndarray) -> np.ndarray:
     np.sqrt(out, out=out)
     np.multiply(out, 0.5, out=out)
     return np.add(out, x, out=out)
+
+
+def chain_loop(x: Any, n: Any) -> Any:
+    """The chain `n` times in a `while` loop: its body's eight ops, each iteration."""
+    i = 0
+    while i < n:
+        x = chain(x)
+        i += 1
+    return x
+
+
+def numpy_chain_loop(x: np.ndarray, n: int, buffers: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The loop in NumPy, each iteration's chain into one of two buffers (`numpy_chain`)."""
+    current, spare = buffers
+    numpy_chain(x, current)
+    for _ in range(n - 1):
+        numpy_chain(current, spare)
+        current, spare = spare, current
+    return current

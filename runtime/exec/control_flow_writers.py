@@ -7,12 +7,16 @@ costs little more than its kernels (see `executor.py`, whose writer `w` they are
         v6, = v4,
     else:
         ...
+
+A `_CompiledRegion` (a run of ops that `jit_compile` compiled inside a branch or body) is
+written as one call of its compiled form: `v7, = r12(v4, v5)  # _CompiledRegion: mul, add`.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from autograph.runtime.core.devices import CPU
 from autograph.runtime.graph.graph import Operation
 
 
@@ -71,7 +75,19 @@ def _write_while(w: Any, op: Operation, indent: str) -> None:
         w.lines.append(f"{inner}{', '.join(loop_vars)}, = {', '.join(results)},")
 
 
+def _write_compiled_region(w: Any, op: Operation, indent: str) -> None:
+    """A `_CompiledRegion` op (`jit.bodies`): a call of its `run` on the CPU, which gives the
+    values of its outputs."""
+    run = w.bind("r", op.attrs["run"])
+    args = ", ".join(w.on_cpu(t) for t in op.inputs)
+    outs = [w.var(t, CPU) for t in op.outputs]
+    names = ", ".join(op.attrs["op_names"])
+    w.lines.append(f"{indent}{', '.join(outs)}, = {run}({args})  # _CompiledRegion: {names}")
+
+
+# The ops a plan writes as statements of its own rather than as a kernel's call.
 CONTROL_FLOW: dict[str, Callable[[Any, Operation, str], None]] = {
     "If": _write_if, "Case": _write_case, "While": _write_while,
+    "_CompiledRegion": _write_compiled_region,
 }
 

@@ -68,17 +68,25 @@ from autograph.runtime.registry.op_def import kernel_attr_names
 Fetch = Any  # SymbolicTensor | Operation
 
 
+# Given a function graph's ops (as written, in order) and the ids of its outputs: the ops with
+# runs of them replaced by ops running a compiled form of each (`jit.bodies`), or None.
+BodyCompiler = Callable[[list[Operation], set[int]], "list[Operation] | None"]
+
+
 class Plan:
     """A compiled, reusable execution of `fetches` given values for `feeds`; with
-    `reuse_buffers=False` every kernel makes a new array (to compare against)."""
+    `reuse_buffers=False` every kernel makes a new array (to compare against). With
+    `compile_bodies`, the branches and bodies of control flow run the compiled regions it finds
+    (`jit_compile`)."""
 
     def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch],
-                 reuse_buffers: bool = True):
+                 reuse_buffers: bool = True, compile_bodies: BodyCompiler | None = None):
         self.feeds = list(feeds)
         self.fetches = list(fetches)
         self._graph = weakref.ref(graph)
         self._reuse_buffers = reuse_buffers
         writer = _Writer(reuse_buffers)
+        writer.compile_bodies = compile_bodies
         with collector_paused():  # see runtime/core/collector.py
             # Graph passes run on a private copy (`optimize`); feeds and fetches keep their
             # order.
@@ -191,6 +199,7 @@ class _Writer:
         self._devices: dict[int, devices.Device] = {}  # id(tensor) -> where its value lives
         self._constants: set[int] = set()  # tensors bound to plan constants: never deleted
         self._counter = 0
+        self.compile_bodies: BodyCompiler | None = None  # never in plans for observers
 
     def source(self) -> str:
         return "\n".join(self.lines) + "\n"
@@ -390,18 +399,27 @@ class _Writer:
         """Writes `fn`'s ops with its inputs bound to the variables `args` (which hold values on
         their dtype's home device); returns expressions of its outputs on their home device."""
         written = functions.as_written(fn) if self.exact else functions.optimized(fn)
+        ops = _function_body(written)
+        if self.compile_bodies is not None:
+            # Compiled regions are found in the function as written, as `JitPlan` finds them
+            # at the top level: the passes' fused ops have no compiled form.
+            as_written = functions.as_written(fn)
+            compiled = self.compile_bodies(_function_body(as_written),
+                                           {id(t) for t in as_written.outputs})
+            if compiled is not None:
+                written, ops = as_written, compiled
         for placeholder, name in zip(written.inputs, args):
             self._names[id(placeholder)] = name
             self._devices[id(placeholder)] = home_device(placeholder.dtype)
-        inputs = {id(t.op) for t in written.inputs}
-        ops = [op for op in prune(written.graph, written.inputs, written.fetches)
-               if id(op) not in inputs]
         outputs = {id(t) for t in written.outputs}
         self._write_ops(ops, indent, keep=outputs, protected={id(t) for t in written.inputs})
         return [self._on(t, home_device(t.dtype)) for t in written.outputs]
 
     def at_home(self, tensor: SymbolicTensor) -> str:
         return self._on(tensor, home_device(tensor.dtype))
+
+    def on_cpu(self, tensor: SymbolicTensor) -> str:
+        return self._on(tensor, devices.CPU)
 
     def home_var(self, tensor: SymbolicTensor) -> str:
         return self.var(tensor, home_device(tensor.dtype))
@@ -477,6 +495,13 @@ def _placements(ops: list[Operation]) -> dict[int, buffers.Placed]:
             placed = by_kind[kind] = place(op.type, type_attrs, spec)
         found[id(op)] = placed
     return found
+
+
+def _function_body(written: functions.Function) -> list[Operation]:
+    """The ops a call of `written` runs, less its inputs' placeholders."""
+    inputs = {id(t.op) for t in written.inputs}
+    return [op for op in prune(written.graph, written.inputs, written.fetches)
+            if id(op) not in inputs]
 
 
 def function_ops(fn: Any) -> list[Operation]:

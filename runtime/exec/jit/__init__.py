@@ -24,10 +24,10 @@ from typing import Any, Sequence
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.core.traceback_utils import user_stacklevel
 from autograph.runtime.exec.executor import Fetch, Plan, as_fast_scalar, prune
-from autograph.runtime.exec.jit.ops import REDUCTIONS
-from autograph.runtime.exec.jit.regions import PLAN, classify, regions
+from autograph.runtime.exec.jit.bodies import compile_bodies
+from autograph.runtime.exec.jit.regions import PLAN, classify, regions, stage_tensors
 from autograph.runtime.exec.jit.stages import CompiledStage, JitCompileWarning, PlanStage
-from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
+from autograph.runtime.graph.graph import Graph, SymbolicTensor
 from autograph.runtime.graph.recording import on_observers
 
 __all__ = ["JitPlan", "JitCompileWarning", "jit_plan"]
@@ -60,16 +60,15 @@ class JitPlan:
             warnings.warn(f"jit_compile=True: {len(uncompiled)} op(s) run uncompiled: {listed}",
                           JitCompileWarning, stacklevel=user_stacklevel())
         self.stages: list[Any] = []
+        fetched = {id(f) for f in self.fetches if isinstance(f, SymbolicTensor)}
         for i, region in enumerate(found):
-            inside = {id(op) for op in region.ops}
             later = [op for r in found[i + 1:] for op in r.ops]
-            inputs = _unique(t for op in region.ops for t in _read(op, region.kind)
-                             if id(t.op) not in inside)
-            wanted = {id(t) for op in later for t in op.inputs}
-            wanted |= {id(f) for f in self.fetches if isinstance(f, SymbolicTensor)}
-            outputs = [t for op in region.ops for t in op.outputs if id(t) in wanted]
-            stage = PlanStage if region.kind == PLAN else CompiledStage
-            self.stages.append(stage(graph, region, inputs, outputs))
+            inputs, outputs = stage_tensors(region, later, fetched)
+            if region.kind == PLAN:
+                self.stages.append(PlanStage(graph, region, inputs, outputs,
+                                             compile_bodies=compile_bodies))
+            else:
+                self.stages.append(CompiledStage(graph, region, inputs, outputs))
         self._fetch_keys = [id(f) if isinstance(f, SymbolicTensor) else None
                             for f in self.fetches]
         self._constants = {id(f): as_fast_scalar(f.op.attrs["value"]) for f in self.fetches
@@ -112,13 +111,3 @@ def _switch_runs(observing: bool) -> None:
 on_observers(_switch_runs)
 
 
-def _read(op: Operation, kind: str) -> list[SymbolicTensor]:
-    """The values a region's op reads: a compiled reduction's axes are part of its code."""
-    return list(op.inputs[:1] if op.type in REDUCTIONS and kind != PLAN else op.inputs)
-
-
-def _unique(tensors: Any) -> list[SymbolicTensor]:
-    seen: dict[int, SymbolicTensor] = {}
-    for t in tensors:
-        seen.setdefault(id(t), t)
-    return list(seen.values())

@@ -27,7 +27,7 @@ from autograph.runtime.exec.jit.ops import (
     why_not_elementwise,
     why_not_reduction,
 )
-from autograph.runtime.graph.graph import Operation
+from autograph.runtime.graph.graph import Operation, SymbolicTensor
 
 SCALAR, ELEMENTWISE, PLAN = "scalar", "elementwise", "plan"
 _PRINTS = ("StringFormat", "PrintV2")
@@ -126,3 +126,20 @@ def _same_shapes(op: Operation) -> bool:
         return False
     return all(t._shape == () or (t._shape is not None and raw_compatible(t._shape, out._shape)
                                   and len(t._shape) == len(out._shape)) for t in op.inputs)
+
+
+def stage_tensors(region: Region, later: list[Operation],
+                  kept: set[int]) -> tuple[list[SymbolicTensor], list[SymbolicTensor]]:
+    """(inputs, outputs) of `region`'s stage: the values its ops read that other ops make, and
+    the values it makes that the `later` ops read or that are `kept` (ids)."""
+    inside = {id(op) for op in region.ops}
+    inputs: dict[int, SymbolicTensor] = {}
+    for op in region.ops:
+        # A compiled reduction's axes are part of its code, not a value it reads.
+        read = op.inputs[:1] if op.type in REDUCTIONS and region.kind != PLAN else op.inputs
+        for t in read:
+            if id(t.op) not in inside:
+                inputs.setdefault(id(t), t)
+    wanted = {id(t) for op in later for t in op.inputs} | kept
+    outputs = [t for op in region.ops for t in op.outputs if id(t) in wanted]
+    return list(inputs.values()), outputs

@@ -24,7 +24,7 @@ from typing import Any, Callable
 import numpy as np
 
 from autograph.runtime.core.traceback_utils import user_stacklevel
-from autograph.runtime.exec.executor import Plan
+from autograph.runtime.exec.executor import BodyCompiler, Plan
 from autograph.runtime.exec.jit.regions import SCALAR, Region
 from autograph.runtime.exec.jit.writer import KernelSource, elementwise_kernel, scalar_kernel
 from autograph.runtime.graph.graph import Graph, SymbolicTensor
@@ -37,13 +37,15 @@ class JitCompileWarning(UserWarning):
 
 
 class PlanStage:
-    """Ops that run on an ordinary plan."""
+    """Ops that run on an ordinary plan; with `compile_bodies`, the elementwise chains inside
+    their control flow compiled (`bodies`)."""
 
     def __init__(self, graph: Graph, region: Region, inputs: list[SymbolicTensor],
-                 outputs: list[SymbolicTensor]):
+                 outputs: list[SymbolicTensor], compile_bodies: BodyCompiler | None = None):
         self.inputs = [t for t in inputs if t.op.type != "Const"]  # the plan makes those
         self.outputs = outputs
-        self.plan = Plan(graph, self.inputs, list(outputs) + list(region.ops))
+        self.plan = Plan(graph, self.inputs, list(outputs) + list(region.ops),
+                         compile_bodies=compile_bodies)
 
     def run(self, values: dict[int, Any]) -> None:
         results = self.plan.run([values[id(t)] for t in self.inputs])
