@@ -18,11 +18,8 @@ def _described(graph):
              [t.op.type for t in op.inputs]) for op in graph.get_operations()]
 
 
-def test_the_plain_path_adds_what_the_general_path_adds(monkeypatch):
-    def scaled(x, c):
-        return x * 1.5 + c
-
-    specs = (ag.TensorSpec([None, 3], ag.float32), ag.TensorSpec([3], ag.float32))
+def _built_plainly(monkeypatch, fn, *specs):
+    """The graph of `fn`, and whether each simple op took the plain path."""
     built = []
     original = SimpleOp._build_plain
 
@@ -32,7 +29,16 @@ def test_the_plain_path_adds_what_the_general_path_adds(monkeypatch):
         return op
 
     monkeypatch.setattr(SimpleOp, "_build_plain", counted)
-    plain = _described(_graph_of(scaled, *specs))
+    return _described(_graph_of(fn, *specs)), built
+
+
+
+def test_the_plain_path_adds_what_the_general_path_adds(monkeypatch):
+    def scaled(x, c):
+        return x * 1.5 + c
+
+    specs = (ag.TensorSpec([None, 3], ag.float32), ag.TensorSpec([3], ag.float32))
+    plain, built = _built_plainly(monkeypatch, scaled, *specs)
     assert built == [True, True, True]  # the Mul, the AddV2 and the output's Identity
     monkeypatch.setattr("autograph.runtime.eager.simple_op.SimpleOp._build_plain",
                         lambda self, graph, inputs, name: None)
@@ -96,20 +102,6 @@ def test_a_captured_eager_tensor_takes_the_general_path_and_runs():
         return x + c
 
     np.testing.assert_array_equal(add(ag.constant([1.0, 1.0])).numpy(), [2.0, 3.0])
-
-
-def _built_plainly(monkeypatch, fn, *specs):
-    """The graph of `fn`, and whether each simple op took the plain path."""
-    built = []
-    original = SimpleOp._build_plain
-
-    def counted(self, graph, inputs, name):
-        op = original(self, graph, inputs, name)
-        built.append(op is not None)
-        return op
-
-    monkeypatch.setattr(SimpleOp, "_build_plain", counted)
-    return _described(_graph_of(fn, *specs)), built
 
 
 def test_numpy_scalars_of_the_tensors_dtype_take_the_plain_path(monkeypatch):

@@ -158,20 +158,16 @@ def test_load_img_converts_to_and_from_rgba(png, tmp_path):
     _check(im.img_to_array(gray), (5333.0, 907901.0, [2.0]))
 
 
-def test_load_img_keeps_16_bit_grayscale(tmp_path):
-    pixels = (np.arange(42).reshape(6, 7) * 1000).astype("uint16")
-    Image.fromarray(pixels).save(tmp_path / "i16.png")
-    gray = im.load_img(str(tmp_path / "i16.png"), color_mode="grayscale")
-    assert gray.mode == "I;16"
-    _check(im.img_to_array(gray), (861000.0, 23821000000.0, [0.0]))
-
-
-def test_load_img_keeps_32_bit_grayscale(tmp_path):
-    pixels = (np.arange(42).reshape(6, 7) * 100000).astype("int32")
-    Image.fromarray(pixels).save(tmp_path / "i.tif")
-    gray = im.load_img(str(tmp_path / "i.tif"), color_mode="grayscale")
-    assert gray.mode == "I"
-    _check(im.img_to_array(gray), (86100000.0, 238210000000000.0, [0.0]))
+@pytest.mark.parametrize("scale, dtype, file, mode, expected", [
+    (1000, "uint16", "i16.png", "I;16", (861000.0, 23821000000.0, [0.0])),
+    (100000, "int32", "i.tif", "I", (86100000.0, 238210000000000.0, [0.0])),
+], ids=["16-bit", "32-bit"])
+def test_load_img_keeps_wide_grayscale(tmp_path, scale, dtype, file, mode, expected):
+    pixels = (np.arange(42).reshape(6, 7) * scale).astype(dtype)
+    Image.fromarray(pixels).save(tmp_path / file)
+    gray = im.load_img(str(tmp_path / file), color_mode="grayscale")
+    assert gray.mode == mode
+    _check(im.img_to_array(gray), expected)
 
 
 @pytest.mark.parametrize("size, expected", [

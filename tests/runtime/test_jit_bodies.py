@@ -4,27 +4,17 @@ hold arrays run compiled (`runtime/exec/jit/bodies.py`), with the plan's results
 from __future__ import annotations
 
 import importlib.util
-import warnings
 
 import numpy as np
 import pytest
 
 import autograph as ag
-from autograph.runtime.exec.jit import JitCompileWarning, JitPlan
+from autograph.runtime.exec.jit import JitPlan
 from autograph.runtime.exec.jit.stages import PlanStage
+from tests.runtime.test_jit import _both, _quietly
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("numba") is None,
                                 reason="jit_compile needs numba")
-
-
-def _both(python_function):
-    return ag.function(python_function), ag.function(python_function, jit_compile=True)
-
-
-def _quietly(fn, *args):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", JitCompileWarning)
-        return fn(*args)
 
 
 def _plan_source(function, *args) -> str:
