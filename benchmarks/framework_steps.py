@@ -6,31 +6,53 @@ an `.npz` of the batch (`x`, `labels`), the initial weights (`w1`, `b1`, `w2`, `
 `b3`, each `w` laid out (inputs, outputs)) and the `learning_rate`. The step: dense layers with
 ReLU between them, mean sparse softmax cross-entropy, plain SGD. The script runs CHECK_STEPS
 steps from those weights (the first ones trace or compile), then times NUMBER steps REPEAT
-times, and prints one JSON line: the framework's `version`, the `loss` of step CHECK_STEPS and
-`seconds`, the best repeat per step.
+times, and prints one JSON line: the framework's `version`, the `loss` of step CHECK_STEPS,
+`seconds`, the best repeat per step, and `cpu_per_wall`, the process's CPU time over the wall
+time of all repeats (near 1 or below on one thread).
 
     python framework_steps.py {tensorflow,jax,torch} CHECK_STEPS NUMBER REPEAT < inputs.npz
 """
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
 import sys
-import timeit
-from typing import Callable
+import time
+from typing import TYPE_CHECKING, Callable
 
-# Read when the libraries load, so set before any import of NumPy or a framework.
-os.environ.update({
+if TYPE_CHECKING:
+    import numpy as np
+
+# Read when the libraries load, so set before NumPy or a framework is imported. XLA's newer
+# CPU runtime ignores the XLA_FLAGS and sizes its thread pool from NPROC.
+ONE_THREAD = {
     "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
     "TF_NUM_INTRAOP_THREADS": "1", "TF_NUM_INTEROP_THREADS": "1", "TF_CPP_MIN_LOG_LEVEL": "2",
     "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
-})
-
-import numpy as np  # noqa: E402
-
+    "NPROC": "1",
+}
 WEIGHTS = ("w1", "b1", "w2", "b2", "w3", "b3")
+
+
+def best_and_cpu(fn: Callable[[], object], number: int, repeat: int) -> tuple[float, float]:
+    """The best of `repeat` times of `number` calls, per call; CPU time over wall time."""
+    times = []
+    gc.disable()  # as timeit does
+    cpu = time.process_time()
+    try:
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for _ in range(number):
+                fn()
+            times.append(time.perf_counter() - start)
+    finally:
+        cpu = time.process_time() - cpu
+        gc.enable()
+    return min(times) / number, cpu / sum(times)
+
 
 # Each builder takes the arrays and returns (version, step): step() runs one training step,
 # done when it returns, and returns the loss before the update.
@@ -118,14 +140,16 @@ def main() -> None:
     if len(sys.argv) != 5 or sys.argv[1] not in BUILDERS:
         raise SystemExit(__doc__.strip().splitlines()[-1].strip())
     check_steps, number, repeat = map(int, sys.argv[2:])
+    os.environ.update(ONE_THREAD)
+    import numpy as np
     with np.load(io.BytesIO(sys.stdin.buffer.read())) as inputs:
         arrays = dict(inputs)
     version, step = BUILDERS[sys.argv[1]](arrays)
     for _ in range(check_steps):
         loss = step()
-    seconds = min(timeit.repeat(step, number=number, repeat=repeat)) / number
-    print(json.dumps({"version": version, "loss": float(np.asarray(loss)),
-                      "seconds": seconds}))
+    seconds, cpu_per_wall = best_and_cpu(step, number, repeat)
+    print(json.dumps({"version": version, "loss": float(np.asarray(loss)), "seconds": seconds,
+                      "cpu_per_wall": cpu_per_wall}))
 
 
 if __name__ == "__main__":
