@@ -28,7 +28,7 @@ import time
 import timeit
 
 import numpy as np
-from framework_steps import best_and_cpu
+from framework_steps import WEIGHTS, best_and_cpu
 from headline import headline
 
 import autograph as ag
@@ -44,6 +44,7 @@ BATCH = 256
 LEARNING_RATE = np.float32(0.01)
 CHECK_STEPS = 10  # steps from the initial weights before the losses are compared
 TOLERANCE = 1e-4  # relative, on the loss after CHECK_STEPS steps
+NUMBER, REPEAT = 20, 5  # each step's time: the best of REPEAT runs of NUMBER steps
 FRAMEWORKS = {"tensorflow": "TensorFlow tf.function", "jax": "JAX jax.jit",
               "torch": "PyTorch (eager)"}
 HERE = pathlib.Path(__file__).parent
@@ -105,8 +106,9 @@ def best(fn, number: int, repeat: int = 5) -> float:
 
 
 def framework_step(framework: str, python: str, inputs: bytes) -> dict:
-    """The step in `framework`, run by `python`: {"version", "loss", "seconds"}."""
-    command = [python, str(HERE / "framework_steps.py"), framework, str(CHECK_STEPS), "20", "5"]
+    """The step in `framework`, run by `python`: its version, loss, seconds and CPU/wall."""
+    command = [python, str(HERE / "framework_steps.py"), framework,
+               *map(str, (CHECK_STEPS, NUMBER, REPEAT))]
     result = subprocess.run(command, input=inputs, capture_output=True)
     if result.returncode:
         raise SystemExit(f"--{framework} {python}: framework_steps.py failed there:\n"
@@ -138,7 +140,7 @@ def main() -> int:
     params = initial_weights()
     inputs = io.BytesIO()  # what the other frameworks start from, before the timing trains
     np.savez(inputs, x=x, labels=labels, learning_rate=LEARNING_RATE,
-             **dict(zip(("w1", "b1", "w2", "b2", "w3", "b3"), params)))
+             **dict(zip(WEIGHTS, params)))
     print(f"MLP {'-'.join(map(str, SIZES))}, batch {BATCH}, one BLAS thread; "
           f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
     with threadpool_limits(limits=1):
@@ -156,8 +158,9 @@ def main() -> int:
         for _ in range(CHECK_STEPS):
             reference = float(numpy_step(reference_params, x, labels))
         print(f"first call (convert, trace forward and backward, plan): {first * 1e3:.1f} ms")
-        t_numpy, cpu_numpy = best_and_cpu(lambda: numpy_step(params, x, labels), 20, 5)
-        t_ag, cpu_ag = best_and_cpu(lambda: step(xt, lt), 20, 5)
+        t_numpy, cpu_numpy = best_and_cpu(lambda: numpy_step(params, x, labels), NUMBER,
+                                          REPEAT)
+        t_ag, cpu_ag = best_and_cpu(lambda: step(xt, lt), NUMBER, REPEAT)
     rows = [("hand-written NumPy", t_numpy, cpu_numpy, reference),
             ("ag.function", t_ag, cpu_ag, ag_loss)]
     for framework, name in FRAMEWORKS.items():
