@@ -19,6 +19,8 @@ import subprocess
 import sys
 import time
 
+from headline import headline
+
 try:
     from threadpoolctl import threadpool_limits
 except ImportError:
@@ -123,6 +125,10 @@ def main() -> None:
             print(f"  {name:36} {'(not run: give its interpreter)':>21}")
             continue
         print(f"  {name:36} {seconds * 1e3:9.2f} {base / seconds:11.2f}")
+    headline("LSTM step, ag.keras", base * 1e3, unit="ms")
+    for name, seconds in table[1:]:
+        if seconds is not None:
+            headline(f"LSTM step, ag.keras / {name.split()[0]}", base / seconds)
     print(f"({time.perf_counter() - start:.0f} s)", file=sys.stderr)
 
 

@@ -2,13 +2,15 @@
 
 Each prints its figures as ratios to NumPy (or to plain Python) measured in the same run; the
 data pipelines also run `tf.data`, the digits CNN and the LSTM step `tf.keras`, when
-`--tensorflow` names a Python that has TensorFlow, and the jit benchmark `jax.jit` when `--jax`
-names one with JAX (neither is a dependency). `--quick` passes `--quick` to the benchmarks that
-have a shorter mode (the others take a few seconds, the digits CNN half a minute). At the end,
-a table gathers every benchmark's headline figures (`headline.py`), with their targets.
+`--tensorflow` names a Python that has TensorFlow, the jit benchmark `jax.jit` when `--jax`
+names one with JAX, the LSTM step PyTorch when `--torch` names one with PyTorch, and the MLP
+training step each of the three given (none is a dependency). `--quick` passes `--quick` to
+the benchmarks that have a shorter mode (the others take a few seconds, the digits CNN half a
+minute). At the end, a table gathers every benchmark's headline figures (`headline.py`), with
+their targets.
 
     python3 -m pip install ".[bench]" && python3 benchmarks/run.py [--quick]
-        [--tensorflow /path/to/python] [--jax /path/to/python]
+        [--tensorflow /path/to/python] [--jax /path/to/python] [--torch /path/to/python]
 """
 
 from __future__ import annotations
@@ -51,8 +53,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shorter runs where there are")
     parser.add_argument("--tensorflow", help="a Python with TensorFlow, for data_pipeline.py, "
-                        "digits_cnn.py and lstm_step.py")
-    parser.add_argument("--jax", help="a Python with JAX, for jit.py")
+                        "digits_cnn.py, lstm_step.py and training_step.py")
+    parser.add_argument("--jax", help="a Python with JAX, for jit.py and training_step.py")
+    parser.add_argument("--torch", help="a Python with PyTorch, for training_step.py and "
+                        "lstm_step.py")
     args = parser.parse_args()
     failed: list[str] = []
     headlines: list[tuple[str, str, str, str]] = []
@@ -70,10 +74,11 @@ def main() -> int:
             command.append("--quick")
         if script in ("data_pipeline.py", "digits_cnn.py") and args.tensorflow:
             command.append(args.tensorflow)
-        if script == "lstm_step.py" and args.tensorflow:
-            command += ["--tensorflow", args.tensorflow]
-        if script == "jit.py" and args.jax:
-            command += ["--jax", args.jax]
+        for option, takers in (("tensorflow", ("lstm_step.py", "training_step.py")),
+                               ("jax", ("jit.py", "training_step.py")),
+                               ("torch", ("lstm_step.py", "training_step.py"))):
+            if script in takers and getattr(args, option):
+                command += [f"--{option}", getattr(args, option)]
         start = time.perf_counter()
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})

@@ -1,18 +1,35 @@
 """One training step of an MLP 784-512-256-10 (ReLU, softmax cross-entropy, SGD), batch 256:
 an `ag.function` holding a `GradientTape`, next to the same step with its backward written by
-hand in NumPy, in one run with BLAS pinned to one thread. Also: the first call of the function
-(conversion, forward and backward traces, plan), and what a tape costs an eager op.
+hand in NumPy, in one run with BLAS (and autograph's own kernels) pinned to one thread. Also:
+the first call of the function (conversion, forward and backward traces, plan), and what a tape
+costs an eager op.
 
-    pip install ".[bench]" && python3 benchmarks/training_step.py
+`--tensorflow`, `--jax` and `--torch` each name a Python that has the framework (none is a
+dependency): the same step, from the same weights on the same batch, runs there
+(`framework_steps.py`: `tf.function`, `jax.jit`, PyTorch's eager autograd), on one thread, and
+is reported as a ratio to the NumPy step of this run. Every step's loss after CHECK_STEPS steps
+is checked against the NumPy step's, and each step's CPU time over its wall time shows that it
+ran on one thread (near 1, or below when other work shares the core).
+
+    pip install ".[bench]" && python3 benchmarks/training_step.py [--tensorflow PYTHON]
+        [--jax PYTHON] [--torch PYTHON]
 """
 
 from __future__ import annotations
 
+import argparse
+import io
+import json
+import pathlib
 import platform
+import shutil
+import subprocess
 import time
 import timeit
 
 import numpy as np
+from framework_steps import WEIGHTS, best_and_cpu
+from headline import headline
 
 import autograph as ag
 
@@ -25,6 +42,12 @@ except ImportError:
 SIZES = (784, 512, 256, 10)
 BATCH = 256
 LEARNING_RATE = np.float32(0.01)
+CHECK_STEPS = 10  # steps from the initial weights before the losses are compared
+TOLERANCE = 1e-4  # relative, on the loss after CHECK_STEPS steps
+NUMBER, REPEAT = 20, 5  # each step's time: the best of REPEAT runs of NUMBER steps
+FRAMEWORKS = {"tensorflow": "TensorFlow tf.function", "jax": "JAX jax.jit",
+              "torch": "PyTorch (eager)"}
+HERE = pathlib.Path(__file__).parent
 
 
 def initial_weights(seed: int = 0) -> list[np.ndarray]:
@@ -82,27 +105,80 @@ def best(fn, number: int, repeat: int = 5) -> float:
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
 
 
-def main() -> None:
+def framework_step(framework: str, python: str, inputs: bytes) -> dict:
+    """The step in `framework`, run by `python`: its version, loss, seconds and CPU/wall."""
+    command = [python, str(HERE / "framework_steps.py"), framework,
+               *map(str, (CHECK_STEPS, NUMBER, REPEAT))]
+    result = subprocess.run(command, input=inputs, capture_output=True)
+    if result.returncode:
+        raise SystemExit(f"--{framework} {python}: framework_steps.py failed there:\n"
+                         f"{result.stderr.decode(errors='replace')[-3000:]}\n"
+                         f"Give a Python that has {FRAMEWORKS[framework].split()[0]} and "
+                         f"NumPy installed.")
+    return json.loads(result.stdout.decode().splitlines()[-1])
+
+
+def parse_options() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for framework, name in FRAMEWORKS.items():
+        parser.add_argument(f"--{framework}", metavar="PYTHON",
+                            help=f"a Python that has {name.split()[0]}")
+    options = parser.parse_args()
+    for framework in FRAMEWORKS:
+        python = getattr(options, framework)
+        if python is not None and shutil.which(python) is None:
+            parser.error(f"--{framework} {python}: no such interpreter; give the path of a "
+                         f"Python that has {FRAMEWORKS[framework].split()[0]}")
+    return options
+
+
+def main() -> int:
+    options = parse_options()
     rng = np.random.default_rng(1)
     x = rng.standard_normal((BATCH, SIZES[0])).astype(np.float32)
     labels = rng.integers(0, SIZES[-1], BATCH).astype(np.int32)
+    params = initial_weights()
+    inputs = io.BytesIO()  # what the other frameworks start from, before the timing trains
+    np.savez(inputs, x=x, labels=labels, learning_rate=LEARNING_RATE,
+             **dict(zip(WEIGHTS, params)))
     print(f"MLP {'-'.join(map(str, SIZES))}, batch {BATCH}, one BLAS thread; "
           f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
     with threadpool_limits(limits=1):
-        params = initial_weights()
+        ag.config.threading.set_intra_op_parallelism_threads(1)  # our kernels too
+        ag.config.threading.set_inter_op_parallelism_threads(1)
         variables = [ag.Variable(p.copy()) for p in params]
         step = make_ag_step(variables)
         xt, lt = ag.constant(x), ag.constant(labels)
         start = time.perf_counter()
-        first_loss = float(step(xt, lt))
+        ag_loss = float(step(xt, lt))
         first = time.perf_counter() - start
-        reference = float(numpy_step([p.copy() for p in params], x, labels))
-        print(f"first call (convert, trace forward and backward, plan): {first * 1e3:.1f} ms; "
-              f"loss {first_loss:.6f} (NumPy {reference:.6f})")
-        t_numpy = best(lambda: numpy_step(params, x, labels), 20)
-        t_ag = best(lambda: step(xt, lt), 20)
-        print(f"hand-written NumPy step: {t_numpy * 1e3:.2f} ms")
-        print(f"ag.function step:        {t_ag * 1e3:.2f} ms   ratio {t_ag / t_numpy:.3f}")
+        for _ in range(CHECK_STEPS - 1):
+            ag_loss = float(step(xt, lt))
+        reference_params = [p.copy() for p in params]
+        for _ in range(CHECK_STEPS):
+            reference = float(numpy_step(reference_params, x, labels))
+        print(f"first call (convert, trace forward and backward, plan): {first * 1e3:.1f} ms")
+        t_numpy, cpu_numpy = best_and_cpu(lambda: numpy_step(params, x, labels), NUMBER,
+                                          REPEAT)
+        t_ag, cpu_ag = best_and_cpu(lambda: step(xt, lt), NUMBER, REPEAT)
+    rows = [("hand-written NumPy", t_numpy, cpu_numpy, reference),
+            ("ag.function", t_ag, cpu_ag, ag_loss)]
+    for framework, name in FRAMEWORKS.items():
+        python = getattr(options, framework)
+        if python is not None:
+            result = framework_step(framework, python, inputs.getvalue())
+            rows.append((f"{name} {result['version']}", result["seconds"],
+                         result["cpu_per_wall"], result["loss"]))
+
+    print(f"  {'':34} {'ms/step':>8} {'/ NumPy':>8} {'CPU/wall':>9}   loss after "
+          f"{CHECK_STEPS} steps (relative difference to NumPy's)")
+    agree = True
+    for name, seconds, cpu_per_wall, loss in rows:
+        difference = abs(loss - reference) / abs(reference)
+        agree &= difference <= TOLERANCE
+        verdict = "same" if difference <= TOLERANCE else f"DIFFERS: over {TOLERANCE:g}"
+        print(f"  {name:34} {seconds * 1e3:8.2f} {seconds / t_numpy:8.3f} {cpu_per_wall:9.2f}"
+              f"   {loss:.7f} ({difference:.1e}, {verdict})")
 
     a, b = ag.constant(1.5), ag.constant(2.5)
     untaped = best(lambda: a * b, 20000)
@@ -111,7 +187,13 @@ def main() -> None:
         taped = best(lambda: a * b, 20000)
     print(f"eager multiply: {untaped * 1e6:.2f} us untaped, {taped * 1e6:.2f} us recorded on "
           f"a tape (+{(taped - untaped) * 1e6:.2f} us)")
+    headline("MLP step / NumPy", t_ag / t_numpy, target="<= 0.85")
+    for name, seconds, _, _ in rows[2:]:
+        headline(f"MLP step, {name.split()[0]} / NumPy", seconds / t_numpy)
+    if not agree:
+        print(f"the losses after {CHECK_STEPS} steps differ: the steps do not compute the same")
+    return 0 if agree else 1
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
