@@ -110,14 +110,15 @@ def whole_reads(function: Any) -> frozenset[str]:
     `getattr(e, "k", 0)`, but not for `e["k"]` or `e.k` alone, nor for `return e` (whose
     items are each checked when the graph runs, as TensorFlow does). A graph loop that
     creates an item of such an object cannot keep Python's meaning (see `operators.state`)."""
+    nodes = traversal.own_nodes([function], scopes=())  # one walk, nested functions included
     called = set()
-    for n in gast.walk(function):
+    for n in nodes:
         if isinstance(n, gast.Call):
             called.add(id(n.func))
             if _is_operator(n.func, "converted_call") and n.args:  # call_trees's `e.get(k)`
                 called.add(id(n.args[0]))
     itemwise = set()
-    for n in gast.walk(function):
+    for n in nodes:
         if isinstance(n, gast.Attribute) and id(n) not in called or isinstance(
                 n, gast.Subscript) and isinstance(n.slice, gast.Constant):
             itemwise.add(id(n.value))
@@ -125,7 +126,7 @@ def whole_reads(function: Any) -> frozenset[str]:
             returned = n.value.elts if isinstance(n.value, (gast.Tuple, gast.List)) else [
                 n.value]
             itemwise.update(id(value) for value in returned)
-    return frozenset(str(anno.getanno(n, anno.Basic.QN)) for n in gast.walk(function)
+    return frozenset(str(anno.getanno(n, anno.Basic.QN)) for n in nodes
                      if isinstance(n, (gast.Name, gast.Attribute, gast.Subscript))
                      and isinstance(n.ctx, gast.Load) and id(n) not in itemwise
                      and anno.hasanno(n, anno.Basic.QN))

@@ -231,6 +231,7 @@ class _Undefinedness:
         # (name, binding) -> the pairs whose undefinedness was decided while it was defined
         self._askers: dict[tuple[str, Any], list[tuple[str, Any]]] = {}
         self._asking: tuple[str, Any] | None = None
+        self._state_results: dict[int, list[Any]] = {}  # id(body function) -> its results
 
     def solve(self) -> set[int]:
         """The ids of the reads (Names) that may see an undefined value."""
@@ -299,7 +300,9 @@ class _Undefinedness:
         return any(results) or (op != "if_stmt" and entering)
 
     def _returns_undefined(self, fn: Any, k: int) -> bool:
-        results = _state_results(fn)
+        results = self._state_results.get(id(fn))
+        if results is None:  # the tree does not change while solving: found once
+            results = self._state_results[id(fn)] = _state_results(fn)
         return any(self._read(r.elts[k] if isinstance(r, gast.Tuple) else r) for r in results)
 
 

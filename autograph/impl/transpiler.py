@@ -223,7 +223,7 @@ def _declare_dropped_locals(function: gast.FunctionDef, original: set[str]) -> b
         return False
     read: set[str] = set()
     bound_inside: set[str] = set()
-    for n in gast.walk(function):
+    for n in traversal.own_nodes([function], scopes=()):
         if isinstance(n, gast.Name):
             (read if isinstance(n.ctx, gast.Load) else bound_inside).add(n.id)
     names = sorted(lost & read - bound_inside)
