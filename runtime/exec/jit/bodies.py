@@ -44,7 +44,12 @@ def compile_bodies(ops: list[Operation], kept: set[int]) -> list[Operation] | No
         for op in region.ops:
             replaced[id(op)] = None
         replaced[id(region.ops[-1])] = _region_op(region, after, kept)
-    return [replaced.get(id(op), op) for op in ops if replaced.get(id(op), op) is not None]
+    written: list[Operation] = []
+    for op in ops:
+        written_op = replaced.get(id(op), op)
+        if written_op is not None:
+            written.append(written_op)
+    return written
 
 
 def _region_op(region: Region, after: list[Operation], kept: set[int]) -> Operation:
