@@ -138,3 +138,150 @@ def test_the_cost_model_needs_static_shapes():
         x = ag.placeholder(ag.float32, [None, N])
         op = ag.matmul(x, ag.ones((N, N))).op
     assert concurrent_ops.KERNEL_COSTS["MatMul"](op) is None
+
+
+def _op(fn, *shapes):
+    """The op `fn` makes from placeholders of `shapes` (None: an unknown shape)."""
+    g = ag.Graph()
+    with g.as_default():
+        feeds = [ag.placeholder(ag.float32, None if s is None else list(s)) for s in shapes]
+        return fn(*feeds).op
+
+
+@pytest.mark.parametrize("fn, shapes, flops", [
+    (ag.matmul, [(4, 3), (3, 5)], 2 * 4 * 5 * 3),
+    (lambda a, b: ag.matmul(a, b, transpose_a=True), [(3, 4), (3, 5)], 2 * 4 * 5 * 3),
+    (lambda a, b: ag.matmul(a, b, transpose_b=True), [(4, 3), (5, 3)], 2 * 4 * 5 * 3),
+    (ag.matmul, [(2, 4, 3), (2, 3, 5)], 2 * 2 * 4 * 5 * 3),
+    (lambda a, b: ag.linalg.matmul(a, b, adjoint_a=True), [(2, 3, 4), (2, 3, 5)],
+     2 * 2 * 4 * 5 * 3),
+], ids=["plain", "transpose_a", "transpose_b", "batch", "adjoint_a"])
+def test_a_matmul_costs_its_flops_at_twenty_gflops(fn, shapes, flops):
+    op = _op(fn, *shapes)
+    assert concurrent_ops.KERNEL_COSTS[op.type](op) == pytest.approx(flops / 20_000.0)
+
+
+@pytest.mark.parametrize("shapes", [[None, (3, 5)], [(4, 3), None], [(3,), (3, 5)],
+                                    [(4, None), (None, 5)]],
+                         ids=["unknown a", "unknown b", "vector a", "unknown inner"])
+def test_a_matmul_of_unknown_sizes_has_no_cost(shapes):
+    g = ag.Graph()
+    with g.as_default():
+        a, b = [ag.placeholder(ag.float32, None if s is None else list(s)) for s in shapes]
+        op = g.create_op("MatMul", [a, b], {"T": ag.float32, "transpose_a": False,
+                                            "transpose_b": False},
+                         [(ag.float32, (4, 5))]) if shapes[0] == (3,) else ag.matmul(a, b).op
+    assert concurrent_ops.KERNEL_COSTS["MatMul"](op) is None
+
+
+ELEMENTWISE = ["AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum", "Neg", "Abs", "Sqrt",
+               "Square", "Exp", "Log", "Tanh", "Sigmoid", "Relu", "Sum", "Mean", "Max", "Min",
+               "_FusedElementwise"]
+
+
+@pytest.mark.parametrize("op_type", ELEMENTWISE)
+def test_elementwise_ops_and_reductions_cost_a_nanosecond_an_element(op_type):
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [1000, 300])
+        op = g.create_op(op_type, [x], {}, [(ag.float32, (1000, 300))])
+    assert concurrent_ops.KERNEL_COSTS[op_type](op) == pytest.approx(300.0)
+
+
+@pytest.mark.parametrize("op_type", ["BatchMatMulV2", "BatchMatMulV3"])
+def test_batch_matmuls_are_costed_as_matmuls(op_type):
+    assert concurrent_ops.KERNEL_COSTS[op_type] is concurrent_ops.KERNEL_COSTS["MatMul"]
+
+
+def test_a_fused_chain_costs_a_nanosecond_an_element_a_step():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [1000])
+        op = g.create_op("_FusedElementwise", [x], {"program": ["negative i0", "sqrt s0",
+                                                               "absolute s1"]},
+                         [(ag.float32, (1000,))])
+    assert concurrent_ops.KERNEL_COSTS["_FusedElementwise"](op) == pytest.approx(3.0)
+
+
+def test_an_elementwise_op_of_an_unknown_size_has_no_cost():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None, 3])
+        op = g.create_op("Neg", [x], {}, [(ag.float32, (None, 3))])
+    assert concurrent_ops.KERNEL_COSTS["Neg"](op) is None
+
+
+def test_an_op_estimated_at_the_threshold_is_large(monkeypatch):
+    op = _op(ag.matmul, (N, N), (N, N))
+    monkeypatch.setitem(concurrent_ops.KERNEL_COSTS, "MatMul",
+                        lambda op: concurrent_ops.MIN_MICROSECONDS)
+    assert concurrent_ops._large(op, lambda op: True)
+    monkeypatch.setitem(concurrent_ops.KERNEL_COSTS, "MatMul",
+                        lambda op: concurrent_ops.MIN_MICROSECONDS * 0.999)
+    assert not concurrent_ops._large(op, lambda op: True)
+
+
+def _groups_with_small_ops_between(count):
+    """The groups `schedule` makes of two independent products `count` small ops apart."""
+    g = ag.Graph()
+    with g.as_default():
+        x, w1, w2 = [ag.placeholder(ag.float32, [N, N]) for _ in range(3)]
+        small = ag.placeholder(ag.float32, [4])
+        first = ag.matmul(x, w1)
+        for _ in range(count):
+            small = ag.negative(small)
+        second = ag.matmul(x, w2)
+    _, groups = concurrent_ops.schedule(g.get_operations(), lambda op: True, 2,
+                                        lambda op: False)
+    return [[op.name for op in group] for group in groups], first.op.name, second.op.name
+
+
+def test_a_partner_is_looked_for_within_the_window(monkeypatch):
+    monkeypatch.setattr(concurrent_ops, "WINDOW", 5)
+    groups, first, second = _groups_with_small_ops_between(4)  # the 5th op after the first
+    assert groups == [[first, second]]
+    groups, _, _ = _groups_with_small_ops_between(5)  # the 6th: out of the window
+    assert groups == []
+
+
+def _scheduled(build, width=2):
+    """(order, groups) of `schedule` over the ops `build` makes from N x N placeholders."""
+    g = ag.Graph()
+    with g.as_default():
+        build(*[ag.placeholder(ag.float32, [N, N]) for _ in range(5)])
+    return concurrent_ops.schedule(g.get_operations(), lambda op: True, width,
+                                   lambda op: False)
+
+
+def _names(groups):
+    return [[op.name for op in group] for group in groups]
+
+
+def test_a_partner_is_found_past_an_op_that_depends_on_the_group():
+    def build(x, w1, w2, w3, w4):
+        first = ag.matmul(x, w1, name="first")
+        ag.matmul(first, w2, name="needs_first")  # not beside the first
+        ag.matmul(x, w3, name="independent")
+
+    _, groups = _scheduled(build)
+    assert _names(groups)[0] == ["first", "independent"]
+
+
+def test_a_large_op_with_no_partner_makes_no_group():
+    def build(x, w1, w2, w3, w4):
+        ag.matmul(ag.matmul(x, w1), w2)  # each needs the one before
+
+    order, groups = _scheduled(build)
+    assert groups == []
+
+
+def test_an_op_already_grouped_is_not_written_again_for_a_later_group():
+    def build(x, w1, w2, w3, w4):
+        first = ag.matmul(x, w1, name="first")
+        ag.matmul(first, w2, name="second")  # waits for the first
+        third = ag.matmul(x, w3, name="third")  # beside the first
+        ag.matmul(third, w4, name="fourth")  # beside the second, after the third
+
+    order, groups = _scheduled(build)
+    assert _names(groups) == [["first", "third"], ["second", "fourth"]]
+    assert len(order) == len({id(op) for op in order}) == 9  # 5 placeholders, 4 products
