@@ -12,7 +12,7 @@ from time import perf_counter
 from typing import Any, Callable, Hashable, Sequence
 
 from autograph.runtime.core import devices, dtypes
-from autograph.runtime.core.eager_context import slot
+from autograph.runtime.core.eager_context import token_slot
 from autograph.runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError
 from autograph.runtime.eager.fallback import fallback
 from autograph.runtime.eager.kernel_calls import (
@@ -34,7 +34,7 @@ from autograph.runtime.eager.settled_calls import (
     keys_by_equality,
     run_once,
     settle,
-    signature,
+    signature_function,
     varying_inputs,
 )
 from autograph.runtime.graph.constant_value import constant_value
@@ -73,26 +73,29 @@ class GeneralOp:
         # Calls by signature (see `settled_calls`): a function of the inputs, or None.
         self.repeatable = not self.op_def.is_stateful
         self.lists = tuple(a.is_list for a in self.op_def.input_arg)
+        self.signature = signature_function(self.lists)
         self.calls: dict[tuple, Any] = {}
 
     # Entry ---------------------------------------------------------------------------------
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
             name: str | None = None) -> Any:
-        token = slot().token or eager_token()
+        token = token_slot[0].token
+        if token is None:
+            token = eager_token()
+        key = self.signature(token, inputs, attrs) if self.repeatable else None
+        if key is not None:  # found only when `token` is an eager context's (see `signature`)
+            try:
+                call = self.calls.get(key, self)
+            except TypeError:  # an unhashable attr value (a list)
+                call = key = None
+            if call is None:  # a signature seen, that takes the general path
+                key = None
+            elif call is not self:
+                return call(inputs)
         if token is BUILDING:
             return self.build(building_graph(), inputs, attrs, name)
-        key = None
-        if token is not OBSERVED and self.repeatable:
-            key = signature(token, self.lists, inputs, attrs)
-            if key is not None:
-                try:
-                    call = self.calls.get(key, self)
-                except TypeError:  # an unhashable attr value (a list)
-                    call = key = None
-                if call is None:  # a signature seen, that takes the general path
-                    key = None
-                elif call is not self:
-                    return call(inputs)
+        if token is OBSERVED:
+            key = None
         return self._run_general(inputs, attrs, name, key, None)
 
     def run_keyed(self, key: Hashable | None, tensor: Any, inputs: Inputs) -> Any:
@@ -103,7 +106,9 @@ class GeneralOp:
         """
         if key is None or type(tensor) is not EagerTensor or not self.repeatable:
             return None
-        token = slot().token or eager_token()
+        token = token_slot[0].token
+        if token is None:
+            token = eager_token()
         if token is BUILDING or token is OBSERVED:
             return None
         full = (token, _KEYED, key, tensor._dtype.name, tensor._value.shape, tensor._device)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from autograph.runtime.core import dtypes
-from autograph.runtime.core.eager_context import slot
+from autograph.runtime.core.eager_context import token_slot
 from autograph.runtime.core.errors import InternalError
 from autograph.runtime.eager.kernel_calls import run_shape_fn
 from autograph.runtime.eager.op_runner import GeneralOp
@@ -41,7 +41,18 @@ class SimpleOp(GeneralOp):
 
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
             name: str | None = None) -> Any:
-        token = slot().token or eager_token()
+        if len(inputs) == 2 and not attrs:
+            x, y = inputs
+            if type(x) is EagerTensor and type(y) is EagerTensor:
+                # `signature`'s key for two tensors, made without its loop; one made with a
+                # token that is not an eager context's is never kept (see `signature`)
+                call = self.calls.get((token_slot[0].token, x._dtype.name, x._value.shape,
+                                       x._device, y._dtype.name, y._value.shape, y._device))
+                if call is not None:
+                    return call(inputs)
+        token = token_slot[0].token
+        if token is None:
+            token = eager_token()
         if token is BUILDING:
             if not attrs and len(inputs) == self.arity:
                 built = self._build_plain(building_graph(), inputs, name)
@@ -50,15 +61,6 @@ class SimpleOp(GeneralOp):
             return GeneralOp.run(self, inputs, attrs, name)
         if token is OBSERVED or attrs or len(inputs) != self.arity:
             return GeneralOp.run(self, inputs, attrs, name)
-        if self.arity == 2:
-            x, y = inputs
-            if type(x) is EagerTensor and type(y) is EagerTensor:
-                # `signature`'s key for two tensors, made without its loop
-                call = self.calls.get((token, x._dtype.name, x._value.shape, x._device,
-                                       y._dtype.name, y._value.shape, y._device))
-                if call is not None:
-                    return call(inputs)
-                return GeneralOp.run(self, inputs, attrs, name)
         dt = None
         for v in inputs:
             if type(v) is EagerTensor:
