@@ -25,7 +25,6 @@ the general path does.
 from __future__ import annotations
 
 import functools
-import operator
 from typing import Any, Callable, Hashable, Sequence
 
 import numpy as np
@@ -49,7 +48,6 @@ _placement = devices._placement
 _soft_placement = devices._soft_placement
 _kernels = kernel_registry()
 _tokens: dict[tuple, object] = {}  # eager context -> its token
-_value = operator.attrgetter("_value")
 _new = object.__new__
 _FLOATS = (float, np.floating)
 _BOOLS = (bool, np.bool_)
@@ -101,12 +99,11 @@ def signature(token: object, lists: tuple[bool, ...], inputs: Sequence[Any],
             parts += (kind, v)  # 1 and True are equal keys, but not the same input
         else:
             return None
-    return with_attrs(tuple(parts), attrs) if attrs else tuple(parts)
+    return with_attrs(parts, attrs) if attrs else tuple(parts)
 
 
-def with_attrs(head: tuple, attrs: dict[str, Any]) -> tuple | None:
-    """`head`, the part of a signature its inputs make, followed by the attrs given."""
-    parts = list(head)
+def with_attrs(parts: list[Any], attrs: dict[str, Any]) -> tuple | None:
+    """A signature: `parts` (the token and what the inputs make), then the attrs given."""
     for name, value in attrs.items():
         kind = type(value)
         if kind is not bool and kind is not int and kind is not str and (
@@ -132,10 +129,11 @@ def signature_function(lists: tuple[bool, ...]) -> Callable[..., tuple | None]:
         f"    {', '.join(names)}, = inputs\n"
         f"    if {' or '.join(f'type({x}) is not EagerTensor' for x in names)}:\n"
         f"        return signature(token, lists, inputs, attrs)\n"
-        f"    head = (token, {parts})\n"
-        f"    return with_attrs(head, attrs) if attrs else head\n")
-    namespace = {"EagerTensor": EagerTensor, "signature": signature, "with_attrs": with_attrs,
-                 "lists": lists}
+        f"    if not attrs:\n"
+        f"        return (token, {parts})\n"
+        f"    return with_attrs([token, {parts}], attrs)\n")
+    namespace = {"EagerTensor": EagerTensor, "signature": signature, "lists": lists,
+                 "with_attrs": with_attrs}
     exec(compile(source, f"<signature of {len(names)} tensors>", "exec"), namespace)
     return namespace["key"]
 
@@ -196,7 +194,8 @@ def settle(op: Any, inputs: Sequence[Any], tensors: list[Any], arrays: list[Any]
     fn = _kernel_function(kernel, device, kernel_attrs, op_def, resolved, arrays, varying)
     if all(varying) and not any(lists) and all(
             t._device is target for t, target in zip(inputs, targets)):
-        read = None  # each tensor's own array (its device is part of the key)
+        # each tensor's own array (its device is part of the key)
+        read = _OWN_ARRAYS.get(len(inputs), _own_arrays)
         record_inputs: Callable[[Sequence[Any]], list[Any]] = list
     else:
         read = _reader(targets, varying, arrays, lists)
@@ -205,11 +204,11 @@ def settle(op: Any, inputs: Sequence[Any], tensors: list[Any], arrays: list[Any]
 
 
 def kernel_runner(op: Any, fn: Callable[..., Any], device: devices.Device,
-                  read: Callable[[Sequence[Any]], Sequence[Any]] | None,
+                  read: Callable[[Sequence[Any]], Sequence[Any]],
                   resolved: dict[str, Any], kernel: KernelDef,
                   record_inputs: Callable[[Sequence[Any]], list[Any]]) -> Runner:
-    """`run(inputs, start=None)`: `fn` of the arrays `read` gives for `inputs` (each tensor's
-    own array when `read` is None), its outputs wrapped as `op`'s (a `GeneralOp`), recorded
+    """`run(inputs, start=None)`: `fn` of the arrays `read` gives for `inputs`, its outputs
+    wrapped as `op`'s (a `GeneralOp`), recorded
     on the tapes that record (`record_inputs` gives their flat input tensors; `start` is when
     the op started, for observers).
 
@@ -227,7 +226,7 @@ def kernel_runner(op: Any, fn: Callable[..., Any], device: devices.Device,
 
     def run(inputs: Sequence[Any], start: float | None = None) -> Any:
         try:
-            result = fn(*(map(_value, inputs) if read is None else read(inputs)))
+            result = fn(*read(inputs))
         except OpError as e:
             if e.op_name is None:
                 e.op_name = name
@@ -292,6 +291,19 @@ def _kernel_function(kernel: KernelDef, device: devices.Device, kernel_attrs: di
         if fast is not None:
             return fast
     return functools.partial(kernel.fn, device, **kernel_attrs)
+
+
+def _own_arrays(inputs: Sequence[Any]) -> list[Any]:
+    return [x._value for x in inputs]
+
+
+# The arrays of a call's tensors, written out for few of them (`map` or a loop costs about as
+# much again as the kernel of a scalar add)
+_OWN_ARRAYS: dict[int, Callable[[Sequence[Any]], Sequence[Any]]] = {
+    1: lambda inputs: (inputs[0]._value,),
+    2: lambda inputs: (inputs[0]._value, inputs[1]._value),
+    3: lambda inputs: (inputs[0]._value, inputs[1]._value, inputs[2]._value),
+}
 
 
 def _reader(targets: list[devices.Device], varying: list[bool], arrays: list[Any],

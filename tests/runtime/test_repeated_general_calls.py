@@ -1,5 +1,5 @@
 """Eager calls of ops with attrs and list inputs repeated with one signature
-(`runtime/eager/repeated_calls.py`): later calls give the values, dtypes, devices and errors of
+(`runtime/eager/settled_calls.py`): later calls give the values, dtypes, devices and errors of
 the first, which takes the general path, on every device.
 """
 
