@@ -44,11 +44,11 @@ def _ignore_all() -> tuple[Any, Any]:
     """NumPy 2's context variable of error settings, and its value with every warning off:
     what `np.errstate(all="ignore")` sets and resets, without the object it builds on each
     use (about 1 µs per kernel call). (None, None) where NumPy has no such variable."""
+    config: Any = getattr(getattr(np, "_core", None), "_ufunc_config", None)  # loaded already
     try:
-        from numpy._core import _ufunc_config
-        variable = _ufunc_config._extobj_contextvar
-        token = variable.set(_ufunc_config._make_extobj(all="ignore"))
-    except (ImportError, AttributeError, TypeError):
+        variable = config._extobj_contextvar
+        token = variable.set(config._make_extobj(all="ignore"))
+    except (AttributeError, TypeError):
         return None, None
     try:
         return variable, variable.get()

@@ -74,7 +74,7 @@ class GeneralOp:
         self.repeatable = not self.op_def.is_stateful
         self.lists = tuple(a.is_list for a in self.op_def.input_arg)
         self.signature = signature_function(self.lists)
-        self.calls: dict[tuple, Any] = {}
+        self.calls: dict[Hashable, Any] = {}
 
     # Entry ---------------------------------------------------------------------------------
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,

@@ -132,10 +132,11 @@ def signature_function(lists: tuple[bool, ...]) -> Callable[..., tuple | None]:
         f"    if not attrs:\n"
         f"        return (token, {parts})\n"
         f"    return with_attrs([token, {parts}], attrs)\n")
-    namespace = {"EagerTensor": EagerTensor, "signature": signature, "lists": lists,
-                 "with_attrs": with_attrs}
+    namespace: dict[str, Any] = {"EagerTensor": EagerTensor, "signature": signature,
+                                 "lists": lists, "with_attrs": with_attrs}
     exec(compile(source, f"<signature of {len(names)} tensors>", "exec"), namespace)
-    return namespace["key"]
+    key: Callable[..., tuple | None] = namespace["key"]
+    return key
 
 
 def signature_of(lists: tuple[bool, ...], token: object, inputs: Sequence[Any],
@@ -192,11 +193,17 @@ def settle(op: Any, inputs: Sequence[Any], tensors: list[Any], arrays: list[Any]
     targets = [devices.CPU if arg.name in host else device for arg in op_def.input_arg]
     lists = [arg.is_list for arg in op_def.input_arg]
     fn = _kernel_function(kernel, device, kernel_attrs, op_def, resolved, arrays, varying)
-    if all(varying) and not any(lists) and all(
-            t._device is target for t, target in zip(inputs, targets)):
-        # each tensor's own array (its device is part of the key)
+    own = not any(lists) and all(  # each given tensor's own array (its device is in the key)
+        t._device is target for t, target, given in zip(inputs, targets, varying) if given)
+    if own and all(varying):
         read = _OWN_ARRAYS.get(len(inputs), _own_arrays)
         record_inputs: Callable[[Sequence[Any]], list[Any]] = list
+    elif own and varying[0] and not any(varying[1:]):  # a front-end function's call
+        fixed = tuple(arrays[1:])
+
+        def read(inputs: Sequence[Any]) -> tuple:
+            return (inputs[0]._value, *fixed)
+        record_inputs = _record_inputs(varying, tensors, lists)
     else:
         read = _reader(targets, varying, arrays, lists)
         record_inputs = _record_inputs(varying, tensors, lists)
@@ -218,10 +225,9 @@ def kernel_runner(op: Any, fn: Callable[..., Any], device: devices.Device,
     name = op.name
     outs = op.op_def.output_arg
     single = len(outs) == 1 and not outs[0].is_list
-    dtype = (outs[0].type or resolved[outs[0].type_attr]) if single else None
-    np_dtype = dtype.np_dtype if dtype is not None else None
-    out_device = (devices.CPU if outs[0].name in kernel.host_memory else device) if single \
-        else None
+    dtype: Any = (outs[0].type or resolved[outs[0].type_attr]) if single else None
+    np_dtype = dtype.np_dtype if single else None
+    out_device: Any = devices.CPU if single and outs[0].name in kernel.host_memory else device
     inline = single and out_device.is_host  # wrapped here; elsewhere by `wrap_output`
 
     def run(inputs: Sequence[Any], start: float | None = None) -> Any:
@@ -257,15 +263,14 @@ def run_once(op: Any, tensors: list[Any], arrays: list[Any], resolved: dict[str,
              device: devices.Device, kernel: KernelDef, kernel_attrs: dict[str, Any]
              ) -> Runner:
     """The runner of one general call: its kernel with its attrs, on the arrays it placed."""
-    fn = functools.partial(kernel.fn, device, **kernel_attrs)
-    if device.is_gpu and device.index:
-        bound = fn
+    bound = functools.partial(kernel.fn, device, **kernel_attrs)
 
-        def fn(*args: Any) -> Any:
-            with device.scope():
-                return bound(*args)
+    def on_device(*args: Any) -> Any:  # a GPU other than the current one
+        with device.scope():
+            return bound(*args)
     flat = _flat(tensors)
-    return kernel_runner(op, fn, device, lambda _: arrays, resolved, kernel, lambda _: flat)
+    return kernel_runner(op, on_device if device.is_gpu and device.index else bound, device,
+                         lambda _: arrays, resolved, kernel, lambda _: flat)
 
 
 def _flat(values: list[Any]) -> list[Any]:
