@@ -18,10 +18,12 @@ BOTH = ("CPU", "GPU")  # the devices of a kernel written once against `ctx.xp`
 NUMBERS_AND_BOOL = NUMBER_TYPES + (bool_,)
 
 
-def quiet(fn: Callable) -> Callable:
+def quiet(fn: Callable, arity: int | None = None) -> Callable:
     """Runs kernel `fn` with NumPy's floating-point warnings off.
 
-    NumPy warns where TensorFlow is silent (0 / 0, log(0), sqrt(-1)); CuPy never warns.
+    NumPy warns where TensorFlow is silent (0 / 0, log(0), sqrt(-1)); CuPy never warns. With
+    `arity` 2, the function takes exactly two positional arguments (a specialization's), and
+    spares the packing of `*args, **kwargs`.
     """
     if _errors is None:  # a NumPy without the context variable: its public errstate
         @functools.wraps(fn)
@@ -29,6 +31,14 @@ def quiet(fn: Callable) -> Callable:
             with np.errstate(all="ignore"):
                 return fn(*args, **kwargs)
         return kernel
+    if arity == 2:
+        def quiet_binary(x, y):
+            token = _set_errors(_IGNORE)
+            try:
+                return fn(x, y)
+            finally:
+                _reset_errors(token)
+        return quiet_binary
 
     @functools.wraps(fn)
     def quiet_kernel(*args, **kwargs):

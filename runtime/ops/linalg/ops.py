@@ -66,13 +66,16 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         raise ValueError("Only one of transpose_a and adjoint_a can be True.")
     if transpose_b and adjoint_b:
         raise ValueError("Only one of transpose_b and adjoint_b can be True.")
-    if type(a) is not EagerTensor or type(b) is not EagerTensor:
+    if type(a) is EagerTensor and type(b) is EagerTensor:  # (`ndim`'s property costs more)
+        matrices = a._value.ndim == 2 == b._value.ndim
+    else:
         a, b = convert_pair(a, b)
+        matrices = a.ndim == 2 == b.ndim
     flip_a, flip_b = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     name = "MatMul" if name is None else name
-    if a.ndim == 2 == b.ndim:
-        if a.dtype.is_complex:  # MatMul only transposes: an adjoint conjugates first
-            a = _conj.run((a,), None) if adjoint_a else a
+    if matrices:
+        if (adjoint_a or adjoint_b) and a.dtype.is_complex:  # MatMul only transposes: an
+            a = _conj.run((a,), None) if adjoint_a else a  # adjoint conjugates first
             b = _conj.run((b,), None) if adjoint_b else b
         return _mat_mul.run((a, b), {"transpose_a": flip_a, "transpose_b": flip_b}, name)
     if a.dtype.is_complex:  # BatchMatMulV2 takes adjoints: a transpose conjugates back
