@@ -22,8 +22,8 @@ def quiet(fn: Callable, arity: int | None = None) -> Callable:
     """Runs kernel `fn` with NumPy's floating-point warnings off.
 
     NumPy warns where TensorFlow is silent (0 / 0, log(0), sqrt(-1)); CuPy never warns. With
-    `arity` 2, the function takes exactly two positional arguments (a specialization's), and
-    spares the packing of `*args, **kwargs`.
+    `arity` 1 or 2, the function takes exactly that many positional arguments (as a kernel's
+    specialization does), which spares packing them into `*args, **kwargs`.
     """
     if _errors is None:  # a NumPy without the context variable: its public errstate
         @functools.wraps(fn)
@@ -31,6 +31,14 @@ def quiet(fn: Callable, arity: int | None = None) -> Callable:
             with np.errstate(all="ignore"):
                 return fn(*args, **kwargs)
         return kernel
+    if arity == 1:
+        def quiet_unary(x):
+            token = _set_errors(_IGNORE)
+            try:
+                return fn(x)
+            finally:
+                _reset_errors(token)
+        return quiet_unary
     if arity == 2:
         def quiet_binary(x, y):
             token = _set_errors(_IGNORE)

@@ -196,26 +196,22 @@ def settle(op: Any, inputs: Sequence[Any], tensors: list[Any], arrays: list[Any]
     own = not any(lists) and all(  # each given tensor's own array (its device is in the key)
         t._device is target for t, target, given in zip(inputs, targets, varying) if given)
     if own and all(varying):
-        read = _OWN_ARRAYS.get(len(inputs), _own_arrays)
-        record_inputs: Callable[[Sequence[Any]], list[Any]] = list
-    elif own and varying[0] and not any(varying[1:]):  # a front-end function's call
-        fixed = tuple(arrays[1:])
-
-        def read(inputs: Sequence[Any]) -> tuple:
-            return (inputs[0]._value, *fixed)
-        record_inputs = _record_inputs(varying, tensors, lists)
+        return kernel_runner(op, fn, device, None, resolved, kernel, list)
+    read: Callable[[Sequence[Any]], Sequence[Any]]
+    if own and varying[0] and not any(varying[1:]):  # a front-end function's call
+        read = _first_and_fixed(tuple(arrays[1:]))
     else:
         read = _reader(targets, varying, arrays, lists)
-        record_inputs = _record_inputs(varying, tensors, lists)
-    return kernel_runner(op, fn, device, read, resolved, kernel, record_inputs)
+    return kernel_runner(op, fn, device, read, resolved, kernel,
+                         _record_inputs(varying, tensors, lists))
 
 
 def kernel_runner(op: Any, fn: Callable[..., Any], device: devices.Device,
-                  read: Callable[[Sequence[Any]], Sequence[Any]],
+                  read: Callable[[Sequence[Any]], Sequence[Any]] | None,
                   resolved: dict[str, Any], kernel: KernelDef,
                   record_inputs: Callable[[Sequence[Any]], list[Any]]) -> Runner:
-    """`run(inputs, start=None)`: `fn` of the arrays `read` gives for `inputs`, its outputs
-    wrapped as `op`'s (a `GeneralOp`), recorded
+    """`run(inputs, start=None)`: `fn` of the arrays `read` gives for `inputs` (None: each
+    input tensor's own array), its outputs wrapped as `op`'s (a `GeneralOp`), recorded
     on the tapes that record (`record_inputs` gives their flat input tensors; `start` is when
     the op started, for observers).
 
@@ -229,10 +225,19 @@ def kernel_runner(op: Any, fn: Callable[..., Any], device: devices.Device,
     np_dtype = dtype.np_dtype if single else None
     out_device: Any = devices.CPU if single and outs[0].name in kernel.host_memory else device
     inline = single and out_device.is_host  # wrapped here; elsewhere by `wrap_output`
+    arity = len(op.op_def.input_arg)
+    if read is None and arity > 2:
+        read = _own_arrays
+    two = arity == 2  # (read None:) the arrays written out, as a reader's call costs more
 
     def run(inputs: Sequence[Any], start: float | None = None) -> Any:
         try:
-            result = fn(*read(inputs))
+            if read is not None:
+                result = fn(*read(inputs))
+            elif two:
+                result = fn(inputs[0]._value, inputs[1]._value)
+            else:
+                result = fn(inputs[0]._value)
         except OpError as e:
             if e.op_name is None:
                 e.op_name = name
@@ -302,13 +307,12 @@ def _own_arrays(inputs: Sequence[Any]) -> list[Any]:
     return [x._value for x in inputs]
 
 
-# The arrays of a call's tensors, written out for few of them (`map` or a loop costs about as
-# much again as the kernel of a scalar add)
-_OWN_ARRAYS: dict[int, Callable[[Sequence[Any]], Sequence[Any]]] = {
-    1: lambda inputs: (inputs[0]._value,),
-    2: lambda inputs: (inputs[0]._value, inputs[1]._value),
-    3: lambda inputs: (inputs[0]._value, inputs[1]._value, inputs[2]._value),
-}
+def _first_and_fixed(fixed: tuple) -> Callable[[Sequence[Any]], tuple]:
+    """The arrays of a call that gives its first input alone: that tensor's own array, then
+    `fixed`."""
+    def read(inputs: Sequence[Any]) -> tuple:
+        return (inputs[0]._value, *fixed)
+    return read
 
 
 def _reader(targets: list[devices.Device], varying: list[bool], arrays: list[Any],
