@@ -73,7 +73,7 @@ def eager_token() -> object:
     return token
 
 
-def signature(token: object, lists: tuple[bool, ...], inputs: Sequence[Any],
+def signature(lists: tuple[bool, ...], token: object, inputs: Sequence[Any],
               attrs: dict[str, Any] | None) -> tuple | None:
     """What a call's general path depends on, flat, or None where an input is neither an eager
     tensor nor a Python int or bool (or a list of eager tensors for a list input, per `lists`).
@@ -119,7 +119,7 @@ def signature_function(lists: tuple[bool, ...]) -> Callable[..., tuple | None]:
     `key(token, inputs, attrs)`: for inputs that are all eager tensors, written out for their
     number (a loop costs about 0.3 µs an input here); for others, `signature` itself."""
     if not lists or any(lists):
-        return functools.partial(signature_of, lists)
+        return functools.partial(signature, lists)
     names = [f"x{i}" for i in range(len(lists))]
     parts = " ".join(f"{x}._dtype.name, {x}._value.shape, {x}._device," for x in names)
     source = (
@@ -128,7 +128,7 @@ def signature_function(lists: tuple[bool, ...]) -> Callable[..., tuple | None]:
         f"        return None\n"
         f"    {', '.join(names)}, = inputs\n"
         f"    if {' or '.join(f'type({x}) is not EagerTensor' for x in names)}:\n"
-        f"        return signature(token, lists, inputs, attrs)\n"
+        f"        return signature(lists, token, inputs, attrs)\n"
         f"    if not attrs:\n"
         f"        return (token, {parts})\n"
         f"    return with_attrs([token, {parts}], attrs)\n")
@@ -137,11 +137,6 @@ def signature_function(lists: tuple[bool, ...]) -> Callable[..., tuple | None]:
     exec(compile(source, f"<signature of {len(names)} tensors>", "exec"), namespace)
     key: Callable[..., tuple | None] = namespace["key"]
     return key
-
-
-def signature_of(lists: tuple[bool, ...], token: object, inputs: Sequence[Any],
-                 attrs: dict[str, Any] | None) -> tuple | None:
-    return signature(token, lists, inputs, attrs)
 
 
 def keys_by_equality(attr_value: Any) -> bool:
@@ -226,18 +221,19 @@ def kernel_runner(op: Any, fn: Callable[..., Any], device: devices.Device,
     out_device: Any = devices.CPU if single and outs[0].name in kernel.host_memory else device
     inline = single and out_device.is_host  # wrapped here; elsewhere by `wrap_output`
     arity = len(op.op_def.input_arg)
-    if read is None and arity > 2:
-        read = _own_arrays
-    two = arity == 2  # (read None:) the arrays written out, as a reader's call costs more
+    if read is None and arity not in (1, 2, 3):
+        read = _own_arrays  # (for 1 to 3 tensors, their arrays are written out below)
 
     def run(inputs: Sequence[Any], start: float | None = None) -> Any:
         try:
             if read is not None:
                 result = fn(*read(inputs))
-            elif two:
+            elif arity == 2:  # a reader's call costs a third of a scalar add's dispatch
                 result = fn(inputs[0]._value, inputs[1]._value)
-            else:
+            elif arity == 1:
                 result = fn(inputs[0]._value)
+            else:
+                result = fn(inputs[0]._value, inputs[1]._value, inputs[2]._value)
         except OpError as e:
             if e.op_name is None:
                 e.op_name = name
