@@ -82,8 +82,10 @@ class GeneralOp:
         token = token_slot[0].token
         if token is None:
             token = eager_token()
+        if token is BUILDING:
+            return self.build(building_graph(), inputs, attrs, name)
         key = self.signature(token, inputs, attrs) if self.repeatable else None
-        if key is not None:  # found only when `token` is an eager context's (see `signature`)
+        if key is not None:  # (OBSERVED keys are never kept: each such call is general)
             try:
                 call = self.calls.get(key, self)
             except TypeError:  # an unhashable attr value (a list)
@@ -92,8 +94,6 @@ class GeneralOp:
                 key = None
             elif call is not self:
                 return call(inputs)
-        if token is BUILDING:
-            return self.build(building_graph(), inputs, attrs, name)
         if token is OBSERVED:
             key = None
         return self._run_general(inputs, attrs, name, key, None)
