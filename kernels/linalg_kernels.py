@@ -10,7 +10,15 @@ from autograph.kernels.common import BOTH, quiet
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 
-@register_kernel("MatMul", device=BOTH, takes_out=True)
+def _specialize_mat_mul(ctx, attrs, types, shapes, values):
+    """A product of untransposed matrices: the array module's `matmul` itself (quiet), without
+    the kernel's frame."""
+    if attrs["transpose_a"] or attrs["transpose_b"]:
+        return None
+    return quiet(ctx.xp.matmul, arity=2)
+
+
+@register_kernel("MatMul", device=BOTH, takes_out=True, specialize=_specialize_mat_mul)
 @quiet
 def mat_mul(ctx, a, b, transpose_a, transpose_b, out=None):
     return ctx.xp.matmul(a.T if transpose_a else a, b.T if transpose_b else b, out=out)

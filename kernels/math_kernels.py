@@ -28,8 +28,16 @@ INLINE = {"AddV2": "{0} + {1}", "Sub": "{0} - {1}", "Mul": "{0} * {1}", "Neg": "
           "LogicalNot": "~{0}"}
 
 
+def _ufunc_itself(ufunc: str):
+    """A specializer giving the array module's ufunc itself, so that a settled eager call runs
+    it without the kernel's frame and `out=None` (plans write such kernels inline)."""
+    def specialize(ctx, attrs, types, shapes, values):
+        return getattr(ctx.xp, ufunc)
+    return specialize
+
+
 @register_kernel("AddV2", device=BOTH, type_constraints={"T": NUMBER_TYPES},
-                 inline=INLINE["AddV2"], takes_out=True)
+                 inline=INLINE["AddV2"], takes_out=True, specialize=_ufunc_itself("add"))
 def add(ctx, x, y, out=None):
     return ctx.xp.add(x, y, out=out)
 
@@ -40,7 +48,8 @@ def add_strings(ctx, x, y):
     return np.asarray(np.add(x, y), dtype=object)  # two 0-d arrays add up to plain bytes
 
 
-@register_kernel("Neg", device=BOTH, inline=INLINE["Neg"], takes_out=True)
+@register_kernel("Neg", device=BOTH, inline=INLINE["Neg"], takes_out=True,
+                 specialize=_ufunc_itself("negative"))
 def neg(ctx, x, out=None):
     return ctx.xp.negative(x, out=out)
 
@@ -52,7 +61,8 @@ def _ufunc_kernel(op_name: str, ufunc: str, warns: bool) -> None:
     kernel.__name__ = kernel.__qualname__ = ufunc
     arity = "{0}, {1}" if op_name in _BINARY else "{0}"
     inline = INLINE.get(op_name) or (None if warns else f"{{xp}}.{ufunc}({arity})")
-    register_kernel(op_name, device=BOTH, inline=inline, takes_out=True)(
+    register_kernel(op_name, device=BOTH, inline=inline, takes_out=True,
+                    specialize=None if warns else _ufunc_itself(ufunc))(
         quiet(kernel) if warns else kernel)
 
 

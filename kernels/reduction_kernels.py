@@ -226,13 +226,12 @@ def _specialize_softmax(ctx, attrs, types, shapes, values):
     dtype = types[0].np_dtype
     accumulator, axis, exp = _accumulator(dtype), attrs["axis"], ctx.xp.exp
 
-    @quiet
-    def softmax_quietly(logits):
+    def softmax_of_shape(logits):
         x = logits if accumulator is dtype else logits.astype(accumulator)
         e = exp(x - x.max(axis=axis, keepdims=True))  # shifted: exp cannot overflow
         out = e / e.sum(axis=axis, keepdims=True)
         return out if accumulator is dtype else out.astype(dtype)
-    return softmax_quietly
+    return quiet(softmax_of_shape, arity=1)
 
 
 @register_kernel("Softmax", device=BOTH, specialize=_specialize_softmax)

@@ -286,7 +286,7 @@ def _kernel_on_device(op_name: str, fn: Callable, host_memory: tuple[str, ...]) 
 def _specializer_on_device(op_name: str, specialize: Callable | None,
                            host_memory: tuple[str, ...]) -> Callable | None:
     """`specialize` whose functions run on the device, checked as `_kernel_on_device` checks
-    kernels, so that plans and prepared eager calls run specializations on SIM:0 too."""
+    kernels, so that plans and settled eager calls run specializations on SIM:0 too."""
     if specialize is None:
         return None
 

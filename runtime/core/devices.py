@@ -28,6 +28,7 @@ from typing import Any, Iterator, NamedTuple
 
 import numpy as np
 
+from autograph.runtime.core.eager_context import context_changed
 from autograph.runtime.core.errors import InvalidArgumentError
 
 _NAME_RE = re.compile(
@@ -291,6 +292,7 @@ _soft_placement = [True]
 def set_soft_device_placement(enabled: bool) -> None:
     """Whether a request for a missing device (or kernel) falls back to the CPU."""
     _soft_placement[0] = bool(enabled)
+    context_changed()
 
 
 def get_soft_device_placement() -> bool:
@@ -305,10 +307,12 @@ def device(name: str | None) -> Iterator[None]:
     """
     spec = None if name is None else parse_device_name(name)
     _placement.stack.append(spec)
+    context_changed()
     try:
         yield
     finally:
         _placement.stack.pop()
+        context_changed()
 
 
 def requested_device() -> tuple[str, int] | None:

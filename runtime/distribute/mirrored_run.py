@@ -23,6 +23,7 @@ import threading
 from typing import Any, Callable, Iterator, Sequence
 
 from autograph.runtime.core import devices, traceback_utils
+from autograph.runtime.core.eager_context import context_changed
 from autograph.runtime.distribute import distribute_lib
 from autograph.runtime.distribute.values import regroup, select_replica
 from autograph.runtime.exec import resources
@@ -65,6 +66,7 @@ class _CallerState:
         graph_module._state.eager_scope = self.eager_scope
         init_scope._traces.stack = list(self.traces)
         devices._placement.stack = list(self.placement)
+        context_changed()  # this thread's graphs and device scope are its caller's now
         default_session._sessions.stack = list(self.sessions)
         resources._current.stack = list(self.resources)
         creator_scope.set_creators(self.creators)

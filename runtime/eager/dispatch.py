@@ -4,18 +4,18 @@
 (taking the dtype of the tensors that share their type attr), bind and check type attrs, check
 attrs against the `OpDef`, place the op on a device, pick a kernel, copy inputs to the device,
 run the shape function (so bad shapes and axes fail with a clear message before the kernel runs)
-and the kernel, and wrap the outputs. Everything that depends only on the op, the dtypes and the
-device is resolved once and cached.
+and the kernel, and wrap the outputs. Later calls of the same signature run only the kernel
+and the wrapping (`settled_calls`).
 
 Ops whose inputs all share one type attr and that have no other attrs (most elementwise math)
-take `SimpleOp`'s fast path; everything else `GeneralOp`'s.
+are `SimpleOp`s, which key their calls faster; everything else is a `GeneralOp`.
 
-Placement is in `placement`; calling kernels and explaining dtypes in `kernel_calls`.
+Placement is in `placement`; explaining dtypes and kernel errors in `kernel_calls`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 from autograph.runtime.eager.op_runner import GeneralOp
 from autograph.runtime.eager.simple_op import SimpleOp
@@ -54,9 +54,19 @@ class OpHandle:
 
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
             name: str | None = None) -> Any:
+        return self._impl().run(inputs, attrs, name)
+
+    def run_keyed(self, key: Hashable | None, tensor: Any,
+                  inputs: Callable[[], tuple[Sequence[Any], dict[str, Any] | None]]) -> Any:
+        """A front-end function's call keyed by its Python arguments (`GeneralOp.run_keyed`):
+        the op's output, or None where the caller must take its general path."""
+        return self._impl().run_keyed(key, tensor, inputs)
+
+    def _impl(self) -> GeneralOp:
         impl = _build(self.op_name)
-        self.run = impl.run  # type: ignore[method-assign]  # later calls skip this method
-        return impl.run(inputs, attrs, name)
+        self.run = impl.run  # type: ignore[method-assign]  # later calls skip this object
+        self.run_keyed = impl.run_keyed  # type: ignore[method-assign]
+        return impl
 
     @property
     def op_def(self) -> OpDef:

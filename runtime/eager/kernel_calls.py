@@ -1,6 +1,7 @@
-"""What the dispatcher does around a kernel: run shape functions and kernels with errors that
-name the op, check the kernel's outputs, choose and explain dtypes of inputs, and group an op's
-outputs as its front-end function returns them.
+"""What the dispatcher does around a kernel: run shape functions with errors that name the op,
+name the op in a kernel's errors, check the kernel's outputs, choose and explain dtypes of
+inputs, and group an op's outputs as its front-end function returns them. Kernels run through
+`settled_calls.kernel_runner`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from autograph.runtime.core import devices, dtypes
 from autograph.runtime.core.errors import InternalError, InvalidArgumentError, OpError
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
-from autograph.runtime.registry.kernel_registry import KernelDef
 from autograph.runtime.registry.op_def import OpDef
 from autograph.runtime.registry.shape_inference import InferenceContext
 
@@ -38,21 +38,6 @@ def value_reader(arrays: list[Any], reads: list[int] | None = None):
             return [devices.CPU.to_host(a) for a in x]
         return devices.CPU.to_host(x)
     return value
-
-
-def call_kernel(op_name: str, kernel: KernelDef, device: devices.Device, arrays: list[Any],
-                 kernel_attrs: dict[str, Any]) -> Any:
-    try:
-        if device.is_gpu and device.index:
-            with device.scope():
-                return kernel.fn(device, *arrays, **kernel_attrs)
-        return kernel.fn(device, *arrays, **kernel_attrs)
-    except OpError as e:
-        if e.op_name is None:
-            e.op_name = op_name
-        raise
-    except Exception as e:
-        raise kernel_failure(op_name, device, e) from e
 
 
 def wrap_output(op_name: str, value: Any, dtype: dtypes.DType,

@@ -1,21 +1,21 @@
 """How one op runs eagerly or is added to a graph: `GeneralOp`, for any op (`simple_op.SimpleOp`
-is the fast path of ops whose inputs all share one type attr and that have no other attrs).
+adds a faster key and graph build for ops whose inputs all share one type attr and that have no
+other attrs).
 
-`dispatch` builds one of them per op (`op_handle`) and caches what depends only on the op, the
-dtypes and the device.
+`dispatch` builds one of them per op (`op_handle`). A call's first run takes the general path
+(`_run_general`); calls repeated with its signature run what it settled (`settled_calls`).
 """
-
 
 from __future__ import annotations
 
 from time import perf_counter
-from typing import Any, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 from autograph.runtime.core import devices, dtypes
+from autograph.runtime.core.eager_context import token_slot
 from autograph.runtime.core.errors import InternalError, InvalidArgumentError, NotFoundError
 from autograph.runtime.eager.fallback import fallback
 from autograph.runtime.eager.kernel_calls import (
-    call_kernel,
     common_dtype,
     dtype_mismatch,
     outputs_structure,
@@ -26,21 +26,31 @@ from autograph.runtime.eager.kernel_calls import (
     wrong_dtype,
 )
 from autograph.runtime.eager.placement import array_on, place
-from autograph.runtime.eager.repeated_calls import keys_by_equality, settle, signature
+from autograph.runtime.eager.settled_calls import (
+    BUILDING,
+    MAX_CALLS,
+    OBSERVED,
+    eager_token,
+    keys_by_equality,
+    run_once,
+    settle,
+    signature_function,
+    varying_inputs,
+)
 from autograph.runtime.graph.constant_value import constant_value
-from autograph.runtime.graph.graph import _eager_disabled, building_graph
-from autograph.runtime.graph.graph import _state as _graphs
+from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.operation import SymbolicTensor, check_in_scope
 from autograph.runtime.graph.recording import recorder
-from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, into_graph
 from autograph.runtime.registry.kernel_registry import KernelDef, kernel_registry
 from autograph.runtime.registry.op_def import ArgDef, OpDef, check_attr_value, inferred_attr_names
 from autograph.runtime.registry.shape_inference import InferenceContext
 
-_MAX_CACHED_CALLS = 512
 _placement = devices._placement
 _kernels = kernel_registry()
+_KEYED = object()  # marks the keys of front-end functions' calls (`run_keyed`)
+Inputs = Callable[[], "tuple[Sequence[Any], dict[str, Any] | None]"]
 
 
 class GeneralOp:
@@ -60,30 +70,65 @@ class GeneralOp:
         self.attr_cache: dict[tuple, Any] = {}  # (attr name, value) -> canonical value
         self.placements: dict[tuple, tuple[devices.Device, KernelDef]] = {}
         self.placement_generation = -1
-        # Calls by signature (see `repeated_calls`): a function of the inputs, or None.
+        # Calls by signature (see `settled_calls`): a function of the inputs, or None.
         self.repeatable = not self.op_def.is_stateful
         self.lists = tuple(a.is_list for a in self.op_def.input_arg)
-        self.calls: dict[tuple, Any] = {}
+        self.signature = signature_function(self.lists)
+        self.calls: dict[Hashable, Any] = {}
 
     # Entry ---------------------------------------------------------------------------------
     def run(self, inputs: Sequence[Any], attrs: dict[str, Any] | None = None,
             name: str | None = None) -> Any:
-        if _graphs.stack or _eager_disabled[0]:
+        token = token_slot[0].token
+        if token is None:
+            token = eager_token()
+        if token is BUILDING:
             return self.build(building_graph(), inputs, attrs, name)
-        record = recorder[0]
-        key = None
-        start = None if record is None else perf_counter()
-        if record is None and self.repeatable:
-            key = signature(self.lists, inputs, attrs)
-            if key is not None:
-                try:
-                    call = self.calls.get(key, self)
-                except TypeError:  # an unhashable attr value (a list)
-                    call = key = None
-                if call is None:  # a signature seen, that takes the general path
-                    key = None
-                elif call is not self:
-                    return call(inputs)
+        key = self.signature(token, inputs, attrs) if self.repeatable else None
+        if key is not None:  # (OBSERVED keys are never kept: each such call is general)
+            try:
+                call = self.calls.get(key, self)
+            except TypeError:  # an unhashable attr value (a list)
+                call = key = None
+            if call is None:  # a signature seen, that takes the general path
+                key = None
+            elif call is not self:
+                return call(inputs)
+        if token is OBSERVED:
+            key = None
+        return self._run_general(inputs, attrs, name, key, None)
+
+    def run_keyed(self, key: Hashable | None, tensor: Any, inputs: Inputs) -> Any:
+        """The op's output for `inputs()` (its inputs, `tensor` first, and its attrs), which a
+        front-end function derives from `key` (its Python arguments, hashable) and `tensor`;
+        None where the call must take the caller's general path: no key (None), a `tensor`
+        that is not an eager tensor, or a call that cannot be settled (see `settled_calls`).
+        """
+        if key is None or type(tensor) is not EagerTensor or not self.repeatable:
+            return None
+        token = token_slot[0].token
+        if token is None:
+            token = eager_token()
+        if token is BUILDING or token is OBSERVED:
+            return None
+        full = (token, _KEYED, key, tensor._dtype.name, tensor._value.shape, tensor._device)
+        try:
+            call = self.calls.get(full, self)
+        except TypeError:  # an unhashable part of the key (an attr given as a list)
+            return None
+        if call is None:
+            return None
+        if call is not self:
+            return call((tensor,))
+        args, attrs = inputs()
+        varying = [True] + [False] * (len(args) - 1)
+        return self._run_general(args, attrs, None, full, varying)
+
+    def _run_general(self, inputs: Sequence[Any], attrs: dict[str, Any] | None,
+                     name: str | None, key: Hashable | None, varying: list[bool] | None) -> Any:
+        """Runs a call by the general path; with a `key`, settles the calls it stands for
+        (`varying`: the inputs they give, None for a `signature`'s)."""
+        start = None if recorder[0] is None else perf_counter()
         try:
             resolved, tensors = self._bind(inputs, attrs)
         except (TypeError, ValueError):
@@ -96,16 +141,14 @@ class GeneralOp:
         reads: list[int] = []
         self._infer_shapes(tensors, arrays, resolved, value_reader(arrays, reads))
         kernel_attrs = {a.name: resolved[a.name] for a in self.kernel_attrs}
-        result = call_kernel(self.name, kernel, device, arrays, kernel_attrs)
-        outputs = self._wrap_outputs(result, resolved, device, kernel)
+        outputs = run_once(self, tensors, arrays, resolved, device, kernel, kernel_attrs)(
+            inputs, start)
         if key is not None:
-            if len(self.calls) >= _MAX_CACHED_CALLS:
+            if len(self.calls) >= MAX_CALLS:
                 self.calls.clear()
-            self.calls[key] = settle(self, inputs, arrays, resolved, device, kernel,
-                                     kernel_attrs, reads)
-        if record is not None:
-            record(self.name, _flat(tensors), _flat_outputs(outputs, len(self.op_def.output_arg)),
-                   resolved, None, start)
+            self.calls[key] = settle(
+                self, inputs, tensors, arrays, resolved, device, kernel, kernel_attrs,
+                varying_inputs(self.lists, inputs) if varying is None else varying, reads)
         return outputs
 
     def _bind(self, inputs: Sequence[Any], attrs: dict[str, Any] | None, in_graph: bool = False
@@ -398,13 +441,3 @@ class GeneralOp:
                 wrapped.append(wrap_output(self.name, value, dtype, dev))
         return wrapped[0] if len(outs) == 1 else tuple(wrapped)
 
-
-def _flat(values: list[Any]) -> list[Any]:
-    """Tensors of inputs or outputs grouped by arg (a list for a list arg), flattened."""
-    return [t for x in values for t in (x if isinstance(x, list) else (x,))]
-
-
-def _flat_outputs(outputs: Any, n_args: int) -> list[Any]:
-    if n_args == 0:
-        return []
-    return _flat([outputs] if n_args == 1 else list(outputs))

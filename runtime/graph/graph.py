@@ -38,6 +38,7 @@ from typing import Any, Hashable, Iterator
 
 from autograph.runtime.core import devices, dtypes
 from autograph.runtime.core.devices import parse_device_name
+from autograph.runtime.core.eager_context import context_changed
 from autograph.runtime.graph.graph_lint import lint
 from autograph.runtime.graph.graph_printer import format_graph
 from autograph.runtime.graph.operation import (
@@ -116,10 +117,12 @@ class Graph:
     def as_default(self) -> Iterator[Graph]:
         """Makes this the graph new ops go to, in this thread, inside the `with` block."""
         _state.stack.append(self)
+        context_changed()
         try:
             yield self
         finally:
             _state.stack.pop()
+            context_changed()
 
     # Operations ------------------------------------------------------------------------------
     def get_operations(self) -> list[Operation]:
@@ -476,8 +479,10 @@ def executing_eagerly() -> bool:
 def disable_eager_execution() -> None:
     """TensorFlow-1 mode: outside `as_default()` blocks, ops go to the default graph."""
     _eager_disabled[0] = True
+    context_changed()
 
 
 def enable_eager_execution() -> None:
     _eager_disabled[0] = False
+    context_changed()
 

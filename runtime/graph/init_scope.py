@@ -24,6 +24,7 @@ import contextlib
 import threading
 from typing import Any, Iterator
 
+from autograph.runtime.core.eager_context import context_changed
 from autograph.runtime.graph.graph import Graph, _eager_disabled, building_graph
 from autograph.runtime.graph.graph import _state as _graphs
 
@@ -49,14 +50,17 @@ def init_scope() -> Iterator[None]:
         if outer is None:  # the outermost caller runs eagerly
             _graphs.stack = []
             _eager_disabled[0] = False
+            context_changed()
             yield
         else:
             _graphs.stack = [outer]
+            context_changed()
             with outer.control_dependencies(None):
                 yield
     finally:
         _graphs.stack = saved_stack
         _eager_disabled[0] = saved_disabled
+        context_changed()
 
 
 @contextlib.contextmanager
@@ -65,10 +69,12 @@ def eager_mode() -> Iterator[None]:
     calls while its graph runs: its ops run now, as TensorFlow runs `py_function`'s)."""
     saved_stack, saved_disabled = _graphs.stack, _eager_disabled[0]
     _graphs.stack, _eager_disabled[0] = [], False
+    context_changed()
     try:
         yield
     finally:
         _graphs.stack, _eager_disabled[0] = saved_stack, saved_disabled
+        context_changed()
 
 
 class FunctionTrace:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, NamedTuple, Protocol
 
+from autograph.runtime.core.eager_context import context_changed
 from autograph.runtime.graph.source_lines import user_frame
 
 Recorder = Callable[..., None]
@@ -89,6 +90,7 @@ def on_observers(switch: Callable[[bool], None]) -> None:
 
 def _install() -> None:
     recorder[0] = _observed if observers else tape_recorder[0]
+    context_changed()
     for switch in _switches:
         switch(bool(observers))
 

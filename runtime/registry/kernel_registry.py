@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.devices import device_types
+from autograph.runtime.core.eager_context import context_changed
 from autograph.runtime.core.errors import InvalidArgumentError, NotFoundError
 from autograph.runtime.registry.op_registry import op_registry
 
@@ -95,6 +96,7 @@ class KernelRegistry:
                 self._kernels.setdefault(op_name, []).append(new)
             self._cache.clear()
             self.generation += 1
+            context_changed()
 
     def kernels_for(self, op_name: str) -> list[KernelDef]:
         """Every kernel of `op_name`, in registration order."""
@@ -143,6 +145,7 @@ class KernelRegistry:
                 self._kernels[op_name] = kept
             self._cache.clear()
             self.generation += 1
+            context_changed()
 
 
 _GLOBAL = KernelRegistry()

@@ -1,6 +1,6 @@
-"""Kernel specializations (`register_kernel(specialize=...)`) in plans and prepared eager calls
-(`runtime/eager/prepared.py`): the same values, dtypes, errors and output as the general path,
-on every device.
+"""Kernel specializations (`register_kernel(specialize=...)`) in plans and in eager calls of
+front-end functions settled once (`GeneralOp.run_keyed`, `runtime/eager/settled_calls.py`): the
+same values, dtypes, errors and output as the general path, on every device.
 
 Ops registered here are named `Test*`; the op-coverage tests leave such ops out.
 """
@@ -175,7 +175,7 @@ KEYS = [1, -1, (slice(None), 2), (Ellipsis, 0), (None, 1), (slice(1, None, 2),),
 def test_repeated_getitem_matches_numpy(device, key):
     array = np.arange(12, dtype=np.float32).reshape(3, 4)
     t = ag.constant(array)
-    for _ in range(3):  # the first call prepares, the later ones run what it prepared
+    for _ in range(3):  # the first call settles, the later ones run what it settled
         assert_tensor(t[key], array[key], dtype=ag.float32)
 
 
@@ -265,14 +265,14 @@ def test_repeated_reduce_sum_over_a_bad_axis_raises_every_time(device):
 
 def test_getitem_and_reduce_sum_on_a_tape_still_have_gradients(device):
     x = ag.constant([1.0, 2.0, 3.0])
-    x[1], ag.reduce_sum(x)  # prepared, and ready to be reused
+    x[1], ag.reduce_sum(x)  # settled, and ready to be reused
     with ag.GradientTape() as tape:
         tape.watch(x)
         y = x[1] * 3.0 + ag.reduce_sum(x)
     assert_tensor(tape.gradient(y, x), [1.0, 4.0, 1.0])
 
 
-def test_prepared_results_live_on_the_device_of_the_scope(device):
+def test_settled_results_live_on_the_device_of_the_scope(device):
     t = ag.constant([[1.0, 2.0], [3.0, 4.0]])
     for _ in range(2):
         assert t[0].device.endswith(f"{device}:0")
@@ -306,7 +306,7 @@ def test_eager_floormod_of_a_vector_by_a_scalar(device):
                       [14, 0, 1], dtype=ag.int64)
 
 
-# More prepared eager calls: shapes, axes and permutations given as Python ints -------------
+# More settled eager calls: shapes, axes and permutations given as Python ints --------------
 ARRAY = np.arange(12, dtype=np.float32).reshape(3, 4)
 
 

@@ -1,5 +1,5 @@
 """Eager calls of ops with attrs and list inputs repeated with one signature
-(`runtime/eager/repeated_calls.py`): later calls give the values, dtypes, devices and errors of
+(`runtime/eager/settled_calls.py`): later calls give the values, dtypes, devices and errors of
 the first, which takes the general path, on every device.
 """
 
@@ -162,3 +162,8 @@ def test_a_function_traced_after_repeated_calls_builds_its_graph(device):
     assert_tensor(joined(a, b), np.concatenate([A, B * 2]))
     assert "ConcatV2" in [op.type for op in joined.get_concrete_function(a, b).graph
                           .get_operations()]
+
+
+def test_repeated_call_of_an_op_without_inputs_or_outputs_returns_nothing(device):
+    for _ in range(3):  # NoOp: settled as any op, with no array to read and none to wrap
+        assert execute("NoOp", []) is None

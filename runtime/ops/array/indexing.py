@@ -17,7 +17,6 @@ import numpy as np
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.eager.dispatch import op_handle
-from autograph.runtime.eager.prepared import PreparedOp
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.array import defs as array_defs  # noqa: F401  (declares the ops)
@@ -28,7 +27,6 @@ _PySlice = slice  # this module defines `slice`, the op
 _slice = op_handle("Slice")
 _strided_slice = op_handle("StridedSlice")
 _pack = op_handle("Pack")
-_prepared_slice = PreparedOp("StridedSlice")
 
 newaxis = None  # `x[ag.newaxis]` inserts a dimension, as `x[None]` does
 
@@ -118,8 +116,8 @@ def tensor_getitem(tensor: Any, key: Any) -> Any:
     TensorShape([1, 3])
     """
     signature = _signature(key)
-    if signature is not None:  # a key of Python ints, slices, None and `...`: prepared once
-        result = _prepared_slice.run(signature, tensor, lambda: _slice_inputs(tensor, key))
+    if signature is not None:  # a key of Python ints, slices, None and `...`: settled once
+        result = _strided_slice.run_keyed(signature, tensor, lambda: _slice_inputs(tensor, key))
         if result is not None:
             return result
     begin, end, strides, masks = _slice_spec(key)

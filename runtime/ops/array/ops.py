@@ -19,7 +19,7 @@ import numpy as np
 from autograph.runtime.core import dtypes
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.eager.dispatch import op_handle
-from autograph.runtime.eager.prepared import PreparedOp, int_signature
+from autograph.runtime.eager.settled_calls import int_signature
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor, set_list_packer
@@ -73,10 +73,6 @@ _rank = op_handle("Rank")
 _expand_dims = op_handle("ExpandDims")
 _squeeze = op_handle("Squeeze")
 _transpose = op_handle("Transpose")
-# Calls with Python ints for the shape, axis or permutation, prepared once per signature.
-_prepared_reshape = PreparedOp("Reshape")
-_prepared_expand_dims = PreparedOp("ExpandDims")
-_prepared_transpose = PreparedOp("Transpose")
 _conj = op_handle("Conj")
 _broadcast_gradient_args = op_handle("BroadcastGradientArgs")
 _concat = op_handle("ConcatV2")
@@ -128,8 +124,8 @@ def reshape(tensor: Any, shape: Any, name: str | None = None) -> Any:
            [3, 4],
            [5, 6]], dtype=int32)
     """
-    result = _prepared_reshape.run(int_signature(shape), tensor,
-                                   lambda: ([tensor, as_index_vector(shape)], None))
+    result = _reshape.run_keyed(int_signature(shape), tensor,  # Python ints: settled once
+                                lambda: ([tensor, as_index_vector(shape)], None))
     return _reshape.run([tensor, as_index_vector(shape)], None, name) if result is None else result
 
 
@@ -184,7 +180,7 @@ def expand_dims(input: Any, axis: Any, name: str | None = None) -> Any:
     >>> expand_dims([1, 2], -1).shape
     TensorShape([2, 1])
     """
-    result = _prepared_expand_dims.run(int_signature(axis), input, lambda: ([input, axis], None))
+    result = _expand_dims.run_keyed(int_signature(axis), input, lambda: ([input, axis], None))
     return _expand_dims.run([input, axis], None, name) if result is None else result
 
 
@@ -226,8 +222,8 @@ def transpose(a: Any, perm: Any = None, conjugate: bool = False,
         if r is None:
             raise ValueError("transpose(perm=None) needs a tensor of known rank; pass perm.")
         perm = list(range(r - 1, -1, -1))
-    result = _prepared_transpose.run(int_signature(perm), a,
-                                     lambda: ([a, as_index_vector(perm)], None))
+    result = _transpose.run_keyed(int_signature(perm), a,
+                                  lambda: ([a, as_index_vector(perm)], None))
     if result is None:
         result = _transpose.run([a, as_index_vector(perm)], None, name)
     return _conj.run([result], None) if conjugate and result.dtype.is_complex else result

@@ -22,7 +22,6 @@ from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.core.tensor_shape import TensorShape
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.eager.fallback import is_composite_shape, map_composite
-from autograph.runtime.eager.prepared import PreparedOp
 from autograph.runtime.graph.graph import SymbolicTensor, building_graph
 from autograph.runtime.graph.tensor import EagerTensor, Tensor, make_eager
 from autograph.runtime.graph.tensor_conversion import (
@@ -46,7 +45,6 @@ _range = op_handle("Range")
 _linspace = op_handle("LinSpace")
 _eye = op_handle("Eye")
 _cast = op_handle("Cast")
-_prepared_cast = PreparedOp("Cast")  # eager casts, prepared once per (dtype, shape, target)
 
 # Range's dtype inference takes the latest of its arguments' dtypes in this order, as TF does.
 _RANGE_ORDER = (dtypes.int8, dtypes.int16, dtypes.uint16, dtypes.int32, dtypes.uint32,
@@ -349,5 +347,5 @@ def cast(x: Any, dtype: Any, name: str | None = None) -> Tensor:
         hint = change_dtype_hint(x.dtype, dtype)
         raise InvalidArgumentError(f"Cast from {x.dtype.name} to {dtype.name} is not supported: "
                                    f"only numbers and bool can be cast; {hint}.", "Cast")
-    result = _prepared_cast.run(dtype, x, lambda: ([x], {"DstT": dtype}))
+    result = _cast.run_keyed(dtype.name, x, lambda: ([x], {"DstT": dtype}))  # settled once
     return _cast.run([x], {"DstT": dtype}, name) if result is None else result

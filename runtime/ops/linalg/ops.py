@@ -13,7 +13,7 @@ import string
 from typing import Any
 
 from autograph.runtime.eager.dispatch import op_handle
-from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.ops.complex import defs as complex_defs  # noqa: F401  (declares the ops)
 from autograph.runtime.ops.graph.ops import name_scope
@@ -66,12 +66,16 @@ def matmul(a: Any, b: Any, transpose_a: bool = False, transpose_b: bool = False,
         raise ValueError("Only one of transpose_a and adjoint_a can be True.")
     if transpose_b and adjoint_b:
         raise ValueError("Only one of transpose_b and adjoint_b can be True.")
-    a, b = convert_pair(a, b)
+    if type(a) is EagerTensor and type(b) is EagerTensor:  # (`ndim`'s property costs more)
+        matrices = a._value.ndim == 2 == b._value.ndim
+    else:
+        a, b = convert_pair(a, b)
+        matrices = a.ndim == 2 == b.ndim
     flip_a, flip_b = bool(transpose_a or adjoint_a), bool(transpose_b or adjoint_b)
     name = "MatMul" if name is None else name
-    if a.ndim == 2 and b.ndim == 2:
-        if a.dtype.is_complex:  # MatMul only transposes: an adjoint conjugates first
-            a = _conj.run((a,), None) if adjoint_a else a
+    if matrices:
+        if (adjoint_a or adjoint_b) and a.dtype.is_complex:  # MatMul only transposes: an
+            a = _conj.run((a,), None) if adjoint_a else a  # adjoint conjugates first
             b = _conj.run((b,), None) if adjoint_b else b
         return _mat_mul.run((a, b), {"transpose_a": flip_a, "transpose_b": flip_b}, name)
     if a.dtype.is_complex:  # BatchMatMulV2 takes adjoints: a transpose conjugates back

@@ -28,7 +28,7 @@ from autograph.runtime.core import dtypes
 from autograph.runtime.eager.dispatch import op_handle
 from autograph.runtime.eager.fallback import map_composite
 from autograph.runtime.graph.graph import building_graph
-from autograph.runtime.graph.tensor import Tensor
+from autograph.runtime.graph.tensor import EagerTensor, Tensor
 from autograph.runtime.graph.type_spec import CompositeTensor
 from autograph.runtime.ops.complex import defs as complex_defs  # noqa: F401
 from autograph.runtime.ops.graph.ops import name_scope
@@ -90,11 +90,12 @@ def add(x: Any, y: Any, name: str | None = None) -> Tensor:
     >>> add([1, 2], 10).numpy()
     array([11, 12], dtype=int32)
     """
-    if tensor_like(x):
-        if not tensor_like(y):
-            y = hinted(y, x.dtype)
-    elif tensor_like(y):
-        x = hinted(x, y.dtype)
+    if type(x) is not EagerTensor or type(y) is not EagerTensor:  # (two: nothing to convert)
+        if tensor_like(x):
+            if not tensor_like(y):
+                y = hinted(y, x.dtype)
+        elif tensor_like(y):
+            x = hinted(x, y.dtype)
     return _add.run((x, y), None, name)
 
 

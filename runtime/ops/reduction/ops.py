@@ -14,7 +14,7 @@ import numpy as np
 
 from autograph.runtime.core import dtypes
 from autograph.runtime.eager.dispatch import OpHandle, op_handle
-from autograph.runtime.eager.prepared import PreparedOp, int_signature
+from autograph.runtime.eager.settled_calls import int_signature
 from autograph.runtime.graph.tensor import Tensor
 from autograph.runtime.graph.tensor_conversion import convert_to_tensor
 from autograph.runtime.graph.type_spec import CompositeTensor
@@ -37,15 +37,13 @@ _softmax = op_handle("Softmax")
 _range, _rank, _reshape = op_handle("Range"), op_handle("Rank"), op_handle("Reshape")
 
 
-_PREPARED: dict[str, PreparedOp] = {}
-
 
 def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
             name: str | None) -> Tensor:
     signature = _axis_signature(axis)
-    if signature is not None:  # Python axes: the call is prepared once per signature
+    if signature is not None:  # Python axes: the call is settled once per signature
         keep = bool(keepdims)
-        result = _prepared(handle).run((signature, keep), input_tensor, lambda: (
+        result = handle.run_keyed((signature, keep), input_tensor, lambda: (
             (input_tensor, np.arange(input_tensor.ndim, dtype=np.int32) if axis is None
              else axis), {"keep_dims": keep}))
         if result is not None:
@@ -64,19 +62,12 @@ def _reduce(handle: OpHandle, input_tensor: Any, axis: Any, keepdims: Any,
 def _arg_extremum(handle: OpHandle, input: Any, axis: Any, output_type: Any,  # noqa: A002
                   name: str | None) -> Tensor:
     signature = int_signature(axis)
-    if signature is not None:  # a Python axis: the call is prepared once per signature
-        result = _prepared(handle).run((signature, output_type), input, lambda: (
+    if signature is not None:  # a Python axis: the call is settled once per signature
+        result = handle.run_keyed((signature, output_type), input, lambda: (
             (input, axis), {"output_type": output_type}))
         if result is not None:
             return result
     return handle.run((input, axis), {"output_type": output_type}, name)
-
-
-def _prepared(handle: OpHandle) -> PreparedOp:
-    prepared = _PREPARED.get(handle.op_name)
-    if prepared is None:
-        prepared = _PREPARED[handle.op_name] = PreparedOp(handle.op_name)
-    return prepared
 
 
 def _axis_signature(axis: Any) -> Any:
