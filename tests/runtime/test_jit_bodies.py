@@ -123,3 +123,36 @@ def test_transcendental_functions_in_a_compiled_body_agree_with_numpy_within_an_
     # numba's exp and tanh are its math library's, NumPy's its own: the last bit may differ.
     np.testing.assert_allclose(_quietly(jitted, X, n).numpy(), plain(X, n).numpy(), rtol=1e-6)
     assert "_CompiledRegion" in _plan_source(jitted, X, n)
+
+
+def test_a_chain_of_two_elementwise_ops_is_compiled():
+    def loop(x, n):
+        i = 0
+        while i < n:
+            x = x * 0.5 + 1.0
+            i += 1
+        return x
+
+    plain, jitted = _both(loop)
+    n = ag.constant(3)
+    np.testing.assert_array_equal(_quietly(jitted, X, n).numpy(), plain(X, n).numpy())
+    assert "# _CompiledRegion: mul, add" in _plan_source(jitted, X, n)
+
+
+def test_a_compiled_region_gives_only_the_values_read_after_it():
+    w = ag.constant(np.eye(4, dtype=np.float32)[::-1].copy())
+
+    def loop(x, n):
+        i = 0
+        while i < n:
+            y = ag.sqrt(x * 0.5 + 1.0)  # three ops; only the last one's value is read after
+            x = ag.matmul(y, w)  # right after the region
+            i += 1
+        return x
+
+    plain, jitted = _both(loop)
+    x, n = ag.constant(np.arange(16, dtype=np.float32).reshape(4, 4)), ag.constant(3)
+    np.testing.assert_array_equal(_quietly(jitted, x, n).numpy(), plain(x, n).numpy())
+    (line,) = [text for text in _plan_source(jitted, x, n).splitlines()
+               if "_CompiledRegion" in text]
+    assert line.split("=")[0].count(",") == 1  # `v6, = r8(v3)`: one value
