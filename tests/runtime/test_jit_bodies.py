@@ -140,19 +140,18 @@ def test_a_chain_of_two_elementwise_ops_is_compiled():
 
 
 def test_a_compiled_region_gives_only_the_values_read_after_it():
-    w = ag.constant(np.eye(4, dtype=np.float32)[::-1].copy())
-
-    def loop(x, n):
+    def loop(x, w, n):
         i = 0
         while i < n:
             y = ag.sqrt(x * 0.5 + 1.0)  # three ops; only the last one's value is read after
-            x = ag.matmul(y, w)  # right after the region
+            x = ag.matmul(y, w)  # the op right after the region (w comes into the body)
             i += 1
         return x
 
     plain, jitted = _both(loop)
     x, n = ag.constant(np.arange(16, dtype=np.float32).reshape(4, 4)), ag.constant(3)
-    np.testing.assert_array_equal(_quietly(jitted, x, n).numpy(), plain(x, n).numpy())
-    (line,) = [text for text in _plan_source(jitted, x, n).splitlines()
+    w = ag.constant(np.eye(4, dtype=np.float32)[::-1].copy())
+    np.testing.assert_array_equal(_quietly(jitted, x, w, n).numpy(), plain(x, w, n).numpy())
+    (line,) = [text for text in _plan_source(jitted, x, w, n).splitlines()
                if "_CompiledRegion" in text]
     assert line.split("=")[0].count(",") == 1  # `v6, = r8(v3)`: one value
