@@ -11,6 +11,7 @@ overflow or inf - inf, where NumPy's RuntimeWarning is a fair hint that somethin
 
 import functools
 import operator
+import sys
 
 import numpy as np
 
@@ -240,14 +241,41 @@ FUSED_PER_THREAD = 4
 handing a part to another thread costs more than it saves."""
 
 
-@register_kernel("_FusedElementwise", device=BOTH)
+def _fused_in_reused_output(ctx, attrs, types, shapes, values):
+    """A plan line's fused chain on the CPU, writing into the array it returned on its previous
+    call when nothing else holds that array any more (`sys.getrefcount`, a CPython detail, as
+    the jit's stages do): a new output comes from the OS and faults in page by page on first
+    write, which cost as much as the chain on 1e7 float32 values (benchmarks/threads.py)."""
+    if ctx.xp is not np:
+        return None
+    steps = _fused_steps(tuple(attrs["program"]))
+    given: list = [None]  # the array the last call returned
+
+    def fused(inputs):
+        with np.errstate(all="ignore"):
+            shape = np.broadcast_shapes(*(np.shape(v) for v in inputs))
+            if not all(np.shape(v) in ((), shape) for v in inputs):
+                return fused_elementwise(ctx, inputs, attrs["program"])
+            dtype = np.result_type(*inputs)
+            out = given[0]
+            # 3: `given`, the local `out` and getrefcount's argument; a caller holding the
+            # array, or a view of it, or an input being it, adds one.
+            if out is None or out.shape != shape or out.dtype != dtype or (
+                    sys.getrefcount(out) != 3):
+                out = given[0] = np.empty(shape, dtype)
+            return _fused_blocks(steps, inputs, shape, out)
+    return fused
+
+
+@register_kernel("_FusedElementwise", device=BOTH, specialize=_fused_in_reused_output)
 def fused_elementwise(ctx, inputs, program):
     steps = _fused_steps(tuple(program))
     with np.errstate(all="ignore"):  # TensorFlow is silent on 0 / 0, sqrt(-1), overflow
         if ctx.xp is np:
             shape = np.broadcast_shapes(*(np.shape(v) for v in inputs))
             if all(np.shape(v) in ((), shape) for v in inputs):
-                return _fused_blocks(steps, inputs, shape)
+                return _fused_blocks(steps, inputs, shape, np.empty(shape,
+                                                                    np.result_type(*inputs)))
         results: list = []  # other broadcasting, other devices: step by step, whole arrays
         for name, operands in steps:
             results.append(getattr(ctx.xp, name)(
@@ -288,12 +316,12 @@ def _fused_buffers(steps: tuple) -> tuple[tuple[int, ...], int]:
     return tuple(targets), max(targets) + 1
 
 
-def _fused_blocks(steps: tuple, inputs: list, shape: tuple) -> np.ndarray:
-    """The chain run block by block: every step of a block before the next block; a chain of
-    `FUSED_PER_THREAD` blocks or more per thread splits them across the intra-op threads (each
-    element is computed alone, so the bits do not depend on the split)."""
-    dtype = np.result_type(*inputs)
-    out = np.empty(shape, dtype)
+def _fused_blocks(steps: tuple, inputs: list, shape: tuple, out: np.ndarray) -> np.ndarray:
+    """The chain run block by block into `out` (no input is it): every step of a block before
+    the next block; a chain of `FUSED_PER_THREAD` blocks or more per thread splits them across
+    the intra-op threads (each element is computed alone, so the bits do not depend on the
+    split)."""
+    dtype = out.dtype
     flat_out = out.reshape(-1)
     size = flat_out.size
     targets, count = _fused_buffers(steps)

@@ -168,3 +168,54 @@ def test_a_chain_split_across_threads_gives_the_bits_of_one_thread(monkeypatch):
 def test_a_chain_of_too_few_blocks_per_thread_runs_on_one(monkeypatch):
     monkeypatch.setattr(thread_pools, "split", lambda *a, **k: pytest.fail("split"))
     _split_program_result(monkeypatch, 2, FUSED_BLOCK * FUSED_PER_THREAD * 2 - 1)
+
+
+def _fused_plan():
+    """A plan of `_chain` (fused) on float32[N], and two inputs for it."""
+    from autograph.runtime.exec.executor import Plan
+    g = ag.Graph()
+    with g.as_default(), g.device("/CPU:0"):
+        x = ag.placeholder(ag.float32, [N], name="x")
+        y = _chain(x)
+    plan = Plan(g, [x], [y])
+    assert "_FusedElementwise" in plan.source
+    rng = np.random.default_rng(1)
+    return plan, rng.normal(size=N).astype(np.float32), rng.normal(size=N).astype(np.float32)
+
+
+def _address(a):
+    return a.__array_interface__["data"][0]
+
+
+def test_a_fused_chain_writes_into_its_last_result_when_nothing_holds_it():
+    plan, a, _ = _fused_plan()
+    first = plan.run([a])[0]
+    where, expected = _address(first), first.copy()
+    del first
+    again = plan.run([a])[0]
+    assert _address(again) == where
+    np.testing.assert_array_equal(again, expected)
+
+
+def test_a_fused_chain_never_writes_over_a_result_someone_holds():
+    plan, a, b = _fused_plan()
+    kept = plan.run([a])[0]
+    before = kept.copy()
+    other = plan.run([b])[0]
+    np.testing.assert_array_equal(kept, before)
+    assert not np.shares_memory(kept, other)
+
+
+def test_a_fused_chain_never_writes_over_a_result_whose_view_someone_holds():
+    plan, a, b = _fused_plan()
+    view = plan.run([a])[0][:10]
+    before = view.copy()
+    plan.run([b])
+    np.testing.assert_array_equal(view, before)
+
+
+def test_a_fused_chain_given_its_last_result_as_input_makes_a_new_one():
+    plan, a, _ = _fused_plan()
+    first = plan.run([a])[0]
+    expected = plan.run([first.copy()])[0].copy()
+    np.testing.assert_array_equal(plan.run([first])[0], expected)
