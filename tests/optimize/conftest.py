@@ -1,5 +1,6 @@
 """Fixtures and helpers of the graph-optimisation tests: options back at their defaults around
-every test, and the optimised copy of a graph as text."""
+every test, passes over graphs of any size (`every_graph`), and the optimised copy of a graph
+as text."""
 
 import pytest
 
@@ -13,6 +14,13 @@ def _default_options():
     options.reset()
     yield
     options.reset()
+
+
+@pytest.fixture
+def every_graph():
+    """The passes run over graphs of any size: the tests of one pass on a graph of fewer ops
+    than `options.DEFAULT_MIN_GRAPH_NODES`, which the meta-optimizer leaves as they are."""
+    options.set_experimental_options({"min_graph_nodes": -1})
 
 
 def optimized(graph, feeds, fetches) -> str:

@@ -25,6 +25,7 @@ def _simplified(make, dtype=ag.float32, shape=(2,)):
     lambda x: x + (-0.0), lambda x: ag.negative(ag.negative(x)),
     lambda x: ag.cast(x, ag.float32), lambda x: ag.reshape(x, [2]),
 ], ids=["x*1", "1*x", "x/1", "x-0", "x+(-0)", "neg-neg", "cast-same", "reshape-same"])
+@pytest.mark.usefixtures("every_graph")
 def test_an_op_giving_back_its_float_input_is_bypassed(make):
     assert body(_simplified(make)) == ["y = Neg(x) : float32[2]"]
 
@@ -133,6 +134,7 @@ def test_conj_twice_is_bypassed():
         "y = Neg(x) : complex64[2]"]
 
 
+@pytest.mark.usefixtures("every_graph")
 def test_a_cast_op_to_the_dtype_it_has_is_bypassed():
     # ag.cast makes no op then; gradients make such Cast ops.
     cast = op_handle("Cast")
@@ -157,6 +159,7 @@ def test_the_pass_counts_the_ops_it_bypasses():
     assert arithmetic.run(Rewrite(g, [x], [y])) == 2  # x * 1 and the outer Neg(Neg(.))
 
 
+@pytest.mark.usefixtures("every_graph")
 def test_a_cast_to_another_dtype_is_kept():
     g = ag.Graph()
     with g.as_default():

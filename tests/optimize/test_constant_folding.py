@@ -176,6 +176,7 @@ def test_a_result_bigger_than_its_inputs_is_folded_up_to_a_kilobyte():
     assert not _folded(lambda: ag.fill([1025], one, name="made"))
 
 
+@pytest.mark.usefixtures("every_graph")
 def test_a_result_is_folded_up_to_ten_mebibytes():
     # TensorFlow's default cap; a result no bigger than its inputs.
     most = 10 * 1024 * 1024 // 4

@@ -52,6 +52,7 @@ def test_constants_fold_inside_an_if_branch():
     np.testing.assert_array_equal(plan.run([np.float32([1.0, 2.0])])[0], [7.0, 8.0])
 
 
+@pytest.mark.usefixtures("every_graph")
 def test_arithmetic_simplifies_inside_an_else_branch():
     plan = _plan(_branch)
     assert not any(op.startswith(("n1 =", "n2 =")) for op in _ops(plan))
@@ -89,6 +90,7 @@ def test_passes_stay_out_of_bodies_with_the_meta_optimizer_disabled():
     assert "six = Mul" in _ops(_plan(_branch))
 
 
+@pytest.mark.usefixtures("every_graph")
 def test_a_pass_switched_off_stays_off_inside_bodies():
     ag.config.optimizer.set_experimental_options({"constant_folding": False})
     ops = _ops(_plan(_branch))

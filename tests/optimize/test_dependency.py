@@ -1,11 +1,14 @@
 """Identity removal (module runtime/exec/optimize/dependency.py)."""
 
+import pytest
+
 import autograph as ag
 from autograph.runtime.exec.optimize import dependency
 from autograph.runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 
+@pytest.mark.usefixtures("every_graph")
 def test_an_identity_that_forwards_a_value_is_bypassed():
     g = ag.Graph()
     with g.as_default():
@@ -60,6 +63,7 @@ def test_identities_stay_when_dependency_optimization_is_off():
     assert "i = Identity(x)" in optimized(g, [x], [y])
 
 
+@pytest.mark.usefixtures("every_graph")
 def test_an_identity_on_its_inputs_device_is_bypassed():
     g = ag.Graph()
     with g.as_default():

@@ -122,3 +122,15 @@ def test_a_graph_of_exactly_min_graph_nodes_is_optimised():
     g, x, y = _graph()
     ag.config.optimizer.set_experimental_options({"min_graph_nodes": len(g.get_operations())})
     assert "Mul" not in Plan(g, [x], [y]).source
+
+
+def test_by_default_a_graph_of_fewer_than_four_ops_is_left_as_it_is():
+    from autograph.runtime.exec.optimize.driver import optimize
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [3], name="x")
+        y = ag.identity(ag.identity(x))  # three ops: Placeholder, two Identities
+    assert optimize(g, [x], [y])[0] is g
+    with g.as_default():
+        z = ag.identity(y)
+    assert optimize(g, [x], [z])[0] is not g  # four ops: optimised (a private copy)

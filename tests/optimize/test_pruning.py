@@ -1,6 +1,7 @@
 """Model pruning (module runtime/exec/optimize/pruning.py)."""
 
 import numpy as np
+import pytest
 
 import autograph as ag
 from autograph.runtime.exec.optimize import pruning
@@ -8,6 +9,7 @@ from autograph.runtime.exec.optimize.rewrite import Rewrite
 from tests.optimize.conftest import body, optimized
 
 
+@pytest.mark.usefixtures("every_graph")
 def test_stop_gradient_is_bypassed_in_plans():
     g = ag.Graph()
     with g.as_default():

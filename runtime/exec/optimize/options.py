@@ -46,8 +46,8 @@ def set_experimental_options(options: dict[str, Any]) -> None:
 
     Args:
         options: option name -> value: a bool for the toggles and flags, an int for
-            `min_graph_nodes` (graphs with fewer ops are not optimised; 0, the default, or
-            a negative number: none is skipped, as in TensorFlow).
+            `min_graph_nodes` (graphs with fewer ops are not optimised; 0, the default,
+            stands for 4 and a negative number skips none, as in TensorFlow).
 
     Raises:
         ValueError: an unknown option name, or a toggle or flag that is not a bool.
@@ -119,5 +119,13 @@ def flag(name: str) -> bool:
     return _options.get(name, False)
 
 
+DEFAULT_MIN_GRAPH_NODES = 4
+"""What `min_graph_nodes` 0 (the default) stands for, as in TensorFlow's meta-optimizer: a
+graph (or a branch or loop body) of fewer ops has too little for the passes to gain back their
+own cost."""
+
+
 def min_graph_nodes() -> int:
-    return _options.get("min_graph_nodes", 0)
+    """The fewest ops a graph must have to be optimised (a negative setting: none)."""
+    value = _options.get("min_graph_nodes", 0)
+    return DEFAULT_MIN_GRAPH_NODES if value == 0 else value
