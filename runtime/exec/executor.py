@@ -37,7 +37,6 @@ off the op too: "while executing `mul = Mul(x, y)` (model.py:12): ...".
 
 from __future__ import annotations
 
-import functools
 import operator
 import time
 import weakref
@@ -49,8 +48,7 @@ from autograph.runtime.core import devices, dtypes, thread_pools
 from autograph.runtime.core.collector import collector_paused
 from autograph.runtime.core.errors import InvalidArgumentError, OpError, is_held
 from autograph.runtime.core.traceback_utils import is_traceback_filtering_enabled
-from autograph.runtime.eager.placement import place
-from autograph.runtime.exec import buffers, concurrent_ops
+from autograph.runtime.exec import buffers, concurrent_ops, plan_kernels
 from autograph.runtime.exec.control_flow_writers import CONTROL_FLOW as _CONTROL_FLOW
 from autograph.runtime.exec.optimize import functions
 from autograph.runtime.exec.optimize.driver import optimize
@@ -269,7 +267,7 @@ class _Writer:
         """Writes `ops`; deletes values after their last use except `keep` and `protected`,
         which no op writes over either (see `buffers`). Large independent ops run side by side
         when the inter-op threads allow (`concurrent_ops`)."""
-        placed = _placements(ops)
+        placed = plan_kernels.placements(ops)
         groups: list[list[Operation]] = []
         if self.concurrency > 1:
             ops, groups = concurrent_ops.schedule(
@@ -318,7 +316,7 @@ class _Writer:
         comment = f"  # {op.name} = {op.type}"
         if op.type == "Const":  # evaluated once, at plan time, already on its device
             (out,) = op.outputs
-            value = as_fast_scalar(_bound_kernel(kernel.fn, device, kernel_attrs)())
+            value = as_fast_scalar(plan_kernels.bound_kernel(kernel.fn, device, kernel_attrs)())
             self._names[id(out)] = self.bind("c", value)
             self._devices[id(out)] = devices.CPU if kernel.host_memory else device
             self._constants.add(id(out))
@@ -326,7 +324,7 @@ class _Writer:
         args = self.arguments(op, device, kernel.host_memory)
         on_current = not (device.is_gpu and device.index)
         if donor is not None:  # the kernel itself, which takes out=
-            fn = _bound_kernel(kernel.fn, device, kernel_attrs)
+            fn = plan_kernels.bound_kernel(kernel.fn, device, kernel_attrs)
             call = f"{self.bind('k', fn)}({', '.join(args)}, out={self._buffer(donor)})"
         elif kernel.inline and not kernel_attrs and on_current:
             call = kernel.inline.format(*args, xp=self.bind("xp", device.xp))
@@ -352,9 +350,7 @@ class _Writer:
         `attrs` are the op's kernel attrs, when the caller has them already."""
         if attrs is None:
             attrs = {name: op.attrs[name] for name in kernel_attr_names(op.op_def)}
-        on_current = not (device.is_gpu and device.index)
-        return ((_specialized(op, kernel, device, attrs) if on_current else None)
-                or _bound_kernel(kernel.fn, device, attrs))
+        return plan_kernels.kernel_function(op, device, kernel, attrs)
 
     def _buffer(self, donor: buffers.Donor) -> str:
         """The `out=` expression writing into `donor`'s buffer (None when it is too small)."""
@@ -450,51 +446,6 @@ def home_device(dtype: dtypes.DType) -> devices.Device:
         return devices.CPU
     gpus = devices.gpu_devices()
     return gpus[0] if gpus else devices.CPU
-
-
-def _bound_kernel(fn: Callable, device: devices.Device, attrs: dict[str, Any]) -> Callable:
-    bound = functools.partial(fn, device, **attrs)
-    if device.is_gpu and device.index:
-        def on_device(*args, **kwargs):
-            with device.scope():
-                return bound(*args, **kwargs)
-        return on_device
-    return bound
-
-
-def _specialized(op: Operation, kernel: Any, device: devices.Device,
-                 attrs: dict[str, Any]) -> Callable | None:
-    """The kernel's own faster function for this op's dtypes, static shapes and constant inputs
-    (see `register_kernel`), or None."""
-    if kernel.specialize is None:
-        return None
-    groups = op.input_groups()
-
-    def per_arg(of: Callable[[SymbolicTensor], Any]) -> list[Any]:
-        return [[of(t) for t in tensors] if arg.is_list else of(tensors[0])
-                for arg, tensors in groups]
-    types = per_arg(lambda t: t.dtype)
-    shapes = per_arg(lambda t: t._shape)
-    values = per_arg(lambda t: np.asarray(t.op.attrs["value"]) if t.op.type == "Const" else None)
-    return kernel.specialize(device, attrs, types, shapes, values)
-
-
-def _placements(ops: list[Operation]) -> dict[int, buffers.Placed]:
-    """id(op) -> (device, kernel) for each op of `ops` that runs a kernel (not control flow);
-    placed once per op type, device and type attrs."""
-    found: dict[int, buffers.Placed] = {}
-    by_kind: dict[tuple, buffers.Placed] = {}
-    for op in ops:
-        if op.type in _CONTROL_FLOW:
-            continue
-        type_attrs = {k: v for k, v in op.attrs.items() if isinstance(v, dtypes.DType)}
-        kind = (op.type, op.device, *type_attrs.items())
-        placed = by_kind.get(kind)
-        if placed is None:
-            spec = devices.parse_device_name(op.device) if op.device else None
-            placed = by_kind[kind] = place(op.type, type_attrs, spec)
-        found[id(op)] = placed
-    return found
 
 
 def _function_body(written: functions.Function) -> list[Operation]:
