@@ -394,16 +394,18 @@ class _Writer:
     def write_function(self, fn: Any, args: list[str], indent: str) -> list[str]:
         """Writes `fn`'s ops with its inputs bound to the variables `args` (which hold values on
         their dtype's home device); returns expressions of its outputs on their home device."""
-        written = functions.as_written(fn) if self.exact else functions.optimized(fn)
-        ops = _function_body(written)
+        compiled = None
         if self.compile_bodies is not None:
             # Compiled regions are found in the function as written, as `JitPlan` finds them
             # at the top level: the passes' fused ops have no compiled form.
-            as_written = functions.as_written(fn)
-            compiled = self.compile_bodies(_function_body(as_written),
-                                           {id(t) for t in as_written.outputs})
-            if compiled is not None:
-                written, ops = as_written, compiled
+            written = functions.as_written(fn)
+            compiled = self.compile_bodies(_function_body(written),
+                                           {id(t) for t in written.outputs})
+        if compiled is not None:
+            ops = compiled
+        else:
+            written = functions.as_written(fn) if self.exact else functions.optimized(fn)
+            ops = _function_body(written)
         for placeholder, name in zip(written.inputs, args):
             self._names[id(placeholder)] = name
             self._devices[id(placeholder)] = home_device(placeholder.dtype)
