@@ -253,8 +253,8 @@ def _fused_in_reused_output(ctx, attrs, types, shapes, values):
 
     def fused(inputs):
         with np.errstate(all="ignore"):
-            shape = np.broadcast_shapes(*(np.shape(v) for v in inputs))
-            if not all(np.shape(v) in ((), shape) for v in inputs):
+            shape = _one_shape(inputs)
+            if shape is None:
                 return fused_elementwise(ctx, inputs, attrs["program"])
             dtype = np.result_type(*inputs)
             out = given[0]
@@ -271,16 +271,21 @@ def _fused_in_reused_output(ctx, attrs, types, shapes, values):
 def fused_elementwise(ctx, inputs, program):
     steps = _fused_steps(tuple(program))
     with np.errstate(all="ignore"):  # TensorFlow is silent on 0 / 0, sqrt(-1), overflow
-        if ctx.xp is np:
-            shape = np.broadcast_shapes(*(np.shape(v) for v in inputs))
-            if all(np.shape(v) in ((), shape) for v in inputs):
-                return _fused_blocks(steps, inputs, shape, np.empty(shape,
-                                                                    np.result_type(*inputs)))
+        shape = _one_shape(inputs) if ctx.xp is np else None
+        if shape is not None:
+            return _fused_blocks(steps, inputs, shape, np.empty(shape, np.result_type(*inputs)))
         results: list = []  # other broadcasting, other devices: step by step, whole arrays
         for name, operands in steps:
             results.append(getattr(ctx.xp, name)(
                 *[inputs[k] if kind == "i" else results[k] for kind, k in operands]))
         return results[-1]
+
+
+def _one_shape(inputs: list) -> tuple | None:
+    """The shape of the array inputs when they all have it (the others being scalars), which
+    the blocks take; None for any other broadcasting."""
+    shape = np.broadcast_shapes(*(np.shape(v) for v in inputs))
+    return shape if all(np.shape(v) in ((), shape) for v in inputs) else None
 
 
 @functools.lru_cache(maxsize=256)
