@@ -13,6 +13,7 @@ function without `break` never walks the `break` converter. A converter that dec
 
 from __future__ import annotations
 
+import ast
 import builtins
 import collections
 import dataclasses
@@ -104,8 +105,10 @@ OPTIONAL = {asserts: Feature.ASSERT_STATEMENTS, comprehensions: Feature.LISTS,
 class ConvertedCode:
     """What converting a code object gives; shared by every function made from that code."""
 
-    code: types.CodeType
-    source_map: loader.SourceMap
+    # None, None: no converter changed a node, and the function runs its original code (at
+    # the user's own lines). A reference to that code here would keep `_cache`'s key alive.
+    code: types.CodeType | None
+    source_map: loader.SourceMap | None
     unparse: Callable[[], str]  # makes `source`
 
     @functools.cached_property
@@ -152,7 +155,7 @@ def convert(fn: Callable,
         converted = _convert_code(original, options)
         with _lock:
             _cache.setdefault(code, {})[code_key] = converted
-    function = loader.instantiate(converted.code, original, _NAMESPACE)
+    function = loader.instantiate(converted.code or code, original, _NAMESPACE)
     with _lock:
         _functions.setdefault(fn, {})[key] = (weakref.ref(function), converted)
         _recent.append(function)
@@ -162,8 +165,18 @@ def convert(fn: Callable,
 def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
     with collector_paused():  # see runtime/core/collector.py
         entity = parser.parse_entity(fn)
-        node, ctx = prepare(entity, options)
-        node = run_pipeline(node, ctx)
+        present = None
+        if _kinds_and_names(entity.tree).isdisjoint(_may_trigger(options)):
+            node = None  # no converter can change a node: the tree is not even made gast
+        else:
+            node, ctx = prepare(entity, options)
+            present = inventory(node)
+        if present is None or not any(_runs(c, present, options) for c in PIPELINE):
+            # The converted code is the original code: compiling the unchanged tree again
+            # cost half of a straight-line function's conversion.
+            return ConvertedCode(None, None, lambda: loader.unparse(
+                prepare(entity, options)[0] if node is None else node) + "\n")
+        node = run_pipeline(node, ctx, present)
         code, unparse, source_map = loader.compile_function(node, entity.function,
                                                             entity.filename, list(_NAMESPACE))
     register_source_map(source_map)
@@ -191,19 +204,19 @@ def prepare(entity: parser.ParsedEntity,
     return node, ctx
 
 
-def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef:
-    """Runs each converter of PIPELINE whose TRIGGERS the code holds."""
-    present = inventory(node)
+def run_pipeline(node: gast.FunctionDef, ctx: EntityContext,
+                 present: set[Any] | None = None) -> gast.FunctionDef:
+    """Runs each converter of PIPELINE whose TRIGGERS the code holds (`present`: the
+    node's `inventory`, when known)."""
+    if present is None:
+        present = inventory(node)
     original_locals: set[str] | None = None  # taken before the first converter runs
     for converter in PIPELINE:
         # Only a converter that ran can have dropped code.
         if converter is variables and original_locals is not None and _declare_dropped_locals(
                 node, original_locals):
             present.add("Undefined")
-        if present.isdisjoint(converter.TRIGGERS):
-            continue
-        feature = OPTIONAL.get(converter)
-        if feature is not None and not ctx.options.uses(feature):
+        if not _runs(converter, present, ctx.options):
             continue
         if original_locals is None:
             original_locals = traversal.local_names(node)
@@ -211,6 +224,43 @@ def run_pipeline(node: gast.FunctionDef, ctx: EntityContext) -> gast.FunctionDef
         produced = getattr(converter, "PRODUCES", None)
         present = inventory(node) if produced is None else present | produced
     return node
+
+
+def _runs(converter: Any, present: set[Any], options: ConversionOptions) -> bool:
+    """Whether `converter` has work in code holding `present` (its `inventory`)."""
+    if present.isdisjoint(converter.TRIGGERS):
+        return False
+    feature = OPTIONAL.get(converter)
+    return feature is None or options.uses(feature)
+
+
+@functools.lru_cache(maxsize=None)
+def _may_trigger(options: ConversionOptions) -> frozenset[str]:
+    """The names of the node kinds and the marks that make some converter of PIPELINE run
+    under `options` (a converter's marks of loops and `if`s come with those nodes)."""
+    return frozenset(getattr(t, "__name__", t) for converter in PIPELINE
+                     if OPTIONAL.get(converter) is None or options.uses(OPTIONAL[converter])
+                     for t in converter.TRIGGERS)
+
+
+def _kinds_and_names(tree: Any) -> set[str]:
+    """What `inventory` would find in the gast form of `tree` (a def or lambda of the
+    standard library's ast), by name: node kinds, operators of unary and boolean operations,
+    and watched names; its decorators left out, as `prepare` leaves them."""
+    roots = [getattr(tree, field) for field in tree._fields if field != "decorator_list"]
+    nodes = traversal.stdlib_nodes(
+        [r for r in roots if isinstance(r, ast.AST)]
+        + [item for r in roots if type(r) is list for item in r if isinstance(item, ast.AST)])
+    kinds = {type(n) for n in nodes}
+    kinds.add(type(tree))
+    found = {kind.__name__ for kind in kinds}
+    names = {n.id for n in nodes if type(n) is ast.Name}
+    names.update(n.attr for n in nodes if type(n) is ast.Attribute)
+    names.update(n.arg for n in nodes if type(n) is ast.arg)
+    found |= names & _WATCHED_NAMES
+    found.update(type(n.op).__name__ for n in nodes
+                 if type(n) is ast.UnaryOp or type(n) is ast.BoolOp)
+    return found
 
 
 def _declare_dropped_locals(function: gast.FunctionDef, original: set[str]) -> bool:

@@ -23,12 +23,12 @@ from __future__ import annotations
 import ast
 import dataclasses
 import dis
+import functools
 import inspect
 import linecache
+import operator
 import textwrap
 from typing import Any, Callable
-
-import gast
 
 from autograph.pyct.errors import ConversionError
 from autograph.pyct.gast_from_ast import ast_to_gast
@@ -38,15 +38,21 @@ from autograph.pyct.gast_from_ast import ast_to_gast
 class ParsedEntity:
     """A function's AST (with original line numbers) and where it came from."""
 
-    node: Any  # gast.FunctionDef or gast.Lambda
+    tree: Any  # the standard library's ast.FunctionDef (or AsyncFunctionDef, Lambda)
     source: str  # the dedented source the node was parsed from
     filename: str
     first_line: int  # line of the file where `source` starts
     function: Callable
 
+    @functools.cached_property
+    def node(self) -> Any:
+        """`tree` as gast (a FunctionDef or Lambda), made on first use: code that no
+        converter changes is never converted to gast."""
+        return ast_to_gast(self.tree)
+
 
 def parse_entity(fn: Callable) -> ParsedEntity:
-    """Parses `fn`'s source into a gast FunctionDef (or Lambda) with file line numbers.
+    """Parses `fn`'s def (or lambda), with the file's line numbers: `tree`, and `node` as gast.
 
     Raises:
         ConversionError: the source cannot be found or parsed, naming the function and why.
@@ -79,8 +85,7 @@ def _parse_from_linecache(fn: Callable) -> ParsedEntity | None:
     linecache.checkcache(filename)  # as inspect does: the file may have changed
     lines = linecache.getlines(filename, fn.__globals__)
     first_line = code.co_firstlineno
-    last_line = max((line for _, _, line in code.co_lines() if line is not None),
-                    default=first_line)
+    last_line = max(filter(None, map(_LINE, code.co_lines())), default=first_line)
     if not first_line <= last_line <= len(lines):
         return None
     end = _block_end(lines, last_line, _indentation(lines[first_line - 1]))
@@ -92,6 +97,9 @@ def _parse_from_linecache(fn: Callable) -> ParsedEntity | None:
     if len(module.body) != 1 or not _is_definition_of(module.body[0], fn):
         return None
     return ParsedEntity(module.body[0], source, filename, first_line, fn)
+
+
+_LINE = operator.itemgetter(2)  # of a `co_lines()` entry: None for an instruction of no line
 
 
 def _block_end(lines: list[str], last_line: int, indentation: int) -> int:
@@ -116,7 +124,7 @@ def _is_blank_or_comment(line: str) -> bool:
 
 
 def _is_definition_of(node: Any, fn: Callable) -> bool:
-    return isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef)) and (
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
         node.name == fn.__name__)
 
 
@@ -132,10 +140,10 @@ def _inspect_source(fn: Callable) -> tuple[list[str], int, str]:
     return lines, first_line, filename
 
 
-def _parse(source: str, first_line: int) -> Any:
+def _parse(source: str, first_line: int) -> ast.Module:
     """Parses dedented `source` found at `first_line` of its file: its nodes get the file's
     line numbers."""
-    return ast_to_gast(ast.parse("\n" * (first_line - 1) + source))
+    return ast.parse("\n" * (first_line - 1) + source)
 
 
 def _parse_function(fn: Callable, source: str, filename: str, first_line: int) -> Any:
@@ -157,7 +165,7 @@ def _parse_lambda(fn: Callable, source: str, filename: str, first_line: int):
     if module is None:
         raise ConversionError(f"{filename}:{first_line}: cannot parse the source line of a "
                               f"lambda; put it on a line of its own or use a def.")
-    candidates = [n for n in gast.walk(module) if isinstance(n, gast.Lambda)]
+    candidates = [n for n in ast.walk(module) if isinstance(n, ast.Lambda)]
     matches = [n for n in candidates if _same_code(n, fn)]
     if not matches:
         raise ConversionError(f"{filename}:{first_line}: could not find this lambda in its "
@@ -181,9 +189,8 @@ def _parse_enclosing(source: str, first_line: int) -> Any:
     return None
 
 
-def _same_code(node: Any, fn: Callable) -> bool:
-    tree = gast.gast_to_ast(gast.Expression(body=node))
-    ast.fix_missing_locations(tree)
+def _same_code(node: ast.Lambda, fn: Callable) -> bool:
+    tree = ast.fix_missing_locations(ast.Expression(body=node))
     try:
         code = compile(tree, "<lambda>", "eval")
     except (SyntaxError, ValueError):

@@ -117,6 +117,38 @@ def local_names(function: Any) -> set[str]:
     return bound - declared
 
 
+_STDLIB_KINDS = [kind for kind in vars(ast).values()
+                 if isinstance(kind, type) and issubclass(kind, ast.AST)]
+_STDLIB_LEAVES = frozenset(kind for kind in _STDLIB_KINDS
+                           if not kind._fields and not getattr(kind, "_attributes", ()))
+_STDLIB_NODES = frozenset(kind for kind in _STDLIB_KINDS if kind not in _STDLIB_LEAVES)
+_STDLIB_FIELDS = {kind: tuple(f for f in kind._fields if f not in _NOT_NODES
+                              and f not in ("arg", "name", "asname")
+                              and not (kind is ast.Constant and f == "value"))
+                  for kind in _STDLIB_NODES}
+
+
+def stdlib_nodes(roots: Iterable[ast.AST]) -> list[ast.AST]:
+    """`roots` and every node under them (nested scopes too) in a tree of the standard
+    library's `ast`, less contexts and operators, in no particular order: `own_nodes` for
+    code not yet converted to gast."""
+    found, pending = [], list(roots)
+    nodes, fields = _STDLIB_NODES, _STDLIB_FIELDS
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        values = node.__dict__
+        for field in fields[type(node)]:
+            value = values.get(field)
+            if type(value) is list:
+                for item in value:
+                    if type(item) in nodes:
+                        pending.append(item)
+            elif type(value) in nodes:
+                pending.append(value)
+    return found
+
+
 def binds_a_name(expression: Any) -> bool:
     """Whether evaluating `expression` binds a name where it runs: a `:=` outside any lambda
     (one inside a comprehension binds in the enclosing scope too). Such an expression cannot

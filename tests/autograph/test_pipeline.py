@@ -5,6 +5,7 @@ one that the inventory would skip must leave the code as it was; one that declar
 must add nothing else that some converter looks for.
 """
 
+import numpy as np
 import pytest
 
 from autograph.converters import break_statements
@@ -109,3 +110,57 @@ def test_identical_functions_in_two_files_map_to_their_own_files(tmp_path):
     files = [{file for file, _ in transpiler.convert(f)[1].source_map.lines.values()}
              for f in functions]
     assert files == [{str(tmp_path / "first.py")}, {str(tmp_path / "second.py")}]
+
+
+def _unchanged_by_converters(x, c):
+    x = x * 1.0001 + c
+    return x[0], -x
+
+
+def _decorated_only(fn):
+    return fn
+
+
+@_decorated_only
+def _with_a_decorator(x):
+    return x * 2
+
+
+def _with_a_boolean_operation(x, y):
+    return x and y
+
+
+def test_a_function_no_converter_changes_runs_its_own_code():
+    converted, code = transpiler.convert(_unchanged_by_converters)
+    assert converted.__code__ is _unchanged_by_converters.__code__
+    assert code.code is None and code.source_map is None
+    x = np.array([2.0, 3.0])
+    np.testing.assert_array_equal(converted(x, 1.0)[1], _unchanged_by_converters(x, 1.0)[1])
+
+
+def test_a_function_no_converter_changes_still_shows_its_code_without_decorators():
+    assert transpiler.convert(_with_a_decorator)[1].source == (
+        "def _with_a_decorator(x):\n    return x * 2\n")
+
+
+def test_a_boolean_operation_alone_is_converted():
+    assert transpiler.convert(_with_a_boolean_operation)[1].code is not None
+
+
+@pytest.mark.parametrize("options", [ConversionOptions(), ConversionOptions(
+    optional_features=frozenset())], ids=["standard", "no optional features"])
+def test_the_check_before_gast_agrees_with_the_inventory(options):
+    """Whether some converter runs, told from the standard library's tree (`_kinds_and_names`)
+    as from the gast inventory, for the goldens and the converter tests' functions."""
+    from tests.autograph.pyct.test_loader import _corpus
+
+    for fn in _corpus():
+        try:
+            entity = parser.parse_entity(fn)
+        except Exception:  # noqa: BLE001 - sources the parser refuses are not checked here
+            continue
+        before_gast = not transpiler._kinds_and_names(entity.tree).isdisjoint(
+            transpiler._may_trigger(options))
+        present = transpiler.inventory(transpiler.prepare(entity, options)[0])
+        from_gast = any(transpiler._runs(c, present, options) for c in transpiler.PIPELINE)
+        assert before_gast == from_gast, fn.__qualname__

@@ -51,6 +51,8 @@ def test_compiled_lines_are_the_lines_of_the_generated_text(fn):
     converted = _converted(fn)
     if converted is None:
         pytest.skip("not convertible")
+    if converted.code is None:
+        pytest.skip("no converter changes it: it runs its own code")
     filename = converted.code.co_filename
     text = "".join(linecache.getlines(filename))
     factory = next(c for c in compile(text, filename, "exec").co_consts
@@ -99,7 +101,7 @@ def test_the_source_map_gives_the_users_line_of_each_generated_line():
 
 
 def failing(x):
-    y = x + 1
+    y = x + 1 if x else x
     return y + "a"
 
 
