@@ -168,7 +168,8 @@ class Operation:
     def __init__(self, graph: Graph, name: str, op_type: str, inputs: list[SymbolicTensor],
                  attrs: dict[str, Any], output_types: list[tuple[dtypes.DType, Any]],
                  control_inputs: list[Operation], device: str, op_def: Any = None,
-                 input_arg_lengths: tuple[int, ...] = (), output_arg_lengths: tuple = ()):
+                 input_arg_lengths: tuple[int, ...] = (), output_arg_lengths: tuple = (),
+                 source: str | None = None):
         self.graph = graph
         self.name = name
         self.type = op_type
@@ -182,7 +183,8 @@ class Operation:
         self.output_arg_lengths = output_arg_lengths or (1,) * len(output_types)
         self.outputs = [SymbolicTensor(self, i, dt, shape)
                         for i, (dt, shape) in enumerate(output_types)]
-        self.source = user_frame()
+        # Where the user made it (`file:line`), looked up on the stack unless given.
+        self.source = user_frame() if source is None else source
 
     @property
     def values(self) -> list[SymbolicTensor]:

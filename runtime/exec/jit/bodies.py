@@ -61,9 +61,8 @@ def _region_op(region: Region, after: list[Operation], kept: set[int]) -> Operat
     fed = [t for t in stage.inputs if id(t) not in stage.constants]
     op = Operation(first.graph, f"{first.name}/compiled", "_CompiledRegion", fed,
                    {"run": _RegionRun(stage, fed), "op_names": [o.name for o in region.ops]},
-                   [], [], first.device)
+                   [], [], first.device, source=first.source)
     op.outputs = list(outputs)  # the region's own tensors: later ops read them by name
-    op.source = first.source
     return op
 
 

@@ -34,8 +34,9 @@ def run(rewrite: Rewrite) -> int:
     """Merges repeated ops into their first occurrence; returns how many were merged."""
     seen: dict[Hashable, Operation] = {}
     merged = 0
+    frozen = rewrite.frozen
     for op in rewrite.walk():
-        if rewrite.frozen(op) or not _comparable_outputs(op):
+        if frozen(op) or not _comparable_outputs(op):
             continue
         try:
             key = _key(op)
@@ -59,10 +60,14 @@ def _comparable_outputs(op: Operation) -> bool:
 def _key(op: Operation) -> Hashable:
     if op.type == "Const":  # the most common op: its value is the key
         return "Const", op.device, op.attrs["dtype"], _frozen(op.attrs["value"])
-    inputs = tuple(id(t) for t in op.inputs)
-    if op.op_def.is_commutative and len(inputs) == 2:
-        inputs = tuple(sorted(inputs))
-    attrs = tuple((name, _frozen(value)) for name, value in sorted(op.attrs.items()))
+    inputs = tuple([id(t) for t in op.inputs])
+    if len(inputs) == 2 and op.op_def.is_commutative and inputs[0] > inputs[1]:
+        inputs = inputs[::-1]
+    attrs = tuple(sorted(op.attrs.items()))
+    for _, value in attrs:
+        if type(value) not in _PLAIN:  # most attrs are dtypes, ints and strings
+            attrs = tuple((name, _frozen(value)) for name, value in attrs)
+            break
     return op.type, op.device, inputs, op.input_arg_lengths, attrs
 
 

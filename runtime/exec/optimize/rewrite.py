@@ -77,8 +77,7 @@ class Rewrite:
     def _feed(self, t: SymbolicTensor) -> SymbolicTensor:
         stand_in = Operation(self.graph, t.op.name, "Placeholder", [],
                              {"dtype": t.dtype, "shape": t._shape}, [(t.dtype, t._shape)], [],
-                             t.op.device)
-        stand_in.source = t.op.source
+                             t.op.device, source=t.op.source)
         (copy,) = stand_in.outputs
         self._tensors[id(t)] = copy
         return copy
@@ -111,11 +110,15 @@ class Rewrite:
     def walk(self) -> Iterator[Operation]:
         """The ops in order, each with its inputs following the replacements made so far;
         after the walk, the fetches follow them too and replaced ops are gone."""
+        replaced, removed = self._replaced, self._removed
         for op in list(self.ops):
-            if id(op) in self._removed:
+            if id(op) in removed:
                 continue
-            if self._replaced:
-                op.inputs = [self.resolve(t) for t in op.inputs]
+            if replaced:
+                for t in op.inputs:
+                    if id(t) in replaced:
+                        op.inputs = [self.resolve(t) for t in op.inputs]
+                        break
             yield op
         if self._replaced:
             self.fetches = [self.resolve(f) if isinstance(f, SymbolicTensor) else f
@@ -148,8 +151,7 @@ class Rewrite:
         """A new op, to go just before `before` (when the walk ends), named, placed and
         sourced as it: errors and printouts name the user's op it replaces."""
         new = Operation(self.graph, before.name, op_type, list(inputs), attrs, output_types, [],
-                        before.device, op_def, input_arg_lengths)
-        new.source = before.source
+                        before.device, op_def, input_arg_lengths, source=before.source)
         self._inserted.setdefault(id(before), []).append(new)
         return new
 
