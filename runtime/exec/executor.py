@@ -360,6 +360,8 @@ class _Writer:
         return name
 
     def arguments(self, op: Operation, device: devices.Device, host: tuple) -> list[str]:
+        if not host and op.op_def.single_inputs:  # most ops: no grouping to do
+            return [self._on(t, device) for t in op.inputs]
         args = []
         for arg, tensors in op.input_groups():
             target = devices.CPU if arg.name in host else device
@@ -369,6 +371,8 @@ class _Writer:
 
     def outputs(self, op: Operation, device: devices.Device, host: tuple,
                 free: list[str] | None = None) -> str:
+        if not host and op.op_def.single_outputs:
+            return ", ".join([self.var(t, device, free) for t in op.outputs])
         groups = []
         for arg, tensors in op.output_groups():
             where = devices.CPU if arg.name in host else device

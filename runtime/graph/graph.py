@@ -187,7 +187,8 @@ class Graph:
                   output_arg_lengths: tuple = ()) -> Operation:
         """Adds an op (the dispatcher's job; users call op functions)."""
         with self._lock:
-            self._check_not_finalized()
+            if self._finalized:
+                self._check_not_finalized()  # raises
             for t in inputs:
                 if t._op.graph is not self:
                     raise ValueError(f"Tensor {t.name} must be from the same graph as the op "
@@ -198,7 +199,7 @@ class Graph:
                     raise ValueError(f"An op named {op_name!r} exists already in this graph.")
             else:
                 op_name = self.unique_name(name or op_type)
-            control = self._current_control_inputs(inputs)
+            control = self._current_control_inputs(inputs) if self._control_dependencies else []
             device = self._device_stack[-1] if self._device_stack else ""
             op = Operation(self, op_name, op_type, inputs, attrs, output_types, control,
                            device, op_def, input_arg_lengths, output_arg_lengths)

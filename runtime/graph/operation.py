@@ -181,8 +181,12 @@ class Operation:
         # How the flat inputs/outputs group into the OpDef's args (list args hold several).
         self.input_arg_lengths = input_arg_lengths or (1,) * len(inputs)
         self.output_arg_lengths = output_arg_lengths or (1,) * len(output_types)
-        self.outputs = [SymbolicTensor(self, i, dt, shape)
-                        for i, (dt, shape) in enumerate(output_types)]
+        if len(output_types) == 1:  # most ops: no comprehension to run
+            ((dt, shape),) = output_types
+            self.outputs = [SymbolicTensor(self, 0, dt, shape)]
+        else:
+            self.outputs = [SymbolicTensor(self, i, dt, shape)
+                            for i, (dt, shape) in enumerate(output_types)]
         # Where the user made it (`file:line`), looked up on the stack unless given.
         self.source = user_frame() if source is None else source
 

@@ -57,6 +57,12 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             integer outside the range of its dtype.
         TypeError: a lossy conversion to `dtype`.
     """
+    if type(value) in _SCALAR_TYPES:  # the most common value: `x * 2.0`
+        graph = building_graph()
+        if graph is not None:
+            return graph_constant(graph, _scalar_array(value, dtype, dtype_hint),
+                                  name or "Const", copy=False)
+        return _eager_scalar(value, dtype, dtype_hint)
     if isinstance(value, Tensor):
         if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
@@ -77,22 +83,22 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if graph is not None:
         if isinstance(value, (list, tuple)) and _holds_tensor(value):
             return _packed(value, dtype, dtype_hint)
-        if type(value) in _SCALAR_TYPES:
-            return graph_constant(graph, _scalar_array(value, dtype, dtype_hint),
-                                  name or "Const", copy=False)
         return graph_constant(graph, _host_array(value, dtype, dtype_hint), name or "Const")
-    if type(value) in _SCALAR_TYPES:
-        stack = devices._placement.stack
-        key = (type(value), value, _sign(value), dtype, dtype_hint,
-               stack[-1] if stack else None, devices._soft_placement[0])
-        cached = _scalar_cache.get(key)
-        if cached is None:
-            cached = _convert_new(value, dtype, dtype_hint)
-            if len(_scalar_cache) >= _MAX_CACHED_SCALARS:
-                _scalar_cache.clear()
-            _scalar_cache[key] = cached
-        return cached
     return _convert_new(value, dtype, dtype_hint)
+
+
+def _eager_scalar(value: Any, dtype: Any, dtype_hint: Any) -> Tensor:
+    """An eager tensor of a Python scalar, kept per value, dtype and placement."""
+    stack = devices._placement.stack
+    key = (type(value), value, _sign(value), dtype, dtype_hint,
+           stack[-1] if stack else None, devices._soft_placement[0])
+    cached = _scalar_cache.get(key)
+    if cached is None:
+        cached = _convert_new(value, dtype, dtype_hint)
+        if len(_scalar_cache) >= _MAX_CACHED_SCALARS:
+            _scalar_cache.clear()
+        _scalar_cache[key] = cached
+    return cached
 
 
 def _sign(value: Any) -> Any:

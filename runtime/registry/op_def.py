@@ -8,6 +8,7 @@ it is computed: that is a kernel's job (see `kernel_registry`). The fields follo
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, Callable
 
 from autograph.runtime.core import dtypes
@@ -89,6 +90,16 @@ class OpDef:
     @property
     def is_internal(self) -> bool:
         return self.name.startswith("_")
+
+    @functools.cached_property
+    def single_inputs(self) -> bool:
+        """Whether each input arg is one tensor (no `N * T` or type-list arg)."""
+        return not any(arg.is_list for arg in self.input_arg)
+
+    @functools.cached_property
+    def single_outputs(self) -> bool:
+        """Whether each output arg is one tensor."""
+        return not any(arg.is_list for arg in self.output_arg)
 
 
 @dataclasses.dataclass(frozen=True)
