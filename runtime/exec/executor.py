@@ -280,19 +280,23 @@ class _Writer:
         for group in groups:
             for member in group:
                 reuse.pop(id(member), None)
+        names, constants = self._names, self._constants
         for position, op in enumerate(ops):
-            dying = {self._names[id(t)]: id(t) for t in last_use.get(position, ())
-                     if (id(t) not in keep and id(t) not in protected and id(t) in self._names
-                         and id(t) not in self._constants and t._shape != ())}  # scalars: cheap
+            dead = last_use.get(position)
+            dying = {names[id(t)]: id(t) for t in dead
+                     if (id(t) not in keep and id(t) not in protected and id(t) in names
+                         and id(t) not in constants and t._shape != ())  # scalars: cheap
+                     } if dead else {}
             if id(op) in beside:
                 concurrent_ops.write_beside(self, op, beside[id(op)], indent, placed)
             elif id(op) not in started:
                 # A kernel's outputs take the names of inputs that die there: rebinding a
                 # name frees its value when `del` after the line would, in one line less.
-                free = list(dying) if id(op) in placed else []
+                free = list(dying) if dying and id(op) in placed else []
                 self.write_op(op, indent, placed.get(id(op)), reuse.get(id(op)), free)
-                for name in dying.keys() - set(free):  # taken: forget the dead value's name
-                    del self._names[dying.pop(name)]
+                if dying:
+                    for name in dying.keys() - set(free):  # taken: forget the dead name
+                        del names[dying.pop(name)]
             for name in dying:
                 self.lines.append(f"{indent}del {name}")
 
@@ -485,7 +489,7 @@ def _last_uses(ops: list[Operation]) -> dict[int, list[SymbolicTensor]]:
     """Position -> tensors whose last consumer (among `ops`) is the op at that position."""
     last: dict[int, tuple[int, SymbolicTensor]] = {}
     for position, op in enumerate(ops):
-        for t in _consumed(op):
+        for t in op.inputs:
             last[id(t)] = (position, t)
         for t in op.outputs:
             last.setdefault(id(t), (position, t))  # never consumed: free right away
@@ -494,6 +498,3 @@ def _last_uses(ops: list[Operation]) -> dict[int, list[SymbolicTensor]]:
         by_position.setdefault(position, []).append(t)
     return by_position
 
-
-def _consumed(op: Operation) -> list[SymbolicTensor]:
-    return list(op.inputs)

@@ -16,11 +16,15 @@ def needed_ops(graph: Graph, feeds: Sequence[SymbolicTensor],
     needed: set[int] = set()
     stack = [f.op if isinstance(f, SymbolicTensor) else f for f in fetches
              if not (isinstance(f, SymbolicTensor) and id(f) in fed)]
+    push = stack.append
     while stack:
         op = stack.pop()
         if id(op) in needed:
             continue
         needed.add(id(op))
-        stack.extend(t.op for t in op.inputs if id(t) not in fed)
-        stack.extend(op.control_inputs)
+        for t in op.inputs:
+            if id(t) not in fed:
+                push(t._op)
+        if op.control_inputs:
+            stack.extend(op.control_inputs)
     return [op for op in graph.get_operations() if id(op) in needed]

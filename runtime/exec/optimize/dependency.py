@@ -17,6 +17,8 @@ from autograph.runtime.exec.optimize.rewrite import Rewrite
 def run(rewrite: Rewrite) -> int:
     """Bypasses forwarding identities; returns how many."""
     bypassed = 0
+    if not any(op.type == "Identity" for op in rewrite.ops):  # no walk to make
+        return 0
     for op in rewrite.walk():
         if op.type != "Identity" or rewrite.frozen(op):
             continue

@@ -61,12 +61,13 @@ def run(rewrite: Rewrite) -> int:
 def _chains(rewrite: Rewrite) -> list[list[Operation]]:
     """The chains to fuse, each in a topological order, ending with the op whose output the
     rest of the graph reads."""
+    fusible = [op for op in rewrite.ops if _fusible(rewrite, op)]
+    if len(fusible) < 2:
+        return []
     uses: collections.Counter = collections.Counter(id(t) for op in rewrite.ops
                                                     for t in op.inputs)
     chains: dict[int, list[Operation]] = {}  # id(last op) -> its chain, while growing
-    for op in rewrite.ops:
-        if not _fusible(rewrite, op):
-            continue
+    for op in fusible:
         chain: list[Operation] = []
         for t in {id(t): t for t in op.inputs}.values():
             joined = chains.get(id(t.op))

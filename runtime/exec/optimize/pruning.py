@@ -21,9 +21,10 @@ _FORWARDING = frozenset({"StopGradient"})
 def run(rewrite: Rewrite) -> int:
     """Bypasses forwarding ops and drops dead ones; returns how many ops it dropped."""
     before = len(rewrite.ops)
-    for op in rewrite.walk():
-        if op.type in _FORWARDING and not rewrite.frozen(op):
-            rewrite.replace(op, [op.inputs[0]])
+    if any(op.type in _FORWARDING for op in rewrite.ops):  # seldom: no walk without one
+        for op in rewrite.walk():
+            if op.type in _FORWARDING and not rewrite.frozen(op):
+                rewrite.replace(op, [op.inputs[0]])
     rewrite.drop(_live(rewrite))
     return before - len(rewrite.ops)
 
@@ -32,11 +33,15 @@ def _live(rewrite: Rewrite) -> set[int]:
     """Ids of the ops the fetches need."""
     live: set[int] = set()
     stack = [f.op if isinstance(f, SymbolicTensor) else f for f in rewrite.fetches]
+    push, is_fed = stack.append, rewrite.is_fed
     while stack:
         op = stack.pop()
         if id(op) in live:
             continue
         live.add(id(op))
-        stack.extend(t.op for t in op.inputs if not rewrite.is_fed(t))
-        stack.extend(op.control_inputs)
+        for t in op.inputs:
+            if not is_fed(t):
+                push(t._op)
+        if op.control_inputs:
+            stack.extend(op.control_inputs)
     return live

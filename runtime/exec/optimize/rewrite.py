@@ -88,12 +88,16 @@ class Rewrite:
         copy = object.__new__(Operation)
         copy.__dict__.update(op.__dict__)
         copy.graph = self.graph
-        copy.inputs = [self._tensors[id(t)] for t in op.inputs]
-        copy.control_inputs = [ops[id(c)] for c in op.control_inputs]
-        copy.outputs = [SymbolicTensor(copy, i, t.dtype, t._shape)
-                        for i, t in enumerate(op.outputs)]
-        for t, c in zip(op.outputs, copy.outputs):
-            self._tensors.setdefault(id(t), c)  # a fed output keeps its stand-in
+        tensors = self._tensors
+        copy.inputs = [tensors[id(t)] for t in op.inputs]
+        if op.control_inputs:
+            copy.control_inputs = [ops[id(c)] for c in op.control_inputs]
+        else:
+            copy.control_inputs = []
+        outputs = copy.outputs = [SymbolicTensor(copy, i, t._dtype, t._shape)
+                                  for i, t in enumerate(op.outputs)]
+        for t, c in zip(op.outputs, outputs):
+            tensors.setdefault(id(t), c)  # a fed output keeps its stand-in
         return copy
 
     # What may change ---------------------------------------------------------------------------
