@@ -31,6 +31,9 @@ from autograph.runtime.registry.op_registry import op_registry
 _INT32_MIN, _INT32_MAX = -(2 ** 31), 2 ** 31 - 1
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
 _SCALAR_TYPES = (int, float, bool, complex)
+# NumPy's real scalars (immutable, as Python's), whose graph constants share an array too.
+_NUMPY_SCALAR_TYPES = frozenset({np.bool_, np.float16, np.float32, np.float64, np.int8, np.int16,
+                                 np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64})
 _MAX_CACHED_SCALARS = 1024
 _TO_NUMBER_TYPES = ("float32", "float64", "int32", "int64", "uint32", "uint64")
 # Python scalars met in expressions (`x * 2`) are converted once per dtype and placement and
@@ -63,6 +66,11 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             return graph_constant(graph, _scalar_array(value, dtype, dtype_hint),
                                   name or "Const", copy=False)
         return _eager_scalar(value, dtype, dtype_hint)
+    if type(value) in _NUMPY_SCALAR_TYPES:  # `x * np.float32(2)`: in a graph, as above
+        graph = building_graph()
+        if graph is not None:
+            return graph_constant(graph, _scalar_array(value, dtype, dtype_hint),
+                                  name or "Const", copy=False)
     if isinstance(value, Tensor):
         if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
@@ -108,7 +116,7 @@ def _sign(value: Any) -> Any:
     return copysign(1.0, value)
 
 
-# The host arrays of Python scalars met while graphs are built (`x * 2.0` in a traced
+# The host arrays of Python (and NumPy) scalars met while graphs are built (`x * 2.0` in a traced
 # function), read-only, so that each Const made of one shares it instead of a copy.
 _scalar_arrays: dict[tuple, np.ndarray] = {}
 
