@@ -81,14 +81,20 @@ class SimpleOp(GeneralOp):
         return GeneralOp.run(self, inputs, attrs, name)
 
     def _build_plain(self, graph: Any, inputs: Sequence[Any], name: str | None) -> Any:
-        """The op added to `graph` when its inputs are tensors of `graph` of one dtype, Python
-        numbers (`x * 2.0`) and NumPy scalars of that dtype, as `GeneralOp.build` would add it;
-        None for anything else (other graphs' tensors, variables, composites, a dtype the op
-        does not take), which `GeneralOp.build` handles and reports."""
+        """The op added to `graph` when its inputs are tensors of `graph` (or of graphs enclosing
+        it, captured) of one dtype, Python numbers (`x * 2.0`) and NumPy scalars of that dtype,
+        as `GeneralOp.build` would add it; None for anything else (other graphs' tensors,
+        variables, composites, a dtype the op does not take), which `GeneralOp.build` handles
+        and reports."""
         dt = None
-        numpy_scalars = False
+        numpy_scalars = captures = False
         for v in inputs:
-            if type(v) is SymbolicTensor and v._op.graph is graph:
+            if type(v) is SymbolicTensor:
+                if v._op.graph is not graph:  # an enclosing graph's: captured, as `_into` does
+                    encloses = getattr(graph, "_encloses", None)
+                    if encloses is None or not encloses(v._op.graph):
+                        return None
+                    captures = True
                 if dt is None:
                     dt = v._dtype
                 elif v._dtype is not dt:
@@ -114,6 +120,8 @@ class SimpleOp(GeneralOp):
                 for v in inputs]
         except (TypeError, ValueError):
             return None  # the general path raises, naming the op and the input
+        if captures:
+            tensors = [graph.capture(t) if t._op.graph is not graph else t for t in tensors]
         shape = self._plain_graph_shape(tensors, dt, attrs)
         op = graph.create_op(self.name, tensors, attrs, [(self.out_fixed or dt, shape)],
                              name=name, op_def=self.op_def,

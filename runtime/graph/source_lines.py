@@ -50,20 +50,18 @@ def user_frame() -> str:
     """`file:line` of the innermost frame outside this project's packages, for messages."""
     frame: types.FrameType | None = sys._getframe(1)
     kinds = _file_kinds
-    for _ in range(30):
-        if frame is None:
-            break
+    depth = 0
+    while frame is not None and depth < 30:
         filename = frame.f_code.co_filename
-        kind = kinds.get(filename)
-        if kind is None:
-            kind = _file_kind(filename)
-        if kind is _USER:
-            return f"{filename}:{frame_line(frame)}"
-        if kind is _GENERATED:
-            found = user_source(filename, frame_line(frame))
+        kind = kinds.get(filename) or _file_kind(filename)
+        if kind is not _INTERNAL:
+            if kind is _USER:
+                return f"{filename}:{frame_line(frame)}"
+            found = user_source(filename, frame_line(frame))  # generated code
             if found is not None:
                 return f"{found[0]}:{found[1]}"
         frame = frame.f_back
+        depth += 1
     return ""
 
 
