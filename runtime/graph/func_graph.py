@@ -93,11 +93,18 @@ class FuncGraph(Graph):
         return placeholder
 
     def _placeholder(self, dtype: dtypes.DType, shape: Any, name: str) -> SymbolicTensor:
-        # Inputs hang on nothing: no control dependencies, no name scope of the moment.
-        with self.control_dependencies(None), self.name_scope(None):
+        # Inputs hang on nothing: no control dependencies, no name scope of the moment (as
+        # `control_dependencies(None)` and `name_scope(None)` would set, without their cost).
+        saved = self._control_dependencies, self._name_stack
+        self._control_dependencies, self._name_stack = [], ""
+        try:
+            # Made where the function is traced from (no walk of the stack for each).
             op = self.create_op("Placeholder", [], {"dtype": dtype, "shape": shape},
                                 [(dtype, shape)], name=name,
-                                op_def=op_registry().lookup_op_def("Placeholder"))
+                                op_def=op_registry().lookup_op_def("Placeholder"),
+                                source=self.caller_source)
+        finally:
+            self._control_dependencies, self._name_stack = saved
         return op.outputs[0]
 
     def capture(self, tensor: SymbolicTensor) -> SymbolicTensor:

@@ -116,13 +116,17 @@ class Graph:
     @contextlib.contextmanager
     def as_default(self) -> Iterator[Graph]:
         """Makes this the graph new ops go to, in this thread, inside the `with` block."""
-        _state.stack.append(self)
-        context_changed()
+        stack = _state.stack
+        stack.append(self)
+        if len(stack) == 1:  # ops built a graph already: the eager context is the same
+            context_changed()
         try:
             yield self
         finally:
-            _state.stack.pop()
-            context_changed()
+            stack = _state.stack
+            stack.pop()
+            if not stack:
+                context_changed()
 
     # Operations ------------------------------------------------------------------------------
     def get_operations(self) -> list[Operation]:
@@ -184,8 +188,9 @@ class Graph:
     def create_op(self, op_type: str, inputs: list[SymbolicTensor], attrs: dict[str, Any],
                   output_types: list[tuple[dtypes.DType, Any]], name: str | None = None,
                   op_def: Any = None, input_arg_lengths: tuple = (),
-                  output_arg_lengths: tuple = ()) -> Operation:
-        """Adds an op (the dispatcher's job; users call op functions)."""
+                  output_arg_lengths: tuple = (), source: str | None = None) -> Operation:
+        """Adds an op (the dispatcher's job; users call op functions); made at `source`
+        (`file:line`), else at the innermost user frame on the stack."""
         with self._lock:
             if self._finalized:
                 self._check_not_finalized()  # raises
@@ -202,7 +207,7 @@ class Graph:
             control = self._current_control_inputs(inputs) if self._control_dependencies else []
             device = self._device_stack[-1] if self._device_stack else ""
             op = Operation(self, op_name, op_type, inputs, attrs, output_types, control,
-                           device, op_def, input_arg_lengths, output_arg_lengths)
+                           device, op_def, input_arg_lengths, output_arg_lengths, source)
             self._ops.append(op)
             self._by_name[op_name] = op
             self.version += 1
