@@ -7,7 +7,8 @@ line it was generated from, which the converter (a layer above) tells through
 A frame's line is found by bisection in a table of its code object's instruction offsets
 (`co_lines`, made once per code object), not read from `frame.f_lineno`: CPython finds that by
 scanning the line table from the function's start, so tracing a function of 10 000
-straight-line statements spent quadratic time there (120 us per op instead of 40).
+straight-line statements spent quadratic time there (120 us per op instead of 40). The table
+also keeps each line's `file:line` text once made: ops made on one line share it.
 """
 
 from __future__ import annotations
@@ -55,14 +56,26 @@ def user_frame() -> str:
         filename = frame.f_code.co_filename
         kind = kinds.get(filename) or _file_kind(filename)
         if kind is not _INTERNAL:
-            if kind is _USER:
-                return f"{filename}:{frame_line(frame)}"
-            found = user_source(filename, frame_line(frame))  # generated code
-            if found is not None:
-                return f"{found[0]}:{found[1]}"
+            source = _frame_source(frame, kind is _GENERATED)
+            if source:  # else generated code of no user line: the frame below may have one
+                return source
         frame = frame.f_back
         depth += 1
     return ""
+
+
+def _frame_source(frame: types.FrameType, generated: bool) -> str:
+    """`file:line` of a user's frame, or of the user's line converted code was generated from
+    ("" where that is unknown); kept per line of the frame's code."""
+    table = _table(frame.f_code)
+    line = _line(table, frame)
+    sources = table[3]
+    source = sources.get(line)
+    if source is None:
+        filename = frame.f_code.co_filename
+        found = user_source(filename, line) if generated else (filename, line)
+        source = sources[line] = "" if found is None else f"{found[0]}:{found[1]}"
+    return source
 
 
 def frame_line(frame: types.FrameType) -> int:
@@ -73,7 +86,10 @@ def frame_line(frame: types.FrameType) -> int:
     >>> frame_line(frame) == frame.f_lineno
     True
     """
-    code = frame.f_code
+    return _line(_table(frame.f_code), frame)
+
+
+def _table(code: types.CodeType) -> _LineTable:
     found = _line_tables.get(id(code))
     if found is None:
         if len(_line_tables) >= _LINE_TABLES_LIMIT:
@@ -83,8 +99,12 @@ def frame_line(frame: types.FrameType) -> int:
         # lines go with it), before the id can be reused.
         key = id(code)
         found = _line_tables[key] = (weakref.ref(code, lambda _: _line_tables.pop(key, None)),
-                                     *_line_table(code))
-    _, starts, lines = found
+                                     *_line_table(code), {})
+    return found
+
+
+def _line(table: _LineTable, frame: types.FrameType) -> int:
+    _, starts, lines, _ = table
     at = bisect.bisect_right(starts, frame.f_lasti) - 1
     line = lines[at] if at >= 0 else -1
     return frame.f_lineno if line < 0 else line
@@ -101,7 +121,9 @@ def _line_table(code: types.CodeType) -> tuple[array.array, array.array]:
 
 
 _LINE_TABLES_LIMIT = 1024
-_line_tables: dict[int, tuple[weakref.ref, array.array, array.array]] = {}
+# id(code) -> (the code, weakly; start offsets; their lines; line -> `_frame_source`'s answer)
+_LineTable = tuple[weakref.ref, array.array, array.array, dict[int, str]]
+_line_tables: dict[int, _LineTable] = {}
 
 
 # What a file is to `user_frame`, by file name (a dict: this runs for every frame walked).
