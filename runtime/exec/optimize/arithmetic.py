@@ -113,7 +113,8 @@ def _zeros(negative: bool):
     def test(dtype: Any, value: np.ndarray) -> bool:
         kind = _kind(dtype)
         if kind in "iu":
-            return value.dtype.kind in "iu" and not value.any()
+            return value.dtype.kind in "iu" and (
+                value.item() == 0 if value.ndim == 0 else not value.any())
         if kind != "f" or value.dtype.kind != "f":
             return False
         if value.ndim == 0:
