@@ -85,6 +85,9 @@ class ControlFlow(StatementTransformer):
         # The objects each function being visited reads as a whole (`nodes.whole_reads`)
         self._whole_reads: list[frozenset[str]] = []
         nodes.record(function, None, (), self._bodies, self._bindings, itertools.count())
+        # Whether return_statements lowered a `return` in a `finally` (else no body is
+        # searched for one)
+        self._finally_returns = nodes.has_finally_return(function)
 
     @property
     def cells(self) -> frozenset[str]:
@@ -191,7 +194,8 @@ class ControlFlow(StatementTransformer):
         assigned in one of its bodies (or in its test), or that a lowered `return` in a
         `finally` of a body returns: that `return` only ends the body's function, and the
         value goes on after the statement (`nodes.end_body_at_finally_returns`)."""
-        extra_reads = extra_reads | nodes.finally_return_reads(bodies)
+        if self._finally_returns:
+            extra_reads = extra_reads | nodes.finally_return_reads(bodies)
         # Sets of QNs: the few assigned names are looked up in them, rather than turned to text.
         live = frozenset(anno.getanno(node, anno.Static.LIVE_VARS_OUT, ())).union(
             *[anno.getanno(body[0], anno.Static.LIVE_VARS_IN, ()) for body in bodies if body])
@@ -317,7 +321,7 @@ class ControlFlow(StatementTransformer):
         statements = nodes.undefine_deleted(list(body))
         if result is not None:
             statements.append(build(gast.Return, value=result, **at))
-        if returns is None:
+        if returns is None and self._finally_returns:
             nodes.end_body_at_finally_returns(statements, result)
         args = build(gast.arguments, args=[nodes.name(p, at, PARAM) for p in params],
                      posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,

@@ -154,6 +154,12 @@ def finally_return_reads(bodies: list[list]) -> set[str]:
             if _is_finally_return(stmt) for name in reads(stmt.value)}
 
 
+def has_finally_return(function: Any) -> bool:
+    """Whether `function` (its nested functions too) holds a lowered `return` of a `finally`,
+    `return ag__.finally_return(retval_)`."""
+    return any(_is_finally_return(n) for n in traversal.own_nodes([function], scopes=()))
+
+
 def _is_finally_return(stmt: Any) -> bool:
     value = getattr(stmt, "value", None)
     return (isinstance(stmt, gast.Return) and isinstance(value, gast.Call)

@@ -211,19 +211,24 @@ def run_pipeline(node: gast.FunctionDef, ctx: EntityContext,
     if present is None:
         present = inventory(node)
     original_locals: set[str] | None = None  # taken before the first converter runs
+    jumps_lowered = False
     for converter in PIPELINE:
-        # Only a converter that ran can have dropped code.
-        if converter is variables and original_locals is not None and _declare_dropped_locals(
-                node, original_locals):
+        # Only the lowering of jumps drops code (`jumps.py`).
+        if converter is variables and jumps_lowered and original_locals is not None and (
+                _declare_dropped_locals(node, original_locals)):
             present.add("Undefined")
         if not _runs(converter, present, ctx.options):
             continue
         if original_locals is None:
             original_locals = traversal.local_names(node)
+        jumps_lowered = jumps_lowered or converter in _LOWERING_JUMPS
         node = converter.transform(node, ctx)
         produced = getattr(converter, "PRODUCES", None)
         present = inventory(node) if produced is None else present | produced
     return node
+
+
+_LOWERING_JUMPS = (raise_statements, break_statements, continue_statements, return_statements)
 
 
 def _runs(converter: Any, present: set[Any], options: ConversionOptions) -> bool:
