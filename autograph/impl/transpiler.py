@@ -48,6 +48,7 @@ from autograph.converters import (
 )
 from autograph.pyct import anno, loader, naming, parser, templates, traversal
 from autograph.pyct.features import Feature
+from autograph.pyct.gast_from_ast import ast_to_gast
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 from autograph.runtime.core.collector import collector_paused
 
@@ -166,16 +167,13 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
     with collector_paused():  # see runtime/core/collector.py
         entity = parser.parse_entity(fn)
         present = None
-        if _kinds_and_names(entity.tree).isdisjoint(_may_trigger(options)):
-            node = None  # no converter can change a node: the tree is not even made gast
-        else:
-            node, ctx = prepare(entity, options)
+        if not _kinds_and_names(entity.tree).isdisjoint(_may_trigger(options)):
+            node, ctx = prepare(entity, options)  # else the tree is not even made gast
             present = inventory(node)
         if present is None or not any(_runs(c, present, options) for c in PIPELINE):
             # The converted code is the original code: compiling the unchanged tree again
             # cost half of a straight-line function's conversion.
-            return ConvertedCode(None, None, lambda: loader.unparse(
-                prepare(entity, options)[0] if node is None else node) + "\n")
+            return ConvertedCode(None, None, _original_text(entity))
         node = run_pipeline(node, ctx, present)
         code, unparse, source_map = loader.compile_function(node, entity.function,
                                                             entity.filename, list(_NAMESPACE))
@@ -184,6 +182,23 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
     # running the converted code: no traceback can show that code after.
     weakref.finalize(code, _forget_generated_file, source_map.generated_file)
     return ConvertedCode(code, source_map, unparse)
+
+
+def _original_text(entity: parser.ParsedEntity) -> Callable[[], str]:
+    """What makes `to_code`'s text of a function no converter changes: its def parsed again
+    from the source text when asked (a tree kept instead holds 7 objects a statement that
+    every collection of Python's garbage collector walks)."""
+    tree, source = entity.tree, entity.source
+    if not isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return lambda: loader.unparse(prepare(entity, ConversionOptions())[0]) + "\n"
+    name = tree.name
+
+    def text() -> str:
+        node = next(n for n in ast.parse(source).body
+                    if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name)
+        node.decorator_list = []
+        return loader.unparse(ast_to_gast(node)) + "\n"
+    return text
 
 
 def _forget_generated_file(generated_file: str) -> None:
