@@ -132,7 +132,8 @@ def stdlib_nodes(roots: Iterable[ast.AST]) -> list[ast.AST]:
     """`roots` and every node under them (nested scopes too) in a tree of the standard
     library's `ast`, less contexts and operators, in no particular order: `own_nodes` for
     code not yet converted to gast."""
-    found, pending = [], list(roots)
+    found: list[ast.AST] = []
+    pending: list[Any] = list(roots)
     nodes, fields = _STDLIB_NODES, _STDLIB_FIELDS
     while pending:
         node = pending.pop()
