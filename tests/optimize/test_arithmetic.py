@@ -219,3 +219,12 @@ def test_float_plus_an_array_of_minus_zeros_is_bypassed():
 @pytest.mark.parametrize("zeros", [[0.0, 0.0], [-0.0, 0.0]], ids=["plus", "mixed"])
 def test_float_plus_an_array_holding_a_plus_zero_is_kept(zeros):
     assert "AddV2(x, " in _simplified(lambda x: x + ag.constant(zeros))
+
+
+def test_integer_plus_a_vector_of_zeros_is_bypassed():
+    zeros = ag.constant([0, 0])
+    assert body(_simplified(lambda x: x + zeros, ag.int32)) == ["y = Neg(x) : int32[2]"]
+
+
+def test_integer_plus_a_vector_holding_a_one_is_kept():
+    assert "AddV2(x, " in _simplified(lambda x: x + ag.constant([0, 1]), ag.int32)

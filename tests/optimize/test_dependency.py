@@ -91,3 +91,11 @@ def test_the_pass_counts_the_identities_it_bypasses():
         x = ag.placeholder(ag.float32, [2], name="x")
         y = ag.negative(ag.identity(ag.identity(x)), name="y")
     assert dependency.run(Rewrite(g, [x], [y])) == 2
+
+
+def test_the_pass_counts_nothing_in_a_graph_without_identities():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(x * 2.0, name="y")
+    assert dependency.run(Rewrite(g, [x], [y])) == 0

@@ -53,3 +53,14 @@ def test_gradients_still_stop_at_stop_gradient():
         return tape.gradient(y, x)
 
     np.testing.assert_array_equal(f(ag.constant([3.0])).numpy(), [6.0])
+
+
+def test_only_stop_gradient_is_bypassed_beside_other_ops():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [2], name="x")
+        y = ag.negative(ag.stop_gradient(x) * 2.0 + 1.0, name="y")
+    ops = body(optimized(g, [x], [y]))
+    assert [line.split(" = ")[1].split("(")[0] for line in ops] == [
+        "Const", "Mul", "Const", "AddV2", "Neg"]
+    assert "Mul(x, " in ops[1] and "StopGradient" not in "".join(ops)

@@ -90,10 +90,7 @@ class Rewrite:
         copy.graph = self.graph
         tensors = self._tensors
         copy.inputs = [tensors[id(t)] for t in op.inputs]
-        if op.control_inputs:
-            copy.control_inputs = [ops[id(c)] for c in op.control_inputs]
-        else:
-            copy.control_inputs = []
+        copy.control_inputs = [ops[id(c)] for c in op.control_inputs]
         outputs = copy.outputs = [SymbolicTensor(copy, i, t._dtype, t._shape)
                                   for i, t in enumerate(op.outputs)]
         for t, c in zip(op.outputs, outputs):
