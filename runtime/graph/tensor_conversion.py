@@ -60,17 +60,14 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
             integer outside the range of its dtype.
         TypeError: a lossy conversion to `dtype`.
     """
-    if type(value) in _SCALAR_TYPES:  # the most common value: `x * 2.0`
+    python_scalar = type(value) in _SCALAR_TYPES  # the most common value: `x * 2.0`
+    if python_scalar or type(value) in _NUMPY_SCALAR_TYPES:  # or `x * np.float32(2)`
         graph = building_graph()
         if graph is not None:
             return graph_constant(graph, _scalar_array(value, dtype, dtype_hint),
                                   name or "Const", copy=False)
-        return _eager_scalar(value, dtype, dtype_hint)
-    if type(value) in _NUMPY_SCALAR_TYPES:  # `x * np.float32(2)`: in a graph, as above
-        graph = building_graph()
-        if graph is not None:
-            return graph_constant(graph, _scalar_array(value, dtype, dtype_hint),
-                                  name or "Const", copy=False)
+        if python_scalar:
+            return _eager_scalar(value, dtype, dtype_hint)
     if isinstance(value, Tensor):
         if dtype is not None and value.dtype is not dtypes.as_dtype(dtype):
             raise ValueError(f"Tensor conversion requested dtype {dtypes.as_dtype(dtype).name} "
