@@ -44,7 +44,7 @@ def to_code(func: Callable, recursive: bool = True,
     from autograph.impl import transpiler
     _, converted = transpiler.convert(target, _options(recursive,
                                                        experimental_optional_features))
-    return converted.source
+    return converted.source if converted.code is not None else transpiler.original_text(target)
 
 
 @filter_traceback

@@ -46,9 +46,9 @@ from autograph.converters import (
     unsupported,
     variables,
 )
+from autograph.impl import plain_code
 from autograph.pyct import anno, loader, naming, parser, templates, traversal
 from autograph.pyct.features import Feature
-from autograph.pyct.gast_from_ast import ast_to_gast
 from autograph.pyct.transformer import ConversionOptions, EntityContext
 from autograph.runtime.core.collector import collector_paused
 
@@ -106,18 +106,22 @@ OPTIONAL = {asserts: Feature.ASSERT_STATEMENTS, comprehensions: Feature.LISTS,
 class ConvertedCode:
     """What converting a code object gives; shared by every function made from that code."""
 
-    # None, None: no converter changed a node, and the function runs its original code (at
-    # the user's own lines). A reference to that code here would keep `_cache`'s key alive.
+    # All None: no converter changes the code, and the function runs its original code (at
+    # the user's own lines; `original_text` shows it). A reference to that code here would
+    # keep `_cache`'s key alive.
     code: types.CodeType | None
     source_map: loader.SourceMap | None
-    unparse: Callable[[], str]  # makes `source`
+    unparse: Callable[[], str] | None  # makes `source`
 
     @functools.cached_property
     def source(self) -> str:
         """The converted function's source, as `to_code` shows it (made on first use)."""
+        if self.unparse is None:
+            raise ValueError("The code is not converted: see `original_text`.")
         return self.unparse()
 
 
+_UNCHANGED = ConvertedCode(None, None, None)
 _NAMESPACE = {"ag__": operators}
 # Both caches hold what they keep only while the user's code or function lives (as
 # TensorFlow's, by code object): code made at run time (`exec`, a notebook cell run again)
@@ -164,6 +168,8 @@ def convert(fn: Callable,
 
 
 def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
+    if plain_code.runs_as_written(fn.__code__, _WATCHED_NAMES):
+        return _UNCHANGED  # its source is not even read
     with collector_paused():  # see runtime/core/collector.py
         entity = parser.parse_entity(fn)
         present = None
@@ -173,7 +179,7 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
         if present is None or not any(_runs(c, present, options) for c in PIPELINE):
             # The converted code is the original code: compiling the unchanged tree again
             # cost half of a straight-line function's conversion.
-            return ConvertedCode(None, None, _original_text(entity))
+            return _UNCHANGED
         node = run_pipeline(node, ctx, present)
         code, unparse, source_map = loader.compile_function(node, entity.function,
                                                             entity.filename, list(_NAMESPACE))
@@ -184,21 +190,11 @@ def _convert_code(fn: Callable, options: ConversionOptions) -> ConvertedCode:
     return ConvertedCode(code, source_map, unparse)
 
 
-def _original_text(entity: parser.ParsedEntity) -> Callable[[], str]:
-    """What makes `to_code`'s text of a function no converter changes: its def parsed again
-    from the source text when asked (a tree kept instead holds 7 objects a statement that
-    every collection of Python's garbage collector walks)."""
-    tree, source = entity.tree, entity.source
-    if not isinstance(tree, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return lambda: loader.unparse(prepare(entity, ConversionOptions())[0]) + "\n"
-    name = tree.name
-
-    def text() -> str:
-        node = next(n for n in ast.parse(source).body
-                    if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name)
-        node.decorator_list = []
-        return loader.unparse(ast_to_gast(node)) + "\n"
-    return text
+def original_text(fn: Callable) -> str:
+    """`to_code`'s text of a function no converter changes: its def (a lambda as a def)
+    without decorators, parsed again from its source (a tree kept instead would hold 7 objects
+    a statement that every collection of Python's garbage collector walks)."""
+    return loader.unparse(prepare(parser.parse_entity(fn), ConversionOptions())[0]) + "\n"
 
 
 def _forget_generated_file(generated_file: str) -> None:
