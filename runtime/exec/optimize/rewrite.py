@@ -86,15 +86,23 @@ class Rewrite:
         # A field-for-field copy: Operation() would look up the stack for a source line. The
         # attrs dict is shared: passes make new ops rather than change attrs.
         copy = object.__new__(Operation)
-        copy.__dict__.update(op.__dict__)
         copy.graph = self.graph
+        copy.name = op.name
+        copy.type = op.type
         tensors = self._tensors
         copy.inputs = [tensors[id(t)] for t in op.inputs]
-        copy.control_inputs = [ops[id(c)] for c in op.control_inputs]
+        copy.attrs = op.attrs
+        copy.control_inputs = [ops[id(c)] for c in op.control_inputs] if op.control_inputs \
+            else []
+        copy.device = op.device
+        copy.op_def = op.op_def
+        copy.input_arg_lengths = op.input_arg_lengths
+        copy.output_arg_lengths = op.output_arg_lengths
         outputs = copy.outputs = [SymbolicTensor(copy, i, t._dtype, t._shape)
                                   for i, t in enumerate(op.outputs)]
         for t, c in zip(op.outputs, outputs):
             tensors.setdefault(id(t), c)  # a fed output keeps its stand-in
+        copy.source = op.source
         return copy
 
     # What may change ---------------------------------------------------------------------------
