@@ -19,8 +19,9 @@ from autograph.runtime.eager.settled_calls import BUILDING, OBSERVED, eager_toke
 from autograph.runtime.graph.constant_value import constant_value
 from autograph.runtime.graph.graph import building_graph
 from autograph.runtime.graph.operation import SymbolicTensor
+from autograph.runtime.graph.source_lines import user_frame
 from autograph.runtime.graph.tensor import EagerTensor
-from autograph.runtime.graph.tensor_conversion import convert_to_tensor
+from autograph.runtime.graph.tensor_conversion import convert_to_tensor, graph_scalar
 from autograph.runtime.registry.shape_inference import InferenceContext
 
 _NUMBERS = (float, int)  # Python values a plain graph build converts to the tensors' dtype
@@ -114,19 +115,23 @@ class SimpleOp(GeneralOp):
             except (TypeError, ValueError):
                 return None
             self.graph_attrs[dt] = attrs
-        try:
-            tensors: list[Any] = [
-                v if type(v) is SymbolicTensor else convert_to_tensor(v, dtype=dt)
-                for v in inputs]
-        except (TypeError, ValueError):
-            return None  # the general path raises, naming the op and the input
+        source = None  # the user's line, looked up once for the op and its constants
+        tensors: list[Any] = list(inputs)
+        for i, v in enumerate(inputs):
+            if type(v) is not SymbolicTensor:
+                if source is None:
+                    source = user_frame()
+                try:
+                    tensors[i] = graph_scalar(graph, v, dt, source=source)
+                except (TypeError, ValueError):
+                    return None  # the general path raises, naming the op and the input
         if captures:
             tensors = [graph.capture(t) if t._op.graph is not graph else t for t in tensors]
         shape = self._plain_graph_shape(tensors, dt, attrs)
         op = graph.create_op(self.name, tensors, attrs, [(self.out_fixed or dt, shape)],
                              name=name, op_def=self.op_def,
                              input_arg_lengths=self.input_arg_lengths,
-                             output_arg_lengths=(1,))
+                             output_arg_lengths=(1,), source=source)
         return op.outputs[0]
 
     def _plain_graph_shape(self, tensors: list[Any], dt: dtypes.DType,

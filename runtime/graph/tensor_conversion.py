@@ -64,8 +64,7 @@ def convert_to_tensor(value: Any, dtype: Any = None, dtype_hint: Any = None,
     if python_scalar or type(value) in _NUMPY_SCALAR_TYPES:  # or `x * np.float32(2)`
         graph = building_graph()
         if graph is not None:
-            return graph_constant(graph, _scalar_array(value, dtype, dtype_hint),
-                                  name or "Const", copy=False)
+            return graph_scalar(graph, value, dtype, dtype_hint, name or "Const")
         if python_scalar:
             return _eager_scalar(value, dtype, dtype_hint)
     if isinstance(value, Tensor):
@@ -190,17 +189,27 @@ def _host_array(value: Any, dtype: Any, dtype_hint: Any) -> np.ndarray:
 
 
 def graph_constant(graph: Graph, array: np.ndarray, name: str = "Const",
-                   dtype: dtypes.DType | None = None, copy: bool = True) -> SymbolicTensor:
+                   dtype: dtypes.DType | None = None, copy: bool = True,
+                   source: str | None = None) -> SymbolicTensor:
     """A `Const` op in `graph` holding `array`, copied (the graph must not see later changes)
-    unless `copy` is False, for an array nothing changes.
+    unless `copy` is False, for an array nothing changes; made at `source` (`file:line`) when
+    the caller knows it.
 
     `dtype` is needed only for object arrays that are not strings (resources, variants).
     """
     dt = dtype or dtypes.as_dtype(array.dtype)
     value = np.array(array, copy=True) if copy else array
     op = graph.create_op("Const", [], {"value": value, "dtype": dt}, [(dt, value.shape)],
-                         name=name, op_def=op_registry().lookup_op_def("Const"))
+                         name=name, op_def=op_registry().lookup_op_def("Const"), source=source)
     return op.outputs[0]
+
+
+def graph_scalar(graph: Graph, value: Any, dtype: Any = None, dtype_hint: Any = None,
+                 name: str = "Const", source: str | None = None) -> SymbolicTensor:
+    """A `Const` op in `graph` for a Python or NumPy scalar (`x * 2.0`): its array is shared
+    with every other constant of that value, read-only."""
+    return graph_constant(graph, _scalar_array(value, dtype, dtype_hint), name, copy=False,
+                          source=source)
 
 
 def into_graph(graph: Graph, tensor: Tensor) -> SymbolicTensor:

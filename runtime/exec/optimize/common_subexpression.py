@@ -33,13 +33,24 @@ class _Incomparable(Exception):
 def run(rewrite: Rewrite) -> int:
     """Merges repeated ops into their first occurrence; returns how many were merged."""
     seen: dict[Hashable, Operation] = {}
+    # id(value) -> its key: constants made from one Python number share their array.
+    constant_keys: dict[int, Hashable] = {}
     merged = 0
     frozen = rewrite.frozen
     for op in rewrite.walk():
         if frozen(op) or not _comparable_outputs(op):
             continue
         try:
-            key = _key(op)
+            if op.type == "Const":  # the most common op: its value is the key
+                value = op.attrs["value"]
+                key = constant_keys.get(id(value))
+                if key is None:
+                    key = constant_keys[id(value)] = (
+                        "Const", op.device, op.attrs["dtype"], _frozen(value))
+                elif key[1] != op.device or key[2] is not op.attrs["dtype"]:
+                    key = ("Const", op.device, op.attrs["dtype"], key[3])
+            else:
+                key = _key(op)
         except _Incomparable:
             continue
         first = seen.setdefault(key, op)
@@ -58,8 +69,6 @@ def _comparable_outputs(op: Operation) -> bool:
 
 
 def _key(op: Operation) -> Hashable:
-    if op.type == "Const":  # the most common op: its value is the key
-        return "Const", op.device, op.attrs["dtype"], _frozen(op.attrs["value"])
     inputs = tuple([id(t) for t in op.inputs])
     if len(inputs) == 2 and op.op_def.is_commutative and inputs[0] > inputs[1]:
         inputs = inputs[::-1]
