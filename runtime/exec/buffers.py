@@ -32,8 +32,6 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-import numpy as np
-
 from autograph.runtime.core.devices import Device
 from autograph.runtime.graph.graph import Operation, SymbolicTensor
 from autograph.runtime.registry.kernel_registry import KernelDef
@@ -62,18 +60,21 @@ def donors(ops: list[Operation], placed: dict[int, Placed],
     """
     last_read: dict[int, int] = {}
     kept_by_readers: set[int] = set()  # tensors read by an op not taking out=: it may keep them
+    writers: list[tuple[int, Operation, Device]] = []  # ops taking out=, with one output
     for position, op in enumerate(ops):
-        takes_out = _takes_out(placed, op)
-        for t in op.inputs:
-            last_read[id(t)] = position
-            if not takes_out:
+        where = placed.get(id(op))
+        if where is not None and where[1].takes_out:
+            for t in op.inputs:
+                last_read[id(t)] = position
+            if len(op.outputs) == 1:
+                writers.append((position, op, where[0]))
+        else:
+            for t in op.inputs:
+                last_read[id(t)] = position
                 kept_by_readers.add(id(t))
     made: dict[int, Device] = {}  # id(tensor) -> device, of new arrays made by out= kernels
     found: dict[int, Donor] = {}
-    for position, op in enumerate(ops):
-        if not _takes_out(placed, op) or len(op.outputs) != 1:
-            continue
-        device = placed[id(op)][0]
+    for position, op, device in writers:
         (output,) = op.outputs
         for t in op.inputs:
             if (made.get(id(t)) is device and last_read[id(t)] == position
@@ -86,17 +87,13 @@ def donors(ops: list[Operation], placed: dict[int, Placed],
     return found
 
 
-def _takes_out(placed: dict[int, Placed], op: Operation) -> bool:
-    return id(op) in placed and placed[id(op)][1].takes_out
-
-
 def _min_size(t: SymbolicTensor, output: SymbolicTensor,
               inputs: list[SymbolicTensor]) -> int | None:
     """The `Donor.min_size` for writing `output` into `t`, or None where it may not."""
     shape = t._shape
-    if t.dtype != output.dtype or shape is None or shape != output._shape:
-        return None
-    least = -(-MIN_BYTES // np.dtype(t.dtype.as_numpy_dtype).itemsize)
+    if shape is None or shape != output._shape or t._dtype is not output._dtype:
+        return None  # (dtypes are unique objects)
+    least = -(-MIN_BYTES // t._dtype.np_dtype.itemsize)
     if None not in shape:
         return 0 if math.prod(shape) >= least else None
     for other in inputs:
