@@ -208,7 +208,8 @@ def graph_scalar(graph: Graph, value: Any, dtype: Any = None, dtype_hint: Any = 
                  name: str = "Const", source: str | None = None) -> SymbolicTensor:
     """A `Const` op in `graph` for a Python or NumPy scalar (`x * 2.0`): its array is shared
     with every other constant of that value, read-only."""
-    return graph_constant(graph, _scalar_array(value, dtype, dtype_hint), name, copy=False,
+    return graph_constant(graph, _scalar_array(value, dtype, dtype_hint), name,
+                          dtype if type(dtype) is dtypes.DType else None, copy=False,
                           source=source)
 
 
