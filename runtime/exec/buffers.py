@@ -58,6 +58,7 @@ def donors(ops: list[Operation], placed: dict[int, Placed],
         placed: id(op) -> (device, kernel) for each op that runs a kernel.
         kept: ids of tensors whose values must survive the run.
     """
+    # id(tensor) -> the position of its last reader taking out= (its other readers keep it)
     last_read: dict[int, int] = {}
     kept_by_readers: set[int] = set()  # tensors read by an op not taking out=: it may keep them
     writers: list[tuple[int, Operation, Device]] = []  # ops taking out=, with one output
@@ -69,9 +70,7 @@ def donors(ops: list[Operation], placed: dict[int, Placed],
             if len(op.outputs) == 1:
                 writers.append((position, op, where[0]))
         else:
-            for t in op.inputs:
-                last_read[id(t)] = position
-                kept_by_readers.add(id(t))
+            kept_by_readers.update(map(id, op.inputs))
     made: dict[int, Device] = {}  # id(tensor) -> device, of new arrays made by out= kernels
     found: dict[int, Donor] = {}
     for position, op, device in writers:
