@@ -33,8 +33,7 @@ class _Incomparable(Exception):
 def run(rewrite: Rewrite) -> int:
     """Merges repeated ops into their first occurrence; returns how many were merged."""
     seen: dict[Hashable, Operation] = {}
-    # id(value) -> its key: constants made from one Python number share their array.
-    constant_keys: dict[int, Hashable] = {}
+    frozen_values: dict[int, Hashable] = {}  # id(array) -> `_frozen`: constants share arrays
     merged = 0
     frozen = rewrite.frozen
     for op in rewrite.walk():
@@ -43,12 +42,10 @@ def run(rewrite: Rewrite) -> int:
         try:
             if op.type == "Const":  # the most common op: its value is the key
                 value = op.attrs["value"]
-                key = constant_keys.get(id(value))
-                if key is None:
-                    key = constant_keys[id(value)] = (
-                        "Const", op.device, op.attrs["dtype"], _frozen(value))
-                elif key[1] != op.device or key[2] is not op.attrs["dtype"]:
-                    key = ("Const", op.device, op.attrs["dtype"], key[3])
+                frozen_value = frozen_values.get(id(value))
+                if frozen_value is None:
+                    frozen_value = frozen_values[id(value)] = _frozen(value)
+                key = "Const", op.device, op.attrs["dtype"], frozen_value
             else:
                 key = _key(op)
         except _Incomparable:
