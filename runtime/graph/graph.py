@@ -262,11 +262,12 @@ class Graph:
         if mark_as_used:
             self._names_in_use[key] = count + 1
         if count > 0:
-            base = key
-            while f"{base}_{count}" in self._names_in_use:
+            taken = f"{key}_{count}"
+            while taken in self._names_in_use:
                 count += 1
+                taken = f"{key}_{count}"
             if mark_as_used:
-                self._names_in_use[f"{base}_{count}"] = 1
+                self._names_in_use[taken] = 1
             name = f"{name}_{count}"
         return name
 

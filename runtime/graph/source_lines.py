@@ -113,11 +113,9 @@ def _line(table: _LineTable, frame: types.FrameType) -> int:
 def _line_table(code: types.CodeType) -> tuple[array.array, array.array]:
     """The start offsets of `code`'s runs of instructions on one line (`co_lines`, which
     cover the code without gaps), and their lines (-1: none), as compact arrays."""
-    starts, lines = array.array("q"), array.array("q")
-    for start, _, line in code.co_lines():
-        starts.append(start)
-        lines.append(-1 if line is None else line)
-    return starts, lines
+    runs = list(code.co_lines())
+    return (array.array("q", [start for start, _, _ in runs]),
+            array.array("q", [-1 if line is None else line for _, _, line in runs]))
 
 
 _LINE_TABLES_LIMIT = 1024
