@@ -64,11 +64,11 @@ def placements(ops: list[Operation]) -> dict[int, Placed]:
     for op in ops:
         if op.type in CONTROL_FLOW:
             continue
-        type_attrs = {k: v for k, v in op.attrs.items() if isinstance(v, dtypes.DType)}
-        kind = (op.type, op.device, *type_attrs.items())
+        type_attrs = [(k, v) for k, v in op.attrs.items() if type(v) is dtypes.DType]
+        kind = (op.type, op.device, *type_attrs)
         placed = by_kind.get(kind)
         if placed is None:
             spec = devices.parse_device_name(op.device) if op.device else None
-            placed = by_kind[kind] = place(op.type, type_attrs, spec)
+            placed = by_kind[kind] = place(op.type, dict(type_attrs), spec)
         found[id(op)] = placed
     return found
