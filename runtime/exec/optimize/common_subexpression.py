@@ -39,6 +39,7 @@ def run(rewrite: Rewrite) -> int:
     for op in rewrite.walk():
         if frozen(op) or not _comparable_outputs(op):
             continue
+        key: Hashable
         try:
             if op.type == "Const":  # the most common op: its value is the key
                 value = op.attrs["value"]
