@@ -196,6 +196,7 @@ class _Writer:
         self._names: dict[int, str] = {}  # id(tensor) -> local variable
         self._devices: dict[int, devices.Device] = {}  # id(tensor) -> where its value lives
         self._constants: set[int] = set()  # tensors bound to plan constants: never deleted
+        self._modules: dict[devices.Device, str] = {}  # device -> its array module's name
         self._counter = 0
         self.compile_bodies: BodyCompiler | None = None  # never in plans for observers
 
@@ -331,7 +332,7 @@ class _Writer:
             fn = plan_kernels.bound_kernel(kernel.fn, device, kernel_attrs)
             call = f"{self.bind('k', fn)}({', '.join(args)}, out={self._buffer(donor)})"
         elif kernel.inline and not kernel_attrs and on_current:
-            call = kernel.inline.format(*args, xp=self.bind("xp", device.xp))
+            call = kernel.inline.format(*args, xp=self._module(device))
         else:
             fn = self.kernel_function(op, device, kernel, kernel_attrs)
             infix = _INFIX.get(id(fn)) if len(args) == 2 else None
@@ -355,6 +356,13 @@ class _Writer:
         if attrs is None:
             attrs = {name: op.attrs[name] for name in kernel_attr_names(op.op_def)}
         return plan_kernels.kernel_function(op, device, kernel, attrs)
+
+    def _module(self, device: devices.Device) -> str:
+        """The name bound to `device`'s array module (`numpy`, `cupy`), once per device."""
+        name = self._modules.get(device)
+        if name is None:
+            name = self._modules[device] = self.bind("xp", device.xp)
+        return name
 
     def _buffer(self, donor: buffers.Donor) -> str:
         """The `out=` expression writing into `donor`'s buffer (None when it is too small)."""
