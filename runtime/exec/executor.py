@@ -196,7 +196,6 @@ class _Writer:
         self._names: dict[int, str] = {}  # id(tensor) -> local variable
         self._devices: dict[int, devices.Device] = {}  # id(tensor) -> where its value lives
         self._constants: set[int] = set()  # tensors bound to plan constants: never deleted
-        self._modules: dict[devices.Device, str] = {}  # device -> its array module's name
         self._counter = 0
         self.compile_bodies: BodyCompiler | None = None  # never in plans for observers
 
@@ -241,12 +240,8 @@ class _Writer:
             self.lines.append(f"        {self.var(t, devices.CPU)} = feeds[{i}]{scalar}")
         fetched = {id(f) for f in fetches if isinstance(f, SymbolicTensor)}
         self._write_ops(ops, "        ", keep=fetched)
-        results = []
-        for f in fetches:
-            if isinstance(f, SymbolicTensor):
-                results.append(self._on(f, devices.CPU))
-            else:
-                results.append("None")
+        results = [self._on(f, devices.CPU) if isinstance(f, SymbolicTensor) else "None"
+                   for f in fetches]
         self.lines.append(f"        return [{', '.join(results)}]")
         self.lines += ["    except Exception as _e:",
                        "        raise _op_failure(_line_ops[_e.__traceback__.tb_lineno], _e)"]
@@ -332,7 +327,9 @@ class _Writer:
             fn = plan_kernels.bound_kernel(kernel.fn, device, kernel_attrs)
             call = f"{self.bind('k', fn)}({', '.join(args)}, out={self._buffer(donor)})"
         elif kernel.inline and not kernel_attrs and on_current:
-            call = kernel.inline.format(*args, xp=self._module(device))
+            xp = f"xp_{device.device_type.lower()}{device.index}"  # its array module, bound once
+            self.constants[xp] = device.xp
+            call = kernel.inline.format(*args, xp=xp)
         else:
             fn = self.kernel_function(op, device, kernel, kernel_attrs)
             infix = _INFIX.get(id(fn)) if len(args) == 2 else None
@@ -356,13 +353,6 @@ class _Writer:
         if attrs is None:
             attrs = {name: op.attrs[name] for name in kernel_attr_names(op.op_def)}
         return plan_kernels.kernel_function(op, device, kernel, attrs)
-
-    def _module(self, device: devices.Device) -> str:
-        """The name bound to `device`'s array module (`numpy`, `cupy`), once per device."""
-        name = self._modules.get(device)
-        if name is None:
-            name = self._modules[device] = self.bind("xp", device.xp)
-        return name
 
     def _buffer(self, donor: buffers.Donor) -> str:
         """The `out=` expression writing into `donor`'s buffer (None when it is too small)."""
