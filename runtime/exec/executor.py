@@ -430,13 +430,10 @@ class _Writer:
 
 
 # A kernel's specialization that is a Python operator (`operator.mod` for FloorMod by a constant
-# divisor, `operator.eq` for Equal) is written as the operator: the same call, with no
-# function call around it. Keyed by id: specializations need not be hashable.
+# divisor, `operator.eq` and `.ne` for Equal and NotEqual) is written as the operator: the same
+# call, with no function call around it. Keyed by id: specializations need not be hashable.
 _INFIX = {id(fn): form for fn, form in [
-    (operator.add, "{0} + {1}"), (operator.sub, "{0} - {1}"), (operator.mul, "{0} * {1}"),
-    (operator.mod, "{0} % {1}"), (operator.eq, "{0} == {1}"), (operator.ne, "{0} != {1}"),
-    (operator.lt, "{0} < {1}"), (operator.le, "{0} <= {1}"), (operator.gt, "{0} > {1}"),
-    (operator.ge, "{0} >= {1}")]}
+    (operator.mod, "{0} % {1}"), (operator.eq, "{0} == {1}"), (operator.ne, "{0} != {1}")]}
 
 
 def as_fast_scalar(value: Any) -> Any:
