@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import operator
 import time
-import weakref
 from typing import Any, Callable, NoReturn, Sequence
 
 import numpy as np
@@ -81,7 +80,7 @@ class Plan:
                  reuse_buffers: bool = True, compile_bodies: BodyCompiler | None = None):
         self.feeds = list(feeds)
         self.fetches = list(fetches)
-        self._graph = weakref.ref(graph)
+        self._graph = graph  # its feeds and fetches hold it anyway
         self._reuse_buffers = reuse_buffers
         writer = _Writer(reuse_buffers)
         writer.compile_bodies = compile_bodies
@@ -104,7 +103,7 @@ class Plan:
         _raise(failure)
 
     def _run_observed(self, feed_values: Sequence[Any]) -> list[Any]:
-        plan_started(self._graph())
+        plan_started(self._graph)
         try:
             return self._observed_run()(feed_values)
         except _PlanError as e:
@@ -117,9 +116,7 @@ class Plan:
         exact = exact_plans_wanted()
         run = self._observed.get(exact)
         if run is None:
-            graph = self._graph()
-            if graph is None:
-                raise InvalidArgumentError("The graph of this plan no longer exists.")
+            graph = self._graph
             writer = _Writer(self._reuse_buffers, observe=True, exact=exact)
             writer.graph_name = getattr(graph, "name", "") or ""
             if exact:

@@ -110,7 +110,7 @@ def test_a_branch_with_fewer_ops_than_min_graph_nodes_is_left_as_it_is():
 
 def test_the_optimised_copy_is_made_once_per_graph_version_and_options():
     plan = _plan(_branch)
-    (cond,) = [op for op in plan._graph().get_operations() if op.type in ("If", "StatelessIf")]
+    (cond,) = [op for op in plan._graph.get_operations() if op.type in ("If", "StatelessIf")]
     fn = cond.attrs["then_branch"]
     first = functions.optimized(fn)
     assert functions.optimized(fn) is first
