@@ -133,7 +133,7 @@ def main() -> None:
         headline(f"first call, {label}", cold * 1e3, " ms", target)
 
     print("first call of a straight-line function (x = x * 1.0001 + c per line), end to end")
-    for statements, repeat in ((100, 5), (1000, 3), (10_000, 1)):
+    for statements, repeat in ((100, 5), (1000, 3), (10_000, 3)):
         seconds, ops = straight_line_first_call(statements, repeat)
         print(f"  {statements:6d} statements, {ops:6d} ops   {seconds * 1e3:9.1f} ms "
               f"{seconds / ops * 1e6:7.1f} µs/op")

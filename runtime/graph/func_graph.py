@@ -214,7 +214,34 @@ def flatten(structure: Any, expand_composites: bool = False) -> list[Any]:
     >>> flatten({"b": [1, 2], "a": (3, None)})
     [3, None, 1, 2]
     """
-    return [leaf for _, leaf in flatten_with_paths(structure, expand_composites)]
+    leaves: list[Any] = []
+    _flatten_into(structure, expand_composites, leaves)
+    return leaves
+
+
+def _flatten_into(structure: Any, expand: bool, leaves: list[Any]) -> None:
+    # `flatten_with_paths` without the paths: structures are flattened many times a trace.
+    kind = type(structure)
+    if kind is list or kind is tuple:
+        for child in structure:
+            if type(child) in _PLAIN_LEAVES:
+                leaves.append(child)
+            else:
+                _flatten_into(child, expand, leaves)
+    elif isinstance(structure, dict):
+        for key in sorted_keys(structure):
+            _flatten_into(structure[key], expand, leaves)
+    elif isinstance(structure, (list, tuple)):  # subclasses, namedtuples among them
+        for child in structure:
+            _flatten_into(child, expand, leaves)
+    elif expand and is_composite(structure):
+        leaves.extend(structure._components())
+    else:
+        leaves.append(structure)
+
+
+# Leaves no structure is made of: taken without a call.
+_PLAIN_LEAVES = frozenset({SymbolicTensor, int, float, bool, str, type(None)})
 
 
 def pack_sequence_as(structure: Any, flat: Sequence[Any], expand_composites: bool = False) -> Any:
@@ -236,10 +263,11 @@ _END = object()
 
 def _pack(structure: Any, items: Iterator[Any], expand: bool) -> Any:
     if is_nested(structure):
-        values = [_pack(child, items, expand) for _, child in _children(structure)]
         if isinstance(structure, dict):
-            packed = dict(zip(sorted_keys(structure), values))
+            keys = sorted_keys(structure)
+            packed = dict(zip(keys, [_pack(structure[k], items, expand) for k in keys]))
             return type(structure)((k, packed[k]) for k in structure)
+        values = [_pack(child, items, expand) for child in structure]
         if _is_namedtuple(structure):
             return type(structure)(*values)
         return type(structure)(values)
