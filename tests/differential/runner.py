@@ -201,9 +201,24 @@ def _classify(stage: str, error: Exception, also_wanted: str = "",
         return Outcome(stage, "different", f"Python returned; converted raised the program's "
                                            f"{type(error).__name__}({error.args[0]!r})",
                        type(error).__name__)
-    internal = isinstance(error, _INTERNAL_TYPES) or _PYTHON_MESSAGES.search(
-        _QUOTED_ERROR.sub("", message))
+    internal = isinstance(error, _INTERNAL_TYPES) or (
+        _PYTHON_MESSAGES.search(_QUOTED_ERROR.sub("", message))
+        and not _quotes_and_explains(error, message))
     return Outcome(stage, "crash" if internal else "error", detail, type(error).__name__)
+
+
+def _quotes_and_explains(error: Exception, message: str) -> bool:
+    """Whether `error` is our StagingError quoting an exception of the program on its own
+    line ("AttributeError: 'Box' object has no attribute 'x'") and explaining on the lines
+    after it why converted code cannot handle that exception as Python does."""
+    if not isinstance(error, ag.autograph.StagingError) or not _QUOTED_LINE.match(message):
+        return False
+    lines = str(error).splitlines()
+    own = max(i for i, line in enumerate(lines) if message in line)
+    return any(line.strip() and not line.startswith(" ") for line in lines[own + 1:])
+
+
+_QUOTED_LINE = re.compile(r"\w+(Error|Exception): ")
 
 
 def _is_a(error: Exception, raised: str) -> bool:

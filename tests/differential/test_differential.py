@@ -168,6 +168,17 @@ def test_runner_reads_our_errors_line_not_the_note_after_it():
         "error", "StagingError: This `finally` block raises UnboundLocalError, but ...")
 
 
+def test_runner_takes_our_refusal_quoting_the_programs_error_for_an_error():
+    from autograph.pyct.errors import StagingError
+
+    listing = ("in user code:\n\n    File \"<differential-3>\", line 10, in f\n"
+               "        if b == 1:\n\n    StagingError: AttributeError: 'Box' object has no "
+               "attribute 'extra'\n")
+    refusal = StagingError(listing + "This exception is raised in a branch of an `if` ...")
+    assert runner._classify("function", refusal).kind == "error"
+    assert runner._classify("function", StagingError(listing)).kind == "crash"  # no reason
+
+
 def test_runner_calls_an_internal_exception_type_a_crash():
     outcome = runner._classify("function", KeyError("k"))
     assert outcome.kind == "crash"
