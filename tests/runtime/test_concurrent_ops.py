@@ -1,6 +1,8 @@
 """Large independent ops side by side in plans (runtime/exec/concurrent_ops.py) when the
 inter-op threads are more than one, with the results they give one at a time."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -60,6 +62,21 @@ def test_ops_side_by_side_give_the_bits_they_give_one_at_a_time():
     assert "_start(" not in alone.source
     for a, b in zip(together, alone.run(values)):
         assert a.tobytes() == b.tobytes()
+
+
+def test_each_op_of_a_pair_is_written_once():
+    source = _plan(_two_products, (N, N), (N, N), (N, N)).source
+    assert source.count("_start(") == 1  # one product on the pool
+    assert len(re.findall(r"= k\d+\(", source)) == 1  # the other on the plan's thread
+
+
+def test_control_flow_beside_large_ops_runs_in_its_place():
+    def fn(x, w1, w2):
+        first, second = _two_products(x, w1, w2)
+        return ag.cond(ag.reduce_sum(x) > 0.0, lambda: first, lambda: second)
+    x, w1, w2 = _values((N, N), (N, N), (N, N))
+    (result,) = _plan(fn, (N, N), (N, N), (N, N)).run([x, w1, w2])
+    np.testing.assert_array_equal(result, x @ w1 if x.sum() > 0 else x @ w2)
 
 
 def test_the_default_setting_runs_one_op_at_a_time():
