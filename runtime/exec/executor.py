@@ -50,7 +50,7 @@ from autograph.runtime.core.traceback_utils import is_traceback_filtering_enable
 from autograph.runtime.exec import buffers, concurrent_ops, plan_kernels
 from autograph.runtime.exec.control_flow_writers import CONTROL_FLOW as _CONTROL_FLOW
 from autograph.runtime.exec.optimize import functions
-from autograph.runtime.exec.optimize.driver import optimize
+from autograph.runtime.exec.optimize.driver import optimize, too_small
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 from autograph.runtime.graph.graph_printer import _format_op
 from autograph.runtime.graph.needed_ops import needed_ops
@@ -87,6 +87,7 @@ class Plan:
         with collector_paused():  # see runtime/core/collector.py
             # Graph passes run on a private copy (`optimize`); feeds and fetches keep their
             # order.
+            writer.bodies_as_written = too_small(graph)
             self.ops = writer.write_plan(*optimize(graph, self.feeds, self.fetches))
             self.source = writer.source()
             self._run = writer.compiled()
@@ -122,6 +123,7 @@ class Plan:
             if exact:
                 writer.write_plan(graph, self.feeds, self.fetches)
             else:
+                writer.bodies_as_written = too_small(graph)
                 writer.write_plan(*optimize(graph, self.feeds, self.fetches))
             run = self._observed[exact] = writer.compiled()
         return run
@@ -175,12 +177,12 @@ def _placed(op: Operation | None, message: str) -> str:
 
 class _Writer:
     """Writes a plan's Python source; kernels and constants are bound by name. The function
-    graphs of control flow are written optimised (`functions.optimized`) unless `exact`."""
+    graphs of control flow are written optimised (`functions.optimized`) unless `exact` or
+    the graph they belong to is too small for the passes (`bodies_as_written`)."""
 
     def __init__(self, reuse_buffers: bool, observe: bool = False, exact: bool = False):
         self.reuse_buffers = reuse_buffers
         self.observe = observe
-        self.exact = exact
         # Ops side by side only in the plans that run for results, not for observers.
         self.concurrency = 1 if observe or exact else thread_pools.inter_op_threads()
         self.observed: list[tuple[Operation, str]] = []  # with observe: (op, device name)
@@ -195,6 +197,7 @@ class _Writer:
         self._constants: set[int] = set()  # tensors bound to plan constants: never deleted
         self._counter = 0
         self.compile_bodies: BodyCompiler | None = None  # never in plans for observers
+        self.bodies_as_written = exact  # else optimised, unless the whole graph is too small
 
     def source(self) -> str:
         return "\n".join(self.lines) + "\n"
@@ -407,7 +410,8 @@ class _Writer:
         if compiled is not None:
             ops = compiled
         else:
-            written = functions.as_written(fn) if self.exact else functions.optimized(fn)
+            written = (functions.as_written(fn) if self.bodies_as_written
+                       else functions.optimized(fn))
             ops = _function_body(written)
         for placeholder, name in zip(written.inputs, args):
             self._names[id(placeholder)] = name

@@ -97,15 +97,53 @@ def test_a_pass_switched_off_stays_off_inside_bodies():
     assert "six = Mul" in ops and not any(op.startswith("n1 =") for op in ops)
 
 
-def test_a_branch_with_fewer_ops_than_min_graph_nodes_is_left_as_it_is():
+def _padded_branch(x):
+    for i in range(6):  # ops enough at the top level
+        x = ag.identity(x, name=f"pad{i}")
+    return ag.negative(ag.negative(_branch(x)))
+
+
+def test_a_branch_of_fewer_ops_than_min_graph_nodes_is_optimised_with_its_graph():
     ag.config.optimizer.set_experimental_options({"min_graph_nodes": 6})
+    ops = _ops(_plan(_padded_branch))
+    assert "six = Mul" not in ops  # 2.0 * 3.0 folded in the branch
+
+
+def test_a_graph_too_small_with_its_branches_leaves_the_branches_as_they_are():
+    ag.config.optimizer.set_experimental_options({"min_graph_nodes": 100})
+    assert "six = Mul" in _ops(_plan(_padded_branch))
+
+
+def test_the_ops_of_branches_count_toward_min_graph_nodes():
+    from autograph.runtime.exec.optimize.driver import too_small
     g = ag.Graph()
     with g.as_default():
         x = ag.placeholder(ag.float32, [2], name="x")
-        for i in range(6):  # the top-level graph is large enough: its Neg pair goes
-            x = ag.identity(x, name=f"pad{i}")
-        y = ag.negative(ag.negative(_branch(x)))
-    assert "six = Mul" in _ops(Plan(g, [x], [y]))
+        _branch(x)
+    top = len(g.get_operations())
+    ag.config.optimizer.set_experimental_options({"min_graph_nodes": top + 1})
+    assert not too_small(g)
+    ag.config.optimizer.set_experimental_options({"min_graph_nodes": 1000})
+    assert too_small(g)
+
+
+@ag.function
+def _fizzbuzz(n):
+    for i in ag.range(1, n + 1):
+        if i % 15 == 0:
+            ag.print("fizzbuzz")
+        elif i % 3 == 0:
+            ag.print("fizz")
+        else:
+            ag.print(i)
+
+
+def test_messages_alone_in_branches_are_made_once_at_the_default_options():
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        concrete = _fizzbuzz.get_concrete_function(ag.constant(6))
+        concrete(ag.constant(6))
+    assert out.getvalue().split() == ["1", "2", "fizz", "4", "5", "fizz"]
+    assert concrete._plan.source.count("= StringFormat") == 1  # the number's alone
 
 
 def test_the_optimised_copy_is_made_once_per_graph_version_and_options():

@@ -62,7 +62,8 @@ def as_written(fn: Any) -> Function:
 
 
 def optimized(fn: Any) -> Function:
-    """Function graph `fn` after the enabled passes: a copy (kept for the next call while
+    """Function graph `fn` after the enabled passes, whatever its size (it is optimised with
+    the graph that runs it: see `driver.too_small`): a copy (kept for the next call while
     `fn` and the options stay as they are), or `fn` itself where no pass runs."""
     key = (fn.version, tuple(map(id, fn.inputs)), tuple(map(id, fn.outputs)),
            options.snapshot())
@@ -70,7 +71,8 @@ def optimized(fn: Any) -> Function:
     if cached is not None and cached[0] == key:
         return cached[1]
     given = as_written(fn)
-    graph, inputs, fetches = optimize(fn, given.inputs, given.fetches, keep_fetched=False)
+    graph, inputs, fetches = optimize(fn, given.inputs, given.fetches, keep_fetched=False,
+                                      sized=False)
     found = Function(graph, inputs, fetches[:len(given.outputs)], fetches)
     _copies[fn] = (key, found)
     return found

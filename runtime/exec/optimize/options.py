@@ -121,8 +121,8 @@ def flag(name: str) -> bool:
 
 DEFAULT_MIN_GRAPH_NODES = 4
 """What `min_graph_nodes` 0 (the default) stands for, as in TensorFlow's meta-optimizer: a
-graph (or a branch or loop body) of fewer ops has too little for the passes to gain back their
-own cost."""
+graph of fewer ops (its branches' and loop bodies' counted) has too little for the passes to
+gain back their own cost."""
 
 
 def min_graph_nodes() -> int:
