@@ -54,6 +54,7 @@ def test_an_identity_placed_on_another_device_is_kept():
     assert "i = Identity(x)" in optimized(g, [x], [y])
 
 
+@pytest.mark.usefixtures("every_graph")  # else too small to optimise at all
 def test_identities_stay_when_dependency_optimization_is_off():
     ag.config.optimizer.set_experimental_options({"dependency_optimization": False})
     g = ag.Graph()
