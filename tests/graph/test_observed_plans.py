@@ -117,3 +117,14 @@ def test_ops_of_an_unnamed_graph_report_no_graph_name(observing):
     plan.run([np.float32(1.0)])
     assert [r.graph for r in seen.runs if r.op_type == "Mul"] == [""]
 
+
+
+def test_an_observer_sees_the_branches_of_a_graph_too_small_to_optimise_as_made(observing):
+    ag.config.optimizer.set_experimental_options({"min_graph_nodes": 1000})
+    try:
+        plan, _ = _branch_plan()
+        seen = observing()
+        plan.run([np.float32(2.0)])
+    finally:
+        ag.config.optimizer.set_experimental_options({"min_graph_nodes": 0})
+    assert seen.types().count("Mul") == 2  # as the plan for results runs them
