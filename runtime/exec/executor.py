@@ -50,7 +50,7 @@ from autograph.runtime.core.traceback_utils import is_traceback_filtering_enable
 from autograph.runtime.exec import buffers, concurrent_ops, plan_kernels
 from autograph.runtime.exec.control_flow_writers import CONTROL_FLOW as _CONTROL_FLOW
 from autograph.runtime.exec.optimize import functions
-from autograph.runtime.exec.optimize.driver import optimize, too_small
+from autograph.runtime.exec.optimize.driver import optimize
 from autograph.runtime.graph.graph import Graph, Operation, SymbolicTensor
 from autograph.runtime.graph.graph_printer import _format_op
 from autograph.runtime.graph.needed_ops import needed_ops
@@ -87,8 +87,10 @@ class Plan:
         with collector_paused():  # see runtime/core/collector.py
             # Graph passes run on a private copy (`optimize`); feeds and fetches keep their
             # order.
-            writer.bodies_as_written = too_small(graph)
-            self.ops = writer.write_plan(*optimize(graph, self.feeds, self.fetches))
+            planned = optimize(graph, self.feeds, self.fetches)
+            # Left as it is (too small for the passes, or none on): so are its bodies.
+            writer.bodies_as_written = planned[0] is graph
+            self.ops = writer.write_plan(*planned)
             self.source = writer.source()
             self._run = writer.compiled()
         self._observed: dict[bool, Callable] = {}  # exact? -> the plan written for observers
@@ -123,8 +125,9 @@ class Plan:
             if exact:
                 writer.write_plan(graph, self.feeds, self.fetches)
             else:
-                writer.bodies_as_written = too_small(graph)
-                writer.write_plan(*optimize(graph, self.feeds, self.fetches))
+                planned = optimize(graph, self.feeds, self.fetches)
+                writer.bodies_as_written = planned[0] is graph
+                writer.write_plan(*planned)
             run = self._observed[exact] = writer.compiled()
         return run
 
