@@ -1,5 +1,5 @@
-"""What the kernel families share: the device pair, a dtype group, a switch for NumPy's warnings
-and two host-side helpers.
+"""What the kernel families share: the device pair, a dtype group, a switch for NumPy's warnings,
+the maximum or minimum along a short last axis, and two host-side helpers.
 
 Every family module (`math_kernels`, `array_kernels`, ...) takes these from here; no family
 imports another, and `kernels/__init__.py` is the one module that imports every family.
@@ -103,3 +103,22 @@ def full(ctx: Any, shape: tuple[int, ...], value: Any, dtype: Any) -> Any:
     if not isinstance(value, ctx.xp.ndarray):
         value = ctx.import_array(np.asarray(value))
     return ctx.xp.broadcast_to(value.astype(dtype, copy=False), shape).copy()
+
+
+SHORT_AXIS = 32
+"""The longest last axis whose maximum or minimum is taken over a transposed copy. NumPy
+reduces each row of a last axis in an inner-loop call of its own, about 70 ns a row: the
+maximum over the last axis of 256x10 float32 took 21 µs and of 4096x10 288 µs, against 4.3
+and 23 µs over the copy (256x32: 32 against 8 µs; 256x64: 33 against 26; 256x128: 31 against
+51), on x86_64 with NumPy 2.4."""
+
+
+def last_axis_extremum(xp: Any, reduce: str, x: Any, keepdims: bool = False) -> Any:
+    """`xp.amax(x, axis=-1)` or `xp.amin` (`reduce`): for a NumPy array of many short rows,
+    over a copy with the last axis first, whose rows are combined a whole column at a time. The
+    maximum of the same values is the same value whatever the order they are taken in."""
+    if xp is np and x.ndim > 1 and 1 < x.shape[-1] <= SHORT_AXIS and (
+            x.size >= 16 * x.shape[-1]):
+        found = getattr(np, reduce)(np.ascontiguousarray(np.moveaxis(x, -1, 0)), axis=0)
+        return found[..., None] if keepdims else found
+    return getattr(xp, reduce)(x, axis=-1, keepdims=keepdims)

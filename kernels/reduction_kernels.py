@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from autograph.kernels.common import BOTH, quiet
+from autograph.kernels.common import BOTH, last_axis_extremum, quiet
 from autograph.runtime.core import thread_pools
 from autograph.runtime.registry.kernel_registry import register_kernel
 
@@ -164,6 +164,9 @@ def _extremum(op_name: str, reduce: str, empty_float: float, empty_int: str):
         if x.size == 0:  # TensorFlow's identity element: the dtype's lowest (highest) value
             fill = empty_float if x.dtype.kind == "f" else getattr(np.iinfo(x.dtype), empty_int)
             return xp.full(_reduced_shape(x.shape, axes, keep_dims), fill, dtype=x.dtype)
+        if axes == (x.ndim - 1,):
+            return _in_parts(lambda x: last_axis_extremum(xp, reduce, x, keep_dims), x, axes,
+                             keep_dims)
         return _in_parts(lambda x: getattr(xp, reduce)(x, axis=axes, keepdims=keep_dims), x,
                          axes, keep_dims)
 
@@ -224,11 +227,15 @@ def _specialize_softmax(ctx, attrs, types, shapes, values):
     if shape is None or None in shape or not math.prod(shape):
         return None
     dtype = types[0].np_dtype
-    accumulator, axis, exp = _accumulator(dtype), attrs["axis"], ctx.xp.exp
+    xp, axis = ctx.xp, attrs["axis"]
+    accumulator, exp = _accumulator(dtype), xp.exp
+    last = bool(shape) and axis % len(shape) == len(shape) - 1
 
     def softmax_of_shape(logits):
         x = logits if accumulator is dtype else logits.astype(accumulator)
-        e = exp(x - x.max(axis=axis, keepdims=True))  # shifted: exp cannot overflow
+        top = (last_axis_extremum(xp, "amax", x, True) if last
+               else x.max(axis=axis, keepdims=True))
+        e = exp(x - top)  # shifted: exp cannot overflow
         out = e / e.sum(axis=axis, keepdims=True)
         return out if accumulator is dtype else out.astype(dtype)
     return quiet(softmax_of_shape, arity=1)
@@ -241,5 +248,8 @@ def softmax(ctx, logits, axis):
     if logits.size == 0:
         return logits.copy()
     x = logits.astype(_accumulator(logits.dtype), copy=False)
-    e = xp.exp(x - xp.amax(x, axis=axis, keepdims=True))  # shifted: exp cannot overflow
+    last = x.ndim and axis % x.ndim == x.ndim - 1
+    top = (last_axis_extremum(xp, "amax", x, True) if last
+           else xp.amax(x, axis=axis, keepdims=True))
+    e = xp.exp(x - top)  # shifted: exp cannot overflow
     return (e / xp.sum(e, axis=axis, keepdims=True)).astype(logits.dtype, copy=False)

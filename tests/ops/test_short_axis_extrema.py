@@ -1,0 +1,67 @@
+"""The maximum and minimum over a short last axis, taken over a transposed copy
+(`kernels.common.last_axis_extremum`), give NumPy's own values; and the ops that use it
+(`Max`, `Min`, `Softmax`, the cross-entropies) give what they gave before, on every device."""
+
+import numpy as np
+import pytest
+
+import autograph as ag
+from autograph.kernels.common import SHORT_AXIS, last_axis_extremum
+from autograph.runtime import execute
+
+SHAPES = [(64, 2), (256, 10), (16, 10), (15, 10), (4, 8, 3), (40, SHORT_AXIS),
+          (40, SHORT_AXIS + 1), (5,), (100, 1)]
+
+
+def _values(shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    if np.dtype(dtype).kind == "f":
+        values = rng.standard_normal(shape).astype(dtype)
+        flat = values.reshape(-1)
+        specials = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0], dtype)
+        spots = rng.choice(flat.size, size=min(flat.size, 40), replace=False)
+        flat[spots] = rng.choice(specials, size=spots.size)
+        return values
+    return rng.integers(-50, 50, shape).astype(dtype)
+
+
+@pytest.mark.parametrize("reduce", ["amax", "amin"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, np.int32, np.int64])
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_the_last_axis_extremum_is_numpys_to_the_bit(reduce, dtype, shape, keepdims):
+    x = _values(shape, dtype)
+    want = getattr(np, reduce)(x, axis=-1, keepdims=keepdims)
+    got = last_axis_extremum(np, reduce, x, keepdims)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    assert got.tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("reduce", ["amax", "amin"])
+def test_the_sign_of_a_zero_extremum_is_numpys(reduce):
+    rng = np.random.default_rng(1)
+    x = rng.choice(np.array([0.0, -0.0, 1.0, -1.0], np.float32), size=(512, 6))
+    want = getattr(np, reduce)(x, axis=-1)
+    np.testing.assert_array_equal(np.signbit(last_axis_extremum(np, reduce, x)),
+                                  np.signbit(want))
+
+
+def test_a_transposed_input_gives_the_same_extremum():
+    x = _values((10, 200), np.float32).T  # a last axis that is not contiguous
+    assert last_axis_extremum(np, "amax", x).tobytes() == np.amax(x, axis=-1).tobytes()
+
+
+@pytest.mark.parametrize("op", ["Max", "Min"])
+def test_max_and_min_over_the_last_axis_give_numpys_values(op, device):
+    x = _values((300, 12), np.float32, seed=2)
+    got = execute(op, [ag.constant(x), ag.constant(-1)], {"keep_dims": False})
+    want = np.amax(x, axis=-1) if op == "Max" else np.amin(x, axis=-1)
+    np.testing.assert_array_equal(got.numpy(), want)
+
+
+def test_softmax_over_a_short_last_axis_is_its_formula_with_numpys_row_maxima(device):
+    x = _values((256, 10), np.float32, seed=3)
+    x[np.isnan(x) | np.isinf(x)] = 0.5
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    np.testing.assert_array_equal(ag.nn.softmax(ag.constant(x)).numpy(),
+                                  e / e.sum(axis=-1, keepdims=True))
