@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from autograph.kernels.common import BOTH, dims, quiet
+from autograph.kernels.common import BOTH, dims, last_axis_extremum, quiet
 from autograph.runtime.core.errors import InvalidArgumentError
 from autograph.runtime.ops.nn.defs import spatial, window
 from autograph.runtime.registry.kernel_registry import register_kernel
@@ -208,9 +208,13 @@ def avg_pool_grad(ctx, orig_input_shape, grad, ksize, strides, padding, data_for
 
 
 # Losses and bias -----------------------------------------------------------------------------
-def _log_softmax(xp: Any, x: Any) -> Any:
-    shifted = x - x.max(axis=-1, keepdims=True)
-    return shifted - xp.log(xp.exp(shifted).sum(axis=-1, keepdims=True))
+def _softmax_parts(xp: Any, x: Any) -> tuple[Any, Any, Any]:
+    """(x less its row maxima, their exponentials, the rows' sums of those, kept as a column):
+    the loss is `log(sums) - shifted` at the labels and the gradient `exps / sums - labels`, as
+    TensorFlow's kernels compute them (`exp(log_softmax)` rounds differently)."""
+    shifted = x - last_axis_extremum(xp, "amax", x, True)
+    exps = xp.exp(shifted)
+    return shifted, exps, exps.sum(axis=-1, keepdims=True)
 
 
 @register_kernel("SoftmaxCrossEntropyWithLogits", device=BOTH)
@@ -220,8 +224,9 @@ def softmax_cross_entropy(ctx, features, labels):
     features, labels = xp.broadcast_arrays(features, labels)
     if features.shape[-1] == 0:
         return xp.zeros(features.shape[:1], features.dtype), xp.zeros_like(features)
-    log_p = _log_softmax(xp, features)
-    return -(labels * log_p).sum(axis=-1), xp.exp(log_p) - labels
+    shifted, exps, sums = _softmax_parts(xp, features)
+    loss = (labels * (xp.log(sums) - shifted)).sum(axis=-1)
+    return loss, xp.divide(exps, sums, out=exps) - labels
 
 
 @register_kernel("SparseSoftmaxCrossEntropyWithLogits", device=BOTH)
@@ -229,17 +234,18 @@ def softmax_cross_entropy(ctx, features, labels):
 def sparse_softmax_cross_entropy(ctx, features, labels):
     xp = ctx.xp
     classes = features.shape[1]
-    bad = (labels < 0) | (labels >= classes)
-    if labels.size and bool(bad.any()):
+    if labels.size and (int(labels.min()) < 0 or int(labels.max()) >= classes):
         host = ctx.to_host(labels)
-        first = host[int(np.argmax(ctx.to_host(bad)))]
+        first = host[int(np.argmax((host < 0) | (host >= classes)))]
         raise InvalidArgumentError(
             f"Received a label value of {first} which is outside the valid range of "
             f"[0, {classes}).  Label values: {' '.join(map(str, host.tolist()))}")
-    log_p = _log_softmax(xp, features)
-    chosen = xp.arange(classes) == labels[:, None]
-    loss = -xp.where(chosen, log_p, xp.zeros((), log_p.dtype)).sum(axis=1)
-    return loss, xp.exp(log_p) - chosen.astype(log_p.dtype)
+    shifted, exps, sums = _softmax_parts(xp, features)
+    rows = xp.arange(labels.shape[0])
+    loss = xp.log(sums[:, 0]) - shifted[rows, labels]
+    backprop = xp.divide(exps, sums, out=exps)
+    backprop[rows, labels] -= 1
+    return loss, backprop
 
 
 def _bias_shape(rank: int, data_format: str) -> tuple[int, ...]:
