@@ -258,6 +258,49 @@ def test_max_pool_grad_gives_ties_to_the_first_largest(device):
     np.testing.assert_array_equal(grad.numpy().ravel(), [0.0, 1.0, 0.0, 0.0])  # TensorFlow's
 
 
+_POOLS = [  # (ksize, strides, padding): disjoint, overlapping, padded windows
+    ([1, 2, 2, 1], [1, 2, 2, 1], "VALID"), ([1, 3, 3, 1], [1, 1, 1, 1], "VALID"),
+    ([1, 3, 2, 1], [1, 2, 1, 1], "SAME"), ([1, 4, 4, 1], [1, 3, 3, 1], "SAME")]
+
+
+def _pool_input(seed):
+    """Small integers (ties in most windows), with NaNs (two in one window), infinities and
+    negative zeros."""
+    rng = np.random.default_rng(seed)
+    x = rng.integers(-3, 4, (2, 7, 6, 3)).astype(np.float32)
+    spots = rng.choice(x.size, 12, replace=False)
+    x.reshape(-1)[spots] = [np.nan] * 4 + [np.inf, -np.inf] * 2 + [-0.0] * 4
+    x[0, 0, :2, 0] = np.nan  # two NaNs in one window
+    return x
+
+
+@pytest.mark.parametrize("ksize, strides, padding", _POOLS)
+def test_max_pooling_a_tap_at_a_time_gives_the_bits_of_whole_windows(ksize, strides, padding,
+                                                                     monkeypatch):
+    from autograph.kernels import nn_kernels
+    attrs = {"ksize": ksize, "strides": strides, "padding": padding}
+    x = _pool_input(11)
+    grad = _data((2, *_run("MaxPool", [x], attrs).shape.as_list()[1:]), 12)
+    grad.reshape(-1)[0] = np.inf  # a gradient no mask may multiply: inf * 0 is NaN
+
+    def pooled():
+        y = _run("MaxPool", [x], attrs).numpy()
+        return [y, _run("MaxPoolGrad", [x, y, grad], attrs).numpy(),
+                _run("MaxPoolGradGrad", [x, y, x], attrs).numpy()]
+    tap_by_tap = pooled()
+    monkeypatch.setattr(nn_kernels, "MAX_TAPS_ONE_AT_A_TIME", 0)
+    for got, want in zip(tap_by_tap, pooled()):
+        assert got.tobytes() == want.tobytes()
+
+
+def test_max_pool_grad_of_an_infinite_gradient_leaves_the_other_taps_zero(device):
+    x = np.array([1.0, 3.0, 2.0, 0.0], np.float32).reshape(1, 2, 2, 1)
+    attrs = {"ksize": [1, 2, 2, 1], "strides": [1, 2, 2, 1], "padding": "VALID"}
+    y = _run("MaxPool", [x], attrs).numpy()
+    grad = _run("MaxPoolGrad", [x, y, np.full_like(y, np.inf)], attrs)
+    np.testing.assert_array_equal(grad.numpy().ravel(), [0.0, np.inf, 0.0, 0.0])  # TensorFlow's
+
+
 def test_pooling_nchw_is_the_transposed_nhwc_answer(device):
     attrs = {"ksize": [1, 1, 3, 2], "strides": [1, 1, 2, 2], "padding": "SAME",
              "data_format": "NCHW"}
