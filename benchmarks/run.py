@@ -43,6 +43,7 @@ BENCHMARKS = [
     ("graph_passes.py", True, ("threadpoolctl",)),
     ("threads.py", True, ("threadpoolctl",)),
     ("jit.py", True, ("numba", "threadpoolctl")),
+    ("pooling.py", True, ("threadpoolctl",)),
     ("digits_cnn.py", False, ("sklearn", "h5py", "threadpoolctl")),
     ("lstm_step.py", True, ("threadpoolctl",)),
     ("distribute.py", True, ("threadpoolctl", "ray")),
