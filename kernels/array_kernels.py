@@ -143,7 +143,16 @@ def unpack(ctx, x, num, axis):
 
 @_kernel("Split", host_memory=("split_dim",), string_host_memory=("value", "output"))
 def split(ctx, split_dim, x, num_split):
-    return ctx.xp.split(x, num_split, axis=_axis(split_dim, x.ndim))
+    """Views of `x`'s equal parts, by slicing (`np.split` costs 14 µs to make four views of a
+    64x512 array; slices, 2.5)."""
+    axis = _axis(split_dim, x.ndim)
+    size = x.shape[axis]
+    if size % num_split:
+        raise InvalidArgumentError(f"Cannot split dimension {axis} of size {size} into "
+                                   f"{num_split} equal parts; pass a list of sizes to ag.split "
+                                   f"for unequal parts.")
+    piece, before = size // num_split, (slice(None),) * axis
+    return [x[(*before, slice(i * piece, (i + 1) * piece))] for i in range(num_split)]
 
 
 @_kernel("SplitV", host_memory=("size_splits", "split_dim"),

@@ -269,6 +269,15 @@ def test_split_that_does_not_divide_fails(device):
         ag.split([1, 2, 3, 4, 5], 2)
 
 
+def test_split_of_a_dimension_known_only_when_it_runs_that_does_not_divide_fails():
+    @ag.function(input_signature=[ag.TensorSpec([None], ag.int32)])
+    def halves(x):
+        return ag.split(x, 2)
+    assert halves(_t([1, 2, 3, 4], ag.int32))[1].numpy().tolist() == [3, 4]
+    with pytest.raises(InvalidArgumentError, match="dimension 0 of size 5 into 2 equal parts"):
+        halves(_t([1, 2, 3, 4, 5], ag.int32))
+
+
 def test_split_sizes_that_do_not_add_up_fail(device):
     with pytest.raises(InvalidArgumentError, match=r"size_splits \[1, 2\] must add up to the "
                                                    r"size 5"):
