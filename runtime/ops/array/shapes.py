@@ -59,12 +59,14 @@ def reshape_target(shape: RawShape, sizes: Sequence[int]) -> RawShape:
     As in TensorFlow, a -1 is inferred even for an empty tensor when the other sizes allow it:
     zero-sized dims are left out of the element counts when `sizes` has a zero too.
     """
-    requested = format_raw(tuple(sizes))
+    def requested() -> str:  # for the errors only: formatting costs more than the rest
+        return format_raw(tuple(sizes))
     if sum(s == -1 for s in sizes) > 1:
-        raise InvalidArgumentError(f"shape {requested} may contain at most one -1 (the size to "
-                                   f"infer).")
+        raise InvalidArgumentError(f"shape {requested()} may contain at most one -1 (the size "
+                                   f"to infer).")
     if any(s < -1 for s in sizes):
-        raise InvalidArgumentError(f"shape {requested} may contain only sizes >= 0 and one -1.")
+        raise InvalidArgumentError(f"shape {requested()} may contain only sizes >= 0 and one "
+                                   f"-1.")
     out = [None if s == -1 else s for s in sizes]
     if shape is None or None in shape:
         return tuple(out)
@@ -77,13 +79,13 @@ def reshape_target(shape: RawShape, sizes: Sequence[int]) -> RawShape:
         skipped = zero_requested and 0 in shape
         if not skipped and count % product:
             raise InvalidArgumentError(
-                f"Cannot reshape a tensor with {n} elements to shape {requested}: the given "
+                f"Cannot reshape a tensor with {n} elements to shape {requested()}: the given "
                 f"sizes multiply to {product}, which does not divide {n}.")
         out[sizes.index(-1)] = count // product
     elements = math.prod(cast(list[int], out))  # the -1, the only None, is now filled
     if elements != n:
         raise InvalidArgumentError(f"Cannot reshape a tensor with {n} elements to shape "
-                                   f"{requested}, which has {elements} elements.")
+                                   f"{requested()}, which has {elements} elements.")
     return tuple(out)
 
 
