@@ -141,6 +141,22 @@ def test_pow_of_floats_accepts_negative_exponents(device):
     assert_tensor(ag.pow([2.0, 4.0], [-1.0, 0.5]), [0.5, 2.0], dtype=ag.float32)
 
 
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_sigmoid_is_the_stable_two_sided_formula_to_the_bit(device, dtype):
+    x = (np.random.default_rng(3).standard_normal(300) * 30).astype(dtype)
+    x[:8] = [np.nan, np.inf, -np.inf, 0.0, -0.0, -120.0, 120.0, -700.0 if dtype == np.float64
+             else -90.0]  # the last: a result below float32's normal numbers
+    with np.errstate(all="ignore"):
+        e = np.exp(-np.abs(x))
+        want = np.where(x >= 0, 1 / (1 + e), e / (1 + e))
+    got = ag.sigmoid(tensor(x)).numpy()
+    assert got.dtype == want.dtype and got.tobytes() == want.tobytes()
+
+
+def test_sigmoid_of_a_scalar_is_a_scalar(device):
+    np.testing.assert_allclose(ag.sigmoid(tensor(0.5, np.float32)).numpy(), 0.62245935)
+
+
 def test_maximum_propagates_nan(device):
     assert np.isnan(ag.maximum(np.nan, 1.0).numpy())
     assert np.isnan(ag.minimum(1.0, np.nan).numpy())
