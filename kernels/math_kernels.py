@@ -233,9 +233,11 @@ def clip_by_value(ctx, t, clip_value_min, clip_value_max):
 @register_kernel("AddN", device=BOTH, type_constraints={"T": NUMBER_TYPES})
 @quiet
 def add_n(ctx, inputs):
-    total = inputs[0].copy()
-    for x in inputs[1:]:
-        total += x  # in place on the copy, never on an input
+    if len(inputs) == 1:
+        return inputs[0].copy()
+    total = ctx.xp.add(inputs[0], inputs[1], out=ctx.xp.empty_like(inputs[0]))  # 0-d too
+    for x in inputs[2:]:
+        total += x  # in place on the new sum, never on an input
     return total
 
 

@@ -400,6 +400,18 @@ def test_add_n_sums_a_list(device, dtype):
                   dtype=ag.as_dtype(dtype))
 
 
+def test_add_n_adds_in_order_and_leaves_its_inputs_alone(device):
+    xs = [np.float32([1e8, 0.5]), np.float32([1.0, 0.25]), np.float32([-1e8, 0.125])]
+    tensors = [tensor(x) for x in xs]
+    assert_tensor(ag.add_n(tensors), (xs[0] + xs[1]) + xs[2])  # 0, not 1: the order shows
+    for t, x in zip(tensors, xs):
+        assert_tensor(t, x)
+
+
+def test_add_n_of_scalars_is_a_scalar(device):
+    assert_tensor(ag.add_n([tensor(1.5, np.float32), tensor(2.0, np.float32)]), 3.5)
+
+
 def test_add_n_of_one_tensor_is_a_copy(device):
     x = tensor([1.0, 2.0], np.float32)
     assert_tensor(ag.add_n([x]), [1.0, 2.0])
