@@ -92,8 +92,8 @@ def _sum_like(op_name: str, reduce: str):
     @quiet
     def kernel(ctx, x, reduction_indices, keep_dims):
         axes = _axes(x, reduction_indices)
-        if not axes:
-            return x.copy()
+        if not axes:  # x itself, as TensorFlow forwards the input's buffer: a gradient's sum
+            return x  # over the axes a broadcast added, when there are none
 
         @quiet
         def whole(x):

@@ -104,7 +104,8 @@ def test_a_fetched_value_is_not_written_over():
     lambda y: ag.identity(y, name="view"),
     lambda y: ag.reshape(y, [2, -1], name="view"),
     lambda y: ag.identity(y[: N // 2], name="view"),
-], ids=["identity", "reshape", "slice"])
+    lambda y: ag.reduce_sum(y, axis=[], name="view"),  # the input itself, as in TensorFlow
+], ids=["identity", "reshape", "slice", "sum over no axes"])
 def test_a_value_seen_through_a_view_is_not_written_over(view):
     def build(x):
         y = ag.multiply(x, 2.0, name="y")
