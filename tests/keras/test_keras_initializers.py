@@ -86,3 +86,10 @@ def test_get_takes_kerass_other_names(name, cls, config):
     found = initializers.get(name)
     assert type(found) is getattr(initializers, cls)
     assert {k: v for k, v in found.get_config().items() if k != "dtype"} == config
+
+
+@pytest.mark.parametrize("shape", [[3, 8], [8, 3]])
+def test_orthogonal_values_are_row_major_as_tensorflows_tensors(shape):
+    values = initializers.Orthogonal(seed=1)(shape)._value  # what a variable holds
+    assert values.flags.c_contiguous  # a column-major operand slows matrix products
+
