@@ -152,7 +152,7 @@ def split(ctx, split_dim, x, num_split):
                                    f"{num_split} equal parts; pass a list of sizes to ag.split "
                                    f"for unequal parts.")
     piece, before = size // num_split, (slice(None),) * axis
-    return [x[(*before, slice(i * piece, (i + 1) * piece))] for i in range(num_split)]
+    return [x[before + (slice(i * piece, (i + 1) * piece),)] for i in range(num_split)]
 
 
 @_kernel("SplitV", host_memory=("size_splits", "split_dim"),
