@@ -209,6 +209,24 @@ def sigmoid(ctx, x):
     return xp.divide(e, denominator, out=e)
 
 
+@register_kernel("SigmoidGrad", device=BOTH)
+def sigmoid_grad(ctx, y, dy):
+    """dy * (y * (1 - y)), in TensorFlow's order: one new array for three steps."""
+    xp = ctx.xp
+    z = xp.subtract(y.dtype.type(1), y, out=xp.empty_like(y))  # an array even for a 0-d y
+    xp.multiply(y, z, out=z)
+    return xp.multiply(dy, z, out=z)
+
+
+@register_kernel("TanhGrad", device=BOTH)
+def tanh_grad(ctx, y, dy):
+    """dy * (1 - y * y), in TensorFlow's order: one new array for three steps."""
+    xp = ctx.xp
+    z = xp.multiply(y, y, out=xp.empty_like(y))
+    xp.subtract(y.dtype.type(1), z, out=z)
+    return xp.multiply(dy, z, out=z)
+
+
 @register_kernel("Relu", device=BOTH, takes_out=True)
 def relu(ctx, x, out=None):
     return ctx.xp.maximum(x, x.dtype.type(0), out=out)

@@ -32,6 +32,7 @@ _log, _sin, _cos, _pow = (op_handle(n) for n in ("Log", "Sin", "Cos", "Pow"))
 _select, _greater, _greater_equal, _less, _less_equal, _equal = (op_handle(n) for n in (
     "SelectV2", "Greater", "GreaterEqual", "Less", "LessEqual", "Equal"))
 _logical_and, _relu_grad_op = op_handle("LogicalAnd"), op_handle("ReluGrad")
+_sigmoid_grad_op, _tanh_grad_op = op_handle("SigmoidGrad"), op_handle("TanhGrad")
 _zeros_like, _ones_like, _cast = (op_handle(n) for n in ("ZerosLike", "OnesLike", "Cast"))
 _sum, _cumsum = op_handle("Sum"), op_handle("Cumsum")
 _mat_mul, _batch_mat_mul = op_handle("MatMul"), op_handle("BatchMatMulV2")
@@ -191,14 +192,32 @@ def _cos_grad(op: Any, grad: Any) -> list:
 
 @RegisterGradient("Tanh")
 def _tanh_grad(op: Any, grad: Any) -> list:
-    y = conj(op.outputs[0])
-    return [_mul.run([grad, _sub.run([_ones_like.run([y]), _mul.run([y, y])])])]
+    return [_tanh_grad_op.run([conj(op.outputs[0]), grad])]
 
 
 @RegisterGradient("Sigmoid")
 def _sigmoid_grad(op: Any, grad: Any) -> list:
-    y = conj(op.outputs[0])
-    return [_mul.run([grad, _mul.run([y, _sub.run([_ones_like.run([y]), y])])])]
+    return [_sigmoid_grad_op.run([conj(op.outputs[0]), grad])]
+
+
+@RegisterGradient("TanhGrad")
+def _tanh_grad_grad(op: Any, grad: Any) -> list:
+    """TensorFlow's: with respect to y, grad * -2 * dy * y; to dy, TanhGrad(y, grad)."""
+    y, dy = conj(op.inputs[0]), conj(op.inputs[1])
+    minus_two = np.array(-2, y.dtype.np_dtype)
+    return [_mul.run([_mul.run([_mul.run([grad, minus_two]), dy]), y]),
+            _tanh_grad_op.run([y, grad])]
+
+
+@RegisterGradient("SigmoidGrad")
+def _sigmoid_grad_grad(op: Any, grad: Any) -> list:
+    """TensorFlow's: with respect to y, grad * dy - 2 * (grad * dy) * y; to dy,
+    SigmoidGrad(y, grad)."""
+    y, dy = conj(op.inputs[0]), conj(op.inputs[1])
+    scaled = _mul.run([grad, dy])
+    two = np.array(2, y.dtype.np_dtype)
+    return [_sub.run([scaled, _mul.run([_mul.run([two, scaled]), y])]),
+            _sigmoid_grad_op.run([y, grad])]
 
 
 @RegisterGradient("Relu")

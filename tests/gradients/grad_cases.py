@@ -138,6 +138,8 @@ COMPLEX = {
                          [complex_values(3, 2)]),
     "complex_pow": Case(lambda m, z, w: m.pow(z, w),
                         [complex_values(2, 3), complex_values(1, 3, offset=0.5)]),
+    "complex_sigmoid_plus_tanh": Case(lambda m, z: m.sigmoid(z) + m.tanh(z * 0.5),
+                                      [complex_values(2, 3) * 0.5]),
 }
 
 # Products of the ops' outputs: their gradients depend on the sources, so differentiating
@@ -158,6 +160,7 @@ NONLINEAR = {
                                        [values(2, 3)]),
     "select_times_pad": Case(lambda m, a: m.where(m.constant([True, False, True]), a, a * a) *
                              m.pad(a[1:], [[1, 0]]), [values(3)]),
+    "sigmoid_times_tanh": Case(lambda m, x: m.sigmoid(x) * m.tanh(x * 0.7), [values(2, 3)]),
 }
 
 CASES = {**ARRAY, **PRODUCTS, **NONLINEAR, **COMPLEX}
@@ -175,7 +178,7 @@ BATCHED = ["reshape_inferred", "expand_dims", "squeeze", "transpose", "concat_la
 # Cases differentiated twice: d/dx of sum(d/dx sum(weights * f(x)) * second_weights).
 SECOND_ORDER = ["prod_all_keepdims", "prod_negative_axis", "einsum_matmul",
                 "einsum_broadcast_ellipsis", "einsum_diagonal", *NONLINEAR, "complex_abs",
-                "complex_product", "angle"]
+                "complex_product", "angle", "complex_sigmoid_plus_tanh"]
 
 
 def np_dtype(t: Any) -> Any:

@@ -57,6 +57,8 @@ SAMPLES = [
              {"program": ["add i0 i1", "negative s0"]}),
     OpSample("AddN", [[I64]]),
     OpSample("ReluGrad", [F32, np.float32([[-1.0, 2.0, -0.5], [3.0, -4.0, 5.0]])]),
+    OpSample("SigmoidGrad", [np.float32([0.25, 0.5, 0.9]), np.float32([1.0, -2.0, 0.5])]),
+    OpSample("TanhGrad", [np.float64([[-0.5, 0.0, 0.75]]), np.float64([[2.0, 1.0, -1.0]])]),
 ]
 
 # Unary ops: one sample each, on an input their dtypes accept.

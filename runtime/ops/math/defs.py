@@ -122,6 +122,13 @@ register_op("ReluGrad").input("gradients: T").input("features: T").output("backp
          "gradients: the gradient of Relu's output.\n"
          "features: Relu's input or output (positive at the same places).")
 
+for _name, _formula in (("SigmoidGrad", "dy * (y * (1 - y))"), ("TanhGrad", "dy * (1 - y * y)")):
+    register_op(_name).input("y: T").input("dy: T").output("z: T") \
+        .attr(f"T: {{{_FLOAT_C}}}").set_shape_fn(si.unchanged) \
+        .doc(f"The gradient of {_name[:-4]} from its output: {_formula}, in that order.\n\n"
+             f"y: {_name[:-4]}'s output.\n"
+             f"dy: the gradient of that output.")
+
 for _name, _summary in (("IsNan", "Returns which elements of x are NaN."),
                         ("IsFinite", "Returns which elements of x are neither infinite nor NaN.")):
     register_op(_name).input("x: T").output("y: bool").attr("T: floattype") \
