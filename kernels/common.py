@@ -8,6 +8,7 @@ imports another, and `kernels/__init__.py` is the one module that imports every 
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Callable
 
 import numpy as np
@@ -117,8 +118,13 @@ def last_axis_extremum(xp: Any, reduce: str, x: Any, keepdims: bool = False) -> 
     """`xp.amax(x, axis=-1)` or `xp.amin` (`reduce`): for a NumPy array of many short rows,
     over a copy with the last axis first, whose rows are combined a whole column at a time. The
     maximum of the same values is the same value whatever the order they are taken in."""
-    if xp is np and x.ndim > 1 and 1 < x.shape[-1] <= SHORT_AXIS and (
-            x.size >= 16 * x.shape[-1]):
+    if xp is np and by_columns(x.shape):
         found = getattr(np, reduce)(np.ascontiguousarray(np.moveaxis(x, -1, 0)), axis=0)
         return found[..., None] if keepdims else found
     return getattr(xp, reduce)(x, axis=-1, keepdims=keepdims)
+
+
+def by_columns(shape: tuple[int, ...]) -> bool:
+    """Whether `last_axis_extremum` takes an array of `shape` a column at a time: a last axis
+    of 2 to `SHORT_AXIS` elements, and at least 16 rows (with fewer it gains nothing)."""
+    return len(shape) > 1 and 1 < shape[-1] <= SHORT_AXIS and math.prod(shape[:-1]) >= 16

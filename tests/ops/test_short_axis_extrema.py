@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import autograph as ag
-from autograph.kernels.common import SHORT_AXIS, last_axis_extremum
+from autograph.kernels.common import SHORT_AXIS, by_columns, last_axis_extremum
 from autograph.runtime import execute
 
 SHAPES = [(64, 2), (256, 10), (16, 10), (15, 10), (4, 8, 3), (40, SHORT_AXIS),
@@ -35,6 +35,13 @@ def test_the_last_axis_extremum_is_numpys_to_the_bit(reduce, dtype, shape, keepd
     got = last_axis_extremum(np, reduce, x, keepdims)
     assert got.shape == want.shape and got.dtype == want.dtype
     assert got.tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("shape, columns", [
+    ((16, 2), True), ((16, SHORT_AXIS), True), ((4, 4, 10), True),  # the least rows, widest axis
+    ((15, 10), False), ((16, SHORT_AXIS + 1), False), ((16, 1), False), ((40,), False)])
+def test_many_short_rows_are_taken_a_column_at_a_time(shape, columns):
+    assert by_columns(shape) is columns
 
 
 @pytest.mark.parametrize("reduce", ["amax", "amin"])
