@@ -158,12 +158,17 @@ windows against a tap at a time:
 """
 
 
+def one_tap_at_a_time(ksize: Any) -> bool:
+    """Whether max pooling's kernels work a window of `ksize` (rows, columns) a tap at a time."""
+    return ksize[0] * ksize[1] <= MAX_TAPS_ONE_AT_A_TIME
+
+
 def _argmax(xp: Any, g: _Geometry, x: Any) -> Any:
     """The index (in `KH * KW`, row-major) of each window's largest element: the first on ties,
     and the first NaN where there is one, as `argmax` over the window."""
     windows = g.windows(xp, x, float("-inf"))
     kh, kw = g.ksize
-    if kh * kw > MAX_TAPS_ONE_AT_A_TIME:
+    if not one_tap_at_a_time(g.ksize):
         return windows.reshape(*windows.shape[:4], kh * kw).argmax(-1)
     return _first_largest(xp, windows, kh, kw,
                           nans=x.dtype.kind == "f" and bool(xp.isnan(x).any()))
@@ -193,7 +198,7 @@ def max_pool(ctx, x, ksize, strides, padding, data_format):
     g = _pool_geometry(x.shape, ksize, strides, padding, data_format)
     windows = g.windows(xp, x, float("-inf"))
     kh, kw = g.ksize
-    if kh * kw > MAX_TAPS_ONE_AT_A_TIME:
+    if not one_tap_at_a_time(g.ksize):
         return _back(windows.max(axis=(4, 5)), data_format)
     largest = windows[..., 0, 0].copy()
     for t in range(1, kh * kw):

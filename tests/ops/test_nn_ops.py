@@ -293,12 +293,22 @@ def test_max_pooling_a_tap_at_a_time_gives_the_bits_of_whole_windows(ksize, stri
         assert got.tobytes() == want.tobytes()
 
 
-def test_max_pool_grad_of_an_infinite_gradient_leaves_the_other_taps_zero(device):
-    x = np.array([1.0, 3.0, 2.0, 0.0], np.float32).reshape(1, 2, 2, 1)
+@pytest.mark.parametrize("values, routed", [([1.0, 3.0, 2.0, 0.0], [0.0, np.inf, 0.0, 0.0]),
+                                            ([1.0, 0.0, 3.0, 2.0], [0.0, 0.0, np.inf, 0.0])])
+def test_max_pool_grad_of_an_infinite_gradient_leaves_the_other_taps_zero(device, values,
+                                                                          routed):
+    x = np.array(values, np.float32).reshape(1, 2, 2, 1)
     attrs = {"ksize": [1, 2, 2, 1], "strides": [1, 2, 2, 1], "padding": "VALID"}
     y = _run("MaxPool", [x], attrs).numpy()
     grad = _run("MaxPoolGrad", [x, y, np.full_like(y, np.inf)], attrs)
-    np.testing.assert_array_equal(grad.numpy().ravel(), [0.0, np.inf, 0.0, 0.0])  # TensorFlow's
+    np.testing.assert_array_equal(grad.numpy().ravel(), routed)  # TensorFlow 2.21's
+
+
+@pytest.mark.parametrize("ksize, by_taps", [((4, 4), True), ((1, 16), True), ((1, 17), False),
+                                            ((5, 4), False)])
+def test_max_pooling_works_a_tap_at_a_time_for_windows_of_up_to_16_taps(ksize, by_taps):
+    from autograph.kernels import nn_kernels
+    assert nn_kernels.one_tap_at_a_time(ksize) is by_taps
 
 
 def test_pooling_nchw_is_the_transposed_nhwc_answer(device):
@@ -392,6 +402,12 @@ def test_the_public_functions_build_the_ops():
     assert {"Conv2D", "BiasAdd", "MaxPool", "AvgPool", "SoftmaxCrossEntropyWithLogits",
             "SparseSoftmaxCrossEntropyWithLogits"} <= types
     assert "Einsum" not in types and "StridedSlice" not in types
+
+
+def test_the_first_label_out_of_range_is_named_after_valid_zeros():
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match=r"Received a label value of 5 .*Label values: 0 5 1 "):
+        _run("SparseSoftmaxCrossEntropyWithLogits", [LOGITS, np.array([0, 5, 1], np.int32)])
 
 
 def test_sparse_labels_out_of_range_are_tensorflows_error():
