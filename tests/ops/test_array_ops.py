@@ -274,7 +274,9 @@ def test_split_of_a_dimension_known_only_when_it_runs_that_does_not_divide_fails
     def halves(x):
         return ag.split(x, 2)
     assert halves(_t([1, 2, 3, 4], ag.int32))[1].numpy().tolist() == [3, 4]
-    with pytest.raises(InvalidArgumentError, match="dimension 0 of size 5 into 2 equal parts"):
+    with pytest.raises(InvalidArgumentError, match="dimension 0 of size 5 into 2 equal parts; "
+                                                   "pass a list of sizes to ag.split for "
+                                                   "unequal parts"):
         halves(_t([1, 2, 3, 4, 5], ag.int32))
 
 

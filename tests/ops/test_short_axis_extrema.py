@@ -72,3 +72,55 @@ def test_softmax_over_a_short_last_axis_is_its_formula_with_numpys_row_maxima(de
     e = np.exp(x - x.max(axis=-1, keepdims=True))
     np.testing.assert_array_equal(ag.nn.softmax(ag.constant(x)).numpy(),
                                   e / e.sum(axis=-1, keepdims=True))
+
+
+def _spied(monkeypatch):
+    """The calls of `last_axis_extremum` the reduction kernels make, recorded."""
+    from autograph.kernels import reduction_kernels
+    calls = []
+
+    def spy(xp, reduce, x, keepdims=False):
+        calls.append(x.shape)
+        return last_axis_extremum(xp, reduce, x, keepdims)
+    monkeypatch.setattr(reduction_kernels, "last_axis_extremum", spy)
+    return calls
+
+
+@pytest.mark.parametrize("axis, taken", [(-1, True), (1, True), (0, False)])
+def test_max_goes_through_the_short_axis_way_only_over_the_last_axis(monkeypatch, axis, taken):
+    calls = _spied(monkeypatch)
+    execute("Max", [ag.constant(np.ones((20, 6), np.float32)), ag.constant(axis)],
+            {"keep_dims": False})
+    assert bool(calls) is taken
+
+
+@pytest.mark.parametrize("axis, taken", [(-1, True), (2, True), (1, False)])
+def test_softmax_goes_through_the_short_axis_way_only_over_the_last_axis(monkeypatch, axis,
+                                                                           taken):
+    calls = _spied(monkeypatch)
+    x = _values((3, 4, 5), np.float32, seed=5)
+    x[~np.isfinite(x)] = 0.25
+
+    @ag.function(input_signature=[ag.TensorSpec((3, 4, 5), ag.float32)])
+    def softmax(t):  # a static shape: the kernel's specialization
+        return ag.nn.softmax(t, axis=axis)
+    got = softmax(ag.constant(x)).numpy()
+    assert bool(calls) is taken
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    np.testing.assert_allclose(got, e / e.sum(axis=axis, keepdims=True), rtol=1e-6)
+
+
+@pytest.mark.parametrize("axis, taken", [(-1, True), (1, False)])
+def test_softmax_of_an_unknown_shape_goes_the_short_axis_way_over_the_last_axis(
+        monkeypatch, axis, taken):
+    calls = _spied(monkeypatch)
+    x = _values((3, 4, 5), np.float32, seed=6)
+    x[~np.isfinite(x)] = -0.5
+
+    @ag.function(input_signature=[ag.TensorSpec(None, ag.float32)])
+    def softmax(t):  # no static shape: the general kernel, not a specialization
+        return ag.nn.softmax(t, axis=axis)
+    got = softmax(ag.constant(x)).numpy()
+    assert bool(calls) is taken
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    np.testing.assert_allclose(got, e / e.sum(axis=axis, keepdims=True), rtol=1e-6)
