@@ -205,7 +205,7 @@ def sigmoid(ctx, x):
     xp.negative(e, out=e)
     xp.exp(e, out=e)
     denominator = e + 1
-    xp.maximum(e, x >= 0, out=e)  # a NaN stays NaN
+    xp.maximum(e, x >= 0, out=e)
     return xp.divide(e, denominator, out=e)
 
 
@@ -252,8 +252,8 @@ def clip_by_value(ctx, t, clip_value_min, clip_value_max):
 @quiet
 def add_n(ctx, inputs):
     if len(inputs) == 1:
-        return inputs[0].copy()
-    total = ctx.xp.add(inputs[0], inputs[1], out=ctx.xp.empty_like(inputs[0]))  # 0-d too
+        return inputs[0]  # as TensorFlow forwards its one input
+    total = inputs[0] + inputs[1]
     for x in inputs[2:]:
         total += x  # in place on the new sum, never on an input
     return total

@@ -424,7 +424,7 @@ def test_add_n_of_scalars_is_a_scalar(device):
     assert_tensor(ag.add_n([tensor(1.5, np.float32), tensor(2.0, np.float32)]), 3.5)
 
 
-def test_add_n_of_one_tensor_is_a_copy(device):
+def test_add_n_of_one_tensor_gives_its_values(device):
     x = tensor([1.0, 2.0], np.float32)
     assert_tensor(ag.add_n([x]), [1.0, 2.0])
     assert_tensor(x, [1.0, 2.0])
