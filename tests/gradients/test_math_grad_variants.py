@@ -139,3 +139,17 @@ def test_the_second_derivative_of_a_power_through_a_non_positive_base_is_zero():
             z = ag.pow(x, y)
         dy = inner.gradient(z, y)
     npt.assert_allclose(outer.gradient(dy, x).numpy(), [0.0, 0.0, 4.7725887], rtol=1e-6)
+
+
+def test_a_gradient_through_check_numerics_is_checked_with_tensorflows_words():
+    x = ag.constant([1.0, 2.0])
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        y = ag.debugging.check_numerics(x, "checked") * np.float32(np.inf)
+    # TensorFlow 2.21: "Not a number (NaN) or infinity (Inf) values detected in gradient.
+    # b'checked' : Tensor had Inf and NaN values" (its message attr shown as bytes).
+    with pytest.raises(ag.errors.InvalidArgumentError,
+                       match=r"^Not a number \(NaN\) or infinity \(Inf\) values detected in "
+                             r"gradient\. .*checked : Tensor had Inf and NaN values"):
+        tape.gradient(y, x, output_gradients=ag.constant([0.0, 1.0]))
+
