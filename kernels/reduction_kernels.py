@@ -89,8 +89,7 @@ def _small(shape: tuple) -> bool:
 def _sum_like(op_name: str, reduce: str):
     @register_kernel(op_name, device=BOTH, host_memory=("reduction_indices",),
                      specialize=_specialize_sum_like(reduce))
-    @quiet
-    def kernel(ctx, x, reduction_indices, keep_dims):
+    def kernel(ctx, x, reduction_indices, keep_dims):  # its arithmetic is `whole`'s, quiet
         axes = _axes(x, reduction_indices)
         if not axes:  # x itself, as TensorFlow forwards the input's buffer: a gradient's sum
             return x  # over the axes a broadcast added, when there are none

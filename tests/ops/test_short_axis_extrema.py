@@ -38,8 +38,8 @@ def test_the_last_axis_extremum_is_numpys_to_the_bit(reduce, dtype, shape, keepd
 
 
 @pytest.mark.parametrize("shape, columns", [
-    ((16, 2), True), ((16, SHORT_AXIS), True), ((4, 4, 10), True),  # the least rows, widest axis
-    ((15, 10), False), ((16, SHORT_AXIS + 1), False), ((16, 1), False), ((40,), False)])
+    ((16, 2), True), ((16, 32), True), ((4, 4, 10), True), ((16, 40, 10), True),
+    ((15, 10), False), ((16, 33), False), ((16, 1), False), ((40,), False), ((16, 10, 40), False)])
 def test_many_short_rows_are_taken_a_column_at_a_time(shape, columns):
     assert by_columns(shape) is columns
 

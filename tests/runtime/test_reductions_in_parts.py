@@ -2,6 +2,7 @@
 (kernels/reduction_kernels.py `_in_parts`): the same bits as one thread, eagerly and in plans."""
 
 import itertools
+import warnings
 
 import numpy as np
 import pytest
@@ -73,3 +74,31 @@ def test_a_planned_mean_over_rows_splits_and_keeps_its_bits(monkeypatch, splits)
         results[threads] = ag.function(lambda v: ag.reduce_mean(v, axis=0))(x).numpy()
     assert results[1].tobytes() == results[2].tobytes()
     assert splits == [2]
+
+
+def test_a_planned_sum_over_rows_splits_and_keeps_its_bits(monkeypatch, splits):
+    x = np.random.default_rng(3).standard_normal((1500, 1000)).astype(np.float32)
+    results = {}
+    for threads in (1, 2):
+        monkeypatch.setattr(thread_pools, "intra_op_threads", lambda t=threads: t)
+        results[threads] = ag.function(lambda v: ag.reduce_sum(v, axis=1))(x).numpy()
+    assert results[1].tobytes() == results[2].tobytes()
+    np.testing.assert_allclose(results[2], x.sum(axis=1, dtype=np.float64), atol=1e-4)
+    assert splits == [2]
+
+
+def test_a_reduction_of_exactly_the_least_split_size_splits(monkeypatch, splits):
+    x = np.ones((1024, reduction_kernels.SPLIT_ELEMENTS // 1024), np.float32)
+    _reduced(monkeypatch, 2, "Sum", x, (1,), False)  # the general kernel
+    ag.function(lambda v: ag.reduce_sum(v, axis=1))(x)  # its specialization, in a plan
+    assert splits == [2, 2]
+
+
+def test_a_split_reduction_that_overflows_is_silent_on_every_thread(monkeypatch, splits):
+    x = np.full((1024, 1024), 60000, np.float16)  # row sums overflow float16: inf
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # TensorFlow is silent
+        with np.errstate(all="warn"):
+            out = _reduced(monkeypatch, 2, "Sum", x, (1,), False)
+    assert np.isinf(out).all() and splits == [2]
+
