@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from autograph.kernels.common import BOTH, last_axis_extremum, quiet
+from autograph.kernels.common import BOTH, by_columns, last_axis_extremum, quiet
 from autograph.runtime.core import thread_pools
 from autograph.runtime.registry.kernel_registry import register_kernel
 
@@ -228,11 +228,12 @@ def _specialize_softmax(ctx, attrs, types, shapes, values):
     dtype = types[0].np_dtype
     xp, axis = ctx.xp, attrs["axis"]
     accumulator, exp = _accumulator(dtype), xp.exp
-    last = bool(shape) and axis % len(shape) == len(shape) - 1
+    # Decided once for the static shape: a small tensor keeps the array method, cheapest there.
+    columns = xp is np and axis % len(shape) == len(shape) - 1 and by_columns(shape)
 
     def softmax_of_shape(logits):
         x = logits if accumulator is dtype else logits.astype(accumulator)
-        top = (last_axis_extremum(xp, "amax", x, True) if last
+        top = (last_axis_extremum(xp, "amax", x, True) if columns
                else x.max(axis=axis, keepdims=True))
         e = exp(x - top)  # shifted: exp cannot overflow
         out = e / e.sum(axis=axis, keepdims=True)
