@@ -379,7 +379,8 @@ def _block_loop(steps: tuple, sliced: tuple[bool, ...]) -> Any:
     one ufunc call a step, with its blocks as plain names. A loop that looked each step's
     operands up in lists held the GIL long enough that the 8-op chain on two threads took
     0.70x NumPy's time instead of 0.48x (benchmarks/threads.py, x86_64 with 2 cores). The
-    ufunc calls are the same either way, and so are the bits.
+    ufunc calls are the same either way, and so are the bits. For the steps `multiply i0 i1`,
+    `add s0 i2` over an array `i0` and scalars `i1`, `i2`, it writes:
 
         def run(begin, end, out, inputs, temps):
             i0, i1, i2, = inputs
@@ -387,8 +388,8 @@ def _block_loop(steps: tuple, sliced: tuple[bool, ...]) -> Any:
                 stop = min(start + BLOCK, end)
                 b0 = out[start:stop]
                 x0 = i0[start:stop]
-                f0(x0, i1, out=b0)        # multiply i0 i1
-                f1(b0, i2, out=b0)        # add s0 i2
+                f0(x0, i1, out=b0)
+                f1(b0, i2, out=b0)
     """
     targets, count = _fused_buffers(steps)
     lines = ["def run(begin, end, out, inputs, temps):",
