@@ -6,6 +6,7 @@ import numpy.testing as npt
 import pytest
 
 import autograph as ag
+from autograph.runtime.exec.executor import function_ops
 
 
 @ag.function
@@ -146,6 +147,17 @@ def test_second_derivative_through_a_loop_in_a_graph():
     assert ag.Session(graph=g).run([y, dp, ddp], {p: 2.0}) == [16.0, 32.0, 48.0]
 
 
+def test_second_derivative_through_a_loop_whose_gradient_reads_recorded_values():
+    with ag.Graph().as_default() as g:
+        p = ag.placeholder(ag.float32, [])
+        y = ag.while_loop(lambda i, y: i < 3,
+                          lambda i, y: (i + 1, ag.sigmoid(y * p) * y), (0, p))[1]
+        (dp,) = ag.gradients(y, [p])
+        (ddp,) = ag.gradients(dp, [p])
+    values = ag.Session(graph=g).run([y, dp, ddp], {p: 1.5})
+    npt.assert_allclose(values, [1.0299997, 1.8995119, 0.39452285], rtol=1e-6)  # TensorFlow's
+
+
 def _concatenated(x):
     written = ag.TensorArray(ag.float32, size=3, infer_shape=False)
     written = written.write(0, x[:1] * 2.0).write(1, x * x).write(2, x[1:])
@@ -175,6 +187,34 @@ def test_the_forward_loop_records_what_the_backward_needs_instead_of_running_aga
     assert float(gradient_of_a_loop(ag.constant(2.0))) == 241.0
     graph = gradient_of_a_loop.get_concrete_function(ag.constant(2.0)).graph
     assert [op.type for op in graph.get_operations()].count("While") == 2  # forward, backward
+
+
+@ag.function
+def _sigmoid_layers(x, w):
+    with ag.GradientTape() as tape:
+        tape.watch([x, w])
+        y = x
+        for _ in ag.range(3):
+            y = ag.sigmoid(ag.matmul(y, w)) * y
+        loss = ag.reduce_sum(y)
+    return loss, tape.gradient(loss, [x, w])
+
+
+def test_the_backward_loop_reads_the_forward_values_instead_of_computing_them_again():
+    x, w = ag.constant([[0.5, -1.0]]), ag.constant([[0.3, -0.2], [0.8, 0.1]])
+    loss, (dx, dw) = _sigmoid_layers(x, w)
+    npt.assert_allclose(float(loss), -0.072558075, rtol=1e-6)  # TensorFlow 2.21's
+    npt.assert_allclose(dx.numpy(), [[0.09524334222078323, 0.12638543546199799]], rtol=1e-6)
+    npt.assert_allclose(dw.numpy(), [[0.017132999375462532, -0.04455973953008652],
+                                     [-0.03769350424408913, 0.09897264838218689]], rtol=1e-6)
+    graph = _sigmoid_layers.get_concrete_function(x, w).graph
+    forward, backward = [op for op in graph.get_operations() if op.type == "While"]
+    backward_runs = [op.type for op in function_ops(backward.get_attr("body"))]
+    assert "Sigmoid" not in backward_runs
+    assert backward_runs.count("MatMul") == 2  # the gradients of the product, not the product
+    pushed = [op.inputs[1].op.type for op in function_ops(forward.get_attr("body"))
+              if op.type == "TensorListPushBack"]
+    assert pushed == ["Placeholder", "Placeholder", "Sigmoid"]  # the counter, y, the sigmoid
 
 
 def test_a_session_runs_a_loop_before_and_after_its_gradient_is_added():
