@@ -13,6 +13,8 @@ import numpy as np
 
 from autograph.kernels.common import BOTH, by_columns, last_axis_extremum, quiet
 from autograph.runtime.core import thread_pools
+from autograph.runtime.core.errors import InvalidArgumentError
+from autograph.runtime.ops.array.shapes import broadcast_reduction_axes
 from autograph.runtime.registry.kernel_registry import register_kernel
 
 SPLIT_ELEMENTS = 1 << 20
@@ -100,10 +102,27 @@ def _sum_like(op_name: str, reduce: str):
                                           keepdims=keep_dims)
             return out.astype(x.dtype, copy=False)
         return _in_parts(whole, x, axes, keep_dims)
+    return kernel
 
 
-_sum_like("Sum", "sum")
+_sum = _sum_like("Sum", "sum")
 _sum_like("Prod", "prod")
+
+
+@register_kernel("_SumToShape", device=BOTH, host_memory=("shape",))
+def sum_to_shape(ctx, gradient, shape):
+    """`Reshape(Sum(gradient, BroadcastGradientArgs(shape, Shape(gradient))[0]), shape)` with
+    the same kernels; a gradient already of that shape is returned as it is, which the sum
+    over the axes of size 1 in both would copy unchanged."""
+    dims = tuple(shape.tolist())
+    if gradient.shape == dims:
+        return gradient
+    try:
+        axes, _ = broadcast_reduction_axes(list(dims), list(gradient.shape))
+    except ValueError as e:
+        raise InvalidArgumentError(str(e)) from None
+    summed = _sum(ctx, gradient, np.array(axes, np.int32), keep_dims=False)
+    return ctx.xp.reshape(summed, dims)
 
 
 def _specialize_mean(ctx, attrs, types, shapes, values):

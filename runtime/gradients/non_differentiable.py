@@ -30,7 +30,7 @@ NON_DIFFERENTIABLE = (
     "Assert", "RaiseIf", "PrintV2", "NoOp", "StopGradient", "WriteSummary",
     "FlushSummaryWriter",
     # made by the graph optimiser in plans, which gradients never see
-    "_FusedElementwise",
+    "_FusedElementwise", "_SumToShape",
     # reading, writing and parsing files and records
     "ReadFile", "WriteFile", "SerializeTensor", "ParseTensor", "ParseExample", "DecodeCSV",
     "DecodeRaw", "DecodePaddedRaw",

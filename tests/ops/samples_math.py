@@ -80,6 +80,8 @@ SAMPLES += [
     OpSample("Sum", [I32, np.int32(-1)], {"keep_dims": True}),
     OpSample("Sum", [I32, _axes()]),
     OpSample("Prod", [I64, np.array([0], np.int64)]),
+    OpSample("_SumToShape", [F32, np.array([1, 3], np.int32)]),
+    OpSample("_SumToShape", [I32, np.array([2, 3], np.int64)]),
     OpSample("Mean", [I32, _axes(0, 1)], {"keep_dims": True}),
     OpSample("Mean", [F32, _axes(1, -1)]),
     OpSample("Max", [EMPTY, _axes(1)]),

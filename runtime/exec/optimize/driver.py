@@ -11,6 +11,7 @@ passes, in order, and their options (`options`):
     constant_folding         constant_folding
     arithmetic               arithmetic_optimization
     common_subexpression     arithmetic_optimization (after simplification made inputs equal)
+    gradient_sums            remapping (before pruning, which drops the ops it leaves unread)
     pruning                  unless disable_model_pruning
     fusion                   remapping (last: the other passes see the single ops)
 """
@@ -25,6 +26,7 @@ from autograph.runtime.exec.optimize import (
     constant_folding,
     dependency,
     fusion,
+    gradient_sums,
     options,
     pruning,
 )
@@ -38,6 +40,7 @@ _PASSES: list[tuple[str, Callable[[Rewrite], int]]] = [  # (option, pass)
     ("constant_folding", constant_folding.run),
     ("arithmetic_optimization", arithmetic.run),
     ("arithmetic_optimization", common_subexpression.run),
+    ("remapping", gradient_sums.run),
     (_PRUNING, pruning.run),
     ("remapping", fusion.run),
 ]

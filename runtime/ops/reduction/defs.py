@@ -8,6 +8,7 @@ alone allow. As in TensorFlow, an explicit axis on a scalar is an error: it has 
 import numpy as np
 
 from autograph.runtime.core.tensor_shape import format_raw
+from autograph.runtime.ops.array.shapes import vector_length, vector_value
 from autograph.runtime.registry import shape_inference as si
 from autograph.runtime.registry.op_registry import register_op
 
@@ -66,6 +67,27 @@ for _name, (_type, _summary) in _REDUCTIONS.items():
     if _type == "T":  # Max and Min need ordered values; sums and products take complex ones
         _builder.attr("T: numbertype" if _name in ("Max", "Min") else
                       "T: {numbertype, complextype}")
+
+
+def _sum_to_shape(c: si.InferenceContext) -> list:
+    sizes = vector_value(c, 1, "shape")
+    if sizes is None:
+        length = vector_length(c, 1, "shape")
+        return [None if length is None else (None,) * length]
+    return [tuple(sizes)]
+
+
+register_op("_SumToShape").input("gradient: T").input("shape: Tshape").output("output: T") \
+    .attr("T: {numbertype, complextype}").attr("Tshape: {int32, int64} = DT_INT32") \
+    .set_shape_fn(_sum_to_shape).doc(
+        "A gradient summed back to the shape of a tensor that was broadcast: what "
+        "`Reshape(Sum(gradient, BroadcastGradientArgs(shape, Shape(gradient))[0]), shape)` "
+        "computes, as one op. The graph optimiser makes it in plans; user graphs never hold "
+        "it.\n\n"
+        "gradient: the gradient, of the broadcast shape.\n"
+        "shape: the shape of the tensor that was broadcast, a vector.\n"
+        "output: the gradient summed over the axes along which that tensor was broadcast.")
+
 
 
 def _arg_shape(c: si.InferenceContext) -> list:
