@@ -129,6 +129,21 @@ def test_gradient_through_a_python_list_grown_in_a_loop():
     assert (float(y), float(tape.gradient(y, x))) == (31.5, 42.0)
 
 
+@pytest.mark.xfail(strict=True, reason="an eager TensorArray argument is traced as a constant "
+                   "(docs/limitations.md)")
+def test_gradient_through_a_tensor_array_passed_to_a_function():
+    @ag.function
+    def read_one(ta, x):
+        return ta.read(1) * x
+
+    x = ag.constant(2.0)
+    with ag.GradientTape() as tape:
+        tape.watch(x)
+        ta = ag.TensorArray(ag.float32, size=3).unstack(ag.stack([x, x * x, 3.0 * x]))
+        y = read_one(ta, x)
+    assert float(tape.gradient(y, x)) == 12.0  # TensorFlow 2.21's
+
+
 def test_gradient_through_eager_tensor_array_reads_and_stacks():
     x = ag.constant(1.5)
     with ag.GradientTape() as tape:
@@ -195,7 +210,7 @@ def _sigmoid_layers(x, w):
         tape.watch([x, w])
         y = x
         for _ in ag.range(3):
-            y = ag.sigmoid(ag.matmul(y, w)) * y
+            y = ag.sigmoid(ag.matmul(y, w * 2.0)) * y  # w * 2.0: the same in every iteration
         loss = ag.reduce_sum(y)
     return loss, tape.gradient(loss, [x, w])
 
@@ -203,10 +218,10 @@ def _sigmoid_layers(x, w):
 def test_the_backward_loop_reads_the_forward_values_instead_of_computing_them_again():
     x, w = ag.constant([[0.5, -1.0]]), ag.constant([[0.3, -0.2], [0.8, 0.1]])
     loss, (dx, dw) = _sigmoid_layers(x, w)
-    npt.assert_allclose(float(loss), -0.072558075, rtol=1e-6)  # TensorFlow 2.21's
-    npt.assert_allclose(dx.numpy(), [[0.09524334222078323, 0.12638543546199799]], rtol=1e-6)
-    npt.assert_allclose(dw.numpy(), [[0.017132999375462532, -0.04455973953008652],
-                                     [-0.03769350424408913, 0.09897264838218689]], rtol=1e-6)
+    npt.assert_allclose(float(loss), -0.07507915, rtol=1e-6)  # TensorFlow 2.21's
+    npt.assert_allclose(dx.numpy(), [[0.07329799979925156, 0.11009407043457031]], rtol=1e-6)
+    npt.assert_allclose(dw.numpy(), [[0.019127417355775833, -0.07163260132074356],
+                                     [-0.04455885291099548, 0.1721641570329666]], rtol=1e-6)
     graph = _sigmoid_layers.get_concrete_function(x, w).graph
     forward, backward = [op for op in graph.get_operations() if op.type == "While"]
     backward_runs = [op.type for op in function_ops(backward.get_attr("body"))]
@@ -214,7 +229,8 @@ def test_the_backward_loop_reads_the_forward_values_instead_of_computing_them_ag
     assert backward_runs.count("MatMul") == 2  # the gradients of the product, not the product
     pushed = [op.inputs[1].op.type for op in function_ops(forward.get_attr("body"))
               if op.type == "TensorListPushBack"]
-    assert pushed == ["Placeholder", "Placeholder", "Sigmoid"]  # the counter, y, the sigmoid
+    # The counter, y and the sigmoid; not w * 2.0, which the backward computes from w again.
+    assert pushed == ["Placeholder", "Placeholder", "Sigmoid"]
 
 
 def test_a_session_runs_a_loop_before_and_after_its_gradient_is_added():

@@ -26,6 +26,8 @@ from autograph.runtime.registry.op_registry import op_registry
 def run(rewrite: Rewrite) -> int:
     """Replaces each gradient sum's four ops with one; returns how many it replaced."""
     replaced = 0
+    if not any(op.type == "BroadcastGradientArgs" for op in rewrite.ops):
+        return 0  # no gradient sum: no walk (most graphs that are not training steps)
     for op in rewrite.walk():
         if op.type != "Reshape" or rewrite.frozen(op):
             continue
