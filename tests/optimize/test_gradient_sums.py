@@ -37,6 +37,14 @@ def test_the_pass_counts_the_sums_it_replaced_and_types_its_ops():
     assert [op.attrs for op in fused] == [{"T": ag.float32, "Tshape": ag.int32}] * 4
 
 
+def test_a_graph_without_gradient_sums_counts_none():
+    g = ag.Graph()
+    with g.as_default():
+        x = ag.placeholder(ag.float32, [None, 3], name="x")
+        y = ag.identity(ag.reshape(x * 2.0, [-1]))
+    assert gradient_sums.run(Rewrite(g, [x], [y])) == 0
+
+
 def test_a_sum_over_the_other_shapes_axes_is_not_a_gradient_sum(every_graph):
     g = ag.Graph()
     with g.as_default():
