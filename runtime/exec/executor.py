@@ -43,10 +43,9 @@ from typing import Any, Callable, NoReturn, Sequence
 
 import numpy as np
 
-from autograph.runtime.core import devices, dtypes, thread_pools
+from autograph.runtime.core import devices, dtypes, host_allocator, thread_pools
 from autograph.runtime.core.collector import collector_paused
 from autograph.runtime.core.errors import InvalidArgumentError, OpError, is_held
-from autograph.runtime.core.host_allocator import settle_host_allocator
 from autograph.runtime.core.traceback_utils import is_traceback_filtering_enabled
 from autograph.runtime.exec import buffers, concurrent_ops, plan_kernels
 from autograph.runtime.exec.control_flow_writers import CONTROL_FLOW as _CONTROL_FLOW
@@ -79,7 +78,7 @@ class Plan:
 
     def __init__(self, graph: Graph, feeds: Sequence[SymbolicTensor], fetches: Sequence[Fetch],
                  reuse_buffers: bool = True, compile_bodies: BodyCompiler | None = None):
-        settle_host_allocator()
+        host_allocator.settle_host_allocator()
         self.feeds = list(feeds)
         self.fetches = list(fetches)
         self._graph = graph  # its feeds and fetches hold it anyway
